@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Auth } from './auth';
+import { CLIENT_IP_HEADER } from './auth';
+import type { SignInGuard } from './sign-in-guard';
+import { TOO_MANY_ATTEMPTS_MESSAGE } from './sign-in-guard';
+
+const SIGN_IN_EMAIL_PATH = '/api/auth/sign-in/email';
+
+/** Builds the Web Request better-auth expects; the client-IP header is always ours, never the client's. */
+export function toWebRequest(request: FastifyRequest, origin: string, body: Buffer | undefined): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === CLIENT_IP_HEADER) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  const hasBody = body !== undefined && body.length > 0 && request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    body: hasBody ? new Uint8Array(body) : undefined,
+  });
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response): Promise<void> {
+  reply.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const payload = Buffer.from(await response.arrayBuffer());
+  await reply.send(payload.length > 0 ? payload : null);
+}
+
+function emailFromBody(body: Buffer | undefined): string | undefined {
+  if (!body) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(body.toString('utf8'));
+    if (parsed && typeof parsed === 'object' && 'email' in parsed && typeof parsed.email === 'string') {
+      return parsed.email;
+    }
+  } catch {
+    // better-auth answers malformed bodies itself
+  }
+  return undefined;
+}
+
+/** Mounts better-auth under /api/auth, with the wrong-password guard in front of email sign-in. */
+export async function registerAuthRoutes(
+  app: FastifyInstance,
+  options: { auth: Auth; guard: SignInGuard; origin: string },
+): Promise<void> {
+  await app.register(async (scope) => {
+    // better-auth parses bodies itself: hand it the raw bytes
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => {
+      done(null, body);
+    });
+
+    scope.route({
+      method: ['GET', 'POST'],
+      url: '/api/auth/*',
+      handler: async (request, reply) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+        const isPasswordSignIn = request.method === 'POST' && request.url.split('?')[0] === SIGN_IN_EMAIL_PATH;
+        const email = isPasswordSignIn ? emailFromBody(body) : undefined;
+        if (email !== undefined && (await options.guard.isBlocked(request.ip, email))) {
+          await reply.status(429).send({ code: 'TOO_MANY_ATTEMPTS', message: TOO_MANY_ATTEMPTS_MESSAGE });
+          return;
+        }
+        const response = await options.auth.handler(toWebRequest(request, options.origin, body));
+        if (email !== undefined) {
+          if (response.status === 401) await options.guard.recordFailure(request.ip, email);
+          else if (response.ok) await options.guard.clear(request.ip, email);
+        }
+        await sendWebResponse(reply, response);
+      },
+    });
+  });
+}

@@ -1,0 +1,125 @@
+import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import { admin, genericOAuth } from 'better-auth/plugins';
+import type { Kysely } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { Config } from '../config';
+import type { Database, DatabaseDialect } from '../db/schema';
+import { countUsers } from './user-count';
+
+/** The header our Fastify adapter sets from the socket address (or the trusted proxy's); clients cannot set it. */
+export const CLIENT_IP_HEADER = 'x-cimiento-client-ip';
+
+export const GOOGLE_PROVIDER_ID = 'google';
+
+export type AuthOptions = {
+  db: Kysely<Database>;
+  dialect: DatabaseDialect;
+  config: Config;
+  secret: string;
+};
+
+/** Paths better-auth creates users from, and who may use each once the installation has its first user. */
+const SIGN_UP_EMAIL_PATH = '/sign-up/email';
+const ADMIN_CREATE_USER_PATH = '/admin/create-user';
+
+export function createAuth({ db, dialect, config, secret }: AuthOptions) {
+  const google = config.google;
+  return betterAuth({
+    appName: 'Cimiento',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    database: { db, type: dialect },
+    telemetry: { enabled: false },
+    trustedOrigins: [config.publicUrl],
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+      // no cookie cache: a revoked session must stop working on the very next call
+      cookieCache: { enabled: false },
+    },
+    account: {
+      accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] },
+    },
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => uuidv7() },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 300,
+      // A coarse guard per address; repeated wrong passwords for one account are throttled by
+      // the sign-in guard in auth-routes.ts, which is what a person sees.
+      customRules: {
+        '/sign-in/email': { window: 60, max: 60 },
+        '/sign-up/email': { window: 60, max: 10 },
+      },
+    },
+    onAPIError: { errorURL: '/login' },
+    plugins: [
+      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      ...(google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: GOOGLE_PROVIDER_ID,
+                  name: 'Google',
+                  clientId: google.clientId,
+                  clientSecret: google.clientSecret,
+                  discoveryUrl: google.discoveryUrl,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+    databaseHooks: {
+      user: {
+        create: {
+          // domain.md "Access": the first account is an administrator; after it, accounts come
+          // from an administrator or from Google sign-in with an allowed email domain.
+          before: async (user, context) => {
+            const path = context?.path ?? '';
+            // server-side calls (saveUser, factories) carry their own role
+            if (!context || path === ADMIN_CREATE_USER_PATH) return { data: user };
+            const isEmptyInstallation = (await countUsers(db)) === 0;
+            if (path === SIGN_UP_EMAIL_PATH) {
+              if (!isEmptyInstallation) {
+                throw new APIError('FORBIDDEN', {
+                  code: 'SIGN_UP_CLOSED',
+                  message: 'El registro está cerrado: pide a un administrador que te cree una cuenta.',
+                });
+              }
+              return { data: { ...user, role: 'admin' } };
+            }
+            // Google sign-in of an email no user has yet
+            const domain = user.email.split('@')[1]?.toLowerCase() ?? '';
+            if (!config.allowedEmailDomains.includes(domain)) {
+              throw new APIError('FORBIDDEN', {
+                code: 'DOMAIN_NOT_ALLOWED',
+                message: `La cuenta ${user.email} no tiene acceso a Cimiento: pide a un administrador que te cree una cuenta.`,
+              });
+            }
+            return { data: { ...user, role: isEmptyInstallation ? 'admin' : 'user' } };
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

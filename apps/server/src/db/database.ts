@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations';
+import type { Database, DatabaseDialect } from './schema';
+
+export type AppDatabase = {
+  db: Kysely<Database>;
+  dialect: DatabaseDialect;
+  close: () => Promise<void>;
+};
+
+/** SQLite under dataDir unless a PostgreSQL URL is given. */
+export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): AppDatabase {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const sqlite = new SqliteDatabase(path.join(options.dataDir, 'cimiento.db'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+export async function migrateToLatest(database: AppDatabase): Promise<void> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: migrationProvider(database.dialect),
+    migrationTableName: 'kysely_migration',
+    migrationLockTableName: 'kysely_migration_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? failed?.migrationName);
+    throw new Error(`La migración de la base de datos falló: ${reason}`, { cause: error });
+  }
+}
+
+export async function isDatabaseReachable(database: AppDatabase): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(database.db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,15 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { DatabaseDialect } from '../schema';
+import { authMigration } from './0001-auth';
+import { profilesAndFilesMigration } from './0002-profiles-files';
+import { migrationTypes } from './types';
+
+/** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
+export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
+  const types = migrationTypes(dialect);
+  const migrations: Record<string, Migration> = {
+    '0001-auth': authMigration(types),
+    '0002-profiles-files': profilesAndFilesMigration(),
+  };
+  return { getMigrations: async () => migrations };
+}

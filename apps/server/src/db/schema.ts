@@ -1,0 +1,105 @@
+/**
+ * Tables as Kysely sees them. The auth tables follow better-auth's schema (camelCase columns, its
+ * own names) because better-auth reads and writes them through this same Kysely instance.
+ * SQLite keeps booleans as 0/1 and dates as ISO text; PostgreSQL as boolean and timestamptz.
+ */
+type DbBoolean = boolean | number;
+type DbDate = Date | string;
+
+export type UserTable = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: DbBoolean;
+  image: string | null;
+  createdAt: DbDate;
+  updatedAt: DbDate;
+  role: string | null;
+  banned: DbBoolean | null;
+  banReason: string | null;
+  banExpires: DbDate | null;
+};
+
+export type SessionTable = {
+  id: string;
+  expiresAt: DbDate;
+  token: string;
+  createdAt: DbDate;
+  updatedAt: DbDate;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+  impersonatedBy: string | null;
+};
+
+export type AccountTable = {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: DbDate | null;
+  refreshTokenExpiresAt: DbDate | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: DbDate;
+  updatedAt: DbDate;
+};
+
+export type VerificationTable = {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: DbDate;
+  createdAt: DbDate;
+  updatedAt: DbDate;
+};
+
+export type RateLimitTable = {
+  id: string;
+  key: string;
+  count: number;
+  lastRequest: number | string;
+};
+
+/** The spec's 'users' document keyed by the user's id: profile fields the account does not hold. */
+export type UserProfileTable = {
+  user_id: string;
+  job_title: string;
+  birthday: string;
+  location: string;
+  phone_number: string;
+  updated_at: string;
+};
+
+/** Stored files (avatars now, project documents later); the bytes live behind the storage interface. */
+export type StoredFileTable = {
+  _id: string;
+  owner_id: string;
+  purpose: string;
+  path: string;
+  content_type: string;
+  size: number;
+  created_at: string;
+};
+
+export type LoginFailureTable = {
+  key: string;
+  failures: number;
+  first_failure_at: number | string;
+};
+
+export type Database = {
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  rateLimit: RateLimitTable;
+  user_profile: UserProfileTable;
+  stored_file: StoredFileTable;
+  login_failure: LoginFailureTable;
+};
+
+export type DatabaseDialect = 'sqlite' | 'postgres';

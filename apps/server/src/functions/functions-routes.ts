@@ -1,0 +1,94 @@
+import { describeZodError, httpStatusByErrorCode } from '@cimiento/domain';
+import type { FunctionErrorCode } from '@cimiento/domain';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Caller, FunctionContext } from './context';
+import type { RegisteredHandler } from './define-handler';
+import { HttpsError } from './https-error';
+
+export type FunctionServices = Omit<FunctionContext, 'caller' | 'log'>;
+
+function sendError(reply: FastifyReply, code: FunctionErrorCode, message: string, details?: unknown) {
+  return reply
+    .status(httpStatusByErrorCode[code])
+    .send({ error: details === undefined ? { status: code, message } : { status: code, message, details } });
+}
+
+async function resolveCaller(request: FastifyRequest, services: FunctionServices): Promise<Caller | null> {
+  const result = await services.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  if (!result || result.user.banned) return null;
+  return {
+    userId: result.user.id,
+    email: result.user.email,
+    name: result.user.name,
+    isAdmin: (result.user.role ?? '').split(',').includes('admin'),
+  };
+}
+
+function bodyProblem(error: FastifyError, bodyLimit: number): string | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return `La solicitud supera el tamaño máximo de ${Math.round(bodyLimit / 1024)} KB`;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'La solicitud debe enviarse como JSON (Content-Type: application/json)';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'El cuerpo de la solicitud no es JSON válido';
+    default:
+      return error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 && error.validation
+        ? 'Solicitud no válida'
+        : undefined;
+  }
+}
+
+/**
+ * One POST route per callable function, mounted from the contract list: the Firebase callable
+ * protocol ({"data": …} in, {"result": …} or {"error": {status, message}} out). Session, then
+ * payload schema, then the handler; anything unexpected becomes INTERNAL with the request id.
+ */
+export async function registerFunctionRoutes(
+  app: FastifyInstance,
+  options: { handlers: RegisteredHandler[]; services: FunctionServices },
+): Promise<void> {
+  const { handlers, services } = options;
+  await app.register(
+    async (scope) => {
+      scope.setErrorHandler((error: FastifyError, request, reply) => {
+        const limit = handlers.find((h) => request.url.endsWith(`/${h.contract.name}`))?.contract.bodyLimit ?? 1048576;
+        const problem = bodyProblem(error, limit);
+        if (problem) return sendError(reply, 'INVALID_ARGUMENT', problem);
+        request.log.error({ err: error }, 'callable function failed');
+        return sendError(reply, 'INTERNAL', `Error interno (solicitud ${request.id})`, { requestId: request.id });
+      });
+
+      scope.setNotFoundHandler((request, reply) => {
+        const name = request.url.split('?')[0]?.split('/').pop() ?? '';
+        return sendError(reply, 'NOT_FOUND', `La función '${name}' no existe`);
+      });
+
+      for (const handler of handlers) {
+        const { contract } = handler;
+        scope.post(`/${contract.name}`, { bodyLimit: contract.bodyLimit }, async (request, reply) => {
+          const caller = await resolveCaller(request, services);
+          if (!caller) return sendError(reply, 'UNAUTHENTICATED', 'Tu sesión expiró o no has iniciado sesión');
+
+          const body: unknown = request.body;
+          if (typeof body !== 'object' || body === null || Array.isArray(body) || !('data' in body)) {
+            return sendError(reply, 'INVALID_ARGUMENT', 'La solicitud debe ser un objeto JSON con el campo "data"');
+          }
+          const parsed = contract.input.safeParse(body.data);
+          if (!parsed.success) return sendError(reply, 'INVALID_ARGUMENT', describeZodError(parsed.error));
+
+          try {
+            const result = await handler.handle(parsed.data, { ...services, caller, log: request.log });
+            return reply.send({ result: result ?? null });
+          } catch (error) {
+            if (error instanceof HttpsError) return sendError(reply, error.code, error.message, error.details);
+            throw error;
+          }
+        });
+      }
+    },
+    { prefix: '/api/functions' },
+  );
+}

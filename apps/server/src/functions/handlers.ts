@@ -1,0 +1,15 @@
+import type { RegisteredHandler } from './define-handler';
+import { handleLoadProfile } from './handlers/load-profile';
+import { handleLoadUsers } from './handlers/load-users';
+import { handleSaveProfile } from './handlers/save-profile';
+import { handleSaveUser } from './handlers/save-user';
+import { handleUploadFile } from './handlers/upload-file';
+
+/** One handler per contract in @cimiento/domain's functionContracts; handlers.test.ts checks none is missing. */
+export const functionHandlers: RegisteredHandler[] = [
+  handleLoadProfile,
+  handleSaveProfile,
+  handleUploadFile,
+  handleLoadUsers,
+  handleSaveUser,
+];

@@ -1,0 +1,36 @@
+import { buildApp } from './app';
+import { parseConfig } from './config';
+
+async function main(): Promise<void> {
+  const parsed = parseConfig(process.env);
+  if (!parsed.ok) {
+    process.stderr.write('Configuración no válida:\n');
+    for (const error of parsed.errors) process.stderr.write(`  ${error}\n`);
+    process.exit(1);
+  }
+  const { config } = parsed;
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    // start-up failures (database unreachable, migration) are one readable line, not a stack
+    process.stderr.write(`Cimiento no pudo iniciar: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void app.close().then(() => process.exit(0));
+    });
+  }
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    process.stderr.write(
+      `Cimiento no pudo escuchar en el puerto ${config.port}: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    await app.close();
+    process.exit(1);
+  }
+}
+
+void main();

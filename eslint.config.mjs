@@ -1,0 +1,86 @@
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+function listFeatures() {
+  try {
+    return readdirSync('apps/web/src/features', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
+// Import direction (architecture.md): apps → packages/domain; in apps/web shared → features → app,
+// and no feature imports another.
+const zones = [
+  { target: './packages/domain', from: './apps', message: 'packages/domain no importa nada de las apps.' },
+  { target: './apps/server', from: './apps/web', message: 'El servidor no importa código del front.' },
+  { target: './apps/web', from: './apps/server', message: 'El front no importa código del servidor.' },
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/hooks', './apps/web/src/stores'],
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'El código compartido no importa features ni app.',
+  },
+  { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Una feature no importa app/.' },
+  ...listFeatures().map((feature) => ({
+    target: `./apps/web/src/features/${feature}`,
+    from: './apps/web/src/features',
+    except: [`./${feature}`],
+    message: 'Una feature no importa otra feature.',
+  })),
+];
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**', 'bench/results/**', '**/*.d.ts'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
+        }),
+      ],
+    },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-self-import': 'error',
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Usa z.enum o uniones de literales, no enum.' },
+        { selector: 'ExportAllDeclaration', message: 'Exporta nombres explícitos, no export *.' },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['packages/domain/**/*.ts', 'apps/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', 'e2e/**'],
+    rules: {
+      // other packages come in through @cimiento/domain's front door only
+      'no-restricted-imports': ['error', { patterns: ['@cimiento/domain/*', '**/packages/domain/**'] }],
+    },
+  },
+);

@@ -1,0 +1,54 @@
+/** The product's time zone: every date the user sees is Santiago's wall-clock time. */
+export const APP_TIME_ZONE = 'America/Santiago';
+
+const partsFormatter = new Intl.DateTimeFormat('en-GB', {
+  timeZone: APP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+type DateInput = Date | string | number | { _seconds: number };
+
+function toDate(value: DateInput): Date {
+  if (value instanceof Date) return value;
+  if (typeof value === 'number') return new Date(value);
+  if (typeof value === 'string') return new Date(value);
+  // the spec's project date: a seconds timestamp in a _seconds field
+  return new Date(value._seconds * 1000);
+}
+
+function santiagoParts(value: DateInput): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) throw new RangeError('Fecha no válida');
+  const parts = Object.fromEntries(partsFormatter.formatToParts(date).map((part) => [part.type, part.value]));
+  return {
+    year: parts.year ?? '',
+    month: parts.month ?? '',
+    day: parts.day ?? '',
+    hour: parts.hour ?? '',
+    minute: parts.minute ?? '',
+  };
+}
+
+/** `DD-MM-YYYY HH:mm` in America/Santiago. */
+export function formatDateTime(value: DateInput): string {
+  const p = santiagoParts(value);
+  return `${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute}`;
+}
+
+/** `DD-MM-YYYY` in America/Santiago. */
+export function formatDate(value: DateInput): string {
+  const p = santiagoParts(value);
+  return `${p.day}-${p.month}-${p.year}`;
+}
+
+/** A date-only value (YYYY-MM-DD, no time zone) shown as DD-MM-YYYY. */
+export function formatIsoDate(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!match) throw new RangeError(`Fecha no válida: ${isoDate}`);
+  return `${match[3]}-${match[2]}-${match[1]}`;
+}

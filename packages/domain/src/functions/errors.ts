@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** The Firebase callable-function error statuses we use, with the HTTP status that protocol maps each to. */
+export const functionErrorCodeSchema = z.enum([
+  'INVALID_ARGUMENT',
+  'FAILED_PRECONDITION',
+  'UNAUTHENTICATED',
+  'PERMISSION_DENIED',
+  'NOT_FOUND',
+  'ALREADY_EXISTS',
+  'ABORTED',
+  'RESOURCE_EXHAUSTED',
+  'INTERNAL',
+]);
+export type FunctionErrorCode = z.infer<typeof functionErrorCodeSchema>;
+
+export const httpStatusByErrorCode: Record<FunctionErrorCode, number> = {
+  INVALID_ARGUMENT: 400,
+  FAILED_PRECONDITION: 400,
+  UNAUTHENTICATED: 401,
+  PERMISSION_DENIED: 403,
+  NOT_FOUND: 404,
+  ALREADY_EXISTS: 409,
+  ABORTED: 409,
+  RESOURCE_EXHAUSTED: 429,
+  INTERNAL: 500,
+};
+
+/** The `error` member of a failed callable response. */
+export const functionErrorBodySchema = z.object({
+  status: functionErrorCodeSchema,
+  message: z.string(),
+  details: z.unknown().optional(),
+});
+export type FunctionErrorBody = z.infer<typeof functionErrorBodySchema>;
+
+/** Turns the first zod issue into "<field>: <message>", the one shape every validation error takes. */
+export function describeZodError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Datos no válidos';
+  const field = issue.path.map(String).join('.');
+  return field ? `${field}: ${issue.message}` : issue.message;
+}

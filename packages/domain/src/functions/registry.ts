@@ -1,0 +1,15 @@
+import { loadProfileContract, saveProfileContract, uploadFileContract } from './profile-contracts';
+import { loadUsersContract, saveUserContract } from './user-contracts';
+
+/** Every callable function. The server mounts one route per entry; the web client is typed from it. */
+export const functionContracts = [
+  loadProfileContract,
+  saveProfileContract,
+  uploadFileContract,
+  loadUsersContract,
+  saveUserContract,
+] as const;
+
+export type AnyFunctionContract = (typeof functionContracts)[number];
+export type FunctionName = AnyFunctionContract['name'];
+export type ContractByName<N extends FunctionName> = Extract<AnyFunctionContract, { name: N }>;

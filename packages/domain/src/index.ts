@@ -1,0 +1,37 @@
+// The front door of @cimiento/domain: explicit names only, no deep imports from other packages.
+export type { FunctionContract } from './functions/contract';
+export { defineFunction } from './functions/contract';
+export type { FunctionErrorBody, FunctionErrorCode } from './functions/errors';
+export {
+  describeZodError,
+  functionErrorBodySchema,
+  functionErrorCodeSchema,
+  httpStatusByErrorCode,
+} from './functions/errors';
+export { isoDateSchema, noInputSchema } from './functions/common';
+export type { FileMetadata, Profile, SaveProfileInput } from './functions/profile-contracts';
+export {
+  MAX_UPLOAD_BYTES,
+  fileMetadataSchema,
+  loadProfileContract,
+  profileSchema,
+  saveProfileContract,
+  saveProfileInputSchema,
+  uploadContentTypes,
+  uploadFileContract,
+} from './functions/profile-contracts';
+export type { SaveUserInput, UserSummary } from './functions/user-contracts';
+export {
+  MIN_PASSWORD_LENGTH,
+  loadUsersContract,
+  saveUserContract,
+  saveUserInputSchema,
+  userSummarySchema,
+} from './functions/user-contracts';
+export type { AnyFunctionContract, ContractByName, FunctionName } from './functions/registry';
+export { functionContracts } from './functions/registry';
+export type { Currency } from './format/money';
+export { currencies, formatMoney, formatNumber } from './format/money';
+export { APP_TIME_ZONE, formatDate, formatDateTime, formatIsoDate } from './format/dates';
+export type { ImageContentType, ParsedDataUrl } from './files/data-url';
+export { detectImageType, extensionByImageType, parseDataUrl } from './files/data-url';
