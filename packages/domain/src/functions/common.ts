@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// zod's own messages (type errors and the like) in Spanish, for every schema in the product
+z.config(z.locales.es());
+
 /** Functions that take no payload accept what the Firebase SDK sends for "no data" (null), or nothing, or {}. */
 export const noInputSchema = z.union([z.null(), z.undefined(), z.strictObject({})], {
   error: 'esta función no recibe datos',

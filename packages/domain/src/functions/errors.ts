@@ -34,10 +34,27 @@ export const functionErrorBodySchema = z.object({
 });
 export type FunctionErrorBody = z.infer<typeof functionErrorBodySchema>;
 
+type Issue = z.core.$ZodIssue;
+
+/** In a failed union, the branch that came closest (fewest problems) says what is wrong. */
+function firstConcreteIssue(issue: Issue): { path: PropertyKey[]; message: string } {
+  if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+    const closest = [...issue.errors].sort((a, b) => a.length - b.length)[0];
+    const inner = closest?.[0];
+    // a branch failing on an unknown key is no closer than the union's own message
+    if (inner && closest.length === 1 && inner.code !== 'unrecognized_keys') {
+      const nested = firstConcreteIssue(inner);
+      return { path: [...issue.path, ...nested.path], message: nested.message };
+    }
+  }
+  return { path: issue.path, message: issue.message };
+}
+
 /** Turns the first zod issue into "<field>: <message>", the one shape every validation error takes. */
 export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Datos no válidos';
-  const field = issue.path.map(String).join('.');
-  return field ? `${field}: ${issue.message}` : issue.message;
+  const { path, message } = firstConcreteIssue(issue);
+  const field = path.map(String).join('.');
+  return field ? `${field}: ${message}` : message;
 }
