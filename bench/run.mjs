@@ -1,0 +1,187 @@
+// `npm run bench`: prints figures for the built app; asserts nothing. Run on an otherwise idle machine.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const serverEntry = path.join(root, 'apps/server/dist/main.js');
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 20;
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, child, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`el proceso terminó (${child.exitCode})`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error(`sin respuesta de ${url}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+async function startApp() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cimiento-bench-'));
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, [serverEntry], {
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitFor(`${url}/healthz`, child);
+  const coldStartMs = performance.now() - started;
+  return {
+    url,
+    child,
+    coldStartMs,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function rssMegabytes(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function signUp(url) {
+  const account = { name: 'Bench Admin', email: 'bench@empresa.cl', password: 'clave-de-bench-1' };
+  const response = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify(account),
+  });
+  if (!response.ok) throw new Error(`sign-up: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+function load(url, headers) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url, method: 'POST', connections: CONNECTIONS, duration: DURATION_SECONDS, headers, body: '{"data":null}' },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+async function loginJavaScript(url) {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const page = await browser.newPage();
+    const scripts = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response);
+    });
+    await page.goto(`${url}/login`, { waitUntil: 'networkidle' });
+    let raw = 0;
+    let gzip = 0;
+    for (const response of scripts) {
+      const body = await response.body();
+      raw += body.length;
+      gzip += gzipSync(body, { level: 9 }).length;
+    }
+    return { files: scripts.length, raw, gzip };
+  } finally {
+    await browser.close();
+  }
+}
+
+const rows = [];
+const record = (name, value, unit, note = '') => rows.push({ name, value, unit, note });
+
+// 1. cold start (process spawn → /healthz answers), fresh installation each time, median of 3
+const starts = [];
+for (let run = 0; run < 3; run += 1) {
+  const app = await startApp();
+  starts.push(app.coldStartMs);
+  await app.stop();
+}
+record('cold start to /healthz (SQLite, new data dir)', median(starts).toFixed(0), 'ms', `median of 3: ${starts.map((s) => s.toFixed(0)).join(', ')}`);
+
+// 2. idle RSS, 3 s after start with one signed-in user
+const app = await startApp();
+const cookie = await signUp(app.url);
+await new Promise((resolve) => setTimeout(resolve, 3000));
+record('idle RSS (SQLite)', rssMegabytes(app.child.pid).toFixed(1), 'MB');
+
+// 3. loadProfile at 20 connections next to a bare Fastify route answering the same JSON
+const profileUrl = `${app.url}/api/functions/loadProfile`;
+const sample = await (await fetch(profileUrl, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{"data":null}' })).json();
+const profileRun = await load(profileUrl, { 'content-type': 'application/json', cookie });
+record(
+  `loadProfile, ${CONNECTIONS} connections, ${DURATION_SECONDS} s`,
+  profileRun.requests.average.toFixed(0),
+  'req/s',
+  `p50 ${profileRun.latency.p50} ms, p99 ${profileRun.latency.p99} ms, non-2xx ${profileRun.non2xx}`,
+);
+record('idle→loaded RSS after loadProfile run', rssMegabytes(app.child.pid).toFixed(1), 'MB');
+
+const barePort = await freePort();
+const bare = spawn(process.execPath, [path.join(here, 'bare-server.mjs')], {
+  env: { PATH: process.env.PATH, PORT: String(barePort), BARE_PAYLOAD: JSON.stringify(sample) },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+await new Promise((resolve) => bare.stdout.once('data', resolve));
+const bareRun = await load(`http://127.0.0.1:${barePort}/api/functions/loadProfile`, { 'content-type': 'application/json' });
+bare.kill('SIGTERM');
+record(
+  `bare Fastify route, same JSON (the floor)`,
+  bareRun.requests.average.toFixed(0),
+  'req/s',
+  `p50 ${bareRun.latency.p50} ms, p99 ${bareRun.latency.p99} ms`,
+);
+
+// 4. JavaScript the browser downloads to show /login
+const js = await loginJavaScript(app.url);
+record('JS loaded by /login (gzip -9)', (js.gzip / 1024).toFixed(1), 'KB', `${js.files} files, ${(js.raw / 1024).toFixed(0)} KB raw`);
+await app.stop();
+
+const width = Math.max(...rows.map((row) => row.name.length));
+const lines = [
+  `Cimiento bench — ${new Date().toISOString()} — node ${process.version}`,
+  '',
+  `${'measure'.padEnd(width)}  ${'value'.padStart(9)}  unit   note`,
+  `${'-'.repeat(width)}  ${'-'.repeat(9)}  -----  ----`,
+  ...rows.map((row) => `${row.name.padEnd(width)}  ${String(row.value).padStart(9)}  ${row.unit.padEnd(5)}  ${row.note}`),
+];
+process.stdout.write(`${lines.join('\n')}\n`);
+mkdirSync(path.join(here, 'results'), { recursive: true });
+writeFileSync(path.join(here, 'results', 'latest.txt'), `${lines.join('\n')}\n`);
