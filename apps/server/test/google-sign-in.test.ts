@@ -1,17 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser-fetch';
-import { callFunction, createFirstAdmin } from './support/factories';
+import { callFunction, createUser } from './support/factories';
 import { GOOGLE_CALLBACK_PATH, startOidcProvider } from './support/oidc-provider';
 import type { OidcProvider } from './support/oidc-provider';
 import { createTestApp, databaseKinds, findFreePort } from './support/test-app';
 import type { TestApp } from './support/test-app';
 
+/**
+ * The production Google code path (better-auth's generic OAuth provider 'google': discovery,
+ * authorize with PKCE, the provider's login and consent pages, callback, token exchange, ID token
+ * check) against a local OpenID provider, with fetch and a cookie jar as the browser.
+ */
 describe.each(databaseKinds)('Google sign-in through a local OpenID provider (%s)', (kind) => {
   let provider: OidcProvider;
   let t: TestApp;
+
   beforeAll(async () => {
     const port = await findFreePort();
-    provider = await startOidcProvider({ redirectUris: [`http://127.0.0.1:${port}${GOOGLE_CALLBACK_PATH}`] });
+    // the app reads the discovery document at start-up: the provider comes first
+    provider = await startOidcProvider({
+      redirectUris: [`http://127.0.0.1:${port}${GOOGLE_CALLBACK_PATH}`],
+      accounts: [{ email: 'primera@empresa.cl', name: 'Primera Persona' }],
+    });
     t = await createTestApp(
       kind,
       {
@@ -28,6 +38,7 @@ describe.each(databaseKinds)('Google sign-in through a local OpenID provider (%s
     await provider?.close();
   });
 
+  /** What a person does: "Ingresa con Google", the provider's login form, its consent page, back to the app. */
   async function signInWithGoogle(email: string) {
     const browser = new TestBrowser();
     const start = await browser.request(`${t.origin}/api/auth/sign-in/social`, {
@@ -35,26 +46,90 @@ describe.each(databaseKinds)('Google sign-in through a local OpenID provider (%s
       headers: { 'content-type': 'application/json', origin: t.origin },
       body: JSON.stringify({ provider: 'google', callbackURL: '/' }),
     });
-    const started = (await start.json()) as { url: string };
-    console.log(start.status, started);
-    const login = await browser.navigate(started.url);
-    console.log(login.hops, login.html.slice(0, 200));
-    const consent = await browser.submitForm(login, { login: email, password: 'cualquiera' });
-    console.log(consent.hops);
-    const end = await browser.submitForm(consent, {}, { stopAt: (url) => url.origin === t.origin && !url.pathname.startsWith('/api/') });
-    console.log(end.hops);
-    return { browser, end };
+    expect(start.status).toBe(200);
+    const { url } = (await start.json()) as { url: string };
+    expect(url.startsWith(`${provider.issuer}/`)).toBe(true);
+
+    const loginPage = await browser.navigate(url);
+    expect(loginPage.url).toMatch(/\/interaction\//);
+    expect(loginPage.html).toContain('name="login"');
+    const consentPage = await browser.submitForm(loginPage, { login: email, password: 'cualquiera' });
+    expect(consentPage.url).toMatch(/\/interaction\//);
+    const backInApp = await browser.submitForm(
+      consentPage,
+      {},
+      { stopAt: (next) => next.origin === t.origin && !next.pathname.startsWith('/api/') },
+    );
+    expect(backInApp.hops.some((hop) => hop.url.startsWith(`${t.origin}${GOOGLE_CALLBACK_PATH}?`))).toBe(true);
+    return { cookie: browser.jar.header(t.origin), landedAt: new URL(backInApp.url) };
   }
 
-  it('disallowed', async () => {
-    const { end } = await signInWithGoogle('intruso@otro.cl');
-    console.log(end);
+  async function usersWithEmail(email: string) {
+    return t.db.selectFrom('user').select(['id', 'role']).where('email', '=', email).execute();
+  }
+
+  it('offers Google on /login when it is configured', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/login-options' });
+    expect(response.json()).toEqual({ needsFirstAccount: true, googleEnabled: true });
   });
-  it('allowed domain creates the user', async () => {
-    const { browser } = await signInWithGoogle('ana.perez@empresa.cl');
-    const cookie = browser.jar.header(t.origin);
-    const r = await callFunction(t.app, 'loadProfile', null, cookie);
-    console.log(r.body);
-    expect(r.body.result.profile.email).toBe('ana.perez@empresa.cl');
+
+  it('makes the first account on an empty installation, from an allowed domain, the administrator', async () => {
+    const { cookie, landedAt } = await signInWithGoogle('primera@empresa.cl');
+    expect(landedAt.pathname).toBe('/');
+    const response = await callFunction(t.app, 'loadProfile', null, cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.body.result.profile).toMatchObject({
+      email: 'primera@empresa.cl',
+      displayName: 'Primera Persona',
+      admin: true,
+    });
+  });
+
+  it('creates an ordinary user for a later person of an allowed domain', async () => {
+    const { cookie } = await signInWithGoogle('maria.gonzalez@empresa.cl');
+    const response = await callFunction(t.app, 'loadProfile', null, cookie);
+    expect(response.body.result.profile).toMatchObject({
+      email: 'maria.gonzalez@empresa.cl',
+      displayName: 'Maria Gonzalez',
+      admin: false,
+    });
+    expect(await usersWithEmail('maria.gonzalez@empresa.cl')).toHaveLength(1);
+  });
+
+  it('signs a returning Google user in as the same user', async () => {
+    const [before] = await usersWithEmail('maria.gonzalez@empresa.cl');
+    const { cookie } = await signInWithGoogle('maria.gonzalez@empresa.cl');
+    const response = await callFunction(t.app, 'loadProfile', null, cookie);
+    expect(response.body.result.profile.uid).toBe(before?.id);
+    expect(await usersWithEmail('maria.gonzalez@empresa.cl')).toHaveLength(1);
+  });
+
+  it('sends a person of a domain not allowed to /login?error=DOMAIN_NOT_ALLOWED and creates nothing', async () => {
+    const usersBefore = await t.db.selectFrom('user').select('id').execute();
+    const { cookie, landedAt } = await signInWithGoogle('intruso@otro.cl');
+    expect(landedAt.pathname).toBe('/login');
+    expect(landedAt.searchParams.get('error')).toBe('DOMAIN_NOT_ALLOWED');
+    expect(landedAt.searchParams.get('error_description')).toContain('no tiene acceso');
+    expect(cookie).not.toMatch(/session_token=/);
+    expect(await usersWithEmail('intruso@otro.cl')).toHaveLength(0);
+    expect(await t.db.selectFrom('user').select('id').execute()).toHaveLength(usersBefore.length);
+  });
+
+  it('signs a person whose email already belongs to a user in as that user, whatever the domain', async () => {
+    const admin = await signInWithGoogle('primera@empresa.cl');
+    const existing = await createUser(t, admin.cookie, { email: 'socia@externa.com', name: 'Socia Externa' });
+
+    const { cookie } = await signInWithGoogle('socia@externa.com');
+    const response = await callFunction(t.app, 'loadProfile', null, cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.body.result.profile).toMatchObject({ uid: existing.userId, email: 'socia@externa.com', admin: false });
+    expect(await usersWithEmail('socia@externa.com')).toHaveLength(1);
+    const accounts = await t.db
+      .selectFrom('account')
+      .select('providerId')
+      .where('userId', '=', existing.userId)
+      .orderBy('providerId')
+      .execute();
+    expect(accounts.map((account) => account.providerId)).toEqual(['credential', 'google']);
   });
 });

@@ -17,7 +17,7 @@
  * Start it before the app (the app reads the discovery document at start-up) and give it the
  * app's callback URL as a redirect URI.
  */
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -55,6 +55,11 @@ function nameFromEmail(email: string): string {
     .filter((part) => part !== '')
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join(' ');
+}
+
+function signingKey(): Record<string, unknown> {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return { ...privateKey.export({ format: 'jwk' }), kid: randomBytes(8).toString('hex'), use: 'sig', alg: 'RS256' };
 }
 
 export async function startOidcProvider(options: OidcProviderOptions): Promise<OidcProvider> {
@@ -101,6 +106,9 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<O
     pkce: { required: () => false },
     features: { devInteractions: { enabled: true } },
     cookies: { keys: [randomBytes(32).toString('hex')] },
+    // our own signing key and lifetimes, so the provider does not warn about its quick-start defaults
+    jwks: { keys: [signingKey()] },
+    ttl: { AccessToken: 3600, AuthorizationCode: 600, IdToken: 3600, Interaction: 3600, Session: 86400, Grant: 86400 },
     // the provider's own error page would print a stack to the console; a short line is enough
     renderError: (context: { type: string; body: string }, out: Record<string, string>) => {
       context.type = 'html';
