@@ -52,6 +52,10 @@ export function createAuth({ db, dialect, config, secret }: AuthOptions) {
       accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID], requireLocalEmailVerified: false },
     },
     advanced: {
+      // better-auth turns its origin and CSRF checks off by itself when NODE_ENV is 'test' or TEST
+      // is set; say so explicitly so they are always on, and the tests run the production path.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       useSecureCookies: config.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
