@@ -12,6 +12,8 @@ export const CLIENT_IP_HEADER = 'x-cimiento-client-ip';
 
 export const GOOGLE_PROVIDER_ID = 'google';
 
+export const DISABLED_USER_MESSAGE = 'Tu cuenta está deshabilitada: pide a un administrador que la vuelva a habilitar.';
+
 export type AuthOptions = {
   db: Kysely<Database>;
   dialect: DatabaseDialect;
@@ -78,7 +80,12 @@ export function createAuth({ db, dialect, config, secret }: AuthOptions) {
     },
     onAPIError: { errorURL: '/login' },
     plugins: [
-      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      admin({
+        defaultRole: 'user',
+        adminRoles: ['admin'],
+        // what a disabled user reads on /login (saveUser's "disabled" is better-auth's ban)
+        bannedUserMessage: DISABLED_USER_MESSAGE,
+      }),
       ...(google
         ? [
             genericOAuth({

@@ -16,6 +16,8 @@ const NOT_AN_IMAGE = 'El archivo debe ser una imagen PNG, JPEG o WebP';
  * bytes, the name from the server; the old avatar is removed once the new one is in place.
  */
 export const handleUploadFile = defineHandler(uploadFileContract, async (input, { db, storage, caller }) => {
+  // checked before parsing, which refuses an empty payload as malformed: say what is really wrong
+  if (input.dataUrl.endsWith(';base64,')) throw new HttpsError('INVALID_ARGUMENT', 'El archivo está vacío');
   const parsed = parseDataUrl(input.dataUrl);
   if (!parsed) throw new HttpsError('INVALID_ARGUMENT', 'dataUrl: no es un data URL en base64 válido');
   const bytes = Buffer.from(parsed.base64, 'base64');
