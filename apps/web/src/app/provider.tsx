@@ -1,0 +1,69 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { enUS as muiEnUS, esES as muiEsES } from '@mui/material/locale';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { NoticeSnackbar } from '@/components/ui/notice-snackbar';
+import { NoticesToaster, TOAST_AUTO_HIDE_MS } from '@/components/ui/notices-toaster';
+import type { Language } from '@/lib/i18n/catalogue';
+import { i18next } from '@/lib/i18n/i18n';
+import { watchUnauthenticated } from '@/lib/react-query';
+import { createAppTheme } from '@/lib/theme';
+import { useSettingsStore } from '@/stores/settings-store';
+
+/** Mirrors the mode and language on <html> (data-theme-mode lets tests and CSS read the mode). */
+export function applyDocumentSettings(options: { isDarkMode: boolean; language: Language }): void {
+  const root = document.documentElement;
+  root.dataset.themeMode = options.isDarkMode ? 'dark' : 'light';
+  root.style.colorScheme = options.isDarkMode ? 'dark' : 'light';
+  root.lang = options.language;
+}
+
+function AppThemeProvider({ children }: { children: ReactNode }) {
+  const isDarkMode = useSettingsStore((state) => state.isDarkMode);
+  const language = useSettingsStore((state) => state.language);
+  const theme = useMemo(
+    () => createAppTheme({ isDarkMode, locale: language === 'en-US' ? muiEnUS : muiEsES }),
+    [isDarkMode, language],
+  );
+
+  useLayoutEffect(() => {
+    applyDocumentSettings({ isDarkMode, language });
+    if (i18next.language !== language) void i18next.changeLanguage(language);
+  }, [isDarkMode, language]);
+
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline enableColorScheme />
+      {children}
+    </ThemeProvider>
+  );
+}
+
+export type AppProviderProps = { queryClient: QueryClient; children: ReactNode };
+
+/** Everything every screen relies on: server state, language, theme and toasts. */
+export function AppProvider({ queryClient, children }: AppProviderProps) {
+  useEffect(() => watchUnauthenticated(queryClient), [queryClient]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18next}>
+        <AppThemeProvider>
+          <SnackbarProvider
+            maxSnack={3}
+            autoHideDuration={TOAST_AUTO_HIDE_MS}
+            anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+            Components={{ success: NoticeSnackbar, error: NoticeSnackbar }}
+          >
+            <NoticesToaster />
+            {children}
+          </SnackbarProvider>
+        </AppThemeProvider>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { Navigate, createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import type { RouteHandle } from '@/components/layout/route-handle';
+import { RootRoute } from './routes/root';
+import { RouteError } from './routes/route-error';
+
+function handle(value: RouteHandle): RouteHandle {
+  return value;
+}
+
+const projectsCrumb = { labelKey: 'projects', to: '/projects' } as const;
+const administrationCrumb = { labelKey: 'administration' } as const;
+const usersCrumb = { labelKey: 'users', to: '/usuarios/list' } as const;
+
+/**
+ * The spec's route table (product-spec.md §2). Every screen is its own lazily loaded chunk, so
+ * /login never loads the tables, the pickers or the Gantt.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootRoute />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to="/home" replace /> },
+      {
+        path: 'login',
+        handle: handle({ titleKey: 'login' }),
+        lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }),
+      },
+      {
+        path: 'home',
+        handle: handle({ titleKey: 'home' }),
+        lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }),
+      },
+      {
+        path: 'projects',
+        handle: handle({ titleKey: 'projects' }),
+        lazy: async () => ({ Component: (await import('./routes/projects/projects-list')).ProjectsListRoute }),
+      },
+      {
+        path: 'projects/new',
+        handle: handle({ titleKey: 'newProject', parent: projectsCrumb }),
+        lazy: async () => ({ Component: (await import('./routes/projects/project-new')).ProjectNewRoute }),
+      },
+      {
+        path: 'projects/:id',
+        handle: handle({ titleKey: 'projectHome', parent: projectsCrumb }),
+        lazy: async () => ({ Component: (await import('./routes/projects/project-home')).ProjectHomeRoute }),
+      },
+      {
+        path: 'projects/:id/edp',
+        handle: handle({ titleKey: 'projectEdp', parent: projectsCrumb }),
+        lazy: async () => ({ Component: (await import('./routes/projects/project-edp')).ProjectEdpRoute }),
+      },
+      {
+        path: 'projects/:id/edc',
+        handle: handle({ titleKey: 'projectEdc', parent: projectsCrumb }),
+        lazy: async () => ({ Component: (await import('./routes/projects/project-edc')).ProjectEdcRoute }),
+      },
+      {
+        path: 'projects/:id/gantt',
+        handle: handle({ titleKey: 'projectGantt', parent: projectsCrumb }),
+        lazy: async () => ({ Component: (await import('./routes/projects/project-gantt')).ProjectGanttRoute }),
+      },
+      {
+        path: 'admin/tipos-area',
+        handle: handle({ titleKey: 'areaTypes', parent: administrationCrumb }),
+        lazy: async () => ({ Component: (await import('./routes/admin/tipos-area')).TiposAreaRoute }),
+      },
+      {
+        path: 'admin/actividades',
+        handle: handle({ titleKey: 'activities', parent: administrationCrumb }),
+        lazy: async () => ({ Component: (await import('./routes/admin/actividades')).ActividadesRoute }),
+      },
+      {
+        path: 'admin/sistemas',
+        handle: handle({ titleKey: 'systems', parent: administrationCrumb }),
+        lazy: async () => ({ Component: (await import('./routes/admin/sistemas')).SistemasRoute }),
+      },
+      {
+        path: 'admin/componentes',
+        handle: handle({ titleKey: 'components', parent: administrationCrumb }),
+        lazy: async () => ({ Component: (await import('./routes/admin/componentes')).ComponentesRoute }),
+      },
+      {
+        path: 'usuarios/list',
+        handle: handle({ titleKey: 'users' }),
+        lazy: async () => ({ Component: (await import('./routes/usuarios/users-list')).UsersListRoute }),
+      },
+      {
+        path: 'usuarios/new',
+        handle: handle({ titleKey: 'newUser', parent: usersCrumb }),
+        lazy: async () => ({ Component: (await import('./routes/usuarios/user-new')).UserNewRoute }),
+      },
+      {
+        path: 'profile/settings',
+        handle: handle({ titleKey: 'profileSettings' }),
+        lazy: async () => ({ Component: (await import('./routes/profile/profile-settings')).ProfileSettingsRoute }),
+      },
+      {
+        path: 'dashboards/dashboard-default',
+        handle: handle({ titleKey: 'defaultDashboard' }),
+        lazy: async () => ({
+          Component: (await import('./routes/dashboards/dashboard-default')).DashboardDefaultRoute,
+        }),
+      },
+      {
+        path: 'dashboards/dashboard-default-old',
+        handle: handle({ titleKey: 'defaultDashboard' }),
+        lazy: async () => ({
+          Component: (await import('./routes/dashboards/dashboard-default-old')).DashboardDefaultOldRoute,
+        }),
+      },
+      {
+        path: 'dashboards/sales',
+        handle: handle({ titleKey: 'salesDashboard' }),
+        lazy: async () => ({ Component: (await import('./routes/dashboards/sales')).SalesDashboardRoute }),
+      },
+      {
+        path: '*',
+        handle: handle({ titleKey: 'notFound' }),
+        lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
+      },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

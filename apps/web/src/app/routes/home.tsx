@@ -1,0 +1,5 @@
+import { WelcomeDashboard } from '@/features/home/components/welcome-dashboard';
+
+export function HomeRoute() {
+  return <WelcomeDashboard />;
+}

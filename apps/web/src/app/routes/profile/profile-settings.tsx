@@ -1,0 +1,5 @@
+import { ProfileSettings } from '@/features/profile/components/profile-settings';
+
+export function ProfileSettingsRoute() {
+  return <ProfileSettings />;
+}

@@ -1,0 +1,5 @@
+import { NewUserForm } from '@/features/users/components/new-user-form';
+
+export function UserNewRoute() {
+  return <NewUserForm />;
+}

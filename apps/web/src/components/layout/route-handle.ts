@@ -1,0 +1,11 @@
+import type { Catalogue } from '@/lib/i18n/catalogue';
+
+/** What each route tells the shell: its title (navbar, breadcrumbs) and the crumb above it. */
+export type RouteHandle = {
+  titleKey: keyof Catalogue['pages'];
+  parent?: { labelKey: keyof Catalogue['nav']; to?: string };
+};
+
+export function isRouteHandle(value: unknown): value is RouteHandle {
+  return typeof value === 'object' && value !== null && 'titleKey' in value && typeof value.titleKey === 'string';
+}

@@ -1,0 +1,317 @@
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import AddCircleIcon from '@mui/icons-material/AddCircle';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import CategoryIcon from '@mui/icons-material/Category';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import FolderIcon from '@mui/icons-material/Folder';
+import FolderSpecialIcon from '@mui/icons-material/FolderSpecial';
+import FoundationIcon from '@mui/icons-material/Foundation';
+import GroupIcon from '@mui/icons-material/Group';
+import HubIcon from '@mui/icons-material/Hub';
+import ListAltIcon from '@mui/icons-material/ListAlt';
+import PersonIcon from '@mui/icons-material/Person';
+import SettingsInputComponentIcon from '@mui/icons-material/SettingsInputComponent';
+import TimelineIcon from '@mui/icons-material/Timeline';
+import ViewListIcon from '@mui/icons-material/ViewList';
+import WidgetsIcon from '@mui/icons-material/Widgets';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Link as RouterLink } from 'react-router';
+import { useIsWideScreen } from '@/hooks/use-is-wide-screen';
+import { useSession } from '@/lib/auth';
+import { sidebarColorValues, sidebarLook } from '@/lib/theme';
+import type { SidebarLook } from '@/lib/theme';
+import { useProjectStore } from '@/stores/project-store';
+import { useSettingsStore } from '@/stores/settings-store';
+import { visuallyHidden } from '@/components/ui/visually-hidden';
+
+export const SIDEBAR_WIDTH = 264;
+export const SIDEBAR_MINI_WIDTH = 96;
+
+type NavContext = { look: SidebarLook; activeGradient: string; isMini: boolean; onNavigate: () => void };
+
+function SidebarLink({
+  to,
+  label,
+  icon,
+  context,
+}: {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  context: NavContext;
+}) {
+  return (
+    <ListItemButton
+      component={NavLink}
+      to={to}
+      end
+      onClick={context.onNavigate}
+      sx={{
+        borderRadius: 1.5,
+        mx: 1.5,
+        my: 0.25,
+        px: 1.5,
+        color: context.look.text,
+        justifyContent: context.isMini ? 'center' : 'flex-start',
+        '&.active': {
+          background: context.activeGradient,
+          color: '#ffffff',
+          boxShadow: '0 4px 12px rgba(0, 0, 0, 0.15)',
+        },
+        '&:hover:not(.active)': { backgroundColor: 'rgba(128, 128, 128, 0.15)' },
+      }}
+    >
+      <ListItemIcon sx={{ color: 'inherit', minWidth: context.isMini ? 0 : 36 }}>{icon}</ListItemIcon>
+      <ListItemText
+        primary={label}
+        sx={context.isMini ? visuallyHidden : undefined}
+        slotProps={{ primary: { fontSize: '0.875rem' } }}
+      />
+    </ListItemButton>
+  );
+}
+
+function SidebarGroup({
+  label,
+  icon,
+  isInitiallyOpen,
+  context,
+  children,
+}: {
+  label: string;
+  icon: ReactNode;
+  isInitiallyOpen: boolean;
+  context: NavContext;
+  children: ReactNode;
+}) {
+  const [isOpen, setIsOpen] = useState(isInitiallyOpen);
+  const contentId = useId();
+  return (
+    <>
+      <ListItemButton
+        aria-expanded={isOpen}
+        aria-controls={contentId}
+        onClick={() => setIsOpen((value) => !value)}
+        sx={{
+          borderRadius: 1.5,
+          mx: 1.5,
+          my: 0.25,
+          px: 1.5,
+          color: context.look.text,
+          justifyContent: context.isMini ? 'center' : 'flex-start',
+        }}
+      >
+        <ListItemIcon sx={{ color: 'inherit', minWidth: context.isMini ? 0 : 36 }}>{icon}</ListItemIcon>
+        <ListItemText
+          primary={label}
+          sx={context.isMini ? visuallyHidden : undefined}
+          slotProps={{ primary: { fontSize: '0.875rem', fontWeight: 600 } }}
+        />
+        {!context.isMini && (isOpen ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />)}
+      </ListItemButton>
+      <Collapse in={isOpen} timeout="auto" id={contentId}>
+        <List disablePadding sx={{ pl: context.isMini ? 0 : 1.5 }}>
+          {children}
+        </List>
+      </Collapse>
+    </>
+  );
+}
+
+function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+/** The sidebar's content: brand, user, project links, catalogues and users (product-spec.md §2 "Shell"). */
+export function SidebarContent({
+  look,
+  isMini,
+  onNavigate,
+}: {
+  look: SidebarLook;
+  isMini: boolean;
+  onNavigate: () => void;
+}) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const currentProject = useProjectStore((state) => state.currentProject);
+  const sidebarColor = useSettingsStore((state) => state.sidebarColor);
+  const context: NavContext = { look, activeGradient: sidebarColorValues[sidebarColor].gradient, isMini, onNavigate };
+  const projectBase = `/projects/${currentProject?.id ?? 'current'}`;
+
+  return (
+    <Box sx={{ color: look.text, display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
+      <Box
+        component={RouterLink}
+        to="/home"
+        onClick={onNavigate}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: isMini ? 'center' : 'flex-start',
+          gap: 1.5,
+          px: 3,
+          py: 3,
+          color: 'inherit',
+          textDecoration: 'none',
+        }}
+      >
+        <FoundationIcon aria-hidden sx={{ fontSize: 32, color: sidebarColorValues[sidebarColor].main }} />
+        <Typography variant="h6" component="span" sx={isMini ? visuallyHidden : { fontWeight: 700 }}>
+          {t('app.name')}
+        </Typography>
+      </Box>
+      <Divider sx={{ borderColor: look.divider, mx: 2 }} />
+      <Box component="nav" aria-label={t('nav.mainNavigation')} sx={{ py: 1 }}>
+        <List disablePadding aria-label={t('nav.userSection')}>
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: isMini ? 'center' : 'flex-start',
+              gap: 1.5,
+              px: 3,
+              py: 1,
+            }}
+          >
+            <Avatar src={user?.image ?? undefined} alt={user?.name ?? ''} sx={{ width: 36, height: 36 }}>
+              {initialsOf(user?.name ?? '')}
+            </Avatar>
+            <Typography
+              variant="body2"
+              sx={isMini ? visuallyHidden : { fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' }}
+              data-testid="sidebar-user-name"
+            >
+              {user?.name}
+            </Typography>
+          </Box>
+          <SidebarLink to="/profile/settings" label={t('nav.myProfile')} icon={<PersonIcon />} context={context} />
+        </List>
+        <Divider sx={{ borderColor: look.divider, mx: 2, my: 1 }} />
+        <List disablePadding>
+          <SidebarLink to="/projects/new" label={t('nav.newProject')} icon={<AddCircleIcon />} context={context} />
+          <SidebarLink to="/projects" label={t('nav.projects')} icon={<FolderIcon />} context={context} />
+          <SidebarGroup label={t('nav.myProjects')} icon={<FolderSpecialIcon />} isInitiallyOpen context={context}>
+            <Typography
+              variant="body2"
+              sx={{ color: look.mutedText, px: 3, py: 0.75, ...(isMini ? visuallyHidden : {}) }}
+            >
+              {t('nav.noProjects')}
+            </Typography>
+          </SidebarGroup>
+          {currentProject && (
+            <SidebarGroup label={currentProject.name} icon={<AccountTreeIcon />} isInitiallyOpen context={context}>
+              <SidebarLink to={`${projectBase}/edp`} label={t('nav.edp')} icon={<ListAltIcon />} context={context} />
+              <SidebarLink to={`${projectBase}/edc`} label={t('nav.edc')} icon={<HubIcon />} context={context} />
+              <SidebarLink
+                to={`${projectBase}/gantt`}
+                label={t('nav.gantt')}
+                icon={<TimelineIcon />}
+                context={context}
+              />
+            </SidebarGroup>
+          )}
+        </List>
+        <Divider sx={{ borderColor: look.divider, mx: 2, my: 1 }} />
+        <List disablePadding>
+          <SidebarGroup
+            label={t('nav.administration')}
+            icon={<AdminPanelSettingsIcon />}
+            isInitiallyOpen
+            context={context}
+          >
+            <SidebarLink
+              to="/admin/actividades"
+              label={t('nav.activities')}
+              icon={<ViewListIcon />}
+              context={context}
+            />
+            <SidebarLink to="/admin/tipos-area" label={t('nav.areaTypes')} icon={<CategoryIcon />} context={context} />
+            <SidebarLink
+              to="/admin/sistemas"
+              label={t('nav.systems')}
+              icon={<SettingsInputComponentIcon />}
+              context={context}
+            />
+            <SidebarLink to="/admin/componentes" label={t('nav.components')} icon={<WidgetsIcon />} context={context} />
+          </SidebarGroup>
+          <SidebarLink to="/usuarios/list" label={t('nav.users')} icon={<GroupIcon />} context={context} />
+        </List>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * Pinned open on screens wider than 1200 px (narrowed by 'Menú lateral angosto'); a drawer opened
+ * from the navbar's menu button otherwise.
+ */
+export function Sidebar() {
+  const isWide = useIsWideScreen();
+  const sidebarType = useSettingsStore((state) => state.sidebarType);
+  const isDarkMode = useSettingsStore((state) => state.isDarkMode);
+  const isSidebarMini = useSettingsStore((state) => state.isSidebarMini);
+  const isSidebarOpen = useSettingsStore((state) => state.isSidebarOpen);
+  const setSidebarOpen = useSettingsStore((state) => state.setSidebarOpen);
+  // transparent and white are wide-screen choices (product-spec.md §2): a drawer over the page is painted dark
+  const look = sidebarLook(isWide ? sidebarType : 'dark', isDarkMode);
+  const isMini = isWide && isSidebarMini;
+  const width = isMini ? SIDEBAR_MINI_WIDTH : SIDEBAR_WIDTH;
+
+  if (!isWide) {
+    return (
+      <Drawer
+        variant="temporary"
+        open={isSidebarOpen}
+        onClose={() => setSidebarOpen(false)}
+        ModalProps={{ keepMounted: true }}
+        slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, background: look.background, border: 'none' } } }}
+      >
+        <SidebarContent look={look} isMini={false} onNavigate={() => setSidebarOpen(false)} />
+      </Drawer>
+    );
+  }
+
+  return (
+    <Drawer
+      variant="permanent"
+      open
+      sx={{ width: width + 32, flexShrink: 0, transition: 'width 200ms ease' }}
+      slotProps={{
+        paper: {
+          sx: {
+            width,
+            m: 2,
+            height: 'calc(100vh - 32px)',
+            borderRadius: 3,
+            border: 'none',
+            background: look.background,
+            boxShadow: look.shadow,
+            transition: 'width 200ms ease',
+            overflowX: 'hidden',
+          },
+        },
+      }}
+    >
+      <SidebarContent look={look} isMini={isMini} onNavigate={() => undefined} />
+    </Drawer>
+  );
+}

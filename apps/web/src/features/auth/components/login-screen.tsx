@@ -1,0 +1,164 @@
+import FoundationIcon from '@mui/icons-material/Foundation';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { sessionQueryKey, signInWithEmail, signUpFirstAccount, startGoogleSignIn } from '@/lib/auth';
+import { loginOptionsQueryOptions } from '../api/login-options';
+import { authErrorMessage, redirectErrorMessage } from '../utils/auth-error-message';
+import { FirstAccountForm } from './first-account-form';
+import { GoogleSignInButton } from './google-sign-in-button';
+import { SignInForm } from './sign-in-form';
+
+export type LoginScreenProps = {
+  /** Opens the provider's page; the browser leaves the app. Replaceable in tests. */
+  onRedirect?: (url: string) => void;
+};
+
+function redirectBrowser(url: string): void {
+  window.location.assign(url);
+}
+
+/** The sign-in screen (product-spec.md §2 "Sign-in screen"). */
+export function LoginScreen({ onRedirect = redirectBrowser }: LoginScreenProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isRedirecting, setIsRedirecting] = useState(false);
+  const options = useQuery(loginOptionsQueryOptions());
+
+  const redirectCode = searchParams.get('error');
+  const redirectError = redirectCode
+    ? redirectErrorMessage(t, redirectCode, searchParams.get('error_description'))
+    : null;
+  const shownError = formError ?? redirectError;
+
+  function clearErrors() {
+    setFormError(null);
+    if (redirectCode) setSearchParams({}, { replace: true });
+  }
+
+  async function enterApp() {
+    await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    await queryClient.invalidateQueries({ queryKey: loginOptionsQueryOptions().queryKey });
+    void navigate('/', { replace: true });
+  }
+
+  const signIn = useMutation({
+    mutationFn: signInWithEmail,
+    meta: { showErrorToast: false },
+    onMutate: clearErrors,
+    onSuccess: enterApp,
+    onError: (error) => setFormError(authErrorMessage(t, error)),
+  });
+
+  const signUp = useMutation({
+    mutationFn: signUpFirstAccount,
+    meta: { showErrorToast: false },
+    onMutate: clearErrors,
+    onSuccess: enterApp,
+    onError: (error) => {
+      setFormError(authErrorMessage(t, error));
+      // someone else may have created the first account meanwhile
+      void options.refetch();
+    },
+  });
+
+  const google = useMutation({
+    mutationFn: startGoogleSignIn,
+    meta: { showErrorToast: false },
+    onMutate: clearErrors,
+    onSuccess: (url) => {
+      setIsRedirecting(true);
+      onRedirect(url);
+    },
+    onError: (error) => {
+      console.error('Google sign-in failed', error);
+      setFormError(authErrorMessage(t, error));
+    },
+  });
+
+  return (
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        px: 2,
+        py: 6,
+        background: (theme) =>
+          theme.palette.mode === 'dark'
+            ? 'linear-gradient(195deg, #323a54, #1a2035)'
+            : 'linear-gradient(195deg, #42424a, #191919)',
+      }}
+    >
+      <Card component="main" sx={{ width: '100%', maxWidth: 420, overflow: 'visible' }}>
+        <Box
+          sx={{
+            mx: 2,
+            mt: -3,
+            mb: 1,
+            p: 3,
+            borderRadius: 2,
+            color: '#fff',
+            textAlign: 'center',
+            background: 'linear-gradient(195deg, #66bb6a, #43a047)',
+            boxShadow: '0 4px 20px rgba(0, 0, 0, 0.14), 0 7px 10px -5px rgba(76, 175, 80, 0.4)',
+          }}
+        >
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', alignItems: 'center' }}>
+            <FoundationIcon aria-hidden sx={{ fontSize: 36 }} />
+            <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+              {t('app.name')}
+            </Typography>
+          </Stack>
+          <Typography variant="body2" sx={{ opacity: 0.9, mt: 0.5 }}>
+            {t('login.subtitle')}
+          </Typography>
+        </Box>
+        <CardContent sx={{ p: 3 }}>
+          <Stack spacing={2.5}>
+            {shownError && (
+              <Alert
+                severity="error"
+                variant="filled"
+                onClose={clearErrors}
+                slotProps={{ closeButton: { title: t('common.close') } }}
+              >
+                {shownError}
+              </Alert>
+            )}
+            {options.isPending ? (
+              <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+                <CircularProgress aria-label={t('common.loading')} />
+              </Box>
+            ) : options.data?.needsFirstAccount ? (
+              <FirstAccountForm isSubmitting={signUp.isPending} onSubmit={(values) => signUp.mutate(values)} />
+            ) : (
+              <>
+                {options.data?.googleEnabled && (
+                  <>
+                    <GoogleSignInButton isLoading={google.isPending || isRedirecting} onClick={() => google.mutate()} />
+                    <Divider>{t('login.or')}</Divider>
+                  </>
+                )}
+                <SignInForm isSubmitting={signIn.isPending} onSubmit={(values) => signIn.mutate(values)} />
+              </>
+            )}
+          </Stack>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

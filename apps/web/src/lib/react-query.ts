@@ -1,0 +1,68 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { describeError, isFunctionError, onUnauthenticated } from '@/lib/api-client';
+import { sessionQueryKey } from '@/lib/auth';
+import { notifyError } from '@/stores/notices-store';
+
+declare module '@tanstack/react-query' {
+  // TanStack Query's typed meta needs interface merging here
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface Register {
+    queryMeta: {
+      /** false: the screen shows its own error instead of the error toast. */
+      showErrorToast?: boolean;
+    };
+    mutationMeta: {
+      showErrorToast?: boolean;
+      /** true: the global spinner covers the page while it runs. */
+      showGlobalSpinner?: boolean;
+    };
+  }
+}
+
+function isUnauthenticated(error: unknown): boolean {
+  return isFunctionError(error) && error.code === 'UNAUTHENTICATED';
+}
+
+/** 4xx answers mean the request itself is refused: asking again gives the same answer. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isFunctionError(error) && error.httpStatus >= 400 && error.httpStatus < 500) return false;
+  return failureCount < 2;
+}
+
+/**
+ * Failed calls show the error toast (spec §8) unless the caller handles them; an expired session
+ * is not an error to show: the api client reports it and the app goes to /login.
+ */
+export function createQueryClient(): QueryClient {
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (isUnauthenticated(error) || query.meta?.showErrorToast === false) return;
+        notifyError(describeError(error));
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (isUnauthenticated(error) || mutation.meta?.showErrorToast === false) return;
+        notifyError(describeError(error));
+      },
+    }),
+    defaultOptions: {
+      queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+  return queryClient;
+}
+
+/** Forgets every cached answer and the session: the session watcher then shows /login. */
+export function forgetSession(queryClient: QueryClient): void {
+  void queryClient.cancelQueries();
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+  queryClient.setQueryData(sessionQueryKey, null);
+}
+
+/** Wires the api client's UNAUTHENTICATED report to this query client; returns the unsubscribe. */
+export function watchUnauthenticated(queryClient: QueryClient): () => void {
+  return onUnauthenticated(() => forgetSession(queryClient));
+}

@@ -1,0 +1,23 @@
+import '@fontsource/roboto/300.css';
+import '@fontsource/roboto/400.css';
+import '@fontsource/roboto/500.css';
+import '@fontsource/roboto/700.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app';
+import { applyDocumentSettings } from '@/app/provider';
+import { initI18n } from '@/lib/i18n/i18n';
+import { useSettingsStore } from '@/stores/settings-store';
+
+const { isDarkMode, language } = useSettingsStore.getState();
+initI18n(language);
+// before the first paint, so a dark page never flashes light
+applyDocumentSettings({ isDarkMode, language });
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,46 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import type { PluginOption, ProxyOptions } from 'vite';
+
+const API_TARGET = 'http://127.0.0.1:3000';
+
+// better-auth refuses POSTs whose Origin is not the server's own: in dev the page lives on Vite's
+// port, so the proxy presents the server's origin instead.
+const proxyToServer: ProxyOptions = {
+  target: API_TARGET,
+  changeOrigin: true,
+  configure(proxy) {
+    proxy.on('proxyReq', (request) => request.setHeader('origin', API_TARGET));
+  },
+};
+
+export default defineConfig({
+  // @vitejs/plugin-react is typed against the workspace root's Vite (vitest's); this app builds with
+  // its own Vite 7, whose plugin type differs only in rolldown-specific fields.
+  plugins: [react() as unknown as PluginOption],
+  resolve: {
+    // '/src/…' is resolved from the project root (apps/web)
+    alias: [{ find: /^@\//, replacement: '/src/' }],
+  },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    sourcemap: false,
+    rollupOptions: {
+      treeshake: {
+        // packages/domain is pure (architecture.md): a screen that needs one constant or formatter
+        // should not carry every zod contract with it.
+        moduleSideEffects: (id) => !id.includes('/packages/domain/'),
+      },
+    },
+  },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    proxy: {
+      '/api': proxyToServer,
+      '/files': proxyToServer,
+    },
+  },
+});

@@ -1,0 +1,17 @@
+import react from '@vitejs/plugin-react';
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  plugins: [react()],
+  resolve: {
+    // '/src' is resolved from the project root (apps/web)
+    alias: [{ find: /^@\//, replacement: '/src/' }],
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/testing/setup-tests.ts'],
+    testTimeout: 15_000,
+  },
+});
