@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { createAuth } from './auth/auth';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { resolveAuthSecret } from './auth/secret';
@@ -27,6 +29,8 @@ export type BuildAppOptions = {
   webDistDir?: string;
   /** Tests pass false to keep their output clean; main passes nothing. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests that read the log). */
+  logStream?: DestinationStream;
 };
 
 /**
@@ -35,7 +39,7 @@ export type BuildAppOptions = {
  */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy,
@@ -57,6 +61,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerAuthRoutes(app, { auth, guard: createSignInGuard(database.db), origin: config.publicUrl });
 
   const filesRoot = path.resolve(config.dataDir, 'files');
+  // the files route wants its folder to exist (else a warning on every fresh start)
+  mkdirSync(filesRoot, { recursive: true });
   const storage = createLocalDiskStorage(filesRoot);
   await registerFunctionRoutes(app, {
     handlers: functionHandlers,

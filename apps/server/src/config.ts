@@ -55,17 +55,11 @@ export type Config = {
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
 
-/** Parses the environment. Never throws: bad variables come back as one line each. */
-export function parseConfig(env: Record<string, string | undefined>): ConfigResult {
-  const parsed = environmentSchema.safeParse(env);
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    return { ok: false, errors };
-  }
-  const values = parsed.data;
+/** Rules that look at more than one variable, or at each item of a list; checked even when others failed. */
+function crossVariableErrors(env: Record<string, string | undefined>): string[] {
   const errors: string[] = [];
-  const hasId = values.GOOGLE_CLIENT_ID !== undefined;
-  const hasSecret = values.GOOGLE_CLIENT_SECRET !== undefined;
+  const hasId = env.GOOGLE_CLIENT_ID !== undefined;
+  const hasSecret = env.GOOGLE_CLIENT_SECRET !== undefined;
   if (hasId !== hasSecret) {
     errors.push(
       hasId
@@ -73,16 +67,38 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
         : 'GOOGLE_CLIENT_ID: falta; Google necesita GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET juntos',
     );
   }
-  const allowedEmailDomains = (values.ALLOWED_EMAIL_DOMAINS ?? '')
+  const invalidDomains = parseDomains(env.ALLOWED_EMAIL_DOMAINS).filter(
+    (domain) => !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain),
+  );
+  if (invalidDomains.length > 0) {
+    const names = invalidDomains.map((domain) => `"${domain}"`).join(', ');
+    errors.push(
+      `ALLOWED_EMAIL_DOMAINS: ${names} ${invalidDomains.length === 1 ? 'no es un dominio' : 'no son dominios'} (ejemplo: empresa.cl,otra.cl)`,
+    );
+  }
+  return errors;
+}
+
+function parseDomains(value: string | undefined): string[] {
+  return (value ?? '')
     .split(',')
     .map((domain) => domain.trim().toLowerCase())
     .filter((domain) => domain !== '');
-  for (const domain of allowedEmailDomains) {
-    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain)) {
-      errors.push(`ALLOWED_EMAIL_DOMAINS: "${domain}" no es un dominio (ejemplo: empresa.cl,otra.cl)`);
-    }
-  }
-  if (errors.length > 0) return { ok: false, errors };
+}
+
+/**
+ * Parses the environment. Never throws: every bad variable comes back as one line naming it. A
+ * variable set to blank counts as unset (PORT= in an env file means "the default", not port 0).
+ */
+export function parseConfig(rawEnv: Record<string, string | undefined>): ConfigResult {
+  const env = Object.fromEntries(
+    Object.entries(rawEnv).map(([name, value]) => [name, value?.trim() === '' ? undefined : value]),
+  );
+  const parsed = environmentSchema.safeParse(env);
+  const errors = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  errors.push(...crossVariableErrors(env));
+  if (!parsed.success || errors.length > 0) return { ok: false, errors };
+  const values = parsed.data;
 
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   return {
@@ -102,7 +118,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
               discoveryUrl: values.GOOGLE_DISCOVERY_URL ?? GOOGLE_DISCOVERY_URL,
             }
           : undefined,
-      allowedEmailDomains,
+      allowedEmailDomains: parseDomains(values.ALLOWED_EMAIL_DOMAINS),
       logLevel: values.LOG_LEVEL,
       trustProxy: parseTrustProxy(values.TRUST_PROXY),
     },

@@ -1,9 +1,14 @@
 import type { FastifyServerOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 
-/** pino options: request ids on every line; cookies, auth headers and secrets never written. */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+/**
+ * pino options: request ids on every line; cookies, auth headers and secrets never written.
+ * Lines go to stdout unless a stream is given (the tests read the log that way).
+ */
+export function loggerOptions(level: string, stream?: DestinationStream): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers.cookie',

@@ -17,6 +17,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       root: webDistDir,
       wildcard: false,
       index: false,
+      // our own Cache-Control (below); otherwise the plugin writes 'public, max-age=0' over it
+      cacheControl: false,
       setHeaders(response, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         response.setHeader(

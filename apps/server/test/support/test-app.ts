@@ -117,7 +117,8 @@ export async function createTestApp(
 
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { logger: false, ...buildOptions });
+    // silent unless the test reads the log
+    app = await buildApp(config, { logger: buildOptions.logStream !== undefined, ...buildOptions });
     if (port !== undefined) await app.listen({ port, host: '127.0.0.1' });
   } catch (error) {
     await cleanup();

@@ -50,6 +50,4 @@ describe.each(databaseKinds)('loadProfile (%s)', (kind) => {
     expect(response.statusCode).toBe(200);
     expect(response.body.result.profile.uid).toBe(member.userId);
   });
-    expect(response.statusCode).toBe(200);
-  });
 });

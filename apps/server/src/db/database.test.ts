@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestConfig, databaseKinds } from '../../test/support/test-app';
+import type { TestConfig } from '../../test/support/test-app';
+import { isDatabaseReachable, migrateToLatest, openDatabase } from './database';
+import type { AppDatabase } from './database';
+
+const APP_TABLES = [
+  'account',
+  'kysely_migration',
+  'kysely_migration_lock',
+  'login_failure',
+  'rateLimit',
+  'session',
+  'stored_file',
+  'user',
+  'user_profile',
+  'verification',
+];
+
+describe.each(databaseKinds)('migrations (%s)', (kind) => {
+  let testConfig: TestConfig;
+  let database: AppDatabase;
+
+  beforeAll(async () => {
+    testConfig = await createTestConfig(kind);
+    database = openDatabase({ databaseUrl: testConfig.config.databaseUrl, dataDir: testConfig.config.dataDir });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await testConfig?.cleanup();
+  });
+
+  async function tableNames(): Promise<string[]> {
+    const tables = await database.db.introspection.getTables({ withInternalKyselyTables: true });
+    return tables.map((table) => table.name).sort();
+  }
+
+  it('opens the dialect the configuration asks for', () => {
+    expect(database.dialect).toBe(kind);
+  });
+
+  it('creates every table on an empty database', async () => {
+    expect(await tableNames()).toEqual([]);
+    await migrateToLatest(database);
+    expect(await tableNames()).toEqual(APP_TABLES);
+    expect(await isDatabaseReachable(database)).toBe(true);
+  });
+
+  it('is harmless to run again', async () => {
+    await database.db.insertInto('login_failure').values({ key: 'k', failures: 1, first_failure_at: 1 }).execute();
+    await migrateToLatest(database);
+    await migrateToLatest(database);
+    expect(await tableNames()).toEqual(APP_TABLES);
+    const applied = await database.db
+      .selectFrom('kysely_migration' as never)
+      .select('name' as never)
+      .execute();
+    expect(applied).toHaveLength(2);
+    expect(await database.db.selectFrom('login_failure').selectAll().execute()).toHaveLength(1);
+  });
+
+  it('reads a bigint column back as the same number', async () => {
+    const at = Date.UTC(2030, 0, 1);
+    await database.db.insertInto('login_failure').values({ key: 'big', failures: 1, first_failure_at: at }).execute();
+    const row = await database.db
+      .selectFrom('login_failure')
+      .select('first_failure_at')
+      .where('key', '=', 'big')
+      .executeTakeFirstOrThrow();
+    expect(Number(row.first_failure_at)).toBe(at);
+  });
+});
