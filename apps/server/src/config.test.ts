@@ -79,7 +79,9 @@ describe('parseConfig', () => {
       GOOGLE_CLIENT_SECRET: 'secret',
       GOOGLE_DISCOVERY_URL: 'http://127.0.0.1:9000/.well-known/openid-configuration',
     });
-    expect(result.ok && result.config.google?.discoveryUrl).toBe('http://127.0.0.1:9000/.well-known/openid-configuration');
+    expect(result.ok && result.config.google?.discoveryUrl).toBe(
+      'http://127.0.0.1:9000/.well-known/openid-configuration',
+    );
   });
 
   it.each([

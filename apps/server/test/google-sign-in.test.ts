@@ -122,7 +122,11 @@ describe.each(databaseKinds)('Google sign-in through a local OpenID provider (%s
     const { cookie } = await signInWithGoogle('socia@externa.com');
     const response = await callFunction(t.app, 'loadProfile', null, cookie);
     expect(response.statusCode).toBe(200);
-    expect(response.body.result.profile).toMatchObject({ uid: existing.userId, email: 'socia@externa.com', admin: false });
+    expect(response.body.result.profile).toMatchObject({
+      uid: existing.userId,
+      email: 'socia@externa.com',
+      admin: false,
+    });
     expect(await usersWithEmail('socia@externa.com')).toHaveLength(1);
     const accounts = await t.db
       .selectFrom('account')

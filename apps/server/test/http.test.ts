@@ -98,7 +98,12 @@ describe.each(databaseKinds)('HTTP behaviour (%s)', (kind) => {
       t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'del-cliente' } }),
       t.app.inject({ method: 'GET', url: '/api/login-options' }),
       t.app.inject({ method: 'POST', url: '/api/functions/loadProfile', payload: { data: null } }),
-      t.app.inject({ method: 'POST', url: '/api/functions/loadProfile', payload: { data: null }, headers: { cookie: admin.cookie } }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/functions/loadProfile',
+        payload: { data: null },
+        headers: { cookie: admin.cookie },
+      }),
       t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: admin.cookie } }),
       t.app.inject({ method: 'GET', url: '/api/nope' }),
       t.app.inject({ method: 'GET', url: '/usuarios' }),
@@ -111,13 +116,16 @@ describe.each(databaseKinds)('HTTP behaviour (%s)', (kind) => {
   });
 
   describe('the built web app', () => {
-    it.each(['/', '/usuarios/list', '/proyectos/123/edp'])('answers GET %s with index.html, never cached', async (url) => {
-      const response = await t.app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toMatch(/^text\/html/);
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toBe(INDEX_HTML);
-    });
+    it.each(['/', '/usuarios/list', '/proyectos/123/edp'])(
+      'answers GET %s with index.html, never cached',
+      async (url) => {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.body).toBe(INDEX_HTML);
+      },
+    );
 
     it('serves /index.html itself never cached', async () => {
       const response = await t.app.inject({ method: 'GET', url: '/index.html' });
@@ -141,11 +149,14 @@ describe.each(databaseKinds)('HTTP behaviour (%s)', (kind) => {
       },
     );
 
-    it.each(['/missing.js', '/assets/app-000000.js', '/favicon.ico'])('answers a missing file %s with 404', async (url) => {
-      const response = await t.app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(404);
-      expect(response.body).not.toContain('<div id="root">');
-    });
+    it.each(['/missing.js', '/assets/app-000000.js', '/favicon.ico'])(
+      'answers a missing file %s with 404',
+      async (url) => {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(404);
+        expect(response.body).not.toContain('<div id="root">');
+      },
+    );
 
     it('answers a POST to an app route with 404', async () => {
       const response = await t.app.inject({ method: 'POST', url: '/usuarios', payload: {} });
@@ -153,18 +164,20 @@ describe.each(databaseKinds)('HTTP behaviour (%s)', (kind) => {
     });
   });
 
-  it.each(['/files/../auth-secret', '/files/%2e%2e/auth-secret', '/files/..%2fauth-secret', '/files/%2e%2e%2fauth-secret'])(
-    'never serves what lies outside DATA_DIR/files (%s)',
-    async (url) => {
-      const secret = (await readFile(path.join(t.config.dataDir, 'auth-secret'), 'utf8')).trim();
-      const response = await t.app.inject({ method: 'GET', url });
-      expect(response.body).not.toContain(secret);
-      for (const dbUrl of [url.replace('auth-secret', 'cimiento.db')]) {
-        const database = await t.app.inject({ method: 'GET', url: dbUrl });
-        expect(database.body).not.toContain('SQLite format');
-      }
-    },
-  );
+  it.each([
+    '/files/../auth-secret',
+    '/files/%2e%2e/auth-secret',
+    '/files/..%2fauth-secret',
+    '/files/%2e%2e%2fauth-secret',
+  ])('never serves what lies outside DATA_DIR/files (%s)', async (url) => {
+    const secret = (await readFile(path.join(t.config.dataDir, 'auth-secret'), 'utf8')).trim();
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.body).not.toContain(secret);
+    for (const dbUrl of [url.replace('auth-secret', 'cimiento.db')]) {
+      const database = await t.app.inject({ method: 'GET', url: dbUrl });
+      expect(database.body).not.toContain('SQLite format');
+    }
+  });
 });
 
 describe.each(databaseKinds)('the request log (%s)', (kind) => {
@@ -174,7 +187,12 @@ describe.each(databaseKinds)('the request log (%s)', (kind) => {
   beforeAll(async () => {
     const logStream = new Writable({
       write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString('utf8').split('\n').filter((line) => line !== ''));
+        lines.push(
+          ...chunk
+            .toString('utf8')
+            .split('\n')
+            .filter((line) => line !== ''),
+        );
         done();
       },
     });

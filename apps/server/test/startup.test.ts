@@ -45,7 +45,12 @@ describe('the entry point (main.ts)', () => {
     expect(code).toBe(1);
     const lines = stderr.trimEnd().split('\n');
     expect(lines[0]).toBe('Configuración no válida:');
-    expect(lines.slice(1).map((line) => line.trim().split(':')[0]).sort()).toEqual(['LOG_LEVEL', 'PORT']);
+    expect(
+      lines
+        .slice(1)
+        .map((line) => line.trim().split(':')[0])
+        .sort(),
+    ).toEqual(['LOG_LEVEL', 'PORT']);
     expect(stderr).not.toMatch(/^\s+at /m);
   });
 

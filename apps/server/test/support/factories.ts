@@ -79,7 +79,11 @@ export async function postSignIn(target: Pick<TestApp, 'app' | 'config'>, email:
 }
 
 /** Signs in with email and password; returns the cookie header the browser would send afterwards. */
-export async function signIn(target: Pick<TestApp, 'app' | 'config'>, email: string, password: string): Promise<string> {
+export async function signIn(
+  target: Pick<TestApp, 'app' | 'config'>,
+  email: string,
+  password: string,
+): Promise<string> {
   const response = await postSignIn(target, email, password);
   if (response.statusCode !== 200) {
     throw new Error(`sign-in de ${email} falló: ${response.statusCode} ${response.body}`);

@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- oidc-provider ships no types; e2e's typecheck needs them too
 /// <reference path="./oidc-provider-module.d.ts" />
 /**
  * A local OpenID provider standing in for Google, so the app's real sign-in code path (discovery,
@@ -64,9 +65,10 @@ function signingKey(): Record<string, unknown> {
 
 export async function startOidcProvider(options: OidcProviderOptions): Promise<OidcProvider> {
   const names = new Map((options.accounts ?? []).map((account) => [account.email.toLowerCase(), account.name]));
-  let handle: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
+  // requests reach the provider once it exists (it needs the port, so it is built after listening)
+  const route: { handle?: (request: IncomingMessage, response: ServerResponse) => void } = {};
   const server = createServer((request, response) => {
-    if (handle) handle(request, response);
+    if (route.handle) route.handle(request, response);
     else response.writeHead(503).end();
   });
   // the issuer must name the port, so listen first and build the provider after
@@ -115,7 +117,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<O
       context.body = `<!DOCTYPE html><title>oidc error</title><pre>${JSON.stringify(out)}</pre>`;
     },
   });
-  handle = provider.callback();
+  route.handle = provider.callback();
 
   return {
     issuer,

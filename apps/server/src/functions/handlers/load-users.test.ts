@@ -14,7 +14,12 @@ describe.each(databaseKinds)('loadUsers (%s)', (kind) => {
     t = await createTestApp(kind);
     admin = await createFirstAdmin(t);
     member = await createSignedInUser(t, admin.cookie, { name: 'Miembro del Equipo' });
-    await callFunction(t.app, 'saveProfile', { location: '', phoneNumber: '', birthday: '', jobTitle: 'Jefa de obra' }, member.cookie);
+    await callFunction(
+      t.app,
+      'saveProfile',
+      { location: '', phoneNumber: '', birthday: '', jobTitle: 'Jefa de obra' },
+      member.cookie,
+    );
   });
   afterAll(async () => {
     await t?.close();

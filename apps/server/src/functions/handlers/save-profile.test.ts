@@ -66,11 +66,27 @@ describe.each(databaseKinds)('saveProfile (%s)', (kind) => {
     });
 
     it.each([
-      ['a date that does not exist', { ...validProfile, birthday: '2025-02-30' }, 'birthday: debe ser una fecha válida (AAAA-MM-DD)'],
+      [
+        'a date that does not exist',
+        { ...validProfile, birthday: '2025-02-30' },
+        'birthday: debe ser una fecha válida (AAAA-MM-DD)',
+      ],
       ['a date in another format', { ...validProfile, birthday: '15/04/1988' }, /^birthday: /],
-      ['a location over 120 characters', { ...validProfile, location: 'x'.repeat(121) }, 'location: debe tener como máximo 120 caracteres'],
-      ['a job title over 120 characters', { ...validProfile, jobTitle: 'x'.repeat(121) }, 'jobTitle: debe tener como máximo 120 caracteres'],
-      ['a phone number over 30 characters', { ...validProfile, phoneNumber: '1'.repeat(31) }, 'phoneNumber: debe tener como máximo 30 caracteres'],
+      [
+        'a location over 120 characters',
+        { ...validProfile, location: 'x'.repeat(121) },
+        'location: debe tener como máximo 120 caracteres',
+      ],
+      [
+        'a job title over 120 characters',
+        { ...validProfile, jobTitle: 'x'.repeat(121) },
+        'jobTitle: debe tener como máximo 120 caracteres',
+      ],
+      [
+        'a phone number over 30 characters',
+        { ...validProfile, phoneNumber: '1'.repeat(31) },
+        'phoneNumber: debe tener como máximo 30 caracteres',
+      ],
       ['a phone number with letters', { ...validProfile, phoneNumber: 'llámame' }, /^phoneNumber: /],
       ['a missing field', { location: 'x', phoneNumber: '', birthday: '' }, /^jobTitle: /],
       ['an unexpected field (admin)', { ...validProfile, admin: true }, /admin/],

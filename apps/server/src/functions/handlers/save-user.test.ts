@@ -165,7 +165,12 @@ describe.each(databaseKinds)('saveUser (%s)', (kind) => {
 
   it('refuses an administrator disabling their own account', async () => {
     const other = await createSignedInUser(t, admin.cookie, { admin: true });
-    const response = await callFunction(t.app, 'saveUser', { user: { id: other.userId, disabled: true } }, other.cookie);
+    const response = await callFunction(
+      t.app,
+      'saveUser',
+      { user: { id: other.userId, disabled: true } },
+      other.cookie,
+    );
     expect(response.statusCode).toBe(400);
     expect(response.body.error.status).toBe('FAILED_PRECONDITION');
     expect(Boolean((await userRow(other.userId)).banned)).toBe(false);
@@ -175,7 +180,12 @@ describe.each(databaseKinds)('saveUser (%s)', (kind) => {
     const person = await createSignedInUser(t, admin.cookie);
     expect((await callFunction(t.app, 'loadProfile', null, person.cookie)).statusCode).toBe(200);
 
-    const response = await callFunction(t.app, 'saveUser', { user: { id: person.userId, disabled: true } }, admin.cookie);
+    const response = await callFunction(
+      t.app,
+      'saveUser',
+      { user: { id: person.userId, disabled: true } },
+      admin.cookie,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.body.result.user).toMatchObject({ id: person.userId, disabled: true });
 
@@ -195,7 +205,12 @@ describe.each(databaseKinds)('saveUser (%s)', (kind) => {
     await callFunction(t.app, 'saveUser', { user: { id: person.userId, disabled: true } }, admin.cookie);
     expect((await postSignIn(t, person.email, person.password)).statusCode).toBe(403);
 
-    const response = await callFunction(t.app, 'saveUser', { user: { id: person.userId, disabled: false } }, admin.cookie);
+    const response = await callFunction(
+      t.app,
+      'saveUser',
+      { user: { id: person.userId, disabled: false } },
+      admin.cookie,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.body.result.user.disabled).toBe(false);
     const cookie = await signIn(t, person.email, person.password);

@@ -129,7 +129,11 @@ describe.each(databaseKinds)('uploadFile (%s)', (kind) => {
 
     it.each([
       ['a GIF', dataUrl('image/gif', tinyGif()), /PNG, JPEG o WebP/],
-      ['a text file claiming to be image/png', dataUrl('image/png', Buffer.from('hola, no soy una imagen')), /PNG, JPEG o WebP/],
+      [
+        'a text file claiming to be image/png',
+        dataUrl('image/png', Buffer.from('hola, no soy una imagen')),
+        /PNG, JPEG o WebP/,
+      ],
       ['an empty payload', 'data:image/png;base64,', /vacío/],
       ['malformed base64', 'data:image/png;base64,iVBOR%%%w0KGgo=', /base64/],
       ['base64 cut short', `data:image/png;base64,${tinyPng().toString('base64').slice(0, -1)}`, /base64/],
