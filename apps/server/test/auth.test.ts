@@ -188,3 +188,29 @@ describe.each(databaseKinds)('accounts behind https (%s)', (kind) => {
     expect((await callFunction(t.app, 'loadProfile', null, cookie)).statusCode).toBe(200);
   });
 });
+
+describe.each(databaseKinds)('the first account under a race (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('makes exactly one administrator when several first sign-ups arrive at once', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-up/email',
+          headers: { 'content-type': 'application/json', origin: t.config.publicUrl },
+          payload: JSON.stringify({ email: uniqueEmail(`carrera${index}`), password: TEST_PASSWORD, name: 'Carrera' }),
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 403, 403, 403, 403, 403]);
+    const users = await t.db.selectFrom('user').select('role').execute();
+    expect(users).toEqual([{ role: 'admin' }]);
+  });
+});

@@ -124,7 +124,9 @@ describe.each(databaseKinds)('callable functions protocol (%s)', (kind) => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.status).toBe('INVALID_ARGUMENT');
-      expect(response.json().error.message).toMatch(/tamaño máximo/);
+      expect(response.json().error.message).toBe(
+        `La solicitud supera el tamaño máximo de ${Math.round(contract.bodyLimit / 1024)} KB`,
+      );
     });
   });
 

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Config } from '../config';
 import type { Database, DatabaseDialect } from '../db/schema';
+import { claimFirstAccount } from './first-account-claim';
 import { countUsers } from './user-count';
 
 /** The header our Fastify adapter sets from the socket address (or the trusted proxy's); clients cannot set it. */
@@ -115,7 +116,8 @@ export function createAuth({ db, dialect, config, secret }: AuthOptions) {
             if (!context || path === ADMIN_CREATE_USER_PATH) return { data: user };
             const isEmptyInstallation = (await countUsers(db)) === 0;
             if (path === SIGN_UP_EMAIL_PATH) {
-              if (!isEmptyInstallation) {
+              // of sign-ups racing on an empty installation, only the one holding the claim is first
+              if (!isEmptyInstallation || !(await claimFirstAccount(db))) {
                 throw new APIError('FORBIDDEN', {
                   code: 'SIGN_UP_CLOSED',
                   message: 'El registro está cerrado: pide a un administrador que te cree una cuenta.',
@@ -131,7 +133,8 @@ export function createAuth({ db, dialect, config, secret }: AuthOptions) {
                 message: `La cuenta ${user.email} no tiene acceso a Cimiento: pide a un administrador que te cree una cuenta.`,
               });
             }
-            return { data: { ...user, role: isEmptyInstallation ? 'admin' : 'user' } };
+            const isFirstAccount = isEmptyInstallation && (await claimFirstAccount(db));
+            return { data: { ...user, role: isFirstAccount ? 'admin' : 'user' } };
           },
         },
       },

@@ -6,6 +6,7 @@ import type { AppDatabase } from './database';
 
 const APP_TABLES = [
   'account',
+  'first_account_claim',
   'kysely_migration',
   'kysely_migration_lock',
   'login_failure',
@@ -55,7 +56,7 @@ describe.each(databaseKinds)('migrations (%s)', (kind) => {
       .selectFrom('kysely_migration' as never)
       .select('name' as never)
       .execute();
-    expect(applied).toHaveLength(2);
+    expect(applied).toHaveLength(3);
     expect(await database.db.selectFrom('login_failure').selectAll().execute()).toHaveLength(1);
   });
 

@@ -91,6 +91,11 @@ export type LoginFailureTable = {
   first_failure_at: number | string;
 };
 
+export type FirstAccountClaimTable = {
+  id: string;
+  claimed_at: number | string;
+};
+
 export type Database = {
   user: UserTable;
   session: SessionTable;
@@ -100,6 +105,7 @@ export type Database = {
   user_profile: UserProfileTable;
   stored_file: StoredFileTable;
   login_failure: LoginFailureTable;
+  first_account_claim: FirstAccountClaimTable;
 };
 
 export type DatabaseDialect = 'sqlite' | 'postgres';

@@ -54,8 +54,8 @@ export async function registerFunctionRoutes(
   await app.register(
     async (scope) => {
       scope.setErrorHandler((error: FastifyError, request, reply) => {
-        const limit = handlers.find((h) => request.url.endsWith(`/${h.contract.name}`))?.contract.bodyLimit ?? 1048576;
-        const problem = bodyProblem(error, limit);
+        // the limit of the route that refused the body (the contract's), whatever the query string
+        const problem = bodyProblem(error, request.routeOptions.bodyLimit);
         if (problem) return sendError(reply, 'INVALID_ARGUMENT', problem);
         request.log.error({ err: error }, 'callable function failed');
         return sendError(reply, 'INTERNAL', `Error interno (solicitud ${request.id})`, { requestId: request.id });

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { DatabaseDialect } from '../schema';
 import { authMigration } from './0001-auth';
 import { profilesAndFilesMigration } from './0002-profiles-files';
+import { firstAccountClaimMigration } from './0003-first-account-claim';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -10,6 +11,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '0001-auth': authMigration(types),
     '0002-profiles-files': profilesAndFilesMigration(),
+    '0003-first-account-claim': firstAccountClaimMigration(),
   };
   return { getMigrations: async () => migrations };
 }
