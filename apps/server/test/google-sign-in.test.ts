@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISABLED_USER_MESSAGE } from '../src/auth/auth';
 import { TestBrowser } from './support/browser-fetch';
 import { callFunction, createUser } from './support/factories';
 import { GOOGLE_CALLBACK_PATH, startOidcProvider } from './support/oidc-provider';
@@ -135,5 +136,17 @@ describe.each(databaseKinds)('Google sign-in through a local OpenID provider (%s
       .orderBy('providerId')
       .execute();
     expect(accounts.map((account) => account.providerId)).toEqual(['credential', 'google']);
+  });
+
+  it('keeps a disabled user out of Google sign-in too', async () => {
+    const admin = await signInWithGoogle('primera@empresa.cl');
+    const person = await createUser(t, admin.cookie, { email: 'suspendida@empresa.cl' });
+    await callFunction(t.app, 'saveUser', { user: { id: person.userId, disabled: true } }, admin.cookie);
+
+    const { cookie, landedAt } = await signInWithGoogle('suspendida@empresa.cl');
+    expect(landedAt.pathname).toBe('/login');
+    expect(landedAt.searchParams.get('error')).toBe('BANNED_USER');
+    expect(landedAt.searchParams.get('error_description')).toBe(DISABLED_USER_MESSAGE);
+    expect(cookie).not.toMatch(/session_token=/);
   });
 });
