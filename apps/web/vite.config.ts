@@ -27,6 +27,8 @@ export default defineConfig({
     assetsDir: 'assets',
     emptyOutDir: true,
     sourcemap: false,
+    // the server's CSP allows fonts from 'self' only: no data: URLs for the Roboto files
+    assetsInlineLimit: 0,
     rollupOptions: {
       treeshake: {
         // packages/domain is pure (architecture.md): a screen that needs one constant or formatter

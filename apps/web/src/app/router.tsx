@@ -3,6 +3,7 @@ import { Navigate, createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { RouteHandle } from '@/components/layout/route-handle';
+import { GlobalSpinner } from '@/components/ui/global-spinner';
 import { RootRoute } from './routes/root';
 import { RouteError } from './routes/route-error';
 
@@ -23,6 +24,8 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <RootRoute />,
     errorElement: <RouteError />,
+    // the first screen's chunk is loading
+    hydrateFallbackElement: <GlobalSpinner isOpen />,
     children: [
       { index: true, element: <Navigate to="/home" replace /> },
       {

@@ -15,11 +15,11 @@ export const NoticeSnackbar = forwardRef<HTMLDivElement, CustomContentProps>(fun
   const { closeSnackbar } = useSnackbar();
   const isError = variant === 'error';
   return (
-    <SnackbarContent ref={ref} role={isError ? 'alert' : 'status'}>
+    <SnackbarContent ref={ref}>
       <Alert
         severity={isError ? 'error' : 'success'}
         variant="filled"
-        role={undefined}
+        role={isError ? 'alert' : 'status'}
         onClose={() => closeSnackbar(id)}
         slotProps={{ closeButton: { title: t('common.close') } }}
         sx={{ width: '100%', minWidth: 300, maxWidth: 480, boxShadow: 6 }}

@@ -86,12 +86,12 @@ export const enUS: Catalogue = {
       white: 'White',
     },
     colors: {
-      primary: 'Primary',
-      dark: 'Dark',
-      info: 'Info',
-      success: 'Success',
-      warning: 'Warning',
-      error: 'Error',
+      primary: 'Pink',
+      dark: 'Black',
+      info: 'Blue',
+      success: 'Green',
+      warning: 'Orange',
+      error: 'Red',
     },
     languages: {
       'es-CL': 'Español (Chile)',

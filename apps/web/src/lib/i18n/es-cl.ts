@@ -85,12 +85,12 @@ export const esCL = {
       white: 'Blanco',
     },
     colors: {
-      primary: 'Primario',
-      dark: 'Oscuro',
-      info: 'Información',
-      success: 'Éxito',
-      warning: 'Advertencia',
-      error: 'Error',
+      primary: 'Rosado',
+      dark: 'Negro',
+      info: 'Azul',
+      success: 'Verde',
+      warning: 'Naranjo',
+      error: 'Rojo',
     },
     languages: {
       'es-CL': 'Español (Chile)',

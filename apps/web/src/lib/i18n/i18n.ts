@@ -32,6 +32,7 @@ export function initI18n(language: Language = DEFAULT_LANGUAGE) {
       interpolation: { escapeValue: false },
       returnNull: false,
       initAsync: false,
+      showSupportNotice: false,
     });
   } else if (i18next.language !== language) {
     void i18next.changeLanguage(language);

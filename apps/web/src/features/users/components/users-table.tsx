@@ -23,12 +23,13 @@ export function UsersTable({ users, canManage }: UsersTableProps) {
 
   const columns = useMemo<MRT_ColumnDef<UserSummary>[]>(
     () => [
-      { accessorKey: 'name', header: t('users.name') },
-      { accessorKey: 'email', header: t('users.email') },
-      { accessorKey: 'jobTitle', header: t('users.jobTitle') },
+      { accessorKey: 'name', header: t('users.name'), size: 150 },
+      { accessorKey: 'email', header: t('users.email'), size: 190 },
+      { accessorKey: 'jobTitle', header: t('users.jobTitle'), size: 130 },
       {
         accessorKey: 'admin',
         header: t('users.admin'),
+        size: 140,
         filterVariant: 'checkbox',
         Cell: ({ row }) =>
           canManage ? (
@@ -48,12 +49,14 @@ export function UsersTable({ users, canManage }: UsersTableProps) {
       {
         accessorKey: 'createdAt',
         header: t('users.createdAt'),
+        size: 140,
         enableColumnFilter: false,
         Cell: ({ row }) => formatDateTime(row.original.createdAt),
       },
       {
         id: 'state',
         header: t('users.state'),
+        size: 100,
         accessorFn: (user) => (user.disabled ? t('users.disabled') : t('users.active')),
         Cell: ({ row }) => (
           <Chip
@@ -73,12 +76,14 @@ export function UsersTable({ users, canManage }: UsersTableProps) {
     data: users,
     getRowId: (user) => user.id,
     localization: i18n.language === 'en-US' ? MRT_Localization_EN : MRT_Localization_ES,
+    layoutMode: 'grid',
+    mrtTheme: (theme) => ({ baseBackgroundColor: theme.palette.background.paper }),
     enableDensityToggle: false,
     enableFullScreenToggle: false,
     enableColumnActions: false,
     enableRowActions: canManage,
     positionActionsColumn: 'last',
-    displayColumnDefOptions: { 'mrt-row-actions': { header: t('users.actions'), size: 140 } },
+    displayColumnDefOptions: { 'mrt-row-actions': { header: t('users.actions'), size: 120 } },
     renderRowActions: ({ row }) => (
       <Button
         size="small"

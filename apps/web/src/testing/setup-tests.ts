@@ -1,0 +1,38 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { initI18n } from '@/lib/i18n/i18n';
+
+initI18n('es-CL');
+
+/** jsdom has no matchMedia; this one answers min-width/max-width queries from window.innerWidth. */
+function matchMedia(query: string): MediaQueryList {
+  const evaluate = () => {
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const width = window.innerWidth;
+    return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+  };
+  return {
+    media: query,
+    get matches() {
+      return evaluate();
+    },
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  };
+}
+
+beforeEach(() => {
+  window.matchMedia = matchMedia;
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});

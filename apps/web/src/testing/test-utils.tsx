@@ -1,0 +1,60 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { AppProvider } from '@/app/provider';
+import { sessionQueryKey } from '@/lib/auth';
+import type { Session, SessionUser } from '@/lib/auth';
+
+export function buildSessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: 'user-1',
+    name: 'Ana Pérez',
+    email: 'ana@constructora.cl',
+    image: null,
+    role: 'user',
+    banned: false,
+    ...overrides,
+  };
+}
+
+export function buildSession(overrides: Partial<SessionUser> = {}): Session {
+  return {
+    user: buildSessionUser(overrides),
+    session: { id: 'session-1', expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+  };
+}
+
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+}
+
+export function setWindowWidth(width: number): void {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
+}
+
+/** Renders inside the app's real providers and a memory router; `session` null means signed out. */
+export function renderWithApp(
+  ui: ReactNode,
+  options: { path?: string; routePath?: string; session?: Session | null; queryClient?: QueryClient } = {},
+) {
+  const queryClient = options.queryClient ?? createTestQueryClient();
+  if (options.session !== undefined) queryClient.setQueryData(sessionQueryKey, options.session);
+  const routes: RouteObject[] = [{ path: options.routePath ?? '*', element: ui }];
+  const router = createMemoryRouter(routes, { initialEntries: [options.path ?? '/'] });
+  const result = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...result, router, queryClient };
+}
+
+/** Answers JSON like a server would; for fetch stubs that stand in for the transport only. */
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
