@@ -172,14 +172,13 @@ describe('decodeCallableResponse', () => {
   });
 
   it('ignores an error status the protocol does not define', () => {
-    const error = (() => {
-      try {
-        return decodeCallableResponse(409, '{"error":{"status":"TEAPOT","message":"x"}}');
-      } catch (caught) {
-        return caught as FunctionError;
-      }
-    })();
-    expect(error.code).toBe('ABORTED');
+    let error: FunctionError | undefined;
+    try {
+      decodeCallableResponse(409, '{"error":{"status":"TEAPOT","message":"x"}}');
+    } catch (caught) {
+      error = caught as FunctionError;
+    }
+    expect(error?.code).toBe('ABORTED');
   });
 });
 
