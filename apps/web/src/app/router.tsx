@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, createBrowserRouter } from 'react-router';
+import { createBrowserRouter, redirect } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { RouteHandle } from '@/components/layout/route-handle';
@@ -27,7 +27,8 @@ export const routes: RouteObject[] = [
     // the first screen's chunk is loading
     hydrateFallbackElement: <GlobalSpinner isOpen />,
     children: [
-      { index: true, element: <Navigate to="/home" replace /> },
+      // a loader redirect is part of the navigation itself, so it cannot be cut short by another one
+      { index: true, loader: () => redirect('/home') },
       {
         path: 'login',
         handle: handle({ titleKey: 'login' }),

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -17,6 +17,10 @@ function stubServer(initial: Session) {
   vi.stubGlobal('fetch', async (input: string) => {
     const path = new URL(input, 'http://localhost').pathname;
     if (path === '/api/auth/get-session') return jsonResponse(200, state.session);
+    if (path === '/api/auth/sign-in/email') {
+      state.session = buildSession({ name: 'Ana Pérez' });
+      return jsonResponse(200, { redirect: false, token: 't', user: state.session.user });
+    }
     if (path === '/api/login-options') return jsonResponse(200, { needsFirstAccount: false, googleEnabled: false });
     if (path === '/api/functions/loadProfile') {
       if (!state.session) {
@@ -75,6 +79,18 @@ describe('session watcher', () => {
     expect(router.state.location.pathname).toBe('/home');
     expect(screen.getByRole('button', { name: 'Cerrar sesión' }).getAttribute('title')).toBe('Cerrar sesión');
     expect(screen.getByText(`© ${new Date().getFullYear()} Cimiento`)).toBeTruthy();
+  });
+
+  it('takes a user who signs in on /login to /home', async () => {
+    stubServer(null);
+    const router = renderApp('/login');
+    fireEvent.change(await screen.findByLabelText('Correo', undefined, slow), {
+      target: { value: 'ana@constructora.cl' },
+    });
+    fireEvent.change(screen.getByLabelText('Contraseña'), { target: { value: 'una-clave-larga' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(await screen.findByRole('heading', { name: 'Bienvenido a Cimiento' }, slow)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/home');
   });
 
   it('shows /login as soon as a call answers UNAUTHENTICATED (session revoked meanwhile)', async () => {

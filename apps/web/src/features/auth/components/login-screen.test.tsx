@@ -57,12 +57,13 @@ describe('LoginScreen', () => {
       '/api/auth/sign-up/email': (body) => jsonResponse(200, { token: 't', user: body }),
       '/api/auth/get-session': () => jsonResponse(200, null),
     });
-    const { router } = renderWithApp(<LoginScreen />, { path: '/login', session: null });
+    renderWithApp(<LoginScreen />, { path: '/login', session: null });
     await user.type(await screen.findByLabelText('Nombre'), 'Ana Pérez');
     await user.type(screen.getByLabelText('Correo'), 'ana@constructora.cl');
     await user.type(screen.getByLabelText('Contraseña'), 'una-clave-larga');
     await user.click(screen.getByRole('button', { name: 'Crear cuenta de administrador' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // the session is read again: the session watcher then leaves /login
+    await waitFor(() => expect(requests.some((request) => request.path === '/api/auth/get-session')).toBe(true));
     expect(requests.find((request) => request.path === '/api/auth/sign-up/email')?.body).toEqual({
       name: 'Ana Pérez',
       email: 'ana@constructora.cl',

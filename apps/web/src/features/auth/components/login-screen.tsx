@@ -10,10 +10,10 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { sessionQueryKey, signInWithEmail, signUpFirstAccount, startGoogleSignIn } from '@/lib/auth';
+import { useSearchParams } from 'react-router';
+import { sessionQueryOptions, signInWithEmail, signUpFirstAccount, startGoogleSignIn } from '@/lib/auth';
 import { loginOptionsQueryOptions } from '../api/login-options';
-import { authErrorMessage, redirectErrorMessage } from '../utils/auth-error-message';
+import { authErrorMessage, googleErrorMessage, redirectErrorMessage } from '../utils/auth-error-message';
 import { FirstAccountForm } from './first-account-form';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { SignInForm } from './sign-in-form';
@@ -30,7 +30,6 @@ function redirectBrowser(url: string): void {
 /** The sign-in screen (product-spec.md §2 "Sign-in screen"). */
 export function LoginScreen({ onRedirect = redirectBrowser }: LoginScreenProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const [formError, setFormError] = useState<string | null>(null);
@@ -48,10 +47,10 @@ export function LoginScreen({ onRedirect = redirectBrowser }: LoginScreenProps) 
     if (redirectCode) setSearchParams({}, { replace: true });
   }
 
+  /** The session watcher sends a signed-in user from /login to '/' (see app/routes/root.tsx). */
   async function enterApp() {
-    await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-    await queryClient.invalidateQueries({ queryKey: loginOptionsQueryOptions().queryKey });
-    void navigate('/', { replace: true });
+    queryClient.removeQueries({ queryKey: loginOptionsQueryOptions().queryKey });
+    await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
   }
 
   const signIn = useMutation({
@@ -84,7 +83,7 @@ export function LoginScreen({ onRedirect = redirectBrowser }: LoginScreenProps) 
     },
     onError: (error) => {
       console.error('Google sign-in failed', error);
-      setFormError(authErrorMessage(t, error));
+      setFormError(googleErrorMessage(t, error));
     },
   });
 

@@ -40,6 +40,13 @@ export function authErrorMessage(t: TFunction, error: unknown): string {
   return t('login.errors.generic');
 }
 
+/** The red alert's text when Google sign-in could not even start (provider unreachable, …). */
+export function googleErrorMessage(t: TFunction, error: unknown): string {
+  if (error instanceof AuthError)
+    return messageForCode(t, error.code) ?? t('login.errors.google', { code: error.code });
+  return t('login.errors.generic');
+}
+
 /**
  * The red alert's text when the server sends the browser back to /login?error=CODE&error_description=…
  * after a refused Google sign-in: the server's description when it gives one.

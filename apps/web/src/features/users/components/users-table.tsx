@@ -23,13 +23,13 @@ export function UsersTable({ users, canManage }: UsersTableProps) {
 
   const columns = useMemo<MRT_ColumnDef<UserSummary>[]>(
     () => [
-      { accessorKey: 'name', header: t('users.name'), size: 150 },
-      { accessorKey: 'email', header: t('users.email'), size: 190 },
-      { accessorKey: 'jobTitle', header: t('users.jobTitle'), size: 130 },
+      { accessorKey: 'name', header: t('users.name'), size: 140 },
+      { accessorKey: 'email', header: t('users.email'), size: 180 },
+      { accessorKey: 'jobTitle', header: t('users.jobTitle'), size: 120 },
       {
         accessorKey: 'admin',
         header: t('users.admin'),
-        size: 140,
+        size: 150,
         filterVariant: 'checkbox',
         Cell: ({ row }) =>
           canManage ? (
@@ -56,7 +56,7 @@ export function UsersTable({ users, canManage }: UsersTableProps) {
       {
         id: 'state',
         header: t('users.state'),
-        size: 100,
+        size: 130,
         accessorFn: (user) => (user.disabled ? t('users.disabled') : t('users.active')),
         Cell: ({ row }) => (
           <Chip
