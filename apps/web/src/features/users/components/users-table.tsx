@@ -9,6 +9,7 @@ import { MRT_Localization_EN } from 'material-react-table/locales/en';
 import { MRT_Localization_ES } from 'material-react-table/locales/es';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '@/lib/auth';
 import { useSaveUser } from '../api/save-user';
 
 export type UsersTableProps = {
@@ -20,6 +21,8 @@ export type UsersTableProps = {
 export function UsersTable({ users, canManage }: UsersTableProps) {
   const { t, i18n } = useTranslation();
   const { mutate: saveUser, isPending: isSaving } = useSaveUser();
+  // the server refuses to disable one's own account
+  const { user: currentUser } = useSession();
 
   const columns = useMemo<MRT_ColumnDef<UserSummary>[]>(
     () => [
@@ -89,7 +92,7 @@ export function UsersTable({ users, canManage }: UsersTableProps) {
         size="small"
         variant="outlined"
         color={row.original.disabled ? 'success' : 'error'}
-        disabled={isSaving}
+        disabled={isSaving || row.original.id === currentUser?.id}
         onClick={() => saveUser({ id: row.original.id, disabled: !row.original.disabled })}
       >
         {row.original.disabled ? t('users.enable') : t('users.disable')}
