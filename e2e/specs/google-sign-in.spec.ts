@@ -57,7 +57,7 @@ describe('Google sign-in through a local OpenID provider', () => {
     await screenshot(page, 'login-with-google');
     await signInWithGoogle(page, 'maria.gonzalez@empresa.cl');
     await page.waitForURL('**/home');
-    await expect(page.getByText('Maria Gonzalez').first().isVisible()).resolves.toBe(true);
+    await page.getByText('Maria Gonzalez').first().waitFor();
     await context.close();
   });
 
@@ -66,7 +66,7 @@ describe('Google sign-in through a local OpenID provider', () => {
     const page = await context.newPage();
     await signInWithGoogle(page, invited.email);
     await page.waitForURL('**/home');
-    await expect(page.getByText(invited.name).first().isVisible()).resolves.toBe(true);
+    await page.getByText(invited.name).first().waitFor();
     await context.close();
   });
 

@@ -53,10 +53,10 @@ describe('app shell', () => {
 
   it('shows every menu of the sidebar, with the brand and the user', async () => {
     for (const name of ['Mi perfil', 'Nuevo Proyecto', 'Proyectos', 'Actividades', 'Tipos de área', 'Sistemas', 'Componentes', 'Usuarios']) {
-      await expect(page.getByRole('link', { name, exact: true }).first().isVisible(), name).resolves.toBe(true);
+      await page.getByRole('link', { name, exact: true }).first().waitFor();
     }
     for (const text of ['Mis proyectos', 'Administración', admin.name]) {
-      await expect(page.getByText(text, { exact: true }).first().isVisible(), text).resolves.toBe(true);
+      await page.getByText(text, { exact: true }).first().waitFor();
     }
     await expect(page.getByRole('link', { name: 'Cimiento' }).first().getAttribute('href')).resolves.toBe('/home');
   });
@@ -64,8 +64,9 @@ describe('app shell', () => {
   it('marks the active link and starts the breadcrumbs with Inicio', async () => {
     await page.getByRole('link', { name: 'Usuarios', exact: true }).click();
     await page.waitForURL('**/usuarios/list');
-    await expect(page.getByRole('link', { name: 'Usuarios', exact: true }).getAttribute('aria-current')).resolves.toBe('page');
-    const inicio = page.getByRole('navigation', { name: /breadcrumb/i }).getByRole('link', { name: 'Inicio' });
+    await page.locator('a[aria-current="page"]', { hasText: 'Usuarios' }).waitFor();
+    await expect(page.locator('a[aria-current="page"]').count()).resolves.toBe(1);
+    const inicio = page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: 'Inicio' });
     await expect(inicio.getAttribute('href')).resolves.toBe('/home');
   });
 
@@ -78,7 +79,7 @@ describe('app shell', () => {
   });
 
   it('has a footer with a copyright line', async () => {
-    await expect(page.getByText(/©\s*\d{4}\s*Cimiento/).first().isVisible()).resolves.toBe(true);
+    await page.getByText(/©\s*\d{4}\s*Cimiento/).first().waitFor();
   });
 
   it('opens the configurator with its options', async () => {

@@ -37,7 +37,7 @@ describe('sign-in on a fresh installation', () => {
     await screenshot(page, 'login-first-account');
     await page.getByRole('button', { name: 'Crear cuenta de administrador' }).click();
     await page.waitForURL('**/home');
-    await expect(page.getByText(admin.name).first().isVisible()).resolves.toBe(true);
+    await page.getByText(admin.name).first().waitFor();
     await screenshot(page, 'home-after-first-account');
   });
 

@@ -31,6 +31,7 @@ describe('Usuarios', () => {
     await page.goto('/usuarios/list');
     await page.getByRole('button', { name: 'Nuevo Usuario' }).click();
     await page.waitForURL('**/usuarios/new');
+    await page.getByRole('button', { name: 'Crear usuario' }).waitFor();
     await page.getByLabel('Nombre').fill(colleague.name);
     await page.getByLabel('Correo').fill(colleague.email);
     await page.getByLabel('Contraseña temporal').fill(colleague.password);
@@ -48,7 +49,7 @@ describe('Usuarios', () => {
     await ownPage.getByLabel('Contraseña').fill(colleague.password);
     await ownPage.getByRole('button', { name: 'Ingresar', exact: true }).click();
     await ownPage.waitForURL('**/home');
-    await expect(ownPage.getByText(colleague.name).first().isVisible()).resolves.toBe(true);
+    await ownPage.getByText(colleague.name).first().waitFor();
     await own.close();
   });
 
