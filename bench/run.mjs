@@ -46,7 +46,14 @@ async function startApp() {
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, [serverEntry], {
-    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn' },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitFor(`${url}/healthz`, child);
@@ -134,7 +141,12 @@ for (let run = 0; run < 3; run += 1) {
   starts.push(app.coldStartMs);
   await app.stop();
 }
-record('cold start to /healthz (SQLite, new data dir)', median(starts).toFixed(0), 'ms', `median of 3: ${starts.map((s) => s.toFixed(0)).join(', ')}`);
+record(
+  'cold start to /healthz (SQLite, new data dir)',
+  median(starts).toFixed(0),
+  'ms',
+  `median of 3: ${starts.map((s) => s.toFixed(0)).join(', ')}`,
+);
 
 // 2. idle RSS, 3 s after start with one signed-in user
 const app = await startApp();
@@ -144,7 +156,13 @@ record('idle RSS (SQLite)', rssMegabytes(app.child.pid).toFixed(1), 'MB');
 
 // 3. loadProfile at 20 connections next to a bare Fastify route answering the same JSON
 const profileUrl = `${app.url}/api/functions/loadProfile`;
-const sample = await (await fetch(profileUrl, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{"data":null}' })).json();
+const sample = await (
+  await fetch(profileUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: '{"data":null}',
+  })
+).json();
 const profileRun = await load(profileUrl, { 'content-type': 'application/json', cookie });
 record(
   `loadProfile, ${CONNECTIONS} connections, ${DURATION_SECONDS} s`,
@@ -160,7 +178,9 @@ const bare = spawn(process.execPath, [path.join(here, 'bare-server.mjs')], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 await new Promise((resolve) => bare.stdout.once('data', resolve));
-const bareRun = await load(`http://127.0.0.1:${barePort}/api/functions/loadProfile`, { 'content-type': 'application/json' });
+const bareRun = await load(`http://127.0.0.1:${barePort}/api/functions/loadProfile`, {
+  'content-type': 'application/json',
+});
 bare.kill('SIGTERM');
 record(
   `bare Fastify route, same JSON (the floor)`,
@@ -171,7 +191,12 @@ record(
 
 // 4. JavaScript the browser downloads to show /login
 const js = await loginJavaScript(app.url);
-record('JS loaded by /login (gzip -9)', (js.gzip / 1024).toFixed(1), 'KB', `${js.files} files, ${(js.raw / 1024).toFixed(0)} KB raw`);
+record(
+  'JS loaded by /login (gzip -9)',
+  (js.gzip / 1024).toFixed(1),
+  'KB',
+  `${js.files} files, ${(js.raw / 1024).toFixed(0)} KB raw`,
+);
 await app.stop();
 
 const width = Math.max(...rows.map((row) => row.name.length));
@@ -180,7 +205,9 @@ const lines = [
   '',
   `${'measure'.padEnd(width)}  ${'value'.padStart(9)}  unit   note`,
   `${'-'.repeat(width)}  ${'-'.repeat(9)}  -----  ----`,
-  ...rows.map((row) => `${row.name.padEnd(width)}  ${String(row.value).padStart(9)}  ${row.unit.padEnd(5)}  ${row.note}`),
+  ...rows.map(
+    (row) => `${row.name.padEnd(width)}  ${String(row.value).padStart(9)}  ${row.unit.padEnd(5)}  ${row.note}`,
+  ),
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
 mkdirSync(path.join(here, 'results'), { recursive: true });

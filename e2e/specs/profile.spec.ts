@@ -47,7 +47,9 @@ describe('profile and appearance', () => {
 
   it('uploads an avatar and shows it', async () => {
     await page.goto('/profile/settings');
-    await page.getByLabel('Cambiar foto').setInputFiles({ name: 'yo.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+    await page
+      .getByLabel('Cambiar foto')
+      .setInputFiles({ name: 'yo.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
     const avatar = page.locator('img[src*="/files/avatars/"]').first();
     await avatar.waitFor();
     const src = await avatar.getAttribute('src');
@@ -59,8 +61,13 @@ describe('profile and appearance', () => {
 
   it('refuses a GIF avatar with a clear message and keeps the old one', async () => {
     const before = await page.locator('img[src*="/files/avatars/"]').first().getAttribute('src');
-    await page.getByLabel('Cambiar foto').setInputFiles({ name: 'x.gif', mimeType: 'image/gif', buffer: ONE_PIXEL_GIF });
-    await page.getByText(/PNG, JPEG o WebP/).first().waitFor();
+    await page
+      .getByLabel('Cambiar foto')
+      .setInputFiles({ name: 'x.gif', mimeType: 'image/gif', buffer: ONE_PIXEL_GIF });
+    await page
+      .getByText(/PNG, JPEG o WebP/)
+      .first()
+      .waitFor();
     await page.reload();
     await expect(page.locator('img[src*="/files/avatars/"]').first().getAttribute('src')).resolves.toBe(before);
   });

@@ -52,7 +52,16 @@ describe('app shell', () => {
   });
 
   it('shows every menu of the sidebar, with the brand and the user', async () => {
-    for (const name of ['Mi perfil', 'Nuevo Proyecto', 'Proyectos', 'Actividades', 'Tipos de área', 'Sistemas', 'Componentes', 'Usuarios']) {
+    for (const name of [
+      'Mi perfil',
+      'Nuevo Proyecto',
+      'Proyectos',
+      'Actividades',
+      'Tipos de área',
+      'Sistemas',
+      'Componentes',
+      'Usuarios',
+    ]) {
       await page.getByRole('link', { name, exact: true }).first().waitFor();
     }
     for (const text of ['Mis proyectos', 'Administración', admin.name]) {
@@ -79,7 +88,10 @@ describe('app shell', () => {
   });
 
   it('has a footer with a copyright line', async () => {
-    await page.getByText(/©\s*\d{4}\s*Cimiento/).first().waitFor();
+    await page
+      .getByText(/©\s*\d{4}\s*Cimiento/)
+      .first()
+      .waitFor();
   });
 
   it('opens the configurator with its options', async () => {

@@ -37,7 +37,12 @@ export async function signInApi(baseUrl: string, email: string, password: string
   return cookieHeader(response);
 }
 
-export async function callFunction<T = unknown>(baseUrl: string, name: string, data: unknown, cookie: string): Promise<T> {
+export async function callFunction<T = unknown>(
+  baseUrl: string,
+  name: string,
+  data: unknown,
+  cookie: string,
+): Promise<T> {
   const response = await fetch(`${baseUrl}/api/functions/${name}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { detectImageType, parseDataUrl } from './data-url';
 
+/** Latin-1 text as bytes (the domain package has no DOM or Node types). */
+function bytes(text: string): Uint8Array {
+  return Uint8Array.from(text, (char) => char.charCodeAt(0));
+}
+
 const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]);
-const webp = new TextEncoder().encode('RIFF\u0000\u0000\u0000\u0000WEBPVP8 ');
-const gif = new TextEncoder().encode('GIF89a');
+const webp = bytes('RIFF\u0000\u0000\u0000\u0000WEBPVP8 ');
+const gif = bytes('GIF89a');
 
 describe('detectImageType', () => {
   it('recognises PNG, JPEG and WebP from their first bytes', () => {
@@ -15,9 +20,9 @@ describe('detectImageType', () => {
 
   it('recognises nothing else, whatever the upload claims', () => {
     expect(detectImageType(gif)).toBeUndefined();
-    expect(detectImageType(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeUndefined();
+    expect(detectImageType(bytes('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeUndefined();
     expect(detectImageType(new Uint8Array())).toBeUndefined();
-    expect(detectImageType(new TextEncoder().encode('RIFF0000WAVE'))).toBeUndefined();
+    expect(detectImageType(bytes('RIFF0000WAVE'))).toBeUndefined();
   });
 });
 
