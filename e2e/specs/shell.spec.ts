@@ -23,6 +23,9 @@ const routes = [
   '/dashboards/dashboard-default',
   '/dashboards/dashboard-default-old',
   '/dashboards/sales',
+  // two of the spec's leftover template demo routes
+  '/pages/pricing-page',
+  '/applications/kanban',
 ];
 
 describe('app shell', () => {

@@ -127,6 +127,13 @@ describe.each(databaseKinds)('HTTP behaviour (%s)', (kind) => {
       },
     );
 
+    it('answers HEAD of an app route like its GET, without a body', async () => {
+      const response = await t.app.inject({ method: 'HEAD', url: '/usuarios/list' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toBe('');
+    });
+
     it('serves /index.html itself never cached', async () => {
       const response = await t.app.inject({ method: 'GET', url: '/index.html' });
       expect(response.statusCode).toBe(200);

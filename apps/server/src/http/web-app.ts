@@ -7,7 +7,7 @@ const ONE_YEAR_SECONDS = 31536000;
 
 /**
  * The built web app: hashed files under /assets cached for a year, index.html never cached, and
- * every other GET that is not an API path answered with index.html (the SPA's router decides).
+ * every other GET or HEAD that is not an API path answered with index.html (the SPA's router decides).
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -33,7 +33,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname.startsWith('/api/') || pathname.startsWith('/files/');
     const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
-    if (request.method !== 'GET' || isApi || looksLikeFile || !hasBuild) {
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (!isRead || isApi || looksLikeFile || !hasBuild) {
       return reply.status(404).send({ error: { status: 'NOT_FOUND', message: 'No encontrado' } });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html', webDistDir);

@@ -15,6 +15,33 @@ const projectsCrumb = { labelKey: 'projects', to: '/projects' } as const;
 const administrationCrumb = { labelKey: 'administration' } as const;
 const usersCrumb = { labelKey: 'users', to: '/usuarios/list' } as const;
 
+/** product-spec.md §2, "Leftover template demo routes": kept as routes, with no product behaviour. */
+const templateDemoPaths = [
+  'profile/overview',
+  'pages/profile/projects',
+  'pages/projects/timeline',
+  'pages/pricing-page',
+  'pages/rtl-page',
+  'pages/charts',
+  'pages/widgets',
+  'pages/notifications',
+  'applications/kanban',
+  'applications/wizard',
+  'applications/data-tables',
+  'applications/calendar',
+  'ecommerce/products/new-product',
+  'ecommerce/products/edit-product',
+  'ecommerce/products/product-page',
+  'ecommerce/Orders/order-details',
+  'ecommerce/Orders/order-list',
+  'pages/account/billing',
+  'pages/account/invoice',
+  'authentication/signin/cover',
+  'authentication/signin/illustration',
+  'authentication/reset/cover',
+  'authentication/signup/cover',
+];
+
 /**
  * The spec's route table (product-spec.md §2). Every screen is its own lazily loaded chunk, so
  * /login never loads the tables, the pickers or the Gantt.
@@ -123,6 +150,18 @@ export const routes: RouteObject[] = [
         handle: handle({ titleKey: 'salesDashboard' }),
         lazy: async () => ({ Component: (await import('./routes/dashboards/sales')).SalesDashboardRoute }),
       },
+      ...templateDemoPaths.map((path): RouteObject => ({
+        path,
+        handle: handle({ titleKey: 'templateDemo' }),
+        lazy: async () => ({ Component: (await import('./routes/template-demo')).TemplateDemoRoute }),
+      })),
+      // the two demo routes that reuse product screens
+      {
+        path: 'pages/users/new-user',
+        handle: handle({ titleKey: 'newUser', parent: usersCrumb }),
+        lazy: async () => ({ Component: (await import('./routes/usuarios/user-new')).UserNewRoute }),
+      },
+      { path: 'authentication/signin/basic', loader: () => redirect('/login') },
       {
         path: '*',
         handle: handle({ titleKey: 'notFound' }),

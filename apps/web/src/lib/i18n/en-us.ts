@@ -9,6 +9,7 @@ export const enUS: Catalogue = {
     loading: 'Loading…',
     underConstruction: 'Under construction',
     underConstructionDetail: 'This screen will be available soon.',
+    templateDemoDetail: 'Sample screen inherited from the template: no product data or behaviour.',
     notFound: 'Page not found',
     notFoundDetail: 'The address {{path}} does not match any Cimiento screen.',
     backHome: 'Back to home',
@@ -58,6 +59,7 @@ export const enUS: Catalogue = {
     salesDashboard: 'Sales',
     notFound: 'Page not found',
     login: 'Sign in',
+    templateDemo: 'Template demo',
   },
   navbar: {
     notifications: 'Notifications',

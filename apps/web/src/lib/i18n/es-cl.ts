@@ -8,6 +8,7 @@ export const esCL = {
     loading: 'Cargando…',
     underConstruction: 'En construcción',
     underConstructionDetail: 'Esta pantalla estará disponible pronto.',
+    templateDemoDetail: 'Pantalla de ejemplo heredada de la plantilla: sin datos ni funciones del producto.',
     notFound: 'Página no encontrada',
     notFoundDetail: 'La dirección {{path}} no corresponde a ninguna pantalla de Cimiento.',
     backHome: 'Volver al inicio',
@@ -57,6 +58,7 @@ export const esCL = {
     salesDashboard: 'Ventas',
     notFound: 'Página no encontrada',
     login: 'Ingresar',
+    templateDemo: 'Demostración de la plantilla',
   },
   navbar: {
     notifications: 'Notificaciones',
