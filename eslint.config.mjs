@@ -1,6 +1,5 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -45,12 +44,11 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          noWarnOnMultipleProjects: true,
-          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
-        }),
-      ],
+      // eslint-import-resolver-typescript 3 (enhanced-resolve): v4 needs unrs-resolver, whose
+      // per-platform binaries this registry lacks, and `npm ci` then refuses the lockfile
+      'import-x/resolver': {
+        typescript: { project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'] },
+      },
     },
     languageOptions: { globals: { ...globals.node } },
     rules: {
