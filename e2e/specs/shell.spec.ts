@@ -1,9 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirstAdmin, signInContext, uniqueAccount } from '../support/api';
-import { launchBrowser, newContext, screenshot } from '../support/browser';
-import type { RunningServer } from '../support/server';
-import { startServer } from '../support/server';
+import { newContext, screenshot } from '../support/browser';
+import type { SignedInSession } from '../support/signed-in';
+import { openAsFirstAdmin } from '../support/signed-in';
 
 const routes = [
   '/home',
@@ -29,29 +27,19 @@ const routes = [
 ];
 
 describe('app shell', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  const admin = uniqueAccount('shell');
+  let session: SignedInSession;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await createFirstAdmin(server.url, admin);
-    context = await newContext(browser, server.url);
-    await signInContext(context, server.url, admin.email, admin.password);
-    page = await context.newPage();
+    session = await openAsFirstAdmin('shell');
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await session?.close();
   });
 
   it('redirects / to /home', async () => {
-    await page.goto('/');
-    await page.waitForURL('**/home');
+    await session.page.goto('/');
+    await session.page.waitForURL('**/home');
   });
 
   it('shows every menu of the sidebar, with the brand and the user', async () => {
@@ -65,58 +53,62 @@ describe('app shell', () => {
       'Componentes',
       'Usuarios',
     ]) {
-      await page.getByRole('link', { name, exact: true }).first().waitFor();
+      await session.page.getByRole('link', { name, exact: true }).first().waitFor();
     }
-    for (const text of ['Mis proyectos', 'Administración', admin.name]) {
-      await page.getByText(text, { exact: true }).first().waitFor();
+    for (const text of ['Mis proyectos', 'Administración', session.admin.name]) {
+      await session.page.getByText(text, { exact: true }).first().waitFor();
     }
-    await expect(page.getByRole('link', { name: 'Cimiento' }).first().getAttribute('href')).resolves.toBe('/home');
+    await expect(session.page.getByRole('link', { name: 'Cimiento' }).first().getAttribute('href')).resolves.toBe(
+      '/home',
+    );
   });
 
   it('marks the active link and starts the breadcrumbs with Inicio', async () => {
-    await page.getByRole('link', { name: 'Usuarios', exact: true }).click();
-    await page.waitForURL('**/usuarios/list');
-    await page.locator('a[aria-current="page"]', { hasText: 'Usuarios' }).waitFor();
-    await expect(page.locator('a[aria-current="page"]').count()).resolves.toBe(1);
-    const inicio = page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: 'Inicio' });
+    await session.page.getByRole('link', { name: 'Usuarios', exact: true }).click();
+    await session.page.waitForURL('**/usuarios/list');
+    await session.page.locator('a[aria-current="page"]', { hasText: 'Usuarios' }).waitFor();
+    await expect(session.page.locator('a[aria-current="page"]').count()).resolves.toBe(1);
+    const inicio = session.page
+      .getByRole('navigation', { name: 'Ruta de navegación' })
+      .getByRole('link', { name: 'Inicio' });
     await expect(inicio.getAttribute('href')).resolves.toBe('/home');
   });
 
   it('opens the notifications dropdown with its sample notification', async () => {
-    await page.getByRole('button', { name: 'Notificaciones' }).click();
-    await expect(page.getByRole('menu').isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('menuitem').count()).resolves.toBeGreaterThan(0);
-    await screenshot(page, 'shell-notifications');
-    await page.keyboard.press('Escape');
+    await session.page.getByRole('button', { name: 'Notificaciones' }).click();
+    await expect(session.page.getByRole('menu').isVisible()).resolves.toBe(true);
+    await expect(session.page.getByRole('menuitem').count()).resolves.toBeGreaterThan(0);
+    await screenshot(session.page, 'shell-notifications');
+    await session.page.keyboard.press('Escape');
   });
 
   it('has a footer with a copyright line', async () => {
-    await page
+    await session.page
       .getByText(/©\s*\d{4}\s*Cimiento/)
       .first()
       .waitFor();
   });
 
   it('opens the configurator with its options', async () => {
-    await page.getByRole('button', { name: 'Configuración Dashboard' }).click();
+    await session.page.getByRole('button', { name: 'Configuración Dashboard' }).click();
     for (const label of ['Barra de navegación fija', 'Menú lateral angosto', 'Fondo claro / Fondo Oscuro']) {
-      await page.getByLabel(label).waitFor();
+      await session.page.getByLabel(label).waitFor();
     }
-    await screenshot(page, 'shell-configurator');
-    await page.keyboard.press('Escape');
+    await screenshot(session.page, 'shell-configurator');
+    await session.page.keyboard.press('Escape');
   });
 
   it('serves every route of the spec without a not-found page', async () => {
     for (const route of routes) {
-      await page.goto(route);
-      await page.getByRole('link', { name: 'Mi perfil' }).first().waitFor();
-      await expect(page.getByText('Página no encontrada').count(), route).resolves.toBe(0);
-      await screenshot(page, `route${route.replaceAll('/', '-')}`);
+      await session.page.goto(route);
+      await session.page.getByRole('link', { name: 'Mi perfil' }).first().waitFor();
+      await expect(session.page.getByText('Página no encontrada').count(), route).resolves.toBe(0);
+      await screenshot(session.page, `route${route.replaceAll('/', '-')}`);
     }
   });
 
   it('hides the navigation chrome on /login', async () => {
-    const fresh = await newContext(browser, server.url);
+    const fresh = await newContext(session.browser, session.server.url);
     const loginPage = await fresh.newPage();
     await loginPage.goto('/login');
     await loginPage.getByLabel('Correo').waitFor();
