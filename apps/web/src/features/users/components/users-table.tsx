@@ -27,7 +27,7 @@ export function UsersTable({ users, canManage }: UsersTableProps) {
   const columns = useMemo<MRT_ColumnDef<UserSummary>[]>(
     () => [
       { accessorKey: 'name', header: t('users.name'), size: 140 },
-      { accessorKey: 'email', header: t('users.email'), size: 180 },
+      { accessorKey: 'email', header: t('users.email'), size: 260 },
       { accessorKey: 'jobTitle', header: t('users.jobTitle'), size: 120 },
       {
         accessorKey: 'admin',
