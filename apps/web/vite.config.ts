@@ -3,6 +3,8 @@ import { defineConfig } from 'vite';
 import type { PluginOption, ProxyOptions } from 'vite';
 
 const API_TARGET = 'http://127.0.0.1:3000';
+// the server's PUBLIC_URL (its default when unset), the only origin better-auth accepts
+const SERVER_ORIGIN = (process.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
 
 // better-auth refuses POSTs whose Origin is not the server's own: in dev the page lives on Vite's
 // port, so the proxy presents the server's origin instead.
@@ -10,7 +12,7 @@ const proxyToServer: ProxyOptions = {
   target: API_TARGET,
   changeOrigin: true,
   configure(proxy) {
-    proxy.on('proxyReq', (request) => request.setHeader('origin', API_TARGET));
+    proxy.on('proxyReq', (request) => request.setHeader('origin', SERVER_ORIGIN));
   },
 };
 
