@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import type { PluginOption, ProxyOptions } from 'vite';
+import type { ProxyOptions } from 'vite';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 // the server's PUBLIC_URL (its default when unset), the only origin better-auth accepts
@@ -17,9 +17,7 @@ const proxyToServer: ProxyOptions = {
 };
 
 export default defineConfig({
-  // @vitejs/plugin-react is typed against the workspace root's Vite (vitest's); this app builds with
-  // its own Vite 7, whose plugin type differs only in rolldown-specific fields.
-  plugins: [react() as unknown as PluginOption],
+  plugins: [react()],
   resolve: {
     // '/src/…' is resolved from the project root (apps/web)
     alias: [{ find: /^@\//, replacement: '/src/' }],
