@@ -35,3 +35,42 @@ export { currencies, formatMoney, formatNumber } from './format/money';
 export { APP_TIME_ZONE, formatDate, formatDateTime, formatIsoDate } from './format/dates';
 export type { ImageContentType, ParsedDataUrl } from './files/data-url';
 export { detectImageType, extensionByImageType, parseDataUrl } from './files/data-url';
+export type {
+  Activity,
+  ActivityInput,
+  AreaType,
+  AreaTypeInput,
+  CatalogueCollection,
+  CatalogueObject,
+  CatalogueSystem,
+  Component,
+  ComponentInput,
+  LoadObjectsOutput,
+  SaveObjectInput,
+  Sector,
+  Subcomponent,
+  SubcomponentActivity,
+  SystemInput,
+} from './functions/catalogue-contracts';
+export {
+  DEFAULT_CATALOGUE_PRIORITY,
+  DEFAULT_SECTOR_QUANTITY,
+  activityInputSchema,
+  activitySchema,
+  areaTypeInputSchema,
+  areaTypeSchema,
+  catalogueCollectionSchema,
+  catalogueCollections,
+  catalogueLoadedMessages,
+  componentInputSchema,
+  componentSchema,
+  loadObjectsContract,
+  removeObjectContract,
+  saveObjectContract,
+  saveObjectInputSchema,
+  sectorInputSchema,
+  seedCataloguesContract,
+  subcomponentInputSchema,
+  systemInputSchema,
+  systemSchema,
+} from './functions/catalogue-contracts';
