@@ -74,3 +74,5 @@ export {
   systemInputSchema,
   systemSchema,
 } from './functions/catalogue-contracts';
+export type { StarterCatalogue, StarterComponent, StarterSubcomponent } from './catalogues/starter-catalogue';
+export { starterCatalogue } from './catalogues/starter-catalogue';
