@@ -11,13 +11,230 @@ export type StarterCatalogue = {
   componentes: StarterComponent[];
 };
 
+/** Gives each item its 1-based position as priority, so the lists below read in priority order. */
+const ranked = <T extends object>(items: T[]): (T & { priority: number })[] =>
+  items.map((item, index) => ({ ...item, priority: index + 1 }));
+
+type SectorRow = [code: string, name: string, quantity?: number];
+const areaType = (code: string, name: string, sectores: SectorRow[]) => ({
+  code,
+  name,
+  sectores: ranked(
+    sectores.map(([sectorCode, sectorName, quantity = 1]) => ({ code: sectorCode, name: sectorName, quantity })),
+  ),
+});
+
+const codeAndName = ([code, name]: [string, string]) => ({ code, name });
+
+type SubcomponentRow = [code: string, name: string, actividades: string[]];
+const component = (code: string, name: string, subcomponents: SubcomponentRow[]) => ({
+  code,
+  name,
+  subcomponents: ranked(
+    subcomponents.map(([subCode, subName, actividades]) => ({ code: subCode, name: subName, actividades })),
+  ),
+});
+
 /**
  * A realistic Chilean building / infrastructure starter catalogue, in Spanish. Loaded by the
  * first-administrator form's "Cargar catálogos de ejemplo" and by `npm run seed:catalogues`.
+ * Codes carry no dots: the EDC joins component, EDP and system codes with ".".
  */
 export const starterCatalogue: StarterCatalogue = {
-  tiposArea: [],
-  actividades: [],
-  sistemas: [],
-  componentes: [],
+  tiposArea: ranked([
+    areaType('EDH', 'Edificio habitacional', [
+      ['SUB', 'Subterráneo', 2],
+      ['P1', 'Primer piso'],
+      ['PT', 'Piso tipo', 8],
+      ['CUB', 'Cubierta'],
+    ]),
+    areaType('EDO', 'Edificio de oficinas', [
+      ['SUB', 'Subterráneo', 3],
+      ['P1', 'Primer piso (hall y locales comerciales)'],
+      ['PT', 'Piso tipo', 12],
+      ['SMQ', 'Sala de máquinas'],
+      ['CUB', 'Cubierta'],
+    ]),
+    areaType('CAS', 'Conjunto de viviendas', [
+      ['VTA', 'Vivienda tipo A', 12],
+      ['VTB', 'Vivienda tipo B', 8],
+      ['SED', 'Sede social'],
+      ['ACO', 'Áreas comunes'],
+    ]),
+    areaType('URB', 'Urbanización', [
+      ['VIA', 'Vialidad'],
+      ['PAS', 'Pasajes', 4],
+      ['AVE', 'Áreas verdes'],
+      ['EQU', 'Equipamiento comunitario'],
+    ]),
+    areaType('EDU', 'Establecimiento educacional', [
+      ['PAB', 'Pabellón de salas', 3],
+      ['GIM', 'Gimnasio'],
+      ['CAS', 'Casino y cocina'],
+      ['ADM', 'Administración'],
+      ['PCU', 'Patio cubierto'],
+    ]),
+    areaType('SAL', 'Centro de salud familiar (CESFAM)', [
+      ['ADM', 'Administración y SOME'],
+      ['BOX', 'Box de atención', 10],
+      ['ESP', 'Sala de espera'],
+      ['SAPU', 'Servicio de atención primaria de urgencia (SAPU)'],
+      ['FAR', 'Farmacia y bodega'],
+    ]),
+    areaType('IND', 'Galpón industrial', [
+      ['NAV', 'Nave de producción'],
+      ['BOD', 'Bodega'],
+      ['OFI', 'Oficinas y servicios higiénicos'],
+      ['PAT', 'Patio de maniobras'],
+    ]),
+    areaType('EXT', 'Obras exteriores', [
+      ['CIE', 'Cierre perimetral'],
+      ['ACC', 'Accesos y portería'],
+      ['EST', 'Estacionamientos de superficie'],
+      ['PAI', 'Paisajismo y riego'],
+    ]),
+  ]),
+
+  actividades: ranked(
+    (
+      [
+        ['TRZ', 'Trazado y replanteo'],
+        ['DEM', 'Demolición y retiro de elementos existentes'],
+        ['EXC', 'Excavación'],
+        ['ENT', 'Entibación de zanjas'],
+        ['CAP', 'Preparación de cama de apoyo'],
+        ['MOL', 'Moldaje y descimbre'],
+        ['ENF', 'Enfierradura'],
+        ['HRM', 'Hormigonado'],
+        ['ALB', 'Albañilería y estucos'],
+        ['PRF', 'Perforaciones y pasadas en losas y muros'],
+        ['SOP', 'Instalación de soportes y colgadores'],
+        ['CAN', 'Instalación de cañerías'],
+        ['PIE', 'Instalación de fittings y piezas especiales'],
+        ['VAL', 'Instalación de válvulas'],
+        ['CEL', 'Canalización eléctrica (ductos y bandejas)'],
+        ['CAB', 'Tendido de conductores y cables'],
+        ['TAB', 'Montaje de tableros eléctricos'],
+        ['MAL', 'Construcción de malla de puesta a tierra'],
+        ['DUC', 'Fabricación e instalación de ductos'],
+        ['CNL', 'Instalación de canaletas y bajadas de aguas lluvia'],
+        ['GEO', 'Instalación de geotextil y material drenante'],
+        ['AIS', 'Aislación térmica de cañerías y ductos'],
+        ['MEQ', 'Montaje de equipos'],
+        ['RAC', 'Montaje de racks y gabinetes de comunicaciones'],
+        ['MED', 'Instalación de medidores'],
+        ['ART', 'Instalación de artefactos sanitarios y grifería'],
+        ['AEL', 'Instalación de artefactos eléctricos y luminarias'],
+        ['CON', 'Conexión de equipos y artefactos'],
+        ['ROT', 'Conectorización y rotulación'],
+        ['VAC', 'Vacío y carga de refrigerante'],
+        ['SEL', 'Sellos cortafuego en pasadas'],
+        ['PHI', 'Prueba hidráulica'],
+        ['PBL', 'Prueba de bola y luz'],
+        ['PEQ', 'Prueba de estanqueidad'],
+        ['PHM', 'Prueba de hermeticidad'],
+        ['MEA', 'Medición de aislamiento y de puesta a tierra'],
+        ['CER', 'Certificación de cableado estructurado'],
+        ['DES', 'Lavado y desinfección de redes'],
+        ['RLL', 'Relleno y compactación'],
+        ['RTP', 'Rotura y reposición de pavimentos'],
+        ['RET', 'Retiro de excedentes a botadero autorizado'],
+        ['BAL', 'Balanceo y regulación'],
+        ['PMA', 'Puesta en marcha'],
+        ['PIN', 'Pintura y señalización de cañerías'],
+        ['SEC', 'Declaración de la instalación ante la SEC'],
+        ['RCP', 'Inspección técnica y recepción'],
+      ] satisfies [string, string][]
+    ).map(codeAndName),
+  ),
+
+  sistemas: ranked(
+    (
+      [
+        ['AP', 'Agua potable'],
+        ['ALC', 'Alcantarillado'],
+        ['ALL', 'Aguas lluvia'],
+        ['ELE', 'Electricidad'],
+        ['CD', 'Corrientes débiles'],
+        ['CLI', 'Climatización'],
+        ['GAS', 'Gas'],
+        ['INC', 'Red contra incendio (red húmeda y red seca)'],
+        ['RIE', 'Riego'],
+        ['TVE', 'Transporte vertical (ascensores)'],
+      ] satisfies [string, string][]
+    ).map(codeAndName),
+  ),
+
+  componentes: ranked([
+    component('AAP', 'Arranque de agua potable', [
+      ['EMP', 'Empalme a matriz (collarín de arranque)', ['TRZ', 'EXC', 'RTP', 'CAN', 'PIE', 'RLL']],
+      ['TUB', 'Tubería de arranque', ['TRZ', 'EXC', 'CAP', 'CAN', 'PHI', 'RLL']],
+      ['NIC', 'Nicho y medidor', ['ALB', 'MED', 'VAL', 'PHI']],
+      ['LLP', 'Llave de paso y válvula de retención', ['VAL', 'PHI']],
+    ]),
+    component('RIAP', 'Red interior de agua potable', [
+      ['AF', 'Red de agua fría', ['PRF', 'SOP', 'CAN', 'PIE', 'PHI', 'DES']],
+      ['AC', 'Red de agua caliente', ['SOP', 'CAN', 'PIE', 'AIS', 'PHI']],
+      ['ART', 'Artefactos sanitarios y grifería', ['ART', 'CON']],
+    ]),
+    component('SEAP', 'Sistema de elevación de agua potable', [
+      ['EST', 'Estanque de acumulación', ['MOL', 'ENF', 'HRM', 'PEQ']],
+      ['BOM', 'Bombas y estanque hidroneumático', ['MEQ', 'CON', 'PMA']],
+      ['TAB', 'Tablero de control de bombas', ['TAB', 'CAB', 'PMA']],
+      ['IMP', 'Colector de impulsión', ['SOP', 'CAN', 'VAL', 'PHI']],
+    ]),
+    component('RAD', 'Red de alcantarillado domiciliario', [
+      ['DES', 'Descargas y ventilaciones', ['PRF', 'SOP', 'CAN', 'PIE', 'PHI']],
+      ['CIN', 'Cámaras de inspección', ['TRZ', 'EXC', 'HRM', 'ALB', 'RLL']],
+      ['COL', 'Colector domiciliario', ['TRZ', 'EXC', 'CAP', 'CAN', 'PBL', 'RLL']],
+      ['UD', 'Unión domiciliaria', ['EXC', 'RTP', 'CAN', 'PBL', 'RLL', 'RET']],
+    ]),
+    component('CAL', 'Colector de aguas lluvia', [
+      ['CNL', 'Canaletas y bajadas', ['SOP', 'CNL']],
+      ['SUM', 'Sumideros y rejillas', ['EXC', 'MOL', 'HRM', 'RLL']],
+      ['COL', 'Colector de aguas lluvia', ['TRZ', 'EXC', 'CAP', 'CAN', 'PBL', 'RLL']],
+      ['INF', 'Pozo de infiltración', ['EXC', 'GEO', 'RLL']],
+    ]),
+    component('TEG', 'Tablero eléctrico general', [
+      ['EMP', 'Empalme y medidor', ['CEL', 'CAB', 'MED', 'SEC']],
+      ['GAB', 'Gabinete y barras', ['TAB']],
+      ['PRO', 'Protecciones (automáticos y diferenciales)', ['TAB', 'MEA']],
+      ['SPT', 'Sistema de puesta a tierra', ['EXC', 'MAL', 'MEA', 'RLL']],
+    ]),
+    component('IEI', 'Instalación eléctrica interior', [
+      ['CAN', 'Canalizaciones', ['PRF', 'SOP', 'CEL']],
+      ['CIR', 'Alimentadores y circuitos', ['CAB', 'MEA', 'SEC']],
+      ['ART', 'Enchufes e interruptores', ['AEL']],
+      ['LUM', 'Luminarias', ['SOP', 'AEL']],
+    ]),
+    component('RGA', 'Red de gas', [
+      ['MED', 'Nicho de medidor y regulador', ['ALB', 'MED', 'VAL', 'PHM']],
+      ['MAT', 'Matriz de gas', ['TRZ', 'EXC', 'SOP', 'CAN', 'PHM', 'RLL']],
+      ['ART', 'Conexión de artefactos a gas', ['CON', 'PHM', 'SEC']],
+      ['VEN', 'Ventilaciones y ductos de evacuación', ['PRF', 'DUC', 'SEL']],
+    ]),
+    component('RHU', 'Red húmeda', [
+      ['MAT', 'Matriz de red húmeda', ['SOP', 'CAN', 'PIE', 'PHI', 'PIN']],
+      ['GAB', 'Gabinetes de red húmeda (carrete y manguera)', ['MEQ', 'CON']],
+      ['VAL', 'Válvulas de corte y retención', ['VAL', 'PHI']],
+    ]),
+    component('RSE', 'Red seca', [
+      ['BIM', 'Boca de impulsión (siamesa)', ['MEQ', 'VAL', 'PIN']],
+      ['COL', 'Columna seca', ['PRF', 'SOP', 'CAN', 'PHI', 'PIN', 'SEL']],
+      ['SAL', 'Válvulas de salida por piso', ['VAL', 'PHI']],
+    ]),
+    component('ECL', 'Equipo de climatización', [
+      ['UEX', 'Unidad exterior (condensadora)', ['SOP', 'MEQ', 'CON']],
+      ['UIN', 'Unidades interiores (evaporadoras)', ['SOP', 'MEQ', 'CON']],
+      ['REF', 'Líneas de refrigerante', ['PRF', 'CAN', 'AIS', 'PHM', 'VAC']],
+      ['DUC', 'Ductos y difusores', ['SOP', 'DUC', 'AIS', 'BAL']],
+      ['CTR', 'Control y termostatos', ['CAB', 'PMA', 'BAL']],
+    ]),
+    component('RDD', 'Red de datos', [
+      ['CAN', 'Canalización de corrientes débiles', ['SOP', 'CEL']],
+      ['CAB', 'Cableado estructurado', ['CAB', 'CER']],
+      ['RAC', 'Rack y equipos activos', ['RAC', 'CON', 'PMA']],
+      ['PTO', 'Puntos de red', ['ROT', 'CER']],
+    ]),
+  ]),
 };
