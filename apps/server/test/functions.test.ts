@@ -10,9 +10,11 @@ import type { TestApp } from './support/test-app';
 // Words zod writes in its English messages; a Spanish product never shows them.
 const ENGLISH_ZOD_WORDS = /\b(Invalid|expected|received|Unrecognized|Required|Too (big|small))\b/;
 
-/** Top-level field names of a function's input, when its input is an object. */
+/** Top-level field names of a function's input, when its input is an object (or a union of objects). */
 function inputFields(input: z.ZodType): string[] {
-  return input instanceof z.ZodObject ? Object.keys(input.shape) : [];
+  if (input instanceof z.ZodObject) return Object.keys(input.shape);
+  if (input instanceof z.ZodUnion) return input.options.flatMap((option) => inputFields(option as z.ZodType));
+  return [];
 }
 
 describe('function registry', () => {

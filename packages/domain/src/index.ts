@@ -74,5 +74,7 @@ export {
   systemInputSchema,
   systemSchema,
 } from './functions/catalogue-contracts';
+export type { PriorityOrdered } from './catalogues/ordering';
+export { compareByPriority, sortByPriority } from './catalogues/ordering';
 export type { StarterCatalogue, StarterComponent, StarterSubcomponent } from './catalogues/starter-catalogue';
 export { starterCatalogue } from './catalogues/starter-catalogue';

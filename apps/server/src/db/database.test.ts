@@ -6,6 +6,13 @@ import type { AppDatabase } from './database';
 
 const APP_TABLES = [
   'account',
+  'catalogue_activity',
+  'catalogue_area_type',
+  'catalogue_component',
+  'catalogue_sector',
+  'catalogue_subcomponent',
+  'catalogue_subcomponent_activity',
+  'catalogue_system',
   'first_account_claim',
   'kysely_migration',
   'kysely_migration_lock',
@@ -56,7 +63,7 @@ describe.each(databaseKinds)('migrations (%s)', (kind) => {
       .selectFrom('kysely_migration' as never)
       .select('name' as never)
       .execute();
-    expect(applied).toHaveLength(3);
+    expect(applied).toHaveLength(4);
     expect(await database.db.selectFrom('login_failure').selectAll().execute()).toHaveLength(1);
   });
 

@@ -96,6 +96,44 @@ export type FirstAccountClaimTable = {
   claimed_at: number | string;
 };
 
+/** A top-level catalogue record (area type, activity, system, main component); code_key = code lower-cased, UNIQUE. */
+export type CatalogueRecordTable = {
+  _id: string;
+  code: string;
+  code_key: string;
+  name: string;
+  priority: number;
+  created_at: string;
+  updated_at: string;
+};
+
+/** A sub-area (sector) of an area type; `id` is numeric and unique within its area type. */
+export type CatalogueSectorTable = {
+  area_type_id: string;
+  id: number | string;
+  code: string;
+  name: string;
+  quantity: number;
+  priority: number;
+};
+
+/** A subcomponent (componente básico) of a main component; `id` is numeric and unique within its component. */
+export type CatalogueSubcomponentTable = {
+  component_id: string;
+  id: number | string;
+  code: string;
+  name: string;
+  priority: number;
+};
+
+/** An activity ticked for a subcomponent; goes when the activity goes. */
+export type CatalogueSubcomponentActivityTable = {
+  component_id: string;
+  subcomponent_id: number | string;
+  activity_id: string;
+  position: number;
+};
+
 export type Database = {
   user: UserTable;
   session: SessionTable;
@@ -106,6 +144,13 @@ export type Database = {
   stored_file: StoredFileTable;
   login_failure: LoginFailureTable;
   first_account_claim: FirstAccountClaimTable;
+  catalogue_area_type: CatalogueRecordTable;
+  catalogue_sector: CatalogueSectorTable;
+  catalogue_activity: CatalogueRecordTable;
+  catalogue_system: CatalogueRecordTable;
+  catalogue_component: CatalogueRecordTable;
+  catalogue_subcomponent: CatalogueSubcomponentTable;
+  catalogue_subcomponent_activity: CatalogueSubcomponentActivityTable;
 };
 
 export type DatabaseDialect = 'sqlite' | 'postgres';

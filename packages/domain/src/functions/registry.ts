@@ -1,3 +1,9 @@
+import {
+  loadObjectsContract,
+  removeObjectContract,
+  saveObjectContract,
+  seedCataloguesContract,
+} from './catalogue-contracts';
 import { loadProfileContract, saveProfileContract, uploadFileContract } from './profile-contracts';
 import { loadUsersContract, saveUserContract } from './user-contracts';
 
@@ -8,6 +14,10 @@ export const functionContracts = [
   uploadFileContract,
   loadUsersContract,
   saveUserContract,
+  saveObjectContract,
+  removeObjectContract,
+  loadObjectsContract,
+  seedCataloguesContract,
 ] as const;
 
 export type AnyFunctionContract = (typeof functionContracts)[number];

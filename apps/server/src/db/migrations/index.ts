@@ -3,6 +3,7 @@ import type { DatabaseDialect } from '../schema';
 import { authMigration } from './0001-auth';
 import { profilesAndFilesMigration } from './0002-profiles-files';
 import { firstAccountClaimMigration } from './0003-first-account-claim';
+import { cataloguesMigration } from './0004-catalogues';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -12,6 +13,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
     '0001-auth': authMigration(types),
     '0002-profiles-files': profilesAndFilesMigration(),
     '0003-first-account-claim': firstAccountClaimMigration(),
+    '0004-catalogues': cataloguesMigration(),
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,0 +1,132 @@
+import {
+  activityInputSchema,
+  areaTypeInputSchema,
+  catalogueCollections,
+  componentInputSchema,
+  starterCatalogue,
+  systemInputSchema,
+} from '@cimiento/domain';
+import type { CatalogueCollection, StarterCatalogue } from '@cimiento/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import {
+  codeKey,
+  insertRecord,
+  isUniqueViolation,
+  prepareSectors,
+  prepareSubcomponents,
+  recordTables,
+  replaceSectors,
+  replaceSubcomponents,
+} from './catalogue-store';
+
+export type SeedCounts = Record<CatalogueCollection, number>;
+
+async function existingKeys(db: Kysely<Database>, collection: CatalogueCollection): Promise<Set<string>> {
+  const rows = await db.selectFrom(recordTables[collection]).select('code_key').execute();
+  return new Set(rows.map((row) => row.code_key));
+}
+
+/** The items whose code is not stored yet (case-insensitive), each code once. */
+function missing<T extends { code: string }>(items: readonly T[], present: Set<string>): T[] {
+  const seen = new Set(present);
+  return items.filter((item) => {
+    const key = codeKey(item.code);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+async function seedOnce(db: Kysely<Database>, catalogue: StarterCatalogue): Promise<SeedCounts> {
+  return db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const added: SeedCounts = { 'tipos-area': 0, actividades: 0, sistemas: 0, componentes: 0 };
+
+    // the data file goes through the same schemas as saveObject (defaults, trimming, limits)
+    for (const raw of missing(catalogue.tiposArea, await existingKeys(trx, 'tipos-area'))) {
+      const areaType = areaTypeInputSchema.parse(raw);
+      const id = await insertRecord(trx, recordTables['tipos-area'], areaType, now);
+      await replaceSectors(trx, id, prepareSectors(areaType.sectores));
+      added['tipos-area'] += 1;
+    }
+    for (const raw of missing(catalogue.actividades, await existingKeys(trx, 'actividades'))) {
+      await insertRecord(trx, recordTables.actividades, activityInputSchema.parse(raw), now);
+      added.actividades += 1;
+    }
+    for (const raw of missing(catalogue.sistemas, await existingKeys(trx, 'sistemas'))) {
+      await insertRecord(trx, recordTables.sistemas, systemInputSchema.parse(raw), now);
+      added.sistemas += 1;
+    }
+
+    const componentsToAdd = missing(catalogue.componentes, await existingKeys(trx, 'componentes'));
+    if (componentsToAdd.length > 0) {
+      // starter subcomponents name their activities by code; every starter activity is stored by now
+      const activities = await trx.selectFrom('catalogue_activity').select(['_id', 'code_key']).execute();
+      const activityIdByKey = new Map(activities.map((row) => [row.code_key, row._id]));
+      for (const raw of componentsToAdd) {
+        const component = componentInputSchema.parse({
+          code: raw.code,
+          name: raw.name,
+          priority: raw.priority,
+          subcomponents: raw.subcomponents.map((sub) => ({
+            code: sub.code,
+            name: sub.name,
+            priority: sub.priority,
+            actividades: sub.actividades.map((activityCode) => {
+              const activityId = activityIdByKey.get(codeKey(activityCode));
+              if (!activityId) {
+                throw new Error(
+                  `catálogo de ejemplo: ${raw.code}/${sub.code} nombra la actividad ${activityCode}, que no existe`,
+                );
+              }
+              return { _id: activityId };
+            }),
+          })),
+        });
+        const id = await insertRecord(trx, recordTables.componentes, component, now);
+        await replaceSubcomponents(trx, id, prepareSubcomponents(component.subcomponents));
+        added.componentes += 1;
+      }
+    }
+    return added;
+  });
+}
+
+/**
+ * Inserts the starter catalogue, adding only records whose code (case-insensitive) is not stored
+ * yet, in one transaction: running it twice adds nothing the second time. Used by seedCatalogues
+ * and by `npm run seed:catalogues`.
+ */
+export async function seedStarterCatalogue(
+  db: Kysely<Database>,
+  catalogue: StarterCatalogue = starterCatalogue,
+): Promise<SeedCounts> {
+  try {
+    return await seedOnce(db, catalogue);
+  } catch (error) {
+    // another seeding (or a save) took a code meanwhile: once more, now seeing what it committed
+    if (isUniqueViolation(error)) return seedOnce(db, catalogue);
+    throw error;
+  }
+}
+
+const countWords: Record<CatalogueCollection, [string, string]> = {
+  'tipos-area': ['tipo de área', 'tipos de área'],
+  actividades: ['actividad', 'actividades'],
+  sistemas: ['sistema', 'sistemas'],
+  componentes: ['componente', 'componentes'],
+};
+
+/** "Catálogos de ejemplo cargados: 6 tipos de área, 30 actividades, 8 sistemas y 8 componentes". */
+export function describeSeedResult(added: SeedCounts): string {
+  const parts = catalogueCollections
+    .filter((collection) => added[collection] > 0)
+    .map((collection) => {
+      const [one, many] = countWords[collection];
+      return `${added[collection]} ${added[collection] === 1 ? one : many}`;
+    });
+  if (parts.length === 0) return 'Los catálogos de ejemplo ya estaban cargados; no se agregó nada';
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} y ${parts.at(-1)}`;
+  return `Catálogos de ejemplo cargados: ${list}`;
+}

@@ -1,0 +1,8 @@
+import { removeObjectContract } from '@cimiento/domain';
+import { removeCatalogueObject } from '../../catalogues/catalogue-store';
+import { defineHandler } from '../define-handler';
+
+/** Deletes a catalogue record by `_id`; saved projects keep their copies. Open to every signed-in user. */
+export const handleRemoveObject = defineHandler(removeObjectContract, async (input, { db }) => ({
+  message: await removeCatalogueObject(db, input.collection, input.id),
+}));
