@@ -1,6 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n/i18n';
+import { useNoticesStore } from '@/stores/notices-store';
 
 initI18n('es-CL');
 
@@ -33,6 +34,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // a toast left by one test must not show up in the next one
+  useNoticesStore.setState({ message: null, error: null, redirect: null, loading: false });
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

@@ -1,8 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { UnderConstruction } from '@/components/ui/under-construction';
+import { ActividadesScreen } from '@/features/catalogues/components/actividades-screen';
 
-/** The activities catalogue; a later issue builds it. */
 export function ActividadesRoute() {
-  const { t } = useTranslation();
-  return <UnderConstruction title={t('pages.activities')} />;
+  return <ActividadesScreen />;
 }

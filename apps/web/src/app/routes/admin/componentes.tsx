@@ -1,8 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { UnderConstruction } from '@/components/ui/under-construction';
+import { ComponentesScreen } from '@/features/catalogues/components/componentes-screen';
 
-/** The main components catalogue; a later issue builds it. */
 export function ComponentesRoute() {
-  const { t } = useTranslation();
-  return <UnderConstruction title={t('pages.components')} />;
+  return <ComponentesScreen />;
 }

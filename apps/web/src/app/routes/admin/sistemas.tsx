@@ -1,8 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { UnderConstruction } from '@/components/ui/under-construction';
+import { SistemasScreen } from '@/features/catalogues/components/sistemas-screen';
 
-/** The systems catalogue; a later issue builds it. */
 export function SistemasRoute() {
-  const { t } = useTranslation();
-  return <UnderConstruction title={t('pages.systems')} />;
+  return <SistemasScreen />;
 }

@@ -1,8 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { UnderConstruction } from '@/components/ui/under-construction';
+import { TiposAreaScreen } from '@/features/catalogues/components/tipos-area-screen';
 
-/** The area types catalogue; a later issue builds it. */
 export function TiposAreaRoute() {
-  const { t } = useTranslation();
-  return <UnderConstruction title={t('pages.areaTypes')} />;
+  return <TiposAreaScreen />;
 }

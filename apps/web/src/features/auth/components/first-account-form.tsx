@@ -1,13 +1,21 @@
 import { FIRST_ACCOUNT_MIN_PASSWORD_LENGTH as MIN_PASSWORD_LENGTH } from '../utils/password-rules';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { muiField } from '@/lib/forms';
 
-export type FirstAccountValues = { name: string; email: string; password: string };
+export type FirstAccountValues = {
+  name: string;
+  email: string;
+  password: string;
+  /** 'Cargar catálogos de ejemplo': the starter catalogue is loaded right after the account exists. */
+  seedCatalogues: boolean;
+};
 
 export type FirstAccountFormProps = {
   isSubmitting: boolean;
@@ -17,8 +25,8 @@ export type FirstAccountFormProps = {
 /** Shown while the installation has no user: the first account becomes the administrator. */
 export function FirstAccountForm({ isSubmitting, onSubmit }: FirstAccountFormProps) {
   const { t } = useTranslation();
-  const { register, handleSubmit, formState } = useForm<FirstAccountValues>({
-    defaultValues: { name: '', email: '', password: '' },
+  const { register, control, handleSubmit, formState } = useForm<FirstAccountValues>({
+    defaultValues: { name: '', email: '', password: '', seedCatalogues: true },
   });
   const { errors } = formState;
   return (
@@ -78,6 +86,25 @@ export function FirstAccountForm({ isSubmitting, onSubmit }: FirstAccountFormPro
               message: t('login.errors.passwordTooShort', { min: MIN_PASSWORD_LENGTH }),
             },
           }),
+        )}
+      />
+      <Controller
+        control={control}
+        name="seedCatalogues"
+        render={({ field }) => (
+          <FormControlLabel
+            label={t('catalogues.seedCatalogues')}
+            control={
+              <Checkbox
+                name={field.name}
+                checked={field.value}
+                color="success"
+                onChange={(event) => field.onChange(event.target.checked)}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+              />
+            }
+          />
         )}
       />
       <Button type="submit" variant="contained" color="success" size="large" fullWidth loading={isSubmitting}>

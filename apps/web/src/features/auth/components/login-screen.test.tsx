@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/react-query';
 import { jsonResponse, renderWithApp } from '@/testing/test-utils';
 import { LoginScreen } from './login-screen';
 
@@ -69,6 +70,63 @@ describe('LoginScreen', () => {
       email: 'ana@constructora.cl',
       password: 'una-clave-larga',
     });
+  });
+
+  async function fillFirstAccount(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(await screen.findByLabelText('Nombre'), 'Ana Pérez');
+    await user.type(screen.getByLabelText('Correo'), 'ana@constructora.cl');
+    await user.type(screen.getByLabelText('Contraseña'), 'una-clave-larga');
+  }
+
+  it("loads the starter catalogue after the sign-up when 'Cargar catálogos de ejemplo' is ticked (the default)", async () => {
+    const user = userEvent.setup();
+    const requests = stubServer({
+      '/api/login-options': loginOptions(true),
+      '/api/auth/sign-up/email': (body) => jsonResponse(200, { token: 't', user: body }),
+      '/api/functions/seedCatalogues': () =>
+        jsonResponse(200, { result: { added: {}, message: 'Catálogos de ejemplo cargados: 46 actividades' } }),
+      '/api/auth/get-session': () => jsonResponse(200, null),
+    });
+    renderWithApp(<LoginScreen />, { path: '/login', session: null });
+    await fillFirstAccount(user);
+    expect(screen.getByRole('checkbox', { name: 'Cargar catálogos de ejemplo' })).toHaveProperty('checked', true);
+    await user.click(screen.getByRole('button', { name: 'Crear cuenta de administrador' }));
+    expect(await screen.findByText('Catálogos de ejemplo cargados: 46 actividades')).toBeTruthy();
+    await waitFor(() => expect(requests.some((request) => request.path === '/api/auth/get-session')).toBe(true));
+    const paths = requests.map((request) => request.path);
+    expect(paths.indexOf('/api/functions/seedCatalogues')).toBeGreaterThan(paths.indexOf('/api/auth/sign-up/email'));
+  });
+
+  it('does not load the starter catalogue when the box is unticked', async () => {
+    const user = userEvent.setup();
+    const requests = stubServer({
+      '/api/login-options': loginOptions(true),
+      '/api/auth/sign-up/email': (body) => jsonResponse(200, { token: 't', user: body }),
+      '/api/auth/get-session': () => jsonResponse(200, null),
+    });
+    renderWithApp(<LoginScreen />, { path: '/login', session: null });
+    await fillFirstAccount(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Cargar catálogos de ejemplo' }));
+    await user.click(screen.getByRole('button', { name: 'Crear cuenta de administrador' }));
+    await waitFor(() => expect(requests.some((request) => request.path === '/api/auth/get-session')).toBe(true));
+    expect(requests.some((request) => request.path === '/api/functions/seedCatalogues')).toBe(false);
+  });
+
+  it('keeps the created account when the starter catalogue fails, showing the error toast', async () => {
+    const user = userEvent.setup();
+    const requests = stubServer({
+      '/api/login-options': loginOptions(true),
+      '/api/auth/sign-up/email': (body) => jsonResponse(200, { token: 't', user: body }),
+      '/api/functions/seedCatalogues': () =>
+        jsonResponse(500, { error: { status: 'INTERNAL', message: 'No se pudo cargar' } }),
+      '/api/auth/get-session': () => jsonResponse(200, null),
+    });
+    // the app's own query client: it turns a failed call into the error toast
+    renderWithApp(<LoginScreen />, { path: '/login', session: null, queryClient: createQueryClient() });
+    await fillFirstAccount(user);
+    await user.click(screen.getByRole('button', { name: 'Crear cuenta de administrador' }));
+    expect(await screen.findByText('No se pudo cargar')).toBeTruthy();
+    await waitFor(() => expect(requests.some((request) => request.path === '/api/auth/get-session')).toBe(true));
   });
 
   it('shows the email form, and the Google button only when Google is configured', async () => {

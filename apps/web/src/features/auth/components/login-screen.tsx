@@ -13,8 +13,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { sessionQueryOptions, signInWithEmail, signUpFirstAccount, startGoogleSignIn } from '@/lib/auth';
 import { loginOptionsQueryOptions } from '../api/login-options';
+import { seedCatalogues } from '../api/seed-catalogues';
 import { authErrorMessage, googleErrorMessage, redirectErrorMessage } from '../utils/auth-error-message';
 import { FirstAccountForm } from './first-account-form';
+import type { FirstAccountValues } from './first-account-form';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { SignInForm } from './sign-in-form';
 
@@ -62,16 +64,22 @@ export function LoginScreen({ onRedirect = redirectBrowser }: LoginScreenProps) 
   });
 
   const signUp = useMutation({
-    mutationFn: signUpFirstAccount,
+    mutationFn: ({ seedCatalogues: _seed, ...account }: FirstAccountValues) => signUpFirstAccount(account),
     meta: { showErrorToast: false },
     onMutate: clearErrors,
-    onSuccess: enterApp,
+    onSuccess: async (_result, values) => {
+      // the account stays created whatever happens here; a failed seed shows the error toast
+      if (values.seedCatalogues) await seedStarter.mutateAsync().catch(() => undefined);
+      await enterApp();
+    },
     onError: (error) => {
       setFormError(authErrorMessage(t, error));
       // someone else may have created the first account meanwhile
       void options.refetch();
     },
   });
+
+  const seedStarter = useMutation({ mutationFn: seedCatalogues, meta: { showGlobalSpinner: true } });
 
   const google = useMutation({
     mutationFn: startGoogleSignIn,
@@ -143,7 +151,10 @@ export function LoginScreen({ onRedirect = redirectBrowser }: LoginScreenProps) 
                 <CircularProgress aria-label={t('common.loading')} />
               </Box>
             ) : options.data?.needsFirstAccount ? (
-              <FirstAccountForm isSubmitting={signUp.isPending} onSubmit={(values) => signUp.mutate(values)} />
+              <FirstAccountForm
+                isSubmitting={signUp.isPending || seedStarter.isPending}
+                onSubmit={(values) => signUp.mutate(values)}
+              />
             ) : (
               <>
                 {options.data?.googleEnabled && (

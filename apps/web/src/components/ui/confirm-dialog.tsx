@@ -1,0 +1,47 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type ConfirmDialogProps = {
+  isOpen: boolean;
+  text: string;
+  isBusy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/** The spec's confirmation (§8): '¿Estás seguro?' with 'Si, estoy seguro' / 'Cancelar'; Escape cancels. */
+export function ConfirmDialog({ isOpen, text, isBusy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const textId = useId();
+  return (
+    <Dialog
+      open={isOpen}
+      onClose={onCancel}
+      role="alertdialog"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      maxWidth="xs"
+      fullWidth
+    >
+      <DialogTitle id={titleId}>{t('catalogues.confirmTitle')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={textId}>{text}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} color="inherit" autoFocus>
+          {t('catalogues.confirmNo')}
+        </Button>
+        <Button onClick={onConfirm} variant="contained" color="error" loading={isBusy}>
+          {t('catalogues.confirmYes')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Activity, AreaType, CatalogueCollection, CatalogueSystem, Component } from '@cimiento/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '@/lib/api-client';
+
+/** What each collection's loadObjects returns, record by record. */
+export type CatalogueRecordByCollection = {
+  'tipos-area': AreaType;
+  actividades: Activity;
+  sistemas: CatalogueSystem;
+  componentes: Component;
+};
+
+export function catalogueQueryKey(collection: CatalogueCollection) {
+  return ['loadObjects', collection] as const;
+}
+
+/** One catalogue's list, sorted by priority by the server. Loads are silent (no toast). */
+export function catalogueQueryOptions<C extends CatalogueCollection>(collection: C) {
+  return queryOptions({
+    queryKey: catalogueQueryKey(collection),
+    queryFn: ({ signal }) => call('loadObjects', { collection }, { signal }),
+    select: (result) => result.objects as CatalogueRecordByCollection[C][],
+  });
+}
+
+export function useCatalogue<C extends CatalogueCollection>(collection: C) {
+  return useQuery(catalogueQueryOptions(collection));
+}

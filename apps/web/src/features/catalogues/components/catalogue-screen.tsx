@@ -1,0 +1,82 @@
+import type { CatalogueCollection } from '@cimiento/domain';
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import type { ReactNode } from 'react';
+import { Fragment, useCallback, useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { PagePanel } from '@/components/ui/page-panel';
+import type { CatalogueRecordByCollection } from '../api/load-objects';
+import { useCatalogue } from '../api/load-objects';
+import { useRemoveObject } from '../api/remove-object';
+import { CatalogueTable } from './catalogue-table';
+
+export type CatalogueDialogProps<R> = {
+  /** null: a new record (the modal opens empty); otherwise a copy of the clicked one. */
+  record: R | null;
+  onClose: () => void;
+};
+
+export type CatalogueScreenProps<C extends CatalogueCollection> = {
+  collection: C;
+  title: string;
+  addLabel: string;
+  nameHeader: string;
+  showCode?: boolean;
+  removeText: string;
+  renderDialog: (props: CatalogueDialogProps<CatalogueRecordByCollection[C]>) => ReactNode;
+};
+
+type DialogState<R> = { record: R | null; sequence: number };
+
+/** One catalogue screen: its list, the add button, the record modal and the delete confirmation. */
+export function CatalogueScreen<C extends CatalogueCollection>({
+  collection,
+  title,
+  addLabel,
+  nameHeader,
+  showCode,
+  removeText,
+  renderDialog,
+}: CatalogueScreenProps<C>) {
+  type R = CatalogueRecordByCollection[C];
+  const list = useCatalogue(collection);
+  const [dialog, setDialog] = useState<DialogState<R> | null>(null);
+  const [toRemove, setToRemove] = useState<R | null>(null);
+  const remove = useRemoveObject(collection, { onSuccess: () => setToRemove(null) });
+
+  // the modal edits a copy: closing it without saving leaves the list as it was
+  const open = useCallback(
+    (record: R | null) =>
+      setDialog((previous) => ({ record: record && structuredClone(record), sequence: (previous?.sequence ?? 0) + 1 })),
+    [],
+  );
+  const close = useCallback(() => setDialog(null), []);
+
+  return (
+    <PagePanel
+      title={title}
+      actions={
+        <Button variant="contained" color="success" startIcon={<AddIcon />} onClick={() => open(null)}>
+          {addLabel}
+        </Button>
+      }
+    >
+      <CatalogueTable<R>
+        rows={list.data ?? []}
+        isLoading={list.isPending}
+        nameHeader={nameHeader}
+        showCode={showCode}
+        onOpen={open}
+        onRemove={setToRemove}
+      />
+      {dialog && <Fragment key={dialog.sequence}>{renderDialog({ record: dialog.record, onClose: close })}</Fragment>}
+      <ConfirmDialog
+        isOpen={toRemove !== null}
+        text={removeText}
+        isBusy={remove.isPending}
+        onCancel={() => setToRemove(null)}
+        onConfirm={() => toRemove && remove.mutate(toRemove._id)}
+      />
+    </PagePanel>
+  );
+}

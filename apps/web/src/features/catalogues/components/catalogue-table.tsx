@@ -1,0 +1,105 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import { MaterialReactTable, useMaterialReactTable } from 'material-react-table';
+import type { MRT_ColumnDef } from 'material-react-table';
+import { MRT_Localization_EN } from 'material-react-table/locales/en';
+import { MRT_Localization_ES } from 'material-react-table/locales/es';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type CatalogueRow = { _id: string; code: string; name: string; priority: number };
+
+export type CatalogueTableProps<R extends CatalogueRow> = {
+  rows: R[];
+  isLoading: boolean;
+  /** The name column's header: 'Área', 'Componente', 'Sistema', 'Actividad'. */
+  nameHeader: string;
+  /** Actividades also shows the code (Prioridad, Código, Actividad). */
+  showCode?: boolean;
+  onOpen: (row: R) => void;
+  onRemove: (row: R) => void;
+};
+
+/**
+ * A catalogue's list (product-spec.md §2): searchable, in the server's priority order; the name
+ * opens a copy for editing and the delete icon asks first. Both are buttons, so reachable by Tab.
+ */
+export function CatalogueTable<R extends CatalogueRow>({
+  rows,
+  isLoading,
+  nameHeader,
+  showCode = false,
+  onOpen,
+  onRemove,
+}: CatalogueTableProps<R>) {
+  const { t, i18n } = useTranslation();
+
+  const columns = useMemo<MRT_ColumnDef<R>[]>(
+    () => [
+      { accessorKey: 'priority', header: t('catalogues.priority'), size: 120, enableGlobalFilter: false },
+      ...(showCode ? [{ accessorKey: 'code', header: t('catalogues.code'), size: 140 } as MRT_ColumnDef<R>] : []),
+      {
+        accessorKey: 'name',
+        header: nameHeader,
+        size: 420,
+        Cell: ({ row }) => (
+          <Button
+            variant="text"
+            color="info"
+            size="small"
+            sx={{ textTransform: 'none', textAlign: 'left', justifyContent: 'flex-start', fontWeight: 500 }}
+            onClick={() => onOpen(row.original)}
+          >
+            {row.original.name}
+          </Button>
+        ),
+      },
+    ],
+    [t, nameHeader, showCode, onOpen],
+  );
+
+  const localization = useMemo(
+    () => ({
+      ...(i18n.language === 'en-US' ? MRT_Localization_EN : MRT_Localization_ES),
+      noRecordsToDisplay: t('catalogues.noResults'),
+      noResultsFound: t('catalogues.noResults'),
+    }),
+    [i18n.language, t],
+  );
+
+  const table = useMaterialReactTable({
+    columns,
+    data: rows,
+    getRowId: (row) => row._id,
+    localization,
+    layoutMode: 'grid',
+    mrtTheme: (theme) => ({ baseBackgroundColor: theme.palette.background.paper }),
+    enableDensityToggle: false,
+    enableFullScreenToggle: false,
+    enableColumnActions: false,
+    enableColumnFilters: false,
+    enableHiding: false,
+    enableRowActions: true,
+    positionActionsColumn: 'last',
+    positionGlobalFilter: 'left',
+    globalFilterFn: 'contains',
+    displayColumnDefOptions: { 'mrt-row-actions': { header: '', size: 80 } },
+    renderRowActions: ({ row }) => (
+      <IconButton
+        color="error"
+        aria-label={t('catalogues.remove', { name: row.original.name })}
+        title={t('catalogues.remove', { name: row.original.name })}
+        onClick={() => onRemove(row.original)}
+      >
+        <DeleteIcon />
+      </IconButton>
+    ),
+    state: { isLoading },
+    initialState: { showGlobalFilter: true, pagination: { pageIndex: 0, pageSize: 20 }, density: 'compact' },
+    muiSearchTextFieldProps: { variant: 'outlined', size: 'small' },
+    muiTablePaperProps: { elevation: 0, sx: { backgroundImage: 'none' } },
+  });
+
+  return <MaterialReactTable table={table} />;
+}

@@ -1,0 +1,134 @@
+import CloseIcon from '@mui/icons-material/Close';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import type { FormEvent, ReactNode } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { muiField } from '@/lib/forms';
+import { StatusTextField } from './status-text-field';
+
+export type RecordValues = { code: string; name: string; priority: number };
+
+export type RecordDialogProps = {
+  title: string;
+  /** The code field's label: 'Código', or 'Identificación' for main components. */
+  codeLabel?: string;
+  initial: RecordValues;
+  isSaving: boolean;
+  /** Grids of the record (sub-areas, subcomponents) below the three fields. */
+  children?: ReactNode;
+  maxWidth?: 'sm' | 'md' | 'lg';
+  onClose: () => void;
+  onSubmit: (values: RecordValues) => void;
+};
+
+/** The empty priority field counts as 0, which the spec shows as an error. */
+function priorityNumber(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/**
+ * The catalogue modal (product-spec.md §2, §5): code, priority and name, marked required, with an
+ * error state when empty (priority when 0) and a success state when filled. It closes on 'Cerrar',
+ * on the close icon, on Escape, and (through the caller) after a successful save.
+ */
+export function RecordDialog({
+  title,
+  codeLabel,
+  initial,
+  isSaving,
+  children,
+  maxWidth = 'sm',
+  onClose,
+  onSubmit,
+}: RecordDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const { register, handleSubmit, watch } = useForm<RecordValues>({ defaultValues: initial });
+  const code = watch('code');
+  const name = watch('name');
+  const priority = priorityNumber(watch('priority'));
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const wasSaving = useRef(false);
+
+  // a refused save leaves the modal open: the busy (disabled) button lost the focus, so it gets it back
+  useEffect(() => {
+    if (wasSaving.current && !isSaving) saveButton.current?.focus();
+    wasSaving.current = isSaving;
+  }, [isSaving]);
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth={maxWidth} fullWidth>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event: FormEvent<HTMLFormElement>) =>
+          void handleSubmit((values) =>
+            onSubmit({ code: values.code, name: values.name, priority: priorityNumber(values.priority) }),
+          )(event)
+        }
+      >
+        <DialogTitle id={titleId} sx={{ pr: 7 }}>
+          {title}
+        </DialogTitle>
+        <IconButton
+          aria-label={t('catalogues.closeWindow')}
+          title={t('catalogues.closeWindow')}
+          onClick={onClose}
+          sx={{ position: 'absolute', right: 8, top: 8 }}
+        >
+          <CloseIcon />
+        </IconButton>
+        <DialogContent dividers>
+          <Stack spacing={1}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <StatusTextField
+                id={`${titleId}-code`}
+                label={codeLabel ?? t('catalogues.code')}
+                autoComplete="off"
+                autoFocus
+                isValid={code.trim() !== ''}
+                errorText={t('catalogues.required')}
+                {...muiField(register('code'))}
+              />
+              <StatusTextField
+                id={`${titleId}-priority`}
+                label={t('catalogues.priority')}
+                type="number"
+                isValid={priority >= 1}
+                errorText={t('catalogues.priorityRequired')}
+                slotProps={{ htmlInput: { min: 1, step: 1 } }}
+                sx={{ maxWidth: { sm: 180 } }}
+                {...muiField(register('priority', { valueAsNumber: true }))}
+              />
+            </Stack>
+            <StatusTextField
+              id={`${titleId}-name`}
+              label={t('catalogues.name')}
+              autoComplete="off"
+              isValid={name.trim() !== ''}
+              errorText={t('catalogues.required')}
+              {...muiField(register('name'))}
+            />
+            {children}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} color="inherit">
+            {t('catalogues.close')}
+          </Button>
+          <Button ref={saveButton} type="submit" variant="contained" color="success" loading={isSaving}>
+            {t('catalogues.save')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,0 +1,46 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import type { TextFieldProps } from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+
+export type StatusTextFieldProps = TextFieldProps & {
+  /** false: the error state (red, aria-invalid); true: the success state (green, a check mark). */
+  isValid: boolean;
+  errorText: string;
+};
+
+/**
+ * A required field that shows the spec's validation states (§5): an error state when empty and a
+ * success state when filled. The display alone does not block saving; the server has the last word.
+ */
+const successSx = {
+  '& .MuiOutlinedInput-notchedOutline': { borderColor: 'success.main' },
+  '& .MuiInputLabel-root': { color: 'success.main' },
+} as const;
+
+export function StatusTextField({ isValid, errorText, slotProps, sx, ...props }: StatusTextFieldProps) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      required
+      fullWidth
+      error={!isValid}
+      color={isValid ? 'success' : 'primary'}
+      helperText={isValid ? ' ' : errorText}
+      {...props}
+      sx={[isValid ? successSx : {}, ...(Array.isArray(sx) ? sx : [sx])]}
+      slotProps={{
+        ...slotProps,
+        htmlInput: { ...slotProps?.htmlInput, 'data-validation': isValid ? 'success' : 'error' },
+        input: {
+          endAdornment: isValid ? (
+            <InputAdornment position="end">
+              <CheckCircleIcon color="success" fontSize="small" titleAccess={t('catalogues.filled')} />
+            </InputAdornment>
+          ) : undefined,
+        },
+      }}
+    />
+  );
+}
