@@ -75,6 +75,18 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       try {
+        // Pools that were just closed may still have connections on their way out; FORCE would
+        // terminate them mid-goodbye and their clients report an unhandled FATAL (57P01). So wait
+        // for them a little first, and only then force.
+        for (let attempt = 0; attempt < 20; attempt += 1) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS "${name}"`);
+            return;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006') throw error;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        }
         await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       } finally {
         await client.end();

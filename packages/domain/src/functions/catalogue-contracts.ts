@@ -177,7 +177,7 @@ export const saveObjectInputSchema = z.discriminatedUnion(
     z.strictObject({ collection: z.literal('sistemas'), object: systemInputSchema }),
     z.strictObject({ collection: z.literal('componentes'), object: componentInputSchema }),
   ],
-  { error: `collection: debe ser una de: ${catalogueCollections.join(', ')}` },
+  { error: `debe ser una de: ${catalogueCollections.join(', ')}` },
 );
 export type SaveObjectInput = z.input<typeof saveObjectInputSchema>;
 
