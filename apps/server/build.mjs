@@ -1,9 +1,10 @@
-// Bundles the server (and @cimiento/domain's TypeScript) into dist/main.js; npm packages stay external.
+// Bundles the server (and @cimiento/domain's TypeScript) into dist/main.js, and the starter-catalogue
+// loader (`npm run seed:catalogues`) into dist/seed-catalogues.js; npm packages stay external.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', 'seed-catalogues': 'src/seed-catalogues.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',
