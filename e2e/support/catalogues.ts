@@ -210,12 +210,10 @@ export function describeSimpleCatalogue(
     await dialog.waitFor({ state: 'hidden' });
     await rowButton(page, renamed).waitFor();
     expect(await hooks.api().findByCode(config.collection, target.code)).toMatchObject({ name: renamed });
-    await hooks
-      .api()
-      .save(config.collection, {
-        ...(await hooks.api().findByCode(config.collection, target.code)),
-        name: target.name,
-      });
+    await hooks.api().save(config.collection, {
+      ...(await hooks.api().findByCode(config.collection, target.code)),
+      name: target.name,
+    });
   });
 
   it('searches the list and says when nothing matches', async () => {
