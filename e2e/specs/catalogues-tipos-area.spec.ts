@@ -178,7 +178,7 @@ describe('Tipos de área', () => {
     expect(await api.findByCode('tipos-area', 'BOD')).toBeUndefined();
   });
 
-  it('works from the keyboard alone: open, edit, save', async () => {
+  it('works from the keyboard alone: open, edit and save a record, dismiss a deletion, add a sub-area', async () => {
     const { page } = session;
     await openCatalogue(page, '/admin/tipos-area', 'Áreas', 'Estacionamiento');
     await rowButton(page, 'Estacionamiento').focus();
@@ -194,5 +194,34 @@ describe('Tipos de área', () => {
     await dialog.waitFor({ state: 'hidden' });
     await rowButton(page, 'Estacionamiento techado').waitFor();
     expect(await api.findByCode('tipos-area', 'EST')).toMatchObject({ name: 'Estacionamiento techado' });
+
+    // the delete icon is a button too; its confirmation starts on 'Cancelar' and Escape dismisses it
+    await page.getByRole('button', { name: 'Eliminar Estacionamiento techado' }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = confirmDialog(page);
+    await confirm.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancelar');
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await api.findByCode('tipos-area', 'EST')).toBeDefined();
+
+    // a sub-area added and filled from the keyboard
+    await rowButton(page, 'Estacionamiento techado').focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Agregar subárea' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('textbox', { name: 'Código de la fila 1' }).focus();
+    await page.keyboard.type('E1');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Estacionamiento de visitas');
+    await page.keyboard.press('Enter');
+    await confirm.waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect
+      .poll(async () => (await api.findByCode('tipos-area', 'EST'))?.sectores)
+      .toEqual([{ id: 1, code: 'E1', name: 'Estacionamiento de visitas', quantity: 1, priority: 1 }]);
   });
 });
