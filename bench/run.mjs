@@ -197,6 +197,127 @@ record(
   'KB',
   `${js.files} files, ${(js.raw / 1024).toFixed(0)} KB raw`,
 );
+// 5. catalogues: loadObjects on a large catalogue, seeded through the app's own saveObject
+//    (2,000 activities; 200 main components × 10 subcomponents × 10 ticked activities)
+async function callFunction(name, data) {
+  const response = await fetch(`${app.url}/api/functions/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ data }),
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(`${name}: ${response.status} ${JSON.stringify(body)}`);
+  return body.result;
+}
+
+const ACTIVITIES = 2000;
+const COMPONENTS = 200;
+const SUBCOMPONENTS = 10;
+const TICKS = 10;
+const seedStarted = performance.now();
+const activityIds = [];
+for (let index = 0; index < ACTIVITIES; index += 1) {
+  const { object } = await callFunction('saveObject', {
+    collection: 'actividades',
+    object: { code: `ACT-${index + 1}`, name: `Actividad de prueba ${index + 1}`, priority: (index % 50) + 1 },
+  });
+  activityIds.push(object._id);
+}
+for (let index = 0; index < COMPONENTS; index += 1) {
+  await callFunction('saveObject', {
+    collection: 'componentes',
+    object: {
+      code: `CP-${index + 1}`,
+      name: `Componente de prueba ${index + 1}`,
+      priority: (index % 20) + 1,
+      subcomponents: Array.from({ length: SUBCOMPONENTS }, (_, sub) => ({
+        code: `SC-${sub + 1}`,
+        name: `Componente básico ${sub + 1}`,
+        priority: sub + 1,
+        actividades: Array.from({ length: TICKS }, (_, tick) => ({
+          _id: activityIds[(index * SUBCOMPONENTS * TICKS + sub * TICKS + tick) % ACTIVITIES],
+        })),
+      })),
+    },
+  });
+}
+const seedSeconds = (performance.now() - seedStarted) / 1000;
+
+/** Median of sequential calls, each timed from request to the last byte of the response (loopback). */
+async function timeLoadObjects(collection, runs = 20) {
+  const body = JSON.stringify({ data: { collection } });
+  const headers = { 'content-type': 'application/json', cookie };
+  const url = `${app.url}/api/functions/loadObjects`;
+  let bytes = 0;
+  await (await fetch(url, { method: 'POST', headers, body })).arrayBuffer(); // warm-up
+  const times = [];
+  for (let run = 0; run < runs; run += 1) {
+    const started = performance.now();
+    const response = await fetch(url, { method: 'POST', headers: { ...headers, 'accept-encoding': 'identity' }, body });
+    bytes = (await response.arrayBuffer()).byteLength;
+    times.push(performance.now() - started);
+  }
+  return { median: median(times), min: Math.min(...times), max: Math.max(...times), bytes, runs };
+}
+
+const activitiesTiming = await timeLoadObjects('actividades');
+record(
+  `loadObjects actividades (${ACTIVITIES} activities)`,
+  activitiesTiming.median.toFixed(1),
+  'ms',
+  `median of ${activitiesTiming.runs} sequential calls (min ${activitiesTiming.min.toFixed(1)}, max ${activitiesTiming.max.toFixed(1)}), ${(activitiesTiming.bytes / 1024).toFixed(0)} KB JSON`,
+);
+const componentsTiming = await timeLoadObjects('componentes');
+record(
+  `loadObjects componentes (${COMPONENTS} × ${SUBCOMPONENTS} × ${TICKS})`,
+  componentsTiming.median.toFixed(1),
+  'ms',
+  `median of ${componentsTiming.runs} sequential calls (min ${componentsTiming.min.toFixed(1)}, max ${componentsTiming.max.toFixed(1)}), ${(componentsTiming.bytes / 1024).toFixed(0)} KB JSON; seeded through saveObject in ${seedSeconds.toFixed(1)} s`,
+);
+
+// 6. the Componentes screen in Chromium, signed in by cookie: navigation start → first row of the table
+//    (the app's JS, the session check, loadObjects 'componentes' and the render), median of 5 fresh pages
+async function componentesScreenTimes(runs = 5) {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const { hostname } = new URL(app.url);
+    const cookies = cookie.split('; ').map((pair) => {
+      const at = pair.indexOf('=');
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: hostname, path: '/' };
+    });
+    const times = [];
+    for (let run = 0; run < runs; run += 1) {
+      const context = await browser.newContext();
+      await context.addCookies(cookies);
+      const page = await context.newPage();
+      const started = performance.now();
+      await page.goto(`${app.url}/admin/componentes`, { waitUntil: 'commit' });
+      await page.locator('tbody tr', { hasText: 'Componente de prueba' }).first().waitFor({ timeout: 30_000 });
+      times.push(performance.now() - started);
+      await context.close();
+    }
+    return times;
+  } finally {
+    await browser.close();
+  }
+}
+
+try {
+  const screenTimes = await componentesScreenTimes();
+  record(
+    `Componentes screen shows its first row (Chromium, ${COMPONENTS} components)`,
+    median(screenTimes).toFixed(0),
+    'ms',
+    `median of ${screenTimes.length} fresh pages: ${screenTimes.map((time) => time.toFixed(0)).join(', ')}`,
+  );
+} catch (error) {
+  record('Componentes screen shows its first row (Chromium)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+}
+
 await app.stop();
 
 const width = Math.max(...rows.map((row) => row.name.length));
