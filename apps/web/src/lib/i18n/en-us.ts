@@ -233,7 +233,6 @@ export const enUS: Catalogue = {
     activity: 'Activity',
     actions: 'Delete',
     remove: 'Delete {{name}}',
-    edit: 'Edit {{name}}',
     save: 'Save',
     close: 'Close',
     closeWindow: 'Close window',
@@ -262,7 +261,6 @@ export const enUS: Catalogue = {
     confirmRemoveSystem: 'Confirm that you want to delete this system',
     confirmRemoveActivity: 'Confirm that you want to delete this activity',
     noResults: 'No results found',
-    invalidFilter: 'Invalid filter',
     seedCatalogues: 'Load sample catalogues',
   },
 };

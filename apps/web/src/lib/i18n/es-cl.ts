@@ -232,7 +232,6 @@ export const esCL = {
     activity: 'Actividad',
     actions: 'Eliminar',
     remove: 'Eliminar {{name}}',
-    edit: 'Editar {{name}}',
     save: 'Grabar',
     close: 'Cerrar',
     closeWindow: 'Cerrar ventana',
@@ -261,7 +260,6 @@ export const esCL = {
     confirmRemoveSystem: 'Confirma que deseas eliminar este sistema',
     confirmRemoveActivity: 'Confirma que deseas eliminar esta actividad',
     noResults: 'No se encontraron resultados',
-    invalidFilter: 'Filtro no válido',
     seedCatalogues: 'Cargar catálogos de ejemplo',
   },
 };

@@ -97,7 +97,7 @@ export function EditableGrid<R extends GridRow>({
         </Alert>
       )}
       <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 320 }}>
-        <Table size="small" stickyHeader aria-labelledby={titleId}>
+        <Table size="small" stickyHeader aria-labelledby={titleId} sx={{ minWidth: 520 }}>
           <TableHead>
             <TableRow>
               {isSelectable && <TableCell padding="checkbox" />}

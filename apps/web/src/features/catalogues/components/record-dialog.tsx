@@ -6,6 +6,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import Stack from '@mui/material/Stack';
 import type { FormEvent, ReactNode } from 'react';
 import { useEffect, useId, useRef } from 'react';
@@ -51,6 +53,8 @@ export function RecordDialog({
 }: RecordDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
+  // on a phone the grids need the whole screen
+  const isNarrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { register, handleSubmit, watch } = useForm<RecordValues>({ defaultValues: initial });
   const code = watch('code');
   const name = watch('name');
@@ -65,7 +69,7 @@ export function RecordDialog({
   }, [isSaving]);
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth={maxWidth} fullWidth>
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth={maxWidth} fullWidth fullScreen={isNarrow}>
       <Box
         component="form"
         noValidate
