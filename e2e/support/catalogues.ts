@@ -92,9 +92,22 @@ export async function expectRows(page: Page, names: string[]): Promise<void> {
     .toEqual(names);
 }
 
-export async function waitForSuccessToast(page: Page): Promise<void> {
+/** The success toast carrying `text` (a screen also announces its first load with one). */
+export async function waitForSuccessToast(
+  page: Page,
+  text: string | RegExp = /guardad[oa]|eliminad[oa]/,
+): Promise<void> {
   await page.getByText('Mensaje de Cimiento').first().waitFor();
+  await page.getByText(text).first().waitFor();
 }
+
+/** spec §8: what opening each catalogue screen announces. */
+export const loadedMessages = {
+  'tipos-area': 'Tipos de área cargadas',
+  actividades: 'Actividades cargadas',
+  sistemas: 'Sistemas cargados',
+  componentes: 'Componentes cargados',
+} as const;
 
 export async function waitForErrorToast(page: Page): Promise<void> {
   await page.getByText('Error en Cimiento').first().waitFor();
@@ -129,9 +142,10 @@ export function describeSimpleCatalogue(
   const { it } = hooks;
   const seededNames = () => config.seed.map((record) => record.name);
 
-  it('lists the seeded records in priority order', async () => {
+  it('lists the seeded records in priority order and announces the load', async () => {
     const { page } = hooks.session();
     await openCatalogue(page, config.path, config.title, config.seed[0]?.name);
+    await waitForSuccessToast(page, loadedMessages[config.collection]);
     await expectRows(page, seededNames());
     await screenshot(page, `${config.screenshotName}-list`);
   });

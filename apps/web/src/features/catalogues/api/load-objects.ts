@@ -14,7 +14,7 @@ export function catalogueQueryKey(collection: CatalogueCollection) {
   return ['loadObjects', collection] as const;
 }
 
-/** One catalogue's list, sorted by priority by the server. Loads are silent (no toast). */
+/** One catalogue's list, sorted by priority by the server (the screen announces the first load). */
 export function catalogueQueryOptions<C extends CatalogueCollection>(collection: C) {
   return queryOptions({
     queryKey: catalogueQueryKey(collection),

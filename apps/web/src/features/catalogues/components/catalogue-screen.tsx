@@ -1,10 +1,12 @@
+import { catalogueLoadedMessages } from '@cimiento/domain';
 import type { CatalogueCollection } from '@cimiento/domain';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
-import { Fragment, useCallback, useState } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PagePanel } from '@/components/ui/page-panel';
+import { notifyMessage } from '@/stores/notices-store';
 import type { CatalogueRecordByCollection } from '../api/load-objects';
 import { useCatalogue } from '../api/load-objects';
 import { useRemoveObject } from '../api/remove-object';
@@ -40,6 +42,14 @@ export function CatalogueScreen<C extends CatalogueCollection>({
 }: CatalogueScreenProps<C>) {
   type R = CatalogueRecordByCollection[C];
   const list = useCatalogue(collection);
+  // spec §8: opening the screen announces the load ('Actividades cargadas', …); reloads after a save
+  // or delete stay silent so the save's own message is the one shown
+  const hasAnnounced = useRef(false);
+  useEffect(() => {
+    if (!list.isSuccess || hasAnnounced.current) return;
+    hasAnnounced.current = true;
+    notifyMessage(catalogueLoadedMessages[collection]);
+  }, [list.isSuccess, collection]);
   const [dialog, setDialog] = useState<DialogState<R> | null>(null);
   const [toRemove, setToRemove] = useState<R | null>(null);
   const remove = useRemoveObject(collection, { onSuccess: () => setToRemove(null) });
