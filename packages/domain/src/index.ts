@@ -78,3 +78,7 @@ export type { PriorityOrdered } from './catalogues/ordering';
 export { compareByPriority, sortByPriority } from './catalogues/ordering';
 export type { StarterCatalogue, StarterComponent, StarterSubcomponent } from './catalogues/starter-catalogue';
 export { starterCatalogue } from './catalogues/starter-catalogue';
+export type { EdpItem, EdpTemplate, GenerateEdpOptions } from './edp/generate-edp';
+export { generateEdp } from './edp/generate-edp';
+export type { EdpTemplateItem, EdpTemplateName } from './edp/edp-templates';
+export { edpTemplateNames, edpTemplates } from './edp/edp-templates';
