@@ -1,14 +1,8 @@
 import { buildApp } from './app';
-import { parseConfig } from './config';
+import { configOrExit } from './config-or-exit';
 
 async function main(): Promise<void> {
-  const parsed = parseConfig(process.env);
-  if (!parsed.ok) {
-    process.stderr.write('Configuración no válida:\n');
-    for (const error of parsed.errors) process.stderr.write(`  ${error}\n`);
-    process.exit(1);
-  }
-  const { config } = parsed;
+  const config = configOrExit(process.env);
   let app;
   try {
     app = await buildApp(config);

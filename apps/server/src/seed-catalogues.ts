@@ -1,17 +1,11 @@
 // `npm run seed:catalogues`: loads the starter catalogue into the database DATA_DIR / DATABASE_URL
 // point at (the same configuration as the server), adding only codes that are not there yet.
 import { describeSeedResult, seedStarterCatalogue } from './catalogues/seed-starter-catalogue';
-import { parseConfig } from './config';
+import { configOrExit } from './config-or-exit';
 import { migrateToLatest, openDatabase } from './db/database';
 
 async function main(): Promise<void> {
-  const parsed = parseConfig(process.env);
-  if (!parsed.ok) {
-    process.stderr.write('Configuración no válida:\n');
-    for (const error of parsed.errors) process.stderr.write(`  ${error}\n`);
-    process.exit(1);
-  }
-  const { config } = parsed;
+  const config = configOrExit(process.env);
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const target = config.databaseUrl ? 'PostgreSQL' : `SQLite en ${config.dataDir}`;
   try {
