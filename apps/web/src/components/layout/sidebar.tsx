@@ -42,6 +42,18 @@ export const SIDEBAR_MINI_WIDTH = 96;
 
 type NavContext = { look: SidebarLook; activeGradient: string; isMini: boolean; onNavigate: () => void };
 
+/** The look every sidebar row shares, link or group header. */
+function rowSx(context: NavContext) {
+  return {
+    borderRadius: 1.5,
+    mx: 1.5,
+    my: 0.25,
+    px: 1.5,
+    color: context.look.text,
+    justifyContent: context.isMini ? 'center' : 'flex-start',
+  };
+}
+
 function SidebarLink({
   to,
   label,
@@ -60,12 +72,7 @@ function SidebarLink({
       end
       onClick={context.onNavigate}
       sx={{
-        borderRadius: 1.5,
-        mx: 1.5,
-        my: 0.25,
-        px: 1.5,
-        color: context.look.text,
-        justifyContent: context.isMini ? 'center' : 'flex-start',
+        ...rowSx(context),
         '&.active': {
           background: context.activeGradient,
           color: '#ffffff',
@@ -105,14 +112,7 @@ function SidebarGroup({
         aria-expanded={isOpen}
         aria-controls={contentId}
         onClick={() => setIsOpen((value) => !value)}
-        sx={{
-          borderRadius: 1.5,
-          mx: 1.5,
-          my: 0.25,
-          px: 1.5,
-          color: context.look.text,
-          justifyContent: context.isMini ? 'center' : 'flex-start',
-        }}
+        sx={rowSx(context)}
       >
         <ListItemIcon sx={{ color: 'inherit', minWidth: context.isMini ? 0 : 36 }}>{icon}</ListItemIcon>
         <ListItemText
