@@ -82,3 +82,41 @@ export type { EdpItem, EdpTemplate, GenerateEdpOptions } from './edp/generate-ed
 export { generateEdp } from './edp/generate-edp';
 export type { EdpTemplateItem, EdpTemplateName } from './edp/edp-templates';
 export { edpTemplateNames, edpTemplates } from './edp/edp-templates';
+export type { DecimalParseResult } from './format/decimal';
+export {
+  MAX_DECIMAL_FRACTION_DIGITS,
+  MAX_DECIMAL_INTEGER_DIGITS,
+  canonicalDecimal,
+  parseChileanDecimal,
+  parseDecimal,
+} from './format/decimal';
+export type {
+  LoadedProject,
+  ParsedProjectInput,
+  Project,
+  ProjectAreaType,
+  ProjectInput,
+  ProjectSummary,
+  ProjectTemplate,
+} from './functions/project-contracts';
+export {
+  MAX_AREA_QUANTITY,
+  MAX_EDP_ITEMS,
+  MAX_PROJECT_AREA_TYPES,
+  budgetSchema,
+  edpItemSchema,
+  loadProjectContract,
+  loadProjectsContract,
+  loadedProjectSchema,
+  projectAreaTypeInputSchema,
+  projectAreaTypeSchema,
+  projectDefaults,
+  projectInputSchema,
+  projectSchema,
+  projectSummarySchema,
+  projectTemplates,
+  projectsLoadedMessage,
+  removeProjectContract,
+  saveProjectContract,
+  secondsTimestampSchema,
+} from './functions/project-contracts';

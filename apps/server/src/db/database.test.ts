@@ -13,10 +13,13 @@ const APP_TABLES = [
   'catalogue_subcomponent',
   'catalogue_subcomponent_activity',
   'catalogue_system',
+  'edp_item',
   'first_account_claim',
   'kysely_migration',
   'kysely_migration_lock',
   'login_failure',
+  'project',
+  'project_area_type',
   'rateLimit',
   'session',
   'stored_file',
@@ -63,7 +66,7 @@ describe.each(databaseKinds)('migrations (%s)', (kind) => {
       .selectFrom('kysely_migration' as never)
       .select('name' as never)
       .execute();
-    expect(applied).toHaveLength(4);
+    expect(applied).toHaveLength(5);
     expect(await database.db.selectFrom('login_failure').selectAll().execute()).toHaveLength(1);
   });
 

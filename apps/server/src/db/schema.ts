@@ -3,6 +3,8 @@
  * own names) because better-auth reads and writes them through this same Kysely instance.
  * SQLite keeps booleans as 0/1 and dates as ISO text; PostgreSQL as boolean and timestamptz.
  */
+import type { Generated } from 'kysely';
+
 type DbBoolean = boolean | number;
 type DbDate = Date | string;
 
@@ -134,6 +136,46 @@ export type CatalogueSubcomponentActivityTable = {
   position: number;
 };
 
+/** A project; code_key = code lower-cased, UNIQUE. `budget` is text on SQLite, numeric on PostgreSQL (read as a string). */
+export type ProjectTable = {
+  _id: string;
+  code: string;
+  code_key: string;
+  name: string;
+  priority: number;
+  template: string;
+  start_year: number;
+  end_year: number;
+  currency: string;
+  budget: string;
+  edp_version: Generated<number>;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** An area type as the project was created with it (a copy); `sectores` is the sub-areas as JSON. */
+export type ProjectAreaTypeTable = {
+  project_id: string;
+  position: number;
+  area_type_id: string;
+  code: string;
+  name: string;
+  priority: number;
+  quantity: number;
+  sectores: string;
+};
+
+/** One item of a project's EDP; `id` is numeric and unique within the project, `parent_id` null for the root. */
+export type EdpItemTable = {
+  project_id: string;
+  id: number | string;
+  parent_id: number | string | null;
+  code: string;
+  name: string;
+  position: number;
+};
+
 export type Database = {
   user: UserTable;
   session: SessionTable;
@@ -151,6 +193,9 @@ export type Database = {
   catalogue_component: CatalogueRecordTable;
   catalogue_subcomponent: CatalogueSubcomponentTable;
   catalogue_subcomponent_activity: CatalogueSubcomponentActivityTable;
+  project: ProjectTable;
+  project_area_type: ProjectAreaTypeTable;
+  edp_item: EdpItemTable;
 };
 
 export type DatabaseDialect = 'sqlite' | 'postgres';

@@ -4,6 +4,12 @@ import {
   saveObjectContract,
   seedCataloguesContract,
 } from './catalogue-contracts';
+import {
+  loadProjectContract,
+  loadProjectsContract,
+  removeProjectContract,
+  saveProjectContract,
+} from './project-contracts';
 import { loadProfileContract, saveProfileContract, uploadFileContract } from './profile-contracts';
 import { loadUsersContract, saveUserContract } from './user-contracts';
 
@@ -18,6 +24,10 @@ export const functionContracts = [
   removeObjectContract,
   loadObjectsContract,
   seedCataloguesContract,
+  saveProjectContract,
+  loadProjectsContract,
+  loadProjectContract,
+  removeProjectContract,
 ] as const;
 
 export type AnyFunctionContract = (typeof functionContracts)[number];

@@ -4,6 +4,7 @@ import { authMigration } from './0001-auth';
 import { profilesAndFilesMigration } from './0002-profiles-files';
 import { firstAccountClaimMigration } from './0003-first-account-claim';
 import { cataloguesMigration } from './0004-catalogues';
+import { projectsMigration } from './0005-projects';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -14,6 +15,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
     '0002-profiles-files': profilesAndFilesMigration(),
     '0003-first-account-claim': firstAccountClaimMigration(),
     '0004-catalogues': cataloguesMigration(),
+    '0005-projects': projectsMigration(types),
   };
   return { getMigrations: async () => migrations };
 }
