@@ -1,0 +1,94 @@
+import type { Locator, Page } from 'playwright-core';
+import { callFunction, signInApi } from './api';
+import type { SignedInSession } from './signed-in';
+
+export type ProjectSummary = {
+  _id: string;
+  id: string;
+  name: string;
+  code: string;
+  currency: string;
+  budget: string;
+  mine: boolean;
+};
+
+export type EdpItem = { id: number; parentId?: number; code: string; name: string };
+
+export type LoadedProject = ProjectSummary & {
+  priority: string;
+  template: string;
+  startYear: string;
+  endYear: string;
+  tiposArea: { _id: string; name: string; quantity: number }[];
+  edpItemCount: number;
+  edp: { items: EdpItem[]; version: number };
+};
+
+/** Talks to the project functions as the signed-in administrator, to seed and to check what was stored. */
+export class ProjectApi {
+  private constructor(
+    private readonly baseUrl: string,
+    private readonly cookie: string,
+  ) {}
+
+  static async forSession(session: SignedInSession): Promise<ProjectApi> {
+    const cookie = await signInApi(session.server.url, session.admin.email, session.admin.password);
+    return new ProjectApi(session.server.url, cookie);
+  }
+
+  async save(project: Record<string, unknown>): Promise<LoadedProject> {
+    const result = await callFunction<{ project: LoadedProject }>(
+      this.baseUrl,
+      'saveProject',
+      { project },
+      this.cookie,
+    );
+    return result.project;
+  }
+
+  async list(): Promise<ProjectSummary[]> {
+    const result = await callFunction<{ projects: ProjectSummary[] }>(this.baseUrl, 'loadProjects', null, this.cookie);
+    return result.projects;
+  }
+
+  async load(id: string): Promise<LoadedProject> {
+    const result = await callFunction<{ project: LoadedProject }>(this.baseUrl, 'loadProject', { id }, this.cookie);
+    return result.project;
+  }
+
+  async findByCode(code: string): Promise<ProjectSummary | undefined> {
+    return (await this.list()).find((project) => project.code === code);
+  }
+}
+
+/** The wizard's step buttons in its progress bar. */
+export function stepButton(page: Page, name: 'Datos básicos' | 'Datos financieros' | 'Resumen'): Locator {
+  return page.getByRole('button', { name, exact: true });
+}
+
+export function wizardButton(page: Page, name: 'Anterior' | 'Siguiente' | 'Crear proyecto'): Locator {
+  return page.getByRole('button', { name, exact: true });
+}
+
+/** The label → value pairs of the wizard's summary (a <dl>). */
+export async function summaryPairs(page: Page): Promise<Record<string, string>> {
+  return page.locator('dl').evaluate((list) => {
+    const pairs: Record<string, string> = {};
+    let label = '';
+    for (const element of Array.from(list.querySelectorAll('dt, dd'))) {
+      const text = (element.textContent ?? '').trim();
+      if (element.tagName === 'DT') label = text;
+      else pairs[label] = text;
+    }
+    return pairs;
+  });
+}
+
+/** The sidebar (main navigation). */
+export function sidebar(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Navegación principal' }).first();
+}
+
+export function breadcrumbs(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Ruta de navegación' });
+}
