@@ -120,3 +120,17 @@ export {
   saveProjectContract,
   secondsTimestampSchema,
 } from './functions/project-contracts';
+export type { EdpChange } from './edp/edp-tree';
+export {
+  addEdpItem,
+  deleteEdpSubtree,
+  edpCodeKey,
+  edpDepth,
+  edpSubtreeIds,
+  findEdpCodeClash,
+  findEdpCycles,
+  indentEdpItem,
+  nextEdpId,
+  outdentEdpItem,
+  validateEdp,
+} from './edp/edp-tree';
