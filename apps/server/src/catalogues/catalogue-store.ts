@@ -45,7 +45,7 @@ export function codeKey(code: string): string {
 // Rows per multi-row INSERT / values per IN list: well under SQLite's and PostgreSQL's parameter limits.
 const CHUNK = 500;
 
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   const result: T[][] = [];
   for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
   return result;
@@ -57,7 +57,7 @@ function toRecord(row: Row): Activity {
   return { _id: row._id, id: row._id, code: row.code, name: row.name, priority: Number(row.priority) };
 }
 
-function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+export function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const row of rows) {
     const k = key(row);

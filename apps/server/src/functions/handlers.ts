@@ -1,10 +1,14 @@
 import type { RegisteredHandler } from './define-handler';
 import { handleLoadObjects } from './handlers/load-objects';
 import { handleLoadProfile } from './handlers/load-profile';
+import { handleLoadProject } from './handlers/load-project';
+import { handleLoadProjects } from './handlers/load-projects';
 import { handleLoadUsers } from './handlers/load-users';
 import { handleRemoveObject } from './handlers/remove-object';
+import { handleRemoveProject } from './handlers/remove-project';
 import { handleSaveObject } from './handlers/save-object';
 import { handleSaveProfile } from './handlers/save-profile';
+import { handleSaveProject } from './handlers/save-project';
 import { handleSaveUser } from './handlers/save-user';
 import { handleSeedCatalogues } from './handlers/seed-catalogues';
 import { handleUploadFile } from './handlers/upload-file';
@@ -20,4 +24,8 @@ export const functionHandlers: RegisteredHandler[] = [
   handleRemoveObject,
   handleLoadObjects,
   handleSeedCatalogues,
+  handleSaveProject,
+  handleLoadProjects,
+  handleLoadProject,
+  handleRemoveProject,
 ];

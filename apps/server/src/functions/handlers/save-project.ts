@@ -1,0 +1,12 @@
+import { formatNumber, saveProjectContract } from '@cimiento/domain';
+import { createProject } from '../../projects/project-store';
+import { defineHandler } from '../define-handler';
+
+/** Creates a project with copies of the chosen area types and its generated EDP; open to every signed-in user. */
+export const handleSaveProject = defineHandler(saveProjectContract, async (input, { db, caller }) => {
+  const project = await createProject(db, input.project, caller.userId);
+  return {
+    project,
+    message: `Proyecto «${project.name}» creado con ${formatNumber(project.edpItemCount)} ítems en su EDP`,
+  };
+});

@@ -1,0 +1,330 @@
+import {
+  MAX_EDP_ITEMS,
+  canonicalDecimal,
+  edpTemplates,
+  formatNumber,
+  generateEdp,
+  sortByPriority,
+} from '@cimiento/domain';
+import type {
+  AreaType,
+  EdpItem,
+  LoadedProject,
+  ParsedProjectInput,
+  Project,
+  ProjectAreaType,
+  ProjectSummary,
+  ProjectTemplate,
+  Sector,
+} from '@cimiento/domain';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import { chunks, codeKey, groupBy, isUniqueViolation } from '../catalogues/catalogue-store';
+import type { Database, ProjectAreaTypeTable, ProjectTable } from '../db/schema';
+import { HttpsError } from '../functions/https-error';
+
+/**
+ * Projects (issue 4): relational rows ↔ the spec's project documents. A project holds copies of
+ * the catalogue's area types (never references) and its EDP as `edp_item` rows; everything under a
+ * project goes with it (ON DELETE CASCADE).
+ */
+
+type ProjectRow = Selectable<ProjectTable>;
+type AreaTypeRow = Pick<
+  Selectable<ProjectAreaTypeTable>,
+  'area_type_id' | 'code' | 'name' | 'priority' | 'quantity' | 'sectores'
+>;
+
+const projectColumns = [
+  '_id',
+  'code',
+  'name',
+  'priority',
+  'template',
+  'start_year',
+  'end_year',
+  'currency',
+  'budget',
+  'edp_version',
+  'created_by',
+  'created_at',
+] as const;
+
+const nameCollator = new Intl.Collator('es-CL', { numeric: true, sensitivity: 'base' });
+
+function seconds(iso: string): { _seconds: number } {
+  return { _seconds: Math.floor(Date.parse(iso) / 1000) };
+}
+
+function notFound(): HttpsError {
+  return new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
+}
+
+function duplicateCodeError(code: string): HttpsError {
+  return new HttpsError('ALREADY_EXISTS', `Ya existe un proyecto con el código ${code}`);
+}
+
+function toProjectAreaType(row: AreaTypeRow): ProjectAreaType {
+  return {
+    _id: row.area_type_id,
+    id: row.area_type_id,
+    code: row.code,
+    name: row.name,
+    priority: Number(row.priority),
+    sectores: JSON.parse(row.sectores) as Sector[],
+    quantity: Number(row.quantity),
+  };
+}
+
+function toProject(
+  row: Pick<ProjectRow, (typeof projectColumns)[number]>,
+  areaTypes: readonly AreaTypeRow[],
+  edpItemCount: number,
+): Project {
+  return {
+    _id: row._id,
+    id: row._id,
+    name: row.name,
+    code: row.code,
+    priority: String(row.priority),
+    template: row.template as ProjectTemplate,
+    startYear: String(row.start_year),
+    endYear: String(row.end_year),
+    currency: row.currency as Project['currency'],
+    // numeric(22, 4) comes back from PostgreSQL as "1234.5000"; SQLite keeps the canonical text
+    budget: canonicalDecimal(row.budget),
+    tiposArea: areaTypes.map(toProjectAreaType),
+    date: seconds(row.created_at),
+    edpItemCount,
+  };
+}
+
+// ---------------------------------------------------------------- saving
+
+/** The catalogue's current area types named by `ids`, with their sub-areas sorted by priority; two queries. */
+async function findAreaTypes(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, AreaType>> {
+  const found = new Map<string, AreaType>();
+  for (const part of chunks(ids)) {
+    const [records, sectors] = await Promise.all([
+      db
+        .selectFrom('catalogue_area_type')
+        .select(['_id', 'code', 'name', 'priority'])
+        .where('_id', 'in', part)
+        .execute(),
+      db
+        .selectFrom('catalogue_sector')
+        .select(['area_type_id', 'id', 'code', 'name', 'quantity', 'priority'])
+        .where('area_type_id', 'in', part)
+        .execute(),
+    ]);
+    const byParent = groupBy(sectors, (row) => row.area_type_id);
+    for (const record of records) {
+      found.set(record._id, {
+        _id: record._id,
+        id: record._id,
+        code: record.code,
+        name: record.name,
+        priority: Number(record.priority),
+        sectores: sortByPriority(
+          (byParent.get(record._id) ?? []).map((sector): Sector => ({
+            id: Number(sector.id),
+            code: sector.code,
+            name: sector.name,
+            quantity: Number(sector.quantity),
+            priority: Number(sector.priority),
+          })),
+        ),
+      });
+    }
+  }
+  return found;
+}
+
+/**
+ * How many items generateEdp will produce, without producing them: the root, then for `generica`
+ * each area type repeated q times with its sub-areas repeated by their quantities.
+ */
+export function countGeneratedEdp(template: ProjectTemplate, tiposArea: ReadonlyArray<ProjectAreaType>): number {
+  if (template !== 'generica') return 1 + edpTemplates[template].length;
+  let count = 1;
+  for (const areaType of tiposArea) {
+    if (!(areaType.quantity > 0)) continue;
+    const perArea = 1 + areaType.sectores.reduce((sum, sector) => sum + sector.quantity, 0);
+    count += areaType.quantity * perArea;
+  }
+  return count;
+}
+
+/**
+ * saveProject (create only): copies the chosen area types from the catalogue, generates the EDP
+ * (domain.md "EDP generated by the project wizard") and writes the project, its area types and its
+ * EDP in one transaction. Everything is checked before the first write, so a refusal writes nothing.
+ */
+export async function createProject(
+  db: Kysely<Database>,
+  input: ParsedProjectInput,
+  callerId: string,
+): Promise<Project> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const catalogue = await findAreaTypes(
+        trx,
+        input.tiposArea.map((areaType) => areaType._id),
+      );
+      // projects hold copies, never references: the catalogue's current record with the chosen quantity
+      const tiposArea = input.tiposArea.map((chosen, index): ProjectAreaType => {
+        const current = catalogue.get(chosen._id);
+        if (!current) {
+          throw new HttpsError(
+            'INVALID_ARGUMENT',
+            `tiposArea.${index}: el tipo de área ya no existe en el catálogo; recarga el asistente`,
+          );
+        }
+        return { ...current, quantity: chosen.quantity };
+      });
+
+      const count = countGeneratedEdp(input.template, tiposArea);
+      if (count > MAX_EDP_ITEMS) {
+        throw new HttpsError(
+          'INVALID_ARGUMENT',
+          `El EDP generado tendría ${formatNumber(count)} ítems; el máximo es ${formatNumber(MAX_EDP_ITEMS)}`,
+        );
+      }
+
+      // domain.md: "Project codes are unique (case-insensitive)"; the UNIQUE code_key settles races
+      const key = codeKey(input.code);
+      const clash = await trx.selectFrom('project').select('_id').where('code_key', '=', key).executeTakeFirst();
+      if (clash) throw duplicateCodeError(input.code);
+
+      const items = generateEdp({
+        projectCode: input.code,
+        projectName: input.name,
+        template: input.template,
+        tiposArea,
+      });
+
+      const now = new Date().toISOString();
+      const row = {
+        _id: uuidv7(),
+        code: input.code,
+        code_key: key,
+        name: input.name,
+        priority: Number(input.priority),
+        template: input.template,
+        start_year: Number(input.startYear),
+        end_year: Number(input.endYear),
+        currency: input.currency,
+        budget: input.budget,
+        created_by: callerId,
+        created_at: now,
+        updated_at: now,
+      } satisfies Insertable<ProjectTable>;
+      await trx.insertInto('project').values(row).execute();
+
+      const areaTypeRows = tiposArea.map((areaType, position) => ({
+        project_id: row._id,
+        position,
+        area_type_id: areaType._id,
+        code: areaType.code,
+        name: areaType.name,
+        priority: areaType.priority,
+        quantity: areaType.quantity,
+        sectores: JSON.stringify(areaType.sectores),
+      }));
+      for (const part of chunks(areaTypeRows)) {
+        await trx.insertInto('project_area_type').values(part).execute();
+      }
+      await insertEdpItems(trx, row._id, items);
+
+      return toProject({ ...row, edp_version: 1 }, areaTypeRows, items.length);
+    });
+  } catch (error) {
+    // two wizards saving the same code at once: the UNIQUE column decides, the loser is told as usual
+    if (isUniqueViolation(error)) throw duplicateCodeError(input.code);
+    throw error;
+  }
+}
+
+async function insertEdpItems(db: Kysely<Database>, projectId: string, items: readonly EdpItem[]): Promise<void> {
+  const rows = items.map((item, position) => ({
+    project_id: projectId,
+    id: item.id,
+    parent_id: item.parentId ?? null,
+    code: item.code,
+    name: item.name,
+    position,
+  }));
+  for (const part of chunks(rows)) {
+    await db.insertInto('edp_item').values(part).execute();
+  }
+}
+
+// ---------------------------------------------------------------- reading
+
+/** loadProjects: every project (anyone's), sorted by name then code (es-CL, numeric-aware); one query. */
+export async function listProjects(db: Kysely<Database>, callerId: string): Promise<ProjectSummary[]> {
+  const rows = await db
+    .selectFrom('project')
+    .select(['_id', 'code', 'name', 'currency', 'budget', 'created_by', 'created_at'])
+    .execute();
+  return rows
+    .map((row): ProjectSummary => ({
+      _id: row._id,
+      id: row._id,
+      name: row.name,
+      code: row.code,
+      currency: row.currency as ProjectSummary['currency'],
+      budget: canonicalDecimal(row.budget),
+      date: seconds(row.created_at),
+      mine: row.created_by === callerId,
+    }))
+    .sort((a, b) => nameCollator.compare(a.name, b.name) || nameCollator.compare(a.code, b.code));
+}
+
+/**
+ * loadProject: the project with its area types and its EDP in generation order. Read in one
+ * repeatable-read transaction so the items and `edp_version` belong together (issue 5 sends the
+ * version back to detect a stale save); SQLite's single connection gives the same guarantee.
+ */
+export async function loadProject(db: Kysely<Database>, id: string): Promise<LoadedProject> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const row = await trx.selectFrom('project').select(projectColumns).where('_id', '=', id).executeTakeFirst();
+      if (!row) throw notFound();
+      const areaTypes = await trx
+        .selectFrom('project_area_type')
+        .select(['area_type_id', 'code', 'name', 'priority', 'quantity', 'sectores'])
+        .where('project_id', '=', id)
+        .orderBy('position')
+        .execute();
+      const itemRows = await trx
+        .selectFrom('edp_item')
+        .select(['id', 'parent_id', 'code', 'name'])
+        .where('project_id', '=', id)
+        .orderBy('position')
+        .execute();
+      // PostgreSQL returns bigint columns as strings
+      const items = itemRows.map((item): EdpItem => {
+        const base = { id: Number(item.id), code: item.code, name: item.name };
+        return item.parent_id === null ? base : { ...base, parentId: Number(item.parent_id) };
+      });
+      return {
+        ...toProject(row, areaTypes, items.length),
+        edp: { items, version: Number(row.edp_version) },
+      };
+    });
+}
+
+// ---------------------------------------------------------------- removing
+
+/** removeProject: deletes the project; its area types and EDP go with it (ON DELETE CASCADE). Returns its name. */
+export async function removeProject(db: Kysely<Database>, id: string): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    // the DELETE itself tells whether it was there, so two removals racing cannot both succeed
+    const row = await trx.deleteFrom('project').where('_id', '=', id).returning('name').executeTakeFirst();
+    if (!row) throw notFound();
+    return row.name;
+  });
+}
