@@ -123,6 +123,7 @@ export {
 export type { EdpChange } from './edp/edp-tree';
 export {
   addEdpItem,
+  appendEdpChild,
   deleteEdpSubtree,
   edpCodeKey,
   edpDepth,
@@ -130,7 +131,17 @@ export {
   findEdpCodeClash,
   findEdpCycles,
   indentEdpItem,
+  moveEdpItem,
   nextEdpId,
   outdentEdpItem,
   validateEdp,
 } from './edp/edp-tree';
+export type { EdpItemAction, EdpItemInput, LoadedEdp } from './functions/edp-contracts';
+export {
+  EDP_STALE_MESSAGE,
+  edpItemActions,
+  edpItemInputSchema,
+  loadedEdpSchema,
+  saveEdpContract,
+  updateItemEdpContract,
+} from './functions/edp-contracts';

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   addEdpItem,
+  appendEdpChild,
   deleteEdpSubtree,
   edpDepth,
   edpSubtreeIds,
   findEdpCodeClash,
   findEdpCycles,
   indentEdpItem,
+  moveEdpItem,
   nextEdpId,
   outdentEdpItem,
   validateEdp,
@@ -288,5 +290,51 @@ describe('validateEdp (issue 5 server-side rules)', () => {
   it('stops at the given number of messages', () => {
     const bad: EdpItem[] = Array.from({ length: 100 }, (_, index) => ({ id: index + 1, code: '', name: '' }));
     expect(validateEdp(bad, 5)).toHaveLength(5);
+  });
+});
+
+describe('appendEdpChild and moveEdpItem (updateItemEdp with an explicit parent)', () => {
+  it('appends a new item (highest id + 1) as the last child of the parent, after its subtree', () => {
+    expect(shape(appendEdpChild(sample, 2, { code: 'P01.1.3', name: 'Piso 3' }))).toEqual([
+      [1, undefined],
+      [2, 1],
+      [3, 2],
+      [4, 2],
+      [7, 2],
+      [5, 1],
+      [6, 1],
+    ]);
+    expect(shape(appendEdpChild(sample, 6, { code: 'P01.3.1', name: 'Jardín' })).at(-1)).toEqual([7, 6]);
+  });
+
+  it('refuses an unknown parent', () => {
+    expect(appendEdpChild(sample, 99, { code: 'X', name: 'X' })).toEqual({
+      ok: false,
+      error: 'El padre 99 no existe en el EDP',
+    });
+  });
+
+  it('moves an item with its subtree to the end of another parent', () => {
+    expect(shape(moveEdpItem(sample, 2, 6))).toEqual([
+      [1, undefined],
+      [5, 1],
+      [6, 1],
+      [2, 6],
+      [3, 2],
+      [4, 2],
+    ]);
+  });
+
+  it('refuses moving an item under itself or its own subtree, the root, or to an unknown parent', () => {
+    expect(moveEdpItem(sample, 2, 3)).toEqual({
+      ok: false,
+      error: 'P01.1 no se puede mover bajo sí mismo ni bajo sus ítems',
+    });
+    expect(moveEdpItem(sample, 2, 2)).toEqual({
+      ok: false,
+      error: 'P01.1 no se puede mover bajo sí mismo ni bajo sus ítems',
+    });
+    expect(moveEdpItem(sample, 1, 2)).toEqual({ ok: false, error: 'La raíz del EDP no se puede mover' });
+    expect(moveEdpItem(sample, 2, 50)).toEqual({ ok: false, error: 'El padre 50 no existe en el EDP' });
   });
 });

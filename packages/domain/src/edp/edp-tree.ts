@@ -114,6 +114,37 @@ export function addEdpItem(
   return { ok: true, items: flatten(forest) };
 }
 
+/** Adds an item (id = highest + 1) as the last child of `parentId`. */
+export function appendEdpChild(
+  items: readonly EdpItem[],
+  parentId: number,
+  options: { code: string; name: string },
+): EdpChange {
+  const forest = forestOf(items);
+  if (!forest.byId.has(parentId)) return { ok: false, error: `El padre ${parentId} no existe en el EDP` };
+  const id = nextEdpId(items);
+  forest.byId.set(id, { id, parentId, code: options.code, name: options.name });
+  forest.children.set(parentId, [...(forest.children.get(parentId) ?? []), id]);
+  return { ok: true, items: flatten(forest) };
+}
+
+/** Moves an item, with its subtree, to be the last child of `parentId`; never under itself. */
+export function moveEdpItem(items: readonly EdpItem[], id: number, parentId: number): EdpChange {
+  const forest = forestOf(items);
+  const item = forest.byId.get(id);
+  if (!item) return { ok: false, error: 'El ítem no existe' };
+  if (item.parentId === undefined) return { ok: false, error: 'La raíz del EDP no se puede mover' };
+  if (!forest.byId.has(parentId)) return { ok: false, error: `El padre ${parentId} no existe en el EDP` };
+  if (edpSubtreeIds(items, id).includes(parentId)) {
+    return { ok: false, error: `${item.code} no se puede mover bajo sí mismo ni bajo sus ítems` };
+  }
+  const siblings = siblingsOf(forest, item);
+  siblings.splice(siblings.indexOf(id), 1);
+  forest.children.set(parentId, [...(forest.children.get(parentId) ?? []), id]);
+  forest.byId.set(id, withParent(item, parentId));
+  return { ok: true, items: flatten(forest) };
+}
+
 /** Indent: the item becomes the last child of its previous sibling. */
 export function indentEdpItem(items: readonly EdpItem[], id: number): EdpChange {
   const forest = forestOf(items);
