@@ -443,6 +443,55 @@ describe.each(databaseKinds)('saveProject (%s)', (kind) => {
         .executeTakeFirstOrThrow();
       expect(Number(items.n)).toBe(1 + 200 * 4);
     });
+
+    // Only PostgreSQL can hold a second writer open in the same process: better-sqlite3 is
+    // synchronous, so a second SQLite connection waiting on the lock would stall the event loop.
+    if (kind === 'postgres') {
+      it('answers ALREADY_EXISTS when the UNIQUE code_key refuses a save that passed its check first', async () => {
+        const code = uniqueProjectCode('Lock');
+        const before = await countProjectRows(t);
+        let pending: ReturnType<typeof saveProject> | undefined;
+        await t.db.transaction().execute(async (trx) => {
+          const now = new Date().toISOString();
+          await trx
+            .insertInto('project')
+            .values({
+              _id: '01890000-0000-7000-8000-00000000cafe',
+              code,
+              code_key: code.toLowerCase(),
+              name: 'Sin confirmar',
+              priority: 0,
+              template: 'generica',
+              start_year: 2023,
+              end_year: 2023,
+              currency: 'USD',
+              budget: '0',
+              created_by: null,
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
+          // the save does not see the uncommitted row, passes its check and waits on the unique index
+          pending = saveProject(t, member.cookie, { name: 'Llega tarde', code: code.toLowerCase() });
+          const deadline = Date.now() + 10_000;
+          for (;;) {
+            const { rows } = await sql<{ waiting: number }>`
+              select count(*)::int as waiting from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db);
+            if ((rows[0]?.waiting ?? 0) > 0) break;
+            if (Date.now() > deadline) throw new Error('saveProject never waited on the lock');
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          }
+        });
+        const response = await pending;
+        expect(response?.statusCode).toBe(409);
+        expect(response?.body.error).toEqual({
+          status: 'ALREADY_EXISTS',
+          message: `Ya existe un proyecto con el código ${code.toLowerCase()}`,
+        });
+        expect(await countProjectRows(t)).toEqual({ ...before, project: before.project + 1 });
+      });
+    }
   });
 
   it('creates the project, its area types and its EDP in one transaction: a failing EDP insert leaves nothing', async () => {
