@@ -190,13 +190,18 @@ record(
 );
 
 // 4. JavaScript the browser downloads to show /login
-const js = await loginJavaScript(app.url);
-record(
-  'JS loaded by /login (gzip -9)',
-  (js.gzip / 1024).toFixed(1),
-  'KB',
-  `${js.files} files, ${(js.raw / 1024).toFixed(0)} KB raw`,
-);
+// (like step 6, a machine without Chromium still gets the other figures)
+try {
+  const js = await loginJavaScript(app.url);
+  record(
+    'JS loaded by /login (gzip -9)',
+    (js.gzip / 1024).toFixed(1),
+    'KB',
+    `${js.files} files, ${(js.raw / 1024).toFixed(0)} KB raw`,
+  );
+} catch (error) {
+  record('JS loaded by /login (gzip -9)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+}
 // 5. catalogues: loadObjects on a large catalogue, seeded through the app's own saveObject
 //    (2,000 activities; 200 main components × 10 subcomponents × 10 ticked activities)
 async function callFunction(name, data) {
@@ -317,6 +322,79 @@ try {
 } catch (error) {
   record('Componentes screen shows its first row (Chromium)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
 }
+
+// 7. projects: saveProject generating a ~2,000-item EDP (generica: 5 area types × 40, each with
+//    sub-areas of quantities 4 + 3 + 2 → 5 × 40 × 10 + 1 = 2,001 items), loadProject of such a
+//    project, and loadProjects over 500 projects; seeded through the app's own saveProject
+const BIG_AREA_TYPES = 5;
+const BIG_AREA_QUANTITY = 40;
+const PROJECTS = 500;
+const bigAreaTypes = [];
+for (let index = 0; index < BIG_AREA_TYPES; index += 1) {
+  const { object } = await callFunction('saveObject', {
+    collection: 'tipos-area',
+    object: {
+      code: `BENCH-TA-${index + 1}`,
+      name: `Tipo de área ${index + 1}`,
+      priority: index + 1,
+      sectores: [
+        { code: 'A', name: 'Departamento', quantity: 4, priority: 1 },
+        { code: 'B', name: 'Bodega', quantity: 3, priority: 2 },
+        { code: 'C', name: 'Estacionamiento', quantity: 2, priority: 3 },
+      ],
+    },
+  });
+  bigAreaTypes.push({ _id: object._id, quantity: BIG_AREA_QUANTITY });
+}
+
+/** Median of sequential calls, each timed from request to the last byte of the response (loopback). */
+async function timeCalls(name, dataFor, runs = 20) {
+  const url = `${app.url}/api/functions/${name}`;
+  const headers = { 'content-type': 'application/json', cookie, 'accept-encoding': 'identity' };
+  let bytes = 0;
+  let last;
+  const times = [];
+  for (let run = 0; run < runs; run += 1) {
+    const body = JSON.stringify({ data: dataFor(run) });
+    const started = performance.now();
+    const response = await fetch(url, { method: 'POST', headers, body });
+    const buffer = await response.arrayBuffer();
+    times.push(performance.now() - started);
+    if (!response.ok) throw new Error(`${name}: ${response.status} ${Buffer.from(buffer).toString()}`);
+    bytes = buffer.byteLength;
+    last = JSON.parse(Buffer.from(buffer).toString()).result;
+  }
+  return { median: median(times), min: Math.min(...times), max: Math.max(...times), bytes, runs, last };
+}
+const note = (timing, extra = '') =>
+  `median of ${timing.runs} sequential calls (min ${timing.min.toFixed(1)}, max ${timing.max.toFixed(1)}), ${(timing.bytes / 1024).toFixed(0)} KB JSON${extra}`;
+
+const bigProject = (run) => ({
+  project: { name: `Proyecto grande ${run + 1}`, code: `BIG-${run + 1}`, tiposArea: bigAreaTypes },
+});
+await callFunction('saveProject', bigProject(-1)); // warm-up (code BIG-0)
+const saveTiming = await timeCalls('saveProject', bigProject);
+const bigItems = saveTiming.last.project.edpItemCount;
+record(`saveProject generica (${bigItems} EDP items)`, saveTiming.median.toFixed(1), 'ms', note(saveTiming));
+
+const bigId = saveTiming.last.project._id;
+const loadTiming = await timeCalls('loadProject', () => ({ id: bigId }));
+record(`loadProject (${bigItems} EDP items)`, loadTiming.median.toFixed(1), 'ms', note(loadTiming));
+
+const projectsSeedStarted = performance.now();
+for (let index = saveTiming.runs + 1; index < PROJECTS; index += 1) {
+  await callFunction('saveProject', {
+    project: { name: `Proyecto ${index + 1}`, code: `PRJ-${index + 1}`, budget: `${index * 1000}.5`, currency: 'CLP' },
+  });
+}
+const projectsSeedSeconds = (performance.now() - projectsSeedStarted) / 1000;
+const listTiming = await timeCalls('loadProjects', () => null);
+record(
+  `loadProjects (${listTiming.last.projects.length} projects)`,
+  listTiming.median.toFixed(1),
+  'ms',
+  note(listTiming, `; the rest seeded through saveProject in ${projectsSeedSeconds.toFixed(1)} s`),
+);
 
 await app.stop();
 

@@ -22,6 +22,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { chunks, codeKey, groupBy, isUniqueViolation } from '../catalogues/catalogue-store';
 import type { Database, ProjectAreaTypeTable, ProjectTable } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
+import { readEdpItems } from './edp-store';
 
 /**
  * Projects (issue 4): relational rows ↔ the spec's project documents. A project holds copies of
@@ -299,17 +300,7 @@ export async function loadProject(db: Kysely<Database>, id: string): Promise<Loa
         .where('project_id', '=', id)
         .orderBy('position')
         .execute();
-      const itemRows = await trx
-        .selectFrom('edp_item')
-        .select(['id', 'parent_id', 'code', 'name'])
-        .where('project_id', '=', id)
-        .orderBy('position')
-        .execute();
-      // PostgreSQL returns bigint columns as strings
-      const items = itemRows.map((item): EdpItem => {
-        const base = { id: Number(item.id), code: item.code, name: item.name };
-        return item.parent_id === null ? base : { ...base, parentId: Number(item.parent_id) };
-      });
+      const items = await readEdpItems(trx, id);
       return {
         ...toProject(row, areaTypes, items.length),
         edp: { items, version: Number(row.edp_version) },
