@@ -78,22 +78,22 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'projects/:id',
-        handle: handle({ titleKey: 'projectHome', parent: projectsCrumb }),
+        handle: handle({ titleKey: 'projectHome', parent: projectsCrumb, isProjectRoute: true }),
         lazy: async () => ({ Component: (await import('./routes/projects/project-home')).ProjectHomeRoute }),
       },
       {
         path: 'projects/:id/edp',
-        handle: handle({ titleKey: 'projectEdp', parent: projectsCrumb }),
+        handle: handle({ titleKey: 'projectEdp', parent: projectsCrumb, isProjectRoute: true }),
         lazy: async () => ({ Component: (await import('./routes/projects/project-edp')).ProjectEdpRoute }),
       },
       {
         path: 'projects/:id/edc',
-        handle: handle({ titleKey: 'projectEdc', parent: projectsCrumb }),
+        handle: handle({ titleKey: 'projectEdc', parent: projectsCrumb, isProjectRoute: true }),
         lazy: async () => ({ Component: (await import('./routes/projects/project-edc')).ProjectEdcRoute }),
       },
       {
         path: 'projects/:id/gantt',
-        handle: handle({ titleKey: 'projectGantt', parent: projectsCrumb }),
+        handle: handle({ titleKey: 'projectGantt', parent: projectsCrumb, isProjectRoute: true }),
         lazy: async () => ({ Component: (await import('./routes/projects/project-gantt')).ProjectGanttRoute }),
       },
       {

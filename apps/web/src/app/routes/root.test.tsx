@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -10,6 +10,28 @@ import { createQueryClient } from '@/lib/react-query';
 import { buildSession, jsonResponse, setWindowWidth } from '@/testing/test-utils';
 
 type Session = ReturnType<typeof buildSession> | null;
+
+const projectSummary = {
+  _id: 'p-1',
+  id: 'p-1',
+  name: 'Hospital de Talca',
+  code: 'HT',
+  currency: 'CLP',
+  budget: '1000000',
+  date: { _seconds: 1_700_000_000 },
+  mine: true,
+};
+
+const loadedProject = {
+  ...projectSummary,
+  priority: '0',
+  template: 'generica',
+  startYear: '2023',
+  endYear: '2023',
+  tiposArea: [],
+  edpItemCount: 1,
+  edp: { version: 1, items: [{ id: 1, code: 'HT', name: 'Hospital de Talca' }] },
+};
 
 /** The server's transport for these tests: a session that can be revoked, and loadProfile. */
 function stubServer(initial: Session) {
@@ -45,6 +67,14 @@ function stubServer(initial: Session) {
           message: 'Perfil cargado',
         },
       });
+    }
+    if (path === '/api/functions/loadProjects') {
+      return jsonResponse(200, {
+        result: { projects: [projectSummary], message: 'Proyectos cargados' },
+      });
+    }
+    if (path === '/api/functions/loadProject') {
+      return jsonResponse(200, { result: { project: loadedProject, message: 'Proyecto cargado' } });
     }
     return jsonResponse(404, { error: { status: 'NOT_FOUND', message: 'no' } });
   });
@@ -127,5 +157,38 @@ describe('session watcher', () => {
     const home = screen.getByRole('link', { name: 'Inicio' });
     expect(home.getAttribute('href')).toBe('/home');
     expect(breadcrumbs.textContent?.indexOf('Inicio')).toBe(0);
+  });
+
+  it('puts the project between Proyectos and the screen on a project route, for its id and for current', async () => {
+    stubServer(buildSession());
+    const router = renderApp('/projects/p-1/edp');
+    const breadcrumbs = await screen.findByRole('navigation', { name: 'Ruta de navegación' });
+    await waitFor(() =>
+      expect(
+        within(breadcrumbs)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Inicio', 'Proyectos', 'Hospital de Talca', 'Proyecto - EDP']),
+    );
+    expect(within(breadcrumbs).getByRole('link', { name: 'Hospital de Talca' }).getAttribute('href')).toBe(
+      '/projects/p-1',
+    );
+    await router.navigate('/projects/current/gantt');
+    await waitFor(() => expect(breadcrumbs.textContent).toContain('Proyecto - Gantt'));
+    expect(within(breadcrumbs).getByRole('link', { name: 'Hospital de Talca' }).getAttribute('href')).toBe(
+      '/projects/p-1',
+    );
+  });
+
+  it('shows Inicio › Proyectos › Nuevo Proyecto on the wizard', async () => {
+    stubServer(buildSession());
+    renderApp('/projects/new');
+    const breadcrumbs = await screen.findByRole('navigation', { name: 'Ruta de navegación' });
+    await waitFor(() => expect(breadcrumbs.textContent).toContain('Nuevo Proyecto'));
+    expect(
+      within(breadcrumbs)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Inicio', 'Proyectos', 'Nuevo Proyecto']);
   });
 });

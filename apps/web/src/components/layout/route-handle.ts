@@ -4,6 +4,8 @@ import type { Catalogue } from '@/lib/i18n/catalogue';
 export type RouteHandle = {
   titleKey: keyof Catalogue['pages'];
   parent?: { labelKey: keyof Catalogue['nav']; to?: string };
+  /** A project route (/projects/:id/…): the project's name is a crumb between the parent and the title. */
+  isProjectRoute?: boolean;
 };
 
 export function isRouteHandle(value: unknown): value is RouteHandle {

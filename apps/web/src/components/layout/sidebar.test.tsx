@@ -1,10 +1,33 @@
-import { act, screen } from '@testing-library/react';
+import type { ProjectSummary } from '@cimiento/domain';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useProjectStore } from '@/stores/project-store';
 import { defaultSettings, useSettingsStore } from '@/stores/settings-store';
-import { buildSession, renderWithApp, setWindowWidth } from '@/testing/test-utils';
+import { buildSession, jsonResponse, renderWithApp, setWindowWidth } from '@/testing/test-utils';
 import { Sidebar } from './sidebar';
+
+function summary(overrides: Partial<ProjectSummary> & { id: string; name: string }): ProjectSummary {
+  return {
+    _id: overrides.id,
+    code: 'P1',
+    currency: 'CLP',
+    budget: '1000',
+    date: { _seconds: 1_700_000_000 },
+    mine: true,
+    ...overrides,
+  };
+}
+
+/** The server's loadProjects, answering this list. */
+function stubProjects(projects: ProjectSummary[]) {
+  vi.stubGlobal('fetch', async (input: string) => {
+    if (input === '/api/functions/loadProjects') {
+      return jsonResponse(200, { result: { projects, message: 'Proyectos cargados' } });
+    }
+    return jsonResponse(404, { error: { status: 'NOT_FOUND', message: 'no' } });
+  });
+}
 
 const menuLinks: [string, string][] = [
   ['Mi perfil', '/profile/settings'],
@@ -21,10 +44,11 @@ describe('Sidebar', () => {
   beforeEach(() => {
     setWindowWidth(1400);
     useSettingsStore.setState(defaultSettings);
+    stubProjects([]);
   });
 
   afterEach(() => {
-    useProjectStore.setState({ currentProject: null });
+    useProjectStore.setState({ currentProject: null, userId: null });
   });
 
   it('links every menu entry to its route, with the brand going to /home', async () => {
@@ -54,16 +78,60 @@ describe('Sidebar', () => {
     expect(screen.getByRole('link', { name: 'Proyectos' }).getAttribute('aria-current')).toBeNull();
   });
 
-  it('shows the current project group, named after it, only when a project is selected', async () => {
+  it("always shows the current project group: 'Proyecto actual' with 'current' links while none is selected", async () => {
     renderWithApp(<Sidebar />, { path: '/home', session: buildSession() });
-    await screen.findByRole('link', { name: 'Proyectos' });
-    expect(screen.queryByRole('link', { name: 'EDP' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Proyecto actual' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'EDP' }).getAttribute('href')).toBe('/projects/current/edp');
+    expect(screen.getByRole('link', { name: 'EDC' }).getAttribute('href')).toBe('/projects/current/edc');
+    expect(screen.getByRole('link', { name: 'Gantt' }).getAttribute('href')).toBe('/projects/current/gantt');
+  });
 
-    act(() => useProjectStore.getState().setCurrentProject({ id: 'p-42', name: 'Hospital de Talca' }));
+  it('names the current project group after the selected project and links to its screens', async () => {
+    stubProjects([summary({ id: 'p-42', name: 'Hospital de Talca' })]);
+    renderWithApp(<Sidebar />, { path: '/home', session: buildSession({ id: 'user-1' }) });
+    await screen.findByRole('button', { name: 'Proyecto actual' });
+
+    act(() => useProjectStore.getState().setCurrentProject({ id: 'p-42', name: 'Hospital de Talca' }, 'user-1'));
     expect(await screen.findByRole('button', { name: 'Hospital de Talca' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Proyecto actual' })).toBeNull();
     expect(screen.getByRole('link', { name: 'EDP' }).getAttribute('href')).toBe('/projects/p-42/edp');
     expect(screen.getByRole('link', { name: 'EDC' }).getAttribute('href')).toBe('/projects/p-42/edc');
     expect(screen.getByRole('link', { name: 'Gantt' }).getAttribute('href')).toBe('/projects/p-42/gantt');
+  });
+
+  it('does not show a project another user selected on this browser, and forgets it', async () => {
+    useProjectStore.setState({ currentProject: { id: 'p-42', name: 'Hospital de Talca' }, userId: 'user-9' });
+    renderWithApp(<Sidebar />, { path: '/home', session: buildSession({ id: 'user-1' }) });
+    expect(await screen.findByRole('button', { name: 'Proyecto actual' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'EDP' }).getAttribute('href')).toBe('/projects/current/edp');
+    await waitFor(() => expect(useProjectStore.getState().currentProject).toBeNull());
+  });
+
+  it('forgets the current project when the project list no longer has it', async () => {
+    stubProjects([summary({ id: 'p-1', name: 'Liceo de Curicó' })]);
+    useProjectStore.setState({ currentProject: { id: 'p-42', name: 'Hospital de Talca' }, userId: 'user-1' });
+    renderWithApp(<Sidebar />, { path: '/home', session: buildSession({ id: 'user-1' }) });
+    await waitFor(() => expect(useProjectStore.getState().currentProject).toBeNull());
+    expect(await screen.findByRole('button', { name: 'Proyecto actual' })).toBeTruthy();
+  });
+
+  it("lists only the user's own projects under 'Mis proyectos', sorted by name, each linking to its screen", async () => {
+    stubProjects([
+      summary({ id: 'p-3', name: 'Puente Maipo' }),
+      summary({ id: 'p-1', name: 'Edificio Ñuñoa', mine: false }),
+      summary({ id: 'p-2', name: 'Consultorio Linares' }),
+    ]);
+    renderWithApp(<Sidebar />, { path: '/home', session: buildSession() });
+    const group = screen.getByRole('button', { name: 'Mis proyectos' });
+    const list = document.getElementById(group.getAttribute('aria-controls') ?? '') as HTMLElement;
+    await within(list).findByRole('link', { name: 'Consultorio Linares' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Consultorio Linares', '/projects/p-2'],
+      ['Puente Maipo', '/projects/p-3'],
+    ]);
+    expect(screen.queryByText('Edificio Ñuñoa')).toBeNull();
+    expect(within(list).queryByText('Sin proyectos')).toBeNull();
   });
 
   it('collapses and expands a group', async () => {

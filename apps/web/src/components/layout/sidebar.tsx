@@ -25,7 +25,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Link as RouterLink } from 'react-router';
@@ -33,7 +33,8 @@ import { useIsWideScreen } from '@/hooks/use-is-wide-screen';
 import { useSession } from '@/lib/auth';
 import { sidebarColorValues, sidebarLook } from '@/lib/theme';
 import type { SidebarLook } from '@/lib/theme';
-import { useProjectStore } from '@/stores/project-store';
+import { selectMyProjects, useSignedInProjects } from '@/lib/projects-query';
+import { useCurrentProject } from '@/stores/project-store';
 import { useSettingsStore } from '@/stores/settings-store';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 
@@ -152,7 +153,9 @@ export function SidebarContent({
 }) {
   const { t } = useTranslation();
   const { user } = useSession();
-  const currentProject = useProjectStore((state) => state.currentProject);
+  const currentProject = useCurrentProject();
+  const projects = useSignedInProjects();
+  const myProjects = useMemo(() => selectMyProjects(projects.data?.projects ?? []), [projects.data]);
   const sidebarColor = useSettingsStore((state) => state.sidebarColor);
   const context: NavContext = { look, activeGradient: sidebarColorValues[sidebarColor].gradient, isMini, onNavigate };
   const projectBase = `/projects/${currentProject?.id ?? 'current'}`;
@@ -210,25 +213,40 @@ export function SidebarContent({
           <SidebarLink to="/projects/new" label={t('nav.newProject')} icon={<AddCircleIcon />} context={context} />
           <SidebarLink to="/projects" label={t('nav.projects')} icon={<FolderIcon />} context={context} />
           <SidebarGroup label={t('nav.myProjects')} icon={<FolderSpecialIcon />} isInitiallyOpen context={context}>
-            <Typography
-              variant="body2"
-              sx={{ color: look.mutedText, px: 3, py: 0.75, ...(isMini ? visuallyHidden : {}) }}
-            >
-              {t('nav.noProjects')}
-            </Typography>
+            {myProjects.length === 0 ? (
+              <Typography
+                variant="body2"
+                sx={{ color: look.mutedText, px: 3, py: 0.75, ...(isMini ? visuallyHidden : {}) }}
+              >
+                {t('nav.noProjects')}
+              </Typography>
+            ) : (
+              // a long list scrolls inside the group instead of pushing the rest of the menu away
+              <Box sx={{ maxHeight: 240, overflowY: 'auto' }}>
+                {myProjects.map((project) => (
+                  <SidebarLink
+                    key={project._id}
+                    to={`/projects/${project.id}`}
+                    label={project.name}
+                    icon={<FolderIcon fontSize="small" />}
+                    context={context}
+                  />
+                ))}
+              </Box>
+            )}
           </SidebarGroup>
-          {currentProject && (
-            <SidebarGroup label={currentProject.name} icon={<AccountTreeIcon />} isInitiallyOpen context={context}>
-              <SidebarLink to={`${projectBase}/edp`} label={t('nav.edp')} icon={<ListAltIcon />} context={context} />
-              <SidebarLink to={`${projectBase}/edc`} label={t('nav.edc')} icon={<HubIcon />} context={context} />
-              <SidebarLink
-                to={`${projectBase}/gantt`}
-                label={t('nav.gantt')}
-                icon={<TimelineIcon />}
-                context={context}
-              />
-            </SidebarGroup>
-          )}
+          {/* the spec's "current" group: named after the selected project, its links use the word
+              'current' while none is selected */}
+          <SidebarGroup
+            label={currentProject?.name ?? t('nav.currentProject')}
+            icon={<AccountTreeIcon />}
+            isInitiallyOpen
+            context={context}
+          >
+            <SidebarLink to={`${projectBase}/edp`} label={t('nav.edp')} icon={<ListAltIcon />} context={context} />
+            <SidebarLink to={`${projectBase}/edc`} label={t('nav.edc')} icon={<HubIcon />} context={context} />
+            <SidebarLink to={`${projectBase}/gantt`} label={t('nav.gantt')} icon={<TimelineIcon />} context={context} />
+          </SidebarGroup>
         </List>
         <Divider sx={{ borderColor: look.divider, mx: 2, my: 1 }} />
         <List disablePadding>

@@ -11,12 +11,21 @@ export type ConfirmDialogProps = {
   isOpen: boolean;
   text: string;
   isBusy?: boolean;
+  /** The confirm button's colour: red for deletions (the default), primary for a creation. */
+  confirmColor?: 'error' | 'primary' | 'success';
   onConfirm: () => void;
   onCancel: () => void;
 };
 
 /** The spec's confirmation (§8): '¿Estás seguro?' with 'Si, estoy seguro' / 'Cancelar'; Escape cancels. */
-export function ConfirmDialog({ isOpen, text, isBusy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  isOpen,
+  text,
+  isBusy = false,
+  confirmColor = 'error',
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const textId = useId();
@@ -38,7 +47,7 @@ export function ConfirmDialog({ isOpen, text, isBusy = false, onConfirm, onCance
         <Button onClick={onCancel} color="inherit" autoFocus>
           {t('catalogues.confirmNo')}
         </Button>
-        <Button onClick={onConfirm} variant="contained" color="error" loading={isBusy}>
+        <Button onClick={onConfirm} variant="contained" color={confirmColor} loading={isBusy}>
           {t('catalogues.confirmYes')}
         </Button>
       </DialogActions>

@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { UnderConstruction } from '@/components/ui/under-construction';
+import { ProjectPlaceholder } from '@/features/projects/components/project-placeholder';
 
 /** The EDC screen; a later issue builds it. The id may be the word 'current' (the selected project). */
 export function ProjectEdcRoute() {
   const { t } = useTranslation();
-  const { id = 'current' } = useParams();
-  return <UnderConstruction title={`${t('pages.projectEdc')} (${id})`} />;
+  return <ProjectPlaceholder subtitle={t('pages.projectEdc')} />;
 }

@@ -1,10 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { UnderConstruction } from '@/components/ui/under-construction';
+import { ProjectEdpPreview } from '@/features/projects/components/project-edp-preview';
 
-/** The EDP tree grid; a later issue builds it. The id may be the word 'current' (the selected project). */
+/** The id may be the word 'current' (the selected project); the EDP editor is the next issue. */
 export function ProjectEdpRoute() {
-  const { t } = useTranslation();
-  const { id = 'current' } = useParams();
-  return <UnderConstruction title={`${t('pages.projectEdp')} (${id})`} />;
+  return <ProjectEdpPreview />;
 }

@@ -1,8 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { UnderConstruction } from '@/components/ui/under-construction';
+import { ProjectWizard } from '@/features/projects/components/project-wizard';
 
-/** The new project wizard; a later issue builds it. */
 export function ProjectNewRoute() {
-  const { t } = useTranslation();
-  return <UnderConstruction title={t('pages.newProject')} />;
+  return <ProjectWizard />;
 }

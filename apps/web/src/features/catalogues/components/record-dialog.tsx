@@ -13,8 +13,8 @@ import type { FormEvent, ReactNode } from 'react';
 import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { StatusTextField } from '@/components/ui/status-text-field';
 import { muiField } from '@/lib/forms';
-import { StatusTextField } from './status-text-field';
 
 export type RecordValues = { code: string; name: string; priority: number };
 

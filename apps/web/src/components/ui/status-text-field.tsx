@@ -36,7 +36,7 @@ export function StatusTextField({ isValid, errorText, slotProps, sx, ...props }:
         input: {
           endAdornment: isValid ? (
             <InputAdornment position="end">
-              <CheckCircleIcon color="success" fontSize="small" titleAccess={t('catalogues.filled')} />
+              <CheckCircleIcon color="success" fontSize="small" titleAccess={t('common.filled')} />
             </InputAdornment>
           ) : undefined,
         },

@@ -1,0 +1,78 @@
+import { formatMoney, formatNumber, sortByPriority } from '@cimiento/domain';
+import type { LoadedProject } from '@cimiento/domain';
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import HubIcon from '@mui/icons-material/Hub';
+import TimelineIcon from '@mui/icons-material/Timeline';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { PagePanel } from '@/components/ui/page-panel';
+import { DefinitionList } from './definition-list';
+import { ProjectRouteGate } from './project-route-gate';
+
+function ProjectInformation({ project }: { project: LoadedProject }) {
+  const { t } = useTranslation();
+  const base = `/projects/${project.id}`;
+  const chosenAreaTypes = sortByPriority(project.tiposArea).filter((areaType) => areaType.quantity > 0);
+  return (
+    <PagePanel
+      title={project.name}
+      actions={
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Button
+            component={RouterLink}
+            to={`${base}/edp`}
+            variant="contained"
+            color="success"
+            startIcon={<AccountTreeIcon />}
+          >
+            {t('projects.openEdp')}
+          </Button>
+          <Button component={RouterLink} to={`${base}/edc`} variant="outlined" startIcon={<HubIcon />}>
+            {t('projects.openEdc')}
+          </Button>
+          <Button component={RouterLink} to={`${base}/gantt`} variant="outlined" startIcon={<TimelineIcon />}>
+            {t('projects.openGantt')}
+          </Button>
+        </Stack>
+      }
+    >
+      <DefinitionList
+        entries={[
+          { key: 'code', term: t('projects.code'), value: project.code },
+          { key: 'template', term: t('projects.template'), value: project.template },
+          { key: 'budget', term: t('projects.budget'), value: formatMoney(project.budget, project.currency) },
+          {
+            key: 'period',
+            term: t('projects.executionPeriod'),
+            value: t('projects.period', { start: project.startYear, end: project.endYear }),
+          },
+          {
+            key: 'areaTypes',
+            term: t('projects.areaTypes'),
+            value:
+              chosenAreaTypes.length === 0 ? (
+                t('projects.noAreaTypesChosen')
+              ) : (
+                <Box component="ul" aria-label={t('projects.areaTypes')} sx={{ m: 0, pl: 2.5 }}>
+                  {chosenAreaTypes.map((areaType) => (
+                    <li key={areaType._id}>
+                      <span>{areaType.name}</span>: {areaType.quantity}
+                    </li>
+                  ))}
+                </Box>
+              ),
+          },
+          { key: 'edpItems', term: t('projects.edpItems'), value: formatNumber(project.edpItemCount) },
+        ]}
+      />
+    </PagePanel>
+  );
+}
+
+/** /projects/{id}, 'Proyecto - Home': the project's header card (product-spec.md §2). */
+export function ProjectHome() {
+  return <ProjectRouteGate>{(project) => <ProjectInformation project={project} />}</ProjectRouteGate>;
+}

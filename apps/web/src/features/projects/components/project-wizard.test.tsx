@@ -1,0 +1,294 @@
+import type { AreaType } from '@cimiento/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/react-query';
+import { useProjectStore } from '@/stores/project-store';
+import { buildSession, jsonResponse, renderWithApp } from '@/testing/test-utils';
+import { useProjectWizardStore } from '../stores/project-wizard-store';
+import { ProjectWizard } from './project-wizard';
+
+function areaType(_id: string, name: string, priority: number): AreaType {
+  return { _id, id: _id, code: _id.toUpperCase(), name, priority, sectores: [] };
+}
+
+const starterAreaTypes = [areaType('urg', 'Urgencia', 2), areaType('pab', 'Pabellones', 1)];
+
+type SaveAnswer = { status: number; body: unknown };
+
+/** The server for the wizard: the area type catalogue and saveProject (recording what it got). */
+function stubServer(options: { areaTypes?: AreaType[]; save?: SaveAnswer } = {}) {
+  const saved: unknown[] = [];
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body ?? 'null')) as { data: unknown } | null;
+    if (input === '/api/functions/loadObjects') {
+      return jsonResponse(200, { result: { objects: options.areaTypes ?? starterAreaTypes } });
+    }
+    if (input === '/api/functions/saveProject') {
+      saved.push(body?.data);
+      const answer = options.save ?? {
+        status: 200,
+        body: {
+          result: {
+            project: { _id: 'p-1', id: 'p-1', name: 'Hospital de Talca' },
+            message: 'Proyecto Hospital de Talca creado',
+          },
+        },
+      };
+      return jsonResponse(answer.status, answer.body);
+    }
+    if (input === '/api/functions/loadProjects') {
+      return jsonResponse(200, { result: { projects: [], message: 'Proyectos cargados' } });
+    }
+    return jsonResponse(404, { error: { status: 'NOT_FOUND', message: 'no' } });
+  });
+  return saved;
+}
+
+function renderWizard() {
+  // the app's own query client: its failed calls raise the error toast
+  return renderWithApp(<ProjectWizard />, {
+    path: '/projects/new',
+    session: buildSession({ id: 'user-1' }),
+    queryClient: createQueryClient(),
+  });
+}
+
+function validation(element: HTMLElement) {
+  return element.getAttribute('data-validation');
+}
+
+async function fillBasicStep(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByRole('textbox', { name: 'Nombre' }), 'Hospital de Talca');
+  await user.type(screen.getByRole('textbox', { name: 'Código' }), 'HT');
+}
+
+describe('ProjectWizard', () => {
+  afterEach(() => {
+    useProjectStore.setState({ currentProject: null, userId: null });
+  });
+
+  it('clears an old draft on opening and starts on Datos básicos', async () => {
+    stubServer();
+    useProjectWizardStore.getState().updateDraft({ name: 'Viejo' });
+    useProjectWizardStore.getState().goToStep(2);
+    renderWizard();
+    expect(((await screen.findByRole('textbox', { name: 'Nombre' })) as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('heading', { name: 'Datos básicos' })).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Progreso del asistente' }).getAttribute('aria-valuenow')).toBe(
+      '33',
+    );
+    expect(screen.getByRole('button', { name: 'Anterior' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('step 1: Next only with name and code; name, code and priority show error and success states', async () => {
+    const user = userEvent.setup();
+    stubServer();
+    renderWizard();
+    const name = await screen.findByRole('textbox', { name: 'Nombre' });
+    const code = screen.getByRole('textbox', { name: 'Código' });
+    const priority = screen.getByRole('spinbutton', { name: 'Prioridad' });
+    const next = screen.getByRole('button', { name: 'Siguiente' });
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(validation(code)).toBe('error');
+    // the spec's default priority '0' is shown in the error state
+    expect((priority as HTMLInputElement).value).toBe('0');
+    expect(validation(priority)).toBe('error');
+    expect(next.hasAttribute('disabled')).toBe(true);
+    // the later steps cannot be opened from the progress bar yet
+    expect(screen.getByRole('button', { name: 'Datos financieros' }).hasAttribute('disabled')).toBe(true);
+
+    await user.type(name, 'Hospital de Talca');
+    expect(validation(name)).toBe('success');
+    expect(name.getAttribute('aria-invalid')).toBe('false');
+    expect(next.hasAttribute('disabled')).toBe(true);
+    await user.type(code, '   ');
+    expect(next.hasAttribute('disabled')).toBe(true);
+    await user.clear(code);
+    await user.type(code, 'HT');
+    expect(validation(code)).toBe('success');
+    expect(next.hasAttribute('disabled')).toBe(false);
+
+    await user.clear(priority);
+    expect(validation(priority)).toBe('error');
+    await user.type(priority, '3');
+    expect(validation(priority)).toBe('success');
+
+    await user.click(next);
+    expect(screen.getByRole('heading', { name: 'Datos financieros' })).toBeTruthy();
+  });
+
+  it('step 1: lists the area types by priority with a quantity from 0, only for the generica template', async () => {
+    const user = userEvent.setup();
+    stubServer();
+    renderWizard();
+    const table = await screen.findByRole('table', { name: 'Tipos de área' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual([
+      '1. Pabellones',
+      '2. Urgencia',
+    ]);
+    const quantity = screen.getByRole('spinbutton', { name: 'Cantidad de 1. Pabellones' });
+    expect((quantity as HTMLInputElement).value).toBe('0');
+    expect(quantity.getAttribute('min')).toBe('0');
+    expect(quantity.getAttribute('max')).toBe('999');
+    await user.clear(quantity);
+    await user.type(quantity, '4');
+    expect(useProjectWizardStore.getState().draft.quantities).toEqual({ pab: 4 });
+
+    expect(screen.getByRole('combobox', { name: 'Plantilla EDP' }).textContent).toBe('generica');
+    await user.click(screen.getByRole('combobox', { name: 'Plantilla EDP' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'generica',
+      'plantilla-1',
+      'plantilla-2',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'plantilla-1' }));
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Tipos de área' })).toBeNull());
+  });
+
+  it('step 1: with no area types, says so and links to the catalogue', async () => {
+    stubServer({ areaTypes: [] });
+    renderWizard();
+    expect(await screen.findByText(/No hay tipos de área en el catálogo/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Agregar tipos de área' }).getAttribute('href')).toBe('/admin/tipos-area');
+  });
+
+  it('step 2: shows the budget formatted in the chosen currency, the errors, and Next only with both years', async () => {
+    const user = userEvent.setup();
+    stubServer();
+    renderWizard();
+    await fillBasicStep(user);
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+
+    const currency = screen.getByRole('combobox', { name: 'Moneda' });
+    expect(currency.textContent).toBe('USD');
+    const budget = screen.getByRole('textbox', { name: 'Presupuesto' });
+    expect(budget.getAttribute('inputmode')).toBe('decimal');
+    expect(validation(budget)).toBe('error');
+    expect(screen.getByText('Debe ser mayor que 0')).toBeTruthy();
+
+    await user.clear(budget);
+    expect(validation(budget)).toBe('error');
+    expect(screen.getByText('Es obligatorio')).toBeTruthy();
+    await user.type(budget, '1.234.567,89');
+    expect(validation(budget)).toBe('success');
+    expect(screen.getByText('US$1.234.567,89')).toBeTruthy();
+    await user.click(currency);
+    await user.click(screen.getByRole('option', { name: 'CLP' }));
+    expect(await screen.findByText('$1.234.568')).toBeTruthy();
+    await user.type(budget, 'x');
+    expect(validation(budget)).toBe('error');
+    expect(screen.getByText('Debe ser un monto, por ejemplo 1.234.567,89')).toBeTruthy();
+
+    const start = screen.getByRole('spinbutton', { name: 'Año inicio de Obras' });
+    const end = screen.getByRole('spinbutton', { name: 'Año previsto de cierre' });
+    const next = screen.getByRole('button', { name: 'Siguiente' });
+    expect((start as HTMLInputElement).value).toBe('2023');
+    expect(validation(start)).toBe('success');
+    expect(next.hasAttribute('disabled')).toBe(false);
+    await user.clear(end);
+    expect(validation(end)).toBe('error');
+    expect(next.hasAttribute('disabled')).toBe(true);
+    await user.type(end, '0');
+    expect(validation(end)).toBe('error');
+    expect(next.hasAttribute('disabled')).toBe(false);
+    await user.clear(start);
+    expect(validation(start)).toBe('error');
+    expect(next.hasAttribute('disabled')).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Anterior' }));
+    expect(screen.getByRole('heading', { name: 'Datos básicos' })).toBeTruthy();
+  });
+
+  it('step 3: summarises the draft, asks for confirmation, saves it and opens the EDP', async () => {
+    const user = userEvent.setup();
+    const saved = stubServer();
+    const { router } = renderWizard();
+    await fillBasicStep(user);
+    await user.type(screen.getByRole('spinbutton', { name: 'Cantidad de 2. Urgencia' }), '2');
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await user.click(screen.getByRole('combobox', { name: 'Moneda' }));
+    await user.click(screen.getByRole('option', { name: 'UF' }));
+    const budget = screen.getByRole('textbox', { name: 'Presupuesto' });
+    await user.clear(budget);
+    await user.type(budget, '1.234,5');
+    const end = screen.getByRole('spinbutton', { name: 'Año previsto de cierre' });
+    await user.clear(end);
+    await user.type(end, '2025');
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+
+    expect(screen.getByRole('heading', { name: 'Resumen' })).toBeTruthy();
+    const terms = screen.getAllByRole('term').map((term) => term.textContent);
+    const values = screen.getAllByRole('definition').map((value) => value.textContent);
+    expect(Object.fromEntries(terms.map((term, index) => [term, values[index]]))).toEqual({
+      Nombre: 'Hospital de Talca',
+      Código: 'HT',
+      'Plantilla EDP': 'generica',
+      Presupuesto: 'UF 1.234,50',
+      'Período de ejecución': '2023 - 2025',
+      '1. Pabellones': '0',
+      '2. Urgencia': '2',
+    });
+    expect(screen.getByRole('progressbar', { name: 'Progreso del asistente' }).getAttribute('aria-valuenow')).toBe(
+      '100',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Crear proyecto' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Estás seguro?' });
+    expect(within(dialog).getByText('Confirma que deseas crear un nuevo proyecto')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(saved).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Crear proyecto' }));
+    await user.click(await screen.findByRole('button', { name: 'Si, estoy seguro' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/p-1/edp'));
+    expect(saved).toEqual([
+      {
+        project: {
+          name: 'Hospital de Talca',
+          code: 'HT',
+          priority: '0',
+          template: 'generica',
+          startYear: '2023',
+          endYear: '2025',
+          currency: 'UF',
+          budget: '1234.5',
+          tiposArea: [
+            { ...starterAreaTypes[1], quantity: 0 },
+            { ...starterAreaTypes[0], quantity: 2 },
+          ],
+        },
+      },
+    ]);
+    expect(useProjectStore.getState()).toMatchObject({
+      currentProject: { id: 'p-1', name: 'Hospital de Talca' },
+      userId: 'user-1',
+    });
+    expect(useProjectWizardStore.getState().activeStep).toBe(0);
+    expect((await screen.findByRole('status')).textContent).toContain('Proyecto Hospital de Talca creado');
+  });
+
+  it('keeps the draft and the summary when the server refuses the project', async () => {
+    const user = userEvent.setup();
+    stubServer({
+      save: {
+        status: 400,
+        body: { error: { status: 'INVALID_ARGUMENT', message: 'project.code: no puede tener espacios' } },
+      },
+    });
+    const { router } = renderWizard();
+    await fillBasicStep(user);
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await user.click(screen.getByRole('button', { name: 'Crear proyecto' }));
+    await user.click(await screen.findByRole('button', { name: 'Si, estoy seguro' }));
+
+    expect((await screen.findByRole('alert')).textContent).toContain('project.code: no puede tener espacios');
+    expect(router.state.location.pathname).toBe('/projects/new');
+    expect(screen.getByRole('heading', { name: 'Resumen' })).toBeTruthy();
+    expect(useProjectWizardStore.getState().draft).toMatchObject({ name: 'Hospital de Talca', code: 'HT' });
+    expect(useProjectStore.getState().currentProject).toBeNull();
+  });
+});

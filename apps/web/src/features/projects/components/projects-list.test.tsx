@@ -1,0 +1,125 @@
+import type { ProjectSummary } from '@cimiento/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useProjectStore } from '@/stores/project-store';
+import { buildSession, jsonResponse, renderWithApp } from '@/testing/test-utils';
+import { ProjectsList } from './projects-list';
+
+function summary(index: number, overrides: Partial<ProjectSummary> = {}): ProjectSummary {
+  const id = `p-${index}`;
+  return {
+    _id: id,
+    id,
+    name: `Proyecto ${String(index).padStart(2, '0')}`,
+    code: `P${index}`,
+    currency: 'CLP',
+    budget: `${index}000000`,
+    date: { _seconds: 1_700_000_000 },
+    mine: true,
+    ...overrides,
+  };
+}
+
+/** loadProjects over a list that removeProject shrinks; records the calls. */
+function stubServer(initial: ProjectSummary[]) {
+  let projects = initial;
+  const calls: { name: string; data: unknown }[] = [];
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    const name = input.replace('/api/functions/', '');
+    const { data } = JSON.parse(String(init?.body)) as { data: { id?: string } | null };
+    calls.push({ name, data });
+    if (name === 'loadProjects') return jsonResponse(200, { result: { projects, message: 'Proyectos cargados' } });
+    if (name === 'removeProject') {
+      const removed = projects.find((project) => project._id === data?.id);
+      projects = projects.filter((project) => project._id !== data?.id);
+      return jsonResponse(200, { result: { message: `Proyecto ${removed?.name} eliminado` } });
+    }
+    return jsonResponse(404, { error: { status: 'NOT_FOUND', message: 'no' } });
+  });
+  return calls;
+}
+
+function renderList() {
+  return renderWithApp(<ProjectsList />, { path: '/projects', session: buildSession({ id: 'user-1' }) });
+}
+
+describe('ProjectsList', () => {
+  afterEach(() => {
+    useProjectStore.setState({ currentProject: null, userId: null });
+  });
+
+  it("loads on opening, announces 'Proyectos cargados' and shows name (code) and the budget in its currency", async () => {
+    stubServer([
+      summary(1, { name: 'Hospital de Talca', code: 'HT', currency: 'UF', budget: '1234.5' }),
+      summary(2, { name: 'Liceo Curicó', code: 'LC', currency: 'CLP', budget: '250000000' }),
+    ]);
+    renderList();
+    expect(await screen.findByRole('heading', { name: 'Lista de proyectos' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Hospital de Talca (HT)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'UF 1.234,50' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '$250.000.000' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Eliminar Liceo Curicó' })).toBeTruthy();
+    expect((await screen.findByRole('status')).textContent).toContain('Proyectos cargados');
+  });
+
+  it('pages by 10 and searches by name or code', async () => {
+    const user = userEvent.setup();
+    stubServer(Array.from({ length: 12 }, (_, index) => summary(index + 1)));
+    renderList();
+    await screen.findByRole('button', { name: 'Proyecto 01 (P1)' });
+    expect(screen.getAllByRole('button', { name: /^Eliminar / })).toHaveLength(10);
+    await user.type(screen.getByRole('textbox', { name: 'Buscar' }), 'P12');
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Eliminar / })).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Proyecto 12 (P12)' })).toBeTruthy();
+  });
+
+  it("says 'No se encontraron resultados' when there are no projects", async () => {
+    stubServer([]);
+    renderList();
+    expect(await screen.findByText('No se encontraron resultados')).toBeTruthy();
+  });
+
+  it('a name or a budget selects the project and opens it', async () => {
+    const user = userEvent.setup();
+    stubServer([summary(1, { name: 'Hospital de Talca', code: 'HT' })]);
+    const { router } = renderList();
+    await user.click(await screen.findByRole('button', { name: 'Hospital de Talca (HT)' }));
+    expect(router.state.location.pathname).toBe('/projects/p-1');
+    expect(useProjectStore.getState()).toMatchObject({
+      currentProject: { id: 'p-1', name: 'Hospital de Talca' },
+      userId: 'user-1',
+    });
+    await router.navigate('/projects');
+    useProjectStore.setState({ currentProject: null, userId: null });
+    await user.click(await screen.findByRole('button', { name: '$1.000.000' }));
+    expect(router.state.location.pathname).toBe('/projects/p-1');
+    expect(useProjectStore.getState().currentProject).toEqual({ id: 'p-1', name: 'Hospital de Talca' });
+  });
+
+  it('deletes by _id only after confirmation, forgets it as the current project and reloads the list', async () => {
+    const user = userEvent.setup();
+    const calls = stubServer([summary(1, { name: 'Hospital de Talca' }), summary(2, { name: 'Liceo Curicó' })]);
+    useProjectStore.setState({ currentProject: { id: 'p-1', name: 'Hospital de Talca' }, userId: 'user-1' });
+    renderList();
+
+    await user.click(await screen.findByRole('button', { name: 'Eliminar Hospital de Talca' }));
+    let dialog = await screen.findByRole('alertdialog', { name: '¿Estás seguro?' });
+    expect(within(dialog).getByText('Confirma que deseas eliminar el proyecto')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.filter((entry) => entry.name === 'removeProject')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Eliminar Hospital de Talca' }));
+    dialog = await screen.findByRole('alertdialog', { name: '¿Estás seguro?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Si, estoy seguro' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Eliminar Hospital de Talca' })).toBeNull());
+    expect(calls.filter((entry) => entry.name === 'removeProject')).toEqual([
+      { name: 'removeProject', data: { id: 'p-1' } },
+    ]);
+    expect(useProjectStore.getState().currentProject).toBeNull();
+    expect(screen.getByRole('button', { name: 'Eliminar Liceo Curicó' })).toBeTruthy();
+    expect((await screen.findByRole('status')).textContent).toContain('Proyecto Hospital de Talca eliminado');
+  });
+});

@@ -1,0 +1,76 @@
+import { projectsLoadedMessage } from '@cimiento/domain';
+import type { ProjectSummary } from '@cimiento/domain';
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { PagePanel } from '@/components/ui/page-panel';
+import { projectsQueryOptions } from '@/lib/projects-query';
+import { notifyMessage } from '@/stores/notices-store';
+import { useSelectProject } from '@/stores/project-store';
+import { useRemoveProject } from '../api/remove-project';
+import { ProjectsTable } from './projects-table';
+
+/**
+ * /projects, 'Lista de proyectos' (product-spec.md §2): loaded when the screen opens, announced
+ * with 'Proyectos cargados'; a name or budget selects the project, the delete icon asks first.
+ */
+export function ProjectsList() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const selectProject = useSelectProject();
+  // "Loaded when the screen opens": even when the sidebar already has the list
+  const list = useQuery({ ...projectsQueryOptions(), refetchOnMount: 'always' });
+  const [toRemove, setToRemove] = useState<ProjectSummary | null>(null);
+  const remove = useRemoveProject({ onSuccess: () => setToRemove(null) });
+
+  // the opening load is announced (spec §8); the reload after a deletion stays silent so the
+  // deletion's own message is the one shown
+  const hasAnnounced = useRef(false);
+  useEffect(() => {
+    if (!list.isSuccess || !list.isFetchedAfterMount || hasAnnounced.current) return;
+    hasAnnounced.current = true;
+    notifyMessage(projectsLoadedMessage);
+  }, [list.isSuccess, list.isFetchedAfterMount]);
+
+  const open = useCallback(
+    (project: ProjectSummary) => {
+      selectProject({ id: project.id, name: project.name });
+      void navigate(`/projects/${project.id}`);
+    },
+    [selectProject, navigate],
+  );
+
+  return (
+    <PagePanel
+      title={t('projects.listTitle')}
+      actions={
+        <Button
+          variant="contained"
+          color="success"
+          startIcon={<AddIcon />}
+          onClick={() => void navigate('/projects/new')}
+        >
+          {t('projects.newProject')}
+        </Button>
+      }
+    >
+      <ProjectsTable
+        projects={list.data?.projects ?? []}
+        isLoading={list.isPending}
+        onOpen={open}
+        onRemove={setToRemove}
+      />
+      <ConfirmDialog
+        isOpen={toRemove !== null}
+        text={t('projects.confirmRemove')}
+        isBusy={remove.isPending}
+        onCancel={() => setToRemove(null)}
+        onConfirm={() => toRemove && remove.mutate(toRemove._id)}
+      />
+    </PagePanel>
+  );
+}

@@ -1,0 +1,150 @@
+import { MAX_AREA_QUANTITY, projectTemplates } from '@cimiento/domain';
+import type { AreaType, ProjectTemplate } from '@cimiento/domain';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { StatusTextField } from '@/components/ui/status-text-field';
+import { useProjectWizardStore } from '../stores/project-wizard-store';
+import { areaTypeLabel, isCodeWellFormed, isFilled, isNonZeroNumber, toQuantity } from '../utils/wizard-rules';
+
+function isTemplate(value: string): value is ProjectTemplate {
+  return (projectTemplates as readonly string[]).includes(value);
+}
+
+export type AreaTypesState = { areaTypes: AreaType[] | undefined; isPending: boolean; isError: boolean };
+
+/** The quantity per area type (generic template only), each starting at 0. */
+function AreaTypeQuantities({ areaTypes, isPending, isError }: AreaTypesState) {
+  const { t } = useTranslation();
+  const quantities = useProjectWizardStore((state) => state.draft.quantities);
+  const setQuantity = useProjectWizardStore((state) => state.setQuantity);
+
+  // while the list loads the global spinner covers the page
+  if (isPending) return null;
+  if (isError) {
+    return (
+      <Typography variant="body2" color="error">
+        {t('projects.areaTypesFailed')}
+      </Typography>
+    );
+  }
+  if (!areaTypes || areaTypes.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('projects.noAreaTypes')}{' '}
+        <Link component={RouterLink} to="/admin/tipos-area">
+          {t('projects.addAreaTypes')}
+        </Link>
+      </Typography>
+    );
+  }
+  return (
+    <TableContainer sx={{ maxHeight: 440 }}>
+      <Table size="small" stickyHeader aria-label={t('projects.areaTypes')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('projects.areaType')}</TableCell>
+            <TableCell sx={{ width: 140 }}>{t('projects.quantity')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {areaTypes.map((areaType) => {
+            const label = areaTypeLabel(areaType);
+            return (
+              <TableRow key={areaType._id}>
+                <TableCell>{label}</TableCell>
+                <TableCell>
+                  <TextField
+                    type="number"
+                    size="small"
+                    value={String(quantities[areaType._id] ?? 0)}
+                    onChange={(event) => setQuantity(areaType._id, toQuantity(event.target.value))}
+                    slotProps={{
+                      htmlInput: {
+                        min: 0,
+                        max: MAX_AREA_QUANTITY,
+                        step: 1,
+                        'aria-label': t('projects.quantityOf', { label }),
+                      },
+                    }}
+                  />
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** Step 1, 'Datos básicos': name, code, priority, EDP template and, for generica, the area types. */
+export function WizardBasicStep(props: AreaTypesState) {
+  const { t } = useTranslation();
+  const draft = useProjectWizardStore((state) => state.draft);
+  const updateDraft = useProjectWizardStore((state) => state.updateDraft);
+  const isCodeValid = isFilled(draft.code) && isCodeWellFormed(draft.code);
+
+  return (
+    <Stack spacing={1}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <StatusTextField
+          label={t('projects.name')}
+          autoComplete="off"
+          value={draft.name}
+          onChange={(event) => updateDraft({ name: event.target.value })}
+          isValid={isFilled(draft.name)}
+          errorText={t('projects.required')}
+        />
+        <StatusTextField
+          label={t('projects.code')}
+          autoComplete="off"
+          value={draft.code}
+          onChange={(event) => updateDraft({ code: event.target.value })}
+          isValid={isCodeValid}
+          errorText={isFilled(draft.code) ? t('projects.codeInvalid') : t('projects.required')}
+          sx={{ maxWidth: { md: 240 } }}
+        />
+      </Stack>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <StatusTextField
+          label={t('projects.priority')}
+          type="number"
+          value={draft.priority}
+          onChange={(event) => updateDraft({ priority: event.target.value })}
+          isValid={isNonZeroNumber(draft.priority)}
+          errorText={t('projects.priorityRequired')}
+          slotProps={{ htmlInput: { min: 0, step: 1 } }}
+          sx={{ maxWidth: { md: 200 } }}
+        />
+        <TextField
+          select
+          label={t('projects.template')}
+          value={draft.template}
+          onChange={(event) => {
+            if (isTemplate(event.target.value)) updateDraft({ template: event.target.value });
+          }}
+          helperText=" "
+          sx={{ minWidth: 220 }}
+        >
+          {projectTemplates.map((template) => (
+            <MenuItem key={template} value={template}>
+              {template}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {draft.template === 'generica' && <AreaTypeQuantities {...props} />}
+    </Stack>
+  );
+}

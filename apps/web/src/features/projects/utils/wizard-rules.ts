@@ -1,0 +1,108 @@
+import { MAX_AREA_QUANTITY, formatMoney, parseChileanDecimal, projectDefaults, sortByPriority } from '@cimiento/domain';
+import type { AreaType, Currency, ProjectInput } from '@cimiento/domain';
+import type { ProjectDraft } from '../stores/project-wizard-store';
+
+/**
+ * The wizard's validation rules (product-spec.md §5). They only decide what the screen shows and
+ * which buttons are enabled: the server checks the project again when it is saved.
+ */
+
+export function isFilled(text: string): boolean {
+  return text.trim() !== '';
+}
+
+/** Priority and the years: an error state when empty or 0. */
+export function isNonZeroNumber(text: string): boolean {
+  return isFilled(text) && Number(text) !== 0;
+}
+
+/** The server refuses a code with spaces or dots: the EDP's codes are "{code}.{n}.{m}". */
+export function isCodeWellFormed(code: string): boolean {
+  return !/[\s.]/.test(code.trim());
+}
+
+/** Step 1's Next: "enabled only when name and code are both non-empty". */
+export function canLeaveBasicStep(draft: ProjectDraft): boolean {
+  return isFilled(draft.name) && isFilled(draft.code);
+}
+
+/** Step 2's Next: "enabled only when startYear and endYear are both filled". */
+export function canLeaveFinancialStep(draft: ProjectDraft): boolean {
+  return isFilled(draft.startYear) && isFilled(draft.endYear);
+}
+
+/** A step can be opened from the progress bar when every step before it passes its Next rule. */
+export function canOpenStep(step: number, draft: ProjectDraft): boolean {
+  if (step <= 0) return true;
+  if (!canLeaveBasicStep(draft)) return false;
+  if (step === 1) return true;
+  return canLeaveFinancialStep(draft);
+}
+
+export type BudgetState =
+  | { kind: 'valid'; value: string; formatted: string }
+  | { kind: 'zero'; value: string; formatted: string }
+  | { kind: 'invalid'; error: string };
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The budget as typed in Chilean notation ('1.234.567,89'): its canonical decimal and the amount
+ * as it will be shown, or the domain's Spanish error. 0 is an error state (§5) but can be saved.
+ */
+export function readBudget(text: string, currency: Currency): BudgetState {
+  const result = parseChileanDecimal(text);
+  if (!result.ok) return { kind: 'invalid', error: capitalize(result.error) };
+  const formatted = formatMoney(result.value, currency);
+  return result.value === '0'
+    ? { kind: 'zero', value: result.value, formatted }
+    : { kind: 'valid', value: result.value, formatted };
+}
+
+/** The years' extra hint: the server refuses a closing year before the start year. */
+export function isEndBeforeStart(draft: Pick<ProjectDraft, 'startYear' | 'endYear'>): boolean {
+  if (!isNonZeroNumber(draft.startYear) || !isNonZeroNumber(draft.endYear)) return false;
+  return Number(draft.endYear) < Number(draft.startYear);
+}
+
+/** What a quantity input holds: a whole number in 0..999 (an emptied input counts as 0). */
+export function toQuantity(text: string): number {
+  const value = Math.trunc(Number(text));
+  if (!Number.isFinite(value) || value < 0) return 0;
+  return Math.min(MAX_AREA_QUANTITY, value);
+}
+
+/** The area types as the wizard lists them: by priority, each shown as '{priority}. {name}'. */
+export function orderAreaTypes(areaTypes: readonly AreaType[]): AreaType[] {
+  return sortByPriority(areaTypes);
+}
+
+export function areaTypeLabel(areaType: Pick<AreaType, 'priority' | 'name'>): string {
+  return `${areaType.priority}. ${areaType.name}`;
+}
+
+/**
+ * The saveProject payload: the draft with the canonical budget and, for the generic template,
+ * the loaded area types each with its chosen quantity (the other templates ignore area types).
+ * An emptied priority or budget takes the spec's default ('0'); a budget that does not read as an
+ * amount is sent as typed, so the server's message names it.
+ */
+export function toProjectInput(draft: ProjectDraft, areaTypes: readonly AreaType[]): ProjectInput {
+  const budget = parseChileanDecimal(draft.budget);
+  return {
+    name: draft.name.trim(),
+    code: draft.code.trim(),
+    priority: isFilled(draft.priority) ? draft.priority.trim() : projectDefaults.priority,
+    template: draft.template,
+    startYear: draft.startYear.trim(),
+    endYear: draft.endYear.trim(),
+    currency: draft.currency,
+    budget: budget.ok ? budget.value : isFilled(draft.budget) ? draft.budget : projectDefaults.budget,
+    tiposArea:
+      draft.template === 'generica'
+        ? orderAreaTypes(areaTypes).map((areaType) => ({ ...areaType, quantity: draft.quantities[areaType._id] ?? 0 }))
+        : [],
+  };
+}
