@@ -107,7 +107,11 @@ describe.each(databaseKinds)('saveProject (%s)', (kind) => {
 
   it('applies the spec §9 defaults when fields are omitted (priority 0, generica, 2023–2023, USD, budget 0)', async () => {
     const code = uniqueProjectCode('DEF');
-    const saved = await createProject(t, member.cookie, { name: 'Con valores por omisión', code });
+    const response = await saveProject(t, member.cookie, { name: 'Con valores por omisión', code });
+    expect(response.statusCode, JSON.stringify(response.body)).toBe(200);
+    // one item, the root: the message says "ítem", not "ítems"
+    expect(response.body.result.message).toBe('Proyecto «Con valores por omisión» creado con 1 ítem en su EDP');
+    const saved = response.body.result.project;
     expect(saved).toMatchObject({
       priority: '0',
       template: 'generica',

@@ -5,8 +5,9 @@ import { defineHandler } from '../define-handler';
 /** Creates a project with copies of the chosen area types and its generated EDP; open to every signed-in user. */
 export const handleSaveProject = defineHandler(saveProjectContract, async (input, { db, caller }) => {
   const project = await createProject(db, input.project, caller.userId);
+  const count = project.edpItemCount;
   return {
     project,
-    message: `Proyecto «${project.name}» creado con ${formatNumber(project.edpItemCount)} ítems en su EDP`,
+    message: `Proyecto «${project.name}» creado con ${formatNumber(count)} ${count === 1 ? 'ítem' : 'ítems'} en su EDP`,
   };
 });
