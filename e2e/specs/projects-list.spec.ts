@@ -19,6 +19,12 @@ function seedProject(n: number) {
   };
 }
 
+/** What the Nombre column shows: name plus code in brackets. */
+function label(n: number): string {
+  const project = seedProject(n);
+  return `${project.name} (${project.code})`;
+}
+
 describe('Proyectos (list)', () => {
   let session: SignedInSession;
   let projects: ProjectApi;
@@ -36,7 +42,7 @@ describe('Proyectos (list)', () => {
 
   const table = () => session.page.getByRole('table');
   const nameButtons = async () =>
-    (await table().locator('tbody tr').allInnerTexts()).map((text) => text.trim().split('\n')[0]);
+    (await table().locator('tbody tr').allInnerTexts()).map((text) => text.trim().split(/\n|\t/)[0]?.trim());
 
   async function openList() {
     const { page } = session;
@@ -49,7 +55,7 @@ describe('Proyectos (list)', () => {
     const { page } = session;
     await openList();
     await waitForSuccessToast(page, 'Proyectos cargados');
-    await expect.poll(nameButtons).toEqual(Array.from({ length: 10 }, (_, i) => seedProject(i + 1).name));
+    await expect.poll(nameButtons).toEqual(Array.from({ length: 10 }, (_, i) => label(i + 1)));
     const first = table().locator('tbody tr').first();
     expect(await first.getByRole('button', { name: 'Proyecto 01 (P01)' }).count()).toBe(1);
     expect(await first.getByRole('button', { name: '$1.234.568', exact: true }).count()).toBe(1);
@@ -58,11 +64,11 @@ describe('Proyectos (list)', () => {
     await screenshot(page, 'projects-list-page1');
 
     await page.getByRole('button', { name: 'Ir a la página siguiente' }).click();
-    await expect.poll(nameButtons).toEqual(Array.from({ length: 10 }, (_, i) => seedProject(i + 11).name));
+    await expect.poll(nameButtons).toEqual(Array.from({ length: 10 }, (_, i) => label(i + 11)));
     for (let pageIndex = 2; pageIndex < 6; pageIndex += 1) {
       await page.getByRole('button', { name: 'Ir a la página siguiente' }).click();
     }
-    await expect.poll(nameButtons).toEqual(Array.from({ length: 10 }, (_, i) => seedProject(i + 51).name));
+    await expect.poll(nameButtons).toEqual(Array.from({ length: 10 }, (_, i) => label(i + 51)));
     expect(await page.getByRole('button', { name: 'Ir a la página siguiente' }).isDisabled()).toBe(true);
   });
 
@@ -70,9 +76,9 @@ describe('Proyectos (list)', () => {
     const { page } = session;
     await openList();
     await page.getByPlaceholder('Buscar').fill('Proyecto 42');
-    await expect.poll(nameButtons).toEqual(['Proyecto 42']);
+    await expect.poll(nameButtons).toEqual(['Proyecto 42 (P42)']);
     await page.getByPlaceholder('Buscar').fill('P17');
-    await expect.poll(nameButtons).toEqual(['Proyecto 17']);
+    await expect.poll(nameButtons).toEqual(['Proyecto 17 (P17)']);
     await page.getByPlaceholder('Buscar').fill('no-existe-zzz');
     await page.getByText('No se encontraron resultados').first().waitFor();
     await screenshot(page, 'projects-list-search-empty');
@@ -105,7 +111,7 @@ describe('Proyectos (list)', () => {
     const { page } = session;
     await openList();
     await page.getByPlaceholder('Buscar').fill('Proyecto 05');
-    await expect.poll(nameButtons).toEqual(['Proyecto 05']);
+    await expect.poll(nameButtons).toEqual(['Proyecto 05 (P05)']);
 
     await page.getByRole('button', { name: 'Eliminar Proyecto 05' }).click();
     const dialog = confirmDialog(page);
@@ -114,7 +120,7 @@ describe('Proyectos (list)', () => {
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await projects.findByCode('P05')).toBeDefined();
-    await expect.poll(nameButtons).toEqual(['Proyecto 05']);
+    await expect.poll(nameButtons).toEqual(['Proyecto 05 (P05)']);
 
     await page.getByRole('button', { name: 'Eliminar Proyecto 05' }).click();
     await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();

@@ -68,7 +68,7 @@ describe('Nuevo Proyecto (wizard)', () => {
     const areaTable = page.getByRole('table', { name: 'Tipos de área' });
     await areaTable.getByText('1. Edificio').waitFor();
     const rowTexts = await areaTable.locator('tbody tr').allInnerTexts();
-    expect(rowTexts.map((text) => text.trim().split('\n')[0])).toEqual([
+    expect(rowTexts.map((text) => text.trim().split(/\n|\t/)[0]?.trim())).toEqual([
       '1. Edificio',
       '2. Estacionamiento',
       '3. Patio',
