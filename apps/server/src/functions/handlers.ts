@@ -6,11 +6,13 @@ import { handleLoadProjects } from './handlers/load-projects';
 import { handleLoadUsers } from './handlers/load-users';
 import { handleRemoveObject } from './handlers/remove-object';
 import { handleRemoveProject } from './handlers/remove-project';
+import { handleSaveEdp } from './handlers/save-edp';
 import { handleSaveObject } from './handlers/save-object';
 import { handleSaveProfile } from './handlers/save-profile';
 import { handleSaveProject } from './handlers/save-project';
 import { handleSaveUser } from './handlers/save-user';
 import { handleSeedCatalogues } from './handlers/seed-catalogues';
+import { handleUpdateItemEdp } from './handlers/update-item-edp';
 import { handleUploadFile } from './handlers/upload-file';
 
 /** One handler per contract in @cimiento/domain's functionContracts; handlers.test.ts checks none is missing. */
@@ -28,4 +30,6 @@ export const functionHandlers: RegisteredHandler[] = [
   handleLoadProjects,
   handleLoadProject,
   handleRemoveProject,
+  handleSaveEdp,
+  handleUpdateItemEdp,
 ];

@@ -4,6 +4,7 @@ import {
   saveObjectContract,
   seedCataloguesContract,
 } from './catalogue-contracts';
+import { saveEdpContract, updateItemEdpContract } from './edp-contracts';
 import {
   loadProjectContract,
   loadProjectsContract,
@@ -28,6 +29,8 @@ export const functionContracts = [
   loadProjectsContract,
   loadProjectContract,
   removeProjectContract,
+  saveEdpContract,
+  updateItemEdpContract,
 ] as const;
 
 export type AnyFunctionContract = (typeof functionContracts)[number];

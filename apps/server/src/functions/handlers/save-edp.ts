@@ -1,0 +1,13 @@
+import { formatNumber, saveEdpContract } from '@cimiento/domain';
+import { saveEdp } from '../../projects/edp-store';
+import { defineHandler } from '../define-handler';
+
+/** Replaces a project's whole EDP, based on the version the editor loaded (stale → ABORTED). */
+export const handleSaveEdp = defineHandler(saveEdpContract, async ({ id, edp }, { db }) => {
+  const saved = await saveEdp(db, id, edp);
+  const count = saved.items.length;
+  return {
+    edp: saved,
+    message: `EDP grabado: ${formatNumber(count)} ${count === 1 ? 'ítem' : 'ítems'}`,
+  };
+});
