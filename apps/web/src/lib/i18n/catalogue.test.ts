@@ -24,6 +24,19 @@ describe('catalogues', () => {
     expect(esCL.login.google).toBe('Ingresa con Google');
     expect(esCL.profile.update).toBe('Actualizar información');
     expect(esCL.profile.saveFailed).toBe('Error writing document: {{error}}');
+    expect(esCL.projects).toMatchObject({
+      listTitle: 'Lista de proyectos',
+      newProject: 'Nuevo Proyecto',
+      template: 'Plantilla EDP',
+      startYear: 'Año inicio de Obras',
+      endYear: 'Año previsto de cierre',
+      stepBasic: 'Datos básicos',
+      stepFinancial: 'Datos financieros',
+      stepSummary: 'Resumen',
+      confirmCreate: 'Confirma que deseas crear un nuevo proyecto',
+      confirmRemove: 'Confirma que deseas eliminar el proyecto',
+      noResults: 'No se encontraron resultados',
+    });
   });
 
   it('has no empty text', () => {
