@@ -145,3 +145,5 @@ export {
   saveEdpContract,
   updateItemEdpContract,
 } from './functions/edp-contracts';
+export type { EdcItem, EdcItemKind, EdcTarget, GenerateEdcResult } from './edc/generate-edc';
+export { edcMainCode, edcSuffix, generateEdc, nextActivityNumber } from './edc/generate-edc';
