@@ -147,3 +147,15 @@ export {
 } from './functions/edp-contracts';
 export type { EdcItem, EdcItemKind, EdcTarget, GenerateEdcResult } from './edc/generate-edc';
 export { edcMainCode, edcSuffix, generateEdc, nextActivityNumber } from './edc/generate-edc';
+export { MAX_EDC_LIST_ITEMS, validateEdcList } from './edc/validate-edc';
+export type { Edc, EdcItemInput } from './functions/edc-contracts';
+export {
+  EDC_STALE_MESSAGE,
+  MAX_EDC_ITEMS,
+  edcItemInputSchema,
+  edcItemKinds,
+  edcItemSchema,
+  edcSchema,
+  loadEdcContract,
+  saveEdcContract,
+} from './functions/edc-contracts';
