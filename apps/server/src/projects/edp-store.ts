@@ -3,10 +3,12 @@ import {
   appendEdpChild,
   deleteEdpSubtree,
   edpSubtreeIds,
+  findEdpCodeClash,
   moveEdpItem,
   validateEdp,
 } from '@cimiento/domain';
 import type { EdpItem, EdpItemAction, LoadedEdp, edpItemInputSchema } from '@cimiento/domain';
+import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { chunks } from '../catalogues/catalogue-store';
@@ -62,9 +64,30 @@ async function claimNextVersion(trx: Transaction<Database>, projectId: string, b
   throw new HttpsError('ABORTED', EDP_STALE_MESSAGE);
 }
 
+const MAX_MESSAGE = 300;
+
 function refuseInvalid(items: readonly EdpItem[]): void {
   const errors = validateEdp(items, 5);
-  if (errors.length > 0) throw new HttpsError('INVALID_ARGUMENT', errors.join('; '));
+  if (errors.length === 0) return;
+  // a message can list every root or every item of a cycle (50,000 codes); the editor shows a toast
+  const short = errors.map((error) => (error.length > MAX_MESSAGE ? `${error.slice(0, MAX_MESSAGE - 1)}…` : error));
+  throw new HttpsError('INVALID_ARGUMENT', short.join('; '));
+}
+
+/**
+ * The item's own fields checked against the EDP it joins, with messages about the item rather
+ * than about the whole list (whose messages would name an id the new item does not have yet).
+ */
+function refuseItemFields(current: readonly EdpItem[], fields: { code: string; name: string }, exceptId?: number) {
+  if (fields.code === '') throw new HttpsError('INVALID_ARGUMENT', 'item.code: es obligatorio');
+  if (fields.name === '') throw new HttpsError('INVALID_ARGUMENT', 'item.name: es obligatorio');
+  // domain.md: "Codes are unique within a project" (case-insensitive, like saveEdp's check)
+  const clash = findEdpCodeClash(current, fields.code, exceptId);
+  if (clash)
+    throw new HttpsError(
+      'INVALID_ARGUMENT',
+      `Ya existe un ítem con el código ${clash.code} en el EDP («${clash.name}»)`,
+    );
 }
 
 /** Writes `next` over the stored EDP as a difference; positions follow `next`'s order. */
@@ -82,24 +105,37 @@ async function writeDifference(trx: Transaction<Database>, projectId: string, ne
     await trx.deleteFrom('edp_item').where('project_id', '=', projectId).where('id', 'in', part).execute();
   }
 
-  const inserted: Array<{ id: number; parent_id: number | null; code: string; name: string; position: number }> = [];
+  type Row = { id: number; parent_id: number | null; code: string; name: string; position: number };
+  const inserted: Row[] = [];
+  const changed: Row[] = [];
   for (const [position, item] of next.entries()) {
-    const parentId = item.parentId ?? null;
-    const row = storedById.get(item.id);
-    if (!row) {
-      inserted.push({ id: item.id, parent_id: parentId, code: item.code, name: item.name, position });
+    const row: Row = { id: item.id, parent_id: item.parentId ?? null, code: item.code, name: item.name, position };
+    const old = storedById.get(item.id);
+    if (!old) {
+      inserted.push(row);
       continue;
     }
-    const storedParent = row.parent_id === null ? null : Number(row.parent_id);
-    if (storedParent === parentId && row.code === item.code && row.name === item.name && row.position === position) {
-      continue;
+    const oldParent = old.parent_id === null ? null : Number(old.parent_id);
+    if (oldParent !== row.parent_id || old.code !== row.code || old.name !== row.name || old.position !== position) {
+      changed.push(row);
     }
-    await trx
-      .updateTable('edp_item')
-      .set({ parent_id: parentId, code: item.code, name: item.name, position })
-      .where('project_id', '=', projectId)
-      .where('id', '=', item.id)
-      .execute();
+  }
+  // One statement per chunk, not per row: a save that shifts every position or re-codes every
+  // item (5,000 rows) took 1.3 s on PostgreSQL as single-row UPDATEs, one round trip each. The
+  // CTE with a column list and UPDATE … FROM work on both PostgreSQL and SQLite (3.33+); the
+  // casts give PostgreSQL the VALUES' types (untyped parameters would be text).
+  for (const part of chunks(changed)) {
+    const values = sql.join(
+      part.map(
+        (row) =>
+          sql`(CAST(${row.id} AS bigint), CAST(${row.parent_id} AS bigint), CAST(${row.code} AS text), CAST(${row.name} AS text), CAST(${row.position} AS integer))`,
+      ),
+    );
+    await sql`WITH next_item (id, parent_id, code, name, position) AS (VALUES ${values})
+      UPDATE edp_item SET parent_id = next_item.parent_id, code = next_item.code, name = next_item.name,
+        position = next_item.position
+      FROM next_item
+      WHERE edp_item.project_id = ${projectId} AND edp_item.id = next_item.id`.execute(trx);
   }
   for (const part of chunks(inserted)) {
     await trx
@@ -143,7 +179,9 @@ export async function updateEdpItem(
     if (action === 'add') {
       const parentId = item.parentId ?? current.find((candidate) => candidate.parentId === undefined)?.id;
       if (parentId === undefined) throw new HttpsError('FAILED_PRECONDITION', 'El EDP no tiene raíz');
-      const added = appendEdpChild(current, parentId, { code: item.code.trim(), name: item.name.trim() });
+      const fields = { code: item.code.trim(), name: item.name.trim() };
+      refuseItemFields(current, fields);
+      const added = appendEdpChild(current, parentId, fields);
       if (!added.ok) throw new HttpsError('INVALID_ARGUMENT', added.error);
       next = added.items;
       affected = [next.find((candidate) => !current.some((old) => old.id === candidate.id)) as EdpItem];
@@ -159,6 +197,7 @@ export async function updateEdpItem(
         affected = current.filter((candidate) => gone.has(candidate.id));
         next = removed.items;
       } else {
+        refuseItemFields(current, { code: item.code.trim(), name: item.name.trim() }, id);
         next = current;
         const parentId = item.parentId ?? undefined;
         if (parentId !== undefined && parentId !== existing.parentId) {
