@@ -147,7 +147,7 @@ export {
 } from './functions/edp-contracts';
 export type { EdcItem, EdcItemKind, EdcTarget, GenerateEdcResult } from './edc/generate-edc';
 export { edcMainCode, edcSuffix, generateEdc, nextActivityNumber } from './edc/generate-edc';
-export { MAX_EDC_LIST_ITEMS, validateEdcList } from './edc/validate-edc';
+export { MAX_EDC_LIST_ITEMS, validateEdcList, validateEdcStructure } from './edc/validate-edc';
 export type { Edc, EdcItemInput } from './functions/edc-contracts';
 export {
   EDC_STALE_MESSAGE,
@@ -159,3 +159,9 @@ export {
   loadEdcContract,
   saveEdcContract,
 } from './functions/edc-contracts';
+export type { HolidayProvider, WorkWeek } from './gantt/calendar';
+export { WorkingCalendar, dayNumber, isoDay, weekday } from './gantt/calendar';
+export type { LinkType, ScheduleLink, ScheduleResult, ScheduleTask, ScheduledTask } from './gantt/schedule';
+export { linkTypes, schedule } from './gantt/schedule';
+export type { PredecessorLink, PredecessorParseResult } from './gantt/predecessors';
+export { MAX_LAG, formatPredecessors, parsePredecessors } from './gantt/predecessors';

@@ -1,0 +1,132 @@
+/**
+ * The Gantt's working calendar (domain.md "Gantt"; issue 7): date-only values (YYYY-MM-DD) as UTC
+ * day numbers, so no time zone or daylight-saving change can move a date. Working days are
+ * Monday–Friday, or Monday–Saturday as a per-project option, minus the holidays a provider gives
+ * per year (Chile's: ./chile-holidays, behind the `@cimiento/domain/holidays` entry so the web
+ * bundle never carries the holiday library; the web receives the holiday list from the server).
+ *
+ * Scheduling works in "working indices": consecutive integers over working days. `indexOf(day)`
+ * is the index of the first working day on or after `day`; `dayAt(index)` is that day.
+ */
+
+export type WorkWeek = 'mon-fri' | 'mon-sat';
+
+/** Holidays of one year, as YYYY-MM-DD strings. */
+export type HolidayProvider = (year: number) => readonly string[];
+
+const DAY_MS = 86_400_000;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** 'YYYY-MM-DD' → days since 1970-01-01; throws on a date that does not exist. */
+export function dayNumber(iso: string): number {
+  const match = ISO_DATE.exec(iso);
+  if (!match) throw new RangeError(`Fecha no válida: ${iso}`);
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const ms = Date.UTC(year, month - 1, day);
+  const date = new Date(ms);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    throw new RangeError(`Fecha no válida: ${iso}`);
+  }
+  return Math.round(ms / DAY_MS);
+}
+
+/** Days since 1970-01-01 → 'YYYY-MM-DD'. */
+export function isoDay(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** 0 = Sunday … 6 = Saturday (1970-01-01 was a Thursday). */
+export function weekday(day: number): number {
+  return (((day + 4) % 7) + 7) % 7;
+}
+
+function yearOf(day: number): number {
+  return new Date(day * DAY_MS).getUTCFullYear();
+}
+
+export class WorkingCalendar {
+  private readonly holidayCache = new Map<number, Set<number>>();
+  /** First covered day (1 January of the first covered year). */
+  private firstDay: number;
+  private lastYear: number;
+  /** For each covered day (from firstDay): the index of the first working day on or after it. */
+  private indexByDay: number[] = [];
+  /** For each working index: its day. */
+  private dayByIndex: number[] = [];
+
+  constructor(
+    readonly workWeek: WorkWeek,
+    private readonly holidays: HolidayProvider,
+    /** the first year the calendar covers; earlier dates are clamped to its first working day */
+    firstYear: number,
+  ) {
+    this.firstDay = dayNumber(`${String(firstYear).padStart(4, '0')}-01-01`);
+    this.lastYear = firstYear - 1;
+    this.extendTo(firstYear);
+  }
+
+  private holidaysOf(year: number): Set<number> {
+    let set = this.holidayCache.get(year);
+    if (!set) {
+      set = new Set(this.holidays(year).map(dayNumber));
+      this.holidayCache.set(year, set);
+    }
+    return set;
+  }
+
+  isWorkingDay(day: number): boolean {
+    const wd = weekday(day);
+    if (wd === 0) return false;
+    if (wd === 6 && this.workWeek === 'mon-fri') return false;
+    return !this.holidaysOf(yearOf(day)).has(day);
+  }
+
+  private extendTo(year: number): void {
+    while (this.lastYear < year) {
+      const next = this.lastYear + 1;
+      const start = dayNumber(`${String(next).padStart(4, '0')}-01-01`);
+      const end = dayNumber(`${String(next + 1).padStart(4, '0')}-01-01`);
+      for (let day = start; day < end; day += 1) {
+        if (this.isWorkingDay(day)) this.dayByIndex.push(day);
+      }
+      this.lastYear = next;
+    }
+    // rebuild the day → index table for the new span (cheap: one pass over the covered days)
+    const covered = dayNumber(`${String(this.lastYear + 1).padStart(4, '0')}-01-01`) - this.firstDay;
+    const table = new Array<number>(covered);
+    let index = 0;
+    for (let offset = 0; offset < covered; offset += 1) {
+      while (index < this.dayByIndex.length && (this.dayByIndex[index] as number) < this.firstDay + offset) index += 1;
+      table[offset] = index;
+    }
+    this.indexByDay = table;
+  }
+
+  /** The index of the first working day on or after `day` (dates before the covered span are clamped). */
+  indexOf(day: number): number {
+    if (day < this.firstDay) return 0;
+    for (;;) {
+      const offset = day - this.firstDay;
+      const index = offset < this.indexByDay.length ? this.indexByDay[offset] : undefined;
+      if (index !== undefined && index < this.dayByIndex.length) return index;
+      this.extendTo(this.lastYear + 1);
+    }
+  }
+
+  /** The day of a working index (negative indices are clamped to the first one). */
+  dayAt(index: number): number {
+    const at = Math.max(0, index);
+    while (at >= this.dayByIndex.length) this.extendTo(this.lastYear + 1);
+    return this.dayByIndex[at] as number;
+  }
+
+  /** `count` working days after the first working day on or after `iso` (negative goes back). */
+  addWorkingDays(iso: string, count: number): string {
+    return isoDay(this.dayAt(this.indexOf(dayNumber(iso)) + count));
+  }
+
+  /** Working days from the first working day on or after `fromIso` to the one on or after `toIso`. */
+  workingDaysBetween(fromIso: string, toIso: string): number {
+    return this.indexOf(dayNumber(toIso)) - this.indexOf(dayNumber(fromIso));
+  }
+}

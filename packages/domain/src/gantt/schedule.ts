@@ -1,0 +1,332 @@
+import type { WorkingCalendar } from './calendar';
+import { dayNumber, isoDay } from './calendar';
+
+/**
+ * The scheduling engine (domain.md "Gantt"; issue 7): a forward and a backward pass over
+ * finish-to-start, start-to-start, finish-to-finish and start-to-finish links with lags in working
+ * days, on a working calendar, with summary tasks rolled up from their children. Pure and
+ * iterative (no recursion), O(tasks + links) after a topological sort.
+ *
+ * Time is counted in working indices (see WorkingCalendar): a task with start index s and
+ * duration d works on indices s … s + d − 1 and "finishes" at f = s + d (a milestone, d = 0,
+ * starts and finishes at s). Dates shown are the first and the last working day (for a milestone,
+ * both its day). A leaf's stored start is a "start no earlier than" constraint: links can push it
+ * later, never earlier.
+ */
+
+export const linkTypes = ['FS', 'SS', 'FF', 'SF'] as const;
+export type LinkType = (typeof linkTypes)[number];
+
+export type ScheduleTask = {
+  id: number;
+  parentId?: number;
+  /** YYYY-MM-DD: the earliest the task may start */
+  start: string;
+  /** working days; 0 = milestone (ignored for summaries, which roll up) */
+  duration: number;
+  /** for messages */
+  code?: string;
+  name?: string;
+};
+
+export type ScheduleLink = { from: number; to: number; type: LinkType; lag: number };
+
+export type ScheduledTask = {
+  id: number;
+  start: string;
+  /** the last working day (the start for a milestone) */
+  end: string;
+  duration: number;
+  /** working days the task can slip without moving the project's finish */
+  totalFloat: number;
+  critical: boolean;
+  isSummary: boolean;
+  /** early start / finish as working indices, for tests and the chart */
+  startIndex: number;
+  finishIndex: number;
+};
+
+export type ScheduleResult =
+  | { ok: true; tasks: ScheduledTask[]; projectStart: string; projectFinish: string }
+  | { ok: false; error: string; cycle: number[] };
+
+function label(task: ScheduleTask | undefined, id: number): string {
+  if (!task) return String(id);
+  const text = [task.code, task.name].filter((part) => part !== undefined && part !== '').join(' ');
+  return text === '' ? String(id) : `${text} (${id})`;
+}
+
+/**
+ * Schedules `tasks` and `links` on `calendar`. A link into a summary applies to each of its leaf
+ * tasks; a link out of a summary uses the summary's rolled-up dates. Links whose ends are not
+ * tasks of the list are ignored (the caller validates them). A cycle (including one through a
+ * summary and its own children) is refused with the tasks involved.
+ */
+export function schedule(
+  tasks: readonly ScheduleTask[],
+  links: readonly ScheduleLink[],
+  calendar: WorkingCalendar,
+): ScheduleResult {
+  const n = tasks.length;
+  const position = new Map<number, number>();
+  tasks.forEach((task, index) => position.set(task.id, index));
+
+  // tree: parent position per task, children lists
+  const parent = new Int32Array(n).fill(-1);
+  const childCount = new Int32Array(n);
+  for (let i = 0; i < n; i += 1) {
+    const parentId = tasks[i]?.parentId;
+    const p = parentId === undefined ? undefined : position.get(parentId);
+    if (p !== undefined && p !== i) {
+      parent[i] = p;
+      childCount[p] = (childCount[p] as number) + 1;
+    }
+  }
+  const isSummary = (i: number) => (childCount[i] as number) > 0;
+
+  // leaves under each summary, for links into a summary (computed only when such links exist)
+  let leavesOf: Map<number, number[]> | undefined;
+  const leavesUnder = (i: number): number[] => {
+    if (!leavesOf) {
+      leavesOf = new Map();
+      for (let leaf = 0; leaf < n; leaf += 1) {
+        if (isSummary(leaf)) continue;
+        for (let a = parent[leaf] as number; a !== -1; a = parent[a] as number) {
+          const list = leavesOf.get(a);
+          if (list) list.push(leaf);
+          else leavesOf.set(a, [leaf]);
+        }
+      }
+    }
+    return leavesOf.get(i) ?? [];
+  };
+
+  // effective links between positions: into summaries expanded to their leaves
+  const linkFrom: number[] = [];
+  const linkTo: number[] = [];
+  const linkType: LinkType[] = [];
+  const linkLag: number[] = [];
+  for (const link of links) {
+    const from = position.get(link.from);
+    const to = position.get(link.to);
+    if (from === undefined || to === undefined) continue;
+    const targets = isSummary(to) ? leavesUnder(to) : [to];
+    for (const target of targets) {
+      linkFrom.push(from);
+      linkTo.push(target);
+      linkType.push(link.type);
+      linkLag.push(link.lag);
+    }
+  }
+  const m = linkFrom.length;
+
+  // graph for the topological order: links, and child → parent (a summary after its children)
+  const outStart = new Int32Array(n + 1);
+  for (let e = 0; e < m; e += 1)
+    outStart[(linkFrom[e] as number) + 1] = (outStart[(linkFrom[e] as number) + 1] as number) + 1;
+  for (let i = 0; i < n; i += 1) outStart[i + 1] = (outStart[i + 1] as number) + (outStart[i] as number);
+  const outLinks = new Int32Array(m);
+  const fill = outStart.slice(0, n);
+  for (let e = 0; e < m; e += 1) {
+    const from = linkFrom[e] as number;
+    outLinks[fill[from] as number] = e;
+    fill[from] = (fill[from] as number) + 1;
+  }
+  const inDegree = new Int32Array(n);
+  for (let e = 0; e < m; e += 1) inDegree[linkTo[e] as number] = (inDegree[linkTo[e] as number] as number) + 1;
+  for (let i = 0; i < n; i += 1)
+    if (parent[i] !== -1) inDegree[parent[i] as number] = (inDegree[parent[i] as number] as number) + 1;
+
+  const order = new Int32Array(n);
+  let head = 0;
+  let tail = 0;
+  for (let i = 0; i < n; i += 1) if (inDegree[i] === 0) order[tail++] = i;
+  while (head < tail) {
+    const i = order[head++] as number;
+    for (let k = outStart[i] as number; k < (outStart[i + 1] as number); k += 1) {
+      const to = linkTo[outLinks[k] as number] as number;
+      inDegree[to] = (inDegree[to] as number) - 1;
+      if (inDegree[to] === 0) order[tail++] = to;
+    }
+    const p = parent[i] as number;
+    if (p !== -1) {
+      inDegree[p] = (inDegree[p] as number) - 1;
+      if (inDegree[p] === 0) order[tail++] = p;
+    }
+  }
+  if (tail < n) {
+    const cycle = findCycle(n, inDegree, outStart, outLinks, linkTo, parent);
+    const names = cycle.map((i) => label(tasks[i], tasks[i]?.id ?? i));
+    return {
+      ok: false,
+      error: `Los vínculos forman un ciclo entre las tareas: ${names.join(' → ')}`,
+      cycle: cycle.map((i) => tasks[i]?.id as number),
+    };
+  }
+
+  // forward pass
+  const es = new Float64Array(n);
+  const ef = new Float64Array(n);
+  const duration = new Float64Array(n);
+  const constraint = new Float64Array(n).fill(Number.NEGATIVE_INFINITY);
+  const rollStart = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
+  const rollFinish = new Float64Array(n).fill(Number.NEGATIVE_INFINITY);
+  for (let i = 0; i < n; i += 1) {
+    const task = tasks[i] as ScheduleTask;
+    duration[i] = Math.max(0, Math.floor(task.duration));
+    if (!isSummary(i)) constraint[i] = calendar.indexOf(dayNumber(task.start));
+  }
+  for (let h = 0; h < n; h += 1) {
+    const i = order[h] as number;
+    if (isSummary(i)) {
+      es[i] = rollStart[i] as number;
+      ef[i] = rollFinish[i] as number;
+      duration[i] = (ef[i] as number) - (es[i] as number);
+    } else {
+      es[i] = constraint[i] as number;
+      ef[i] = (es[i] as number) + (duration[i] as number);
+    }
+    for (let k = outStart[i] as number; k < (outStart[i + 1] as number); k += 1) {
+      const e = outLinks[k] as number;
+      const to = linkTo[e] as number;
+      const lag = linkLag[e] as number;
+      let bound: number;
+      switch (linkType[e]) {
+        case 'FS':
+          bound = (ef[i] as number) + lag;
+          break;
+        case 'SS':
+          bound = (es[i] as number) + lag;
+          break;
+        case 'FF':
+          bound = (ef[i] as number) + lag - (duration[to] as number);
+          break;
+        default:
+          bound = (es[i] as number) + lag - (duration[to] as number);
+      }
+      if (bound > (constraint[to] as number)) constraint[to] = bound;
+    }
+    const p = parent[i] as number;
+    if (p !== -1) {
+      if ((es[i] as number) < (rollStart[p] as number)) rollStart[p] = es[i] as number;
+      if ((ef[i] as number) > (rollFinish[p] as number)) rollFinish[p] = ef[i] as number;
+    }
+  }
+
+  let projectStartIndex = Number.POSITIVE_INFINITY;
+  let projectFinishIndex = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < n; i += 1) {
+    if (isSummary(i)) continue;
+    projectStartIndex = Math.min(projectStartIndex, es[i] as number);
+    projectFinishIndex = Math.max(projectFinishIndex, ef[i] as number);
+  }
+
+  // backward pass, in reverse order: a summary before its children, a successor before its predecessors
+  const lf = new Float64Array(n).fill(projectFinishIndex);
+  const lsBound = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
+  for (let h = n - 1; h >= 0; h -= 1) {
+    const i = order[h] as number;
+    const p = parent[i] as number;
+    if (p !== -1) {
+      // a summary's finish is its latest child's, so a bound on it binds every child; its start is
+      // its earliest child's, so a bound on it binds the children that start with it
+      lf[i] = Math.min(lf[i] as number, lf[p] as number);
+      if (es[i] === es[p]) lsBound[i] = Math.min(lsBound[i] as number, lsBound[p] as number);
+    }
+    for (let k = outStart[i] as number; k < (outStart[i + 1] as number); k += 1) {
+      const e = outLinks[k] as number;
+      const to = linkTo[e] as number;
+      const lag = linkLag[e] as number;
+      const succLs = (lf[to] as number) - (duration[to] as number);
+      const succLf = lf[to] as number;
+      switch (linkType[e]) {
+        case 'FS':
+          lf[i] = Math.min(lf[i] as number, succLs - lag);
+          break;
+        case 'SS':
+          lsBound[i] = Math.min(lsBound[i] as number, succLs - lag);
+          break;
+        case 'FF':
+          lf[i] = Math.min(lf[i] as number, succLf - lag);
+          break;
+        default:
+          lsBound[i] = Math.min(lsBound[i] as number, succLf - lag);
+      }
+    }
+    if (!isSummary(i)) lf[i] = Math.min(lf[i] as number, (lsBound[i] as number) + (duration[i] as number));
+  }
+
+  // float: leaves from their late dates; a summary takes its most critical child's
+  const float = new Float64Array(n);
+  for (let i = 0; i < n; i += 1)
+    float[i] = isSummary(i) ? Number.POSITIVE_INFINITY : (lf[i] as number) - (ef[i] as number);
+  for (let h = 0; h < n; h += 1) {
+    const i = order[h] as number;
+    const p = parent[i] as number;
+    if (p !== -1 && (float[i] as number) < (float[p] as number)) float[p] = float[i] as number;
+  }
+
+  const result: ScheduledTask[] = tasks.map((task, i) => {
+    const start = es[i] as number;
+    const finish = ef[i] as number;
+    const hasDates = Number.isFinite(start) && Number.isFinite(finish);
+    const startDay = hasDates ? calendar.dayAt(start) : dayNumber(task.start);
+    const endDay = hasDates ? calendar.dayAt(finish > start ? finish - 1 : start) : startDay;
+    const taskFloat = Number.isFinite(float[i] as number) ? (float[i] as number) : 0;
+    return {
+      id: task.id,
+      start: isoDay(startDay),
+      end: isoDay(endDay),
+      duration: hasDates ? finish - start : 0,
+      totalFloat: taskFloat,
+      critical: taskFloat <= 0,
+      isSummary: isSummary(i),
+      startIndex: start,
+      finishIndex: finish,
+    };
+  });
+  const hasLeaves = Number.isFinite(projectStartIndex);
+  return {
+    ok: true,
+    tasks: result,
+    projectStart: hasLeaves ? isoDay(calendar.dayAt(projectStartIndex)) : '',
+    projectFinish: hasLeaves
+      ? isoDay(calendar.dayAt(projectFinishIndex > projectStartIndex ? projectFinishIndex - 1 : projectStartIndex))
+      : '',
+  };
+}
+
+/** One cycle among the nodes the topological sort could not place (in-degree still > 0), in order. */
+function findCycle(
+  n: number,
+  inDegree: Int32Array,
+  outStart: Int32Array,
+  outLinks: Int32Array,
+  linkTo: readonly number[],
+  parent: Int32Array,
+): number[] {
+  const stuck = (i: number) => (inDegree[i] as number) > 0;
+  // every stuck node has a stuck predecessor, so walking predecessors from one must meet a node twice
+  const predecessor = new Int32Array(n).fill(-1);
+  for (let i = 0; i < n; i += 1) {
+    if (!stuck(i)) continue;
+    for (let k = outStart[i] as number; k < (outStart[i + 1] as number); k += 1) {
+      const to = linkTo[outLinks[k] as number] as number;
+      if (stuck(to) && predecessor[to] === -1) predecessor[to] = i;
+    }
+    const p = parent[i] as number;
+    if (p !== -1 && stuck(p) && predecessor[p] === -1) predecessor[p] = i;
+  }
+  let current = -1;
+  for (let i = 0; i < n && current === -1; i += 1) if (stuck(i)) current = i;
+  const seenAt = new Map<number, number>();
+  const path: number[] = [];
+  while (current !== -1 && !seenAt.has(current)) {
+    seenAt.set(current, path.length);
+    path.push(current);
+    current = predecessor[current] as number;
+  }
+  if (current === -1) return path.reverse();
+  // the walk went backwards: reverse to read the cycle in link direction
+  return path.slice(seenAt.get(current)).reverse();
+}
