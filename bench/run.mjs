@@ -1,6 +1,8 @@
 // `npm run bench`: prints figures for the built app; asserts nothing. Run on an otherwise idle machine.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,7 +42,7 @@ async function waitFor(url, child, timeoutMs = 30_000) {
   }
 }
 
-async function startApp() {
+async function startApp(extraEnv = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cimiento-bench-'));
   const url = `http://127.0.0.1:${port}`;
@@ -53,6 +55,7 @@ async function startApp() {
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -348,9 +351,9 @@ for (let index = 0; index < BIG_AREA_TYPES; index += 1) {
 }
 
 /** Median of sequential calls, each timed from request to the last byte of the response (loopback). */
-async function timeCalls(name, dataFor, runs = 20) {
-  const url = `${app.url}/api/functions/${name}`;
-  const headers = { 'content-type': 'application/json', cookie, 'accept-encoding': 'identity' };
+async function timeCalls(name, dataFor, runs = 20, target = { url: app.url, cookie }) {
+  const url = `${target.url}/api/functions/${name}`;
+  const headers = { 'content-type': 'application/json', cookie: target.cookie, 'accept-encoding': 'identity' };
   let bytes = 0;
   let last;
   const times = [];
@@ -396,7 +399,111 @@ record(
   note(listTiming, `; the rest seeded through saveProject in ${projectsSeedSeconds.toFixed(1)} s`),
 );
 
+// 8. the EDP editor's server side on a 5,000-item EDP, on SQLite (the app above) and on a
+//    throwaway PostgreSQL database (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres,
+//    must allow CREATE DATABASE): saveEdp writing all 5,000 items onto a new project's EDP (one call),
+//    saveEdp changing 50 names (~1%), saveEdp rewriting every code, and loadProject of it
+const EDP_ITEMS = 5000;
+
+/** Root, then groups of 100 (a group item under the root and 99 leaves under it), in tree order. */
+function benchEdp(count) {
+  const items = [{ id: 1, code: 'EDP', name: 'Proyecto de 5.000 ítems' }];
+  let group = 1;
+  for (let id = 2; id <= count; id += 1) {
+    if ((id - 2) % 100 === 0) {
+      group = id;
+      items.push({ id, parentId: 1, code: `EDP.${(id - 2) / 100 + 1}`, name: `Grupo ${(id - 2) / 100 + 1}` });
+    } else {
+      items.push({ id, parentId: group, code: `EDP.${(group - 2) / 100 + 1}.${id - group}`, name: `Ítem ${id}` });
+    }
+  }
+  return items;
+}
+
+async function edpFigures(target, label) {
+  const call = async (name, data) => {
+    const response = await fetch(`${target.url}/api/functions/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: target.cookie },
+      body: JSON.stringify({ data }),
+    });
+    const body = await response.json();
+    if (!response.ok) throw new Error(`${name}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+    return body.result;
+  };
+  const { project } = await call('saveProject', { project: { name: 'EDP grande', code: 'EDP-BENCH' } });
+  const base = benchEdp(EDP_ITEMS);
+  let version = (await call('loadProject', { id: project._id })).project.edp.version;
+  const started = performance.now();
+  version = (await call('saveEdp', { id: project._id, edp: { items: base, version } })).edp.version;
+  const firstMs = performance.now() - started;
+  record(
+    `saveEdp ${EDP_ITEMS} items onto a 1-item EDP (${label})`,
+    firstMs.toFixed(1),
+    'ms',
+    '1 call: 4,999 rows inserted',
+  );
+
+  const save = (name, itemsFor) =>
+    timeCalls(
+      'saveEdp',
+      (run) => ({ id: project._id, edp: { items: itemsFor(run), version: version + run } }),
+      20,
+      target,
+    ).then((timing) => {
+      version += timing.runs;
+      record(`saveEdp ${EDP_ITEMS} items, ${name} (${label})`, timing.median.toFixed(1), 'ms', note(timing));
+    });
+  await save('50 names changed (~1%)', (run) =>
+    base.map((item, index) => (index % 100 === 50 ? { ...item, name: `${item.name} (${run})` } : item)),
+  );
+  await save('every code rewritten', (run) => base.map((item) => ({ ...item, code: `${item.code}-${run}` })));
+  const loaded = await timeCalls('loadProject', () => ({ id: project._id }), 20, target);
+  record(
+    `loadProject (${loaded.last.project.edp.items.length} EDP items, ${label})`,
+    loaded.median.toFixed(1),
+    'ms',
+    note(loaded),
+  );
+}
+
+await edpFigures({ url: app.url, cookie }, 'SQLite');
 await app.stop();
+
+/** A throwaway PostgreSQL database; pg is resolved as the server resolves it (a server dependency). */
+async function createBenchDatabase() {
+  const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg');
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `cimiento_bench_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+let benchDatabase;
+try {
+  benchDatabase = await createBenchDatabase();
+  const pgApp = await startApp({ DATABASE_URL: benchDatabase.url });
+  try {
+    await edpFigures({ url: pgApp.url, cookie: await signUp(pgApp.url) }, 'PostgreSQL');
+  } finally {
+    await pgApp.stop();
+  }
+} catch (error) {
+  record(`saveEdp / loadProject ${EDP_ITEMS} items (PostgreSQL)`, 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+} finally {
+  await benchDatabase?.drop();
+}
 
 const width = Math.max(...rows.map((row) => row.name.length));
 const lines = [
