@@ -99,7 +99,8 @@ describe("Project routes: home, 'current' and unknown ids", () => {
     await page.getByRole('heading', { level: 1, name: 'Hospital Regional Talca' }).waitFor();
     await page.goto('/projects/current/edp');
     await page.getByRole('heading', { level: 1, name: 'Hospital Regional Talca' }).waitFor();
-    await page.getByText('HRT.2.3 Piso 3').waitFor();
+    // the editor opens a small EDP fully expanded: the grid row of HRT.2.3 shows its name
+    await page.locator('tbody tr').filter({ hasText: 'HRT.2.3' }).filter({ hasText: 'Piso 3' }).waitFor();
     await screenshot(page, 'projects-current-edp');
   });
 

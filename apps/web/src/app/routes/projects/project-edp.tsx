@@ -1,6 +1,6 @@
-import { ProjectEdpPreview } from '@/features/projects/components/project-edp-preview';
+import { ProjectEdp } from '@/features/projects/components/edp-editor/project-edp';
 
-/** The id may be the word 'current' (the selected project); the EDP editor is the next issue. */
+/** The id may be the word 'current' (the selected project). */
 export function ProjectEdpRoute() {
-  return <ProjectEdpPreview />;
+  return <ProjectEdp />;
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/react-query';
 import { useProjectStore } from '@/stores/project-store';
 import { buildSession, jsonResponse, renderWithApp } from '@/testing/test-utils';
-import { ProjectEdpPreview } from './project-edp-preview';
+import { ProjectEdp } from './edp-editor/project-edp';
 import { ProjectHome } from './project-home';
 
 function loadedProject(overrides: Partial<LoadedProject> = {}): LoadedProject {
@@ -81,7 +81,7 @@ describe('project routes: resolving the project', () => {
   it("'current' loads the selected project", async () => {
     const asked = stubLoadProject([loadedProject()]);
     useProjectStore.setState({ currentProject: { id: 'p-1', name: 'Hospital de Talca' }, userId: 'user-1' });
-    renderAt(<ProjectEdpPreview />, '/projects/current/edp', '/projects/:id/edp');
+    renderAt(<ProjectEdp />, '/projects/current/edp', '/projects/:id/edp');
     expect(await screen.findByRole('heading', { level: 1, name: 'Hospital de Talca' })).toBeTruthy();
     expect(asked).toEqual(['p-1']);
   });
@@ -132,26 +132,5 @@ describe('project routes: resolving the project', () => {
     stubLoadProject([loadedProject({ tiposArea: [] })]);
     renderAt(<ProjectHome />, '/projects/p-1', '/projects/:id');
     expect(await screen.findByText('Sin tipos de área')).toBeTruthy();
-  });
-
-  it('the EDP screen lists the items indented under their parents, and how many more there are past 500', async () => {
-    const items = [
-      { id: 1, code: 'HT', name: 'Hospital de Talca' },
-      ...Array.from({ length: 600 }, (_, index) => ({
-        id: index + 2,
-        parentId: 1,
-        code: `HT.${index + 1}`,
-        name: `Área ${index + 1}`,
-      })),
-    ];
-    stubLoadProject([loadedProject({ edp: { version: 1, items }, edpItemCount: items.length })]);
-    renderAt(<ProjectEdpPreview />, '/projects/p-1/edp', '/projects/:id/edp');
-    expect(await screen.findByText('Proyecto - EDP')).toBeTruthy();
-    expect(screen.getByText('601 ítems')).toBeTruthy();
-    const list = screen.getByRole('list', { name: 'Ítems del EDP' });
-    expect(list.children).toHaveLength(500);
-    expect(list.children[1]?.textContent).toBe('HT.1 Área 1');
-    expect(screen.getByText('y 101 ítems más')).toBeTruthy();
-    expect(screen.getByText('El editor del EDP estará disponible pronto.')).toBeTruthy();
   });
 });

@@ -1,0 +1,251 @@
+import {
+  addEdpItem,
+  deleteEdpSubtree,
+  findEdpCodeClash,
+  indentEdpItem,
+  nextEdpId,
+  outdentEdpItem,
+} from '@cimiento/domain';
+import type { EdpChange, EdpItem, LoadedEdp } from '@cimiento/domain';
+import { createContext, useContext } from 'react';
+import { createStore, useStore } from 'zustand';
+import type { StoreApi } from 'zustand';
+import { edpAddParent, suggestEdpCode } from '../utils/edp-tree-rows';
+
+/** Why a field of the row being edited cannot be committed (translated by the grid). */
+export type EdpFieldError = { kind: 'required' } | { kind: 'duplicate'; code: string; id: number };
+
+export type EdpRowErrors = { code?: EdpFieldError; name?: EdpFieldError };
+
+export type EdpRowEdit = {
+  id: number;
+  code: string;
+  name: string;
+  errors: EdpRowErrors;
+  /** For a row just added: the list before it, so Cancelar takes the new row away again. */
+  itemsBefore: EdpItem[] | null;
+};
+
+/** Ask the grid to show this item (expand its ancestors, turn to its page); `seq` repeats a request. */
+export type EdpRevealRequest = { id: number; seq: number };
+
+/**
+ * The EDP editor (product-spec.md §4 "EDP editing": add, edit and delete change the local list;
+ * saving happens only on 'Grabar EDP'). `saved` is the list as the server last gave it; the
+ * editor has unsaved changes while `items` is another list. Tree operations are the domain's.
+ */
+export type EdpEditorState = {
+  saved: EdpItem[];
+  items: EdpItem[];
+  /** The EDP version the edits are based on; saveEdp sends it back. */
+  version: number;
+  selectedId: number | null;
+  editing: EdpRowEdit | null;
+  /** The server refused a save as stale (ABORTED): its message, until the EDP is reloaded. */
+  staleMessage: string | null;
+  reveal: EdpRevealRequest | null;
+  load: (edp: LoadedEdp) => void;
+  select: (id: number | null) => void;
+  /** Opens a row for editing; false when another row's edit cannot be committed first. */
+  startEdit: (id: number) => boolean;
+  setDraft: (field: 'code' | 'name', value: string) => void;
+  /** Commits the row being edited: true when it was valid (or nothing was being edited). */
+  commitEdit: () => boolean;
+  cancelEdit: () => void;
+  /** Adds 'Nuevo ítem' (or the given name) under the selected item's parent and opens it for editing. */
+  add: (name: string) => EdpChange;
+  indent: () => EdpChange;
+  outdent: () => EdpChange;
+  remove: (id: number) => EdpChange;
+  markSaved: (edp: LoadedEdp) => void;
+  markStale: (message: string) => void;
+};
+
+export type EdpEditorStore = StoreApi<EdpEditorState>;
+
+/** Checks the row being edited: code and name required, code unique in the EDP (spec §5 EDP grid). */
+export function edpRowErrors(items: readonly EdpItem[], edit: Pick<EdpRowEdit, 'id' | 'code' | 'name'>): EdpRowErrors {
+  const errors: EdpRowErrors = {};
+  const code = edit.code.trim();
+  if (code === '') errors.code = { kind: 'required' };
+  else {
+    const clash = findEdpCodeClash(items, code, edit.id);
+    if (clash) errors.code = { kind: 'duplicate', code: clash.code, id: clash.id };
+  }
+  if (edit.name.trim() === '') errors.name = { kind: 'required' };
+  return errors;
+}
+
+function hasErrors(errors: EdpRowErrors): boolean {
+  return errors.code !== undefined || errors.name !== undefined;
+}
+
+function editOf(item: EdpItem, itemsBefore: EdpItem[] | null = null): EdpRowEdit {
+  return { id: item.id, code: item.code, name: item.name, errors: {}, itemsBefore };
+}
+
+export function createEdpEditorStore(edp: LoadedEdp): EdpEditorStore {
+  let seq = 0;
+  const reveal = (id: number): EdpRevealRequest => ({ id, seq: ++seq });
+  const first = edp.items[0];
+  return createStore<EdpEditorState>()((set, get) => ({
+    saved: edp.items,
+    items: edp.items,
+    version: edp.version,
+    selectedId: first ? first.id : null,
+    editing: null,
+    staleMessage: null,
+    reveal: null,
+
+    load: (next) =>
+      set({
+        saved: next.items,
+        items: next.items,
+        version: next.version,
+        selectedId: next.items[0]?.id ?? null,
+        editing: null,
+        staleMessage: null,
+        reveal: null,
+      }),
+
+    select: (id) => set({ selectedId: id }),
+
+    startEdit: (id) => {
+      const { editing, commitEdit } = get();
+      if (editing?.id === id) return true;
+      if (editing && !commitEdit()) return false;
+      const item = get().items.find((candidate) => candidate.id === id);
+      if (!item) return false;
+      set({ editing: editOf(item), selectedId: id, reveal: reveal(id) });
+      return true;
+    },
+
+    setDraft: (field, value) => {
+      const { editing } = get();
+      if (!editing) return;
+      // a field's error goes once the user changes that field; the rest are checked on commit
+      const errors = { ...editing.errors };
+      delete errors[field];
+      set({ editing: { ...editing, [field]: value, errors } });
+    },
+
+    commitEdit: () => {
+      const { editing, items } = get();
+      if (!editing) return true;
+      const errors = edpRowErrors(items, editing);
+      if (hasErrors(errors)) {
+        set({ editing: { ...editing, errors } });
+        return false;
+      }
+      const code = editing.code.trim();
+      const name = editing.name.trim();
+      const current = items.find((item) => item.id === editing.id);
+      if (current && current.code === code && current.name === name) {
+        set({ editing: null });
+        return true;
+      }
+      set({
+        items: items.map((item) => (item.id === editing.id ? { ...item, code, name } : item)),
+        editing: null,
+      });
+      return true;
+    },
+
+    cancelEdit: () => {
+      const { editing, items } = get();
+      if (!editing) return;
+      if (editing.itemsBefore) {
+        const parentId = items.find((item) => item.id === editing.id)?.parentId ?? null;
+        set({ items: editing.itemsBefore, editing: null, selectedId: parentId });
+        return;
+      }
+      set({ editing: null });
+    },
+
+    add: (name) => {
+      if (!get().commitEdit()) return { ok: false, error: '' };
+      const { items, selectedId } = get();
+      const code = suggestEdpCode(items, edpAddParent(items, selectedId));
+      const id = nextEdpId(items);
+      const change = addEdpItem(items, { ...(selectedId === null ? {} : { selectedId }), code, name });
+      if (!change.ok) return change;
+      const added = change.items.find((item) => item.id === id);
+      if (!added) return change;
+      set({ items: change.items, selectedId: id, editing: editOf(added, items), reveal: reveal(id) });
+      return change;
+    },
+
+    indent: () => {
+      const { items, selectedId } = get();
+      if (selectedId === null) return { ok: false, error: '' };
+      const change = indentEdpItem(items, selectedId);
+      if (change.ok) set({ items: change.items, reveal: reveal(selectedId) });
+      return change;
+    },
+
+    outdent: () => {
+      const { items, selectedId } = get();
+      if (selectedId === null) return { ok: false, error: '' };
+      const change = outdentEdpItem(items, selectedId);
+      if (change.ok) set({ items: change.items, reveal: reveal(selectedId) });
+      return change;
+    },
+
+    remove: (id) => {
+      const { items, editing } = get();
+      const change = deleteEdpSubtree(items, id);
+      if (!change.ok) return change;
+      // the row above the deleted one (its previous sibling's last item, or its parent) takes the selection
+      const at = items.findIndex((item) => item.id === id);
+      const survivors = new Set(change.items.map((item) => item.id));
+      let next: number | null = null;
+      for (let index = at - 1; index >= 0; index -= 1) {
+        const candidate = items[index] as EdpItem;
+        if (survivors.has(candidate.id)) {
+          next = candidate.id;
+          break;
+        }
+      }
+      set({
+        items: change.items,
+        selectedId: next,
+        editing: editing && survivors.has(editing.id) ? editing : null,
+        reveal: next === null ? null : reveal(next),
+      });
+      return change;
+    },
+
+    markSaved: (saved) =>
+      set((state) => ({
+        saved: saved.items,
+        items: saved.items,
+        version: saved.version,
+        staleMessage: null,
+        selectedId:
+          state.selectedId !== null && saved.items.some((item) => item.id === state.selectedId)
+            ? state.selectedId
+            : (saved.items[0]?.id ?? null),
+      })),
+
+    markStale: (message) => set({ staleMessage: message }),
+  }));
+}
+
+export const EdpEditorContext = createContext<EdpEditorStore | null>(null);
+
+/** A slice of the editor of the EDP on screen (inside its EdpEditorContext). */
+export function useEdpEditor<T>(selector: (state: EdpEditorState) => T): T {
+  const store = useContext(EdpEditorContext);
+  if (!store) throw new Error('useEdpEditor outside an EDP editor');
+  return useStore(store, selector);
+}
+
+export function useEdpEditorStore(): EdpEditorStore {
+  const store = useContext(EdpEditorContext);
+  if (!store) throw new Error('useEdpEditorStore outside an EDP editor');
+  return store;
+}
+
+export function selectIsDirty(state: EdpEditorState): boolean {
+  return state.items !== state.saved;
+}
