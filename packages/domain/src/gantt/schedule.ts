@@ -171,10 +171,18 @@ export function schedule(
   const constraint = new Float64Array(n).fill(Number.NEGATIVE_INFINITY);
   const rollStart = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
   const rollFinish = new Float64Array(n).fill(Number.NEGATIVE_INFINITY);
+  // many tasks share dates: convert each distinct one once
+  const indexByDate = new Map<string, number>();
   for (let i = 0; i < n; i += 1) {
     const task = tasks[i] as ScheduleTask;
     duration[i] = Math.max(0, Math.floor(task.duration));
-    if (!isSummary(i)) constraint[i] = calendar.indexOf(dayNumber(task.start));
+    if (isSummary(i)) continue;
+    let index = indexByDate.get(task.start);
+    if (index === undefined) {
+      index = calendar.indexOf(dayNumber(task.start));
+      indexByDate.set(task.start, index);
+    }
+    constraint[i] = index;
   }
   for (let h = 0; h < n; h += 1) {
     const i = order[h] as number;
@@ -266,17 +274,26 @@ export function schedule(
     if (p !== -1 && (float[i] as number) < (float[p] as number)) float[p] = float[i] as number;
   }
 
+  const dateByIndex = new Map<number, string>();
+  const dateAt = (index: number): string => {
+    let date = dateByIndex.get(index);
+    if (date === undefined) {
+      date = isoDay(calendar.dayAt(index));
+      dateByIndex.set(index, date);
+    }
+    return date;
+  };
   const result: ScheduledTask[] = tasks.map((task, i) => {
     const start = es[i] as number;
     const finish = ef[i] as number;
     const hasDates = Number.isFinite(start) && Number.isFinite(finish);
-    const startDay = hasDates ? calendar.dayAt(start) : dayNumber(task.start);
-    const endDay = hasDates ? calendar.dayAt(finish > start ? finish - 1 : start) : startDay;
+    const startDate = hasDates ? dateAt(start) : task.start;
+    const endDate = hasDates ? dateAt(finish > start ? finish - 1 : start) : startDate;
     const taskFloat = Number.isFinite(float[i] as number) ? (float[i] as number) : 0;
     return {
       id: task.id,
-      start: isoDay(startDay),
-      end: isoDay(endDay),
+      start: startDate,
+      end: endDate,
       duration: hasDates ? finish - start : 0,
       totalFloat: taskFloat,
       critical: taskFloat <= 0,

@@ -1,0 +1,102 @@
+// The scheduling engine (packages/domain, issue 7) on large networks: a full forward + backward
+// pass over 10,000 tasks / 9,000 links and over 100,000 tasks / 90,000 links, on the Chilean
+// Monday–Friday calendar. The engine is TypeScript, so it is bundled with esbuild first.
+// Prints figures, asserts nothing. Run alone: `node bench/schedule-engine.mjs`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const domain = path.resolve(here, '../packages/domain/src');
+
+async function loadEngine() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cimiento-engine-'));
+  const outfile = path.join(dir, 'engine.mjs');
+  await build({
+    stdin: {
+      contents: `export { WorkingCalendar, schedule } from ${JSON.stringify(path.join(domain, 'index.ts'))};
+export { chileHolidays } from ${JSON.stringify(path.join(domain, 'holidays.ts'))};`,
+      resolveDir: domain,
+      loader: 'ts',
+    },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile,
+    logLevel: 'error',
+  });
+  const engine = await import(pathToFileURL(outfile).href);
+  rmSync(dir, { recursive: true, force: true });
+  return engine;
+}
+
+/** Groups of 10: one summary and 9 leaves; `links` forward links between leaves (a DAG), deterministic. */
+function network(taskCount, linkCount) {
+  const tasks = [];
+  const leaves = [];
+  for (let id = 1; id <= taskCount; id += 1) {
+    const isSummary = id % 10 === 1;
+    const summaryId = id - ((id - 1) % 10);
+    tasks.push({ id, parentId: isSummary ? undefined : summaryId, start: '2026-01-05', duration: 1 + (id % 7) });
+    if (!isSummary) leaves.push(id);
+  }
+  // mulberry32: a small deterministic generator with integer arithmetic only
+  let seed = 7;
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const types = ['FS', 'SS', 'FF', 'SF'];
+  const links = [];
+  const seen = new Set();
+  while (links.length < linkCount) {
+    const a = Math.floor(random() * (leaves.length - 1));
+    const b = a + 1 + Math.floor(random() * Math.min(40, leaves.length - a - 1));
+    const key = `${a}-${b}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    links.push({ from: leaves[a], to: leaves[b], type: types[links.length % 4], lag: (links.length % 5) - 1 });
+  }
+  return { tasks, links };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+export async function measureScheduleEngine(runs = 5) {
+  const { WorkingCalendar, schedule, chileHolidays } = await loadEngine();
+  const results = [];
+  for (const [taskCount, linkCount] of [
+    [10_000, 9_000],
+    [100_000, 90_000],
+  ]) {
+    const { tasks, links } = network(taskCount, linkCount);
+    const times = [];
+    let critical = 0;
+    for (let run = 0; run < runs; run += 1) {
+      const calendar = new WorkingCalendar('mon-fri', chileHolidays, 2026);
+      const started = performance.now();
+      const result = schedule(tasks, links, calendar);
+      times.push(performance.now() - started);
+      if (!result.ok) throw new Error(result.error);
+      critical = result.tasks.filter((task) => task.critical).length;
+    }
+    results.push({ taskCount, linkCount, medianMs: median(times), minMs: Math.min(...times), critical });
+  }
+  return results;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  for (const row of await measureScheduleEngine()) {
+    console.log(
+      `schedule() ${row.taskCount} tareas / ${row.linkCount} vínculos: mediana ${row.medianMs.toFixed(1)} ms ` +
+        `(mín ${row.minMs.toFixed(1)}; ${row.critical} críticas)`,
+    );
+  }
+}
