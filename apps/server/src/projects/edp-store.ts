@@ -181,10 +181,20 @@ export async function updateEdpItem(
       if (parentId === undefined) throw new HttpsError('FAILED_PRECONDITION', 'El EDP no tiene raíz');
       const fields = { code: item.code.trim(), name: item.name.trim() };
       refuseItemFields(current, fields);
+      // highest + 1 must stay an id saveEdp's contract accepts (and a double holds exactly)
+      const highest = current.reduce((max, candidate) => Math.max(max, candidate.id), 0);
+      if (highest >= Number.MAX_SAFE_INTEGER) {
+        throw new HttpsError(
+          'FAILED_PRECONDITION',
+          `El EDP ya usa el id más alto posible (${highest}); graba el EDP completo con ids menores para agregar ítems`,
+        );
+      }
       const added = appendEdpChild(current, parentId, fields);
       if (!added.ok) throw new HttpsError('INVALID_ARGUMENT', added.error);
       next = added.items;
-      affected = [next.find((candidate) => !current.some((old) => old.id === candidate.id)) as EdpItem];
+      // appendEdpChild gives the new item highest + 1; found by id (comparing the lists was quadratic:
+      // 3.5 s of blocked event loop at 50,000 items)
+      affected = [next.find((candidate) => candidate.id === highest + 1) as EdpItem];
     } else {
       if (item.id === undefined) throw new HttpsError('INVALID_ARGUMENT', 'item.id: es obligatorio');
       const id = item.id;

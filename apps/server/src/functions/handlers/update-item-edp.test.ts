@@ -1,6 +1,13 @@
-import { EDP_STALE_MESSAGE } from '@cimiento/domain';
+import { EDP_STALE_MESSAGE, MAX_EDP_ITEMS } from '@cimiento/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEdpProject, loadEdp, storedEdp, updateItemEdp, watchEdpWrites } from '../../../test/support/edp';
+import {
+  createEdpProject,
+  loadEdp,
+  saveEdp,
+  storedEdp,
+  updateItemEdp,
+  watchEdpWrites,
+} from '../../../test/support/edp';
 import type { WireItem } from '../../../test/support/edp';
 import { callFunction, createFirstAdmin, createSignedInUser } from '../../../test/support/factories';
 import type { TestAccount } from '../../../test/support/factories';
@@ -101,6 +108,34 @@ describe.each(databaseKinds)('updateItemEdp (%s)', (kind) => {
         items: [...edp.items, { id: 10, parentId: 1, code: `${code}.4`, name: 'Acceso' }],
         version: 4,
       });
+    });
+
+    it(`refuses an item past the ${MAX_EDP_ITEMS} the EDP admits`, async () => {
+      const { id } = await createEdpProject(t, member.cookie, 'FULL');
+      const items = Array.from({ length: MAX_EDP_ITEMS }, (_, index) =>
+        index === 0
+          ? { id: 1, code: 'F', name: 'Raíz' }
+          : { id: index + 1, parentId: 1, code: `F.${index}`, name: 'Ítem' },
+      );
+      expect((await saveEdp(t, member.cookie, id, { items, version: 1 })).statusCode).toBe(200);
+      await expectRefusedAndNothingWritten(
+        { id, action: 'add', item: { code: 'F.X', name: 'Uno más' }, version: 2 },
+        'INVALID_ARGUMENT',
+        'El EDP tiene 50.001 ítems; el máximo es 50.000',
+      );
+    });
+
+    it('refuses an add when the next id would pass the largest id saveEdp accepts', async () => {
+      const { id, code, edp } = await createEdpProject(t, member.cookie, 'BIGID');
+      const items = [...edp.items, { id: Number.MAX_SAFE_INTEGER, parentId: 1, code: `${code}.9`, name: 'Último' }];
+      const saved = await saveEdp(t, member.cookie, id, { items, version: 1 });
+      expect(saved.statusCode, JSON.stringify(saved.body)).toBe(200);
+      expect(await loadEdp(t, member.cookie, id)).toEqual({ items, version: 2 });
+      await expectRefusedAndNothingWritten(
+        { id, action: 'add', item: { code: `${code}.10`, name: 'Nuevo' }, version: 2 },
+        'FAILED_PRECONDITION',
+        `El EDP ya usa el id más alto posible (${Number.MAX_SAFE_INTEGER}); graba el EDP completo con ids menores para agregar ítems`,
+      );
     });
 
     it('refuses a parent that does not exist', async () => {
