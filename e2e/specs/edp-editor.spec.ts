@@ -271,6 +271,44 @@ describe('EDP editor', () => {
     await expect.poll(() => printable.count()).toBe(0);
   });
 
+  it('opens a 5,000-item EDP with only its first level, 50 rows a page, and finds a deep item by search', async () => {
+    const { page } = session;
+    const catalogues = await CatalogueApi.forSession(session);
+    const bloque = await catalogues.save('tipos-area', {
+      code: 'BLQ',
+      name: 'Bloque',
+      priority: 2,
+      sectores: [
+        { code: 'D', name: 'Departamento', quantity: 4, priority: 1 },
+        { code: 'B', name: 'Bodega', quantity: 3, priority: 2 },
+        { code: 'E', name: 'Estacionamiento', quantity: 2, priority: 3 },
+      ],
+    });
+    const saved = await projects.save({
+      name: 'Condominio Grande',
+      code: 'CG',
+      currency: 'CLP',
+      budget: '1000000',
+      tiposArea: [{ ...bloque, quantity: 500 }],
+    });
+    expect(saved.edpItemCount).toBe(5001);
+    const big = await projects.load(saved._id);
+    await openEdp(page, big);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(50);
+    // the root and its 500 blocks are open to paging; the blocks' own items wait behind their buttons
+    await page.getByText('1-50 de 501').waitFor();
+    await screenshot(page, 'edp-editor-5000');
+    await row(page, 'CG.3').getByRole('button', { name: 'Expandir CG.3' }).click();
+    await row(page, 'CG.3.9').getByText('Estacionamiento 2').waitFor();
+    await page.getByText('1-50 de 510').waitFor();
+
+    await page.getByRole('textbox', { name: 'Buscar código o nombre' }).fill('CG.417.7');
+    await row(page, 'CG.417.7').waitFor();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(3);
+    await page.getByRole('textbox', { name: 'Buscar código o nombre' }).fill('no existe');
+    await page.getByText('No se encontraron resultados').waitFor();
+  });
+
   it('asks before leaving the screen with unsaved changes', async () => {
     const { page } = session;
     await openEdp(page, project);

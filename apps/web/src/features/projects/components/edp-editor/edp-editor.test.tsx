@@ -1,0 +1,192 @@
+import type { LoadedProject } from '@cimiento/domain';
+import { EDP_STALE_MESSAGE } from '@cimiento/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/react-query';
+import { useProjectStore } from '@/stores/project-store';
+import { buildSession, jsonResponse, renderWithApp } from '@/testing/test-utils';
+import { ProjectEdp } from './project-edp';
+
+function loadedProject(): LoadedProject {
+  return {
+    _id: 'p-1',
+    id: 'p-1',
+    name: 'Hospital de Talca',
+    code: 'HT',
+    priority: '0',
+    template: 'generica',
+    startYear: '2023',
+    endYear: '2025',
+    currency: 'CLP',
+    budget: '1234567',
+    tiposArea: [],
+    date: { _seconds: 1_700_000_000 },
+    edpItemCount: 4,
+    edp: {
+      version: 7,
+      items: [
+        { id: 1, code: 'HT', name: 'Hospital de Talca' },
+        { id: 2, parentId: 1, code: 'HT.1', name: 'Pabellones' },
+        { id: 3, parentId: 2, code: 'HT.1.1', name: 'Quirófano' },
+        { id: 4, parentId: 1, code: 'HT.2', name: 'Urgencia' },
+      ],
+    },
+  };
+}
+
+type SaveEdpCall = { id: string; edp: { items: unknown[]; version: number } };
+
+/** loadProject answers the project; saveEdp answers `saveAnswer`, recording what was sent. */
+function stubServer(saveAnswer: () => Response) {
+  const saves: SaveEdpCall[] = [];
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    const { data } = JSON.parse(String(init?.body)) as { data: unknown };
+    if (input === '/api/functions/loadProject') {
+      return jsonResponse(200, { result: { project: loadedProject(), message: 'Proyecto cargado' } });
+    }
+    if (input === '/api/functions/saveEdp') {
+      saves.push(data as SaveEdpCall);
+      return saveAnswer();
+    }
+    return jsonResponse(404, { error: { status: 'NOT_FOUND', message: 'no' } });
+  });
+  return saves;
+}
+
+function renderEditor() {
+  return renderWithApp(<ProjectEdp />, {
+    path: '/projects/p-1/edp',
+    routePath: '/projects/:id/edp',
+    session: buildSession({ id: 'user-1' }),
+    queryClient: createQueryClient(),
+  });
+}
+
+function toolbarButton(name: string) {
+  return within(screen.getByRole('toolbar', { name: 'Herramientas del EDP' })).getByRole('button', {
+    name,
+  });
+}
+
+function rowOf(code: string): HTMLElement {
+  const cell = screen.getByText(code, { exact: true });
+  const row = cell.closest('tr');
+  if (!row) throw new Error(`sin fila para ${code}`);
+  return row;
+}
+
+async function confirm() {
+  const dialog = await screen.findByRole('alertdialog', { name: '¿Estás seguro?' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Si, estoy seguro' }));
+}
+
+describe('EDP editor', () => {
+  afterEach(() => {
+    useProjectStore.setState({ currentProject: null, userId: null });
+  });
+
+  it('shows the project name, the tree expanded, and selects a row by clicking it', async () => {
+    stubServer(() => jsonResponse(500, {}));
+    renderEditor();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hospital de Talca' })).toBeTruthy();
+    expect(screen.getByText('HT.1.1')).toBeTruthy();
+    expect(rowOf('HT.1.1').getAttribute('aria-level')).toBe('3');
+    await userEvent.click(rowOf('HT.2'));
+    expect(rowOf('HT.2').getAttribute('aria-selected')).toBe('true');
+    expect(rowOf('HT').getAttribute('aria-selected')).toBe('false');
+    expect(screen.queryByText('Cambios sin grabar')).toBeNull();
+  });
+
+  it('adds an item with a suggested code, shows the row errors, and marks the EDP as unsaved', async () => {
+    stubServer(() => jsonResponse(500, {}));
+    renderEditor();
+    await screen.findByText('HT.1.1');
+    await userEvent.click(rowOf('HT.1.1'));
+    await userEvent.click(toolbarButton('Agregar Item'));
+    const code = screen.getByRole('textbox', { name: 'Código del ítem 5' });
+    const name = screen.getByRole('textbox', { name: 'Nombre del ítem 5' });
+    expect((code as HTMLInputElement).value).toBe('HT.1.2');
+    expect((name as HTMLInputElement).value).toBe('Nuevo ítem');
+    expect(screen.getByText('Cambios sin grabar')).toBeTruthy();
+
+    await userEvent.clear(code);
+    await userEvent.type(code, 'ht.2');
+    await userEvent.clear(name);
+    await userEvent.click(toolbarButton('Grabar'));
+    expect(screen.getByText('El código HT.2 ya existe (ítem 4)')).toBeTruthy();
+    expect(screen.getByText('El nombre es obligatorio')).toBeTruthy();
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+
+    await userEvent.clear(code);
+    await userEvent.type(code, 'HT.1.2');
+    await userEvent.type(name, 'Recuperación{Enter}');
+    expect(screen.queryByRole('textbox', { name: 'Código del ítem 5' })).toBeNull();
+    expect(rowOf('HT.1.2').textContent).toContain('Recuperación');
+    expect(rowOf('HT.1.2').getAttribute('aria-level')).toBe('3');
+  });
+
+  it('saves after confirming, with the loaded version, and clears the unsaved mark', async () => {
+    const saves = stubServer(() =>
+      jsonResponse(200, {
+        result: {
+          edp: { items: loadedProject().edp.items.filter((item) => item.id !== 4), version: 8 },
+          message: 'EDP grabado: 3 ítems',
+        },
+      }),
+    );
+    renderEditor();
+    await screen.findByText('HT.2');
+    await userEvent.click(rowOf('HT.2'));
+    await userEvent.click(toolbarButton('Eliminar Item'));
+    expect(screen.queryByText('HT.2')).toBeNull();
+    await userEvent.click(toolbarButton('Grabar EDP'));
+    expect(await screen.findByText('¿Estás seguro de modificar los datos?')).toBeTruthy();
+    await confirm();
+    expect(await screen.findByText('EDP grabado: 3 ítems')).toBeTruthy();
+    expect(saves).toEqual([
+      {
+        id: 'p-1',
+        edp: {
+          version: 7,
+          items: [
+            { id: 1, code: 'HT', name: 'Hospital de Talca' },
+            { id: 2, parentId: 1, code: 'HT.1', name: 'Pabellones' },
+            { id: 3, parentId: 2, code: 'HT.1.1', name: 'Quirófano' },
+          ],
+        },
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByText('Cambios sin grabar')).toBeNull());
+  });
+
+  it('asks before deleting an item with children, naming it and how many go with it', async () => {
+    stubServer(() => jsonResponse(500, {}));
+    renderEditor();
+    await screen.findByText('HT.1');
+    await userEvent.click(rowOf('HT.1'));
+    await userEvent.click(toolbarButton('Eliminar Item'));
+    expect(await screen.findByText('Se eliminará HT.1 Pabellones junto con 1 ítem que depende de él.')).toBeTruthy();
+    await confirm();
+    await waitFor(() => expect(screen.queryByText('HT.1.1')).toBeNull());
+    await userEvent.click(rowOf('HT'));
+    expect((toolbarButton('Eliminar Item') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('keeps the local edits when the save is stale (ABORTED), with an alert and Recargar', async () => {
+    stubServer(() => jsonResponse(409, { error: { status: 'ABORTED', message: EDP_STALE_MESSAGE } }));
+    renderEditor();
+    await screen.findByText('HT.2');
+    await userEvent.dblClick(rowOf('HT.2'));
+    const name = screen.getByRole('textbox', { name: 'Nombre del ítem 4' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Urgencia adulto{Enter}');
+    await userEvent.click(toolbarButton('Grabar EDP'));
+    await confirm();
+    // the error toast and the alert above the grid
+    await waitFor(() => expect(screen.getAllByText(EDP_STALE_MESSAGE).length).toBeGreaterThanOrEqual(2));
+    expect(rowOf('HT.2').textContent).toContain('Urgencia adulto');
+    expect(screen.getByText('Cambios sin grabar')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Recargar' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,114 @@
+import type { EdpItem } from '@cimiento/domain';
+import { describe, expect, it } from 'vitest';
+import { createEdpEditorStore, selectIsDirty } from './edp-editor-store';
+
+const items: EdpItem[] = [
+  { id: 1, code: 'P01', name: 'Proyecto' },
+  { id: 2, parentId: 1, code: 'P01.1', name: 'Torre A' },
+  { id: 3, parentId: 2, code: 'P01.1.1', name: 'Piso 1' },
+  { id: 4, parentId: 2, code: 'P01.1.2', name: 'Piso 2' },
+  { id: 5, parentId: 1, code: 'P01.2', name: 'Torre B' },
+];
+
+function editor() {
+  return createEdpEditorStore({ items, version: 3 });
+}
+
+describe('EDP editor store', () => {
+  it('starts with the root selected and no unsaved changes', () => {
+    const store = editor();
+    expect(store.getState()).toMatchObject({ selectedId: 1, version: 3, editing: null, staleMessage: null });
+    expect(selectIsDirty(store.getState())).toBe(false);
+  });
+
+  it("adds 'Nuevo ítem' with id highest + 1 after the selected item, with a free code, open for editing", () => {
+    const store = editor();
+    store.getState().select(3);
+    expect(store.getState().add('Nuevo ítem').ok).toBe(true);
+    const state = store.getState();
+    expect(state.items.map((item) => item.id)).toEqual([1, 2, 3, 6, 4, 5]);
+    expect(state.items.find((item) => item.id === 6)).toEqual({
+      id: 6,
+      parentId: 2,
+      code: 'P01.1.3',
+      name: 'Nuevo ítem',
+    });
+    expect(state.editing).toMatchObject({ id: 6, code: 'P01.1.3', name: 'Nuevo ítem' });
+    expect(state.selectedId).toBe(6);
+    expect(selectIsDirty(state)).toBe(true);
+  });
+
+  it('cancelling a just-added row takes it away again, leaving no unsaved changes', () => {
+    const store = editor();
+    store.getState().add('Nuevo ítem');
+    store.getState().cancelEdit();
+    expect(store.getState().items).toBe(items);
+    expect(selectIsDirty(store.getState())).toBe(false);
+  });
+
+  it('refuses an empty code or name and a duplicate code (any case), keeping the row open', () => {
+    const store = editor();
+    store.getState().startEdit(4);
+    store.getState().setDraft('code', '  ');
+    store.getState().setDraft('name', '');
+    expect(store.getState().commitEdit()).toBe(false);
+    expect(store.getState().editing?.errors).toEqual({ code: { kind: 'required' }, name: { kind: 'required' } });
+    store.getState().setDraft('code', 'p01.1.1');
+    expect(store.getState().editing?.errors).toEqual({ name: { kind: 'required' } });
+    store.getState().setDraft('name', 'Piso dos');
+    expect(store.getState().commitEdit()).toBe(false);
+    expect(store.getState().editing?.errors).toEqual({ code: { kind: 'duplicate', code: 'P01.1.1', id: 3 } });
+    expect(store.getState().items).toBe(items);
+  });
+
+  it('commits a valid row trimmed, and keeping its own code is not a clash', () => {
+    const store = editor();
+    store.getState().startEdit(4);
+    store.getState().setDraft('name', '  Piso dos ');
+    expect(store.getState().commitEdit()).toBe(true);
+    expect(store.getState().editing).toBeNull();
+    expect(store.getState().items.find((item) => item.id === 4)).toEqual({
+      id: 4,
+      parentId: 2,
+      code: 'P01.1.2',
+      name: 'Piso dos',
+    });
+    expect(selectIsDirty(store.getState())).toBe(true);
+  });
+
+  it("indents under the previous sibling and outdents back; at the edges it answers the domain's message", () => {
+    const store = editor();
+    store.getState().select(5);
+    expect(store.getState().indent().ok).toBe(true);
+    expect(store.getState().items.find((item) => item.id === 5)?.parentId).toBe(2);
+    expect(store.getState().outdent().ok).toBe(true);
+    expect(store.getState().items.find((item) => item.id === 5)?.parentId).toBe(1);
+    store.getState().select(3);
+    expect(store.getState().indent()).toEqual({
+      ok: false,
+      error: 'P01.1.1 no tiene un ítem anterior en su nivel bajo el cual indentarlo',
+    });
+    store.getState().select(2);
+    expect(store.getState().outdent()).toMatchObject({ ok: false });
+  });
+
+  it('deletes a subtree and selects the row above; the root stays', () => {
+    const store = editor();
+    expect(store.getState().remove(2).ok).toBe(true);
+    expect(store.getState().items.map((item) => item.id)).toEqual([1, 5]);
+    expect(store.getState().selectedId).toBe(1);
+    expect(store.getState().remove(1)).toEqual({ ok: false, error: 'La raíz del EDP no se puede eliminar' });
+  });
+
+  it('a stale save keeps the edits; a successful one takes the new version and clears the changes', () => {
+    const store = editor();
+    store.getState().remove(5);
+    store.getState().markStale('El EDP fue modificado por otra persona; recarga para ver los cambios');
+    expect(store.getState().items.map((item) => item.id)).toEqual([1, 2, 3, 4]);
+    expect(selectIsDirty(store.getState())).toBe(true);
+    const saved = store.getState().items;
+    store.getState().markSaved({ items: saved, version: 4 });
+    expect(store.getState()).toMatchObject({ version: 4, staleMessage: null });
+    expect(selectIsDirty(store.getState())).toBe(false);
+  });
+});
