@@ -327,5 +327,20 @@ describe('EDP editor', () => {
     await page.getByRole('heading', { level: 1, name: 'Lista de proyectos' }).waitFor();
     // nothing was saved
     expect(outline((await projects.load(project._id)).edp.items)).toContain('    ELA.2.2 Azotea');
+
+    // closing the tab with unsaved changes asks the browser's own question
+    const other = await session.context.newPage();
+    await openEdp(other, project);
+    await row(other, 'ELA.2.2').click();
+    await toolbarButton(other, 'Desindentar').click();
+    await other.getByText('Cambios sin grabar', { exact: true }).waitFor();
+    const asked = new Promise<string>((resolve) => {
+      other.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.accept();
+      });
+    });
+    await other.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
   });
 });

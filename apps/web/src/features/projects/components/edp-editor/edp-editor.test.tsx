@@ -79,6 +79,8 @@ function rowOf(code: string): HTMLElement {
 async function confirm() {
   const dialog = await screen.findByRole('alertdialog', { name: '¿Estás seguro?' });
   await userEvent.click(within(dialog).getByRole('button', { name: 'Si, estoy seguro' }));
+  // the rest of the page is hidden from the accessibility tree until the dialog has gone
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
 }
 
 describe('EDP editor', () => {
@@ -96,6 +98,29 @@ describe('EDP editor', () => {
     expect(rowOf('HT.2').getAttribute('aria-selected')).toBe('true');
     expect(rowOf('HT').getAttribute('aria-selected')).toBe('false');
     expect(screen.queryByText('Cambios sin grabar')).toBeNull();
+  });
+
+  it('moves between rows with the arrows, closes and opens with left and right, edits with Enter', async () => {
+    stubServer(() => jsonResponse(500, {}));
+    renderEditor();
+    await screen.findByText('HT.1.1');
+    expect(rowOf('HT').tabIndex).toBe(0);
+    expect(rowOf('HT.1').tabIndex).toBe(-1);
+    rowOf('HT').focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(rowOf('HT.1'));
+    expect(rowOf('HT.1').getAttribute('aria-selected')).toBe('true');
+    await userEvent.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(screen.queryByText('HT.1.1')).toBeNull());
+    expect(rowOf('HT.1').getAttribute('aria-expanded')).toBe('false');
+    rowOf('HT.1').focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(await screen.findByText('HT.1.1')).toBeTruthy();
+    rowOf('HT.1').focus();
+    await userEvent.keyboard('{Enter}');
+    expect((screen.getByRole('textbox', { name: 'Código del ítem 2' }) as HTMLInputElement).value).toBe('HT.1');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Código del ítem 2' })).toBeNull();
   });
 
   it('adds an item with a suggested code, shows the row errors, and marks the EDP as unsaved', async () => {

@@ -27,7 +27,8 @@ function applyUpdater<T>(updater: MRT_Updater<T>, old: T): T {
 
 /**
  * The EDP tree grid (product-spec.md §2 "EDP screen"): columns Id, Código (the tree), Nombre,
- * sortable, 50 rows per page. Clicking a row selects it; double-click (or Enter/F2) edits it.
+ * sortable, 50 rows per page. Clicking a row selects it; double-click (or Enter/F2) edits it; the
+ * arrows move between rows (up/down) and open or close them (right/left).
  * Only the current page is rendered, so a 20,000-item EDP costs one pass to build its rows.
  */
 export function EdpGrid() {
@@ -147,24 +148,45 @@ export function EdpGrid() {
       if (!row.getCanExpand()) return { 'aria-hidden': true, tabIndex: -1, sx: { visibility: 'hidden' } };
       return { 'aria-label': label, title: label, 'aria-expanded': row.getIsExpanded() };
     },
-    muiTableBodyRowProps: ({ row }) => {
+    muiTableBodyRowProps: ({ row, table: grid }) => {
       const id = row.original.id;
       const isSelected = id === selectedId;
+      // one tab stop in the grid (the selected row, or the page's first when it is elsewhere); arrows move
+      const pageRows = grid.getRowModel().rows;
+      const isTabStop =
+        isSelected || (pageRows[0] === row && !pageRows.some((other) => other.id === String(selectedId)));
       return {
         'aria-selected': isSelected,
         'aria-level': row.depth + 1,
+        ...(row.getCanExpand() ? { 'aria-expanded': row.getIsExpanded() } : {}),
         'data-edp-id': id,
-        tabIndex: 0,
+        tabIndex: isTabStop ? 0 : -1,
         onClick: () => store.getState().select(id),
         onDoubleClick: () => store.getState().startEdit(id),
         onKeyDown: (event) => {
           if (event.target !== event.currentTarget) return;
-          if (event.key === ' ') {
+          const target =
+            event.key === 'ArrowDown'
+              ? event.currentTarget.nextElementSibling
+              : event.key === 'ArrowUp'
+                ? event.currentTarget.previousElementSibling
+                : null;
+          if (target instanceof HTMLElement && target.dataset.edpId) {
+            event.preventDefault();
+            store.getState().select(Number(target.dataset.edpId));
+            target.focus();
+          } else if (event.key === ' ') {
             event.preventDefault();
             store.getState().select(id);
           } else if (event.key === 'Enter' || event.key === 'F2') {
             event.preventDefault();
             store.getState().startEdit(id);
+          } else if (event.key === 'ArrowRight' && row.getCanExpand() && !row.getIsExpanded()) {
+            event.preventDefault();
+            row.toggleExpanded(true);
+          } else if (event.key === 'ArrowLeft' && row.getIsExpanded()) {
+            event.preventDefault();
+            row.toggleExpanded(false);
           }
         },
         sx: (theme) => ({
