@@ -165,3 +165,5 @@ export type { LinkType, ScheduleLink, ScheduleResult, ScheduleTask, ScheduledTas
 export { linkTypes, schedule } from './gantt/schedule';
 export type { PredecessorLink, PredecessorParseResult } from './gantt/predecessors';
 export { MAX_LAG, formatPredecessors, parsePredecessors } from './gantt/predecessors';
+export type { GanttLinkRecord, GanttMergeResult, GanttSource, GanttTaskRecord } from './gantt/build-gantt';
+export { NEW_TASK_DURATION, edcSourceKey, edpSourceKey, ganttSources, mergeGanttTasks } from './gantt/build-gantt';
