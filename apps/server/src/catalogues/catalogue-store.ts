@@ -346,7 +346,8 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-function isForeignKeyViolation(error: unknown): boolean {
+/** A FOREIGN KEY constraint refused the write (PostgreSQL 23503, SQLite SQLITE_CONSTRAINT_FOREIGNKEY). */
+export function isForeignKeyViolation(error: unknown): boolean {
   const code = errorCode(error);
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }

@@ -13,6 +13,8 @@ const APP_TABLES = [
   'catalogue_subcomponent',
   'catalogue_subcomponent_activity',
   'catalogue_system',
+  'edc_item',
+  'edc_list',
   'edp_item',
   'first_account_claim',
   'kysely_migration',
@@ -66,7 +68,7 @@ describe.each(databaseKinds)('migrations (%s)', (kind) => {
       .selectFrom('kysely_migration' as never)
       .select('name' as never)
       .execute();
-    expect(applied).toHaveLength(5);
+    expect(applied).toHaveLength(6);
     expect(await database.db.selectFrom('login_failure').selectAll().execute()).toHaveLength(1);
   });
 

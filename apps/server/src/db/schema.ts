@@ -176,6 +176,27 @@ export type EdpItemTable = {
   position: number;
 };
 
+/** The EDC list of one EDP item (issue 6): its version grows on every save (the stale-save check). */
+export type EdcListTable = {
+  project_id: string;
+  edp_item_id: number | string;
+  version: number;
+  updated_at: string;
+};
+
+/** One item of an EDC list, in list order; code_key = code lower-cased, UNIQUE within the list. */
+export type EdcItemTable = {
+  project_id: string;
+  edp_item_id: number | string;
+  position: number;
+  code: string;
+  code_key: string;
+  name: string;
+  parent_code: string;
+  kind: string;
+  source_id: string | null;
+};
+
 export type Database = {
   user: UserTable;
   session: SessionTable;
@@ -196,6 +217,8 @@ export type Database = {
   project: ProjectTable;
   project_area_type: ProjectAreaTypeTable;
   edp_item: EdpItemTable;
+  edc_list: EdcListTable;
+  edc_item: EdcItemTable;
 };
 
 export type DatabaseDialect = 'sqlite' | 'postgres';

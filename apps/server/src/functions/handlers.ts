@@ -1,4 +1,5 @@
 import type { RegisteredHandler } from './define-handler';
+import { handleLoadEdc } from './handlers/load-edc';
 import { handleLoadObjects } from './handlers/load-objects';
 import { handleLoadProfile } from './handlers/load-profile';
 import { handleLoadProject } from './handlers/load-project';
@@ -6,6 +7,7 @@ import { handleLoadProjects } from './handlers/load-projects';
 import { handleLoadUsers } from './handlers/load-users';
 import { handleRemoveObject } from './handlers/remove-object';
 import { handleRemoveProject } from './handlers/remove-project';
+import { handleSaveEdc } from './handlers/save-edc';
 import { handleSaveEdp } from './handlers/save-edp';
 import { handleSaveObject } from './handlers/save-object';
 import { handleSaveProfile } from './handlers/save-profile';
@@ -32,4 +34,6 @@ export const functionHandlers: RegisteredHandler[] = [
   handleRemoveProject,
   handleSaveEdp,
   handleUpdateItemEdp,
+  handleLoadEdc,
+  handleSaveEdc,
 ];

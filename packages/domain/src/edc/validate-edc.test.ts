@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EdcItem } from './generate-edc';
-import { MAX_EDC_LIST_ITEMS, validateEdcList } from './validate-edc';
+import { MAX_EDC_LIST_ITEMS, validateEdcList, validateEdcStructure } from './validate-edc';
 
 const list: EdcItem[] = [
   { code: 'ASC.2.ELE.3', name: 'Ascensor', parentCode: 'P01.2', kind: 'main', sourceId: 'c1' },
@@ -52,5 +52,43 @@ describe('validateEdcList (issue 6 server-side rules)', () => {
       kind: 'main',
     }));
     expect(validateEdcList(many, 'P01')).toEqual(['El EDC tiene 10.001 ítems; el máximo es 10.000']);
+  });
+});
+
+describe('validateEdcStructure (the server re-validates generated codes)', () => {
+  it('accepts a generated list, parents matched without regard to case, and an empty one', () => {
+    expect(validateEdcStructure(list, 'P01.2')).toEqual([]);
+    expect(validateEdcStructure(list, 'p01.2')).toEqual([]);
+    expect(validateEdcStructure([], 'P01.2')).toEqual([]);
+  });
+
+  it.each<[string, EdcItem[], string]>([
+    [
+      'an activity not coded ACT{r}',
+      [...list, { code: 'MONTAJE', name: 'Montaje', parentCode: 'ASC.2.ELE.3.1', kind: 'activity' }],
+      'La actividad MONTAJE debe tener un código ACT seguido de un número',
+    ],
+    [
+      'a main component under another item than the EDP item',
+      [...list, { code: 'OTRO', name: 'Otro', parentCode: 'ASC.2.ELE.3', kind: 'main' }],
+      'El componente principal OTRO debe colgar del ítem P01.2, no de ASC.2.ELE.3',
+    ],
+    [
+      'a subcomponent under the EDP item',
+      [...list, { code: 'SUB', name: 'Suelto', parentCode: 'P01.2', kind: 'sub' }],
+      'El subcomponente SUB debe colgar de un componente principal, no de P01.2',
+    ],
+    [
+      'a subcomponent under a subcomponent',
+      [...list, { code: 'SUB', name: 'Nieto', parentCode: 'ASC.2.ELE.3.1', kind: 'sub' }],
+      'El subcomponente SUB debe colgar de un componente principal, no de ASC.2.ELE.3.1',
+    ],
+    [
+      'an activity under a main component',
+      [...list, { code: 'ACT2', name: 'Directa', parentCode: 'ASC.2.ELE.3', kind: 'activity' }],
+      'La actividad ACT2 debe colgar de un subcomponente, no de ASC.2.ELE.3',
+    ],
+  ])('refuses %s', (_label, items, message) => {
+    expect(validateEdcStructure(items, 'P01.2')).toEqual([message]);
   });
 });

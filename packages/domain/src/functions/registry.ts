@@ -4,6 +4,7 @@ import {
   saveObjectContract,
   seedCataloguesContract,
 } from './catalogue-contracts';
+import { loadEdcContract, saveEdcContract } from './edc-contracts';
 import { saveEdpContract, updateItemEdpContract } from './edp-contracts';
 import {
   loadProjectContract,
@@ -31,6 +32,8 @@ export const functionContracts = [
   removeProjectContract,
   saveEdpContract,
   updateItemEdpContract,
+  loadEdcContract,
+  saveEdcContract,
 ] as const;
 
 export type AnyFunctionContract = (typeof functionContracts)[number];

@@ -5,6 +5,7 @@ import { profilesAndFilesMigration } from './0002-profiles-files';
 import { firstAccountClaimMigration } from './0003-first-account-claim';
 import { cataloguesMigration } from './0004-catalogues';
 import { projectsMigration } from './0005-projects';
+import { edcMigration } from './0006-edc';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -16,6 +17,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
     '0003-first-account-claim': firstAccountClaimMigration(),
     '0004-catalogues': cataloguesMigration(),
     '0005-projects': projectsMigration(types),
+    '0006-edc': edcMigration(),
   };
   return { getMigrations: async () => migrations };
 }

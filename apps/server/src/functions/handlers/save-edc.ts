@@ -1,0 +1,10 @@
+import { formatNumber, saveEdcContract } from '@cimiento/domain';
+import { saveEdc } from '../../projects/edc-store';
+import { defineHandler } from '../define-handler';
+
+/** Replaces one EDP item's EDC list, based on the version the screen loaded (stale → ABORTED). */
+export const handleSaveEdc = defineHandler(saveEdcContract, async ({ id, edc }, { db }) => {
+  const saved = await saveEdc(db, id, edc);
+  const count = saved.componentesEdc.length;
+  return { edc: saved, message: `EDC grabado: ${formatNumber(count)} ${count === 1 ? 'ítem' : 'ítems'}` };
+});

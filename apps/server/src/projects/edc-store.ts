@@ -1,0 +1,176 @@
+import { EDC_STALE_MESSAGE, validateEdcList, validateEdcStructure } from '@cimiento/domain';
+import type { Edc, EdcItem, EdcItemInput, EdpItem } from '@cimiento/domain';
+import type { Kysely, Transaction } from 'kysely';
+import { chunks, codeKey, isForeignKeyViolation } from '../catalogues/catalogue-store';
+import type { Database } from '../db/schema';
+import { HttpsError } from '../functions/https-error';
+
+/**
+ * The EDC of one EDP item (issue 6): an `edc_list` row with the list's version and its items as
+ * `edc_item` rows in list order. A save first moves the version from the one the screen loaded to
+ * the next (0 = "no EDC yet", which creates the row): the conditional write both detects a stale
+ * save and, in PostgreSQL, holds the list's row lock so two saves of the same list queue instead
+ * of interleaving. Deleting the EDP item deletes its EDC (ON DELETE CASCADE).
+ */
+
+function projectNotFound(): HttpsError {
+  return new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
+}
+
+function itemNotFound(id: number): HttpsError {
+  return new HttpsError('NOT_FOUND', `El ítem ${id} no existe en el EDP del proyecto`);
+}
+
+/** The EDP item `id` of the project; unknown project or item (ids start at 1, so 0 too) → NOT_FOUND. */
+async function findEdpItem(db: Kysely<Database>, projectId: string, id: number): Promise<EdpItem> {
+  const row = await db
+    .selectFrom('edp_item')
+    .select(['id', 'parent_id', 'code', 'name'])
+    .where('project_id', '=', projectId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) {
+    const project = await db.selectFrom('project').select('_id').where('_id', '=', projectId).executeTakeFirst();
+    throw project ? itemNotFound(id) : projectNotFound();
+  }
+  // PostgreSQL returns bigint columns as strings
+  const item: EdpItem = { id: Number(row.id), code: row.code, name: row.name };
+  return row.parent_id === null ? item : { ...item, parentId: Number(row.parent_id) };
+}
+
+function toEdcItem(input: {
+  code: string;
+  name: string;
+  parentCode: string;
+  kind: string;
+  sourceId?: string | null;
+}): EdcItem {
+  const item: EdcItem = {
+    code: input.code,
+    name: input.name,
+    parentCode: input.parentCode,
+    kind: input.kind as EdcItem['kind'],
+  };
+  return input.sourceId === undefined || input.sourceId === null ? item : { ...item, sourceId: input.sourceId };
+}
+
+export type LoadedEdc = { edpItem: EdpItem; edc: Edc | null };
+
+/**
+ * loadEdc: the EDP item and its saved EDC (null when it has none yet). Read in one repeatable-read
+ * transaction so the items and the version belong together; SQLite's single connection gives the
+ * same guarantee.
+ */
+export async function loadEdc(db: Kysely<Database>, projectId: string, id: number): Promise<LoadedEdc> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const edpItem = await findEdpItem(trx, projectId, id);
+      const list = await trx
+        .selectFrom('edc_list')
+        .select('version')
+        .where('project_id', '=', projectId)
+        .where('edp_item_id', '=', id)
+        .executeTakeFirst();
+      if (!list) return { edpItem, edc: null };
+      const rows = await trx
+        .selectFrom('edc_item')
+        .select(['code', 'name', 'parent_code', 'kind', 'source_id'])
+        .where('project_id', '=', projectId)
+        .where('edp_item_id', '=', id)
+        .orderBy('position')
+        .execute();
+      const componentesEdc = rows.map((row) =>
+        toEdcItem({
+          code: row.code,
+          name: row.name,
+          // a main item hangs from the EDP item by definition; the EDP editor may have re-coded
+          // the item since the list was saved, and the list must still save as it loads
+          parentCode: row.kind === 'main' ? edpItem.code : row.parent_code,
+          kind: row.kind,
+          sourceId: row.source_id,
+        }),
+      );
+      return { edpItem, edc: { ...edpItem, componentesEdc, version: Number(list.version) } };
+    });
+}
+
+/** The list's rules (validateEdcList) and then its generated structure (validateEdcStructure). */
+function refuseInvalid(items: readonly EdcItem[], edpItemCode: string): void {
+  const listErrors = validateEdcList(items, edpItemCode, 5);
+  const errors = listErrors.length > 0 ? listErrors : validateEdcStructure(items, edpItemCode, 5);
+  if (errors.length > 0) throw new HttpsError('INVALID_ARGUMENT', errors.join('; '));
+}
+
+/** Moves the list's version on (0 creates the list), or says why it cannot: item gone (NOT_FOUND) or stale (ABORTED). */
+async function claimNextVersion(
+  trx: Transaction<Database>,
+  projectId: string,
+  edpItemId: number,
+  basedOn: number,
+): Promise<number> {
+  const now = new Date().toISOString();
+  let claimed: boolean;
+  if (basedOn === 0) {
+    // "no EDC yet": whoever creates the row first wins; the other finds it there (DO NOTHING)
+    const result = await trx
+      .insertInto('edc_list')
+      .values({ project_id: projectId, edp_item_id: edpItemId, version: 1, updated_at: now })
+      .onConflict((conflict) => conflict.columns(['project_id', 'edp_item_id']).doNothing())
+      .executeTakeFirst();
+    claimed = Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  } else {
+    const result = await trx
+      .updateTable('edc_list')
+      .set({ version: basedOn + 1, updated_at: now })
+      .where('project_id', '=', projectId)
+      .where('edp_item_id', '=', edpItemId)
+      .where('version', '=', basedOn)
+      .executeTakeFirst();
+    claimed = Number(result.numUpdatedRows) === 1;
+  }
+  if (claimed) return basedOn + 1;
+  // the EDP item (and with it the list) may have been deleted since it was read
+  await findEdpItem(trx, projectId, edpItemId);
+  throw new HttpsError('ABORTED', EDC_STALE_MESSAGE);
+}
+
+/**
+ * saveEdc: replaces the EDP item's EDC list, based on the version the screen loaded. The EDP item
+ * and the list are checked before the first write, so a refused save writes nothing.
+ */
+export async function saveEdc(
+  db: Kysely<Database>,
+  projectId: string,
+  edc: { id: number; componentesEdc: readonly EdcItemInput[]; version: number },
+): Promise<Edc> {
+  const items = edc.componentesEdc.map(toEdcItem);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const edpItem = await findEdpItem(trx, projectId, edc.id);
+      refuseInvalid(items, edpItem.code);
+      const version = await claimNextVersion(trx, projectId, edc.id, edc.version);
+      await trx.deleteFrom('edc_item').where('project_id', '=', projectId).where('edp_item_id', '=', edc.id).execute();
+      const rows = items.map((item, position) => ({
+        project_id: projectId,
+        edp_item_id: edc.id,
+        position,
+        code: item.code,
+        code_key: codeKey(item.code),
+        name: item.name,
+        parent_code: item.parentCode,
+        kind: item.kind,
+        source_id: item.sourceId ?? null,
+      }));
+      for (const part of chunks(rows)) {
+        await trx.insertInto('edc_item').values(part).execute();
+      }
+      return { ...edpItem, componentesEdc: items, version };
+    });
+  } catch (error) {
+    // the EDP item deleted between reading it and creating its list
+    if (isForeignKeyViolation(error)) throw itemNotFound(edc.id);
+    throw error;
+  }
+}
