@@ -167,3 +167,15 @@ export type { PredecessorLink, PredecessorParseResult } from './gantt/predecesso
 export { MAX_LAG, formatPredecessors, parsePredecessors } from './gantt/predecessors';
 export type { GanttLinkRecord, GanttMergeResult, GanttSource, GanttTaskRecord } from './gantt/build-gantt';
 export { NEW_TASK_DURATION, edcSourceKey, edpSourceKey, ganttSources, mergeGanttTasks } from './gantt/build-gantt';
+export type { GanttCalendar, GanttOutput, GanttTask, GanttTaskInput } from './functions/gantt-contracts';
+export {
+  GANTT_STALE_MESSAGE,
+  MAX_GANTT_TASKS,
+  MAX_TASK_DURATION,
+  ganttCalendarSchema,
+  ganttTaskInputSchema,
+  ganttTaskSchema,
+  loadGanttContract,
+  saveGanttContract,
+  workWeeks,
+} from './functions/gantt-contracts';
