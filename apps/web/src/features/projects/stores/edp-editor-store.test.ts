@@ -111,4 +111,14 @@ describe('EDP editor store', () => {
     expect(store.getState()).toMatchObject({ version: 4, staleMessage: null });
     expect(selectIsDirty(store.getState())).toBe(false);
   });
+
+  it("loading the server's EDP (Recargar) drops the local edits and starts a new generation", () => {
+    const store = editor();
+    store.getState().remove(5);
+    store.getState().markStale('El EDP fue modificado por otra persona; recarga para ver los cambios');
+    const theirs = [...items, { id: 6, parentId: 1, code: 'P01.3', name: 'Casino' }];
+    store.getState().load({ items: theirs, version: 9 });
+    expect(store.getState()).toMatchObject({ items: theirs, version: 9, staleMessage: null, generation: 1 });
+    expect(selectIsDirty(store.getState())).toBe(false);
+  });
 });

@@ -44,6 +44,8 @@ export type EdpEditorState = {
   /** The server refused a save as stale (ABORTED): its message, until the EDP is reloaded. */
   staleMessage: string | null;
   reveal: EdpRevealRequest | null;
+  /** Grows each time a server EDP replaces the list (reload), so the grid starts over with it. */
+  generation: number;
   load: (edp: LoadedEdp) => void;
   select: (id: number | null) => void;
   /** Opens a row for editing; false when another row's edit cannot be committed first. */
@@ -96,9 +98,10 @@ export function createEdpEditorStore(edp: LoadedEdp): EdpEditorStore {
     editing: null,
     staleMessage: null,
     reveal: null,
+    generation: 0,
 
     load: (next) =>
-      set({
+      set((state) => ({
         saved: next.items,
         items: next.items,
         version: next.version,
@@ -106,7 +109,8 @@ export function createEdpEditorStore(edp: LoadedEdp): EdpEditorStore {
         editing: null,
         staleMessage: null,
         reveal: null,
-      }),
+        generation: state.generation + 1,
+      })),
 
     select: (id) => set({ selectedId: id }),
 

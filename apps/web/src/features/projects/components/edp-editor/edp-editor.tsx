@@ -86,6 +86,7 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
   const markSaved = useEdpEditor((state) => state.markSaved);
   const markStale = useEdpEditor((state) => state.markStale);
   const load = useEdpEditor((state) => state.load);
+  const generation = useEdpEditor((state) => state.generation);
   const remove = useEdpEditor((state) => state.remove);
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
   const [isExporting, setIsExporting] = useState(false);
@@ -202,7 +203,7 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
         onPrint={print}
         onExport={() => void handleExport()}
       />
-      <EdpGrid />
+      <EdpGrid key={generation} />
       <ConfirmDialog
         isOpen={confirm !== null}
         text={confirmText}
@@ -227,6 +228,14 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
  */
 export function EdpEditor({ project }: { project: LoadedProject }) {
   const [store] = useState(() => createEdpEditorStore(project.edp));
+  // A newer EDP from a background refetch (someone saved meanwhile) replaces the list only while
+  // there is nothing of the user's to lose; otherwise a save will answer ABORTED and say so.
+  useEffect(() => {
+    const state = store.getState();
+    if (project.edp.version !== state.version && !selectIsDirty(state) && state.editing === null) {
+      state.load(project.edp);
+    }
+  }, [project.edp, store]);
   return (
     <EdpEditorContext.Provider value={store}>
       <EdpEditorScreen project={project} />
