@@ -467,6 +467,25 @@ describe.each(databaseKinds)('saveEdp (%s)', (kind) => {
     expect(response.body.error.message.length).toBe(300);
   });
 
+  it(`refuses a cycle through all ${MAX_EDP_ITEMS} items with a short message`, async () => {
+    const { id, edp } = await createEdpProject(t, member.cookie, 'RING');
+    // 1 → 2 → … → 50,000 → 1: no root, one ring
+    const ring = flatEdp(MAX_EDP_ITEMS, 'A').map((item, index) => ({
+      ...item,
+      parentId: index + 2 > MAX_EDP_ITEMS ? 1 : index + 2,
+    }));
+    const response = await expectRefusedAndNothingWritten(
+      id,
+      { items: ring, version: edp.version },
+      'INVALID_ARGUMENT',
+      `El EDP debe tener una raíz (un ítem sin padre); Los ítems ${ring
+        .map((item) => item.code)
+        .join(', ')
+        .slice(0, 300 - 'Los ítems '.length - 1)}…`,
+    );
+    expect(response.statusCode).toBe(400);
+  });
+
   it("answers NOT_FOUND (404) 'Proyecto no encontrado' for an unknown project and writes nothing", async () => {
     const counts = await countProjectRows(t);
     const response = await saveEdp(t, member.cookie, UNKNOWN_PROJECT, { items: flatEdp(3), version: 1 });
