@@ -1,10 +1,11 @@
 import type { LoadedProject } from '@cimiento/domain';
 import { EDP_STALE_MESSAGE } from '@cimiento/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/react-query';
 import { useProjectStore } from '@/stores/project-store';
+import { projectQueryKey } from '../../api/load-project';
 import { buildSession, jsonResponse, renderWithApp } from '@/testing/test-utils';
 import { ProjectEdp } from './project-edp';
 
@@ -213,5 +214,28 @@ describe('EDP editor', () => {
     expect(rowOf('HT.2').textContent).toContain('Urgencia adulto');
     expect(screen.getByText('Cambios sin grabar')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Recargar' })).toBeTruthy();
+  });
+
+  it("takes a newer EDP from a refetch while untouched, and never over the user's edits", async () => {
+    stubServer(() => jsonResponse(500, {}));
+    const { queryClient } = renderEditor();
+    await screen.findByText('HT.2');
+    const newer = (version: number, name: string) => {
+      const project = loadedProject();
+      project.edp = {
+        version,
+        items: project.edp.items.map((item) => (item.id === 4 ? { ...item, name } : item)),
+      };
+      act(() => queryClient.setQueryData(projectQueryKey('p-1'), { project, message: 'Proyecto cargado' }));
+    };
+    newer(8, 'Urgencia de la colega');
+    expect(await screen.findByText('Urgencia de la colega')).toBeTruthy();
+
+    await userEvent.click(rowOf('HT.1.1'));
+    await userEvent.click(toolbarButton('Eliminar Item'));
+    await waitFor(() => expect(screen.queryByText('HT.1.1')).toBeNull());
+    newer(9, 'Otra versión');
+    expect(screen.queryByText('Otra versión')).toBeNull();
+    expect(screen.getByText('Cambios sin grabar')).toBeTruthy();
   });
 });
