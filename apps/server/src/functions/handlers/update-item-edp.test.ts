@@ -336,6 +336,40 @@ describe.each(databaseKinds)('updateItemEdp (%s)', (kind) => {
     });
   });
 
+  it('works on a 50,000-level chain: adds at the bottom, refuses a move under its own bottom, deletes it all but the root', async () => {
+    const { id } = await createEdpProject(t, member.cookie, 'CHAIN');
+    const chain = Array.from({ length: MAX_EDP_ITEMS - 1 }, (_, index) =>
+      index === 0
+        ? { id: 1, code: 'C', name: 'Raíz' }
+        : { id: index + 1, parentId: index, code: `C${index}`, name: 'Nivel' },
+    );
+    expect((await saveEdp(t, member.cookie, id, { items: chain, version: 1 })).statusCode).toBe(200);
+    const added = await update({
+      id,
+      action: 'add',
+      item: { parentId: MAX_EDP_ITEMS - 1, code: 'FONDO', name: 'Fondo' },
+      version: 2,
+    });
+    expect(added.statusCode, JSON.stringify(added.body).slice(0, 300)).toBe(200);
+    expect(added.body.result.edp.items.at(-1)).toEqual({
+      id: MAX_EDP_ITEMS,
+      parentId: MAX_EDP_ITEMS - 1,
+      code: 'FONDO',
+      name: 'Fondo',
+    });
+    await expectRefusedAndNothingWritten(
+      { id, action: 'update', item: { id: 2, parentId: MAX_EDP_ITEMS, code: 'C1', name: 'Nivel' }, version: 3 },
+      'INVALID_ARGUMENT',
+      'C1 no se puede mover bajo sí mismo ni bajo sus ítems',
+    );
+    const deleted = await update({ id, action: 'delete', item: { id: 2, code: '', name: '' }, version: 3 });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.body.result).toEqual({
+      edp: { items: [chain[0]], version: 4 },
+      message: 'Ítem C1 eliminado junto con 49.998 ítems bajo él',
+    });
+  });
+
   it('answers NOT_FOUND for an item id that is not in the EDP (update and delete) and writes nothing', async () => {
     const { id } = await createEdpProject(t, member.cookie, 'NOIT');
     for (const action of ['update', 'delete']) {
