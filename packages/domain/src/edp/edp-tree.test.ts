@@ -89,6 +89,15 @@ describe("addEdpItem (issue 5: under the selected item's parent, or under the ro
     }
   });
 
+  it('takes an id the caller chooses (an editor skipping ids deleted since its last save), never a used one', () => {
+    const change = addEdpItem(sample, { code: 'X', name: 'X', id: 12 });
+    expect(change.ok && change.items.at(-1)?.id).toBe(12);
+    expect(addEdpItem(sample, { code: 'X', name: 'X', id: 4 })).toEqual({
+      ok: false,
+      error: 'El id 4 ya existe en el EDP',
+    });
+  });
+
   it('keeps the code and name given and leaves the input list as it was', () => {
     const before = JSON.parse(JSON.stringify(sample)) as EdpItem[];
     const change = addEdpItem(sample, { code: 'P01.9', name: 'Bodega' });

@@ -91,15 +91,17 @@ export function edpDepth(items: readonly EdpItem[], id: number): number {
 }
 
 /**
- * Adds an item (id = highest + 1) under the selected item's parent, right after the selected
+ * Adds an item (id = highest + 1, or `id`) under the selected item's parent, right after the selected
  * item's subtree; with no selection, or with the root selected, as the root's last child.
  */
 export function addEdpItem(
   items: readonly EdpItem[],
-  options: { selectedId?: number; code: string; name: string },
+  options: { selectedId?: number; code: string; name: string; id?: number },
 ): EdpChange {
   const forest = forestOf(items);
-  const id = nextEdpId(items);
+  // an editor passes its own id when ids of items deleted since the last save must not come back
+  const id = options.id ?? nextEdpId(items);
+  if (forest.byId.has(id)) return { ok: false, error: `El id ${id} ya existe en el EDP` };
   const selected = options.selectedId === undefined ? undefined : forest.byId.get(options.selectedId);
   const root = forest.roots[0];
   if (root === undefined) return { ok: true, items: [{ id, code: options.code, name: options.name }] };

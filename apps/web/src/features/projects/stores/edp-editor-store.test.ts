@@ -100,6 +100,14 @@ describe('EDP editor store', () => {
     expect(store.getState().remove(1)).toEqual({ ok: false, error: 'La raíz del EDP no se puede eliminar' });
   });
 
+  it('never gives a new item the id of one deleted since the last save (its stored row and EDC would carry over)', () => {
+    const store = editor();
+    store.getState().remove(5);
+    store.getState().select(2);
+    store.getState().add('Nuevo ítem');
+    expect(store.getState().items.map((item) => item.id)).toEqual([1, 2, 3, 4, 6]);
+  });
+
   it('a stale save keeps the edits; a successful one takes the new version and clears the changes', () => {
     const store = editor();
     store.getState().remove(5);

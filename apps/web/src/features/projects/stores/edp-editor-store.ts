@@ -170,8 +170,10 @@ export function createEdpEditorStore(edp: LoadedEdp): EdpEditorStore {
       if (!get().commitEdit()) return { ok: false, error: '' };
       const { items, selectedId } = get();
       const code = suggestEdpCode(items, edpAddParent(items, selectedId));
-      const id = nextEdpId(items);
-      const change = addEdpItem(items, { ...(selectedId === null ? {} : { selectedId }), code, name });
+      // an id deleted since the last save must not come back: the server would keep that row (and
+      // what hangs from it, such as its EDC) for the new item
+      const id = Math.max(nextEdpId(items), nextEdpId(get().saved));
+      const change = addEdpItem(items, { ...(selectedId === null ? {} : { selectedId }), code, name, id });
       if (!change.ok) return change;
       const added = change.items.find((item) => item.id === id);
       if (!added) return change;
