@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { measureEdpScreen } from './edp-screen.mjs';
+import { measureScheduleEngine } from './schedule-engine.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -468,6 +470,22 @@ async function edpFigures(target, label) {
 }
 
 await edpFigures({ url: app.url, cookie }, 'SQLite');
+
+// 9. the EDP editor in Chromium: navigation start → first grid row, for 5,000- and 20,000-item EDPs
+//    (median of 5 fresh pages; "render" is the page's own time after loadProject's last byte)
+try {
+  for (const result of await measureEdpScreen({ url: app.url, cookie })) {
+    const render = [...result.renderMs].sort((a, b) => a - b)[Math.floor(result.renderMs.length / 2)];
+    record(
+      `EDP screen first rows (${result.items} items)`,
+      result.median.toFixed(0),
+      'ms',
+      `median of ${result.firstRowMs.length}; render after loadProject ${render.toFixed(0)} ms`,
+    );
+  }
+} catch (error) {
+  record('EDP screen first rows', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+}
 await app.stop();
 
 /** A throwaway PostgreSQL database; pg is resolved as the server resolves it (a server dependency). */
@@ -503,6 +521,17 @@ try {
   record(`saveEdp / loadProject ${EDP_ITEMS} items (PostgreSQL)`, 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
 } finally {
   await benchDatabase?.drop();
+}
+
+// 10. the scheduling engine (packages/domain): a full pass over 10,000 tasks / 9,000 links and
+//     over 100,000 tasks / 90,000 links on the Chilean calendar, median of 5
+for (const result of await measureScheduleEngine()) {
+  record(
+    `schedule() ${result.taskCount} tasks / ${result.linkCount} links`,
+    result.medianMs.toFixed(1),
+    'ms',
+    `min ${result.minMs.toFixed(1)}; ${result.critical} critical`,
+  );
 }
 
 const width = Math.max(...rows.map((row) => row.name.length));
