@@ -81,4 +81,20 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['@cimiento/domain/*', '**/packages/domain/**'] }],
     },
   },
+  {
+    // the server may use the second entry, Chile's holidays (server-only so the web bundle never carries them)
+    files: ['apps/server/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@cimiento/domain/*', '!@cimiento/domain/holidays'] },
+            { group: ['**/packages/domain/**'] },
+          ],
+        },
+      ],
+    },
+  },
 );

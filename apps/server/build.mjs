@@ -19,6 +19,10 @@ await build({
         context.onResolve({ filter: /^@cimiento\/domain$/ }, () => ({
           path: new URL('../../packages/domain/src/index.ts', import.meta.url).pathname,
         }));
+        // the server-only second entry (Chile's holidays)
+        context.onResolve({ filter: /^@cimiento\/domain\/holidays$/ }, () => ({
+          path: new URL('../../packages/domain/src/holidays.ts', import.meta.url).pathname,
+        }));
       },
     },
   ],

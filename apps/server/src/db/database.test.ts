@@ -17,6 +17,9 @@ const APP_TABLES = [
   'edc_list',
   'edp_item',
   'first_account_claim',
+  'gantt_link',
+  'gantt_removed_source',
+  'gantt_task',
   'kysely_migration',
   'kysely_migration_lock',
   'login_failure',
@@ -68,7 +71,7 @@ describe.each(databaseKinds)('migrations (%s)', (kind) => {
       .selectFrom('kysely_migration' as never)
       .select('name' as never)
       .execute();
-    expect(applied).toHaveLength(6);
+    expect(applied).toHaveLength(7);
     expect(await database.db.selectFrom('login_failure').selectAll().execute()).toHaveLength(1);
   });
 

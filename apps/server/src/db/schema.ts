@@ -149,6 +149,10 @@ export type ProjectTable = {
   currency: string;
   budget: string;
   edp_version: Generated<number>;
+  /** issue 7: grows on every write of the Gantt (the stale-save check) */
+  gantt_version: Generated<number>;
+  /** issue 7: 'mon-fri' | 'mon-sat' */
+  gantt_work_week: Generated<string>;
   created_by: string | null;
   created_at: string;
   updated_at: string;
@@ -197,6 +201,36 @@ export type EdcItemTable = {
   source_id: string | null;
 };
 
+/** One task of a project's Gantt (issue 7), in list order; `source_key` null for a task the user added. */
+export type GanttTaskTable = {
+  project_id: string;
+  id: number | string;
+  source_key: string | null;
+  parent_id: number | string | null;
+  code: string;
+  name: string;
+  /** YYYY-MM-DD: the start no earlier than */
+  start_date: string;
+  duration: number;
+  progress: number;
+  position: number;
+};
+
+/** A link between two tasks of the same Gantt: type FS/SS/FF/SF, lag in working days. */
+export type GanttLinkTable = {
+  project_id: string;
+  from_id: number | string;
+  to_id: number | string;
+  type: string;
+  lag: number;
+};
+
+/** The source key of a built task the user deleted in the Gantt, so a later load leaves it out. */
+export type GanttRemovedSourceTable = {
+  project_id: string;
+  source_key: string;
+};
+
 export type Database = {
   user: UserTable;
   session: SessionTable;
@@ -219,6 +253,9 @@ export type Database = {
   edp_item: EdpItemTable;
   edc_list: EdcListTable;
   edc_item: EdcItemTable;
+  gantt_task: GanttTaskTable;
+  gantt_link: GanttLinkTable;
+  gantt_removed_source: GanttRemovedSourceTable;
 };
 
 export type DatabaseDialect = 'sqlite' | 'postgres';

@@ -1,5 +1,6 @@
 import type { RegisteredHandler } from './define-handler';
 import { handleLoadEdc } from './handlers/load-edc';
+import { handleLoadGantt } from './handlers/load-gantt';
 import { handleLoadObjects } from './handlers/load-objects';
 import { handleLoadProfile } from './handlers/load-profile';
 import { handleLoadProject } from './handlers/load-project';
@@ -9,6 +10,7 @@ import { handleRemoveObject } from './handlers/remove-object';
 import { handleRemoveProject } from './handlers/remove-project';
 import { handleSaveEdc } from './handlers/save-edc';
 import { handleSaveEdp } from './handlers/save-edp';
+import { handleSaveGantt } from './handlers/save-gantt';
 import { handleSaveObject } from './handlers/save-object';
 import { handleSaveProfile } from './handlers/save-profile';
 import { handleSaveProject } from './handlers/save-project';
@@ -36,4 +38,6 @@ export const functionHandlers: RegisteredHandler[] = [
   handleUpdateItemEdp,
   handleLoadEdc,
   handleSaveEdc,
+  handleLoadGantt,
+  handleSaveGantt,
 ];

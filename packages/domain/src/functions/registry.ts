@@ -6,6 +6,7 @@ import {
 } from './catalogue-contracts';
 import { loadEdcContract, saveEdcContract } from './edc-contracts';
 import { saveEdpContract, updateItemEdpContract } from './edp-contracts';
+import { loadGanttContract, saveGanttContract } from './gantt-contracts';
 import {
   loadProjectContract,
   loadProjectsContract,
@@ -34,6 +35,8 @@ export const functionContracts = [
   updateItemEdpContract,
   loadEdcContract,
   saveEdcContract,
+  loadGanttContract,
+  saveGanttContract,
 ] as const;
 
 export type AnyFunctionContract = (typeof functionContracts)[number];

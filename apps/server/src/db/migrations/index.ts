@@ -6,6 +6,7 @@ import { firstAccountClaimMigration } from './0003-first-account-claim';
 import { cataloguesMigration } from './0004-catalogues';
 import { projectsMigration } from './0005-projects';
 import { edcMigration } from './0006-edc';
+import { ganttMigration } from './0007-gantt';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -18,6 +19,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
     '0004-catalogues': cataloguesMigration(),
     '0005-projects': projectsMigration(types),
     '0006-edc': edcMigration(),
+    '0007-gantt': ganttMigration(types),
   };
   return { getMigrations: async () => migrations };
 }

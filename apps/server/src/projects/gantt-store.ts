@@ -1,0 +1,473 @@
+import {
+  GANTT_STALE_MESSAGE,
+  WorkingCalendar,
+  formatPredecessors,
+  ganttSources,
+  formatNumber,
+  isoDay,
+  mergeGanttTasks,
+  parsePredecessors,
+  schedule,
+} from '@cimiento/domain';
+import type {
+  EdcItem,
+  GanttLinkRecord,
+  GanttOutput,
+  GanttTask,
+  GanttTaskInput,
+  GanttTaskRecord,
+  LinkType,
+  ScheduleResult,
+  WorkWeek,
+} from '@cimiento/domain';
+import { chileHolidays } from '@cimiento/domain/holidays';
+import type { Kysely, Transaction } from 'kysely';
+import { chunks } from '../catalogues/catalogue-store';
+import type { Database } from '../db/schema';
+import { HttpsError } from '../functions/https-error';
+import { readEdpItems } from './edp-store';
+
+/**
+ * The Gantt (issue 7; domain.md "Gantt"): tasks and links stored relationally, built from the EDP
+ * and EDC on the first load and merged with them on later ones (build-gantt.ts), scheduled by the
+ * domain's engine on every load and save. Writes move `project.gantt_version` on with a
+ * conditional UPDATE, like the EDP: it detects a stale save (no row changes) and, in PostgreSQL,
+ * holds the project's row lock so two writes of the same Gantt queue instead of interleaving.
+ */
+
+/** Years of holidays the web gets past the later of the project's end and the schedule's finish. */
+const HOLIDAY_YEARS_AHEAD = 5;
+/** A load whose merge keeps losing the version race to other writers gives up after this many tries. */
+const LOAD_ATTEMPTS = 5;
+
+type ProjectGanttRow = { startYear: number; endYear: number; version: number; workWeek: WorkWeek };
+
+type GanttState = {
+  project: ProjectGanttRow;
+  tasks: GanttTaskRecord[];
+  links: GanttLinkRecord[];
+};
+
+function projectNotFound(): HttpsError {
+  return new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
+}
+
+function toWorkWeek(value: string): WorkWeek {
+  return value === 'mon-sat' ? 'mon-sat' : 'mon-fri';
+}
+
+async function readProject(db: Kysely<Database>, projectId: string): Promise<ProjectGanttRow> {
+  const row = await db
+    .selectFrom('project')
+    .select(['start_year', 'end_year', 'gantt_version', 'gantt_work_week'])
+    .where('_id', '=', projectId)
+    .executeTakeFirst();
+  if (!row) throw projectNotFound();
+  return {
+    startYear: Number(row.start_year),
+    endYear: Number(row.end_year),
+    version: Number(row.gantt_version),
+    workWeek: toWorkWeek(row.gantt_work_week),
+  };
+}
+
+function calendarFor(project: Pick<ProjectGanttRow, 'startYear' | 'workWeek'>): WorkingCalendar {
+  return new WorkingCalendar(project.workWeek, chileHolidays, project.startYear);
+}
+
+// ---------------------------------------------------------------- reading and writing rows
+
+async function readTasks(db: Kysely<Database>, projectId: string): Promise<GanttTaskRecord[]> {
+  const rows = await db
+    .selectFrom('gantt_task')
+    .select(['id', 'source_key', 'parent_id', 'code', 'name', 'start_date', 'duration', 'progress'])
+    .where('project_id', '=', projectId)
+    .orderBy('position')
+    .execute();
+  // PostgreSQL returns bigint columns as strings
+  return rows.map((row) => {
+    const task: GanttTaskRecord = {
+      id: Number(row.id),
+      sourceKey: row.source_key,
+      code: row.code,
+      name: row.name,
+      start: row.start_date,
+      duration: Number(row.duration),
+      progress: Number(row.progress),
+    };
+    return row.parent_id === null ? task : { ...task, parentId: Number(row.parent_id) };
+  });
+}
+
+async function readLinks(db: Kysely<Database>, projectId: string): Promise<GanttLinkRecord[]> {
+  const rows = await db
+    .selectFrom('gantt_link')
+    .select(['from_id', 'to_id', 'type', 'lag'])
+    .where('project_id', '=', projectId)
+    .orderBy('to_id')
+    .orderBy('from_id')
+    .execute();
+  return rows.map((row) => ({
+    from: Number(row.from_id),
+    to: Number(row.to_id),
+    type: row.type as LinkType,
+    lag: Number(row.lag),
+  }));
+}
+
+/** Every EDC list of the project, by EDP item, in list order; a main item hangs from its EDP item. */
+async function readEdcLists(
+  db: Kysely<Database>,
+  projectId: string,
+  edpCodeById: ReadonlyMap<number, string>,
+): Promise<Map<number, EdcItem[]>> {
+  const rows = await db
+    .selectFrom('edc_item')
+    .select(['edp_item_id', 'code', 'name', 'parent_code', 'kind'])
+    .where('project_id', '=', projectId)
+    .orderBy('edp_item_id')
+    .orderBy('position')
+    .execute();
+  const lists = new Map<number, EdcItem[]>();
+  for (const row of rows) {
+    const edpItemId = Number(row.edp_item_id);
+    // as loadEdc reads it: the EDP editor may have re-coded the item since the list was saved
+    const parentCode = row.kind === 'main' ? (edpCodeById.get(edpItemId) ?? row.parent_code) : row.parent_code;
+    const item: EdcItem = { code: row.code, name: row.name, parentCode, kind: row.kind as EdcItem['kind'] };
+    const list = lists.get(edpItemId);
+    if (list) list.push(item);
+    else lists.set(edpItemId, [item]);
+  }
+  return lists;
+}
+
+/** Moves the Gantt's version on from `basedOn`; false when another writer moved it first (or the project is gone). */
+async function claimVersion(trx: Transaction<Database>, projectId: string, basedOn: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('project')
+    .set({ gantt_version: basedOn + 1, updated_at: new Date().toISOString() })
+    .where('_id', '=', projectId)
+    .where('gantt_version', '=', basedOn)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Replaces the project's tasks (positions in list order) and links, in chunks of 500 rows. */
+async function writeGantt(
+  trx: Transaction<Database>,
+  projectId: string,
+  tasks: readonly GanttTaskRecord[],
+  links: readonly GanttLinkRecord[],
+): Promise<void> {
+  await trx.deleteFrom('gantt_link').where('project_id', '=', projectId).execute();
+  await trx.deleteFrom('gantt_task').where('project_id', '=', projectId).execute();
+  const taskRows = tasks.map((task, position) => ({
+    project_id: projectId,
+    id: task.id,
+    source_key: task.sourceKey,
+    parent_id: task.parentId ?? null,
+    code: task.code,
+    name: task.name,
+    start_date: task.start,
+    duration: task.duration,
+    progress: task.progress,
+    position,
+  }));
+  for (const part of chunks(taskRows)) await trx.insertInto('gantt_task').values(part).execute();
+  const linkRows = links.map((link) => ({
+    project_id: projectId,
+    from_id: link.from,
+    to_id: link.to,
+    type: link.type,
+    lag: link.lag,
+  }));
+  for (const part of chunks(linkRows)) await trx.insertInto('gantt_link').values(part).execute();
+}
+
+// ---------------------------------------------------------------- scheduling and answering
+
+type Scheduled = Extract<ScheduleResult, { ok: true }>;
+
+function scheduleGantt(
+  tasks: readonly GanttTaskRecord[],
+  links: readonly GanttLinkRecord[],
+  calendar: WorkingCalendar,
+): ScheduleResult {
+  return schedule(
+    tasks.map((task) => ({
+      id: task.id,
+      ...(task.parentId === undefined ? {} : { parentId: task.parentId }),
+      start: task.start,
+      duration: task.duration,
+      code: task.code,
+      name: task.name,
+    })),
+    links,
+    calendar,
+  );
+}
+
+/** Chile's holidays from the project's start year to HOLIDAY_YEARS_AHEAD past its end or the schedule's finish. */
+function holidayList(project: ProjectGanttRow, projectFinish: string): string[] {
+  const finishYear = projectFinish === '' ? project.startYear : Number(projectFinish.slice(0, 4));
+  const lastYear = Math.max(project.endYear, finishYear, project.startYear) + HOLIDAY_YEARS_AHEAD;
+  const holidays: string[] = [];
+  for (let year = project.startYear; year <= lastYear; year += 1) holidays.push(...chileHolidays(year));
+  return holidays;
+}
+
+function toOutput(state: GanttState, scheduled: Scheduled, message: string): GanttOutput {
+  const { project, tasks, links } = state;
+  const incoming = new Map<number, GanttLinkRecord[]>();
+  for (const link of links) {
+    const list = incoming.get(link.to);
+    if (list) list.push(link);
+    else incoming.set(link.to, [link]);
+  }
+  const ids = new Set(tasks.map((task) => task.id));
+  const activities = tasks.map((task, index): GanttTask => {
+    const computed = scheduled.tasks[index] as Scheduled['tasks'][number];
+    // one canonical order (by predecessor), whatever order the links were written in
+    const predecessors = (incoming.get(task.id) ?? [])
+      .sort((a, b) => a.from - b.from)
+      .map((link) => ({
+        predecessorId: link.from,
+        type: link.type,
+        lag: link.lag,
+      }));
+    return {
+      TaskID: task.id,
+      TaskCode: task.code,
+      TaskName: task.name,
+      StartDate: computed.start,
+      EndDate: computed.end,
+      Duration: computed.duration,
+      Progress: task.progress,
+      ...(task.parentId !== undefined && ids.has(task.parentId) ? { ParentId: task.parentId } : {}),
+      Predecessor: formatPredecessors(predecessors),
+      totalFloat: computed.totalFloat,
+      critical: computed.critical,
+      isSummary: computed.isSummary,
+      ...(task.sourceKey === null ? {} : { sourceKey: task.sourceKey }),
+    };
+  });
+  return {
+    activities,
+    version: project.version,
+    calendar: {
+      workWeek: project.workWeek,
+      firstYear: project.startYear,
+      holidays: holidayList(project, scheduled.projectFinish),
+    },
+    projectStart: scheduled.projectStart,
+    projectFinish: scheduled.projectFinish,
+    message,
+  };
+}
+
+function scheduledOrThrow(result: ScheduleResult): Scheduled {
+  if (!result.ok) throw new HttpsError('INVALID_ARGUMENT', result.error);
+  return result;
+}
+
+// ---------------------------------------------------------------- loadGantt
+
+/**
+ * One try of loadGantt's read and merge, in one transaction. `undefined`: the merge changed the
+ * task list but another writer moved the version meanwhile; the caller reads again.
+ */
+async function readAndMerge(db: Kysely<Database>, projectId: string): Promise<GanttState | undefined> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const project = await readProject(trx, projectId);
+      const edpItems = await readEdpItems(trx, projectId);
+      const edc = await readEdcLists(trx, projectId, new Map(edpItems.map((item) => [item.id, item.code])));
+      const stored = await readTasks(trx, projectId);
+      const storedLinks = await readLinks(trx, projectId);
+      const removedRows = await trx
+        .selectFrom('gantt_removed_source')
+        .select('source_key')
+        .where('project_id', '=', projectId)
+        .execute();
+      const removed = new Set(removedRows.map((row) => row.source_key));
+      // built tasks the user deleted in the Gantt stay deleted
+      const sources = ganttSources(edpItems, edc).filter((source) => !removed.has(source.key));
+      // domain.md: new tasks start on the first working day of January of the project's start year
+      const newTaskStart = isoDay(calendarFor(project).dayAt(0));
+      const merged = mergeGanttTasks(stored, storedLinks, sources, newTaskStart);
+      if (merged.added === 0 && merged.removed === 0) return { project, tasks: merged.tasks, links: merged.links };
+      if (!(await claimVersion(trx, projectId, project.version))) return undefined;
+      await writeGantt(trx, projectId, merged.tasks, merged.links);
+      return { project: { ...project, version: project.version + 1 }, tasks: merged.tasks, links: merged.links };
+    });
+}
+
+/** loadGantt: the project's Gantt, merged with its current EDP and EDC (written when that changed it), scheduled. */
+export async function loadGantt(db: Kysely<Database>, projectId: string): Promise<GanttOutput> {
+  for (let attempt = 1; attempt <= LOAD_ATTEMPTS; attempt += 1) {
+    let state: GanttState | undefined;
+    try {
+      state = await readAndMerge(db, projectId);
+    } catch (error) {
+      // PostgreSQL's repeatable read refuses an UPDATE of a row another transaction changed
+      // since the snapshot (40001): the same race as a lost claim, so read again
+      if ((error as { code?: string }).code !== '40001') throw error;
+    }
+    if (state) {
+      const scheduled = scheduledOrThrow(scheduleGantt(state.tasks, state.links, calendarFor(state.project)));
+      const count = state.tasks.length;
+      return toOutput(state, scheduled, `Gantt cargado: ${formatNumber(count)} ${count === 1 ? 'tarea' : 'tareas'}`);
+    }
+  }
+  throw new HttpsError('ABORTED', GANTT_STALE_MESSAGE);
+}
+
+// ---------------------------------------------------------------- saveGantt
+
+type TaskInput = {
+  TaskID: number;
+  TaskCode: string;
+  TaskName: string;
+  StartDate: string;
+  Duration: number;
+  Progress: number;
+  ParentId?: number | null | undefined;
+  Predecessor: string;
+};
+
+function taskLabel(task: Pick<TaskInput, 'TaskID' | 'TaskCode'>): string {
+  return task.TaskCode === '' ? `Tarea (${task.TaskID})` : `Tarea ${task.TaskCode} (${task.TaskID})`;
+}
+
+function refuse(task: Pick<TaskInput, 'TaskID' | 'TaskCode'>, what: string): HttpsError {
+  return new HttpsError('INVALID_ARGUMENT', `${taskLabel(task)}: ${what}`);
+}
+
+/** The saved list as records and links, after every rule that does not need the schedule; throws the first broken rule. */
+function checkActivities(activities: readonly TaskInput[]): { tasks: GanttTaskRecord[]; links: GanttLinkRecord[] } {
+  const byId = new Map<number, TaskInput>();
+  for (const task of activities) {
+    const first = byId.get(task.TaskID);
+    if (first) throw refuse(task, `el TaskID ${task.TaskID} ya lo usa la tarea ${first.TaskCode || first.TaskName}`);
+    byId.set(task.TaskID, task);
+  }
+  for (const task of activities) {
+    const parentId = task.ParentId ?? undefined;
+    if (parentId === undefined) continue;
+    if (parentId === task.TaskID) throw refuse(task, 'no puede ser su propia tarea resumen');
+    if (!byId.has(parentId)) throw refuse(task, `su tarea resumen ${parentId} no está en el Gantt`);
+  }
+  // a parent chain that loops never reaches a root: walk each chain once, remembering finished tasks
+  const rooted = new Set<number>();
+  for (const task of activities) {
+    const chain: number[] = [];
+    const onChain = new Set<number>();
+    let current: TaskInput | undefined = task;
+    while (current && !rooted.has(current.TaskID)) {
+      if (onChain.has(current.TaskID)) {
+        const loop = [...chain.slice(chain.indexOf(current.TaskID)), current.TaskID].map((id) => {
+          const looped = byId.get(id) as TaskInput;
+          return looped.TaskCode === '' ? `(${id})` : `${looped.TaskCode} (${id})`;
+        });
+        throw refuse(current, `las tareas resumen forman un ciclo: ${loop.join(' → ')}`);
+      }
+      chain.push(current.TaskID);
+      onChain.add(current.TaskID);
+      const parentId: number | undefined = current.ParentId ?? undefined;
+      current = parentId === undefined ? undefined : byId.get(parentId);
+    }
+    for (const id of chain) rooted.add(id);
+  }
+
+  const links: GanttLinkRecord[] = [];
+  for (const task of activities) {
+    const parsed = parsePredecessors(task.Predecessor);
+    if (!parsed.ok) throw refuse(task, `Predecessor: ${parsed.error}`);
+    for (const link of parsed.links) {
+      if (link.predecessorId === task.TaskID) throw refuse(task, 'no puede ser su propio predecesor');
+      if (!byId.has(link.predecessorId)) {
+        throw refuse(task, `Predecessor: la tarea ${link.predecessorId} no está en el Gantt`);
+      }
+      links.push({ from: link.predecessorId, to: task.TaskID, type: link.type, lag: link.lag });
+    }
+  }
+  const tasks = activities.map((task): GanttTaskRecord => {
+    const record: GanttTaskRecord = {
+      id: task.TaskID,
+      sourceKey: null,
+      code: task.TaskCode,
+      name: task.TaskName,
+      start: task.StartDate,
+      duration: task.Duration,
+      progress: task.Progress,
+    };
+    const parentId = task.ParentId ?? undefined;
+    return parentId === undefined ? record : { ...record, parentId };
+  });
+  return { tasks, links };
+}
+
+/**
+ * saveGantt: the whole task list, checked completely (ids, parents, predecessors, cycles) before
+ * the first write, then stored with the computed starts (so a reload shows the same schedule) on
+ * the version the screen loaded (stale → ABORTED). A built task left out of the list is
+ * remembered, so the next load does not build it again.
+ */
+export async function saveGantt(
+  db: Kysely<Database>,
+  projectId: string,
+  gantt: { activities: readonly GanttTaskInput[]; workWeek?: WorkWeek | undefined },
+  version: number,
+): Promise<GanttOutput> {
+  const activities = gantt.activities as readonly TaskInput[];
+  const checked = checkActivities(activities);
+  const current = await readProject(db, projectId);
+  const project: ProjectGanttRow = { ...current, workWeek: gantt.workWeek ?? current.workWeek };
+  const scheduled = scheduledOrThrow(scheduleGantt(checked.tasks, checked.links, calendarFor(project)));
+  // what is stored: the computed start and duration (a summary's rolled up)
+  const computed = checked.tasks.map((task, index) => {
+    const result = scheduled.tasks[index] as Scheduled['tasks'][number];
+    return { ...task, start: result.start, duration: result.duration };
+  });
+
+  const tasks = await db.transaction().execute(async (trx) => {
+    if (!(await claimVersion(trx, projectId, version))) {
+      const exists = await trx.selectFrom('project').select('_id').where('_id', '=', projectId).executeTakeFirst();
+      if (!exists) throw projectNotFound();
+      throw new HttpsError('ABORTED', GANTT_STALE_MESSAGE);
+    }
+    const storedRows = await trx
+      .selectFrom('gantt_task')
+      .select(['id', 'source_key'])
+      .where('project_id', '=', projectId)
+      .execute();
+    const storedKeys = new Map(storedRows.map((row) => [Number(row.id), row.source_key]));
+    // a TaskID stored before keeps its source; a new one is a task the user added
+    const withKeys = computed.map((task) => ({ ...task, sourceKey: storedKeys.get(task.id) ?? null }));
+    const savedIds = new Set(withKeys.map((task) => task.id));
+    const removedKeys = storedRows
+      .filter((row) => row.source_key !== null && !savedIds.has(Number(row.id)))
+      .map((row) => ({ project_id: projectId, source_key: row.source_key as string }));
+    for (const part of chunks(removedKeys)) {
+      await trx
+        .insertInto('gantt_removed_source')
+        .values(part)
+        .onConflict((conflict) => conflict.columns(['project_id', 'source_key']).doNothing())
+        .execute();
+    }
+    await writeGantt(trx, projectId, withKeys, checked.links);
+    if (gantt.workWeek !== undefined && gantt.workWeek !== current.workWeek) {
+      await trx.updateTable('project').set({ gantt_work_week: gantt.workWeek }).where('_id', '=', projectId).execute();
+    }
+    return withKeys;
+  });
+
+  const count = tasks.length;
+  return toOutput(
+    { project: { ...project, version: version + 1 }, tasks, links: checked.links },
+    scheduled,
+    `Gantt grabado: ${formatNumber(count)} ${count === 1 ? 'tarea' : 'tareas'}`,
+  );
+}

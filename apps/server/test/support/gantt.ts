@@ -1,0 +1,171 @@
+import { expect } from 'vitest';
+import { saveEdcOk } from './edc';
+import type { WireEdcItem } from './edc';
+import { callFunction } from './factories';
+import type { CallResult } from './factories';
+import { createAreaType, createProject, loadProject, uniqueProjectCode } from './projects';
+import type { TestApp } from './test-app';
+
+export type WireGanttTask = {
+  TaskID: number;
+  TaskCode: string;
+  TaskName: string;
+  StartDate: string;
+  EndDate: string;
+  Duration: number;
+  Progress: number;
+  ParentId?: number;
+  Predecessor: string;
+  totalFloat: number;
+  critical: boolean;
+  isSummary: boolean;
+  sourceKey?: string;
+};
+export type WireGantt = {
+  activities: WireGanttTask[];
+  version: number;
+  calendar: { workWeek: 'mon-fri' | 'mon-sat'; firstYear: number; holidays: string[] };
+  projectStart: string;
+  projectFinish: string;
+  message: string;
+};
+
+/** loadGantt as the Gantt screen calls it; the raw response. */
+export function loadGantt(t: Pick<TestApp, 'app'>, cookie: string, id: string): Promise<CallResult> {
+  return callFunction(t.app, 'loadGantt', { id }, cookie);
+}
+
+/** loadGantt that must succeed; the result. */
+export async function loadGanttOk(t: Pick<TestApp, 'app'>, cookie: string, id: string): Promise<WireGantt> {
+  const response = await loadGantt(t, cookie, id);
+  expect(response.statusCode, JSON.stringify(response.body).slice(0, 500)).toBe(200);
+  return response.body.result as WireGantt;
+}
+
+/** saveGantt as the Gantt screen calls it; the raw response. */
+export function saveGantt(
+  t: Pick<TestApp, 'app'>,
+  cookie: string,
+  id: string,
+  gantt: { activities: unknown[]; workWeek?: string },
+  version: number,
+): Promise<CallResult> {
+  return callFunction(t.app, 'saveGantt', { id, gantt, version }, cookie);
+}
+
+/** saveGantt that must succeed; the result. */
+export async function saveGanttOk(
+  t: Pick<TestApp, 'app'>,
+  cookie: string,
+  id: string,
+  gantt: { activities: unknown[]; workWeek?: string },
+  version: number,
+): Promise<WireGantt> {
+  const response = await saveGantt(t, cookie, id, gantt, version);
+  expect(response.statusCode, JSON.stringify(response.body).slice(0, 500)).toBe(200);
+  return response.body.result as WireGantt;
+}
+
+/** The task with `code`, or a failed expectation. */
+export function taskByCode(gantt: Pick<WireGantt, 'activities'>, code: string): WireGanttTask {
+  const task = gantt.activities.find((candidate) => candidate.TaskCode === code);
+  if (!task) throw new Error(`no hay tarea ${code}`);
+  return task;
+}
+
+/** A small EDC list for an EDP item: main M, sub M.1 and the given activities under it. */
+export function edcList(edpCode: string, activities: string[] = ['Excavar', 'Hormigonar']): WireEdcItem[] {
+  return [
+    { code: 'M', name: 'Fundaciones', parentCode: edpCode, kind: 'main' },
+    { code: 'M.1', name: 'Zapatas', parentCode: 'M', kind: 'sub' },
+    ...activities.map((name, index): WireEdcItem => ({
+      code: `ACT${index + 1}`,
+      name,
+      parentCode: 'M.1',
+      kind: 'activity',
+    })),
+  ];
+}
+
+/**
+ * A generated project (start year 2026, end 2027 unless told otherwise) with the seven-item EDP
+ * 1 P · 2 P.1 · 3 P.1.1 · 4 P.1.2 · 5 P.2 · 6 P.2.1 · 7 P.2.2 (area type 'Piso' × 2, sub-area
+ * 'Sala' × 2), and on item 3 the EDC list of `edcList` (M, M.1, ACT1 Excavar, ACT2 Hormigonar).
+ */
+export async function createGanttProject(
+  t: Pick<TestApp, 'app'>,
+  cookie: string,
+  options: { startYear?: string; endYear?: string; prefix?: string } = {},
+): Promise<{ id: string; code: string; edpVersion: number }> {
+  const areaType = await createAreaType(t, cookie, {
+    name: 'Piso',
+    sectores: [{ code: 'S', name: 'Sala', quantity: 2, priority: 1 }],
+  });
+  const code = uniqueProjectCode(options.prefix ?? 'G');
+  const project = await createProject(t, cookie, {
+    name: 'Edificio',
+    code,
+    startYear: options.startYear ?? '2026',
+    endYear: options.endYear ?? '2027',
+    tiposArea: [{ _id: areaType._id, quantity: 2 }],
+  });
+  const { edp } = await loadProject(t, cookie, project._id);
+  expect(edp.items).toHaveLength(7);
+  await saveEdcOk(t, cookie, project._id, { id: 3, componentesEdc: edcList(`${code}.1.1`), version: 0 });
+  return { id: project._id, code, edpVersion: edp.version };
+}
+
+/** The activities as the screen sends them back (the computed fields go along and are ignored). */
+export function asInput(activities: readonly WireGanttTask[]): Record<string, unknown>[] {
+  return activities.map((task) => ({ ...task }));
+}
+
+/** What the database holds for a project's Gantt, read directly. */
+export async function storedGantt(t: Pick<TestApp, 'db'>, projectId: string) {
+  const project = await t.db
+    .selectFrom('project')
+    .select(['gantt_version', 'gantt_work_week'])
+    .where('_id', '=', projectId)
+    .executeTakeFirst();
+  const tasks = await t.db
+    .selectFrom('gantt_task')
+    .select(['id', 'source_key', 'parent_id', 'code', 'name', 'start_date', 'duration', 'progress', 'position'])
+    .where('project_id', '=', projectId)
+    .orderBy('position')
+    .execute();
+  const links = await t.db
+    .selectFrom('gantt_link')
+    .select(['from_id', 'to_id', 'type', 'lag'])
+    .where('project_id', '=', projectId)
+    .orderBy('to_id')
+    .orderBy('from_id')
+    .execute();
+  const removed = await t.db
+    .selectFrom('gantt_removed_source')
+    .select('source_key')
+    .where('project_id', '=', projectId)
+    .orderBy('source_key')
+    .execute();
+  return {
+    version: project === undefined ? undefined : Number(project.gantt_version),
+    workWeek: project?.gantt_work_week,
+    tasks: tasks.map((row) => ({
+      id: Number(row.id),
+      sourceKey: row.source_key,
+      parentId: row.parent_id === null ? null : Number(row.parent_id),
+      code: row.code,
+      name: row.name,
+      start: row.start_date,
+      duration: Number(row.duration),
+      progress: Number(row.progress),
+      position: Number(row.position),
+    })),
+    links: links.map((row) => ({
+      from: Number(row.from_id),
+      to: Number(row.to_id),
+      type: row.type,
+      lag: Number(row.lag),
+    })),
+    removed: removed.map((row) => row.source_key),
+  };
+}
