@@ -21,6 +21,7 @@ import type {
   WorkWeek,
 } from '@cimiento/domain';
 import { chileHolidays } from '@cimiento/domain/holidays';
+import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { chunks } from '../catalogues/catalogue-store';
 import type { Database } from '../db/schema';
@@ -152,17 +153,20 @@ async function claimVersion(trx: Transaction<Database>, projectId: string, based
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Replaces the project's tasks (positions in list order) and links, in chunks of 500 rows. */
-async function writeGantt(
-  trx: Transaction<Database>,
-  projectId: string,
-  tasks: readonly GanttTaskRecord[],
-  links: readonly GanttLinkRecord[],
-): Promise<void> {
-  await trx.deleteFrom('gantt_link').where('project_id', '=', projectId).execute();
-  await trx.deleteFrom('gantt_task').where('project_id', '=', projectId).execute();
-  const taskRows = tasks.map((task, position) => ({
-    project_id: projectId,
+type TaskRow = {
+  id: number;
+  source_key: string | null;
+  parent_id: number | null;
+  code: string;
+  name: string;
+  start_date: string;
+  duration: number;
+  progress: number;
+  position: number;
+};
+
+function toTaskRow(task: GanttTaskRecord, position: number): TaskRow {
+  return {
     id: task.id,
     source_key: task.sourceKey,
     parent_id: task.parentId ?? null,
@@ -172,15 +176,108 @@ async function writeGantt(
     duration: task.duration,
     progress: task.progress,
     position,
-  }));
-  for (const part of chunks(taskRows)) await trx.insertInto('gantt_task').values(part).execute();
-  const linkRows = links.map((link) => ({
-    project_id: projectId,
-    from_id: link.from,
-    to_id: link.to,
-    type: link.type,
-    lag: link.lag,
-  }));
+  };
+}
+
+function sameRow(a: TaskRow, b: TaskRow): boolean {
+  return (
+    a.source_key === b.source_key &&
+    a.parent_id === b.parent_id &&
+    a.code === b.code &&
+    a.name === b.name &&
+    a.start_date === b.start_date &&
+    a.duration === b.duration &&
+    a.progress === b.progress &&
+    a.position === b.position
+  );
+}
+
+function incomingText(links: readonly GanttLinkRecord[] | undefined): string {
+  if (!links) return '';
+  return links
+    .map((link) => `${link.from}${link.type}${link.lag}`)
+    .sort()
+    .join(',');
+}
+
+function groupByTarget(links: readonly GanttLinkRecord[]): Map<number, GanttLinkRecord[]> {
+  const byTarget = new Map<number, GanttLinkRecord[]>();
+  for (const link of links) {
+    const list = byTarget.get(link.to);
+    if (list) list.push(link);
+    else byTarget.set(link.to, [link]);
+  }
+  return byTarget;
+}
+
+/**
+ * Writes `next` over the stored Gantt as a difference, in chunks of 500 rows: deleted tasks go
+ * (their links with them), changed tasks are updated, new ones inserted (positions follow
+ * `next`'s order), and a task's incoming links are rewritten only when they changed. Saving a
+ * 10,000-task Gantt after one edit wrote 19,000 rows when it replaced everything.
+ */
+async function writeGantt(
+  trx: Transaction<Database>,
+  projectId: string,
+  stored: { tasks: readonly GanttTaskRecord[]; links: readonly GanttLinkRecord[] },
+  next: { tasks: readonly GanttTaskRecord[]; links: readonly GanttLinkRecord[] },
+): Promise<void> {
+  const storedRows = new Map(stored.tasks.map((task, position) => [task.id, toTaskRow(task, position)]));
+  const nextIds = new Set(next.tasks.map((task) => task.id));
+
+  const removed = stored.tasks.filter((task) => !nextIds.has(task.id)).map((task) => task.id);
+  for (const part of chunks(removed)) {
+    await trx.deleteFrom('gantt_task').where('project_id', '=', projectId).where('id', 'in', part).execute();
+  }
+
+  const inserted: TaskRow[] = [];
+  const changed: TaskRow[] = [];
+  next.tasks.forEach((task, position) => {
+    const row = toTaskRow(task, position);
+    const old = storedRows.get(task.id);
+    if (!old) inserted.push(row);
+    else if (!sameRow(old, row)) changed.push(row);
+  });
+
+  // links: a kept task whose incoming links differ gets them rewritten
+  const storedIncoming = groupByTarget(stored.links);
+  const nextIncoming = groupByTarget(next.links);
+  const relinked: number[] = [];
+  for (const task of next.tasks) {
+    if (!storedRows.has(task.id)) continue;
+    if (incomingText(storedIncoming.get(task.id)) !== incomingText(nextIncoming.get(task.id))) relinked.push(task.id);
+  }
+  for (const part of chunks(relinked)) {
+    await trx.deleteFrom('gantt_link').where('project_id', '=', projectId).where('to_id', 'in', part).execute();
+  }
+
+  // One statement per chunk, not per row (as edp-store does): the CTE with a column list and
+  // UPDATE … FROM work on both PostgreSQL and SQLite (3.33+); the casts give PostgreSQL the types.
+  for (const part of chunks(changed)) {
+    const values = sql.join(
+      part.map(
+        (row) =>
+          sql`(CAST(${row.id} AS bigint), CAST(${row.source_key} AS text), CAST(${row.parent_id} AS bigint), CAST(${row.code} AS text), CAST(${row.name} AS text), CAST(${row.start_date} AS text), CAST(${row.duration} AS integer), CAST(${row.progress} AS double precision), CAST(${row.position} AS integer))`,
+      ),
+    );
+    await sql`WITH next_task (id, source_key, parent_id, code, name, start_date, duration, progress, position) AS (VALUES ${values})
+      UPDATE gantt_task SET source_key = next_task.source_key, parent_id = next_task.parent_id, code = next_task.code,
+        name = next_task.name, start_date = next_task.start_date, duration = next_task.duration,
+        progress = next_task.progress, position = next_task.position
+      FROM next_task
+      WHERE gantt_task.project_id = ${projectId} AND gantt_task.id = next_task.id`.execute(trx);
+  }
+  for (const part of chunks(inserted)) {
+    await trx
+      .insertInto('gantt_task')
+      .values(part.map((row) => ({ project_id: projectId, ...row })))
+      .execute();
+  }
+
+  const relinkedSet = new Set(relinked);
+  const linkRows = next.links
+    .filter((link) => relinkedSet.has(link.to) || !storedRows.has(link.to))
+    .map((link) => ({ project_id: projectId, from_id: link.from, to_id: link.to, type: link.type, lag: link.lag }));
   for (const part of chunks(linkRows)) await trx.insertInto('gantt_link').values(part).execute();
 }
 
@@ -299,7 +396,7 @@ async function readAndMerge(db: Kysely<Database>, projectId: string): Promise<Ga
       const merged = mergeGanttTasks(stored, storedLinks, sources, newTaskStart);
       if (merged.added === 0 && merged.removed === 0) return { project, tasks: merged.tasks, links: merged.links };
       if (!(await claimVersion(trx, projectId, project.version))) return undefined;
-      await writeGantt(trx, projectId, merged.tasks, merged.links);
+      await writeGantt(trx, projectId, { tasks: stored, links: storedLinks }, merged);
       return { project: { ...project, version: project.version + 1 }, tasks: merged.tasks, links: merged.links };
     });
 }
@@ -438,18 +535,14 @@ export async function saveGantt(
       if (!exists) throw projectNotFound();
       throw new HttpsError('ABORTED', GANTT_STALE_MESSAGE);
     }
-    const storedRows = await trx
-      .selectFrom('gantt_task')
-      .select(['id', 'source_key'])
-      .where('project_id', '=', projectId)
-      .execute();
-    const storedKeys = new Map(storedRows.map((row) => [Number(row.id), row.source_key]));
+    const stored = { tasks: await readTasks(trx, projectId), links: await readLinks(trx, projectId) };
     // a TaskID stored before keeps its source; a new one is a task the user added
+    const storedKeys = new Map(stored.tasks.map((task) => [task.id, task.sourceKey]));
     const withKeys = computed.map((task) => ({ ...task, sourceKey: storedKeys.get(task.id) ?? null }));
     const savedIds = new Set(withKeys.map((task) => task.id));
-    const removedKeys = storedRows
-      .filter((row) => row.source_key !== null && !savedIds.has(Number(row.id)))
-      .map((row) => ({ project_id: projectId, source_key: row.source_key as string }));
+    const removedKeys = stored.tasks
+      .filter((task) => task.sourceKey !== null && !savedIds.has(task.id))
+      .map((task) => ({ project_id: projectId, source_key: task.sourceKey as string }));
     for (const part of chunks(removedKeys)) {
       await trx
         .insertInto('gantt_removed_source')
@@ -457,7 +550,7 @@ export async function saveGantt(
         .onConflict((conflict) => conflict.columns(['project_id', 'source_key']).doNothing())
         .execute();
     }
-    await writeGantt(trx, projectId, withKeys, checked.links);
+    await writeGantt(trx, projectId, stored, { tasks: withKeys, links: checked.links });
     if (gantt.workWeek !== undefined && gantt.workWeek !== current.workWeek) {
       await trx.updateTable('project').set({ gantt_work_week: gantt.workWeek }).where('_id', '=', projectId).execute();
     }

@@ -127,6 +127,67 @@ describe.each(databaseKinds)('saveGantt (%s)', (kind) => {
       expect(again).toEqual({ ...loaded, version: loaded.version + 1, message: 'Gantt grabado: 12 tareas' });
     });
 
+    it('stores each save as a difference: changed links, links of a deleted task, links into a new task', async () => {
+      const { id, code, gantt } = await loadedProject();
+      const first = await saveGanttOk(
+        t,
+        member.cookie,
+        id,
+        {
+          activities: edit(gantt, {
+            ACT2: { Predecessor: '6FS+2' },
+            [`${code}.1.2`]: { Predecessor: '7SS' },
+            [`${code}.2.1`]: { Predecessor: '8' },
+          }),
+        },
+        gantt.version,
+      );
+      expect((await storedGantt(t, id)).links).toEqual([
+        { from: 6, to: 7, type: 'FS', lag: 2 },
+        { from: 7, to: 8, type: 'SS', lag: 0 },
+        { from: 8, to: 10, type: 'FS', lag: 0 },
+      ]);
+
+      // P.1.2 (8) deleted with its links (the screen drops them from P.2.1), ACT2's link changed, a
+      // new task 12 after ACT2, P.2.2 after 12
+      const activities = edit(first, {
+        ACT2: { Predecessor: '6SS-1' },
+        [`${code}.2.1`]: { Predecessor: '' },
+        [`${code}.2.2`]: { Predecessor: '12FF' },
+      }).filter((task) => task.TaskID !== 8);
+      activities.push({
+        TaskID: 12,
+        TaskCode: 'N',
+        TaskName: 'Nueva',
+        StartDate: '2026-01-02',
+        Duration: 2,
+        Predecessor: '7',
+      });
+      const second = await saveGanttOk(t, member.cookie, id, { activities }, first.version);
+      const stored = await storedGantt(t, id);
+      expect(stored.links).toEqual([
+        { from: 6, to: 7, type: 'SS', lag: -1 },
+        { from: 12, to: 11, type: 'FF', lag: 0 },
+        { from: 7, to: 12, type: 'FS', lag: 0 },
+      ]);
+      expect(stored.tasks.map((task) => [task.id, task.position])).toEqual(
+        second.activities.map((task, position) => [task.TaskID, position]),
+      );
+      expect(taskByCode(second, `${code}.2.1`).Predecessor).toBe('');
+      expect(await loadGanttOk(t, member.cookie, id)).toEqual({ ...second, message: 'Gantt cargado: 11 tareas' });
+
+      // every link removed
+      const third = await saveGanttOk(
+        t,
+        member.cookie,
+        id,
+        { activities: asInput(second.activities).map((task) => ({ ...task, Predecessor: '' })) },
+        second.version,
+      );
+      expect(third.activities.every((task) => task.Predecessor === '')).toBe(true);
+      expect((await storedGantt(t, id)).links).toEqual([]);
+    });
+
     it('schedules on Monday–Saturday when asked, keeps the option and changes the dates', async () => {
       const { id, gantt } = await loadedProject();
       expect(taskByCode(gantt, 'ACT1')).toMatchObject({ StartDate: '2026-01-02', EndDate: '2026-01-08' });
