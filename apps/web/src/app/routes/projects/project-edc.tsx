@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { ProjectPlaceholder } from '@/features/projects/components/project-placeholder';
+import { ProjectEdc } from '@/features/projects/components/edc-screen/edc-screen';
 
-/** The EDC screen; a later issue builds it. The id may be the word 'current' (the selected project). */
+/** The EDC screen. The id may be the word 'current' (the selected project). */
 export function ProjectEdcRoute() {
-  const { t } = useTranslation();
-  return <ProjectPlaceholder subtitle={t('pages.projectEdc')} />;
+  return <ProjectEdc />;
 }

@@ -1,0 +1,29 @@
+import type { EdcItem } from '@cimiento/domain';
+import { useMutation } from '@tanstack/react-query';
+import { call } from '@/lib/api-client';
+import { notifyMessage } from '@/stores/notices-store';
+
+export type SaveEdcVariables = { projectId: string; edpItemId: number; items: readonly EdcItem[]; version: number };
+
+/**
+ * saveEdc: the selected EDP item's whole EDC list with the version it was based on. Success shows
+ * the server's message; a stale version answers ABORTED (the error toast shows the message and the
+ * screen keeps the user's list); the global spinner covers the page while it runs.
+ */
+export function useSaveEdc() {
+  return useMutation({
+    mutationFn: ({ projectId, edpItemId, items, version }: SaveEdcVariables) =>
+      call('saveEdc', {
+        id: projectId,
+        edc: {
+          id: edpItemId,
+          componentesEdc: items.map(({ code, name, parentCode, kind, sourceId }) =>
+            sourceId === undefined ? { code, name, parentCode, kind } : { code, name, parentCode, kind, sourceId },
+          ),
+          version,
+        },
+      }),
+    meta: { showGlobalSpinner: true },
+    onSuccess: (result) => notifyMessage(result.message),
+  });
+}

@@ -1,0 +1,311 @@
+import type { EdcItem } from '@cimiento/domain';
+import AddIcon from '@mui/icons-material/Add';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import type { KeyboardEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import {
+  edcGridRows,
+  edcSubtreeCodes,
+  newEdcItem,
+  removeEdcItem,
+  updateEdcItem,
+  validateEdcDraft,
+} from '../../utils/edc-rows';
+import type { EdcDraftErrors } from '../../utils/edc-rows';
+
+/** Rows per page of the EDC grid (a generated list is tens of rows; a page keeps 10,000 cheap). */
+export const EDC_PAGE_SIZE = 100;
+
+type Editing = {
+  /** The list being edited: the saved one, or with the new row of 'Agregar' in it. */
+  list: EdcItem[];
+  index: number;
+  isNew: boolean;
+  code: string;
+  name: string;
+  errors: EdcDraftErrors;
+};
+
+export type EdcGridProps = {
+  /** The selected EDP item's code (what main items hang from); '' when none is selected. */
+  edpCode: string;
+  list: readonly EdcItem[];
+  /** False with no EDP item selected, or while a stale save waits for 'Recargar'. */
+  canEdit: boolean;
+  /** Saves the whole list (each committed edit saves). */
+  onChange: (list: EdcItem[]) => void;
+};
+
+/**
+ * The selected item's EDC (Código, Nombre) as a tree by parentCode: main components, their
+ * subcomponents, their activities, indented by level. Toolbar: Agregar, Editar, Eliminar, Grabar
+ * (commits the row and saves the list), Cancelar. Code and name are required and codes unique
+ * within the list; a refused row shows its errors and is not committed.
+ */
+export function EdcGrid({ edpCode, list, canEdit, onChange }: EdcGridProps) {
+  const { t } = useTranslation();
+  const [selectedCode, setSelectedCode] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [pendingRemove, setPendingRemove] = useState<{ code: string; text: string } | null>(null);
+  const [page, setPage] = useState(0);
+
+  const shown = editing?.list ?? list;
+  const rows = useMemo(() => edcGridRows(shown), [shown]);
+  const indexOf = useMemo(() => new Map(shown.map((item, index) => [item, index])), [shown]);
+  const selected = selectedCode === null ? null : (list.find((item) => item.code === selectedCode) ?? null);
+  const lastPage = Math.max(0, Math.ceil(rows.length / EDC_PAGE_SIZE) - 1);
+  const currentPage = Math.min(page, lastPage);
+  const pageRows = rows.slice(currentPage * EDC_PAGE_SIZE, (currentPage + 1) * EDC_PAGE_SIZE);
+
+  function showRow(nextList: readonly EdcItem[], item: EdcItem | undefined) {
+    if (!item) return;
+    const position = edcGridRows(nextList).findIndex((row) => row.item === item);
+    if (position !== -1) setPage(Math.floor(position / EDC_PAGE_SIZE));
+  }
+
+  function startAdd() {
+    const added = newEdcItem(list, edpCode, selected, '');
+    const item = added.list[added.index];
+    setEditing({ list: added.list, index: added.index, isNew: true, code: item?.code ?? '', name: '', errors: {} });
+    showRow(added.list, item);
+  }
+
+  function startEdit(item: EdcItem | null) {
+    if (!item || !canEdit || editing) return;
+    const index = list.indexOf(item);
+    if (index === -1) return;
+    setSelectedCode(item.code);
+    setEditing({ list: [...list], index, isNew: false, code: item.code, name: item.name, errors: {} });
+  }
+
+  function commit() {
+    if (!editing) return;
+    const draft = { code: editing.code, name: editing.name };
+    const errors = validateEdcDraft(editing.list, draft, editing.index);
+    if (errors.code || errors.name) {
+      setEditing({ ...editing, errors });
+      return;
+    }
+    const next = updateEdcItem(editing.list, editing.index, draft);
+    setEditing(null);
+    setSelectedCode(draft.code.trim());
+    onChange(next);
+  }
+
+  function askRemove() {
+    if (!selected) return;
+    const count = edcSubtreeCodes(list, selected.code).size - 1;
+    setPendingRemove({
+      code: selected.code,
+      text:
+        count === 0
+          ? t('edc.confirmRemoveLeaf', { item: `${selected.code} ${selected.name}` })
+          : t('edc.confirmRemove', { item: `${selected.code} ${selected.name}`, count }),
+    });
+  }
+
+  function handleFieldKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      commit();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      setEditing(null);
+    }
+  }
+
+  const errorText = (field: 'code' | 'name') => {
+    const error = editing?.errors[field];
+    if (!error) return undefined;
+    if (error === 'duplicate') return t('edc.codeTaken', { code: editing?.code.trim() });
+    return field === 'code' ? t('edc.codeRequired') : t('edc.nameRequired');
+  };
+
+  const isEditing = editing !== null;
+  return (
+    <Box>
+      <Stack
+        role="toolbar"
+        aria-label={t('edc.toolbar')}
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ flexWrap: 'wrap', mb: 1 }}
+      >
+        <Button
+          size="small"
+          variant="outlined"
+          color="success"
+          startIcon={<AddIcon />}
+          disabled={!canEdit || isEditing}
+          onClick={startAdd}
+        >
+          {t('edc.add')}
+        </Button>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<EditIcon />}
+          disabled={!canEdit || isEditing || !selected}
+          onClick={() => startEdit(selected)}
+        >
+          {t('edc.edit')}
+        </Button>
+        <Button
+          size="small"
+          variant="outlined"
+          color="error"
+          startIcon={<DeleteIcon />}
+          disabled={!canEdit || isEditing || !selected}
+          onClick={askRemove}
+        >
+          {t('edc.remove')}
+        </Button>
+        <Button
+          size="small"
+          variant={isEditing ? 'contained' : 'outlined'}
+          startIcon={<CheckIcon />}
+          disabled={!isEditing}
+          onClick={commit}
+        >
+          {t('edc.update')}
+        </Button>
+        <Button
+          size="small"
+          variant="outlined"
+          color="inherit"
+          startIcon={<CloseIcon />}
+          disabled={!isEditing}
+          onClick={() => setEditing(null)}
+        >
+          {t('edc.cancel')}
+        </Button>
+      </Stack>
+      <TableContainer sx={{ maxHeight: 560 }}>
+        <Table size="small" stickyHeader aria-label={t('edc.gridLabel')}>
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ width: '45%' }}>{t('edc.code')}</TableCell>
+              <TableCell>{t('edc.name')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {pageRows.map(({ item, depth }) => {
+              const index = indexOf.get(item) ?? -1;
+              const isRowEditing = editing !== null && editing.index === index;
+              const isSelected = !isEditing && selected === item;
+              return (
+                <TableRow
+                  key={`${index}:${item.code}`}
+                  hover
+                  selected={isSelected || isRowEditing}
+                  aria-selected={isSelected}
+                  data-edc-code={item.code}
+                  tabIndex={0}
+                  onClick={() => !isEditing && setSelectedCode(item.code)}
+                  onDoubleClick={() => startEdit(item)}
+                  onKeyDown={(event) => {
+                    if (event.target !== event.currentTarget || isEditing) return;
+                    if (event.key === ' ') {
+                      event.preventDefault();
+                      setSelectedCode(item.code);
+                    } else if (event.key === 'Enter' || event.key === 'F2') {
+                      event.preventDefault();
+                      startEdit(item);
+                    }
+                  }}
+                  sx={{ cursor: 'pointer' }}
+                >
+                  <TableCell sx={{ pl: 2 + depth * 3 }}>
+                    {isRowEditing ? (
+                      <TextField
+                        variant="standard"
+                        size="small"
+                        fullWidth
+                        autoFocus
+                        value={editing.code}
+                        error={editing.errors.code !== undefined}
+                        helperText={errorText('code')}
+                        onChange={(event) => setEditing({ ...editing, code: event.target.value, errors: {} })}
+                        onKeyDown={handleFieldKeyDown}
+                        slotProps={{ htmlInput: { 'aria-label': t('edc.codeField'), maxLength: 120 } }}
+                      />
+                    ) : (
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                        <Box component="span" sx={{ fontWeight: depth === 0 ? 600 : 400 }}>
+                          {item.code}
+                        </Box>
+                        <Chip size="small" variant="outlined" label={t(`edc.kind.${item.kind}`)} />
+                      </Stack>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    {isRowEditing ? (
+                      <TextField
+                        variant="standard"
+                        size="small"
+                        fullWidth
+                        value={editing.name}
+                        error={editing.errors.name !== undefined}
+                        helperText={errorText('name')}
+                        onChange={(event) => setEditing({ ...editing, name: event.target.value, errors: {} })}
+                        onKeyDown={handleFieldKeyDown}
+                        slotProps={{ htmlInput: { 'aria-label': t('edc.nameField'), maxLength: 200 } }}
+                      />
+                    ) : (
+                      item.name
+                    )}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+            {rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={2}>{edpCode === '' ? t('edc.chooseItem') : t('edc.empty')}</TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {rows.length > EDC_PAGE_SIZE && (
+        <TablePagination
+          component="div"
+          count={rows.length}
+          page={currentPage}
+          rowsPerPage={EDC_PAGE_SIZE}
+          rowsPerPageOptions={[EDC_PAGE_SIZE]}
+          onPageChange={(_event, next) => setPage(next)}
+        />
+      )}
+      <ConfirmDialog
+        isOpen={pendingRemove !== null}
+        text={pendingRemove?.text ?? ''}
+        onConfirm={() => {
+          const pending = pendingRemove;
+          setPendingRemove(null);
+          if (!pending) return;
+          setSelectedCode(null);
+          onChange(removeEdcItem(list, pending.code));
+        }}
+        onCancel={() => setPendingRemove(null)}
+      />
+    </Box>
+  );
+}
