@@ -399,6 +399,7 @@ export const enUS: Catalogue = {
     codeRequired: 'The code is required',
     nameRequired: 'The name is required',
     codeTaken: 'The code {{code}} already exists in this CBS',
+    activityCode: 'An activity has a code ACT followed by a number (ACT7)',
     confirmRemove_one: '{{item}} will be deleted together with {{count}} item that depends on it.',
     confirmRemove_other: '{{item}} will be deleted together with the {{count}} items that depend on it.',
     confirmRemoveLeaf: '{{item}} will be deleted.',

@@ -398,6 +398,7 @@ export const esCL = {
     codeRequired: 'El código es obligatorio',
     nameRequired: 'El nombre es obligatorio',
     codeTaken: 'El código {{code}} ya existe en este EDC',
+    activityCode: 'Una actividad lleva un código ACT seguido de un número (ACT7)',
     confirmRemove_one: 'Se eliminará {{item}} junto con {{count}} ítem que depende de él.',
     confirmRemove_other: 'Se eliminará {{item}} junto con los {{count}} ítems que dependen de él.',
     confirmRemoveLeaf: 'Se eliminará {{item}}.',

@@ -97,6 +97,11 @@ describe('validateEdcDraft', () => {
     expect(validateEdcDraft(list, { code: 'act1', name: 'X' }, 0)).toEqual({ code: 'duplicate' });
     expect(validateEdcDraft(list, { code: 'ACT1', name: 'X' }, 3)).toEqual({});
   });
+
+  it('keeps an activity coded ACT followed by a number, as the server requires', () => {
+    expect(validateEdcDraft(list, { code: 'MONTAJE', name: 'X' }, 3)).toEqual({ code: 'activity' });
+    expect(validateEdcDraft(list, { code: 'ACT99', name: 'X' }, 3)).toEqual({});
+  });
 });
 
 describe('updateEdcItem', () => {

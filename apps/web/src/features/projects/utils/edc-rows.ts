@@ -1,4 +1,4 @@
-import { generateEdc } from '@cimiento/domain';
+import { generateEdc, nextActivityNumber } from '@cimiento/domain';
 import type { CatalogueSystem, Component, EdcItem, EdpItem } from '@cimiento/domain';
 
 /** One node of the EDC screen's EDP tree (MUI X RichTreeView items). */
@@ -88,15 +88,22 @@ export function removeEdcItem(list: readonly EdcItem[], code: string): EdcItem[]
 }
 
 export type EdcDraft = { code: string; name: string };
-export type EdcDraftErrors = { code?: 'required' | 'duplicate'; name?: 'required' };
+export type EdcDraftErrors = { code?: 'required' | 'duplicate' | 'activity'; name?: 'required' };
 
-/** Code and name required; the code unique within the item's EDC (without regard to case) except for the row itself. */
+const ACTIVITY_CODE = /^ACT\d+$/;
+
+/**
+ * Code and name required; the code unique within the item's EDC (without regard to case) except for
+ * the row itself; an activity keeps an `ACT{r}` code (the structure the server re-validates).
+ */
 export function validateEdcDraft(list: readonly EdcItem[], draft: EdcDraft, ownIndex: number | null): EdcDraftErrors {
   const errors: EdcDraftErrors = {};
   const code = draft.code.trim();
   if (code === '') errors.code = 'required';
   else if (list.some((item, index) => index !== ownIndex && item.code.trim().toLowerCase() === code.toLowerCase())) {
     errors.code = 'duplicate';
+  } else if (ownIndex !== null && list[ownIndex]?.kind === 'activity' && !ACTIVITY_CODE.test(code)) {
+    errors.code = 'activity';
   }
   if (draft.name.trim() === '') errors.name = 'required';
   return errors;
@@ -115,16 +122,6 @@ export function updateEdcItem(list: readonly EdcItem[], index: number, draft: Ed
     if (renamed && item.parentCode.trim().toLowerCase() === oldKey) return { ...item, parentCode: code };
     return item;
   });
-}
-
-/** The highest `ACT{r}` number in the list, plus one. */
-function nextActivityCode(list: readonly EdcItem[]): string {
-  let highest = 0;
-  for (const item of list) {
-    const match = /^ACT(\d+)$/i.exec(item.code.trim());
-    if (match) highest = Math.max(highest, Number(match[1]));
-  }
-  return `ACT${highest + 1}`;
 }
 
 /**
@@ -151,7 +148,7 @@ export function newEdcItem(
     item = { code: `${selected.code}.${k}`, name, parentCode: selected.code, kind: 'sub' };
   } else {
     const parentCode = selected.kind === 'sub' ? selected.code : selected.parentCode;
-    item = { code: nextActivityCode(list), name, parentCode, kind: 'activity' };
+    item = { code: `ACT${nextActivityNumber(list)}`, name, parentCode, kind: 'activity' };
   }
   // after the parent's subtree, so the grid shows it at the end of its siblings
   const parentKey = item.kind === 'main' ? null : item.parentCode.trim().toLowerCase();

@@ -135,6 +135,7 @@ export function EdcGrid({ edpCode, list, canEdit, onChange }: EdcGridProps) {
     const error = editing?.errors[field];
     if (!error) return undefined;
     if (error === 'duplicate') return t('edc.codeTaken', { code: editing?.code.trim() });
+    if (error === 'activity') return t('edc.activityCode');
     return field === 'code' ? t('edc.codeRequired') : t('edc.nameRequired');
   };
 
