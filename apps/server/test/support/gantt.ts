@@ -1,10 +1,11 @@
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { saveEdcOk } from './edc';
 import type { WireEdcItem } from './edc';
 import { callFunction } from './factories';
 import type { CallResult } from './factories';
 import { createAreaType, createProject, loadProject, uniqueProjectCode } from './projects';
-import type { TestApp } from './test-app';
+import type { DatabaseKind, TestApp } from './test-app';
 
 export type WireGanttTask = {
   TaskID: number;
@@ -167,5 +168,72 @@ export async function storedGantt(t: Pick<TestApp, 'db'>, projectId: string) {
       lag: Number(row.lag),
     })),
     removed: removed.map((row) => row.source_key),
+  };
+}
+
+export type GanttTouch = { table: 'gantt_task' | 'gantt_link'; id: number; op: 'insert' | 'update' | 'delete' };
+
+/**
+ * Row-level triggers on `gantt_task` and `gantt_link` that log every insert, update and delete
+ * (a task by its id, a link by its `to_id`) into `gantt_touch`, to show which rows a call really
+ * wrote. `read` gives the log sorted, `clear` empties it, `drop` removes the triggers and the log.
+ */
+export async function watchGanttWrites(t: Pick<TestApp, 'db'>, kind: DatabaseKind) {
+  const tables = [
+    { table: 'gantt_task', key: 'id' },
+    { table: 'gantt_link', key: 'to_id' },
+  ] as const;
+  await sql`CREATE TABLE gantt_touch (project_id text NOT NULL, tbl text NOT NULL, id bigint NOT NULL, op text NOT NULL)`.execute(
+    t.db,
+  );
+  for (const { table, key } of tables) {
+    const name = sql.raw(table);
+    const column = sql.raw(key);
+    const label = sql.lit(table);
+    if (kind === 'postgres') {
+      await sql`
+        CREATE FUNCTION ${sql.raw(`${table}_touch_log`)}() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF TG_OP = 'DELETE' THEN
+            INSERT INTO gantt_touch VALUES (OLD.project_id, ${label}, OLD.${column}, 'delete');
+          ELSE
+            INSERT INTO gantt_touch VALUES (NEW.project_id, ${label}, NEW.${column}, lower(TG_OP));
+          END IF;
+          RETURN NULL;
+        END $$`.execute(t.db);
+      await sql`CREATE TRIGGER ${sql.raw(`${table}_touch`)} AFTER INSERT OR UPDATE OR DELETE ON ${name}
+        FOR EACH ROW EXECUTE FUNCTION ${sql.raw(`${table}_touch_log`)}()`.execute(t.db);
+    } else {
+      for (const op of ['insert', 'update', 'delete'] as const) {
+        const row = sql.raw(op === 'delete' ? 'OLD' : 'NEW');
+        await sql`CREATE TRIGGER ${sql.raw(`${table}_touch_${op}`)} AFTER ${sql.raw(op.toUpperCase())} ON ${name}
+          BEGIN INSERT INTO gantt_touch VALUES (${row}.project_id, ${label}, ${row}.${column}, ${sql.lit(op)}); END`.execute(
+          t.db,
+        );
+      }
+    }
+  }
+  return {
+    read: async (projectId: string): Promise<GanttTouch[]> => {
+      const { rows } = await sql<{ tbl: GanttTouch['table']; id: number | string; op: GanttTouch['op'] }>`
+        SELECT tbl, id, op FROM gantt_touch WHERE project_id = ${projectId} ORDER BY tbl, op, id`.execute(t.db);
+      return rows.map((row) => ({ table: row.tbl, id: Number(row.id), op: row.op }));
+    },
+    clear: async () => {
+      await sql`DELETE FROM gantt_touch`.execute(t.db);
+    },
+    drop: async () => {
+      for (const { table } of tables) {
+        if (kind === 'postgres') {
+          await sql`DROP TRIGGER ${sql.raw(`${table}_touch`)} ON ${sql.raw(table)}`.execute(t.db);
+          await sql`DROP FUNCTION ${sql.raw(`${table}_touch_log`)}()`.execute(t.db);
+        } else {
+          for (const op of ['insert', 'update', 'delete']) {
+            await sql`DROP TRIGGER ${sql.raw(`${table}_touch_${op}`)}`.execute(t.db);
+          }
+        }
+      }
+      await sql`DROP TABLE gantt_touch`.execute(t.db);
+    },
   };
 }

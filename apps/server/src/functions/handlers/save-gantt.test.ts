@@ -10,6 +10,7 @@ import {
   saveGanttOk,
   storedGantt,
   taskByCode,
+  watchGanttWrites,
 } from '../../../test/support/gantt';
 import type { WireGantt } from '../../../test/support/gantt';
 import { createTestApp, databaseKinds } from '../../../test/support/test-app';
@@ -186,6 +187,44 @@ describe.each(databaseKinds)('saveGantt (%s)', (kind) => {
       );
       expect(third.activities.every((task) => task.Predecessor === '')).toBe(true);
       expect((await storedGantt(t, id)).links).toEqual([]);
+    });
+
+    it('writes only the rows a save changes: one task for one edit that moves nothing else', async () => {
+      const { id, code, gantt } = await loadedProject();
+      const watch = await watchGanttWrites(t, kind);
+      try {
+        // P.2.2 shorter: P.2 still ends with P.2.1, so nothing else moves
+        const first = await saveGanttOk(
+          t,
+          member.cookie,
+          id,
+          { activities: edit(gantt, { [`${code}.2.2`]: { Duration: 3 } }) },
+          gantt.version,
+        );
+        expect(await watch.read(id)).toEqual([{ table: 'gantt_task', id: 11, op: 'update' }]);
+        await watch.clear();
+
+        // ACT2 after ACT1: ACT2 moves, its summaries up to the root get longer, one link is added
+        await saveGanttOk(
+          t,
+          member.cookie,
+          id,
+          { activities: edit(first, { ACT2: { Predecessor: '6' } }) },
+          first.version,
+        );
+        expect(await watch.read(id)).toEqual([
+          { table: 'gantt_link', id: 7, op: 'insert' },
+          ...[1, 2, 3, 4, 5, 7].map((task) => ({ table: 'gantt_task', id: task, op: 'update' })),
+        ]);
+        await watch.clear();
+
+        // saving what was loaded writes no task or link
+        const loaded = await loadGanttOk(t, member.cookie, id);
+        await saveGanttOk(t, member.cookie, id, { activities: asInput(loaded.activities) }, loaded.version);
+        expect(await watch.read(id)).toEqual([]);
+      } finally {
+        await watch.drop();
+      }
     });
 
     it('schedules on Monday–Saturday when asked, keeps the option and changes the dates', async () => {
