@@ -8,6 +8,8 @@ import { ProjectApi } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
 
+const STALE = 'El EDC de este ítem fue modificado por otra persona; recarga para ver los cambios';
+
 type EdcItem = { code: string; name: string; parentCode: string; kind: string };
 
 /*
@@ -251,5 +253,44 @@ describe('EDC screen', () => {
     await waitForSuccessToast(page, 'EDC grabado: 6 ítems');
     await expect.poll(() => gridCodes(page)).toEqual(AFTER_ELE);
     expect((await loadEdc(torre1().id)).edc?.componentesEdc.map((item) => item.code)).toEqual(AFTER_ELE);
+  });
+
+  it("keeps the user's list on screen when someone else saved meanwhile, until 'Recargar'", async () => {
+    const { page } = session;
+    await openEdc(page, project);
+    await selectEdpItem(page, project, 'ELA.1 Torre 1', 'ELA.1');
+    await expect.poll(() => gridCodes(page)).toEqual(AFTER_ELE);
+
+    // a colleague renames ACT3 through the API, based on the same version
+    const before = await loadEdc(torre1().id);
+    if (!before.edc) throw new Error('ELA.1 has no EDC');
+    await callFunction(
+      session.server.url,
+      'saveEdc',
+      {
+        id: project._id,
+        edc: {
+          id: torre1().id,
+          componentesEdc: before.edc.componentesEdc.map((item) =>
+            item.code === 'ACT3' ? { ...item, name: 'Pintura del colega' } : item,
+          ),
+          version: before.edc.version,
+        },
+      },
+      cookie,
+    );
+
+    await gridRow(page, 'ACT3').dblclick();
+    await page.getByRole('textbox', { name: 'Nombre del ítem del EDC' }).fill('Pintura mía');
+    await page.getByRole('textbox', { name: 'Nombre del ítem del EDC' }).press('Enter');
+    const warning = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Recargar' }) });
+    await warning.getByText(STALE).waitFor();
+    await gridRow(page, 'ACT3').getByText('Pintura mía').waitFor();
+    await screenshot(page, 'edc-stale-save');
+    expect(await toolbarButton(page, 'Agregar').isDisabled()).toBe(true);
+
+    await warning.getByRole('button', { name: 'Recargar' }).click();
+    await warning.waitFor({ state: 'detached' });
+    await gridRow(page, 'ACT3').getByText('Pintura del colega').waitFor();
   });
 });

@@ -57,7 +57,8 @@ export type EdcGridProps = {
  * The selected item's EDC (Código, Nombre) as a tree by parentCode: main components, their
  * subcomponents, their activities, indented by level. Toolbar: Agregar, Editar, Eliminar, Grabar
  * (commits the row and saves the list), Cancelar. Code and name are required and codes unique
- * within the list; a refused row shows its errors and is not committed.
+ * within the list; a refused row shows its errors and is not committed. Keyboard: one tab stop,
+ * up/down move the selection, Enter or F2 edits, Enter commits and Escape cancels in the fields.
  */
 export function EdcGrid({ edpCode, list, canEdit, onChange }: EdcGridProps) {
   const { t } = useTranslation();
@@ -208,10 +209,12 @@ export function EdcGrid({ edpCode, list, canEdit, onChange }: EdcGridProps) {
             </TableRow>
           </TableHead>
           <TableBody>
-            {pageRows.map(({ item, depth }) => {
+            {pageRows.map(({ item, depth }, position) => {
               const index = indexOf.get(item) ?? -1;
               const isRowEditing = editing !== null && editing.index === index;
               const isSelected = !isEditing && selected === item;
+              // one tab stop in the grid (the selected row, or the page's first); the arrows move
+              const isTabStop = isSelected || (position === 0 && !pageRows.some((row) => row.item === selected));
               return (
                 <TableRow
                   key={`${index}:${item.code}`}
@@ -219,12 +222,22 @@ export function EdcGrid({ edpCode, list, canEdit, onChange }: EdcGridProps) {
                   selected={isSelected || isRowEditing}
                   aria-selected={isSelected}
                   data-edc-code={item.code}
-                  tabIndex={0}
+                  tabIndex={isTabStop ? 0 : -1}
                   onClick={() => !isEditing && setSelectedCode(item.code)}
                   onDoubleClick={() => startEdit(item)}
                   onKeyDown={(event) => {
                     if (event.target !== event.currentTarget || isEditing) return;
-                    if (event.key === ' ') {
+                    const target =
+                      event.key === 'ArrowDown'
+                        ? event.currentTarget.nextElementSibling
+                        : event.key === 'ArrowUp'
+                          ? event.currentTarget.previousElementSibling
+                          : null;
+                    if (target instanceof HTMLElement && target.dataset.edcCode !== undefined) {
+                      event.preventDefault();
+                      setSelectedCode(target.dataset.edcCode);
+                      target.focus();
+                    } else if (event.key === ' ') {
                       event.preventDefault();
                       setSelectedCode(item.code);
                     } else if (event.key === 'Enter' || event.key === 'F2') {

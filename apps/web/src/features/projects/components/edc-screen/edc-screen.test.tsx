@@ -224,6 +224,13 @@ describe('EDC screen', () => {
     const toolbar = screen.getByRole('toolbar', { name: 'Herramientas del EDC' });
 
     const grid = screen.getByRole('table', { name: 'EDC del ítem seleccionado' });
+    // one tab stop; the arrows move the selection
+    const rows = Array.from(grid.querySelectorAll<HTMLElement>('tbody tr[data-edc-code]'));
+    expect(rows.map((row) => row.tabIndex)).toEqual([0, -1, -1]);
+    rows[0]?.focus();
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-edc-code')).toBe('ASC.1.ELE.3.1'));
+    expect(document.activeElement?.getAttribute('aria-selected')).toBe('true');
     await user.click(within(grid).getByText('Montaje'));
     await user.click(within(toolbar).getByRole('button', { name: 'Editar' }));
     const code = screen.getByRole('textbox', { name: 'Código del ítem del EDC' });
