@@ -1,9 +1,11 @@
 import {
   GANTT_STALE_MESSAGE,
   WorkingCalendar,
+  dayNumber,
+  formatIsoDate,
+  formatNumber,
   formatPredecessors,
   ganttSources,
-  formatNumber,
   isoDay,
   mergeGanttTasks,
   parsePredecessors,
@@ -72,8 +74,44 @@ async function readProject(db: Kysely<Database>, projectId: string): Promise<Pro
   };
 }
 
+/**
+ * How far a schedule may reach: HORIZON_YEARS past the project's start year, and at most
+ * MAX_WORKING_INDEX working days from its first working day (about as many years of Monday–Friday).
+ * The calendar covers every year up to the latest date the engine asks for, a year at a time;
+ * one StartDate in 9999, or a chain of 10,000-day tasks, would keep a request busy for minutes.
+ */
+const HORIZON_YEARS = 100;
+const MAX_WORKING_INDEX = HORIZON_YEARS * 250;
+
+class ScheduleHorizonError extends Error {}
+
+/** The working calendar, refusing (ScheduleHorizonError) to reach past the horizon. */
+class BoundedCalendar extends WorkingCalendar {
+  private readonly horizonDay: number;
+
+  constructor(workWeek: WorkWeek, firstYear: number) {
+    super(workWeek, chileHolidays, firstYear);
+    this.horizonDay = dayNumber(horizonDate(firstYear));
+  }
+
+  override indexOf(day: number): number {
+    if (day >= this.horizonDay) throw new ScheduleHorizonError();
+    return super.indexOf(day);
+  }
+
+  override dayAt(index: number): number {
+    if (index > MAX_WORKING_INDEX) throw new ScheduleHorizonError();
+    return super.dayAt(index);
+  }
+}
+
+/** The first day past the horizon: 1 January, HORIZON_YEARS after the start year. */
+function horizonDate(startYear: number): string {
+  return `${String(startYear + HORIZON_YEARS).padStart(4, '0')}-01-01`;
+}
+
 function calendarFor(project: Pick<ProjectGanttRow, 'startYear' | 'workWeek'>): WorkingCalendar {
-  return new WorkingCalendar(project.workWeek, chileHolidays, project.startYear);
+  return new BoundedCalendar(project.workWeek, project.startYear);
 }
 
 // ---------------------------------------------------------------- reading and writing rows
@@ -288,20 +326,29 @@ type Scheduled = Extract<ScheduleResult, { ok: true }>;
 function scheduleGantt(
   tasks: readonly GanttTaskRecord[],
   links: readonly GanttLinkRecord[],
-  calendar: WorkingCalendar,
+  project: Pick<ProjectGanttRow, 'startYear' | 'workWeek'>,
 ): ScheduleResult {
-  return schedule(
-    tasks.map((task) => ({
-      id: task.id,
-      ...(task.parentId === undefined ? {} : { parentId: task.parentId }),
-      start: task.start,
-      duration: task.duration,
-      code: task.code,
-      name: task.name,
-    })),
-    links,
-    calendar,
-  );
+  try {
+    return schedule(
+      tasks.map((task) => ({
+        id: task.id,
+        ...(task.parentId === undefined ? {} : { parentId: task.parentId }),
+        start: task.start,
+        duration: task.duration,
+        code: task.code,
+        name: task.name,
+      })),
+      links,
+      calendarFor(project),
+    );
+  } catch (error) {
+    if (!(error instanceof ScheduleHorizonError)) throw error;
+    return {
+      ok: false,
+      error: `El cronograma debe terminar antes del ${formatIsoDate(horizonDate(project.startYear))} (${HORIZON_YEARS} años desde el inicio del proyecto): revisa las duraciones y los desfases`,
+      cycle: [],
+    };
+  }
 }
 
 /** Chile's holidays from the project's start year to HOLIDAY_YEARS_AHEAD past its end or the schedule's finish. */
@@ -413,7 +460,7 @@ export async function loadGantt(db: Kysely<Database>, projectId: string): Promis
       if ((error as { code?: string }).code !== '40001') throw error;
     }
     if (state) {
-      const scheduled = scheduledOrThrow(scheduleGantt(state.tasks, state.links, calendarFor(state.project)));
+      const scheduled = scheduledOrThrow(scheduleGantt(state.tasks, state.links, state.project));
       const count = state.tasks.length;
       return toOutput(state, scheduled, `Gantt cargado: ${formatNumber(count)} ${count === 1 ? 'tarea' : 'tareas'}`);
     }
@@ -521,8 +568,12 @@ export async function saveGantt(
   const activities = gantt.activities as readonly TaskInput[];
   const checked = checkActivities(activities);
   const current = await readProject(db, projectId);
+  // past the horizon the calendar would take minutes to build (see BoundedCalendar)
+  const horizon = horizonDate(current.startYear);
+  const late = activities.find((task) => task.StartDate >= horizon);
+  if (late) throw refuse(late, `StartDate: debe ser anterior al ${formatIsoDate(horizon)}`);
   const project: ProjectGanttRow = { ...current, workWeek: gantt.workWeek ?? current.workWeek };
-  const scheduled = scheduledOrThrow(scheduleGantt(checked.tasks, checked.links, calendarFor(project)));
+  const scheduled = scheduledOrThrow(scheduleGantt(checked.tasks, checked.links, project));
   // what is stored: the computed start and duration (a summary's rolled up)
   const computed = checked.tasks.map((task, index) => {
     const result = scheduled.tasks[index] as Scheduled['tasks'][number];

@@ -399,6 +399,32 @@ describe.each(databaseKinds)('saveGantt (%s)', (kind) => {
       );
     });
 
+    it('refuses a StartDate 100 years or more past the start year (the calendar would take minutes to build)', async () => {
+      const project = await loadedProject();
+      for (const StartDate of ['2126-01-05', '9999-12-31']) {
+        await expectRefused(
+          edit(project.gantt, { ACT1: { StartDate } }),
+          'INVALID_ARGUMENT',
+          'Tarea ACT1 (6): StartDate: debe ser anterior al 01-01-2126',
+          project,
+        );
+      }
+    });
+
+    it('refuses a schedule that would end 100 years past the start year', async () => {
+      const project = await loadedProject();
+      await expectRefused(
+        edit(project.gantt, {
+          ACT1: { Duration: 10_000 },
+          ACT2: { Duration: 10_000, Predecessor: '6' },
+          [`${project.code}.1.2`]: { Duration: 10_000, Predecessor: '7FS+100' },
+        }),
+        'INVALID_ARGUMENT',
+        'El cronograma debe terminar antes del 01-01-2126 (100 años desde el inicio del proyecto): revisa las duraciones y los desfases',
+        project,
+      );
+    });
+
     it('refuses more than 100,000 tasks', async () => {
       const project = await loadedProject();
       const activities = Array.from({ length: 100_001 }, (_, index) => ({
