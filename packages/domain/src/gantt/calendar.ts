@@ -81,25 +81,22 @@ export class WorkingCalendar {
     return !this.holidaysOf(yearOf(day)).has(day);
   }
 
+  /**
+   * Covers the years up to `year`, appending: a working day gets the next index; a day off points
+   * at the index the next working day will get, which is right even when that day falls in a
+   * later year. Linear in the days covered.
+   */
   private extendTo(year: number): void {
     while (this.lastYear < year) {
       const next = this.lastYear + 1;
       const start = dayNumber(`${String(next).padStart(4, '0')}-01-01`);
       const end = dayNumber(`${String(next + 1).padStart(4, '0')}-01-01`);
       for (let day = start; day < end; day += 1) {
+        this.indexByDay.push(this.dayByIndex.length);
         if (this.isWorkingDay(day)) this.dayByIndex.push(day);
       }
       this.lastYear = next;
     }
-    // rebuild the day → index table for the new span (cheap: one pass over the covered days)
-    const covered = dayNumber(`${String(this.lastYear + 1).padStart(4, '0')}-01-01`) - this.firstDay;
-    const table = new Array<number>(covered);
-    let index = 0;
-    for (let offset = 0; offset < covered; offset += 1) {
-      while (index < this.dayByIndex.length && (this.dayByIndex[index] as number) < this.firstDay + offset) index += 1;
-      table[offset] = index;
-    }
-    this.indexByDay = table;
   }
 
   /** The index of the first working day on or after `day` (dates before the covered span are clamped). */
