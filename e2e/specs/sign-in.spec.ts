@@ -78,6 +78,10 @@ describe('sign-in on a fresh installation', () => {
   });
 
   it('goes to /login when the session is revoked elsewhere', async () => {
+    // the screen's own loads (the sidebar's project list among them) finish first, so the call
+    // that meets the revoked session is the one the click makes
+    await page.getByRole('link', { name: 'Mi perfil' }).waitFor();
+    await page.waitForLoadState('networkidle');
     const cookies = await context.cookies();
     const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const revoked = await fetch(`${server.url}/api/auth/sign-out`, {
