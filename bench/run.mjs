@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { measureEdpScreen } from './edp-screen.mjs';
+import { measureGanttServer } from './gantt-server.mjs';
 import { measureScheduleEngine } from './schedule-engine.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -533,6 +534,11 @@ for (const result of await measureScheduleEngine()) {
     `min ${result.minMs.toFixed(1)}; ${result.critical} critical`,
   );
 }
+
+// 11. the Gantt's server side at 10,000 tasks / 9,000 links, on SQLite and on a throwaway PostgreSQL
+//     database: loadGantt, saveGantt after one edit, the first load (builds and writes the tasks)
+//     and the first save (adds the links)
+rows.push(...(await measureGanttServer()));
 
 const width = Math.max(...rows.map((row) => row.name.length));
 const lines = [
