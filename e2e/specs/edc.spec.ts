@@ -53,6 +53,7 @@ async function openEdc(page: Page, project: LoadedProject): Promise<void> {
 async function selectEdpItem(page: Page, project: LoadedProject, label: string, code: string): Promise<void> {
   await page.getByText(label, { exact: true }).click();
   await page.getByRole('heading', { level: 1, name: `${project.name} :: ${code}`, exact: true }).waitFor();
+  await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
 }
 
 /**
@@ -66,6 +67,8 @@ async function dragComponentToSystem(
   system: string,
   whileOver?: () => Promise<void>,
 ): Promise<void> {
+  // the global spinner (a load or save just finished) fades out before the page takes the pointer
+  await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
   const source = page.locator(`[data-component-code="${componentCode}"]`);
   const target = dropZone(page, system);
   const from = await source.boundingBox();
@@ -77,7 +80,7 @@ async function dragComponentToSystem(
   await page.mouse.down();
   await page.mouse.move(startX + 12, startY + 4, { steps: 4 });
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
-  await expect.poll(() => target.getAttribute('data-over')).toBe('true');
+  await expect.poll(() => target.getAttribute('data-over'), { timeout: 5000 }).toBe('true');
   if (whileOver) await whileOver();
   await page.mouse.up();
 }
@@ -253,6 +256,29 @@ describe('EDC screen', () => {
     await waitForSuccessToast(page, 'EDC grabado: 6 ítems');
     await expect.poll(() => gridCodes(page)).toEqual(AFTER_ELE);
     expect((await loadEdc(torre1().id)).edc?.componentesEdc.map((item) => item.code)).toEqual(AFTER_ELE);
+  });
+
+  it('a keyboard drag (Space, arrows, Space) assigns a component too', async () => {
+    const { page } = session;
+    await openEdc(page, project);
+    await selectEdpItem(page, project, 'ELA.2 Torre 2', 'ELA.2');
+    const card = page.locator('[data-component-code="BOM"]');
+    const target = dropZone(page, 'AP Agua potable');
+    await card.focus();
+    await page.keyboard.press('Space');
+    // the keyboard sensor moves the card 25 px per arrow: towards the zone until it is over it
+    for (let press = 0; press < 80 && (await target.getAttribute('data-over')) !== 'true'; press += 1) {
+      const from = await page.locator('[data-dnd-overlay]').boundingBox();
+      const to = await target.boundingBox();
+      if (!from || !to) break;
+      const dy = to.y + to.height / 2 - (from.y + from.height / 2);
+      await page.keyboard.press(Math.abs(dy) > 20 ? (dy > 0 ? 'ArrowDown' : 'ArrowUp') : 'ArrowLeft');
+    }
+    await expect.poll(() => target.getAttribute('data-over')).toBe('true');
+    await page.keyboard.press('Space');
+    // BOM (priority 1, no subcomponents) on AP for ELA.2: [BOM, 2, AP, 1]
+    await waitForSuccessToast(page, 'EDC grabado: 1 ítem');
+    await expect.poll(() => gridCodes(page)).toEqual(['BOM.2.AP.1']);
   });
 
   it("keeps the user's list on screen when someone else saved meanwhile, until 'Recargar'", async () => {

@@ -236,7 +236,11 @@ export function EdcAssignPanel({ tree, systems, components, onAssign }: EdcAssig
         </Grid>
       </Grid>
       <DragOverlay dropAnimation={null}>
-        {activeComponent ? <ComponentCard component={activeComponent} isOverlay /> : null}
+        {activeComponent ? (
+          <Box data-dnd-overlay="">
+            <ComponentCard component={activeComponent} isOverlay />
+          </Box>
+        ) : null}
       </DragOverlay>
       <Stack
         direction={{ xs: 'column', md: 'row' }}

@@ -143,6 +143,19 @@ describe('EDC screen', () => {
     expect(saves).toEqual([]);
   });
 
+  it('filters the draggable components by the search box', async () => {
+    const user = userEvent.setup();
+    stubServer({});
+    renderScreen();
+    expect(await screen.findByRole('button', { name: 'Componente ASC Ascensor' })).toBeTruthy();
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar componente' }), 'bomba');
+    expect(await screen.findByText('No hay componentes que coincidan')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Componente ASC Ascensor' })).toBeNull();
+    await user.clear(screen.getByRole('searchbox', { name: 'Buscar componente' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar componente' }), 'asc');
+    expect(await screen.findByRole('button', { name: 'Componente ASC Ascensor' })).toBeTruthy();
+  });
+
   it('loads the EDC of the chosen tree node; Asignar appends the generated items and saves them with the version', async () => {
     const user = userEvent.setup();
     const { saves, loads } = stubServer({});
