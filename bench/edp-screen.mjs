@@ -6,16 +6,10 @@
 //   import { measureEdpScreen } from './edp-screen.mjs'
 //                                        measures against a running app: { url, cookie, sizes?, runs? }
 /* global document, window, MutationObserver -- the functions given to addInitScript/evaluate run in the page */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverEntry = path.resolve(here, '../apps/server/dist/main.js');
+import { median, signUp, startApp } from './support.mjs';
 
 /** Sub-areas per area: 4 + 3 + 2 = 9, so each area (level 1) brings 10 items. */
 const SECTORES = [
@@ -24,11 +18,6 @@ const SECTORES = [
   { code: 'C', name: 'Estacionamiento', quantity: 2, priority: 3 },
 ];
 const ITEMS_PER_AREA = 1 + SECTORES.reduce((sum, sector) => sum + sector.quantity, 0);
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 async function callFunction(url, cookie, name, data) {
   const response = await fetch(`${url}/api/functions/${name}`, {
@@ -146,67 +135,6 @@ export async function measureEdpScreen({ url, cookie, sizes = [5000, 20000], run
     await browser.close();
   }
   return results;
-}
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startApp() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cimiento-bench-edp-'));
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [serverEntry], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`el servidor terminó (${child.exitCode})`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error(`sin respuesta de ${url}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return {
-    url,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function signUp(url) {
-  const account = { name: 'Bench EDP', email: 'bench-edp@empresa.cl', password: 'clave-de-bench-edp-1' };
-  const response = await fetch(`${url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify(account),
-  });
-  if (!response.ok) throw new Error(`sign-up: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -9,116 +9,15 @@
 //                                   must allow CREATE DATABASE; dropped afterwards)
 //   import { measureGanttServer } from './gantt-server.mjs'
 //                                   the same, answering rows { name, value, unit, note }
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
-const serverEntry = path.join(root, 'apps/server/dist/main.js');
+import { createBenchDatabase, median, signUp, startApp } from './support.mjs';
 
 /** Root, then 100 groups of 100 (a group item and 99 leaves): 10,000 EDP items → 10,000 tasks. */
 const GROUPS = 100;
 const PER_GROUP = 100;
 /** Links per group: a chain over the first 90 leaves → 9,000 links. */
 const CHAIN = 90;
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, child, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`el proceso terminó (${child.exitCode})`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error(`sin respuesta de ${url}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-async function startApp(extraEnv = {}) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cimiento-bench-gantt-'));
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [serverEntry], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitFor(`${url}/healthz`, child);
-  return {
-    url,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function signUp(url) {
-  const account = { name: 'Bench Gantt', email: 'bench-gantt@empresa.cl', password: 'clave-de-bench-gantt-1' };
-  const response = await fetch(`${url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify(account),
-  });
-  if (!response.ok) throw new Error(`sign-up: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
-/** A throwaway PostgreSQL database; pg is resolved as the server resolves it (a server dependency). */
-async function createBenchDatabase() {
-  const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg');
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `cimiento_bench_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
 
 /** One timed call: request → last byte; throws on an error answer. */
 async function timedCall(target, name, data) {

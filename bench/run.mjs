@@ -1,10 +1,6 @@
 // `npm run bench`: prints figures for the built app; asserts nothing. Run on an otherwise idle machine.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -13,93 +9,16 @@ import { chromium } from 'playwright-core';
 import { measureEdpScreen } from './edp-screen.mjs';
 import { measureGanttServer } from './gantt-server.mjs';
 import { measureScheduleEngine } from './schedule-engine.mjs';
+import { createBenchDatabase, freePort, median, signUp, startApp } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
-const serverEntry = path.join(root, 'apps/server/dist/main.js');
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, child, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`el proceso terminó (${child.exitCode})`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error(`sin respuesta de ${url}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-async function startApp(extraEnv = {}) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cimiento-bench-'));
-  const url = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  const child = spawn(process.execPath, [serverEntry], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitFor(`${url}/healthz`, child);
-  const coldStartMs = performance.now() - started;
-  return {
-    url,
-    child,
-    coldStartMs,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 function rssMegabytes(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-async function signUp(url) {
-  const account = { name: 'Bench Admin', email: 'bench@empresa.cl', password: 'clave-de-bench-1' };
-  const response = await fetch(`${url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify(account),
-  });
-  if (!response.ok) throw new Error(`sign-up: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
 }
 
 function load(url, headers) {
@@ -488,26 +407,6 @@ try {
   record('EDP screen first rows', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
 }
 await app.stop();
-
-/** A throwaway PostgreSQL database; pg is resolved as the server resolves it (a server dependency). */
-async function createBenchDatabase() {
-  const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg');
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `cimiento_bench_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
 
 let benchDatabase;
 try {
