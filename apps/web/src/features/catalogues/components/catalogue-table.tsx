@@ -1,12 +1,9 @@
-import DeleteIcon from '@mui/icons-material/Delete';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import { MaterialReactTable, useMaterialReactTable } from 'material-react-table';
 import type { MRT_ColumnDef } from 'material-react-table';
-import { MRT_Localization_EN } from 'material-react-table/locales/en';
-import { MRT_Localization_ES } from 'material-react-table/locales/es';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RemoveRowButton, listTableOptions, useListTableLocalization } from '@/components/ui/list-table';
 
 export type CatalogueRow = { _id: string; code: string; name: string; priority: number };
 
@@ -33,7 +30,7 @@ export function CatalogueTable<R extends CatalogueRow>({
   onOpen,
   onRemove,
 }: CatalogueTableProps<R>) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
 
   const columns = useMemo<MRT_ColumnDef<R>[]>(
     () => [
@@ -59,46 +56,21 @@ export function CatalogueTable<R extends CatalogueRow>({
     [t, nameHeader, showCode, onOpen],
   );
 
-  const localization = useMemo(
-    () => ({
-      ...(i18n.language === 'en-US' ? MRT_Localization_EN : MRT_Localization_ES),
-      noRecordsToDisplay: t('catalogues.noResults'),
-      noResultsFound: t('catalogues.noResults'),
-    }),
-    [i18n.language, t],
-  );
+  const localization = useListTableLocalization(t('catalogues.noResults'));
 
   const table = useMaterialReactTable({
+    ...listTableOptions<R>(localization),
     columns,
     data: rows,
     getRowId: (row) => row._id,
-    localization,
-    layoutMode: 'grid',
-    mrtTheme: (theme) => ({ baseBackgroundColor: theme.palette.background.paper }),
-    enableDensityToggle: false,
-    enableFullScreenToggle: false,
-    enableColumnActions: false,
-    enableColumnFilters: false,
-    enableHiding: false,
-    enableRowActions: true,
-    positionActionsColumn: 'last',
-    positionGlobalFilter: 'left',
-    globalFilterFn: 'contains',
-    displayColumnDefOptions: { 'mrt-row-actions': { header: '', size: 80 } },
     renderRowActions: ({ row }) => (
-      <IconButton
-        color="error"
-        aria-label={t('catalogues.remove', { name: row.original.name })}
-        title={t('catalogues.remove', { name: row.original.name })}
+      <RemoveRowButton
+        label={t('catalogues.remove', { name: row.original.name })}
         onClick={() => onRemove(row.original)}
-      >
-        <DeleteIcon />
-      </IconButton>
+      />
     ),
     state: { isLoading },
     initialState: { showGlobalFilter: true, pagination: { pageIndex: 0, pageSize: 20 }, density: 'compact' },
-    muiSearchTextFieldProps: { variant: 'outlined', size: 'small' },
-    muiTablePaperProps: { elevation: 0, sx: { backgroundImage: 'none' } },
   });
 
   return <MaterialReactTable table={table} />;

@@ -1,14 +1,11 @@
 import { formatMoney } from '@cimiento/domain';
 import type { ProjectSummary } from '@cimiento/domain';
-import DeleteIcon from '@mui/icons-material/Delete';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import { MaterialReactTable, useMaterialReactTable } from 'material-react-table';
 import type { MRT_ColumnDef } from 'material-react-table';
-import { MRT_Localization_EN } from 'material-react-table/locales/en';
-import { MRT_Localization_ES } from 'material-react-table/locales/es';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RemoveRowButton, listTableOptions, useListTableLocalization } from '@/components/ui/list-table';
 
 export const PROJECTS_PAGE_SIZE = 10;
 
@@ -26,7 +23,7 @@ const linkSx = { textTransform: 'none', textAlign: 'left', justifyContent: 'flex
  * (code)') and Presupuesto (currency and budget); both open the project, the delete icon asks first.
  */
 export function ProjectsTable({ projects, isLoading, onOpen, onRemove }: ProjectsTableProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
 
   const columns = useMemo<MRT_ColumnDef<ProjectSummary>[]>(
     () => [
@@ -58,41 +55,18 @@ export function ProjectsTable({ projects, isLoading, onOpen, onRemove }: Project
     [t, onOpen],
   );
 
-  const localization = useMemo(
-    () => ({
-      ...(i18n.language === 'en-US' ? MRT_Localization_EN : MRT_Localization_ES),
-      noRecordsToDisplay: t('projects.noResults'),
-      noResultsFound: t('projects.noResults'),
-    }),
-    [i18n.language, t],
-  );
+  const localization = useListTableLocalization(t('projects.noResults'));
 
   const table = useMaterialReactTable({
+    ...listTableOptions<ProjectSummary>(localization),
     columns,
     data: projects,
     getRowId: (project) => project._id,
-    localization,
-    layoutMode: 'grid',
-    mrtTheme: (theme) => ({ baseBackgroundColor: theme.palette.background.paper }),
-    enableDensityToggle: false,
-    enableFullScreenToggle: false,
-    enableColumnActions: false,
-    enableColumnFilters: false,
-    enableHiding: false,
-    enableRowActions: true,
-    positionActionsColumn: 'last',
-    positionGlobalFilter: 'left',
-    globalFilterFn: 'contains',
-    displayColumnDefOptions: { 'mrt-row-actions': { header: '', size: 80 } },
     renderRowActions: ({ row }) => (
-      <IconButton
-        color="error"
-        aria-label={t('projects.remove', { name: row.original.name })}
-        title={t('projects.remove', { name: row.original.name })}
+      <RemoveRowButton
+        label={t('projects.remove', { name: row.original.name })}
         onClick={() => onRemove(row.original)}
-      >
-        <DeleteIcon />
-      </IconButton>
+      />
     ),
     state: { isLoading },
     initialState: {
@@ -100,13 +74,6 @@ export function ProjectsTable({ projects, isLoading, onOpen, onRemove }: Project
       pagination: { pageIndex: 0, pageSize: PROJECTS_PAGE_SIZE },
       density: 'compact',
     },
-    // the search box has only a placeholder otherwise: give it a name screen readers announce
-    muiSearchTextFieldProps: {
-      variant: 'outlined',
-      size: 'small',
-      inputProps: { 'aria-label': localization.search },
-    },
-    muiTablePaperProps: { elevation: 0, sx: { backgroundImage: 'none' } },
   });
 
   return <MaterialReactTable table={table} />;
