@@ -1,3 +1,4 @@
+import type { EdpItem, LoadedProject } from '@cimiento/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -6,6 +7,33 @@ import type { RouteObject } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { sessionQueryKey } from '@/lib/auth';
 import type { Session, SessionUser } from '@/lib/auth';
+
+/**
+ * A project as loadProject answers it: 'Hospital de Talca' (HT) with the given EDP items (the root
+ * only by default); edpItemCount follows the items unless given.
+ */
+export function buildLoadedProject(
+  options: { items?: EdpItem[]; version?: number } & Partial<Omit<LoadedProject, 'edp'>> = {},
+): LoadedProject {
+  const { items = [{ id: 1, code: 'HT', name: 'Hospital de Talca' }], version = 1, ...overrides } = options;
+  return {
+    _id: 'p-1',
+    id: 'p-1',
+    name: 'Hospital de Talca',
+    code: 'HT',
+    priority: '0',
+    template: 'generica',
+    startYear: '2023',
+    endYear: '2025',
+    currency: 'CLP',
+    budget: '1234567',
+    tiposArea: [],
+    date: { _seconds: 1_700_000_000 },
+    edpItemCount: items.length,
+    ...overrides,
+    edp: { items, version },
+  };
+}
 
 export function buildSessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
   return {

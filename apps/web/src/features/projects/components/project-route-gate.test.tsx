@@ -3,39 +3,25 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/react-query';
 import { useProjectStore } from '@/stores/project-store';
-import { buildSession, jsonResponse, renderWithApp } from '@/testing/test-utils';
+import { buildLoadedProject, buildSession, jsonResponse, renderWithApp } from '@/testing/test-utils';
 import { ProjectEdp } from './edp-editor/project-edp';
 import { ProjectHome } from './project-home';
 
-function loadedProject(overrides: Partial<LoadedProject> = {}): LoadedProject {
-  return {
-    _id: 'p-1',
-    id: 'p-1',
-    name: 'Hospital de Talca',
-    code: 'HT',
-    priority: '0',
-    template: 'generica',
-    startYear: '2023',
-    endYear: '2025',
-    currency: 'CLP',
-    budget: '1234567',
+function loadedProject(overrides: Partial<Omit<LoadedProject, 'edp'>> = {}): LoadedProject {
+  return buildLoadedProject({
     tiposArea: [
       { _id: 'urg', id: 'urg', code: 'URG', name: 'Urgencia', priority: 2, sectores: [], quantity: 2 },
       { _id: 'adm', id: 'adm', code: 'ADM', name: 'Administración', priority: 3, sectores: [], quantity: 0 },
       { _id: 'pab', id: 'pab', code: 'PAB', name: 'Pabellones', priority: 1, sectores: [], quantity: 1 },
     ],
-    date: { _seconds: 1_700_000_000 },
     edpItemCount: 1234,
-    edp: {
-      version: 1,
-      items: [
-        { id: 1, code: 'HT', name: 'Hospital de Talca' },
-        { id: 2, parentId: 1, code: 'HT.1', name: 'Pabellones' },
-        { id: 3, parentId: 2, code: 'HT.1.1', name: 'Quirófano' },
-      ],
-    },
+    items: [
+      { id: 1, code: 'HT', name: 'Hospital de Talca' },
+      { id: 2, parentId: 1, code: 'HT.1', name: 'Pabellones' },
+      { id: 3, parentId: 2, code: 'HT.1.1', name: 'Quirófano' },
+    ],
     ...overrides,
-  };
+  });
 }
 
 /** loadProject answering these projects by id (NOT_FOUND for the others), recording the ids asked for. */

@@ -5,33 +5,18 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/react-query';
 import { useProjectStore } from '@/stores/project-store';
-import { buildSession, jsonResponse, renderWithApp } from '@/testing/test-utils';
+import { buildLoadedProject, buildSession, jsonResponse, renderWithApp } from '@/testing/test-utils';
 import { ProjectEdc } from './edc-screen';
 
 function loadedProject(): LoadedProject {
-  return {
-    _id: 'p-1',
-    id: 'p-1',
-    name: 'Hospital de Talca',
-    code: 'HT',
-    priority: '0',
-    template: 'generica',
-    startYear: '2023',
-    endYear: '2025',
-    currency: 'CLP',
-    budget: '1234567',
-    tiposArea: [],
-    date: { _seconds: 1_700_000_000 },
-    edpItemCount: 3,
-    edp: {
-      version: 2,
-      items: [
-        { id: 1, code: 'HT', name: 'Hospital de Talca' },
-        { id: 2, parentId: 1, code: 'HT.1', name: 'Pabellones' },
-        { id: 3, parentId: 1, code: 'HT.2', name: 'Urgencia' },
-      ],
-    },
-  };
+  return buildLoadedProject({
+    version: 2,
+    items: [
+      { id: 1, code: 'HT', name: 'Hospital de Talca' },
+      { id: 2, parentId: 1, code: 'HT.1', name: 'Pabellones' },
+      { id: 3, parentId: 1, code: 'HT.2', name: 'Urgencia' },
+    ],
+  });
 }
 
 const systems: CatalogueSystem[] = [
