@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import type { ProxyOptions } from 'vite';
+import type { Plugin, ProxyOptions } from 'vite';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 // the server's PUBLIC_URL (its default when unset), the only origin better-auth accepts
@@ -16,8 +16,24 @@ const proxyToServer: ProxyOptions = {
   },
 };
 
+/**
+ * SVAR's stylesheets declare their fonts (Roboto, Open Sans) as @font-face rules on cdn.svar.dev.
+ * The app allows no request beyond its own origin and already self-hosts Roboto, which a later
+ * 'Roboto' face from the CDN would shadow: the rules are dropped from SVAR's CSS at build time.
+ */
+function dropSvarWebFonts(): Plugin {
+  return {
+    name: 'cimiento-drop-svar-web-fonts',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.includes('/@svar-ui/') || !id.split('?')[0]?.endsWith('.css')) return null;
+      return { code: code.replace(/@font-face\s*\{[^}]*\}/g, ''), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [dropSvarWebFonts(), react()],
   resolve: {
     // '/src/…' is resolved from the project root (apps/web)
     alias: [{ find: /^@\//, replacement: '/src/' }],

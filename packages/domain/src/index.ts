@@ -165,6 +165,27 @@ export type { LinkType, ScheduleLink, ScheduleResult, ScheduleTask, ScheduledTas
 export { linkTypes, schedule } from './gantt/schedule';
 export type { PredecessorLink, PredecessorParseResult } from './gantt/predecessors';
 export { MAX_LAG, formatPredecessors, parsePredecessors } from './gantt/predecessors';
+export type { GanttDraftTask, GanttEdit, GanttTaskChanges } from './gantt/gantt-edits';
+export {
+  NEW_TASK_NAME,
+  activitiesFromDraft,
+  addGanttLink,
+  addGanttTask,
+  deleteGanttTask,
+  draftFromActivities,
+  ganttParentIds,
+  ganttSubtreeIds,
+  ganttTaskLabel,
+  indentGanttTask,
+  moveGanttTask,
+  nextGanttTaskId,
+  outdentGanttTask,
+  removeGanttLink,
+  resizeGanttTask,
+  scheduleDraft,
+  setGanttProgress,
+  updateGanttTask,
+} from './gantt/gantt-edits';
 export type { GanttLinkRecord, GanttMergeResult, GanttSource, GanttTaskRecord } from './gantt/build-gantt';
 export { NEW_TASK_DURATION, edcSourceKey, edpSourceKey, ganttSources, mergeGanttTasks } from './gantt/build-gantt';
 export type { GanttCalendar, GanttOutput, GanttTask, GanttTaskInput } from './functions/gantt-contracts';

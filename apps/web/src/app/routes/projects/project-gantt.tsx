@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { ProjectPlaceholder } from '@/features/projects/components/project-placeholder';
+import { ProjectGantt } from '@/features/projects/components/gantt-screen/gantt-screen';
 
-/** The Gantt screen; a later issue builds it. The id may be the word 'current' (the selected project). */
+/** The id may be the word 'current' (the selected project). */
 export function ProjectGanttRoute() {
-  const { t } = useTranslation();
-  return <ProjectPlaceholder subtitle={t('pages.projectGantt')} />;
+  return <ProjectGantt />;
 }

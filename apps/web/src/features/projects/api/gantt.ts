@@ -1,0 +1,62 @@
+import type { GanttOutput, GanttTaskInput, WorkWeek } from '@cimiento/domain';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { call } from '@/lib/api-client';
+import { notifyMessage } from '@/stores/notices-store';
+
+export function ganttQueryKey(projectId: string) {
+  return ['loadGantt', projectId] as const;
+}
+
+/**
+ * loadGantt: the project's Gantt, built or merged by the server and scheduled. The screen keeps
+ * its edits in its own store, so the answer is loaded afresh on every visit (no cache kept) and
+ * never refetched behind the user's back. Its first load shows the global spinner (spec §2).
+ */
+export function ganttQueryOptions(projectId: string) {
+  return queryOptions({
+    queryKey: ganttQueryKey(projectId),
+    queryFn: ({ signal }): Promise<GanttOutput> => call('loadGantt', { id: projectId }, { signal }),
+    gcTime: 0,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
+export type SaveGanttVariables = {
+  projectId: string;
+  activities: GanttTaskInput[];
+  workWeek?: WorkWeek;
+  version: number;
+};
+
+/**
+ * 'Grabar Gantt' (saveGantt): the whole task list with the version it was based on; the answer is
+ * the saved schedule, recomputed. A stale version answers ABORTED: the caller keeps the edits.
+ */
+export function useSaveGantt(options: { onSuccess?: (output: GanttOutput) => void } = {}) {
+  const { onSuccess } = options;
+  return useMutation({
+    mutationFn: ({ projectId, activities, workWeek, version }: SaveGanttVariables) =>
+      call('saveGantt', {
+        id: projectId,
+        gantt: workWeek === undefined ? { activities } : { activities, workWeek },
+        version,
+      }),
+    meta: { showGlobalSpinner: true },
+    onSuccess: (result) => {
+      notifyMessage(result.message);
+      onSuccess?.(result);
+    },
+  });
+}
+
+/** 'Recargar' after a stale save: the server's Gantt now. */
+export function useReloadGantt(options: { onSuccess?: (output: GanttOutput) => void } = {}) {
+  const { onSuccess } = options;
+  return useMutation({
+    mutationFn: (projectId: string) => call('loadGantt', { id: projectId }),
+    meta: { showGlobalSpinner: true },
+    onSuccess: (result) => onSuccess?.(result),
+  });
+}

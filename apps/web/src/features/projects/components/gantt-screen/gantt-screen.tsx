@@ -1,0 +1,332 @@
+import {
+  activitiesFromDraft,
+  addGanttTask,
+  deleteGanttTask,
+  formatIsoDate,
+  formatNumber,
+  ganttSubtreeIds,
+  ganttTaskLabel,
+  indentGanttTask,
+  nextGanttTaskId,
+  outdentGanttTask,
+  updateGanttTask,
+} from '@cimiento/domain';
+import type { GanttOutput, LoadedProject } from '@cimiento/domain';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { PagePanel } from '@/components/ui/page-panel';
+import { describeError, isFunctionError } from '@/lib/api-client';
+import { notifyError } from '@/stores/notices-store';
+import { ganttQueryOptions, useReloadGantt, useSaveGantt } from '../../api/gantt';
+import {
+  GanttEditorContext,
+  createGanttEditorStore,
+  selectIsDirty,
+  useGanttEditor,
+  useGanttEditorStore,
+} from '../../stores/gantt-editor-store';
+import type { GanttExportFormat } from '../../utils/gantt-export';
+import { exportGantt, ganttFileName } from '../../utils/gantt-export';
+import { ProjectRouteGate } from '../project-route-gate';
+import type { GanttMenuAction } from './gantt-chart';
+import { GanttChart } from './gantt-chart';
+import type { GanttTaskPanelHandle } from './gantt-task-panel';
+import { GanttTaskPanel } from './gantt-task-panel';
+import { GanttToolbar } from './gantt-toolbar';
+
+type PendingConfirm = { kind: 'delete'; id: number; text: string } | { kind: 'save' } | { kind: 'reload' };
+
+function useBeforeUnload(isDirty: boolean): void {
+  useEffect(() => {
+    if (!isDirty) return;
+    const handleBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', handleBeforeUnload);
+    return () => window.removeEventListener('beforeunload', handleBeforeUnload);
+  }, [isDirty]);
+}
+
+function GanttScreen({ project }: { project: LoadedProject }) {
+  const { t } = useTranslation();
+  const store = useGanttEditorStore();
+  const taskCount = useGanttEditor((state) => state.tasks.length);
+  const isDirty = useGanttEditor(selectIsDirty);
+  const editingId = useGanttEditor((state) => state.editingId);
+  const staleMessage = useGanttEditor((state) => state.staleMessage);
+  const projectStart = useGanttEditor((state) => state.projectStart);
+  const projectFinish = useGanttEditor((state) => state.projectFinish);
+  const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
+  const [isExporting, setIsExporting] = useState(false);
+  const panelRef = useRef<GanttTaskPanelHandle>(null);
+  const chartRef = useRef<HTMLDivElement>(null);
+
+  const saveGantt = useSaveGantt({ onSuccess: (output) => store.getState().load(output) });
+  const reloadGantt = useReloadGantt({ onSuccess: (output) => store.getState().load(output) });
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => isDirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useBeforeUnload(isDirty);
+
+  function selectedOrWarn(): number | null {
+    const { selectedId } = store.getState();
+    if (selectedId === null) notifyError(t('gantt.selectFirst'));
+    return selectedId;
+  }
+
+  function report(result: { ok: true } | { ok: false; error: string }) {
+    if (!result.ok) notifyError(result.error);
+  }
+
+  function handleAdd() {
+    const state = store.getState();
+    const id = nextGanttTaskId(state.tasks, state.idFloor);
+    const selected = state.selectedId === null ? undefined : state.scheduled.get(state.selectedId);
+    const start = selected?.start ?? (state.projectStart || `${state.calendarInfo.firstYear}-01-01`);
+    const result = state.apply((tasks, calendar) =>
+      addGanttTask(tasks, state.selectedId ?? undefined, {
+        id,
+        start: calendar.addWorkingDays(start, 0),
+        name: t('gantt.newTask'),
+      }),
+    );
+    report(result);
+    if (result.ok) {
+      state.select(id);
+      state.setEditing(id);
+    }
+  }
+
+  function handleEdit() {
+    const id = selectedOrWarn();
+    if (id !== null) store.getState().setEditing(id);
+  }
+
+  function requestDelete(id: number) {
+    const { tasks } = store.getState();
+    const task = tasks.find((candidate) => candidate.id === id);
+    if (!task) return;
+    const count = ganttSubtreeIds(tasks, id).length - 1;
+    const label = `${ganttTaskLabel(task)} (${id})`;
+    setConfirm({
+      kind: 'delete',
+      id,
+      text:
+        count === 0
+          ? t('gantt.confirmDeleteNone', { task: label })
+          : t('gantt.confirmDelete', { task: label, count, formatted: formatNumber(count) }),
+    });
+  }
+
+  function handleDelete() {
+    const id = selectedOrWarn();
+    if (id !== null) requestDelete(id);
+  }
+
+  function handleIndent(outdent: boolean) {
+    const id = selectedOrWarn();
+    if (id === null) return;
+    report(store.getState().apply((tasks) => (outdent ? outdentGanttTask(tasks, id) : indentGanttTask(tasks, id))));
+  }
+
+  function handleUpdate() {
+    const state = store.getState();
+    const id = state.editingId;
+    if (id === null) return;
+    const changes = panelRef.current?.read();
+    if (!changes) return;
+    if ('error' in changes) {
+      notifyError(changes.error);
+      return;
+    }
+    const result = state.apply((tasks) => updateGanttTask(tasks, id, changes));
+    report(result);
+    if (result.ok) store.getState().setEditing(null);
+  }
+
+  function handleMenuAction(action: GanttMenuAction) {
+    switch (action) {
+      case 'add':
+        handleAdd();
+        break;
+      case 'edit':
+        handleEdit();
+        break;
+      case 'delete':
+        handleDelete();
+        break;
+      case 'indent':
+        handleIndent(false);
+        break;
+      case 'outdent':
+        handleIndent(true);
+    }
+  }
+
+  function handleSave() {
+    const state = store.getState();
+    saveGantt.mutate(
+      {
+        projectId: project._id,
+        activities: activitiesFromDraft(state.tasks),
+        version: state.version,
+      },
+      {
+        onError: (error) => {
+          if (isFunctionError(error) && error.code === 'ABORTED') store.getState().markStale(describeError(error));
+        },
+      },
+    );
+  }
+
+  async function handleExport(format: GanttExportFormat) {
+    const node = chartRef.current;
+    if (!node) return;
+    setIsExporting(true);
+    try {
+      await exportGantt(node, format, ganttFileName(project.code, format));
+    } catch (error) {
+      notifyError(t('gantt.exportFailed', { error: describeError(error) }));
+    } finally {
+      setIsExporting(false);
+    }
+  }
+
+  function handleConfirm() {
+    const pending = confirm;
+    setConfirm(null);
+    if (pending?.kind === 'delete') report(store.getState().apply((tasks) => deleteGanttTask(tasks, pending.id)));
+    else if (pending?.kind === 'save') handleSave();
+    else if (pending?.kind === 'reload') reloadGantt.mutate(project._id);
+  }
+
+  const confirmText =
+    confirm?.kind === 'delete'
+      ? confirm.text
+      : confirm?.kind === 'save'
+        ? t('gantt.confirmSave')
+        : confirm?.kind === 'reload'
+          ? t('gantt.confirmReload')
+          : '';
+
+  return (
+    <PagePanel
+      title={t('gantt.title', { project: project.name })}
+      subtitle={t('pages.projectGantt')}
+      actions={
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2" color="text.secondary">
+            {t('gantt.taskCount', { count: taskCount, formatted: formatNumber(taskCount) })}
+            {projectStart !== '' &&
+              ` · ${t('gantt.span', { start: formatIsoDate(projectStart), finish: formatIsoDate(projectFinish) })}`}
+          </Typography>
+          <Chip
+            size="small"
+            label={t('gantt.criticalLegend')}
+            sx={{ bgcolor: '#d32f2f', color: '#fff' }}
+            data-testid="critical-legend"
+          />
+          {isDirty && <Chip color="warning" size="small" label={t('gantt.unsaved')} />}
+        </Stack>
+      }
+    >
+      {staleMessage && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" variant="outlined" onClick={() => setConfirm({ kind: 'reload' })}>
+              {t('gantt.reload')}
+            </Button>
+          }
+        >
+          {staleMessage}
+        </Alert>
+      )}
+      <GanttToolbar
+        isEditing={editingId !== null}
+        isExporting={isExporting}
+        onAdd={handleAdd}
+        onEdit={handleEdit}
+        onDelete={handleDelete}
+        onCancel={() => store.getState().setEditing(null)}
+        onUpdate={handleUpdate}
+        onIndent={() => handleIndent(false)}
+        onOutdent={() => handleIndent(true)}
+        onSave={() => setConfirm({ kind: 'save' })}
+        onExport={(format) => void handleExport(format)}
+      />
+      {editingId !== null && <GanttTaskPanel key={editingId} ref={panelRef} id={editingId} onSubmit={handleUpdate} />}
+      {taskCount === 0 && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('gantt.noTasks')}
+        </Alert>
+      )}
+      <Box ref={chartRef} sx={{ height: 'max(480px, calc(100vh - 330px))', bgcolor: 'background.paper' }}>
+        <GanttChart onMenuAction={handleMenuAction} onRequestDelete={requestDelete} />
+      </Box>
+      <ConfirmDialog
+        isOpen={confirm !== null}
+        text={confirmText}
+        confirmColor={confirm?.kind === 'save' ? 'success' : 'error'}
+        onConfirm={handleConfirm}
+        onCancel={() => setConfirm(null)}
+      />
+      <ConfirmDialog
+        isOpen={blocker.state === 'blocked'}
+        text={t('gantt.confirmLeave')}
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      />
+    </PagePanel>
+  );
+}
+
+function GanttEditor({ project, output }: { project: LoadedProject; output: GanttOutput }) {
+  const [store] = useState(() => createGanttEditorStore(output));
+  return (
+    <GanttEditorContext.Provider value={store}>
+      <GanttScreen project={project} />
+    </GanttEditorContext.Provider>
+  );
+}
+
+function GanttLoader({ project }: { project: LoadedProject }) {
+  const { t } = useTranslation();
+  const query = useQuery(ganttQueryOptions(project._id));
+  if (query.data) return <GanttEditor project={project} output={query.data} />;
+  if (query.isError) {
+    return (
+      <PagePanel title={t('gantt.title', { project: project.name })} subtitle={t('pages.projectGantt')}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              {t('projects.retry')}
+            </Button>
+          }
+        >
+          {describeError(query.error)}
+        </Alert>
+      </PagePanel>
+    );
+  }
+  // the global spinner covers the page while the Gantt loads
+  return null;
+}
+
+/** /projects/{id}/gantt: the id may be 'current'. Keyed by the project: another project starts afresh. */
+export function ProjectGantt() {
+  return <ProjectRouteGate>{(project) => <GanttLoader key={project._id} project={project} />}</ProjectRouteGate>;
+}

@@ -1,0 +1,187 @@
+import { WorkingCalendar, dayNumber, draftFromActivities, scheduleDraft } from '@cimiento/domain';
+import type { GanttCalendar, GanttDraftTask, GanttEdit, GanttOutput, ScheduledTask } from '@cimiento/domain';
+import { createContext, useContext } from 'react';
+import { createStore, useStore } from 'zustand';
+import type { StoreApi } from 'zustand';
+
+/**
+ * The Gantt screen's state (issue 7). `tasks` is the user's draft; `saved` is the list as the
+ * server last gave it (the screen has unsaved changes while they differ). Every edit goes through
+ * `apply`: the domain's edit, then the domain's engine on the working calendar the server sent
+ * (work week and Chile's holidays); an edit the engine refuses (a cycle) changes nothing.
+ * `closed` (collapsed summaries) lives outside React state: the chart toggles rows itself and the
+ * store only remembers it for the next rebuild.
+ */
+export type GanttEditorState = {
+  saved: GanttDraftTask[];
+  tasks: GanttDraftTask[];
+  version: number;
+  calendarInfo: GanttCalendar;
+  calendar: WorkingCalendar;
+  /** the highest TaskID the server gave: new tasks are numbered above it */
+  idFloor: number;
+  scheduled: Map<number, ScheduledTask>;
+  projectStart: string;
+  projectFinish: string;
+  closed: Set<number>;
+  selectedId: number | null;
+  /** the task open in the editor panel */
+  editingId: number | null;
+  search: string;
+  staleMessage: string | null;
+  /** grows on every change the chart must redraw (even a refused drag, to put the bar back) */
+  revision: number;
+  load: (output: GanttOutput) => void;
+  apply: (edit: (tasks: GanttDraftTask[], calendar: WorkingCalendar) => GanttEdit) => GanttEdit;
+  redraw: () => void;
+  select: (id: number | null) => void;
+  setEditing: (id: number | null) => void;
+  setSearch: (search: string) => void;
+  setOpen: (id: number, open: boolean) => void;
+  expandAll: () => void;
+  collapseAll: () => void;
+  markStale: (message: string) => void;
+};
+
+export type GanttEditorStore = StoreApi<GanttEditorState>;
+
+export function calendarOf(info: GanttCalendar): WorkingCalendar {
+  const byYear = new Map<number, string[]>();
+  for (const day of info.holidays) {
+    const year = Number(day.slice(0, 4));
+    const list = byYear.get(year);
+    if (list) list.push(day);
+    else byYear.set(year, [day]);
+  }
+  return new WorkingCalendar(info.workWeek, (year) => byYear.get(year) ?? [], info.firstYear);
+}
+
+function scheduledMap(tasks: readonly GanttDraftTask[], calendar: WorkingCalendar) {
+  const result = scheduleDraft(tasks, calendar);
+  if (!result.ok) return result;
+  const map = new Map<number, ScheduledTask>();
+  for (const task of result.tasks) map.set(task.id, task);
+  return { ok: true as const, map, projectStart: result.projectStart, projectFinish: result.projectFinish };
+}
+
+/** The server's schedule as it came (only if the engine here refused what the server accepted). */
+function serverSchedule(output: GanttOutput, calendar: WorkingCalendar): Map<number, ScheduledTask> {
+  const map = new Map<number, ScheduledTask>();
+  for (const task of output.activities) {
+    const startIndex = calendar.indexOf(dayNumber(task.StartDate));
+    map.set(task.TaskID, {
+      id: task.TaskID,
+      start: task.StartDate,
+      end: task.EndDate,
+      duration: task.Duration,
+      totalFloat: task.totalFloat,
+      critical: task.critical,
+      isSummary: task.isSummary,
+      startIndex,
+      finishIndex: startIndex + task.Duration,
+    });
+  }
+  return map;
+}
+
+function stateFrom(output: GanttOutput) {
+  const tasks = draftFromActivities(output.activities);
+  const calendar = calendarOf(output.calendar);
+  // scheduled again here by the same engine on the same calendar: the chart needs its indices
+  const computed = scheduledMap(tasks, calendar);
+  const map = computed.ok ? computed.map : serverSchedule(output, calendar);
+  let idFloor = 0;
+  for (const task of tasks) if (task.id > idFloor) idFloor = task.id;
+  return {
+    saved: tasks,
+    tasks,
+    version: output.version,
+    calendarInfo: output.calendar,
+    calendar,
+    idFloor,
+    scheduled: map,
+    projectStart: output.projectStart,
+    projectFinish: output.projectFinish,
+    staleMessage: null,
+    editingId: null,
+  };
+}
+
+export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
+  return createStore<GanttEditorState>()((set, get) => ({
+    ...stateFrom(output),
+    closed: new Set<number>(),
+    selectedId: null,
+    search: '',
+    revision: 0,
+    load: (next) => {
+      const state = get();
+      const ids = new Set(next.activities.map((task) => task.TaskID));
+      set({
+        ...stateFrom(next),
+        selectedId: state.selectedId !== null && ids.has(state.selectedId) ? state.selectedId : null,
+        revision: state.revision + 1,
+      });
+    },
+    apply: (edit) => {
+      const state = get();
+      const change = edit(state.tasks, state.calendar);
+      if (!change.ok) {
+        set({ revision: state.revision + 1 });
+        return change;
+      }
+      const computed = scheduledMap(change.tasks, state.calendar);
+      if (!computed.ok) {
+        set({ revision: state.revision + 1 });
+        return { ok: false, error: computed.error };
+      }
+      const selectedId = state.selectedId !== null && computed.map.has(state.selectedId) ? state.selectedId : null;
+      const editingId = state.editingId !== null && computed.map.has(state.editingId) ? state.editingId : null;
+      set({
+        tasks: change.tasks,
+        scheduled: computed.map,
+        projectStart: computed.projectStart,
+        projectFinish: computed.projectFinish,
+        selectedId,
+        editingId,
+        revision: state.revision + 1,
+      });
+      return change;
+    },
+    redraw: () => set({ revision: get().revision + 1 }),
+    select: (selectedId) => set({ selectedId }),
+    setEditing: (editingId) => set({ editingId }),
+    setSearch: (search) => set({ search, revision: get().revision + 1 }),
+    setOpen: (id, open) => {
+      const { closed } = get();
+      if (open) closed.delete(id);
+      else closed.add(id);
+    },
+    expandAll: () => set({ closed: new Set(), revision: get().revision + 1 }),
+    collapseAll: () => {
+      const { tasks, revision } = get();
+      const closed = new Set<number>();
+      for (const task of tasks) if (task.parentId !== undefined) closed.add(task.parentId);
+      set({ closed, revision: revision + 1 });
+    },
+    markStale: (staleMessage) => set({ staleMessage }),
+  }));
+}
+
+export const GanttEditorContext = createContext<GanttEditorStore | null>(null);
+
+export function useGanttEditor<T>(selector: (state: GanttEditorState) => T): T {
+  const store = useContext(GanttEditorContext);
+  if (!store) throw new Error('useGanttEditor outside a Gantt editor');
+  return useStore(store, selector);
+}
+
+export function useGanttEditorStore(): GanttEditorStore {
+  const store = useContext(GanttEditorContext);
+  if (!store) throw new Error('useGanttEditorStore outside a Gantt editor');
+  return store;
+}
+
+export function selectIsDirty(state: GanttEditorState): boolean {
+  return state.tasks !== state.saved;
+}

@@ -1,0 +1,435 @@
+import type { GanttTask, GanttTaskInput } from '../functions/gantt-contracts';
+import { MAX_TASK_DURATION } from '../functions/gantt-contracts';
+import type { WorkingCalendar } from './calendar';
+import { dayNumber, isoDay } from './calendar';
+import type { PredecessorLink } from './predecessors';
+import { MAX_LAG, formatPredecessors, parsePredecessors } from './predecessors';
+import type { LinkType, ScheduleResult } from './schedule';
+import { schedule } from './schedule';
+
+/**
+ * The Gantt screen's edits (issue 7), pure: each takes the task list and answers a new one, never
+ * changing its input. The list's order is the chart's: depth-first, a parent before its children.
+ * A task keeps what the user decides — its start (a "start no earlier than"), duration, progress,
+ * parent and incoming links; the dates shown, float and critical path come from `scheduleDraft`.
+ * Edits that cannot apply answer `{ ok: false, error }` with a Spanish message. Cycles are the
+ * caller's check: it schedules after every edit and refuses the edit when the engine does.
+ */
+
+export type GanttDraftTask = {
+  id: number;
+  code: string;
+  name: string;
+  /** YYYY-MM-DD: the earliest the task may start */
+  start: string;
+  /** working days; 0 = milestone; a summary's is rolled up */
+  duration: number;
+  progress: number;
+  parentId?: number;
+  sourceKey?: string;
+  /** incoming links */
+  predecessors: PredecessorLink[];
+};
+
+export type GanttEdit = { ok: true; tasks: GanttDraftTask[] } | { ok: false; error: string };
+
+export const NEW_TASK_NAME = 'Nueva tarea';
+
+// ---------------------------------------------------------------- conversions
+
+/** The loaded activities as draft tasks (a Predecessor the server wrote always parses). */
+export function draftFromActivities(activities: readonly GanttTask[]): GanttDraftTask[] {
+  return activities.map((activity) => {
+    const parsed = parsePredecessors(activity.Predecessor);
+    const task: GanttDraftTask = {
+      id: activity.TaskID,
+      code: activity.TaskCode,
+      name: activity.TaskName,
+      start: activity.StartDate,
+      duration: activity.Duration,
+      progress: activity.Progress,
+      predecessors: parsed.ok ? parsed.links : [],
+    };
+    if (activity.ParentId !== undefined) task.parentId = activity.ParentId;
+    if (activity.sourceKey !== undefined) task.sourceKey = activity.sourceKey;
+    return task;
+  });
+}
+
+/** What saveGantt takes. */
+export function activitiesFromDraft(tasks: readonly GanttDraftTask[]): GanttTaskInput[] {
+  return tasks.map((task) => ({
+    TaskID: task.id,
+    TaskCode: task.code,
+    TaskName: task.name,
+    StartDate: task.start,
+    Duration: task.duration,
+    Progress: task.progress,
+    ParentId: task.parentId ?? null,
+    Predecessor: formatPredecessors(task.predecessors),
+  }));
+}
+
+/** The engine over the draft. */
+export function scheduleDraft(tasks: readonly GanttDraftTask[], calendar: WorkingCalendar): ScheduleResult {
+  const scheduleTasks = tasks.map((task) => ({
+    id: task.id,
+    ...(task.parentId === undefined ? {} : { parentId: task.parentId }),
+    start: task.start,
+    duration: task.duration,
+    code: task.code,
+    name: task.name,
+  }));
+  const links = [];
+  for (const task of tasks) {
+    for (const link of task.predecessors) {
+      links.push({ from: link.predecessorId, to: task.id, type: link.type, lag: link.lag });
+    }
+  }
+  return schedule(scheduleTasks, links, calendar);
+}
+
+// ---------------------------------------------------------------- the tree
+
+type Forest = { roots: number[]; children: Map<number, number[]>; byId: Map<number, GanttDraftTask> };
+
+function forestOf(tasks: readonly GanttDraftTask[]): Forest {
+  const byId = new Map<number, GanttDraftTask>();
+  for (const task of tasks) byId.set(task.id, task);
+  const roots: number[] = [];
+  const children = new Map<number, number[]>();
+  for (const task of tasks) {
+    if (task.parentId === undefined || !byId.has(task.parentId)) {
+      roots.push(task.id);
+      continue;
+    }
+    const siblings = children.get(task.parentId);
+    if (siblings) siblings.push(task.id);
+    else children.set(task.parentId, [task.id]);
+  }
+  return { roots, children, byId };
+}
+
+function flatten(forest: Forest): GanttDraftTask[] {
+  const result: GanttDraftTask[] = [];
+  const stack = [...forest.roots].reverse();
+  while (stack.length > 0) {
+    const id = stack.pop() as number;
+    const task = forest.byId.get(id);
+    if (task) result.push(task);
+    const kids = forest.children.get(id);
+    if (kids) for (let index = kids.length - 1; index >= 0; index -= 1) stack.push(kids[index] as number);
+  }
+  return result;
+}
+
+function withParent(task: GanttDraftTask, parentId: number | undefined): GanttDraftTask {
+  const { parentId: _old, ...rest } = task;
+  return parentId === undefined ? rest : { ...rest, parentId };
+}
+
+function siblingsOf(forest: Forest, task: GanttDraftTask): number[] {
+  return task.parentId === undefined ? forest.roots : (forest.children.get(task.parentId) ?? forest.roots);
+}
+
+export function ganttTaskLabel(task: Pick<GanttDraftTask, 'code' | 'name'>): string {
+  return task.code === '' ? task.name : `${task.code} ${task.name}`;
+}
+
+/** The task and everything under it, in list order. */
+export function ganttSubtreeIds(tasks: readonly GanttDraftTask[], id: number): number[] {
+  const inside = new Set<number>([id]);
+  const ids: number[] = [];
+  for (const task of tasks) {
+    if (task.id === id || (task.parentId !== undefined && inside.has(task.parentId))) {
+      inside.add(task.id);
+      ids.push(task.id);
+    }
+  }
+  return ids;
+}
+
+/** Ids of tasks that have children. */
+export function ganttParentIds(tasks: readonly GanttDraftTask[]): Set<number> {
+  const ids = new Set(tasks.map((task) => task.id));
+  const parents = new Set<number>();
+  for (const task of tasks) if (task.parentId !== undefined && ids.has(task.parentId)) parents.add(task.parentId);
+  return parents;
+}
+
+/**
+ * A new task's id: above every id in the list and above `floor` (the highest TaskID loaded), so a
+ * new task never takes the id of a built task deleted since the load (the server would keep that
+ * task's source for it).
+ */
+export function nextGanttTaskId(tasks: readonly GanttDraftTask[], floor = 0): number {
+  let highest = floor;
+  for (const task of tasks) if (task.id > highest) highest = task.id;
+  return highest + 1;
+}
+
+/**
+ * Adds a leaf task after the selected task's subtree, under the same parent; with nothing
+ * selected, at the end of the list at the top level. It starts at `start`, lasts 5 working days.
+ */
+export function addGanttTask(
+  tasks: readonly GanttDraftTask[],
+  selectedId: number | undefined,
+  task: { id: number; start: string; name?: string; duration?: number },
+): GanttEdit {
+  if (tasks.some((existing) => existing.id === task.id)) return { ok: false, error: `El TaskID ${task.id} ya existe` };
+  const created: GanttDraftTask = {
+    id: task.id,
+    code: '',
+    name: task.name ?? NEW_TASK_NAME,
+    start: task.start,
+    duration: task.duration ?? 5,
+    progress: 0,
+    predecessors: [],
+  };
+  const forest = forestOf(tasks);
+  const selected = selectedId === undefined ? undefined : forest.byId.get(selectedId);
+  if (!selected) {
+    forest.roots.push(created.id);
+    forest.byId.set(created.id, created);
+    return { ok: true, tasks: flatten(forest) };
+  }
+  const placed = withParent(created, selected.parentId);
+  const siblings = siblingsOf(forest, selected);
+  siblings.splice(siblings.indexOf(selected.id) + 1, 0, placed.id);
+  forest.byId.set(placed.id, placed);
+  return { ok: true, tasks: flatten(forest) };
+}
+
+/** Deletes the task, its subtree, and every link into or out of them. */
+export function deleteGanttTask(tasks: readonly GanttDraftTask[], id: number): GanttEdit {
+  if (!tasks.some((task) => task.id === id)) return { ok: false, error: 'La tarea no existe' };
+  const gone = new Set(ganttSubtreeIds(tasks, id));
+  return {
+    ok: true,
+    tasks: tasks
+      .filter((task) => !gone.has(task.id))
+      .map((task) =>
+        task.predecessors.some((link) => gone.has(link.predecessorId))
+          ? { ...task, predecessors: task.predecessors.filter((link) => !gone.has(link.predecessorId)) }
+          : task,
+      ),
+  };
+}
+
+/** Indent: the task becomes the last child of its previous sibling (which becomes a summary). */
+export function indentGanttTask(tasks: readonly GanttDraftTask[], id: number): GanttEdit {
+  const forest = forestOf(tasks);
+  const task = forest.byId.get(id);
+  if (!task) return { ok: false, error: 'La tarea no existe' };
+  const siblings = siblingsOf(forest, task);
+  const at = siblings.indexOf(id);
+  const previous = at > 0 ? siblings[at - 1] : undefined;
+  if (previous === undefined) {
+    return {
+      ok: false,
+      error: `${ganttTaskLabel(task)} no tiene una tarea anterior en su nivel bajo la cual indentarla`,
+    };
+  }
+  siblings.splice(at, 1);
+  const newSiblings = forest.children.get(previous) ?? [];
+  newSiblings.push(id);
+  forest.children.set(previous, newSiblings);
+  forest.byId.set(id, withParent(task, previous));
+  return { ok: true, tasks: flatten(forest) };
+}
+
+/** Outdent: the task becomes the next sibling of its parent. */
+export function outdentGanttTask(tasks: readonly GanttDraftTask[], id: number): GanttEdit {
+  const forest = forestOf(tasks);
+  const task = forest.byId.get(id);
+  if (!task) return { ok: false, error: 'La tarea no existe' };
+  const parent = task.parentId === undefined ? undefined : forest.byId.get(task.parentId);
+  if (!parent) return { ok: false, error: `${ganttTaskLabel(task)} ya está en el primer nivel` };
+  const siblings = forest.children.get(parent.id) ?? [];
+  siblings.splice(siblings.indexOf(id), 1);
+  const parentSiblings = siblingsOf(forest, parent);
+  parentSiblings.splice(parentSiblings.indexOf(parent.id) + 1, 0, id);
+  forest.byId.set(id, withParent(task, parent.parentId));
+  return { ok: true, tasks: flatten(forest) };
+}
+
+// ---------------------------------------------------------------- dates, durations, progress
+
+function replace(tasks: readonly GanttDraftTask[], id: number, change: (task: GanttDraftTask) => GanttDraftTask) {
+  return tasks.map((task) => (task.id === id ? change(task) : task));
+}
+
+/**
+ * Moves a task to start on `start` (or the first working day after it). A summary moves its whole
+ * subtree: every leaf under it shifts by the same number of working days.
+ */
+export function moveGanttTask(
+  tasks: readonly GanttDraftTask[],
+  id: number,
+  start: string,
+  calendar: WorkingCalendar,
+  /** a summary's start as the chart shows it (its rolled-up start) */
+  shownStart?: string,
+): GanttEdit {
+  const task = tasks.find((candidate) => candidate.id === id);
+  if (!task) return { ok: false, error: 'La tarea no existe' };
+  const target = calendar.indexOf(dayNumber(start));
+  if (!ganttParentIds(tasks).has(id)) {
+    return { ok: true, tasks: replace(tasks, id, (old) => ({ ...old, start: isoDay(calendar.dayAt(target)) })) };
+  }
+  const shift = target - calendar.indexOf(dayNumber(shownStart ?? task.start));
+  if (shift === 0) return { ok: true, tasks: [...tasks] };
+  const inside = new Set(ganttSubtreeIds(tasks, id));
+  return {
+    ok: true,
+    tasks: tasks.map((candidate) =>
+      inside.has(candidate.id)
+        ? { ...candidate, start: isoDay(calendar.dayAt(calendar.indexOf(dayNumber(candidate.start)) + shift)) }
+        : candidate,
+    ),
+  };
+}
+
+/**
+ * Stretches a leaf so that it starts on `start` and ends on `lastDay` (the last working day on or
+ * before it): its duration becomes the working days between them, at least 1.
+ */
+export function resizeGanttTask(
+  tasks: readonly GanttDraftTask[],
+  id: number,
+  start: string,
+  lastDay: string,
+  calendar: WorkingCalendar,
+): GanttEdit {
+  const task = tasks.find((candidate) => candidate.id === id);
+  if (!task) return { ok: false, error: 'La tarea no existe' };
+  if (ganttParentIds(tasks).has(id)) {
+    return { ok: false, error: `${ganttTaskLabel(task)} es una tarea resumen: su duración sale de sus tareas` };
+  }
+  const startIndex = calendar.indexOf(dayNumber(start));
+  // the last working day on or before lastDay
+  const endIndex = calendar.indexOf(dayNumber(lastDay) + 1) - 1;
+  const duration = Math.min(MAX_TASK_DURATION, Math.max(1, endIndex - startIndex + 1));
+  return {
+    ok: true,
+    tasks: replace(tasks, id, (old) => ({ ...old, start: isoDay(calendar.dayAt(startIndex)), duration })),
+  };
+}
+
+export function setGanttProgress(tasks: readonly GanttDraftTask[], id: number, progress: number): GanttEdit {
+  if (!tasks.some((task) => task.id === id)) return { ok: false, error: 'La tarea no existe' };
+  if (!Number.isFinite(progress)) return { ok: false, error: 'El avance debe ser un número entre 0 y 100' };
+  const value = Math.min(100, Math.max(0, Math.round(progress)));
+  return { ok: true, tasks: replace(tasks, id, (old) => ({ ...old, progress: value })) };
+}
+
+// ---------------------------------------------------------------- the editor and links
+
+export type GanttTaskChanges = {
+  code: string;
+  name: string;
+  start: string;
+  duration: number;
+  progress: number;
+  predecessors: PredecessorLink[];
+};
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function isRealDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  try {
+    dayNumber(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The editor's fields, checked one by one (the message names the field). */
+export function updateGanttTask(tasks: readonly GanttDraftTask[], id: number, changes: GanttTaskChanges): GanttEdit {
+  const task = tasks.find((candidate) => candidate.id === id);
+  if (!task) return { ok: false, error: 'La tarea no existe' };
+  const name = changes.name.trim();
+  if (name === '') return { ok: false, error: 'Nombre: es obligatorio' };
+  if (name.length > 200) return { ok: false, error: 'Nombre: debe tener como máximo 200 caracteres' };
+  const code = changes.code.trim();
+  if (code.length > 120) return { ok: false, error: 'Código: debe tener como máximo 120 caracteres' };
+  if (!isRealDate(changes.start)) return { ok: false, error: 'Inicio: no es una fecha válida' };
+  if (!Number.isInteger(changes.duration) || changes.duration < 0 || changes.duration > MAX_TASK_DURATION) {
+    return { ok: false, error: `Duración: debe ser un número entero de días hábiles entre 0 y ${MAX_TASK_DURATION}` };
+  }
+  if (!Number.isFinite(changes.progress) || changes.progress < 0 || changes.progress > 100) {
+    return { ok: false, error: 'Avance: debe ser un número entre 0 y 100' };
+  }
+  const ids = new Set(tasks.map((candidate) => candidate.id));
+  const seen = new Set<number>();
+  for (const link of changes.predecessors) {
+    if (link.predecessorId === id)
+      return { ok: false, error: 'Predecesoras: una tarea no puede ser su propia predecesora' };
+    if (!ids.has(link.predecessorId)) {
+      return { ok: false, error: `Predecesoras: la tarea ${link.predecessorId} no está en el Gantt` };
+    }
+    if (seen.has(link.predecessorId)) {
+      return { ok: false, error: `Predecesoras: la tarea ${link.predecessorId} aparece dos veces` };
+    }
+    seen.add(link.predecessorId);
+    if (!Number.isInteger(link.lag) || Math.abs(link.lag) > MAX_LAG) {
+      return { ok: false, error: `Predecesoras: el desfase debe ser un número entero entre -${MAX_LAG} y ${MAX_LAG}` };
+    }
+  }
+  return {
+    ok: true,
+    tasks: replace(tasks, id, (old) => ({
+      ...old,
+      code,
+      name,
+      start: changes.start,
+      duration: changes.duration,
+      progress: Math.round(changes.progress),
+      predecessors: changes.predecessors.map((link) => ({ ...link })),
+    })),
+  };
+}
+
+/** A link drawn on the chart; one link per pair of tasks (drawing it again changes its type). */
+export function addGanttLink(
+  tasks: readonly GanttDraftTask[],
+  from: number,
+  to: number,
+  type: LinkType,
+  lag = 0,
+): GanttEdit {
+  if (from === to) return { ok: false, error: 'Una tarea no puede ser su propia predecesora' };
+  const source = tasks.find((task) => task.id === from);
+  const target = tasks.find((task) => task.id === to);
+  if (!source || !target) return { ok: false, error: 'La tarea no existe' };
+  if (ganttSubtreeIds(tasks, from).includes(to) || ganttSubtreeIds(tasks, to).includes(from)) {
+    return { ok: false, error: 'No se puede vincular una tarea resumen con sus propias tareas' };
+  }
+  return {
+    ok: true,
+    tasks: replace(tasks, to, (old) => ({
+      ...old,
+      predecessors: [
+        ...old.predecessors.filter((link) => link.predecessorId !== from),
+        { predecessorId: from, type, lag },
+      ],
+    })),
+  };
+}
+
+export function removeGanttLink(tasks: readonly GanttDraftTask[], from: number, to: number): GanttEdit {
+  const target = tasks.find((task) => task.id === to);
+  if (!target?.predecessors.some((link) => link.predecessorId === from)) {
+    return { ok: false, error: 'El vínculo no existe' };
+  }
+  return {
+    ok: true,
+    tasks: replace(tasks, to, (old) => ({
+      ...old,
+      predecessors: old.predecessors.filter((link) => link.predecessorId !== from),
+    })),
+  };
+}
