@@ -1,0 +1,290 @@
+import {
+  addGanttLink,
+  dayNumber,
+  deleteGanttTask,
+  indentGanttTask,
+  removeGanttLink,
+  resizeGanttTask,
+  setGanttProgress,
+} from '@cimiento/domain';
+import type { GanttCalendar, GanttOutput, GanttTask } from '@cimiento/domain';
+import { describe, expect, it } from 'vitest';
+import { calendarOf, createGanttEditorStore, selectIsDirty } from './gantt-editor-store';
+
+// Chile's holidays the server sends (a few of them): Viernes Santo, Día del Trabajo, Año Nuevo 2026
+const calendarInfo: GanttCalendar = {
+  workWeek: 'mon-fri',
+  firstYear: 2025,
+  holidays: ['2025-04-18', '2025-05-01', '2026-01-01'],
+};
+
+const activity = (fields: Partial<GanttTask> & Pick<GanttTask, 'TaskID' | 'TaskCode' | 'TaskName'>): GanttTask => ({
+  StartDate: '2025-04-07',
+  EndDate: '2025-04-11',
+  Duration: 5,
+  Progress: 0,
+  Predecessor: '',
+  totalFloat: 0,
+  critical: true,
+  isSummary: false,
+  ...fields,
+});
+
+/**
+ * OG Obra gruesa (1)                          7–25 Apr
+ * ├─ OG.1 Excavación (2)       5 d            Mon 7 – Fri 11 Apr
+ * ├─ OG.2 Fundaciones (3)      4 d, 2FS       Mon 14 – Thu 17 Apr
+ * └─ OG.3 Muros (4)            5 d, 3FS       Mon 21 – Fri 25 Apr (Viernes Santo, 18 Apr, is off)
+ */
+const activities: GanttTask[] = [
+  activity({
+    TaskID: 1,
+    TaskCode: 'OG',
+    TaskName: 'Obra gruesa',
+    EndDate: '2025-04-25',
+    Duration: 14,
+    isSummary: true,
+    sourceKey: 'edp:1',
+  }),
+  activity({ TaskID: 2, TaskCode: 'OG.1', TaskName: 'Excavación', ParentId: 1, Progress: 100, sourceKey: 'edc:1:a' }),
+  activity({
+    TaskID: 3,
+    TaskCode: 'OG.2',
+    TaskName: 'Fundaciones',
+    ParentId: 1,
+    StartDate: '2025-04-14',
+    EndDate: '2025-04-17',
+    Duration: 4,
+    Predecessor: '2FS',
+    sourceKey: 'edc:1:b',
+  }),
+  activity({
+    TaskID: 4,
+    TaskCode: 'OG.3',
+    TaskName: 'Muros',
+    ParentId: 1,
+    StartDate: '2025-04-21',
+    EndDate: '2025-04-25',
+    Predecessor: '3FS',
+    sourceKey: 'edc:1:c',
+  }),
+];
+
+const output: GanttOutput = {
+  activities,
+  version: 4,
+  calendar: calendarInfo,
+  projectStart: '2025-04-07',
+  projectFinish: '2025-04-25',
+  message: 'Gantt cargado',
+};
+
+function editor() {
+  return createGanttEditorStore(output);
+}
+
+/** How many times the store notifies its listeners while `run` runs. */
+function changesDuring(store: ReturnType<typeof editor>, run: () => void): number {
+  let count = 0;
+  const unsubscribe = store.subscribe(() => {
+    count += 1;
+  });
+  run();
+  unsubscribe();
+  return count;
+}
+
+const datesOf = (store: ReturnType<typeof editor>, id: number) => {
+  const scheduled = store.getState().scheduled.get(id);
+  return [scheduled?.start, scheduled?.end];
+};
+
+describe('createGanttEditorStore', () => {
+  it('starts from the loaded activities with no unsaved changes, nothing selected and every summary open', () => {
+    const state = editor().getState();
+    expect(state.tasks.map((t) => [t.id, t.parentId, t.code])).toEqual([
+      [1, undefined, 'OG'],
+      [2, 1, 'OG.1'],
+      [3, 1, 'OG.2'],
+      [4, 1, 'OG.3'],
+    ]);
+    expect(state.tasks.find((t) => t.id === 4)?.predecessors).toEqual([{ predecessorId: 3, type: 'FS', lag: 0 }]);
+    expect(state.saved).toBe(state.tasks);
+    expect(selectIsDirty(state)).toBe(false);
+    expect(state).toMatchObject({
+      version: 4,
+      calendarInfo,
+      idFloor: 4,
+      projectStart: '2025-04-07',
+      projectFinish: '2025-04-25',
+      selectedId: null,
+      editingId: null,
+      search: '',
+      staleMessage: null,
+      revision: 0,
+    });
+    expect(state.closed.size).toBe(0);
+  });
+
+  it('schedules the tasks again on the calendar the server sent (Viernes Santo is off)', () => {
+    const store = editor();
+    expect(datesOf(store, 2)).toEqual(['2025-04-07', '2025-04-11']);
+    expect(datesOf(store, 3)).toEqual(['2025-04-14', '2025-04-17']);
+    expect(datesOf(store, 4)).toEqual(['2025-04-21', '2025-04-25']);
+    expect(datesOf(store, 1)).toEqual(['2025-04-07', '2025-04-25']);
+    expect(store.getState().scheduled.get(1)).toMatchObject({ isSummary: true, duration: 14, critical: true });
+  });
+});
+
+describe('apply', () => {
+  it("recomputes after an edit: the successors move when a predecessor's duration grows", () => {
+    const store = editor();
+    // Excavación to Tuesday 15 April: 7 working days
+    const change = store
+      .getState()
+      .apply((tasks, calendar) => resizeGanttTask(tasks, 2, '2025-04-07', '2025-04-15', calendar));
+    expect(change.ok).toBe(true);
+    const state = store.getState();
+    expect(state.tasks.find((t) => t.id === 2)?.duration).toBe(7);
+    expect(datesOf(store, 2)).toEqual(['2025-04-07', '2025-04-15']);
+    // Wed 16, Thu 17, (Fri 18 off), Mon 21, Tue 22
+    expect(datesOf(store, 3)).toEqual(['2025-04-16', '2025-04-22']);
+    // Wed 23 … Tue 29
+    expect(datesOf(store, 4)).toEqual(['2025-04-23', '2025-04-29']);
+    expect(datesOf(store, 1)).toEqual(['2025-04-07', '2025-04-29']);
+    expect([state.projectStart, state.projectFinish]).toEqual(['2025-04-07', '2025-04-29']);
+    expect(state.revision).toBe(1);
+    expect(selectIsDirty(state)).toBe(true);
+    expect(state.saved.find((t) => t.id === 2)?.duration).toBe(5);
+  });
+
+  it("answers the domain's refusal and changes nothing but the revision (so the chart puts the bar back)", () => {
+    const store = editor();
+    const before = store.getState();
+    const change = before.apply((tasks, calendar) => resizeGanttTask(tasks, 1, '2025-04-07', '2025-05-02', calendar));
+    expect(change).toEqual({ ok: false, error: 'OG Obra gruesa es una tarea resumen: su duración sale de sus tareas' });
+    const after = store.getState();
+    expect(after.tasks).toBe(before.tasks);
+    expect(after.scheduled).toBe(before.scheduled);
+    expect(after.revision).toBe(before.revision + 1);
+    expect(selectIsDirty(after)).toBe(false);
+  });
+
+  it('refuses a cycle with the engine’s message and changes nothing but the revision', () => {
+    const store = editor();
+    store.getState().select(4);
+    const before = store.getState();
+    const change = before.apply((tasks) => addGanttLink(tasks, 4, 2, 'FS'));
+    expect(change.ok).toBe(false);
+    expect(!change.ok && change.error).toMatch(/^Los vínculos forman un ciclo entre las tareas: /);
+    const after = store.getState();
+    expect(after).toEqual({ ...before, revision: before.revision + 1 });
+    expect(after.tasks).toBe(before.tasks);
+    expect(after.scheduled).toBe(before.scheduled);
+    expect(selectIsDirty(after)).toBe(false);
+  });
+
+  it('refuses indenting a task under its own predecessor: the link would join a summary and its own task', () => {
+    const store = editor();
+    const before = store.getState();
+    const change = before.apply((tasks) => indentGanttTask(tasks, 3));
+    expect(!change.ok && change.error).toMatch(/ciclo/);
+    expect(store.getState().tasks).toBe(before.tasks);
+  });
+
+  it('keeps the selected and edited task while it exists and lets go of it when the edit deletes it', () => {
+    const store = editor();
+    store.getState().select(3);
+    store.getState().setEditing(3);
+    store.getState().apply((tasks) => setGanttProgress(tasks, 3, 50));
+    expect([store.getState().selectedId, store.getState().editingId]).toEqual([3, 3]);
+    store.getState().apply((tasks) => deleteGanttTask(tasks, 3));
+    expect([store.getState().selectedId, store.getState().editingId]).toEqual([null, null]);
+    // Muros lost its predecessor: it goes back to its own start
+    expect(datesOf(store, 4)).toEqual(['2025-04-21', '2025-04-25']);
+    expect(store.getState().tasks.find((t) => t.id === 4)?.predecessors).toEqual([]);
+  });
+});
+
+describe('load', () => {
+  it('replaces the draft and the saved list with what the server sent: no unsaved changes', () => {
+    const store = editor();
+    store.getState().apply((tasks) => setGanttProgress(tasks, 3, 50));
+    store.getState().markStale('El Gantt fue modificado por otra persona; recarga para ver los cambios');
+    const saved = activities.map((a) => (a.TaskID === 3 ? { ...a, Progress: 50 } : a));
+    store.getState().load({ ...output, activities: saved, version: 5 });
+    const state = store.getState();
+    expect(selectIsDirty(state)).toBe(false);
+    expect(state.tasks.find((t) => t.id === 3)?.progress).toBe(50);
+    expect([state.version, state.staleMessage, state.revision]).toEqual([5, null, 2]);
+  });
+
+  it('keeps the selection only if the task still exists', () => {
+    const store = editor();
+    store.getState().select(3);
+    store.getState().load(output);
+    expect(store.getState().selectedId).toBe(3);
+    store.getState().load({ ...output, activities: activities.filter((a) => a.TaskID !== 3) });
+    expect(store.getState().selectedId).toBeNull();
+  });
+
+  it('numbers new tasks above the highest TaskID the server gave', () => {
+    const store = editor();
+    const more = [...activities, activity({ TaskID: 40, TaskCode: 'X', TaskName: 'Aseo' })];
+    store.getState().load({ ...output, activities: more });
+    expect(store.getState().idFloor).toBe(40);
+  });
+});
+
+describe('expandAll and collapseAll', () => {
+  it('collapseAll closes every task that has children, in one state change; expandAll opens them all', () => {
+    const store = editor();
+    // Muros under Fundaciones (without the link between them): two summaries, one inside the other
+    expect(store.getState().apply((tasks) => removeGanttLink(tasks, 3, 4)).ok).toBe(true);
+    expect(store.getState().apply((tasks) => indentGanttTask(tasks, 4)).ok).toBe(true);
+    const revision = store.getState().revision;
+    expect(changesDuring(store, () => store.getState().collapseAll())).toBe(1);
+    expect([...store.getState().closed].sort()).toEqual([1, 3]);
+    expect(store.getState().revision).toBe(revision + 1);
+    expect(changesDuring(store, () => store.getState().expandAll())).toBe(1);
+    expect(store.getState().closed.size).toBe(0);
+    expect(store.getState().revision).toBe(revision + 2);
+  });
+
+  it('setOpen only remembers the row for the next rebuild: no state change', () => {
+    const store = editor();
+    const closed = store.getState().closed;
+    expect(
+      changesDuring(store, () => {
+        store.getState().setOpen(1, false);
+      }),
+    ).toBe(0);
+    expect([...closed]).toEqual([1]);
+    store.getState().setOpen(1, true);
+    expect(closed.size).toBe(0);
+  });
+});
+
+describe('calendarOf', () => {
+  it('honours the holidays list: a holiday is off in any of its years, the days around it work', () => {
+    const calendar = calendarOf(calendarInfo);
+    expect(calendar.workWeek).toBe('mon-fri');
+    expect(calendar.isWorkingDay(dayNumber('2025-04-18'))).toBe(false);
+    expect(calendar.isWorkingDay(dayNumber('2025-05-01'))).toBe(false);
+    expect(calendar.isWorkingDay(dayNumber('2026-01-01'))).toBe(false);
+    expect(calendar.isWorkingDay(dayNumber('2025-04-17'))).toBe(true);
+    expect(calendar.isWorkingDay(dayNumber('2026-01-02'))).toBe(true);
+    // the same day a year later is no holiday unless listed
+    expect(calendar.isWorkingDay(dayNumber('2026-05-01'))).toBe(true);
+    expect(calendar.addWorkingDays('2025-04-17', 1)).toBe('2025-04-21');
+    expect(calendar.addWorkingDays('2025-12-31', 1)).toBe('2026-01-02');
+  });
+
+  it('honours the work week: Saturday works on a Monday–Saturday calendar', () => {
+    expect(calendarOf(calendarInfo).isWorkingDay(dayNumber('2025-04-19'))).toBe(false);
+    const monSat = calendarOf({ ...calendarInfo, workWeek: 'mon-sat' });
+    expect(monSat.isWorkingDay(dayNumber('2025-04-19'))).toBe(true);
+    expect(monSat.isWorkingDay(dayNumber('2025-04-18'))).toBe(false);
+    expect(monSat.isWorkingDay(dayNumber('2025-04-20'))).toBe(false);
+  });
+});

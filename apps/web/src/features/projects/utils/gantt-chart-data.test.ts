@@ -1,0 +1,426 @@
+import { WorkingCalendar, scheduleDraft } from '@cimiento/domain';
+import type { GanttDraftTask, ScheduledTask } from '@cimiento/domain';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ChartTask } from './gantt-chart-data';
+import {
+  buildChartData,
+  isoOfLocal,
+  linkId,
+  linkTypeOfSvar,
+  localDate,
+  nextIso,
+  parseLinkId,
+  readBarChange,
+  svarLinkType,
+  visibleIds,
+} from './gantt-chart-data';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** Every day from 2025-01-01 to 2027-12-31, as YYYY-MM-DD. */
+const DAYS_2025_2027: string[] = [];
+for (let iso = '2025-01-01'; iso < '2028-01-01'; iso = nextIso(iso)) DAYS_2025_2027.push(iso);
+
+/** Chile's daylight-saving changes: clocks go back at midnight in April, forward at midnight in September. */
+const CHILE_DST_DAYS = ['2025-04-06', '2025-09-07', '2026-04-05', '2026-09-06', '2027-04-04', '2027-09-05'];
+const CHILE_SPRING_FORWARD = ['2025-09-07', '2026-09-06', '2027-09-05'];
+
+/**
+ * The web project sets no time zone (this machine's may be UTC), so each zone is set here for its
+ * own block; Node applies a TZ change at once. America/Santiago is the one users have: there,
+ * midnight does not exist on the spring-forward day (a local "midnight" Date is 01:00) and the
+ * autumn day before the change has 25 hours.
+ */
+const ZONES = ['America/Santiago', 'UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'America/Havana'];
+
+describe.each(ZONES)('localDate and isoOfLocal in %s', (zone) => {
+  beforeAll(() => {
+    vi.stubEnv('TZ', zone);
+  });
+  afterAll(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('the zone is in effect (in Santiago, local midnight of 7 September 2025 is 01:00)', () => {
+    const expected = zone === 'America/Santiago' ? 1 : 0;
+    expect(new Date(2025, 8, 7).getHours()).toBe(expected);
+    if (zone === 'UTC') expect(new Date(2025, 8, 7).getTimezoneOffset()).toBe(0);
+    if (zone === 'Pacific/Kiritimati') expect(new Date(2025, 8, 7).getTimezoneOffset()).toBe(-14 * 60);
+  });
+
+  it('every day of 2025–2027 becomes that calendar day locally and reads back as itself', () => {
+    const wrong: string[] = [];
+    for (const iso of DAYS_2025_2027) {
+      const date = localDate(iso);
+      const [year, month, day] = iso.split('-').map(Number);
+      const fields = [date.getFullYear(), date.getMonth() + 1, date.getDate()];
+      if (fields.join() !== [year, month, day].join() || isoOfLocal(date) !== iso) wrong.push(iso);
+    }
+    expect(wrong).toEqual([]);
+    expect(DAYS_2025_2027).toHaveLength(365 + 365 + 365);
+  });
+
+  it("Chile's daylight-saving days read back as themselves", () => {
+    for (const iso of CHILE_DST_DAYS) expect(isoOfLocal(localDate(iso))).toBe(iso);
+    for (const iso of CHILE_SPRING_FORWARD) {
+      expect(localDate(iso).getHours()).toBe(zone === 'America/Santiago' ? 1 : 0);
+    }
+  });
+
+  it("a day's midnight plus 24 hours (the chart's arithmetic) reads as the next day, across every change", () => {
+    const wrong: string[] = [];
+    for (const iso of DAYS_2025_2027) {
+      const next = new Date(localDate(iso).getTime() + DAY);
+      if (isoOfLocal(next) !== nextIso(iso)) wrong.push(iso);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('a date at 23:00 reads as the next day (its midnight moved back), one at 01:00 as its own day', () => {
+    expect(isoOfLocal(new Date(2025, 3, 5, 23))).toBe('2025-04-06');
+    expect(isoOfLocal(new Date(2025, 8, 7, 1))).toBe('2025-09-07');
+    expect(isoOfLocal(new Date(2025, 11, 31, 23))).toBe('2026-01-01');
+    expect(isoOfLocal(new Date(2026, 0, 1, 1))).toBe('2026-01-01');
+  });
+
+  it('a bar dragged by whole days across a change keeps its length (a move, not a resize)', () => {
+    // in Santiago, 5 April has 25 hours: its midnight + 24 h is 23:00 on the 5th
+    const before = { start: localDate('2025-04-05'), end: localDate('2025-04-10'), progress: 0, type: 'task' as const };
+    const after = { start: new Date(before.start.getTime() + DAY), end: new Date(before.end.getTime() + DAY) };
+    expect(readBarChange(before, after)).toEqual({ kind: 'move', start: '2025-04-06' });
+    // and 7 September has no midnight: 3 September + 96 h is 01:00 on the 7th
+    const spring = { start: localDate('2025-09-03'), end: localDate('2025-09-08'), progress: 0, type: 'task' as const };
+    const springAfter = {
+      start: new Date(spring.start.getTime() + 4 * DAY),
+      end: new Date(spring.end.getTime() + 4 * DAY),
+    };
+    expect(readBarChange(spring, springAfter)).toEqual({ kind: 'move', start: '2025-09-07' });
+  });
+});
+
+describe('localDate and isoOfLocal in any zone', () => {
+  it('keeps years 0–99 as they are (the Date constructor would read them as 1900–1999)', () => {
+    expect(localDate('0050-06-01').getFullYear()).toBe(50);
+    expect(isoOfLocal(localDate('0050-06-01'))).toBe('0050-06-01');
+  });
+
+  it('nextIso counts calendar days, backwards too, across month and year ends', () => {
+    expect(nextIso('2025-02-28')).toBe('2025-03-01');
+    expect(nextIso('2028-02-28')).toBe('2028-02-29');
+    expect(nextIso('2026-01-01', -1)).toBe('2025-12-31');
+    expect(nextIso('2025-03-03', 7)).toBe('2025-03-10');
+  });
+});
+
+describe('linkId and parseLinkId', () => {
+  it('names a link by its tasks and reads the name back', () => {
+    expect(linkId(12, 345)).toBe('12_345');
+    expect(parseLinkId('12_345')).toEqual({ from: 12, to: 345 });
+    expect(parseLinkId(linkId(7, 1))).toEqual({ from: 7, to: 1 });
+  });
+
+  it('reads anything else as no link', () => {
+    for (const id of ['a_b', '12-345', '12_', '_345', '12_34_5', ' 12_345', '', 12, undefined, null]) {
+      expect(parseLinkId(id)).toBeNull();
+    }
+  });
+
+  it("maps the domain's link types to SVAR's and back", () => {
+    expect(svarLinkType).toEqual({ FS: 'e2s', SS: 's2s', FF: 'e2e', SF: 's2e' });
+    for (const [type, svar] of Object.entries(svarLinkType)) expect(linkTypeOfSvar[svar]).toBe(type);
+  });
+});
+
+// ---------------------------------------------------------------- buildChartData
+
+const MON = '2025-03-03';
+const calendar = () => new WorkingCalendar('mon-fri', (year) => (year === 2025 ? ['2025-04-18'] : []), 2025);
+
+const task = (id: number, extra: Partial<GanttDraftTask> = {}): GanttDraftTask => ({
+  id,
+  code: `T${id}`,
+  name: `Tarea ${id}`,
+  start: MON,
+  duration: 5,
+  progress: 0,
+  predecessors: [],
+  ...extra,
+});
+
+/**
+ * OG Obra gruesa (1)                       3–12 Mar
+ * ├─ OG.1 Excavación (2)      5 d           3–7 Mar, critical
+ * ├─ OG.2 Fundaciones (3)     3 d, 2FS      10–12 Mar, critical
+ * └─ OG.3 Trazado (4)         1 d, 2FS      10 Mar, 2 days of float
+ * TER Terminaciones (5)       2 d, 1FS, 2SS 13–14 Mar, critical (2SS has slack: not a driving link)
+ * REC Recepción (6)           milestone, 5FS  17 Mar
+ */
+const draft: GanttDraftTask[] = [
+  task(1, { code: 'OG', name: 'Obra gruesa' }),
+  task(2, { parentId: 1, code: 'OG.1', name: 'Excavación', progress: 100 }),
+  task(3, {
+    parentId: 1,
+    code: 'OG.2',
+    name: 'Fundaciones',
+    duration: 3,
+    progress: 30,
+    predecessors: [{ predecessorId: 2, type: 'FS', lag: 0 }],
+  }),
+  task(4, {
+    parentId: 1,
+    code: 'OG.3',
+    name: 'Trazado',
+    duration: 1,
+    predecessors: [{ predecessorId: 2, type: 'FS', lag: 0 }],
+  }),
+  task(5, {
+    code: 'TER',
+    name: 'Terminaciones',
+    duration: 2,
+    predecessors: [
+      { predecessorId: 1, type: 'FS', lag: 0 },
+      { predecessorId: 2, type: 'SS', lag: 0 },
+    ],
+  }),
+  task(6, { code: 'REC', name: 'Recepción', duration: 0, predecessors: [{ predecessorId: 5, type: 'FS', lag: 0 }] }),
+];
+
+function scheduledMap(tasks: readonly GanttDraftTask[]): Map<number, ScheduledTask> {
+  const result = scheduleDraft(tasks, calendar());
+  if (!result.ok) throw new Error(result.error);
+  return new Map(result.tasks.map((t) => [t.id, t]));
+}
+
+const isoOf = (t: ChartTask | undefined) => t && [isoOfLocal(t.start), isoOfLocal(t.end)];
+
+describe('buildChartData', () => {
+  const scheduled = scheduledMap(draft);
+
+  it('the schedule it is built from is the hand-checked one', () => {
+    expect([...scheduled.values()].map((t) => [t.id, t.start, t.end, t.critical])).toEqual([
+      [1, '2025-03-03', '2025-03-12', true],
+      [2, '2025-03-03', '2025-03-07', true],
+      [3, '2025-03-10', '2025-03-12', true],
+      [4, '2025-03-10', '2025-03-10', false],
+      [5, '2025-03-13', '2025-03-14', true],
+      [6, '2025-03-17', '2025-03-17', true],
+    ]);
+  });
+
+  it('gives each task its bar: end is exclusive (the day after the last working day), parent 0 for a root', () => {
+    const data = buildChartData(draft, scheduled, new Set());
+    expect(data.tasks.map((t) => t.id)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(data.byId.get(2)).toEqual({
+      id: 2,
+      text: 'Excavación',
+      start: localDate('2025-03-03'),
+      // Friday's bar ends on Saturday
+      end: localDate('2025-03-08'),
+      duration: 5,
+      progress: 100,
+      parent: 1,
+      type: 'task',
+      code: 'OG.1',
+      startIso: '2025-03-03',
+      endIso: '2025-03-07',
+      workDays: 5,
+      totalFloat: 0,
+      critical: true,
+    });
+    expect(data.byId.get(4)).toMatchObject({ type: 'task', totalFloat: 2, critical: false, parent: 1 });
+    expect(isoOf(data.byId.get(4))).toEqual(['2025-03-10', '2025-03-11']);
+    expect(data.byId.get(5)).toMatchObject({ parent: 0, type: 'task', duration: 2, workDays: 2 });
+    expect(isoOf(data.byId.get(5))).toEqual(['2025-03-13', '2025-03-15']);
+    expect(data.tasks.every((t) => data.byId.get(t.id) === t)).toBe(true);
+    // a leaf carries no open flag (the chart would look for its children)
+    expect(data.tasks.filter((t) => 'open' in t).map((t) => t.id)).toEqual([1]);
+  });
+
+  it('a summary is a summary bar over its tasks; its duration counts calendar days, workDays working days', () => {
+    const summary = buildChartData(draft, scheduled, new Set()).byId.get(1);
+    expect(summary).toMatchObject({ type: 'summary', parent: 0, duration: 10, workDays: 8, text: 'Obra gruesa' });
+    expect(isoOf(summary)).toEqual(['2025-03-03', '2025-03-13']);
+  });
+
+  it('a milestone starts and ends on its day, with type milestone', () => {
+    const milestone = buildChartData(draft, scheduled, new Set()).byId.get(6);
+    expect(milestone).toMatchObject({ type: 'milestone', duration: 0, workDays: 0, startIso: '2025-03-17' });
+    expect(milestone?.end).toEqual(milestone?.start);
+    expect(milestone?.start).toEqual(localDate('2025-03-17'));
+  });
+
+  it('a bar over a holiday ends the day after its last working day', () => {
+    const tasks = [task(1, { start: '2025-04-14' })];
+    const bar = buildChartData(tasks, scheduledMap(tasks), new Set()).byId.get(1);
+    expect(bar).toMatchObject({ startIso: '2025-04-14', endIso: '2025-04-21', workDays: 5, duration: 8 });
+    expect(isoOf(bar)).toEqual(['2025-04-14', '2025-04-22']);
+  });
+
+  it('lists every link with its SVAR type and id', () => {
+    expect(buildChartData(draft, scheduled, new Set()).links).toEqual([
+      { id: '2_3', source: 2, target: 3, type: 'e2s' },
+      { id: '2_4', source: 2, target: 4, type: 'e2s' },
+      { id: '1_5', source: 1, target: 5, type: 'e2s' },
+      { id: '2_5', source: 2, target: 5, type: 's2s' },
+      { id: '5_6', source: 5, target: 6, type: 'e2s' },
+    ]);
+  });
+
+  it('closed summaries have open: false, the others open: true; tasks without children have no open flag', () => {
+    const nested = [...draft.slice(0, 3), task(7, { parentId: 3, name: 'Moldaje' }), ...draft.slice(3)];
+    const map = scheduledMap(nested);
+    const openFlags = (closed: Set<number>) =>
+      buildChartData(nested, map, closed)
+        .tasks.filter((t) => 'open' in t)
+        .map((t) => [t.id, t.open]);
+    expect(openFlags(new Set([1]))).toEqual([
+      [1, false],
+      [3, true],
+    ]);
+    expect(openFlags(new Set([3]))).toEqual([
+      [1, true],
+      [3, false],
+    ]);
+    expect(openFlags(new Set())).toEqual([
+      [1, true],
+      [3, true],
+    ]);
+  });
+
+  it('a search keeps the matching tasks and their ancestors (opened), and only links between shown tasks', () => {
+    // "ciones" matches Fundaciones and Terminaciones; Obra gruesa stays as Fundaciones' parent
+    const data = buildChartData(draft, scheduled, new Set([1]), '  CIONES ');
+    expect(data.tasks.map((t) => [t.id, t.open])).toEqual([
+      [1, true],
+      [3, undefined],
+      [5, undefined],
+    ]);
+    expect(data.links.map((l) => l.id)).toEqual(['1_5']);
+    expect(data.criticalLinks).toEqual(['1_5']);
+    expect([...data.byId.keys()]).toEqual([1, 3, 5]);
+    // the code is searched too
+    expect(buildChartData(draft, scheduled, new Set(), 'og.3').tasks.map((t) => t.id)).toEqual([1, 4]);
+    // a blank search shows everything
+    expect(buildChartData(draft, scheduled, new Set([1]), '   ').tasks).toHaveLength(6);
+    expect(buildChartData(draft, scheduled, new Set(), 'hormigón').tasks).toEqual([]);
+    // a summary whose tasks the search hides shows as having none
+    const alone = buildChartData(draft, scheduled, new Set([1]), 'obra gruesa').tasks;
+    expect(alone.map((t) => t.id)).toEqual([1]);
+    expect('open' in (alone[0] as ChartTask)).toBe(false);
+  });
+
+  it('visibleIds is null without a search and holds the matches with their ancestors', () => {
+    expect(visibleIds(draft, '')).toBeNull();
+    expect(visibleIds(draft, 'excavación')).toEqual(new Set([2, 1]));
+  });
+
+  it('criticalLinks holds only links between critical tasks that drive their successor', () => {
+    // 2_4: Trazado is not critical; 2_5: SS with slack (Terminaciones starts well after Excavación)
+    expect(buildChartData(draft, scheduled, new Set()).criticalLinks).toEqual(['2_3', '1_5', '5_6']);
+  });
+
+  it('criticalLinks: tight links of each type count, a lag included', () => {
+    // A 5 d; B 3 d SS+2 from A; C 2 d FF from A; D 1 d SF+3 from B: all finish on Friday 7 March
+    const tasks = [
+      task(1, { duration: 5 }),
+      task(2, { duration: 3, predecessors: [{ predecessorId: 1, type: 'SS', lag: 2 }] }),
+      task(3, { duration: 2, predecessors: [{ predecessorId: 1, type: 'FF', lag: 0 }] }),
+      task(4, { duration: 1, predecessors: [{ predecessorId: 2, type: 'SF', lag: 3 }] }),
+    ];
+    const map = scheduledMap(tasks);
+    expect([...map.values()].map((t) => [t.start, t.end, t.critical])).toEqual([
+      ['2025-03-03', '2025-03-07', true],
+      ['2025-03-05', '2025-03-07', true],
+      ['2025-03-06', '2025-03-07', true],
+      ['2025-03-07', '2025-03-07', true],
+    ]);
+    const data = buildChartData(tasks, map, new Set());
+    expect(data.criticalLinks).toEqual(['1_2', '1_3', '2_4']);
+    expect(data.links.map((l) => l.type)).toEqual(['s2s', 'e2e', 's2e']);
+  });
+
+  it('leaves out a task the schedule does not have, and its links', () => {
+    const partial = new Map(scheduled);
+    partial.delete(3);
+    const data = buildChartData(draft, partial, new Set());
+    expect(data.tasks.map((t) => t.id)).toEqual([1, 2, 4, 5, 6]);
+    expect(data.links.map((l) => l.id)).not.toContain('2_3');
+  });
+});
+
+// ---------------------------------------------------------------- readBarChange
+
+describe('readBarChange (what a finished bar drag means)', () => {
+  // Excavación: Monday 3 – Friday 7 March, exclusive end Saturday 8
+  const bar = { start: localDate('2025-03-03'), end: localDate('2025-03-08'), progress: 40, type: 'task' as const };
+
+  it('the same length is a move to the new start', () => {
+    expect(readBarChange(bar, { start: localDate('2025-03-10'), end: localDate('2025-03-15') })).toEqual({
+      kind: 'move',
+      start: '2025-03-10',
+    });
+    expect(readBarChange(bar, { start: localDate('2025-02-27'), end: localDate('2025-03-04') })).toEqual({
+      kind: 'move',
+      start: '2025-02-27',
+    });
+  });
+
+  it('another length is a resize whose last day is the day before the exclusive end', () => {
+    expect(readBarChange(bar, { start: localDate('2025-03-03'), end: localDate('2025-03-12') })).toEqual({
+      kind: 'resize',
+      start: '2025-03-03',
+      lastDay: '2025-03-11',
+    });
+    // the left edge dragged
+    expect(readBarChange(bar, { start: localDate('2025-03-05'), end: localDate('2025-03-08') })).toEqual({
+      kind: 'resize',
+      start: '2025-03-05',
+      lastDay: '2025-03-07',
+    });
+    // only the end given
+    expect(readBarChange(bar, { end: localDate('2025-03-06') })).toEqual({
+      kind: 'resize',
+      start: '2025-03-03',
+      lastDay: '2025-03-05',
+    });
+  });
+
+  it('a summary or a milestone only moves, whatever the chart did to its length', () => {
+    const after = { start: localDate('2025-03-04'), end: localDate('2025-03-12') };
+    expect(readBarChange({ ...bar, type: 'summary' }, after)).toEqual({ kind: 'move', start: '2025-03-04' });
+    const milestone = {
+      start: localDate('2025-03-17'),
+      end: localDate('2025-03-17'),
+      progress: 0,
+      type: 'milestone' as const,
+    };
+    expect(readBarChange(milestone, { start: localDate('2025-03-19'), end: localDate('2025-03-20') })).toEqual({
+      kind: 'move',
+      start: '2025-03-19',
+    });
+  });
+
+  it('only the progress changed is a progress change, as the chart gave it', () => {
+    expect(readBarChange(bar, { progress: 55.4 })).toEqual({ kind: 'progress', progress: 55.4 });
+    expect(readBarChange(bar, { start: localDate('2025-03-03'), end: localDate('2025-03-08'), progress: 0 })).toEqual({
+      kind: 'progress',
+      progress: 0,
+    });
+  });
+
+  it('nothing changed (or progress within rounding) is none', () => {
+    expect(readBarChange(bar, {})).toEqual({ kind: 'none' });
+    expect(readBarChange(bar, { start: localDate('2025-03-03'), end: localDate('2025-03-08') })).toEqual({
+      kind: 'none',
+    });
+    expect(readBarChange(bar, { progress: 40.3 })).toEqual({ kind: 'none' });
+  });
+
+  it('a move wins over a progress change in the same drag', () => {
+    expect(readBarChange(bar, { start: localDate('2025-03-10'), end: localDate('2025-03-15'), progress: 90 })).toEqual({
+      kind: 'move',
+      start: '2025-03-10',
+    });
+  });
+});
