@@ -1,6 +1,5 @@
 import {
   addGanttLink,
-  dayNumber,
   formatIsoDate,
   moveGanttTask,
   removeGanttLink,
@@ -9,7 +8,8 @@ import {
 } from '@cimiento/domain';
 import type { GanttEdit } from '@cimiento/domain';
 import { Locale } from '@svar-ui/react-core';
-import { ContextMenu, Gantt, Willow } from '@svar-ui/react-gantt';
+import { ContextMenu, Gantt, Willow, WillowDark } from '@svar-ui/react-gantt';
+import { useTheme } from '@mui/material/styles';
 import type { IApi, ITask } from '@svar-ui/react-gantt';
 import '@svar-ui/react-gantt/all.css';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -92,8 +92,8 @@ export function GanttChart({ onMenuAction, onRequestDelete }: GanttChartProps) {
   const search = useGanttEditor((state) => state.search);
   const revision = useGanttEditor((state) => state.revision);
   const selectedId = useGanttEditor((state) => state.selectedId);
-  const calendar = useGanttEditor((state) => state.calendar);
   const [api, setApi] = useState<IApi | null>(null);
+  const Theme = useTheme().palette.mode === 'dark' ? WillowDark : Willow;
 
   const data = useMemo(
     () => buildChartData(tasks, scheduled, closed, search),
@@ -133,17 +133,6 @@ export function GanttChart({ onMenuAction, onRequestDelete }: GanttChartProps) {
       },
     ],
     [t],
-  );
-
-  const highlightTime = useCallback(
-    (date: Date, unit: string) => {
-      if (unit !== 'day') return '';
-      const day = dayNumber(
-        `${String(date.getFullYear()).padStart(4, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`,
-      );
-      return calendar.isWorkingDay(day) ? '' : 'wx-weekend';
-    },
-    [calendar],
   );
 
   const report = useCallback((result: GanttEdit) => {
@@ -230,7 +219,7 @@ export function GanttChart({ onMenuAction, onRequestDelete }: GanttChartProps) {
     <div className="cim-gantt" data-testid="gantt-chart">
       <style data-testid="gantt-critical-links">{criticalLinkRules}</style>
       <Locale words={ganttLocale}>
-        <Willow fonts={false}>
+        <Theme fonts={false}>
           <ContextMenu
             api={api ?? undefined}
             options={menuOptions}
@@ -254,11 +243,10 @@ export function GanttChart({ onMenuAction, onRequestDelete }: GanttChartProps) {
               gridWidth={560}
               scaleHeight={28}
               taskTemplate={TaskBar}
-              highlightTime={highlightTime}
               selected={selected}
             />
           </ContextMenu>
-        </Willow>
+        </Theme>
       </Locale>
     </div>
   );
