@@ -405,6 +405,11 @@ export const enUS: Catalogue = {
       FF: 'Finish to finish (FF)',
       SF: 'Start to finish (SF)',
     },
+    workWeek: 'Work week',
+    workWeeks: {
+      'mon-fri': 'Monday to Friday',
+      'mon-sat': 'Monday to Saturday',
+    },
     float: 'Total float: {{days}} working days',
     critical: 'Critical task',
     confirmSave: 'Save the Gantt?',

@@ -404,6 +404,11 @@ export const esCL = {
       FF: 'Fin a fin (FF)',
       SF: 'Comienzo a fin (CF)',
     },
+    workWeek: 'Semana laboral',
+    workWeeks: {
+      'mon-fri': 'Lunes a viernes',
+      'mon-sat': 'Lunes a sábado',
+    },
     float: 'Holgura total: {{days}} días hábiles',
     critical: 'Tarea crítica',
     confirmSave: '¿Estás seguro de grabar el Gantt?',

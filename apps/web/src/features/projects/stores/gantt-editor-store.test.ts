@@ -288,3 +288,30 @@ describe('calendarOf', () => {
     expect(monSat.isWorkingDay(dayNumber('2025-04-20'))).toBe(false);
   });
 });
+
+describe('the work week', () => {
+  it('Monday–Saturday counts Saturdays as working days and makes the screen unsaved; back to Monday–Friday it is saved again', () => {
+    const store = createGanttEditorStore(output);
+    // Excavación lasts 6 days: Mon 7 – Mon 14 Apr on Monday–Friday, so Fundaciones starts Tue 15
+    store
+      .getState()
+      .apply((tasks) => ({ ok: true, tasks: tasks.map((task) => (task.id === 2 ? { ...task, duration: 6 } : task)) }));
+    expect(store.getState().scheduled.get(2)?.end).toBe('2025-04-14');
+    expect(store.getState().scheduled.get(3)?.start).toBe('2025-04-15');
+    const saved = store.getState().tasks;
+
+    expect(store.getState().setWorkWeek('mon-sat')).toEqual({ ok: true });
+    const state = store.getState();
+    expect(state.workWeek).toBe('mon-sat');
+    expect(selectIsDirty(state)).toBe(true);
+    expect(state.tasks).toBe(saved);
+    // Mon 7 – Sat 12 Apr; Fundaciones keeps its own start (no earlier than Mon 14): 14–17
+    expect(state.scheduled.get(2)?.end).toBe('2025-04-12');
+    expect(state.scheduled.get(3)?.start).toBe('2025-04-14');
+    expect(state.scheduled.get(3)?.end).toBe('2025-04-17');
+
+    store.getState().setWorkWeek('mon-fri');
+    expect(store.getState().workWeek).toBe('mon-fri');
+    expect(store.getState().scheduled.get(2)?.end).toBe('2025-04-14');
+  });
+});

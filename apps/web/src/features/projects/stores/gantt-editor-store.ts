@@ -1,5 +1,5 @@
 import { WorkingCalendar, dayNumber, draftFromActivities, scheduleDraft } from '@cimiento/domain';
-import type { GanttCalendar, GanttDraftTask, GanttEdit, GanttOutput, ScheduledTask } from '@cimiento/domain';
+import type { GanttCalendar, GanttDraftTask, GanttEdit, GanttOutput, ScheduledTask, WorkWeek } from '@cimiento/domain';
 import { createContext, useContext } from 'react';
 import { createStore, useStore } from 'zustand';
 import type { StoreApi } from 'zustand';
@@ -18,6 +18,9 @@ export type GanttEditorState = {
   version: number;
   calendarInfo: GanttCalendar;
   calendar: WorkingCalendar;
+  /** the project's work week as saved, and as chosen on screen (sent with the next save) */
+  savedWorkWeek: WorkWeek;
+  workWeek: WorkWeek;
   /** the highest TaskID the server gave: new tasks are numbered above it */
   idFloor: number;
   scheduled: Map<number, ScheduledTask>;
@@ -34,6 +37,8 @@ export type GanttEditorState = {
   load: (output: GanttOutput) => void;
   apply: (edit: (tasks: GanttDraftTask[], calendar: WorkingCalendar) => GanttEdit) => GanttEdit;
   redraw: () => void;
+  /** Monday–Friday or Monday–Saturday: the calendar changes and the schedule is recomputed */
+  setWorkWeek: (workWeek: WorkWeek) => { ok: true } | { ok: false; error: string };
   select: (id: number | null) => void;
   setEditing: (id: number | null) => void;
   setSearch: (search: string) => void;
@@ -98,6 +103,8 @@ function stateFrom(output: GanttOutput) {
     version: output.version,
     calendarInfo: output.calendar,
     calendar,
+    savedWorkWeek: output.calendar.workWeek,
+    workWeek: output.calendar.workWeek,
     idFloor,
     scheduled: map,
     projectStart: output.projectStart,
@@ -149,6 +156,22 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
       return change;
     },
     redraw: () => set({ revision: get().revision + 1 }),
+    setWorkWeek: (workWeek) => {
+      const state = get();
+      if (workWeek === state.workWeek) return { ok: true };
+      const calendar = calendarOf({ ...state.calendarInfo, workWeek });
+      const computed = scheduledMap(state.tasks, calendar);
+      if (!computed.ok) return { ok: false, error: computed.error };
+      set({
+        workWeek,
+        calendar,
+        scheduled: computed.map,
+        projectStart: computed.projectStart,
+        projectFinish: computed.projectFinish,
+        revision: state.revision + 1,
+      });
+      return { ok: true };
+    },
     select: (selectedId) => set({ selectedId }),
     setEditing: (editingId) => set({ editingId }),
     setSearch: (search) => set({ search, revision: get().revision + 1 }),
@@ -183,5 +206,5 @@ export function useGanttEditorStore(): GanttEditorStore {
 }
 
 export function selectIsDirty(state: GanttEditorState): boolean {
-  return state.tasks !== state.saved;
+  return state.tasks !== state.saved || state.workWeek !== state.savedWorkWeek;
 }

@@ -180,6 +180,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
       {
         projectId: project._id,
         activities: activitiesFromDraft(state.tasks),
+        ...(state.workWeek === state.savedWorkWeek ? {} : { workWeek: state.workWeek }),
         version: state.version,
       },
       {

@@ -1,3 +1,5 @@
+import { workWeeks } from '@cimiento/domain';
+import type { WorkWeek } from '@cimiento/domain';
 import AddIcon from '@mui/icons-material/Add';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
@@ -19,6 +21,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notifyError } from '@/stores/notices-store';
 import { useGanttEditor, useGanttEditorStore } from '../../stores/gantt-editor-store';
 import type { GanttExportFormat } from '../../utils/gantt-export';
 
@@ -65,6 +68,32 @@ function SearchField() {
       }}
       sx={{ minWidth: 220 }}
     />
+  );
+}
+
+/** The project's working calendar: Monday–Friday (the default) or Monday–Saturday. */
+function WorkWeekField() {
+  const { t } = useTranslation();
+  const store = useGanttEditorStore();
+  const workWeek = useGanttEditor((state) => state.workWeek);
+  return (
+    <TextField
+      select
+      size="small"
+      label={t('gantt.workWeek')}
+      value={workWeek}
+      onChange={(event) => {
+        const result = store.getState().setWorkWeek(event.target.value as WorkWeek);
+        if (!result.ok) notifyError(result.error);
+      }}
+      sx={{ minWidth: 170 }}
+    >
+      {workWeeks.map((option) => (
+        <MenuItem key={option} value={option}>
+          {t(`gantt.workWeeks.${option}`)}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
 
@@ -153,6 +182,7 @@ export function GanttToolbar(props: GanttToolbarProps) {
       >
         {t('gantt.collapseAll')}
       </Button>
+      <WorkWeekField />
       <Divider orientation="vertical" flexItem />
       <Button size="small" variant="contained" color="success" startIcon={<SaveIcon />} onClick={props.onSave}>
         {t('gantt.save')}
