@@ -35,13 +35,15 @@ async function timedCall(target, name, data) {
   return { ms, bytes: buffer.byteLength, requestBytes: Buffer.byteLength(body), result: JSON.parse(text).result };
 }
 
-function benchEdp() {
-  const items = [{ id: 1, code: 'G', name: 'Proyecto de 10.000 tareas' }];
+/** The root, then `groups` groups of `perGroup` items (a group item and its leaves, 'Actividad g.k'). */
+export function benchEdp({ groups = GROUPS, perGroup = PER_GROUP } = {}) {
+  const total = (groups * perGroup).toLocaleString('es-CL');
+  const items = [{ id: 1, code: 'G', name: `Proyecto de ${total} tareas` }];
   let id = 1;
-  for (let group = 1; group <= GROUPS; group += 1) {
+  for (let group = 1; group <= groups; group += 1) {
     const groupId = ++id;
     items.push({ id: groupId, parentId: 1, code: `G.${group}`, name: `Grupo ${group}` });
-    for (let leaf = 1; leaf < PER_GROUP; leaf += 1) {
+    for (let leaf = 1; leaf < perGroup; leaf += 1) {
       items.push({ id: ++id, parentId: groupId, code: `G.${group}.${leaf}`, name: `Actividad ${group}.${leaf}` });
     }
   }
@@ -50,8 +52,8 @@ function benchEdp() {
 
 const LINK_KINDS = ['FS', 'FS', 'FS', 'SS', 'FF', 'SF', 'FS+2', 'FS-1', 'SS+3'];
 
-/** The loaded activities with a chain of CHAIN links per group (leaf k after leaf k − 1, mixed types and lags). */
-function withLinks(activities) {
+/** The loaded activities with a chain of `chain` links per group (leaf k after leaf k − 1, mixed types and lags). */
+export function withLinks(activities, chain = CHAIN) {
   const byParent = new Map();
   for (const task of activities) {
     if (task.ParentId === undefined || task.isSummary) continue;
@@ -62,7 +64,7 @@ function withLinks(activities) {
   const predecessor = new Map();
   let count = 0;
   for (const leaves of byParent.values()) {
-    for (let index = 1; index <= CHAIN && index < leaves.length; index += 1) {
+    for (let index = 1; index <= chain && index < leaves.length; index += 1) {
       predecessor.set(leaves[index].TaskID, `${leaves[index - 1].TaskID}${LINK_KINDS[count % LINK_KINDS.length]}`);
       count += 1;
     }

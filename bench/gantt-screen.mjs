@@ -1,0 +1,386 @@
+// The Gantt screen in headless Chromium (issue 7): navigation start → first bar painted for a
+// 10,001-task / 9,000-link project in the product, next to a bare page that renders only SVAR React
+// Gantt with the same tasks and links (the ratio is the figure); the same for ~30,000 tasks; and, in
+// the product at 10,001 tasks, 'Actualizar' after one duration edit → the recomputed chart painted,
+// and 'Contraer todo' / 'Expandir todo' → the chart painted. Prints figures, asserts nothing.
+//
+//   node bench/gantt-screen.mjs        starts the built server (npm run build first) on a fresh
+//                                      SQLite data dir, seeds both projects, measures, stops it
+//   import { measureGanttScreen } from './gantt-screen.mjs'
+//                                      the same, answering rows { name, value, unit, note }; given
+//                                      { url, cookie } it measures against that running app instead
+//
+// The bare page is bench/svar-bare/entry.mjs bundled by esbuild (minified, like the product's Vite
+// build) and served from a throwaway node:http server on loopback; it fetches loadGantt's answer as
+// JSON and converts it to SVAR tasks and links in the page. Chromium resolves no host names, so
+// nothing leaves the machine (the SVAR stylesheet names fonts on cdn.svar.dev; fonts={false}).
+/* global document, requestAnimationFrame -- the functions given to evaluate run in the page */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { benchEdp, withLinks } from './gantt-server.mjs';
+import { median, root, signUp, startApp } from './support.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const VIEWPORT = { width: 1400, height: 900 };
+const TOOLBAR = 'Herramientas del Gantt';
+const TIMEOUT = 180_000;
+
+/** 100 groups of 100 (10,001 tasks, 9,000 links) and 300 groups of 100 (30,001 tasks, 27,000 links). */
+const PROJECTS = [
+  { key: 'large', groups: 100, perGroup: 100, chain: 90 },
+  { key: 'huge', groups: 300, perGroup: 100, chain: 90 },
+];
+
+async function callFunction(url, cookie, name, data) {
+  const response = await fetch(`${url}/api/functions/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ data }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${name}: ${response.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text).result;
+}
+
+/**
+ * A project whose Gantt is the EDP's tree with a chain of links per group, seeded as
+ * bench/gantt-server.mjs does (saveProject, saveEdp, loadGantt, saveGantt); answers the saved
+ * Gantt (loadGantt's shape) with the counts.
+ */
+export async function seedGanttProject({ url, cookie, groups, perGroup, chain }) {
+  const call = (name, data) => callFunction(url, cookie, name, data);
+  const size = 1 + groups * perGroup;
+  const { project } = await call('saveProject', { project: { name: `Gantt de ${size} tareas`, code: `GANTT${size}` } });
+  const { project: loaded } = await call('loadProject', { id: project._id });
+  await call('saveEdp', {
+    id: project._id,
+    edp: { items: benchEdp({ groups, perGroup }), version: loaded.edp.version },
+  });
+  const first = await call('loadGantt', { id: project._id });
+  const linked = withLinks(first.activities, chain);
+  const saved = await call('saveGantt', {
+    id: project._id,
+    gantt: { activities: linked.activities },
+    version: first.version,
+  });
+  return { projectId: project._id, gantt: saved, taskCount: saved.activities.length, linkCount: linked.count };
+}
+
+/** The bare page's files in a temporary directory: index.html, entry.js, entry.css. */
+async function buildBarePage() {
+  const outdir = mkdtempSync(path.join(tmpdir(), 'cimiento-svar-bare-'));
+  await build({
+    entryPoints: [path.join(here, 'svar-bare/entry.mjs')],
+    absWorkingDir: root,
+    nodePaths: [path.join(root, 'apps/web/node_modules'), path.join(root, 'node_modules')],
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    target: 'es2022',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    outdir,
+    logLevel: 'warning',
+  });
+  return outdir;
+}
+
+/** index.html, the bundle and one JSON per project (`/data-{key}.json`), on a free loopback port. */
+async function serveBarePage(outdir, datasets) {
+  // the product's chart box is calc(100vh - 330px) high: 570 px at 1400 × 900. The theme's "Open Sans"
+  // comes from cdn.svar.dev even with fonts={false} (all.css declares it), and a first bar can wait for
+  // that font to fail; like the product (Roboto, self-hosted), the page names a local font instead
+  const font = 'Arial,Helvetica,sans-serif';
+  const html =
+    '<!doctype html><html lang="es"><head><meta charset="utf-8"><title>SVAR bare</title>' +
+    '<link rel="stylesheet" href="/entry.css">' +
+    `<style>html,body{margin:0}#root{height:570px}#root .wx-theme{--wx-font-family:${font};font-family:${font}}</style>` +
+    '</head>' +
+    '<body><div id="root"></div><script type="module" src="/entry.js"></script></body></html>';
+  const files = new Map([
+    ['/', { type: 'text/html; charset=utf-8', body: Buffer.from(html) }],
+    ['/entry.js', { type: 'text/javascript', body: readFileSync(path.join(outdir, 'entry.js')) }],
+    ['/entry.css', { type: 'text/css', body: readFileSync(path.join(outdir, 'entry.css')) }],
+  ]);
+  for (const [key, gantt] of datasets) {
+    files.set(`/data-${key}.json`, { type: 'application/json', body: Buffer.from(JSON.stringify(gantt)) });
+  }
+  const server = createServer((request, response) => {
+    const file = files.get(new URL(request.url, 'http://localhost').pathname);
+    if (!file) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': file.type, 'content-length': file.body.length });
+    response.end(file.body);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+function contextCookies(url, cookie) {
+  const { hostname } = new URL(url);
+  return cookie.split('; ').map((pair) => {
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: hostname, path: '/' };
+  });
+}
+
+async function newPage(browser, cookies) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  if (cookies) await context.addCookies(cookies);
+  return { context, page: await context.newPage() };
+}
+
+/**
+ * `runs` fresh pages: navigation start → the first `.wx-bar` visible. With `responseName`, also
+ * when that function's answer had arrived (its last byte). Answers { firstBarMs, answeredMs }.
+ */
+async function firstBarTimes(browser, { pageUrl, cookies, runs, responseName }) {
+  const firstBarMs = [];
+  const answeredMs = [];
+  for (let run = 0; run < runs; run += 1) {
+    const { context, page } = await newPage(browser, cookies);
+    try {
+      const answered = responseName
+        ? page
+            .waitForResponse((response) => response.url().endsWith(`/api/functions/${responseName}`), {
+              timeout: TIMEOUT,
+            })
+            .then(async (response) => {
+              await response.body();
+              return performance.now();
+            })
+            .catch(() => Number.NaN)
+        : null;
+      const started = performance.now();
+      await page.goto(pageUrl, { waitUntil: 'commit', timeout: TIMEOUT });
+      await page.locator('.wx-bar').first().waitFor({ timeout: TIMEOUT });
+      firstBarMs.push(performance.now() - started);
+      if (answered) answeredMs.push((await answered) - started);
+    } finally {
+      await context.close();
+    }
+  }
+  return { firstBarMs, answeredMs };
+}
+
+/**
+ * In the page: clicks the toolbar button `label` and waits, frame by frame, until the chart shows the
+ * change: with `rowId`, that row's last grid cell reads `text` and its bar's width changed; without,
+ * the ids of the grid rows and of the bars both changed. Then waits for that frame to be painted (a
+ * message posted from the frame's requestAnimationFrame runs after its paint). Answers the ms from
+ * the click to the change seen and to the frame painted.
+ */
+function timeToolbarClick(page, change) {
+  return page.evaluate(
+    ({ toolbar, label, rowId, text, timeout }) =>
+      new Promise((resolve, reject) => {
+        const bar = document.querySelector(`[role="toolbar"][aria-label="${toolbar}"]`);
+        const button = [...(bar?.querySelectorAll('button') ?? [])].find(
+          (candidate) => candidate.textContent.trim() === label,
+        );
+        if (!button) {
+          reject(new Error(`no toolbar button '${label}'`));
+          return;
+        }
+        const ids = (selector) => [...document.querySelectorAll(selector)].map((node) => node.dataset.id).join(',');
+        const barWidth = () => document.querySelector(`.wx-bar[data-id="${rowId}"]`)?.style.width;
+        let done;
+        if (rowId === undefined) {
+          const rows = ids('.wx-row');
+          const bars = ids('.wx-bar');
+          done = () => ids('.wx-row') !== rows && ids('.wx-bar') !== bars;
+        } else {
+          const width = barWidth();
+          done = () =>
+            document.querySelector(`.wx-row[data-id="${rowId}"]`)?.lastElementChild?.textContent.trim() === text &&
+            barWidth() !== width;
+        }
+        const started = performance.now();
+        button.click();
+        const poll = () => {
+          const now = performance.now();
+          if (done()) {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () =>
+              resolve({ changedMs: now - started, paintedMs: performance.now() - started });
+            channel.port2.postMessage(null);
+          } else if (now - started > timeout) {
+            reject(new Error(`'${label}': the chart did not change within ${timeout} ms`));
+          } else {
+            requestAnimationFrame(poll);
+          }
+        };
+        requestAnimationFrame(poll);
+      }),
+    { toolbar: TOOLBAR, timeout: 60_000, ...change },
+  );
+}
+
+/**
+ * One fresh product page at 10,001 tasks: selects a leaf by clicking its grid row, then `runs` times
+ * 'Editar', a new duration in 'Duración (días hábiles)', and the timed 'Actualizar'; then `runs`
+ * pairs of timed 'Contraer todo' / 'Expandir todo'. Answers { edit, collapse, expand } (painted ms),
+ * each an array, or an Error where that step failed.
+ */
+async function interactionTimes(browser, { pageUrl, cookies, leaf, runs }) {
+  const { context, page } = await newPage(browser, cookies);
+  const result = { edit: [], collapse: [], expand: [] };
+  try {
+    await page.goto(pageUrl, { waitUntil: 'commit', timeout: TIMEOUT });
+    await page.locator('.wx-bar').first().waitFor({ timeout: TIMEOUT });
+    const toolbar = page.getByRole('toolbar', { name: TOOLBAR });
+    try {
+      await page.locator(`.wx-row[data-id="${leaf.TaskID}"]`).click({ timeout: 30_000 });
+      for (let run = 0; run < runs; run += 1) {
+        // each value differs from the one before and from the seeded duration
+        const value = String(leaf.Duration + 1 + ((run * 2) % runs) + 1);
+        await toolbar.getByRole('button', { name: 'Editar', exact: true }).click({ timeout: 30_000 });
+        await page.getByLabel('Duración (días hábiles)').fill(value, { timeout: 30_000 });
+        const timing = await timeToolbarClick(page, { label: 'Actualizar', rowId: leaf.TaskID, text: value });
+        result.edit.push(timing.paintedMs);
+      }
+    } catch (error) {
+      result.edit = error;
+    }
+    try {
+      for (let run = 0; run < runs; run += 1) {
+        result.collapse.push((await timeToolbarClick(page, { label: 'Contraer todo' })).paintedMs);
+        result.expand.push((await timeToolbarClick(page, { label: 'Expandir todo' })).paintedMs);
+      }
+    } catch (error) {
+      result.collapse = error;
+      result.expand = error;
+    }
+  } finally {
+    await context.close();
+  }
+  return result;
+}
+
+const list = (times) => times.map((time) => time.toFixed(0)).join(', ');
+
+/** The figures as rows { name, value, unit, note }; starts and stops its own app unless given { url, cookie }. */
+export async function measureGanttScreen({ url, cookie, runs = Number(process.env.BENCH_RUNS ?? 5) } = {}) {
+  const rows = [];
+  const record = (name, value, unit, note = '') => rows.push({ name, value, unit, note });
+  const app = url ? null : await startApp();
+  const target = app ? { url: app.url, cookie: await signUp(app.url) } : { url, cookie };
+  let bare;
+  let outdir;
+  let browser;
+  try {
+    const seeded = new Map();
+    for (const project of PROJECTS) {
+      const started = performance.now();
+      const result = await seedGanttProject({ ...target, ...project });
+      seeded.set(project.key, { ...result, seedSeconds: (performance.now() - started) / 1000 });
+    }
+    outdir = await buildBarePage();
+    bare = await serveBarePage(
+      outdir,
+      [...seeded].map(([key, project]) => [key, project.gantt]),
+    );
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        // no host name resolves: the pages reach 127.0.0.1 only
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+      ],
+    });
+    const cookies = contextCookies(target.url, target.cookie);
+
+    for (const { key } of PROJECTS) {
+      const project = seeded.get(key);
+      const pageRuns = key === 'large' ? runs : Math.min(runs, 3);
+      const size = `${project.taskCount} tasks / ${project.linkCount} links`;
+      const product = await firstBarTimes(browser, {
+        pageUrl: `${target.url}/projects/${project.projectId}/gantt`,
+        cookies,
+        runs: pageRuns,
+        responseName: 'loadGantt',
+      });
+      const productMs = median(product.firstBarMs);
+      record(
+        `Gantt screen first bar, product (Chromium, ${size})`,
+        productMs.toFixed(0),
+        'ms',
+        `median of ${pageRuns} fresh pages: ${list(product.firstBarMs)}; loadGantt answered at ${list(product.answeredMs)}` +
+          ` (its last byte → first bar: median ${median(product.firstBarMs.map((ms, run) => ms - product.answeredMs[run])).toFixed(0)} ms);` +
+          ` seeded in ${project.seedSeconds.toFixed(1)} s`,
+      );
+      const plain = await firstBarTimes(browser, { pageUrl: `${bare.url}/?data=/data-${key}.json`, runs: pageRuns });
+      const bareMs = median(plain.firstBarMs);
+      record(
+        `Gantt first bar, bare SVAR React Gantt page (${size})`,
+        bareMs.toFixed(0),
+        'ms',
+        `median of ${pageRuns} fresh pages: ${list(plain.firstBarMs)}; the same tasks as JSON, converted in the page`,
+      );
+      record(
+        `Gantt first bar, product / bare SVAR (${project.taskCount} tasks)`,
+        (productMs / bareMs).toFixed(2),
+        '×',
+        'the ratio of the two medians above',
+      );
+    }
+
+    const large = seeded.get('large');
+    const leaf = large.gantt.activities.find((task) => task.TaskName === 'Actividad 1.2');
+    const interactions = await interactionTimes(browser, {
+      pageUrl: `${target.url}/projects/${large.projectId}/gantt`,
+      cookies,
+      leaf,
+      runs,
+    });
+    const figure = (name, times, note) => {
+      if (times instanceof Error) record(name, 'n/a', '', `failed: ${times.message.split('\n')[0]}`);
+      else record(name, median(times).toFixed(0), 'ms', `${note}; median of ${times.length}: ${list(times)}`);
+    };
+    const size = `${large.taskCount} tasks / ${large.linkCount} links`;
+    figure(
+      `Gantt recompute after one duration edit (product, ${size})`,
+      interactions.edit,
+      `'Actualizar' click → the new duration in the grid and the bar resized, painted`,
+    );
+    figure(
+      `Gantt 'Contraer todo' (product, ${size})`,
+      interactions.collapse,
+      'click → grid rows and bars changed, painted',
+    );
+    figure(
+      `Gantt 'Expandir todo' (product, ${size})`,
+      interactions.expand,
+      'click → grid rows and bars changed, painted',
+    );
+  } finally {
+    await browser?.close();
+    await bare?.close();
+    if (outdir) rmSync(outdir, { recursive: true, force: true });
+    await app?.stop();
+  }
+  return rows;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const rows = await measureGanttScreen();
+  const width = Math.max(...rows.map((row) => row.name.length));
+  for (const row of rows) {
+    process.stdout.write(
+      `${row.name.padEnd(width)}  ${String(row.value).padStart(7)} ${row.unit.padEnd(3)}  ${row.note}\n`,
+    );
+  }
+}
