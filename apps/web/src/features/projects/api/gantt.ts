@@ -20,6 +20,8 @@ export function ganttQueryOptions(projectId: string) {
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
+    // the screen shows a failure itself (or 'Proyecto no encontrado')
+    meta: { showErrorToast: false },
   });
 }
 

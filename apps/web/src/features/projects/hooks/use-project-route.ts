@@ -23,11 +23,17 @@ export type ProjectRouteState =
  * for the selected project. A loaded project becomes the current one if it differs ("Selects the
  * project if the current project differs from the id"); an unknown id is answered on the screen.
  */
-export function useProjectRoute(): ProjectRouteState {
+/** The project id a project route stands for: the :id, or the current project's for 'current' (null: none). */
+export function useProjectRouteId(): string | null {
   const { id: param = CURRENT_PROJECT_ID } = useParams();
   const currentProject = useCurrentProject();
+  return param === CURRENT_PROJECT_ID ? (currentProject?.id ?? null) : param;
+}
+
+export function useProjectRoute(): ProjectRouteState {
+  const currentProject = useCurrentProject();
   const selectProject = useSelectProject();
-  const id = param === CURRENT_PROJECT_ID ? (currentProject?.id ?? null) : param;
+  const id = useProjectRouteId();
   const query = useQuery({ ...projectQueryOptions(id ?? ''), enabled: id !== null });
   const project = query.data;
   const error = query.error;

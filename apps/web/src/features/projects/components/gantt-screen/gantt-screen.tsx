@@ -36,6 +36,7 @@ import {
 } from '../../stores/gantt-editor-store';
 import type { GanttExportFormat } from '../../utils/gantt-export';
 import { exportGantt, ganttFileName } from '../../utils/gantt-export';
+import { useProjectRouteId } from '../../hooks/use-project-route';
 import { ProjectRouteGate } from '../project-route-gate';
 import type { GanttMenuAction } from './gantt-chart';
 import { GanttChart } from './gantt-chart';
@@ -327,7 +328,12 @@ function GanttLoader({ project }: { project: LoadedProject }) {
   return null;
 }
 
-/** /projects/{id}/gantt: the id may be 'current'. Keyed by the project: another project starts afresh. */
+/**
+ * /projects/{id}/gantt: the id may be 'current'. Keyed by the project: another project starts
+ * afresh. loadGantt starts with loadProject, not after it: the Gantt needs only the project's id.
+ */
 export function ProjectGantt() {
+  const id = useProjectRouteId();
+  useQuery({ ...ganttQueryOptions(id ?? ''), enabled: id !== null });
   return <ProjectRouteGate>{(project) => <GanttLoader key={project._id} project={project} />}</ProjectRouteGate>;
 }
