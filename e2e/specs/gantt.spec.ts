@@ -374,6 +374,8 @@ describe('Gantt screen', () => {
     await editor.waitFor();
     expect(await editor.getByRole('textbox', { name: 'Código' }).inputValue()).toBe('ACT2');
     expect(await editor.getByRole('textbox', { name: 'Nombre' }).inputValue()).toBe('Hormigonar');
+    // a task built from the EDC takes its code and name from its item
+    expect(await editor.getByRole('textbox', { name: 'Nombre' }).isDisabled()).toBe(true);
     expect(await editor.getByRole('textbox', { name: 'Inicio' }).inputValue()).toBe(FIRST_DAY);
     expect(await editor.getByRole('textbox', { name: 'Duración (días hábiles)' }).inputValue()).toBe('5');
     expect(await editor.getByTestId('predecessor-task-0').inputValue()).toBe(String(A));
@@ -398,6 +400,36 @@ describe('Gantt screen', () => {
     await toolbarButton(page, 'Cancelar').click();
     await editor.waitFor({ state: 'detached' });
     expect(await startOf(page, B)).toBe('13-01-2026');
+  });
+
+  it('adds a task after the selected one, numbered above every loaded TaskID, and makes it a milestone after ELA.1.2', async () => {
+    await openGantt();
+    const ELA12 = 9;
+    await cell(page, ELA12, 'name').click();
+    await toolbarButton(page, 'Agregar').click();
+    // the highest TaskID loaded is 9: the new task is 10, under the same parent as ELA.1.2
+    const editor = page.getByRole('form', { name: 'Editar tarea 10' });
+    await editor.waitFor();
+    await row(page, 10).waitFor();
+    expect(await gridCodes(page)).toEqual([...CODES, '']);
+    expect(await editor.getByRole('textbox', { name: 'Nombre' }).inputValue()).toBe('Nueva tarea');
+    await editor.getByRole('textbox', { name: 'Código' }).fill('ELA.1.3');
+    await editor.getByRole('textbox', { name: 'Nombre' }).fill('Recepción');
+    await editor.getByRole('textbox', { name: 'Duración (días hábiles)' }).fill('0');
+    await editor.getByRole('button', { name: 'Agregar predecesora' }).click();
+    await editor.getByTestId('predecessor-task-0').fill(String(ELA12));
+    await toolbarButton(page, 'Actualizar').click();
+    await editor.waitFor({ state: 'detached' });
+    // ELA.1.2 works 02, 05, 06, 07, 08 January: the milestone sits on the next working day, Fri 09-01
+    await expect.poll(() => startOf(page, 10)).toBe('09-01-2026');
+    expect(await cell(page, 10, 'text').innerText()).toBe('ELA.1.3');
+    expect(await cell(page, 10, 'workDays').innerText()).toBe('0');
+    await page
+      .locator('.wx-bar.wx-milestone')
+      .filter({ has: page.locator('[data-task-id="10"]') })
+      .waitFor();
+    await page.getByText('10 tareas', { exact: false }).first().waitFor();
+    await unsavedChip(page).waitFor();
   });
 
   it('indents a leaf under its previous sibling (which becomes a summary) and outdents it back', async () => {
@@ -596,5 +628,47 @@ describe('Gantt screen', () => {
     expect(links).toEqual([`:${A}_${B}`]);
     expect(await unsavedChip(page).count()).toBe(0);
     await screenshot(page, 'gantt-saved-reloaded');
+  });
+  it('a save based on a stale version is refused, keeps the edits on screen, and Recargar brings the saved Gantt', async () => {
+    await openGantt();
+    const before = await loadGantt();
+    const aStart = await startOf(page, A);
+    await dragBar(page, A, 84);
+    await expect.poll(() => startOf(page, A)).not.toBe(aStart);
+    const edited = await startOf(page, A);
+    await unsavedChip(page).waitFor();
+
+    // someone else saves meanwhile: ACT3 shortened to 3 days, the version moves on
+    const theirs = before.activities.map((task) => (task.TaskID === C ? { ...task, Duration: 3 } : task));
+    await callFunction(
+      session.server.url,
+      'saveGantt',
+      { id: project._id, gantt: { activities: theirs }, version: before.version },
+      cookie,
+    );
+
+    await toolbarButton(page, 'Grabar Gantt').click();
+    await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
+    // the screen's own alert (the error toast says the same, without 'Recargar')
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: 'El Gantt fue modificado por otra persona' })
+      .filter({ has: page.getByRole('button', { name: 'Recargar' }) });
+    await alert.waitFor();
+    // nothing of ours was written, nothing on screen was lost
+    expect(await startOf(page, A)).toBe(edited);
+    await unsavedChip(page).waitFor();
+    const stored = await loadGantt();
+    expect(stored.version).toBe(before.version + 1);
+    expect(stored.activities.find((task) => task.TaskID === A)?.StartDate).toBe(
+      before.activities.find((task) => task.TaskID === A)?.StartDate,
+    );
+
+    await alert.getByRole('button', { name: 'Recargar' }).click();
+    await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
+    await expect.poll(() => cell(page, C, 'workDays').innerText()).toBe('3');
+    expect(await startOf(page, A)).toBe(aStart);
+    expect(await unsavedChip(page).count()).toBe(0);
+    await expect.poll(() => alert.count()).toBe(0);
   });
 });

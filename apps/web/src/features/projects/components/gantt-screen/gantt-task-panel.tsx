@@ -40,6 +40,8 @@ export const GanttTaskPanel = forwardRef<GanttTaskPanelHandle, { id: number; onS
     const scheduled = useGanttEditor((state) => state.scheduled.get(id));
     const task = tasks.find((candidate) => candidate.id === id);
     const isSummary = ganttParentIds(tasks).has(id);
+    // a task built from the EDP/EDC takes its code and name from its item on every load
+    const isBuilt = task?.sourceKey !== undefined;
     const [code, setCode] = useState(task?.code ?? '');
     const [name, setName] = useState(task?.name ?? '');
     const [start, setStart] = useState(task ? formatIsoDate(task.start) : '');
@@ -121,6 +123,7 @@ export const GanttTaskPanel = forwardRef<GanttTaskPanelHandle, { id: number; onS
             value={code}
             onChange={(event) => setCode(event.target.value)}
             size="small"
+            disabled={isBuilt}
             sx={{ width: 180 }}
           />
           <TextField
@@ -129,6 +132,7 @@ export const GanttTaskPanel = forwardRef<GanttTaskPanelHandle, { id: number; onS
             onChange={(event) => setName(event.target.value)}
             size="small"
             required
+            disabled={isBuilt}
             sx={{ flex: 1, minWidth: 220 }}
           />
           <TextField
@@ -156,9 +160,9 @@ export const GanttTaskPanel = forwardRef<GanttTaskPanelHandle, { id: number; onS
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
         </Stack>
-        {isSummary && (
+        {(isBuilt || isSummary) && (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {t('gantt.summaryDates')}
+            {[isBuilt ? t('gantt.builtNames') : '', isSummary ? t('gantt.summaryDates') : ''].filter(Boolean).join(' ')}
           </Typography>
         )}
         <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
