@@ -1,6 +1,7 @@
 import { formatNumber } from '../format/money';
 import { MAX_EDP_ITEMS } from '../functions/project-contracts';
 import type { EdpItem } from './generate-edp';
+import { flattenForest, forestOf, siblingsOf, withParent } from '../tree/ordered-forest';
 
 /**
  * The EDP editor's tree operations (domain.md "EDP editing"), pure: each takes the item list and
@@ -11,48 +12,6 @@ import type { EdpItem } from './generate-edp';
  */
 
 export type EdpChange = { ok: true; items: EdpItem[] } | { ok: false; error: string };
-
-type Forest = { roots: number[]; children: Map<number, number[]>; byId: Map<number, EdpItem> };
-
-function forestOf(items: readonly EdpItem[]): Forest {
-  const byId = new Map<number, EdpItem>();
-  for (const item of items) byId.set(item.id, item);
-  const roots: number[] = [];
-  const children = new Map<number, number[]>();
-  for (const item of items) {
-    if (item.parentId === undefined || !byId.has(item.parentId)) {
-      roots.push(item.id);
-      continue;
-    }
-    const siblings = children.get(item.parentId);
-    if (siblings) siblings.push(item.id);
-    else children.set(item.parentId, [item.id]);
-  }
-  return { roots, children, byId };
-}
-
-/** Depth-first, parents before children; iterative so a 50,000-level chain does not blow the stack. */
-function flatten(forest: Forest): EdpItem[] {
-  const result: EdpItem[] = [];
-  const stack = [...forest.roots].reverse();
-  while (stack.length > 0) {
-    const id = stack.pop() as number;
-    const item = forest.byId.get(id);
-    if (item) result.push(item);
-    const kids = forest.children.get(id);
-    if (kids) for (let index = kids.length - 1; index >= 0; index -= 1) stack.push(kids[index] as number);
-  }
-  return result;
-}
-
-function withParent(item: EdpItem, parentId: number | undefined): EdpItem {
-  const { parentId: _old, ...rest } = item;
-  return parentId === undefined ? rest : { ...rest, parentId };
-}
-
-function siblingsOf(forest: Forest, item: EdpItem): number[] {
-  return item.parentId === undefined ? forest.roots : (forest.children.get(item.parentId) ?? forest.roots);
-}
 
 /** A new item's id: the highest id + 1 (1 for an empty list). */
 export function nextEdpId(items: readonly EdpItem[]): number {
@@ -113,7 +72,7 @@ export function addEdpItem(
   if (at === -1) siblings.push(id);
   else siblings.splice(at + 1, 0, id);
   forest.children.set(parentId, siblings);
-  return { ok: true, items: flatten(forest) };
+  return { ok: true, items: flattenForest(forest) };
 }
 
 /** Adds an item (id = highest + 1) as the last child of `parentId`. */
@@ -127,7 +86,7 @@ export function appendEdpChild(
   const id = nextEdpId(items);
   forest.byId.set(id, { id, parentId, code: options.code, name: options.name });
   forest.children.set(parentId, [...(forest.children.get(parentId) ?? []), id]);
-  return { ok: true, items: flatten(forest) };
+  return { ok: true, items: flattenForest(forest) };
 }
 
 /** Moves an item, with its subtree, to be the last child of `parentId`; never under itself. */
@@ -144,7 +103,7 @@ export function moveEdpItem(items: readonly EdpItem[], id: number, parentId: num
   siblings.splice(siblings.indexOf(id), 1);
   forest.children.set(parentId, [...(forest.children.get(parentId) ?? []), id]);
   forest.byId.set(id, withParent(item, parentId));
-  return { ok: true, items: flatten(forest) };
+  return { ok: true, items: flattenForest(forest) };
 }
 
 /** Indent: the item becomes the last child of its previous sibling. */
@@ -164,7 +123,7 @@ export function indentEdpItem(items: readonly EdpItem[], id: number): EdpChange 
   newSiblings.push(id);
   forest.children.set(previous, newSiblings);
   forest.byId.set(id, withParent(item, previous));
-  return { ok: true, items: flatten(forest) };
+  return { ok: true, items: flattenForest(forest) };
 }
 
 /** Outdent: the item becomes the next sibling of its parent. Level-1 items stay under the root. */
@@ -182,7 +141,7 @@ export function outdentEdpItem(items: readonly EdpItem[], id: number): EdpChange
   const parentSiblings = siblingsOf(forest, parent);
   parentSiblings.splice(parentSiblings.indexOf(parent.id) + 1, 0, id);
   forest.byId.set(id, withParent(item, parent.parentId));
-  return { ok: true, items: flatten(forest) };
+  return { ok: true, items: flattenForest(forest) };
 }
 
 /** Deletes the item and its subtree; the root cannot be deleted. */

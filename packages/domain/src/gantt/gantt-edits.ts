@@ -6,6 +6,7 @@ import type { PredecessorLink } from './predecessors';
 import { MAX_LAG, formatPredecessors, parsePredecessors } from './predecessors';
 import type { LinkType, ScheduleResult } from './schedule';
 import { schedule } from './schedule';
+import { flattenForest, forestOf, siblingsOf, withParent } from '../tree/ordered-forest';
 
 /**
  * The Gantt screen's edits (issue 7), pure: each takes the task list and answers a new one, never
@@ -91,47 +92,6 @@ export function scheduleDraft(tasks: readonly GanttDraftTask[], calendar: Workin
 
 // ---------------------------------------------------------------- the tree
 
-type Forest = { roots: number[]; children: Map<number, number[]>; byId: Map<number, GanttDraftTask> };
-
-function forestOf(tasks: readonly GanttDraftTask[]): Forest {
-  const byId = new Map<number, GanttDraftTask>();
-  for (const task of tasks) byId.set(task.id, task);
-  const roots: number[] = [];
-  const children = new Map<number, number[]>();
-  for (const task of tasks) {
-    if (task.parentId === undefined || !byId.has(task.parentId)) {
-      roots.push(task.id);
-      continue;
-    }
-    const siblings = children.get(task.parentId);
-    if (siblings) siblings.push(task.id);
-    else children.set(task.parentId, [task.id]);
-  }
-  return { roots, children, byId };
-}
-
-function flatten(forest: Forest): GanttDraftTask[] {
-  const result: GanttDraftTask[] = [];
-  const stack = [...forest.roots].reverse();
-  while (stack.length > 0) {
-    const id = stack.pop() as number;
-    const task = forest.byId.get(id);
-    if (task) result.push(task);
-    const kids = forest.children.get(id);
-    if (kids) for (let index = kids.length - 1; index >= 0; index -= 1) stack.push(kids[index] as number);
-  }
-  return result;
-}
-
-function withParent(task: GanttDraftTask, parentId: number | undefined): GanttDraftTask {
-  const { parentId: _old, ...rest } = task;
-  return parentId === undefined ? rest : { ...rest, parentId };
-}
-
-function siblingsOf(forest: Forest, task: GanttDraftTask): number[] {
-  return task.parentId === undefined ? forest.roots : (forest.children.get(task.parentId) ?? forest.roots);
-}
-
 export function ganttTaskLabel(task: Pick<GanttDraftTask, 'code' | 'name'>): string {
   return task.code === '' ? task.name : `${task.code} ${task.name}`;
 }
@@ -192,13 +152,13 @@ export function addGanttTask(
   if (!selected) {
     forest.roots.push(created.id);
     forest.byId.set(created.id, created);
-    return { ok: true, tasks: flatten(forest) };
+    return { ok: true, tasks: flattenForest(forest) };
   }
   const placed = withParent(created, selected.parentId);
   const siblings = siblingsOf(forest, selected);
   siblings.splice(siblings.indexOf(selected.id) + 1, 0, placed.id);
   forest.byId.set(placed.id, placed);
-  return { ok: true, tasks: flatten(forest) };
+  return { ok: true, tasks: flattenForest(forest) };
 }
 
 /** Deletes the task, its subtree, and every link into or out of them. */
@@ -236,7 +196,7 @@ export function indentGanttTask(tasks: readonly GanttDraftTask[], id: number): G
   newSiblings.push(id);
   forest.children.set(previous, newSiblings);
   forest.byId.set(id, withParent(task, previous));
-  return { ok: true, tasks: flatten(forest) };
+  return { ok: true, tasks: flattenForest(forest) };
 }
 
 /** Outdent: the task becomes the next sibling of its parent. */
@@ -251,7 +211,7 @@ export function outdentGanttTask(tasks: readonly GanttDraftTask[], id: number): 
   const parentSiblings = siblingsOf(forest, parent);
   parentSiblings.splice(parentSiblings.indexOf(parent.id) + 1, 0, id);
   forest.byId.set(id, withParent(task, parent.parentId));
-  return { ok: true, tasks: flatten(forest) };
+  return { ok: true, tasks: flattenForest(forest) };
 }
 
 // ---------------------------------------------------------------- dates, durations, progress

@@ -4,6 +4,8 @@
  * PDF wraps it (jsPDF). Both libraries load only when a user exports.
  */
 
+import { downloadBlob, downloadUrl } from '@/lib/download';
+
 export type GanttExportFormat = 'png' | 'pdf';
 
 export function ganttFileName(projectCode: string, format: GanttExportFormat, today = new Date()): string {
@@ -12,20 +14,11 @@ export function ganttFileName(projectCode: string, format: GanttExportFormat, to
   return `gantt-${safeCode}-${day}.${format}`;
 }
 
-function download(url: string, fileName: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
-
 export async function exportGantt(node: HTMLElement, format: GanttExportFormat, fileName: string): Promise<void> {
   const { toPng } = await import('html-to-image');
   const dataUrl = await toPng(node, { backgroundColor: '#ffffff', pixelRatio: 1, cacheBust: false });
   if (format === 'png') {
-    download(dataUrl, fileName);
+    downloadUrl(dataUrl, fileName);
     return;
   }
   const { jsPDF } = await import('jspdf');
@@ -38,8 +31,5 @@ export async function exportGantt(node: HTMLElement, format: GanttExportFormat, 
     hotfixes: ['px_scaling'],
   });
   pdf.addImage(dataUrl, 'PNG', 0, 0, width, height);
-  const blob = pdf.output('blob');
-  const url = URL.createObjectURL(blob);
-  download(url, fileName);
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(pdf.output('blob'), fileName);
 }

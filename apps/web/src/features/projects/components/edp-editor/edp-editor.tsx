@@ -8,10 +8,11 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PagePanel } from '@/components/ui/page-panel';
+import { useUnsavedChangesGuard } from '@/hooks/use-unsaved-changes-guard';
 import { describeError, isFunctionError } from '@/lib/api-client';
+import { downloadBlob } from '@/lib/download';
 import { notifyError } from '@/stores/notices-store';
 import { useReloadEdp, useSaveEdp } from '../../api/save-edp';
 import { EdpEditorContext, createEdpEditorStore, selectIsDirty, useEdpEditor } from '../../stores/edp-editor-store';
@@ -22,32 +23,6 @@ import { EdpToolbar } from './edp-toolbar';
 
 type PendingConfirm =
   { kind: 'remove'; id: number; text: string } | { kind: 'save' } | { kind: 'reload' } | { kind: 'leave' };
-
-function downloadFile(data: ArrayBuffer, fileName: string): void {
-  const blob = new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** Closing or reloading the tab with unsaved changes asks the browser's own question. */
-function useBeforeUnload(isDirty: boolean): void {
-  useEffect(() => {
-    if (!isDirty) return;
-    const handleBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // older browsers need a returnValue to ask
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', handleBeforeUnload);
-    return () => window.removeEventListener('beforeunload', handleBeforeUnload);
-  }, [isDirty]);
-}
 
 /** Ctrl+P and 'Imprimir' both render the printable tree first, and drop it once printing is over. */
 function usePrinting(): [boolean, () => void] {
@@ -95,10 +70,7 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
   const saveEdp = useSaveEdp({ onSuccess: markSaved });
   const reloadEdp = useReloadEdp({ onSuccess: load });
 
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => isDirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useBeforeUnload(isDirty);
+  const blocker = useUnsavedChangesGuard(isDirty);
   const isLeaving = blocker.state === 'blocked';
 
   function handleRemove(id: number) {
@@ -143,7 +115,10 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
         name: t('edp.name'),
         level: t('edp.level'),
       });
-      downloadFile(data, edpFileName(project.code));
+      downloadBlob(
+        new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+        edpFileName(project.code),
+      );
     } catch (error) {
       notifyError(t('edp.exportFailed', { error: describeError(error) }));
     } finally {

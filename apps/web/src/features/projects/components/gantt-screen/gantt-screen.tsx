@@ -19,11 +19,11 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PagePanel } from '@/components/ui/page-panel';
+import { useUnsavedChangesGuard } from '@/hooks/use-unsaved-changes-guard';
 import { describeError, isFunctionError } from '@/lib/api-client';
 import { notifyError } from '@/stores/notices-store';
 import { ganttQueryOptions, useReloadGantt, useSaveGantt } from '../../api/gantt';
@@ -46,18 +46,6 @@ import { GanttToolbar } from './gantt-toolbar';
 
 type PendingConfirm = { kind: 'delete'; id: number; text: string } | { kind: 'save' } | { kind: 'reload' };
 
-function useBeforeUnload(isDirty: boolean): void {
-  useEffect(() => {
-    if (!isDirty) return;
-    const handleBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', handleBeforeUnload);
-    return () => window.removeEventListener('beforeunload', handleBeforeUnload);
-  }, [isDirty]);
-}
-
 function GanttScreen({ project }: { project: LoadedProject }) {
   const { t } = useTranslation();
   const store = useGanttEditorStore();
@@ -75,10 +63,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
   const saveGantt = useSaveGantt({ onSuccess: (output) => store.getState().load(output) });
   const reloadGantt = useReloadGantt({ onSuccess: (output) => store.getState().load(output) });
 
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => isDirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useBeforeUnload(isDirty);
+  const blocker = useUnsavedChangesGuard(isDirty);
 
   function selectedOrWarn(): number | null {
     const { selectedId } = store.getState();
