@@ -17,7 +17,7 @@ const proxyToServer: ProxyOptions = {
 };
 
 /**
- * SVAR's stylesheets declare their fonts (Roboto, Open Sans) as @font-face rules on cdn.svar.dev.
+ * SVAR's stylesheets declare their fonts (Roboto, Open Sans) as @font-face rules on SVAR's CDN.
  * The app allows no request beyond its own origin and already self-hosts Roboto, which a later
  * 'Roboto' face from the CDN would shadow: the rules are dropped from SVAR's CSS at build time.
  */

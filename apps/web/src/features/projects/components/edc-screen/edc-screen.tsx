@@ -1,12 +1,11 @@
 import type { EdcItem, LoadedProject } from '@cimiento/domain';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagePanel } from '@/components/ui/page-panel';
+import { StaleSaveAlert } from '@/components/ui/stale-save-alert';
 import { describeError, isFunctionError } from '@/lib/api-client';
 import { notifyError } from '@/stores/notices-store';
 import { edcComponentsQueryOptions, edcSystemsQueryOptions, useLoadEdc } from '../../api/load-edc';
@@ -144,19 +143,11 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
             ? t('edc.gridTitleEmpty')
             : t('edc.gridTitle', { item: `${state.item.code} ${state.item.name}` })}
         </Typography>
-        {state.staleMessage && (
-          <Alert
-            severity="warning"
-            sx={{ mb: 2 }}
-            action={
-              <Button color="inherit" size="small" variant="outlined" onClick={() => load(state.item.id)}>
-                {t('edc.reload')}
-              </Button>
-            }
-          >
-            {state.staleMessage}
-          </Alert>
-        )}
+        <StaleSaveAlert
+          message={state.staleMessage}
+          reloadLabel={t('edc.reload')}
+          onReload={() => load(state.item.id)}
+        />
         <EdcGrid
           key={`${state.item.id}:${state.generation}`}
           edpCode={state.item.code}

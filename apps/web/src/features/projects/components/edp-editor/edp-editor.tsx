@@ -1,7 +1,5 @@
 import { edpSubtreeIds, formatNumber } from '@cimiento/domain';
 import type { LoadedProject } from '@cimiento/domain';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -9,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { StaleSaveAlert } from '@/components/ui/stale-save-alert';
 import { PagePanel } from '@/components/ui/page-panel';
 import { useUnsavedChangesGuard } from '@/hooks/use-unsaved-changes-guard';
 import { describeError, isFunctionError } from '@/lib/api-client';
@@ -158,19 +157,11 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
         </Stack>
       }
     >
-      {staleMessage && (
-        <Alert
-          severity="warning"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" variant="outlined" onClick={() => setConfirm({ kind: 'reload' })}>
-              {t('edp.reload')}
-            </Button>
-          }
-        >
-          {staleMessage}
-        </Alert>
-      )}
+      <StaleSaveAlert
+        message={staleMessage}
+        reloadLabel={t('edp.reload')}
+        onReload={() => setConfirm({ kind: 'reload' })}
+      />
       <EdpToolbar
         isExporting={isExporting}
         onRemove={handleRemove}

@@ -22,6 +22,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { StaleSaveAlert } from '@/components/ui/stale-save-alert';
 import { PagePanel } from '@/components/ui/page-panel';
 import { useUnsavedChangesGuard } from '@/hooks/use-unsaved-changes-guard';
 import { describeError, isFunctionError } from '@/lib/api-client';
@@ -228,19 +229,11 @@ function GanttScreen({ project }: { project: LoadedProject }) {
         </Stack>
       }
     >
-      {staleMessage && (
-        <Alert
-          severity="warning"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" variant="outlined" onClick={() => setConfirm({ kind: 'reload' })}>
-              {t('gantt.reload')}
-            </Button>
-          }
-        >
-          {staleMessage}
-        </Alert>
-      )}
+      <StaleSaveAlert
+        message={staleMessage}
+        reloadLabel={t('gantt.reload')}
+        onReload={() => setConfirm({ kind: 'reload' })}
+      />
       <GanttToolbar
         isEditing={editingId !== null}
         isExporting={isExporting}
