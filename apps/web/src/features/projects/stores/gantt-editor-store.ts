@@ -1,4 +1,4 @@
-import { WorkingCalendar, dayNumber, draftFromActivities, scheduleDraft } from '@cimiento/domain';
+import { WorkingCalendar, draftFromActivities, scheduleDraft } from '@cimiento/domain';
 import type { GanttCalendar, GanttDraftTask, GanttEdit, GanttOutput, ScheduledTask, WorkWeek } from '@cimiento/domain';
 import { createContext, useContext } from 'react';
 import { createStore, useStore } from 'zustand';
@@ -69,32 +69,13 @@ function scheduledMap(tasks: readonly GanttDraftTask[], calendar: WorkingCalenda
   return { ok: true as const, map, projectStart: result.projectStart, projectFinish: result.projectFinish };
 }
 
-/** The server's schedule as it came (only if the engine here refused what the server accepted). */
-function serverSchedule(output: GanttOutput, calendar: WorkingCalendar): Map<number, ScheduledTask> {
-  const map = new Map<number, ScheduledTask>();
-  for (const task of output.activities) {
-    const startIndex = calendar.indexOf(dayNumber(task.StartDate));
-    map.set(task.TaskID, {
-      id: task.TaskID,
-      start: task.StartDate,
-      end: task.EndDate,
-      duration: task.Duration,
-      totalFloat: task.totalFloat,
-      critical: task.critical,
-      isSummary: task.isSummary,
-      startIndex,
-      finishIndex: startIndex + task.Duration,
-    });
-  }
-  return map;
-}
-
 function stateFrom(output: GanttOutput) {
   const tasks = draftFromActivities(output.activities);
   const calendar = calendarOf(output.calendar);
-  // scheduled again here by the same engine on the same calendar: the chart needs its indices
+  // scheduled again here, by the engine the server used, for the indices the chart needs; the
+  // server accepted these tasks, so a refusal would be a bug
   const computed = scheduledMap(tasks, calendar);
-  const map = computed.ok ? computed.map : serverSchedule(output, calendar);
+  if (!computed.ok) throw new Error(computed.error);
   let idFloor = 0;
   for (const task of tasks) if (task.id > idFloor) idFloor = task.id;
   return {
@@ -106,7 +87,7 @@ function stateFrom(output: GanttOutput) {
     savedWorkWeek: output.calendar.workWeek,
     workWeek: output.calendar.workWeek,
     idFloor,
-    scheduled: map,
+    scheduled: computed.map,
     projectStart: output.projectStart,
     projectFinish: output.projectFinish,
     staleMessage: null,
