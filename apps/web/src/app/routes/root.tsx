@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react
 import { AppShell } from '@/components/layout/app-shell';
 import { GlobalSpinner } from '@/components/ui/global-spinner';
 import { useIsLoading } from '@/hooks/use-is-loading';
-import { sessionQueryOptions } from '@/lib/auth';
+import { markSigningOut, sessionQueryOptions, wasSignOutChosen } from '@/lib/auth';
 import { returnPathAfterSignIn, returnToState } from '@/lib/return-to';
 import { useNoticesStore } from '@/stores/notices-store';
 import { keepDraftsForSignIn } from '@/stores/unsaved-work-store';
@@ -16,14 +16,15 @@ export const LOGIN_PATH = '/login';
  * drafts before it unmounts, and /login is opened without the leave question, remembering where
  * the user was (app/routes/root.tsx follows it back after signing in).
  */
-function SignedOutRedirect({ from, userId }: { from: string; userId: string | null }) {
+function SignedOutRedirect({ from, userId }: { from: string | null; userId: string | null }) {
   useLayoutEffect(() => keepDraftsForSignIn(), []);
-  return <Navigate to={LOGIN_PATH} replace state={returnToState(from, userId)} />;
+  return <Navigate to={LOGIN_PATH} replace state={from === null ? null : returnToState(from, userId)} />;
 }
 
 /**
  * The session watcher (product-spec.md §4): signed-out users go to /login from anywhere, signed-in
- * users opening /login go to '/' (or back to where their session ended, see SignedOutRedirect). Every screen but /login is drawn inside the shell.
+ * users opening /login go to '/' (or back to where their session ended, see SignedOutRedirect).
+ * Every screen but /login is drawn inside the shell.
  */
 export function RootRoute() {
   const location = useLocation();
@@ -43,6 +44,10 @@ export function RootRoute() {
     void navigate(redirect);
   }, [redirect, clearRedirect, navigate]);
 
+  useEffect(() => {
+    if (isLoginPath) markSigningOut(false);
+  }, [isLoginPath]);
+
   const spinner = <GlobalSpinner isOpen={session.isPending || isLoading || navigation.state === 'loading'} />;
   if (session.isPending) return spinner;
 
@@ -50,7 +55,9 @@ export function RootRoute() {
   const user = session.data?.user ?? null;
   if (user) lastUserId.current = user.id;
   if (!user && !isLoginPath) {
-    return <SignedOutRedirect from={`${location.pathname}${location.search}`} userId={lastUserId.current} />;
+    // after 'Cerrar sesión' there is no screen to come back to
+    const from = wasSignOutChosen() ? null : `${location.pathname}${location.search}`;
+    return <SignedOutRedirect from={from} userId={lastUserId.current} />;
   }
   if (user && isLoginPath) return <Navigate to={returnPathAfterSignIn(location.state, user.id)} replace />;
 
