@@ -89,14 +89,16 @@ describe('unsaved work: nothing lost', () => {
   let colleague: Account;
   let page: Page;
   const url = () => session.server.url;
-  const loadGantt = (cookie = adminCookie) => callFunction<GanttOutput>(url(), 'loadGantt', { id: project._id }, cookie);
+  const loadGantt = (cookie = adminCookie) =>
+    callFunction<GanttOutput>(url(), 'loadGantt', { id: project._id }, cookie);
   const loadEdp = async () => (await ProjectApi.forSession(session)).load(project._id);
   const torre = () => {
     const item = project.edp.items.find((candidate) => candidate.code === 'ELA.1');
     if (!item) throw new Error('the EDP has no ELA.1');
     return item;
   };
-  const loadEdc = () => callFunction<EdcOutput>(url(), 'loadEdc', { projectId: project._id, id: torre().id }, adminCookie);
+  const loadEdc = () =>
+    callFunction<EdcOutput>(url(), 'loadEdc', { projectId: project._id, id: torre().id }, adminCookie);
 
   async function openGantt(): Promise<void> {
     await page.goto(`/projects/${project._id}/gantt`);
@@ -291,7 +293,10 @@ describe('unsaved work: nothing lost', () => {
     await unsavedChip(page).waitFor();
 
     await expireSession();
-    await page.getByRole('toolbar', { name: 'Herramientas del EDP' }).getByRole('button', { name: 'Grabar EDP' }).click();
+    await page
+      .getByRole('toolbar', { name: 'Herramientas del EDP' })
+      .getByRole('button', { name: 'Grabar EDP' })
+      .click();
     await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
     await page.waitForURL('**/login');
 
@@ -304,7 +309,10 @@ describe('unsaved work: nothing lost', () => {
     await piso2.getByText('Piso dos').waitFor();
     await unsavedChip(page).waitFor();
 
-    await page.getByRole('toolbar', { name: 'Herramientas del EDP' }).getByRole('button', { name: 'Grabar EDP' }).click();
+    await page
+      .getByRole('toolbar', { name: 'Herramientas del EDP' })
+      .getByRole('button', { name: 'Grabar EDP' })
+      .click();
     await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
     await expect.poll(() => unsavedChip(page).count()).toBe(0);
     expect((await loadEdp()).edp.items.find((candidate) => candidate.code === 'ELA.1.2')?.name).toBe('Piso dos');
@@ -411,13 +419,21 @@ describe('unsaved work: nothing lost', () => {
     await page.getByRole('textbox', { name: `Nombre del ítem ${item?.id}` }).press('Enter');
     await unsavedChip(page).waitFor();
     await expireSession();
-    await page.getByRole('toolbar', { name: 'Herramientas del EDP' }).getByRole('button', { name: 'Grabar EDP' }).click();
+    await page
+      .getByRole('toolbar', { name: 'Herramientas del EDP' })
+      .getByRole('button', { name: 'Grabar EDP' })
+      .click();
     await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
     await page.waitForURL('**/login');
 
     // a colleague renames the root meanwhile
     const colleagueCookie = await signInApi(url(), colleague.email, colleague.password);
-    const stored = await callFunction<{ project: LoadedProject }>(url(), 'loadProject', { id: project._id }, colleagueCookie);
+    const stored = await callFunction<{ project: LoadedProject }>(
+      url(),
+      'loadProject',
+      { id: project._id },
+      colleagueCookie,
+    );
     await callFunction(
       url(),
       'saveEdp',
@@ -449,7 +465,10 @@ describe('unsaved work: nothing lost', () => {
     await unsavedChip(page).waitFor();
 
     // saved against the current version: no stale refusal, and the draft replaces the colleague's name
-    await page.getByRole('toolbar', { name: 'Herramientas del EDP' }).getByRole('button', { name: 'Grabar EDP' }).click();
+    await page
+      .getByRole('toolbar', { name: 'Herramientas del EDP' })
+      .getByRole('button', { name: 'Grabar EDP' })
+      .click();
     await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
     await expect.poll(() => unsavedChip(page).count()).toBe(0);
     const saved = (await loadEdp()).edp.items;

@@ -112,7 +112,11 @@ export function useDraftPersistence<T>(options: UseDraftPersistenceOptions<T>): 
     // an offered draft is the user's too: it is not overwritten before they choose
     if (offerRef.current && offerKey(offerRef.current) === key) return;
     const snapshot = current.snapshot();
-    const written = writeDraft(scope, { editedAt: editedAt.current, baseVersion: snapshot.baseVersion, data: snapshot.data });
+    const written = writeDraft(scope, {
+      editedAt: editedAt.current,
+      baseVersion: snapshot.baseVersion,
+      data: snapshot.data,
+    });
     if (written.ok) {
       writtenKey.current = key;
       return;

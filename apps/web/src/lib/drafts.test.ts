@@ -20,7 +20,9 @@ describe('drafts in the browser', () => {
     expect(draftKey({ ...ana, userId: 'user-bea' })).not.toBe(draftKey(ana));
     expect(draftKey({ ...ana, screen: 'edc', part: '7' })).toBe('cimiento-draft:user-ana:p-1:edc:7');
     // a separator in an id cannot make two scopes share a key
-    expect(draftKey({ ...ana, userId: 'a:b', projectId: 'c' })).not.toBe(draftKey({ ...ana, userId: 'a', projectId: 'b:c' }));
+    expect(draftKey({ ...ana, userId: 'a:b', projectId: 'c' })).not.toBe(
+      draftKey({ ...ana, userId: 'a', projectId: 'b:c' }),
+    );
   });
 
   it('writes and reads a draft back with its edit time and base version', () => {

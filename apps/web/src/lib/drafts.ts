@@ -115,7 +115,11 @@ function editedAtOf(raw: string): string | null {
  * Reads one stored draft for the signed-in user. `parseData` validates the screen's own part
  * (a zod schema's parse, for example) and answers null when it does not fit.
  */
-export function readDraftAt<T>(key: string, scope: DraftScope, parseData: (data: unknown) => T | null): DraftRead<T> | null {
+export function readDraftAt<T>(
+  key: string,
+  scope: DraftScope,
+  parseData: (data: unknown) => T | null,
+): DraftRead<T> | null {
   const store = storage();
   const raw = store?.getItem(key) ?? null;
   if (raw === null) return null;
@@ -155,10 +159,7 @@ export function readDraft<T>(scope: DraftScope, parseData: (data: unknown) => T 
  * Every draft of this user, project and screen, whatever its part (the EDC keeps one per EDP
  * item), newest first; unreadable ones first of all, so they are not missed.
  */
-export function readDrafts<T>(
-  scope: Omit<DraftScope, 'part'>,
-  parseData: (data: unknown) => T | null,
-): DraftRead<T>[] {
+export function readDrafts<T>(scope: Omit<DraftScope, 'part'>, parseData: (data: unknown) => T | null): DraftRead<T>[] {
   const store = storage();
   if (!store) return [];
   const exact = screenPrefix(scope);

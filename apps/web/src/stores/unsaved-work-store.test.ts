@@ -52,9 +52,12 @@ describe('the unsaved-work registry', () => {
 
   it('on session expiry writes every draft at once and lets the app go to /login without asking', () => {
     const edp = work('el EDP');
-    const failing = { ...work('el Gantt'), keepDraft: vi.fn(() => {
-      throw new Error('storage blocked');
-    }) };
+    const failing = {
+      ...work('el Gantt'),
+      keepDraft: vi.fn(() => {
+        throw new Error('storage blocked');
+      }),
+    };
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     useUnsavedWorkStore.getState().register('gantt', failing);
     useUnsavedWorkStore.getState().register('edp', edp);

@@ -51,9 +51,11 @@ export type GanttEditorState = {
    * (a stale save is then refused as usual) or the stored one (applied on top of it). Refused,
    * changing nothing, when the engine cannot schedule it.
    */
-  restoreDraft: (draft: { tasks: GanttDraftTask[]; workWeek: WorkWeek; version: number }) =>
-    | { ok: true }
-    | { ok: false; error: string };
+  restoreDraft: (draft: {
+    tasks: GanttDraftTask[];
+    workWeek: WorkWeek;
+    version: number;
+  }) => { ok: true } | { ok: false; error: string };
 };
 
 export type GanttEditorStore = StoreApi<GanttEditorState>;

@@ -14,12 +14,26 @@ const edp: EdpItem[] = [
 ];
 
 function task(id: number, overrides: Partial<GanttDraftTask> = {}): GanttDraftTask {
-  return { id, code: `T${id}`, name: `Tarea ${id}`, start: '2026-01-02', duration: 5, progress: 0, predecessors: [], ...overrides };
+  return {
+    id,
+    code: `T${id}`,
+    name: `Tarea ${id}`,
+    start: '2026-01-02',
+    duration: 5,
+    progress: 0,
+    predecessors: [],
+    ...overrides,
+  };
 }
 
 describe('EDP draft differences', () => {
   it('finds nothing between equal lists', () => {
-    expect(diffEdpDraft(edp, edp.map((item) => ({ ...item })))).toEqual([]);
+    expect(
+      diffEdpDraft(
+        edp,
+        edp.map((item) => ({ ...item })),
+      ),
+    ).toEqual([]);
   });
 
   it('lists added, removed, renamed and moved items, in the draft order then the removed ones', () => {
@@ -119,7 +133,11 @@ describe('EDC draft differences', () => {
     ];
     const changes = diffEdcDraft(list, draft);
     expect(changes).toEqual([
-      { kind: 'changed', label: 'M.1 Zapatas corridas', fields: [{ field: 'name', stored: 'Zapatas', draft: 'Zapatas corridas' }] },
+      {
+        kind: 'changed',
+        label: 'M.1 Zapatas corridas',
+        fields: [{ field: 'name', stored: 'Zapatas', draft: 'Zapatas corridas' }],
+      },
       { kind: 'added', label: 'ACT2 Hormigonar' },
       { kind: 'removed', label: 'ACT1 Excavar' },
     ]);
@@ -137,7 +155,10 @@ describe('draft data checks', () => {
     expect(parseEdpDraft({ items: edp, editing: null })).toEqual({ items: edp, editing: null });
     expect(parseEdpDraft({ items: [] })).toBeNull();
     expect(parseEdpDraft({ items: [{ id: 'one', code: 'A', name: 'B' }] })).toBeNull();
-    expect(parseGanttDraft({ tasks: [task(1)], workWeek: 'mon-fri' })).toEqual({ tasks: [task(1)], workWeek: 'mon-fri' });
+    expect(parseGanttDraft({ tasks: [task(1)], workWeek: 'mon-fri' })).toEqual({
+      tasks: [task(1)],
+      workWeek: 'mon-fri',
+    });
     expect(parseGanttDraft({ tasks: [task(1, { start: '02-01-2026' })], workWeek: 'mon-fri' })).toBeNull();
     expect(parseGanttDraft({ tasks: [task(1)], workWeek: 'sun-sat' })).toBeNull();
     const edc = { edpItemId: 2, code: 'ELA.1', name: 'Torre', list: [], isSavePending: true, editing: null };

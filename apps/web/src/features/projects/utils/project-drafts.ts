@@ -48,9 +48,7 @@ const ganttDraftTaskSchema = z.object({
   progress: z.number().min(0).max(100),
   parentId: z.number().int().optional(),
   sourceKey: z.string().optional(),
-  predecessors: z.array(
-    z.object({ predecessorId: z.number().int(), type: z.enum(linkTypes), lag: z.number().int() }),
-  ),
+  predecessors: z.array(z.object({ predecessorId: z.number().int(), type: z.enum(linkTypes), lag: z.number().int() })),
 });
 
 const ganttDraftSchema = z.object({ tasks: z.array(ganttDraftTaskSchema), workWeek: z.enum(workWeeks) });

@@ -95,7 +95,9 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
                 pending: null,
                 restoredEdit: draft.editing,
               }));
-              if (draft.isSavePending) saveRef.current(draft.list, { item, version, previous: edc?.componentesEdc ?? [] });
+              if (draft.isSavePending) {
+                saveRef.current(draft.list, { item, version, previous: edc?.componentesEdc ?? [] });
+              }
               return;
             }
             setState((old) => ({
@@ -129,9 +131,7 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
       {
         onSuccess: ({ edc }) => {
           setState((old) =>
-            old.item.id === item.id
-              ? { ...old, list: edc.componentesEdc, version: edc.version, pending: null }
-              : old,
+            old.item.id === item.id ? { ...old, list: edc.componentesEdc, version: edc.version, pending: null } : old,
           );
         },
         onError: (error) => {
@@ -153,8 +153,8 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
   const saveRef = useRef(save);
   saveRef.current = save;
 
-  /** Another item, or 'Recargar': what is not saved of this one asks first (issue 12). */
-  function loadAsking(id: number) {
+  /** Picking another item: what is not saved of this one asks first (issue 12). */
+  function pick(id: number) {
     requestLeave(() => load(id));
   }
 
@@ -198,7 +198,7 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
         onRestore={handleRestore}
       />
       <EdcAssignPanel
-        tree={<EdpTreePanel items={edpItems} selectedId={state.item.id === 0 ? null : state.item.id} onSelect={loadAsking} />}
+        tree={<EdpTreePanel items={edpItems} selectedId={state.item.id === 0 ? null : state.item.id} onSelect={pick} />}
         systems={systems.data ?? []}
         components={components.data ?? []}
         onAssign={handleAssign}

@@ -55,10 +55,7 @@ export function GanttDraft({ projectId }: { projectId: string }) {
   function compare() {
     if (!draft) return [];
     const state = store.getState();
-    return draftDifferenceLines(
-      t,
-      diffGanttDraft({ tasks: state.saved, workWeek: state.savedWorkWeek }, draft.data),
-    );
+    return draftDifferenceLines(t, diffGanttDraft({ tasks: state.saved, workWeek: state.savedWorkWeek }, draft.data));
   }
 
   return (
