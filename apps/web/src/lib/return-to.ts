@@ -3,7 +3,7 @@
  * travels in the /login location's state, and is only followed when it is a path of this app:
  * never another origin ('//host', 'https:…', '/\host'), never /login itself.
  */
-export type ReturnTo = { path: string; userId: string | null };
+export type ReturnTo = { path: string; userId: string };
 
 export function safeReturnPath(value: unknown, origin: string = window.location.origin): string | null {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2000) return null;
@@ -24,20 +24,19 @@ export function safeReturnPath(value: unknown, origin: string = window.location.
   return `${url.pathname}${url.search}`;
 }
 
-/** The location state /login is opened with: where the user was and who they were (when known). */
-export function returnToState(path: string, userId: string | null): { returnTo: ReturnTo } {
+/** The location state /login is opened with: where the user was and who they were. */
+export function returnToState(path: string, userId: string): { returnTo: ReturnTo } {
   return { returnTo: { path, userId } };
 }
 
 /**
- * Where a user who just signed in goes: back to where the session ended, when that was this same
- * user (or nobody was signed in, a link opened while signed out), otherwise '/'.
+ * Where a user who just signed in goes: back to where their session ended, when it was this same
+ * user's; otherwise '/'.
  */
 export function returnPathAfterSignIn(state: unknown, userId: string): string {
   if (typeof state !== 'object' || state === null || !('returnTo' in state)) return '/';
   const returnTo = state.returnTo;
   if (typeof returnTo !== 'object' || returnTo === null || !('path' in returnTo)) return '/';
-  const owner = 'userId' in returnTo ? returnTo.userId : null;
-  if (owner !== null && owner !== userId) return '/';
+  if (!('userId' in returnTo) || returnTo.userId !== userId) return '/';
   return safeReturnPath(returnTo.path) ?? '/';
 }

@@ -18,7 +18,9 @@ export const LOGIN_PATH = '/login';
  */
 function SignedOutRedirect({ from, userId }: { from: string | null; userId: string | null }) {
   useLayoutEffect(() => keepDraftsForSignIn(), []);
-  return <Navigate to={LOGIN_PATH} replace state={from === null ? null : returnToState(from, userId)} />;
+  return (
+    <Navigate to={LOGIN_PATH} replace state={from === null || userId === null ? null : returnToState(from, userId)} />
+  );
 }
 
 /**
@@ -55,7 +57,7 @@ export function RootRoute() {
   const user = session.data?.user ?? null;
   if (user) lastUserId.current = user.id;
   if (!user && !isLoginPath) {
-    // after 'Cerrar sesión' there is no screen to come back to
+    // after 'Cerrar sesión' there is no screen to come back to (nor for a visitor who was never signed in)
     const from = wasSignOutChosen() ? null : `${location.pathname}${location.search}`;
     return <SignedOutRedirect from={from} userId={lastUserId.current} />;
   }
