@@ -89,7 +89,22 @@ export async function startGoogleSignIn(): Promise<string> {
   throw new AuthError('NO_REDIRECT_URL', 200, 'the server did not answer with the provider address');
 }
 
+let isSigningOut = false;
+
+/**
+ * 'Cerrar sesión' was chosen: the session that ends now did not expire, so /login does not offer
+ * to go back to the screen (app/routes/root.tsx); cleared once /login shows.
+ */
+export function markSigningOut(value: boolean): void {
+  isSigningOut = value;
+}
+
+export function wasSignOutChosen(): boolean {
+  return isSigningOut;
+}
+
 export async function signOut(): Promise<void> {
+  markSigningOut(true);
   await authFetch('/sign-out', { method: 'POST', body: {} });
 }
 

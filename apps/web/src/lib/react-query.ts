@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { describeError, isFunctionError, onUnauthenticated } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/auth';
 import { notifyError } from '@/stores/notices-store';
+import { keepDraftsForSignIn } from '@/stores/unsaved-work-store';
 
 declare module '@tanstack/react-query' {
   // TanStack Query's typed meta needs interface merging here
@@ -62,7 +63,14 @@ export function forgetSession(queryClient: QueryClient): void {
   queryClient.setQueryData(sessionQueryKey, null);
 }
 
-/** Wires the api client's UNAUTHENTICATED report to this query client; returns the unsubscribe. */
+/**
+ * Wires the api client's UNAUTHENTICATED report to this query client; returns the unsubscribe.
+ * Unsaved edits are written as drafts first, while their screens are still there, and the way
+ * to /login is not held by the leave question.
+ */
 export function watchUnauthenticated(queryClient: QueryClient): () => void {
-  return onUnauthenticated(() => forgetSession(queryClient));
+  return onUnauthenticated(() => {
+    keepDraftsForSignIn();
+    forgetSession(queryClient);
+  });
 }

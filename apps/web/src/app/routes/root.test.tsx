@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -6,7 +6,9 @@ import { describe, expect, it, vi } from 'vitest';
 const slow = { timeout: 5000 };
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
+import { sessionQueryKey } from '@/lib/auth';
 import { createQueryClient } from '@/lib/react-query';
+import { useUnsavedWorkStore } from '@/stores/unsaved-work-store';
 import { buildSession, jsonResponse, setWindowWidth } from '@/testing/test-utils';
 
 type Session = ReturnType<typeof buildSession> | null;
@@ -81,11 +83,11 @@ function stubServer(initial: Session) {
   return state;
 }
 
-function renderApp(path: string) {
+function renderApp(path: string, queryClient = createQueryClient()) {
   setWindowWidth(1400);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <AppProvider queryClient={createQueryClient()}>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>,
   );
@@ -190,5 +192,54 @@ describe('session watcher', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Inicio', 'Proyectos', 'Nuevo Proyecto']);
+  });
+
+  it('keeps unsaved edits as a draft when the session watcher finds the session gone, and comes back after signing in', async () => {
+    const server = stubServer(buildSession({ name: 'Ana Pérez' }));
+    const queryClient = createQueryClient();
+    const router = renderApp('/profile/settings', queryClient);
+    await screen.findByRole('heading', { name: 'Ana Pérez' }, slow);
+    const work = { screen: 'el Gantt', keepDraft: vi.fn(), discardDraft: vi.fn() };
+    act(() => useUnsavedWorkStore.getState().register('gantt', work));
+
+    server.session = null;
+    await act(() => queryClient.refetchQueries({ queryKey: sessionQueryKey }));
+    expect(await screen.findByRole('button', { name: 'Ingresar' }, slow)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    // no leave question on the way: the edits were kept, not dropped
+    expect(work.keepDraft).toHaveBeenCalled();
+    expect(work.discardDraft).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    act(() => useUnsavedWorkStore.getState().unregister('gantt'));
+
+    fireEvent.change(screen.getByLabelText('Correo'), { target: { value: 'ana@constructora.cl' } });
+    fireEvent.change(screen.getByLabelText('Contraseña'), { target: { value: 'una-clave-larga' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/settings'), slow);
+  });
+
+  it('asks before signing out with unsaved edits; Cancelar stays signed in, confirming drops the draft', async () => {
+    stubServer(buildSession({ name: 'Ana Pérez' }));
+    const router = renderApp('/home');
+    await screen.findByRole('heading', { name: 'Bienvenido a Cimiento' }, slow);
+    const work = { screen: 'el EDP', keepDraft: vi.fn(), discardDraft: vi.fn() };
+    act(() => useUnsavedWorkStore.getState().register('edp', work));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar sesión' }));
+    const question = await screen.findByRole('alertdialog');
+    expect(question.textContent).toContain(
+      'Hay cambios sin grabar en el EDP. Si sales de esta pantalla se perderán. ¿Salir de todos modos?',
+    );
+    fireEvent.click(within(question).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/home');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar sesión' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Si, estoy seguro' }));
+    expect(work.discardDraft).toHaveBeenCalledOnce();
+    expect(await screen.findByRole('button', { name: 'Ingresar' }, slow)).toBeTruthy();
+    act(() => useUnsavedWorkStore.getState().unregister('edp'));
+    // an explicit sign-out does not bring the user back to where they were
+    expect(router.state.location.state).toBeNull();
   });
 });

@@ -1,17 +1,32 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { AppShell } from '@/components/layout/app-shell';
 import { GlobalSpinner } from '@/components/ui/global-spinner';
 import { useIsLoading } from '@/hooks/use-is-loading';
-import { sessionQueryOptions } from '@/lib/auth';
+import { markSigningOut, sessionQueryOptions, wasSignOutChosen } from '@/lib/auth';
+import { returnPathAfterSignIn, returnToState } from '@/lib/return-to';
 import { useNoticesStore } from '@/stores/notices-store';
+import { keepDraftsForSignIn } from '@/stores/unsaved-work-store';
 
 export const LOGIN_PATH = '/login';
 
 /**
+ * The session is gone while a screen is open (expired, revoked): its unsaved edits are kept as
+ * drafts before it unmounts, and /login is opened without the leave question, remembering where
+ * the user was (app/routes/root.tsx follows it back after signing in).
+ */
+function SignedOutRedirect({ from, userId }: { from: string | null; userId: string | null }) {
+  useLayoutEffect(() => keepDraftsForSignIn(), []);
+  return (
+    <Navigate to={LOGIN_PATH} replace state={from === null || userId === null ? null : returnToState(from, userId)} />
+  );
+}
+
+/**
  * The session watcher (product-spec.md §4): signed-out users go to /login from anywhere, signed-in
- * users opening /login go to '/'. Every screen but /login is drawn inside the shell.
+ * users opening /login go to '/' (or back to where their session ended, see SignedOutRedirect).
+ * Every screen but /login is drawn inside the shell.
  */
 export function RootRoute() {
   const location = useLocation();
@@ -22,6 +37,8 @@ export function RootRoute() {
   const redirect = useNoticesStore((state) => state.redirect);
   const clearRedirect = useNoticesStore((state) => state.clearRedirect);
   const isLoginPath = location.pathname === LOGIN_PATH;
+  // who was signed in last: a draft and the way back belong to them
+  const lastUserId = useRef<string | null>(null);
 
   useEffect(() => {
     if (redirect === null) return;
@@ -29,13 +46,22 @@ export function RootRoute() {
     void navigate(redirect);
   }, [redirect, clearRedirect, navigate]);
 
+  useEffect(() => {
+    if (isLoginPath) markSigningOut(false);
+  }, [isLoginPath]);
+
   const spinner = <GlobalSpinner isOpen={session.isPending || isLoading || navigation.state === 'loading'} />;
   if (session.isPending) return spinner;
 
   // a failed session check (server unreachable) counts as signed out
   const user = session.data?.user ?? null;
-  if (!user && !isLoginPath) return <Navigate to={LOGIN_PATH} replace />;
-  if (user && isLoginPath) return <Navigate to="/" replace />;
+  if (user) lastUserId.current = user.id;
+  if (!user && !isLoginPath) {
+    // after 'Cerrar sesión' there is no screen to come back to (nor for a visitor who was never signed in)
+    const from = wasSignOutChosen() ? null : `${location.pathname}${location.search}`;
+    return <SignedOutRedirect from={from} userId={lastUserId.current} />;
+  }
+  if (user && isLoginPath) return <Navigate to={returnPathAfterSignIn(location.state, user.id)} replace />;
 
   return (
     <>

@@ -4,6 +4,7 @@ import { Configurator } from './configurator';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { Sidebar } from './sidebar';
+import { UnsavedWorkGuard } from './unsaved-work-guard';
 
 /** The signed-in chrome around every screen but /login. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -18,6 +19,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <Footer />
       </Box>
       <Configurator />
+      <UnsavedWorkGuard />
     </Box>
   );
 }

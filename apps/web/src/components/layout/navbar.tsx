@@ -15,6 +15,7 @@ import { useIsWideScreen } from '@/hooks/use-is-wide-screen';
 import { signOut } from '@/lib/auth';
 import { forgetSession } from '@/lib/react-query';
 import { useSettingsStore } from '@/stores/settings-store';
+import { useUnsavedWorkStore } from '@/stores/unsaved-work-store';
 import { AppBreadcrumbs } from './app-breadcrumbs';
 import { NotificationsMenu } from './notifications-menu';
 import { useRouteHandle } from './use-route-handle';
@@ -31,6 +32,7 @@ export function Navbar() {
   const setSidebarMini = useSettingsStore((state) => state.setSidebarMini);
   const setSidebarOpen = useSettingsStore((state) => state.setSidebarOpen);
   const setConfiguratorOpen = useSettingsStore((state) => state.setConfiguratorOpen);
+  const requestLeave = useUnsavedWorkStore((state) => state.requestLeave);
 
   const signOutMutation = useMutation({
     mutationFn: signOut,
@@ -88,7 +90,8 @@ export function Navbar() {
           title={t('navbar.signOut')}
           aria-label={t('navbar.signOut')}
           disabled={signOutMutation.isPending}
-          onClick={() => signOutMutation.mutate()}
+          // unsaved edits on screen: the leave question first (their drafts go if the user goes on)
+          onClick={() => requestLeave(() => signOutMutation.mutate())}
         >
           <LogoutIcon />
         </IconButton>

@@ -37,3 +37,17 @@ export function useLoadEdc() {
     meta: { showGlobalSpinner: true },
   });
 }
+
+/**
+ * One EDP item's EDC as stored now, for comparing a kept draft with it (issue 12): read afresh
+ * each time, and failures are the screen's to show.
+ */
+export function storedEdcQueryOptions(projectId: string, id: number) {
+  return queryOptions({
+    queryKey: ['loadEdc', projectId, id] as const,
+    queryFn: ({ signal }) => call('loadEdc', { projectId, id }, { signal }),
+    gcTime: 0,
+    staleTime: 0,
+    meta: { showErrorToast: false },
+  });
+}

@@ -61,6 +61,11 @@ export type EdpEditorState = {
   remove: (id: number) => EdpChange;
   markSaved: (edp: LoadedEdp) => void;
   markStale: (message: string) => void;
+  /**
+   * A kept draft (issue 12) on screen as unsaved edits, based on `version`: its own base version
+   * (a stale save is then refused as usual) or the stored one (applied on top of it).
+   */
+  restoreDraft: (draft: { items: EdpItem[]; version: number }) => void;
 };
 
 export type EdpEditorStore = StoreApi<EdpEditorState>;
@@ -234,6 +239,17 @@ export function createEdpEditorStore(edp: LoadedEdp): EdpEditorStore {
       })),
 
     markStale: (message) => set({ staleMessage: message }),
+
+    restoreDraft: (draft) =>
+      set((state) => ({
+        items: draft.items,
+        version: draft.version,
+        selectedId: draft.items[0]?.id ?? null,
+        editing: null,
+        staleMessage: null,
+        reveal: null,
+        generation: state.generation + 1,
+      })),
   }));
 }
 

@@ -46,6 +46,16 @@ export type GanttEditorState = {
   expandAll: () => void;
   collapseAll: () => void;
   markStale: (message: string) => void;
+  /**
+   * A kept draft (issue 12) on screen as unsaved edits, based on `version`: its own base version
+   * (a stale save is then refused as usual) or the stored one (applied on top of it). Refused,
+   * changing nothing, when the engine cannot schedule it.
+   */
+  restoreDraft: (draft: {
+    tasks: GanttDraftTask[];
+    workWeek: WorkWeek;
+    version: number;
+  }) => { ok: true } | { ok: false; error: string };
 };
 
 export type GanttEditorStore = StoreApi<GanttEditorState>;
@@ -169,6 +179,29 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
       set({ closed, revision: revision + 1 });
     },
     markStale: (staleMessage) => set({ staleMessage }),
+    restoreDraft: (draft) => {
+      const state = get();
+      const calendar = calendarOf({ ...state.calendarInfo, workWeek: draft.workWeek });
+      const computed = scheduledMap(draft.tasks, calendar);
+      if (!computed.ok) return { ok: false, error: computed.error };
+      let idFloor = state.idFloor;
+      for (const task of draft.tasks) if (task.id > idFloor) idFloor = task.id;
+      set({
+        tasks: draft.tasks,
+        workWeek: draft.workWeek,
+        calendar,
+        version: draft.version,
+        idFloor,
+        scheduled: computed.map,
+        projectStart: computed.projectStart,
+        projectFinish: computed.projectFinish,
+        selectedId: null,
+        editingId: null,
+        staleMessage: null,
+        revision: state.revision + 1,
+      });
+      return { ok: true };
+    },
   }));
 }
 

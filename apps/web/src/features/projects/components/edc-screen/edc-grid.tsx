@@ -17,7 +17,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import type { KeyboardEvent } from 'react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
@@ -29,6 +29,7 @@ import {
   validateEdcDraft,
 } from '../../utils/edc-rows';
 import type { EdcDraftErrors } from '../../utils/edc-rows';
+import type { EdcDraftEditing } from '../../utils/project-drafts';
 
 /** Rows per page of the EDC grid (a generated list is tens of rows; a page keeps 10,000 cheap). */
 export const EDC_PAGE_SIZE = 100;
@@ -51,7 +52,19 @@ export type EdcGridProps = {
   canEdit: boolean;
   /** Saves the whole list (each committed edit saves). */
   onChange: (list: EdcItem[]) => void;
+  /** A row being edited whose text differs from the list (a new row always does), or null (issue 12). */
+  onEditingChange?: (editing: EdcDraftEditing | null) => void;
+  /** A recovered row edit to open with (read when the grid mounts). */
+  initialEditing?: EdcDraftEditing | null;
 };
+
+/** What of a row edit is not in the list yet: nothing for an opened row whose text is unchanged. */
+function uncommittedEdit(editing: Editing | null): EdcDraftEditing | null {
+  if (!editing) return null;
+  const item = editing.list[editing.index];
+  if (!editing.isNew && item && item.code === editing.code && item.name === editing.name) return null;
+  return { rows: editing.list, index: editing.index, isNew: editing.isNew, code: editing.code, name: editing.name };
+}
 
 /**
  * The selected item's EDC (Código, Nombre) as a tree by parentCode: main components, their
@@ -60,10 +73,17 @@ export type EdcGridProps = {
  * within the list; a refused row shows its errors and is not committed. Keyboard: one tab stop,
  * up/down move the selection, Enter or F2 edits, Enter commits and Escape cancels in the fields.
  */
-export function EdcGrid({ edpCode, list, canEdit, onChange }: EdcGridProps) {
+export function EdcGrid({ edpCode, list, canEdit, onChange, onEditingChange, initialEditing }: EdcGridProps) {
   const { t } = useTranslation();
   const [selectedCode, setSelectedCode] = useState<string | null>(null);
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(() =>
+    initialEditing ? { ...initialEditing, list: initialEditing.rows, errors: {} } : null,
+  );
+  useEffect(() => {
+    onEditingChange?.(uncommittedEdit(editing));
+  }, [editing, onEditingChange]);
+  // the grid goes (another item, a reload): its row edit goes with it
+  useEffect(() => () => onEditingChange?.(null), [onEditingChange]);
   const [pendingRemove, setPendingRemove] = useState<{ code: string; text: string } | null>(null);
   const [page, setPage] = useState(0);
 

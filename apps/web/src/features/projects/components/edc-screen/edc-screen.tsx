@@ -8,12 +8,15 @@ import { PagePanel } from '@/components/ui/page-panel';
 import { StaleSaveAlert } from '@/components/ui/stale-save-alert';
 import { describeError, isFunctionError } from '@/lib/api-client';
 import { notifyError } from '@/stores/notices-store';
+import { useUnsavedWorkStore } from '@/stores/unsaved-work-store';
 import { edcComponentsQueryOptions, edcSystemsQueryOptions, useLoadEdc } from '../../api/load-edc';
 import { useSaveEdc } from '../../api/save-edc';
 import { assignComponent } from '../../utils/edc-rows';
 import type { SelectedEdpItem } from '../../utils/edc-rows';
+import type { EdcDraftData, EdcDraftEditing } from '../../utils/project-drafts';
 import { ProjectRouteGate } from '../project-route-gate';
 import { EdcAssignPanel } from './edc-assign-panel';
+import { EdcDraft } from './edc-draft';
 import { EdcGrid } from './edc-grid';
 import { EdpTreePanel } from './edp-tree-panel';
 
@@ -27,6 +30,10 @@ type EdcState = {
   staleMessage: string | null;
   /** Changes when a list comes from the server, so the grid drops a half-done edit. */
   generation: number;
+  /** A list sent to saveEdc and not saved yet: in flight, the session expired, or refused as stale (issue 12). */
+  pending: { list: EdcItem[]; version: number } | null;
+  /** A recovered row edit the grid opens with. */
+  restoredEdit: EdcDraftEditing | null;
 };
 
 const NO_ITEM: EdcState = {
@@ -35,6 +42,8 @@ const NO_ITEM: EdcState = {
   version: 0,
   staleMessage: null,
   generation: 0,
+  pending: null,
+  restoredEdit: null,
 };
 
 /**
@@ -52,10 +61,15 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
   // the last item asked for: a slower answer for an item selected before is dropped
   const requestedId = useRef(0);
   const edpItems = project.edp.items;
+  const [rowEdit, setRowEdit] = useState<EdcDraftEditing | null>(null);
+  const requestLeave = useUnsavedWorkStore((state) => state.requestLeave);
+  // a recovered draft waiting for its item's list to load
+  const restoring = useRef<{ draft: EdcDraftData; version: number } | null>(null);
 
   const load = useCallback(
     (id: number) => {
       requestedId.current = id;
+      if (restoring.current?.draft.edpItemId !== id) restoring.current = null;
       loadEdc(
         { projectId: project._id, id },
         {
@@ -66,12 +80,34 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
             const fromList = edpItems.find((candidate) => candidate.id === id);
             const source = edc ?? fromList;
             if (!source) return;
+            const restore = restoring.current;
+            restoring.current = null;
+            const item = { id: source.id, code: source.code, name: source.name };
+            if (restore) {
+              // the recovered list on screen, based on the chosen version; a pending save is sent again
+              const { draft, version } = restore;
+              setState((old) => ({
+                item,
+                list: draft.list,
+                version,
+                staleMessage: null,
+                generation: old.generation + 1,
+                pending: null,
+                restoredEdit: draft.editing,
+              }));
+              if (draft.isSavePending) {
+                saveRef.current(draft.list, { item, version, previous: edc?.componentesEdc ?? [] });
+              }
+              return;
+            }
             setState((old) => ({
-              item: { id: source.id, code: source.code, name: source.name },
+              item,
               list: edc?.componentesEdc ?? [],
               version: edc?.version ?? 0,
               staleMessage: null,
               generation: old.generation + 1,
+              pending: null,
+              restoredEdit: null,
             }));
           },
         },
@@ -80,15 +116,22 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
     [loadEdc, project._id, edpItems],
   );
 
-  function save(next: EdcItem[]) {
-    const { item, version, list: previous } = state;
-    setState((old) => ({ ...old, list: next }));
+  function save(
+    next: EdcItem[],
+    base: { item: SelectedEdpItem; version: number; previous: EdcItem[] } = {
+      item: state.item,
+      version: state.version,
+      previous: state.list,
+    },
+  ) {
+    const { item, version, previous } = base;
+    setState((old) => ({ ...old, list: next, pending: { list: next, version } }));
     saveEdc.mutate(
       { projectId: project._id, edpItemId: item.id, items: next, version },
       {
         onSuccess: ({ edc }) => {
           setState((old) =>
-            old.item.id === item.id ? { ...old, list: edc.componentesEdc, version: edc.version } : old,
+            old.item.id === item.id ? { ...old, list: edc.componentesEdc, version: edc.version, pending: null } : old,
           );
         },
         onError: (error) => {
@@ -98,12 +141,26 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
             if (isFunctionError(error) && error.code === 'ABORTED') {
               return { ...old, staleMessage: describeError(error) };
             }
+            // the session expired: the list is kept as a draft and offered back after signing in
+            if (isFunctionError(error) && error.code === 'UNAUTHENTICATED') return old;
             // refused (the toast says why): back to the list the server holds
-            return { ...old, list: previous, generation: old.generation + 1 };
+            return { ...old, list: previous, generation: old.generation + 1, pending: null, restoredEdit: null };
           });
         },
       },
     );
+  }
+  const saveRef = useRef(save);
+  saveRef.current = save;
+
+  /** Picking another item: what is not saved of this one asks first (issue 12). */
+  function pick(id: number) {
+    requestLeave(() => load(id));
+  }
+
+  function handleRestore(draft: EdcDraftData, version: number) {
+    restoring.current = { draft, version };
+    load(draft.edpItemId);
   }
 
   function handleAssign(componentId: string, systemId: string) {
@@ -131,8 +188,17 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
   const title = t('edc.title', { project: project.name, code: state.item.code || t('edc.noItem') });
   return (
     <PagePanel title={title} subtitle={t('pages.projectEdc')}>
+      <EdcDraft
+        projectId={project._id}
+        item={state.item}
+        list={state.list}
+        version={state.version}
+        pending={state.pending}
+        rowEdit={rowEdit}
+        onRestore={handleRestore}
+      />
       <EdcAssignPanel
-        tree={<EdpTreePanel items={edpItems} selectedId={state.item.id === 0 ? null : state.item.id} onSelect={load} />}
+        tree={<EdpTreePanel items={edpItems} selectedId={state.item.id === 0 ? null : state.item.id} onSelect={pick} />}
         systems={systems.data ?? []}
         components={components.data ?? []}
         onAssign={handleAssign}
@@ -154,6 +220,8 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
           list={state.list}
           canEdit={state.item.id !== 0 && state.staleMessage === null}
           onChange={save}
+          onEditingChange={setRowEdit}
+          initialEditing={state.restoredEdit}
         />
       </Box>
     </PagePanel>

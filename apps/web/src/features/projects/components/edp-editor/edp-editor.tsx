@@ -9,13 +9,13 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { StaleSaveAlert } from '@/components/ui/stale-save-alert';
 import { PagePanel } from '@/components/ui/page-panel';
-import { useUnsavedChangesGuard } from '@/hooks/use-unsaved-changes-guard';
 import { describeError, isFunctionError } from '@/lib/api-client';
 import { downloadBlob } from '@/lib/download';
 import { notifyError } from '@/stores/notices-store';
 import { useReloadEdp, useSaveEdp } from '../../api/save-edp';
 import { EdpEditorContext, createEdpEditorStore, selectIsDirty, useEdpEditor } from '../../stores/edp-editor-store';
 import { buildEdpWorkbook, edpFileName, edpSheetRows } from '../../utils/edp-workbook';
+import { EdpDraft } from './edp-draft';
 import { EdpGrid } from './edp-grid';
 import { EdpPrintView } from './edp-print-view';
 import { EdpToolbar } from './edp-toolbar';
@@ -68,9 +68,6 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
 
   const saveEdp = useSaveEdp({ onSuccess: markSaved });
   const reloadEdp = useReloadEdp({ onSuccess: load });
-
-  const blocker = useUnsavedChangesGuard(isDirty);
-  const isLeaving = blocker.state === 'blocked';
 
   function handleRemove(id: number) {
     const ids = edpSubtreeIds(items, id);
@@ -157,6 +154,7 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
         </Stack>
       }
     >
+      <EdpDraft projectId={project._id} />
       <StaleSaveAlert
         message={staleMessage}
         reloadLabel={t('edp.reload')}
@@ -176,12 +174,6 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
         confirmColor={confirm?.kind === 'save' ? 'success' : 'error'}
         onConfirm={handleConfirm}
         onCancel={() => setConfirm(null)}
-      />
-      <ConfirmDialog
-        isOpen={isLeaving}
-        text={t('edp.confirmLeave')}
-        onConfirm={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
       />
       {isPrinting && <EdpPrintView projectName={project.name} projectCode={project.code} items={items} />}
     </PagePanel>

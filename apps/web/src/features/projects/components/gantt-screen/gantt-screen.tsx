@@ -24,7 +24,6 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { StaleSaveAlert } from '@/components/ui/stale-save-alert';
 import { PagePanel } from '@/components/ui/page-panel';
-import { useUnsavedChangesGuard } from '@/hooks/use-unsaved-changes-guard';
 import { describeError, isFunctionError } from '@/lib/api-client';
 import { notifyError } from '@/stores/notices-store';
 import { ganttQueryOptions, useReloadGantt, useSaveGantt } from '../../api/gantt';
@@ -41,6 +40,7 @@ import { useProjectRouteId } from '../../hooks/use-project-route';
 import { ProjectRouteGate } from '../project-route-gate';
 import type { GanttMenuAction } from './gantt-chart';
 import { GanttChart } from './gantt-chart';
+import { GanttDraft } from './gantt-draft';
 import type { GanttTaskPanelHandle } from './gantt-task-panel';
 import { GanttTaskPanel } from './gantt-task-panel';
 import { GanttToolbar } from './gantt-toolbar';
@@ -63,8 +63,6 @@ function GanttScreen({ project }: { project: LoadedProject }) {
 
   const saveGantt = useSaveGantt({ onSuccess: (output) => store.getState().load(output) });
   const reloadGantt = useReloadGantt({ onSuccess: (output) => store.getState().load(output) });
-
-  const blocker = useUnsavedChangesGuard(isDirty);
 
   function selectedOrWarn(): number | null {
     const { selectedId } = store.getState();
@@ -229,6 +227,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
         </Stack>
       }
     >
+      <GanttDraft projectId={project._id} />
       <StaleSaveAlert
         message={staleMessage}
         reloadLabel={t('gantt.reload')}
@@ -262,12 +261,6 @@ function GanttScreen({ project }: { project: LoadedProject }) {
         confirmColor={confirm?.kind === 'save' ? 'success' : 'error'}
         onConfirm={handleConfirm}
         onCancel={() => setConfirm(null)}
-      />
-      <ConfirmDialog
-        isOpen={blocker.state === 'blocked'}
-        text={t('gantt.confirmLeave')}
-        onConfirm={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
       />
     </PagePanel>
   );

@@ -1,0 +1,48 @@
+import { formatIsoDate } from '@cimiento/domain';
+import type { TFunction } from 'i18next';
+import type { DraftDifferenceLine } from '@/components/ui/draft-recovery-alert';
+import type { DraftChange, DraftFieldChange } from './draft-diffs';
+
+function fieldValue(t: TFunction, change: DraftFieldChange, value: string): string {
+  if (change.field === 'start' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatIsoDate(value);
+  if (change.field === 'progress') return `${value} %`;
+  if (change.field === 'kind') return t(`edc.kind.${value}`, { defaultValue: value });
+  return value === '' ? '—' : value;
+}
+
+/** The comparison's lines, worded for the user ('ACT1 Excavar: inicio 02-01-2026 → 09-01-2026'). */
+export function draftDifferenceLines(t: TFunction, changes: readonly DraftChange[]): DraftDifferenceLine[] {
+  return changes.map((change, index) => {
+    const key = `${index}:${change.kind}`;
+    switch (change.kind) {
+      case 'workWeek':
+        return {
+          key,
+          text: t('drafts.diff.workWeek', {
+            stored: t(`gantt.workWeeks.${change.stored}`),
+            draft: t(`gantt.workWeeks.${change.draft}`),
+          }),
+        };
+      case 'renamed':
+        return { key, text: t('drafts.diff.renamed', { item: change.label, stored: change.stored }) };
+      case 'changed':
+        return {
+          key,
+          text: t('drafts.diff.changed', {
+            item: change.label,
+            changes: change.fields
+              .map((field) =>
+                t('drafts.diff.field', {
+                  field: t(`drafts.diff.fields.${field.field}`),
+                  stored: fieldValue(t, field, field.stored),
+                  draft: fieldValue(t, field, field.draft),
+                }),
+              )
+              .join('; '),
+          }),
+        };
+      default:
+        return { key, text: t(`drafts.diff.${change.kind}`, { item: change.label }) };
+    }
+  });
+}

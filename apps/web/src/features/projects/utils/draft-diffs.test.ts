@@ -1,0 +1,168 @@
+import type { EdcItem, EdpItem, GanttDraftTask } from '@cimiento/domain';
+import { describe, expect, it } from 'vitest';
+import { i18next } from '@/lib/i18n/i18n';
+import { draftDifferenceLines } from './draft-diff-lines';
+import { diffEdcDraft, diffEdpDraft, diffGanttDraft } from './draft-diffs';
+import { parseEdcDraft, parseEdpDraft, parseGanttDraft } from './project-drafts';
+
+const edp: EdpItem[] = [
+  { id: 1, code: 'ELA', name: 'Los Aromos' },
+  { id: 2, parentId: 1, code: 'ELA.1', name: 'Torre' },
+  { id: 3, parentId: 2, code: 'ELA.1.1', name: 'Piso 1' },
+  { id: 4, parentId: 2, code: 'ELA.1.2', name: 'Piso 2' },
+  { id: 5, parentId: 1, code: 'ELA.2', name: 'Estacionamientos' },
+];
+
+function task(id: number, overrides: Partial<GanttDraftTask> = {}): GanttDraftTask {
+  return {
+    id,
+    code: `T${id}`,
+    name: `Tarea ${id}`,
+    start: '2026-01-02',
+    duration: 5,
+    progress: 0,
+    predecessors: [],
+    ...overrides,
+  };
+}
+
+describe('EDP draft differences', () => {
+  it('finds nothing between equal lists', () => {
+    expect(
+      diffEdpDraft(
+        edp,
+        edp.map((item) => ({ ...item })),
+      ),
+    ).toEqual([]);
+  });
+
+  it('lists added, removed, renamed and moved items, in the draft order then the removed ones', () => {
+    const draft: EdpItem[] = [
+      { id: 1, code: 'ELA', name: 'Los Aromos' },
+      { id: 2, parentId: 1, code: 'ELA.1', name: 'Torre A' },
+      // Piso 2 before Piso 1: moved among its siblings
+      { id: 4, parentId: 2, code: 'ELA.1.2', name: 'Piso 2' },
+      { id: 3, parentId: 2, code: 'ELA.1.1', name: 'Piso 1' },
+      { id: 6, parentId: 2, code: 'ELA.1.3', name: 'Piso 3' },
+    ];
+    expect(diffEdpDraft(edp, draft)).toEqual([
+      { kind: 'renamed', label: 'ELA.1 Torre A', stored: 'ELA.1 Torre' },
+      { kind: 'moved', label: 'ELA.1.2 Piso 2' },
+      { kind: 'moved', label: 'ELA.1.1 Piso 1' },
+      { kind: 'added', label: 'ELA.1.3 Piso 3' },
+      { kind: 'removed', label: 'ELA.2 Estacionamientos' },
+    ]);
+  });
+
+  it('an item indented under another parent has moved; a deletion nearby moves nothing', () => {
+    const indented = edp.map((item) => (item.id === 5 ? { ...item, parentId: 2 } : item));
+    expect(diffEdpDraft(edp, indented)).toEqual([{ kind: 'moved', label: 'ELA.2 Estacionamientos' }]);
+    const withoutFirstFloor = edp.filter((item) => item.id !== 3);
+    expect(diffEdpDraft(edp, withoutFirstFloor)).toEqual([{ kind: 'removed', label: 'ELA.1.1 Piso 1' }]);
+  });
+});
+
+describe('Gantt draft differences', () => {
+  const stored = { tasks: [task(1), task(2, { parentId: 1 }), task(3, { parentId: 1 })], workWeek: 'mon-fri' as const };
+
+  it('finds nothing between equal schedules', () => {
+    expect(diffGanttDraft(stored, { ...stored, tasks: stored.tasks.map((item) => ({ ...item })) })).toEqual([]);
+  });
+
+  it('lists each task whose start, duration, progress or links differ, with both values', () => {
+    const draft = {
+      workWeek: 'mon-sat' as const,
+      tasks: [
+        task(1),
+        task(2, { parentId: 1, start: '2026-01-09', progress: 40 }),
+        task(3, { parentId: 1, duration: 3, predecessors: [{ predecessorId: 2, type: 'FS', lag: 2 }] }),
+        task(4, { code: 'HITO', name: 'Recepción' }),
+      ],
+    };
+    expect(diffGanttDraft(stored, draft)).toEqual([
+      { kind: 'workWeek', stored: 'mon-fri', draft: 'mon-sat' },
+      {
+        kind: 'changed',
+        label: 'T2 Tarea 2',
+        fields: [
+          { field: 'start', stored: '2026-01-02', draft: '2026-01-09' },
+          { field: 'progress', stored: '0', draft: '40' },
+        ],
+      },
+      {
+        kind: 'changed',
+        label: 'T3 Tarea 3',
+        fields: [
+          { field: 'duration', stored: '5', draft: '3' },
+          { field: 'links', stored: '—', draft: 'T2 FS+2' },
+        ],
+      },
+      { kind: 'added', label: 'HITO Recepción' },
+    ]);
+  });
+
+  it('lists removed tasks and tasks moved under another summary', () => {
+    const draft = { ...stored, tasks: [task(1), task(3)] };
+    expect(diffGanttDraft(stored, draft)).toEqual([
+      { kind: 'moved', label: 'T3 Tarea 3' },
+      { kind: 'removed', label: 'T2 Tarea 2' },
+    ]);
+  });
+
+  it('words the differences for the comparison, with dates as dd-MM-yyyy', () => {
+    const draft = { ...stored, tasks: [task(1), task(2, { parentId: 1, start: '2026-01-09' })] };
+    expect(draftDifferenceLines(i18next.t, diffGanttDraft(stored, draft)).map((line) => line.text)).toEqual([
+      'T2 Tarea 2: inicio 02-01-2026 → 09-01-2026',
+      'T3 Tarea 3: se elimina',
+    ]);
+  });
+});
+
+describe('EDC draft differences', () => {
+  const list: EdcItem[] = [
+    { code: 'M', name: 'Fundaciones', parentCode: 'ELA.1', kind: 'main' },
+    { code: 'M.1', name: 'Zapatas', parentCode: 'M', kind: 'sub' },
+    { code: 'ACT1', name: 'Excavar', parentCode: 'M.1', kind: 'activity' },
+  ];
+
+  it('lists rows added, removed and changed, matched by code', () => {
+    const draft: EdcItem[] = [
+      { code: 'M', name: 'Fundaciones', parentCode: 'ELA.1', kind: 'main' },
+      { code: 'M.1', name: 'Zapatas corridas', parentCode: 'M', kind: 'sub' },
+      { code: 'ACT2', name: 'Hormigonar', parentCode: 'M.1', kind: 'activity' },
+    ];
+    const changes = diffEdcDraft(list, draft);
+    expect(changes).toEqual([
+      {
+        kind: 'changed',
+        label: 'M.1 Zapatas corridas',
+        fields: [{ field: 'name', stored: 'Zapatas', draft: 'Zapatas corridas' }],
+      },
+      { kind: 'added', label: 'ACT2 Hormigonar' },
+      { kind: 'removed', label: 'ACT1 Excavar' },
+    ]);
+    expect(draftDifferenceLines(i18next.t, changes).map((line) => line.text)).toEqual([
+      'M.1 Zapatas corridas: nombre Zapatas → Zapatas corridas',
+      'ACT2 Hormigonar: se agrega',
+      'ACT1 Excavar: se elimina',
+    ]);
+    expect(diffEdcDraft(list, list)).toEqual([]);
+  });
+});
+
+describe('draft data checks', () => {
+  it('accepts what each screen writes and refuses other shapes', () => {
+    expect(parseEdpDraft({ items: edp, editing: null })).toEqual({ items: edp, editing: null });
+    expect(parseEdpDraft({ items: [] })).toBeNull();
+    expect(parseEdpDraft({ items: [{ id: 'one', code: 'A', name: 'B' }] })).toBeNull();
+    expect(parseGanttDraft({ tasks: [task(1)], workWeek: 'mon-fri' })).toEqual({
+      tasks: [task(1)],
+      workWeek: 'mon-fri',
+    });
+    expect(parseGanttDraft({ tasks: [task(1, { start: '02-01-2026' })], workWeek: 'mon-fri' })).toBeNull();
+    expect(parseGanttDraft({ tasks: [task(1)], workWeek: 'sun-sat' })).toBeNull();
+    const edc = { edpItemId: 2, code: 'ELA.1', name: 'Torre', list: [], isSavePending: true, editing: null };
+    expect(parseEdcDraft(edc)).toEqual(edc);
+    expect(parseEdcDraft({ ...edc, editing: { rows: [], index: 0, isNew: true, code: 'X', name: 'Y' } })).toBeNull();
+  });
+});

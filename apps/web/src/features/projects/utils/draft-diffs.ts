@@ -1,0 +1,159 @@
+import type { EdcItem, EdpItem, GanttDraftTask, WorkWeek } from '@cimiento/domain';
+
+/**
+ * What a kept draft changes with respect to what is stored now ('Comparar', issue 12): pure, one
+ * function per screen. Items are matched by what identifies them on the server — EDP items and
+ * Gantt tasks by id, EDC rows by code (unique in their list) — and listed in the draft's order,
+ * then what the draft no longer has in the stored order.
+ */
+
+export type DraftFieldChange = {
+  field: 'code' | 'name' | 'start' | 'duration' | 'progress' | 'links' | 'parent' | 'kind';
+  stored: string;
+  draft: string;
+};
+
+export type DraftChange =
+  /** only in the draft */
+  | { kind: 'added'; label: string }
+  /** only in the stored version: applying the draft removes it */
+  | { kind: 'removed'; label: string }
+  | { kind: 'renamed'; label: string; stored: string }
+  /** another parent, or another place among its siblings */
+  | { kind: 'moved'; label: string }
+  | { kind: 'changed'; label: string; fields: DraftFieldChange[] }
+  | { kind: 'workWeek'; stored: WorkWeek; draft: WorkWeek };
+
+function labelOf(item: { code: string; name: string }): string {
+  return `${item.code} ${item.name}`.trim();
+}
+
+/**
+ * The sibling that comes before each item, among the items both lists have: an item whose
+ * previous common sibling differs has moved (an insertion or a deletion nearby does not count).
+ */
+function previousCommonSibling<T extends { parentId?: number }>(
+  items: readonly T[],
+  idOf: (item: T) => number,
+  common: ReadonlySet<number>,
+): Map<number, number | null> {
+  const lastChild = new Map<number | undefined, number>();
+  const previous = new Map<number, number | null>();
+  for (const item of items) {
+    const id = idOf(item);
+    if (!common.has(id)) continue;
+    previous.set(id, lastChild.get(item.parentId) ?? null);
+    lastChild.set(item.parentId, id);
+  }
+  return previous;
+}
+
+function commonIds<T>(stored: readonly T[], draft: readonly T[], idOf: (item: T) => number): Set<number> {
+  const inStored = new Set(stored.map(idOf));
+  return new Set(draft.map(idOf).filter((id) => inStored.has(id)));
+}
+
+/** EDP items added, removed, renamed (code or name) or moved (parent or place among siblings). */
+export function diffEdpDraft(stored: readonly EdpItem[], draft: readonly EdpItem[]): DraftChange[] {
+  const byId = new Map(stored.map((item) => [item.id, item]));
+  const draftIds = new Set(draft.map((item) => item.id));
+  const common = commonIds(stored, draft, (item) => item.id);
+  const storedPrevious = previousCommonSibling(stored, (item) => item.id, common);
+  const draftPrevious = previousCommonSibling(draft, (item) => item.id, common);
+  const changes: DraftChange[] = [];
+  for (const item of draft) {
+    const before = byId.get(item.id);
+    if (!before) {
+      changes.push({ kind: 'added', label: labelOf(item) });
+      continue;
+    }
+    if (before.code !== item.code || before.name !== item.name) {
+      changes.push({ kind: 'renamed', label: labelOf(item), stored: labelOf(before) });
+    }
+    if (before.parentId !== item.parentId || storedPrevious.get(item.id) !== draftPrevious.get(item.id)) {
+      changes.push({ kind: 'moved', label: labelOf(item) });
+    }
+  }
+  for (const item of stored) if (!draftIds.has(item.id)) changes.push({ kind: 'removed', label: labelOf(item) });
+  return changes;
+}
+
+function linkText(task: GanttDraftTask, codeOf: (id: number) => string): string {
+  if (task.predecessors.length === 0) return '—';
+  return task.predecessors
+    .map((link) => {
+      const lag = link.lag === 0 ? '' : link.lag > 0 ? `+${link.lag}` : String(link.lag);
+      return `${codeOf(link.predecessorId)} ${link.type}${lag}`;
+    })
+    .join(', ');
+}
+
+/**
+ * Gantt tasks added, removed, moved (another summary or place) or changed: start, duration,
+ * progress, links (shown by the predecessors' codes), and a task's own code or name; and the
+ * work week. Dates stay YYYY-MM-DD here; the screen formats them.
+ */
+export function diffGanttDraft(
+  stored: { tasks: readonly GanttDraftTask[]; workWeek: WorkWeek },
+  draft: { tasks: readonly GanttDraftTask[]; workWeek: WorkWeek },
+): DraftChange[] {
+  const byId = new Map(stored.tasks.map((task) => [task.id, task]));
+  const draftById = new Map(draft.tasks.map((task) => [task.id, task]));
+  const common = commonIds(stored.tasks, draft.tasks, (task) => task.id);
+  const storedPrevious = previousCommonSibling(stored.tasks, (task) => task.id, common);
+  const draftPrevious = previousCommonSibling(draft.tasks, (task) => task.id, common);
+  const storedCode = (id: number) => byId.get(id)?.code || String(id);
+  const draftCode = (id: number) => draftById.get(id)?.code || String(id);
+  const changes: DraftChange[] = [];
+  if (stored.workWeek !== draft.workWeek) {
+    changes.push({ kind: 'workWeek', stored: stored.workWeek, draft: draft.workWeek });
+  }
+  for (const task of draft.tasks) {
+    const before = byId.get(task.id);
+    if (!before) {
+      changes.push({ kind: 'added', label: labelOf(task) });
+      continue;
+    }
+    const fields: DraftFieldChange[] = [];
+    const compare = (field: DraftFieldChange['field'], left: string, right: string) => {
+      if (left !== right) fields.push({ field, stored: left, draft: right });
+    };
+    compare('code', before.code, task.code);
+    compare('name', before.name, task.name);
+    compare('start', before.start, task.start);
+    compare('duration', String(before.duration), String(task.duration));
+    compare('progress', String(before.progress), String(task.progress));
+    compare('links', linkText(before, storedCode), linkText(task, draftCode));
+    if (fields.length > 0) changes.push({ kind: 'changed', label: labelOf(task), fields });
+    if (before.parentId !== task.parentId || storedPrevious.get(task.id) !== draftPrevious.get(task.id)) {
+      changes.push({ kind: 'moved', label: labelOf(task) });
+    }
+  }
+  for (const task of stored.tasks) {
+    if (!draftById.has(task.id)) changes.push({ kind: 'removed', label: labelOf(task) });
+  }
+  return changes;
+}
+
+/** EDC rows added, removed, or changed (name, parent code or kind), matched by code. */
+export function diffEdcDraft(stored: readonly EdcItem[], draft: readonly EdcItem[]): DraftChange[] {
+  const byCode = new Map(stored.map((item) => [item.code, item]));
+  const draftCodes = new Set(draft.map((item) => item.code));
+  const changes: DraftChange[] = [];
+  for (const item of draft) {
+    const before = byCode.get(item.code);
+    if (!before) {
+      changes.push({ kind: 'added', label: labelOf(item) });
+      continue;
+    }
+    const fields: DraftFieldChange[] = [];
+    if (before.name !== item.name) fields.push({ field: 'name', stored: before.name, draft: item.name });
+    if (before.parentCode !== item.parentCode) {
+      fields.push({ field: 'parent', stored: before.parentCode, draft: item.parentCode });
+    }
+    if (before.kind !== item.kind) fields.push({ field: 'kind', stored: before.kind, draft: item.kind });
+    if (fields.length > 0) changes.push({ kind: 'changed', label: labelOf(item), fields });
+  }
+  for (const item of stored) if (!draftCodes.has(item.code)) changes.push({ kind: 'removed', label: labelOf(item) });
+  return changes;
+}

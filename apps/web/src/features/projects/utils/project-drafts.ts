@@ -1,0 +1,83 @@
+import { edcItemSchema, edpItemSchema, linkTypes, workWeeks } from '@cimiento/domain';
+import type { EdcItem, EdpItem, GanttDraftTask, WorkWeek } from '@cimiento/domain';
+import { z } from 'zod';
+
+/**
+ * What each project screen keeps as its draft (lib/drafts), checked with zod before it is used:
+ * a draft written by an older version of the app, or changed by hand, is refused as unreadable
+ * rather than loaded half right.
+ */
+
+/** The EDP's list, and the row being edited when the draft was written (not committed yet). */
+export type EdpDraftData = { items: EdpItem[]; editing?: { id: number; code: string; name: string } | null };
+
+export type GanttDraftData = { tasks: GanttDraftTask[]; workWeek: WorkWeek };
+
+/**
+ * A row of the EDC grid being edited when the draft was written (not committed yet): `rows` is the
+ * list being edited (with the new row of 'Agregar' in it), `index` the row's place there.
+ */
+export type EdcDraftEditing = { rows: EdcItem[]; index: number; isNew: boolean; code: string; name: string };
+
+/**
+ * The EDC keeps one draft per EDP item: its list, whether that list is a save that did not go
+ * through (the session expired, or it was refused as stale), and the row being edited, if any.
+ */
+export type EdcDraftData = {
+  edpItemId: number;
+  code: string;
+  name: string;
+  list: EdcItem[];
+  isSavePending: boolean;
+  editing: EdcDraftEditing | null;
+};
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+const edpDraftSchema = z.object({
+  items: z.array(edpItemSchema).min(1),
+  editing: z.object({ id: z.number().int(), code: z.string(), name: z.string() }).nullable().optional(),
+});
+
+const ganttDraftTaskSchema = z.object({
+  id: z.number().int().positive(),
+  code: z.string(),
+  name: z.string(),
+  start: isoDay,
+  duration: z.number().int().min(0),
+  progress: z.number().min(0).max(100),
+  parentId: z.number().int().optional(),
+  sourceKey: z.string().optional(),
+  predecessors: z.array(z.object({ predecessorId: z.number().int(), type: z.enum(linkTypes), lag: z.number().int() })),
+});
+
+const ganttDraftSchema = z.object({ tasks: z.array(ganttDraftTaskSchema), workWeek: z.enum(workWeeks) });
+
+const edcDraftSchema = z.object({
+  edpItemId: z.number().int().positive(),
+  code: z.string(),
+  name: z.string(),
+  list: z.array(edcItemSchema),
+  isSavePending: z.boolean(),
+  editing: z
+    .object({
+      rows: z.array(edcItemSchema),
+      index: z.number().int().min(0),
+      isNew: z.boolean(),
+      code: z.string(),
+      name: z.string(),
+    })
+    .refine((editing) => editing.index < editing.rows.length)
+    .nullable(),
+});
+
+function parserOf<T>(schema: z.ZodType<T>): (data: unknown) => T | null {
+  return (data) => {
+    const result = schema.safeParse(data);
+    return result.success ? result.data : null;
+  };
+}
+
+export const parseEdpDraft: (data: unknown) => EdpDraftData | null = parserOf(edpDraftSchema);
+export const parseGanttDraft: (data: unknown) => GanttDraftData | null = parserOf(ganttDraftSchema);
+export const parseEdcDraft: (data: unknown) => EdcDraftData | null = parserOf(edcDraftSchema);

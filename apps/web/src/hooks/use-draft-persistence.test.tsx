@@ -1,0 +1,162 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DraftRecoveryAlert } from '@/components/ui/draft-recovery-alert';
+import { draftKey, writeDraft } from '@/lib/drafts';
+import { useNoticesStore } from '@/stores/notices-store';
+import { hasUnsavedWork, keepDraftsForSignIn, useUnsavedWorkStore } from '@/stores/unsaved-work-store';
+import { buildSession, renderWithApp } from '@/testing/test-utils';
+import { useDraftPersistence } from './use-draft-persistence';
+
+type Data = { value: string };
+const scope = { userId: 'user-1', projectId: 'p-1', screen: 'gantt' as const };
+const key = draftKey(scope);
+const parse = (data: unknown): Data | null =>
+  typeof data === 'object' && data !== null && 'value' in data && typeof data.value === 'string'
+    ? { value: data.value }
+    : null;
+
+/** A one-field editor with the screens' draft wiring: 'Grabar' saves, 'Recuperar' takes the draft. */
+function Editor() {
+  const [saved, setSaved] = useState('guardado');
+  const [value, setValue] = useState('guardado');
+  const isDirty = value !== saved;
+  const { offer, acceptOffer, discardOffer } = useDraftPersistence<Data>({
+    screen: 'gantt',
+    projectId: 'p-1',
+    screenLabel: 'el Gantt',
+    isDirty,
+    revision: value,
+    snapshot: () => ({ baseVersion: 4, data: { value } }),
+    parseData: parse,
+  });
+  return (
+    <div>
+      <DraftRecoveryAlert
+        offer={offer}
+        screenLabel="el Gantt"
+        isOlder={offer?.status === 'ok' && offer.draft.baseVersion !== 4}
+        isEditorDirty={isDirty}
+        compare={() => []}
+        onRecover={() => {
+          if (offer?.status === 'ok') setValue(offer.draft.data.value);
+          acceptOffer();
+        }}
+        onApplyOnTop={acceptOffer}
+        onDiscard={discardOffer}
+      />
+      <input aria-label="valor" value={value} onChange={(event) => setValue(event.target.value)} />
+      <button type="button" onClick={() => setSaved(value)}>
+        Grabar
+      </button>
+    </div>
+  );
+}
+
+function stored(): { editedAt: string; baseVersion: number; data: Data } | null {
+  const raw = localStorage.getItem(key);
+  return raw === null ? null : (JSON.parse(raw) as { editedAt: string; baseVersion: number; data: Data });
+}
+
+afterEach(() => {
+  useUnsavedWorkStore.setState({ works: {}, pendingLeave: null, isLeaveAllowed: false });
+});
+
+describe('useDraftPersistence', () => {
+  it('writes a draft a moment after an edit, registers the screen, and removes both once saved', async () => {
+    renderWithApp(<Editor />, { session: buildSession() });
+    fireEvent.change(screen.getByLabelText('valor'), { target: { value: 'editado' } });
+    expect(hasUnsavedWork()).toBe(true);
+    await waitFor(() => expect(stored()?.data).toEqual({ value: 'editado' }));
+    expect(stored()?.baseVersion).toBe(4);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Grabar' }));
+    await waitFor(() => expect(stored()).toBeNull());
+    expect(hasUnsavedWork()).toBe(false);
+  });
+
+  it('writes the draft at once when the session expires, and keeps it when the screen then goes', () => {
+    const { unmount } = renderWithApp(<Editor />, { session: buildSession() });
+    fireEvent.change(screen.getByLabelText('valor'), { target: { value: 'sin grabar' } });
+    expect(stored()).toBeNull();
+    act(() => keepDraftsForSignIn());
+    expect(stored()?.data).toEqual({ value: 'sin grabar' });
+    unmount();
+    expect(stored()?.data).toEqual({ value: 'sin grabar' });
+  });
+
+  it('drops the draft when the user confirms leaving', async () => {
+    const { unmount } = renderWithApp(<Editor />, { session: buildSession() });
+    fireEvent.change(screen.getByLabelText('valor'), { target: { value: 'sin grabar' } });
+    await waitFor(() => expect(stored()).not.toBeNull());
+    const leave = vi.fn();
+    act(() => useUnsavedWorkStore.getState().requestLeave(leave));
+    expect(leave).not.toHaveBeenCalled();
+    act(() => useUnsavedWorkStore.getState().confirmLeave());
+    expect(leave).toHaveBeenCalledOnce();
+    unmount();
+    expect(stored()).toBeNull();
+  });
+
+  it('offers a kept draft back with its time, and Recuperar puts it on screen as unsaved edits', async () => {
+    writeDraft(scope, { editedAt: '2026-01-05T15:42:00.000Z', baseVersion: 4, data: { value: 'recuperado' } });
+    renderWithApp(<Editor />, { session: buildSession() });
+    // 15:42 UTC is 12:42 in Santiago in January (summer time, UTC−3)
+    await screen.findByText('Este navegador guardó cambios sin grabar en el Gantt, hechos el 05-01-2026 12:42.');
+    // while it is offered, it is not overwritten
+    fireEvent.change(screen.getByLabelText('valor'), { target: { value: 'otra cosa' } });
+    act(() => keepDraftsForSignIn());
+    expect(stored()?.data).toEqual({ value: 'recuperado' });
+    act(() => useUnsavedWorkStore.getState().resetLeave());
+
+    // the editor has edits of its own: recovering asks first
+    fireEvent.click(screen.getByRole('button', { name: 'Recuperar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Si, estoy seguro' }));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('valor').value).toBe('recuperado'));
+    expect(screen.queryByText('Recuperar cambios sin grabar')).toBeNull();
+    expect(hasUnsavedWork()).toBe(true);
+    // saved: the recovered copy goes
+    fireEvent.click(screen.getByRole('button', { name: 'Grabar' }));
+    await waitFor(() => expect(stored()).toBeNull());
+  });
+
+  it('says a corrupt draft cannot be read and keeps it until the user discards it, after asking', async () => {
+    localStorage.setItem(key, '{"format":1,"editedAt":"2026-01-05T15:42:00.000Z","data": broken');
+    renderWithApp(<Editor />, { session: buildSession() });
+    await screen.findByText(/No se pudo leer la copia de los cambios sin grabar en el Gantt del 05-01-2026 12:42/);
+    expect(localStorage.getItem(key)).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Descartar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(localStorage.getItem(key)).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Descartar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Si, estoy seguro' }));
+    await waitFor(() => expect(screen.queryByText('Recuperar cambios sin grabar')).toBeNull());
+    expect(localStorage.getItem(key)).toBeNull();
+  });
+
+  it("never offers another user's draft", () => {
+    writeDraft(
+      { ...scope, userId: 'user-2' },
+      { editedAt: '2026-01-05T15:42:00.000Z', baseVersion: 4, data: { value: 'ajeno' } },
+    );
+    renderWithApp(<Editor />, { session: buildSession() });
+    expect(screen.queryByText('Recuperar cambios sin grabar')).toBeNull();
+  });
+
+  it('says once that the browser has no room for the draft', async () => {
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    renderWithApp(<Editor />, { session: buildSession() });
+    fireEvent.change(screen.getByLabelText('valor'), { target: { value: 'uno' } });
+    act(() => keepDraftsForSignIn());
+    expect(useNoticesStore.getState().error).toBe(
+      'No queda espacio en este navegador para guardar una copia de los cambios sin grabar en el Gantt. Graba pronto para no perderlos.',
+    );
+    const sequence = useNoticesStore.getState().sequence;
+    fireEvent.change(screen.getByLabelText('valor'), { target: { value: 'dos' } });
+    act(() => keepDraftsForSignIn());
+    expect(useNoticesStore.getState().sequence).toBe(sequence);
+  });
+});
