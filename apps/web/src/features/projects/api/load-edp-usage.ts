@@ -1,3 +1,4 @@
+import type { EdpUsage } from '@cimiento/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
@@ -18,3 +19,12 @@ export function edpUsageQueryOptions(projectId: string) {
     meta: { showErrorToast: false },
   });
 }
+
+/** Nothing known yet: the editor's placeholder, dated 0 so that any question fetches the real answer. */
+export const UNKNOWN_EDP_USAGE: EdpUsage = {
+  items: [],
+  crossLinks: [],
+  ganttBuilt: false,
+  ganttVersion: 0,
+  edpVersion: 0,
+};

@@ -23,7 +23,7 @@ import { useUnsavedChangesGuard } from '@/hooks/use-unsaved-changes-guard';
 import { describeError, isFunctionError } from '@/lib/api-client';
 import { downloadBlob } from '@/lib/download';
 import { notifyError, notifyMessage } from '@/stores/notices-store';
-import { edpUsageQueryOptions } from '../../api/load-edp-usage';
+import { UNKNOWN_EDP_USAGE, edpUsageQueryOptions } from '../../api/load-edp-usage';
 import { useReloadEdp, useSaveEdp } from '../../api/save-edp';
 import { EdpEditorContext, createEdpEditorStore, selectIsDirty, useEdpEditor } from '../../stores/edp-editor-store';
 import { edpDeletionSentence, edpLinksSentence, edpUsageParts, joinParts } from '../../utils/edp-usage-text';
@@ -85,8 +85,16 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
   const saved = useEdpEditor((state) => state.saved);
   const selectedId = useEdpEditor((state) => state.selectedId);
   const queryClient = useQueryClient();
-  // fetched as the editor opens, so the first question need not wait for it
-  useQuery(edpUsageQueryOptions(project._id));
+  // Fetched afresh each time the editor opens (the EDC or the Gantt may have changed meanwhile), so
+  // the first question need not wait. In the background: the placeholder, dated 0, keeps the page
+  // from being covered by the global spinner, and a question asked before the answer waits for it.
+  useQuery({
+    ...edpUsageQueryOptions(project._id),
+    staleTime: 0,
+    initialData: UNKNOWN_EDP_USAGE,
+    initialDataUpdatedAt: 0,
+  });
+  const [isCounting, setIsCounting] = useState(false);
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
   const [isExporting, setIsExporting] = useState(false);
   const [isPrinting, print] = usePrinting();
@@ -99,12 +107,15 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
 
   /** What the saved items carry, fresh enough to ask with; null (and an error toast) when it cannot be known. */
   async function usageIndex(maxAge: number): Promise<EdpUsageIndex | null> {
+    setIsCounting(true);
     try {
       const usage = await queryClient.fetchQuery({ ...edpUsageQueryOptions(project._id), staleTime: maxAge });
       return indexEdpUsage(usage);
     } catch (error) {
       notifyError(t('edp.usageFailed', { error: describeError(error) }));
       return null;
+    } finally {
+      setIsCounting(false);
     }
   }
 
@@ -266,6 +277,7 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
       />
       <EdpToolbar
         isExporting={isExporting}
+        isCounting={isCounting}
         onRemove={(id) => void handleRemove(id)}
         onSave={() => void handleSaveRequest()}
         onRenumber={handleRenumber}

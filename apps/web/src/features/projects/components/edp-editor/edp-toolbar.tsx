@@ -20,6 +20,8 @@ import { useEdpEditor, useEdpEditorStore } from '../../stores/edp-editor-store';
 
 export type EdpToolbarProps = {
   isExporting: boolean;
+  /** A deletion question (delete or save) is waiting for what the items carry. */
+  isCounting: boolean;
   onRemove: (id: number) => void;
   onSave: () => void;
   onRenumber: () => void;
@@ -37,7 +39,15 @@ function report(change: EdpChange): void {
  * and Exportar a Excel, and issue 12's 'Renumerar códigos' and 'Deshacer'. While a row is being
  * edited only Grabar and Cancelar apply.
  */
-export function EdpToolbar({ isExporting, onRemove, onSave, onRenumber, onPrint, onExport }: EdpToolbarProps) {
+export function EdpToolbar({
+  isExporting,
+  isCounting,
+  onRemove,
+  onSave,
+  onRenumber,
+  onPrint,
+  onExport,
+}: EdpToolbarProps) {
   const { t } = useTranslation();
   const store = useEdpEditorStore();
   const selectedId = useEdpEditor((state) => state.selectedId);
@@ -84,6 +94,8 @@ export function EdpToolbar({ isExporting, onRemove, onSave, onRenumber, onPrint,
         color="error"
         startIcon={<DeleteIcon />}
         disabled={isEditing || !hasSelection || isRootSelected}
+        loading={isCounting}
+        loadingPosition="start"
         title={isRootSelected ? t('edp.rootLocked') : undefined}
         onClick={() => selectedId !== null && onRemove(selectedId)}
       >
@@ -156,7 +168,7 @@ export function EdpToolbar({ isExporting, onRemove, onSave, onRenumber, onPrint,
         variant="contained"
         color="success"
         startIcon={<SaveIcon />}
-        disabled={isEditing}
+        disabled={isEditing || isCounting}
         onClick={onSave}
       >
         {t('edp.saveEdp')}
