@@ -334,9 +334,14 @@ describe('EDP editor: counted deletions, undo, renumbering (issue 12)', () => {
     await row(page, 'VLR.23').getByText('Casa esquina').waitFor();
     expect(await focusIsInGrid(page)).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-edp-id'))).toBe('46');
-    // the focused row is drawn with a visible outline
-    const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
-    expect(outline).not.toBe('none');
+    // the focused row is drawn with a visible ring (on its cells, whose backgrounds would cover a row outline)
+    const ring = await page.evaluate(() => {
+      const focused = document.activeElement as Element;
+      return focused.matches(':focus-visible')
+        ? getComputedStyle(focused.querySelector('td') as Element).boxShadow
+        : '';
+    });
+    expect(ring).toMatch(/inset/);
     // and Ctrl+Z on it takes the rename back
     await page.keyboard.press('Control+z');
     await row(page, 'VLR.23').getByText('Casa 23').waitFor();

@@ -135,11 +135,7 @@ describe.each(databaseKinds)('loadEdpUsage (%s)', (kind) => {
     expect(taskByCode(after, 'U1')).toMatchObject({ ParentId: 2, Predecessor: '' });
     expect(stored.links).toEqual([{ from: 8, to: 10, type: 'FS', lag: 0 }]);
     // the EDC went with the item, and nothing is left to count for it
-    const edcLeft = await t.db
-      .selectFrom('edc_item')
-      .select('code')
-      .where('project_id', '=', project.id)
-      .execute();
+    const edcLeft = await t.db.selectFrom('edc_item').select('code').where('project_id', '=', project.id).execute();
     expect(edcLeft).toEqual([]);
     const later = await loadEdpUsageOk(t, member.cookie, project.id);
     expect(later.items.find((item) => item.id === 3)).toBeUndefined();

@@ -56,18 +56,13 @@ describe.each(databaseKinds)('saveEdp after renumbering (%s)', (kind) => {
     expect(renumbered.changed).toBe(5);
     const response = await saveEdp(t, member.cookie, project.id, { items: renumbered.items, version: edp.version });
     expect(response.statusCode, JSON.stringify(response.body).slice(0, 300)).toBe(200);
-    expect(response.body.result.edp.items.map((item: { id: number; code: string }) => `${item.id} ${item.code}`)).toEqual([
-      `1 ${c}`,
-      `2 ${c}.1`,
-      `4 ${c}.1.1`,
-      `3 ${c}.2`,
-      `5 ${c}.3`,
-      `6 ${c}.3.1`,
-      `7 ${c}.3.2`,
-    ]);
+    expect(
+      response.body.result.edp.items.map((item: { id: number; code: string }) => `${item.id} ${item.code}`),
+    ).toEqual([`1 ${c}`, `2 ${c}.1`, `4 ${c}.1.1`, `3 ${c}.2`, `5 ${c}.3`, `6 ${c}.3.1`, `7 ${c}.3.2`]);
 
     // the EDC stays on item 3, its main item now under the new code
     const edc = await loadEdcOk(t, member.cookie, project.id, 3);
+    if (!edc) throw new Error('item 3 lost its EDC');
     expect(edc.code).toBe(`${c}.2`);
     expect(edc.componentesEdc.map((item) => `${item.code}<${item.parentCode}`)).toEqual([
       `M<${c}.2`,

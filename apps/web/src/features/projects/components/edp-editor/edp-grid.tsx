@@ -200,14 +200,20 @@ export function EdpGrid() {
             row.toggleExpanded(false);
           }
         },
-        sx: (theme) => ({
-          cursor: 'pointer',
-          outlineOffset: '-2px',
-          '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}` },
-          ...(isSelected
-            ? { '& td:first-of-type': { boxShadow: `inset 4px 0 0 ${theme.palette.primary.main}` }, fontWeight: 600 }
-            : {}),
-        }),
+        sx: (theme) => {
+          const color = theme.palette.primary.main;
+          const bar = isSelected ? [`inset 4px 0 0 ${color}`] : [];
+          // the focus ring is drawn on the cells: their backgrounds cover a row's own outline
+          const ring = [`inset 0 2px 0 ${color}`, `inset 0 -2px 0 ${color}`];
+          return {
+            cursor: 'pointer',
+            outline: 'none',
+            ...(isSelected ? { '& td:first-of-type': { boxShadow: bar.join(', ') }, fontWeight: 600 } : {}),
+            '&:focus-visible > td': { boxShadow: ring.join(', ') },
+            '&:focus-visible > td:first-of-type': { boxShadow: [...bar, `inset 2px 0 0 ${color}`, ...ring].join(', ') },
+            '&:focus-visible > td:last-of-type': { boxShadow: [`inset -2px 0 0 ${color}`, ...ring].join(', ') },
+          };
+        },
       };
     },
     muiTableBodyCellProps: { sx: { py: 0.25 } },
