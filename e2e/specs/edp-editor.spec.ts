@@ -137,12 +137,11 @@ describe('EDP editor', () => {
     await toolbarButton(page, 'Desindentar').click();
     await expect.poll(() => row(page, 'ELA.3').getAttribute('aria-level')).toBe('2');
 
-    // deleting an item with children asks first, naming it and how many go with it
+    // deleting an item with children asks first, naming it and counting what goes (issue 12)
     await row(page, 'ELA.1').click();
     await toolbarButton(page, 'Eliminar Item').click();
-    await confirmDialog(page)
-      .getByText('Se eliminará ELA.1 Torre 1 junto con los 2 ítems que dependen de él.')
-      .waitFor();
+    await confirmDialog(page).getByText('Se eliminarán 3 ítems.', { exact: true }).waitFor();
+    await confirmDialog(page).getByText('ELA.1 Torre 1 y todo lo que está bajo él').waitFor();
     await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
     await expect.poll(() => row(page, 'ELA.1.1').count()).toBe(0);
     // the root cannot be deleted

@@ -120,7 +120,7 @@ export {
   saveProjectContract,
   secondsTimestampSchema,
 } from './functions/project-contracts';
-export type { EdpChange } from './edp/edp-tree';
+export type { EdpChange, EdpRenumber } from './edp/edp-tree';
 export {
   addEdpItem,
   appendEdpChild,
@@ -134,13 +134,34 @@ export {
   moveEdpItem,
   nextEdpId,
   outdentEdpItem,
+  renumberEdpSubtree,
   validateEdp,
 } from './edp/edp-tree';
-export type { EdpItemAction, EdpItemInput, LoadedEdp } from './functions/edp-contracts';
+export type {
+  EdpCrossLinks,
+  EdpDeletion,
+  EdpItemUsage,
+  EdpUsageCounts,
+  EdpUsageIndex,
+  EdpUsageTotals,
+} from './edp/edp-usage';
+export {
+  NO_EDP_USAGE,
+  carriesEdpUsage,
+  countEdpUsage,
+  edpDeletions,
+  edpItemIdOfSourceKey,
+  edpUsageTotals,
+  indexEdpUsage,
+} from './edp/edp-usage';
+export type { EdpItemAction, EdpItemInput, EdpUsage, LoadedEdp } from './functions/edp-contracts';
 export {
   EDP_STALE_MESSAGE,
+  MAX_EDP_CODE,
   edpItemActions,
   edpItemInputSchema,
+  edpUsageSchema,
+  loadEdpUsageContract,
   loadedEdpSchema,
   saveEdpContract,
   updateItemEdpContract,

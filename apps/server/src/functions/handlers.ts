@@ -1,5 +1,6 @@
 import type { RegisteredHandler } from './define-handler';
 import { handleLoadEdc } from './handlers/load-edc';
+import { handleLoadEdpUsage } from './handlers/load-edp-usage';
 import { handleLoadGantt } from './handlers/load-gantt';
 import { handleLoadObjects } from './handlers/load-objects';
 import { handleLoadProfile } from './handlers/load-profile';
@@ -36,6 +37,7 @@ export const functionHandlers: RegisteredHandler[] = [
   handleRemoveProject,
   handleSaveEdp,
   handleUpdateItemEdp,
+  handleLoadEdpUsage,
   handleLoadEdc,
   handleSaveEdc,
   handleLoadGantt,

@@ -11,6 +11,7 @@ import {
   moveEdpItem,
   nextEdpId,
   outdentEdpItem,
+  renumberEdpSubtree,
   validateEdp,
 } from './edp-tree';
 import type { EdpChange } from './edp-tree';
@@ -345,5 +346,93 @@ describe('appendEdpChild and moveEdpItem (updateItemEdp with an explicit parent)
     });
     expect(moveEdpItem(sample, 1, 2)).toEqual({ ok: false, error: 'La raíz del EDP no se puede mover' });
     expect(moveEdpItem(sample, 2, 50)).toEqual({ ok: false, error: 'El padre 50 no existe en el EDP' });
+  });
+});
+
+describe("renumberEdpSubtree (issue 12: 'Renumerar códigos' re-codes a subtree by position)", () => {
+  const codes = (items: readonly EdpItem[]) => items.map((item) => `${item.id}:${item.code}`);
+
+  it('gives each item below the chosen one its parent code + "." + its place among siblings, keeping the chosen code', () => {
+    // P01.3 indented under P01.2 keeps its old code until renumbered
+    const indented = indentEdpItem(sample, 6);
+    if (!indented.ok) throw new Error(indented.error);
+    const change = renumberEdpSubtree(indented.items, 5);
+    expect(change).toMatchObject({ ok: true, rootId: 5, changed: 1 });
+    if (!change.ok) return;
+    expect(codes(change.items)).toEqual(['1:P01', '2:P01.1', '3:P01.1.1', '4:P01.1.2', '5:P01.2', '6:P01.2.1']);
+  });
+
+  it('keeps ids, parentIds, names and the order; items whose code stays keep their object', () => {
+    const shuffled: EdpItem[] = [
+      { id: 1, code: 'R', name: 'Raíz' },
+      { id: 9, parentId: 1, code: 'R.7', name: 'Norte' },
+      { id: 4, parentId: 9, code: 'X', name: 'Hall' },
+      { id: 3, parentId: 9, code: 'R.7.2', name: 'Patio' },
+      { id: 2, parentId: 1, code: 'R.2', name: 'Sur' },
+    ];
+    const change = renumberEdpSubtree(shuffled);
+    if (!change.ok) throw new Error(change.error);
+    expect(change.items).toEqual([
+      { id: 1, code: 'R', name: 'Raíz' },
+      { id: 9, parentId: 1, code: 'R.1', name: 'Norte' },
+      { id: 4, parentId: 9, code: 'R.1.1', name: 'Hall' },
+      { id: 3, parentId: 9, code: 'R.1.2', name: 'Patio' },
+      { id: 2, parentId: 1, code: 'R.2', name: 'Sur' },
+    ]);
+    expect(change.changed).toBe(3);
+    expect(change.rootId).toBe(1);
+    expect(change.items[0]).toBe(shuffled[0]);
+    expect(change.items[4]).toBe(shuffled[4]);
+    expect(shuffled[1]?.code).toBe('R.7');
+  });
+
+  it('renumbers the whole EDP from the root when no item is given, the root keeping its code', () => {
+    const change = renumberEdpSubtree(sample);
+    expect(change).toMatchObject({ ok: true, rootId: 1, changed: 0 });
+  });
+
+  it('answers 0 changes when the codes already follow the positions', () => {
+    const change = renumberEdpSubtree(sample, 2);
+    expect(change.ok && change.changed).toBe(0);
+    expect(change.ok && codes(change.items)).toEqual(codes(sample));
+  });
+
+  it('refuses, naming the item, when a new code is already used outside the subtree (case-insensitive)', () => {
+    const items: EdpItem[] = [
+      { id: 1, code: 'P', name: 'Proyecto' },
+      { id: 2, parentId: 1, code: 'P.1', name: 'Torre A' },
+      { id: 3, parentId: 2, code: 'A', name: 'Piso' },
+      { id: 4, parentId: 1, code: 'p.1.1', name: 'Bodega' },
+    ];
+    expect(renumberEdpSubtree(items, 2)).toEqual({
+      ok: false,
+      error: 'No se puede renumerar P.1: el código P.1.1 ya lo usa el ítem p.1.1 «Bodega», que está fuera de P.1',
+    });
+    // the whole EDP has nothing outside it: P.1.1 → Bodega becomes P.2
+    const whole = renumberEdpSubtree(items);
+    expect(whole.ok && codes(whole.items)).toEqual(['1:P', '2:P.1', '3:P.1.1', '4:P.2']);
+  });
+
+  it('refuses codes longer than the limit, and an unknown item', () => {
+    const long = 'L'.repeat(99);
+    const items: EdpItem[] = [
+      { id: 1, code: long, name: 'Raíz' },
+      { id: 2, parentId: 1, code: 'X', name: 'Hijo' },
+    ];
+    const change = renumberEdpSubtree(items);
+    expect(change.ok).toBe(false);
+    expect(!change.ok && change.error).toMatch(/tendría más de 100 caracteres$/);
+    expect(renumberEdpSubtree(sample, 99)).toEqual({ ok: false, error: 'El ítem no existe' });
+  });
+
+  it('renumbers a 20,000-item EDP', () => {
+    const big: EdpItem[] = [{ id: 1, code: 'B', name: 'Raíz' }];
+    for (let id = 2; id <= 20_000; id += 1) {
+      big.push({ id, parentId: id <= 101 ? 1 : 2 + ((id - 102) % 100), code: `c${id}`, name: `n${id}` });
+    }
+    const change = renumberEdpSubtree(big);
+    if (!change.ok) throw new Error(change.error);
+    expect(change.changed).toBe(19_999);
+    expect(validateEdp(change.items)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { formatNumber } from '../format/money';
+import { MAX_EDP_CODE } from '../functions/edp-contracts';
 import { MAX_EDP_ITEMS } from '../functions/project-contracts';
 import type { EdpItem } from './generate-edp';
 import { flattenForest, forestOf, siblingsOf, withParent } from '../tree/ordered-forest';
@@ -151,6 +152,70 @@ export function deleteEdpSubtree(items: readonly EdpItem[], id: number): EdpChan
   if (item.parentId === undefined) return { ok: false, error: 'La raíz del EDP no se puede eliminar' };
   const gone = new Set(edpSubtreeIds(items, id));
   return { ok: true, items: items.filter((candidate) => !gone.has(candidate.id)) };
+}
+
+export type EdpRenumber =
+  | {
+      ok: true;
+      items: EdpItem[];
+      /** The item whose subtree was re-coded (the root when the whole EDP was). */
+      rootId: number;
+      /** How many codes change (0: the subtree's codes already follow its positions). */
+      changed: number;
+    }
+  | { ok: false; error: string };
+
+/**
+ * 'Renumerar códigos' (issue 12): below `id` (the whole EDP from its root when absent), every
+ * item's code becomes its parent's code + '.' + its 1-based place among its siblings, so codes
+ * follow the tree again after indent, outdent or moves. `id`'s own code, every id, parentId, name
+ * and the list's order stay; an item whose code does not change keeps its object. Refused (and
+ * nothing changes) when a new code would clash with a code outside the subtree (codes are unique
+ * within a project, domain.md) or grow past the code's length limit.
+ */
+export function renumberEdpSubtree(items: readonly EdpItem[], id?: number): EdpRenumber {
+  const forest = forestOf(items);
+  const rootId = id ?? forest.roots[0];
+  const top = rootId === undefined ? undefined : forest.byId.get(rootId);
+  if (!top) return { ok: false, error: 'El ítem no existe' };
+  const codes = new Map<number, string>([[top.id, top.code]]);
+  const stack = [top.id];
+  while (stack.length > 0) {
+    const current = stack.pop() as number;
+    const prefix = codes.get(current) as string;
+    const kids = forest.children.get(current) ?? [];
+    kids.forEach((kid, index) => {
+      codes.set(kid, `${prefix}.${index + 1}`);
+      stack.push(kid);
+    });
+  }
+  const outside = new Map<string, EdpItem>();
+  for (const item of items) if (!codes.has(item.id)) outside.set(edpCodeKey(item.code), item);
+  let changed = 0;
+  for (const [itemId, code] of codes) {
+    const item = forest.byId.get(itemId) as EdpItem;
+    if (code === item.code) continue;
+    changed += 1;
+    if (code.length > MAX_EDP_CODE) {
+      return {
+        ok: false,
+        error: `No se puede renumerar ${top.code}: el código ${code.slice(0, 40)}… tendría más de ${MAX_EDP_CODE} caracteres`,
+      };
+    }
+    const clash = outside.get(edpCodeKey(code));
+    if (clash) {
+      return {
+        ok: false,
+        error: `No se puede renumerar ${top.code}: el código ${code} ya lo usa el ítem ${clash.code} «${clash.name}», que está fuera de ${top.code}`,
+      };
+    }
+  }
+  if (changed === 0) return { ok: true, items: [...items], rootId: top.id, changed };
+  const next = items.map((item) => {
+    const code = codes.get(item.id);
+    return code === undefined || code === item.code ? item : { ...item, code };
+  });
+  return { ok: true, items: next, rootId: top.id, changed };
 }
 
 /** Codes compare without regard to case or surrounding spaces ("P01.1" and "p01.1 " clash). */

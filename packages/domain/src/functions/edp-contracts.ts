@@ -11,7 +11,9 @@ import { MAX_EDP_ITEMS, edpItemSchema } from './project-contracts';
 
 export const EDP_STALE_MESSAGE = 'El EDP fue modificado por otra persona; recarga para ver los cambios';
 
-const MAX_CODE = 100;
+/** The longest EDP code (renumbering checks the codes it makes against it). */
+export const MAX_EDP_CODE = 100;
+const MAX_CODE = MAX_EDP_CODE;
 const MAX_NAME = 200;
 
 const projectIdSchema = z
@@ -82,4 +84,37 @@ export const updateItemEdpContract = defineFunction({
     version: versionSchema,
   }),
   output: z.object({ edp: loadedEdpSchema, message: messageSchema }),
+});
+
+const countSchema = z.number().int().min(0);
+
+export const edpUsageSchema = z.object({
+  /** every saved item that carries EDC rows or Gantt tasks, by id */
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      edcCount: countSchema,
+      ganttTaskCount: countSchema,
+      ganttLinkCount: countSchema,
+    }),
+  ),
+  /** links joining the tasks of two different items a < b (counted in both), so a group's links add up exactly */
+  crossLinks: z.array(z.object({ a: z.number().int(), b: z.number().int(), count: countSchema })),
+  /** false while the Gantt has never been built (no task to lose); its version otherwise */
+  ganttBuilt: z.boolean(),
+  ganttVersion: z.number().int(),
+  /** the EDP version the counts were read at */
+  edpVersion: z.number().int(),
+});
+export type EdpUsage = z.infer<typeof edpUsageSchema>;
+
+/**
+ * loadEdpUsage {id (project _id)} (issue 12): what each saved EDP item carries, so the editor can
+ * say what a deletion takes: its EDC rows, its stored Gantt tasks (its own and its EDC items') and
+ * the links touching them. Unknown project → NOT_FOUND.
+ */
+export const loadEdpUsageContract = defineFunction({
+  name: 'loadEdpUsage',
+  input: z.strictObject({ id: projectIdSchema }),
+  output: z.object({ usage: edpUsageSchema, message: messageSchema }),
 });

@@ -5,7 +5,7 @@ import {
   seedCataloguesContract,
 } from './catalogue-contracts';
 import { loadEdcContract, saveEdcContract } from './edc-contracts';
-import { saveEdpContract, updateItemEdpContract } from './edp-contracts';
+import { loadEdpUsageContract, saveEdpContract, updateItemEdpContract } from './edp-contracts';
 import { loadGanttContract, saveGanttContract } from './gantt-contracts';
 import {
   loadProjectContract,
@@ -33,6 +33,7 @@ export const functionContracts = [
   removeProjectContract,
   saveEdpContract,
   updateItemEdpContract,
+  loadEdpUsageContract,
   loadEdcContract,
   saveEdcContract,
   loadGanttContract,

@@ -5,11 +5,14 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type ConfirmDialogProps = {
   isOpen: boolean;
   text: string;
+  /** More to read under the text (such as a list of what goes). */
+  details?: ReactNode;
   isBusy?: boolean;
   /** The confirm button's colour: red for deletions (the default), primary for a creation. */
   confirmColor?: 'error' | 'primary' | 'success';
@@ -21,6 +24,7 @@ export type ConfirmDialogProps = {
 export function ConfirmDialog({
   isOpen,
   text,
+  details,
   isBusy = false,
   confirmColor = 'error',
   onConfirm,
@@ -42,6 +46,7 @@ export function ConfirmDialog({
       <DialogTitle id={titleId}>{t('catalogues.confirmTitle')}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>{text}</DialogContentText>
+        {details}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} color="inherit" autoFocus>

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import type { FunctionOutput } from '@/lib/api-client';
 import { notifyMessage } from '@/stores/notices-store';
+import { edpUsageQueryKey } from './load-edp-usage';
 import { projectQueryKey } from './load-project';
 
 export type SaveEdpVariables = { projectId: string; items: readonly EdpItem[]; version: number };
@@ -39,6 +40,8 @@ export function useSaveEdp(options: { onSuccess?: (edp: LoadedEdp) => void } = {
     onSuccess: (result, { projectId }) => {
       notifyMessage(result.message);
       rememberEdp(queryClient, projectId, result.edp);
+      // a save deletes items (and their EDC and Gantt tasks): what the rest carry is asked again
+      void queryClient.invalidateQueries({ queryKey: edpUsageQueryKey(projectId) });
       onSuccess?.(result.edp);
     },
   });
@@ -53,6 +56,7 @@ export function useReloadEdp(options: { onSuccess?: (edp: LoadedEdp) => void } =
     meta: { showGlobalSpinner: true },
     onSuccess: (result, projectId) => {
       queryClient.setQueryData<LoadProjectResult>(projectQueryKey(projectId), result);
+      void queryClient.invalidateQueries({ queryKey: edpUsageQueryKey(projectId) });
       onSuccess?.(result.project.edp);
     },
   });

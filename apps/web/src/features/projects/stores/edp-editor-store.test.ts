@@ -130,3 +130,99 @@ describe('EDP editor store', () => {
     expect(selectIsDirty(store.getState())).toBe(false);
   });
 });
+
+describe("EDP editor store: 'Deshacer' (issue 12)", () => {
+  const ids = (store: ReturnType<typeof editor>) => store.getState().items.map((item) => `${item.id}:${item.code}`);
+
+  it('brings a deleted subtree back with its ids, selected, and has nothing more to undo', () => {
+    const store = editor();
+    store.getState().select(2);
+    store.getState().remove(2);
+    expect(ids(store)).toEqual(['1:P01', '5:P01.2']);
+    expect(store.getState().undo()).toBe(true);
+    expect(store.getState().items).toBe(items);
+    expect(store.getState().selectedId).toBe(2);
+    expect(selectIsDirty(store.getState())).toBe(false);
+    expect(store.getState().undo()).toBe(false);
+  });
+
+  it('goes back through add, edit, indent, outdent, delete and renumber one step at a time', () => {
+    const store = editor();
+    const history: string[][] = [ids(store)];
+    store.getState().select(3);
+    store.getState().add('Nuevo ítem');
+    store.getState().setDraft('name', 'Piso 3');
+    expect(store.getState().commitEdit()).toBe(true);
+    history.push(ids(store));
+    store.getState().startEdit(5);
+    store.getState().setDraft('code', 'P01.9');
+    store.getState().commitEdit();
+    history.push(ids(store));
+    store.getState().select(5);
+    store.getState().indent();
+    history.push(ids(store));
+    store.getState().outdent();
+    history.push(ids(store));
+    store.getState().indent();
+    history.push(ids(store));
+    store.getState().remove(4);
+    history.push(ids(store));
+    expect(store.getState().renumber(2).ok).toBe(true);
+    expect(ids(store)).toEqual(['1:P01', '2:P01.1', '3:P01.1.1', '6:P01.1.2', '5:P01.1.3']);
+    expect(store.getState().undoStack).toHaveLength(history.length);
+    for (const expected of history.reverse()) {
+      expect(store.getState().undo()).toBe(true);
+      expect(ids(store)).toEqual(expected);
+    }
+    expect(store.getState().items).toBe(items);
+    expect(store.getState().undo()).toBe(false);
+  });
+
+  it('an add cancelled leaves no step; undo while a row is open cancels that edit as one step', () => {
+    const store = editor();
+    store.getState().add('Nuevo ítem');
+    store.getState().cancelEdit();
+    expect(store.getState().undoStack).toEqual([]);
+    store.getState().remove(5);
+    store.getState().add('Nuevo ítem');
+    expect(store.getState().undo()).toBe(true);
+    expect(store.getState().editing).toBeNull();
+    expect(ids(store)).toEqual(['1:P01', '2:P01.1', '3:P01.1.1', '4:P01.1.2']);
+    expect(store.getState().undo()).toBe(true);
+    expect(store.getState().items).toBe(items);
+  });
+
+  it('a renumber that changes nothing, a refused operation and an unchanged edit leave no step', () => {
+    const store = editor();
+    expect(store.getState().renumber()).toMatchObject({ ok: true, changed: 0 });
+    store.getState().select(3);
+    expect(store.getState().indent().ok).toBe(false);
+    store.getState().startEdit(3);
+    store.getState().commitEdit();
+    expect(store.getState().undoStack).toEqual([]);
+    expect(store.getState().items).toBe(items);
+  });
+
+  it('is cleared by a save and by a reload', () => {
+    const store = editor();
+    store.getState().remove(5);
+    store.getState().markSaved({ items: store.getState().items, version: 4 });
+    expect(store.getState().undoStack).toEqual([]);
+    store.getState().remove(4);
+    store.getState().load({ items, version: 5 });
+    expect(store.getState().undoStack).toEqual([]);
+    expect(store.getState().undo()).toBe(false);
+  });
+
+  it('a refused commit shows the row where it is: a reveal that focuses the field with the error', () => {
+    const store = editor();
+    store.getState().startEdit(4);
+    store.getState().setDraft('code', 'p01.1.1');
+    expect(store.getState().commitEdit()).toBe(false);
+    expect(store.getState().reveal).toMatchObject({ id: 4, focus: 'code' });
+    store.getState().setDraft('code', 'P01.1.7');
+    store.getState().setDraft('name', ' ');
+    expect(store.getState().commitEdit()).toBe(false);
+    expect(store.getState().reveal).toMatchObject({ id: 4, focus: 'name' });
+  });
+});

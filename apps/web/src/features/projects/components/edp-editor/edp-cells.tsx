@@ -28,12 +28,14 @@ function EdpEditField({ field, id }: { field: 'code' | 'name'; id: number }) {
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     // the grid's own keys (selection, expansion) stay out of the field
     event.stopPropagation();
+    // focus goes back to the row (not to the page) once the field is gone
     if (event.key === 'Enter') {
       event.preventDefault();
-      store.getState().commitEdit();
+      if (store.getState().commitEdit()) store.getState().focusSelectedRow();
     } else if (event.key === 'Escape') {
       event.preventDefault();
       store.getState().cancelEdit();
+      store.getState().focusSelectedRow();
     }
   }
 
@@ -53,6 +55,7 @@ function EdpEditField({ field, id }: { field: 'code' | 'name'; id: number }) {
       slotProps={{
         htmlInput: {
           'aria-label': t(field === 'code' ? 'edp.codeField' : 'edp.nameField', { id }),
+          'data-edp-field': field,
           autoComplete: 'off',
           maxLength: field === 'code' ? 100 : 200,
         },

@@ -1,4 +1,4 @@
-import type { LoadedProject } from '@cimiento/domain';
+import type { EdpUsage, LoadedProject } from '@cimiento/domain';
 import { EDP_STALE_MESSAGE } from '@cimiento/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,13 +23,31 @@ function loadedProject(): LoadedProject {
 
 type SaveEdpCall = { id: string; edp: { items: unknown[]; version: number } };
 
-/** loadProject answers the project; saveEdp answers `saveAnswer`, recording what was sent. */
+/**
+ * What the saved items carry: HT.1.1 (3) has 13 EDC rows and 14 Gantt tasks, linked to HT.2's task
+ * (4) by one link and to other tasks by two more.
+ */
+const usage: EdpUsage = {
+  items: [
+    { id: 3, edcCount: 13, ganttTaskCount: 14, ganttLinkCount: 3 },
+    { id: 4, edcCount: 0, ganttTaskCount: 1, ganttLinkCount: 1 },
+  ],
+  crossLinks: [{ a: 3, b: 4, count: 1 }],
+  ganttBuilt: true,
+  ganttVersion: 2,
+  edpVersion: 7,
+};
+
+/** loadProject answers the project, loadEdpUsage `usage`; saveEdp answers `saveAnswer`, recording what was sent. */
 function stubServer(saveAnswer: () => Response) {
   const saves: SaveEdpCall[] = [];
   vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
     const { data } = JSON.parse(String(init?.body)) as { data: unknown };
     if (input === '/api/functions/loadProject') {
       return jsonResponse(200, { result: { project: loadedProject(), message: 'Proyecto cargado' } });
+    }
+    if (input === '/api/functions/loadEdpUsage') {
+      return jsonResponse(200, { result: { usage, message: 'Uso del EDP cargado' } });
     }
     if (input === '/api/functions/saveEdp') {
       saves.push(data as SaveEdpCall);
@@ -150,9 +168,21 @@ describe('EDP editor', () => {
     await screen.findByText('HT.2');
     await userEvent.click(rowOf('HT.2'));
     await userEvent.click(toolbarButton('Eliminar Item'));
+    expect(
+      await screen.findByText('Se eliminarán 1 ítem y 1 tarea del Gantt con sus vínculos.', { exact: true }),
+    ).toBeTruthy();
+    await confirm();
     expect(screen.queryByText('HT.2')).toBeNull();
     await userEvent.click(toolbarButton('Grabar EDP'));
-    expect(await screen.findByText('¿Estás seguro de modificar los datos?')).toBeTruthy();
+    const dialog = await screen.findByRole('alertdialog');
+    expect(
+      within(dialog).getByText('Al grabar se eliminarán estos ítems con lo que tienen en el EDC y en el Gantt:'),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('listitem').textContent).toBe(
+      'HT.2 Urgencia: 1 ítem y 1 tarea del Gantt con sus vínculos',
+    );
+    expect(within(dialog).getByText('Entre ellas se pierde 1 vínculo del Gantt.')).toBeTruthy();
+    expect(within(dialog).getByText('¿Estás seguro de modificar los datos?')).toBeTruthy();
     await confirm();
     expect(await screen.findByText('EDP grabado: 3 ítems')).toBeTruthy();
     expect(saves).toEqual([
@@ -171,17 +201,116 @@ describe('EDP editor', () => {
     await waitFor(() => expect(screen.queryByText('Cambios sin grabar')).toBeNull());
   });
 
-  it('asks before deleting an item with children, naming it and how many go with it', async () => {
+  it('asks before deleting any item, with the items, EDC rows and Gantt tasks of its subtree', async () => {
     stubServer(() => jsonResponse(500, {}));
     renderEditor();
     await screen.findByText('HT.1');
     await userEvent.click(rowOf('HT.1'));
     await userEvent.click(toolbarButton('Eliminar Item'));
-    expect(await screen.findByText('Se eliminará HT.1 Pabellones junto con 1 ítem que depende de él.')).toBeTruthy();
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Estás seguro?' });
+    expect(
+      within(dialog).getByText(
+        'Se eliminarán 2 ítems, 13 componentes del EDC y 14 tareas del Gantt con sus vínculos.',
+        { exact: true },
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('HT.1 Pabellones y todo lo que está bajo él')).toBeTruthy();
+    expect(within(dialog).getByText('Entre ellas se pierden 3 vínculos del Gantt.')).toBeTruthy();
+    expect(within(dialog).getByText("Hasta que grabes el EDP, 'Deshacer' lo trae de vuelta.")).toBeTruthy();
     await confirm();
     await waitFor(() => expect(screen.queryByText('HT.1.1')).toBeNull());
     await userEvent.click(rowOf('HT'));
     expect((toolbarButton('Eliminar Item') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("cancelling a deletion keeps the item; 'Deshacer' brings a deleted one back, then has nothing left", async () => {
+    stubServer(() => jsonResponse(500, {}));
+    renderEditor();
+    await screen.findByText('HT.1.1');
+    expect((toolbarButton('Deshacer') as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(rowOf('HT.1.1'));
+    await userEvent.click(toolbarButton('Eliminar Item'));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(
+      within(dialog).getByText('Se eliminarán 1 ítem, 13 componentes del EDC y 14 tareas del Gantt con sus vínculos.'),
+    ).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByText('HT.1.1')).toBeTruthy();
+
+    await userEvent.click(toolbarButton('Eliminar Item'));
+    await confirm();
+    await waitFor(() => expect(screen.queryByText('HT.1.1')).toBeNull());
+    expect(screen.getByText('Cambios sin grabar')).toBeTruthy();
+    await userEvent.click(toolbarButton('Deshacer'));
+    expect(await screen.findByText('HT.1.1')).toBeTruthy();
+    expect(rowOf('HT.1.1').getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByText('Cambios sin grabar')).toBeNull();
+    expect((toolbarButton('Deshacer') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('undoes with Ctrl+Z on a row, not in a text field', async () => {
+    stubServer(() => jsonResponse(500, {}));
+    renderEditor();
+    await screen.findByText('HT.2');
+    await userEvent.click(rowOf('HT.2'));
+    await userEvent.click(toolbarButton('Indentar'));
+    await waitFor(() => expect(rowOf('HT.2').getAttribute('aria-level')).toBe('3'));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Buscar código o nombre' }), '{Control>}z{/Control}');
+    expect(rowOf('HT.2').getAttribute('aria-level')).toBe('3');
+    rowOf('HT.2').focus();
+    await userEvent.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(rowOf('HT.2').getAttribute('aria-level')).toBe('2'));
+    expect(document.activeElement).toBe(rowOf('HT.2'));
+  });
+
+  it("renumbers the selected item's subtree by position after asking, and says when there is nothing to do", async () => {
+    stubServer(() => jsonResponse(500, {}));
+    renderEditor();
+    await screen.findByText('HT.2');
+    // HT.2 indented under HT.1 keeps its code
+    await userEvent.click(rowOf('HT.2'));
+    await userEvent.click(toolbarButton('Indentar'));
+    await userEvent.click(rowOf('HT.1'));
+    await userEvent.click(toolbarButton('Renumerar códigos'));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(
+      within(dialog).getByText(
+        'Se cambiará 1 código bajo HT.1 Pabellones: cada ítem tendrá el código de su padre, un punto y su posición entre sus hermanos.',
+      ),
+    ).toBeTruthy();
+    await confirm();
+    expect(await screen.findByText('HT.1.2')).toBeTruthy();
+    expect(screen.queryByText('HT.2')).toBeNull();
+    expect(rowOf('HT.1.2').textContent).toContain('Urgencia');
+
+    await userEvent.click(toolbarButton('Renumerar códigos'));
+    expect(
+      await screen.findByText('Los códigos bajo HT.1 Pabellones ya siguen su posición: no hay nada que renumerar.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await userEvent.click(toolbarButton('Deshacer'));
+    expect(await screen.findByText('HT.2')).toBeTruthy();
+  });
+
+  it('keeps the focus in the grid after Enter or Escape in a row, and shows a refused row where it is', async () => {
+    stubServer(() => jsonResponse(500, {}));
+    renderEditor();
+    await screen.findByText('HT.2');
+    await userEvent.dblClick(rowOf('HT.2'));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Nombre del ítem 4' }), ' norte{Enter}');
+    expect(rowOf('HT.2').textContent).toContain('Urgencia norte');
+    expect(document.activeElement).toBe(rowOf('HT.2'));
+
+    await userEvent.keyboard('{Enter}');
+    const code = screen.getByRole('textbox', { name: 'Código del ítem 4' });
+    await userEvent.clear(code);
+    await userEvent.type(code, 'ht.1{Enter}');
+    expect(screen.getByText('El código HT.1 ya existe (ítem 2)')).toBeTruthy();
+    expect(document.activeElement).toBe(code);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Código del ítem 4' })).toBeNull();
+    expect(document.activeElement).toBe(rowOf('HT.2'));
   });
 
   it('keeps the local edits when the save is stale (ABORTED), with an alert and Recargar', async () => {
@@ -218,6 +347,7 @@ describe('EDP editor', () => {
 
     await userEvent.click(rowOf('HT.1.1'));
     await userEvent.click(toolbarButton('Eliminar Item'));
+    await confirm();
     await waitFor(() => expect(screen.queryByText('HT.1.1')).toBeNull());
     newer(9, 'Otra versión');
     expect(screen.queryByText('Otra versión')).toBeNull();

@@ -1,8 +1,18 @@
-import { edpSubtreeIds, formatNumber } from '@cimiento/domain';
-import type { LoadedProject } from '@cimiento/domain';
+import {
+  NO_EDP_USAGE,
+  carriesEdpUsage,
+  edpDeletions,
+  edpSubtreeIds,
+  edpUsageTotals,
+  formatNumber,
+  indexEdpUsage,
+  renumberEdpSubtree,
+} from '@cimiento/domain';
+import type { EdpDeletion, EdpItem, EdpUsageIndex, EdpUsageTotals, LoadedProject } from '@cimiento/domain';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -11,17 +21,26 @@ import { StaleSaveAlert } from '@/components/ui/stale-save-alert';
 import { PagePanel } from '@/components/ui/page-panel';
 import { describeError, isFunctionError } from '@/lib/api-client';
 import { downloadBlob } from '@/lib/download';
-import { notifyError } from '@/stores/notices-store';
+import { notifyError, notifyMessage } from '@/stores/notices-store';
+import { UNKNOWN_EDP_USAGE, edpUsageQueryOptions } from '../../api/load-edp-usage';
 import { useReloadEdp, useSaveEdp } from '../../api/save-edp';
 import { EdpEditorContext, createEdpEditorStore, selectIsDirty, useEdpEditor } from '../../stores/edp-editor-store';
+import { edpDeletionSentence, edpLinksSentence, edpUsageParts, joinParts } from '../../utils/edp-usage-text';
 import { buildEdpWorkbook, edpFileName, edpSheetRows } from '../../utils/edp-workbook';
 import { EdpDraft } from './edp-draft';
 import { EdpGrid } from './edp-grid';
 import { EdpPrintView } from './edp-print-view';
+import { EdpDeletionDetails, EdpRemoveDetails, EdpRenumberDetails } from './edp-confirm-details';
 import { EdpToolbar } from './edp-toolbar';
 
 type PendingConfirm =
-  { kind: 'remove'; id: number; text: string } | { kind: 'save' } | { kind: 'reload' } | { kind: 'leave' };
+  | { kind: 'remove'; id: number; item: EdpItem; totals: EdpUsageTotals }
+  | { kind: 'save'; deletions: EdpDeletion[]; totals: EdpUsageTotals }
+  | { kind: 'renumber'; id: number | undefined; item: EdpItem; changed: number }
+  | { kind: 'reload' };
+
+/** A deletion question's answer older than this is asked again before the question. */
+const USAGE_MAX_AGE = 30_000;
 
 /** Ctrl+P and 'Imprimir' both render the printable tree first, and drop it once printing is over. */
 function usePrinting(): [boolean, () => void] {
@@ -62,6 +81,20 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
   const load = useEdpEditor((state) => state.load);
   const generation = useEdpEditor((state) => state.generation);
   const remove = useEdpEditor((state) => state.remove);
+  const renumber = useEdpEditor((state) => state.renumber);
+  const saved = useEdpEditor((state) => state.saved);
+  const selectedId = useEdpEditor((state) => state.selectedId);
+  const queryClient = useQueryClient();
+  // Fetched afresh each time the editor opens (the EDC or the Gantt may have changed meanwhile), so
+  // the first question need not wait. In the background: the placeholder, dated 0, keeps the page
+  // from being covered by the global spinner, and a question asked before the answer waits for it.
+  useQuery({
+    ...edpUsageQueryOptions(project._id),
+    staleTime: 0,
+    initialData: UNKNOWN_EDP_USAGE,
+    initialDataUpdatedAt: 0,
+  });
+  const [isCounting, setIsCounting] = useState(false);
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
   const [isExporting, setIsExporting] = useState(false);
   const [isPrinting, print] = usePrinting();
@@ -69,25 +102,62 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
   const saveEdp = useSaveEdp({ onSuccess: markSaved });
   const reloadEdp = useReloadEdp({ onSuccess: load });
 
-  function handleRemove(id: number) {
-    const ids = edpSubtreeIds(items, id);
+  /** What the saved items carry, fresh enough to ask with; null (and an error toast) when it cannot be known. */
+  async function usageIndex(maxAge: number): Promise<EdpUsageIndex | null> {
+    setIsCounting(true);
+    try {
+      const usage = await queryClient.fetchQuery({ ...edpUsageQueryOptions(project._id), staleTime: maxAge });
+      return indexEdpUsage(usage);
+    } catch (error) {
+      notifyError(t('edp.usageFailed', { error: describeError(error) }));
+      return null;
+    } finally {
+      setIsCounting(false);
+    }
+  }
+
+  // Every deletion asks, leaf or not, with what goes: the items, their EDC rows and Gantt tasks.
+  async function handleRemove(id: number) {
     const item = items.find((candidate) => candidate.id === id);
     if (!item) return;
-    if (ids.length <= 1) {
-      const change = remove(id);
-      if (!change.ok) notifyError(change.error);
+    if (item.parentId === undefined) {
+      notifyError(t('edp.rootLocked'));
       return;
     }
-    const count = ids.length - 1;
-    setConfirm({
-      kind: 'remove',
-      id,
-      text: t('edp.confirmRemove', {
-        item: `${item.code} ${item.name}`,
-        count,
-        formatted: formatNumber(count),
-      }),
-    });
+    const usage = await usageIndex(USAGE_MAX_AGE);
+    if (!usage) return;
+    const totals = edpUsageTotals(edpSubtreeIds(items, id), usage);
+    setConfirm({ kind: 'remove', id, item, totals });
+  }
+
+  // 'Grabar EDP' lists every deletion of saved items that takes EDC rows or Gantt tasks.
+  async function handleSaveRequest() {
+    const { deletions } = edpDeletions(saved, items, NO_EDP_USAGE);
+    if (deletions.length === 0) {
+      setConfirm({ kind: 'save', deletions, totals: edpUsageTotals([], NO_EDP_USAGE) });
+      return;
+    }
+    const usage = await usageIndex(0);
+    if (!usage) return;
+    const counted = edpDeletions(saved, items, usage);
+    setConfirm({ kind: 'save', ...counted });
+  }
+
+  // 'Renumerar códigos': the selected item's subtree, or the whole EDP with the root or nothing selected.
+  function handleRenumber() {
+    const selected = selectedId === null ? undefined : items.find((item) => item.id === selectedId);
+    const id = selected?.parentId === undefined ? undefined : selected.id;
+    const preview = renumberEdpSubtree(items, id);
+    if (!preview.ok) {
+      notifyError(preview.error);
+      return;
+    }
+    const item = items.find((candidate) => candidate.id === preview.rootId) as EdpItem;
+    if (preview.changed === 0) {
+      notifyMessage(t('edp.renumberNothing', { item: `${item.code} ${item.name}` }));
+      return;
+    }
+    setConfirm({ kind: 'renumber', id, item, changed: preview.changed });
   }
 
   function handleSave() {
@@ -129,17 +199,60 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
       const change = remove(pending.id);
       if (!change.ok) notifyError(change.error);
     } else if (pending?.kind === 'save') handleSave();
-    else if (pending?.kind === 'reload') reloadEdp.mutate(project._id);
+    else if (pending?.kind === 'renumber') {
+      const change = renumber(pending.id);
+      if (!change.ok) notifyError(change.error);
+    } else if (pending?.kind === 'reload') reloadEdp.mutate(project._id);
   }
 
-  const confirmText =
-    confirm?.kind === 'remove'
-      ? confirm.text
-      : confirm?.kind === 'save'
-        ? t('edp.confirmSave')
-        : confirm?.kind === 'reload'
-          ? t('edp.confirmReload')
-          : '';
+  const carrying =
+    confirm?.kind === 'save' ? confirm.deletions.filter((deletion) => carriesEdpUsage(deletion.totals)) : [];
+  // green for a plain save, red when something goes (a deletion, a save that deletes, a reload)
+  const confirmColor =
+    confirm?.kind === 'save' && carrying.length === 0 ? 'success' : confirm?.kind === 'renumber' ? 'primary' : 'error';
+  let confirmText = '';
+  let confirmDetails = null;
+  if (confirm?.kind === 'remove') {
+    confirmText = edpDeletionSentence(t, confirm.totals);
+    confirmDetails = (
+      <EdpRemoveDetails
+        target={t(confirm.totals.items > 1 ? 'edp.removeTargetSubtree' : 'edp.removeTarget', {
+          item: `${confirm.item.code} ${confirm.item.name}`,
+        })}
+        links={edpLinksSentence(t, confirm.totals)}
+        undo={t('edp.removeUndo')}
+      />
+    );
+  } else if (confirm?.kind === 'save') {
+    if (carrying.length === 0) confirmText = t('edp.confirmSave');
+    else {
+      confirmText = t('edp.saveDeletes');
+      confirmDetails = (
+        <EdpDeletionDetails
+          lines={carrying.map((deletion) =>
+            t('edp.saveDeletion', {
+              item: `${deletion.item.code} ${deletion.item.name}`,
+              parts: joinParts(t, edpUsageParts(t, deletion.totals)),
+            }),
+          )}
+          total={
+            confirm.deletions.length > 1
+              ? t('edp.saveTotal', { parts: joinParts(t, edpUsageParts(t, confirm.totals)) })
+              : null
+          }
+          links={edpLinksSentence(t, confirm.totals)}
+          question={t('edp.confirmSave')}
+        />
+      );
+    }
+  } else if (confirm?.kind === 'renumber') {
+    confirmText = t('edp.renumberConfirm', {
+      count: confirm.changed,
+      formatted: formatNumber(confirm.changed),
+      item: `${confirm.item.code} ${confirm.item.name}`,
+    });
+    confirmDetails = <EdpRenumberDetails text={t('edp.renumberKeeps')} />;
+  } else if (confirm?.kind === 'reload') confirmText = t('edp.confirmReload');
 
   return (
     <PagePanel
@@ -162,8 +275,10 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
       />
       <EdpToolbar
         isExporting={isExporting}
-        onRemove={handleRemove}
-        onSave={() => setConfirm({ kind: 'save' })}
+        isCounting={isCounting}
+        onRemove={(id) => void handleRemove(id)}
+        onSave={() => void handleSaveRequest()}
+        onRenumber={handleRenumber}
         onPrint={print}
         onExport={() => void handleExport()}
       />
@@ -171,7 +286,8 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
       <ConfirmDialog
         isOpen={confirm !== null}
         text={confirmText}
-        confirmColor={confirm?.kind === 'save' ? 'success' : 'error'}
+        details={confirmDetails}
+        confirmColor={confirmColor}
         onConfirm={handleConfirm}
         onCancel={() => setConfirm(null)}
       />

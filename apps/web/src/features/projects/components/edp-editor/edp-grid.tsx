@@ -9,8 +9,10 @@ import type {
 import { MRT_Localization_EN } from 'material-react-table/locales/en';
 import { MRT_Localization_ES } from 'material-react-table/locales/es';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEdpEditor, useEdpEditorStore } from '../../stores/edp-editor-store';
+import type { EdpRevealRequest } from '../../stores/edp-editor-store';
 import { buildEdpTree, edpAncestorIds, edpParentIds, initialEdpExpanded } from '../../utils/edp-tree-rows';
 import type { EdpNode } from '../../utils/edp-tree-rows';
 import { EdpCodeCell, EdpNameCell } from './edp-cells';
@@ -20,6 +22,15 @@ export const EDP_PAGE_SIZE = 50;
 export const EDP_GRID_HEIGHT = 700;
 
 const hiddenDisplayColumns = { 'mrt-row-expand': false, 'mrt-row-select': false };
+
+/** Ctrl+Z (⌘Z) in the grid, but not in a text field, where it undoes the typing. */
+function isUndoKey(event: KeyboardEvent): boolean {
+  if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey || event.key.toLowerCase() !== 'z') {
+    return false;
+  }
+  const target = event.target as HTMLElement;
+  return !(target.isContentEditable || target.closest('input, textarea, select') !== null);
+}
 
 function applyUpdater<T>(updater: MRT_Updater<T>, old: T): T {
   return typeof updater === 'function' ? (updater as (old: T) => T)(old) : updater;
@@ -189,30 +200,50 @@ export function EdpGrid() {
             row.toggleExpanded(false);
           }
         },
-        sx: (theme) => ({
-          cursor: 'pointer',
-          outlineOffset: '-2px',
-          ...(isSelected
-            ? { '& td:first-of-type': { boxShadow: `inset 4px 0 0 ${theme.palette.primary.main}` }, fontWeight: 600 }
-            : {}),
-        }),
+        sx: (theme) => {
+          const color = theme.palette.primary.main;
+          const bar = isSelected ? [`inset 4px 0 0 ${color}`] : [];
+          // the focus ring is drawn on the cells: their backgrounds cover a row's own outline
+          const ring = [`inset 0 2px 0 ${color}`, `inset 0 -2px 0 ${color}`];
+          return {
+            cursor: 'pointer',
+            outline: 'none',
+            ...(isSelected ? { '& td:first-of-type': { boxShadow: bar.join(', ') }, fontWeight: 600 } : {}),
+            '&:focus-visible > td': { boxShadow: ring.join(', ') },
+            '&:focus-visible > td:first-of-type': { boxShadow: [...bar, `inset 2px 0 0 ${color}`, ...ring].join(', ') },
+            '&:focus-visible > td:last-of-type': { boxShadow: [`inset -2px 0 0 ${color}`, ...ring].join(', ') },
+          };
+        },
       };
     },
     muiTableBodyCellProps: { sx: { py: 0.25 } },
-    muiTableContainerProps: { sx: { maxHeight: EDP_GRID_HEIGHT } },
+    muiTableContainerProps: {
+      sx: { maxHeight: EDP_GRID_HEIGHT },
+      onKeyDown: (event) => {
+        if (!isUndoKey(event)) return;
+        event.preventDefault();
+        if (store.getState().undo()) store.getState().focusSelectedRow();
+      },
+    },
     muiTablePaperProps: { elevation: 0, sx: { backgroundImage: 'none' }, className: 'edp-grid' },
     muiPaginationProps: { rowsPerPageOptions: [EDP_PAGE_SIZE], showFirstButton: true, showLastButton: true },
   });
 
-  // Show a row the editor points at (added, moved, opened for editing): open its ancestors, then
-  // turn to the page it is on in the current order.
-  const pendingReveal = useRef<number | null>(null);
+  // Show a row the editor points at (added, moved, opened for editing, refused with an error): open
+  // its ancestors, drop a search that hides it, turn to the page it is on in the current order,
+  // then scroll it into view and, when asked, focus the row or the field with the error.
+  const pendingReveal = useRef<EdpRevealRequest | null>(null);
   useEffect(() => {
-    if (reveal) pendingReveal.current = reveal.id;
+    if (reveal) pendingReveal.current = reveal;
   }, [reveal]);
   useEffect(() => {
-    const id = pendingReveal.current;
-    if (id === null) return;
+    const request = pendingReveal.current;
+    if (request === null) return;
+    const { id } = request;
+    if (!byId.has(id)) {
+      pendingReveal.current = null;
+      return;
+    }
     if (!isFiltering) {
       const closed = edpAncestorIds(byId, id).filter((ancestor) => !expanded[String(ancestor)]);
       if (closed.length > 0) {
@@ -220,11 +251,27 @@ export function EdpGrid() {
         return;
       }
     }
-    pendingReveal.current = null;
     const index = table.getPrePaginationRowModel().rows.findIndex((row) => row.id === String(id));
-    if (index === -1) return;
+    if (index === -1) {
+      pendingReveal.current = null;
+      if (isFiltering) {
+        pendingReveal.current = request;
+        setGlobalFilter('');
+      }
+      return;
+    }
     const pageIndex = Math.floor(index / pagination.pageSize);
-    if (pageIndex !== pagination.pageIndex) setPagination((old) => ({ ...old, pageIndex }));
+    if (pageIndex !== pagination.pageIndex) {
+      setPagination((old) => ({ ...old, pageIndex }));
+      return;
+    }
+    pendingReveal.current = null;
+    const rowElement = table.refs.tableContainerRef.current?.querySelector<HTMLElement>(`tr[data-edp-id="${id}"]`);
+    if (!rowElement) return;
+    // jsdom has no scrollIntoView
+    rowElement.scrollIntoView?.({ block: 'nearest' });
+    if (request.focus === 'row') rowElement.focus({ preventScroll: true });
+    else if (request.focus) rowElement.querySelector<HTMLElement>(`input[data-edp-field="${request.focus}"]`)?.focus();
   }, [reveal, byId, expanded, isFiltering, table, pagination, data]);
 
   // a deletion may leave the current page past the end

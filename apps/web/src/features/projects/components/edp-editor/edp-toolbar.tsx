@@ -5,9 +5,11 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import FormatIndentDecreaseIcon from '@mui/icons-material/FormatIndentDecrease';
 import FormatIndentIncreaseIcon from '@mui/icons-material/FormatIndentIncrease';
+import FormatListNumberedIcon from '@mui/icons-material/FormatListNumbered';
 import GridOnIcon from '@mui/icons-material/GridOn';
 import PrintIcon from '@mui/icons-material/Print';
 import SaveIcon from '@mui/icons-material/Save';
+import UndoIcon from '@mui/icons-material/Undo';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
@@ -18,8 +20,11 @@ import { useEdpEditor, useEdpEditorStore } from '../../stores/edp-editor-store';
 
 export type EdpToolbarProps = {
   isExporting: boolean;
+  /** A deletion question (delete or save) is waiting for what the items carry. */
+  isCounting: boolean;
   onRemove: (id: number) => void;
   onSave: () => void;
+  onRenumber: () => void;
   onPrint: () => void;
   onExport: () => void;
 };
@@ -31,9 +36,18 @@ function report(change: EdpChange): void {
 
 /**
  * The spec's toolbar: Add, Delete, Update, Cancel, Indent, Outdent and 'Grabar EDP', plus Imprimir
- * and Exportar a Excel. While a row is being edited only Grabar and Cancelar apply.
+ * and Exportar a Excel, and issue 12's 'Renumerar códigos' and 'Deshacer'. While a row is being
+ * edited only Grabar and Cancelar apply.
  */
-export function EdpToolbar({ isExporting, onRemove, onSave, onPrint, onExport }: EdpToolbarProps) {
+export function EdpToolbar({
+  isExporting,
+  isCounting,
+  onRemove,
+  onSave,
+  onRenumber,
+  onPrint,
+  onExport,
+}: EdpToolbarProps) {
   const { t } = useTranslation();
   const store = useEdpEditorStore();
   const selectedId = useEdpEditor((state) => state.selectedId);
@@ -43,6 +57,7 @@ export function EdpToolbar({ isExporting, onRemove, onSave, onPrint, onExport }:
       state.selectedId !== null && state.items.find((item) => item.id === state.selectedId)?.parentId === undefined,
   );
   const hasSelection = selectedId !== null;
+  const canUndo = useEdpEditor((state) => state.undoStack.length > 0);
 
   return (
     <Stack
@@ -79,6 +94,8 @@ export function EdpToolbar({ isExporting, onRemove, onSave, onPrint, onExport }:
         color="error"
         startIcon={<DeleteIcon />}
         disabled={isEditing || !hasSelection || isRootSelected}
+        loading={isCounting}
+        loadingPosition="start"
         title={isRootSelected ? t('edp.rootLocked') : undefined}
         onClick={() => selectedId !== null && onRemove(selectedId)}
       >
@@ -123,13 +140,35 @@ export function EdpToolbar({ isExporting, onRemove, onSave, onPrint, onExport }:
       >
         {t('edp.outdent')}
       </Button>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<FormatListNumberedIcon />}
+        disabled={isEditing}
+        title={t('edp.renumberHint')}
+        onClick={onRenumber}
+      >
+        {t('edp.renumber')}
+      </Button>
+      <Divider orientation="vertical" flexItem />
+      <Button
+        size="small"
+        variant="outlined"
+        color="inherit"
+        startIcon={<UndoIcon />}
+        disabled={isEditing || !canUndo}
+        title={t('edp.undoHint')}
+        onClick={() => store.getState().undo()}
+      >
+        {t('edp.undo')}
+      </Button>
       <Divider orientation="vertical" flexItem />
       <Button
         size="small"
         variant="contained"
         color="success"
         startIcon={<SaveIcon />}
-        disabled={isEditing}
+        disabled={isEditing || isCounting}
         onClick={onSave}
       >
         {t('edp.saveEdp')}

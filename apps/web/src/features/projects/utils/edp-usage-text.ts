@@ -1,0 +1,38 @@
+import { formatNumber } from '@cimiento/domain';
+import type { EdpUsageTotals } from '@cimiento/domain';
+import type { TFunction } from 'i18next';
+
+/**
+ * What a deletion takes, in words (issue 12): "1 ítem, 13 componentes del EDC y 14 tareas del Gantt
+ * con sus vínculos". Parts that are zero are left out; the items always count.
+ */
+export function edpUsageParts(t: TFunction, totals: EdpUsageTotals): string[] {
+  const part = (key: 'edp.itemCount' | 'edp.deleteEdc' | 'edp.deleteTasks', count: number) =>
+    t(key, { count, formatted: formatNumber(count) });
+  const parts = [part('edp.itemCount', totals.items)];
+  if (totals.edcCount > 0) parts.push(part('edp.deleteEdc', totals.edcCount));
+  if (totals.ganttTaskCount > 0) parts.push(part('edp.deleteTasks', totals.ganttTaskCount));
+  return parts;
+}
+
+/** "a", "a y b", "a, b y c". */
+export function joinParts(t: TFunction, parts: readonly string[]): string {
+  if (parts.length <= 1) return parts.join('');
+  return `${parts.slice(0, -1).join(', ')}${t('edp.listAnd')}${parts.at(-1) as string}`;
+}
+
+/**
+ * "Se eliminarán 1 ítem, 13 componentes del EDC y 14 tareas del Gantt con sus vínculos." — the verb
+ * is singular only for a single thing ("Se eliminará 1 ítem.").
+ */
+export function edpDeletionSentence(t: TFunction, totals: EdpUsageTotals): string {
+  const parts = edpUsageParts(t, totals);
+  const isOne = parts.length === 1 && totals.items === 1;
+  return t('edp.deleteSentence', { count: isOne ? 1 : 2, parts: joinParts(t, parts) });
+}
+
+/** "Entre ellas se pierden 3 vínculos del Gantt.", or null when no link goes. */
+export function edpLinksSentence(t: TFunction, totals: EdpUsageTotals): string | null {
+  const count = totals.ganttLinkCount;
+  return count > 0 ? t('edp.deleteLinks', { count, formatted: formatNumber(count) }) : null;
+}

@@ -1,0 +1,102 @@
+// loadEdpUsage (issue 12): what each EDP item carries, asked by the EDP editor as it opens and
+// before a deletion, on a 20,000-item EDP whose 1,000 leaves have a 13-row EDC each (13,000 EDC
+// rows), a built Gantt (33,000 tasks) and 19,000 links; on SQLite and on a throwaway PostgreSQL
+// database. Times are request → last byte on loopback, median of sequential calls. Prints figures,
+// asserts nothing.
+//
+//   node bench/edp-usage.mjs     (npm run build first; BENCH_DATABASE_URL as in gantt-server.mjs)
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchEdp, withLinks } from './gantt-server.mjs';
+import { createBenchDatabase, median, signUp, startApp } from './support.mjs';
+
+const EDC_ITEMS = 1_000;
+
+async function call(target, name, data) {
+  const started = performance.now();
+  const response = await fetch(`${target.url}/api/functions/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: target.cookie, 'accept-encoding': 'identity' },
+    body: JSON.stringify({ data }),
+  });
+  const text = await response.text();
+  const ms = performance.now() - started;
+  if (!response.ok) throw new Error(`${name}: ${response.status} ${text.slice(0, 300)}`);
+  return { ms, bytes: Buffer.byteLength(text), result: JSON.parse(text).result };
+}
+
+function edcRows(edpCode) {
+  return [
+    { code: 'M', name: 'Estructura', parentCode: edpCode, kind: 'main' },
+    { code: 'M.1', name: 'Hormigón', parentCode: 'M', kind: 'sub' },
+    ...Array.from({ length: 11 }, (_, index) => ({
+      code: `ACT${index + 1}`,
+      name: `Actividad ${index + 1}`,
+      parentCode: 'M.1',
+      kind: 'activity',
+    })),
+  ];
+}
+
+async function figures(target, label, runs, record) {
+  const { result: saved } = await call(target, 'saveProject', { project: { name: 'EDP grande', code: 'USAGE-BENCH' } });
+  const id = saved.project._id;
+  const { result: loaded } = await call(target, 'loadProject', { id });
+  const items = benchEdp({ groups: 200, perGroup: 100 });
+  await call(target, 'saveEdp', { id, edp: { items, version: loaded.project.edp.version } });
+  const leaves = items.filter((item) => item.code.split('.').length === 3).slice(0, EDC_ITEMS);
+  for (const leaf of leaves) {
+    await call(target, 'saveEdc', { id, edc: { id: leaf.id, version: 0, componentesEdc: edcRows(leaf.code) } });
+  }
+  const gantt = await call(target, 'loadGantt', { id });
+  const linked = withLinks(gantt.result.activities);
+  await call(target, 'saveGantt', { id, gantt: { activities: linked.activities }, version: gantt.result.version });
+
+  const times = [];
+  let last;
+  for (let run = 0; run < runs; run += 1) {
+    last = await call(target, 'loadEdpUsage', { id });
+    times.push(last.ms);
+  }
+  const usage = last.result.usage;
+  record(
+    `loadEdpUsage, ${items.length} items / ${gantt.result.activities.length} tasks / ${linked.count} links (${label})`,
+    median(times).toFixed(0),
+    'ms',
+    `median of ${runs} (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}); ${usage.items.length} items carry something, ${usage.crossLinks.length} cross-item pairs; ${(last.bytes / 1024).toFixed(0)} KB JSON`,
+  );
+}
+
+export async function measureEdpUsage({ runs = Number(process.env.BENCH_RUNS ?? 7) } = {}) {
+  const rows = [];
+  const record = (name, value, unit, note = '') => rows.push({ name, value, unit, note });
+  const sqlite = await startApp();
+  try {
+    await figures({ url: sqlite.url, cookie: await signUp(sqlite.url) }, 'SQLite', runs, record);
+  } catch (error) {
+    record('loadEdpUsage (SQLite)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+  } finally {
+    await sqlite.stop();
+  }
+  let database;
+  try {
+    database = await createBenchDatabase();
+    const app = await startApp({ DATABASE_URL: database.url });
+    try {
+      await figures({ url: app.url, cookie: await signUp(app.url) }, 'PostgreSQL', runs, record);
+    } finally {
+      await app.stop();
+    }
+  } catch (error) {
+    record('loadEdpUsage (PostgreSQL)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+  } finally {
+    await database?.drop();
+  }
+  return rows;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  for (const row of await measureEdpUsage()) {
+    process.stdout.write(`${row.name}  ${row.value} ${row.unit}  ${row.note}\n`);
+  }
+}
