@@ -487,7 +487,7 @@ describe('Gantt screen', () => {
     await toolbarButton(page, 'Exportar').click();
     const [png] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: 'Imagen PNG' }).click(),
+      page.getByRole('menuitem', { name: 'Imagen PNG (vista actual)' }).click(),
     ]);
     expect(png.suggestedFilename()).toMatch(/^gantt-ELA-\d{8}\.png$/);
     const image = readFileSync(await png.path());
@@ -499,7 +499,7 @@ describe('Gantt screen', () => {
     await toolbarButton(page, 'Exportar').click();
     const [pdf] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: 'Documento PDF' }).click(),
+      page.getByRole('menuitem', { name: 'PDF A4 horizontal' }).click(),
     ]);
     expect(pdf.suggestedFilename()).toMatch(/^gantt-ELA-\d{8}\.pdf$/);
     const document = readFileSync(await pdf.path());
@@ -523,7 +523,7 @@ describe('Gantt screen', () => {
     await page.getByTestId('predecessor-lag-0').fill('1');
     await toolbarButton(page, 'Actualizar').click();
     await expect.poll(() => startOf(page, B)).toBe('12-01-2026');
-    for (const format of ['Imagen PNG', 'Documento PDF']) {
+    for (const format of ['Imagen PNG (vista actual)', 'PDF A4 horizontal', 'PDF A3 horizontal']) {
       await toolbarButton(page, 'Exportar').click();
       await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: format }).click()]);
     }

@@ -87,7 +87,7 @@ export type TimeUnit = 'day' | 'week' | 'month' | 'quarter';
 type AnyUnit = TimeUnit | 'year';
 
 /** The narrowest readable cell of each scale, mm (its labels fit: '30', '30-12', 'sept', 'T4'). */
-export const MIN_CELL: Record<TimeUnit, number> = { day: 4, week: 9, month: 9, quarter: 10 };
+export const MIN_CELL: Record<TimeUnit, number> = { day: 4, week: 9, month: 8, quarter: 10 };
 /** Room left of the first day and right of the last, mm (a connector's stub and arrowhead fit in it). */
 export const TIMELINE_PAD = 3;
 /** A short project is not stretched past this, mm per day. */
