@@ -381,7 +381,10 @@ describe('Gantt export of 500 tasks', () => {
     await page.locator('.cim-bar').nth(10).waitFor();
     const full = await exportAs('Imagen PNG (vista actual)');
     expect(full.suggestedFilename()).toMatch(/^gantt-EXP-\d{8}\.png$/);
-    const image = raster(new mupdf.Image(readFileSync(await full.path())).toPixmap());
+    const png = readFileSync(await full.path());
+    mkdirSync(artifactsDir, { recursive: true });
+    writeFileSync(path.join(artifactsDir, 'gantt-export-view.png'), png);
+    const image = raster(new mupdf.Image(png).toPixmap());
     // an A4-wide page at 6 px/mm
     expect(image.width).toBe(Math.round(297 * 6));
     const rowsShown = Math.round((image.height / 6 - (2 * MARGIN + PAGE_HEADER + SCALE)) / ROW);
@@ -407,6 +410,12 @@ describe('Gantt export of 500 tasks', () => {
     const small = raster(new mupdf.Image(readFileSync(await collapsed.path())).toPixmap());
     expect(small.width).toBe(Math.round(297 * 6));
     expect(small.height).toBe(Math.round((2 * MARGIN + PAGE_HEADER + SCALE + ROW) * 6));
+    await page
+      .getByRole('toolbar', { name: 'Herramientas del Gantt' })
+      .getByRole('button', { name: 'Exportar' })
+      .click();
+    await page.getByRole('menuitem', { name: 'PDF A3 horizontal' }).waitFor();
     await screenshot(page, 'gantt-export-menu');
+    await page.keyboard.press('Escape');
   });
 });
