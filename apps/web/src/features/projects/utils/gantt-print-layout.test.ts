@@ -117,7 +117,8 @@ describe('pages down', () => {
     expect(result.pages[0]?.rows[0]).toMatchObject({ taskId: 1, depth: 0, isSummary: true });
     expect(result.pages[0]?.rows[1]).toMatchObject({ taskId: 2, depth: 1, isSummary: false });
     // the grid's code text is indented by depth
-    const [rootCode, childCode] = result.pages[0]?.texts.filter((text) => text.role === 'cell' && /^G/.test(text.text)) ?? [];
+    const [rootCode, childCode] =
+      result.pages[0]?.texts.filter((text) => text.role === 'cell' && /^G/.test(text.text)) ?? [];
     expect((childCode?.x ?? 0) - (rootCode?.x ?? 0)).toBeCloseTo(PRINT_GEOMETRY.indent);
   });
 
@@ -130,7 +131,14 @@ describe('pages down', () => {
       expect(texts(page, 'exported')).toEqual(['Exportado el 04-03-2026 14:05']);
       expect(texts(page, 'info')).toEqual(['Del 02-03-2026 al 27-03-2026 · 100 tareas']);
       expect(texts(page, 'column')).toEqual(['Código', 'Nombre', 'Inicio', 'Fin', 'Duración']);
-      expect(texts(page, 'legend')).toEqual(['Tarea', 'Tarea crítica', 'Resumen', 'Hito', 'Vínculo', 'Vínculo crítico']);
+      expect(texts(page, 'legend')).toEqual([
+        'Tarea',
+        'Tarea crítica',
+        'Resumen',
+        'Hito',
+        'Vínculo',
+        'Vínculo crítico',
+      ]);
       expect(page.legend.map((item) => item.kind)).toEqual([
         'task',
         'critical',
@@ -252,34 +260,37 @@ describe('links', () => {
     ['SS', 'start', 'start', 1],
     ['FF', 'end', 'end', -1],
     ['SF', 'start', 'end', -1],
-  ] as const)('a %s link leaves the predecessor bar\'s %s and points into the successor bar\'s %s', (type, out, into, direction) => {
-    const result = layout(pair(type, 2));
-    const page = result.pages[0] as PrintPage;
-    expect(page.links).toHaveLength(1);
-    const link = page.links[0];
-    const from = barOf(page, 1);
-    const to = barOf(page, 2);
-    const [firstPoint] = link?.paths[0] ?? [];
-    expect(firstPoint?.[0]).toBeCloseTo(out === 'end' ? from.x + from.width : from.x);
-    expect(firstPoint?.[1]).toBeCloseTo(rowCentre(page, 1));
-    expect(link?.arrow?.x).toBeCloseTo(into === 'end' ? to.x + to.width : to.x);
-    expect(link?.arrow?.y).toBeCloseTo(rowCentre(page, 2));
-    expect(link?.arrow?.direction).toBe(direction);
-    // the last point is the arrowhead's base: the line meets the arrow, not the bar
-    const path = link?.paths[link.paths.length - 1] ?? [];
-    const last = path[path.length - 1];
-    expect(last?.[0]).toBeCloseTo((link?.arrow?.x ?? 0) - direction * PRINT_GEOMETRY.arrowLength);
-    // orthogonal: every segment is horizontal or vertical
-    for (const piece of link?.paths ?? []) {
-      for (let index = 1; index < piece.length; index += 1) {
-        const [ax, ay] = piece[index - 1] ?? [0, 0];
-        const [bx, by] = piece[index] ?? [0, 0];
-        expect(Math.abs(ax - bx) < 1e-9 || Math.abs(ay - by) < 1e-9).toBe(true);
+  ] as const)(
+    "a %s link leaves the predecessor bar's %s and points into the successor bar's %s",
+    (type, out, into, direction) => {
+      const result = layout(pair(type, 2));
+      const page = result.pages[0] as PrintPage;
+      expect(page.links).toHaveLength(1);
+      const link = page.links[0];
+      const from = barOf(page, 1);
+      const to = barOf(page, 2);
+      const [firstPoint] = link?.paths[0] ?? [];
+      expect(firstPoint?.[0]).toBeCloseTo(out === 'end' ? from.x + from.width : from.x);
+      expect(firstPoint?.[1]).toBeCloseTo(rowCentre(page, 1));
+      expect(link?.arrow?.x).toBeCloseTo(into === 'end' ? to.x + to.width : to.x);
+      expect(link?.arrow?.y).toBeCloseTo(rowCentre(page, 2));
+      expect(link?.arrow?.direction).toBe(direction);
+      // the last point is the arrowhead's base: the line meets the arrow, not the bar
+      const path = link?.paths[link.paths.length - 1] ?? [];
+      const last = path[path.length - 1];
+      expect(last?.[0]).toBeCloseTo((link?.arrow?.x ?? 0) - direction * PRINT_GEOMETRY.arrowLength);
+      // orthogonal: every segment is horizontal or vertical
+      for (const piece of link?.paths ?? []) {
+        for (let index = 1; index < piece.length; index += 1) {
+          const [ax, ay] = piece[index - 1] ?? [0, 0];
+          const [bx, by] = piece[index] ?? [0, 0];
+          expect(Math.abs(ax - bx) < 1e-9 || Math.abs(ay - by) < 1e-9).toBe(true);
+        }
       }
-    }
-  });
+    },
+  );
 
-  it('an FS link into a bar that starts where the predecessor ends turns round the successor row\'s edge', () => {
+  it("an FS link into a bar that starts where the predecessor ends turns round the successor row's edge", () => {
     const tasks = [
       task(1, { start: '2026-03-02', duration: 3 }),
       task(2, { start: '2026-03-02', duration: 3, predecessors: [{ predecessorId: 1, type: 'FS', lag: 0 }] }),
@@ -294,7 +305,7 @@ describe('links', () => {
     expect(path[3]?.[0] ?? 0).toBeLessThan(barOf(page, 2).x);
   });
 
-  it('milestones link from and to their diamond\'s points', () => {
+  it("milestones link from and to their diamond's points", () => {
     const tasks = [
       task(1, { start: '2026-03-02', duration: 0 }),
       task(2, { start: '2026-03-09', duration: 2, predecessors: [{ predecessorId: 1, type: 'FS', lag: 0 }] }),
