@@ -20,9 +20,20 @@ export function ganttFileName(projectCode: string, extension: 'png' | 'pdf', tod
   return `gantt-${safeCode}-${day}.${extension}`;
 }
 
-/** Lets the page paint (a progress label) between chunks of a long export. */
-function nextFrame(): Promise<void> {
+/** Lets the browser handle input between chunks of a long export. */
+function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Lets the page paint ('Exportando…') before the work starts; a hidden tab paints no frame, hence the timer. */
+function paintFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 50);
+    requestAnimationFrame(() => {
+      clearTimeout(timer);
+      setTimeout(resolve, 0);
+    });
+  });
 }
 
 /** The whole chart on `paper` pages: the PDF, and its layout (for the page count). */
@@ -30,6 +41,7 @@ export async function renderGanttPdf(
   input: Omit<GanttPrintInput, 'view'>,
   onProgress?: (done: number, total: number) => void,
 ): Promise<{ blob: Blob; layout: PrintLayout }> {
+  await paintFrame();
   const layout = layoutGanttPrint(input);
   const { jsPDF } = await import('jspdf');
   const format = input.paper === 'A3' ? 'a3' : 'a4';
@@ -41,7 +53,7 @@ export async function renderGanttPdf(
     drawPrintPage(page, painter);
     if (index % 10 === 9) {
       onProgress?.(index + 1, layout.pages.length);
-      await nextFrame();
+      await nextTask();
     }
   }
   onProgress?.(layout.pages.length, layout.pages.length);
@@ -53,6 +65,7 @@ export const PNG_PX_PER_MM = 6;
 
 /** One page as a PNG: the view when given, otherwise the first page of the whole chart. */
 export async function renderGanttPng(input: GanttPrintInput): Promise<Blob> {
+  await paintFrame();
   const layout = layoutGanttPrint(input);
   const page = layout.pages[0];
   const canvas = document.createElement('canvas');
