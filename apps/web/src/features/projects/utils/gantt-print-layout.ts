@@ -370,12 +370,16 @@ function monthNames(locale: string) {
   return names;
 }
 
-/** The labels a scale cell may show, longest first (the first that fits is printed). */
+/**
+ * The labels a scale cell may show, longest first (the first that fits is printed); the lower row
+ * leaves out the year the upper row already shows.
+ */
 function cellLabels(
   unit: AnyUnit,
   start: number,
   months: { long: string[]; short: string[] },
   labels: GanttPrintLabels,
+  isUpper: boolean,
 ): string[] {
   const iso = isoDay(start);
   const year = iso.slice(0, 4);
@@ -388,11 +392,11 @@ function cellLabels(
     case 'month': {
       const long = months.long[month - 1] ?? '';
       const short = months.short[month - 1] ?? '';
-      return [`${long} ${year}`, `${short} ${year}`, short];
+      return isUpper ? [`${long} ${year}`, `${short} ${year}`, short] : [short];
     }
     case 'quarter': {
       const quarter = labels.quarter(Math.floor((month - 1) / 3) + 1);
-      return [`${quarter} ${year}`, quarter];
+      return isUpper ? [`${quarter} ${year}`, quarter] : [quarter];
     }
     case 'year':
       return [year];
@@ -994,7 +998,7 @@ function addScale(context: PageContext): void {
       const x0 = Math.max(X(start), timelineLeft);
       const x1 = Math.min(X(next), visibleRight);
       if (x1 <= x0 + 1e-9) continue;
-      const candidates = cellLabels(unit, start, months, input.labels);
+      const candidates = cellLabels(unit, start, months, input.labels, unit !== scale.unit);
       const room = x1 - x0 - 1.2;
       const label = candidates.find((candidate) => measure(candidate, PRINT_FONTS.scale, false) <= room);
       if (label !== undefined) {
