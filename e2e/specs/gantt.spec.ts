@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
+import * as mupdf from 'mupdf';
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, signInApi } from '../support/api';
@@ -487,7 +488,7 @@ describe('Gantt screen', () => {
     await toolbarButton(page, 'Exportar').click();
     const [png] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: 'Imagen PNG' }).click(),
+      page.getByRole('menuitem', { name: 'Imagen PNG (vista actual)' }).click(),
     ]);
     expect(png.suggestedFilename()).toMatch(/^gantt-ELA-\d{8}\.png$/);
     const image = readFileSync(await png.path());
@@ -499,13 +500,20 @@ describe('Gantt screen', () => {
     await toolbarButton(page, 'Exportar').click();
     const [pdf] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: 'Documento PDF' }).click(),
+      page.getByRole('menuitem', { name: 'PDF A4 horizontal' }).click(),
     ]);
     expect(pdf.suggestedFilename()).toMatch(/^gantt-ELA-\d{8}\.pdf$/);
     const document = readFileSync(await pdf.path());
     expect(document.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(document.length).toBeGreaterThan(10_000);
     expect(document.subarray(-1024).toString('latin1')).toContain('%%EOF');
+    // one A4 landscape page of vector drawing and text: the title and every task's code
+    const opened = mupdf.Document.openDocument(document, 'application/pdf');
+    expect(opened.countPages()).toBe(1);
+    const [, , width, height] = opened.loadPage(0).getBounds();
+    expect([Math.round(((width ?? 0) * 25.4) / 72), Math.round(((height ?? 0) * 25.4) / 72)]).toEqual([297, 210]);
+    const text = opened.loadPage(0).toStructuredText('preserve-whitespace').asText();
+    expect(text).toContain('Gantt · Edificio Los Aromos (ELA)');
+    for (const code of CODES) expect(text.split('\n')).toContain(code);
   });
 
   it('no request leaves the app: opening, editing and exporting stay on the server', async () => {
@@ -523,7 +531,7 @@ describe('Gantt screen', () => {
     await page.getByTestId('predecessor-lag-0').fill('1');
     await toolbarButton(page, 'Actualizar').click();
     await expect.poll(() => startOf(page, B)).toBe('12-01-2026');
-    for (const format of ['Imagen PNG', 'Documento PDF']) {
+    for (const format of ['Imagen PNG (vista actual)', 'PDF A4 horizontal', 'PDF A3 horizontal']) {
       await toolbarButton(page, 'Exportar').click();
       await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: format }).click()]);
     }

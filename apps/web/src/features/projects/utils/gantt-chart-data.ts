@@ -1,4 +1,4 @@
-import type { GanttDraftTask, LinkType, ScheduledTask } from '@cimiento/domain';
+import type { GanttDraftTask, LinkType, PredecessorLink, ScheduledTask } from '@cimiento/domain';
 import { dayNumber, isoDay } from '@cimiento/domain';
 
 /**
@@ -108,6 +108,11 @@ function isTight(type: LinkType, lag: number, from: ScheduledTask, to: Scheduled
   }
 }
 
+/** A critical link: both ends critical and the link tight (the screen paints it red, and so does the export). */
+export function isCriticalLink(link: PredecessorLink, from: ScheduledTask, to: ScheduledTask): boolean {
+  return from.critical && to.critical && isTight(link.type, link.lag, from, to);
+}
+
 /**
  * The chart's tasks and links. `closed` holds the summaries shown collapsed; with a search, only
  * the matching tasks and their ancestors (opened) are shown, and only links between shown tasks.
@@ -164,7 +169,7 @@ export function buildChartData(
       const id = linkId(link.predecessorId, task.id);
       links.push({ id, source: link.predecessorId, target: task.id, type: svarLinkType[link.type] });
       const from = scheduled.get(link.predecessorId);
-      if (from && to && from.critical && to.critical && isTight(link.type, link.lag, from, to)) criticalLinks.push(id);
+      if (from && to && isCriticalLink(link, from, to)) criticalLinks.push(id);
     }
   }
   return { tasks: chartTasks, links, criticalLinks, byId };

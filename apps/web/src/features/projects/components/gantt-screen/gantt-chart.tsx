@@ -13,6 +13,7 @@ import { useTheme } from '@mui/material/styles';
 import type { IApi, ITask } from '@svar-ui/react-gantt';
 import '@svar-ui/react-gantt/all.css';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '@/stores/notices-store';
 import { useGanttEditor, useGanttEditorStore } from '../../stores/gantt-editor-store';
@@ -27,6 +28,8 @@ export type GanttMenuAction = 'add' | 'edit' | 'delete' | 'indent' | 'outdent';
 type GanttChartProps = {
   onMenuAction: (action: GanttMenuAction) => void;
   onRequestDelete: (id: number) => void;
+  /** the chart's API once it is ready (the PNG export reads its scroll and scale from it) */
+  apiRef?: RefObject<IApi | null>;
 };
 
 /** The bar's content: the name, and the mark the stylesheet paints critical bars by. */
@@ -83,7 +86,7 @@ const blockedActions = [
  * deleted) is turned into the domain's edit, the engine recomputes, and the chart gets the new
  * tasks; the chart's own change is refused. Rows are toggled by the chart itself and remembered.
  */
-export function GanttChart({ onMenuAction, onRequestDelete }: GanttChartProps) {
+export function GanttChart({ onMenuAction, onRequestDelete, apiRef }: GanttChartProps) {
   const { t } = useTranslation();
   const store = useGanttEditorStore();
   const tasks = useGanttEditor((state) => state.tasks);
@@ -142,6 +145,7 @@ export function GanttChart({ onMenuAction, onRequestDelete }: GanttChartProps) {
   const init = useCallback(
     (ganttApi: IApi) => {
       setApi(ganttApi);
+      if (apiRef) apiRef.current = ganttApi;
       ganttApi.intercept('update-task', (event) => {
         if (event.inProgress) return true;
         const before = dataRef.current.byId.get(Number(event.id));
@@ -194,7 +198,7 @@ export function GanttChart({ onMenuAction, onRequestDelete }: GanttChartProps) {
         store.getState().setOpen(Number(event.id), event.mode);
       });
     },
-    [store, report],
+    [store, report, apiRef],
   );
 
   const menuOptions = useMemo(

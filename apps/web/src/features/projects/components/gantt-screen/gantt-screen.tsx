@@ -2,6 +2,7 @@ import {
   activitiesFromDraft,
   addGanttTask,
   deleteGanttTask,
+  formatDateTime,
   formatIsoDate,
   formatNumber,
   ganttSubtreeIds,
@@ -18,6 +19,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { IApi } from '@svar-ui/react-gantt';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +37,8 @@ import {
   useGanttEditorStore,
 } from '../../stores/gantt-editor-store';
 import type { GanttExportFormat } from '../../utils/gantt-export';
-import { exportGantt, ganttFileName } from '../../utils/gantt-export';
+import { exportGantt, ganttFileName, readChartView } from '../../utils/gantt-export';
+import type { GanttPrintLabels } from '../../utils/gantt-print-layout';
 import { useProjectRouteId } from '../../hooks/use-project-route';
 import { ProjectRouteGate } from '../project-route-gate';
 import type { GanttMenuAction } from './gantt-chart';
@@ -48,7 +51,7 @@ import { GanttToolbar } from './gantt-toolbar';
 type PendingConfirm = { kind: 'delete'; id: number; text: string } | { kind: 'save' } | { kind: 'reload' };
 
 function GanttScreen({ project }: { project: LoadedProject }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const store = useGanttEditorStore();
   const taskCount = useGanttEditor((state) => state.tasks.length);
   const isDirty = useGanttEditor(selectIsDirty);
@@ -60,6 +63,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
   const [isExporting, setIsExporting] = useState(false);
   const panelRef = useRef<GanttTaskPanelHandle>(null);
   const chartRef = useRef<HTMLDivElement>(null);
+  const chartApiRef = useRef<IApi | null>(null);
 
   const saveGantt = useSaveGantt({ onSuccess: (output) => store.getState().load(output) });
   const reloadGantt = useReloadGantt({ onSuccess: (output) => store.getState().load(output) });
@@ -176,12 +180,62 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     );
   }
 
+  /** The rows and dates the chart shows now (the PNG's page); undefined when the chart cannot say. */
+  function currentView() {
+    const api = chartApiRef.current;
+    const area = chartRef.current?.querySelector<HTMLElement>('.wx-chart');
+    if (!api || !area) return undefined;
+    return readChartView(api.getState() as Parameters<typeof readChartView>[0], area.clientWidth, area.clientHeight);
+  }
+
   async function handleExport(format: GanttExportFormat) {
-    const node = chartRef.current;
-    if (!node) return;
+    const state = store.getState();
     setIsExporting(true);
     try {
-      await exportGantt(node, format, ganttFileName(project.code, format));
+      const now = new Date();
+      const labels: GanttPrintLabels = {
+        title: t('gantt.print.title', { project: project.name, code: project.code }),
+        exportedAt: t('gantt.print.exportedAt', { date: formatDateTime(now) }),
+        info: ({ start, finish, count, scale }) =>
+          t('gantt.print.info', {
+            start,
+            finish,
+            count,
+            formatted: formatNumber(count),
+            scale: t(`gantt.print.scales.${scale}`),
+          }),
+        page: (page, total) => t('gantt.print.page', { page, total }),
+        cutOff: (date) => t('gantt.print.cutOff', { date }),
+        quarter: (quarter) => t('gantt.print.quarter', { quarter }),
+        columns: {
+          code: t('gantt.code'),
+          name: t('gantt.name'),
+          start: t('gantt.start'),
+          finish: t('gantt.print.finish'),
+          duration: t('gantt.duration'),
+        },
+        legend: {
+          task: t('gantt.print.legend.task'),
+          critical: t('gantt.print.legend.critical'),
+          summary: t('gantt.print.legend.summary'),
+          milestone: t('gantt.print.legend.milestone'),
+          link: t('gantt.print.legend.link'),
+          criticalLink: t('gantt.print.legend.criticalLink'),
+        },
+      };
+      const calendar = state.calendar;
+      await exportGantt(
+        format,
+        {
+          tasks: state.tasks,
+          scheduled: state.scheduled,
+          labels,
+          locale: i18n.language,
+          isWorkingDay: (day) => calendar.isWorkingDay(day),
+        },
+        format === 'png' ? currentView() : undefined,
+        ganttFileName(project.code, format === 'png' ? 'png' : 'pdf', now),
+      );
     } catch (error) {
       notifyError(t('gantt.exportFailed', { error: describeError(error) }));
     } finally {
@@ -253,7 +307,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
         </Alert>
       )}
       <Box ref={chartRef} sx={{ height: 'max(480px, calc(100vh - 330px))', bgcolor: 'background.paper' }}>
-        <GanttChart onMenuAction={handleMenuAction} onRequestDelete={requestDelete} />
+        <GanttChart onMenuAction={handleMenuAction} onRequestDelete={requestDelete} apiRef={chartApiRef} />
       </Box>
       <ConfirmDialog
         isOpen={confirm !== null}

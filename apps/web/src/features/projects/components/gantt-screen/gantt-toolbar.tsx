@@ -13,6 +13,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import UnfoldLessIcon from '@mui/icons-material/UnfoldLess';
 import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import InputAdornment from '@mui/material/InputAdornment';
 import Menu from '@mui/material/Menu';
@@ -24,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '@/stores/notices-store';
 import { useGanttEditor, useGanttEditorStore } from '../../stores/gantt-editor-store';
 import type { GanttExportFormat } from '../../utils/gantt-export';
+import { ganttExportFormats } from '../../utils/gantt-export';
 
 export type GanttToolbarProps = {
   isEditing: boolean;
@@ -38,6 +40,12 @@ export type GanttToolbarProps = {
   onSave: () => void;
   onExport: (format: GanttExportFormat) => void;
 };
+
+const exportLabels = {
+  'pdf-a4': 'gantt.exportPdfA4',
+  'pdf-a3': 'gantt.exportPdfA3',
+  png: 'gantt.exportPng',
+} as const satisfies Record<GanttExportFormat, string>;
 
 /** The search box: filters as the user types, a moment after the last key. */
 function SearchField() {
@@ -190,15 +198,15 @@ export function GanttToolbar(props: GanttToolbarProps) {
       <Button
         size="small"
         variant="outlined"
-        startIcon={<DownloadIcon />}
+        startIcon={props.isExporting ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
         disabled={props.isExporting}
         aria-haspopup="menu"
         onClick={(event) => setExportAnchor(event.currentTarget)}
       >
-        {t('gantt.export')}
+        {t(props.isExporting ? 'gantt.exporting' : 'gantt.export')}
       </Button>
       <Menu anchorEl={exportAnchor} open={exportAnchor !== null} onClose={() => setExportAnchor(null)}>
-        {(['png', 'pdf'] as const).map((format) => (
+        {ganttExportFormats.map((format) => (
           <MenuItem
             key={format}
             onClick={() => {
@@ -206,7 +214,7 @@ export function GanttToolbar(props: GanttToolbarProps) {
               props.onExport(format);
             }}
           >
-            {t(format === 'png' ? 'gantt.exportPng' : 'gantt.exportPdf')}
+            {t(exportLabels[format])}
           </MenuItem>
         ))}
       </Menu>
