@@ -249,11 +249,7 @@ export async function createProject(
       }
       await insertEdpItems(trx, row._id, items);
 
-      return toProject(
-        { ...row, edp_version: 1, gantt_work_week: 'mon-fri', version: 1 },
-        areaTypeRows,
-        items.length,
-      );
+      return toProject({ ...row, edp_version: 1, gantt_work_week: 'mon-fri', version: 1 }, areaTypeRows, items.length);
     });
   } catch (error) {
     // two wizards saving the same code at once: the UNIQUE column decides, the loser is told as usual
