@@ -191,9 +191,7 @@ describe('ProjectWizard', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Nombre' }), 'Torre');
     const code = screen.getByRole('textbox', { name: 'Código' });
     await user.type(code, 'T1');
-    expect(
-      await screen.findByText('No se pudo comprobar el código; se comprobará al crear el proyecto'),
-    ).toBeTruthy();
+    expect(await screen.findByText('No se pudo comprobar el código; se comprobará al crear el proyecto')).toBeTruthy();
     expect(validation(code)).toBe('neutral');
     expect(code.getAttribute('aria-invalid')).toBe('false');
     expect(screen.getByRole('button', { name: 'Siguiente' }).hasAttribute('disabled')).toBe(false);
