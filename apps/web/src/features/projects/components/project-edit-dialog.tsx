@@ -184,7 +184,7 @@ export function ProjectEditDialog({ project, onClose }: ProjectEditDialogProps) 
                   if (isWorkWeek(event.target.value)) change({ workWeek: event.target.value });
                 }}
                 helperText={t('projects.workWeekHelp')}
-                sx={{ minWidth: 220 }}
+                fullWidth
               >
                 {workWeeks.map((option) => (
                   <MenuItem key={option} value={option}>
