@@ -80,8 +80,11 @@ function renderList() {
   });
 }
 
+/** The project list (material-react-table) is the heavy render here; as root.test.tsx does, it gets longer to appear. */
+const slow = { timeout: 5000 };
+
 async function openFromList(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(await screen.findByRole('button', { name: 'Editar Hospital de Talca' }));
+  await user.click(await screen.findByRole('button', { name: 'Editar Hospital de Talca' }, slow));
   return screen.findByRole('dialog', { name: 'Editar proyecto' });
 }
 
@@ -243,7 +246,7 @@ describe("'Editar proyecto'", () => {
     await user.type(budget, '7.000.000');
     await user.click(saveButton(dialog));
     await user.click(within(await confirmDialog()).getByRole('button', { name: 'Si, estoy seguro' }));
-    expect(await screen.findByRole('button', { name: 'Hospital de Talca II (HT)' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Hospital de Talca II (HT)' }, slow)).toBeTruthy();
     expect(screen.getByRole('button', { name: '$7.000.000' })).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Editar proyecto' })).toBeNull();
   });
