@@ -193,22 +193,26 @@ describe('Nuevo Proyecto (wizard)', () => {
     await expect.poll(() => progress().getAttribute('aria-valuenow')).toBe('33');
   });
 
-  it('keeps the draft and shows the error when the code already exists (in another case)', async () => {
+  it('keeps the draft and shows the error when the code is taken (in another case) after step 1 found it free', async () => {
     const { page } = session;
     await openWizard();
     await field('Nombre').fill('Torre repetida');
-    await field('Código').fill('tla');
+    await field('Código').fill('tlb');
+    // step 1 asks as the code is typed (projects-edit.spec.ts covers a code taken by then)
+    await page.getByText('El código «tlb» está disponible').waitFor();
     await wizardButton(page, 'Siguiente').click();
     await numberField('Año inicio de Obras').waitFor();
+    // someone else takes the code meanwhile: saveProject still refuses it
+    await projects.save({ name: 'Se adelantó', code: 'TLB' });
     await wizardButton(page, 'Siguiente').click();
     await wizardButton(page, 'Crear proyecto').click();
     await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
     await waitForErrorToast(page);
-    await page.getByText('Ya existe un proyecto con el código tla').first().waitFor();
+    await page.getByText('Ya existe un proyecto con el código «TLB»').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/projects/new');
     expect((await summaryPairs(page)).Nombre).toBe('Torre repetida');
     await screenshot(page, 'projects-wizard-duplicate-code');
-    expect((await projects.list()).map((project) => project.code)).toEqual(['TLA']);
+    expect((await projects.list()).map((project) => project.code).sort()).toEqual(['TLA', 'TLB']);
   });
 
   it('creates a project from plantilla-1 without the area-type table', async () => {

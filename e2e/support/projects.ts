@@ -10,15 +10,18 @@ export type ProjectSummary = {
   currency: string;
   budget: string;
   mine: boolean;
+  priority: string;
+  startYear: string;
+  endYear: string;
+  workWeek: 'mon-fri' | 'mon-sat';
+  /** the project's own version (updateProject's stale check) */
+  version: number;
 };
 
 export type EdpItem = { id: number; parentId?: number; code: string; name: string };
 
 export type LoadedProject = ProjectSummary & {
-  priority: string;
   template: string;
-  startYear: string;
-  endYear: string;
   tiposArea: { _id: string; name: string; quantity: number }[];
   edpItemCount: number;
   edp: { items: EdpItem[]; version: number };
@@ -53,6 +56,17 @@ export class ProjectApi {
 
   async load(id: string): Promise<LoadedProject> {
     const result = await callFunction<{ project: LoadedProject }>(this.baseUrl, 'loadProject', { id }, this.cookie);
+    return result.project;
+  }
+
+  /** updateProject: what 'Editar proyecto' sends (someone else editing, in the version-conflict tests). */
+  async update(id: string, project: Record<string, unknown>, version: number): Promise<LoadedProject> {
+    const result = await callFunction<{ project: LoadedProject }>(
+      this.baseUrl,
+      'updateProject',
+      { id, project, version },
+      this.cookie,
+    );
     return result.project;
   }
 

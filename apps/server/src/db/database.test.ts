@@ -1,8 +1,10 @@
+import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestConfig, databaseKinds } from '../../test/support/test-app';
 import type { TestConfig } from '../../test/support/test-app';
 import { isDatabaseReachable, migrateToLatest, openDatabase } from './database';
 import type { AppDatabase } from './database';
+import { migrationProvider } from './migrations';
 
 const APP_TABLES = [
   'account',
@@ -71,8 +73,54 @@ describe.each(databaseKinds)('migrations (%s)', (kind) => {
       .selectFrom('kysely_migration' as never)
       .select('name' as never)
       .execute();
-    expect(applied).toHaveLength(7);
+    const migrations = await migrationProvider(kind).getMigrations();
+    expect(applied).toHaveLength(Object.keys(migrations).length);
     expect(await database.db.selectFrom('login_failure').selectAll().execute()).toHaveLength(1);
+  });
+
+  it('0008 gives the projects that existed before it version 1', async () => {
+    const older = await createTestConfig(kind);
+    const old = openDatabase({ databaseUrl: older.config.databaseUrl, dataDir: older.config.dataDir });
+    try {
+      const migrator = new Migrator({
+        db: old.db,
+        provider: migrationProvider(old.dialect),
+        migrationTableName: 'kysely_migration',
+        migrationLockTableName: 'kysely_migration_lock',
+      });
+      const before = await migrator.migrateTo('0007-gantt');
+      expect(before.error).toBeUndefined();
+      const now = new Date().toISOString();
+      // the columns a project had before 0008 (version is not there yet)
+      await old.db
+        .insertInto('project')
+        .values({
+          _id: 'p-antiguo',
+          code: 'ANT',
+          code_key: 'ant',
+          name: 'Antiguo',
+          priority: 0,
+          template: 'generica',
+          start_year: 2023,
+          end_year: 2023,
+          currency: 'USD',
+          budget: '0',
+          created_by: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await migrateToLatest(old);
+      const row = await old.db
+        .selectFrom('project')
+        .select('version')
+        .where('_id', '=', 'p-antiguo')
+        .executeTakeFirstOrThrow();
+      expect(Number(row.version)).toBe(1);
+    } finally {
+      await old.close();
+      await older.cleanup();
+    }
   });
 
   it('reads a bigint column back as the same number', async () => {

@@ -153,6 +153,8 @@ export type ProjectTable = {
   gantt_version: Generated<number>;
   /** issue 7: 'mon-fri' | 'mon-sat' */
   gantt_work_week: Generated<string>;
+  /** issue 12: grows on every updateProject and every work-week change (the stale-save check of 'Editar proyecto') */
+  version: Generated<number>;
   created_by: string | null;
   created_at: string;
   updated_at: string;

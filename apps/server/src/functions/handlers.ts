@@ -1,4 +1,5 @@
 import type { RegisteredHandler } from './define-handler';
+import { handleCheckProjectCode } from './handlers/check-project-code';
 import { handleLoadEdc } from './handlers/load-edc';
 import { handleLoadEdpUsage } from './handlers/load-edp-usage';
 import { handleLoadGantt } from './handlers/load-gantt';
@@ -18,6 +19,7 @@ import { handleSaveProject } from './handlers/save-project';
 import { handleSaveUser } from './handlers/save-user';
 import { handleSeedCatalogues } from './handlers/seed-catalogues';
 import { handleUpdateItemEdp } from './handlers/update-item-edp';
+import { handleUpdateProject } from './handlers/update-project';
 import { handleUploadFile } from './handlers/upload-file';
 
 /** One handler per contract in @cimiento/domain's functionContracts; handlers.test.ts checks none is missing. */
@@ -35,6 +37,8 @@ export const functionHandlers: RegisteredHandler[] = [
   handleLoadProjects,
   handleLoadProject,
   handleRemoveProject,
+  handleUpdateProject,
+  handleCheckProjectCode,
   handleSaveEdp,
   handleUpdateItemEdp,
   handleLoadEdpUsage,

@@ -602,8 +602,15 @@ export async function saveGantt(
         .execute();
     }
     await writeGantt(trx, projectId, stored, { tasks: withKeys, links: checked.links });
-    if (gantt.workWeek !== undefined && gantt.workWeek !== current.workWeek) {
-      await trx.updateTable('project').set({ gantt_work_week: gantt.workWeek }).where('_id', '=', projectId).execute();
+    const workWeek = gantt.workWeek;
+    if (workWeek !== undefined && workWeek !== current.workWeek) {
+      // the work week is also the project's option ('Editar proyecto', issue 12): changing it moves
+      // the project's version on, so an edit of the project based on the old one is refused as stale
+      await trx
+        .updateTable('project')
+        .set((eb) => ({ gantt_work_week: workWeek, version: eb('version', '+', 1) }))
+        .where('_id', '=', projectId)
+        .execute();
     }
     return withKeys;
   });

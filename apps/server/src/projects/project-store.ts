@@ -1,9 +1,11 @@
 import {
   MAX_EDP_ITEMS,
+  PROJECT_STALE_MESSAGE,
   canonicalDecimal,
   edpTemplates,
   formatNumber,
   generateEdp,
+  projectCodeTakenMessage,
   sortByPriority,
 } from '@cimiento/domain';
 import type {
@@ -11,11 +13,13 @@ import type {
   EdpItem,
   LoadedProject,
   ParsedProjectInput,
+  ParsedProjectUpdateInput,
   Project,
   ProjectAreaType,
   ProjectSummary,
   ProjectTemplate,
   Sector,
+  WorkWeek,
 } from '@cimiento/domain';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
@@ -47,6 +51,8 @@ const projectColumns = [
   'currency',
   'budget',
   'edp_version',
+  'gantt_work_week',
+  'version',
   'created_by',
   'created_at',
 ] as const;
@@ -62,7 +68,11 @@ function notFound(): HttpsError {
 }
 
 function duplicateCodeError(code: string): HttpsError {
-  return new HttpsError('ALREADY_EXISTS', `Ya existe un proyecto con el código ${code}`);
+  return new HttpsError('ALREADY_EXISTS', projectCodeTakenMessage(code));
+}
+
+function toWorkWeek(value: string): WorkWeek {
+  return value === 'mon-sat' ? 'mon-sat' : 'mon-fri';
 }
 
 function toProjectAreaType(row: AreaTypeRow): ProjectAreaType {
@@ -97,6 +107,8 @@ function toProject(
     tiposArea: areaTypes.map(toProjectAreaType),
     date: seconds(row.created_at),
     edpItemCount,
+    workWeek: toWorkWeek(row.gantt_work_week),
+    version: Number(row.version),
   };
 }
 
@@ -194,8 +206,8 @@ export async function createProject(
 
       // domain.md: "Project codes are unique (case-insensitive)"; the UNIQUE code_key settles races
       const key = codeKey(input.code);
-      const clash = await trx.selectFrom('project').select('_id').where('code_key', '=', key).executeTakeFirst();
-      if (clash) throw duplicateCodeError(input.code);
+      const clash = await findCodeClash(trx, input.code);
+      if (clash) throw duplicateCodeError(clash.code);
 
       const items = generateEdp({
         projectCode: input.code,
@@ -237,7 +249,7 @@ export async function createProject(
       }
       await insertEdpItems(trx, row._id, items);
 
-      return toProject({ ...row, edp_version: 1 }, areaTypeRows, items.length);
+      return toProject({ ...row, edp_version: 1, gantt_work_week: 'mon-fri', version: 1 }, areaTypeRows, items.length);
     });
   } catch (error) {
     // two wizards saving the same code at once: the UNIQUE column decides, the loser is told as usual
@@ -266,7 +278,20 @@ async function insertEdpItems(db: Kysely<Database>, projectId: string, items: re
 export async function listProjects(db: Kysely<Database>, callerId: string): Promise<ProjectSummary[]> {
   const rows = await db
     .selectFrom('project')
-    .select(['_id', 'code', 'name', 'currency', 'budget', 'created_by', 'created_at'])
+    .select([
+      '_id',
+      'code',
+      'name',
+      'currency',
+      'budget',
+      'priority',
+      'start_year',
+      'end_year',
+      'gantt_work_week',
+      'version',
+      'created_by',
+      'created_at',
+    ])
     .execute();
   return rows
     .map((row): ProjectSummary => ({
@@ -278,6 +303,11 @@ export async function listProjects(db: Kysely<Database>, callerId: string): Prom
       budget: canonicalDecimal(row.budget),
       date: seconds(row.created_at),
       mine: row.created_by === callerId,
+      priority: String(row.priority),
+      startYear: String(row.start_year),
+      endYear: String(row.end_year),
+      workWeek: toWorkWeek(row.gantt_work_week),
+      version: Number(row.version),
     }))
     .sort((a, b) => nameCollator.compare(a.name, b.name) || nameCollator.compare(a.code, b.code));
 }
@@ -306,6 +336,99 @@ export async function loadProject(db: Kysely<Database>, id: string): Promise<Loa
         edp: { items, version: Number(row.edp_version) },
       };
     });
+}
+
+// ---------------------------------------------------------------- editing ('Editar proyecto', issue 12)
+
+/** The project whose code is `code` case-insensitively (domain.md), leaving `exceptId` out. */
+async function findCodeClash(
+  db: Kysely<Database>,
+  code: string,
+  exceptId?: string,
+): Promise<{ _id: string; code: string } | undefined> {
+  let query = db.selectFrom('project').select(['_id', 'code']).where('code_key', '=', codeKey(code));
+  if (exceptId !== undefined) query = query.where('_id', '<>', exceptId);
+  return query.executeTakeFirst();
+}
+
+/** checkProjectCode: whether saveProject would take `code` now, and the message to show. */
+export async function checkProjectCode(
+  db: Kysely<Database>,
+  code: string,
+  exceptId?: string,
+): Promise<{ available: boolean; message: string }> {
+  const clash = await findCodeClash(db, code, exceptId);
+  return clash
+    ? { available: false, message: projectCodeTakenMessage(clash.code) }
+    : { available: true, message: `El código «${code}» está disponible` };
+}
+
+/**
+ * updateProject: writes the project's own fields on the version the dialog loaded. One
+ * conditional UPDATE claims the next version (as edp-store does): no row changed means stale
+ * (ABORTED) or gone (NOT_FOUND), and nothing was written; in PostgreSQL it holds the row lock, so
+ * two edits of one version queue and the second finds the version moved. The work week and the
+ * start year are the Gantt's calendar (its working days, and its first year: earlier starts are
+ * clamped to it and new tasks start there), so changing either moves `gantt_version` on in the
+ * same statement: a Gantt opened before then gets the usual stale-save refusal instead of saving
+ * on the other calendar. SET expressions read the row as it was, on both databases. The EDP,
+ * including its root's name, is not touched.
+ */
+export async function updateProject(
+  db: Kysely<Database>,
+  id: string,
+  input: ParsedProjectUpdateInput,
+  basedOn: number,
+): Promise<Project> {
+  return db.transaction().execute(async (trx) => {
+    const startYear = Number(input.startYear);
+    const result = await trx
+      .updateTable('project')
+      .set((eb) => ({
+        name: input.name,
+        priority: Number(input.priority),
+        currency: input.currency,
+        budget: input.budget,
+        start_year: startYear,
+        end_year: Number(input.endYear),
+        gantt_work_week: input.workWeek,
+        gantt_version: eb
+          .case()
+          .when(eb.or([eb('gantt_work_week', '<>', input.workWeek), eb('start_year', '<>', startYear)]))
+          .then(eb('gantt_version', '+', 1))
+          .else(eb.ref('gantt_version'))
+          .end(),
+        version: basedOn + 1,
+        updated_at: new Date().toISOString(),
+      }))
+      .where('_id', '=', id)
+      .where('version', '=', basedOn)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) {
+      const exists = await trx.selectFrom('project').select('_id').where('_id', '=', id).executeTakeFirst();
+      if (!exists) throw notFound();
+      throw new HttpsError('ABORTED', PROJECT_STALE_MESSAGE);
+    }
+    return readProject(trx, id);
+  });
+}
+
+/** The project without its EDP items (their count only). */
+async function readProject(db: Kysely<Database>, id: string): Promise<Project> {
+  const row = await db.selectFrom('project').select(projectColumns).where('_id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  const areaTypes = await db
+    .selectFrom('project_area_type')
+    .select(['area_type_id', 'code', 'name', 'priority', 'quantity', 'sectores'])
+    .where('project_id', '=', id)
+    .orderBy('position')
+    .execute();
+  const count = await db
+    .selectFrom('edp_item')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('project_id', '=', id)
+    .executeTakeFirstOrThrow();
+  return toProject(row, areaTypes, Number(count.n));
 }
 
 // ---------------------------------------------------------------- removing

@@ -73,3 +73,55 @@ export function uniqueProjectCode(prefix = 'P'): string {
   projectCounter += 1;
   return `${prefix}${String(projectCounter).padStart(2, '0')}`;
 }
+
+/** updateProject as 'Editar proyecto' calls it; the raw response. */
+export function updateProject(
+  t: Pick<TestApp, 'app'>,
+  cookie: string,
+  id: string,
+  project: unknown,
+  version: unknown,
+): Promise<CallResult> {
+  return callFunction(t.app, 'updateProject', { id, project, version }, cookie);
+}
+
+/** The editable fields of a project as loadProject or saveProject gave it, as the dialog sends them. */
+export function editableFields(project: WireObject) {
+  return {
+    name: project.name as string,
+    priority: project.priority as string,
+    currency: project.currency as string,
+    budget: project.budget as string,
+    startYear: project.startYear as string,
+    endYear: project.endYear as string,
+    workWeek: project.workWeek as string,
+  };
+}
+
+/** checkProjectCode as the wizard calls it; the raw response. */
+export function checkProjectCode(
+  t: Pick<TestApp, 'app'>,
+  cookie: string,
+  data: { code: unknown; exceptId?: unknown },
+): Promise<CallResult> {
+  return callFunction(t.app, 'checkProjectCode', data, cookie);
+}
+
+/** The project's row as stored, every column, to show what a call wrote. */
+export async function storedProject(t: Pick<TestApp, 'db'>, id: string) {
+  const row = await t.db.selectFrom('project').selectAll().where('_id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  // PostgreSQL gives numbers and timestamps in its own types; compare them as plain values
+  return {
+    ...row,
+    priority: Number(row.priority),
+    start_year: Number(row.start_year),
+    end_year: Number(row.end_year),
+    budget: String(row.budget),
+    edp_version: Number(row.edp_version),
+    gantt_version: Number(row.gantt_version),
+    version: Number(row.version),
+    created_at: String(row.created_at),
+    updated_at: String(row.updated_at),
+  };
+}

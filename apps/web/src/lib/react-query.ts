@@ -11,6 +11,8 @@ declare module '@tanstack/react-query' {
     queryMeta: {
       /** false: the screen shows its own error instead of the error toast. */
       showErrorToast?: boolean;
+      /** false: even a first load leaves the page usable (a check made while the user types). */
+      showGlobalSpinner?: boolean;
     };
     mutationMeta: {
       showErrorToast?: boolean;

@@ -30,4 +30,15 @@ describe('current project store', () => {
     store().forgetProject('p-1');
     expect(store().currentProject).toBeNull();
   });
+
+  it('follows a new name of the current project only (and keeps whose choice it is)', () => {
+    store().setCurrentProject({ id: 'p-1', name: 'Hospital de Talca' }, 'user-1');
+    store().renameProject('p-2', 'Otro');
+    expect(store().currentProject).toEqual({ id: 'p-1', name: 'Hospital de Talca' });
+    store().renameProject('p-1', 'Hospital Regional de Talca');
+    expect(store()).toMatchObject({
+      currentProject: { id: 'p-1', name: 'Hospital Regional de Talca' },
+      userId: 'user-1',
+    });
+  });
 });

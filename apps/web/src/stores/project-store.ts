@@ -19,6 +19,8 @@ export type ProjectState = {
   clearCurrentProject: () => void;
   /** Forgets the current project if it is this one (deleted, or no longer listed). */
   forgetProject: (id: string) => void;
+  /** Follows a new name of the current project ('Editar proyecto'); any other project is left alone. */
+  renameProject: (id: string, name: string) => void;
   /** Forgets the current project if another user selected it. */
   keepOnlyFor: (userId: string) => void;
 };
@@ -34,6 +36,10 @@ export const useProjectStore = create<ProjectState>()(
       clearCurrentProject: () => set({ currentProject: null, userId: null }),
       forgetProject: (id) => {
         if (get().currentProject?.id === id) set({ currentProject: null, userId: null });
+      },
+      renameProject: (id, name) => {
+        const current = get().currentProject;
+        if (current?.id === id && current.name !== name) set({ currentProject: { id, name } });
       },
       keepOnlyFor: (userId) => {
         const state = get();

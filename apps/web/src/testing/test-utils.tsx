@@ -10,12 +10,20 @@ import type { Session, SessionUser } from '@/lib/auth';
 
 /**
  * A project as loadProject answers it: 'Hospital de Talca' (HT) with the given EDP items (the root
- * only by default); edpItemCount follows the items unless given.
+ * only by default); edpItemCount follows the items unless given. `version` is the EDP's,
+ * `projectVersion` the project's own (updateProject's).
  */
 export function buildLoadedProject(
-  options: { items?: EdpItem[]; version?: number } & Partial<Omit<LoadedProject, 'edp'>> = {},
+  options: { items?: EdpItem[]; version?: number; projectVersion?: number } & Partial<
+    Omit<LoadedProject, 'edp' | 'version'>
+  > = {},
 ): LoadedProject {
-  const { items = [{ id: 1, code: 'HT', name: 'Hospital de Talca' }], version = 1, ...overrides } = options;
+  const {
+    items = [{ id: 1, code: 'HT', name: 'Hospital de Talca' }],
+    version = 1,
+    projectVersion = 1,
+    ...overrides
+  } = options;
   return {
     _id: 'p-1',
     id: 'p-1',
@@ -30,6 +38,8 @@ export function buildLoadedProject(
     tiposArea: [],
     date: { _seconds: 1_700_000_000 },
     edpItemCount: items.length,
+    workWeek: 'mon-fri',
+    version: projectVersion,
     ...overrides,
     edp: { items, version },
   };

@@ -5,11 +5,14 @@ import { parseDecimal } from '../format/decimal';
 import { areaTypeSchema } from './catalogue-contracts';
 import { defineFunction } from './contract';
 import { messageSchema, noInputSchema } from './common';
+import { workWeeks } from './gantt-contracts';
 
 /**
  * Projects (product-spec.md §2 "New project wizard", "Project list", §3 Project, §7): saveProject
  * creates a project with its generated EDP (domain.md), loadProjects lists them, loadProject gives
- * one with its EDP items, removeProject deletes one with everything under it.
+ * one with its EDP items, removeProject deletes one with everything under it. Issue 12 adds
+ * updateProject ('Editar proyecto': the fields outside the EDP, under the project's `version`) and
+ * checkProjectCode (the wizard's step 1 asks whether a code is free as it is typed).
  */
 
 export const projectTemplates = ['generica', ...edpTemplateNames] as const;
@@ -36,11 +39,24 @@ const MAX_NAME = 200;
 /** The spec's fixed load message for the project list (§8). */
 export const projectsLoadedMessage = 'Proyectos cargados';
 
+/** updateProject's refusal of an edit based on an older `version` (ABORTED). */
+export const PROJECT_STALE_MESSAGE = 'El proyecto fue modificado por otra persona; recarga para ver los cambios';
+
+/** domain.md: "Project codes are unique (case-insensitive)"; saveProject's refusal and checkProjectCode's answer. */
+export function projectCodeTakenMessage(code: string): string {
+  return `Ya existe un proyecto con el código «${code}»`;
+}
+
 const projectIdSchema = z
   .string({ error: 'debe ser texto' })
   .trim()
   .min(1, { error: 'es obligatorio' })
   .max(64, { error: 'debe tener como máximo 64 caracteres' });
+
+const versionSchema = z
+  .number({ error: 'debe ser un número' })
+  .int({ error: 'debe ser un número entero' })
+  .min(1, { error: 'debe ser 1 o más' });
 
 /** Text or number in, canonical text out: the spec keeps priority and years as strings. */
 function integerText(options: { min: number; max: number; error: string }) {
@@ -95,32 +111,50 @@ export const projectAreaTypeInputSchema = z.strictObject({
   sectores: z.array(z.unknown()).max(500).optional(),
 });
 
+const projectNameSchema = z
+  .string({ error: 'debe ser texto' })
+  .trim()
+  .min(1, { error: 'es obligatorio' })
+  .max(MAX_NAME, { error: `debe tener como máximo ${MAX_NAME} caracteres` });
+
+/** A project code: no spaces, no dots (the EDP's codes are "{projectCode}.{n}.{m}"). */
+export const projectCodeSchema = z
+  .string({ error: 'debe ser texto' })
+  .trim()
+  .min(1, { error: 'es obligatorio' })
+  .max(MAX_CODE, { error: `debe tener como máximo ${MAX_CODE} caracteres` })
+  .refine((code) => !/\s/.test(code), { error: 'no puede tener espacios' })
+  // the EDP's codes are "{projectCode}.{n}.{m}": the project code is their first segment
+  .refine((code) => !code.includes('.'), { error: 'no puede contener puntos' });
+
+const prioritySchema = integerText({ min: 0, max: 1_000_000, error: 'debe ser un número entero entre 0 y 1.000.000' });
+
+const currencySchema = z.enum(currencies, { error: `debe ser una de: ${currencies.join(', ')}` });
+
+const workWeekSchema = z.enum(workWeeks, { error: `debe ser una de: ${workWeeks.join(', ')}` });
+
+/** saveProject's and updateProject's rule across the two years. */
+function refineYears(project: { startYear: string; endYear: string }, context: z.RefinementCtx): void {
+  if (Number(project.startYear) > Number(project.endYear)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['endYear'],
+      message: 'debe ser igual o posterior al año de inicio de obras',
+    });
+  }
+}
+
 export const projectInputSchema = z
   .strictObject({
-    name: z
-      .string({ error: 'debe ser texto' })
-      .trim()
-      .min(1, { error: 'es obligatorio' })
-      .max(MAX_NAME, { error: `debe tener como máximo ${MAX_NAME} caracteres` }),
-    code: z
-      .string({ error: 'debe ser texto' })
-      .trim()
-      .min(1, { error: 'es obligatorio' })
-      .max(MAX_CODE, { error: `debe tener como máximo ${MAX_CODE} caracteres` })
-      .refine((code) => !/\s/.test(code), { error: 'no puede tener espacios' })
-      // the EDP's codes are "{projectCode}.{n}.{m}": the project code is their first segment
-      .refine((code) => !code.includes('.'), { error: 'no puede contener puntos' }),
-    priority: integerText({ min: 0, max: 1_000_000, error: 'debe ser un número entero entre 0 y 1.000.000' }).default(
-      projectDefaults.priority,
-    ),
+    name: projectNameSchema,
+    code: projectCodeSchema,
+    priority: prioritySchema.default(projectDefaults.priority),
     template: z
       .enum(projectTemplates, { error: `debe ser una de: ${projectTemplates.join(', ')}` })
       .default(projectDefaults.template),
     startYear: yearSchema.default(projectDefaults.startYear),
     endYear: yearSchema.default(projectDefaults.endYear),
-    currency: z
-      .enum(currencies, { error: `debe ser una de: ${currencies.join(', ')}` })
-      .default(projectDefaults.currency),
+    currency: currencySchema.default(projectDefaults.currency),
     budget: budgetSchema.default(projectDefaults.budget),
     tiposArea: z
       .array(projectAreaTypeInputSchema)
@@ -131,13 +165,7 @@ export const projectInputSchema = z
     date: z.unknown().optional(),
   })
   .superRefine((project, context) => {
-    if (Number(project.startYear) > Number(project.endYear)) {
-      context.addIssue({
-        code: 'custom',
-        path: ['endYear'],
-        message: 'debe ser igual o posterior al año de inicio de obras',
-      });
-    }
+    refineYears(project, context);
     const seen = new Set<string>();
     project.tiposArea.forEach((areaType, index) => {
       if (seen.has(areaType._id)) {
@@ -148,6 +176,25 @@ export const projectInputSchema = z
   });
 export type ProjectInput = z.input<typeof projectInputSchema>;
 export type ParsedProjectInput = z.output<typeof projectInputSchema>;
+
+/**
+ * What 'Editar proyecto' changes (issue 12): the wizard's fields outside the EDP, every one
+ * required, with saveProject's rules; and the Gantt's work week, the project's one option. The
+ * code (the first segment of every EDP code) and the template (which made the EDP) stay.
+ */
+export const projectUpdateInputSchema = z
+  .strictObject({
+    name: projectNameSchema,
+    priority: prioritySchema,
+    currency: currencySchema,
+    budget: budgetSchema,
+    startYear: yearSchema,
+    endYear: yearSchema,
+    workWeek: workWeekSchema,
+  })
+  .superRefine(refineYears);
+export type ProjectUpdateInput = z.input<typeof projectUpdateInputSchema>;
+export type ParsedProjectUpdateInput = z.output<typeof projectUpdateInputSchema>;
 
 /** A seconds timestamp, the way the spec's documents carry dates (`date._seconds`). */
 export const secondsTimestampSchema = z.object({ _seconds: z.number().int() });
@@ -180,6 +227,10 @@ export const projectSchema = z.object({
   /** creation time */
   date: secondsTimestampSchema,
   edpItemCount: z.number().int(),
+  /** the Gantt's working week, the project's option ('Semana laboral') */
+  workWeek: z.enum(workWeeks),
+  /** grows on every updateProject (and when the Gantt changes the work week); updateProject sends it back */
+  version: z.number().int(),
 });
 export type Project = z.infer<typeof projectSchema>;
 
@@ -199,6 +250,12 @@ export const projectSummarySchema = z.object({
   budget: z.string(),
   date: secondsTimestampSchema,
   mine: z.boolean(),
+  // what 'Editar proyecto' shows from the list (issue 12)
+  priority: z.string(),
+  startYear: z.string(),
+  endYear: z.string(),
+  workWeek: z.enum(workWeeks),
+  version: z.number().int(),
 });
 export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 
@@ -228,4 +285,26 @@ export const removeProjectContract = defineFunction({
   name: 'removeProject',
   input: z.strictObject({ id: projectIdSchema }),
   output: z.object({ message: messageSchema }),
+});
+
+/**
+ * updateProject {id, project, version} ('Editar proyecto'): name, priority, currency, budget,
+ * years and work week, based on the `version` the dialog loaded (older → ABORTED with
+ * PROJECT_STALE_MESSAGE, nothing written); unknown → NOT_FOUND. The EDP is not touched.
+ */
+export const updateProjectContract = defineFunction({
+  name: 'updateProject',
+  input: z.strictObject({ id: projectIdSchema, project: projectUpdateInputSchema, version: versionSchema }),
+  output: z.object({ project: projectSchema, message: messageSchema }),
+});
+
+/**
+ * checkProjectCode {code, exceptId?}: whether a project code is free (case-insensitive, as
+ * saveProject decides), for the wizard's step 1; `exceptId` leaves that project out. A code
+ * saveProject would refuse is INVALID_ARGUMENT with its message.
+ */
+export const checkProjectCodeContract = defineFunction({
+  name: 'checkProjectCode',
+  input: z.strictObject({ code: projectCodeSchema, exceptId: projectIdSchema.optional() }),
+  output: z.object({ available: z.boolean(), message: messageSchema }),
 });

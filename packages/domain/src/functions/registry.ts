@@ -8,10 +8,12 @@ import { loadEdcContract, saveEdcContract } from './edc-contracts';
 import { loadEdpUsageContract, saveEdpContract, updateItemEdpContract } from './edp-contracts';
 import { loadGanttContract, saveGanttContract } from './gantt-contracts';
 import {
+  checkProjectCodeContract,
   loadProjectContract,
   loadProjectsContract,
   removeProjectContract,
   saveProjectContract,
+  updateProjectContract,
 } from './project-contracts';
 import { loadProfileContract, saveProfileContract, uploadFileContract } from './profile-contracts';
 import { loadUsersContract, saveUserContract } from './user-contracts';
@@ -31,6 +33,8 @@ export const functionContracts = [
   loadProjectsContract,
   loadProjectContract,
   removeProjectContract,
+  updateProjectContract,
+  checkProjectCodeContract,
   saveEdpContract,
   updateItemEdpContract,
   loadEdpUsageContract,

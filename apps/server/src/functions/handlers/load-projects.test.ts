@@ -59,6 +59,11 @@ describe.each(databaseKinds)('loadProjects (%s)', (kind) => {
       currency: 'MMUSD',
       budget: '12345678901234567.1234',
       date: saved.date,
+      priority: '4',
+      startYear: '2023',
+      endYear: '2023',
+      workWeek: 'mon-fri',
+      version: 1,
     };
     const mine = (await loadProjects(t, member.cookie)).find((project) => project._id === saved._id);
     expect(mine).toEqual({ ...summary, mine: true });

@@ -80,6 +80,8 @@ describe.each(databaseKinds)('saveProject (%s)', (kind) => {
       tiposArea: [],
       date: { _seconds: expect.any(Number) },
       edpItemCount: itemCount,
+      workWeek: 'mon-fri',
+      version: 1,
     });
     expect(project.date._seconds).toBeGreaterThanOrEqual(started);
     expect(project.date._seconds).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
@@ -411,13 +413,13 @@ describe.each(databaseKinds)('saveProject (%s)', (kind) => {
   });
 
   describe('codes are unique without regard to case', () => {
-    it('refuses a code another project has in another case with ALREADY_EXISTS (409) naming it', async () => {
+    it('refuses a code another project has in another case with ALREADY_EXISTS (409) naming the stored code', async () => {
       const code = uniqueProjectCode('Dup');
       await createProject(t, member.cookie, { name: 'Primero', code });
       const response = await expectRefusedAndNothingWritten(
         { name: 'Segundo', code: code.toUpperCase() },
         'ALREADY_EXISTS',
-        `Ya existe un proyecto con el código ${code.toUpperCase()}`,
+        `Ya existe un proyecto con el código «${code}»`,
       );
       expect(response.statusCode).toBe(409);
     });
@@ -491,7 +493,7 @@ describe.each(databaseKinds)('saveProject (%s)', (kind) => {
         expect(response?.statusCode).toBe(409);
         expect(response?.body.error).toEqual({
           status: 'ALREADY_EXISTS',
-          message: `Ya existe un proyecto con el código ${code.toLowerCase()}`,
+          message: `Ya existe un proyecto con el código «${code.toLowerCase()}»`,
         });
         expect(await countProjectRows(t)).toEqual({ ...before, project: before.project + 1 });
       });

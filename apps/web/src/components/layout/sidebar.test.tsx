@@ -15,6 +15,11 @@ function summary(overrides: Partial<ProjectSummary> & { id: string; name: string
     budget: '1000',
     date: { _seconds: 1_700_000_000 },
     mine: true,
+    priority: '0',
+    startYear: '2023',
+    endYear: '2023',
+    workWeek: 'mon-fri',
+    version: 1,
     ...overrides,
   };
 }

@@ -8,6 +8,11 @@ export type StatusTextFieldProps = TextFieldProps & {
   /** false: the error state (red, aria-invalid); true: the success state (green, a check mark). */
   isValid: boolean;
   errorText: string;
+  /**
+   * Neither state, whatever `isValid` says: the answer is not known yet (a check still running, or
+   * one that could not be made). The field shows its `helperText`.
+   */
+  isNeutral?: boolean;
 };
 
 /**
@@ -19,26 +24,35 @@ const successSx = {
   '& .MuiInputLabel-root': { color: 'success.main' },
 } as const;
 
-export function StatusTextField({ isValid, errorText, slotProps, sx, ...props }: StatusTextFieldProps) {
+export function StatusTextField({
+  isValid,
+  errorText,
+  isNeutral = false,
+  slotProps,
+  sx,
+  ...props
+}: StatusTextFieldProps) {
   const { t } = useTranslation();
+  const state = isNeutral ? 'neutral' : isValid ? 'success' : 'error';
   return (
     <TextField
       required
       fullWidth
-      error={!isValid}
-      color={isValid ? 'success' : 'primary'}
-      helperText={isValid ? ' ' : errorText}
+      error={state === 'error'}
+      color={state === 'success' ? 'success' : 'primary'}
+      helperText={state === 'error' ? errorText : ' '}
       {...props}
-      sx={[isValid ? successSx : {}, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[state === 'success' ? successSx : {}, ...(Array.isArray(sx) ? sx : [sx])]}
       slotProps={{
         ...slotProps,
-        htmlInput: { ...slotProps?.htmlInput, 'data-validation': isValid ? 'success' : 'error' },
+        htmlInput: { ...slotProps?.htmlInput, 'data-validation': state },
         input: {
-          endAdornment: isValid ? (
-            <InputAdornment position="end">
-              <CheckCircleIcon color="success" fontSize="small" titleAccess={t('common.filled')} />
-            </InputAdornment>
-          ) : undefined,
+          endAdornment:
+            state === 'success' ? (
+              <InputAdornment position="end">
+                <CheckCircleIcon color="success" fontSize="small" titleAccess={t('common.filled')} />
+              </InputAdornment>
+            ) : undefined,
         },
       }}
     />

@@ -27,6 +27,7 @@ export const enUS: Catalogue = {
       edp: 'the WBS',
       edc: 'the CBS',
       gantt: 'the Gantt',
+      project: 'the project',
     },
   },
   drafts: {
@@ -347,6 +348,8 @@ export const enUS: Catalogue = {
     required: 'Required',
     priorityRequired: 'Must be 1 or more',
     codeInvalid: 'Cannot contain spaces or dots',
+    codeChecking: 'Checking whether the code is free…',
+    codeCheckFailed: 'The code could not be checked; it will be checked when the project is created',
     stepBasic: 'Basic data',
     stepFinancial: 'Financial data',
     stepSummary: 'Summary',
@@ -371,6 +374,16 @@ export const enUS: Catalogue = {
     openEdp: 'Open EDP',
     openEdc: 'Open EDC',
     openGantt: 'Open Gantt',
+    edit: 'Edit project',
+    editRow: 'Edit {{name}}',
+    codeLocked: 'Cannot be changed: it starts every EDP code',
+    workWeekHelp: 'The Gantt’s working days',
+    confirmEdit: 'Confirm that you want to change the project',
+    confirmCloseEdit: 'The project has unsaved changes. They will be lost if you close the window.',
+    confirmReloadEdit: 'Your unsaved changes will be discarded and the project’s stored data loaded.',
+    reload: 'Reload',
+    startYearLater:
+      'The Gantt starts on 1 January of the construction start year: tasks starting before {{year}} will be shown from its first working day.',
   },
   edp: {
     id: 'Id',

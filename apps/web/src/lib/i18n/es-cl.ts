@@ -26,6 +26,7 @@ export const esCL = {
       edp: 'el EDP',
       edc: 'el EDC',
       gantt: 'el Gantt',
+      project: 'el proyecto',
     },
   },
   drafts: {
@@ -346,6 +347,8 @@ export const esCL = {
     required: 'Obligatorio',
     priorityRequired: 'Debe ser 1 o más',
     codeInvalid: 'No puede tener espacios ni puntos',
+    codeChecking: 'Comprobando si el código está libre…',
+    codeCheckFailed: 'No se pudo comprobar el código; se comprobará al crear el proyecto',
     stepBasic: 'Datos básicos',
     stepFinancial: 'Datos financieros',
     stepSummary: 'Resumen',
@@ -370,6 +373,16 @@ export const esCL = {
     openEdp: 'Abrir EDP',
     openEdc: 'Abrir EDC',
     openGantt: 'Abrir Gantt',
+    edit: 'Editar proyecto',
+    editRow: 'Editar {{name}}',
+    codeLocked: 'No se puede cambiar: es el comienzo de cada código del EDP',
+    workWeekHelp: 'Los días hábiles del Gantt',
+    confirmEdit: 'Confirma que deseas modificar el proyecto',
+    confirmCloseEdit: 'Hay cambios sin grabar en el proyecto. Si cierras la ventana se perderán.',
+    confirmReloadEdit: 'Se descartarán tus cambios sin grabar y se cargarán los datos del proyecto que están grabados.',
+    reload: 'Recargar',
+    startYearLater:
+      'El Gantt empieza el 1 de enero del año de inicio de obras: las tareas que empiezan antes de {{year}} se mostrarán desde su primer día hábil.',
   },
   edp: {
     id: 'Id',

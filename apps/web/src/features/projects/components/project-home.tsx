@@ -1,21 +1,25 @@
 import { formatMoney, formatNumber, sortByPriority } from '@cimiento/domain';
 import type { LoadedProject } from '@cimiento/domain';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import EditIcon from '@mui/icons-material/Edit';
 import HubIcon from '@mui/icons-material/Hub';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PagePanel } from '@/components/ui/page-panel';
 import { DefinitionList } from './definition-list';
+import { ProjectEditDialog } from './project-edit-dialog';
 import { ProjectRouteGate } from './project-route-gate';
 
 function ProjectInformation({ project }: { project: LoadedProject }) {
   const { t } = useTranslation();
   const base = `/projects/${project.id}`;
   const chosenAreaTypes = sortByPriority(project.tiposArea).filter((areaType) => areaType.quantity > 0);
+  const [isEditing, setIsEditing] = useState(false);
   return (
     <PagePanel
       title={project.name}
@@ -36,12 +40,16 @@ function ProjectInformation({ project }: { project: LoadedProject }) {
           <Button component={RouterLink} to={`${base}/gantt`} variant="outlined" startIcon={<TimelineIcon />}>
             {t('projects.openGantt')}
           </Button>
+          <Button variant="outlined" color="inherit" startIcon={<EditIcon />} onClick={() => setIsEditing(true)}>
+            {t('projects.edit')}
+          </Button>
         </Stack>
       }
     >
       <DefinitionList
         entries={[
           { key: 'code', term: t('projects.code'), value: project.code },
+          { key: 'priority', term: t('projects.priority'), value: project.priority },
           { key: 'template', term: t('projects.template'), value: project.template },
           { key: 'budget', term: t('projects.budget'), value: formatMoney(project.budget, project.currency) },
           {
@@ -49,6 +57,7 @@ function ProjectInformation({ project }: { project: LoadedProject }) {
             term: t('projects.executionPeriod'),
             value: t('projects.period', { start: project.startYear, end: project.endYear }),
           },
+          { key: 'workWeek', term: t('gantt.workWeek'), value: t(`gantt.workWeeks.${project.workWeek}`) },
           {
             key: 'areaTypes',
             term: t('projects.areaTypes'),
@@ -68,6 +77,7 @@ function ProjectInformation({ project }: { project: LoadedProject }) {
           { key: 'edpItems', term: t('projects.edpItems'), value: formatNumber(project.edpItemCount) },
         ]}
       />
+      {isEditing && <ProjectEditDialog project={project} onClose={() => setIsEditing(false)} />}
     </PagePanel>
   );
 }

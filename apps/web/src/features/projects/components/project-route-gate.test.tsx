@@ -103,9 +103,11 @@ describe('project routes: resolving the project', () => {
     const values = screen.getAllByRole('definition').map((value) => value.textContent);
     expect(Object.fromEntries(terms.map((term, index) => [term, values[index]]))).toEqual({
       Código: 'HT',
+      Prioridad: '0',
       'Plantilla EDP': 'generica',
       Presupuesto: '$1.234.567',
       'Período de ejecución': '2023 - 2025',
+      'Semana laboral': 'Lunes a viernes',
       'Tipos de área': 'Pabellones: 1Urgencia: 2',
       'Ítems del EDP': '1.234',
     });

@@ -16,13 +16,38 @@ const starterAreaTypes = [areaType('urg', 'Urgencia', 2), areaType('pab', 'Pabel
 
 type SaveAnswer = { status: number; body: unknown };
 
-/** The server for the wizard: the area type catalogue and saveProject (recording what it got). */
-function stubServer(options: { areaTypes?: AreaType[]; save?: SaveAnswer } = {}) {
+type StubOptions = {
+  areaTypes?: AreaType[];
+  save?: SaveAnswer;
+  /** codes projects already have (checkProjectCode compares without case) */
+  taken?: string[];
+  /** checkProjectCode fails as a network error does */
+  isCheckDown?: boolean;
+  /** checkProjectCode answers only once this settles */
+  checkGate?: Promise<void>;
+  /** every code checkProjectCode was asked about */
+  checked?: string[];
+};
+
+/** The server for the wizard: the area type catalogue, checkProjectCode and saveProject (recording what it got). */
+function stubServer(options: StubOptions = {}) {
   const saved: unknown[] = [];
   vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
     const body = JSON.parse(String(init?.body ?? 'null')) as { data: unknown } | null;
     if (input === '/api/functions/loadObjects') {
       return jsonResponse(200, { result: { objects: options.areaTypes ?? starterAreaTypes } });
+    }
+    if (input === '/api/functions/checkProjectCode') {
+      const { code } = body?.data as { code: string };
+      options.checked?.push(code);
+      await options.checkGate;
+      if (options.isCheckDown) throw new TypeError('Failed to fetch');
+      const stored = (options.taken ?? []).find((candidate) => candidate.toLowerCase() === code.toLowerCase());
+      return jsonResponse(200, {
+        result: stored
+          ? { available: false, message: `Ya existe un proyecto con el código «${stored}»` }
+          : { available: true, message: `El código «${code}» está disponible` },
+      });
     }
     if (input === '/api/functions/saveProject') {
       saved.push(body?.data);
@@ -58,9 +83,11 @@ function validation(element: HTMLElement) {
   return element.getAttribute('data-validation');
 }
 
+/** Name and code typed, and the code found free (Siguiente waits for the check). */
 async function fillBasicStep(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByRole('textbox', { name: 'Nombre' }), 'Hospital de Talca');
   await user.type(screen.getByRole('textbox', { name: 'Código' }), 'HT');
+  await screen.findByText('El código «HT» está disponible');
 }
 
 describe('ProjectWizard', () => {
@@ -106,7 +133,7 @@ describe('ProjectWizard', () => {
     expect(next.hasAttribute('disabled')).toBe(true);
     await user.clear(code);
     await user.type(code, 'HT');
-    expect(validation(code)).toBe('success');
+    await waitFor(() => expect(validation(code)).toBe('success'));
     expect(next.hasAttribute('disabled')).toBe(false);
 
     await user.clear(priority);
@@ -116,6 +143,62 @@ describe('ProjectWizard', () => {
 
     await user.click(next);
     expect(screen.getByRole('heading', { name: 'Datos financieros' })).toBeTruthy();
+  });
+
+  it("step 1: checks the code as it is typed; a taken code (in another case) shows the server's message and keeps Siguiente and the progress bar shut", async () => {
+    const user = userEvent.setup();
+    let release = () => {};
+    const checked: string[] = [];
+    stubServer({ taken: ['TLA'], checked, checkGate: new Promise<void>((resolve) => (release = resolve)) });
+    renderWizard();
+    const code = screen.getByRole('textbox', { name: 'Código' });
+    const next = screen.getByRole('button', { name: 'Siguiente' });
+    await user.type(await screen.findByRole('textbox', { name: 'Nombre' }), 'Torre');
+    await user.type(code, 'tla');
+
+    // while the server has not answered: neither state, and the wizard waits
+    await waitFor(() => expect(checked).toContain('tla'));
+    expect(validation(code)).toBe('neutral');
+    expect(screen.getByText('Comprobando si el código está libre…')).toBeTruthy();
+    expect(next.hasAttribute('disabled')).toBe(true);
+    release();
+
+    expect(await screen.findByText('Ya existe un proyecto con el código «TLA»')).toBeTruthy();
+    expect(validation(code)).toBe('error');
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(next.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Datos financieros' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Resumen' }).hasAttribute('disabled')).toBe(true);
+
+    // the next code is asked about once typing pauses; the last one asked is what the field shows
+    await user.type(code, '2');
+    expect(await screen.findByText('El código «tla2» está disponible')).toBeTruthy();
+    expect(checked.at(-1)).toBe('tla2');
+    expect(validation(code)).toBe('success');
+    expect(next.hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Datos financieros' }).hasAttribute('disabled')).toBe(false);
+
+    // a malformed code is not sent: the field says why
+    await user.type(code, ' x');
+    expect(screen.getByText('No puede tener espacios ni puntos')).toBeTruthy();
+    expect(checked).not.toContain('tla2 x');
+  });
+
+  it('step 1: a code check that cannot be made leaves the field neutral with a note, and does not block Siguiente', async () => {
+    const user = userEvent.setup();
+    stubServer({ isCheckDown: true });
+    renderWizard();
+    await user.type(await screen.findByRole('textbox', { name: 'Nombre' }), 'Torre');
+    const code = screen.getByRole('textbox', { name: 'Código' });
+    await user.type(code, 'T1');
+    expect(await screen.findByText('No se pudo comprobar el código; se comprobará al crear el proyecto')).toBeTruthy();
+    expect(validation(code)).toBe('neutral');
+    expect(code.getAttribute('aria-invalid')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Siguiente' }).hasAttribute('disabled')).toBe(false);
+    // typing goes on, and no error toast interrupts it
+    await user.type(code, '2');
+    expect((code as HTMLInputElement).value).toBe('T12');
+    expect(screen.queryByText('Error en Cimiento')).toBeNull();
   });
 
   it('step 1: lists the area types by priority with a quantity from 0, only for the generica template', async () => {

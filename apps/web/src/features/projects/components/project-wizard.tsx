@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PagePanel } from '@/components/ui/page-panel';
 import { useSelectProject } from '@/stores/project-store';
+import { useProjectCodeCheck } from '../api/check-project-code';
 import { areaTypesQueryOptions } from '../api/load-area-types';
 import { useSaveProject } from '../api/save-project';
 import { LAST_WIZARD_STEP, WIZARD_STEP_COUNT, useProjectWizardStore } from '../stores/project-wizard-store';
@@ -51,6 +52,8 @@ export function ProjectWizard() {
   // loaded if not yet loaded (the catalogue screen may have it already)
   const areaTypesQuery = useQuery(areaTypesQueryOptions());
   const areaTypes = useMemo(() => orderAreaTypes(areaTypesQuery.data ?? []), [areaTypesQuery.data]);
+  // issue 12: whether the code is free, asked as it is typed (saveProject still refuses a duplicate)
+  const codeCheck = useProjectCodeCheck(draft.code);
 
   const save = useSaveProject({
     onSuccess: (project) => {
@@ -63,7 +66,7 @@ export function ProjectWizard() {
   const steps = [t('projects.stepBasic'), t('projects.stepFinancial'), t('projects.stepSummary')];
   const isLastStep = activeStep === LAST_WIZARD_STEP;
   const canGoForward =
-    activeStep === 0 ? canLeaveBasicStep(draft) : activeStep === 1 ? canLeaveFinancialStep(draft) : true;
+    activeStep === 0 ? canLeaveBasicStep(draft, codeCheck) : activeStep === 1 ? canLeaveFinancialStep(draft) : true;
 
   function handleForward() {
     if (isLastStep) setIsConfirming(true);
@@ -79,7 +82,7 @@ export function ProjectWizard() {
       <Stepper nonLinear activeStep={activeStep} alternativeLabel sx={{ mb: 2 }}>
         {steps.map((label, index) => (
           <Step key={label} completed={index < activeStep}>
-            <StepButton disabled={!canOpenStep(index, draft)} onClick={() => goToStep(index)}>
+            <StepButton disabled={!canOpenStep(index, draft, codeCheck)} onClick={() => goToStep(index)}>
               {label}
             </StepButton>
           </Step>
@@ -98,6 +101,7 @@ export function ProjectWizard() {
         </Typography>
         {activeStep === 0 && (
           <WizardBasicStep
+            codeCheck={codeCheck}
             areaTypes={areaTypes}
             isPending={areaTypesQuery.isPending}
             isError={areaTypesQuery.isError}

@@ -17,6 +17,11 @@ function summary(index: number, overrides: Partial<ProjectSummary> = {}): Projec
     budget: `${index}000000`,
     date: { _seconds: 1_700_000_000 },
     mine: true,
+    priority: '0',
+    startYear: '2023',
+    endYear: '2023',
+    workWeek: 'mon-fri',
+    version: 1,
     ...overrides,
   };
 }

@@ -12,11 +12,13 @@ import { projectsQueryOptions } from '@/lib/projects-query';
 import { notifyMessage } from '@/stores/notices-store';
 import { useSelectProject } from '@/stores/project-store';
 import { useRemoveProject } from '../api/remove-project';
+import { ProjectEditDialog } from './project-edit-dialog';
 import { ProjectsTable } from './projects-table';
 
 /**
  * /projects, 'Lista de proyectos' (product-spec.md §2): loaded when the screen opens, announced
- * with 'Proyectos cargados'; a name or budget selects the project, the delete icon asks first.
+ * with 'Proyectos cargados'; a name or budget selects the project, the edit icon opens 'Editar
+ * proyecto', the delete icon asks first.
  */
 export function ProjectsList() {
   const { t } = useTranslation();
@@ -25,6 +27,7 @@ export function ProjectsList() {
   // "Loaded when the screen opens": even when the sidebar already has the list
   const list = useQuery({ ...projectsQueryOptions(), refetchOnMount: 'always' });
   const [toRemove, setToRemove] = useState<ProjectSummary | null>(null);
+  const [toEdit, setToEdit] = useState<ProjectSummary | null>(null);
   const remove = useRemoveProject({ onSuccess: () => setToRemove(null) });
 
   // the opening load is announced (spec §8); the reload after a deletion stays silent so the
@@ -62,8 +65,10 @@ export function ProjectsList() {
         projects={list.data?.projects ?? []}
         isLoading={list.isPending}
         onOpen={open}
+        onEdit={setToEdit}
         onRemove={setToRemove}
       />
+      {toEdit && <ProjectEditDialog key={toEdit._id} project={toEdit} onClose={() => setToEdit(null)} />}
       <ConfirmDialog
         isOpen={toRemove !== null}
         text={t('projects.confirmRemove')}

@@ -1,6 +1,9 @@
 import { formatMoney } from '@cimiento/domain';
 import type { ProjectSummary } from '@cimiento/domain';
+import EditIcon from '@mui/icons-material/Edit';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
 import { MaterialReactTable, useMaterialReactTable } from 'material-react-table';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useMemo } from 'react';
@@ -13,6 +16,7 @@ export type ProjectsTableProps = {
   projects: ProjectSummary[];
   isLoading: boolean;
   onOpen: (project: ProjectSummary) => void;
+  onEdit: (project: ProjectSummary) => void;
   onRemove: (project: ProjectSummary) => void;
 };
 
@@ -20,9 +24,10 @@ const linkSx = { textTransform: 'none', textAlign: 'left', justifyContent: 'flex
 
 /**
  * The project list (product-spec.md §2 "Project list"): searchable and paginated, Nombre ('name
- * (code)') and Presupuesto (currency and budget); both open the project, the delete icon asks first.
+ * (code)') and Presupuesto (currency and budget); both open the project. Row actions: the edit
+ * icon opens 'Editar proyecto' (issue 12), the delete icon asks first.
  */
-export function ProjectsTable({ projects, isLoading, onOpen, onRemove }: ProjectsTableProps) {
+export function ProjectsTable({ projects, isLoading, onOpen, onEdit, onRemove }: ProjectsTableProps) {
   const { t } = useTranslation();
 
   const columns = useMemo<MRT_ColumnDef<ProjectSummary>[]>(
@@ -62,12 +67,22 @@ export function ProjectsTable({ projects, isLoading, onOpen, onRemove }: Project
     columns,
     data: projects,
     getRowId: (project) => project._id,
-    renderRowActions: ({ row }) => (
-      <RemoveRowButton
-        label={t('projects.remove', { name: row.original.name })}
-        onClick={() => onRemove(row.original)}
-      />
-    ),
+    // two icons: wider than the shared list's one-icon column
+    displayColumnDefOptions: { 'mrt-row-actions': { header: '', size: 110 } },
+    renderRowActions: ({ row }) => {
+      const editLabel = t('projects.editRow', { name: row.original.name });
+      return (
+        <Stack direction="row">
+          <IconButton aria-label={editLabel} title={editLabel} onClick={() => onEdit(row.original)}>
+            <EditIcon />
+          </IconButton>
+          <RemoveRowButton
+            label={t('projects.remove', { name: row.original.name })}
+            onClick={() => onRemove(row.original)}
+          />
+        </Stack>
+      );
+    },
     state: { isLoading },
     initialState: {
       showGlobalFilter: true,

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { StatusTextField } from '@/components/ui/status-text-field';
 import { useProjectWizardStore } from '../stores/project-wizard-store';
+import type { CodeCheck } from '../utils/wizard-rules';
 import { areaTypeLabel, isCodeWellFormed, isFilled, isNonZeroNumber, toQuantity } from '../utils/wizard-rules';
 
 function isTemplate(value: string): value is ProjectTemplate {
@@ -88,12 +89,32 @@ function AreaTypeQuantities({ areaTypes, isPending, isError }: AreaTypesState) {
   );
 }
 
+/** What the code field shows: its own rules first, then what checkProjectCode said. */
+function useCodeFieldState(code: string, codeCheck: CodeCheck) {
+  const { t } = useTranslation();
+  if (!isFilled(code)) return { isValid: false, isNeutral: false, errorText: t('projects.required') };
+  if (!isCodeWellFormed(code)) return { isValid: false, isNeutral: false, errorText: t('projects.codeInvalid') };
+  switch (codeCheck.status) {
+    case 'taken':
+    case 'invalid':
+      return { isValid: false, isNeutral: false, errorText: codeCheck.message };
+    case 'available':
+      return { isValid: true, isNeutral: false, errorText: '', helperText: codeCheck.message };
+    case 'unknown':
+      return { isValid: true, isNeutral: true, errorText: '', helperText: t('projects.codeCheckFailed') };
+    default:
+      return { isValid: true, isNeutral: true, errorText: '', helperText: t('projects.codeChecking') };
+  }
+}
+
+export type WizardBasicStepProps = AreaTypesState & { codeCheck: CodeCheck };
+
 /** Step 1, 'Datos básicos': name, code, priority, EDP template and, for generica, the area types. */
-export function WizardBasicStep(props: AreaTypesState) {
+export function WizardBasicStep({ codeCheck, ...props }: WizardBasicStepProps) {
   const { t } = useTranslation();
   const draft = useProjectWizardStore((state) => state.draft);
   const updateDraft = useProjectWizardStore((state) => state.updateDraft);
-  const isCodeValid = isFilled(draft.code) && isCodeWellFormed(draft.code);
+  const codeField = useCodeFieldState(draft.code, codeCheck);
 
   return (
     <Stack spacing={1}>
@@ -111,9 +132,11 @@ export function WizardBasicStep(props: AreaTypesState) {
           autoComplete="off"
           value={draft.code}
           onChange={(event) => updateDraft({ code: event.target.value })}
-          isValid={isCodeValid}
-          errorText={isFilled(draft.code) ? t('projects.codeInvalid') : t('projects.required')}
-          sx={{ maxWidth: { md: 240 } }}
+          isValid={codeField.isValid}
+          isNeutral={codeField.isNeutral}
+          errorText={codeField.errorText}
+          {...(codeField.helperText === undefined ? {} : { helperText: codeField.helperText })}
+          sx={{ maxWidth: { md: 320 } }}
         />
       </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>

@@ -6,22 +6,44 @@ import {
   canLeaveBasicStep,
   canLeaveFinancialStep,
   canOpenStep,
+  isCodeCheckPassable,
   isEndBeforeStart,
   isNonZeroNumber,
   readBudget,
   toProjectInput,
   toQuantity,
 } from './wizard-rules';
+import type { CodeCheck } from './wizard-rules';
 
 function areaType(overrides: Partial<AreaType> & { _id: string; name: string; priority: number }): AreaType {
   return { id: overrides._id, code: overrides._id.toUpperCase(), sectores: [], ...overrides };
 }
 
 describe('wizard rules (spec §5)', () => {
+  const available: CodeCheck = { status: 'available', message: 'El código «HT» está disponible' };
+
   it('step 1 Next needs a name and a code that are not blank', () => {
-    expect(canLeaveBasicStep({ ...emptyDraft, name: 'Hospital', code: '' })).toBe(false);
-    expect(canLeaveBasicStep({ ...emptyDraft, name: '   ', code: 'HT' })).toBe(false);
-    expect(canLeaveBasicStep({ ...emptyDraft, name: 'Hospital', code: 'HT' })).toBe(true);
+    expect(canLeaveBasicStep({ ...emptyDraft, name: 'Hospital', code: '' }, { status: 'idle' })).toBe(false);
+    expect(canLeaveBasicStep({ ...emptyDraft, name: '   ', code: 'HT' }, available)).toBe(false);
+    expect(canLeaveBasicStep({ ...emptyDraft, name: 'Hospital', code: 'HT' }, available)).toBe(true);
+  });
+
+  it('step 1 Next waits for the code check and stops at a taken or refused code; a check that failed does not stop it', () => {
+    const draft = { ...emptyDraft, name: 'Hospital', code: 'HT' };
+    const message = 'Ya existe un proyecto con el código «HT»';
+    expect(canLeaveBasicStep(draft, { status: 'checking' })).toBe(false);
+    expect(canLeaveBasicStep(draft, { status: 'taken', message })).toBe(false);
+    expect(canLeaveBasicStep(draft, { status: 'invalid', message: 'Debe tener como máximo 50 caracteres' })).toBe(
+      false,
+    );
+    expect(canLeaveBasicStep(draft, { status: 'unknown' })).toBe(true);
+    // a malformed code is not asked about: the field shows its error and saveProject refuses it
+    expect(canLeaveBasicStep({ ...draft, code: 'H T' }, { status: 'idle' })).toBe(true);
+    expect(isCodeCheckPassable({ status: 'taken', message })).toBe(false);
+    // the progress bar follows the same rule
+    expect(canOpenStep(1, draft, { status: 'taken', message })).toBe(false);
+    expect(canOpenStep(2, draft, { status: 'checking' })).toBe(false);
+    expect(canOpenStep(0, draft, { status: 'taken', message })).toBe(true);
   });
 
   it('step 2 Next needs both years filled', () => {
@@ -32,11 +54,11 @@ describe('wizard rules (spec §5)', () => {
 
   it('a step opens from the progress bar only when every step before it passes its Next rule', () => {
     const filled = { ...emptyDraft, name: 'Hospital', code: 'HT' };
-    expect(canOpenStep(0, emptyDraft)).toBe(true);
-    expect(canOpenStep(1, emptyDraft)).toBe(false);
-    expect(canOpenStep(1, filled)).toBe(true);
-    expect(canOpenStep(2, filled)).toBe(true);
-    expect(canOpenStep(2, { ...filled, endYear: '' })).toBe(false);
+    expect(canOpenStep(0, emptyDraft, { status: 'idle' })).toBe(true);
+    expect(canOpenStep(1, emptyDraft, { status: 'idle' })).toBe(false);
+    expect(canOpenStep(1, filled, available)).toBe(true);
+    expect(canOpenStep(2, filled, available)).toBe(true);
+    expect(canOpenStep(2, { ...filled, endYear: '' }, available)).toBe(false);
   });
 
   it('priority and years are in the error state when empty or 0', () => {

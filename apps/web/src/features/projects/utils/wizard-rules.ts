@@ -21,9 +21,33 @@ export function isCodeWellFormed(code: string): boolean {
   return !/[\s.]/.test(code.trim());
 }
 
-/** Step 1's Next: "enabled only when name and code are both non-empty". */
-export function canLeaveBasicStep(draft: ProjectDraft): boolean {
-  return isFilled(draft.name) && isFilled(draft.code);
+/**
+ * Whether the code is free (checkProjectCode, asked as it is typed): idle (empty or malformed, not
+ * asked), checking (waiting for a pause in the typing, or for the answer), available, taken,
+ * invalid (the server refused the code itself) or unknown (the check could not be made).
+ */
+export type CodeCheck =
+  | { status: 'idle' }
+  | { status: 'checking' }
+  | { status: 'available'; message: string }
+  | { status: 'taken'; message: string }
+  | { status: 'invalid'; message: string }
+  | { status: 'unknown' };
+
+/**
+ * The code check lets the wizard go on unless it is still running or said no. A check that could
+ * not be made does not stop the user: saveProject refuses a duplicate code itself.
+ */
+export function isCodeCheckPassable(check: CodeCheck): boolean {
+  return check.status === 'idle' || check.status === 'available' || check.status === 'unknown';
+}
+
+/**
+ * Step 1's Next: "enabled only when name and code are both non-empty", and not while the code is
+ * being checked or is known to be taken (issue 12: the wizard checks the code at step 1).
+ */
+export function canLeaveBasicStep(draft: ProjectDraft, codeCheck: CodeCheck): boolean {
+  return isFilled(draft.name) && isFilled(draft.code) && isCodeCheckPassable(codeCheck);
 }
 
 /** Step 2's Next: "enabled only when startYear and endYear are both filled". */
@@ -32,9 +56,9 @@ export function canLeaveFinancialStep(draft: ProjectDraft): boolean {
 }
 
 /** A step can be opened from the progress bar when every step before it passes its Next rule. */
-export function canOpenStep(step: number, draft: ProjectDraft): boolean {
+export function canOpenStep(step: number, draft: ProjectDraft, codeCheck: CodeCheck): boolean {
   if (step <= 0) return true;
-  if (!canLeaveBasicStep(draft)) return false;
+  if (!canLeaveBasicStep(draft, codeCheck)) return false;
   if (step === 1) return true;
   return canLeaveFinancialStep(draft);
 }
