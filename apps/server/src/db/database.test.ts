@@ -71,7 +71,7 @@ describe.each(databaseKinds)('migrations (%s)', (kind) => {
       .selectFrom('kysely_migration' as never)
       .select('name' as never)
       .execute();
-    expect(applied).toHaveLength(7);
+    expect(applied).toHaveLength(8);
     expect(await database.db.selectFrom('login_failure').selectAll().execute()).toHaveLength(1);
   });
 

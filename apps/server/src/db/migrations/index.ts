@@ -7,6 +7,7 @@ import { cataloguesMigration } from './0004-catalogues';
 import { projectsMigration } from './0005-projects';
 import { edcMigration } from './0006-edc';
 import { ganttMigration } from './0007-gantt';
+import { edcSourceMigration } from './0009-edc-source';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -20,6 +21,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
     '0005-projects': projectsMigration(types),
     '0006-edc': edcMigration(),
     '0007-gantt': ganttMigration(types),
+    '0009-edc-source': edcSourceMigration(),
   };
   return { getMigrations: async () => migrations };
 }
