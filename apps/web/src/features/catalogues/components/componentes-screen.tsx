@@ -63,10 +63,10 @@ export function ComponentDialog({ record, onClose }: CatalogueDialogProps<Compon
             title={t('catalogues.subcomponents')}
             rows={rows}
             columns={[
-              { field: 'id', label: t('catalogues.id'), type: 'number', isReadOnly: true, width: 60 },
-              { field: 'code', label: t('catalogues.code'), type: 'text', width: 150 },
-              { field: 'name', label: t('catalogues.name'), type: 'text' },
-              { field: 'priority', label: t('catalogues.priority'), type: 'number', width: 100 },
+              { field: 'id', label: t('catalogues.id'), type: 'number', isReadOnly: true, width: 48 },
+              { field: 'code', label: t('catalogues.code'), type: 'text', width: 110 },
+              { field: 'name', label: t('catalogues.name'), type: 'text', isMultiline: true },
+              { field: 'priority', label: t('catalogues.priority'), type: 'number', width: 84 },
             ]}
             addLabel={t('catalogues.addSubcomponent')}
             isDirty={rowsDiffer(rows, saved)}
