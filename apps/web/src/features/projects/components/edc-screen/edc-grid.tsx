@@ -241,14 +241,14 @@ export function EdcGrid({ title, titleId, notice, edpCode, list, canEdit, onChan
         <Table size="small" stickyHeader aria-label={t('edc.gridLabel')}>
           <TableHead>
             <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
-              <TableCell sx={{ width: '25%' }}>{t('edc.code')}</TableCell>
-              <TableCell sx={{ width: '13%' }} title={t('edc.sourceHint')}>
+              <TableCell sx={{ width: '31%' }}>{t('edc.code')}</TableCell>
+              <TableCell sx={{ width: '11%' }} title={t('edc.sourceHint')}>
                 {t('edc.sourceCode')}
               </TableCell>
-              <TableCell sx={{ width: '31%' }} title={t('edc.sourceHint')}>
+              <TableCell sx={{ width: '29%' }} title={t('edc.sourceHint')}>
                 {t('edc.sourceName')}
               </TableCell>
-              <TableCell sx={{ width: '31%' }}>{t('edc.name')}</TableCell>
+              <TableCell sx={{ width: '29%' }}>{t('edc.name')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -290,7 +290,7 @@ export function EdcGrid({ title, titleId, notice, edpCode, list, canEdit, onChan
                   }}
                   sx={{ cursor: 'pointer' }}
                 >
-                  <TableCell sx={{ pl: 2 + depth * 3 }}>
+                  <TableCell sx={{ pl: 2 + depth * 2.5 }}>
                     {isRowEditing ? (
                       <TextField
                         variant="standard"
