@@ -142,9 +142,14 @@ describe('Componente Principal dialog at 1024×768', () => {
     await dialog.getByRole('switch', { name: 'Mostrar solo marcadas' }).check();
     await expect.poll(() => group.getByRole('checkbox').count()).toBe(4);
     await dialog.getByText('4 de 47 · 4 marcadas').waitFor();
-    // unticking under 'solo marcadas' takes the row away; the rest stay ticked
+    // unticking under 'solo marcadas' leaves the row in place, unticked, so a slip can be undone
     await group.getByRole('checkbox', { name: 'P30 · Partida 30' }).uncheck();
-    await expect.poll(() => group.getByRole('checkbox').count()).toBe(3);
+    await dialog.getByText('4 de 47 · 3 marcadas').waitFor();
+    expect(await tickedLabels(group)).toEqual([
+      'EXC · Excavación',
+      'HRL · Hormigonado de losas y vigas',
+      'ENT · Entibación de zanjas',
+    ]);
 
     await save.click();
     await dialog.waitFor({ state: 'hidden' });

@@ -160,8 +160,10 @@ describe('EDC screen', () => {
   it('shows the systems in priority order and refuses a drop before an EDP item is selected', async () => {
     const { page } = session;
     await openEdc(page, project, null);
-    const zones = await page.getByRole('group', { name: /^Sistema / }).allInnerTexts();
-    expect(zones.map((text) => text.split('\n')[0])).toEqual(['ELE', 'AP']);
+    const zones = await page
+      .getByRole('group', { name: /^Sistema / })
+      .evaluateAll((groups) => groups.map((group) => group.getAttribute('aria-label')));
+    expect(zones).toEqual(['Sistema ELE Eléctrico', 'Sistema AP Agua potable']);
     await dragComponentToSystem(page, 'ASC', 'ELE Eléctrico');
     await waitForErrorToast(page);
     await page.getByText('Selecciona un ítem del EDP antes de asignar componentes').first().waitFor();

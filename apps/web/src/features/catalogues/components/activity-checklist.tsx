@@ -23,7 +23,7 @@ export type ActivityChecklistProps = {
 /**
  * '{subcomponent name} - Actividades': every activity of the catalogue, ticked when it belongs. A
  * filter over code and name (es-CL, without regard to case or accents) and 'Mostrar solo marcadas'
- * narrow the list; they only hide rows, so ticks of hidden activities stay. The filter is kept
+ * narrow the list; they only hide rows, so ticks of hidden activities stay. The text filter is kept
  * when another subcomponent is selected, to tick the same activities in several of them.
  */
 export function ActivityChecklist({ subcomponentName, activities, checked, onChange }: ActivityChecklistProps) {
@@ -31,11 +31,13 @@ export function ActivityChecklist({ subcomponentName, activities, checked, onCha
   const titleId = useId();
   const countId = useId();
   const [text, setText] = useState('');
-  const [isOnlyTicked, setOnlyTicked] = useState(false);
+  // 'Mostrar solo marcadas' keeps the activities ticked when it was switched on: unticking one
+  // leaves its row in place (unticked), so a slip can be ticked back
+  const [onlyTickedIds, setOnlyTickedIds] = useState<ReadonlySet<string> | null>(null);
   const checkedIds = useMemo(() => new Set(checked.map((activity) => activity._id)), [checked]);
   const shown = useMemo(
-    () => filterActivities(activities, checkedIds, { text, isOnlyTicked }),
-    [activities, checkedIds, text, isOnlyTicked],
+    () => filterActivities(activities, onlyTickedIds ?? checkedIds, { text, isOnlyTicked: onlyTickedIds !== null }),
+    [activities, checkedIds, onlyTickedIds, text],
   );
 
   function toggle(activity: Activity, isChecked: boolean) {
@@ -94,7 +96,11 @@ export function ActivityChecklist({ subcomponentName, activities, checked, onCha
               sx={{ mr: 0 }}
               label={<Typography variant="body2">{t('catalogues.onlyTicked')}</Typography>}
               control={
-                <Switch size="small" checked={isOnlyTicked} onChange={(event) => setOnlyTicked(event.target.checked)} />
+                <Switch
+                  size="small"
+                  checked={onlyTickedIds !== null}
+                  onChange={(event) => setOnlyTickedIds(event.target.checked ? checkedIds : null)}
+                />
               }
             />
           </Stack>

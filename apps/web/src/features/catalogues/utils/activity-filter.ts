@@ -11,13 +11,14 @@ export function searchFold(text: string): string {
 export type ActivityFilter = {
   /** Matched against the code and the name, without regard to case or accents. */
   text: string;
-  /** Only the ticked activities (whatever the text says, they must match it too). */
+  /** Only the activities in `tickedIds` ('Mostrar solo marcadas'); they must match the text too. */
   isOnlyTicked: boolean;
 };
 
 /**
- * The activities the checklist shows for a filter, in the catalogue's order. Filtering only hides
- * rows: the ticks of hidden activities are the caller's and stay as they are.
+ * The activities the checklist shows for a filter, in the catalogue's order. `tickedIds` are the
+ * ones 'Mostrar solo marcadas' keeps (the checklist passes those ticked when it was switched on).
+ * Filtering only hides rows: the ticks of hidden activities are the caller's and stay as they are.
  */
 export function filterActivities<A extends Pick<Activity, '_id' | 'code' | 'name'>>(
   activities: readonly A[],
