@@ -130,7 +130,12 @@ describe('generateEdc', () => {
         { id: 2, code: 'IMP-B', name: 'Impulsor', priority: 2, actividades: [] },
       ],
     };
-    const result = generateEdc({ edpItem: { code: 'P01' }, system: { code: 'AP' }, components: [tricky], existing: [] });
+    const result = generateEdc({
+      edpItem: { code: 'P01' },
+      system: { code: 'AP' },
+      components: [tricky],
+      existing: [],
+    });
     if (!result.ok) throw new Error(result.error);
     expect(result.items.map((item) => [item.code, item.name, item.sourceCode])).toEqual([
       ['BOM.AP.1', 'Bomba', 'BOM'],

@@ -69,7 +69,7 @@ describe.each(databaseKinds)('saveEdc (%s)', (kind) => {
     it('saves a list generated from real catalogue data and loads it back as it was saved', async () => {
       const project = await createEdcProject(t, member.cookie);
       const edpCode = `${project.code}.1.1`;
-      const { component, system, otherSystem, activities } = catalogue;
+      const { component, system, otherSystem } = catalogue;
       const first = generate(edpCode, system, []);
       const main = `${component.code}.1.1.${system.code}.3`;
       // domain.md: subcomponents in priority order ({main}.k), activities in priority order (ACT{r})
