@@ -48,7 +48,11 @@ const components: Component[] = [
 type SaveEdcCall = { id: string; edc: { id: number; componentesEdc: Edc['componentesEdc']; version: number } };
 
 /** The project, the catalogues and loadEdc (`edcFor`); saveEdc answers `saveAnswer`, recording what was sent. */
-function stubServer(options: { edcFor?: (id: number) => Edc | null; saveAnswer?: (call: SaveEdcCall) => Response }) {
+function stubServer(options: {
+  edcFor?: (id: number) => Edc | null;
+  loadAnswer?: (id: number) => Response | undefined;
+  saveAnswer?: (call: SaveEdcCall) => Response;
+}) {
   const saves: SaveEdcCall[] = [];
   const loads: number[] = [];
   vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
@@ -63,6 +67,8 @@ function stubServer(options: { edcFor?: (id: number) => Edc | null; saveAnswer?:
       case '/api/functions/loadEdc': {
         const id = data.id as number;
         loads.push(id);
+        const answer = options.loadAnswer?.(id);
+        if (answer) return answer;
         return jsonResponse(200, { result: { edc: options.edcFor?.(id) ?? null, message: 'EDC cargado' } });
       }
       case '/api/functions/saveEdc': {
@@ -378,5 +384,19 @@ describe('EDC screen', () => {
     await screen.findByRole('group', { name: 'Sistema ELE Eléctrico' });
     expect(loads).toEqual([]);
     expect(useEdcSelectionStore.getState().selected).toEqual({ 'user-2': { 'p-1': 2 } });
+  });
+
+  it('forgets the remembered item when the server says it is gone from the EDP', async () => {
+    useEdcSelectionStore.setState({ selected: { 'user-1': { 'p-1': 3 } } });
+    const { loads } = stubServer({
+      loadAnswer: (id) =>
+        id === 3
+          ? jsonResponse(404, { error: { status: 'NOT_FOUND', message: 'El ítem 3 no existe en el EDP del proyecto' } })
+          : undefined,
+    });
+    renderScreen();
+    await waitFor(() => expect(loads).toEqual([3]));
+    await waitFor(() => expect(useEdcSelectionStore.getState().selected).toEqual({ 'user-1': {} }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Hospital de Talca :: sin ítem seleccionado' })).toBeTruthy();
   });
 });

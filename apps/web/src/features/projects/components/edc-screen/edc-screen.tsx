@@ -87,10 +87,14 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
               generation: old.generation + 1,
             }));
           },
+          // the item went from the EDP since the project was loaded (the toast says so): not remembered any more
+          onError: (error) => {
+            if (isFunctionError(error) && error.code === 'NOT_FOUND' && rememberedId === id) forget();
+          },
         },
       );
     },
-    [loadEdc, project._id, edpItems, remember],
+    [loadEdc, project._id, edpItems, remember, forget, rememberedId],
   );
 
   // on opening: the remembered item, or (gone from the EDP) forget it
