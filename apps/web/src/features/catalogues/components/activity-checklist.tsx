@@ -93,7 +93,8 @@ export function ActivityChecklist({ subcomponentName, activities, checked, onCha
               {t('catalogues.activitiesTicked', { count: checkedIds.size })}
             </Typography>
             <FormControlLabel
-              sx={{ mr: 0 }}
+              // no negative margin: on its own line the switch would stick out of the panel
+              sx={{ mx: 0 }}
               label={<Typography variant="body2">{t('catalogues.onlyTicked')}</Typography>}
               control={
                 <Switch
