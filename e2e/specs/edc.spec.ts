@@ -42,12 +42,21 @@ function dropZone(page: Page, system: string): Locator {
   return page.getByRole('group', { name: `Sistema ${system}`, exact: true });
 }
 
-async function openEdc(page: Page, project: LoadedProject): Promise<void> {
+/**
+ * Opens the screen; it reselects the item remembered from the test before (issue 12), or none on
+ * the first visit (`expectedCode` null).
+ */
+async function openEdc(page: Page, project: LoadedProject, expectedCode: string | null): Promise<void> {
   await page.goto(`/projects/${project._id}/edc`);
   await page
-    .getByRole('heading', { level: 1, name: `${project.name} :: sin ítem seleccionado`, exact: true })
+    .getByRole('heading', {
+      level: 1,
+      name: `${project.name} :: ${expectedCode ?? 'sin ítem seleccionado'}`,
+      exact: true,
+    })
     .waitFor();
   await dropZone(page, 'ELE Eléctrico').waitFor();
+  await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
 }
 
 async function selectEdpItem(page: Page, project: LoadedProject, label: string, code: string): Promise<void> {
@@ -150,9 +159,11 @@ describe('EDC screen', () => {
 
   it('shows the systems in priority order and refuses a drop before an EDP item is selected', async () => {
     const { page } = session;
-    await openEdc(page, project);
-    const zones = await page.getByRole('group', { name: /^Sistema / }).allInnerTexts();
-    expect(zones.map((text) => text.split('\n')[0])).toEqual(['ELE', 'AP']);
+    await openEdc(page, project, null);
+    const zones = await page
+      .getByRole('group', { name: /^Sistema / })
+      .evaluateAll((groups) => groups.map((group) => group.getAttribute('aria-label')));
+    expect(zones).toEqual(['Sistema ELE Eléctrico', 'Sistema AP Agua potable']);
     await dragComponentToSystem(page, 'ASC', 'ELE Eléctrico');
     await waitForErrorToast(page);
     await page.getByText('Selecciona un ítem del EDP antes de asignar componentes').first().waitFor();
@@ -162,7 +173,7 @@ describe('EDC screen', () => {
 
   it('a real pointer drag of a component onto a system creates the generated codes in the grid and saves them', async () => {
     const { page } = session;
-    await openEdc(page, project);
+    await openEdc(page, project, null);
     await selectEdpItem(page, project, 'ELA.1 Torre 1', 'ELA.1');
     await dragComponentToSystem(page, 'ASC', 'ELE Eléctrico', () => screenshot(page, 'edc-drag-over-system'));
     await waitForSuccessToast(page, 'EDC grabado: 6 ítems');
@@ -181,8 +192,7 @@ describe('EDC screen', () => {
 
   it("the keyboard alternative ('Asignar') does the same for another system, and a reload shows both", async () => {
     const { page } = session;
-    await openEdc(page, project);
-    await selectEdpItem(page, project, 'ELA.1 Torre 1', 'ELA.1');
+    await openEdc(page, project, 'ELA.1');
     await expect.poll(() => gridCodes(page)).toEqual(AFTER_ELE);
     await page.getByRole('combobox', { name: 'Componente principal' }).focus();
     await page.keyboard.press('Enter');
@@ -194,9 +204,9 @@ describe('EDC screen', () => {
     await expect.poll(() => gridCodes(page)).toEqual(AFTER_AP);
     await screenshot(page, 'edc-selected-item');
 
+    // a reload comes back to the same item (remembered) with both drops
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: /sin ítem seleccionado/ }).waitFor();
-    await selectEdpItem(page, project, 'ELA.1 Torre 1', 'ELA.1');
+    await page.getByRole('heading', { level: 1, name: `${project.name} :: ELA.1`, exact: true }).waitFor();
     await expect.poll(() => gridCodes(page)).toEqual(AFTER_AP);
     const stored = await loadEdc(torre1().id);
     expect(stored.edc?.componentesEdc.map((item) => item.code)).toEqual(AFTER_AP);
@@ -205,8 +215,7 @@ describe('EDC screen', () => {
 
   it("a duplicate drop shows the domain's message and changes nothing", async () => {
     const { page } = session;
-    await openEdc(page, project);
-    await selectEdpItem(page, project, 'ELA.1 Torre 1', 'ELA.1');
+    await openEdc(page, project, 'ELA.1');
     await expect.poll(() => gridCodes(page)).toEqual(AFTER_AP);
     await dragComponentToSystem(page, 'ASC', 'ELE Eléctrico');
     await waitForErrorToast(page);
@@ -223,8 +232,7 @@ describe('EDC screen', () => {
 
   it('edits a row (a taken code is refused on the row) and deletes a main item with its children after confirmation', async () => {
     const { page } = session;
-    await openEdc(page, project);
-    await selectEdpItem(page, project, 'ELA.1 Torre 1', 'ELA.1');
+    await openEdc(page, project, 'ELA.1');
     await expect.poll(() => gridCodes(page)).toEqual(AFTER_AP);
 
     await gridRow(page, 'ACT2').click();
@@ -260,7 +268,7 @@ describe('EDC screen', () => {
 
   it('a keyboard drag (Space, arrows, Space) assigns a component too', async () => {
     const { page } = session;
-    await openEdc(page, project);
+    await openEdc(page, project, 'ELA.1');
     await selectEdpItem(page, project, 'ELA.2 Torre 2', 'ELA.2');
     const card = page.locator('[data-component-code="BOM"]');
     const target = dropZone(page, 'AP Agua potable');
@@ -283,7 +291,7 @@ describe('EDC screen', () => {
 
   it("keeps the user's list on screen when someone else saved meanwhile, until 'Recargar'", async () => {
     const { page } = session;
-    await openEdc(page, project);
+    await openEdc(page, project, 'ELA.2');
     await selectEdpItem(page, project, 'ELA.1 Torre 1', 'ELA.1');
     await expect.poll(() => gridCodes(page)).toEqual(AFTER_ELE);
 

@@ -201,6 +201,9 @@ export type EdcItemTable = {
   parent_code: string;
   kind: string;
   source_id: string | null;
+  /** issue 12: the catalogue code and name of the record it was generated from (null: typed by hand, or unknown) */
+  source_code: string | null;
+  source_name: string | null;
 };
 
 /** One task of a project's Gantt (issue 7), in list order; `source_key` null for a task the user added. */

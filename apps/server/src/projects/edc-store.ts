@@ -38,12 +38,15 @@ async function findEdpItem(db: Kysely<Database>, projectId: string, id: number):
   return row.parent_id === null ? item : { ...item, parentId: Number(row.parent_id) };
 }
 
+/** An item as the contract gives it out: the optional fields only when they hold something (blank = none). */
 function toEdcItem(input: {
   code: string;
   name: string;
   parentCode: string;
   kind: string;
   sourceId?: string | null;
+  sourceCode?: string | null;
+  sourceName?: string | null;
 }): EdcItem {
   const item: EdcItem = {
     code: input.code,
@@ -51,7 +54,10 @@ function toEdcItem(input: {
     parentCode: input.parentCode,
     kind: input.kind as EdcItem['kind'],
   };
-  return input.sourceId === undefined || input.sourceId === null ? item : { ...item, sourceId: input.sourceId };
+  if (input.sourceId !== undefined && input.sourceId !== null) item.sourceId = input.sourceId;
+  if (input.sourceCode) item.sourceCode = input.sourceCode;
+  if (input.sourceName) item.sourceName = input.sourceName;
+  return item;
 }
 
 export type LoadedEdc = { edpItem: EdpItem; edc: Edc | null };
@@ -76,7 +82,7 @@ export async function loadEdc(db: Kysely<Database>, projectId: string, id: numbe
       if (!list) return { edpItem, edc: null };
       const rows = await trx
         .selectFrom('edc_item')
-        .select(['code', 'name', 'parent_code', 'kind', 'source_id'])
+        .select(['code', 'name', 'parent_code', 'kind', 'source_id', 'source_code', 'source_name'])
         .where('project_id', '=', projectId)
         .where('edp_item_id', '=', id)
         .orderBy('position')
@@ -90,6 +96,8 @@ export async function loadEdc(db: Kysely<Database>, projectId: string, id: numbe
           parentCode: row.kind === 'main' ? edpItem.code : row.parent_code,
           kind: row.kind,
           sourceId: row.source_id,
+          sourceCode: row.source_code,
+          sourceName: row.source_name,
         }),
       );
       return { edpItem, edc: { ...edpItem, componentesEdc, version: Number(list.version) } };
@@ -162,6 +170,8 @@ export async function saveEdc(
         parent_code: item.parentCode,
         kind: item.kind,
         source_id: item.sourceId ?? null,
+        source_code: item.sourceCode ?? null,
+        source_name: item.sourceName ?? null,
       }));
       for (const part of chunks(rows)) {
         await trx.insertInto('edc_item').values(part).execute();

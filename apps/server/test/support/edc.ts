@@ -12,6 +12,8 @@ export type WireEdcItem = {
   parentCode: string;
   kind: 'main' | 'sub' | 'activity';
   sourceId?: string;
+  sourceCode?: string;
+  sourceName?: string;
 };
 export type WireEdpItem = { id: number; parentId?: number; code: string; name: string };
 export type WireEdc = WireEdpItem & { componentesEdc: WireEdcItem[]; version: number };
@@ -130,7 +132,18 @@ export async function storedEdc(t: Pick<TestApp, 'db'>, projectId: string) {
     .execute();
   const rows = await t.db
     .selectFrom('edc_item')
-    .select(['edp_item_id', 'position', 'code', 'code_key', 'name', 'parent_code', 'kind', 'source_id'])
+    .select([
+      'edp_item_id',
+      'position',
+      'code',
+      'code_key',
+      'name',
+      'parent_code',
+      'kind',
+      'source_id',
+      'source_code',
+      'source_name',
+    ])
     .where('project_id', '=', projectId)
     .orderBy('edp_item_id')
     .orderBy('position')

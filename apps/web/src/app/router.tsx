@@ -88,7 +88,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'projects/:id/edc',
-        handle: handle({ titleKey: 'projectEdc', parent: projectsCrumb, isProjectRoute: true }),
+        handle: handle({ titleKey: 'projectEdc', parent: projectsCrumb, isProjectRoute: true, isFullHeight: true }),
         lazy: async () => ({ Component: (await import('./routes/projects/project-edc')).ProjectEdcRoute }),
       },
       {

@@ -102,6 +102,49 @@ describe('generateEdc', () => {
     ]);
   });
 
+  it("carries each row's catalogue code and name (component, subcomponent, activity) beside the spec's generated code", () => {
+    const result = generateEdc({
+      edpItem: { code: 'P01.2' },
+      system: { code: 'ELE' },
+      components: [ascensor],
+      existing: [],
+    });
+    if (!result.ok) throw new Error(result.error);
+    expect(result.items.map((item) => [item.code, item.kind, item.sourceCode, item.sourceName])).toEqual([
+      ['ASC.2.ELE.3', 'main', 'ASC', 'Ascensor'],
+      ['ASC.2.ELE.3.1', 'sub', 'MOT', 'Motor'],
+      ['ACT1', 'activity', 'SUM', 'Suministro'],
+      ['ACT2', 'activity', 'MON', 'Montaje'],
+      ['ASC.2.ELE.3.2', 'sub', 'CAB', 'Cabina'],
+      ['ACT3', 'activity', 'PIN', 'Pintura'],
+    ]);
+  });
+
+  it('keeps the generated codes as the spec defines them, whatever the catalogue codes are', () => {
+    // two subcomponents with the same name and an activity coded like an EDC activity: only the
+    // catalogue columns tell them apart; the generated codes still run {main}.k and ACT{r}
+    const tricky: Component = {
+      ...bomba,
+      subcomponents: [
+        { id: 1, code: 'IMP-A', name: 'Impulsor', priority: 1, actividades: [activity('ACT9', 'Soldadura', 1)] },
+        { id: 2, code: 'IMP-B', name: 'Impulsor', priority: 2, actividades: [] },
+      ],
+    };
+    const result = generateEdc({
+      edpItem: { code: 'P01' },
+      system: { code: 'AP' },
+      components: [tricky],
+      existing: [],
+    });
+    if (!result.ok) throw new Error(result.error);
+    expect(result.items.map((item) => [item.code, item.name, item.sourceCode])).toEqual([
+      ['BOM.AP.1', 'Bomba', 'BOM'],
+      ['BOM.AP.1.1', 'Impulsor', 'IMP-A'],
+      ['ACT1', 'Soldadura', 'ACT9'],
+      ['BOM.AP.1.2', 'Impulsor', 'IMP-B'],
+    ]);
+  });
+
   it("continues ACT numbers after those already in the item's EDC list, so they stay unique within it", () => {
     const first = generateEdc({
       edpItem: { code: 'P01.2' },

@@ -8,13 +8,20 @@ import type { CatalogueSystem, Component } from '../functions/catalogue-contract
 
 export type EdcItemKind = 'main' | 'sub' | 'activity';
 
-/** One item of an EDP item's EDC list. `sourceId` is the catalogue record it came from, if any. */
+/**
+ * One item of an EDP item's EDC list. `sourceId` is the catalogue record it came from, if any;
+ * `sourceCode` and `sourceName` are that record's catalogue code and name when it was generated
+ * (the component, the subcomponent or the activity), a copy kept beside the spec's generated code
+ * so a row says which catalogue record it is. Items typed by hand have none of the three.
+ */
 export type EdcItem = {
   code: string;
   name: string;
   parentCode: string;
   kind: EdcItemKind;
   sourceId?: string;
+  sourceCode?: string;
+  sourceName?: string;
 };
 
 export type EdcTarget = { code: string };
@@ -78,12 +85,27 @@ export function generateEdc(options: {
   }
 
   const items: EdcItem[] = [
-    { code: mainCode, name: component.name, parentCode: edpItem.code, kind: 'main', sourceId: component._id },
+    {
+      code: mainCode,
+      name: component.name,
+      parentCode: edpItem.code,
+      kind: 'main',
+      sourceId: component._id,
+      sourceCode: component.code,
+      sourceName: component.name,
+    },
   ];
   let r = nextActivityNumber(existing);
   sortByPriority(component.subcomponents).forEach((subcomponent, index) => {
     const subCode = `${mainCode}.${index + 1}`;
-    items.push({ code: subCode, name: subcomponent.name, parentCode: mainCode, kind: 'sub' });
+    items.push({
+      code: subCode,
+      name: subcomponent.name,
+      parentCode: mainCode,
+      kind: 'sub',
+      sourceCode: subcomponent.code,
+      sourceName: subcomponent.name,
+    });
     for (const activity of sortByPriority(subcomponent.actividades)) {
       items.push({
         code: `ACT${r}`,
@@ -91,6 +113,8 @@ export function generateEdc(options: {
         parentCode: subCode,
         kind: 'activity',
         sourceId: activity._id,
+        sourceCode: activity.code,
+        sourceName: activity.name,
       });
       r += 1;
     }

@@ -15,6 +15,10 @@ export const MAX_EDC_ITEMS = MAX_EDC_LIST_ITEMS;
 
 export const edcItemKinds = ['main', 'sub', 'activity'] as const;
 
+/** A generated item's catalogue code and name: the same lengths as the item's own code and name. */
+const MAX_EDC_SOURCE_CODE = 120;
+const MAX_EDC_SOURCE_NAME = 200;
+
 const projectIdSchema = z
   .string({ error: 'debe ser texto' })
   .trim()
@@ -34,6 +38,9 @@ export const edcItemSchema = z.object({
   kind: z.enum(edcItemKinds),
   /** the catalogue record it was generated from (component or activity `_id`); absent when typed by hand */
   sourceId: z.string().optional(),
+  /** the catalogue code and name of the component, subcomponent or activity it was generated from */
+  sourceCode: z.string().optional(),
+  sourceName: z.string().optional(),
 });
 
 export const edcItemInputSchema = z.strictObject({
@@ -41,7 +48,18 @@ export const edcItemInputSchema = z.strictObject({
   name: z.string({ error: 'debe ser texto' }).trim().max(200, { error: 'debe tener como máximo 200 caracteres' }),
   parentCode: z.string({ error: 'debe ser texto' }).trim().max(120, { error: 'debe tener como máximo 120 caracteres' }),
   kind: z.enum(edcItemKinds, { error: `debe ser una de: ${edcItemKinds.join(', ')}` }),
-  sourceId: z.string({ error: 'debe ser texto' }).max(64).optional(),
+  sourceId: z.string({ error: 'debe ser texto' }).max(64, { error: 'debe tener como máximo 64 caracteres' }).optional(),
+  // a copy of the catalogue record's code and name; blank counts as none (the store keeps null)
+  sourceCode: z
+    .string({ error: 'debe ser texto' })
+    .trim()
+    .max(MAX_EDC_SOURCE_CODE, { error: `debe tener como máximo ${MAX_EDC_SOURCE_CODE} caracteres` })
+    .optional(),
+  sourceName: z
+    .string({ error: 'debe ser texto' })
+    .trim()
+    .max(MAX_EDC_SOURCE_NAME, { error: `debe tener como máximo ${MAX_EDC_SOURCE_NAME} caracteres` })
+    .optional(),
 });
 export type EdcItemInput = z.input<typeof edcItemInputSchema>;
 

@@ -8,6 +8,7 @@ import { projectsMigration } from './0005-projects';
 import { edcMigration } from './0006-edc';
 import { ganttMigration } from './0007-gantt';
 import { projectVersionMigration } from './0008-project-version';
+import { edcSourceMigration } from './0009-edc-source';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -22,6 +23,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
     '0006-edc': edcMigration(),
     '0007-gantt': ganttMigration(types),
     '0008-project-version': projectVersionMigration(),
+    '0009-edc-source': edcSourceMigration(),
   };
   return { getMigrations: async () => migrations };
 }

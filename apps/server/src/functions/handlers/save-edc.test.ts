@@ -45,6 +45,20 @@ describe.each(databaseKinds)('saveEdc (%s)', (kind) => {
     ];
   }
 
+  /** A generated activity item as generateEdc makes it from the catalogue's activity. */
+  function activityItem(code: string, which: 'excavar' | 'hormigonar' | 'curar', parentCode: string): WireEdcItem {
+    const activity = catalogue.activities[which];
+    return {
+      code,
+      name: activity.name,
+      parentCode,
+      kind: 'activity',
+      sourceId: activity._id,
+      sourceCode: activity.code,
+      sourceName: activity.name,
+    };
+  }
+
   function generate(edpCode: string, system: { code: string }, existing: WireEdcItem[]): WireEdcItem[] {
     const result = generateEdc({ edpItem: { code: edpCode }, system, components: [catalogue.component], existing });
     if (!result.ok) throw new Error(result.error);
@@ -55,30 +69,26 @@ describe.each(databaseKinds)('saveEdc (%s)', (kind) => {
     it('saves a list generated from real catalogue data and loads it back as it was saved', async () => {
       const project = await createEdcProject(t, member.cookie);
       const edpCode = `${project.code}.1.1`;
-      const { component, system, otherSystem, activities } = catalogue;
+      const { component, system, otherSystem } = catalogue;
       const first = generate(edpCode, system, []);
       const main = `${component.code}.1.1.${system.code}.3`;
       // domain.md: subcomponents in priority order ({main}.k), activities in priority order (ACT{r})
       expect(first).toEqual([
-        { code: main, name: 'Fundaciones', parentCode: edpCode, kind: 'main', sourceId: component._id },
-        { code: `${main}.1`, name: 'Zapatas', parentCode: main, kind: 'sub' },
-        { code: 'ACT1', name: 'Excavar', parentCode: `${main}.1`, kind: 'activity', sourceId: activities.excavar._id },
         {
-          code: 'ACT2',
-          name: 'Hormigonar',
-          parentCode: `${main}.1`,
-          kind: 'activity',
-          sourceId: activities.hormigonar._id,
+          code: main,
+          name: 'Fundaciones',
+          parentCode: edpCode,
+          kind: 'main',
+          sourceId: component._id,
+          sourceCode: component.code,
+          sourceName: 'Fundaciones',
         },
-        { code: `${main}.2`, name: 'Vigas', parentCode: main, kind: 'sub' },
-        {
-          code: 'ACT3',
-          name: 'Hormigonar',
-          parentCode: `${main}.2`,
-          kind: 'activity',
-          sourceId: activities.hormigonar._id,
-        },
-        { code: 'ACT4', name: 'Curar', parentCode: `${main}.2`, kind: 'activity', sourceId: activities.curar._id },
+        { code: `${main}.1`, name: 'Zapatas', parentCode: main, kind: 'sub', sourceCode: 'ZAP', sourceName: 'Zapatas' },
+        activityItem('ACT1', 'excavar', `${main}.1`),
+        activityItem('ACT2', 'hormigonar', `${main}.1`),
+        { code: `${main}.2`, name: 'Vigas', parentCode: main, kind: 'sub', sourceCode: 'VIG', sourceName: 'Vigas' },
+        activityItem('ACT3', 'hormigonar', `${main}.2`),
+        activityItem('ACT4', 'curar', `${main}.2`),
       ]);
 
       const response = await saveEdc(t, member.cookie, project.id, { id: 3, componentesEdc: first, version: 0 });
@@ -116,8 +126,92 @@ describe.each(databaseKinds)('saveEdc (%s)', (kind) => {
         parent_code: edpCode,
         kind: 'main',
         source_id: component._id,
+        source_code: component.code,
+        source_name: 'Fundaciones',
       });
-      expect(stored.rows[1]?.source_id).toBeNull();
+      expect(stored.rows[1]).toMatchObject({ source_id: null, source_code: 'ZAP', source_name: 'Zapatas' });
+    });
+
+    it("keeps each generated item's catalogue code and name as saved, and an item typed by hand has none", async () => {
+      const project = await createEdcProject(t, member.cookie);
+      const edpCode = `${project.code}.1.2`;
+      const generated = generate(edpCode, catalogue.system, []);
+      const main = generated[0]!.code;
+      // a subcomponent typed by hand in the grid, after the generated ones
+      const list: WireEdcItem[] = [...generated, { code: `${main}.3`, name: 'Losa', parentCode: main, kind: 'sub' }];
+      const saved = await saveEdcOk(t, member.cookie, project.id, { id: 4, componentesEdc: list, version: 0 });
+      expect(saved.componentesEdc).toEqual(list);
+      const loaded = await loadEdcOk(t, member.cookie, project.id, 4);
+      expect(loaded?.componentesEdc.map((item) => [item.code, item.sourceCode, item.sourceName])).toEqual([
+        [main, catalogue.component.code, 'Fundaciones'],
+        [`${main}.1`, 'ZAP', 'Zapatas'],
+        ['ACT1', catalogue.activities.excavar.code, 'Excavar'],
+        ['ACT2', catalogue.activities.hormigonar.code, 'Hormigonar'],
+        [`${main}.2`, 'VIG', 'Vigas'],
+        ['ACT3', catalogue.activities.hormigonar.code, 'Hormigonar'],
+        ['ACT4', catalogue.activities.curar.code, 'Curar'],
+        [`${main}.3`, undefined, undefined],
+      ]);
+      expect(loaded?.componentesEdc.at(-1)).toEqual({ code: `${main}.3`, name: 'Losa', parentCode: main, kind: 'sub' });
+      const stored = await storedEdc(t, project.id);
+      expect(stored.rows.at(-1)).toMatchObject({ source_id: null, source_code: null, source_name: null });
+    });
+
+    it('keeps the copy: renaming the catalogue activity later changes neither the saved catalogue code nor its name', async () => {
+      const project = await createEdcProject(t, member.cookie);
+      const generated = generate(`${project.code}.2.1`, catalogue.system, []);
+      await saveEdcOk(t, member.cookie, project.id, { id: 6, componentesEdc: generated, version: 0 });
+      const curar = catalogue.activities.curar;
+      const renamed = await callFunction(
+        t.app,
+        'saveObject',
+        {
+          collection: 'actividades',
+          object: { _id: curar._id, code: `${curar.code}X`, name: 'Curado húmedo', priority: 3 },
+        },
+        member.cookie,
+      );
+      expect(renamed.statusCode).toBe(200);
+      const loaded = await loadEdcOk(t, member.cookie, project.id, 6);
+      expect(loaded?.componentesEdc.find((item) => item.code === 'ACT4')).toMatchObject({
+        sourceCode: curar.code,
+        sourceName: 'Curar',
+      });
+      // put the catalogue back for the other tests
+      await callFunction(
+        t.app,
+        'saveObject',
+        { collection: 'actividades', object: { _id: curar._id, code: curar.code, name: 'Curar', priority: 3 } },
+        member.cookie,
+      );
+    });
+
+    it('trims the catalogue code and name and keeps a blank one as none', async () => {
+      const project = await createEdcProject(t, member.cookie);
+      const saved = await saveEdcOk(t, member.cookie, project.id, {
+        id: 2,
+        componentesEdc: [
+          {
+            code: 'M',
+            name: 'Principal',
+            parentCode: `${project.code}.1`,
+            kind: 'main',
+            sourceCode: ' FUN ',
+            sourceName: '   ',
+          },
+        ],
+        version: 0,
+      });
+      const expected = {
+        code: 'M',
+        name: 'Principal',
+        parentCode: `${project.code}.1`,
+        kind: 'main',
+        sourceCode: 'FUN',
+      };
+      expect(saved.componentesEdc).toEqual([expected]);
+      expect((await loadEdcOk(t, member.cookie, project.id, 2))?.componentesEdc).toEqual([expected]);
+      expect((await storedEdc(t, project.id)).rows[0]).toMatchObject({ source_code: 'FUN', source_name: null });
     });
 
     it("says '1 ítem' for a one-item list, and ignores the EDP item's own fields sent along with the list", async () => {
@@ -241,6 +335,50 @@ describe.each(databaseKinds)('saveEdc (%s)', (kind) => {
       expect(response.statusCode).toBe(400);
       expect(response.body.error).toEqual({ status: 'INVALID_ARGUMENT', message: message() });
       expect(await storedEdc(t, project.id)).toEqual(before);
+    });
+
+    it.each<[string, Partial<WireEdcItem> | Record<string, unknown>, string]>([
+      [
+        'a catalogue code over 120 characters',
+        { sourceCode: 'C'.repeat(121) },
+        'sourceCode: debe tener como máximo 120 caracteres',
+      ],
+      [
+        'a catalogue name over 200 characters',
+        { sourceName: 'n'.repeat(201) },
+        'sourceName: debe tener como máximo 200 caracteres',
+      ],
+      ['a catalogue code that is not text', { sourceCode: 12 }, 'sourceCode: debe ser texto'],
+      ['a catalogue name that is not text', { sourceName: ['Zapatas'] }, 'sourceName: debe ser texto'],
+      [
+        'a source id over 64 characters',
+        { sourceId: 'x'.repeat(65) },
+        'sourceId: debe tener como máximo 64 caracteres',
+      ],
+    ])('refuses %s in Spanish, naming the item', async (_label, fields, message) => {
+      const before = await storedEdc(t, project.id);
+      const response = await saveEdc(t, member.cookie, project.id, {
+        id: 3,
+        componentesEdc: [base[0], { ...base[1], ...fields }, ...base.slice(2)],
+        version: 1,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.body.error).toEqual({ status: 'INVALID_ARGUMENT', message: `edc.componentesEdc.1.${message}` });
+      expect(await storedEdc(t, project.id)).toEqual(before);
+    });
+
+    it('accepts a catalogue code of 120 characters and a name of 200', async () => {
+      const other = await createEdcProject(t, member.cookie);
+      const item = {
+        code: 'M',
+        name: 'Principal',
+        parentCode: `${other.code}.1`,
+        kind: 'main' as const,
+        sourceCode: 'C'.repeat(120),
+        sourceName: 'n'.repeat(200),
+      };
+      const saved = await saveEdcOk(t, member.cookie, other.id, { id: 2, componentesEdc: [item], version: 0 });
+      expect(saved.componentesEdc).toEqual([item]);
     });
 
     it('joins several messages with "; "', async () => {

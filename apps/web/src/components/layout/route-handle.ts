@@ -6,6 +6,11 @@ export type RouteHandle = {
   parent?: { labelKey: keyof Catalogue['nav']; to?: string };
   /** A project route (/projects/:id/…): the project's name is a crumb between the parent and the title. */
   isProjectRoute?: boolean;
+  /**
+   * The screen is exactly as tall as the window on medium and larger screens (the shell makes
+   * <main> a flex column for it to fill): its own panels scroll, the page does not (the EDC screen).
+   */
+  isFullHeight?: boolean;
 };
 
 export function isRouteHandle(value: unknown): value is RouteHandle {

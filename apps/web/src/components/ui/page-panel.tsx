@@ -10,18 +10,51 @@ export type PagePanelProps = {
   subtitle?: string;
   /** Buttons shown at the right of the title. */
   actions?: ReactNode;
+  /**
+   * On medium and larger screens the card takes the height the shell leaves it (a route with
+   * `isFullHeight`), a column whose children share it: they scroll inside, not the page.
+   */
+  isFullHeight?: boolean;
   children?: ReactNode;
 };
 
+/** Below this the full-height card stops shrinking and the page scrolls instead. */
+const FULL_HEIGHT_MIN = 480;
+
 /** A screen's main card: its title as the page heading, then its content. */
-export function PagePanel({ title, subtitle, actions, children }: PagePanelProps) {
+export function PagePanel({ title, subtitle, actions, isFullHeight = false, children }: PagePanelProps) {
   return (
-    <Card component="section" aria-labelledby="page-title">
-      <CardContent sx={{ p: { xs: 2, md: 3 } }}>
+    <Card
+      component="section"
+      aria-labelledby="page-title"
+      sx={
+        isFullHeight
+          ? { display: 'flex', flexDirection: 'column', flex: { md: '1 1 0' }, minHeight: { md: FULL_HEIGHT_MIN } }
+          : undefined
+      }
+    >
+      <CardContent
+        sx={{
+          p: { xs: 2, md: isFullHeight ? 2 : 3 },
+          ...(isFullHeight && {
+            '&:last-child': { pb: 2 },
+            flex: 1,
+            minHeight: 0,
+            display: 'flex',
+            flexDirection: 'column',
+          }),
+        }}
+      >
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
           spacing={2}
-          sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' }, mb: 2 }}
+          useFlexGap={isFullHeight}
+          sx={{
+            justifyContent: 'space-between',
+            alignItems: { xs: 'flex-start', sm: 'center' },
+            mb: isFullHeight ? 1.5 : 2,
+            ...(isFullHeight && { flexWrap: 'wrap', rowGap: 1 }),
+          }}
         >
           <div>
             <Typography id="page-title" variant="h5" component="h1">

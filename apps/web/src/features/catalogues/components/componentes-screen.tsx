@@ -58,15 +58,15 @@ export function ComponentDialog({ record, onClose }: CatalogueDialogProps<Compon
       }
     >
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
-        <Box sx={{ flex: 3, minWidth: 0, width: '100%' }}>
+        <Box sx={{ flex: 7, minWidth: 0, width: '100%' }}>
           <EditableGrid<SubcomponentRow>
             title={t('catalogues.subcomponents')}
             rows={rows}
             columns={[
-              { field: 'id', label: t('catalogues.id'), type: 'number', isReadOnly: true, width: 60 },
-              { field: 'code', label: t('catalogues.code'), type: 'text', width: 150 },
-              { field: 'name', label: t('catalogues.name'), type: 'text' },
-              { field: 'priority', label: t('catalogues.priority'), type: 'number', width: 100 },
+              { field: 'id', label: t('catalogues.id'), type: 'number', isReadOnly: true, width: 48 },
+              { field: 'code', label: t('catalogues.code'), type: 'text', width: 96 },
+              { field: 'name', label: t('catalogues.name'), type: 'text', isMultiline: true },
+              { field: 'priority', label: t('catalogues.priority'), type: 'number', width: 80 },
             ]}
             addLabel={t('catalogues.addSubcomponent')}
             isDirty={rowsDiffer(rows, saved)}
@@ -84,7 +84,7 @@ export function ComponentDialog({ record, onClose }: CatalogueDialogProps<Compon
             onSelect={setSelectedKey}
           />
         </Box>
-        <Box sx={{ flex: 2, minWidth: 0, width: '100%', pt: 1 }}>
+        <Box sx={{ flex: 4, minWidth: 0, width: '100%', pt: 1 }}>
           {selected ? (
             <ActivityChecklist
               subcomponentName={selected.name}

@@ -28,6 +28,8 @@ export type GridColumn<R extends GridRow> = {
   type: 'text' | 'number';
   /** Shown, never edited (the subcomponent id). */
   isReadOnly?: boolean;
+  /** A text that wraps onto more lines instead of being cut (names); Enter never adds a line. */
+  isMultiline?: boolean;
   width?: number;
 };
 
@@ -72,7 +74,9 @@ export function EditableGrid<R extends GridRow>({
   const isSelectable = onSelect !== undefined;
 
   function changeCell(rowKey: string, column: GridColumn<R>, raw: string) {
-    const value = column.type === 'number' ? (raw === '' || Number.isNaN(Number(raw)) ? 0 : Number(raw)) : raw;
+    // a pasted line break in a multi-line cell becomes a space: names are one line of text
+    const text = column.isMultiline === true ? raw.replace(/\r?\n/g, ' ') : raw;
+    const value = column.type === 'number' ? (raw === '' || Number.isNaN(Number(raw)) ? 0 : Number(raw)) : text;
     onChange(rows.map((row) => (row.key === rowKey ? { ...row, [column.field]: value } : row)));
   }
 
@@ -153,6 +157,14 @@ export function EditableGrid<R extends GridRow>({
                           size="small"
                           fullWidth
                           type={column.type}
+                          multiline={column.isMultiline === true}
+                          onKeyDown={
+                            column.isMultiline === true
+                              ? (event) => {
+                                  if (event.key === 'Enter') event.preventDefault();
+                                }
+                              : undefined
+                          }
                           value={cellValue(row[column.field])}
                           error={
                             column.type === 'text'

@@ -70,9 +70,11 @@ export function RecordDialog({
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth={maxWidth} fullWidth fullScreen={isNarrow}>
+      {/* a column as tall as the dialog allows: the content scrolls, the title and the buttons stay in view */}
       <Box
         component="form"
         noValidate
+        sx={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
         onSubmit={(event: FormEvent<HTMLFormElement>) =>
           void handleSubmit((values) =>
             onSubmit({ code: values.code, name: values.name, priority: priorityNumber(values.priority) }),

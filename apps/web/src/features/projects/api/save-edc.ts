@@ -17,9 +17,16 @@ export function useSaveEdc() {
         id: projectId,
         edc: {
           id: edpItemId,
-          componentesEdc: items.map(({ code, name, parentCode, kind, sourceId }) =>
-            sourceId === undefined ? { code, name, parentCode, kind } : { code, name, parentCode, kind, sourceId },
-          ),
+          // only the contract's fields (it refuses others); the optional ones only when present
+          componentesEdc: items.map(({ code, name, parentCode, kind, sourceId, sourceCode, sourceName }) => ({
+            code,
+            name,
+            parentCode,
+            kind,
+            ...(sourceId === undefined ? {} : { sourceId }),
+            ...(sourceCode === undefined ? {} : { sourceCode }),
+            ...(sourceName === undefined ? {} : { sourceName }),
+          })),
           version,
         },
       }),

@@ -50,6 +50,12 @@ describe('buildEdpTreeItems', () => {
     expect(initialEdpTreeExpanded(edp)).toEqual(['1']);
   });
 
+  it('also opens the branch down to a remembered item, and nothing more for an unknown one', () => {
+    expect(initialEdpTreeExpanded(edp, 3)).toEqual(['1', '2']);
+    expect(initialEdpTreeExpanded(edp, 4)).toEqual(['1']);
+    expect(initialEdpTreeExpanded(edp, 99)).toEqual(['1']);
+  });
+
   it('builds a 5,000-item EDP with every item once', () => {
     const many: EdpItem[] = [{ id: 1, code: 'P', name: 'P' }];
     for (let id = 2; id <= 5000; id += 1) many.push({ id, parentId: Math.floor(id / 2), code: `C${id}`, name: 'x' });
@@ -167,6 +173,35 @@ describe('assignComponent (a drop or Asignar)', () => {
   it('appends the generated items after the existing list, continuing the ACT numbers', () => {
     const result = assignComponent({ edpItem: selected, system: { code: 'ELE' }, component, list, noItemMessage: '' });
     expect(result.ok && codes(result.list)).toEqual([...codes(list), 'ESC.1.ELE.2', 'ESC.1.ELE.2.1', 'ACT3']);
+  });
+
+  it('gives every generated row the catalogue code and name it came from', () => {
+    const result = assignComponent({
+      edpItem: selected,
+      system: { code: 'ELE' },
+      component,
+      list: [],
+      noItemMessage: '',
+    });
+    expect(result.ok && result.added.map((item) => [item.code, item.sourceCode, item.sourceName])).toEqual([
+      ['ESC.1.ELE.2', 'ESC', 'Escalera'],
+      ['ESC.1.ELE.2.1', 'PEL', 'Peldaños'],
+      ['ACT1', 'HOR', 'Hormigonado'],
+    ]);
+  });
+
+  it('keeps the catalogue code and name of a row whose code and name are edited', () => {
+    const generated = assignComponent({
+      edpItem: selected,
+      system: { code: 'ELE' },
+      component,
+      list: [],
+      noItemMessage: '',
+    });
+    if (!generated.ok) throw new Error(generated.error);
+    const edited = updateEdcItem(generated.list, 2, { code: 'ACT7', name: 'Hormigonado de peldaños' });
+    expect(edited[2]).toMatchObject({ code: 'ACT7', name: 'Hormigonado de peldaños', sourceCode: 'HOR' });
+    expect(edited[2]?.sourceName).toBe('Hormigonado');
   });
 
   it("refuses a duplicate main code with the domain's message", () => {

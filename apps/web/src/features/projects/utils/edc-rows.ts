@@ -1,5 +1,6 @@
 import { generateEdc, nextActivityNumber } from '@cimiento/domain';
 import type { CatalogueSystem, Component, EdcItem, EdpItem } from '@cimiento/domain';
+import { edpAncestorIds } from './edp-tree-rows';
 
 /** One node of the EDC screen's EDP tree (MUI X RichTreeView items). */
 export type EdpTreeItem = { id: string; label: string; children: EdpTreeItem[] };
@@ -24,9 +25,17 @@ export function buildEdpTreeItems(items: readonly EdpItem[]): EdpTreeItem[] {
   return roots;
 }
 
-/** The tree's branches open at first: only the top level, so a 5,000-item EDP renders a handful of rows. */
-export function initialEdpTreeExpanded(items: readonly EdpItem[]): string[] {
-  return items.filter((item) => item.parentId === undefined).map((item) => String(item.id));
+/**
+ * The tree's branches open at first: only the top level, so a 5,000-item EDP renders a handful of
+ * rows, and the ancestors of `revealId` (the remembered selection), so that item shows.
+ */
+export function initialEdpTreeExpanded(items: readonly EdpItem[], revealId: number | null = null): string[] {
+  const open = items.filter((item) => item.parentId === undefined).map((item) => item.id);
+  if (revealId !== null) {
+    const byId = new Map(items.map((item) => [item.id, item]));
+    for (const id of edpAncestorIds(byId, revealId)) if (!open.includes(id)) open.push(id);
+  }
+  return open.map(String);
 }
 
 /** One row of the EDC grid: the item, its depth under the EDP item (0 = main) and whether it has children. */

@@ -11,9 +11,10 @@ import {
 } from '@dnd-kit/core';
 import type { Announcements, DragEndEvent, DragStartEvent } from '@dnd-kit/core';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
+import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
+import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -21,15 +22,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const COMPONENT_PREFIX = 'component:';
 const SYSTEM_PREFIX = 'system:';
 
 export type EdcAssignPanelProps = {
-  /** The left column (the EDP tree), inside the same row as the drop zones and the components. */
-  tree: ReactNode;
   systems: readonly CatalogueSystem[];
   components: readonly Component[];
   onAssign: (componentId: string, systemId: string) => void;
@@ -51,7 +50,9 @@ function SystemDropZone({ system }: { system: CatalogueSystem }) {
       aria-label={t('edc.dropZone', { system: describe(system) })}
       data-over={isOver ? 'true' : 'false'}
       sx={(theme) => ({
-        p: 1.25,
+        px: 1,
+        py: 0.5,
+        minWidth: 0,
         borderRadius: 1,
         border: '2px dashed',
         borderColor: isOver
@@ -63,17 +64,21 @@ function SystemDropZone({ system }: { system: CatalogueSystem }) {
         transition: 'background-color 120ms, border-color 120ms',
       })}
     >
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        {system.code}
+      {/* one line, the same either way, so the zones do not move under the pointer */}
+      <Typography variant="body2" noWrap title={describe(system)}>
+        <Box component="span" sx={{ fontWeight: 600, mr: 0.75 }}>
+          {system.code}
+        </Box>
+        {isOver ? (
+          <Box component="span" sx={{ color: 'success.main', fontWeight: 600 }}>
+            {t('edc.dropHere')}
+          </Box>
+        ) : (
+          <Box component="span" sx={{ color: 'text.secondary' }}>
+            {system.name}
+          </Box>
+        )}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {system.name}
-      </Typography>
-      {isOver && (
-        <Typography variant="caption" color="success.main" sx={{ fontWeight: 600 }}>
-          {t('edc.dropHere')}
-        </Typography>
-      )}
     </Box>
   );
 }
@@ -83,24 +88,26 @@ function ComponentCard({ component, isOverlay = false }: { component: Component;
     <Paper
       variant="outlined"
       sx={{
-        px: 1,
-        py: 0.75,
+        pl: 0.5,
+        pr: 1,
+        py: 0.5,
+        minWidth: 0,
         display: 'flex',
         alignItems: 'center',
-        gap: 1,
+        gap: 0.5,
         cursor: isOverlay ? 'grabbing' : 'grab',
         boxShadow: isOverlay ? 6 : 0,
       }}
     >
       <DragIndicatorIcon fontSize="small" color="action" />
-      <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+      <Typography variant="body2" noWrap title={describe(component)} sx={{ minWidth: 0 }}>
+        <Box component="span" sx={{ fontWeight: 600, mr: 0.75 }}>
           {component.code}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" noWrap>
+        </Box>
+        <Box component="span" sx={{ color: 'text.secondary' }}>
           {component.name}
-        </Typography>
-      </Box>
+        </Box>
+      </Typography>
     </Paper>
   );
 }
@@ -124,17 +131,51 @@ function DraggableComponent({ component }: { component: Component }) {
   );
 }
 
+/** A panel of the assignment area: its title (and tools) above a list that scrolls inside the panel. */
+function AssignBox({ title, tools, children }: { title: string; tools?: ReactNode; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={titleId}
+      sx={{ p: 1.25, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column', gap: 1 }}
+    >
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography id={titleId} variant="subtitle2" component="h2" sx={{ flexGrow: 1 }}>
+          {title}
+        </Typography>
+        {tools}
+      </Stack>
+      <Box
+        sx={{
+          flex: { md: '1 1 0' },
+          minHeight: 0,
+          maxHeight: { xs: 240, md: 'none' },
+          overflowY: 'auto',
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+          alignContent: 'start',
+          gap: 1,
+          // room for the focus ring and the drop zones' border
+          p: 0.25,
+        }}
+      >
+        {children}
+      </Box>
+    </Paper>
+  );
+}
+
 /**
- * Middle: the systems as drop zones, in the server's priority order. Right: the main components,
- * draggable (pointer, or the keyboard: Space picks up, arrows move, Space drops) and searchable.
- * Below them 'Asignar', the alternative without dragging: choose a component and a system.
+ * The systems as drop zones, in the server's priority order, beside the main components, draggable
+ * (pointer, or the keyboard: Space picks up, arrows move, Space drops) and searchable. Both lists
+ * scroll inside their panels, so the area keeps the height the screen gives it.
  */
-export function EdcAssignPanel({ tree, systems, components, onAssign }: EdcAssignPanelProps) {
+export function EdcAssignPanel({ systems, components, onAssign }: EdcAssignPanelProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [activeId, setActiveId] = useState<string | null>(null);
-  const [chosenComponent, setChosenComponent] = useState('');
-  const [chosenSystem, setChosenSystem] = useState('');
   const sensors = useSensors(
     // a few pixels before a drag starts, so a click on a card stays a click
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -189,52 +230,57 @@ export function EdcAssignPanel({ tree, systems, components, onAssign }: EdcAssig
       onDragCancel={() => setActiveId(null)}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('edc.dragInstructions') } }}
     >
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 5 }}>{tree}</Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 3.5 }}>
-          <Paper variant="outlined" sx={{ p: 1.5, height: '100%' }}>
-            <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
-              {t('edc.systemsTitle')}
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+          gap: 1.5,
+          height: '100%',
+          minHeight: 0,
+        }}
+      >
+        <AssignBox title={t('edc.systemsTitle')}>
+          {systems.map((system) => (
+            <SystemDropZone key={system._id} system={system} />
+          ))}
+          {systems.length === 0 && (
+            <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
+              {t('edc.noSystems')}
             </Typography>
-            <Stack spacing={1} sx={{ maxHeight: 420, overflowY: 'auto' }}>
-              {systems.map((system) => (
-                <SystemDropZone key={system._id} system={system} />
-              ))}
-              {systems.length === 0 && (
-                <Typography variant="body2" color="text.secondary">
-                  {t('edc.noSystems')}
-                </Typography>
-              )}
-            </Stack>
-          </Paper>
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 3.5 }}>
-          <Paper variant="outlined" sx={{ p: 1.5, height: '100%' }}>
-            <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
-              {t('edc.componentsTitle')}
-            </Typography>
+          )}
+        </AssignBox>
+        <AssignBox
+          title={t('edc.componentsTitle')}
+          tools={
             <TextField
               size="small"
-              fullWidth
               value={search}
               onChange={(event) => setSearch(event.target.value)}
-              placeholder={t('edc.searchComponents')}
-              slotProps={{ htmlInput: { 'aria-label': t('edc.searchComponents'), type: 'search' } }}
-              sx={{ mb: 1 }}
+              placeholder={t('edc.searchComponentsShort')}
+              slotProps={{
+                htmlInput: { 'aria-label': t('edc.searchComponents'), type: 'search' },
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+              sx={{ flex: '1 1 120px', maxWidth: 200, '& .MuiInputBase-input': { py: 0.5 } }}
             />
-            <Stack spacing={1} sx={{ maxHeight: 370, overflowY: 'auto' }}>
-              {visible.map((component) => (
-                <DraggableComponent key={component._id} component={component} />
-              ))}
-              {visible.length === 0 && (
-                <Typography variant="body2" color="text.secondary">
-                  {t('edc.noComponents')}
-                </Typography>
-              )}
-            </Stack>
-          </Paper>
-        </Grid>
-      </Grid>
+          }
+        >
+          {visible.map((component) => (
+            <DraggableComponent key={component._id} component={component} />
+          ))}
+          {visible.length === 0 && (
+            <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
+              {t('edc.noComponents')}
+            </Typography>
+          )}
+        </AssignBox>
+      </Box>
       <DragOverlay dropAnimation={null}>
         {activeComponent ? (
           <Box data-dnd-overlay="">
@@ -242,49 +288,65 @@ export function EdcAssignPanel({ tree, systems, components, onAssign }: EdcAssig
           </Box>
         ) : null}
       </DragOverlay>
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={1.5}
-        sx={{ mt: 2, alignItems: { md: 'center' } }}
-        component="form"
-        aria-label={t('edc.assignForm')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (chosenComponent && chosenSystem) onAssign(chosenComponent, chosenSystem);
-        }}
-      >
-        <TextField
-          select
-          size="small"
-          label={t('edc.chooseComponent')}
-          value={chosenComponent}
-          onChange={(event) => setChosenComponent(event.target.value)}
-          sx={{ minWidth: 260 }}
-        >
-          {components.map((component) => (
-            <MenuItem key={component._id} value={component._id}>
-              {describe(component)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label={t('edc.chooseSystem')}
-          value={chosenSystem}
-          onChange={(event) => setChosenSystem(event.target.value)}
-          sx={{ minWidth: 220 }}
-        >
-          {systems.map((system) => (
-            <MenuItem key={system._id} value={system._id}>
-              {describe(system)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Button type="submit" variant="contained" color="success" disabled={!chosenComponent || !chosenSystem}>
-          {t('edc.assign')}
-        </Button>
-      </Stack>
     </DndContext>
+  );
+}
+
+export type EdcAssignFormProps = {
+  systems: readonly CatalogueSystem[];
+  components: readonly Component[];
+  onAssign: (componentId: string, systemId: string) => void;
+};
+
+/** 'Asignar', the alternative without dragging: choose a main component and a system. */
+export function EdcAssignForm({ systems, components, onAssign }: EdcAssignFormProps) {
+  const { t } = useTranslation();
+  const [chosenComponent, setChosenComponent] = useState('');
+  const [chosenSystem, setChosenSystem] = useState('');
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1}
+      useFlexGap
+      sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}
+      component="form"
+      aria-label={t('edc.assignForm')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (chosenComponent && chosenSystem) onAssign(chosenComponent, chosenSystem);
+      }}
+    >
+      <TextField
+        select
+        size="small"
+        label={t('edc.chooseComponent')}
+        value={chosenComponent}
+        onChange={(event) => setChosenComponent(event.target.value)}
+        sx={{ width: { sm: 230 } }}
+      >
+        {components.map((component) => (
+          <MenuItem key={component._id} value={component._id}>
+            {describe(component)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label={t('edc.chooseSystem')}
+        value={chosenSystem}
+        onChange={(event) => setChosenSystem(event.target.value)}
+        sx={{ width: { sm: 180 } }}
+      >
+        {systems.map((system) => (
+          <MenuItem key={system._id} value={system._id}>
+            {describe(system)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Button type="submit" variant="contained" color="success" disabled={!chosenComponent || !chosenSystem}>
+        {t('edc.assign')}
+      </Button>
+    </Stack>
   );
 }

@@ -16,7 +16,8 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import type { KeyboardEvent } from 'react';
+import Typography from '@mui/material/Typography';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -45,6 +46,11 @@ type Editing = {
 };
 
 export type EdcGridProps = {
+  /** The grid's heading ('EDC de …'), on the toolbar's line; `titleId` names the section it heads. */
+  title: string;
+  titleId: string;
+  /** Shown between the toolbar and the table (the stale-save warning). */
+  notice?: ReactNode;
   /** The selected EDP item's code (what main items hang from); '' when none is selected. */
   edpCode: string;
   list: readonly EdcItem[];
@@ -67,13 +73,26 @@ function uncommittedEdit(editing: Editing | null): EdcDraftEditing | null {
 }
 
 /**
- * The selected item's EDC (Código, Nombre) as a tree by parentCode: main components, their
- * subcomponents, their activities, indented by level. Toolbar: Agregar, Editar, Eliminar, Grabar
+ * The selected item's EDC as a tree by parentCode: main components, their subcomponents, their
+ * activities, indented by level. Columns: Código (the spec's generated code), the catalogue code and
+ * name of the record a generated row came from (blank for a row typed by hand), and Nombre; only
+ * Código and Nombre are edited. On medium and larger screens the table fills the height it is given
+ * and scrolls inside. Toolbar: Agregar, Editar, Eliminar, Grabar
  * (commits the row and saves the list), Cancelar. Code and name are required and codes unique
  * within the list; a refused row shows its errors and is not committed. Keyboard: one tab stop,
  * up/down move the selection, Enter or F2 edits, Enter commits and Escape cancels in the fields.
  */
-export function EdcGrid({ edpCode, list, canEdit, onChange, onEditingChange, initialEditing }: EdcGridProps) {
+export function EdcGrid({
+  title,
+  titleId,
+  notice,
+  edpCode,
+  list,
+  canEdit,
+  onChange,
+  onEditingChange,
+  initialEditing,
+}: EdcGridProps) {
   const { t } = useTranslation();
   const [selectedCode, setSelectedCode] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing | null>(() =>
@@ -162,70 +181,104 @@ export function EdcGrid({ edpCode, list, canEdit, onChange, onEditingChange, ini
 
   const isEditing = editing !== null;
   return (
-    <Box>
+    <Box sx={{ display: 'flex', flexDirection: 'column', flex: { md: '1 1 0' }, minHeight: 0 }}>
       <Stack
-        role="toolbar"
-        aria-label={t('edc.toolbar')}
         direction="row"
         spacing={1}
         useFlexGap
-        sx={{ flexWrap: 'wrap', mb: 1 }}
+        sx={{ alignItems: 'center', flexWrap: 'wrap', justifyContent: 'space-between', mb: 1 }}
       >
-        <Button
-          size="small"
-          variant="outlined"
-          color="success"
-          startIcon={<AddIcon />}
-          disabled={!canEdit || isEditing}
-          onClick={startAdd}
+        {/* one line beside the toolbar; the whole title on hover (the page heading has the code too) */}
+        <Typography
+          id={titleId}
+          variant="subtitle1"
+          component="h2"
+          noWrap
+          title={title}
+          sx={{ fontWeight: 600, flex: '1 1 180px', minWidth: 0 }}
         >
-          {t('edc.add')}
-        </Button>
-        <Button
-          size="small"
-          variant="outlined"
-          startIcon={<EditIcon />}
-          disabled={!canEdit || isEditing || !selected}
-          onClick={() => startEdit(selected)}
+          {title}
+        </Typography>
+        <Stack
+          role="toolbar"
+          aria-label={t('edc.toolbar')}
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ flexWrap: 'wrap' }}
         >
-          {t('edc.edit')}
-        </Button>
-        <Button
-          size="small"
-          variant="outlined"
-          color="error"
-          startIcon={<DeleteIcon />}
-          disabled={!canEdit || isEditing || !selected}
-          onClick={askRemove}
-        >
-          {t('edc.remove')}
-        </Button>
-        <Button
-          size="small"
-          variant={isEditing ? 'contained' : 'outlined'}
-          startIcon={<CheckIcon />}
-          disabled={!isEditing}
-          onClick={commit}
-        >
-          {t('edc.update')}
-        </Button>
-        <Button
-          size="small"
-          variant="outlined"
-          color="inherit"
-          startIcon={<CloseIcon />}
-          disabled={!isEditing}
-          onClick={() => setEditing(null)}
-        >
-          {t('edc.cancel')}
-        </Button>
+          <Button
+            size="small"
+            variant="outlined"
+            color="success"
+            startIcon={<AddIcon />}
+            disabled={!canEdit || isEditing}
+            onClick={startAdd}
+          >
+            {t('edc.add')}
+          </Button>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<EditIcon />}
+            disabled={!canEdit || isEditing || !selected}
+            onClick={() => startEdit(selected)}
+          >
+            {t('edc.edit')}
+          </Button>
+          <Button
+            size="small"
+            variant="outlined"
+            color="error"
+            startIcon={<DeleteIcon />}
+            disabled={!canEdit || isEditing || !selected}
+            onClick={askRemove}
+          >
+            {t('edc.remove')}
+          </Button>
+          <Button
+            size="small"
+            variant={isEditing ? 'contained' : 'outlined'}
+            startIcon={<CheckIcon />}
+            disabled={!isEditing}
+            onClick={commit}
+          >
+            {t('edc.update')}
+          </Button>
+          <Button
+            size="small"
+            variant="outlined"
+            color="inherit"
+            startIcon={<CloseIcon />}
+            disabled={!isEditing}
+            onClick={() => setEditing(null)}
+          >
+            {t('edc.cancel')}
+          </Button>
+        </Stack>
       </Stack>
-      <TableContainer sx={{ maxHeight: 560 }}>
+      {notice}
+      <TableContainer
+        sx={{
+          maxHeight: { xs: 560, md: 'none' },
+          flex: { md: '1 1 0' },
+          minHeight: { md: 120 },
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+        }}
+      >
         <Table size="small" stickyHeader aria-label={t('edc.gridLabel')}>
           <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: '45%' }}>{t('edc.code')}</TableCell>
-              <TableCell>{t('edc.name')}</TableCell>
+            <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
+              <TableCell sx={{ width: '31%' }}>{t('edc.code')}</TableCell>
+              <TableCell sx={{ width: '11%' }} title={t('edc.sourceHint')}>
+                {t('edc.sourceCode')}
+              </TableCell>
+              <TableCell sx={{ width: '29%' }} title={t('edc.sourceHint')}>
+                {t('edc.sourceName')}
+              </TableCell>
+              <TableCell sx={{ width: '29%' }}>{t('edc.name')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -267,7 +320,7 @@ export function EdcGrid({ edpCode, list, canEdit, onChange, onEditingChange, ini
                   }}
                   sx={{ cursor: 'pointer' }}
                 >
-                  <TableCell sx={{ pl: 2 + depth * 3 }}>
+                  <TableCell sx={{ pl: 2 + depth * 2.5 }}>
                     {isRowEditing ? (
                       <TextField
                         variant="standard"
@@ -282,14 +335,28 @@ export function EdcGrid({ edpCode, list, canEdit, onChange, onEditingChange, ini
                         slotProps={{ htmlInput: { 'aria-label': t('edc.codeField'), maxLength: 120 } }}
                       />
                     ) : (
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                        <Box component="span" sx={{ fontWeight: depth === 0 ? 600 : 400 }}>
+                      <Stack
+                        direction="row"
+                        spacing={1}
+                        useFlexGap
+                        sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.25 }}
+                      >
+                        <Box component="span" sx={{ fontWeight: depth === 0 ? 600 : 400, whiteSpace: 'nowrap' }}>
                           {item.code}
                         </Box>
-                        <Chip size="small" variant="outlined" label={t(`edc.kind.${item.kind}`)} />
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          label={t(`edc.kind.${item.kind}`)}
+                          sx={{ height: 20, fontSize: '0.7rem', '& .MuiChip-label': { px: 0.75 } }}
+                        />
                       </Stack>
                     )}
                   </TableCell>
+                  <TableCell data-column="source-code" sx={{ whiteSpace: 'nowrap' }}>
+                    {item.sourceCode ?? ''}
+                  </TableCell>
+                  <TableCell data-column="source-name">{item.sourceName ?? ''}</TableCell>
                   <TableCell>
                     {isRowEditing ? (
                       <TextField
@@ -312,7 +379,7 @@ export function EdcGrid({ edpCode, list, canEdit, onChange, onEditingChange, ini
             })}
             {rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={2}>{edpCode === '' ? t('edc.chooseItem') : t('edc.empty')}</TableCell>
+                <TableCell colSpan={4}>{edpCode === '' ? t('edc.chooseItem') : t('edc.empty')}</TableCell>
               </TableRow>
             )}
           </TableBody>

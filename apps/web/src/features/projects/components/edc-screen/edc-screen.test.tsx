@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/react-query';
 import { useProjectStore } from '@/stores/project-store';
+import { useEdcSelectionStore } from '../../stores/edc-selection-store';
 import { buildLoadedProject, buildSession, jsonResponse, renderWithApp } from '@/testing/test-utils';
 import { ProjectEdc } from './edc-screen';
 
@@ -15,6 +16,7 @@ function loadedProject(): LoadedProject {
       { id: 1, code: 'HT', name: 'Hospital de Talca' },
       { id: 2, parentId: 1, code: 'HT.1', name: 'Pabellones' },
       { id: 3, parentId: 1, code: 'HT.2', name: 'Urgencia' },
+      { id: 4, parentId: 2, code: 'HT.1.1', name: 'Quirófanos' },
     ],
   });
 }
@@ -46,7 +48,11 @@ const components: Component[] = [
 type SaveEdcCall = { id: string; edc: { id: number; componentesEdc: Edc['componentesEdc']; version: number } };
 
 /** The project, the catalogues and loadEdc (`edcFor`); saveEdc answers `saveAnswer`, recording what was sent. */
-function stubServer(options: { edcFor?: (id: number) => Edc | null; saveAnswer?: (call: SaveEdcCall) => Response }) {
+function stubServer(options: {
+  edcFor?: (id: number) => Edc | null;
+  loadAnswer?: (id: number) => Response | undefined;
+  saveAnswer?: (call: SaveEdcCall) => Response;
+}) {
   const saves: SaveEdcCall[] = [];
   const loads: number[] = [];
   vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
@@ -61,6 +67,8 @@ function stubServer(options: { edcFor?: (id: number) => Edc | null; saveAnswer?:
       case '/api/functions/loadEdc': {
         const id = data.id as number;
         loads.push(id);
+        const answer = options.loadAnswer?.(id);
+        if (answer) return answer;
         return jsonResponse(200, { result: { edc: options.edcFor?.(id) ?? null, message: 'EDC cargado' } });
       }
       case '/api/functions/saveEdc': {
@@ -82,11 +90,11 @@ function stubServer(options: { edcFor?: (id: number) => Edc | null; saveAnswer?:
   return { saves, loads };
 }
 
-function renderScreen() {
+function renderScreen(userId = 'user-1') {
   return renderWithApp(<ProjectEdc />, {
     path: '/projects/p-1/edc',
     routePath: '/projects/:id/edc',
-    session: buildSession({ id: 'user-1' }),
+    session: buildSession({ id: userId }),
     queryClient: createQueryClient(),
   });
 }
@@ -112,6 +120,7 @@ function gridCodes(): string[] {
 afterEach(() => {
   vi.unstubAllGlobals();
   useProjectStore.setState({ currentProject: null, userId: null });
+  useEdcSelectionStore.setState({ selected: {} });
 });
 
 describe('EDC screen', () => {
@@ -257,5 +266,137 @@ describe('EDC screen', () => {
     await waitFor(() => expect(saves).toHaveLength(2));
     expect(saves[1]?.edc).toMatchObject({ componentesEdc: [], version: 2 });
     await waitFor(() => expect(gridCodes()).toEqual([]));
+  });
+
+  it('shows the catalogue code and name of each generated row beside its code, and none for a row typed by hand', async () => {
+    const user = userEvent.setup();
+    const saved: Edc = {
+      id: 2,
+      parentId: 1,
+      code: 'HT.1',
+      name: 'Pabellones',
+      version: 1,
+      componentesEdc: [
+        {
+          code: 'ASC.1.ELE.3',
+          name: 'Ascensor',
+          parentCode: 'HT.1',
+          kind: 'main',
+          sourceId: 'c-asc',
+          sourceCode: 'ASC',
+          sourceName: 'Ascensor',
+        },
+        {
+          code: 'ASC.1.ELE.3.1',
+          name: 'Motor',
+          parentCode: 'ASC.1.ELE.3',
+          kind: 'sub',
+          sourceCode: 'MOT',
+          sourceName: 'Motor',
+        },
+        {
+          code: 'ACT1',
+          name: 'Montaje del motor',
+          parentCode: 'ASC.1.ELE.3.1',
+          kind: 'activity',
+          sourceId: 'a-mon',
+          sourceCode: 'MON',
+          sourceName: 'Montaje',
+        },
+        { code: 'ACT2', name: 'Aseo', parentCode: 'ASC.1.ELE.3.1', kind: 'activity' },
+      ],
+    };
+    stubServer({ edcFor: () => saved });
+    renderScreen();
+    await user.click(await screen.findByText('HT.1 Pabellones'));
+    await waitFor(() => expect(gridCodes()).toHaveLength(4));
+    const grid = screen.getByRole('table', { name: 'EDC del ítem seleccionado' });
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Código', 'Código catálogo', 'Nombre catálogo', 'Nombre']);
+    const cells = (code: string) =>
+      Array.from(grid.querySelectorAll(`tr[data-edc-code="${code}"] td`)).map((cell) => cell.textContent);
+    expect(cells('ACT1').slice(1)).toEqual(['MON', 'Montaje', 'Montaje del motor']);
+    expect(cells('ASC.1.ELE.3.1').slice(1)).toEqual(['MOT', 'Motor', 'Motor']);
+    expect(cells('ACT2').slice(1)).toEqual(['', '', 'Aseo']);
+  });
+
+  it('sends the catalogue code and name back with every save, also of a row just assigned', async () => {
+    const user = userEvent.setup();
+    const { saves } = stubServer({});
+    renderScreen();
+    await user.click(await screen.findByText('HT.2 Urgencia'));
+    await screen.findByRole('heading', { level: 1, name: 'Hospital de Talca :: HT.2' });
+    await assign(user, 'ASC Ascensor', 'ELE Eléctrico');
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(
+      saves[0]?.edc.componentesEdc.map((item) => [item.code, item.kind, item.sourceCode, item.sourceName]),
+    ).toEqual([
+      ['ASC.2.ELE.3', 'main', 'ASC', 'Ascensor'],
+      ['ASC.2.ELE.3.1', 'sub', 'MOT', 'Motor'],
+      ['ACT1', 'activity', 'MON', 'Montaje'],
+    ]);
+  });
+
+  it('reselects the remembered item when the screen opens again: its branch open, its EDC loaded', async () => {
+    const user = userEvent.setup();
+    const { loads } = stubServer({});
+    const first = renderScreen();
+    // open HT.1 to reach HT.1.1, choose it, then leave the screen
+    const branch = (await screen.findByText('HT.1 Pabellones')).closest('[role="treeitem"]');
+    const icon = branch?.querySelector('.MuiTreeItem-iconContainer');
+    if (!(icon instanceof HTMLElement)) throw new Error('no expand icon');
+    await user.click(icon);
+    await user.click(await screen.findByText('HT.1.1 Quirófanos'));
+    await screen.findByRole('heading', { level: 1, name: 'Hospital de Talca :: HT.1.1' });
+    first.unmount();
+    expect(useEdcSelectionStore.getState().selected).toEqual({ 'user-1': { 'p-1': 4 } });
+
+    renderScreen();
+    await screen.findByRole('heading', { level: 1, name: 'Hospital de Talca :: HT.1.1' });
+    expect(loads.slice(-2)).toEqual([4, 4]);
+    // the tree opened down to it (HT.1 is not a top-level branch) and shows it selected
+    const item = screen.getByText('HT.1.1 Quirófanos').closest('[role="treeitem"]');
+    expect(item?.querySelector('[data-selected]')).not.toBeNull();
+    expect(screen.getByText('HT.1 Pabellones').closest('[role="treeitem"]')?.getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+  });
+
+  it('forgets, without a word, a remembered item the EDP no longer has', async () => {
+    useEdcSelectionStore.setState({ selected: { 'user-1': { 'p-1': 99, 'p-2': 5 } } });
+    const { loads } = stubServer({});
+    renderScreen();
+    await screen.findByRole('heading', { level: 1, name: 'Hospital de Talca :: sin ítem seleccionado' });
+    await screen.findByRole('group', { name: 'Sistema ELE Eléctrico' });
+    await waitFor(() => expect(useEdcSelectionStore.getState().selected).toEqual({ 'user-1': { 'p-2': 5 } }));
+    expect(loads).toEqual([]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("does not give one user another user's remembered item", async () => {
+    useEdcSelectionStore.setState({ selected: { 'user-2': { 'p-1': 2 } } });
+    const { loads } = stubServer({});
+    renderScreen('user-1');
+    await screen.findByRole('heading', { level: 1, name: 'Hospital de Talca :: sin ítem seleccionado' });
+    await screen.findByRole('group', { name: 'Sistema ELE Eléctrico' });
+    expect(loads).toEqual([]);
+    expect(useEdcSelectionStore.getState().selected).toEqual({ 'user-2': { 'p-1': 2 } });
+  });
+
+  it('forgets the remembered item when the server says it is gone from the EDP', async () => {
+    useEdcSelectionStore.setState({ selected: { 'user-1': { 'p-1': 3 } } });
+    const { loads } = stubServer({
+      loadAnswer: (id) =>
+        id === 3
+          ? jsonResponse(404, { error: { status: 'NOT_FOUND', message: 'El ítem 3 no existe en el EDP del proyecto' } })
+          : undefined,
+    });
+    renderScreen();
+    await waitFor(() => expect(loads).toEqual([3]));
+    await waitFor(() => expect(useEdcSelectionStore.getState().selected).toEqual({ 'user-1': {} }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Hospital de Talca :: sin ítem seleccionado' })).toBeTruthy();
   });
 });

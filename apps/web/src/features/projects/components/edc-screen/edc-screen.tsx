@@ -1,8 +1,7 @@
 import type { EdcItem, LoadedProject } from '@cimiento/domain';
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagePanel } from '@/components/ui/page-panel';
 import { StaleSaveAlert } from '@/components/ui/stale-save-alert';
@@ -11,11 +10,12 @@ import { notifyError } from '@/stores/notices-store';
 import { useUnsavedWorkStore } from '@/stores/unsaved-work-store';
 import { edcComponentsQueryOptions, edcSystemsQueryOptions, useLoadEdc } from '../../api/load-edc';
 import { useSaveEdc } from '../../api/save-edc';
+import { useRememberedEdcItem } from '../../stores/edc-selection-store';
 import { assignComponent } from '../../utils/edc-rows';
 import type { SelectedEdpItem } from '../../utils/edc-rows';
 import type { EdcDraftData, EdcDraftEditing } from '../../utils/project-drafts';
 import { ProjectRouteGate } from '../project-route-gate';
-import { EdcAssignPanel } from './edc-assign-panel';
+import { EdcAssignForm, EdcAssignPanel } from './edc-assign-panel';
 import { EdcDraft } from './edc-draft';
 import { EdcGrid } from './edc-grid';
 import { EdpTreePanel } from './edp-tree-panel';
@@ -50,6 +50,13 @@ const NO_ITEM: EdcState = {
  * /projects/{id}/edc (product-spec.md §2 "EDC screen"): the EDP tree, the systems as drop zones,
  * the draggable main components and the selected item's EDC grid. Every change (a drop, 'Asignar',
  * a committed row, a deletion) saves the item's whole list at once with the version it was based on.
+ *
+ * Layout (issue 12: the grid on screen at 1366×768 without scrolling the page): the card is as tall
+ * as the window; the tree fills the left column, the drop zones and components sit in a band above
+ * the grid on the right, and every panel scrolls inside. 'Asignar' is in the header.
+ *
+ * The selected item is remembered per user and project: coming back reselects it, opens the tree
+ * down to it and loads its EDC; an item the EDP no longer has is forgotten without a word.
  */
 export function EdcScreen({ project }: { project: LoadedProject }) {
   const { t } = useTranslation();
@@ -65,6 +72,11 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
   const requestLeave = useUnsavedWorkStore((state) => state.requestLeave);
   // a recovered draft waiting for its item's list to load
   const restoring = useRef<{ draft: EdcDraftData; version: number } | null>(null);
+  const { rememberedId, remember, forget } = useRememberedEdcItem(project._id);
+  // read once: the screen is fresh per project (keyed), and later choices only update the memory
+  const [revealId] = useState(() =>
+    rememberedId !== null && edpItems.some((item) => item.id === rememberedId) ? rememberedId : null,
+  );
 
   const load = useCallback(
     (id: number) => {
@@ -80,6 +92,7 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
             const fromList = edpItems.find((candidate) => candidate.id === id);
             const source = edc ?? fromList;
             if (!source) return;
+            remember(source.id);
             const restore = restoring.current;
             restoring.current = null;
             const item = { id: source.id, code: source.code, name: source.name };
@@ -110,11 +123,24 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
               restoredEdit: null,
             }));
           },
+          // the item went from the EDP since the project was loaded (the toast says so): not remembered any more
+          onError: (error) => {
+            if (isFunctionError(error) && error.code === 'NOT_FOUND' && rememberedId === id) forget();
+          },
         },
       );
     },
-    [loadEdc, project._id, edpItems],
+    [loadEdc, project._id, edpItems, remember, forget, rememberedId],
   );
+
+  // on opening: the remembered item, or (gone from the EDP) forget it
+  const hasOpened = useRef(false);
+  useEffect(() => {
+    if (hasOpened.current) return;
+    hasOpened.current = true;
+    if (revealId !== null) load(revealId);
+    else if (rememberedId !== null) forget();
+  }, [revealId, rememberedId, load, forget]);
 
   function save(
     next: EdcItem[],
@@ -187,7 +213,14 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
 
   const title = t('edc.title', { project: project.name, code: state.item.code || t('edc.noItem') });
   return (
-    <PagePanel title={title} subtitle={t('pages.projectEdc')}>
+    <PagePanel
+      title={title}
+      subtitle={t('pages.projectEdc')}
+      isFullHeight
+      actions={
+        <EdcAssignForm systems={systems.data ?? []} components={components.data ?? []} onAssign={handleAssign} />
+      }
+    >
       <EdcDraft
         projectId={project._id}
         item={state.item}
@@ -197,32 +230,55 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
         rowEdit={rowEdit}
         onRestore={handleRestore}
       />
-      <EdcAssignPanel
-        tree={<EdpTreePanel items={edpItems} selectedId={state.item.id === 0 ? null : state.item.id} onSelect={pick} />}
-        systems={systems.data ?? []}
-        components={components.data ?? []}
-        onAssign={handleAssign}
-      />
-      <Box component="section" aria-labelledby="edc-grid-title" sx={{ mt: 3 }}>
-        <Typography id="edc-grid-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-          {state.item.id === 0
-            ? t('edc.gridTitleEmpty')
-            : t('edc.gridTitle', { item: `${state.item.code} ${state.item.name}` })}
-        </Typography>
-        <StaleSaveAlert
-          message={state.staleMessage}
-          reloadLabel={t('edc.reload')}
-          onReload={() => load(state.item.id)}
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(220px, 1fr) 3fr' },
+          gap: 2,
+          flex: { md: '1 1 0' },
+          minHeight: 0,
+        }}
+      >
+        <EdpTreePanel
+          items={edpItems}
+          selectedId={state.item.id === 0 ? null : state.item.id}
+          onSelect={pick}
+          revealId={revealId}
         />
-        <EdcGrid
-          key={`${state.item.id}:${state.generation}`}
-          edpCode={state.item.code}
-          list={state.list}
-          canEdit={state.item.id !== 0 && state.staleMessage === null}
-          onChange={save}
-          onEditingChange={setRowEdit}
-          initialEditing={state.restoredEdit}
-        />
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0, minHeight: 0 }}>
+          {/* a band above the grid: about a third of the column, never the whole of it */}
+          <Box sx={{ flex: { md: '0 0 clamp(128px, 30%, 240px)' }, minHeight: 0 }}>
+            <EdcAssignPanel systems={systems.data ?? []} components={components.data ?? []} onAssign={handleAssign} />
+          </Box>
+          <Box
+            component="section"
+            aria-labelledby="edc-grid-title"
+            sx={{ display: 'flex', flexDirection: 'column', flex: { md: '1 1 0' }, minHeight: 0 }}
+          >
+            <EdcGrid
+              key={`${state.item.id}:${state.generation}`}
+              title={
+                state.item.id === 0
+                  ? t('edc.gridTitleEmpty')
+                  : t('edc.gridTitle', { item: `${state.item.code} ${state.item.name}` })
+              }
+              titleId="edc-grid-title"
+              notice={
+                <StaleSaveAlert
+                  message={state.staleMessage}
+                  reloadLabel={t('edc.reload')}
+                  onReload={() => load(state.item.id)}
+                />
+              }
+              edpCode={state.item.code}
+              list={state.list}
+              canEdit={state.item.id !== 0 && state.staleMessage === null}
+              onChange={save}
+              onEditingChange={setRowEdit}
+              initialEditing={state.restoredEdit}
+            />
+          </Box>
+        </Box>
       </Box>
     </PagePanel>
   );

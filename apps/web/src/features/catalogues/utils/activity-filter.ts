@@ -1,0 +1,34 @@
+import type { Activity } from '@cimiento/domain';
+
+/** Text as the filter compares it: es-CL lower case, without accents ('Excavación' → 'excavacion'). */
+export function searchFold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLocaleLowerCase('es-CL');
+}
+
+export type ActivityFilter = {
+  /** Matched against the code and the name, without regard to case or accents. */
+  text: string;
+  /** Only the activities in `tickedIds` ('Mostrar solo marcadas'); they must match the text too. */
+  isOnlyTicked: boolean;
+};
+
+/**
+ * The activities the checklist shows for a filter, in the catalogue's order. `tickedIds` are the
+ * ones 'Mostrar solo marcadas' keeps (the checklist passes those ticked when it was switched on).
+ * Filtering only hides rows: the ticks of hidden activities are the caller's and stay as they are.
+ */
+export function filterActivities<A extends Pick<Activity, '_id' | 'code' | 'name'>>(
+  activities: readonly A[],
+  tickedIds: ReadonlySet<string>,
+  filter: ActivityFilter,
+): A[] {
+  const needle = searchFold(filter.text.trim());
+  return activities.filter(
+    (activity) =>
+      (!filter.isOnlyTicked || tickedIds.has(activity._id)) &&
+      (needle === '' || searchFold(activity.code).includes(needle) || searchFold(activity.name).includes(needle)),
+  );
+}
