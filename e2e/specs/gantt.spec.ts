@@ -378,7 +378,7 @@ describe('Gantt screen', () => {
     expect(await editor.getByRole('textbox', { name: 'Nombre' }).isDisabled()).toBe(true);
     expect(await editor.getByRole('textbox', { name: 'Inicio' }).inputValue()).toBe(FIRST_DAY);
     expect(await editor.getByRole('textbox', { name: 'Duración (días hábiles)' }).inputValue()).toBe('5');
-    expect(await editor.getByTestId('predecessor-task-0').inputValue()).toBe(String(A));
+    expect(await editor.getByTestId('predecessor-task-0').inputValue()).toBe('ACT1 Excavar');
     expect(await editor.getByTestId('predecessor-lag-0').inputValue()).toBe('0');
     await editor.getByText('Fin a comienzo (FC)').waitFor();
     await editor.getByTestId('predecessor-lag-0').fill('2');

@@ -418,9 +418,13 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
   }, [fitRequest, store, setFitted, setPrefs]);
   useEffect(() => () => setFitted(null), [setFitted]);
 
-  // the divider: SVAR's own, made reachable and movable from the keyboard, its place remembered
+  // the divider: SVAR's own, made reachable and movable from the keyboard, its place remembered;
+  // the grid (SVAR's focusable layout) says which keys it takes
   const pendingGridWidth = useRef<number | null>(null);
   useEffect(() => {
+    const layout = wrapperRef.current?.querySelector<HTMLElement>('.wx-layout');
+    layout?.setAttribute('role', 'group');
+    layout?.setAttribute('aria-label', t('gantt.gridLabel'));
     const divider = wrapperRef.current?.querySelector<HTMLElement>('.wx-resizer');
     if (!divider) return;
     divider.setAttribute('role', 'separator');

@@ -89,10 +89,17 @@ export const GanttTaskPanel = forwardRef<
     );
     const [nextKey, setNextKey] = useState(rows.length);
 
-    // the first field that can be changed takes the focus
+    // the first field that can be changed takes the focus; so does a predecessor row just added
     useEffect(() => {
       formRef.current?.querySelector<HTMLInputElement>('input:not([disabled]):not([type="hidden"])')?.focus();
     }, []);
+    const addedRow = useRef<number | null>(null);
+    useEffect(() => {
+      if (addedRow.current === null) return;
+      const index = rows.findIndex((row) => row.key === addedRow.current);
+      addedRow.current = null;
+      formRef.current?.querySelector<HTMLInputElement>(`[data-testid="predecessor-task-${index}"]`)?.focus();
+    }, [rows]);
 
     useImperativeHandle(ref, () => ({
       read: () => {
@@ -305,6 +312,7 @@ export const GanttTaskPanel = forwardRef<
           size="small"
           startIcon={<AddIcon />}
           onClick={() => {
+            addedRow.current = nextKey;
             setRows((old) => [...old, { key: nextKey, taskId: null, text: '', type: 'FS', lag: '0' }]);
             setNextKey(nextKey + 1);
           }}

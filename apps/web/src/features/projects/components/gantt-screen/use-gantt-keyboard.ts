@@ -14,8 +14,8 @@ function isTyping(target: HTMLElement): boolean {
   );
 }
 
-/** The first element the Tab key reaches after (or before) the node, outside it. */
-export function focusOutside(node: HTMLElement, forward: boolean): void {
+/** Focuses the first element the Tab key reaches after (or before) the node, outside it; false when there is none. */
+export function focusOutside(node: HTMLElement, forward: boolean): boolean {
   const candidates = [...document.querySelectorAll<HTMLElement>(TABBABLE)].filter(
     (element) =>
       !node.contains(element) &&
@@ -28,6 +28,7 @@ export function focusOutside(node: HTMLElement, forward: boolean): void {
     (node.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
   const next = forward ? candidates.find(following) : candidates.reverse().find((element) => !following(element));
   next?.focus();
+  return next !== undefined;
 }
 
 export type GanttKeyboardHandlers = {
@@ -72,10 +73,11 @@ export function useGanttKeyboard(
           const step = event.shiftKey ? 80 : 16;
           handlersRef.current.moveDivider(event.key === 'ArrowLeft' ? -step : step);
         } else if (event.key === 'Tab') {
-          event.preventDefault();
           event.stopPropagation();
+          // forward with nothing after the Gantt: the browser takes the focus on
           if (event.shiftKey) focusGrid();
-          else focusOutside(wrapper, true);
+          else if (!focusOutside(wrapper, true)) return;
+          event.preventDefault();
         }
         return;
       }
