@@ -15,7 +15,15 @@ import {
 import { describe, expect, it } from 'vitest';
 import { localDate } from './gantt-chart-data';
 import type { GanttZoomLevel } from './gantt-zoom';
-import { defaultZoom, fitZoom, ganttZoomLevels, isZoomLevel, zoomCellCount, zoomScales } from './gantt-zoom';
+import {
+  defaultZoom,
+  fitZoom,
+  ganttZoomLevels,
+  isZoomLevel,
+  zoomCellCount,
+  zoomLevelConfig,
+  zoomScales,
+} from './gantt-zoom';
 
 const texts = {
   month: (date: Date) => ['enero', 'febrero', 'marzo', 'abril'][date.getMonth()] ?? 'mes',
@@ -117,27 +125,25 @@ describe('zoomCellCount', () => {
 });
 
 describe("fitZoom ('Ajustar a la pantalla')", () => {
-  it('takes the most detailed level whose cells still show the whole project', () => {
-    // 9 days in 409 px: 45 px a day
-    expect(fitZoom('2026-01-02', '2026-01-08', 409)).toEqual({ level: 'day', cellWidth: 45 });
-    // a year does not fit in days or weeks at 900 px; months do: 14 cells of 64 px
-    expect(fitZoom('2026-01-02', '2026-12-30', 900)).toEqual({ level: 'month', cellWidth: 64 });
-    // ten years: 42 trimestres at 40 px fit in 1700 px
-    expect(fitZoom('2026-01-02', '2035-12-28', 1700)).toEqual({ level: 'quarter', cellWidth: 40 });
+  it('takes the most detailed level whose cells still show the whole project, filling the width', () => {
+    // 9 days in 405 px: 45 px a day
+    expect(fitZoom('2026-01-02', '2026-01-08', 405)).toEqual({ level: 'day', cellWidth: 45 });
+    // a year does not fit in days or weeks at 896 px; months do: 14 cells of 64 px
+    expect(fitZoom('2026-01-02', '2026-12-30', 896)).toEqual({ level: 'month', cellWidth: 64 });
+    // ten years: 42 trimestres at 40 px fit in 1680 px
+    expect(fitZoom('2026-01-02', '2035-12-28', 1680)).toEqual({ level: 'quarter', cellWidth: 40 });
   });
 
-  it('never draws cells wider than three times the usual, nor narrower than the minimum', () => {
-    expect(fitZoom('2026-01-05', '2026-01-05', 2000)).toEqual({ level: 'day', cellWidth: 90 });
+  it('gives a long project trimestres at their minimum when nothing fits', () => {
     expect(fitZoom('2026-01-02', '2060-12-28', 800)).toEqual({ level: 'quarter', cellWidth: 36 });
   });
 
-  it('always fits the width it chose', () => {
+  it('fills exactly the width it was given', () => {
     for (const width of [300, 409, 640, 1000, 1500]) {
-      for (const finish of ['2026-01-08', '2026-03-31', '2026-11-30', '2028-06-30']) {
+      for (const finish of ['2026-01-08', '2026-03-31', '2026-11-30', '2027-06-30']) {
         const zoom = fitZoom('2026-01-02', finish, width);
-        if (zoom.cellWidth > 36) {
-          expect(zoom.cellWidth * zoomCellCount(zoom.level, '2026-01-02', finish)).toBeLessThanOrEqual(width);
-        }
+        expect(zoom.cellWidth * zoomCellCount(zoom.level, '2026-01-02', finish)).toBeCloseTo(width, 6);
+        expect(zoom.cellWidth).toBeGreaterThanOrEqual(zoomLevelConfig[zoom.level].minCellWidth);
       }
     }
   });

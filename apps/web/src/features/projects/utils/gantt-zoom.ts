@@ -116,14 +116,14 @@ export function zoomCellCount(level: GanttZoomLevel, start: string, finish: stri
 
 /**
  * 'Ajustar a la pantalla': the most detailed level that shows the whole project in `width` pixels
- * with cells no narrower than its minimum, at the widest cells that fit (at most three times the
- * level's usual width). A project too long even for trimestres gets trimestres at their minimum.
+ * with cells no narrower than its minimum, its cells widened to fill the width exactly (SVAR pads
+ * a narrower scale with whole cells, which would overflow the chart). A project too long even for
+ * trimestres gets trimestres at their minimum.
  */
 export function fitZoom(start: string, finish: string, width: number): GanttZoom {
   for (const level of ganttZoomLevels) {
-    const { cellWidth, minCellWidth } = zoomLevelConfig[level];
-    const fitting = Math.floor(width / zoomCellCount(level, start, finish));
-    if (fitting >= minCellWidth) return { level, cellWidth: Math.min(cellWidth * 3, fitting) };
+    const cellWidth = width / zoomCellCount(level, start, finish);
+    if (cellWidth >= zoomLevelConfig[level].minCellWidth) return { level, cellWidth };
   }
   return { level: 'quarter', cellWidth: zoomLevelConfig.quarter.minCellWidth };
 }

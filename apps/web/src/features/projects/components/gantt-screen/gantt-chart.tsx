@@ -412,8 +412,11 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
     const chart = wrapperRef.current?.querySelector('.wx-chart');
     const { projectStart, projectFinish } = store.getState();
     if (!chart || projectStart === '') return;
-    const fit = fitZoom(projectStart, projectFinish, chart.clientWidth);
-    setFitted(fit);
+    // the width SVAR fills its scale to (the chart's own, since the grid's border is inside it)
+    const { _chartWidth: chartWidth } = (apiRef.current?.getState() ?? {}) as { _chartWidth?: number };
+    const fit = fitZoom(projectStart, projectFinish, chartWidth ?? chart.clientWidth);
+    // a hair wider: SVAR adds a whole cell while its scale is narrower than the chart
+    setFitted({ level: fit.level, cellWidth: fit.cellWidth + 1e-6 });
     setPrefs({ zoom: fit.level });
   }, [fitRequest, store, setFitted, setPrefs]);
   useEffect(() => () => setFitted(null), [setFitted]);

@@ -251,9 +251,9 @@ export const GanttTaskPanel = forwardRef<
                     <Box sx={{ minWidth: 0 }}>
                       <Typography variant="body2" noWrap>
                         {option.code !== '' && (
-                          <Box component="strong" sx={{ mr: 1 }}>
-                            {option.code}
-                          </Box>
+                          <>
+                            <Box component="strong">{option.code}</Box>{' '}
+                          </>
                         )}
                         {option.name}
                       </Typography>
