@@ -74,17 +74,18 @@ async function pointOnLink(page: Page, from: number, to: number): Promise<Point>
   return page.locator(`g[data-link-id="${id}"] > .wx-line-hitbox`).evaluate((line, linkId) => {
     const numbers = (line.getAttribute('points') ?? '').trim().split(/[\s,]+/).map(Number);
     const svg = (line as SVGGraphicsElement).ownerSVGElement?.getBoundingClientRect();
+    const seen: string[] = [];
     for (let index = 0; index + 3 < numbers.length; index += 2) {
       const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = numbers.slice(index, index + 4);
       for (let step = 1; step < 10; step += 1) {
         const x = (svg?.left ?? 0) + x1 + ((x2 - x1) * step) / 10;
         const y = (svg?.top ?? 0) + y1 + ((y2 - y1) * step) / 10;
-        if (document.elementFromPoint(x, y)?.closest('g[data-link-id]')?.getAttribute('data-link-id') === linkId) {
-          return { x, y };
-        }
+        const element = document.elementFromPoint(x, y);
+        if (element?.closest('g[data-link-id]')?.getAttribute('data-link-id') === linkId) return { x, y };
+        seen.push(`${Math.round(x)},${Math.round(y)} ${element?.tagName} ${element?.getAttribute('class')}`);
       }
     }
-    throw new Error(`no free point on link ${linkId}`);
+    throw new Error(`no free point on link ${linkId}: ${seen.join('; ')}`);
   }, id);
 }
 
@@ -291,7 +292,7 @@ describe('Gantt handling (issue 12)', () => {
     await screenshot(page, 'gantt-handling-link-menu');
     // its type changes in place
     await menu.getByRole('menuitem', { name: 'Comienzo a comienzo (CC)' }).click();
-    await menu.waitFor({ state: 'hidden' });
+    await menu.waitFor({ state: 'detached' });
     await expect.poll(() => predecessorsOf(page, ACT3)).toBe('ELA.1/ACT1 CC');
     onLine = await pointOnLink(page, ACT1, ACT3);
     await page.mouse.click(onLine.x, onLine.y, { button: 'right' });

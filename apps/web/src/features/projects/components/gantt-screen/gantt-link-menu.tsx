@@ -8,6 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type LinkMenuTarget = { x: number; y: number; from: number; to: number; type: LinkType; label: string };
@@ -20,11 +21,15 @@ type GanttLinkMenuProps = {
 };
 
 /** A link's context menu (issue 12): 'Eliminar vínculo', and its type changed in place. */
-export function GanttLinkMenu({ target, onClose, onRemove, onChangeType }: GanttLinkMenuProps) {
+export function GanttLinkMenu({ target: openTarget, onClose, onRemove, onChangeType }: GanttLinkMenuProps) {
   const { t } = useTranslation();
+  // the link stays named while the menu fades out
+  const [lastTarget, setLastTarget] = useState(openTarget);
+  if (openTarget && openTarget !== lastTarget) setLastTarget(openTarget);
+  const target = openTarget ?? lastTarget;
   return (
     <Menu
-      open={target !== null}
+      open={openTarget !== null}
       onClose={onClose}
       anchorReference="anchorPosition"
       anchorPosition={target ? { top: target.y, left: target.x } : undefined}
@@ -33,7 +38,7 @@ export function GanttLinkMenu({ target, onClose, onRemove, onChangeType }: Gantt
       {target && <ListSubheader sx={{ lineHeight: '32px' }}>{target.label}</ListSubheader>}
       <MenuItem
         onClick={() => {
-          if (target) onRemove(target.from, target.to);
+          if (openTarget) onRemove(openTarget.from, openTarget.to);
           onClose();
         }}
       >
@@ -48,7 +53,7 @@ export function GanttLinkMenu({ target, onClose, onRemove, onChangeType }: Gantt
           key={type}
           disabled={target?.type === type}
           onClick={() => {
-            if (target) onChangeType(target.from, target.to, type);
+            if (openTarget) onChangeType(openTarget.from, openTarget.to, type);
             onClose();
           }}
         >
