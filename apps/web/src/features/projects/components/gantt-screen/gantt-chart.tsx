@@ -404,6 +404,21 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
     }
   }, [data]);
 
+  // SVAR widens its time scale to the chart only when the chart is resized; a rebuild (any edit,
+  // a zoom) recomputes the scale from the tasks alone, and the timeline stopped short of the
+  // chart's right edge. Each rebuild is followed by the resize SVAR would have had.
+  useEffect(() => {
+    const ganttApi = apiRef.current;
+    if (!ganttApi) return;
+    const state = ganttApi.getState() as { _chartWidth?: number; _chartHeight?: number; _scrollSize?: number };
+    if (state._chartWidth === undefined) return;
+    ganttApi.exec('resize-chart', {
+      width: state._chartWidth,
+      height: state._chartHeight ?? 0,
+      scrollSize: state._scrollSize ?? 0,
+    });
+  }, [api, data, scales, columns, zoom.cellWidth, gridWidth, highlightTime, selected]);
+
   // 'Ajustar a la pantalla': the whole project in the chart's current width
   const lastFit = useRef(fitRequest);
   useEffect(() => {
