@@ -72,7 +72,10 @@ async function dragLink(page: Page, from: number, fromEnd: 'start' | 'end', to: 
 async function pointOnLink(page: Page, from: number, to: number): Promise<Point> {
   const id = `:${from}_${to}`;
   return page.locator(`g[data-link-id="${id}"] > .wx-line-hitbox`).evaluate((line, linkId) => {
-    const numbers = (line.getAttribute('points') ?? '').trim().split(/[\s,]+/).map(Number);
+    const numbers = (line.getAttribute('points') ?? '')
+      .trim()
+      .split(/[\s,]+/)
+      .map(Number);
     const svg = (line as SVGGraphicsElement).ownerSVGElement?.getBoundingClientRect();
     const seen: string[] = [];
     for (let index = 0; index + 3 < numbers.length; index += 2) {
@@ -229,10 +232,10 @@ describe('Gantt handling (issue 12)', () => {
     await openGantt();
     // no bar's progress marker or link circle reaches into another bar
     const overlaps = await page.evaluate(() => {
-      const bars = [...document.querySelectorAll('.wx-bar')];
+      const bars = Array.from(document.querySelectorAll('.wx-bar'));
       const found: string[] = [];
       for (const owner of bars) {
-        for (const handle of owner.querySelectorAll('.wx-progress-marker, .wx-link')) {
+        for (const handle of Array.from(owner.querySelectorAll('.wx-progress-marker, .wx-link'))) {
           const h = handle.getBoundingClientRect();
           for (const other of bars) {
             if (other === owner) continue;
@@ -315,10 +318,9 @@ describe('Gantt handling (issue 12)', () => {
     await field.fill('ACT1');
     const options = page.getByRole('listbox').getByRole('option');
     const optionTexts = async () => (await options.allInnerTexts()).map((text) => text.replace(/\n+/g, '\n'));
-    await expect.poll(optionTexts).toEqual([
-      'ACT1 Excavar\nELA.1 Torre · Id 5',
-      'ACT1 Excavar\nELA.1.1 Piso 1 · Id 11',
-    ]);
+    await expect
+      .poll(optionTexts)
+      .toEqual(['ACT1 Excavar\nELA.1 Torre · Id 5', 'ACT1 Excavar\nELA.1.1 Piso 1 · Id 11']);
     await screenshot(page, 'gantt-handling-predecessor-options');
     // typed alone, the code is ambiguous: the editor says so and changes nothing
     await toolbarButton(page, 'Actualizar').click();
@@ -373,9 +375,16 @@ describe('Gantt handling (issue 12)', () => {
       toolbar(page).getByRole('group', { name: 'Zoom' }).getByRole('button', { name, exact: true });
     /** The lowest time-scale row: its cells' texts and widths. */
     const lowest = () =>
-      page.locator('.wx-scale .wx-row').last().locator('.wx-cell').evaluateAll((cells) =>
-        cells.map((node) => ({ text: (node.textContent ?? '').trim(), width: Math.round(node.getBoundingClientRect().width) })),
-      );
+      page
+        .locator('.wx-scale .wx-row')
+        .last()
+        .locator('.wx-cell')
+        .evaluateAll((cells) =>
+          cells.map((node) => ({
+            text: (node.textContent ?? '').trim(),
+            width: Math.round(node.getBoundingClientRect().width),
+          })),
+        );
     // Semana, as it opens: Monday-start weeks of 84 px
     expect((await lowest()).slice(0, 3)).toEqual([
       { text: '22-12', width: 84 },
@@ -383,29 +392,29 @@ describe('Gantt handling (issue 12)', () => {
       { text: '05-01', width: 84 },
     ]);
     await zoomButton('Día').click();
-    await expect.poll(async () => (await lowest()).slice(0, 3)).toEqual([
-      { text: '01', width: 30 },
-      { text: '02', width: 30 },
-      { text: '03', width: 30 },
-    ]);
-    expect(await page.locator('.wx-scale .wx-row').first().locator('.wx-cell').first().innerText()).toMatch(/enero 2026/i);
+    await expect
+      .poll(async () => (await lowest()).slice(0, 3))
+      .toEqual([
+        { text: '01', width: 30 },
+        { text: '02', width: 30 },
+        { text: '03', width: 30 },
+      ]);
+    expect(await page.locator('.wx-scale .wx-row').first().locator('.wx-cell').first().innerText()).toMatch(
+      /enero 2026/i,
+    );
     // weekends and holidays are shaded where days show: 01-01 (Año Nuevo), 03-01 and 04-01
     expect(await page.locator('.cim-day-off').count()).toBeGreaterThanOrEqual(3);
     await screenshot(page, 'gantt-handling-zoom-day');
     await zoomButton('Mes').click();
     // the scale fills the chart beyond the project's months
-    await expect.poll(async () => (await lowest()).slice(0, 3).map((cellInfo) => cellInfo.text)).toEqual([
-      'dic',
-      'ene',
-      'feb',
-    ]);
+    await expect
+      .poll(async () => (await lowest()).slice(0, 3).map((cellInfo) => cellInfo.text))
+      .toEqual(['dic', 'ene', 'feb']);
     expect((await lowest())[0]?.width).toBe(100);
     await zoomButton('Trimestre').click();
-    await expect.poll(async () => (await lowest()).slice(0, 3).map((cellInfo) => cellInfo.text)).toEqual([
-      'T4',
-      'T1',
-      'T2',
-    ]);
+    await expect
+      .poll(async () => (await lowest()).slice(0, 3).map((cellInfo) => cellInfo.text))
+      .toEqual(['T4', 'T1', 'T2']);
     // the bar keeps its dates at every zoom
     expect(await startOf(page, ACT1)).toBe('02-01-2026');
 
@@ -427,7 +436,9 @@ describe('Gantt handling (issue 12)', () => {
     await openGantt({ keepView: true });
     await toolbar(page).getByRole('button', { name: 'Ajustar a la pantalla' }).click();
     await expect.poll(() => zoomButton('Mes').getAttribute('aria-pressed')).toBe('true');
-    await expect.poll(() => page.locator('.wx-chart').evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+    await expect
+      .poll(() => page.locator('.wx-chart').evaluate((node) => node.scrollWidth <= node.clientWidth))
+      .toBe(true);
     // the zoom level is remembered
     await openGantt({ keepView: true });
     expect(await zoomButton('Mes').getAttribute('aria-pressed')).toBe('true');
@@ -483,9 +494,9 @@ describe('Gantt handling (issue 12)', () => {
     const editor = page.getByRole('form', { name: `Editar tarea ${ACT2}` });
     await editor.waitFor();
     expect(await focused(page)).toContain('input');
-    expect(await editor.getByRole('textbox', { name: 'Inicio' }).evaluate((node) => node === document.activeElement)).toBe(
-      true,
-    );
+    expect(
+      await editor.getByRole('textbox', { name: 'Inicio' }).evaluate((node) => node === document.activeElement),
+    ).toBe(true);
     await page.keyboard.press('Tab');
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('7');
@@ -535,9 +546,9 @@ describe('Gantt handling (issue 12)', () => {
     await page.keyboard.press('Insert');
     const added = page.getByRole('form', { name: 'Editar tarea 15' });
     await added.waitFor();
-    expect(await added.getByRole('textbox', { name: 'Código' }).evaluate((node) => node === document.activeElement)).toBe(
-      true,
-    );
+    expect(
+      await added.getByRole('textbox', { name: 'Código' }).evaluate((node) => node === document.activeElement),
+    ).toBe(true);
     await page.keyboard.type('ACT4');
     await page.keyboard.press('Enter');
     await added.waitFor({ state: 'detached' });

@@ -186,12 +186,7 @@ export {
   setGanttProgress,
   updateGanttTask,
 } from './gantt/gantt-edits';
-export type {
-  GanttTaskDirectory,
-  GanttTaskRef,
-  PlannerLinkLabels,
-  ResolvedTask,
-} from './gantt/gantt-task-directory';
+export type { GanttTaskDirectory, GanttTaskRef, PlannerLinkLabels, ResolvedTask } from './gantt/gantt-task-directory';
 export {
   describeGanttTask,
   ganttLinkCandidates,

@@ -185,7 +185,9 @@ export function buildChartData(
       workDays: computed.duration,
       totalFloat: computed.totalFloat,
       critical: computed.critical,
-      title: describeGanttTask(directory.byId.get(task.id) ?? { id: task.id, code: task.code, name: task.name, label: '' }),
+      title: describeGanttTask(
+        directory.byId.get(task.id) ?? { id: task.id, code: task.code, name: task.name, label: '' },
+      ),
       predecessors: plannerPredecessorText(task.predecessors, directory, labels),
       predecessorsTitle: plannerPredecessorTitle(task.predecessors, directory, labels),
     };

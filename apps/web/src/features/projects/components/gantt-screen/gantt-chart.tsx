@@ -13,7 +13,16 @@ import { ContextMenu, Gantt, Willow, WillowDark } from '@svar-ui/react-gantt';
 import { useTheme } from '@mui/material/styles';
 import type { IApi } from '@svar-ui/react-gantt';
 import '@svar-ui/react-gantt/all.css';
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifyMessage } from '@/stores/notices-store';
@@ -195,7 +204,12 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
         cell: FinishCell,
         resize: true,
       },
-      { id: 'predecessors', header: t('gantt.predecessors'), width: width('predecessors', 150), cell: PredecessorsCell },
+      {
+        id: 'predecessors',
+        header: t('gantt.predecessors'),
+        width: width('predecessors', 150),
+        cell: PredecessorsCell,
+      },
     ];
   }, [t, showId, columnWidths]);
 
@@ -512,7 +526,9 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
       // the divider dragged: remembered when the pointer lets go (a rebuild would reset it)
       ganttApi.on('resize-grid', (event) => {
         pendingGridWidth.current = Math.round(event.width);
-        wrapperRef.current?.querySelector('.wx-resizer')?.setAttribute('aria-valuenow', String(pendingGridWidth.current));
+        wrapperRef.current
+          ?.querySelector('.wx-resizer')
+          ?.setAttribute('aria-valuenow', String(pendingGridWidth.current));
       });
       // a column resized: its width is kept for the next rebuild and the next visit
       ganttApi.on('set-columns', (event) => {

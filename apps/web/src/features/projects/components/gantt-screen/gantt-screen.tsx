@@ -233,8 +233,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
       const result = store.getState().apply((tasks) => deleteGanttTask(tasks, pending.id));
       report(result);
       if (result.ok && neighbour !== null) store.getState().select(neighbour);
-    }
-    else if (pending?.kind === 'save') handleSave();
+    } else if (pending?.kind === 'save') handleSave();
     else if (pending?.kind === 'reload') reloadGantt.mutate(project._id);
   }
 

@@ -44,7 +44,11 @@ export function GanttViewControls() {
       <FormControlLabel
         sx={{ mr: 0, ml: 0 }}
         control={
-          <Checkbox size="small" checked={prefs.showId} onChange={(event) => setPrefs({ showId: event.target.checked })} />
+          <Checkbox
+            size="small"
+            checked={prefs.showId}
+            onChange={(event) => setPrefs({ showId: event.target.checked })}
+          />
         }
         label={t('gantt.showId')}
       />

@@ -101,9 +101,18 @@ export function useLinkDrawing(
         mark(targetAt(moveEvent.clientX, moveEvent.clientY)?.bar ?? null);
       };
 
+      // Escape drops the link being drawn
+      const escape = (keyEvent: KeyboardEvent) => {
+        if (keyEvent.key !== 'Escape') return;
+        keyEvent.preventDefault();
+        keyEvent.stopPropagation();
+        finish();
+      };
+
       const finish = () => {
         window.removeEventListener('mousemove', move, true);
         window.removeEventListener('mouseup', release, true);
+        window.removeEventListener('keydown', escape, true);
         mark(null);
         wrapper.classList.remove('cim-linking');
         document.body.style.cursor = '';
@@ -131,6 +140,7 @@ export function useLinkDrawing(
       stopDrag = finish;
       window.addEventListener('mousemove', move, true);
       window.addEventListener('mouseup', release, true);
+      window.addEventListener('keydown', escape, true);
     };
 
     wrapper.addEventListener('mouseover', showHint);
