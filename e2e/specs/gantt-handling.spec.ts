@@ -68,28 +68,34 @@ async function dragLink(page: Page, from: number, fromEnd: 'start' | 'end', to: 
   await pointerDrag(page, await centre(circle(page, from, fromEnd)), await centre(circle(page, to, toEnd)));
 }
 
-/** A point on a link's line, in page pixels, that the pointer reaches (no bar or link circle above it). */
+/**
+ * A point on a link's line, in page pixels, that the pointer reaches: no bar, link circle or
+ * closing menu above it (waited for, as a menu fades out).
+ */
 async function pointOnLink(page: Page, from: number, to: number): Promise<Point> {
   const id = `:${from}_${to}`;
-  return page.locator(`g[data-link-id="${id}"] > .wx-line-hitbox`).evaluate((line, linkId) => {
-    const numbers = (line.getAttribute('points') ?? '')
-      .trim()
-      .split(/[\s,]+/)
-      .map(Number);
-    const svg = (line as SVGGraphicsElement).ownerSVGElement?.getBoundingClientRect();
-    const seen: string[] = [];
-    for (let index = 0; index + 3 < numbers.length; index += 2) {
-      const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = numbers.slice(index, index + 4);
-      for (let step = 1; step < 10; step += 1) {
-        const x = (svg?.left ?? 0) + x1 + ((x2 - x1) * step) / 10;
-        const y = (svg?.top ?? 0) + y1 + ((y2 - y1) * step) / 10;
-        const element = document.elementFromPoint(x, y);
-        if (element?.closest('g[data-link-id]')?.getAttribute('data-link-id') === linkId) return { x, y };
-        seen.push(`${Math.round(x)},${Math.round(y)} ${element?.tagName} ${element?.getAttribute('class')}`);
+  const find = () =>
+    page.locator(`g[data-link-id="${id}"] > .wx-line-hitbox`).evaluate((line, linkId) => {
+      const numbers = (line.getAttribute('points') ?? '')
+        .trim()
+        .split(/[\s,]+/)
+        .map(Number);
+      const svg = (line as SVGGraphicsElement).ownerSVGElement?.getBoundingClientRect();
+      for (let index = 0; index + 3 < numbers.length; index += 2) {
+        const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = numbers.slice(index, index + 4);
+        for (let step = 1; step < 10; step += 1) {
+          const x = (svg?.left ?? 0) + x1 + ((x2 - x1) * step) / 10;
+          const y = (svg?.top ?? 0) + y1 + ((y2 - y1) * step) / 10;
+          const element = document.elementFromPoint(x, y);
+          if (element?.closest('g[data-link-id]')?.getAttribute('data-link-id') === linkId) return { x, y };
+        }
       }
-    }
-    throw new Error(`no free point on link ${linkId}: ${seen.join('; ')}`);
-  }, id);
+      return null;
+    }, id);
+  await expect.poll(find).not.toBeNull();
+  const point = await find();
+  if (!point) throw new Error(`no free point on link ${id}`);
+  return point;
 }
 
 function predecessorsOf(page: Page, id: number): Promise<string> {
