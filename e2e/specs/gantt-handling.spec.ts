@@ -408,8 +408,23 @@ describe('Gantt handling (issue 12)', () => {
     expect(await page.locator('.wx-scale .wx-row').first().locator('.wx-cell').first().innerText()).toMatch(
       /enero 2026/i,
     );
-    // weekends and holidays are shaded where days show: 01-01 (Año Nuevo), 03-01 and 04-01
-    expect(await page.locator('.cim-day-off').count()).toBeGreaterThanOrEqual(3);
+    // weekends and holidays are shaded where days show: 01-01 (Año Nuevo), 03-01 and 04-01, in the
+    // chart and in the scale, whose day cells keep their width
+    const offDays = () =>
+      page
+        .locator('.wx-scale .wx-row')
+        .last()
+        .locator('.wx-cell.wx-weekend')
+        .evaluateAll((cells) => cells.map((node) => (node.textContent ?? '').trim()));
+    expect((await offDays()).slice(0, 3)).toEqual(['01', '03', '04']);
+    expect(await page.locator('.wx-gantt-holidays .wx-weekend').count()).toBeGreaterThanOrEqual(3);
+    expect(
+      await page
+        .locator('.wx-scale .wx-row')
+        .last()
+        .locator('.wx-cell')
+        .evaluateAll((cells) => cells.every((node) => Math.round(node.getBoundingClientRect().width) === 30)),
+    ).toBe(true);
     await screenshot(page, 'gantt-handling-zoom-day');
     await zoomButton('Mes').click();
     // the scale fills the chart beyond the project's months

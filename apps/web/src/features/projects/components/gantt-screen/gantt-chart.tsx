@@ -224,12 +224,13 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
       quarter: (quarter) => t('gantt.quarterShort', { quarter }),
     });
   }, [zoom.level, i18n.language, t]);
-  // weekends and holidays shaded where days show
+  // weekends and holidays shaded where days show, in SVAR's own class (its column in the chart
+  // and its cell in the time scale)
   const highlightTime = useMemo(
     () =>
       zoom.level === 'day'
         ? (date: Date, unit: string) =>
-            unit === 'day' && !calendar.isWorkingDay(dayNumber(isoOfLocal(date))) ? 'cim-day-off' : ''
+            unit === 'day' && !calendar.isWorkingDay(dayNumber(isoOfLocal(date))) ? 'wx-weekend' : ''
         : undefined,
     [zoom.level, calendar],
   );
