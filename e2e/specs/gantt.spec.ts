@@ -1,29 +1,29 @@
 import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import * as mupdf from 'mupdf';
-import type { Locator, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callFunction, signInApi } from '../support/api';
+import { callFunction } from '../support/api';
 import { screenshot } from '../support/browser';
-import { CatalogueApi, confirmDialog, waitForSuccessToast } from '../support/catalogues';
+import { confirmDialog, waitForSuccessToast } from '../support/catalogues';
+import type { GanttOutput } from '../support/gantt';
+import {
+  bar,
+  cell,
+  dragBar,
+  gridCodes,
+  row,
+  seedGanttProject,
+  shown,
+  startOf,
+  toolbar,
+  toolbarButton,
+  unsavedChip,
+} from '../support/gantt';
 import type { LoadedProject } from '../support/projects';
-import { ProjectApi, sidebar } from '../support/projects';
+import { sidebar } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
-
-type GanttTask = {
-  TaskID: number;
-  TaskCode: string;
-  TaskName: string;
-  StartDate: string;
-  EndDate: string;
-  Duration: number;
-  ParentId?: number;
-  Predecessor: string;
-  critical: boolean;
-  isSummary: boolean;
-};
-type GanttOutput = { activities: GanttTask[]; version: number; projectStart: string; projectFinish: string };
 
 /*
  * The seeded project (startYear 2026): area type Torre × 1 with sub-area Piso × 2 gives the EDP
@@ -42,39 +42,6 @@ const B = 6; // ACT2 Hormigonar
 const C = 7; // ACT3 Descimbrar
 const FIRST_DAY = '02-01-2026';
 
-function toolbar(page: Page): Locator {
-  return page.getByRole('toolbar', { name: 'Herramientas del Gantt' });
-}
-
-function toolbarButton(page: Page, name: string): Locator {
-  return toolbar(page).getByRole('button', { name, exact: true });
-}
-
-/** The chart bar of a task: SVAR's `.wx-bar` holding our template's `.cim-bar`. */
-function bar(page: Page, id: number): Locator {
-  return page.locator('.wx-bar').filter({ has: page.locator(`.cim-bar[data-task-id="${id}"]`) });
-}
-
-/** The grid row of a task. */
-function row(page: Page, id: number): Locator {
-  return page.locator(`.wx-row[data-id="${id}"]`);
-}
-
-function cell(page: Page, id: number, column: 'text' | 'name' | 'startIso' | 'workDays'): Locator {
-  return row(page, id).locator(`[data-col-id=":${column}"]`);
-}
-
-function startOf(page: Page, id: number): Promise<string> {
-  return cell(page, id, 'startIso').innerText();
-}
-
-/** The TaskCodes the grid shows, top to bottom. */
-function gridCodes(page: Page): Promise<string[]> {
-  return page
-    .locator('.wx-row [data-col-id=":text"]')
-    .evaluateAll((cells) => cells.map((node) => (node.textContent ?? '').trim()));
-}
-
 /** TaskID → data-critical of every bar on the chart. */
 function criticalMarks(page: Page): Promise<Record<string, string | null>> {
   return page
@@ -82,28 +49,6 @@ function criticalMarks(page: Page): Promise<Record<string, string | null>> {
     .evaluateAll((bars) =>
       Object.fromEntries(bars.map((node) => [node.getAttribute('data-task-id'), node.getAttribute('data-critical')])),
     );
-}
-
-/** 'YYYY-MM-DD' → 'dd-MM-yyyy', as the grid shows dates. */
-function shown(iso: string): string {
-  const [year, month, day] = iso.split('-');
-  return `${day}-${month}-${year}`;
-}
-
-function unsavedChip(page: Page): Locator {
-  return page.getByText('Cambios sin grabar', { exact: true });
-}
-
-/** A real pointer drag of a bar by `dx` pixels (84 px a week, 12 px a day). */
-async function dragBar(page: Page, id: number, dx: number): Promise<void> {
-  const box = await bar(page, id).boundingBox();
-  if (!box) throw new Error(`bar ${id} not on screen`);
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x + dx, y, { steps: 10 });
-  await page.mouse.up();
 }
 
 /** Draws a finish-to-start link: click the source's right handle, then the target's left handle. */
@@ -209,46 +154,9 @@ describe('Gantt screen', () => {
   beforeAll(async () => {
     session = await openAsFirstAdmin('gantt');
     page = session.page;
-    const catalogues = await CatalogueApi.forSession(session);
-    const projects = await ProjectApi.forSession(session);
-    cookie = await signInApi(session.server.url, session.admin.email, session.admin.password);
-    const torre = await catalogues.save('tipos-area', {
-      code: 'TOR',
-      name: 'Torre',
-      priority: 1,
-      sectores: [{ code: 'PIS', name: 'Piso', quantity: 2, priority: 1 }],
-    });
-    const saved = await projects.save({
-      name: 'Edificio Los Aromos',
-      code: 'ELA',
-      currency: 'CLP',
-      budget: '1000000',
-      startYear: '2026',
-      endYear: '2026',
-      tiposArea: [{ ...torre, quantity: 1 }],
-    });
-    project = await projects.load(saved._id);
-    const torreItem = project.edp.items.find((item) => item.code === 'ELA.1');
-    if (!torreItem) throw new Error('the EDP has no ELA.1');
-    await callFunction(
-      session.server.url,
-      'saveEdc',
-      {
-        id: project._id,
-        edc: {
-          id: torreItem.id,
-          version: 0,
-          componentesEdc: [
-            { code: 'M', name: 'Fundaciones', parentCode: 'ELA.1', kind: 'main' },
-            { code: 'M.1', name: 'Zapatas', parentCode: 'M', kind: 'sub' },
-            { code: 'ACT1', name: 'Excavar', parentCode: 'M.1', kind: 'activity' },
-            { code: 'ACT2', name: 'Hormigonar', parentCode: 'M.1', kind: 'activity' },
-            { code: 'ACT3', name: 'Descimbrar', parentCode: 'M.1', kind: 'activity' },
-          ],
-        },
-      },
-      cookie,
-    );
+    const seeded = await seedGanttProject(session, ['ELA.1']);
+    project = seeded.project;
+    cookie = seeded.cookie;
   });
 
   afterAll(async () => {
@@ -379,7 +287,7 @@ describe('Gantt screen', () => {
     expect(await editor.getByRole('textbox', { name: 'Nombre' }).isDisabled()).toBe(true);
     expect(await editor.getByRole('textbox', { name: 'Inicio' }).inputValue()).toBe(FIRST_DAY);
     expect(await editor.getByRole('textbox', { name: 'Duración (días hábiles)' }).inputValue()).toBe('5');
-    expect(await editor.getByTestId('predecessor-task-0').inputValue()).toBe(String(A));
+    expect(await editor.getByTestId('predecessor-task-0').inputValue()).toBe('ACT1 Excavar');
     expect(await editor.getByTestId('predecessor-lag-0').inputValue()).toBe('0');
     await editor.getByText('Fin a comienzo (FC)').waitFor();
     await editor.getByTestId('predecessor-lag-0').fill('2');

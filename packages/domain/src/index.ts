@@ -215,6 +215,17 @@ export {
   setGanttProgress,
   updateGanttTask,
 } from './gantt/gantt-edits';
+export type { GanttTaskDirectory, GanttTaskRef, PlannerLinkLabels, ResolvedTask } from './gantt/gantt-task-directory';
+export {
+  describeGanttTask,
+  ganttLinkCandidates,
+  ganttTaskDirectory,
+  plannerPredecessorText,
+  plannerPredecessorTitle,
+  resolveGanttTask,
+  searchGanttTasks,
+  searchKey,
+} from './gantt/gantt-task-directory';
 export type { GanttLinkRecord, GanttMergeResult, GanttSource, GanttTaskRecord } from './gantt/build-gantt';
 export { NEW_TASK_DURATION, edcSourceKey, edpSourceKey, ganttSources, mergeGanttTasks } from './gantt/build-gantt';
 export type { GanttCalendar, GanttOutput, GanttTask, GanttTaskInput } from './functions/gantt-contracts';

@@ -6,8 +6,10 @@ import {
   buildChartData,
   isoOfLocal,
   linkId,
+  linkTypeFromEnds,
   linkTypeOfSvar,
   localDate,
+  nearestEnd,
   nextIso,
   parseLinkId,
   readBarChange,
@@ -227,6 +229,9 @@ describe('buildChartData', () => {
       workDays: 5,
       totalFloat: 0,
       critical: true,
+      title: 'OG.1 Excavación',
+      predecessors: '',
+      predecessorsTitle: '',
     });
     expect(data.byId.get(4)).toMatchObject({ type: 'task', totalFloat: 2, critical: false, parent: 1 });
     expect(isoOf(data.byId.get(4))).toEqual(['2025-03-10', '2025-03-11']);
@@ -265,6 +270,16 @@ describe('buildChartData', () => {
       { id: '2_5', source: 2, target: 5, type: 's2s' },
       { id: '5_6', source: 5, target: 6, type: 'e2s' },
     ]);
+  });
+
+  it("writes each task's predecessors as a planner reads them, with the full text for the tooltip", () => {
+    const data = buildChartData(draft, scheduled, new Set());
+    expect(data.byId.get(5)).toMatchObject({
+      predecessors: 'OG; OG.1 CC',
+      predecessorsTitle: 'OG Obra gruesa\nOG.1 Excavación · CC',
+    });
+    const english = { types: { FS: 'FS', SS: 'SS', FF: 'FF', SF: 'SF' } as const, day: 'd' };
+    expect(buildChartData(draft, scheduled, new Set(), '', english).byId.get(5)?.predecessors).toBe('OG; OG.1 SS');
   });
 
   it('closed summaries have open: false, the others open: true; tasks without children have no open flag', () => {
@@ -350,6 +365,22 @@ describe('buildChartData', () => {
 });
 
 // ---------------------------------------------------------------- readBarChange
+
+describe('linkTypeFromEnds and nearestEnd (issue 12: a link drawn from one bar end to another)', () => {
+  it('reads the type from the two ends, as MS Project', () => {
+    expect(linkTypeFromEnds('end', 'start')).toBe('FS');
+    expect(linkTypeFromEnds('start', 'start')).toBe('SS');
+    expect(linkTypeFromEnds('end', 'end')).toBe('FF');
+    expect(linkTypeFromEnds('start', 'end')).toBe('SF');
+  });
+
+  it('takes the nearer end of a bar the pointer is released over', () => {
+    expect(nearestEnd(100, 100, 84)).toBe('start');
+    expect(nearestEnd(141, 100, 84)).toBe('start');
+    expect(nearestEnd(142, 100, 84)).toBe('end');
+    expect(nearestEnd(190, 100, 84)).toBe('end');
+  });
+});
 
 describe('readBarChange (what a finished bar drag means)', () => {
   // Excavación: Monday 3 – Friday 7 March, exclusive end Saturday 8

@@ -1,5 +1,12 @@
-import type { GanttDraftTask, LinkType, PredecessorLink, ScheduledTask } from '@cimiento/domain';
-import { dayNumber, isoDay } from '@cimiento/domain';
+import type { GanttDraftTask, LinkType, PlannerLinkLabels, PredecessorLink, ScheduledTask } from '@cimiento/domain';
+import {
+  dayNumber,
+  describeGanttTask,
+  ganttTaskDirectory,
+  isoDay,
+  plannerPredecessorText,
+  plannerPredecessorTitle,
+} from '@cimiento/domain';
 
 /**
  * What the SVAR chart shows, built from the draft and its schedule (pure; issue 7). Dates are
@@ -12,6 +19,27 @@ export type SvarLinkType = 'e2s' | 's2s' | 'e2e' | 's2e';
 
 export const svarLinkType: Record<LinkType, SvarLinkType> = { FS: 'e2s', SS: 's2s', FF: 'e2e', SF: 's2e' };
 export const linkTypeOfSvar: Record<SvarLinkType, LinkType> = { e2s: 'FS', s2s: 'SS', e2e: 'FF', s2e: 'SF' };
+
+/** A bar's end a link is drawn from or to. */
+export type BarEnd = 'start' | 'end';
+
+/**
+ * The link a drag from one bar's end to another's draws (issue 12), as MS Project reads it: from
+ * the predecessor's finish to the successor's start is FS (FC), start to start SS (CC), finish to
+ * finish FF, start to finish SF (CF).
+ */
+export function linkTypeFromEnds(from: BarEnd, to: BarEnd): LinkType {
+  if (from === 'end') return to === 'start' ? 'FS' : 'FF';
+  return to === 'start' ? 'SS' : 'SF';
+}
+
+/** The end of a bar (left edge and width, in pixels) nearest to a pointer's x. */
+export function nearestEnd(x: number, left: number, width: number): BarEnd {
+  return x < left + width / 2 ? 'start' : 'end';
+}
+
+/** The link types' short Spanish names (the product's default; the screen passes its language's). */
+export const defaultLinkLabels: PlannerLinkLabels = { types: { FS: 'FC', SS: 'CC', FF: 'FF', SF: 'CF' }, day: 'd' };
 
 export type ChartTask = {
   id: number;
@@ -31,6 +59,11 @@ export type ChartTask = {
   workDays: number;
   totalFloat: number;
   critical: boolean;
+  /** the task in full (code, name, EDP item), for tooltips */
+  title: string;
+  /** the 'Predecesoras' cell as a planner reads it, and its tooltip in full */
+  predecessors: string;
+  predecessorsTitle: string;
 };
 
 export type ChartLink = { id: string; source: number; target: number; type: SvarLinkType };
@@ -122,8 +155,10 @@ export function buildChartData(
   scheduled: ReadonlyMap<number, ScheduledTask>,
   closed: ReadonlySet<number>,
   search = '',
+  labels: PlannerLinkLabels = defaultLinkLabels,
 ): ChartData {
   const shown = visibleIds(tasks, search);
+  const directory = ganttTaskDirectory(tasks);
   const ids = new Set(tasks.map((task) => task.id));
   const withChildren = new Set<number>();
   for (const task of tasks) {
@@ -155,6 +190,11 @@ export function buildChartData(
       workDays: computed.duration,
       totalFloat: computed.totalFloat,
       critical: computed.critical,
+      title: describeGanttTask(
+        directory.byId.get(task.id) ?? { id: task.id, code: task.code, name: task.name, label: '' },
+      ),
+      predecessors: plannerPredecessorText(task.predecessors, directory, labels),
+      predecessorsTitle: plannerPredecessorTitle(task.predecessors, directory, labels),
     };
     chartTasks.push(chartTask);
     byId.set(task.id, chartTask);

@@ -19,9 +19,8 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { IApi } from '@svar-ui/react-gantt';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { StaleSaveAlert } from '@/components/ui/stale-save-alert';
@@ -41,7 +40,7 @@ import { exportGantt, ganttFileName, readChartView } from '../../utils/gantt-exp
 import type { GanttPrintLabels } from '../../utils/gantt-print-layout';
 import { useProjectRouteId } from '../../hooks/use-project-route';
 import { ProjectRouteGate } from '../project-route-gate';
-import type { GanttMenuAction } from './gantt-chart';
+import type { GanttChartHandle, GanttMenuAction } from './gantt-chart';
 import { GanttChart } from './gantt-chart';
 import { GanttDraft } from './gantt-draft';
 import type { GanttTaskPanelHandle } from './gantt-task-panel';
@@ -63,10 +62,22 @@ function GanttScreen({ project }: { project: LoadedProject }) {
   const [isExporting, setIsExporting] = useState(false);
   const panelRef = useRef<GanttTaskPanelHandle>(null);
   const chartRef = useRef<HTMLDivElement>(null);
-  const chartApiRef = useRef<IApi | null>(null);
+  const ganttRef = useRef<GanttChartHandle>(null);
 
   const saveGantt = useSaveGantt({ onSuccess: (output) => store.getState().load(output) });
   const reloadGantt = useReloadGantt({ onSuccess: (output) => store.getState().load(output) });
+
+  // Ctrl+S asks to save, as in MS Project (instead of the browser saving the page)
+  const isConfirming = confirm !== null;
+  useEffect(() => {
+    const keydown = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 's') return;
+      event.preventDefault();
+      if (!isConfirming) setConfirm({ kind: 'save' });
+    };
+    window.addEventListener('keydown', keydown);
+    return () => window.removeEventListener('keydown', keydown);
+  }, [isConfirming]);
 
   function selectedOrWarn(): number | null {
     const { selectedId } = store.getState();
@@ -141,7 +152,28 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     }
     const result = state.apply((tasks) => updateGanttTask(tasks, id, changes));
     report(result);
-    if (result.ok) store.getState().setEditing(null);
+    if (result.ok) {
+      store.getState().setEditing(null);
+      ganttRef.current?.focusGrid();
+    }
+  }
+
+  function handleCancelEditing() {
+    store.getState().setEditing(null);
+    ganttRef.current?.focusGrid();
+  }
+
+  /** After a deletion the row that takes its place is selected (the next one, else the one above). */
+  function neighbourAfterDelete(id: number): number | null {
+    const { tasks } = store.getState();
+    const gone = new Set(ganttSubtreeIds(tasks, id));
+    const at = tasks.findIndex((task) => task.id === id);
+    const after = tasks.slice(at).find((task) => !gone.has(task.id));
+    const before = tasks
+      .slice(0, Math.max(at, 0))
+      .reverse()
+      .find((task) => !gone.has(task.id));
+    return (after ?? before)?.id ?? null;
   }
 
   function handleMenuAction(action: GanttMenuAction) {
@@ -182,7 +214,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
 
   /** The rows and dates the chart shows now (the PNG's page); undefined when the chart cannot say. */
   function currentView() {
-    const api = chartApiRef.current;
+    const api = ganttRef.current?.api();
     const area = chartRef.current?.querySelector<HTMLElement>('.wx-chart');
     if (!api || !area) return undefined;
     return readChartView(api.getState() as Parameters<typeof readChartView>[0], area.clientWidth, area.clientHeight);
@@ -246,8 +278,12 @@ function GanttScreen({ project }: { project: LoadedProject }) {
   function handleConfirm() {
     const pending = confirm;
     setConfirm(null);
-    if (pending?.kind === 'delete') report(store.getState().apply((tasks) => deleteGanttTask(tasks, pending.id)));
-    else if (pending?.kind === 'save') handleSave();
+    if (pending?.kind === 'delete') {
+      const neighbour = neighbourAfterDelete(pending.id);
+      const result = store.getState().apply((tasks) => deleteGanttTask(tasks, pending.id));
+      report(result);
+      if (result.ok && neighbour !== null) store.getState().select(neighbour);
+    } else if (pending?.kind === 'save') handleSave();
     else if (pending?.kind === 'reload') reloadGantt.mutate(project._id);
   }
 
@@ -293,21 +329,29 @@ function GanttScreen({ project }: { project: LoadedProject }) {
         onAdd={handleAdd}
         onEdit={handleEdit}
         onDelete={handleDelete}
-        onCancel={() => store.getState().setEditing(null)}
+        onCancel={handleCancelEditing}
         onUpdate={handleUpdate}
         onIndent={() => handleIndent(false)}
         onOutdent={() => handleIndent(true)}
         onSave={() => setConfirm({ kind: 'save' })}
         onExport={(format) => void handleExport(format)}
       />
-      {editingId !== null && <GanttTaskPanel key={editingId} ref={panelRef} id={editingId} onSubmit={handleUpdate} />}
+      {editingId !== null && (
+        <GanttTaskPanel
+          key={editingId}
+          ref={panelRef}
+          id={editingId}
+          onSubmit={handleUpdate}
+          onCancel={handleCancelEditing}
+        />
+      )}
       {taskCount === 0 && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {t('gantt.noTasks')}
         </Alert>
       )}
       <Box ref={chartRef} sx={{ height: 'max(480px, calc(100vh - 330px))', bgcolor: 'background.paper' }}>
-        <GanttChart onMenuAction={handleMenuAction} onRequestDelete={requestDelete} apiRef={chartApiRef} />
+        <GanttChart ref={ganttRef} onMenuAction={handleMenuAction} onRequestDelete={requestDelete} />
       </Box>
       <ConfirmDialog
         isOpen={confirm !== null}

@@ -26,6 +26,7 @@ import { notifyError } from '@/stores/notices-store';
 import { useGanttEditor, useGanttEditorStore } from '../../stores/gantt-editor-store';
 import type { GanttExportFormat } from '../../utils/gantt-export';
 import { ganttExportFormats } from '../../utils/gantt-export';
+import { GanttViewControls } from './gantt-view-controls';
 
 export type GanttToolbarProps = {
   isEditing: boolean;
@@ -191,6 +192,7 @@ export function GanttToolbar(props: GanttToolbarProps) {
         {t('gantt.collapseAll')}
       </Button>
       <WorkWeekField />
+      <GanttViewControls />
       <Divider orientation="vertical" flexItem />
       <Button size="small" variant="contained" color="success" startIcon={<SaveIcon />} onClick={props.onSave}>
         {t('gantt.save')}

@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { GANTT_VIEW_STORAGE_KEY, defaultGanttViewPrefs, useGanttViewStore } from './gantt-view-store';
+
+afterEach(() => {
+  localStorage.clear();
+  useGanttViewStore.setState({ byUser: {}, fitted: null, fitRequest: 0 });
+});
+
+describe('gantt view store (issue 12: the zoom, divider, columns and Id column remembered per user)', () => {
+  it('keeps each user’s choices apart, and in this browser', () => {
+    const { update } = useGanttViewStore.getState();
+    update('ana', { zoom: 'month', showId: true });
+    update('ana', { gridWidth: 480 });
+    update('beto', { columnWidths: { text: 260 } });
+    expect(useGanttViewStore.getState().byUser).toEqual({
+      ana: { ...defaultGanttViewPrefs, zoom: 'month', showId: true, gridWidth: 480 },
+      beto: { ...defaultGanttViewPrefs, columnWidths: { text: 260 } },
+    });
+    const stored = JSON.parse(localStorage.getItem(GANTT_VIEW_STORAGE_KEY) ?? '{}') as { state?: unknown };
+    expect(stored.state).toEqual({ byUser: useGanttViewStore.getState().byUser });
+  });
+
+  it('does not keep the fitted zoom nor the fit requests: they belong to the screen open now', () => {
+    useGanttViewStore.getState().setFitted({ level: 'day', cellWidth: 45.5 });
+    useGanttViewStore.getState().requestFit();
+    const stored = JSON.parse(localStorage.getItem(GANTT_VIEW_STORAGE_KEY) ?? '{}') as { state?: object };
+    expect(Object.keys(stored.state ?? {})).toEqual(['byUser']);
+  });
+
+  it('reads back what another version or a hand left in the browser defensively', async () => {
+    localStorage.setItem(
+      GANTT_VIEW_STORAGE_KEY,
+      JSON.stringify({
+        state: {
+          byUser: {
+            ana: {
+              zoom: 'decade',
+              gridWidth: -4,
+              columnWidths: { text: 'wide', name: 5, workDays: 120 },
+              showId: 'yes',
+            },
+          },
+        },
+        version: 1,
+      }),
+    );
+    await useGanttViewStore.persist.rehydrate();
+    expect(useGanttViewStore.getState().byUser.ana).toEqual({
+      zoom: 'week',
+      gridWidth: null,
+      columnWidths: { workDays: 120 },
+      showId: false,
+    });
+  });
+});

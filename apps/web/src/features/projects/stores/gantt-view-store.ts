@@ -1,0 +1,102 @@
+import { useCallback } from 'react';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { useSession } from '@/lib/auth';
+import type { GanttZoom, GanttZoomLevel } from '../utils/gantt-zoom';
+import { DEFAULT_ZOOM, isZoomLevel } from '../utils/gantt-zoom';
+
+/**
+ * How each user likes the Gantt laid out (issue 12), kept in this browser: the zoom level, the
+ * grid's width (the divider between grid and chart), the grid's column widths and whether the
+ * 'Id' column shows. Not the project's data: nothing here is saved on the server. Kept per user,
+ * so another user signing in on the same browser starts from the defaults.
+ */
+export type GanttViewPrefs = {
+  zoom: GanttZoomLevel;
+  /** null: the default, a share of the screen */
+  gridWidth: number | null;
+  columnWidths: Record<string, number>;
+  showId: boolean;
+};
+
+export const defaultGanttViewPrefs: GanttViewPrefs = {
+  zoom: DEFAULT_ZOOM.level,
+  gridWidth: null,
+  columnWidths: {},
+  showId: false,
+};
+
+type GanttViewState = {
+  byUser: Record<string, GanttViewPrefs>;
+  update: (userId: string, change: Partial<GanttViewPrefs>) => void;
+  /** not kept: the cell width 'Ajustar a la pantalla' chose for this project, for its level */
+  fitted: GanttZoom | null;
+  /** grows on every 'Ajustar a la pantalla': the chart, which knows its width, does the fitting */
+  fitRequest: number;
+  setFitted: (fitted: GanttZoom | null) => void;
+  requestFit: () => void;
+};
+
+export const GANTT_VIEW_STORAGE_KEY = 'cimiento-gantt-view';
+
+/** A stored value read back defensively: anything unexpected falls back to the default. */
+function sanitize(prefs: Partial<GanttViewPrefs> | undefined): GanttViewPrefs {
+  const widths: Record<string, number> = {};
+  for (const [id, width] of Object.entries(prefs?.columnWidths ?? {})) {
+    if (typeof width === 'number' && Number.isFinite(width) && width >= 30 && width <= 1000) widths[id] = width;
+  }
+  const gridWidth = prefs?.gridWidth;
+  return {
+    zoom: isZoomLevel(prefs?.zoom) ? prefs.zoom : defaultGanttViewPrefs.zoom,
+    gridWidth: typeof gridWidth === 'number' && Number.isFinite(gridWidth) && gridWidth >= 0 ? gridWidth : null,
+    columnWidths: widths,
+    showId: prefs?.showId === true,
+  };
+}
+
+export const useGanttViewStore = create<GanttViewState>()(
+  persist(
+    (set) => ({
+      byUser: {},
+      update: (userId, change) =>
+        set((state) => ({
+          byUser: { ...state.byUser, [userId]: sanitize({ ...state.byUser[userId], ...change }) },
+        })),
+      fitted: null,
+      fitRequest: 0,
+      setFitted: (fitted) => set({ fitted }),
+      requestFit: () => set((state) => ({ fitRequest: state.fitRequest + 1 })),
+    }),
+    {
+      name: GANTT_VIEW_STORAGE_KEY,
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (state) => ({ byUser: state.byUser }),
+      merge: (persisted, current) => {
+        const byUser: Record<string, GanttViewPrefs> = {};
+        const stored = (persisted as { byUser?: unknown } | undefined)?.byUser;
+        if (stored && typeof stored === 'object') {
+          for (const [userId, prefs] of Object.entries(stored)) {
+            byUser[userId] = sanitize(prefs as Partial<GanttViewPrefs> | undefined);
+          }
+        }
+        return { ...current, byUser };
+      },
+    },
+  ),
+);
+
+/** The signed-in user's Gantt layout, and a setter (a change while signed out is not kept). */
+export function useGanttViewPrefs(): [GanttViewPrefs, (change: Partial<GanttViewPrefs>) => void] {
+  const { user } = useSession();
+  const userId = user?.id ?? '';
+  const stored = useGanttViewStore((state) => state.byUser[userId]);
+  const update = useGanttViewStore((state) => state.update);
+  const set = useCallback(
+    (change: Partial<GanttViewPrefs>) => {
+      if (userId !== '') update(userId, change);
+    },
+    [userId, update],
+  );
+  return [stored ?? defaultGanttViewPrefs, set];
+}

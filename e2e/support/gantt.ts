@@ -1,0 +1,168 @@
+import type { Locator, Page } from 'playwright-core';
+import { callFunction, signInApi } from './api';
+import { CatalogueApi } from './catalogues';
+import type { LoadedProject } from './projects';
+import { ProjectApi } from './projects';
+import type { SignedInSession } from './signed-in';
+
+/** What the Gantt specs share: the seeded project, the API's view of the Gantt, and the screen's parts. */
+
+export type GanttTask = {
+  TaskID: number;
+  TaskCode: string;
+  TaskName: string;
+  StartDate: string;
+  EndDate: string;
+  Duration: number;
+  Progress: number;
+  ParentId?: number;
+  Predecessor: string;
+  critical: boolean;
+  isSummary: boolean;
+};
+export type GanttOutput = { activities: GanttTask[]; version: number; projectStart: string; projectFinish: string };
+
+export type SeededGantt = {
+  project: LoadedProject;
+  cookie: string;
+  loadGantt: () => Promise<GanttOutput>;
+  /** saves the Gantt through the API, each task changed by `change` (to seed a state) */
+  saveGantt: (change: (task: GanttTask) => Partial<GanttTask>) => Promise<GanttOutput>;
+};
+
+/**
+ * The EDC list every seeded item gets: a main item (M, or the code given) · its sub item (M.1) ·
+ * ACT1 Excavar · ACT2 Hormigonar · ACT3 Descimbrar.
+ */
+function edcList(itemCode: string, main: string) {
+  return [
+    { code: main, name: 'Fundaciones', parentCode: itemCode, kind: 'main' },
+    { code: `${main}.1`, name: 'Zapatas', parentCode: main, kind: 'sub' },
+    { code: 'ACT1', name: 'Excavar', parentCode: `${main}.1`, kind: 'activity' },
+    { code: 'ACT2', name: 'Hormigonar', parentCode: `${main}.1`, kind: 'activity' },
+    { code: 'ACT3', name: 'Descimbrar', parentCode: `${main}.1`, kind: 'activity' },
+  ];
+}
+
+/**
+ * 'Edificio Los Aromos' (ELA, startYear 2026): area type Torre × 1 with sub-area Piso × 2 gives the
+ * EDP ELA · ELA.1 · ELA.1.1 · ELA.1.2; each item in `edcItems` gets the EDC list above. Every leaf
+ * starts on Friday 02-01-2026 (Thursday 1 is Año Nuevo) and lasts 5 working days, to 08-01-2026.
+ */
+export async function seedGanttProject(
+  session: SignedInSession,
+  edcItems: string[],
+  mainCode = 'M',
+): Promise<SeededGantt> {
+  const catalogues = await CatalogueApi.forSession(session);
+  const projects = await ProjectApi.forSession(session);
+  const cookie = await signInApi(session.server.url, session.admin.email, session.admin.password);
+  const torre = await catalogues.save('tipos-area', {
+    code: 'TOR',
+    name: 'Torre',
+    priority: 1,
+    sectores: [{ code: 'PIS', name: 'Piso', quantity: 2, priority: 1 }],
+  });
+  const saved = await projects.save({
+    name: 'Edificio Los Aromos',
+    code: 'ELA',
+    currency: 'CLP',
+    budget: '1000000',
+    startYear: '2026',
+    endYear: '2026',
+    tiposArea: [{ ...torre, quantity: 1 }],
+  });
+  const project = await projects.load(saved._id);
+  for (const code of edcItems) {
+    const item = project.edp.items.find((candidate) => candidate.code === code);
+    if (!item) throw new Error(`the EDP has no ${code}`);
+    await callFunction(
+      session.server.url,
+      'saveEdc',
+      { id: project._id, edc: { id: item.id, version: 0, componentesEdc: edcList(code, mainCode) } },
+      cookie,
+    );
+  }
+  const loadGantt = () => callFunction<GanttOutput>(session.server.url, 'loadGantt', { id: project._id }, cookie);
+  const saveGantt = async (change: (task: GanttTask) => Partial<GanttTask>) => {
+    const current = await loadGantt();
+    const activities = current.activities.map((task) => {
+      const next = { ...task, ...change(task) };
+      return {
+        TaskID: next.TaskID,
+        TaskCode: next.TaskCode,
+        TaskName: next.TaskName,
+        StartDate: next.StartDate,
+        Duration: next.Duration,
+        Progress: next.Progress,
+        ParentId: next.ParentId ?? null,
+        Predecessor: next.Predecessor,
+      };
+    });
+    await callFunction(
+      session.server.url,
+      'saveGantt',
+      { id: project._id, gantt: { activities }, version: current.version },
+      cookie,
+    );
+    return loadGantt();
+  };
+  return { project, cookie, loadGantt, saveGantt };
+}
+
+export function toolbar(page: Page): Locator {
+  return page.getByRole('toolbar', { name: 'Herramientas del Gantt' });
+}
+
+export function toolbarButton(page: Page, name: string): Locator {
+  return toolbar(page).getByRole('button', { name, exact: true });
+}
+
+/** The chart bar of a task: SVAR's `.wx-bar` holding our template's `.cim-bar`. */
+export function bar(page: Page, id: number): Locator {
+  return page.locator('.wx-bar').filter({ has: page.locator(`.cim-bar[data-task-id="${id}"]`) });
+}
+
+/** The grid row of a task. */
+export function row(page: Page, id: number): Locator {
+  return page.locator(`.wx-row[data-id="${id}"]`);
+}
+
+export type GanttColumn = 'taskId' | 'text' | 'name' | 'workDays' | 'startIso' | 'endIso' | 'predecessors';
+
+export function cell(page: Page, id: number, column: GanttColumn): Locator {
+  return row(page, id).locator(`[data-col-id=":${column}"]`);
+}
+
+export function startOf(page: Page, id: number): Promise<string> {
+  return cell(page, id, 'startIso').innerText();
+}
+
+/** The TaskCodes the grid shows, top to bottom. */
+export function gridCodes(page: Page): Promise<string[]> {
+  return page
+    .locator('.wx-row [data-col-id=":text"]')
+    .evaluateAll((cells) => cells.map((node) => (node.textContent ?? '').trim()));
+}
+
+export function unsavedChip(page: Page): Locator {
+  return page.getByText('Cambios sin grabar', { exact: true });
+}
+
+/** A real pointer drag of a bar by `dx` pixels (84 px a week, 12 px a day). */
+export async function dragBar(page: Page, id: number, dx: number): Promise<void> {
+  const box = await bar(page, id).boundingBox();
+  if (!box) throw new Error(`bar ${id} not on screen`);
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx, y, { steps: 10 });
+  await page.mouse.up();
+}
+
+/** 'YYYY-MM-DD' → 'dd-MM-yyyy', as the grid shows dates. */
+export function shown(iso: string): string {
+  const [year, month, day] = iso.split('-');
+  return `${day}-${month}-${year}`;
+}
