@@ -7,6 +7,8 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { measureEdpScreen } from './edp-screen.mjs';
+import { measureEdpUsage } from './edp-usage.mjs';
+import { measureGanttExport } from './gantt-export.mjs';
 import { measureGanttScreen } from './gantt-screen.mjs';
 import { measureGanttServer } from './gantt-server.mjs';
 import { measureScheduleEngine } from './schedule-engine.mjs';
@@ -448,6 +450,18 @@ try {
   rows.push(...(await measureGanttScreen()));
 } catch (error) {
   record('Gantt screen first bar (Chromium)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+}
+
+// 13. loadEdpUsage (issue 12: what an EDP deletion takes) on a 20,001-item EDP with its Gantt built
+//     and linked, on SQLite and on a throwaway PostgreSQL database
+rows.push(...(await measureEdpUsage()));
+
+// 14. the Gantt's PDF export (issue 12) in Chromium: menu click → download for 501 and 5,001 tasks,
+//     A4 and A3, pages counted with MuPDF
+try {
+  rows.push(...(await measureGanttExport()));
+} catch (error) {
+  record('Gantt PDF export (Chromium)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
 }
 
 const width = Math.max(...rows.map((row) => row.name.length));
