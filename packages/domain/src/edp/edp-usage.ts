@@ -1,3 +1,4 @@
+import { parseGanttSourceKey } from '../gantt/build-gantt';
 import type { EdpItem } from './generate-edp';
 
 /**
@@ -30,11 +31,8 @@ export type EdpUsageTotals = { items: number; edcCount: number; ganttTaskCount: 
 
 /** The EDP item a built Gantt task comes from (`edp:{id}` or `edc:{id}:{code}`); undefined for a user's task. */
 export function edpItemIdOfSourceKey(key: string | null): number | undefined {
-  if (key === null) return undefined;
-  const match = /^(?:edp:(\d+)|edc:(\d+):)/.exec(key);
-  if (!match) return undefined;
-  const id = Number(match[1] ?? match[2]);
-  return Number.isSafeInteger(id) ? id : undefined;
+  // the same reading as the purge of deleted items' tasks, so the counts are what a deletion takes
+  return parseGanttSourceKey(key)?.edpItemId;
 }
 
 function usageOf(byId: Map<number, EdpItemUsage>, id: number): EdpItemUsage {
