@@ -7,7 +7,9 @@ import type { EdpItem } from '../edp/generate-edp';
  * leaf per EDC activity item. A later load merges: tasks for new EDP/EDC items appear, tasks whose
  * source item is gone disappear (with their links), and every user edit stays (dates, durations,
  * progress, links, a task moved elsewhere in the tree, tasks the user added). Codes and names
- * follow their source items, which are edited in the EDP and EDC screens. Pure.
+ * follow their source items, which are edited in the EDP and EDC screens. Saves that delete EDP
+ * or EDC items drop those items' tasks at once the same way (removeGanttTasks,
+ * deletedSourceMatcher), so a later item with the same id or code starts afresh. Pure.
  */
 
 /** One EDP or EDC item as a source of a Gantt task; `key` is stable across loads. */
