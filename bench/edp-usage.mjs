@@ -12,7 +12,7 @@ import { createBenchDatabase, median, signUp, startApp } from './support.mjs';
 
 const EDC_ITEMS = 1_000;
 
-async function call(target, name, data) {
+export async function call(target, name, data) {
   const started = performance.now();
   const response = await fetch(`${target.url}/api/functions/${name}`, {
     method: 'POST',
@@ -25,7 +25,7 @@ async function call(target, name, data) {
   return { ms, bytes: Buffer.byteLength(text), result: JSON.parse(text).result };
 }
 
-function edcRows(edpCode) {
+export function edcRows(edpCode) {
   return [
     { code: 'M', name: 'Estructura', parentCode: edpCode, kind: 'main' },
     { code: 'M.1', name: 'Hormigón', parentCode: 'M', kind: 'sub' },

@@ -226,8 +226,24 @@ export {
   searchGanttTasks,
   searchKey,
 } from './gantt/gantt-task-directory';
-export type { GanttLinkRecord, GanttMergeResult, GanttSource, GanttTaskRecord } from './gantt/build-gantt';
-export { NEW_TASK_DURATION, edcSourceKey, edpSourceKey, ganttSources, mergeGanttTasks } from './gantt/build-gantt';
+export type {
+  GanttLinkRecord,
+  GanttMergeResult,
+  GanttRemoval,
+  GanttSource,
+  GanttTaskRecord,
+} from './gantt/build-gantt';
+export {
+  NEW_TASK_DURATION,
+  deletedSourceMatcher,
+  droppedEdcCodes,
+  edcSourceKey,
+  edpSourceKey,
+  ganttSources,
+  mergeGanttTasks,
+  parseGanttSourceKey,
+  removeGanttTasks,
+} from './gantt/build-gantt';
 export type { GanttCalendar, GanttOutput, GanttTask, GanttTaskInput } from './functions/gantt-contracts';
 export {
   GANTT_STALE_MESSAGE,

@@ -1,16 +1,24 @@
-import { EDC_STALE_MESSAGE, validateEdcList, validateEdcStructure } from '@cimiento/domain';
+import {
+  EDC_STALE_MESSAGE,
+  deletedSourceMatcher,
+  droppedEdcCodes,
+  validateEdcList,
+  validateEdcStructure,
+} from '@cimiento/domain';
 import type { Edc, EdcItem, EdcItemInput, EdpItem } from '@cimiento/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { chunks, codeKey, isForeignKeyViolation } from '../catalogues/catalogue-store';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
+import { lockGantt, purgeGanttSources } from './gantt-purge';
 
 /**
  * The EDC of one EDP item (issue 6): an `edc_list` row with the list's version and its items as
  * `edc_item` rows in list order. A save first moves the version from the one the screen loaded to
  * the next (0 = "no EDC yet", which creates the row): the conditional write both detects a stale
  * save and, in PostgreSQL, holds the list's row lock so two saves of the same list queue instead
- * of interleaving. Deleting the EDP item deletes its EDC (ON DELETE CASCADE).
+ * of interleaving. Deleting the EDP item deletes its EDC (ON DELETE CASCADE). The Gantt tasks of
+ * items a save removes go in the same transaction (gantt-purge.ts).
  */
 
 function projectNotFound(): HttpsError {
@@ -158,8 +166,26 @@ export async function saveEdc(
     return await db.transaction().execute(async (trx) => {
       const edpItem = await findEdpItem(trx, projectId, edc.id);
       refuseInvalid(items, edpItem.code);
+      // the rows the save replaces are those of the version it is based on whenever its claim
+      // succeeds (a concurrent save moves the version on), so they can be read before it
+      const before = await trx
+        .selectFrom('edc_item')
+        .select('code')
+        .where('project_id', '=', projectId)
+        .where('edp_item_id', '=', edc.id)
+        .execute();
+      const dropped = droppedEdcCodes(
+        before.map((row) => row.code),
+        items.map((item) => item.code),
+      );
+      if (dropped.length > 0) await lockGantt(trx, projectId);
       const version = await claimNextVersion(trx, projectId, edc.id, edc.version);
       await trx.deleteFrom('edc_item').where('project_id', '=', projectId).where('edp_item_id', '=', edc.id).execute();
+      // the Gantt tasks of removed items go now, before a new item with the same code can take them
+      if (dropped.length > 0) {
+        const edcItems = dropped.map((code) => ({ edpItemId: edc.id, code }));
+        await purgeGanttSources(trx, projectId, deletedSourceMatcher({ edcItems }));
+      }
       const rows = items.map((item, position) => ({
         project_id: projectId,
         edp_item_id: edc.id,

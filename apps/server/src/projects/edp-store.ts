@@ -2,6 +2,7 @@ import {
   EDP_STALE_MESSAGE,
   appendEdpChild,
   deleteEdpSubtree,
+  deletedSourceMatcher,
   edpSubtreeIds,
   findEdpCodeClash,
   moveEdpItem,
@@ -14,6 +15,7 @@ import type { z } from 'zod';
 import { chunks } from '../catalogues/catalogue-store';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
+import { purgeGanttSources } from './gantt-purge';
 
 /**
  * The EDP editor's saves (issue 5; domain.md "EDP editing"). Both run in one transaction that
@@ -21,7 +23,8 @@ import { HttpsError } from '../functions/https-error';
  * conditional UPDATE both detects a stale save (no row changes) and, in PostgreSQL, holds the
  * project's row lock so two saves of the same EDP queue instead of interleaving. The items are
  * then written as a difference (deleted, inserted, changed rows only), so an item that stays keeps
- * its row and whatever hangs from it (its EDC, issue 6).
+ * its row and whatever hangs from it (its EDC, issue 6). A deleted item's EDC goes by cascade and
+ * its Gantt tasks in the same transaction (gantt-purge.ts).
  */
 
 type ItemInput = z.output<typeof edpItemInputSchema>;
@@ -104,6 +107,8 @@ async function writeDifference(trx: Transaction<Database>, projectId: string, ne
   for (const part of chunks(removed)) {
     await trx.deleteFrom('edp_item').where('project_id', '=', projectId).where('id', 'in', part).execute();
   }
+  // their EDC went by ON DELETE CASCADE; their Gantt tasks go now, before a new item can take the id
+  if (removed.length > 0) await purgeGanttSources(trx, projectId, deletedSourceMatcher({ edpItemIds: removed }));
 
   type Row = { id: number; parent_id: number | null; code: string; name: string; position: number };
   const inserted: Row[] = [];

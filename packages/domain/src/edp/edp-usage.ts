@@ -1,10 +1,11 @@
+import { parseGanttSourceKey } from '../gantt/build-gantt';
 import type { EdpItem } from './generate-edp';
 
 /**
  * What deleting EDP items takes with it (issue 12: "Deleting an EDP item, leaf or not, asks with
  * the numbers"). An item's EDC hangs from it (ON DELETE CASCADE); its Gantt task and the tasks of
  * its EDC items are built from it by source key (build-gantt.ts: `edp:{itemId}`,
- * `edc:{itemId}:{code}`), so the next Gantt load drops them with every link touching them. Tasks
+ * `edc:{itemId}:{code}`), so the deleting save drops them with every link touching them. Tasks
  * the user added under them stay (they move up to the nearest surviving parent), but their links
  * to dropped tasks go. Pure: the server counts stored rows with `countEdpUsage`, the editor adds up
  * any group of items with `edpUsageTotals`.
@@ -30,11 +31,8 @@ export type EdpUsageTotals = { items: number; edcCount: number; ganttTaskCount: 
 
 /** The EDP item a built Gantt task comes from (`edp:{id}` or `edc:{id}:{code}`); undefined for a user's task. */
 export function edpItemIdOfSourceKey(key: string | null): number | undefined {
-  if (key === null) return undefined;
-  const match = /^(?:edp:(\d+)|edc:(\d+):)/.exec(key);
-  if (!match) return undefined;
-  const id = Number(match[1] ?? match[2]);
-  return Number.isSafeInteger(id) ? id : undefined;
+  // the same reading as the purge of deleted items' tasks, so the counts are what a deletion takes
+  return parseGanttSourceKey(key)?.edpItemId;
 }
 
 function usageOf(byId: Map<number, EdpItemUsage>, id: number): EdpItemUsage {

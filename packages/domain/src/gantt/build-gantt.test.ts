@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { EdcItem } from '../edc/generate-edc';
 import type { EdpItem } from '../edp/generate-edp';
 import type { GanttLinkRecord, GanttTaskRecord } from './build-gantt';
-import { NEW_TASK_DURATION, edcSourceKey, edpSourceKey, ganttSources, mergeGanttTasks } from './build-gantt';
+import {
+  NEW_TASK_DURATION,
+  deletedSourceMatcher,
+  droppedEdcCodes,
+  edcSourceKey,
+  edpSourceKey,
+  ganttSources,
+  mergeGanttTasks,
+  parseGanttSourceKey,
+  removeGanttTasks,
+} from './build-gantt';
 
 const edp: EdpItem[] = [
   { id: 1, code: 'P01', name: 'Proyecto' },
@@ -124,5 +134,146 @@ describe('mergeGanttTasks: later loads keep every user edit', () => {
     const twice = mergeGanttTasks(once.tasks, once.links, sources, START);
     expect(twice.tasks).toEqual(once.tasks);
     expect([twice.added, twice.removed]).toEqual([0, 0]);
+  });
+});
+
+describe('parseGanttSourceKey (the keys ganttSources gives)', () => {
+  it('reads the EDP item of an EDP task, the item and code of an EDC task; nothing for a user task or another key', () => {
+    expect(parseGanttSourceKey(edpSourceKey(42))).toEqual({ edpItemId: 42 });
+    expect(parseGanttSourceKey(edcSourceKey(42, 'ASC.1.ELE.3'))).toEqual({ edpItemId: 42, edcCode: 'asc.1.ele.3' });
+    expect(parseGanttSourceKey('edc:7:a:b')).toEqual({ edpItemId: 7, edcCode: 'a:b' });
+    expect(parseGanttSourceKey(null)).toBeUndefined();
+    expect(parseGanttSourceKey('edp:42x')).toBeUndefined();
+    expect(parseGanttSourceKey('edc:12')).toBeUndefined();
+    expect(parseGanttSourceKey('otra:1')).toBeUndefined();
+    expect(parseGanttSourceKey('edp:99999999999999999999')).toBeUndefined();
+  });
+});
+
+describe('deletedSourceMatcher (issue 12: what the Gantt stores for deleted items goes with them)', () => {
+  it("matches a deleted EDP item's own task and its EDC items' tasks, not another item's whose id starts the same", () => {
+    const isDeleted = deletedSourceMatcher({ edpItemIds: [12, 3] });
+    expect(isDeleted(edpSourceKey(12))).toBe(true);
+    expect(isDeleted(edcSourceKey(12, 'M.1'))).toBe(true);
+    expect(isDeleted(edcSourceKey(3, 'ACT2'))).toBe(true);
+    expect(isDeleted(edpSourceKey(1))).toBe(false);
+    expect(isDeleted(edpSourceKey(120))).toBe(false);
+    expect(isDeleted(edcSourceKey(120, 'M'))).toBe(false);
+    expect(isDeleted(edcSourceKey(31, 'M'))).toBe(false);
+    expect(isDeleted(null)).toBe(false);
+  });
+
+  it("matches a deleted EDC item's task whatever the case of its code, and not the item's other EDC tasks", () => {
+    const isDeleted = deletedSourceMatcher({ edcItems: [{ edpItemId: 3, code: 'Act2' }] });
+    expect(isDeleted(edcSourceKey(3, 'ACT2'))).toBe(true);
+    expect(isDeleted(edcSourceKey(3, 'ACT1'))).toBe(false);
+    expect(isDeleted(edcSourceKey(4, 'ACT2'))).toBe(false);
+    expect(isDeleted(edpSourceKey(3))).toBe(false);
+  });
+});
+
+describe('droppedEdcCodes', () => {
+  it('gives the codes the new list no longer has, once each, comparing them without case', () => {
+    expect(droppedEdcCodes(['M', 'M.1', 'ACT1', 'ACT2'], ['m', 'M.1', 'Act2', 'ACT3'])).toEqual(['ACT1']);
+    expect(droppedEdcCodes(['M', 'ACT1'], [])).toEqual(['M', 'ACT1']);
+    expect(droppedEdcCodes([], ['M'])).toEqual([]);
+  });
+});
+
+describe('removeGanttTasks (the merge and the purge of deleted items share it)', () => {
+  const task = (id: number, parentId?: number) => (parentId === undefined ? { id } : { id, parentId });
+
+  it('removes the chosen tasks and moves a survivor under a removed task up to the nearest one that stays, keeping the order', () => {
+    // 1 ─ 2 ─ 3 ─ 4 (stays) ; 1 ─ 5 ; 2 ─ 6 (stays)
+    const tasks = [task(1), task(2, 1), task(3, 2), task(4, 3), task(6, 2), task(5, 1)];
+    const result = removeGanttTasks(tasks, (candidate) => candidate.id === 2 || candidate.id === 3);
+    expect(result.removedIds).toEqual([2, 3]);
+    expect(result.kept).toEqual([task(1), task(4, 1), task(6, 1), task(5, 1)]);
+    expect(result.moved).toEqual([
+      { id: 4, parentId: 1 },
+      { id: 6, parentId: 1 },
+    ]);
+  });
+
+  it('makes a survivor a root when every ancestor goes, or when its parent is not in the list', () => {
+    const result = removeGanttTasks([task(1), task(2, 1), task(3, 2), task(4, 99)], (candidate) => candidate.id < 3);
+    expect(result.kept).toEqual([task(3), task(4)]);
+    expect(result.moved).toEqual([{ id: 3 }, { id: 4 }]);
+  });
+
+  it('leaves a list where nothing goes as it is', () => {
+    const tasks = [task(1), task(2, 1)];
+    expect(removeGanttTasks(tasks, () => false)).toEqual({ kept: tasks, removedIds: [], moved: [] });
+  });
+
+  it('stops at a loop of removed tasks (corrupt data): the survivor under it becomes a root', () => {
+    const result = removeGanttTasks([task(1, 2), task(2, 1), task(3, 1)], (candidate) => candidate.id !== 3);
+    expect(result.kept).toEqual([task(3)]);
+  });
+
+  it('handles a 100,000-task chain whose every task but the last goes, and the survivors hanging from each', () => {
+    const chain = Array.from({ length: 100_000 }, (_, index) => task(index + 1, index === 0 ? undefined : index));
+    const users = Array.from({ length: 1_000 }, (_, index) => task(200_000 + index, 100_000 - index * 7));
+    const result = removeGanttTasks([...chain, ...users], (candidate) => candidate.id < 100_000 && candidate.id > 1);
+    expect(result.removedIds).toHaveLength(99_998);
+    expect(result.kept.find((candidate) => candidate.id === 100_000)?.parentId).toBe(1);
+    expect(result.kept.filter((candidate) => candidate.id >= 200_000).map((candidate) => candidate.parentId)).toEqual(
+      users.map((user) => (user.parentId === 100_000 ? 100_000 : 1)),
+    );
+  });
+});
+
+describe('purging the tasks of deleted items gives what the next merge would give', () => {
+  const sources = ganttSources(edp, new Map([[3, edc]]));
+  const first = mergeGanttTasks([], [], sources, START).tasks;
+  // the user's task under ACT2's summary M.1 (5), linked from ACT1; ACT1 moved
+  const stored: GanttTaskRecord[] = [
+    ...first.map((task) => (task.code === 'ACT1' ? { ...task, start: '2025-02-03' } : task)),
+    { id: 20, sourceKey: null, parentId: 5, code: 'U', name: 'Propia', start: '2025-03-03', duration: 2, progress: 0 },
+  ];
+  const links: GanttLinkRecord[] = [
+    { from: 6, to: 20, type: 'FS', lag: 0 },
+    { from: 2, to: 20, type: 'SS', lag: 1 },
+  ];
+
+  function purgeThenMerge(isDeleted: (key: string | null) => boolean, after: ReturnType<typeof ganttSources>) {
+    const purged = removeGanttTasks(stored, (task) => isDeleted(task.sourceKey));
+    const left = new Set(purged.kept.map((task) => task.id));
+    const keptLinks = links.filter((link) => left.has(link.from) && left.has(link.to));
+    return { purged, merged: mergeGanttTasks(purged.kept, keptLinks, after, START) };
+  }
+
+  it('for a deleted EDP item (its task and its EDC items’): same tasks, same tree, same links, nothing left to merge', () => {
+    const after = ganttSources(
+      edp.filter((item) => item.id !== 3),
+      new Map(),
+    );
+    const direct = mergeGanttTasks(stored, links, after, START);
+    const { purged, merged } = purgeThenMerge(deletedSourceMatcher({ edpItemIds: [3] }), after);
+    expect(purged.removedIds).toEqual([3, 4, 5, 6, 7]);
+    expect(purged.moved).toEqual([{ id: 20, parentId: 2 }]);
+    expect([merged.added, merged.removed]).toEqual([0, 0]);
+    expect(merged.tasks).toEqual(direct.tasks);
+    expect(merged.links).toEqual(direct.links);
+    expect(merged.links).toEqual([{ from: 2, to: 20, type: 'SS', lag: 1 }]);
+  });
+
+  it('for deleted EDC items of a kept EDP item: the same', () => {
+    const fewer = edc.filter((item) => item.code === 'ASC.1.1.ELE.3');
+    const after = ganttSources(edp, new Map([[3, fewer]]));
+    const direct = mergeGanttTasks(stored, links, after, START);
+    const dropped = droppedEdcCodes(
+      edc.map((item) => item.code),
+      fewer.map((item) => item.code),
+    );
+    const { purged, merged } = purgeThenMerge(
+      deletedSourceMatcher({ edcItems: dropped.map((code) => ({ edpItemId: 3, code })) }),
+      after,
+    );
+    expect(purged.removedIds).toEqual([5, 6, 7]);
+    expect(purged.moved).toEqual([{ id: 20, parentId: 4 }]);
+    expect([merged.added, merged.removed]).toEqual([0, 0]);
+    expect(merged.tasks).toEqual(direct.tasks);
+    expect(merged.links).toEqual(direct.links);
   });
 });

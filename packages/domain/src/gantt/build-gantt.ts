@@ -7,7 +7,9 @@ import type { EdpItem } from '../edp/generate-edp';
  * leaf per EDC activity item. A later load merges: tasks for new EDP/EDC items appear, tasks whose
  * source item is gone disappear (with their links), and every user edit stays (dates, durations,
  * progress, links, a task moved elsewhere in the tree, tasks the user added). Codes and names
- * follow their source items, which are edited in the EDP and EDC screens. Pure.
+ * follow their source items, which are edited in the EDP and EDC screens. Saves that delete EDP
+ * or EDC items drop those items' tasks at once the same way (removeGanttTasks,
+ * deletedSourceMatcher), so a later item with the same id or code starts afresh. Pure.
  */
 
 /** One EDP or EDC item as a source of a Gantt task; `key` is stable across loads. */
@@ -36,6 +38,113 @@ export function edpSourceKey(edpItemId: number): string {
 
 export function edcSourceKey(edpItemId: number, code: string): string {
   return `edc:${edpItemId}:${code.toLowerCase()}`;
+}
+
+/** What a source key names: the EDP item, and for an EDC item's task its lower-cased code; undefined for a user's task. */
+export function parseGanttSourceKey(key: string | null): { edpItemId: number; edcCode?: string } | undefined {
+  if (key === null) return undefined;
+  const match = /^(?:edp:(\d+)|edc:(\d+):([\s\S]*))$/.exec(key);
+  if (!match) return undefined;
+  const edpItemId = Number(match[1] ?? match[2]);
+  if (!Number.isSafeInteger(edpItemId)) return undefined;
+  return match[3] === undefined ? { edpItemId } : { edpItemId, edcCode: match[3] };
+}
+
+/**
+ * Whether a stored task's source is among deleted EDP items (their own task `edp:{id}` and their
+ * EDC items' `edc:{id}:…`) or deleted EDC items of a kept EDP item (`edc:{id}:{code}`). The next
+ * load would drop exactly these tasks: their source keys are no longer among the sources.
+ */
+export function deletedSourceMatcher(deleted: {
+  edpItemIds?: Iterable<number>;
+  edcItems?: Iterable<{ edpItemId: number; code: string }>;
+}): (key: string | null) => boolean {
+  const edpItemIds = new Set(deleted.edpItemIds ?? []);
+  const edcKeys = new Set<string>();
+  for (const { edpItemId, code } of deleted.edcItems ?? []) edcKeys.add(edcSourceKey(edpItemId, code));
+  return (key) => {
+    if (key === null) return false;
+    if (edcKeys.has(key)) return true;
+    const parsed = parseGanttSourceKey(key);
+    return parsed !== undefined && edpItemIds.has(parsed.edpItemId);
+  };
+}
+
+/**
+ * The codes of an EDC list whose Gantt tasks lose their source when the list `before` is saved as
+ * `after`: codes in `before` that `after` no longer has, compared as source keys (case-insensitive).
+ */
+export function droppedEdcCodes(before: readonly string[], after: readonly string[]): string[] {
+  const kept = new Set(after.map((code) => code.toLowerCase()));
+  const dropped = new Map<string, string>();
+  for (const code of before) {
+    const key = code.toLowerCase();
+    if (!kept.has(key) && !dropped.has(key)) dropped.set(key, code);
+  }
+  return [...dropped.values()];
+}
+
+/** The tasks left when some go, and the survivors whose parent changed (`parentId` undefined: now a root). */
+export type GanttRemoval<T> = { kept: T[]; removedIds: number[]; moved: { id: number; parentId?: number }[] };
+
+/**
+ * Removes the tasks that `goes` picks; a task that stays and hung from one that goes moves up to
+ * the nearest ancestor that stays (a root when none does, or when its parent is not in the list).
+ * The kept tasks keep their order. Each chain of removed tasks is walked once, so a deep tree
+ * costs one pass. Pure: the merge on load and the server's purge of deleted items share it.
+ */
+export function removeGanttTasks<T extends { id: number; parentId?: number }>(
+  tasks: readonly T[],
+  goes: (task: T) => boolean,
+): GanttRemoval<T> {
+  const byId = new Map(tasks.map((task) => [task.id, task]));
+  const removedIds: number[] = [];
+  const gone = new Set<number>();
+  for (const task of tasks) {
+    if (!goes(task)) continue;
+    removedIds.push(task.id);
+    gone.add(task.id);
+  }
+  // the nearest kept ancestor of each removed task, once per task (undefined: none)
+  const survivorOf = new Map<number, number | undefined>();
+  const nearestKept = (parentId: number | undefined): number | undefined => {
+    const path: number[] = [];
+    const onPath = new Set<number>();
+    let current = parentId;
+    let result: number | undefined;
+    for (;;) {
+      if (current === undefined || !byId.has(current)) break;
+      if (!gone.has(current)) {
+        result = current;
+        break;
+      }
+      if (survivorOf.has(current)) {
+        result = survivorOf.get(current);
+        break;
+      }
+      // a loop of removed tasks (corrupt data) never reaches a survivor
+      if (onPath.has(current)) break;
+      path.push(current);
+      onPath.add(current);
+      current = (byId.get(current) as T).parentId;
+    }
+    for (const id of path) survivorOf.set(id, result);
+    return result;
+  };
+  const kept: T[] = [];
+  const moved: { id: number; parentId?: number }[] = [];
+  for (const task of tasks) {
+    if (gone.has(task.id)) continue;
+    const parentId = nearestKept(task.parentId);
+    if (parentId === task.parentId) {
+      kept.push(task);
+      continue;
+    }
+    const { parentId: _old, ...rest } = task;
+    kept.push((parentId === undefined ? rest : { ...rest, parentId }) as T);
+    moved.push(parentId === undefined ? { id: task.id } : { id: task.id, parentId });
+  }
+  return { kept, removedIds, moved };
 }
 
 /** The sources in tree order: each EDP item, then its EDC list (main → its subcomponents → their activities). */
@@ -86,38 +195,14 @@ export function mergeGanttTasks(
   newTaskStart: string,
 ): GanttMergeResult {
   const sourceByKey = new Map(sources.map((source) => [source.key, source]));
-  const storedById = new Map(stored.map((task) => [task.id, task]));
 
   // 1. tasks whose source is gone go; a user task under them moves up to the nearest survivor
-  const keeps = (task: GanttTaskRecord) => task.sourceKey === null || sourceByKey.has(task.sourceKey);
-  const survivorAbove = (parentId: number | undefined): number | undefined => {
-    let current = parentId;
-    const seen = new Set<number>();
-    while (current !== undefined && !seen.has(current)) {
-      seen.add(current);
-      const parent = storedById.get(current);
-      if (!parent) return undefined;
-      if (keeps(parent)) return current;
-      current = parent.parentId;
-    }
-    return undefined;
-  };
-  const kept: GanttTaskRecord[] = [];
-  let removed = 0;
-  for (const task of stored) {
-    if (!keeps(task)) {
-      removed += 1;
-      continue;
-    }
+  const survivors = removeGanttTasks(stored, (task) => task.sourceKey !== null && !sourceByKey.has(task.sourceKey));
+  const removed = survivors.removedIds.length;
+  const kept = survivors.kept.map((task) => {
     const source = task.sourceKey === null ? undefined : sourceByKey.get(task.sourceKey);
-    const parentId = survivorAbove(task.parentId);
-    const { parentId: _old, ...rest } = task;
-    kept.push({
-      ...rest,
-      ...(parentId === undefined ? {} : { parentId }),
-      ...(source ? { code: source.code, name: source.name } : {}),
-    });
-  }
+    return source ? { ...task, code: source.code, name: source.name } : task;
+  });
 
   // 2. a task for every source without one, under its source parent's task
   const idByKey = new Map<string, number>();

@@ -1,0 +1,118 @@
+// Deleting EDP items with saveEdp (issue 12): the items' EDC goes by cascade and their stored Gantt
+// tasks, links and removed sources in the same transaction (gantt-purge.ts). On the 20,000-item EDP
+// of edp-usage.mjs (1,000 leaves with a 13-row EDC each, 33,000 tasks, 19,000 links once built),
+// twice: with the Gantt built, and with the same EDP and EDC but no Gantt (the saves' own cost).
+// Times are request → last byte on loopback; SQLite and a throwaway PostgreSQL database. Prints
+// figures, asserts nothing.
+//
+//   node bench/edp-delete.mjs     (npm run build first; BENCH_DATABASE_URL as in gantt-server.mjs)
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { call, edcRows } from './edp-usage.mjs';
+import { benchEdp, withLinks } from './gantt-server.mjs';
+import { createBenchDatabase, median, signUp, startApp } from './support.mjs';
+
+const EDC_ITEMS = 1_000;
+const GROUPS_DELETED = 20;
+
+async function arrange(target, code, buildGantt) {
+  const { result: saved } = await call(target, 'saveProject', { project: { name: 'EDP grande', code } });
+  const id = saved.project._id;
+  const { result: loaded } = await call(target, 'loadProject', { id });
+  const items = benchEdp({ groups: 200, perGroup: 100 });
+  const { result: edp } = await call(target, 'saveEdp', {
+    id,
+    edp: { items, version: loaded.project.edp.version },
+  });
+  const leaves = items.filter((item) => item.code.split('.').length === 3).slice(0, EDC_ITEMS);
+  for (const leaf of leaves) {
+    await call(target, 'saveEdc', { id, edc: { id: leaf.id, version: 0, componentesEdc: edcRows(leaf.code) } });
+  }
+  let tasks = 0;
+  if (buildGantt) {
+    const gantt = await call(target, 'loadGantt', { id });
+    const linked = withLinks(gantt.result.activities);
+    await call(target, 'saveGantt', { id, gantt: { activities: linked.activities }, version: gantt.result.version });
+    tasks = gantt.result.activities.length;
+  }
+  return { id, items: edp.edp.items, version: edp.edp.version, leaves, tasks };
+}
+
+async function storedTasks(target, id) {
+  const { result } = await call(target, 'loadEdpUsage', { id });
+  return result.usage.items.reduce((sum, item) => sum + item.ganttTaskCount, 0);
+}
+
+async function figures(target, label, runs, record) {
+  for (const built of [true, false]) {
+    const project = await arrange(target, built ? 'DEL-GANTT' : 'DEL-NOGANTT', built);
+    const what = built ? `Gantt built, ${project.tasks} tasks` : 'no Gantt';
+    let { items, version } = project;
+    const times = [];
+    // one EDC leaf per save: 1 item, 13 EDC rows, 14 tasks
+    for (let run = 0; run < runs; run += 1) {
+      const leaf = project.leaves[project.leaves.length - 1 - run];
+      items = items.filter((item) => item.id !== leaf.id);
+      const saved = await call(target, 'saveEdp', { id: project.id, edp: { items, version } });
+      times.push(saved.ms);
+      version = saved.result.edp.version;
+    }
+    record(
+      `saveEdp deleting 1 leaf with its EDC of 13 (${label}, ${what})`,
+      median(times).toFixed(0),
+      'ms',
+      `median of ${runs} (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})`,
+    );
+    // whole groups: 2,000 items with their EDC and tasks, in one save
+    const before = built ? await storedTasks(target, project.id) : 0;
+    const groups = new Set(
+      items
+        .filter((item) => item.parentId === 1)
+        .slice(0, GROUPS_DELETED)
+        .map((item) => item.id),
+    );
+    const kept = items.filter((item) => !groups.has(item.id) && !groups.has(item.parentId));
+    const saved = await call(target, 'saveEdp', { id: project.id, edp: { items: kept, version } });
+    const after = built ? await storedTasks(target, project.id) : 0;
+    record(
+      `saveEdp deleting ${items.length - kept.length} items (${label}, ${what})`,
+      saved.ms.toFixed(0),
+      'ms',
+      built ? `one run; ${before - after} stored tasks went with them` : 'one run',
+    );
+  }
+}
+
+export async function measureEdpDelete({ runs = Number(process.env.BENCH_RUNS ?? 5) } = {}) {
+  const rows = [];
+  const record = (name, value, unit, note = '') => rows.push({ name, value, unit, note });
+  const sqlite = await startApp();
+  try {
+    await figures({ url: sqlite.url, cookie: await signUp(sqlite.url) }, 'SQLite', runs, record);
+  } catch (error) {
+    record('saveEdp deleting items (SQLite)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+  } finally {
+    await sqlite.stop();
+  }
+  let database;
+  try {
+    database = await createBenchDatabase();
+    const app = await startApp({ DATABASE_URL: database.url });
+    try {
+      await figures({ url: app.url, cookie: await signUp(app.url) }, 'PostgreSQL', runs, record);
+    } finally {
+      await app.stop();
+    }
+  } catch (error) {
+    record('saveEdp deleting items (PostgreSQL)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+  } finally {
+    await database?.drop();
+  }
+  return rows;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  for (const row of await measureEdpDelete()) {
+    process.stdout.write(`${row.name}  ${row.value} ${row.unit}  ${row.note}\n`);
+  }
+}
