@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { measureEdpDelete } from './edp-delete.mjs';
 import { measureEdpScreen } from './edp-screen.mjs';
 import { measureEdpUsage } from './edp-usage.mjs';
 import { measureGanttExport } from './gantt-export.mjs';
@@ -455,6 +456,10 @@ try {
 // 13. loadEdpUsage (issue 12: what an EDP deletion takes) on a 20,001-item EDP with its Gantt built
 //     and linked, on SQLite and on a throwaway PostgreSQL database
 rows.push(...(await measureEdpUsage()));
+
+// 13b. saveEdp deleting items on a 20,000-item EDP, with and without a built Gantt (the deletion takes
+//      the items' stored Gantt tasks, links and removed sources in the same transaction)
+rows.push(...(await measureEdpDelete()));
 
 // 14. the Gantt's PDF export (issue 12) in Chromium: menu click → download for 501 and 5,001 tasks,
 //     A4 and A3, pages counted with MuPDF
