@@ -90,14 +90,15 @@ describe('the divider’s default place and Nombre’s width (issue 12: only Có
   const after = [96, 92, 92, 150];
 
   it('puts the divider at half the area, Nombre taking what Código and the columns that fit leave', () => {
-    // 1366×768: the card's content is 990 px wide; Código (226), Nombre and Duración in 495
-    expect(defaultGridLayout(990, [226], after)).toEqual({ gridWidth: 495, nameWidth: 495 - 1 - 226 - 96 });
+    // 1366×768: the card's content is 990 px wide, the grid gets 495 less the 4 px divider: Código
+    // (226), Nombre and Duración
+    expect(defaultGridLayout(990, [226], after)).toEqual({ gridWidth: 491, nameWidth: 491 - 1 - 226 - 96 });
     // 1024×768: 944 px; Duración would leave Nombre under 160, so Código and a wider Nombre
-    expect(defaultGridLayout(944, [226], after)).toEqual({ gridWidth: 472, nameWidth: 472 - 1 - 226 });
+    expect(defaultGridLayout(944, [226], after)).toEqual({ gridWidth: 468, nameWidth: 468 - 1 - 226 });
     // shallower codes leave room for Inicio too
-    expect(defaultGridLayout(990, [130], after)).toEqual({ gridWidth: 495, nameWidth: 495 - 1 - 130 - 96 - 92 });
+    expect(defaultGridLayout(990, [130], after)).toEqual({ gridWidth: 491, nameWidth: 491 - 1 - 130 - 96 - 92 });
     // with the Id column, Nombre gives way
-    expect(defaultGridLayout(990, [56, 226], after)).toEqual({ gridWidth: 495, nameWidth: 495 - 1 - 56 - 226 });
+    expect(defaultGridLayout(990, [56, 226], after)).toEqual({ gridWidth: 491, nameWidth: 491 - 1 - 56 - 226 });
   });
 
   it('never widens Nombre past its maximum: on a wide screen the grid ends at the last column', () => {
@@ -106,7 +107,7 @@ describe('the divider’s default place and Nombre’s width (issue 12: only Có
   });
 
   it('keeps Nombre’s least width, cut at half the area, when Código takes almost all of it', () => {
-    expect(defaultGridLayout(600, [320], after)).toEqual({ gridWidth: 300, nameWidth: NAME_COLUMN_MIN });
+    expect(defaultGridLayout(600, [320], after)).toEqual({ gridWidth: 296, nameWidth: NAME_COLUMN_MIN });
   });
 
   it('with widths the user chose, sits after the leading columns that fit in half the area', () => {
@@ -116,8 +117,8 @@ describe('the divider’s default place and Nombre’s width (issue 12: only Có
     expect(defaultGridWidth(928, columns)).toBe(1 + 219 + 180);
     expect(defaultGridWidth(5000, columns)).toBe(1 + 219 + 180 + 80 + 92 + 92 + 150);
     // the required columns stay, cut at half the area when even they do not fit
-    expect(defaultGridWidth(700, columns)).toBe(350);
+    expect(defaultGridWidth(700, columns)).toBe(346);
     expect(defaultGridWidth(928, [56, ...columns], 3)).toBe(1 + 56 + 219 + 180);
-    expect(defaultGridWidth(800, [56, ...columns], 3)).toBe(400);
+    expect(defaultGridWidth(800, [56, ...columns], 3)).toBe(396);
   });
 });

@@ -23,6 +23,9 @@ export const GRID_FONT = '14px Roboto, Arial, Helvetica, sans-serif';
 /** The grid's right border, inside its width. */
 const GRID_BORDER = 1;
 
+/** SVAR's divider between grid and chart, taken from the grid's half: the chart keeps the larger one. */
+const DIVIDER = 4;
+
 /** wider than any character of the grid's font ('W' is about 12 px): a bound that spares measuring */
 const WIDEST_CHARACTER = 14;
 
@@ -108,7 +111,7 @@ export function defaultGridLayout(
   after: readonly number[],
   share = 0.5,
 ): GridLayout {
-  const limit = Math.floor(areaWidth * share);
+  const limit = Math.floor(areaWidth * share) - DIVIDER;
   let used = GRID_BORDER + before.reduce((sum, width) => sum + width, 0);
   for (const width of after) {
     if (used + width + NAME_COLUMN_MIN > limit) break;
@@ -124,7 +127,7 @@ export function defaultGridLayout(
  * when shown, Código and Nombre), cut at `share` when even those do not fit.
  */
 export function defaultGridWidth(areaWidth: number, columnWidths: readonly number[], required = 2, share = 0.5) {
-  const limit = Math.floor(areaWidth * share);
+  const limit = Math.floor(areaWidth * share) - DIVIDER;
   let width = GRID_BORDER;
   for (const [index, column] of columnWidths.entries()) {
     if (width + column > limit) return index < required ? limit : width;
