@@ -181,7 +181,7 @@ describe('Gantt layout at 1366×768 and 1024×768 (issue 12)', () => {
     const edgeOfLastShown = () =>
       page.evaluate(() => {
         const grid = document.querySelector('.wx-table-container')?.getBoundingClientRect();
-        const edges = [...document.querySelectorAll('.wx-grid .wx-header .wx-cell')]
+        const edges = Array.from(document.querySelectorAll('.wx-grid .wx-header .wx-cell'))
           .map((node) => node.getBoundingClientRect().right)
           .filter((right) => grid && right <= grid.right + 1);
         return grid ? Math.round(grid.right - Math.max(...edges)) : -1;
