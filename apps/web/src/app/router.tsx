@@ -93,7 +93,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'projects/:id/gantt',
-        handle: handle({ titleKey: 'projectGantt', parent: projectsCrumb, isProjectRoute: true }),
+        handle: handle({ titleKey: 'projectGantt', parent: projectsCrumb, isProjectRoute: true, isFullHeight: true }),
         lazy: async () => ({ Component: (await import('./routes/projects/project-gantt')).ProjectGanttRoute }),
       },
       {

@@ -8,7 +8,7 @@ export type RouteHandle = {
   isProjectRoute?: boolean;
   /**
    * The screen is exactly as tall as the window on medium and larger screens (the shell makes
-   * <main> a flex column for it to fill): its own panels scroll, the page does not (the EDC screen).
+   * <main> a flex column for it to fill): its own panels scroll, the page does not (the EDC screen, the Gantt).
    */
   isFullHeight?: boolean;
 };

@@ -15,6 +15,12 @@ export type PagePanelProps = {
    * `isFullHeight`), a column whose children share it: they scroll inside, not the page.
    */
   isFullHeight?: boolean;
+  /**
+   * With `isFullHeight`: instead of a fixed least height, the card is never shorter than its
+   * content's least height (a screen's own minimums, an editor opened above a chart): past the
+   * window's height it grows and the page scrolls, rather than clipping its content.
+   */
+  canGrow?: boolean;
   children?: ReactNode;
 };
 
@@ -22,14 +28,29 @@ export type PagePanelProps = {
 const FULL_HEIGHT_MIN = 480;
 
 /** A screen's main card: its title as the page heading, then its content. */
-export function PagePanel({ title, subtitle, actions, isFullHeight = false, children }: PagePanelProps) {
+export function PagePanel({
+  title,
+  subtitle,
+  actions,
+  isFullHeight = false,
+  canGrow = false,
+  children,
+}: PagePanelProps) {
   return (
     <Card
       component="section"
       aria-labelledby="page-title"
       sx={
         isFullHeight
-          ? { display: 'flex', flexDirection: 'column', flex: { md: '1 1 0' }, minHeight: { md: FULL_HEIGHT_MIN } }
+          ? {
+              display: 'flex',
+              flexDirection: 'column',
+              flex: { md: '1 1 0' },
+              // a flex item's least height follows its content only while it does not clip it
+              ...(canGrow
+                ? { minHeight: { md: 'auto' }, overflow: { md: 'visible' } }
+                : { minHeight: { md: FULL_HEIGHT_MIN } }),
+            }
           : undefined
       }
     >
@@ -39,7 +60,7 @@ export function PagePanel({ title, subtitle, actions, isFullHeight = false, chil
           ...(isFullHeight && {
             '&:last-child': { pb: 2 },
             flex: 1,
-            minHeight: 0,
+            minHeight: canGrow ? 'auto' : 0,
             display: 'flex',
             flexDirection: 'column',
           }),

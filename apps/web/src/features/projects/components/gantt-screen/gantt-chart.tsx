@@ -10,7 +10,7 @@ import {
 import type { GanttEdit, LinkType, PlannerLinkLabels } from '@cimiento/domain';
 import { Locale } from '@svar-ui/react-core';
 import { ContextMenu, Gantt, Willow, WillowDark } from '@svar-ui/react-gantt';
-import { useTheme } from '@mui/material/styles';
+import { lighten, rgbToHex, useTheme } from '@mui/material/styles';
 import type { IApi } from '@svar-ui/react-gantt';
 import '@svar-ui/react-gantt/all.css';
 import {
@@ -23,6 +23,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifyMessage } from '@/stores/notices-store';
@@ -33,6 +34,13 @@ import { buildChartData, isoOfLocal, linkTypeOfSvar, parseLinkId, readBarChange 
 import type { SvarLinkType } from '../../utils/gantt-chart-data';
 import type { GanttKeyCommand } from '../../utils/gantt-keyboard';
 import { rowAfterMove } from '../../utils/gantt-keyboard';
+import {
+  codeColumnWidth,
+  codeEntries,
+  createTextMeasurer,
+  defaultGridLayout,
+  defaultGridWidth,
+} from '../../utils/gantt-columns';
 import { ganttLocale } from '../../utils/gantt-locale';
 import { defaultZoom, fitZoom, zoomScales } from '../../utils/gantt-zoom';
 import {
@@ -80,10 +88,18 @@ const blockedActions = [
 const MIN_GRID = 120;
 const MIN_CHART = 160;
 
-/** The grid's width before the user drags the divider: a share of the chart area. */
-function defaultGridWidth(width: number): number {
-  return Math.round(Math.min(640, Math.max(280, width * 0.42)));
-}
+/**
+ * The columns' widths until the user resizes one; Código's is sized to its codes, Nombre's to what
+ * half the area leaves (utils/gantt-columns).
+ */
+const defaultColumnWidths = {
+  taskId: 56,
+  workDays: 96,
+  startIso: 92,
+  endIso: 92,
+  predecessors: 150,
+} as const;
+const columnsAfterName = ['workDays', 'startIso', 'endIso', 'predecessors'] as const;
 
 /** A link id as SVAR writes it on the line (':from_to'). */
 function linkOfElement(element: Element | null): { from: number; to: number } | null {
@@ -160,33 +176,47 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
   useLayoutEffect(() => {
     setAreaWidth(wrapperRef.current?.clientWidth ?? 1000);
   }, []);
-  const gridWidth = useMemo(() => {
-    const width = areaWidth ?? 1000;
-    const wanted = prefs.gridWidth ?? defaultGridWidth(width);
-    return Math.round(Math.max(MIN_GRID, Math.min(wanted, width - MIN_CHART)));
-  }, [areaWidth, prefs.gridWidth]);
-  const gridWidthRef = useRef(gridWidth);
-  gridWidthRef.current = gridWidth;
 
+  // the Código column as wide as its deepest, longest code (issue 12), unless the user resized it
+  const [measureText] = useState(createTextMeasurer);
+  const codeWidth = useMemo(() => codeColumnWidth(codeEntries(tasks), measureText), [tasks, measureText]);
   const { showId, columnWidths } = prefs;
+  // the divider's default place and Nombre's default width, from the area's width
+  const layout = useMemo(() => {
+    const width = areaWidth ?? 1000;
+    const before = [
+      ...(showId ? [columnWidths.taskId ?? defaultColumnWidths.taskId] : []),
+      columnWidths.text ?? codeWidth,
+    ];
+    const after = columnsAfterName.map((id) => columnWidths[id] ?? defaultColumnWidths[id]);
+    const name = columnWidths.name;
+    if (name === undefined) return defaultGridLayout(width, before, after);
+    return { nameWidth: name, gridWidth: defaultGridWidth(width, [...before, name, ...after], before.length + 1) };
+  }, [areaWidth, showId, columnWidths, codeWidth]);
   const columns = useMemo(() => {
     const width = (id: string, fallback: number) => columnWidths[id] ?? fallback;
     return [
       {
         id: 'taskId',
         header: t('gantt.id'),
-        width: width('taskId', 56),
+        width: width('taskId', defaultColumnWidths.taskId),
         align: 'right' as const,
         cell: IdCell,
         hidden: !showId,
         resize: true,
       },
-      { id: 'text', header: t('gantt.code'), width: width('text', 210), cell: CodeCell, resize: true },
-      { id: 'name', header: t('gantt.name'), width: width('name', 200), cell: NameCell, resize: true },
+      { id: 'text', header: t('gantt.code'), width: width('text', codeWidth), cell: CodeCell, resize: true },
+      {
+        id: 'name',
+        header: t('gantt.name'),
+        width: layout.nameWidth,
+        cell: NameCell,
+        resize: true,
+      },
       {
         id: 'workDays',
         header: t('gantt.duration'),
-        width: width('workDays', 96),
+        width: width('workDays', defaultColumnWidths.workDays),
         align: 'right' as const,
         cell: DurationCell,
         resize: true,
@@ -194,7 +224,7 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
       {
         id: 'startIso',
         header: t('gantt.start'),
-        width: width('startIso', 100),
+        width: width('startIso', defaultColumnWidths.startIso),
         align: 'center' as const,
         cell: StartCell,
         resize: true,
@@ -202,7 +232,7 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
       {
         id: 'endIso',
         header: t('gantt.finish'),
-        width: width('endIso', 100),
+        width: width('endIso', defaultColumnWidths.endIso),
         align: 'center' as const,
         cell: FinishCell,
         resize: true,
@@ -210,11 +240,24 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
       {
         id: 'predecessors',
         header: t('gantt.predecessors'),
-        width: width('predecessors', 150),
+        width: width('predecessors', defaultColumnWidths.predecessors),
         cell: PredecessorsCell,
       },
     ];
-  }, [t, showId, columnWidths]);
+  }, [t, showId, columnWidths, codeWidth, layout.nameWidth]);
+  const columnsRef = useRef(columns);
+  columnsRef.current = columns;
+  const columnWidthsRef = useRef(columnWidths);
+  columnWidthsRef.current = columnWidths;
+
+  // the divider where the user left it; else on a column's edge, the chart keeping half the area
+  const gridWidth = useMemo(() => {
+    const width = areaWidth ?? 1000;
+    const wanted = prefs.gridWidth ?? layout.gridWidth;
+    return Math.round(Math.max(MIN_GRID, Math.min(wanted, width - MIN_CHART)));
+  }, [areaWidth, prefs.gridWidth, layout.gridWidth]);
+  const gridWidthRef = useRef(gridWidth);
+  gridWidthRef.current = gridWidth;
 
   // the zoom: a level's usual cells, or those 'Ajustar a la pantalla' chose for it
   const zoom = fitted && fitted.level === prefs.zoom ? fitted : defaultZoom(prefs.zoom);
@@ -534,15 +577,17 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
           ?.querySelector('.wx-resizer')
           ?.setAttribute('aria-valuenow', String(pendingGridWidth.current));
       });
-      // a column resized: its width is kept for the next rebuild and the next visit
+      // a column resized: its width is kept for the next rebuild and the next visit. Only the
+      // resized one: the others keep following their defaults (Código its codes)
       ganttApi.on('set-columns', (event) => {
-        const widths: Record<string, number> = {};
+        const changed: Record<string, number> = {};
         for (const column of event.columns) {
-          if (typeof column.id === 'string' && typeof column.width === 'number') {
-            widths[column.id] = Math.round(column.width);
-          }
+          if (typeof column.id !== 'string' || typeof column.width !== 'number') continue;
+          const width = Math.round(column.width);
+          const before = columnsRef.current.find((candidate) => candidate.id === column.id)?.width;
+          if (before === undefined || Math.abs(before - width) >= 1) changed[column.id] = width;
         }
-        setPrefs({ columnWidths: widths });
+        if (Object.keys(changed).length > 0) setPrefs({ columnWidths: { ...columnWidthsRef.current, ...changed } });
       });
     },
     [store, report, addLink, removeLink, setPrefs],
@@ -589,6 +634,22 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
     [t],
   );
 
+  // the focus colour; in dark mode the app's own surfaces, for WillowDark's greys (gantt-chart.css).
+  // The divider is a solid hex: SVAR draws the chart's cell lines from the '#' in its border colour
+  const chartStyle = useMemo(() => {
+    const { background, action } = theme.palette;
+    return {
+      '--cim-focus': focusColor,
+      ...(isDark && {
+        '--cim-paper': background.paper,
+        '--cim-paper-alt': rgbToHex(lighten(background.paper, 0.05)),
+        '--cim-divider': rgbToHex(lighten(background.paper, 0.12)),
+        '--cim-hover': action.hover,
+        '--cim-selected': rgbToHex(lighten(background.paper, 0.15)),
+      }),
+    } as CSSProperties;
+  }, [theme.palette, isDark, focusColor]);
+
   const criticalLinkRules = useMemo(() => {
     if (data.criticalLinks.length === 0) return '';
     // the chart writes a string id as ':id'
@@ -601,7 +662,7 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
       ref={wrapperRef}
       className={isKeyboardFocus ? 'cim-gantt cim-keyboard-focus' : 'cim-gantt'}
       data-testid="gantt-chart"
-      style={{ ['--cim-focus' as string]: focusColor }}
+      style={chartStyle}
     >
       <style data-testid="gantt-critical-links">{criticalLinkRules}</style>
       {areaWidth !== null && (

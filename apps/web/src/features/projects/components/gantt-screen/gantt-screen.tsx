@@ -47,6 +47,9 @@ import type { GanttTaskPanelHandle } from './gantt-task-panel';
 import { GanttTaskPanel } from './gantt-task-panel';
 import { GanttToolbar } from './gantt-toolbar';
 
+/** The chart's least height on md+ (the time scale and about seven rows): below it the page scrolls. */
+const CHART_MIN_HEIGHT = 280;
+
 type PendingConfirm = { kind: 'delete'; id: number; text: string } | { kind: 'save' } | { kind: 'reload' };
 
 function GanttScreen({ project }: { project: LoadedProject }) {
@@ -300,6 +303,8 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     <PagePanel
       title={t('gantt.title', { project: project.name })}
       subtitle={t('pages.projectGantt')}
+      isFullHeight
+      canGrow
       actions={
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Typography variant="body2" color="text.secondary">
@@ -350,7 +355,16 @@ function GanttScreen({ project }: { project: LoadedProject }) {
           {t('gantt.noTasks')}
         </Alert>
       )}
-      <Box ref={chartRef} sx={{ height: 'max(480px, calc(100vh - 330px))', bgcolor: 'background.paper' }}>
+      {/* the rest of the card (full height on md+), never shorter than a useful chart; below md a fixed height */}
+      <Box
+        ref={chartRef}
+        sx={{
+          bgcolor: 'background.paper',
+          height: { xs: 'max(480px, calc(100vh - 330px))', md: 'auto' },
+          flex: { md: '1 1 0' },
+          minHeight: { md: CHART_MIN_HEIGHT },
+        }}
+      >
         <GanttChart ref={ganttRef} onMenuAction={handleMenuAction} onRequestDelete={requestDelete} />
       </Box>
       <ConfirmDialog

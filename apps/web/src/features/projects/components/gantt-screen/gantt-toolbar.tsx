@@ -26,6 +26,7 @@ import { notifyError } from '@/stores/notices-store';
 import { useGanttEditor, useGanttEditorStore } from '../../stores/gantt-editor-store';
 import type { GanttExportFormat } from '../../utils/gantt-export';
 import { ganttExportFormats } from '../../utils/gantt-export';
+import { ToolButton, ToolGroup } from './gantt-tool-button';
 import { GanttViewControls } from './gantt-view-controls';
 
 export type GanttToolbarProps = {
@@ -48,6 +49,12 @@ const exportLabels = {
   png: 'gantt.exportPng',
 } as const satisfies Record<GanttExportFormat, string>;
 
+/** The toolbar's fields: as tall as its buttons, their label always on the border. */
+const compactField = {
+  '& .MuiInputBase-root': { height: 32, fontSize: '0.875rem' },
+  '& .MuiInputBase-input': { py: 0 },
+} as const;
+
 /** The search box: filters as the user types, a moment after the last key. */
 function SearchField() {
   const { t } = useTranslation();
@@ -67,6 +74,7 @@ function SearchField() {
       value={text}
       onChange={(event) => setText(event.target.value)}
       slotProps={{
+        inputLabel: { shrink: true },
         input: {
           startAdornment: (
             <InputAdornment position="start">
@@ -75,7 +83,7 @@ function SearchField() {
           ),
         },
       }}
-      sx={{ minWidth: 220 }}
+      sx={{ ...compactField, width: 190 }}
     />
   );
 }
@@ -95,7 +103,7 @@ function WorkWeekField() {
         const result = store.getState().setWorkWeek(event.target.value as WorkWeek);
         if (!result.ok) notifyError(result.error);
       }}
-      sx={{ minWidth: 170 }}
+      sx={{ ...compactField, width: 150 }}
     >
       {workWeeks.map((option) => (
         <MenuItem key={option} value={option}>
@@ -109,6 +117,10 @@ function WorkWeekField() {
 /**
  * The spec's toolbar: Add, Edit, Delete, Cancel, Update, Indent, Outdent, Search, ExpandAll,
  * CollapseAll, then 'Grabar Gantt' and 'Exportar'. Update and Cancel apply to the task editor.
+ * Laid out as a ribbon in two rows at most down to 1024 px (issue 12): editing | the tree | the
+ * search | the working week, then the view (zoom, fit, Id) with saving and export at the right.
+ * Secondary actions are icons with their name in a tooltip; the main ones keep their text.
+ * 'Exportar' stays the last control: Tab from it goes into the grid.
  */
 export function GanttToolbar(props: GanttToolbarProps) {
   const { t } = useTranslation();
@@ -116,97 +128,98 @@ export function GanttToolbar(props: GanttToolbarProps) {
   const hasSelection = useGanttEditor((state) => state.selectedId !== null);
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
   const { isEditing } = props;
+  // rows wrap only on narrow screens; the fields' labels sit on their border, above the row
+  const rowSx = { flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 1.5 } as const;
 
   return (
-    <Stack
-      role="toolbar"
-      aria-label={t('gantt.toolbar')}
-      direction="row"
-      spacing={1}
-      useFlexGap
-      sx={{ flexWrap: 'wrap', alignItems: 'center', rowGap: 1, mb: 2 }}
-    >
-      <Button size="small" variant="outlined" color="success" startIcon={<AddIcon />} onClick={props.onAdd}>
-        {t('gantt.add')}
-      </Button>
-      <Button size="small" variant="outlined" startIcon={<EditIcon />} disabled={!hasSelection} onClick={props.onEdit}>
-        {t('gantt.edit')}
-      </Button>
-      <Button
-        size="small"
-        variant="outlined"
-        color="error"
-        startIcon={<DeleteIcon />}
-        disabled={!hasSelection}
-        onClick={props.onDelete}
-      >
-        {t('gantt.delete')}
-      </Button>
-      <Button size="small" variant="outlined" startIcon={<CloseIcon />} disabled={!isEditing} onClick={props.onCancel}>
-        {t('gantt.cancel')}
-      </Button>
-      <Button
-        size="small"
-        variant="contained"
-        color="success"
-        startIcon={<CheckIcon />}
-        disabled={!isEditing}
-        onClick={props.onUpdate}
-      >
-        {t('gantt.update')}
-      </Button>
-      <Button
-        size="small"
-        variant="outlined"
-        startIcon={<FormatIndentIncreaseIcon />}
-        disabled={!hasSelection}
-        onClick={props.onIndent}
-      >
-        {t('gantt.indent')}
-      </Button>
-      <Button
-        size="small"
-        variant="outlined"
-        startIcon={<FormatIndentDecreaseIcon />}
-        disabled={!hasSelection}
-        onClick={props.onOutdent}
-      >
-        {t('gantt.outdent')}
-      </Button>
-      <Divider orientation="vertical" flexItem />
-      <SearchField />
-      <Button
-        size="small"
-        variant="outlined"
-        startIcon={<UnfoldMoreIcon />}
-        onClick={() => store.getState().expandAll()}
-      >
-        {t('gantt.expandAll')}
-      </Button>
-      <Button
-        size="small"
-        variant="outlined"
-        startIcon={<UnfoldLessIcon />}
-        onClick={() => store.getState().collapseAll()}
-      >
-        {t('gantt.collapseAll')}
-      </Button>
-      <WorkWeekField />
-      <GanttViewControls />
-      <Divider orientation="vertical" flexItem />
-      <Button size="small" variant="contained" color="success" startIcon={<SaveIcon />} onClick={props.onSave}>
-        {t('gantt.save')}
-      </Button>
-      <Button
-        size="small"
-        variant="outlined"
-        startIcon={props.isExporting ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
-        disabled={props.isExporting}
-        aria-haspopup="menu"
-        onClick={(event) => setExportAnchor(event.currentTarget)}
-      >
-        {t(props.isExporting ? 'gantt.exporting' : 'gantt.export')}
-      </Button>
+    <Stack role="toolbar" aria-label={t('gantt.toolbar')} spacing={1} sx={{ mb: 1.5, flexShrink: 0 }}>
+      <Stack direction="row" useFlexGap sx={rowSx}>
+        <ToolGroup>
+          <Button size="small" variant="outlined" color="success" startIcon={<AddIcon />} onClick={props.onAdd}>
+            {t('gantt.add')}
+          </Button>
+          <ToolButton
+            label={t('gantt.edit')}
+            keys={t('gantt.keys.edit')}
+            icon={<EditIcon fontSize="small" />}
+            disabled={!hasSelection}
+            onClick={props.onEdit}
+          />
+          <ToolButton
+            label={t('gantt.delete')}
+            keys={t('gantt.keys.delete')}
+            icon={<DeleteIcon fontSize="small" />}
+            color="error"
+            disabled={!hasSelection}
+            onClick={props.onDelete}
+          />
+          <ToolButton
+            label={t('gantt.cancel')}
+            keys={t('gantt.keys.cancel')}
+            icon={<CloseIcon fontSize="small" />}
+            disabled={!isEditing}
+            onClick={props.onCancel}
+          />
+          <Button
+            size="small"
+            variant="contained"
+            color="success"
+            startIcon={<CheckIcon />}
+            disabled={!isEditing}
+            onClick={props.onUpdate}
+          >
+            {t('gantt.update')}
+          </Button>
+        </ToolGroup>
+        <Divider orientation="vertical" flexItem />
+        <ToolGroup>
+          <ToolButton
+            label={t('gantt.indent')}
+            keys={t('gantt.keys.indent')}
+            icon={<FormatIndentIncreaseIcon fontSize="small" />}
+            disabled={!hasSelection}
+            onClick={props.onIndent}
+          />
+          <ToolButton
+            label={t('gantt.outdent')}
+            keys={t('gantt.keys.outdent')}
+            icon={<FormatIndentDecreaseIcon fontSize="small" />}
+            disabled={!hasSelection}
+            onClick={props.onOutdent}
+          />
+          <ToolButton
+            label={t('gantt.expandAll')}
+            icon={<UnfoldMoreIcon fontSize="small" />}
+            onClick={() => store.getState().expandAll()}
+          />
+          <ToolButton
+            label={t('gantt.collapseAll')}
+            icon={<UnfoldLessIcon fontSize="small" />}
+            onClick={() => store.getState().collapseAll()}
+          />
+        </ToolGroup>
+        <Divider orientation="vertical" flexItem />
+        <SearchField />
+        <WorkWeekField />
+      </Stack>
+      <Stack direction="row" useFlexGap sx={rowSx}>
+        <GanttViewControls />
+        <ToolGroup isEnd>
+          <Button size="small" variant="contained" color="success" startIcon={<SaveIcon />} onClick={props.onSave}>
+            {t('gantt.save')}
+          </Button>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={props.isExporting ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
+            disabled={props.isExporting}
+            aria-haspopup="menu"
+            onClick={(event) => setExportAnchor(event.currentTarget)}
+          >
+            {t(props.isExporting ? 'gantt.exporting' : 'gantt.export')}
+          </Button>
+        </ToolGroup>
+      </Stack>
       <Menu anchorEl={exportAnchor} open={exportAnchor !== null} onClose={() => setExportAnchor(null)}>
         {ganttExportFormats.map((format) => (
           <MenuItem

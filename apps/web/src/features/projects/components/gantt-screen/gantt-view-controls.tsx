@@ -1,5 +1,4 @@
 import FitScreenIcon from '@mui/icons-material/FitScreen';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -8,6 +7,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslation } from 'react-i18next';
 import { useGanttViewPrefs, useGanttViewStore } from '../../stores/gantt-view-store';
 import { ganttZoomLevels, isZoomLevel } from '../../utils/gantt-zoom';
+import { ToolButton } from './gantt-tool-button';
 
 /**
  * How the Gantt is looked at (issue 12), not what it holds: the zoom (día, semana, mes, trimestre),
@@ -20,7 +20,7 @@ export function GanttViewControls() {
   const setFitted = useGanttViewStore((state) => state.setFitted);
   const requestFit = useGanttViewStore((state) => state.requestFit);
   return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexShrink: 0 }}>
       <ToggleButtonGroup
         size="small"
         exclusive
@@ -33,16 +33,14 @@ export function GanttViewControls() {
         }}
       >
         {ganttZoomLevels.map((level) => (
-          <ToggleButton key={level} value={level} sx={{ py: 0.25, px: 1, textTransform: 'none' }}>
+          <ToggleButton key={level} value={level} sx={{ height: 30, py: 0, px: 1.25, textTransform: 'none' }}>
             {t(`gantt.zoomLevels.${level}`)}
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      <Button size="small" variant="outlined" startIcon={<FitScreenIcon />} onClick={requestFit}>
-        {t('gantt.fitToScreen')}
-      </Button>
+      <ToolButton label={t('gantt.fitToScreen')} icon={<FitScreenIcon fontSize="small" />} onClick={requestFit} />
       <FormControlLabel
-        sx={{ mr: 0, ml: 0 }}
+        sx={{ mr: 0, ml: 0, '& .MuiFormControlLabel-label': { fontSize: '0.875rem' } }}
         control={
           <Checkbox
             size="small"

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CODE_CELL_END,
+  CODE_CELL_START,
+  CODE_COLUMN_MAX,
+  CODE_COLUMN_MIN,
+  NAME_COLUMN_MAX,
+  NAME_COLUMN_MIN,
+  TREE_INDENT,
+  codeColumnWidth,
+  codeEntries,
+  defaultGridLayout,
+  defaultGridWidth,
+} from './gantt-columns';
+
+/** 7 px a character: easy to count with */
+const measure = (text: string) => text.length * 7;
+
+/** The width a code needs at a depth, as the tree cell lays it out. */
+const needed = (code: string, depth: number) => CODE_CELL_START + depth * TREE_INDENT + code.length * 7 + CODE_CELL_END;
+
+describe('the Código column sized to its codes (issue 12: codes cut at the default width)', () => {
+  it('is as wide as the widest code plus its indentation, the deepest short code included', () => {
+    const entries = [
+      { code: 'AROMOS', depth: 0 },
+      { code: 'AAP.1.1.AP.1', depth: 3 },
+      { code: 'AAP.1.1.AP.1.1', depth: 4 },
+      { code: 'ACT1', depth: 5 },
+    ];
+    // 'AAP.1.1.AP.1.1' four levels down: 33 + 80 + 98 + 15
+    expect(codeColumnWidth(entries, measure)).toBe(needed('AAP.1.1.AP.1.1', 4));
+    expect(codeColumnWidth(entries, measure)).toBe(226);
+    // indentation counts: the same code one level deeper needs 20 px more
+    expect(codeColumnWidth([{ code: 'AAP.1.1.AP.1.1', depth: 5 }], measure)).toBe(246);
+    // a short code deep enough wins over a long one at the top
+    expect(codeColumnWidth([...entries, { code: 'ACT12', depth: 10 }], measure)).toBe(needed('ACT12', 10));
+  });
+
+  it('never goes below the header’s width nor beyond the maximum, where a longer code is cut', () => {
+    expect(codeColumnWidth([], measure)).toBe(CODE_COLUMN_MIN);
+    expect(codeColumnWidth([{ code: 'A', depth: 0 }], measure)).toBe(CODE_COLUMN_MIN);
+    expect(codeColumnWidth([{ code: '', depth: 9 }], measure)).toBe(CODE_COLUMN_MIN);
+    expect(codeColumnWidth([{ code: 'X'.repeat(60), depth: 2 }], measure)).toBe(CODE_COLUMN_MAX);
+    expect(codeColumnWidth([{ code: 'X'.repeat(30), depth: 2 }], measure, 200)).toBe(200);
+  });
+
+  it('rounds a fractional measure up, so the last character is not clipped', () => {
+    expect(codeColumnWidth([{ code: 'AAP.1.1.AP.1.1', depth: 4 }], () => 90.6)).toBe(
+      Math.ceil(CODE_CELL_START + 4 * TREE_INDENT + 90.6 + CODE_CELL_END),
+    );
+  });
+
+  it('measures each code once at most, and not those that cannot be the widest', () => {
+    const measured: string[] = [];
+    const counting = (text: string) => {
+      measured.push(text);
+      return text.length * 7;
+    };
+    codeColumnWidth(
+      [
+        { code: 'AROMOSA2B.1.1', depth: 2 },
+        { code: 'ACT1', depth: 0 },
+        { code: 'A', depth: 1 },
+      ],
+      counting,
+    );
+    expect(measured).toEqual(['AROMOSA2B.1.1']);
+  });
+
+  it('takes each task’s depth from its parents, a task whose parent is not in the list at the top', () => {
+    const tasks = [
+      { id: 1, code: 'AROMOS' },
+      { id: 2, code: 'AROMOS.1', parentId: 1 },
+      { id: 5, code: 'ACT1', parentId: 4 },
+      { id: 4, code: 'AAP.1', parentId: 2 },
+      { id: 7, code: 'SUELTA', parentId: 99 },
+    ];
+    expect(codeEntries(tasks)).toEqual([
+      { code: 'AROMOS', depth: 0 },
+      { code: 'AROMOS.1', depth: 1 },
+      { code: 'ACT1', depth: 3 },
+      { code: 'AAP.1', depth: 2 },
+      { code: 'SUELTA', depth: 0 },
+    ]);
+  });
+});
+
+describe('the divider’s default place and Nombre’s width (issue 12: only Código and Nombre showed)', () => {
+  // Duración 96, Inicio 92, Fin 92, Predecesoras 150
+  const after = [96, 92, 92, 150];
+
+  it('puts the divider at half the area, Nombre taking what Código and the columns that fit leave', () => {
+    // 1366×768: the card's content is 990 px wide, the grid gets 495 less the 4 px divider: Código
+    // (226), Nombre and Duración
+    expect(defaultGridLayout(990, [226], after)).toEqual({ gridWidth: 491, nameWidth: 491 - 1 - 226 - 96 });
+    // 1024×768: 944 px; Duración would leave Nombre under 160, so Código and a wider Nombre
+    expect(defaultGridLayout(944, [226], after)).toEqual({ gridWidth: 468, nameWidth: 468 - 1 - 226 });
+    // shallower codes leave room for Inicio too
+    expect(defaultGridLayout(990, [130], after)).toEqual({ gridWidth: 491, nameWidth: 491 - 1 - 130 - 96 - 92 });
+    // with the Id column, Nombre gives way
+    expect(defaultGridLayout(990, [56, 226], after)).toEqual({ gridWidth: 491, nameWidth: 491 - 1 - 56 - 226 });
+  });
+
+  it('never widens Nombre past its maximum: on a wide screen the grid ends at the last column', () => {
+    const wide = defaultGridLayout(2400, [226], after);
+    expect(wide).toEqual({ gridWidth: 1 + 226 + NAME_COLUMN_MAX + 96 + 92 + 92 + 150, nameWidth: NAME_COLUMN_MAX });
+  });
+
+  it('keeps Nombre’s least width, cut at half the area, when Código takes almost all of it', () => {
+    expect(defaultGridLayout(600, [320], after)).toEqual({ gridWidth: 296, nameWidth: NAME_COLUMN_MIN });
+  });
+
+  it('with widths the user chose, sits after the leading columns that fit in half the area', () => {
+    const columns = [219, 180, 80, 92, 92, 150];
+    expect(defaultGridWidth(974, columns)).toBe(1 + 219 + 180 + 80);
+    expect(defaultGridWidth(1400, columns)).toBe(1 + 219 + 180 + 80 + 92 + 92);
+    expect(defaultGridWidth(928, columns)).toBe(1 + 219 + 180);
+    expect(defaultGridWidth(5000, columns)).toBe(1 + 219 + 180 + 80 + 92 + 92 + 150);
+    // the required columns stay, cut at half the area when even they do not fit
+    expect(defaultGridWidth(700, columns)).toBe(346);
+    expect(defaultGridWidth(928, [56, ...columns], 3)).toBe(1 + 56 + 219 + 180);
+    expect(defaultGridWidth(800, [56, ...columns], 3)).toBe(396);
+  });
+});
