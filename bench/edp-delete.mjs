@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { call, edcRows } from './edp-usage.mjs';
 import { benchEdp, withLinks } from './gantt-server.mjs';
-import { createBenchDatabase, median, signUp, startApp } from './support.mjs';
+import { median, onBothDatabases } from './support.mjs';
 
 const EDC_ITEMS = 1_000;
 const GROUPS_DELETED = 20;
@@ -84,31 +84,7 @@ async function figures(target, label, runs, record) {
 }
 
 export async function measureEdpDelete({ runs = Number(process.env.BENCH_RUNS ?? 5) } = {}) {
-  const rows = [];
-  const record = (name, value, unit, note = '') => rows.push({ name, value, unit, note });
-  const sqlite = await startApp();
-  try {
-    await figures({ url: sqlite.url, cookie: await signUp(sqlite.url) }, 'SQLite', runs, record);
-  } catch (error) {
-    record('saveEdp deleting items (SQLite)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
-  } finally {
-    await sqlite.stop();
-  }
-  let database;
-  try {
-    database = await createBenchDatabase();
-    const app = await startApp({ DATABASE_URL: database.url });
-    try {
-      await figures({ url: app.url, cookie: await signUp(app.url) }, 'PostgreSQL', runs, record);
-    } finally {
-      await app.stop();
-    }
-  } catch (error) {
-    record('saveEdp deleting items (PostgreSQL)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
-  } finally {
-    await database?.drop();
-  }
-  return rows;
+  return onBothDatabases('saveEdp deleting items', (target, label, record) => figures(target, label, runs, record));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchEdp, withLinks } from './gantt-server.mjs';
-import { createBenchDatabase, median, signUp, startApp } from './support.mjs';
+import { median, onBothDatabases } from './support.mjs';
 
 const EDC_ITEMS = 1_000;
 
@@ -68,31 +68,7 @@ async function figures(target, label, runs, record) {
 }
 
 export async function measureEdpUsage({ runs = Number(process.env.BENCH_RUNS ?? 7) } = {}) {
-  const rows = [];
-  const record = (name, value, unit, note = '') => rows.push({ name, value, unit, note });
-  const sqlite = await startApp();
-  try {
-    await figures({ url: sqlite.url, cookie: await signUp(sqlite.url) }, 'SQLite', runs, record);
-  } catch (error) {
-    record('loadEdpUsage (SQLite)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
-  } finally {
-    await sqlite.stop();
-  }
-  let database;
-  try {
-    database = await createBenchDatabase();
-    const app = await startApp({ DATABASE_URL: database.url });
-    try {
-      await figures({ url: app.url, cookie: await signUp(app.url) }, 'PostgreSQL', runs, record);
-    } finally {
-      await app.stop();
-    }
-  } catch (error) {
-    record('loadEdpUsage (PostgreSQL)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
-  } finally {
-    await database?.drop();
-  }
-  return rows;
+  return onBothDatabases('loadEdpUsage', (target, label, record) => figures(target, label, runs, record));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -11,7 +11,7 @@
 //                                   the same, answering rows { name, value, unit, note }
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createBenchDatabase, median, signUp, startApp } from './support.mjs';
+import { median, onBothDatabases } from './support.mjs';
 
 /** Root, then 100 groups of 100 (a group item and 99 leaves): 10,000 EDP items → 10,000 tasks. */
 const GROUPS = 100;
@@ -145,33 +145,7 @@ async function ganttFigures(target, label, runs, record) {
 
 /** The figures on SQLite and PostgreSQL, as rows { name, value, unit, note }; a database that fails gets an 'n/a' row. */
 export async function measureGanttServer({ runs = Number(process.env.BENCH_RUNS ?? 7) } = {}) {
-  const rows = [];
-  const record = (name, value, unit, note = '') => rows.push({ name, value, unit, note });
-
-  const sqlite = await startApp();
-  try {
-    await ganttFigures({ url: sqlite.url, cookie: await signUp(sqlite.url) }, 'SQLite', runs, record);
-  } catch (error) {
-    record('loadGantt / saveGantt (SQLite)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
-  } finally {
-    await sqlite.stop();
-  }
-
-  let database;
-  try {
-    database = await createBenchDatabase();
-    const app = await startApp({ DATABASE_URL: database.url });
-    try {
-      await ganttFigures({ url: app.url, cookie: await signUp(app.url) }, 'PostgreSQL', runs, record);
-    } finally {
-      await app.stop();
-    }
-  } catch (error) {
-    record('loadGantt / saveGantt (PostgreSQL)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
-  } finally {
-    await database?.drop();
-  }
-  return rows;
+  return onBothDatabases('loadGantt / saveGantt', (target, label, record) => ganttFigures(target, label, runs, record));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -110,3 +110,38 @@ export async function createBenchDatabase() {
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
+
+/**
+ * Runs `figures(target, label, record)` on a fresh SQLite app and on a fresh app over a throwaway
+ * PostgreSQL database; a database that fails gets one 'n/a' row named `${name} (label)`. Returns the rows.
+ */
+export async function onBothDatabases(name, figures) {
+  const rows = [];
+  const record = (rowName, value, unit, note = '') => rows.push({ name: rowName, value, unit, note });
+  const failed = (label, error) => record(`${name} (${label})`, 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+
+  const sqlite = await startApp();
+  try {
+    await figures({ url: sqlite.url, cookie: await signUp(sqlite.url) }, 'SQLite', record);
+  } catch (error) {
+    failed('SQLite', error);
+  } finally {
+    await sqlite.stop();
+  }
+
+  let database;
+  try {
+    database = await createBenchDatabase();
+    const app = await startApp({ DATABASE_URL: database.url });
+    try {
+      await figures({ url: app.url, cookie: await signUp(app.url) }, 'PostgreSQL', record);
+    } finally {
+      await app.stop();
+    }
+  } catch (error) {
+    failed('PostgreSQL', error);
+  } finally {
+    await database?.drop();
+  }
+  return rows;
+}
