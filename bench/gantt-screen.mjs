@@ -174,7 +174,7 @@ async function firstBarTimes(browser, { pageUrl, cookies, runs, responseName }) 
 
 /**
  * In the page: clicks the toolbar button `label` and waits, frame by frame, until the chart shows the
- * change: with `rowId`, that row's last grid cell reads `text` and its bar's width changed; without,
+ * change: with `rowId`, that row's Duración cell reads `text` and its bar's width changed; without,
  * the ids of the grid rows and of the bars both changed. Then waits for that frame to be painted (a
  * message posted from the frame's requestAnimationFrame runs after its paint). Answers the ms from
  * the click to the change seen and to the frame painted.
@@ -185,7 +185,8 @@ function timeToolbarClick(page, change) {
       new Promise((resolve, reject) => {
         const bar = document.querySelector(`[role="toolbar"][aria-label="${toolbar}"]`);
         const button = [...(bar?.querySelectorAll('button') ?? [])].find(
-          (candidate) => candidate.textContent.trim() === label,
+          // text buttons by their text, icon buttons by their accessible name
+          (candidate) => candidate.textContent.trim() === label || candidate.getAttribute('aria-label') === label,
         );
         if (!button) {
           reject(new Error(`no toolbar button '${label}'`));
@@ -201,8 +202,8 @@ function timeToolbarClick(page, change) {
         } else {
           const width = barWidth();
           done = () =>
-            document.querySelector(`.wx-row[data-id="${rowId}"]`)?.lastElementChild?.textContent.trim() === text &&
-            barWidth() !== width;
+            document.querySelector(`.wx-row[data-id="${rowId}"] [data-col-id=":workDays"]`)?.textContent.trim() ===
+              text && barWidth() !== width;
         }
         const started = performance.now();
         button.click();
