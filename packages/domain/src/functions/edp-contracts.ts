@@ -100,11 +100,6 @@ export const edpUsageSchema = z.object({
   ),
   /** links joining the tasks of two different items a < b (counted in both), so a group's links add up exactly */
   crossLinks: z.array(z.object({ a: z.number().int(), b: z.number().int(), count: countSchema })),
-  /** false while the Gantt has never been built (no task to lose); its version otherwise */
-  ganttBuilt: z.boolean(),
-  ganttVersion: z.number().int(),
-  /** the EDP version the counts were read at */
-  edpVersion: z.number().int(),
 });
 export type EdpUsage = z.infer<typeof edpUsageSchema>;
 
