@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineFunction } from './contract';
-import { messageSchema } from './common';
+import { messageSchema, versionSchema } from './common';
 import { MAX_EDP_ITEMS, edpItemSchema } from './project-contracts';
 
 /**
@@ -27,11 +27,6 @@ const itemIdSchema = z
   .int({ error: 'debe ser un número entero' })
   .min(1, { error: 'debe ser 1 o más' })
   .max(Number.MAX_SAFE_INTEGER, { error: 'es demasiado grande' });
-
-const versionSchema = z
-  .number({ error: 'debe ser un número' })
-  .int({ error: 'debe ser un número entero' })
-  .min(1, { error: 'debe ser 1 o más' });
 
 /** One item as the editor sends it; code and name are trimmed, and their emptiness is a rule of the whole EDP. */
 export const edpItemInputSchema = z.strictObject({
