@@ -8,22 +8,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchEdp, withLinks } from './gantt-server.mjs';
-import { median, onBothDatabases } from './support.mjs';
+import { median, onBothDatabases, timedCall } from './support.mjs';
 
 const EDC_ITEMS = 1_000;
-
-export async function call(target, name, data) {
-  const started = performance.now();
-  const response = await fetch(`${target.url}/api/functions/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: target.cookie, 'accept-encoding': 'identity' },
-    body: JSON.stringify({ data }),
-  });
-  const text = await response.text();
-  const ms = performance.now() - started;
-  if (!response.ok) throw new Error(`${name}: ${response.status} ${text.slice(0, 300)}`);
-  return { ms, bytes: Buffer.byteLength(text), result: JSON.parse(text).result };
-}
 
 export function edcRows(edpCode) {
   return [
@@ -39,23 +26,25 @@ export function edcRows(edpCode) {
 }
 
 async function figures(target, label, runs, record) {
-  const { result: saved } = await call(target, 'saveProject', { project: { name: 'EDP grande', code: 'USAGE-BENCH' } });
+  const { result: saved } = await timedCall(target, 'saveProject', {
+    project: { name: 'EDP grande', code: 'USAGE-BENCH' },
+  });
   const id = saved.project._id;
-  const { result: loaded } = await call(target, 'loadProject', { id });
+  const { result: loaded } = await timedCall(target, 'loadProject', { id });
   const items = benchEdp({ groups: 200, perGroup: 100 });
-  await call(target, 'saveEdp', { id, edp: { items, version: loaded.project.edp.version } });
+  await timedCall(target, 'saveEdp', { id, edp: { items, version: loaded.project.edp.version } });
   const leaves = items.filter((item) => item.code.split('.').length === 3).slice(0, EDC_ITEMS);
   for (const leaf of leaves) {
-    await call(target, 'saveEdc', { id, edc: { id: leaf.id, version: 0, componentesEdc: edcRows(leaf.code) } });
+    await timedCall(target, 'saveEdc', { id, edc: { id: leaf.id, version: 0, componentesEdc: edcRows(leaf.code) } });
   }
-  const gantt = await call(target, 'loadGantt', { id });
+  const gantt = await timedCall(target, 'loadGantt', { id });
   const linked = withLinks(gantt.result.activities);
-  await call(target, 'saveGantt', { id, gantt: { activities: linked.activities }, version: gantt.result.version });
+  await timedCall(target, 'saveGantt', { id, gantt: { activities: linked.activities }, version: gantt.result.version });
 
   const times = [];
   let last;
   for (let run = 0; run < runs; run += 1) {
-    last = await call(target, 'loadEdpUsage', { id });
+    last = await timedCall(target, 'loadEdpUsage', { id });
     times.push(last.ms);
   }
   const usage = last.result.usage;
