@@ -8,39 +8,10 @@
 //   node bench/edp-delete.mjs     (npm run build first; BENCH_DATABASE_URL as in gantt-server.mjs)
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { edcRows } from './edp-usage.mjs';
-import { benchEdp, withLinks } from './gantt-server.mjs';
+import { arrangeUsageProject } from './edp-usage.mjs';
 import { median, onBothDatabases, timedCall } from './support.mjs';
 
-const EDC_ITEMS = 1_000;
 const GROUPS_DELETED = 20;
-
-async function arrange(target, code, buildGantt) {
-  const { result: saved } = await timedCall(target, 'saveProject', { project: { name: 'EDP grande', code } });
-  const id = saved.project._id;
-  const { result: loaded } = await timedCall(target, 'loadProject', { id });
-  const items = benchEdp({ groups: 200, perGroup: 100 });
-  const { result: edp } = await timedCall(target, 'saveEdp', {
-    id,
-    edp: { items, version: loaded.project.edp.version },
-  });
-  const leaves = items.filter((item) => item.code.split('.').length === 3).slice(0, EDC_ITEMS);
-  for (const leaf of leaves) {
-    await timedCall(target, 'saveEdc', { id, edc: { id: leaf.id, version: 0, componentesEdc: edcRows(leaf.code) } });
-  }
-  let tasks = 0;
-  if (buildGantt) {
-    const gantt = await timedCall(target, 'loadGantt', { id });
-    const linked = withLinks(gantt.result.activities);
-    await timedCall(target, 'saveGantt', {
-      id,
-      gantt: { activities: linked.activities },
-      version: gantt.result.version,
-    });
-    tasks = gantt.result.activities.length;
-  }
-  return { id, items: edp.edp.items, version: edp.edp.version, leaves, tasks };
-}
 
 async function storedTasks(target, id) {
   const { result } = await timedCall(target, 'loadEdpUsage', { id });
@@ -49,7 +20,7 @@ async function storedTasks(target, id) {
 
 async function figures(target, label, runs, record) {
   for (const built of [true, false]) {
-    const project = await arrange(target, built ? 'DEL-GANTT' : 'DEL-NOGANTT', built);
+    const project = await arrangeUsageProject(target, built ? 'DEL-GANTT' : 'DEL-NOGANTT', { buildGantt: built });
     const what = built ? `Gantt built, ${project.tasks} tasks` : 'no Gantt';
     let { items, version } = project;
     const times = [];

@@ -12,7 +12,7 @@ import { median, onBothDatabases, timedCall } from './support.mjs';
 
 const EDC_ITEMS = 1_000;
 
-export function edcRows(edpCode) {
+function edcRows(edpCode) {
   return [
     { code: 'M', name: 'Estructura', parentCode: edpCode, kind: 'main' },
     { code: 'M.1', name: 'Hormigón', parentCode: 'M', kind: 'sub' },
@@ -25,22 +25,42 @@ export function edcRows(edpCode) {
   ];
 }
 
-async function figures(target, label, runs, record) {
-  const { result: saved } = await timedCall(target, 'saveProject', {
-    project: { name: 'EDP grande', code: 'USAGE-BENCH' },
-  });
+/**
+ * A project `code` with the 20,000-item EDP whose first 1,000 leaves get a 13-row EDC each and,
+ * with `buildGantt`, its Gantt built and linked (withLinks). Answers the saved items and their
+ * version, the leaves with an EDC, and the stored tasks and links (0 without a Gantt).
+ */
+export async function arrangeUsageProject(target, code, { buildGantt = true } = {}) {
+  const { result: saved } = await timedCall(target, 'saveProject', { project: { name: 'EDP grande', code } });
   const id = saved.project._id;
   const { result: loaded } = await timedCall(target, 'loadProject', { id });
   const items = benchEdp({ groups: 200, perGroup: 100 });
-  await timedCall(target, 'saveEdp', { id, edp: { items, version: loaded.project.edp.version } });
+  const { result: edp } = await timedCall(target, 'saveEdp', {
+    id,
+    edp: { items, version: loaded.project.edp.version },
+  });
   const leaves = items.filter((item) => item.code.split('.').length === 3).slice(0, EDC_ITEMS);
   for (const leaf of leaves) {
     await timedCall(target, 'saveEdc', { id, edc: { id: leaf.id, version: 0, componentesEdc: edcRows(leaf.code) } });
   }
-  const gantt = await timedCall(target, 'loadGantt', { id });
-  const linked = withLinks(gantt.result.activities);
-  await timedCall(target, 'saveGantt', { id, gantt: { activities: linked.activities }, version: gantt.result.version });
+  let tasks = 0;
+  let links = 0;
+  if (buildGantt) {
+    const gantt = await timedCall(target, 'loadGantt', { id });
+    const linked = withLinks(gantt.result.activities);
+    await timedCall(target, 'saveGantt', {
+      id,
+      gantt: { activities: linked.activities },
+      version: gantt.result.version,
+    });
+    tasks = gantt.result.activities.length;
+    links = linked.count;
+  }
+  return { id, items: edp.edp.items, version: edp.edp.version, leaves, tasks, links };
+}
 
+async function figures(target, label, runs, record) {
+  const { id, items, tasks, links } = await arrangeUsageProject(target, 'USAGE-BENCH');
   const times = [];
   let last;
   for (let run = 0; run < runs; run += 1) {
@@ -49,7 +69,7 @@ async function figures(target, label, runs, record) {
   }
   const usage = last.result.usage;
   record(
-    `loadEdpUsage, ${items.length} items / ${gantt.result.activities.length} tasks / ${linked.count} links (${label})`,
+    `loadEdpUsage, ${items.length} items / ${tasks} tasks / ${links} links (${label})`,
     median(times).toFixed(0),
     'ms',
     `median of ${runs} (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}); ${usage.items.length} items carry something, ${usage.crossLinks.length} cross-item pairs; ${(last.bytes / 1024).toFixed(0)} KB JSON`,
