@@ -110,6 +110,15 @@ export async function signUp(url) {
     .join('; ');
 }
 
+/** The session cookie header `cookie` as cookies for a Chromium context on `url` (playwright-core's addCookies). */
+export function contextCookies(url, cookie) {
+  const { hostname } = new URL(url);
+  return cookie.split('; ').map((pair) => {
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: hostname, path: '/' };
+  });
+}
+
 /** A throwaway PostgreSQL database; pg is resolved as the server resolves it (a server dependency). */
 export async function createBenchDatabase() {
   const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg');
