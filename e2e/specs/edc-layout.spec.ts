@@ -4,7 +4,7 @@ import { callFunction, signInApi } from '../support/api';
 import { screenshot } from '../support/browser';
 import { CatalogueApi, waitForSuccessToast } from '../support/catalogues';
 import type { LoadedProject } from '../support/projects';
-import { ProjectApi, sidebar } from '../support/projects';
+import { ProjectApi, edpItemId, saveTorreAreaType, seedAreaTypeProject, sidebar } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
 
@@ -134,26 +134,9 @@ describe('EDC screen: remembered item, layout, catalogue columns', () => {
         { id: 3, code: 'GUI', name: 'Guías', priority: 3, actividades: four },
       ],
     });
-    const torre = await catalogues.save('tipos-area', {
-      code: 'TOR',
-      name: 'Torre',
-      priority: 1,
-      sectores: [{ code: 'PIS', name: 'Piso', quantity: 3, priority: 1 }],
-    });
-    const create = async (name: string, code: string) =>
-      projects.load(
-        (
-          await projects.save({
-            name,
-            code,
-            currency: 'CLP',
-            budget: '1000000',
-            tiposArea: [{ ...torre, quantity: 2 }],
-          })
-        )._id,
-      );
-    project = await create('Edificio Los Aromos', 'ELA');
-    other = await create('Edificio Las Lilas', 'ELL');
+    const torre = await saveTorreAreaType(session, 3);
+    project = await seedAreaTypeProject(session, { areaType: torre });
+    other = await seedAreaTypeProject(session, { name: 'Edificio Las Lilas', code: 'ELL', areaType: torre });
   });
 
   afterAll(async () => {
@@ -180,11 +163,10 @@ describe('EDC screen: remembered item, layout, catalogue columns', () => {
     expect(await cells('ACT9')).toEqual(['ACT9Actividad', 'MON', 'Montaje', 'Montaje']);
 
     // stored with the list: loadEdc gives them back
-    const item = project.edp.items.find((candidate) => candidate.code === 'ELA.2');
     const stored = await callFunction<{ edc: { componentesEdc: { code: string; sourceCode?: string }[] } }>(
       session.server.url,
       'loadEdc',
-      { projectId: project._id, id: item?.id },
+      { projectId: project._id, id: edpItemId(project, 'ELA.2') },
       cookie,
     );
     expect(stored.edc.componentesEdc.find((row) => row.code === 'ACT3')?.sourceCode).toBe('INS');
@@ -291,6 +273,6 @@ describe('EDC screen: remembered item, layout, catalogue columns', () => {
       .state?.selected;
     const mine = Object.values(selected ?? {})[0] ?? {};
     expect(mine[project._id]).toBeUndefined();
-    expect(mine[other._id]).toBe(other.edp.items.find((item) => item.code === 'ELL.1')?.id);
+    expect(mine[other._id]).toBe(edpItemId(other, 'ELL.1'));
   });
 });

@@ -4,7 +4,7 @@ import { callFunction, signInApi } from '../support/api';
 import { screenshot } from '../support/browser';
 import { CatalogueApi, confirmDialog, waitForErrorToast, waitForSuccessToast } from '../support/catalogues';
 import type { LoadedProject } from '../support/projects';
-import { ProjectApi } from '../support/projects';
+import { edpItemId, seedAreaTypeProject } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
 
@@ -105,16 +105,11 @@ describe('EDC screen', () => {
       { projectId: project._id, id },
       cookie,
     );
-  const torre1 = () => {
-    const item = project.edp.items.find((candidate) => candidate.code === 'ELA.1');
-    if (!item) throw new Error('the EDP has no ELA.1');
-    return item;
-  };
+  const torre1Id = () => edpItemId(project, 'ELA.1');
 
   beforeAll(async () => {
     session = await openAsFirstAdmin('edc');
     const catalogues = await CatalogueApi.forSession(session);
-    const projects = await ProjectApi.forSession(session);
     cookie = await signInApi(session.server.url, session.admin.email, session.admin.password);
     const suministro = await catalogues.save('actividades', { code: 'SUM', name: 'Suministro', priority: 1 });
     const montaje = await catalogues.save('actividades', { code: 'MON', name: 'Montaje', priority: 2 });
@@ -137,20 +132,7 @@ describe('EDC screen', () => {
       ],
     });
     await catalogues.save('componentes', { code: 'BOM', name: 'Bomba', priority: 1, subcomponents: [] });
-    const torre = await catalogues.save('tipos-area', {
-      code: 'TOR',
-      name: 'Torre',
-      priority: 1,
-      sectores: [{ code: 'PIS', name: 'Piso', quantity: 2, priority: 1 }],
-    });
-    const saved = await projects.save({
-      name: 'Edificio Los Aromos',
-      code: 'ELA',
-      currency: 'CLP',
-      budget: '1000000',
-      tiposArea: [{ ...torre, quantity: 2 }],
-    });
-    project = await projects.load(saved._id);
+    project = await seedAreaTypeProject(session);
   });
 
   afterAll(async () => {
@@ -168,7 +150,7 @@ describe('EDC screen', () => {
     await waitForErrorToast(page);
     await page.getByText('Selecciona un ítem del EDP antes de asignar componentes').first().waitFor();
     expect(await gridCodes(page)).toEqual([]);
-    expect(await loadEdc(torre1().id)).toMatchObject({ edc: null });
+    expect(await loadEdc(torre1Id())).toMatchObject({ edc: null });
   });
 
   it('a real pointer drag of a component onto a system creates the generated codes in the grid and saves them', async () => {
@@ -178,7 +160,7 @@ describe('EDC screen', () => {
     await dragComponentToSystem(page, 'ASC', 'ELE Eléctrico', () => screenshot(page, 'edc-drag-over-system'));
     await waitForSuccessToast(page, 'EDC grabado: 6 ítems');
     await expect.poll(() => gridCodes(page)).toEqual(AFTER_ELE);
-    const stored = await loadEdc(torre1().id);
+    const stored = await loadEdc(torre1Id());
     expect(stored.edc?.version).toBe(1);
     expect(stored.edc?.componentesEdc.map((item) => [item.code, item.name, item.parentCode, item.kind])).toEqual([
       ['ASC.1.ELE.3', 'Ascensor', 'ELA.1', 'main'],
@@ -208,7 +190,7 @@ describe('EDC screen', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: `${project.name} :: ELA.1`, exact: true }).waitFor();
     await expect.poll(() => gridCodes(page)).toEqual(AFTER_AP);
-    const stored = await loadEdc(torre1().id);
+    const stored = await loadEdc(torre1Id());
     expect(stored.edc?.componentesEdc.map((item) => item.code)).toEqual(AFTER_AP);
     expect(stored.edc?.version).toBe(2);
   });
@@ -225,7 +207,7 @@ describe('EDC screen', () => {
       .waitFor();
     await screenshot(page, 'edc-duplicate-refused');
     expect(await gridCodes(page)).toEqual(AFTER_AP);
-    const stored = await loadEdc(torre1().id);
+    const stored = await loadEdc(torre1Id());
     expect(stored.edc?.version).toBe(2);
     expect(stored.edc?.componentesEdc.map((item) => item.code)).toEqual(AFTER_AP);
   });
@@ -247,7 +229,7 @@ describe('EDC screen', () => {
     await waitForSuccessToast(page, 'EDC grabado: 12 ítems');
     await gridRow(page, 'ACT2').getByText('Montaje de guías').waitFor();
     await expect
-      .poll(async () => (await loadEdc(torre1().id)).edc?.componentesEdc.find((item) => item.code === 'ACT2')?.name)
+      .poll(async () => (await loadEdc(torre1Id())).edc?.componentesEdc.find((item) => item.code === 'ACT2')?.name)
       .toBe('Montaje de guías');
 
     await gridRow(page, 'ASC.1.AP.3').click();
@@ -263,7 +245,7 @@ describe('EDC screen', () => {
     await confirm.waitFor({ state: 'hidden' });
     await waitForSuccessToast(page, 'EDC grabado: 6 ítems');
     await expect.poll(() => gridCodes(page)).toEqual(AFTER_ELE);
-    expect((await loadEdc(torre1().id)).edc?.componentesEdc.map((item) => item.code)).toEqual(AFTER_ELE);
+    expect((await loadEdc(torre1Id())).edc?.componentesEdc.map((item) => item.code)).toEqual(AFTER_ELE);
   });
 
   it('a keyboard drag (Space, arrows, Space) assigns a component too', async () => {
@@ -296,7 +278,7 @@ describe('EDC screen', () => {
     await expect.poll(() => gridCodes(page)).toEqual(AFTER_ELE);
 
     // a colleague renames ACT3 through the API, based on the same version
-    const before = await loadEdc(torre1().id);
+    const before = await loadEdc(torre1Id());
     if (!before.edc) throw new Error('ELA.1 has no EDC');
     await callFunction(
       session.server.url,
@@ -304,7 +286,7 @@ describe('EDC screen', () => {
       {
         id: project._id,
         edc: {
-          id: torre1().id,
+          id: torre1Id(),
           componentesEdc: before.edc.componentesEdc.map((item) =>
             item.code === 'ACT3' ? { ...item, name: 'Pintura del colega' } : item,
           ),

@@ -4,7 +4,7 @@ import { callFunction, signInApi } from '../support/api';
 import { screenshot } from '../support/browser';
 import { CatalogueApi, confirmDialog, waitForSuccessToast } from '../support/catalogues';
 import type { LoadedProject } from '../support/projects';
-import { ProjectApi } from '../support/projects';
+import { ProjectApi, edpItemId, seedAreaTypeProject } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
 
@@ -61,17 +61,12 @@ describe('EDP editor: counted deletions, undo, renumbering (issue 12)', () => {
   let cookie: string;
   const call = <T>(name: string, data: unknown) => callFunction<T>(session.server.url, name, data, cookie);
   const loadGantt = () => call<GanttOutput>('loadGantt', { id: project._id });
-  const idOf = (code: string) => {
-    const item = project.edp.items.find((candidate) => candidate.code === code);
-    if (!item) throw new Error(`the EDP has no ${code}`);
-    return item.id;
-  };
 
   /** Saves an EDC on an item, builds the Gantt with it, then links the tasks `links` names by code (`from` → `to`). */
   async function seedEdcAndLinks(edpCode: string, activities: number, links: [string, string][]): Promise<void> {
     await call('saveEdc', {
       id: project._id,
-      edc: { id: idOf(edpCode), version: 0, componentesEdc: edcRows(edpCode, activities) },
+      edc: { id: edpItemId(project, edpCode), version: 0, componentesEdc: edcRows(edpCode, activities) },
     });
     const gantt = await loadGantt();
     const taskId = (code: string, under?: string) => {
@@ -102,22 +97,7 @@ describe('EDP editor: counted deletions, undo, renumbering (issue 12)', () => {
     projects = await ProjectApi.forSession(session);
     catalogues = await CatalogueApi.forSession(session);
     cookie = await signInApi(session.server.url, session.admin.email, session.admin.password);
-    const torre = await catalogues.save('tipos-area', {
-      code: 'TOR',
-      name: 'Torre',
-      priority: 1,
-      sectores: [{ code: 'PIS', name: 'Piso', quantity: 2, priority: 1 }],
-    });
-    const saved = await projects.save({
-      name: 'Edificio Los Aromos',
-      code: 'ELA',
-      currency: 'CLP',
-      budget: '1000000',
-      startYear: '2026',
-      endYear: '2026',
-      tiposArea: [{ ...torre, quantity: 2 }],
-    });
-    project = await projects.load(saved._id);
+    project = await seedAreaTypeProject(session, { year: '2026' });
     // ELA.1.2's ACT1 before its ACT2, and before ELA.2.1 (another item's task)
     await seedEdcAndLinks('ELA.1.2', 11, [
       ['ACT1', 'ACT2'],

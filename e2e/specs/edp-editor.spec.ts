@@ -5,7 +5,7 @@ import { createUserApi, signInApi, signInContext, uniqueAccount } from '../suppo
 import { newContext, screenshot } from '../support/browser';
 import { CatalogueApi, confirmDialog, waitForErrorToast, waitForSuccessToast } from '../support/catalogues';
 import type { EdpItem, LoadedProject } from '../support/projects';
-import { ProjectApi, breadcrumbs, sidebar } from '../support/projects';
+import { ProjectApi, breadcrumbs, seedAreaTypeProject, sidebar } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
 
@@ -45,21 +45,7 @@ describe('EDP editor', () => {
   beforeAll(async () => {
     session = await openAsFirstAdmin('edp');
     projects = await ProjectApi.forSession(session);
-    const catalogues = await CatalogueApi.forSession(session);
-    const torre = await catalogues.save('tipos-area', {
-      code: 'TOR',
-      name: 'Torre',
-      priority: 1,
-      sectores: [{ code: 'PIS', name: 'Piso', quantity: 2, priority: 1 }],
-    });
-    const saved = await projects.save({
-      name: 'Edificio Los Aromos',
-      code: 'ELA',
-      currency: 'CLP',
-      budget: '1000000',
-      tiposArea: [{ ...torre, quantity: 2 }],
-    });
-    project = await projects.load(saved._id);
+    project = await seedAreaTypeProject(session);
     // a colleague, signed in in another browser context
     const colleague = uniqueAccount('colega');
     const adminCookie = await signInApi(session.server.url, session.admin.email, session.admin.password);

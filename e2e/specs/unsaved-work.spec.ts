@@ -5,7 +5,7 @@ import type { Account } from '../support/api';
 import { screenshot } from '../support/browser';
 import { CatalogueApi, confirmDialog, waitForSuccessToast } from '../support/catalogues';
 import type { LoadedProject } from '../support/projects';
-import { ProjectApi, breadcrumbs, sidebar } from '../support/projects';
+import { ProjectApi, breadcrumbs, edpItemId, sidebar } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
 
@@ -92,13 +92,8 @@ describe('unsaved work: nothing lost', () => {
   const loadGantt = (cookie = adminCookie) =>
     callFunction<GanttOutput>(url(), 'loadGantt', { id: project._id }, cookie);
   const loadEdp = async () => (await ProjectApi.forSession(session)).load(project._id);
-  const torre = () => {
-    const item = project.edp.items.find((candidate) => candidate.code === 'ELA.1');
-    if (!item) throw new Error('the EDP has no ELA.1');
-    return item;
-  };
   const loadEdc = () =>
-    callFunction<EdcOutput>(url(), 'loadEdc', { projectId: project._id, id: torre().id }, adminCookie);
+    callFunction<EdcOutput>(url(), 'loadEdc', { projectId: project._id, id: edpItemId(project, 'ELA.1') }, adminCookie);
 
   async function openGantt(): Promise<void> {
     await page.goto(`/projects/${project._id}/gantt`);
@@ -165,7 +160,7 @@ describe('unsaved work: nothing lost', () => {
       {
         id: project._id,
         edc: {
-          id: torre().id,
+          id: edpItemId(project, 'ELA.1'),
           version: 0,
           componentesEdc: [
             { code: 'M', name: 'Fundaciones', parentCode: 'ELA.1', kind: 'main' },
@@ -285,8 +280,7 @@ describe('unsaved work: nothing lost', () => {
     await page.getByRole('heading', { level: 1, name: project.name }).waitFor();
     const piso2 = page.locator('tbody tr').filter({ has: page.getByText('ELA.1.2', { exact: true }) });
     await piso2.dblclick();
-    const item = project.edp.items.find((candidate) => candidate.code === 'ELA.1.2');
-    const name = page.getByRole('textbox', { name: `Nombre del ítem ${item?.id}` });
+    const name = page.getByRole('textbox', { name: `Nombre del ítem ${edpItemId(project, 'ELA.1.2')}` });
     await name.fill('Piso dos');
     await name.press('Enter');
     await piso2.getByText('Piso dos').waitFor();
@@ -414,9 +408,9 @@ describe('unsaved work: nothing lost', () => {
     await page.getByRole('heading', { level: 1, name: project.name }).waitFor();
     const piso1 = page.locator('tbody tr').filter({ has: page.getByText('ELA.1.1', { exact: true }) });
     await piso1.dblclick();
-    const item = project.edp.items.find((candidate) => candidate.code === 'ELA.1.1');
-    await page.getByRole('textbox', { name: `Nombre del ítem ${item?.id}` }).fill('Piso uno');
-    await page.getByRole('textbox', { name: `Nombre del ítem ${item?.id}` }).press('Enter');
+    const name = page.getByRole('textbox', { name: `Nombre del ítem ${edpItemId(project, 'ELA.1.1')}` });
+    await name.fill('Piso uno');
+    await name.press('Enter');
     await unsavedChip(page).waitFor();
     await expireSession();
     await page
