@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, createUserApi, signInApi, uniqueAccount } from '../support/api';
 import type { Account } from '../support/api';
 import { screenshot } from '../support/browser';
-import { CatalogueApi, confirmDialog, waitForSuccessToast } from '../support/catalogues';
+import { confirmDialog, waitForSuccessToast } from '../support/catalogues';
+import type { GanttOutput, SeededGantt } from '../support/gantt';
+import { bar, dragBar, seedGanttProject, startOf, toolbarButton, unsavedChip } from '../support/gantt';
 import type { LoadedProject } from '../support/projects';
 import { ProjectApi, breadcrumbs, edpItemId, sidebar } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
@@ -12,13 +14,11 @@ import { openAsFirstAdmin } from '../support/signed-in';
 /*
  * Issue 12, "nothing lost": every way out of a screen with unsaved edits asks first, and edits
  * that an expired session would have taken are kept in the browser and offered back after
- * signing in again. The seeded project is gantt.spec's: the EDP ELA · ELA.1 · ELA.1.1 · ELA.1.2,
- * ELA.1's EDC M · M.1 · ACT1 · ACT2 · ACT3, and a Gantt whose five leaves all start on Friday
- * 02-01-2026 (TaskIDs 5, 6, 7 are ACT1, ACT2, ACT3; 4 is M.1).
+ * signing in again. The seeded project is gantt.spec's (seedGanttProject): the EDP ELA · ELA.1 ·
+ * ELA.1.1 · ELA.1.2, ELA.1's EDC M · M.1 · ACT1 · ACT2 · ACT3, and a Gantt whose five leaves all
+ * start on Friday 02-01-2026 (TaskIDs 5, 6, 7 are ACT1, ACT2, ACT3; 4 is M.1).
  */
 
-type GanttTask = { TaskID: number; TaskCode: string; StartDate: string; Duration: number; ParentId?: number };
-type GanttOutput = { activities: GanttTask[]; version: number };
 type EdcOutput = { edc: { componentesEdc: { code: string; name: string }[]; version: number } | null };
 
 const A = 5; // ACT1 Excavar
@@ -27,36 +27,8 @@ const C = 7; // ACT3 Descimbrar
 const LEAVE = 'Hay cambios sin grabar en el Gantt. Si sales de esta pantalla se perderán. ¿Salir de todos modos?';
 const OLDER = 'Estos cambios se hicieron sobre una versión anterior; otra persona grabó después.';
 
-function ganttButton(page: Page, name: string): Locator {
-  return page.getByRole('toolbar', { name: 'Herramientas del Gantt' }).getByRole('button', { name, exact: true });
-}
-
-function bar(page: Page, id: number): Locator {
-  return page.locator('.wx-bar').filter({ has: page.locator(`.cim-bar[data-task-id="${id}"]`) });
-}
-
-function startOf(page: Page, id: number): Promise<string> {
-  return page.locator(`.wx-row[data-id="${id}"] [data-col-id=":startIso"]`).innerText();
-}
-
-function unsavedChip(page: Page): Locator {
-  return page.getByText('Cambios sin grabar', { exact: true });
-}
-
 function recoveryAlert(page: Page): Locator {
   return page.getByTestId('draft-recovery');
-}
-
-/** A real pointer drag of a bar by `dx` pixels (84 px a week). */
-async function dragBar(page: Page, id: number, dx: number): Promise<void> {
-  const box = await bar(page, id).boundingBox();
-  if (!box) throw new Error(`bar ${id} not on screen`);
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x + dx, y, { steps: 10 });
-  await page.mouse.up();
 }
 
 /** The drafts this browser keeps (their keys). */
@@ -84,13 +56,12 @@ function santiagoTime(date: Date): string {
 
 describe('unsaved work: nothing lost', () => {
   let session: SignedInSession;
+  let seeded: SeededGantt;
   let project: LoadedProject;
   let adminCookie: string;
   let colleague: Account;
   let page: Page;
   const url = () => session.server.url;
-  const loadGantt = (cookie = adminCookie) =>
-    callFunction<GanttOutput>(url(), 'loadGantt', { id: project._id }, cookie);
   const loadEdp = async () => (await ProjectApi.forSession(session)).load(project._id);
   const loadEdc = () =>
     callFunction<EdcOutput>(url(), 'loadEdc', { projectId: project._id, id: edpItemId(project, 'ELA.1') }, adminCookie);
@@ -133,46 +104,11 @@ describe('unsaved work: nothing lost', () => {
   beforeAll(async () => {
     session = await openAsFirstAdmin('nolost');
     page = session.page;
-    const catalogues = await CatalogueApi.forSession(session);
-    const projects = await ProjectApi.forSession(session);
-    adminCookie = await signInApi(url(), session.admin.email, session.admin.password);
+    seeded = await seedGanttProject(session, ['ELA.1']);
+    project = seeded.project;
+    adminCookie = seeded.cookie;
     colleague = uniqueAccount('colega');
     await createUserApi(url(), adminCookie, colleague, true);
-    const tipo = await catalogues.save('tipos-area', {
-      code: 'TOR',
-      name: 'Torre',
-      priority: 1,
-      sectores: [{ code: 'PIS', name: 'Piso', quantity: 2, priority: 1 }],
-    });
-    const saved = await projects.save({
-      name: 'Edificio Los Aromos',
-      code: 'ELA',
-      currency: 'CLP',
-      budget: '1000000',
-      startYear: '2026',
-      endYear: '2026',
-      tiposArea: [{ ...tipo, quantity: 1 }],
-    });
-    project = await projects.load(saved._id);
-    await callFunction(
-      url(),
-      'saveEdc',
-      {
-        id: project._id,
-        edc: {
-          id: edpItemId(project, 'ELA.1'),
-          version: 0,
-          componentesEdc: [
-            { code: 'M', name: 'Fundaciones', parentCode: 'ELA.1', kind: 'main' },
-            { code: 'M.1', name: 'Zapatas', parentCode: 'M', kind: 'sub' },
-            { code: 'ACT1', name: 'Excavar', parentCode: 'M.1', kind: 'activity' },
-            { code: 'ACT2', name: 'Hormigonar', parentCode: 'M.1', kind: 'activity' },
-            { code: 'ACT3', name: 'Descimbrar', parentCode: 'M.1', kind: 'activity' },
-          ],
-        },
-      },
-      adminCookie,
-    );
   });
 
   afterAll(async () => {
@@ -182,7 +118,7 @@ describe('unsaved work: nothing lost', () => {
   it('asks before sign-out, the brand, a menu, a breadcrumb and the profile link; the configurator keeps the edits', async () => {
     await openGantt();
     await page.locator(`.wx-row[data-id="${B}"] [data-col-id=":name"]`).click();
-    await ganttButton(page, 'Indentar').click();
+    await toolbarButton(page, 'Indentar').click();
     await unsavedChip(page).waitFor();
 
     // sign-out asks; Cancelar keeps the user signed in, on the screen, with the edit
@@ -223,7 +159,7 @@ describe('unsaved work: nothing lost', () => {
     await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
     await page.waitForURL('**/login');
     expect(await draftKeys(page)).toEqual([]);
-    expect((await loadGantt()).activities.find((task) => task.TaskID === B)?.ParentId).toBe(4);
+    expect((await seeded.loadGantt()).activities.find((task) => task.TaskID === B)?.ParentId).toBe(4);
     await signInUi();
     await page.waitForURL('**/home');
     await openGantt();
@@ -240,12 +176,12 @@ describe('unsaved work: nothing lost', () => {
 
     await expireSession();
     // the next call meets the expired session: straight to /login, no leave question in the way
-    await ganttButton(page, 'Grabar Gantt').click();
+    await toolbarButton(page, 'Grabar Gantt').click();
     await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
     await page.waitForURL('**/login');
     expect(await confirmDialog(page).count()).toBe(0);
     expect(await draftKeys(page)).toHaveLength(1);
-    expect((await loadGantt()).activities.find((task) => task.TaskID === A)?.StartDate).toBe('2026-01-02');
+    expect((await seeded.loadGantt()).activities.find((task) => task.TaskID === A)?.StartDate).toBe('2026-01-02');
 
     await signInUi();
     await page.waitForURL(`**/projects/${project._id}/gantt`);
@@ -267,11 +203,11 @@ describe('unsaved work: nothing lost', () => {
     await expect.poll(() => startOf(page, A)).toBe('09-01-2026');
     await unsavedChip(page).waitFor();
 
-    await ganttButton(page, 'Grabar Gantt').click();
+    await toolbarButton(page, 'Grabar Gantt').click();
     await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
     await waitForSuccessToast(page, 'Gantt grabado: 9 tareas');
     await expect.poll(() => unsavedChip(page).count()).toBe(0);
-    expect((await loadGantt()).activities.find((task) => task.TaskID === A)?.StartDate).toBe('2026-01-09');
+    expect((await seeded.loadGantt()).activities.find((task) => task.TaskID === A)?.StartDate).toBe('2026-01-09');
     await expect.poll(() => draftKeys(page)).toEqual([]);
   });
 
@@ -346,13 +282,13 @@ describe('unsaved work: nothing lost', () => {
     await dragBar(page, C, 84);
     await expect.poll(() => startOf(page, C)).toBe('09-01-2026');
     await expireSession();
-    await ganttButton(page, 'Grabar Gantt').click();
+    await toolbarButton(page, 'Grabar Gantt').click();
     await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
     await page.waitForURL('**/login');
 
     // meanwhile a colleague saves the Gantt: ACT2 shortened to 3 days
     const colleagueCookie = await signInApi(url(), colleague.email, colleague.password);
-    const before = await loadGantt(colleagueCookie);
+    const before = await callFunction<GanttOutput>(url(), 'loadGantt', { id: project._id }, colleagueCookie);
     await callFunction(
       url(),
       'saveGantt',
