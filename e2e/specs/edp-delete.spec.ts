@@ -1,8 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, signInApi } from '../support/api';
 import { screenshot } from '../support/browser';
 import { CatalogueApi, confirmDialog, waitForSuccessToast } from '../support/catalogues';
+import { openEdp, row, toolbarButton } from '../support/edp';
 import type { LoadedProject } from '../support/projects';
 import { ProjectApi, edpItemId, seedAreaTypeProject } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
@@ -18,21 +19,6 @@ type GanttOutput = { activities: GanttTask[]; version: number };
  * ELA.1.2 (a leaf) gets an EDC of 13 rows (main, sub, 11 activities), so the first loadGantt gives
  * it 14 tasks (its own and one per EDC row) among 7 + 13 = 20; two links touch them.
  */
-
-function toolbarButton(page: Page, name: string): Locator {
-  return page.getByRole('toolbar', { name: 'Herramientas del EDP' }).getByRole('button', { name, exact: true });
-}
-
-/** The grid row of the item with this code (its Código cell holds the code). */
-function row(page: Page, code: string): Locator {
-  return page.locator('tbody tr').filter({ has: page.getByText(code, { exact: true }) });
-}
-
-async function openEdp(page: Page, project: LoadedProject): Promise<void> {
-  await page.goto(`/projects/${project._id}/edp`);
-  await page.getByRole('heading', { level: 1, name: project.name }).waitFor();
-  await page.locator('tbody tr').first().waitFor();
-}
 
 /** An EDC list: main M, sub M.1 and `activities` activities under it. */
 function edcRows(edpCode: string, activities: number): EdcRow[] {
