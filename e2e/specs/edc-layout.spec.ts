@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, signInApi } from '../support/api';
 import { screenshot } from '../support/browser';
 import { CatalogueApi, waitForSuccessToast } from '../support/catalogues';
+import { gridCodes, gridTable, heading, openEdc, selectTreeItem, treeItem } from '../support/edc';
 import type { LoadedProject } from '../support/projects';
 import { ProjectApi, edpItemId, saveTorreAreaType, seedAreaTypeProject, sidebar } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
@@ -19,54 +20,12 @@ import { openAsFirstAdmin } from '../support/signed-in';
  * shows at 768 px, so it scrolls inside.
  */
 
-function heading(page: Page, project: LoadedProject, code: string | null): Locator {
-  return page.getByRole('heading', {
-    level: 1,
-    name: `${project.name} :: ${code ?? 'sin ítem seleccionado'}`,
-    exact: true,
-  });
-}
-
-function tree(page: Page): Locator {
-  return page.getByRole('tree', { name: 'EDP' });
-}
-
-function treeItem(page: Page, label: string): Locator {
-  return tree(page)
-    .getByRole('treeitem')
-    .filter({ has: page.getByText(label, { exact: true }) })
-    .last();
-}
-
-function gridTable(page: Page): Locator {
-  return page.getByRole('table', { name: 'EDC del ítem seleccionado' });
-}
-
-function gridCodes(page: Page): Promise<(string | null)[]> {
-  return gridTable(page)
-    .locator('tbody tr[data-edc-code]')
-    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-edc-code')));
-}
-
-async function openEdc(page: Page, project: LoadedProject, expectedCode: string | null): Promise<void> {
-  await page.goto(`/projects/${project._id}/edc`);
-  await heading(page, project, expectedCode).waitFor();
-  await page.getByRole('group', { name: 'Sistema ELE Eléctrico', exact: true }).waitFor();
-  await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
-}
-
 /** Opens a tree branch from its expand icon (a click on the label selects instead). */
 async function expandTreeItem(page: Page, label: string): Promise<void> {
   const item = treeItem(page, label);
   if ((await item.getAttribute('aria-expanded')) === 'true') return;
   await item.locator('.MuiTreeItem-iconContainer').first().click();
   await expect.poll(() => item.getAttribute('aria-expanded')).toBe('true');
-}
-
-async function selectTreeItem(page: Page, project: LoadedProject, label: string, code: string): Promise<void> {
-  await tree(page).getByText(label, { exact: true }).click();
-  await heading(page, project, code).waitFor();
-  await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
 }
 
 async function assign(page: Page, component: string, system: string, message: string): Promise<void> {

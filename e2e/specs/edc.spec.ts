@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, signInApi } from '../support/api';
 import { screenshot } from '../support/browser';
 import { CatalogueApi, confirmDialog, waitForErrorToast, waitForSuccessToast } from '../support/catalogues';
+import { gridCodes, heading, openEdc, selectTreeItem } from '../support/edc';
 import type { LoadedProject } from '../support/projects';
 import { edpItemId, seedAreaTypeProject } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
@@ -24,12 +25,6 @@ type EdcItem = { code: string; name: string; parentCode: string; kind: string };
 const AFTER_ELE = ['ASC.1.ELE.3', 'ASC.1.ELE.3.1', 'ACT1', 'ACT2', 'ASC.1.ELE.3.2', 'ACT3'];
 const AFTER_AP = [...AFTER_ELE, 'ASC.1.AP.3', 'ASC.1.AP.3.1', 'ACT4', 'ACT5', 'ASC.1.AP.3.2', 'ACT6'];
 
-function gridCodes(page: Page): Promise<(string | null)[]> {
-  return page
-    .locator('tbody tr[data-edc-code]')
-    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-edc-code')));
-}
-
 function gridRow(page: Page, code: string): Locator {
   return page.locator(`tbody tr[data-edc-code="${code}"]`);
 }
@@ -40,29 +35,6 @@ function toolbarButton(page: Page, name: string): Locator {
 
 function dropZone(page: Page, system: string): Locator {
   return page.getByRole('group', { name: `Sistema ${system}`, exact: true });
-}
-
-/**
- * Opens the screen; it reselects the item remembered from the test before (issue 12), or none on
- * the first visit (`expectedCode` null).
- */
-async function openEdc(page: Page, project: LoadedProject, expectedCode: string | null): Promise<void> {
-  await page.goto(`/projects/${project._id}/edc`);
-  await page
-    .getByRole('heading', {
-      level: 1,
-      name: `${project.name} :: ${expectedCode ?? 'sin ítem seleccionado'}`,
-      exact: true,
-    })
-    .waitFor();
-  await dropZone(page, 'ELE Eléctrico').waitFor();
-  await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
-}
-
-async function selectEdpItem(page: Page, project: LoadedProject, label: string, code: string): Promise<void> {
-  await page.getByText(label, { exact: true }).click();
-  await page.getByRole('heading', { level: 1, name: `${project.name} :: ${code}`, exact: true }).waitFor();
-  await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
 }
 
 /**
@@ -156,7 +128,7 @@ describe('EDC screen', () => {
   it('a real pointer drag of a component onto a system creates the generated codes in the grid and saves them', async () => {
     const { page } = session;
     await openEdc(page, project, null);
-    await selectEdpItem(page, project, 'ELA.1 Torre 1', 'ELA.1');
+    await selectTreeItem(page, project, 'ELA.1 Torre 1', 'ELA.1');
     await dragComponentToSystem(page, 'ASC', 'ELE Eléctrico', () => screenshot(page, 'edc-drag-over-system'));
     await waitForSuccessToast(page, 'EDC grabado: 6 ítems');
     await expect.poll(() => gridCodes(page)).toEqual(AFTER_ELE);
@@ -188,7 +160,7 @@ describe('EDC screen', () => {
 
     // a reload comes back to the same item (remembered) with both drops
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: `${project.name} :: ELA.1`, exact: true }).waitFor();
+    await heading(page, project, 'ELA.1').waitFor();
     await expect.poll(() => gridCodes(page)).toEqual(AFTER_AP);
     const stored = await loadEdc(torre1Id());
     expect(stored.edc?.componentesEdc.map((item) => item.code)).toEqual(AFTER_AP);
@@ -251,7 +223,7 @@ describe('EDC screen', () => {
   it('a keyboard drag (Space, arrows, Space) assigns a component too', async () => {
     const { page } = session;
     await openEdc(page, project, 'ELA.1');
-    await selectEdpItem(page, project, 'ELA.2 Torre 2', 'ELA.2');
+    await selectTreeItem(page, project, 'ELA.2 Torre 2', 'ELA.2');
     const card = page.locator('[data-component-code="BOM"]');
     const target = dropZone(page, 'AP Agua potable');
     await card.focus();
@@ -274,7 +246,7 @@ describe('EDC screen', () => {
   it("keeps the user's list on screen when someone else saved meanwhile, until 'Recargar'", async () => {
     const { page } = session;
     await openEdc(page, project, 'ELA.2');
-    await selectEdpItem(page, project, 'ELA.1 Torre 1', 'ELA.1');
+    await selectTreeItem(page, project, 'ELA.1 Torre 1', 'ELA.1');
     await expect.poll(() => gridCodes(page)).toEqual(AFTER_ELE);
 
     // a colleague renames ACT3 through the API, based on the same version
