@@ -5,7 +5,7 @@ import type { Account } from '../support/api';
 import { screenshot } from '../support/browser';
 import { confirmDialog, waitForSuccessToast } from '../support/catalogues';
 import type { GanttOutput, SeededGantt } from '../support/gantt';
-import { bar, dragBar, seedGanttProject, startOf, toolbarButton, unsavedChip } from '../support/gantt';
+import { bar, dragBar, openGanttPage, seedGanttProject, startOf, toolbarButton, unsavedChip } from '../support/gantt';
 import type { LoadedProject } from '../support/projects';
 import { ProjectApi, breadcrumbs, edpItemId, sidebar } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
@@ -66,13 +66,6 @@ describe('unsaved work: nothing lost', () => {
   const loadEdc = () =>
     callFunction<EdcOutput>(url(), 'loadEdc', { projectId: project._id, id: edpItemId(project, 'ELA.1') }, adminCookie);
 
-  async function openGantt(): Promise<void> {
-    await page.goto(`/projects/${project._id}/gantt`);
-    await page.getByRole('heading', { level: 1, name: 'Edificio Los Aromos :: Gantt', exact: true }).waitFor();
-    await bar(page, A).waitFor();
-    await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
-  }
-
   /** Ends the browser's session on the server (as an expiry or a revocation elsewhere would). */
   async function expireSession(): Promise<void> {
     const cookie = (await session.context.cookies()).map((entry) => `${entry.name}=${entry.value}`).join('; ');
@@ -116,7 +109,7 @@ describe('unsaved work: nothing lost', () => {
   });
 
   it('asks before sign-out, the brand, a menu, a breadcrumb and the profile link; the configurator keeps the edits', async () => {
-    await openGantt();
+    await openGanttPage(page, project, A);
     await page.locator(`.wx-row[data-id="${B}"] [data-col-id=":name"]`).click();
     await toolbarButton(page, 'Indentar').click();
     await unsavedChip(page).waitFor();
@@ -162,13 +155,13 @@ describe('unsaved work: nothing lost', () => {
     expect((await seeded.loadGantt()).activities.find((task) => task.TaskID === B)?.ParentId).toBe(4);
     await signInUi();
     await page.waitForURL('**/home');
-    await openGantt();
+    await openGanttPage(page, project, A);
     expect(await recoveryAlert(page).count()).toBe(0);
     expect(await unsavedChip(page).count()).toBe(0);
   });
 
   it('keeps the Gantt edits when the session expires, and recovers and saves them after signing in again', async () => {
-    await openGantt();
+    await openGanttPage(page, project, A);
     await dragBar(page, A, 84);
     await expect.poll(() => startOf(page, A)).toBe('09-01-2026');
     const editedAt = new Date();
@@ -278,7 +271,7 @@ describe('unsaved work: nothing lost', () => {
   });
 
   it('says a draft is older than what another person saved since, compares them, and discards it after asking', async () => {
-    await openGantt();
+    await openGanttPage(page, project, A);
     await dragBar(page, C, 84);
     await expect.poll(() => startOf(page, C)).toBe('09-01-2026');
     await expireSession();

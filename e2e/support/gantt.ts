@@ -90,6 +90,21 @@ export async function seedGanttProject(
   return { project, cookie, loadGantt, saveGantt };
 }
 
+/**
+ * Opens the project's Gantt in `page` and waits until it can be handled: the heading, the bar of
+ * task `barId` drawn, and the global spinner gone (it fades out before the chart takes the pointer).
+ */
+export async function openGanttPage(
+  page: Page,
+  project: Pick<LoadedProject, '_id' | 'name'>,
+  barId: number,
+): Promise<void> {
+  await page.goto(`/projects/${project._id}/gantt`);
+  await page.getByRole('heading', { level: 1, name: `${project.name} :: Gantt`, exact: true }).waitFor();
+  await bar(page, barId).waitFor();
+  await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
+}
+
 export function toolbar(page: Page): Locator {
   return page.getByRole('toolbar', { name: 'Herramientas del Gantt' });
 }
