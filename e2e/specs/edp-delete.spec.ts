@@ -4,14 +4,13 @@ import { callFunction, signInApi } from '../support/api';
 import { screenshot } from '../support/browser';
 import { CatalogueApi, confirmDialog, waitForSuccessToast } from '../support/catalogues';
 import { openEdp, row, toolbarButton } from '../support/edp';
+import type { GanttOutput, GanttTask } from '../support/gantt';
 import type { LoadedProject } from '../support/projects';
 import { ProjectApi, edpItemId, seedAreaTypeProject } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
 
 type EdcRow = { code: string; name: string; parentCode: string; kind: 'main' | 'sub' | 'activity' };
-type GanttTask = { TaskID: number; TaskCode: string; TaskName: string; Predecessor: string; StartDate: string };
-type GanttOutput = { activities: GanttTask[]; version: number };
 
 /*
  * Issue 12. The seeded project: area type Torre × 2 with sub-area Piso × 2 gives the EDP
