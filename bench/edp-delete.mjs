@@ -8,44 +8,19 @@
 //   node bench/edp-delete.mjs     (npm run build first; BENCH_DATABASE_URL as in gantt-server.mjs)
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { call, edcRows } from './edp-usage.mjs';
-import { benchEdp, withLinks } from './gantt-server.mjs';
-import { median, onBothDatabases } from './support.mjs';
+import { arrangeUsageProject } from './edp-usage.mjs';
+import { median, onBothDatabases, timedCall } from './support.mjs';
 
-const EDC_ITEMS = 1_000;
 const GROUPS_DELETED = 20;
 
-async function arrange(target, code, buildGantt) {
-  const { result: saved } = await call(target, 'saveProject', { project: { name: 'EDP grande', code } });
-  const id = saved.project._id;
-  const { result: loaded } = await call(target, 'loadProject', { id });
-  const items = benchEdp({ groups: 200, perGroup: 100 });
-  const { result: edp } = await call(target, 'saveEdp', {
-    id,
-    edp: { items, version: loaded.project.edp.version },
-  });
-  const leaves = items.filter((item) => item.code.split('.').length === 3).slice(0, EDC_ITEMS);
-  for (const leaf of leaves) {
-    await call(target, 'saveEdc', { id, edc: { id: leaf.id, version: 0, componentesEdc: edcRows(leaf.code) } });
-  }
-  let tasks = 0;
-  if (buildGantt) {
-    const gantt = await call(target, 'loadGantt', { id });
-    const linked = withLinks(gantt.result.activities);
-    await call(target, 'saveGantt', { id, gantt: { activities: linked.activities }, version: gantt.result.version });
-    tasks = gantt.result.activities.length;
-  }
-  return { id, items: edp.edp.items, version: edp.edp.version, leaves, tasks };
-}
-
 async function storedTasks(target, id) {
-  const { result } = await call(target, 'loadEdpUsage', { id });
+  const { result } = await timedCall(target, 'loadEdpUsage', { id });
   return result.usage.items.reduce((sum, item) => sum + item.ganttTaskCount, 0);
 }
 
 async function figures(target, label, runs, record) {
   for (const built of [true, false]) {
-    const project = await arrange(target, built ? 'DEL-GANTT' : 'DEL-NOGANTT', built);
+    const project = await arrangeUsageProject(target, built ? 'DEL-GANTT' : 'DEL-NOGANTT', { buildGantt: built });
     const what = built ? `Gantt built, ${project.tasks} tasks` : 'no Gantt';
     let { items, version } = project;
     const times = [];
@@ -53,7 +28,7 @@ async function figures(target, label, runs, record) {
     for (let run = 0; run < runs; run += 1) {
       const leaf = project.leaves[project.leaves.length - 1 - run];
       items = items.filter((item) => item.id !== leaf.id);
-      const saved = await call(target, 'saveEdp', { id: project.id, edp: { items, version } });
+      const saved = await timedCall(target, 'saveEdp', { id: project.id, edp: { items, version } });
       times.push(saved.ms);
       version = saved.result.edp.version;
     }
@@ -72,7 +47,7 @@ async function figures(target, label, runs, record) {
         .map((item) => item.id),
     );
     const kept = items.filter((item) => !groups.has(item.id) && !groups.has(item.parentId));
-    const saved = await call(target, 'saveEdp', { id: project.id, edp: { items: kept, version } });
+    const saved = await timedCall(target, 'saveEdp', { id: project.id, edp: { items: kept, version } });
     const after = built ? await storedTasks(target, project.id) : 0;
     record(
       `saveEdp deleting ${items.length - kept.length} items (${label}, ${what})`,

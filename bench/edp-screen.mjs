@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { median, signUp, startApp } from './support.mjs';
+import { contextCookies, median, signUp, startApp } from './support.mjs';
 
 /** Sub-areas per area: 4 + 3 + 2 = 9, so each area (level 1) brings 10 items. */
 const SECTORES = [
@@ -50,14 +50,6 @@ export async function seedEdpProject({ url, cookie, items }) {
     project: { name: `EDP de ${items} ítems`, code: `EDP${items}`, tiposArea },
   });
   return project;
-}
-
-function contextCookies(url, cookie) {
-  const { hostname } = new URL(url);
-  return cookie.split('; ').map((pair) => {
-    const at = pair.indexOf('=');
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: hostname, path: '/' };
-  });
 }
 
 /**

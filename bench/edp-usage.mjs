@@ -8,24 +8,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchEdp, withLinks } from './gantt-server.mjs';
-import { median, onBothDatabases } from './support.mjs';
+import { median, onBothDatabases, timedCall } from './support.mjs';
 
 const EDC_ITEMS = 1_000;
 
-export async function call(target, name, data) {
-  const started = performance.now();
-  const response = await fetch(`${target.url}/api/functions/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: target.cookie, 'accept-encoding': 'identity' },
-    body: JSON.stringify({ data }),
-  });
-  const text = await response.text();
-  const ms = performance.now() - started;
-  if (!response.ok) throw new Error(`${name}: ${response.status} ${text.slice(0, 300)}`);
-  return { ms, bytes: Buffer.byteLength(text), result: JSON.parse(text).result };
-}
-
-export function edcRows(edpCode) {
+function edcRows(edpCode) {
   return [
     { code: 'M', name: 'Estructura', parentCode: edpCode, kind: 'main' },
     { code: 'M.1', name: 'Hormigón', parentCode: 'M', kind: 'sub' },
@@ -38,29 +25,51 @@ export function edcRows(edpCode) {
   ];
 }
 
-async function figures(target, label, runs, record) {
-  const { result: saved } = await call(target, 'saveProject', { project: { name: 'EDP grande', code: 'USAGE-BENCH' } });
+/**
+ * A project `code` with the 20,000-item EDP whose first 1,000 leaves get a 13-row EDC each and,
+ * with `buildGantt`, its Gantt built and linked (withLinks). Answers the saved items and their
+ * version, the leaves with an EDC, and the stored tasks and links (0 without a Gantt).
+ */
+export async function arrangeUsageProject(target, code, { buildGantt = true } = {}) {
+  const { result: saved } = await timedCall(target, 'saveProject', { project: { name: 'EDP grande', code } });
   const id = saved.project._id;
-  const { result: loaded } = await call(target, 'loadProject', { id });
+  const { result: loaded } = await timedCall(target, 'loadProject', { id });
   const items = benchEdp({ groups: 200, perGroup: 100 });
-  await call(target, 'saveEdp', { id, edp: { items, version: loaded.project.edp.version } });
+  const { result: edp } = await timedCall(target, 'saveEdp', {
+    id,
+    edp: { items, version: loaded.project.edp.version },
+  });
   const leaves = items.filter((item) => item.code.split('.').length === 3).slice(0, EDC_ITEMS);
   for (const leaf of leaves) {
-    await call(target, 'saveEdc', { id, edc: { id: leaf.id, version: 0, componentesEdc: edcRows(leaf.code) } });
+    await timedCall(target, 'saveEdc', { id, edc: { id: leaf.id, version: 0, componentesEdc: edcRows(leaf.code) } });
   }
-  const gantt = await call(target, 'loadGantt', { id });
-  const linked = withLinks(gantt.result.activities);
-  await call(target, 'saveGantt', { id, gantt: { activities: linked.activities }, version: gantt.result.version });
+  let tasks = 0;
+  let links = 0;
+  if (buildGantt) {
+    const gantt = await timedCall(target, 'loadGantt', { id });
+    const linked = withLinks(gantt.result.activities);
+    await timedCall(target, 'saveGantt', {
+      id,
+      gantt: { activities: linked.activities },
+      version: gantt.result.version,
+    });
+    tasks = gantt.result.activities.length;
+    links = linked.count;
+  }
+  return { id, items: edp.edp.items, version: edp.edp.version, leaves, tasks, links };
+}
 
+async function figures(target, label, runs, record) {
+  const { id, items, tasks, links } = await arrangeUsageProject(target, 'USAGE-BENCH');
   const times = [];
   let last;
   for (let run = 0; run < runs; run += 1) {
-    last = await call(target, 'loadEdpUsage', { id });
+    last = await timedCall(target, 'loadEdpUsage', { id });
     times.push(last.ms);
   }
   const usage = last.result.usage;
   record(
-    `loadEdpUsage, ${items.length} items / ${gantt.result.activities.length} tasks / ${linked.count} links (${label})`,
+    `loadEdpUsage, ${items.length} items / ${tasks} tasks / ${links} links (${label})`,
     median(times).toFixed(0),
     'ms',
     `median of ${runs} (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}); ${usage.items.length} items carry something, ${usage.crossLinks.length} cross-item pairs; ${(last.bytes / 1024).toFixed(0)} KB JSON`,

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import * as mupdf from 'mupdf';
 import { chromium } from 'playwright-core';
 import { seedGanttProject } from './gantt-screen.mjs';
-import { median, signUp, startApp } from './support.mjs';
+import { contextCookies, median, signUp, startApp } from './support.mjs';
 
 const PROJECTS = [
   { groups: 5, perGroup: 100, chain: 90 },
@@ -21,14 +21,6 @@ const PROJECTS = [
 ];
 const MENUS = ['PDF A4 horizontal', 'PDF A3 horizontal'];
 const TIMEOUT = 300_000;
-
-function contextCookies(url, cookie) {
-  const { hostname } = new URL(url);
-  return cookie.split('; ').map((pair) => {
-    const at = pair.indexOf('=');
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: hostname, path: '/' };
-  });
-}
 
 export async function measureGanttExport({ runs = Number(process.env.BENCH_RUNS ?? 3) } = {}) {
   const rows = [];

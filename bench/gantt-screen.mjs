@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { benchEdp, withLinks } from './gantt-server.mjs';
-import { median, root, signUp, startApp } from './support.mjs';
+import { contextCookies, median, root, signUp, startApp } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VIEWPORT = { width: 1400, height: 900 };
@@ -123,14 +123,6 @@ async function serveBarePage(outdir, datasets) {
     url: `http://127.0.0.1:${server.address().port}`,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
-}
-
-function contextCookies(url, cookie) {
-  const { hostname } = new URL(url);
-  return cookie.split('; ').map((pair) => {
-    const at = pair.indexOf('=');
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: hostname, path: '/' };
-  });
 }
 
 async function newPage(browser, cookies) {

@@ -11,29 +11,13 @@
 //                                   the same, answering rows { name, value, unit, note }
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { median, onBothDatabases } from './support.mjs';
+import { median, onBothDatabases, timedCall } from './support.mjs';
 
 /** Root, then 100 groups of 100 (a group item and 99 leaves): 10,000 EDP items → 10,000 tasks. */
 const GROUPS = 100;
 const PER_GROUP = 100;
 /** Links per group: a chain over the first 90 leaves → 9,000 links. */
 const CHAIN = 90;
-
-/** One timed call: request → last byte; throws on an error answer. */
-async function timedCall(target, name, data) {
-  const body = JSON.stringify({ data });
-  const started = performance.now();
-  const response = await fetch(`${target.url}/api/functions/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: target.cookie, 'accept-encoding': 'identity' },
-    body,
-  });
-  const buffer = await response.arrayBuffer();
-  const ms = performance.now() - started;
-  const text = Buffer.from(buffer).toString();
-  if (!response.ok) throw new Error(`${name}: ${response.status} ${text.slice(0, 300)}`);
-  return { ms, bytes: buffer.byteLength, requestBytes: Buffer.byteLength(body), result: JSON.parse(text).result };
-}
 
 /** The root, then `groups` groups of `perGroup` items (a group item and its leaves, 'Actividad g.k'). */
 export function benchEdp({ groups = GROUPS, perGroup = PER_GROUP } = {}) {

@@ -1,5 +1,5 @@
 // What every benchmark script needs: the built server on a fresh installation, a signed-up
-// administrator, a throwaway PostgreSQL database, and the median.
+// administrator, a throwaway PostgreSQL database, timed function calls, and the median.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +16,25 @@ export const serverEntry = path.join(root, 'apps/server/dist/main.js');
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
+}
+
+/**
+ * One timed call of a function as `target` ({ url, cookie }): request → last byte on loopback, the
+ * answer's and the request's bytes and its result; throws on an error answer.
+ */
+export async function timedCall(target, name, data) {
+  const body = JSON.stringify({ data });
+  const started = performance.now();
+  const response = await fetch(`${target.url}/api/functions/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: target.cookie, 'accept-encoding': 'identity' },
+    body,
+  });
+  const buffer = await response.arrayBuffer();
+  const ms = performance.now() - started;
+  const text = Buffer.from(buffer).toString();
+  if (!response.ok) throw new Error(`${name}: ${response.status} ${text.slice(0, 300)}`);
+  return { ms, bytes: buffer.byteLength, requestBytes: Buffer.byteLength(body), result: JSON.parse(text).result };
 }
 
 export function freePort() {
@@ -89,6 +108,15 @@ export async function signUp(url) {
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0])
     .join('; ');
+}
+
+/** The session cookie header `cookie` as cookies for a Chromium context on `url` (playwright-core's addCookies). */
+export function contextCookies(url, cookie) {
+  const { hostname } = new URL(url);
+  return cookie.split('; ').map((pair) => {
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: hostname, path: '/' };
+  });
 }
 
 /** A throwaway PostgreSQL database; pg is resolved as the server resolves it (a server dependency). */

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, signInApi } from '../support/api';
 import { screenshot } from '../support/browser';
 import { CatalogueApi, waitForSuccessToast } from '../support/catalogues';
+import { gridCodes, gridTable, heading, openEdc, selectTreeItem, treeItem } from '../support/edc';
 import type { LoadedProject } from '../support/projects';
-import { ProjectApi, sidebar } from '../support/projects';
+import { ProjectApi, edpItemId, saveTorreAreaType, seedAreaTypeProject, sidebar } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
 
@@ -19,54 +20,12 @@ import { openAsFirstAdmin } from '../support/signed-in';
  * shows at 768 px, so it scrolls inside.
  */
 
-function heading(page: Page, project: LoadedProject, code: string | null): Locator {
-  return page.getByRole('heading', {
-    level: 1,
-    name: `${project.name} :: ${code ?? 'sin ítem seleccionado'}`,
-    exact: true,
-  });
-}
-
-function tree(page: Page): Locator {
-  return page.getByRole('tree', { name: 'EDP' });
-}
-
-function treeItem(page: Page, label: string): Locator {
-  return tree(page)
-    .getByRole('treeitem')
-    .filter({ has: page.getByText(label, { exact: true }) })
-    .last();
-}
-
-function gridTable(page: Page): Locator {
-  return page.getByRole('table', { name: 'EDC del ítem seleccionado' });
-}
-
-function gridCodes(page: Page): Promise<(string | null)[]> {
-  return gridTable(page)
-    .locator('tbody tr[data-edc-code]')
-    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-edc-code')));
-}
-
-async function openEdc(page: Page, project: LoadedProject, expectedCode: string | null): Promise<void> {
-  await page.goto(`/projects/${project._id}/edc`);
-  await heading(page, project, expectedCode).waitFor();
-  await page.getByRole('group', { name: 'Sistema ELE Eléctrico', exact: true }).waitFor();
-  await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
-}
-
 /** Opens a tree branch from its expand icon (a click on the label selects instead). */
 async function expandTreeItem(page: Page, label: string): Promise<void> {
   const item = treeItem(page, label);
   if ((await item.getAttribute('aria-expanded')) === 'true') return;
   await item.locator('.MuiTreeItem-iconContainer').first().click();
   await expect.poll(() => item.getAttribute('aria-expanded')).toBe('true');
-}
-
-async function selectTreeItem(page: Page, project: LoadedProject, label: string, code: string): Promise<void> {
-  await tree(page).getByText(label, { exact: true }).click();
-  await heading(page, project, code).waitFor();
-  await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
 }
 
 async function assign(page: Page, component: string, system: string, message: string): Promise<void> {
@@ -134,26 +93,9 @@ describe('EDC screen: remembered item, layout, catalogue columns', () => {
         { id: 3, code: 'GUI', name: 'Guías', priority: 3, actividades: four },
       ],
     });
-    const torre = await catalogues.save('tipos-area', {
-      code: 'TOR',
-      name: 'Torre',
-      priority: 1,
-      sectores: [{ code: 'PIS', name: 'Piso', quantity: 3, priority: 1 }],
-    });
-    const create = async (name: string, code: string) =>
-      projects.load(
-        (
-          await projects.save({
-            name,
-            code,
-            currency: 'CLP',
-            budget: '1000000',
-            tiposArea: [{ ...torre, quantity: 2 }],
-          })
-        )._id,
-      );
-    project = await create('Edificio Los Aromos', 'ELA');
-    other = await create('Edificio Las Lilas', 'ELL');
+    const torre = await saveTorreAreaType(session, 3);
+    project = await seedAreaTypeProject(session, { areaType: torre });
+    other = await seedAreaTypeProject(session, { name: 'Edificio Las Lilas', code: 'ELL', areaType: torre });
   });
 
   afterAll(async () => {
@@ -180,11 +122,10 @@ describe('EDC screen: remembered item, layout, catalogue columns', () => {
     expect(await cells('ACT9')).toEqual(['ACT9Actividad', 'MON', 'Montaje', 'Montaje']);
 
     // stored with the list: loadEdc gives them back
-    const item = project.edp.items.find((candidate) => candidate.code === 'ELA.2');
     const stored = await callFunction<{ edc: { componentesEdc: { code: string; sourceCode?: string }[] } }>(
       session.server.url,
       'loadEdc',
-      { projectId: project._id, id: item?.id },
+      { projectId: project._id, id: edpItemId(project, 'ELA.2') },
       cookie,
     );
     expect(stored.edc.componentesEdc.find((row) => row.code === 'ACT3')?.sourceCode).toBe('INS');
@@ -291,6 +232,6 @@ describe('EDC screen: remembered item, layout, catalogue columns', () => {
       .state?.selected;
     const mine = Object.values(selected ?? {})[0] ?? {};
     expect(mine[project._id]).toBeUndefined();
-    expect(mine[other._id]).toBe(other.edp.items.find((item) => item.code === 'ELL.1')?.id);
+    expect(mine[other._id]).toBe(edpItemId(other, 'ELL.1'));
   });
 });

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, signInApi } from '../support/api';
 import { screenshot } from '../support/browser';
 import { CatalogueApi, confirmDialog, waitForErrorToast, waitForSuccessToast } from '../support/catalogues';
+import { gridCodes, heading, openEdc, selectTreeItem } from '../support/edc';
 import type { LoadedProject } from '../support/projects';
-import { ProjectApi } from '../support/projects';
+import { edpItemId, seedAreaTypeProject } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
 
@@ -24,12 +25,6 @@ type EdcItem = { code: string; name: string; parentCode: string; kind: string };
 const AFTER_ELE = ['ASC.1.ELE.3', 'ASC.1.ELE.3.1', 'ACT1', 'ACT2', 'ASC.1.ELE.3.2', 'ACT3'];
 const AFTER_AP = [...AFTER_ELE, 'ASC.1.AP.3', 'ASC.1.AP.3.1', 'ACT4', 'ACT5', 'ASC.1.AP.3.2', 'ACT6'];
 
-function gridCodes(page: Page): Promise<(string | null)[]> {
-  return page
-    .locator('tbody tr[data-edc-code]')
-    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-edc-code')));
-}
-
 function gridRow(page: Page, code: string): Locator {
   return page.locator(`tbody tr[data-edc-code="${code}"]`);
 }
@@ -40,29 +35,6 @@ function toolbarButton(page: Page, name: string): Locator {
 
 function dropZone(page: Page, system: string): Locator {
   return page.getByRole('group', { name: `Sistema ${system}`, exact: true });
-}
-
-/**
- * Opens the screen; it reselects the item remembered from the test before (issue 12), or none on
- * the first visit (`expectedCode` null).
- */
-async function openEdc(page: Page, project: LoadedProject, expectedCode: string | null): Promise<void> {
-  await page.goto(`/projects/${project._id}/edc`);
-  await page
-    .getByRole('heading', {
-      level: 1,
-      name: `${project.name} :: ${expectedCode ?? 'sin ítem seleccionado'}`,
-      exact: true,
-    })
-    .waitFor();
-  await dropZone(page, 'ELE Eléctrico').waitFor();
-  await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
-}
-
-async function selectEdpItem(page: Page, project: LoadedProject, label: string, code: string): Promise<void> {
-  await page.getByText(label, { exact: true }).click();
-  await page.getByRole('heading', { level: 1, name: `${project.name} :: ${code}`, exact: true }).waitFor();
-  await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
 }
 
 /**
@@ -105,16 +77,11 @@ describe('EDC screen', () => {
       { projectId: project._id, id },
       cookie,
     );
-  const torre1 = () => {
-    const item = project.edp.items.find((candidate) => candidate.code === 'ELA.1');
-    if (!item) throw new Error('the EDP has no ELA.1');
-    return item;
-  };
+  const torre1Id = () => edpItemId(project, 'ELA.1');
 
   beforeAll(async () => {
     session = await openAsFirstAdmin('edc');
     const catalogues = await CatalogueApi.forSession(session);
-    const projects = await ProjectApi.forSession(session);
     cookie = await signInApi(session.server.url, session.admin.email, session.admin.password);
     const suministro = await catalogues.save('actividades', { code: 'SUM', name: 'Suministro', priority: 1 });
     const montaje = await catalogues.save('actividades', { code: 'MON', name: 'Montaje', priority: 2 });
@@ -137,20 +104,7 @@ describe('EDC screen', () => {
       ],
     });
     await catalogues.save('componentes', { code: 'BOM', name: 'Bomba', priority: 1, subcomponents: [] });
-    const torre = await catalogues.save('tipos-area', {
-      code: 'TOR',
-      name: 'Torre',
-      priority: 1,
-      sectores: [{ code: 'PIS', name: 'Piso', quantity: 2, priority: 1 }],
-    });
-    const saved = await projects.save({
-      name: 'Edificio Los Aromos',
-      code: 'ELA',
-      currency: 'CLP',
-      budget: '1000000',
-      tiposArea: [{ ...torre, quantity: 2 }],
-    });
-    project = await projects.load(saved._id);
+    project = await seedAreaTypeProject(session);
   });
 
   afterAll(async () => {
@@ -168,17 +122,17 @@ describe('EDC screen', () => {
     await waitForErrorToast(page);
     await page.getByText('Selecciona un ítem del EDP antes de asignar componentes').first().waitFor();
     expect(await gridCodes(page)).toEqual([]);
-    expect(await loadEdc(torre1().id)).toMatchObject({ edc: null });
+    expect(await loadEdc(torre1Id())).toMatchObject({ edc: null });
   });
 
   it('a real pointer drag of a component onto a system creates the generated codes in the grid and saves them', async () => {
     const { page } = session;
     await openEdc(page, project, null);
-    await selectEdpItem(page, project, 'ELA.1 Torre 1', 'ELA.1');
+    await selectTreeItem(page, project, 'ELA.1 Torre 1', 'ELA.1');
     await dragComponentToSystem(page, 'ASC', 'ELE Eléctrico', () => screenshot(page, 'edc-drag-over-system'));
     await waitForSuccessToast(page, 'EDC grabado: 6 ítems');
     await expect.poll(() => gridCodes(page)).toEqual(AFTER_ELE);
-    const stored = await loadEdc(torre1().id);
+    const stored = await loadEdc(torre1Id());
     expect(stored.edc?.version).toBe(1);
     expect(stored.edc?.componentesEdc.map((item) => [item.code, item.name, item.parentCode, item.kind])).toEqual([
       ['ASC.1.ELE.3', 'Ascensor', 'ELA.1', 'main'],
@@ -206,9 +160,9 @@ describe('EDC screen', () => {
 
     // a reload comes back to the same item (remembered) with both drops
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: `${project.name} :: ELA.1`, exact: true }).waitFor();
+    await heading(page, project, 'ELA.1').waitFor();
     await expect.poll(() => gridCodes(page)).toEqual(AFTER_AP);
-    const stored = await loadEdc(torre1().id);
+    const stored = await loadEdc(torre1Id());
     expect(stored.edc?.componentesEdc.map((item) => item.code)).toEqual(AFTER_AP);
     expect(stored.edc?.version).toBe(2);
   });
@@ -225,7 +179,7 @@ describe('EDC screen', () => {
       .waitFor();
     await screenshot(page, 'edc-duplicate-refused');
     expect(await gridCodes(page)).toEqual(AFTER_AP);
-    const stored = await loadEdc(torre1().id);
+    const stored = await loadEdc(torre1Id());
     expect(stored.edc?.version).toBe(2);
     expect(stored.edc?.componentesEdc.map((item) => item.code)).toEqual(AFTER_AP);
   });
@@ -247,7 +201,7 @@ describe('EDC screen', () => {
     await waitForSuccessToast(page, 'EDC grabado: 12 ítems');
     await gridRow(page, 'ACT2').getByText('Montaje de guías').waitFor();
     await expect
-      .poll(async () => (await loadEdc(torre1().id)).edc?.componentesEdc.find((item) => item.code === 'ACT2')?.name)
+      .poll(async () => (await loadEdc(torre1Id())).edc?.componentesEdc.find((item) => item.code === 'ACT2')?.name)
       .toBe('Montaje de guías');
 
     await gridRow(page, 'ASC.1.AP.3').click();
@@ -263,13 +217,13 @@ describe('EDC screen', () => {
     await confirm.waitFor({ state: 'hidden' });
     await waitForSuccessToast(page, 'EDC grabado: 6 ítems');
     await expect.poll(() => gridCodes(page)).toEqual(AFTER_ELE);
-    expect((await loadEdc(torre1().id)).edc?.componentesEdc.map((item) => item.code)).toEqual(AFTER_ELE);
+    expect((await loadEdc(torre1Id())).edc?.componentesEdc.map((item) => item.code)).toEqual(AFTER_ELE);
   });
 
   it('a keyboard drag (Space, arrows, Space) assigns a component too', async () => {
     const { page } = session;
     await openEdc(page, project, 'ELA.1');
-    await selectEdpItem(page, project, 'ELA.2 Torre 2', 'ELA.2');
+    await selectTreeItem(page, project, 'ELA.2 Torre 2', 'ELA.2');
     const card = page.locator('[data-component-code="BOM"]');
     const target = dropZone(page, 'AP Agua potable');
     await card.focus();
@@ -292,11 +246,11 @@ describe('EDC screen', () => {
   it("keeps the user's list on screen when someone else saved meanwhile, until 'Recargar'", async () => {
     const { page } = session;
     await openEdc(page, project, 'ELA.2');
-    await selectEdpItem(page, project, 'ELA.1 Torre 1', 'ELA.1');
+    await selectTreeItem(page, project, 'ELA.1 Torre 1', 'ELA.1');
     await expect.poll(() => gridCodes(page)).toEqual(AFTER_ELE);
 
     // a colleague renames ACT3 through the API, based on the same version
-    const before = await loadEdc(torre1().id);
+    const before = await loadEdc(torre1Id());
     if (!before.edc) throw new Error('ELA.1 has no EDC');
     await callFunction(
       session.server.url,
@@ -304,7 +258,7 @@ describe('EDC screen', () => {
       {
         id: project._id,
         edc: {
-          id: torre1().id,
+          id: torre1Id(),
           componentesEdc: before.edc.componentesEdc.map((item) =>
             item.code === 'ACT3' ? { ...item, name: 'Pintura del colega' } : item,
           ),

@@ -1,16 +1,16 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, signInApi } from '../support/api';
 import { screenshot } from '../support/browser';
 import { CatalogueApi, confirmDialog, waitForSuccessToast } from '../support/catalogues';
+import { openEdp, row, toolbarButton } from '../support/edp';
+import type { GanttOutput, GanttTask } from '../support/gantt';
 import type { LoadedProject } from '../support/projects';
-import { ProjectApi } from '../support/projects';
+import { ProjectApi, edpItemId, seedAreaTypeProject } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
 
 type EdcRow = { code: string; name: string; parentCode: string; kind: 'main' | 'sub' | 'activity' };
-type GanttTask = { TaskID: number; TaskCode: string; TaskName: string; Predecessor: string; StartDate: string };
-type GanttOutput = { activities: GanttTask[]; version: number };
 
 /*
  * Issue 12. The seeded project: area type Torre × 2 with sub-area Piso × 2 gives the EDP
@@ -18,21 +18,6 @@ type GanttOutput = { activities: GanttTask[]; version: number };
  * ELA.1.2 (a leaf) gets an EDC of 13 rows (main, sub, 11 activities), so the first loadGantt gives
  * it 14 tasks (its own and one per EDC row) among 7 + 13 = 20; two links touch them.
  */
-
-function toolbarButton(page: Page, name: string): Locator {
-  return page.getByRole('toolbar', { name: 'Herramientas del EDP' }).getByRole('button', { name, exact: true });
-}
-
-/** The grid row of the item with this code (its Código cell holds the code). */
-function row(page: Page, code: string): Locator {
-  return page.locator('tbody tr').filter({ has: page.getByText(code, { exact: true }) });
-}
-
-async function openEdp(page: Page, project: LoadedProject): Promise<void> {
-  await page.goto(`/projects/${project._id}/edp`);
-  await page.getByRole('heading', { level: 1, name: project.name }).waitFor();
-  await page.locator('tbody tr').first().waitFor();
-}
 
 /** An EDC list: main M, sub M.1 and `activities` activities under it. */
 function edcRows(edpCode: string, activities: number): EdcRow[] {
@@ -61,17 +46,12 @@ describe('EDP editor: counted deletions, undo, renumbering (issue 12)', () => {
   let cookie: string;
   const call = <T>(name: string, data: unknown) => callFunction<T>(session.server.url, name, data, cookie);
   const loadGantt = () => call<GanttOutput>('loadGantt', { id: project._id });
-  const idOf = (code: string) => {
-    const item = project.edp.items.find((candidate) => candidate.code === code);
-    if (!item) throw new Error(`the EDP has no ${code}`);
-    return item.id;
-  };
 
   /** Saves an EDC on an item, builds the Gantt with it, then links the tasks `links` names by code (`from` → `to`). */
   async function seedEdcAndLinks(edpCode: string, activities: number, links: [string, string][]): Promise<void> {
     await call('saveEdc', {
       id: project._id,
-      edc: { id: idOf(edpCode), version: 0, componentesEdc: edcRows(edpCode, activities) },
+      edc: { id: edpItemId(project, edpCode), version: 0, componentesEdc: edcRows(edpCode, activities) },
     });
     const gantt = await loadGantt();
     const taskId = (code: string, under?: string) => {
@@ -102,22 +82,7 @@ describe('EDP editor: counted deletions, undo, renumbering (issue 12)', () => {
     projects = await ProjectApi.forSession(session);
     catalogues = await CatalogueApi.forSession(session);
     cookie = await signInApi(session.server.url, session.admin.email, session.admin.password);
-    const torre = await catalogues.save('tipos-area', {
-      code: 'TOR',
-      name: 'Torre',
-      priority: 1,
-      sectores: [{ code: 'PIS', name: 'Piso', quantity: 2, priority: 1 }],
-    });
-    const saved = await projects.save({
-      name: 'Edificio Los Aromos',
-      code: 'ELA',
-      currency: 'CLP',
-      budget: '1000000',
-      startYear: '2026',
-      endYear: '2026',
-      tiposArea: [{ ...torre, quantity: 2 }],
-    });
-    project = await projects.load(saved._id);
+    project = await seedAreaTypeProject(session, { year: '2026' });
     // ELA.1.2's ACT1 before its ACT2, and before ELA.2.1 (another item's task)
     await seedEdcAndLinks('ELA.1.2', 11, [
       ['ACT1', 'ACT2'],

@@ -1,30 +1,16 @@
 import ExcelJS from 'exceljs';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserApi, signInApi, signInContext, uniqueAccount } from '../support/api';
 import { newContext, screenshot } from '../support/browser';
 import { CatalogueApi, confirmDialog, waitForErrorToast, waitForSuccessToast } from '../support/catalogues';
+import { openEdp, row, toolbarButton } from '../support/edp';
 import type { EdpItem, LoadedProject } from '../support/projects';
-import { ProjectApi, breadcrumbs, sidebar } from '../support/projects';
+import { ProjectApi, breadcrumbs, seedAreaTypeProject, sidebar } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
 
 const STALE = 'El EDP fue modificado por otra persona; recarga para ver los cambios';
-
-function toolbarButton(page: Page, name: string): Locator {
-  return page.getByRole('toolbar', { name: 'Herramientas del EDP' }).getByRole('button', { name, exact: true });
-}
-
-/** The grid row of the item with this code (its Código cell holds the code). */
-function row(page: Page, code: string): Locator {
-  return page.locator('tbody tr').filter({ has: page.getByText(code, { exact: true }) });
-}
-
-async function openEdp(page: Page, project: LoadedProject): Promise<void> {
-  await page.goto(`/projects/${project._id}/edp`);
-  await page.getByRole('heading', { level: 1, name: project.name }).waitFor();
-  await page.locator('tbody tr').first().waitFor();
-}
 
 /** Items as "code name" lines, each indented two spaces per level under its parent, in the server's order. */
 function outline(items: EdpItem[]): string[] {
@@ -45,21 +31,7 @@ describe('EDP editor', () => {
   beforeAll(async () => {
     session = await openAsFirstAdmin('edp');
     projects = await ProjectApi.forSession(session);
-    const catalogues = await CatalogueApi.forSession(session);
-    const torre = await catalogues.save('tipos-area', {
-      code: 'TOR',
-      name: 'Torre',
-      priority: 1,
-      sectores: [{ code: 'PIS', name: 'Piso', quantity: 2, priority: 1 }],
-    });
-    const saved = await projects.save({
-      name: 'Edificio Los Aromos',
-      code: 'ELA',
-      currency: 'CLP',
-      budget: '1000000',
-      tiposArea: [{ ...torre, quantity: 2 }],
-    });
-    project = await projects.load(saved._id);
+    project = await seedAreaTypeProject(session);
     // a colleague, signed in in another browser context
     const colleague = uniqueAccount('colega');
     const adminCookie = await signInApi(session.server.url, session.admin.email, session.admin.password);

@@ -6,23 +6,10 @@ import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, signInApi } from '../support/api';
 import { screenshot } from '../support/browser';
+import type { GanttOutput, GanttTask } from '../support/gantt';
 import { ProjectApi } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
-
-type GanttTask = {
-  TaskID: number;
-  TaskCode: string;
-  TaskName: string;
-  StartDate: string;
-  EndDate: string;
-  Duration: number;
-  ParentId?: number;
-  Predecessor: string;
-  critical: boolean;
-  isSummary: boolean;
-};
-type GanttOutput = { activities: GanttTask[]; version: number; projectStart: string; projectFinish: string };
 
 /*
  * The seeded project: an EDP of exactly 500 items, the root EXP, ten groups EXP.1 … EXP.10, 49

@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
 import { confirmDialog, waitForSuccessToast } from '../support/catalogues';
 import type { GanttTask, SeededGantt } from '../support/gantt';
-import { bar, cell, row, seedGanttProject, startOf, toolbar, toolbarButton, unsavedChip } from '../support/gantt';
+import {
+  bar,
+  cell,
+  openGanttPage,
+  row,
+  seedGanttProject,
+  startOf,
+  toolbar,
+  toolbarButton,
+  unsavedChip,
+} from '../support/gantt';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
 
@@ -151,10 +161,7 @@ describe('Gantt handling (issue 12)', () => {
         }
       });
     }
-    await page.goto(`/projects/${seeded.project._id}/gantt`);
-    await page.getByRole('heading', { level: 1, name: 'Edificio Los Aromos :: Gantt', exact: true }).waitFor();
-    await bar(page, ACT1).waitFor();
-    await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
+    await openGanttPage(page, seeded.project, ACT1);
     return page;
   }
 

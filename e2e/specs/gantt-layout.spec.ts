@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
 import type { SeededGantt } from '../support/gantt';
-import { bar, cell, seedGanttProject, toolbar, toolbarButton } from '../support/gantt';
+import { bar, cell, openGanttPage, seedGanttProject, toolbar, toolbarButton } from '../support/gantt';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
 
@@ -74,10 +74,7 @@ describe('Gantt layout at 1366×768 and 1024×768 (issue 12)', () => {
       if (dark) localStorage.setItem('cimiento-settings', JSON.stringify({ state: { isDarkMode: true }, version: 1 }));
       else localStorage.removeItem('cimiento-settings');
     }, isDark);
-    await page.goto(`/projects/${seeded.project._id}/gantt`);
-    await page.getByRole('heading', { level: 1, name: 'Edificio Los Aromos :: Gantt', exact: true }).waitFor();
-    await bar(page, DEEP).waitFor();
-    await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
+    await openGanttPage(page, seeded.project, DEEP);
     await page.locator(`html[data-theme-mode="${isDark ? 'dark' : 'light'}"]`).waitFor({ state: 'attached' });
   }
 

@@ -12,6 +12,7 @@ import {
   cell,
   dragBar,
   gridCodes,
+  openGanttPage,
   row,
   seedGanttProject,
   shown,
@@ -143,11 +144,7 @@ describe('Gantt screen', () => {
   async function openGantt(): Promise<Page> {
     await page.close();
     page = await session.context.newPage();
-    await page.goto(`/projects/${project._id}/gantt`);
-    await page.getByRole('heading', { level: 1, name: 'Edificio Los Aromos :: Gantt', exact: true }).waitFor();
-    await bar(page, A).waitFor();
-    // the global spinner fades out before the chart takes the pointer
-    await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
+    await openGanttPage(page, project, A);
     return page;
   }
 

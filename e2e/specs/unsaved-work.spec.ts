@@ -3,22 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, createUserApi, signInApi, uniqueAccount } from '../support/api';
 import type { Account } from '../support/api';
 import { screenshot } from '../support/browser';
-import { CatalogueApi, confirmDialog, waitForSuccessToast } from '../support/catalogues';
+import { confirmDialog, waitForSuccessToast } from '../support/catalogues';
+import type { GanttOutput, SeededGantt } from '../support/gantt';
+import { bar, dragBar, openGanttPage, seedGanttProject, startOf, toolbarButton, unsavedChip } from '../support/gantt';
 import type { LoadedProject } from '../support/projects';
-import { ProjectApi, breadcrumbs, sidebar } from '../support/projects';
+import { ProjectApi, breadcrumbs, edpItemId, sidebar } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
 
 /*
  * Issue 12, "nothing lost": every way out of a screen with unsaved edits asks first, and edits
  * that an expired session would have taken are kept in the browser and offered back after
- * signing in again. The seeded project is gantt.spec's: the EDP ELA · ELA.1 · ELA.1.1 · ELA.1.2,
- * ELA.1's EDC M · M.1 · ACT1 · ACT2 · ACT3, and a Gantt whose five leaves all start on Friday
- * 02-01-2026 (TaskIDs 5, 6, 7 are ACT1, ACT2, ACT3; 4 is M.1).
+ * signing in again. The seeded project is gantt.spec's (seedGanttProject): the EDP ELA · ELA.1 ·
+ * ELA.1.1 · ELA.1.2, ELA.1's EDC M · M.1 · ACT1 · ACT2 · ACT3, and a Gantt whose five leaves all
+ * start on Friday 02-01-2026 (TaskIDs 5, 6, 7 are ACT1, ACT2, ACT3; 4 is M.1).
  */
 
-type GanttTask = { TaskID: number; TaskCode: string; StartDate: string; Duration: number; ParentId?: number };
-type GanttOutput = { activities: GanttTask[]; version: number };
 type EdcOutput = { edc: { componentesEdc: { code: string; name: string }[]; version: number } | null };
 
 const A = 5; // ACT1 Excavar
@@ -27,36 +27,8 @@ const C = 7; // ACT3 Descimbrar
 const LEAVE = 'Hay cambios sin grabar en el Gantt. Si sales de esta pantalla se perderán. ¿Salir de todos modos?';
 const OLDER = 'Estos cambios se hicieron sobre una versión anterior; otra persona grabó después.';
 
-function ganttButton(page: Page, name: string): Locator {
-  return page.getByRole('toolbar', { name: 'Herramientas del Gantt' }).getByRole('button', { name, exact: true });
-}
-
-function bar(page: Page, id: number): Locator {
-  return page.locator('.wx-bar').filter({ has: page.locator(`.cim-bar[data-task-id="${id}"]`) });
-}
-
-function startOf(page: Page, id: number): Promise<string> {
-  return page.locator(`.wx-row[data-id="${id}"] [data-col-id=":startIso"]`).innerText();
-}
-
-function unsavedChip(page: Page): Locator {
-  return page.getByText('Cambios sin grabar', { exact: true });
-}
-
 function recoveryAlert(page: Page): Locator {
   return page.getByTestId('draft-recovery');
-}
-
-/** A real pointer drag of a bar by `dx` pixels (84 px a week). */
-async function dragBar(page: Page, id: number, dx: number): Promise<void> {
-  const box = await bar(page, id).boundingBox();
-  if (!box) throw new Error(`bar ${id} not on screen`);
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x + dx, y, { steps: 10 });
-  await page.mouse.up();
 }
 
 /** The drafts this browser keeps (their keys). */
@@ -84,28 +56,15 @@ function santiagoTime(date: Date): string {
 
 describe('unsaved work: nothing lost', () => {
   let session: SignedInSession;
+  let seeded: SeededGantt;
   let project: LoadedProject;
   let adminCookie: string;
   let colleague: Account;
   let page: Page;
   const url = () => session.server.url;
-  const loadGantt = (cookie = adminCookie) =>
-    callFunction<GanttOutput>(url(), 'loadGantt', { id: project._id }, cookie);
   const loadEdp = async () => (await ProjectApi.forSession(session)).load(project._id);
-  const torre = () => {
-    const item = project.edp.items.find((candidate) => candidate.code === 'ELA.1');
-    if (!item) throw new Error('the EDP has no ELA.1');
-    return item;
-  };
   const loadEdc = () =>
-    callFunction<EdcOutput>(url(), 'loadEdc', { projectId: project._id, id: torre().id }, adminCookie);
-
-  async function openGantt(): Promise<void> {
-    await page.goto(`/projects/${project._id}/gantt`);
-    await page.getByRole('heading', { level: 1, name: 'Edificio Los Aromos :: Gantt', exact: true }).waitFor();
-    await bar(page, A).waitFor();
-    await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
-  }
+    callFunction<EdcOutput>(url(), 'loadEdc', { projectId: project._id, id: edpItemId(project, 'ELA.1') }, adminCookie);
 
   /** Ends the browser's session on the server (as an expiry or a revocation elsewhere would). */
   async function expireSession(): Promise<void> {
@@ -138,46 +97,11 @@ describe('unsaved work: nothing lost', () => {
   beforeAll(async () => {
     session = await openAsFirstAdmin('nolost');
     page = session.page;
-    const catalogues = await CatalogueApi.forSession(session);
-    const projects = await ProjectApi.forSession(session);
-    adminCookie = await signInApi(url(), session.admin.email, session.admin.password);
+    seeded = await seedGanttProject(session, ['ELA.1']);
+    project = seeded.project;
+    adminCookie = seeded.cookie;
     colleague = uniqueAccount('colega');
     await createUserApi(url(), adminCookie, colleague, true);
-    const tipo = await catalogues.save('tipos-area', {
-      code: 'TOR',
-      name: 'Torre',
-      priority: 1,
-      sectores: [{ code: 'PIS', name: 'Piso', quantity: 2, priority: 1 }],
-    });
-    const saved = await projects.save({
-      name: 'Edificio Los Aromos',
-      code: 'ELA',
-      currency: 'CLP',
-      budget: '1000000',
-      startYear: '2026',
-      endYear: '2026',
-      tiposArea: [{ ...tipo, quantity: 1 }],
-    });
-    project = await projects.load(saved._id);
-    await callFunction(
-      url(),
-      'saveEdc',
-      {
-        id: project._id,
-        edc: {
-          id: torre().id,
-          version: 0,
-          componentesEdc: [
-            { code: 'M', name: 'Fundaciones', parentCode: 'ELA.1', kind: 'main' },
-            { code: 'M.1', name: 'Zapatas', parentCode: 'M', kind: 'sub' },
-            { code: 'ACT1', name: 'Excavar', parentCode: 'M.1', kind: 'activity' },
-            { code: 'ACT2', name: 'Hormigonar', parentCode: 'M.1', kind: 'activity' },
-            { code: 'ACT3', name: 'Descimbrar', parentCode: 'M.1', kind: 'activity' },
-          ],
-        },
-      },
-      adminCookie,
-    );
   });
 
   afterAll(async () => {
@@ -185,9 +109,9 @@ describe('unsaved work: nothing lost', () => {
   });
 
   it('asks before sign-out, the brand, a menu, a breadcrumb and the profile link; the configurator keeps the edits', async () => {
-    await openGantt();
+    await openGanttPage(page, project, A);
     await page.locator(`.wx-row[data-id="${B}"] [data-col-id=":name"]`).click();
-    await ganttButton(page, 'Indentar').click();
+    await toolbarButton(page, 'Indentar').click();
     await unsavedChip(page).waitFor();
 
     // sign-out asks; Cancelar keeps the user signed in, on the screen, with the edit
@@ -228,16 +152,16 @@ describe('unsaved work: nothing lost', () => {
     await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
     await page.waitForURL('**/login');
     expect(await draftKeys(page)).toEqual([]);
-    expect((await loadGantt()).activities.find((task) => task.TaskID === B)?.ParentId).toBe(4);
+    expect((await seeded.loadGantt()).activities.find((task) => task.TaskID === B)?.ParentId).toBe(4);
     await signInUi();
     await page.waitForURL('**/home');
-    await openGantt();
+    await openGanttPage(page, project, A);
     expect(await recoveryAlert(page).count()).toBe(0);
     expect(await unsavedChip(page).count()).toBe(0);
   });
 
   it('keeps the Gantt edits when the session expires, and recovers and saves them after signing in again', async () => {
-    await openGantt();
+    await openGanttPage(page, project, A);
     await dragBar(page, A, 84);
     await expect.poll(() => startOf(page, A)).toBe('09-01-2026');
     const editedAt = new Date();
@@ -245,12 +169,12 @@ describe('unsaved work: nothing lost', () => {
 
     await expireSession();
     // the next call meets the expired session: straight to /login, no leave question in the way
-    await ganttButton(page, 'Grabar Gantt').click();
+    await toolbarButton(page, 'Grabar Gantt').click();
     await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
     await page.waitForURL('**/login');
     expect(await confirmDialog(page).count()).toBe(0);
     expect(await draftKeys(page)).toHaveLength(1);
-    expect((await loadGantt()).activities.find((task) => task.TaskID === A)?.StartDate).toBe('2026-01-02');
+    expect((await seeded.loadGantt()).activities.find((task) => task.TaskID === A)?.StartDate).toBe('2026-01-02');
 
     await signInUi();
     await page.waitForURL(`**/projects/${project._id}/gantt`);
@@ -272,11 +196,11 @@ describe('unsaved work: nothing lost', () => {
     await expect.poll(() => startOf(page, A)).toBe('09-01-2026');
     await unsavedChip(page).waitFor();
 
-    await ganttButton(page, 'Grabar Gantt').click();
+    await toolbarButton(page, 'Grabar Gantt').click();
     await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
     await waitForSuccessToast(page, 'Gantt grabado: 9 tareas');
     await expect.poll(() => unsavedChip(page).count()).toBe(0);
-    expect((await loadGantt()).activities.find((task) => task.TaskID === A)?.StartDate).toBe('2026-01-09');
+    expect((await seeded.loadGantt()).activities.find((task) => task.TaskID === A)?.StartDate).toBe('2026-01-09');
     await expect.poll(() => draftKeys(page)).toEqual([]);
   });
 
@@ -285,8 +209,7 @@ describe('unsaved work: nothing lost', () => {
     await page.getByRole('heading', { level: 1, name: project.name }).waitFor();
     const piso2 = page.locator('tbody tr').filter({ has: page.getByText('ELA.1.2', { exact: true }) });
     await piso2.dblclick();
-    const item = project.edp.items.find((candidate) => candidate.code === 'ELA.1.2');
-    const name = page.getByRole('textbox', { name: `Nombre del ítem ${item?.id}` });
+    const name = page.getByRole('textbox', { name: `Nombre del ítem ${edpItemId(project, 'ELA.1.2')}` });
     await name.fill('Piso dos');
     await name.press('Enter');
     await piso2.getByText('Piso dos').waitFor();
@@ -348,17 +271,17 @@ describe('unsaved work: nothing lost', () => {
   });
 
   it('says a draft is older than what another person saved since, compares them, and discards it after asking', async () => {
-    await openGantt();
+    await openGanttPage(page, project, A);
     await dragBar(page, C, 84);
     await expect.poll(() => startOf(page, C)).toBe('09-01-2026');
     await expireSession();
-    await ganttButton(page, 'Grabar Gantt').click();
+    await toolbarButton(page, 'Grabar Gantt').click();
     await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
     await page.waitForURL('**/login');
 
     // meanwhile a colleague saves the Gantt: ACT2 shortened to 3 days
     const colleagueCookie = await signInApi(url(), colleague.email, colleague.password);
-    const before = await loadGantt(colleagueCookie);
+    const before = await callFunction<GanttOutput>(url(), 'loadGantt', { id: project._id }, colleagueCookie);
     await callFunction(
       url(),
       'saveGantt',
@@ -414,9 +337,9 @@ describe('unsaved work: nothing lost', () => {
     await page.getByRole('heading', { level: 1, name: project.name }).waitFor();
     const piso1 = page.locator('tbody tr').filter({ has: page.getByText('ELA.1.1', { exact: true }) });
     await piso1.dblclick();
-    const item = project.edp.items.find((candidate) => candidate.code === 'ELA.1.1');
-    await page.getByRole('textbox', { name: `Nombre del ítem ${item?.id}` }).fill('Piso uno');
-    await page.getByRole('textbox', { name: `Nombre del ítem ${item?.id}` }).press('Enter');
+    const name = page.getByRole('textbox', { name: `Nombre del ítem ${edpItemId(project, 'ELA.1.1')}` });
+    await name.fill('Piso uno');
+    await name.press('Enter');
     await unsavedChip(page).waitFor();
     await expireSession();
     await page

@@ -1,8 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { callFunction, signInApi } from './api';
-import { CatalogueApi } from './catalogues';
 import type { LoadedProject } from './projects';
-import { ProjectApi } from './projects';
+import { edpItemId, seedAreaTypeProject } from './projects';
 import type { SignedInSession } from './signed-in';
 
 /** What the Gantt specs share: the seeded project, the API's view of the Gantt, and the screen's parts. */
@@ -54,32 +53,13 @@ export async function seedGanttProject(
   edcItems: string[],
   mainCode = 'M',
 ): Promise<SeededGantt> {
-  const catalogues = await CatalogueApi.forSession(session);
-  const projects = await ProjectApi.forSession(session);
   const cookie = await signInApi(session.server.url, session.admin.email, session.admin.password);
-  const torre = await catalogues.save('tipos-area', {
-    code: 'TOR',
-    name: 'Torre',
-    priority: 1,
-    sectores: [{ code: 'PIS', name: 'Piso', quantity: 2, priority: 1 }],
-  });
-  const saved = await projects.save({
-    name: 'Edificio Los Aromos',
-    code: 'ELA',
-    currency: 'CLP',
-    budget: '1000000',
-    startYear: '2026',
-    endYear: '2026',
-    tiposArea: [{ ...torre, quantity: 1 }],
-  });
-  const project = await projects.load(saved._id);
+  const project = await seedAreaTypeProject(session, { torres: 1, year: '2026' });
   for (const code of edcItems) {
-    const item = project.edp.items.find((candidate) => candidate.code === code);
-    if (!item) throw new Error(`the EDP has no ${code}`);
     await callFunction(
       session.server.url,
       'saveEdc',
-      { id: project._id, edc: { id: item.id, version: 0, componentesEdc: edcList(code, mainCode) } },
+      { id: project._id, edc: { id: edpItemId(project, code), version: 0, componentesEdc: edcList(code, mainCode) } },
       cookie,
     );
   }
@@ -108,6 +88,21 @@ export async function seedGanttProject(
     return loadGantt();
   };
   return { project, cookie, loadGantt, saveGantt };
+}
+
+/**
+ * Opens the project's Gantt in `page` and waits until it can be handled: the heading, the bar of
+ * task `barId` drawn, and the global spinner gone (it fades out before the chart takes the pointer).
+ */
+export async function openGanttPage(
+  page: Page,
+  project: Pick<LoadedProject, '_id' | 'name'>,
+  barId: number,
+): Promise<void> {
+  await page.goto(`/projects/${project._id}/gantt`);
+  await page.getByRole('heading', { level: 1, name: `${project.name} :: Gantt`, exact: true }).waitFor();
+  await bar(page, barId).waitFor();
+  await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
 }
 
 export function toolbar(page: Page): Locator {

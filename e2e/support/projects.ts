@@ -1,5 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { callFunction, signInApi } from './api';
+import type { CatalogueRecord } from './catalogues';
+import { CatalogueApi } from './catalogues';
 import type { SignedInSession } from './signed-in';
 
 export type ProjectSummary = {
@@ -73,6 +75,62 @@ export class ProjectApi {
   async findByCode(code: string): Promise<ProjectSummary | undefined> {
     return (await this.list()).find((project) => project.code === code);
   }
+}
+
+/** The catalogue's area type 'TOR Torre' with the sub-area 'PIS Piso' × `pisos`. */
+export async function saveTorreAreaType(session: SignedInSession, pisos = 2): Promise<CatalogueRecord> {
+  const catalogues = await CatalogueApi.forSession(session);
+  return catalogues.save('tipos-area', {
+    code: 'TOR',
+    name: 'Torre',
+    priority: 1,
+    sectores: [{ code: 'PIS', name: 'Piso', quantity: pisos, priority: 1 }],
+  });
+}
+
+export type AreaTypeProjectOptions = {
+  /** default 'Edificio Los Aromos' */
+  name?: string;
+  /** default 'ELA' */
+  code?: string;
+  /** how many Torre the project has (default 2) */
+  torres?: number;
+  /** Piso sub-areas per Torre when the area type is saved here (default 2) */
+  pisos?: number;
+  /** start and end year; none: the project's defaults */
+  year?: string;
+  /** an area type already in the catalogue (saveTorreAreaType's) instead of saving one here */
+  areaType?: CatalogueRecord;
+};
+
+/**
+ * A project (CLP, budget 1.000.000) of `torres` × the area type Torre with `pisos` × Piso, saved
+ * in the catalogue first unless given: its generated EDP is {code} · {code}.1 · {code}.1.1 … .
+ * Answers the project as loadProject gives it.
+ */
+export async function seedAreaTypeProject(
+  session: SignedInSession,
+  options: AreaTypeProjectOptions = {},
+): Promise<LoadedProject> {
+  const { name = 'Edificio Los Aromos', code = 'ELA', torres = 2, pisos = 2, year } = options;
+  const areaType = options.areaType ?? (await saveTorreAreaType(session, pisos));
+  const projects = await ProjectApi.forSession(session);
+  const saved = await projects.save({
+    name,
+    code,
+    currency: 'CLP',
+    budget: '1000000',
+    ...(year === undefined ? {} : { startYear: year, endYear: year }),
+    tiposArea: [{ ...areaType, quantity: torres }],
+  });
+  return projects.load(saved._id);
+}
+
+/** The id of the project's EDP item with this code; throws when its EDP has none. */
+export function edpItemId(project: Pick<LoadedProject, 'edp'>, code: string): number {
+  const item = project.edp.items.find((candidate) => candidate.code === code);
+  if (!item) throw new Error(`the EDP has no ${code}`);
+  return item.id;
 }
 
 /** The wizard's step buttons in its progress bar. */

@@ -158,7 +158,6 @@ export {
   carriesEdpUsage,
   countEdpUsage,
   edpDeletions,
-  edpItemIdOfSourceKey,
   edpUsageTotals,
   indexEdpUsage,
 } from './edp/edp-usage';

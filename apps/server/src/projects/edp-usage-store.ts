@@ -6,9 +6,9 @@ import { HttpsError } from '../functions/https-error';
 
 /**
  * loadEdpUsage (issue 12): what each saved EDP item carries, for the editor's deletion questions.
- * Four reads in one snapshot, none per item: the project's versions, the EDC rows grouped by item,
- * the stored Gantt tasks that came from an EDP or EDC item (source keys) and the Gantt's links;
- * the domain's `countEdpUsage` adds them up.
+ * Four reads in one snapshot, none per item: the project (an unknown one is refused), the EDC
+ * rows grouped by item, the stored Gantt tasks that came from an EDP or EDC item (source keys) and
+ * the Gantt's links; the domain's `countEdpUsage` adds them up.
  *
  * Gantt tasks are the stored ones only. A Gantt never built (version 0) has no task to lose: a
  * first load builds tasks from the EDP and EDC as they are then, so an item deleted before it
@@ -20,11 +20,7 @@ export async function loadEdpUsage(db: Kysely<Database>, projectId: string): Pro
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
-      const project = await trx
-        .selectFrom('project')
-        .select(['edp_version', 'gantt_version'])
-        .where('_id', '=', projectId)
-        .executeTakeFirst();
+      const project = await trx.selectFrom('project').select('_id').where('_id', '=', projectId).executeTakeFirst();
       if (!project) throw new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
       const edcRows = await trx
         .selectFrom('edc_item')
@@ -44,17 +40,10 @@ export async function loadEdpUsage(db: Kysely<Database>, projectId: string): Pro
         .where('project_id', '=', projectId)
         .execute();
       // PostgreSQL returns bigint columns and counts as strings
-      const counts = countEdpUsage({
+      return countEdpUsage({
         edcCounts: edcRows.map((row) => ({ edpItemId: Number(row.edp_item_id), count: Number(row.count) })),
         tasks: taskRows.map((row) => ({ id: Number(row.id), sourceKey: row.source_key })),
         links: linkRows.map((row) => ({ from: Number(row.from_id), to: Number(row.to_id) })),
       });
-      const ganttVersion = Number(project.gantt_version);
-      return {
-        ...counts,
-        ganttBuilt: ganttVersion > 0,
-        ganttVersion,
-        edpVersion: Number(project.edp_version),
-      };
     });
 }

@@ -29,6 +29,7 @@ import { chunks } from '../catalogues/catalogue-store';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
 import { readEdpItems } from './edp-store';
+import { toWorkWeek } from './project-store';
 
 /**
  * The Gantt (issue 7; domain.md "Gantt"): tasks and links stored relationally, built from the EDP
@@ -53,10 +54,6 @@ type GanttState = {
 
 function projectNotFound(): HttpsError {
   return new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
-}
-
-function toWorkWeek(value: string): WorkWeek {
-  return value === 'mon-sat' ? 'mon-sat' : 'mon-fri';
 }
 
 async function readProject(db: Kysely<Database>, projectId: string): Promise<ProjectGanttRow> {

@@ -71,7 +71,8 @@ function duplicateCodeError(code: string): HttpsError {
   return new HttpsError('ALREADY_EXISTS', projectCodeTakenMessage(code));
 }
 
-function toWorkWeek(value: string): WorkWeek {
+/** The project's `gantt_work_week` column as the domain's WorkWeek (anything but 'mon-sat' is Monday–Friday). */
+export function toWorkWeek(value: string): WorkWeek {
   return value === 'mon-sat' ? 'mon-sat' : 'mon-fri';
 }
 
@@ -312,6 +313,22 @@ export async function listProjects(db: Kysely<Database>, callerId: string): Prom
     .sort((a, b) => nameCollator.compare(a.name, b.name) || nameCollator.compare(a.code, b.code));
 }
 
+/** The project's row and its area types in their order; NOT_FOUND when it is gone. */
+async function readProjectRows(
+  db: Kysely<Database>,
+  id: string,
+): Promise<{ row: Pick<ProjectRow, (typeof projectColumns)[number]>; areaTypes: AreaTypeRow[] }> {
+  const row = await db.selectFrom('project').select(projectColumns).where('_id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  const areaTypes = await db
+    .selectFrom('project_area_type')
+    .select(['area_type_id', 'code', 'name', 'priority', 'quantity', 'sectores'])
+    .where('project_id', '=', id)
+    .orderBy('position')
+    .execute();
+  return { row, areaTypes };
+}
+
 /**
  * loadProject: the project with its area types and its EDP in generation order. Read in one
  * repeatable-read transaction so the items and `edp_version` belong together (issue 5 sends the
@@ -322,14 +339,7 @@ export async function loadProject(db: Kysely<Database>, id: string): Promise<Loa
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
-      const row = await trx.selectFrom('project').select(projectColumns).where('_id', '=', id).executeTakeFirst();
-      if (!row) throw notFound();
-      const areaTypes = await trx
-        .selectFrom('project_area_type')
-        .select(['area_type_id', 'code', 'name', 'priority', 'quantity', 'sectores'])
-        .where('project_id', '=', id)
-        .orderBy('position')
-        .execute();
+      const { row, areaTypes } = await readProjectRows(trx, id);
       const items = await readEdpItems(trx, id);
       return {
         ...toProject(row, areaTypes, items.length),
@@ -415,14 +425,7 @@ export async function updateProject(
 
 /** The project without its EDP items (their count only). */
 async function readProject(db: Kysely<Database>, id: string): Promise<Project> {
-  const row = await db.selectFrom('project').select(projectColumns).where('_id', '=', id).executeTakeFirst();
-  if (!row) throw notFound();
-  const areaTypes = await db
-    .selectFrom('project_area_type')
-    .select(['area_type_id', 'code', 'name', 'priority', 'quantity', 'sectores'])
-    .where('project_id', '=', id)
-    .orderBy('position')
-    .execute();
+  const { row, areaTypes } = await readProjectRows(db, id);
   const count = await db
     .selectFrom('edp_item')
     .select((eb) => eb.fn.countAll().as('n'))

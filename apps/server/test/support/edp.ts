@@ -1,3 +1,4 @@
+import type { EdpUsage } from '@cimiento/domain';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { DatabaseKind, TestApp } from './test-app';
@@ -20,6 +21,19 @@ export function updateItemEdp(
   data: { id: string; item: unknown; action: string; version: number },
 ): Promise<CallResult> {
   return callFunction(t.app, 'updateItemEdp', data, cookie);
+}
+
+/** loadEdpUsage as the editor calls it; the raw response. */
+export function loadEdpUsage(t: Pick<TestApp, 'app'>, cookie: string, id: string): Promise<CallResult> {
+  return callFunction(t.app, 'loadEdpUsage', { id }, cookie);
+}
+
+/** loadEdpUsage, expected to answer 200 with its message; the usage. */
+export async function loadEdpUsageOk(t: Pick<TestApp, 'app'>, cookie: string, id: string): Promise<EdpUsage> {
+  const response = await loadEdpUsage(t, cookie, id);
+  expect(response.statusCode, JSON.stringify(response.body).slice(0, 500)).toBe(200);
+  expect(response.body.result.message).toBe('Uso del EDP cargado');
+  return response.body.result.usage as EdpUsage;
 }
 
 /** The EDP as loadProject answers it. */

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  NO_EDP_USAGE,
-  carriesEdpUsage,
-  countEdpUsage,
-  edpDeletions,
-  edpItemIdOfSourceKey,
-  edpUsageTotals,
-  indexEdpUsage,
-} from './edp-usage';
+import { NO_EDP_USAGE, carriesEdpUsage, countEdpUsage, edpDeletions, edpUsageTotals, indexEdpUsage } from './edp-usage';
 import type { EdpItem } from './generate-edp';
 import { edcSourceKey, edpSourceKey } from '../gantt/build-gantt';
 
@@ -52,17 +44,6 @@ const counts = countEdpUsage({
   ],
   tasks,
   links,
-});
-
-describe('edpItemIdOfSourceKey (the Gantt source keys of build-gantt.ts)', () => {
-  it('reads the EDP item of an EDP task and of an EDC task; none for a task the user added', () => {
-    expect(edpItemIdOfSourceKey('edp:42')).toBe(42);
-    expect(edpItemIdOfSourceKey('edc:42:asc.1.ele.3')).toBe(42);
-    expect(edpItemIdOfSourceKey('edc:7:a:b')).toBe(7);
-    expect(edpItemIdOfSourceKey(null)).toBeUndefined();
-    expect(edpItemIdOfSourceKey('otra:1')).toBeUndefined();
-    expect(edpItemIdOfSourceKey('edc:12')).toBeUndefined();
-  });
 });
 
 describe('countEdpUsage (issue 12: what each saved item carries)', () => {

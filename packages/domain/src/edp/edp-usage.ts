@@ -29,12 +29,6 @@ export type EdpUsageCounts = { items: EdpItemUsage[]; crossLinks: EdpCrossLinks[
 
 export type EdpUsageTotals = { items: number; edcCount: number; ganttTaskCount: number; ganttLinkCount: number };
 
-/** The EDP item a built Gantt task comes from (`edp:{id}` or `edc:{id}:{code}`); undefined for a user's task. */
-export function edpItemIdOfSourceKey(key: string | null): number | undefined {
-  // the same reading as the purge of deleted items' tasks, so the counts are what a deletion takes
-  return parseGanttSourceKey(key)?.edpItemId;
-}
-
 function usageOf(byId: Map<number, EdpItemUsage>, id: number): EdpItemUsage {
   let usage = byId.get(id);
   if (!usage) {
@@ -57,7 +51,9 @@ export function countEdpUsage(input: {
   for (const { edpItemId, count } of input.edcCounts) if (count > 0) usageOf(byId, edpItemId).edcCount += count;
   const itemOfTask = new Map<number, number>();
   for (const task of input.tasks) {
-    const itemId = edpItemIdOfSourceKey(task.sourceKey);
+    // the EDP item the task comes from (none: a user's task), read as the purge of deleted items'
+    // tasks reads it, so the counts are what a deletion takes
+    const itemId = parseGanttSourceKey(task.sourceKey)?.edpItemId;
     if (itemId === undefined) continue;
     itemOfTask.set(task.id, itemId);
     usageOf(byId, itemId).ganttTaskCount += 1;

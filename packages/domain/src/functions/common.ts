@@ -10,6 +10,12 @@ export const noInputSchema = z.union([z.null(), z.undefined(), z.strictObject({}
 
 export const messageSchema = z.string();
 
+/** The version a save was based on (the EDP's, the project's): a whole number from 1. */
+export const versionSchema = z
+  .number({ error: 'debe ser un número' })
+  .int({ error: 'debe ser un número entero' })
+  .min(1, { error: 'debe ser 1 o más' });
+
 /** A calendar date written YYYY-MM-DD that really exists (no 2025-02-30). */
 export const isoDateSchema = z.string().refine(
   (value) => {

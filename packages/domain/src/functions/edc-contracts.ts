@@ -15,9 +15,9 @@ export const MAX_EDC_ITEMS = MAX_EDC_LIST_ITEMS;
 
 export const edcItemKinds = ['main', 'sub', 'activity'] as const;
 
-/** A generated item's catalogue code and name: the same lengths as the item's own code and name. */
-const MAX_EDC_SOURCE_CODE = 120;
-const MAX_EDC_SOURCE_NAME = 200;
+/** An EDC item's code (and its parent's) and name; a generated item's catalogue code and name have the same lengths. */
+const MAX_EDC_CODE = 120;
+const MAX_EDC_NAME = 200;
 
 const projectIdSchema = z
   .string({ error: 'debe ser texto' })
@@ -44,21 +44,30 @@ export const edcItemSchema = z.object({
 });
 
 export const edcItemInputSchema = z.strictObject({
-  code: z.string({ error: 'debe ser texto' }).trim().max(120, { error: 'debe tener como máximo 120 caracteres' }),
-  name: z.string({ error: 'debe ser texto' }).trim().max(200, { error: 'debe tener como máximo 200 caracteres' }),
-  parentCode: z.string({ error: 'debe ser texto' }).trim().max(120, { error: 'debe tener como máximo 120 caracteres' }),
+  code: z
+    .string({ error: 'debe ser texto' })
+    .trim()
+    .max(MAX_EDC_CODE, { error: `debe tener como máximo ${MAX_EDC_CODE} caracteres` }),
+  name: z
+    .string({ error: 'debe ser texto' })
+    .trim()
+    .max(MAX_EDC_NAME, { error: `debe tener como máximo ${MAX_EDC_NAME} caracteres` }),
+  parentCode: z
+    .string({ error: 'debe ser texto' })
+    .trim()
+    .max(MAX_EDC_CODE, { error: `debe tener como máximo ${MAX_EDC_CODE} caracteres` }),
   kind: z.enum(edcItemKinds, { error: `debe ser una de: ${edcItemKinds.join(', ')}` }),
   sourceId: z.string({ error: 'debe ser texto' }).max(64, { error: 'debe tener como máximo 64 caracteres' }).optional(),
   // a copy of the catalogue record's code and name; blank counts as none (the store keeps null)
   sourceCode: z
     .string({ error: 'debe ser texto' })
     .trim()
-    .max(MAX_EDC_SOURCE_CODE, { error: `debe tener como máximo ${MAX_EDC_SOURCE_CODE} caracteres` })
+    .max(MAX_EDC_CODE, { error: `debe tener como máximo ${MAX_EDC_CODE} caracteres` })
     .optional(),
   sourceName: z
     .string({ error: 'debe ser texto' })
     .trim()
-    .max(MAX_EDC_SOURCE_NAME, { error: `debe tener como máximo ${MAX_EDC_SOURCE_NAME} caracteres` })
+    .max(MAX_EDC_NAME, { error: `debe tener como máximo ${MAX_EDC_NAME} caracteres` })
     .optional(),
 });
 export type EdcItemInput = z.input<typeof edcItemInputSchema>;

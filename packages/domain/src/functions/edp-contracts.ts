@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineFunction } from './contract';
-import { messageSchema } from './common';
+import { messageSchema, versionSchema } from './common';
 import { MAX_EDP_ITEMS, edpItemSchema } from './project-contracts';
 
 /**
@@ -27,11 +27,6 @@ const itemIdSchema = z
   .int({ error: 'debe ser un número entero' })
   .min(1, { error: 'debe ser 1 o más' })
   .max(Number.MAX_SAFE_INTEGER, { error: 'es demasiado grande' });
-
-const versionSchema = z
-  .number({ error: 'debe ser un número' })
-  .int({ error: 'debe ser un número entero' })
-  .min(1, { error: 'debe ser 1 o más' });
 
 /** One item as the editor sends it; code and name are trimmed, and their emptiness is a rule of the whole EDP. */
 export const edpItemInputSchema = z.strictObject({
@@ -100,11 +95,6 @@ export const edpUsageSchema = z.object({
   ),
   /** links joining the tasks of two different items a < b (counted in both), so a group's links add up exactly */
   crossLinks: z.array(z.object({ a: z.number().int(), b: z.number().int(), count: countSchema })),
-  /** false while the Gantt has never been built (no task to lose); its version otherwise */
-  ganttBuilt: z.boolean(),
-  ganttVersion: z.number().int(),
-  /** the EDP version the counts were read at */
-  edpVersion: z.number().int(),
 });
 export type EdpUsage = z.infer<typeof edpUsageSchema>;
 

@@ -4,7 +4,7 @@ import { currencies } from '../format/money';
 import { parseDecimal } from '../format/decimal';
 import { areaTypeSchema } from './catalogue-contracts';
 import { defineFunction } from './contract';
-import { messageSchema, noInputSchema } from './common';
+import { messageSchema, noInputSchema, versionSchema } from './common';
 import { workWeeks } from './gantt-contracts';
 
 /**
@@ -52,11 +52,6 @@ const projectIdSchema = z
   .trim()
   .min(1, { error: 'es obligatorio' })
   .max(64, { error: 'debe tener como máximo 64 caracteres' });
-
-const versionSchema = z
-  .number({ error: 'debe ser un número' })
-  .int({ error: 'debe ser un número entero' })
-  .min(1, { error: 'debe ser 1 o más' });
 
 /** Text or number in, canonical text out: the spec keeps priority and years as strings. */
 function integerText(options: { min: number; max: number; error: string }) {

@@ -1,5 +1,6 @@
 import type { EdcItem } from '../edc/generate-edc';
 import type { EdpItem } from '../edp/generate-edp';
+import { withParent } from '../tree/ordered-forest';
 
 /**
  * The Gantt's tasks from the project's EDP and EDC (domain.md "Gantt"; issue 7): one summary per
@@ -140,8 +141,7 @@ export function removeGanttTasks<T extends { id: number; parentId?: number }>(
       kept.push(task);
       continue;
     }
-    const { parentId: _old, ...rest } = task;
-    kept.push((parentId === undefined ? rest : { ...rest, parentId }) as T);
+    kept.push(withParent(task, parentId));
     moved.push(parentId === undefined ? { id: task.id } : { id: task.id, parentId });
   }
   return { kept, removedIds, moved };

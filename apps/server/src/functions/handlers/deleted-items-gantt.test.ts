@@ -1,10 +1,9 @@
 import { GANTT_STALE_MESSAGE, edpUsageTotals, indexEdpUsage } from '@cimiento/domain';
-import type { EdpUsage } from '@cimiento/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveEdcOk, storedEdc } from '../../../test/support/edc';
 import type { WireEdcItem } from '../../../test/support/edc';
-import { loadEdp, saveEdp, updateItemEdp } from '../../../test/support/edp';
+import { loadEdp, loadEdpUsageOk, saveEdp, updateItemEdp } from '../../../test/support/edp';
 import { callFunction, createFirstAdmin, createSignedInUser } from '../../../test/support/factories';
 import type { CallResult, TestAccount } from '../../../test/support/factories';
 import {
@@ -85,12 +84,6 @@ describe.each(databaseKinds)('deleting EDP and EDC items takes their Gantt tasks
       other.Predecessor.split(',').some((link) => /^\d+/.exec(link)?.[0] === String(id)),
     );
     expect(linkedFrom.map((other) => other.TaskCode)).toEqual([]);
-  }
-
-  async function loadUsage(projectId: string): Promise<EdpUsage> {
-    const response = await callFunction(t.app, 'loadEdpUsage', { id: projectId }, member.cookie);
-    expect(response.statusCode, JSON.stringify(response.body).slice(0, 300)).toBe(200);
-    return response.body.result.usage as EdpUsage;
   }
 
   async function countRows(projectId: string) {
@@ -194,7 +187,7 @@ describe.each(databaseKinds)('deleting EDP and EDC items takes their Gantt tasks
       expect((await storedGantt(t, project.id)).removed).toEqual(['edc:7:act2']);
 
       // what the deletion dialog says it will take…
-      const totals = edpUsageTotals([7], indexEdpUsage(await loadUsage(project.id)));
+      const totals = edpUsageTotals([7], indexEdpUsage(await loadEdpUsageOk(t, member.cookie, project.id)));
       expect(totals).toEqual({ items: 1, edcCount: 4, ganttTaskCount: 4, ganttLinkCount: 3 });
       const before = await countRows(project.id);
       const order = await storedOrder(project.id);
@@ -329,7 +322,7 @@ describe.each(databaseKinds)('deleting EDP and EDC items takes their Gantt tasks
         .map((task) => (task.TaskID === p21 ? { ...task, Predecessor: String(act2) } : task));
       activities.push(userTask(40, p2, `${p21},${p12}`));
       const open = await saveGanttOk(t, member.cookie, project.id, { activities }, built.version);
-      const totals = edpUsageTotals([5, 6, 7], indexEdpUsage(await loadUsage(project.id)));
+      const totals = edpUsageTotals([5, 6, 7], indexEdpUsage(await loadEdpUsageOk(t, member.cookie, project.id)));
       expect(totals).toEqual({ items: 3, edcCount: 0, ganttTaskCount: 2, ganttLinkCount: 2 });
       const before = await countRows(project.id);
       const order = await storedOrder(project.id);

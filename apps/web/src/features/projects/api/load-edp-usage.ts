@@ -24,7 +24,4 @@ export function edpUsageQueryOptions(projectId: string) {
 export const UNKNOWN_EDP_USAGE: EdpUsage = {
   items: [],
   crossLinks: [],
-  ganttBuilt: false,
-  ganttVersion: 0,
-  edpVersion: 0,
 };

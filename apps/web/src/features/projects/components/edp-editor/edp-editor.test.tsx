@@ -33,9 +33,6 @@ const usage: EdpUsage = {
     { id: 4, edcCount: 0, ganttTaskCount: 1, ganttLinkCount: 1 },
   ],
   crossLinks: [{ a: 3, b: 4, count: 1 }],
-  ganttBuilt: true,
-  ganttVersion: 2,
-  edpVersion: 7,
 };
 
 /** loadProject answers the project, loadEdpUsage `usage`; saveEdp answers `saveAnswer`, recording what was sent. */
