@@ -17,17 +17,33 @@ export type UnsavedWork = {
  * (beforeunload). A session that expires keeps the drafts (`keepAllDrafts`) and lets the app go
  * to /login without asking (`allowLeave`).
  */
+export type RequestLeaveOptions = {
+  /**
+   * The action drops the edits but the screen stays (the EDC switching to another EDP item): once
+   * confirmed, later ways out ask again. Without it the action leaves the screen (sign-out), and
+   * the navigation it makes is not asked about.
+   */
+  staysOnScreen?: boolean;
+};
+
+/** A way out waiting for the user's answer to the leave question. */
+export type PendingLeave = { action: () => void; staysOnScreen: boolean };
+
 export type UnsavedWorkState = {
   works: Record<string, UnsavedWork>;
-  /** A way out (sign-out) waiting for the user's answer to the leave question. */
-  pendingLeave: (() => void) | null;
-  /** The user agreed to leave, or the session expired: the next navigation is not asked about. */
+  /** A way out (sign-out, another EDC item) waiting for the user's answer to the leave question. */
+  pendingLeave: PendingLeave | null;
+  /** The user agreed to leave the screen, or the session expired: the next navigation is not asked about. */
   isLeaveAllowed: boolean;
   register: (id: string, work: UnsavedWork) => void;
   unregister: (id: string) => void;
   /** Runs `action` at once when nothing is unsaved; otherwise asks first (see confirmLeave). */
-  requestLeave: (action: () => void) => void;
-  /** The user answered 'Si, estoy seguro': the drafts go, leaving is allowed, the pending way out runs. */
+  requestLeave: (action: () => void, options?: RequestLeaveOptions) => void;
+  /**
+   * The user answered 'Si, estoy seguro': the drafts go and the pending way out (if any) runs.
+   * Only a way out that leaves the screen allows the navigation it makes; the guard's own blocked
+   * navigation proceeds by itself.
+   */
   confirmLeave: () => void;
   cancelLeave: () => void;
   allowLeave: () => void;
@@ -47,18 +63,20 @@ export const useUnsavedWorkStore = create<UnsavedWorkState>()((set, get) => ({
       delete works[id];
       return { works };
     }),
-  requestLeave: (action) => {
+  requestLeave: (action, options = {}) => {
     if (Object.keys(get().works).length === 0) {
       action();
       return;
     }
-    set({ pendingLeave: action });
+    set({ pendingLeave: { action, staysOnScreen: options.staysOnScreen === true } });
   },
   confirmLeave: () => {
     const { pendingLeave } = get();
     discardAllDrafts();
-    set({ pendingLeave: null, isLeaveAllowed: true });
-    pendingLeave?.();
+    // an action that stays on the screen must not switch the guard off until the screen changes
+    const leavesScreen = pendingLeave !== null && !pendingLeave.staysOnScreen;
+    set(leavesScreen ? { pendingLeave: null, isLeaveAllowed: true } : { pendingLeave: null });
+    pendingLeave?.action();
   },
   cancelLeave: () => set({ pendingLeave: null }),
   allowLeave: () => set({ isLeaveAllowed: true }),

@@ -179,9 +179,9 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
   const saveRef = useRef(save);
   saveRef.current = save;
 
-  /** Picking another item: what is not saved of this one asks first (issue 12). */
+  /** Picking another item: what is not saved of this one asks first (issue 12); the screen stays. */
   function pick(id: number) {
-    requestLeave(() => load(id));
+    requestLeave(() => load(id), { staysOnScreen: true });
   }
 
   function handleRestore(draft: EdcDraftData, version: number) {
