@@ -179,10 +179,11 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
   const saveRef = useRef(save);
   saveRef.current = save;
 
-  /** Picking another item: what is not saved of this one asks first (issue 12); the screen stays. */
-  function pick(id: number) {
-    requestLeave(() => load(id), { staysOnScreen: true });
-  }
+  /**
+   * Picking another item: what is not saved of this one asks first (issue 12); the screen stays.
+   * Stable, so the memoised tree is not drawn again on every keystroke in the grid or every save.
+   */
+  const pick = useCallback((id: number) => requestLeave(() => load(id), { staysOnScreen: true }), [requestLeave, load]);
 
   function handleRestore(draft: EdcDraftData, version: number) {
     restoring.current = { draft, version };
