@@ -22,7 +22,7 @@ import { PagePanel } from '@/components/ui/page-panel';
 import { describeError, isFunctionError } from '@/lib/api-client';
 import { downloadBlob } from '@/lib/download';
 import { notifyError, notifyMessage } from '@/stores/notices-store';
-import { UNKNOWN_EDP_USAGE, edpUsageQueryOptions } from '../../api/load-edp-usage';
+import { edpUsageQueryOptions } from '../../api/load-edp-usage';
 import { useReloadEdp, useSaveEdp } from '../../api/save-edp';
 import { EdpEditorContext, createEdpEditorStore, selectIsDirty, useEdpEditor } from '../../stores/edp-editor-store';
 import { edpDeletionSentence, edpLinksSentence, edpUsageParts, joinParts } from '../../utils/edp-usage-text';
@@ -86,14 +86,9 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
   const selectedId = useEdpEditor((state) => state.selectedId);
   const queryClient = useQueryClient();
   // Fetched afresh each time the editor opens (the EDC or the Gantt may have changed meanwhile), so
-  // the first question need not wait. In the background: the placeholder, dated 0, keeps the page
-  // from being covered by the global spinner, and a question asked before the answer waits for it.
-  useQuery({
-    ...edpUsageQueryOptions(project._id),
-    staleTime: 0,
-    initialData: UNKNOWN_EDP_USAGE,
-    initialDataUpdatedAt: 0,
-  });
+  // the first question need not wait; in the background (no global spinner), and a question asked
+  // before the answer waits for it.
+  useQuery({ ...edpUsageQueryOptions(project._id), staleTime: 0 });
   const [isCounting, setIsCounting] = useState(false);
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
   const [isExporting, setIsExporting] = useState(false);
