@@ -14,6 +14,8 @@ export type DraftSnapshot<T> = { baseVersion: number; data: T };
 export type UseDraftPersistenceOptions<T> = {
   screen: DraftScreen;
   projectId: string;
+  /** The screen keeps a draft per part (the EDC's, per EDP item): the newest is offered back. */
+  hasParts?: boolean;
   /** The part of the screen the unsaved edits belong to (the EDC's EDP item id). */
   part?: string;
   /** How the leave question and the alerts name the screen ('el Gantt'). */
@@ -49,7 +51,7 @@ function offerKey(read: DraftRead<unknown>): string {
  * stored draft back; while that offer waits, new edits are not written over it.
  */
 export function useDraftPersistence<T>(options: UseDraftPersistenceOptions<T>): DraftPersistence<T> {
-  const { screen, projectId, part, screenLabel, isDirty, revision, parseData } = options;
+  const { screen, projectId, hasParts = false, part, screenLabel, isDirty, revision, parseData } = options;
   const { t } = useTranslation();
   const { user } = useSession();
   const registryId = useId();
@@ -77,7 +79,7 @@ export function useDraftPersistence<T>(options: UseDraftPersistenceOptions<T>): 
   const readOffer = (): DraftRead<T> | null => {
     if (userId === null) return null;
     const base = { userId, projectId, screen };
-    if (screen === 'edc') return readDrafts(base, parseData)[0] ?? null;
+    if (hasParts) return readDrafts(base, parseData)[0] ?? null;
     return readDraft(base, parseData);
   };
   const [offerState, setOfferState] = useState(() => ({ source: offerSource, offer: readOffer() }));
