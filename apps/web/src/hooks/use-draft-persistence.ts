@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { draftKey, readDraft, readDrafts, removeDraft, writeDraft } from '@/lib/drafts';
 import type { DraftRead, DraftScope, DraftScreen } from '@/lib/drafts';
 import { useSession } from '@/lib/auth';
 import { notifyError } from '@/stores/notices-store';
 import { useUnsavedWorkStore } from '@/stores/unsaved-work-store';
+import { useUnsavedWork } from './use-unsaved-work';
 
 /** How long after the last edit the draft is written (every edit in a drag would be too often). */
 export const DRAFT_WRITE_DELAY_MS = 400;
@@ -54,9 +55,6 @@ export function useDraftPersistence<T>(options: UseDraftPersistenceOptions<T>): 
   const { screen, projectId, hasParts = false, part, screenLabel, isDirty, revision, parseData } = options;
   const { t } = useTranslation();
   const { user } = useSession();
-  const registryId = useId();
-  const register = useUnsavedWorkStore((state) => state.register);
-  const unregister = useUnsavedWorkStore((state) => state.unregister);
 
   // the user whose edits these are, kept once the session is gone (the draft is written after it)
   const userIdRef = useRef<string | null>(user?.id ?? null);
@@ -169,11 +167,7 @@ export function useDraftPersistence<T>(options: UseDraftPersistenceOptions<T>): 
   }, [isDirty, cancelWrite]);
 
   // registered with the app-wide guard while there is something to lose
-  useEffect(() => {
-    if (!isDirty) return;
-    register(registryId, { screen: screenLabel, keepDraft, discardDraft });
-    return () => unregister(registryId);
-  }, [isDirty, screenLabel, registryId, register, unregister, keepDraft, discardDraft]);
+  useUnsavedWork(isDirty, screenLabel, keepDraft, discardDraft);
 
   // the screen goes away with edits the user did not drop (an expired session, an error): keep them
   useEffect(() => () => keepDraft(), [keepDraft]);

@@ -10,13 +10,6 @@ export type UnsavedWork = {
   discardDraft: () => void;
 };
 
-/**
- * Every screen with unsaved edits registers here while it has them (hooks/use-draft-persistence).
- * Each way out of a screen asks through it: router navigations (the blocker of
- * components/layout/unsaved-work-guard), sign-out (`requestLeave`), reload and close
- * (beforeunload). A session that expires keeps the drafts (`keepAllDrafts`) and lets the app go
- * to /login without asking (`allowLeave`).
- */
 export type RequestLeaveOptions = {
   /**
    * The action drops the edits but the screen stays (the EDC switching to another EDP item): once
@@ -29,6 +22,13 @@ export type RequestLeaveOptions = {
 /** A way out waiting for the user's answer to the leave question. */
 export type PendingLeave = { action: () => void; staysOnScreen: boolean };
 
+/**
+ * Every screen with unsaved edits registers here while it has them (hooks/use-unsaved-work).
+ * Each way out of a screen asks through it: router navigations (the blocker of
+ * components/layout/unsaved-work-guard), sign-out (`requestLeave`), reload and close
+ * (beforeunload). A session that expires keeps the drafts (`keepAllDrafts`) and lets the app go
+ * to /login without asking (`keepDraftsForSignIn`).
+ */
 export type UnsavedWorkState = {
   works: Record<string, UnsavedWork>;
   /** A way out (sign-out, another EDC item) waiting for the user's answer to the leave question. */
@@ -46,7 +46,6 @@ export type UnsavedWorkState = {
    */
   confirmLeave: () => void;
   cancelLeave: () => void;
-  allowLeave: () => void;
   /** A new screen is on: leaving it asks again. */
   resetLeave: () => void;
 };
@@ -79,7 +78,6 @@ export const useUnsavedWorkStore = create<UnsavedWorkState>()((set, get) => ({
     pendingLeave?.action();
   },
   cancelLeave: () => set({ pendingLeave: null }),
-  allowLeave: () => set({ isLeaveAllowed: true }),
   resetLeave: () => {
     if (get().isLeaveAllowed) set({ isLeaveAllowed: false });
   },
