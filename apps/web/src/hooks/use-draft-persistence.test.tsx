@@ -135,6 +135,33 @@ describe('useDraftPersistence', () => {
     expect(localStorage.getItem(key)).toBeNull();
   });
 
+  it('offers the newest draft of any part for a screen that keeps one per part (the EDC)', () => {
+    const edc = { userId: 'user-1', projectId: 'p-1', screen: 'edc' as const };
+    writeDraft(
+      { ...edc, part: '2' },
+      { editedAt: '2026-01-05T15:42:00.000Z', baseVersion: 1, data: { value: 'antes' } },
+    );
+    writeDraft(
+      { ...edc, part: '3' },
+      { editedAt: '2026-01-06T10:00:00.000Z', baseVersion: 1, data: { value: 'después' } },
+    );
+    function PartsEditor() {
+      const { offer } = useDraftPersistence<Data>({
+        screen: 'edc',
+        projectId: 'p-1',
+        hasParts: true,
+        screenLabel: 'el EDC',
+        isDirty: false,
+        revision: null,
+        snapshot: () => ({ baseVersion: 1, data: { value: '' } }),
+        parseData: parse,
+      });
+      return <output>{offer?.status === 'ok' ? offer.draft.data.value : 'nada'}</output>;
+    }
+    renderWithApp(<PartsEditor />, { session: buildSession() });
+    expect(screen.getByRole('status').textContent).toBe('después');
+  });
+
   it("never offers another user's draft", () => {
     writeDraft(
       { ...scope, userId: 'user-2' },

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { draftKey, readDraft, readDrafts, removeDraft, writeDraft } from '@/lib/drafts';
 import type { DraftRead, DraftScope, DraftScreen } from '@/lib/drafts';
 import { useSession } from '@/lib/auth';
 import { notifyError } from '@/stores/notices-store';
 import { useUnsavedWorkStore } from '@/stores/unsaved-work-store';
+import { useUnsavedWork } from './use-unsaved-work';
 
 /** How long after the last edit the draft is written (every edit in a drag would be too often). */
 export const DRAFT_WRITE_DELAY_MS = 400;
@@ -14,6 +15,8 @@ export type DraftSnapshot<T> = { baseVersion: number; data: T };
 export type UseDraftPersistenceOptions<T> = {
   screen: DraftScreen;
   projectId: string;
+  /** The screen keeps a draft per part (the EDC's, per EDP item): the newest is offered back. */
+  hasParts?: boolean;
   /** The part of the screen the unsaved edits belong to (the EDC's EDP item id). */
   part?: string;
   /** How the leave question and the alerts name the screen ('el Gantt'). */
@@ -49,12 +52,9 @@ function offerKey(read: DraftRead<unknown>): string {
  * stored draft back; while that offer waits, new edits are not written over it.
  */
 export function useDraftPersistence<T>(options: UseDraftPersistenceOptions<T>): DraftPersistence<T> {
-  const { screen, projectId, part, screenLabel, isDirty, revision, parseData } = options;
+  const { screen, projectId, hasParts = false, part, screenLabel, isDirty, revision, parseData } = options;
   const { t } = useTranslation();
   const { user } = useSession();
-  const registryId = useId();
-  const register = useUnsavedWorkStore((state) => state.register);
-  const unregister = useUnsavedWorkStore((state) => state.unregister);
 
   // the user whose edits these are, kept once the session is gone (the draft is written after it)
   const userIdRef = useRef<string | null>(user?.id ?? null);
@@ -77,7 +77,7 @@ export function useDraftPersistence<T>(options: UseDraftPersistenceOptions<T>): 
   const readOffer = (): DraftRead<T> | null => {
     if (userId === null) return null;
     const base = { userId, projectId, screen };
-    if (screen === 'edc') return readDrafts(base, parseData)[0] ?? null;
+    if (hasParts) return readDrafts(base, parseData)[0] ?? null;
     return readDraft(base, parseData);
   };
   const [offerState, setOfferState] = useState(() => ({ source: offerSource, offer: readOffer() }));
@@ -167,11 +167,7 @@ export function useDraftPersistence<T>(options: UseDraftPersistenceOptions<T>): 
   }, [isDirty, cancelWrite]);
 
   // registered with the app-wide guard while there is something to lose
-  useEffect(() => {
-    if (!isDirty) return;
-    register(registryId, { screen: screenLabel, keepDraft, discardDraft });
-    return () => unregister(registryId);
-  }, [isDirty, screenLabel, registryId, register, unregister, keepDraft, discardDraft]);
+  useUnsavedWork(isDirty, screenLabel, keepDraft, discardDraft);
 
   // the screen goes away with edits the user did not drop (an expired session, an error): keep them
   useEffect(() => () => keepDraft(), [keepDraft]);

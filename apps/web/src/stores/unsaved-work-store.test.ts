@@ -50,6 +50,19 @@ describe('the unsaved-work registry', () => {
     expect(useUnsavedWorkStore.getState().isLeaveAllowed).toBe(true);
   });
 
+  it('drops the drafts for an action that stays on the screen without letting later ways out through', () => {
+    const edc = work('el EDC');
+    const pick = vi.fn();
+    useUnsavedWorkStore.getState().register('edc', edc);
+    useUnsavedWorkStore.getState().requestLeave(pick, { staysOnScreen: true });
+    expect(pick).not.toHaveBeenCalled();
+    useUnsavedWorkStore.getState().confirmLeave();
+    expect(edc.discardDraft).toHaveBeenCalledOnce();
+    expect(pick).toHaveBeenCalledOnce();
+    expect(useUnsavedWorkStore.getState().pendingLeave).toBeNull();
+    expect(useUnsavedWorkStore.getState().isLeaveAllowed).toBe(false);
+  });
+
   it('on session expiry writes every draft at once and lets the app go to /login without asking', () => {
     const edp = work('el EDP');
     const failing = {

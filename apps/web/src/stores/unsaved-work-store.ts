@@ -10,27 +10,42 @@ export type UnsavedWork = {
   discardDraft: () => void;
 };
 
+export type RequestLeaveOptions = {
+  /**
+   * The action drops the edits but the screen stays (the EDC switching to another EDP item): once
+   * confirmed, later ways out ask again. Without it the action leaves the screen (sign-out), and
+   * the navigation it makes is not asked about.
+   */
+  staysOnScreen?: boolean;
+};
+
+/** A way out waiting for the user's answer to the leave question. */
+export type PendingLeave = { action: () => void; staysOnScreen: boolean };
+
 /**
- * Every screen with unsaved edits registers here while it has them (hooks/use-draft-persistence).
+ * Every screen with unsaved edits registers here while it has them (hooks/use-unsaved-work).
  * Each way out of a screen asks through it: router navigations (the blocker of
  * components/layout/unsaved-work-guard), sign-out (`requestLeave`), reload and close
  * (beforeunload). A session that expires keeps the drafts (`keepAllDrafts`) and lets the app go
- * to /login without asking (`allowLeave`).
+ * to /login without asking (`keepDraftsForSignIn`).
  */
 export type UnsavedWorkState = {
   works: Record<string, UnsavedWork>;
-  /** A way out (sign-out) waiting for the user's answer to the leave question. */
-  pendingLeave: (() => void) | null;
-  /** The user agreed to leave, or the session expired: the next navigation is not asked about. */
+  /** A way out (sign-out, another EDC item) waiting for the user's answer to the leave question. */
+  pendingLeave: PendingLeave | null;
+  /** The user agreed to leave the screen, or the session expired: the next navigation is not asked about. */
   isLeaveAllowed: boolean;
   register: (id: string, work: UnsavedWork) => void;
   unregister: (id: string) => void;
   /** Runs `action` at once when nothing is unsaved; otherwise asks first (see confirmLeave). */
-  requestLeave: (action: () => void) => void;
-  /** The user answered 'Si, estoy seguro': the drafts go, leaving is allowed, the pending way out runs. */
+  requestLeave: (action: () => void, options?: RequestLeaveOptions) => void;
+  /**
+   * The user answered 'Si, estoy seguro': the drafts go and the pending way out (if any) runs.
+   * Only a way out that leaves the screen allows the navigation it makes; the guard's own blocked
+   * navigation proceeds by itself.
+   */
   confirmLeave: () => void;
   cancelLeave: () => void;
-  allowLeave: () => void;
   /** A new screen is on: leaving it asks again. */
   resetLeave: () => void;
 };
@@ -47,21 +62,22 @@ export const useUnsavedWorkStore = create<UnsavedWorkState>()((set, get) => ({
       delete works[id];
       return { works };
     }),
-  requestLeave: (action) => {
+  requestLeave: (action, options = {}) => {
     if (Object.keys(get().works).length === 0) {
       action();
       return;
     }
-    set({ pendingLeave: action });
+    set({ pendingLeave: { action, staysOnScreen: options.staysOnScreen === true } });
   },
   confirmLeave: () => {
     const { pendingLeave } = get();
     discardAllDrafts();
-    set({ pendingLeave: null, isLeaveAllowed: true });
-    pendingLeave?.();
+    // an action that stays on the screen must not switch the guard off until the screen changes
+    const leavesScreen = pendingLeave !== null && !pendingLeave.staysOnScreen;
+    set(leavesScreen ? { pendingLeave: null, isLeaveAllowed: true } : { pendingLeave: null });
+    pendingLeave?.action();
   },
   cancelLeave: () => set({ pendingLeave: null }),
-  allowLeave: () => set({ isLeaveAllowed: true }),
   resetLeave: () => {
     if (get().isLeaveAllowed) set({ isLeaveAllowed: false });
   },

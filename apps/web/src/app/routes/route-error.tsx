@@ -11,7 +11,7 @@ export function RouteError() {
   const error = useRouteError();
   return (
     <Container maxWidth="sm" sx={{ py: 8 }}>
-      <PagePanel title={t('common.unexpectedError')}>
+      <PagePanel title={t('common.unexpectedError')} isFullHeight={false}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2, wordBreak: 'break-word' }}>
           {error instanceof Error ? error.message : null}
         </Typography>

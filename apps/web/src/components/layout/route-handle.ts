@@ -8,7 +8,8 @@ export type RouteHandle = {
   isProjectRoute?: boolean;
   /**
    * The screen is exactly as tall as the window on medium and larger screens (the shell makes
-   * <main> a flex column for it to fill): its own panels scroll, the page does not (the EDC screen, the Gantt).
+   * <main> a flex column, and the screen's PagePanel fills it): its own panels scroll, the page does
+   * not (the EDC screen, the Gantt).
    */
   isFullHeight?: boolean;
 };

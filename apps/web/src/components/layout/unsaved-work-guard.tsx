@@ -60,10 +60,9 @@ export function UnsavedWorkGuard() {
   });
 
   function handleConfirm() {
-    if (isBlocked) {
-      discardAllDrafts();
-      blocker.proceed?.();
-    } else confirmLeave();
+    // the drafts go (and a pending way out runs), then the blocked navigation goes on
+    confirmLeave();
+    if (isBlocked) blocker.proceed?.();
   }
 
   function handleCancel() {

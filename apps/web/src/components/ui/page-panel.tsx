@@ -3,6 +3,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useRouteHandle } from '@/components/layout/use-route-handle';
 
 export type PagePanelProps = {
   title: string;
@@ -11,8 +12,10 @@ export type PagePanelProps = {
   /** Buttons shown at the right of the title. */
   actions?: ReactNode;
   /**
-   * On medium and larger screens the card takes the height the shell leaves it (a route with
-   * `isFullHeight`), a column whose children share it: they scroll inside, not the page.
+   * On medium and larger screens the card takes the height the shell leaves it, a column whose
+   * children share it: they scroll inside, not the page. By default, as the route's handle says
+   * (`isFullHeight`, which also makes the shell's <main> a column); `false` for a card that is not
+   * the route's screen (a project that could not be opened).
    */
   isFullHeight?: boolean;
   /**
@@ -32,10 +35,12 @@ export function PagePanel({
   title,
   subtitle,
   actions,
-  isFullHeight = false,
+  isFullHeight: isFullHeightProp,
   canGrow = false,
   children,
 }: PagePanelProps) {
+  const isRouteFullHeight = useRouteHandle()?.isFullHeight === true;
+  const isFullHeight = isFullHeightProp ?? isRouteFullHeight;
   return (
     <Card
       component="section"

@@ -1,18 +1,10 @@
-import CloseIcon from '@mui/icons-material/Close';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import Stack from '@mui/material/Stack';
 import type { FormEvent, ReactNode } from 'react';
 import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { StatusTextField } from '@/components/ui/status-text-field';
 import { muiField } from '@/lib/forms';
 
@@ -52,9 +44,7 @@ export function RecordDialog({
   onSubmit,
 }: RecordDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
-  // on a phone the grids need the whole screen
-  const isNarrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const fieldId = useId();
   const { register, handleSubmit, watch } = useForm<RecordValues>({ defaultValues: initial });
   const code = watch('code');
   const name = watch('name');
@@ -69,72 +59,58 @@ export function RecordDialog({
   }, [isSaving]);
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth={maxWidth} fullWidth fullScreen={isNarrow}>
-      {/* a column as tall as the dialog allows: the content scrolls, the title and the buttons stay in view */}
-      <Box
-        component="form"
-        noValidate
-        sx={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
-        onSubmit={(event: FormEvent<HTMLFormElement>) =>
-          void handleSubmit((values) =>
-            onSubmit({ code: values.code, name: values.name, priority: priorityNumber(values.priority) }),
-          )(event)
-        }
-      >
-        <DialogTitle id={titleId} sx={{ pr: 7 }}>
-          {title}
-        </DialogTitle>
-        <IconButton
-          aria-label={t('catalogues.closeWindow')}
-          title={t('catalogues.closeWindow')}
-          onClick={onClose}
-          sx={{ position: 'absolute', right: 8, top: 8 }}
-        >
-          <CloseIcon />
-        </IconButton>
-        <DialogContent dividers>
-          <Stack spacing={1}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <StatusTextField
-                id={`${titleId}-code`}
-                label={codeLabel ?? t('catalogues.code')}
-                autoComplete="off"
-                autoFocus
-                isValid={code.trim() !== ''}
-                errorText={t('catalogues.required')}
-                {...muiField(register('code'))}
-              />
-              <StatusTextField
-                id={`${titleId}-priority`}
-                label={t('catalogues.priority')}
-                type="number"
-                isValid={priority >= 1}
-                errorText={t('catalogues.priorityRequired')}
-                slotProps={{ htmlInput: { min: 1, step: 1 } }}
-                sx={{ maxWidth: { sm: 180 } }}
-                {...muiField(register('priority', { valueAsNumber: true }))}
-              />
-            </Stack>
-            <StatusTextField
-              id={`${titleId}-name`}
-              label={t('catalogues.name')}
-              autoComplete="off"
-              isValid={name.trim() !== ''}
-              errorText={t('catalogues.required')}
-              {...muiField(register('name'))}
-            />
-            {children}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
+    <FormDialog
+      title={title}
+      maxWidth={maxWidth}
+      onClose={onClose}
+      onSubmit={(event: FormEvent<HTMLFormElement>) =>
+        void handleSubmit((values) =>
+          onSubmit({ code: values.code, name: values.name, priority: priorityNumber(values.priority) }),
+        )(event)
+      }
+      actions={
+        <>
           <Button onClick={onClose} color="inherit">
             {t('catalogues.close')}
           </Button>
           <Button ref={saveButton} type="submit" variant="contained" color="success" loading={isSaving}>
             {t('catalogues.save')}
           </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+        </>
+      }
+    >
+      <Stack spacing={1}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <StatusTextField
+            id={`${fieldId}-code`}
+            label={codeLabel ?? t('catalogues.code')}
+            autoComplete="off"
+            autoFocus
+            isValid={code.trim() !== ''}
+            errorText={t('catalogues.required')}
+            {...muiField(register('code'))}
+          />
+          <StatusTextField
+            id={`${fieldId}-priority`}
+            label={t('catalogues.priority')}
+            type="number"
+            isValid={priority >= 1}
+            errorText={t('catalogues.priorityRequired')}
+            slotProps={{ htmlInput: { min: 1, step: 1 } }}
+            sx={{ maxWidth: { sm: 180 } }}
+            {...muiField(register('priority', { valueAsNumber: true }))}
+          />
+        </Stack>
+        <StatusTextField
+          id={`${fieldId}-name`}
+          label={t('catalogues.name')}
+          autoComplete="off"
+          isValid={name.trim() !== ''}
+          errorText={t('catalogues.required')}
+          {...muiField(register('name'))}
+        />
+        {children}
+      </Stack>
+    </FormDialog>
   );
 }

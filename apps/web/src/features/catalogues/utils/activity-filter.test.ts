@@ -1,5 +1,6 @@
+import { searchKey } from '@cimiento/domain';
 import { describe, expect, it } from 'vitest';
-import { filterActivities, searchFold } from './activity-filter';
+import { filterActivities } from './activity-filter';
 
 const activities = [
   { _id: 'a1', code: 'EXC', name: 'Excavación' },
@@ -9,9 +10,9 @@ const activities = [
 ];
 const codes = (list: readonly { code: string }[]) => list.map((activity) => activity.code);
 
-describe('searchFold', () => {
+describe("searchKey (the domain's, as the filter compares texts)", () => {
   it('lower-cases and drops accents, as es-CL users type', () => {
-    expect(searchFold('Excavación ÁREA Ñuble')).toBe('excavacion area nuble');
+    expect(searchKey('Excavación ÁREA Ñuble')).toBe('excavacion area nuble');
   });
 });
 

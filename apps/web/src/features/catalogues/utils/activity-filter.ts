@@ -1,12 +1,5 @@
+import { searchKey } from '@cimiento/domain';
 import type { Activity } from '@cimiento/domain';
-
-/** Text as the filter compares it: es-CL lower case, without accents ('Excavación' → 'excavacion'). */
-export function searchFold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLocaleLowerCase('es-CL');
-}
 
 export type ActivityFilter = {
   /** Matched against the code and the name, without regard to case or accents. */
@@ -25,10 +18,11 @@ export function filterActivities<A extends Pick<Activity, '_id' | 'code' | 'name
   tickedIds: ReadonlySet<string>,
   filter: ActivityFilter,
 ): A[] {
-  const needle = searchFold(filter.text.trim());
+  // the domain's search text: es-CL lower case, without accents ('Excavación' → 'excavacion')
+  const needle = searchKey(filter.text);
   return activities.filter(
     (activity) =>
       (!filter.isOnlyTicked || tickedIds.has(activity._id)) &&
-      (needle === '' || searchFold(activity.code).includes(needle) || searchFold(activity.name).includes(needle)),
+      (needle === '' || searchKey(activity.code).includes(needle) || searchKey(activity.name).includes(needle)),
   );
 }

@@ -1,4 +1,3 @@
-import type { EdpUsage } from '@cimiento/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
@@ -8,20 +7,15 @@ export function edpUsageQueryKey(projectId: string) {
 
 /**
  * loadEdpUsage: what each saved EDP item carries (EDC rows, Gantt tasks and links), for the EDP
- * editor's deletion questions. Fetched when the editor opens and again after every save or reload;
- * a deletion question uses it while it is fresh and asks again when it is not.
+ * editor's deletion questions. Fetched in the background when the editor opens and again after
+ * every save or reload (the global spinner stays off: the screen is usable meanwhile); a deletion
+ * question uses it while it is fresh and asks again when it is not.
  */
 export function edpUsageQueryOptions(projectId: string) {
   return queryOptions({
     queryKey: edpUsageQueryKey(projectId),
     queryFn: async ({ signal }) => (await call('loadEdpUsage', { id: projectId }, { signal })).usage,
-    // the editor says so itself when a deletion question cannot be asked
-    meta: { showErrorToast: false },
+    // the editor says so itself when a deletion question cannot be asked, and shows its own progress
+    meta: { showErrorToast: false, showGlobalSpinner: false },
   });
 }
-
-/** Nothing known yet: the editor's placeholder, dated 0 so that any question fetches the real answer. */
-export const UNKNOWN_EDP_USAGE: EdpUsage = {
-  items: [],
-  crossLinks: [],
-};

@@ -1,23 +1,15 @@
 import { workWeeks } from '@cimiento/domain';
 import type { WorkWeek } from '@cimiento/domain';
-import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import type { FormEvent } from 'react';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { StaleSaveAlert } from '@/components/ui/stale-save-alert';
 import { StatusTextField } from '@/components/ui/status-text-field';
 import { useUnsavedWork } from '@/hooks/use-unsaved-work';
@@ -56,8 +48,6 @@ export type ProjectEditDialogProps = {
  */
 export function ProjectEditDialog({ project, onClose }: ProjectEditDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const isNarrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   // the stored project the edit is based on; 'Recargar' replaces it
   const [base, setBase] = useState<EditableProject>(project);
   const stored = useMemo(() => toEditDraft(base), [base]);
@@ -125,88 +115,82 @@ export function ProjectEditDialog({ project, onClose }: ProjectEditDialogProps) 
         : t('projects.confirmCloseEdit');
 
   return (
-    <Dialog open onClose={requestClose} aria-labelledby={titleId} maxWidth="md" fullWidth fullScreen={isNarrow}>
-      <Box component="form" noValidate onSubmit={handleSubmit}>
-        <DialogTitle id={titleId} sx={{ pr: 7 }}>
-          {t('projects.edit')}
-        </DialogTitle>
-        <IconButton
-          aria-label={t('catalogues.closeWindow')}
-          title={t('catalogues.closeWindow')}
-          onClick={requestClose}
-          sx={{ position: 'absolute', right: 8, top: 8 }}
-        >
-          <CloseIcon />
-        </IconButton>
-        <DialogContent dividers>
-          <StaleSaveAlert
-            message={staleMessage}
-            reloadLabel={t('projects.reload')}
-            onReload={() => setConfirm('reload')}
-          />
-          <Stack spacing={1}>
-            <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-              <StatusTextField
-                label={t('projects.name')}
-                autoComplete="off"
-                autoFocus
-                value={draft.name}
-                onChange={(event) => change({ name: event.target.value })}
-                isValid={isFilled(draft.name)}
-                errorText={t('projects.required')}
-              />
-              <TextField
-                label={t('projects.code')}
-                value={base.code}
-                disabled
-                helperText={t('projects.codeLocked')}
-                sx={{ maxWidth: { md: 260 } }}
-                fullWidth
-              />
-            </Stack>
-            <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-              <StatusTextField
-                label={t('projects.priority')}
-                type="number"
-                value={draft.priority}
-                onChange={(event) => change({ priority: event.target.value })}
-                isValid={isNonZeroNumber(draft.priority)}
-                errorText={t('projects.priorityRequired')}
-                slotProps={{ htmlInput: { min: 0, step: 1 } }}
-                sx={{ maxWidth: { md: 200 } }}
-              />
-              <TextField
-                select
-                label={t('gantt.workWeek')}
-                value={draft.workWeek}
-                onChange={(event) => {
-                  if (isWorkWeek(event.target.value)) change({ workWeek: event.target.value });
-                }}
-                helperText={t('projects.workWeekHelp')}
-                fullWidth
-              >
-                {workWeeks.map((option) => (
-                  <MenuItem key={option} value={option}>
-                    {t(`gantt.workWeeks.${option}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Stack>
-            <ProjectFinancialFields values={draft} onChange={change} />
-            {movesGanttStart(draft, stored) && (
-              <Alert severity="info">{t('projects.startYearLater', { year: draft.startYear.trim() })}</Alert>
-            )}
+    <>
+      <FormDialog
+        title={t('projects.edit')}
+        maxWidth="md"
+        onClose={requestClose}
+        onSubmit={handleSubmit}
+        actions={
+          <>
+            <Button onClick={requestClose} color="inherit" disabled={isBusy}>
+              {t('catalogues.confirmNo')}
+            </Button>
+            <Button type="submit" variant="contained" color="success" disabled={!canSave} loading={update.isPending}>
+              {t('catalogues.save')}
+            </Button>
+          </>
+        }
+      >
+        <StaleSaveAlert
+          message={staleMessage}
+          reloadLabel={t('projects.reload')}
+          onReload={() => setConfirm('reload')}
+        />
+        <Stack spacing={1}>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+            <StatusTextField
+              label={t('projects.name')}
+              autoComplete="off"
+              autoFocus
+              value={draft.name}
+              onChange={(event) => change({ name: event.target.value })}
+              isValid={isFilled(draft.name)}
+              errorText={t('projects.required')}
+            />
+            <TextField
+              label={t('projects.code')}
+              value={base.code}
+              disabled
+              helperText={t('projects.codeLocked')}
+              sx={{ maxWidth: { md: 260 } }}
+              fullWidth
+            />
           </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={requestClose} color="inherit" disabled={isBusy}>
-            {t('catalogues.confirmNo')}
-          </Button>
-          <Button type="submit" variant="contained" color="success" disabled={!canSave} loading={update.isPending}>
-            {t('catalogues.save')}
-          </Button>
-        </DialogActions>
-      </Box>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+            <StatusTextField
+              label={t('projects.priority')}
+              type="number"
+              value={draft.priority}
+              onChange={(event) => change({ priority: event.target.value })}
+              isValid={isNonZeroNumber(draft.priority)}
+              errorText={t('projects.priorityRequired')}
+              slotProps={{ htmlInput: { min: 0, step: 1 } }}
+              sx={{ maxWidth: { md: 200 } }}
+            />
+            <TextField
+              select
+              label={t('gantt.workWeek')}
+              value={draft.workWeek}
+              onChange={(event) => {
+                if (isWorkWeek(event.target.value)) change({ workWeek: event.target.value });
+              }}
+              helperText={t('projects.workWeekHelp')}
+              fullWidth
+            >
+              {workWeeks.map((option) => (
+                <MenuItem key={option} value={option}>
+                  {t(`gantt.workWeeks.${option}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+          <ProjectFinancialFields values={draft} onChange={change} />
+          {movesGanttStart(draft, stored) && (
+            <Alert severity="info">{t('projects.startYearLater', { year: draft.startYear.trim() })}</Alert>
+          )}
+        </Stack>
+      </FormDialog>
       <ConfirmDialog
         isOpen={confirm !== null}
         text={confirmText}
@@ -215,6 +199,6 @@ export function ProjectEditDialog({ project, onClose }: ProjectEditDialogProps) 
         onConfirm={handleConfirm}
         onCancel={() => setConfirm(null)}
       />
-    </Dialog>
+    </>
   );
 }

@@ -11,7 +11,8 @@ import { useProjectRoute } from '../hooks/use-project-route';
 function ProjectMissing({ title, detail, onRetry }: { title: string; detail: string; onRetry?: () => void }) {
   const { t } = useTranslation();
   return (
-    <PagePanel title={title}>
+    // not the screen the route is made for: as tall as its text, even on a full-height route
+    <PagePanel title={title} isFullHeight={false}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {detail}
       </Typography>

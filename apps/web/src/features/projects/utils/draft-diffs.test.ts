@@ -109,6 +109,22 @@ describe('Gantt draft differences', () => {
     ]);
   });
 
+  it('names a linked activity by its EDP item when several items have an activity with that code', () => {
+    const edpTasks = [
+      task(10, { code: 'ELA.1', name: 'Torre', sourceKey: 'edp:2' }),
+      task(11, { code: 'ACT1', name: 'Excavar', parentId: 10 }),
+      task(20, { code: 'ELA.2', name: 'Estacionamientos', sourceKey: 'edp:5' }),
+      task(21, { code: 'ACT1', name: 'Excavar', parentId: 20 }),
+      task(22, { code: 'ACT2', name: 'Hormigonar', parentId: 20 }),
+    ];
+    const linked = edpTasks.map((item) =>
+      item.id === 22 ? { ...item, predecessors: [{ predecessorId: 21, type: 'FS' as const, lag: 0 }] } : item,
+    );
+    expect(diffGanttDraft({ tasks: edpTasks, workWeek: 'mon-fri' }, { tasks: linked, workWeek: 'mon-fri' })).toEqual([
+      { kind: 'changed', label: 'ACT2 Hormigonar', fields: [{ field: 'links', stored: '—', draft: 'ELA.2/ACT1' }] },
+    ]);
+  });
+
   it('words the differences for the comparison, with dates as dd-MM-yyyy', () => {
     const draft = { ...stored, tasks: [task(1), task(2, { parentId: 1, start: '2026-01-09' })] };
     expect(draftDifferenceLines(i18next.t, diffGanttDraft(stored, draft)).map((line) => line.text)).toEqual([

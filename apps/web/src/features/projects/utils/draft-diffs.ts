@@ -1,4 +1,12 @@
-import type { EdcItem, EdpItem, GanttDraftTask, WorkWeek } from '@cimiento/domain';
+import { ganttTaskDirectory, plannerPredecessorText } from '@cimiento/domain';
+import type {
+  EdcItem,
+  EdpItem,
+  GanttDraftTask,
+  GanttTaskDirectory,
+  PlannerLinkLabels,
+  WorkWeek,
+} from '@cimiento/domain';
 
 /**
  * What a kept draft changes with respect to what is stored now ('Comparar', issue 12): pure, one
@@ -78,19 +86,19 @@ export function diffEdpDraft(stored: readonly EdpItem[], draft: readonly EdpItem
   return changes;
 }
 
-function linkText(task: GanttDraftTask, codeOf: (id: number) => string): string {
+/** The link types as stored and lags in plain days ('ACT2 SS+2'): the comparison is not translated. */
+const LINK_LABELS: PlannerLinkLabels = { types: { FS: 'FS', SS: 'SS', FF: 'FF', SF: 'SF' }, day: '' };
+
+/** A task's links as the Gantt names its predecessors: by code, qualified by EDP item when ambiguous. */
+function linkText(task: GanttDraftTask, directory: GanttTaskDirectory): string {
   if (task.predecessors.length === 0) return '—';
-  return task.predecessors
-    .map((link) => {
-      const lag = link.lag === 0 ? '' : link.lag > 0 ? `+${link.lag}` : String(link.lag);
-      return `${codeOf(link.predecessorId)} ${link.type}${lag}`;
-    })
-    .join(', ');
+  return plannerPredecessorText(task.predecessors, directory, LINK_LABELS);
 }
 
 /**
  * Gantt tasks added, removed, moved (another summary or place) or changed: start, duration,
- * progress, links (shown by the predecessors' codes), and a task's own code or name; and the
+ * progress, links (the predecessors as the Gantt names them, `ELA.1/ACT1` for a code several
+ * EDP items use), and a task's own code or name; and the
  * work week. Dates stay YYYY-MM-DD here; the screen formats them.
  */
 export function diffGanttDraft(
@@ -102,8 +110,8 @@ export function diffGanttDraft(
   const common = commonIds(stored.tasks, draft.tasks, (task) => task.id);
   const storedPrevious = previousCommonSibling(stored.tasks, (task) => task.id, common);
   const draftPrevious = previousCommonSibling(draft.tasks, (task) => task.id, common);
-  const storedCode = (id: number) => byId.get(id)?.code || String(id);
-  const draftCode = (id: number) => draftById.get(id)?.code || String(id);
+  const storedDirectory = ganttTaskDirectory(stored.tasks);
+  const draftDirectory = ganttTaskDirectory(draft.tasks);
   const changes: DraftChange[] = [];
   if (stored.workWeek !== draft.workWeek) {
     changes.push({ kind: 'workWeek', stored: stored.workWeek, draft: draft.workWeek });
@@ -123,7 +131,7 @@ export function diffGanttDraft(
     compare('start', before.start, task.start);
     compare('duration', String(before.duration), String(task.duration));
     compare('progress', String(before.progress), String(task.progress));
-    compare('links', linkText(before, storedCode), linkText(task, draftCode));
+    compare('links', linkText(before, storedDirectory), linkText(task, draftDirectory));
     if (fields.length > 0) changes.push({ kind: 'changed', label: labelOf(task), fields });
     if (before.parentId !== task.parentId || storedPrevious.get(task.id) !== draftPrevious.get(task.id)) {
       changes.push({ kind: 'moved', label: labelOf(task) });

@@ -40,6 +40,7 @@ export function EdcDraft({ projectId, item, list, version, pending, rowEdit, onR
   const { offer, acceptOffer, discardOffer } = useDraftPersistence<EdcDraftData>({
     screen: 'edc',
     projectId,
+    hasParts: true,
     part: item.id === 0 ? undefined : String(item.id),
     screenLabel,
     isDirty,

@@ -1,10 +1,12 @@
 import type { CatalogueSystem, Component, Edc, LoadedProject } from '@cimiento/domain';
 import { EDC_STALE_MESSAGE } from '@cimiento/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UnsavedWorkGuard } from '@/components/layout/unsaved-work-guard';
 import { createQueryClient } from '@/lib/react-query';
 import { useProjectStore } from '@/stores/project-store';
+import { useUnsavedWorkStore } from '@/stores/unsaved-work-store';
 import { useEdcSelectionStore } from '../../stores/edc-selection-store';
 import { buildLoadedProject, buildSession, jsonResponse, renderWithApp } from '@/testing/test-utils';
 import { ProjectEdc } from './edc-screen';
@@ -90,8 +92,16 @@ function stubServer(options: {
   return { saves, loads };
 }
 
-function renderScreen(userId = 'user-1') {
-  return renderWithApp(<ProjectEdc />, {
+function renderScreen(userId = 'user-1', options: { withGuard?: boolean } = {}) {
+  const ui = options.withGuard ? (
+    <>
+      <ProjectEdc />
+      <UnsavedWorkGuard />
+    </>
+  ) : (
+    <ProjectEdc />
+  );
+  return renderWithApp(ui, {
     path: '/projects/p-1/edc',
     routePath: '/projects/:id/edc',
     session: buildSession({ id: userId }),
@@ -121,6 +131,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   useProjectStore.setState({ currentProject: null, userId: null });
   useEdcSelectionStore.setState({ selected: {} });
+  useUnsavedWorkStore.setState({ works: {}, pendingLeave: null, isLeaveAllowed: false });
 });
 
 describe('EDC screen', () => {
@@ -208,6 +219,40 @@ describe('EDC screen', () => {
     await user.click(screen.getByRole('button', { name: 'Recargar' }));
     await waitFor(() => expect(loads).toEqual([3, 3]));
     await waitFor(() => expect(gridCodes()).toEqual([]));
+  });
+
+  it('asks before picking another item with a save not gone through, and keeps guarding the next item', async () => {
+    const user = userEvent.setup();
+    const { saves, loads } = stubServer({
+      saveAnswer: () => jsonResponse(409, { error: { status: 'ABORTED', message: EDC_STALE_MESSAGE } }),
+    });
+    const { router } = renderScreen('user-1', { withGuard: true });
+    await user.click(await screen.findByText('HT.2 Urgencia'));
+    await screen.findByRole('heading', { level: 1, name: 'Hospital de Talca :: HT.2' });
+    await assign(user, 'ASC Ascensor', 'ELE Eléctrico');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Recargar' })).toBeTruthy());
+
+    await user.click(screen.getByText('HT.1 Pabellones'));
+    const question = await screen.findByRole('alertdialog', { name: '¿Estás seguro?' });
+    expect(within(question).getByText(/Hay cambios sin grabar en el EDC/)).toBeTruthy();
+    await user.click(within(question).getByRole('button', { name: 'Si, estoy seguro' }));
+    await screen.findByRole('heading', { level: 1, name: 'Hospital de Talca :: HT.1' });
+    expect(loads).toEqual([3, 2]);
+    // the screen stayed: leaving it is not allowed by that answer
+    expect(useUnsavedWorkStore.getState().isLeaveAllowed).toBe(false);
+
+    // a new save that does not go through on this item: every way out asks again
+    await assign(user, 'ASC Ascensor', 'ELE Eléctrico');
+    await waitFor(() => expect(saves).toHaveLength(2));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Recargar' })).toBeTruthy());
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+    await act(async () => {
+      void router.navigate('/projects');
+    });
+    expect(await screen.findByRole('alertdialog', { name: '¿Estás seguro?' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/projects/p-1/edc');
   });
 
   it('edits a row (code required, unique) and deletes a main item with its children after confirmation', async () => {

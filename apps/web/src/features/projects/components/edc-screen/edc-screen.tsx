@@ -52,7 +52,7 @@ const NO_ITEM: EdcState = {
  * a committed row, a deletion) saves the item's whole list at once with the version it was based on.
  *
  * Layout (issue 12: the grid on screen at 1366×768 without scrolling the page): the card is as tall
- * as the window; the tree fills the left column, the drop zones and components sit in a band above
+ * as the window (the route's `isFullHeight`, which PagePanel follows); the tree fills the left column, the drop zones and components sit in a band above
  * the grid on the right, and every panel scrolls inside. 'Asignar' is in the header.
  *
  * The selected item is remembered per user and project: coming back reselects it, opens the tree
@@ -179,10 +179,11 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
   const saveRef = useRef(save);
   saveRef.current = save;
 
-  /** Picking another item: what is not saved of this one asks first (issue 12). */
-  function pick(id: number) {
-    requestLeave(() => load(id));
-  }
+  /**
+   * Picking another item: what is not saved of this one asks first (issue 12); the screen stays.
+   * Stable, so the memoised tree is not drawn again on every keystroke in the grid or every save.
+   */
+  const pick = useCallback((id: number) => requestLeave(() => load(id), { staysOnScreen: true }), [requestLeave, load]);
 
   function handleRestore(draft: EdcDraftData, version: number) {
     restoring.current = { draft, version };
@@ -216,7 +217,6 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
     <PagePanel
       title={title}
       subtitle={t('pages.projectEdc')}
-      isFullHeight
       actions={
         <EdcAssignForm systems={systems.data ?? []} components={components.data ?? []} onAssign={handleAssign} />
       }

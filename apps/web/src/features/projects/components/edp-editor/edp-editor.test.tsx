@@ -3,6 +3,7 @@ import { EDP_STALE_MESSAGE } from '@cimiento/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useIsLoading } from '@/hooks/use-is-loading';
 import { createQueryClient } from '@/lib/react-query';
 import { useProjectStore } from '@/stores/project-store';
 import { projectQueryKey } from '../../api/load-project';
@@ -35,8 +36,11 @@ const usage: EdpUsage = {
   crossLinks: [{ a: 3, b: 4, count: 1 }],
 };
 
-/** loadProject answers the project, loadEdpUsage `usage`; saveEdp answers `saveAnswer`, recording what was sent. */
-function stubServer(saveAnswer: () => Response) {
+/**
+ * loadProject answers the project, loadEdpUsage `usage` (once `usageAnswered` settles); saveEdp
+ * answers `saveAnswer`, recording what was sent.
+ */
+function stubServer(saveAnswer: () => Response, usageAnswered: Promise<void> = Promise.resolve()) {
   const saves: SaveEdpCall[] = [];
   vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
     const { data } = JSON.parse(String(init?.body)) as { data: unknown };
@@ -44,6 +48,7 @@ function stubServer(saveAnswer: () => Response) {
       return jsonResponse(200, { result: { project: loadedProject(), message: 'Proyecto cargado' } });
     }
     if (input === '/api/functions/loadEdpUsage') {
+      await usageAnswered;
       return jsonResponse(200, { result: { usage, message: 'Uso del EDP cargado' } });
     }
     if (input === '/api/functions/saveEdp') {
@@ -55,13 +60,24 @@ function stubServer(saveAnswer: () => Response) {
   return saves;
 }
 
+/** What the shell's global spinner would show. */
+function LoadingProbe() {
+  return <output aria-label="cargando">{String(useIsLoading())}</output>;
+}
+
 function renderEditor() {
-  return renderWithApp(<ProjectEdp />, {
-    path: '/projects/p-1/edp',
-    routePath: '/projects/:id/edp',
-    session: buildSession({ id: 'user-1' }),
-    queryClient: createQueryClient(),
-  });
+  return renderWithApp(
+    <>
+      <ProjectEdp />
+      <LoadingProbe />
+    </>,
+    {
+      path: '/projects/p-1/edp',
+      routePath: '/projects/:id/edp',
+      session: buildSession({ id: 'user-1' }),
+      queryClient: createQueryClient(),
+    },
+  );
 }
 
 function toolbarButton(name: string) {
@@ -218,6 +234,31 @@ describe('EDP editor', () => {
     await waitFor(() => expect(screen.queryByText('HT.1.1')).toBeNull());
     await userEvent.click(rowOf('HT'));
     expect((toolbarButton('Eliminar Item') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('is usable while the usage is still loading (no global spinner); a deletion question waits for it', async () => {
+    let answerUsage = () => {};
+    stubServer(
+      () => jsonResponse(500, {}),
+      new Promise<void>((resolve) => {
+        answerUsage = resolve;
+      }),
+    );
+    renderEditor();
+    await screen.findByText('HT.1');
+    await waitFor(() => expect(screen.getByRole('status', { name: 'cargando' }).textContent).toBe('false'));
+    await userEvent.click(rowOf('HT.1'));
+    await userEvent.click(toolbarButton('Eliminar Item'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('status', { name: 'cargando' }).textContent).toBe('false');
+    act(() => answerUsage());
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Estás seguro?' });
+    expect(
+      within(dialog).getByText(
+        'Se eliminarán 2 ítems, 13 componentes del EDC y 14 tareas del Gantt con sus vínculos.',
+        { exact: true },
+      ),
+    ).toBeTruthy();
   });
 
   it("cancelling a deletion keeps the item; 'Deshacer' brings a deleted one back, then has nothing left", async () => {

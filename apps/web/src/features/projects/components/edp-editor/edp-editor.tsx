@@ -22,9 +22,15 @@ import { PagePanel } from '@/components/ui/page-panel';
 import { describeError, isFunctionError } from '@/lib/api-client';
 import { downloadBlob } from '@/lib/download';
 import { notifyError, notifyMessage } from '@/stores/notices-store';
-import { UNKNOWN_EDP_USAGE, edpUsageQueryOptions } from '../../api/load-edp-usage';
+import { edpUsageQueryOptions } from '../../api/load-edp-usage';
 import { useReloadEdp, useSaveEdp } from '../../api/save-edp';
-import { EdpEditorContext, createEdpEditorStore, selectIsDirty, useEdpEditor } from '../../stores/edp-editor-store';
+import {
+  EdpEditorContext,
+  createEdpEditorStore,
+  selectIsDirty,
+  useEdpEditor,
+  useEdpEditorStore,
+} from '../../stores/edp-editor-store';
 import { edpDeletionSentence, edpLinksSentence, edpUsageParts, joinParts } from '../../utils/edp-usage-text';
 import { buildEdpWorkbook, edpFileName, edpSheetRows } from '../../utils/edp-workbook';
 import { EdpDraft } from './edp-draft';
@@ -82,18 +88,13 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
   const generation = useEdpEditor((state) => state.generation);
   const remove = useEdpEditor((state) => state.remove);
   const renumber = useEdpEditor((state) => state.renumber);
-  const saved = useEdpEditor((state) => state.saved);
-  const selectedId = useEdpEditor((state) => state.selectedId);
+  // read in the handlers only (store.getState()): moving the selection does not draw the screen again
+  const store = useEdpEditorStore();
   const queryClient = useQueryClient();
   // Fetched afresh each time the editor opens (the EDC or the Gantt may have changed meanwhile), so
-  // the first question need not wait. In the background: the placeholder, dated 0, keeps the page
-  // from being covered by the global spinner, and a question asked before the answer waits for it.
-  useQuery({
-    ...edpUsageQueryOptions(project._id),
-    staleTime: 0,
-    initialData: UNKNOWN_EDP_USAGE,
-    initialDataUpdatedAt: 0,
-  });
+  // the first question need not wait; in the background (no global spinner), and a question asked
+  // before the answer waits for it.
+  useQuery({ ...edpUsageQueryOptions(project._id), staleTime: 0 });
   const [isCounting, setIsCounting] = useState(false);
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
   const [isExporting, setIsExporting] = useState(false);
@@ -132,6 +133,7 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
 
   // 'Grabar EDP' lists every deletion of saved items that takes EDC rows or Gantt tasks.
   async function handleSaveRequest() {
+    const { saved } = store.getState();
     const { deletions } = edpDeletions(saved, items, NO_EDP_USAGE);
     if (deletions.length === 0) {
       setConfirm({ kind: 'save', deletions, totals: edpUsageTotals([], NO_EDP_USAGE) });
@@ -145,6 +147,7 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
 
   // 'Renumerar códigos': the selected item's subtree, or the whole EDP with the root or nothing selected.
   function handleRenumber() {
+    const { selectedId } = store.getState();
     const selected = selectedId === null ? undefined : items.find((item) => item.id === selectedId);
     const id = selected?.parentId === undefined ? undefined : selected.id;
     const preview = renumberEdpSubtree(items, id);
