@@ -53,8 +53,10 @@ export type {
   SystemInput,
 } from './functions/catalogue-contracts';
 export {
+  DEFAULT_ACTIVITY_DURATION,
   DEFAULT_CATALOGUE_PRIORITY,
   DEFAULT_SECTOR_QUANTITY,
+  MAX_ACTIVITY_DURATION,
   activityInputSchema,
   activitySchema,
   areaTypeInputSchema,
@@ -176,10 +178,16 @@ export {
 export type { EdcItem, EdcItemKind, EdcTarget, GenerateEdcResult } from './edc/generate-edc';
 export { edcMainCode, edcSuffix, generateEdc, nextActivityNumber } from './edc/generate-edc';
 export { MAX_EDC_LIST_ITEMS, validateEdcList, validateEdcStructure } from './edc/validate-edc';
-export type { Edc, EdcItemInput } from './functions/edc-contracts';
+export type { BulkEdcOutput, Edc, EdcItemInput, EdcSkipped } from './functions/edc-contracts';
 export {
   EDC_STALE_MESSAGE,
+  MAX_BULK_EDC_ITEMS,
   MAX_EDC_ITEMS,
+  assignEdcContract,
+  bulkEdcOutputSchema,
+  copyEdcContract,
+  edcSkippedSchema,
+  unassignEdcContract,
   edcItemInputSchema,
   edcItemKinds,
   edcItemSchema,
@@ -244,6 +252,10 @@ export {
   removeGanttTasks,
 } from './gantt/build-gantt';
 export type { GanttCalendar, GanttOutput, GanttTask, GanttTaskInput } from './functions/gantt-contracts';
+export type { SequenceLink, SequencingMode } from './gantt/sequence-gantt';
+export { DEFAULT_SEQUENCING, sequenceGantt, sequencingModes } from './gantt/sequence-gantt';
+export type { ReconcileResult } from './gantt/generated-links';
+export { hasCycle, linkPairKey, reconcileGeneratedLinks } from './gantt/generated-links';
 export {
   GANTT_STALE_MESSAGE,
   MAX_GANTT_TASKS,
@@ -252,6 +264,8 @@ export {
   ganttTaskInputSchema,
   ganttTaskSchema,
   loadGanttContract,
+  regenerateGanttSequenceContract,
   saveGanttContract,
+  sequencingModeSchema,
   workWeeks,
 } from './functions/gantt-contracts';

@@ -109,6 +109,9 @@ export type CatalogueRecordTable = {
   updated_at: string;
 };
 
+/** An activity: a catalogue record with its default duration in working days (issue 13). */
+export type CatalogueActivityTable = CatalogueRecordTable & { duration: Generated<number> };
+
 /** A sub-area (sector) of an area type; `id` is numeric and unique within its area type. */
 export type CatalogueSectorTable = {
   area_type_id: string;
@@ -155,6 +158,8 @@ export type ProjectTable = {
   gantt_work_week: Generated<string>;
   /** issue 12: grows on every updateProject and every work-week change (the stale-save check of 'Editar proyecto') */
   version: Generated<number>;
+  /** issue 13: 'none' | 'priority' | 'train' */
+  sequencing: Generated<string>;
   created_by: string | null;
   created_at: string;
   updated_at: string;
@@ -204,6 +209,9 @@ export type EdcItemTable = {
   /** issue 12: the catalogue code and name of the record it was generated from (null: typed by hand, or unknown) */
   source_code: string | null;
   source_name: string | null;
+  /** issue 13: copies of the catalogue priority (main, sub, activity) and the activity's duration (null: unknown) */
+  priority: number | null;
+  duration: number | null;
 };
 
 /** One task of a project's Gantt (issue 7), in list order; `source_key` null for a task the user added. */
@@ -228,12 +236,21 @@ export type GanttLinkTable = {
   to_id: number | string;
   type: string;
   lag: number;
+  /** issue 13: made by the sequencing (SQLite 0/1) */
+  generated: Generated<boolean | number>;
 };
 
 /** The source key of a built task the user deleted in the Gantt, so a later load leaves it out. */
 export type GanttRemovedSourceTable = {
   project_id: string;
   source_key: string;
+};
+
+/** A generated link the user deleted, by its tasks' source keys (issue 13), so a load does not make it again. */
+export type GanttRemovedLinkTable = {
+  project_id: string;
+  from_key: string;
+  to_key: string;
 };
 
 export type Database = {
@@ -248,7 +265,7 @@ export type Database = {
   first_account_claim: FirstAccountClaimTable;
   catalogue_area_type: CatalogueRecordTable;
   catalogue_sector: CatalogueSectorTable;
-  catalogue_activity: CatalogueRecordTable;
+  catalogue_activity: CatalogueActivityTable;
   catalogue_system: CatalogueRecordTable;
   catalogue_component: CatalogueRecordTable;
   catalogue_subcomponent: CatalogueSubcomponentTable;
@@ -261,6 +278,7 @@ export type Database = {
   gantt_task: GanttTaskTable;
   gantt_link: GanttLinkTable;
   gantt_removed_source: GanttRemovedSourceTable;
+  gantt_removed_link: GanttRemovedLinkTable;
 };
 
 export type DatabaseDialect = 'sqlite' | 'postgres';

@@ -9,6 +9,7 @@ const activity = (code: string, name: string, priority: number) => ({
   code,
   name,
   priority,
+  duration: 3,
 });
 
 const ascensor: Component = {

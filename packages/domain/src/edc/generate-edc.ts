@@ -22,6 +22,10 @@ export type EdcItem = {
   sourceId?: string;
   sourceCode?: string;
   sourceName?: string;
+  /** issue 13: the catalogue record's priority when it was generated (component, subcomponent, activity) */
+  priority?: number;
+  /** issue 13: an activity's catalogue duration in working days when it was generated (0: a milestone) */
+  duration?: number;
 };
 
 export type EdcTarget = { code: string };
@@ -93,6 +97,7 @@ export function generateEdc(options: {
       sourceId: component._id,
       sourceCode: component.code,
       sourceName: component.name,
+      priority: component.priority,
     },
   ];
   let r = nextActivityNumber(existing);
@@ -105,6 +110,7 @@ export function generateEdc(options: {
       kind: 'sub',
       sourceCode: subcomponent.code,
       sourceName: subcomponent.name,
+      priority: subcomponent.priority,
     });
     for (const activity of sortByPriority(subcomponent.actividades)) {
       items.push({
@@ -115,6 +121,8 @@ export function generateEdc(options: {
         sourceId: activity._id,
         sourceCode: activity.code,
         sourceName: activity.name,
+        priority: activity.priority,
+        duration: activity.duration,
       });
       r += 1;
     }

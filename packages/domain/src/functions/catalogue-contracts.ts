@@ -15,6 +15,9 @@ export type CatalogueCollection = z.infer<typeof catalogueCollectionSchema>;
 
 export const DEFAULT_CATALOGUE_PRIORITY = 1;
 export const DEFAULT_SECTOR_QUANTITY = 1;
+/** issue 13: an activity's default duration in working days ('Duración (días hábiles)'); 0 is a milestone. */
+export const DEFAULT_ACTIVITY_DURATION = 5;
+export const MAX_ACTIVITY_DURATION = 10_000;
 
 const MAX_TEXT = 200;
 const MAX_CODE = 50;
@@ -62,26 +65,21 @@ export const areaTypeSchema = z.object({
 });
 export type AreaType = z.infer<typeof areaTypeSchema>;
 
-export const activitySchema = z.object({
+export const systemSchema = z.object({
   _id: z.string(),
   id: z.string(),
   code: z.string(),
   name: z.string(),
   priority: z.number().int(),
 });
-export type Activity = z.infer<typeof activitySchema>;
-
-export const systemSchema = activitySchema;
 export type CatalogueSystem = z.infer<typeof systemSchema>;
 
+/** An activity: a system's fields and its default duration in working days (issue 13; 0: a milestone). */
+export const activitySchema = systemSchema.extend({ duration: z.number().int() });
+export type Activity = z.infer<typeof activitySchema>;
+
 /** An activity ticked for a subcomponent, as a copy of the activity's fields. */
-export const subcomponentActivitySchema = z.object({
-  _id: z.string(),
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  priority: z.number().int(),
-});
+export const subcomponentActivitySchema = activitySchema;
 export type SubcomponentActivity = z.infer<typeof subcomponentActivitySchema>;
 
 export const subcomponentSchema = z.object({
@@ -134,7 +132,16 @@ export const areaTypeInputSchema = z.strictObject({
 });
 export type AreaTypeInput = z.input<typeof areaTypeInputSchema>;
 
-export const activityInputSchema = z.strictObject(recordKeys);
+const durationSchema = z
+  .number({ error: 'debe ser un número' })
+  .int({ error: 'debe ser un número entero de días hábiles' })
+  .min(0, { error: 'debe ser 0 o más (0: un hito)' })
+  .max(MAX_ACTIVITY_DURATION, { error: `debe ser como máximo ${MAX_ACTIVITY_DURATION}` });
+
+export const activityInputSchema = z.strictObject({
+  ...recordKeys,
+  duration: durationSchema.default(DEFAULT_ACTIVITY_DURATION),
+});
 export type ActivityInput = z.input<typeof activityInputSchema>;
 
 export const systemInputSchema = z.strictObject(recordKeys);
@@ -147,6 +154,7 @@ export const subcomponentActivityInputSchema = z.strictObject({
   code: z.string().optional(),
   name: z.string().optional(),
   priority: z.number().optional(),
+  duration: z.number().optional(),
 });
 
 export const subcomponentInputSchema = z.strictObject({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineFunction } from './contract';
 import { isoDateSchema, messageSchema } from './common';
+import { sequencingModes } from '../gantt/sequence-gantt';
 
 /**
  * The Gantt (product-spec.md "Gantt screen", §3 Gantt task, §7 loadGantt; issue 7 adds saveGantt).
@@ -14,6 +15,9 @@ export const GANTT_STALE_MESSAGE = 'El Gantt fue modificado por otra persona; re
 export const MAX_GANTT_TASKS = 100_000;
 export const MAX_TASK_DURATION = 10_000;
 export const workWeeks = ['mon-fri', 'mon-sat'] as const;
+export const sequencingModeSchema = z.enum(sequencingModes, {
+  error: `debe ser una de: ${sequencingModes.join(', ')}`,
+});
 
 const projectIdSchema = z
   .string({ error: 'debe ser texto' })
@@ -52,6 +56,15 @@ export const ganttTaskInputSchema = z.object({
     .string({ error: 'debe ser texto' })
     .max(4000, { error: 'debe tener como máximo 4000 caracteres' })
     .default(''),
+  /**
+   * issue 13: the predecessors (TaskIDs, among Predecessor's) whose link to this task the sequencing
+   * generated. A link stays generated only when the stored one was generated with the same type and
+   * lag and, when this list is sent, it is listed here; any other link is the user's.
+   */
+  generatedPredecessors: z
+    .array(taskIdSchema)
+    .max(10_000, { error: 'admite como máximo 10000 predecesoras' })
+    .optional(),
 });
 export type GanttTaskInput = z.input<typeof ganttTaskInputSchema>;
 
@@ -74,6 +87,8 @@ export const ganttTaskSchema = z.object({
   isSummary: z.boolean(),
   /** the EDP/EDC item it comes from; absent for tasks the user added */
   sourceKey: z.string().optional(),
+  /** issue 13: the predecessors whose link the sequencing generated (absent: none) */
+  generatedPredecessors: z.array(z.number().int()).optional(),
 });
 export type GanttTask = z.infer<typeof ganttTaskSchema>;
 
@@ -93,6 +108,8 @@ const ganttOutputSchema = z.object({
   calendar: ganttCalendarSchema,
   projectStart: z.string(),
   projectFinish: z.string(),
+  /** issue 13: the project's sequencing option ('Sin secuencia', 'Secuencia por prioridad', 'Tren de actividades') */
+  sequencing: sequencingModeSchema,
   message: messageSchema,
 });
 export type GanttOutput = z.infer<typeof ganttOutputSchema>;
@@ -119,4 +136,20 @@ export const saveGanttContract = defineFunction({
   }),
   output: ganttOutputSchema,
   bodyLimit: 32 * 1024 * 1024,
+});
+
+/**
+ * regenerateGanttSequence {id, version, sequencing}: 'Regenerar secuencia' (issue 13). Sets the
+ * project's sequencing option and replaces the generated links with the ones its rules give now
+ * (docs/SEQUENCING.md), including generated links the user had deleted. Every link the user drew or
+ * edited, and every duration, start, name and progress, stays. Versioned like saveGantt.
+ */
+export const regenerateGanttSequenceContract = defineFunction({
+  name: 'regenerateGanttSequence',
+  input: z.strictObject({
+    id: projectIdSchema,
+    sequencing: sequencingModeSchema,
+    version: z.number({ error: 'debe ser un número' }).int({ error: 'debe ser un número entero' }).min(0),
+  }),
+  output: ganttOutputSchema,
 });

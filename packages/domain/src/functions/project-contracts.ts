@@ -5,7 +5,7 @@ import { parseDecimal } from '../format/decimal';
 import { areaTypeSchema } from './catalogue-contracts';
 import { defineFunction } from './contract';
 import { messageSchema, noInputSchema, versionSchema } from './common';
-import { workWeeks } from './gantt-contracts';
+import { sequencingModeSchema, workWeeks } from './gantt-contracts';
 
 /**
  * Projects (product-spec.md §2 "New project wizard", "Project list", §3 Project, §7): saveProject
@@ -26,6 +26,7 @@ export const projectDefaults = {
   endYear: '2023',
   currency: 'USD',
   budget: '0',
+  sequencing: 'train',
 } as const satisfies Record<string, string>;
 
 export const MAX_PROJECT_AREA_TYPES = 500;
@@ -151,6 +152,8 @@ export const projectInputSchema = z
     endYear: yearSchema.default(projectDefaults.endYear),
     currency: currencySchema.default(projectDefaults.currency),
     budget: budgetSchema.default(projectDefaults.budget),
+    // issue 13: how the Gantt's generated tasks are linked ('Tren de actividades' unless chosen otherwise)
+    sequencing: sequencingModeSchema.default(projectDefaults.sequencing),
     tiposArea: z
       .array(projectAreaTypeInputSchema)
       .max(MAX_PROJECT_AREA_TYPES, { error: `admite como máximo ${MAX_PROJECT_AREA_TYPES} tipos de área` })
@@ -224,6 +227,8 @@ export const projectSchema = z.object({
   edpItemCount: z.number().int(),
   /** the Gantt's working week, the project's option ('Semana laboral') */
   workWeek: z.enum(workWeeks),
+  /** issue 13: the Gantt's sequencing option */
+  sequencing: sequencingModeSchema,
   /** grows on every updateProject (and when the Gantt changes the work week); updateProject sends it back */
   version: z.number().int(),
 });

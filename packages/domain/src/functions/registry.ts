@@ -4,9 +4,15 @@ import {
   saveObjectContract,
   seedCataloguesContract,
 } from './catalogue-contracts';
-import { loadEdcContract, saveEdcContract } from './edc-contracts';
+import {
+  assignEdcContract,
+  copyEdcContract,
+  loadEdcContract,
+  saveEdcContract,
+  unassignEdcContract,
+} from './edc-contracts';
 import { loadEdpUsageContract, saveEdpContract, updateItemEdpContract } from './edp-contracts';
-import { loadGanttContract, saveGanttContract } from './gantt-contracts';
+import { loadGanttContract, regenerateGanttSequenceContract, saveGanttContract } from './gantt-contracts';
 import {
   checkProjectCodeContract,
   loadProjectContract,
@@ -40,8 +46,12 @@ export const functionContracts = [
   loadEdpUsageContract,
   loadEdcContract,
   saveEdcContract,
+  assignEdcContract,
+  copyEdcContract,
+  unassignEdcContract,
   loadGanttContract,
   saveGanttContract,
+  regenerateGanttSequenceContract,
 ] as const;
 
 export type AnyFunctionContract = (typeof functionContracts)[number];

@@ -14,7 +14,14 @@ import { withParent } from '../tree/ordered-forest';
  */
 
 /** One EDP or EDC item as a source of a Gantt task; `key` is stable across loads. */
-export type GanttSource = { key: string; parentKey?: string; code: string; name: string };
+export type GanttSource = {
+  key: string;
+  parentKey?: string;
+  code: string;
+  name: string;
+  /** issue 13, rule 1: a leaf EDC item's duration, from its activity's catalogue duration */
+  duration?: number;
+};
 
 /** A stored task. `sourceKey` null: a task the user added in the Gantt. */
 export type GanttTaskRecord = {
@@ -29,7 +36,14 @@ export type GanttTaskRecord = {
   progress: number;
 };
 
-export type GanttLinkRecord = { from: number; to: number; type: 'FS' | 'SS' | 'FF' | 'SF'; lag: number };
+export type GanttLinkRecord = {
+  from: number;
+  to: number;
+  type: 'FS' | 'SS' | 'FF' | 'SF';
+  lag: number;
+  /** issue 13: made by the sequencing (sequence-gantt.ts); absent or false: the user's */
+  generated?: boolean;
+};
 
 export const NEW_TASK_DURATION = 5;
 
@@ -163,6 +177,11 @@ export function ganttSources(
     });
     const edc = edcByEdpItem.get(item.id) ?? [];
     const codes = new Set(edc.map((edcItem) => edcItem.code.toLowerCase()));
+    const parents = new Set<string>();
+    for (const edcItem of edc) {
+      const parentCode = edcItem.parentCode.toLowerCase();
+      if (codes.has(parentCode) && parentCode !== edcItem.code.toLowerCase()) parents.add(parentCode);
+    }
     for (const edcItem of edc) {
       const parentCode = edcItem.parentCode.toLowerCase();
       // a main item hangs from the EDP item; the others from an item of the same list
@@ -170,7 +189,15 @@ export function ganttSources(
         codes.has(parentCode) && parentCode !== edcItem.code.toLowerCase()
           ? edcSourceKey(item.id, edcItem.parentCode)
           : key;
-      sources.push({ key: edcSourceKey(item.id, edcItem.code), parentKey, code: edcItem.code, name: edcItem.name });
+      const source: GanttSource = {
+        key: edcSourceKey(item.id, edcItem.code),
+        parentKey,
+        code: edcItem.code,
+        name: edcItem.name,
+      };
+      // rule 1 (docs/SEQUENCING.md): a leaf lasts its activity's catalogue duration
+      if (!parents.has(edcItem.code.toLowerCase())) source.duration = edcItem.duration ?? NEW_TASK_DURATION;
+      sources.push(source);
     }
   }
   return sources;
@@ -186,7 +213,8 @@ export type GanttMergeResult = {
 /**
  * Merges the stored tasks with the current sources. The answer is in tree order: a parent before
  * its children; existing children keep their order, new ones follow in source order. New task ids
- * are the highest id + 1 onwards; new tasks start on `newTaskStart` with NEW_TASK_DURATION.
+ * are the highest id + 1 onwards; new tasks start on `newTaskStart` and last their source's
+ * duration (NEW_TASK_DURATION when it has none).
  */
 export function mergeGanttTasks(
   stored: readonly GanttTaskRecord[],
@@ -221,7 +249,7 @@ export function mergeGanttTasks(
       code: source.code,
       name: source.name,
       start: newTaskStart,
-      duration: NEW_TASK_DURATION,
+      duration: source.duration ?? NEW_TASK_DURATION,
       progress: 0,
     });
   }

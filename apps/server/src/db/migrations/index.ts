@@ -9,6 +9,7 @@ import { edcMigration } from './0006-edc';
 import { ganttMigration } from './0007-gantt';
 import { projectVersionMigration } from './0008-project-version';
 import { edcSourceMigration } from './0009-edc-source';
+import { sequencingMigration } from './0010-sequencing';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -24,6 +25,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
     '0007-gantt': ganttMigration(types),
     '0008-project-version': projectVersionMigration(),
     '0009-edc-source': edcSourceMigration(),
+    '0010-sequencing': sequencingMigration(types),
   };
   return { getMigrations: async () => migrations };
 }
