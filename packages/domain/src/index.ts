@@ -82,6 +82,7 @@ export type { StarterCatalogue, StarterComponent, StarterSubcomponent } from './
 export { starterCatalogue } from './catalogues/starter-catalogue';
 export type { EdpItem, EdpTemplate, GenerateEdpOptions } from './edp/generate-edp';
 export { generateEdp } from './edp/generate-edp';
+export { edpNameStem, similarEdpItems } from './edp/similar-items';
 export type { EdpTemplateItem, EdpTemplateName } from './edp/edp-templates';
 export { edpTemplateNames, edpTemplates } from './edp/edp-templates';
 export type { DecimalParseResult } from './format/decimal';
