@@ -198,6 +198,7 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
         Progress: 20,
         ParentId: null,
         Predecessor: '',
+        generatedPredecessors: [],
       },
       {
         TaskID: 2,
@@ -208,6 +209,7 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
         Progress: 50,
         ParentId: 1,
         Predecessor: '',
+        generatedPredecessors: [],
       },
       {
         TaskID: 3,
@@ -218,6 +220,7 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
         Progress: 0,
         ParentId: 1,
         Predecessor: '2FS,7SS+2,8FF-1',
+        generatedPredecessors: [],
       },
     ]);
   });
@@ -583,6 +586,85 @@ describe('setGanttProgress', () => {
     expect(setGanttProgress(sample, 3, Number.NaN)).toEqual(notANumber);
     expect(setGanttProgress(sample, 3, Number.POSITIVE_INFINITY)).toEqual(notANumber);
     expect(setGanttProgress(sample, 99, 50)).toEqual({ ok: false, error: 'La tarea no existe' });
+  });
+});
+
+describe('generated links in the draft (issue 13)', () => {
+  const loaded: GanttTask[] = [
+    {
+      TaskID: 1,
+      TaskCode: 'A',
+      TaskName: 'Moldaje',
+      StartDate: MON,
+      EndDate: MON,
+      Duration: 3,
+      Progress: 0,
+      Predecessor: '',
+      totalFloat: 0,
+      critical: true,
+      isSummary: false,
+    },
+    {
+      TaskID: 2,
+      TaskCode: 'B',
+      TaskName: 'Armadura',
+      StartDate: MON,
+      EndDate: MON,
+      Duration: 2,
+      Progress: 0,
+      Predecessor: '',
+      totalFloat: 0,
+      critical: true,
+      isSummary: false,
+    },
+    {
+      TaskID: 3,
+      TaskCode: 'C',
+      TaskName: 'Hormigonado',
+      StartDate: MON,
+      EndDate: MON,
+      Duration: 1,
+      Progress: 0,
+      Predecessor: '1FS,2SS+1',
+      generatedPredecessors: [1],
+      totalFloat: 0,
+      critical: true,
+      isSummary: false,
+    },
+  ];
+
+  it('marks the links the server says were generated, and sends them back', () => {
+    const draft = draftFromActivities(loaded);
+    expect(byId(draft, 3)?.predecessors).toEqual([
+      { predecessorId: 1, type: 'FS', lag: 0, generated: true },
+      { predecessorId: 2, type: 'SS', lag: 1 },
+    ]);
+    expect(activitiesFromDraft(draft)[2]).toMatchObject({ Predecessor: '1FS,2SS+1', generatedPredecessors: [1] });
+  });
+
+  it('keeps a generated link generated when the editor leaves it as it was, and makes it the user’s when edited', () => {
+    const draft = draftFromActivities(loaded);
+    const base = { code: 'C', name: 'Hormigonado', start: MON, duration: 1, progress: 0 };
+    const same = tasksOf(
+      updateGanttTask(draft, 3, {
+        ...base,
+        predecessors: [
+          { predecessorId: 1, type: 'FS', lag: 0 },
+          { predecessorId: 2, type: 'SS', lag: 1 },
+        ],
+      }),
+    );
+    expect(activitiesFromDraft(same)[2]?.generatedPredecessors).toEqual([1]);
+    const lagged = tasksOf(
+      updateGanttTask(draft, 3, { ...base, predecessors: [{ predecessorId: 1, type: 'FS', lag: 2 }] }),
+    );
+    expect(byId(lagged, 3)?.predecessors).toEqual([{ predecessorId: 1, type: 'FS', lag: 2 }]);
+    expect(activitiesFromDraft(lagged)[2]?.generatedPredecessors).toEqual([]);
+  });
+
+  it('a link drawn again over a generated one is the user’s', () => {
+    const drawn = tasksOf(addGanttLink(draftFromActivities(loaded), 1, 3, 'FS'));
+    expect(activitiesFromDraft(drawn)[2]?.generatedPredecessors).toEqual([]);
   });
 });
 

@@ -42,6 +42,7 @@ export const NEW_TASK_NAME = 'Nueva tarea';
 export function draftFromActivities(activities: readonly GanttTask[]): GanttDraftTask[] {
   return activities.map((activity) => {
     const parsed = parsePredecessors(activity.Predecessor);
+    const generated = new Set(activity.generatedPredecessors ?? []);
     const task: GanttDraftTask = {
       id: activity.TaskID,
       code: activity.TaskCode,
@@ -49,7 +50,9 @@ export function draftFromActivities(activities: readonly GanttTask[]): GanttDraf
       start: activity.StartDate,
       duration: activity.Duration,
       progress: activity.Progress,
-      predecessors: parsed.ok ? parsed.links : [],
+      predecessors: parsed.ok
+        ? parsed.links.map((link) => (generated.has(link.predecessorId) ? { ...link, generated: true } : link))
+        : [],
     };
     if (activity.ParentId !== undefined) task.parentId = activity.ParentId;
     if (activity.sourceKey !== undefined) task.sourceKey = activity.sourceKey;
@@ -68,6 +71,7 @@ export function activitiesFromDraft(tasks: readonly GanttDraftTask[]): GanttTask
     Progress: task.progress,
     ParentId: task.parentId ?? null,
     Predecessor: formatPredecessors(task.predecessors),
+    generatedPredecessors: task.predecessors.filter((link) => link.generated).map((link) => link.predecessorId),
   }));
 }
 
@@ -348,7 +352,13 @@ export function updateGanttTask(tasks: readonly GanttDraftTask[], id: number, ch
       start: changes.start,
       duration: changes.duration,
       progress: Math.round(changes.progress),
-      predecessors: changes.predecessors.map((link) => ({ ...link })),
+      // a generated link the editor left as it was (same predecessor, type and lag) stays generated
+      predecessors: changes.predecessors.map((link) => {
+        const before = old.predecessors.find((candidate) => candidate.predecessorId === link.predecessorId);
+        const kept = before?.generated === true && before.type === link.type && before.lag === link.lag;
+        const plain = { predecessorId: link.predecessorId, type: link.type, lag: link.lag };
+        return kept ? { ...plain, generated: true as const } : plain;
+      }),
     })),
   };
 }

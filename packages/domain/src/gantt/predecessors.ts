@@ -8,7 +8,13 @@ import type { LinkType } from './schedule';
  * zero lag.
  */
 
-export type PredecessorLink = { predecessorId: number; type: LinkType; lag: number };
+export type PredecessorLink = {
+  predecessorId: number;
+  type: LinkType;
+  lag: number;
+  /** issue 13: a link the sequencing generated (the Gantt's draft keeps it; the text does not show it) */
+  generated?: true;
+};
 
 export type PredecessorParseResult = { ok: true; links: PredecessorLink[] } | { ok: false; error: string };
 
