@@ -84,17 +84,17 @@ export const routes: RouteObject[] = [
       {
         path: 'projects/:id/edp',
         handle: handle({ titleKey: 'projectEdp', parent: projectsCrumb, isProjectRoute: true }),
-        lazy: async () => ({ Component: (await import('./routes/projects/project-edp')).ProjectEdpRoute }),
+        lazy: async () => ({ Component: (await import('./routes/edp/project-edp')).ProjectEdpRoute }),
       },
       {
         path: 'projects/:id/edc',
         handle: handle({ titleKey: 'projectEdc', parent: projectsCrumb, isProjectRoute: true, isFullHeight: true }),
-        lazy: async () => ({ Component: (await import('./routes/projects/project-edc')).ProjectEdcRoute }),
+        lazy: async () => ({ Component: (await import('./routes/edc/project-edc')).ProjectEdcRoute }),
       },
       {
         path: 'projects/:id/gantt',
         handle: handle({ titleKey: 'projectGantt', parent: projectsCrumb, isProjectRoute: true, isFullHeight: true }),
-        lazy: async () => ({ Component: (await import('./routes/projects/project-gantt')).ProjectGanttRoute }),
+        lazy: async () => ({ Component: (await import('./routes/gantt/project-gantt')).ProjectGanttRoute }),
       },
       {
         path: 'admin/tipos-area',

@@ -3,7 +3,7 @@ import { call } from '@/lib/api-client';
 import { projectsQueryKey } from '@/lib/projects-query';
 import { notifyMessage } from '@/stores/notices-store';
 import { useProjectStore } from '@/stores/project-store';
-import { projectQueryKey } from './load-project';
+import { projectQueryKey } from '@/lib/project-api/load-project';
 
 /**
  * Deletes a project by its `_id` (spec §2 "Project list", §4 "Deleting a project clears it, then

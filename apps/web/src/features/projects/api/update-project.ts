@@ -6,7 +6,7 @@ import { i18next } from '@/lib/i18n/i18n';
 import { projectsQueryKey, projectsQueryOptions } from '@/lib/projects-query';
 import { notifyMessage } from '@/stores/notices-store';
 import { useProjectStore } from '@/stores/project-store';
-import { projectQueryKey } from './load-project';
+import { projectQueryKey } from '@/lib/project-api/load-project';
 
 export type UpdateProjectVariables = { id: string; project: ProjectUpdateInput; version: number };
 

@@ -13,7 +13,7 @@ import { Link as RouterLink } from 'react-router';
 import { PagePanel } from '@/components/ui/page-panel';
 import { DefinitionList } from './definition-list';
 import { ProjectEditDialog } from './project-edit-dialog';
-import { ProjectRouteGate } from './project-route-gate';
+import { ProjectRouteGate } from '@/components/project/project-route-gate';
 
 function ProjectInformation({ project }: { project: LoadedProject }) {
   const { t } = useTranslation();

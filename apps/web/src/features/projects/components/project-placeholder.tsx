@@ -1,5 +1,5 @@
 import { UnderConstruction } from '@/components/ui/under-construction';
-import { ProjectRouteGate } from './project-route-gate';
+import { ProjectRouteGate } from '@/components/project/project-route-gate';
 
 export type ProjectPlaceholderProps = {
   /** 'Proyecto - EDC', 'Proyecto - Gantt'. */

@@ -1,0 +1,6 @@
+import { ProjectGantt } from '@/features/gantt/components/gantt-screen';
+
+/** The id may be the word 'current' (the selected project). */
+export function ProjectGanttRoute() {
+  return <ProjectGantt />;
+}

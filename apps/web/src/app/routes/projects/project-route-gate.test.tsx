@@ -1,0 +1,124 @@
+import type { LoadedProject } from '@cimiento/domain';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/react-query';
+import { useProjectStore } from '@/stores/project-store';
+import { buildLoadedProject, buildSession, jsonResponse, renderWithApp } from '@/testing/test-utils';
+import { ProjectEdp } from '@/features/edp/components/project-edp';
+import { ProjectHome } from '@/features/projects/components/project-home';
+
+function loadedProject(overrides: Partial<Omit<LoadedProject, 'edp'>> = {}): LoadedProject {
+  return buildLoadedProject({
+    tiposArea: [
+      { _id: 'urg', id: 'urg', code: 'URG', name: 'Urgencia', priority: 2, sectores: [], quantity: 2 },
+      { _id: 'adm', id: 'adm', code: 'ADM', name: 'Administración', priority: 3, sectores: [], quantity: 0 },
+      { _id: 'pab', id: 'pab', code: 'PAB', name: 'Pabellones', priority: 1, sectores: [], quantity: 1 },
+    ],
+    edpItemCount: 1234,
+    items: [
+      { id: 1, code: 'HT', name: 'Hospital de Talca' },
+      { id: 2, parentId: 1, code: 'HT.1', name: 'Pabellones' },
+      { id: 3, parentId: 2, code: 'HT.1.1', name: 'Quirófano' },
+    ],
+    ...overrides,
+  });
+}
+
+/** loadProject answering these projects by id (NOT_FOUND for the others), recording the ids asked for. */
+function stubLoadProject(projects: LoadedProject[]) {
+  const asked: string[] = [];
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    if (input === '/api/functions/loadProject') {
+      const { data } = JSON.parse(String(init?.body)) as { data: { id: string } };
+      asked.push(data.id);
+      const project = projects.find((candidate) => candidate._id === data.id);
+      if (!project) {
+        return jsonResponse(404, { error: { status: 'NOT_FOUND', message: `No existe el proyecto ${data.id}` } });
+      }
+      return jsonResponse(200, { result: { project, message: 'Proyecto cargado' } });
+    }
+    return jsonResponse(404, { error: { status: 'NOT_FOUND', message: 'no' } });
+  });
+  return asked;
+}
+
+function renderAt(ui: React.ReactNode, path: string, routePath: string) {
+  return renderWithApp(ui, {
+    path,
+    routePath,
+    session: buildSession({ id: 'user-1' }),
+    queryClient: createQueryClient(),
+  });
+}
+
+describe('project routes: resolving the project', () => {
+  afterEach(() => {
+    useProjectStore.setState({ currentProject: null, userId: null });
+  });
+
+  it("'current' with no project selected says so and links to the project list, asking the server nothing", async () => {
+    const asked = stubLoadProject([]);
+    renderAt(<ProjectHome />, '/projects/current', '/projects/:id');
+    expect(await screen.findByRole('heading', { name: 'No hay un proyecto seleccionado' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ir a la lista de proyectos' }).getAttribute('href')).toBe('/projects');
+    expect(asked).toEqual([]);
+  });
+
+  it("'current' loads the selected project", async () => {
+    const asked = stubLoadProject([loadedProject()]);
+    useProjectStore.setState({ currentProject: { id: 'p-1', name: 'Hospital de Talca' }, userId: 'user-1' });
+    renderAt(<ProjectEdp />, '/projects/current/edp', '/projects/:id/edp');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hospital de Talca' })).toBeTruthy();
+    expect(asked).toEqual(['p-1']);
+  });
+
+  it('an unknown id shows Proyecto no encontrado in the screen, without an error toast, and is forgotten', async () => {
+    stubLoadProject([]);
+    useProjectStore.setState({ currentProject: { id: 'p-gone', name: 'Borrado' }, userId: 'user-1' });
+    renderAt(<ProjectHome />, '/projects/p-gone', '/projects/:id');
+    expect(await screen.findByRole('heading', { name: 'Proyecto no encontrado' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ir a la lista de proyectos' }).getAttribute('href')).toBe('/projects');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(useProjectStore.getState().currentProject).toBeNull());
+  });
+
+  it('a loaded project becomes the current project when it differs', async () => {
+    stubLoadProject([loadedProject()]);
+    useProjectStore.setState({ currentProject: { id: 'p-9', name: 'Otro' }, userId: 'user-1' });
+    renderAt(<ProjectHome />, '/projects/p-1', '/projects/:id');
+    await screen.findByRole('heading', { level: 1, name: 'Hospital de Talca' });
+    await waitFor(() =>
+      expect(useProjectStore.getState()).toMatchObject({
+        currentProject: { id: 'p-1', name: 'Hospital de Talca' },
+        userId: 'user-1',
+      }),
+    );
+  });
+
+  it('the project home shows its data, the chosen area types by priority and links to its screens', async () => {
+    stubLoadProject([loadedProject()]);
+    renderAt(<ProjectHome />, '/projects/p-1', '/projects/:id');
+    await screen.findByRole('heading', { level: 1, name: 'Hospital de Talca' });
+    const terms = screen.getAllByRole('term').map((term) => term.textContent);
+    const values = screen.getAllByRole('definition').map((value) => value.textContent);
+    expect(Object.fromEntries(terms.map((term, index) => [term, values[index]]))).toEqual({
+      Código: 'HT',
+      Prioridad: '0',
+      'Plantilla EDP': 'generica',
+      Presupuesto: '$1.234.567',
+      'Período de ejecución': '2023 - 2025',
+      'Semana laboral': 'Lunes a viernes',
+      'Tipos de área': 'Pabellones: 1Urgencia: 2',
+      'Ítems del EDP': '1.234',
+    });
+    expect(screen.getByRole('link', { name: 'Abrir EDP' }).getAttribute('href')).toBe('/projects/p-1/edp');
+    expect(screen.getByRole('link', { name: 'Abrir EDC' }).getAttribute('href')).toBe('/projects/p-1/edc');
+    expect(screen.getByRole('link', { name: 'Abrir Gantt' }).getAttribute('href')).toBe('/projects/p-1/gantt');
+  });
+
+  it("says 'Sin tipos de área' when no area type was chosen", async () => {
+    stubLoadProject([loadedProject({ tiposArea: [] })]);
+    renderAt(<ProjectHome />, '/projects/p-1', '/projects/:id');
+    expect(await screen.findByText('Sin tipos de área')).toBeTruthy();
+  });
+});

@@ -1,0 +1,290 @@
+import type { EdcItem, LoadedProject } from '@cimiento/domain';
+import Box from '@mui/material/Box';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PagePanel } from '@/components/ui/page-panel';
+import { StaleSaveAlert } from '@/components/ui/stale-save-alert';
+import { describeError, isFunctionError } from '@/lib/api-client';
+import { notifyError } from '@/stores/notices-store';
+import { useUnsavedWorkStore } from '@/stores/unsaved-work-store';
+import { edcComponentsQueryOptions, edcSystemsQueryOptions, useLoadEdc } from '../api/load-edc';
+import { useSaveEdc } from '../api/save-edc';
+import { useRememberedEdcItem } from '../stores/edc-selection-store';
+import { assignComponent } from '../utils/edc-rows';
+import type { SelectedEdpItem } from '../utils/edc-rows';
+import type { EdcDraftData, EdcDraftEditing } from '@/lib/project-drafts/project-drafts';
+import { ProjectRouteGate } from '@/components/project/project-route-gate';
+import { EdcAssignForm, EdcAssignPanel } from './edc-assign-panel';
+import { EdcDraft } from './edc-draft';
+import { EdcGrid } from './edc-grid';
+import { EdpTreePanel } from './edp-tree-panel';
+
+type EdcState = {
+  /** product-spec.md §3: the selected EDP item starts as id 0 with empty code and name. */
+  item: SelectedEdpItem;
+  list: EdcItem[];
+  /** The version the list is based on (0: the item has no EDC yet). */
+  version: number;
+  /** A save answered ABORTED: the user's list stays on screen until 'Recargar'. */
+  staleMessage: string | null;
+  /** Changes when a list comes from the server, so the grid drops a half-done edit. */
+  generation: number;
+  /** A list sent to saveEdc and not saved yet: in flight, the session expired, or refused as stale (issue 12). */
+  pending: { list: EdcItem[]; version: number } | null;
+  /** A recovered row edit the grid opens with. */
+  restoredEdit: EdcDraftEditing | null;
+};
+
+const NO_ITEM: EdcState = {
+  item: { id: 0, code: '', name: '' },
+  list: [],
+  version: 0,
+  staleMessage: null,
+  generation: 0,
+  pending: null,
+  restoredEdit: null,
+};
+
+/**
+ * /projects/{id}/edc (product-spec.md §2 "EDC screen"): the EDP tree, the systems as drop zones,
+ * the draggable main components and the selected item's EDC grid. Every change (a drop, 'Asignar',
+ * a committed row, a deletion) saves the item's whole list at once with the version it was based on.
+ *
+ * Layout (issue 12: the grid on screen at 1366×768 without scrolling the page): the card is as tall
+ * as the window (the route's `isFullHeight`, which PagePanel follows); the tree fills the left column, the drop zones and components sit in a band above
+ * the grid on the right, and every panel scrolls inside. 'Asignar' is in the header.
+ *
+ * The selected item is remembered per user and project: coming back reselects it, opens the tree
+ * down to it and loads its EDC; an item the EDP no longer has is forgotten without a word.
+ */
+export function EdcScreen({ project }: { project: LoadedProject }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<EdcState>(NO_ITEM);
+  const systems = useQuery(edcSystemsQueryOptions());
+  const components = useQuery(edcComponentsQueryOptions());
+  const { mutate: loadEdc } = useLoadEdc();
+  const saveEdc = useSaveEdc();
+  // the last item asked for: a slower answer for an item selected before is dropped
+  const requestedId = useRef(0);
+  const edpItems = project.edp.items;
+  const [rowEdit, setRowEdit] = useState<EdcDraftEditing | null>(null);
+  const requestLeave = useUnsavedWorkStore((state) => state.requestLeave);
+  // a recovered draft waiting for its item's list to load
+  const restoring = useRef<{ draft: EdcDraftData; version: number } | null>(null);
+  const { rememberedId, remember, forget } = useRememberedEdcItem(project._id);
+  // read once: the screen is fresh per project (keyed), and later choices only update the memory
+  const [revealId] = useState(() =>
+    rememberedId !== null && edpItems.some((item) => item.id === rememberedId) ? rememberedId : null,
+  );
+
+  const load = useCallback(
+    (id: number) => {
+      requestedId.current = id;
+      if (restoring.current?.draft.edpItemId !== id) restoring.current = null;
+      loadEdc(
+        { projectId: project._id, id },
+        {
+          onSuccess: ({ edc }) => {
+            if (requestedId.current !== id) return;
+            // "Loading an EDC: if the server returns an edc it replaces the selected item;
+            // otherwise the item is selected from the EDP list."
+            const fromList = edpItems.find((candidate) => candidate.id === id);
+            const source = edc ?? fromList;
+            if (!source) return;
+            remember(source.id);
+            const restore = restoring.current;
+            restoring.current = null;
+            const item = { id: source.id, code: source.code, name: source.name };
+            if (restore) {
+              // the recovered list on screen, based on the chosen version; a pending save is sent again
+              const { draft, version } = restore;
+              setState((old) => ({
+                item,
+                list: draft.list,
+                version,
+                staleMessage: null,
+                generation: old.generation + 1,
+                pending: null,
+                restoredEdit: draft.editing,
+              }));
+              if (draft.isSavePending) {
+                saveRef.current(draft.list, { item, version, previous: edc?.componentesEdc ?? [] });
+              }
+              return;
+            }
+            setState((old) => ({
+              item,
+              list: edc?.componentesEdc ?? [],
+              version: edc?.version ?? 0,
+              staleMessage: null,
+              generation: old.generation + 1,
+              pending: null,
+              restoredEdit: null,
+            }));
+          },
+          // the item went from the EDP since the project was loaded (the toast says so): not remembered any more
+          onError: (error) => {
+            if (isFunctionError(error) && error.code === 'NOT_FOUND' && rememberedId === id) forget();
+          },
+        },
+      );
+    },
+    [loadEdc, project._id, edpItems, remember, forget, rememberedId],
+  );
+
+  // on opening: the remembered item, or (gone from the EDP) forget it
+  const hasOpened = useRef(false);
+  useEffect(() => {
+    if (hasOpened.current) return;
+    hasOpened.current = true;
+    if (revealId !== null) load(revealId);
+    else if (rememberedId !== null) forget();
+  }, [revealId, rememberedId, load, forget]);
+
+  function save(
+    next: EdcItem[],
+    base: { item: SelectedEdpItem; version: number; previous: EdcItem[] } = {
+      item: state.item,
+      version: state.version,
+      previous: state.list,
+    },
+  ) {
+    const { item, version, previous } = base;
+    setState((old) => ({ ...old, list: next, pending: { list: next, version } }));
+    saveEdc.mutate(
+      { projectId: project._id, edpItemId: item.id, items: next, version },
+      {
+        onSuccess: ({ edc }) => {
+          setState((old) =>
+            old.item.id === item.id ? { ...old, list: edc.componentesEdc, version: edc.version, pending: null } : old,
+          );
+        },
+        onError: (error) => {
+          setState((old) => {
+            if (old.item.id !== item.id) return old;
+            // stale: the user's list stays on screen with the warning until 'Recargar'
+            if (isFunctionError(error) && error.code === 'ABORTED') {
+              return { ...old, staleMessage: describeError(error) };
+            }
+            // the session expired: the list is kept as a draft and offered back after signing in
+            if (isFunctionError(error) && error.code === 'UNAUTHENTICATED') return old;
+            // refused (the toast says why): back to the list the server holds
+            return { ...old, list: previous, generation: old.generation + 1, pending: null, restoredEdit: null };
+          });
+        },
+      },
+    );
+  }
+  const saveRef = useRef(save);
+  saveRef.current = save;
+
+  /**
+   * Picking another item: what is not saved of this one asks first (issue 12); the screen stays.
+   * Stable, so the memoised tree is not drawn again on every keystroke in the grid or every save.
+   */
+  const pick = useCallback((id: number) => requestLeave(() => load(id), { staysOnScreen: true }), [requestLeave, load]);
+
+  function handleRestore(draft: EdcDraftData, version: number) {
+    restoring.current = { draft, version };
+    load(draft.edpItemId);
+  }
+
+  function handleAssign(componentId: string, systemId: string) {
+    const component = components.data?.find((candidate) => candidate._id === componentId);
+    const system = systems.data?.find((candidate) => candidate._id === systemId);
+    if (!component || !system) return;
+    if (state.staleMessage) {
+      notifyError(state.staleMessage);
+      return;
+    }
+    const result = assignComponent({
+      edpItem: state.item,
+      system,
+      component,
+      list: state.list,
+      noItemMessage: t('edc.selectItemFirst'),
+    });
+    if (!result.ok) {
+      notifyError(result.error);
+      return;
+    }
+    save(result.list);
+  }
+
+  const title = t('edc.title', { project: project.name, code: state.item.code || t('edc.noItem') });
+  return (
+    <PagePanel
+      title={title}
+      subtitle={t('pages.projectEdc')}
+      actions={
+        <EdcAssignForm systems={systems.data ?? []} components={components.data ?? []} onAssign={handleAssign} />
+      }
+    >
+      <EdcDraft
+        projectId={project._id}
+        item={state.item}
+        list={state.list}
+        version={state.version}
+        pending={state.pending}
+        rowEdit={rowEdit}
+        onRestore={handleRestore}
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(220px, 1fr) 3fr' },
+          gap: 2,
+          flex: { md: '1 1 0' },
+          minHeight: 0,
+        }}
+      >
+        <EdpTreePanel
+          items={edpItems}
+          selectedId={state.item.id === 0 ? null : state.item.id}
+          onSelect={pick}
+          revealId={revealId}
+        />
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0, minHeight: 0 }}>
+          {/* a band above the grid: about a third of the column, never the whole of it */}
+          <Box sx={{ flex: { md: '0 0 clamp(128px, 30%, 240px)' }, minHeight: 0 }}>
+            <EdcAssignPanel systems={systems.data ?? []} components={components.data ?? []} onAssign={handleAssign} />
+          </Box>
+          <Box
+            component="section"
+            aria-labelledby="edc-grid-title"
+            sx={{ display: 'flex', flexDirection: 'column', flex: { md: '1 1 0' }, minHeight: 0 }}
+          >
+            <EdcGrid
+              key={`${state.item.id}:${state.generation}`}
+              title={
+                state.item.id === 0
+                  ? t('edc.gridTitleEmpty')
+                  : t('edc.gridTitle', { item: `${state.item.code} ${state.item.name}` })
+              }
+              titleId="edc-grid-title"
+              notice={
+                <StaleSaveAlert
+                  message={state.staleMessage}
+                  reloadLabel={t('edc.reload')}
+                  onReload={() => load(state.item.id)}
+                />
+              }
+              edpCode={state.item.code}
+              list={state.list}
+              canEdit={state.item.id !== 0 && state.staleMessage === null}
+              onChange={save}
+              onEditingChange={setRowEdit}
+              initialEditing={state.restoredEdit}
+            />
+          </Box>
+        </Box>
+      </Box>
+    </PagePanel>
+  );
+}
+
+/** The route's screen: the project resolved from :id or 'current', then a fresh EDC screen per project. */
+export function ProjectEdc() {
+  return <ProjectRouteGate>{(project) => <EdcScreen key={project._id} project={project} />}</ProjectRouteGate>;
+}

@@ -1,0 +1,321 @@
+import {
+  NO_EDP_USAGE,
+  carriesEdpUsage,
+  edpDeletions,
+  edpSubtreeIds,
+  edpUsageTotals,
+  formatNumber,
+  indexEdpUsage,
+  renumberEdpSubtree,
+} from '@cimiento/domain';
+import type { EdpDeletion, EdpItem, EdpUsageIndex, EdpUsageTotals, LoadedProject } from '@cimiento/domain';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { StaleSaveAlert } from '@/components/ui/stale-save-alert';
+import { PagePanel } from '@/components/ui/page-panel';
+import { describeError, isFunctionError } from '@/lib/api-client';
+import { downloadBlob } from '@/lib/download';
+import { notifyError, notifyMessage } from '@/stores/notices-store';
+import { edpUsageQueryOptions } from '../api/load-edp-usage';
+import { useReloadEdp, useSaveEdp } from '../api/save-edp';
+import {
+  EdpEditorContext,
+  createEdpEditorStore,
+  selectIsDirty,
+  useEdpEditor,
+  useEdpEditorStore,
+} from '../stores/edp-editor-store';
+import { edpDeletionSentence, edpLinksSentence, edpUsageParts, joinParts } from '../utils/edp-usage-text';
+import { buildEdpWorkbook, edpFileName, edpSheetRows } from '../utils/edp-workbook';
+import { EdpDraft } from './edp-draft';
+import { EdpGrid } from './edp-grid';
+import { EdpPrintView } from './edp-print-view';
+import { EdpDeletionDetails, EdpRemoveDetails, EdpRenumberDetails } from './edp-confirm-details';
+import { EdpToolbar } from './edp-toolbar';
+
+type PendingConfirm =
+  | { kind: 'remove'; id: number; item: EdpItem; totals: EdpUsageTotals }
+  | { kind: 'save'; deletions: EdpDeletion[]; totals: EdpUsageTotals }
+  | { kind: 'renumber'; id: number | undefined; item: EdpItem; changed: number }
+  | { kind: 'reload' };
+
+/** A deletion question's answer older than this is asked again before the question. */
+const USAGE_MAX_AGE = 30_000;
+
+/** Ctrl+P and 'Imprimir' both render the printable tree first, and drop it once printing is over. */
+function usePrinting(): [boolean, () => void] {
+  const [isPrinting, setIsPrinting] = useState(false);
+  const [printRequested, setPrintRequested] = useState(false);
+  useEffect(() => {
+    const before = () => flushSync(() => setIsPrinting(true));
+    const after = () => setIsPrinting(false);
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+    };
+  }, []);
+  useEffect(() => {
+    if (!printRequested) return;
+    setPrintRequested(false);
+    window.print();
+  }, [printRequested]);
+  return [
+    isPrinting,
+    () => {
+      setIsPrinting(true);
+      setPrintRequested(true);
+    },
+  ];
+}
+
+function EdpEditorScreen({ project }: { project: LoadedProject }) {
+  const { t } = useTranslation();
+  const items = useEdpEditor((state) => state.items);
+  const version = useEdpEditor((state) => state.version);
+  const isDirty = useEdpEditor(selectIsDirty);
+  const staleMessage = useEdpEditor((state) => state.staleMessage);
+  const markSaved = useEdpEditor((state) => state.markSaved);
+  const markStale = useEdpEditor((state) => state.markStale);
+  const load = useEdpEditor((state) => state.load);
+  const generation = useEdpEditor((state) => state.generation);
+  const remove = useEdpEditor((state) => state.remove);
+  const renumber = useEdpEditor((state) => state.renumber);
+  // read in the handlers only (store.getState()): moving the selection does not draw the screen again
+  const store = useEdpEditorStore();
+  const queryClient = useQueryClient();
+  // Fetched afresh each time the editor opens (the EDC or the Gantt may have changed meanwhile), so
+  // the first question need not wait; in the background (no global spinner), and a question asked
+  // before the answer waits for it.
+  useQuery({ ...edpUsageQueryOptions(project._id), staleTime: 0 });
+  const [isCounting, setIsCounting] = useState(false);
+  const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
+  const [isExporting, setIsExporting] = useState(false);
+  const [isPrinting, print] = usePrinting();
+
+  const saveEdp = useSaveEdp({ onSuccess: markSaved });
+  const reloadEdp = useReloadEdp({ onSuccess: load });
+
+  /** What the saved items carry, fresh enough to ask with; null (and an error toast) when it cannot be known. */
+  async function usageIndex(maxAge: number): Promise<EdpUsageIndex | null> {
+    setIsCounting(true);
+    try {
+      const usage = await queryClient.fetchQuery({ ...edpUsageQueryOptions(project._id), staleTime: maxAge });
+      return indexEdpUsage(usage);
+    } catch (error) {
+      notifyError(t('edp.usageFailed', { error: describeError(error) }));
+      return null;
+    } finally {
+      setIsCounting(false);
+    }
+  }
+
+  // Every deletion asks, leaf or not, with what goes: the items, their EDC rows and Gantt tasks.
+  async function handleRemove(id: number) {
+    const item = items.find((candidate) => candidate.id === id);
+    if (!item) return;
+    if (item.parentId === undefined) {
+      notifyError(t('edp.rootLocked'));
+      return;
+    }
+    const usage = await usageIndex(USAGE_MAX_AGE);
+    if (!usage) return;
+    const totals = edpUsageTotals(edpSubtreeIds(items, id), usage);
+    setConfirm({ kind: 'remove', id, item, totals });
+  }
+
+  // 'Grabar EDP' lists every deletion of saved items that takes EDC rows or Gantt tasks.
+  async function handleSaveRequest() {
+    const { saved } = store.getState();
+    const { deletions } = edpDeletions(saved, items, NO_EDP_USAGE);
+    if (deletions.length === 0) {
+      setConfirm({ kind: 'save', deletions, totals: edpUsageTotals([], NO_EDP_USAGE) });
+      return;
+    }
+    const usage = await usageIndex(0);
+    if (!usage) return;
+    const counted = edpDeletions(saved, items, usage);
+    setConfirm({ kind: 'save', ...counted });
+  }
+
+  // 'Renumerar códigos': the selected item's subtree, or the whole EDP with the root or nothing selected.
+  function handleRenumber() {
+    const { selectedId } = store.getState();
+    const selected = selectedId === null ? undefined : items.find((item) => item.id === selectedId);
+    const id = selected?.parentId === undefined ? undefined : selected.id;
+    const preview = renumberEdpSubtree(items, id);
+    if (!preview.ok) {
+      notifyError(preview.error);
+      return;
+    }
+    const item = items.find((candidate) => candidate.id === preview.rootId) as EdpItem;
+    if (preview.changed === 0) {
+      notifyMessage(t('edp.renumberNothing', { item: `${item.code} ${item.name}` }));
+      return;
+    }
+    setConfirm({ kind: 'renumber', id, item, changed: preview.changed });
+  }
+
+  function handleSave() {
+    saveEdp.mutate(
+      { projectId: project._id, items, version },
+      {
+        onError: (error) => {
+          // the edits stay on screen: the user reloads when ready and redoes them
+          if (isFunctionError(error) && error.code === 'ABORTED') markStale(describeError(error));
+        },
+      },
+    );
+  }
+
+  async function handleExport() {
+    setIsExporting(true);
+    try {
+      const data = await buildEdpWorkbook(edpSheetRows(items), {
+        sheet: t('edp.sheetName'),
+        code: t('edp.code'),
+        name: t('edp.name'),
+        level: t('edp.level'),
+      });
+      downloadBlob(
+        new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+        edpFileName(project.code),
+      );
+    } catch (error) {
+      notifyError(t('edp.exportFailed', { error: describeError(error) }));
+    } finally {
+      setIsExporting(false);
+    }
+  }
+
+  function handleConfirm() {
+    const pending = confirm;
+    setConfirm(null);
+    if (pending?.kind === 'remove') {
+      const change = remove(pending.id);
+      if (!change.ok) notifyError(change.error);
+    } else if (pending?.kind === 'save') handleSave();
+    else if (pending?.kind === 'renumber') {
+      const change = renumber(pending.id);
+      if (!change.ok) notifyError(change.error);
+    } else if (pending?.kind === 'reload') reloadEdp.mutate(project._id);
+  }
+
+  const carrying =
+    confirm?.kind === 'save' ? confirm.deletions.filter((deletion) => carriesEdpUsage(deletion.totals)) : [];
+  // green for a plain save, red when something goes (a deletion, a save that deletes, a reload)
+  const confirmColor =
+    confirm?.kind === 'save' && carrying.length === 0 ? 'success' : confirm?.kind === 'renumber' ? 'primary' : 'error';
+  let confirmText = '';
+  let confirmDetails = null;
+  if (confirm?.kind === 'remove') {
+    confirmText = edpDeletionSentence(t, confirm.totals);
+    confirmDetails = (
+      <EdpRemoveDetails
+        target={t(confirm.totals.items > 1 ? 'edp.removeTargetSubtree' : 'edp.removeTarget', {
+          item: `${confirm.item.code} ${confirm.item.name}`,
+        })}
+        links={edpLinksSentence(t, confirm.totals)}
+        undo={t('edp.removeUndo')}
+      />
+    );
+  } else if (confirm?.kind === 'save') {
+    if (carrying.length === 0) confirmText = t('edp.confirmSave');
+    else {
+      confirmText = t('edp.saveDeletes');
+      confirmDetails = (
+        <EdpDeletionDetails
+          lines={carrying.map((deletion) =>
+            t('edp.saveDeletion', {
+              item: `${deletion.item.code} ${deletion.item.name}`,
+              parts: joinParts(t, edpUsageParts(t, deletion.totals)),
+            }),
+          )}
+          total={
+            confirm.deletions.length > 1
+              ? t('edp.saveTotal', { parts: joinParts(t, edpUsageParts(t, confirm.totals)) })
+              : null
+          }
+          links={edpLinksSentence(t, confirm.totals)}
+          question={t('edp.confirmSave')}
+        />
+      );
+    }
+  } else if (confirm?.kind === 'renumber') {
+    confirmText = t('edp.renumberConfirm', {
+      count: confirm.changed,
+      formatted: formatNumber(confirm.changed),
+      item: `${confirm.item.code} ${confirm.item.name}`,
+    });
+    confirmDetails = <EdpRenumberDetails text={t('edp.renumberKeeps')} />;
+  } else if (confirm?.kind === 'reload') confirmText = t('edp.confirmReload');
+
+  return (
+    <PagePanel
+      title={project.name}
+      subtitle={t('pages.projectEdp')}
+      actions={
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2" color="text.secondary">
+            {t('edp.itemCount', { count: items.length, formatted: formatNumber(items.length) })}
+          </Typography>
+          {isDirty && <Chip color="warning" size="small" label={t('edp.unsaved')} />}
+        </Stack>
+      }
+    >
+      <EdpDraft projectId={project._id} />
+      <StaleSaveAlert
+        message={staleMessage}
+        reloadLabel={t('edp.reload')}
+        onReload={() => setConfirm({ kind: 'reload' })}
+      />
+      <EdpToolbar
+        isExporting={isExporting}
+        isCounting={isCounting}
+        onRemove={(id) => void handleRemove(id)}
+        onSave={() => void handleSaveRequest()}
+        onRenumber={handleRenumber}
+        onPrint={print}
+        onExport={() => void handleExport()}
+      />
+      <EdpGrid key={generation} />
+      <ConfirmDialog
+        isOpen={confirm !== null}
+        text={confirmText}
+        details={confirmDetails}
+        confirmColor={confirmColor}
+        onConfirm={handleConfirm}
+        onCancel={() => setConfirm(null)}
+      />
+      {isPrinting && <EdpPrintView projectName={project.name} projectCode={project.code} items={items} />}
+    </PagePanel>
+  );
+}
+
+/**
+ * /projects/{id}/edp: the EDP editor of a loaded project. The edits live in this screen's own
+ * store until 'Grabar EDP'; a later refetch of the project never overwrites them.
+ */
+export function EdpEditor({ project }: { project: LoadedProject }) {
+  const [store] = useState(() => createEdpEditorStore(project.edp));
+  // A newer EDP from a background refetch (someone saved meanwhile) replaces the list only while
+  // there is nothing of the user's to lose; otherwise a save will answer ABORTED and say so.
+  useEffect(() => {
+    const state = store.getState();
+    if (project.edp.version !== state.version && !selectIsDirty(state) && state.editing === null) {
+      state.load(project.edp);
+    }
+  }, [project.edp, store]);
+  return (
+    <EdpEditorContext.Provider value={store}>
+      <EdpEditorScreen project={project} />
+    </EdpEditorContext.Provider>
+  );
+}

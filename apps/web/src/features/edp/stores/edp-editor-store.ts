@@ -1,0 +1,361 @@
+import {
+  addEdpItem,
+  deleteEdpSubtree,
+  findEdpCodeClash,
+  indentEdpItem,
+  nextEdpId,
+  outdentEdpItem,
+  renumberEdpSubtree,
+} from '@cimiento/domain';
+import type { EdpChange, EdpItem, EdpRenumber, LoadedEdp } from '@cimiento/domain';
+import { createContext, useContext } from 'react';
+import { createStore, useStore } from 'zustand';
+import type { StoreApi } from 'zustand';
+import { edpAddParent, suggestEdpCode } from '@/lib/edp-tree-rows';
+
+/** Why a field of the row being edited cannot be committed (translated by the grid). */
+export type EdpFieldError = { kind: 'required' } | { kind: 'duplicate'; code: string; id: number };
+
+export type EdpRowErrors = { code?: EdpFieldError; name?: EdpFieldError };
+
+export type EdpRowEdit = {
+  id: number;
+  code: string;
+  name: string;
+  errors: EdpRowErrors;
+  /** For a row just added: the list before it, so Cancelar takes the new row away again. */
+  itemsBefore: EdpItem[] | null;
+};
+
+/**
+ * Ask the grid to show this item (expand its ancestors, turn to its page, scroll it into view);
+ * `focus` also moves the keyboard focus there: the row itself, or a field of the row being edited
+ * (the one with an error). `seq` repeats a request.
+ */
+export type EdpRevealRequest = { id: number; seq: number; focus?: 'row' | 'code' | 'name' };
+
+/** One step 'Deshacer' goes back: the list and the selection before a local edit. */
+export type EdpUndoEntry = { items: EdpItem[]; selectedId: number | null };
+
+/** How many local edits 'Deshacer' can go back. */
+export const EDP_UNDO_LIMIT = 100;
+
+/**
+ * The EDP editor (product-spec.md §4 "EDP editing": add, edit and delete change the local list;
+ * saving happens only on 'Grabar EDP'). `saved` is the list as the server last gave it; the
+ * editor has unsaved changes while `items` is another list. Tree operations are the domain's.
+ */
+export type EdpEditorState = {
+  saved: EdpItem[];
+  items: EdpItem[];
+  /** The EDP version the edits are based on; saveEdp sends it back. */
+  version: number;
+  selectedId: number | null;
+  editing: EdpRowEdit | null;
+  /** The server refused a save as stale (ABORTED): its message, until the EDP is reloaded. */
+  staleMessage: string | null;
+  reveal: EdpRevealRequest | null;
+  /** Grows each time a server EDP replaces the list (reload), so the grid starts over with it. */
+  generation: number;
+  /** The local edits since the last load or save, oldest first ('Deshacer' takes the last). */
+  undoStack: EdpUndoEntry[];
+  load: (edp: LoadedEdp) => void;
+  select: (id: number | null) => void;
+  /** Opens a row for editing; false when another row's edit cannot be committed first. */
+  startEdit: (id: number) => boolean;
+  setDraft: (field: 'code' | 'name', value: string) => void;
+  /** Commits the row being edited: true when it was valid (or nothing was being edited). */
+  commitEdit: () => boolean;
+  cancelEdit: () => void;
+  /** Adds 'Nuevo ítem' (or the given name) under the selected item's parent and opens it for editing. */
+  add: (name: string) => EdpChange;
+  indent: () => EdpChange;
+  outdent: () => EdpChange;
+  remove: (id: number) => EdpChange;
+  /** 'Renumerar códigos' below `id` (the whole EDP when undefined); a change only when some code changes. */
+  renumber: (id?: number) => EdpRenumber;
+  /** Goes back one local edit (a row being edited is cancelled first, as one step); false when there is none. */
+  undo: () => boolean;
+  /** Asks the grid to focus the selected row (after Enter or Escape in a row's editor). */
+  focusSelectedRow: () => void;
+  markSaved: (edp: LoadedEdp) => void;
+  markStale: (message: string) => void;
+  /**
+   * A kept draft (issue 12) on screen as unsaved edits, based on `version`: its own base version
+   * (a stale save is then refused as usual) or the stored one (applied on top of it).
+   */
+  restoreDraft: (draft: { items: EdpItem[]; version: number }) => void;
+};
+
+export type EdpEditorStore = StoreApi<EdpEditorState>;
+
+/** Checks the row being edited: code and name required, code unique in the EDP (spec §5 EDP grid). */
+export function edpRowErrors(items: readonly EdpItem[], edit: Pick<EdpRowEdit, 'id' | 'code' | 'name'>): EdpRowErrors {
+  const errors: EdpRowErrors = {};
+  const code = edit.code.trim();
+  if (code === '') errors.code = { kind: 'required' };
+  else {
+    const clash = findEdpCodeClash(items, code, edit.id);
+    if (clash) errors.code = { kind: 'duplicate', code: clash.code, id: clash.id };
+  }
+  if (edit.name.trim() === '') errors.name = { kind: 'required' };
+  return errors;
+}
+
+function hasErrors(errors: EdpRowErrors): boolean {
+  return errors.code !== undefined || errors.name !== undefined;
+}
+
+function errorField(errors: EdpRowErrors): 'code' | 'name' {
+  return errors.code === undefined ? 'name' : 'code';
+}
+
+function editOf(item: EdpItem, itemsBefore: EdpItem[] | null = null): EdpRowEdit {
+  return { id: item.id, code: item.code, name: item.name, errors: {}, itemsBefore };
+}
+
+export function createEdpEditorStore(edp: LoadedEdp): EdpEditorStore {
+  let seq = 0;
+  const reveal = (id: number, focus?: EdpRevealRequest['focus']): EdpRevealRequest =>
+    focus === undefined ? { id, seq: ++seq } : { id, seq: ++seq, focus };
+  const first = edp.items[0];
+  return createStore<EdpEditorState>()((set, get) => {
+    /** The undo stack with the state before an edit on top. */
+    const pushed = (): EdpUndoEntry[] => {
+      const { undoStack, items, selectedId } = get();
+      return [...undoStack.slice(-(EDP_UNDO_LIMIT - 1)), { items, selectedId }];
+    };
+    return {
+      saved: edp.items,
+      items: edp.items,
+      version: edp.version,
+      selectedId: first ? first.id : null,
+      editing: null,
+      staleMessage: null,
+      reveal: null,
+      generation: 0,
+      undoStack: [],
+
+      load: (next) =>
+        set((state) => ({
+          saved: next.items,
+          items: next.items,
+          version: next.version,
+          selectedId: next.items[0]?.id ?? null,
+          editing: null,
+          staleMessage: null,
+          reveal: null,
+          generation: state.generation + 1,
+          undoStack: [],
+        })),
+
+      select: (id) => set({ selectedId: id }),
+
+      startEdit: (id) => {
+        const { editing, commitEdit } = get();
+        if (editing?.id === id) return true;
+        if (editing && !commitEdit()) return false;
+        const item = get().items.find((candidate) => candidate.id === id);
+        if (!item) return false;
+        set({ editing: editOf(item), selectedId: id, reveal: reveal(id) });
+        return true;
+      },
+
+      setDraft: (field, value) => {
+        const { editing } = get();
+        if (!editing) return;
+        // a field's error goes once the user changes that field; the rest are checked on commit
+        const errors = { ...editing.errors };
+        delete errors[field];
+        set({ editing: { ...editing, [field]: value, errors } });
+      },
+
+      commitEdit: () => {
+        const { editing, items } = get();
+        if (!editing) return true;
+        const errors = edpRowErrors(items, editing);
+        if (hasErrors(errors)) {
+          // shown where the row is: its page, scrolled into view, the field with the error focused
+          set({ editing: { ...editing, errors }, reveal: reveal(editing.id, errorField(errors)) });
+          return false;
+        }
+        const code = editing.code.trim();
+        const name = editing.name.trim();
+        const current = items.find((item) => item.id === editing.id);
+        if (current && current.code === code && current.name === name) {
+          set({ editing: null });
+          return true;
+        }
+        set({
+          items: items.map((item) => (item.id === editing.id ? { ...item, code, name } : item)),
+          editing: null,
+          // a row just added is already one step (its 'add'); an edit of a saved row is its own
+          ...(editing.itemsBefore ? {} : { undoStack: pushed() }),
+        });
+        return true;
+      },
+
+      cancelEdit: () => {
+        const { editing, items } = get();
+        if (!editing) return;
+        if (editing.itemsBefore) {
+          const parentId = items.find((item) => item.id === editing.id)?.parentId ?? null;
+          // the add is taken back, and so is its undo step
+          const { undoStack } = get();
+          const top = undoStack.at(-1);
+          set({
+            items: editing.itemsBefore,
+            editing: null,
+            selectedId: parentId,
+            undoStack: top?.items === editing.itemsBefore ? undoStack.slice(0, -1) : undoStack,
+          });
+          return;
+        }
+        set({ editing: null });
+      },
+
+      add: (name) => {
+        if (!get().commitEdit()) return { ok: false, error: '' };
+        const { items, selectedId } = get();
+        const code = suggestEdpCode(items, edpAddParent(items, selectedId));
+        // an id deleted since the last save must not come back: the server would keep that row (and
+        // what hangs from it, such as its EDC) for the new item
+        const id = Math.max(nextEdpId(items), nextEdpId(get().saved));
+        const change = addEdpItem(items, { ...(selectedId === null ? {} : { selectedId }), code, name, id });
+        if (!change.ok) return change;
+        const added = change.items.find((item) => item.id === id);
+        if (!added) return change;
+        set({
+          items: change.items,
+          selectedId: id,
+          editing: editOf(added, items),
+          reveal: reveal(id),
+          undoStack: pushed(),
+        });
+        return change;
+      },
+
+      indent: () => {
+        const { items, selectedId } = get();
+        if (selectedId === null) return { ok: false, error: '' };
+        const change = indentEdpItem(items, selectedId);
+        if (change.ok) set({ items: change.items, reveal: reveal(selectedId), undoStack: pushed() });
+        return change;
+      },
+
+      outdent: () => {
+        const { items, selectedId } = get();
+        if (selectedId === null) return { ok: false, error: '' };
+        const change = outdentEdpItem(items, selectedId);
+        if (change.ok) set({ items: change.items, reveal: reveal(selectedId), undoStack: pushed() });
+        return change;
+      },
+
+      remove: (id) => {
+        const { items, editing } = get();
+        const change = deleteEdpSubtree(items, id);
+        if (!change.ok) return change;
+        // the row above the deleted one (its previous sibling's last item, or its parent) takes the selection
+        const at = items.findIndex((item) => item.id === id);
+        const survivors = new Set(change.items.map((item) => item.id));
+        let next: number | null = null;
+        for (let index = at - 1; index >= 0; index -= 1) {
+          const candidate = items[index] as EdpItem;
+          if (survivors.has(candidate.id)) {
+            next = candidate.id;
+            break;
+          }
+        }
+        set({
+          items: change.items,
+          selectedId: next,
+          editing: editing && survivors.has(editing.id) ? editing : null,
+          reveal: next === null ? null : reveal(next),
+          undoStack: pushed(),
+        });
+        return change;
+      },
+
+      renumber: (id) => {
+        const { items } = get();
+        const change = renumberEdpSubtree(items, id);
+        if (change.ok && change.changed > 0) {
+          set({ items: change.items, reveal: reveal(change.rootId), undoStack: pushed() });
+        }
+        return change;
+      },
+
+      undo: () => {
+        const { editing, undoStack } = get();
+        if (editing) {
+          get().cancelEdit();
+          return true;
+        }
+        const entry = undoStack.at(-1);
+        if (!entry) return false;
+        const selectedId =
+          entry.selectedId !== null && entry.items.some((item) => item.id === entry.selectedId)
+            ? entry.selectedId
+            : null;
+        set({
+          items: entry.items,
+          selectedId,
+          undoStack: undoStack.slice(0, -1),
+          reveal: selectedId === null ? null : reveal(selectedId),
+        });
+        return true;
+      },
+
+      focusSelectedRow: () => {
+        const { selectedId } = get();
+        if (selectedId !== null) set({ reveal: reveal(selectedId, 'row') });
+      },
+
+      markSaved: (saved) =>
+        set((state) => ({
+          saved: saved.items,
+          items: saved.items,
+          version: saved.version,
+          staleMessage: null,
+          undoStack: [],
+          selectedId:
+            state.selectedId !== null && saved.items.some((item) => item.id === state.selectedId)
+              ? state.selectedId
+              : (saved.items[0]?.id ?? null),
+        })),
+
+      markStale: (message) => set({ staleMessage: message }),
+
+      restoreDraft: (draft) =>
+        set((state) => ({
+          items: draft.items,
+          version: draft.version,
+          selectedId: draft.items[0]?.id ?? null,
+          editing: null,
+          staleMessage: null,
+          reveal: null,
+          undoStack: [],
+          generation: state.generation + 1,
+        })),
+    };
+  });
+}
+
+export const EdpEditorContext = createContext<EdpEditorStore | null>(null);
+
+/** A slice of the editor of the EDP on screen (inside its EdpEditorContext). */
+export function useEdpEditor<T>(selector: (state: EdpEditorState) => T): T {
+  const store = useContext(EdpEditorContext);
+  if (!store) throw new Error('useEdpEditor outside an EDP editor');
+  return useStore(store, selector);
+}
+
+export function useEdpEditorStore(): EdpEditorStore {
+  const store = useContext(EdpEditorContext);
+  if (!store) throw new Error('useEdpEditorStore outside an EDP editor');
+  return store;
+}
+
+export function selectIsDirty(state: EdpEditorState): boolean {
+  return state.items !== state.saved;
+}

@@ -1,0 +1,73 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DraftRecoveryAlert } from '@/components/ui/draft-recovery-alert';
+import { useDraftPersistence } from '@/hooks/use-draft-persistence';
+import { notifyError } from '@/stores/notices-store';
+import { selectIsDirty, useGanttEditor, useGanttEditorStore } from '../stores/gantt-editor-store';
+import { draftDifferenceLines } from '@/lib/project-drafts/draft-diff-lines';
+import { diffGanttDraft } from '@/lib/project-drafts/draft-diffs';
+import { parseGanttDraft } from '@/lib/project-drafts/project-drafts';
+import type { GanttDraftData } from '@/lib/project-drafts/project-drafts';
+
+/**
+ * The Gantt's part in "nothing lost" (issue 12): its unsaved edits (tasks and work week) are kept
+ * as a draft and every way out asks; a kept draft is offered back here ('Recuperar cambios sin
+ * grabar').
+ */
+export function GanttDraft({ projectId }: { projectId: string }) {
+  const { t } = useTranslation();
+  const store = useGanttEditorStore();
+  const tasks = useGanttEditor((state) => state.tasks);
+  const workWeek = useGanttEditor((state) => state.workWeek);
+  const isDirty = useGanttEditor(selectIsDirty);
+  const version = useGanttEditor((state) => state.version);
+  const screenLabel = t('unsavedWork.screens.gantt');
+  const revision = useMemo(() => ({ tasks, workWeek }), [tasks, workWeek]);
+
+  const { offer, acceptOffer, discardOffer } = useDraftPersistence<GanttDraftData>({
+    screen: 'gantt',
+    projectId,
+    screenLabel,
+    isDirty,
+    revision,
+    snapshot: () => {
+      const state = store.getState();
+      return { baseVersion: state.version, data: { tasks: state.tasks, workWeek: state.workWeek } };
+    },
+    parseData: parseGanttDraft,
+  });
+
+  const draft = offer?.status === 'ok' ? offer.draft : null;
+
+  function restore(onTop: boolean) {
+    if (!draft) return;
+    const state = store.getState();
+    const result = state.restoreDraft({
+      tasks: draft.data.tasks,
+      workWeek: draft.data.workWeek,
+      version: onTop ? state.version : draft.baseVersion,
+    });
+    // the copy stays offered and stored: nothing is lost by a draft the engine refuses
+    if (!result.ok) notifyError(t('drafts.restoreFailed', { screen: screenLabel, error: result.error }));
+    else acceptOffer();
+  }
+
+  function compare() {
+    if (!draft) return [];
+    const state = store.getState();
+    return draftDifferenceLines(t, diffGanttDraft({ tasks: state.saved, workWeek: state.savedWorkWeek }, draft.data));
+  }
+
+  return (
+    <DraftRecoveryAlert
+      offer={offer}
+      screenLabel={screenLabel}
+      isOlder={draft !== null && draft.baseVersion !== version}
+      isEditorDirty={isDirty}
+      compare={compare}
+      onRecover={() => restore(false)}
+      onApplyOnTop={() => restore(true)}
+      onDiscard={discardOffer}
+    />
+  );
+}

@@ -1,0 +1,422 @@
+import {
+  activitiesFromDraft,
+  addGanttTask,
+  deleteGanttTask,
+  formatDateTime,
+  formatIsoDate,
+  formatNumber,
+  ganttSubtreeIds,
+  ganttTaskLabel,
+  indentGanttTask,
+  nextGanttTaskId,
+  outdentGanttTask,
+  updateGanttTask,
+} from '@cimiento/domain';
+import type { GanttOutput, LoadedProject } from '@cimiento/domain';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { StaleSaveAlert } from '@/components/ui/stale-save-alert';
+import { PagePanel } from '@/components/ui/page-panel';
+import { describeError, isFunctionError } from '@/lib/api-client';
+import { notifyError } from '@/stores/notices-store';
+import { ganttQueryOptions, useReloadGantt, useSaveGantt } from '../api/gantt';
+import {
+  GanttEditorContext,
+  createGanttEditorStore,
+  selectIsDirty,
+  useGanttEditor,
+  useGanttEditorStore,
+} from '../stores/gantt-editor-store';
+import type { GanttExportFormat } from '../utils/gantt-export';
+import { exportGantt, ganttFileName, readChartView } from '../utils/gantt-export';
+import type { GanttPrintLabels } from '../utils/gantt-print-layout';
+import { useProjectRouteId } from '@/hooks/use-project-route';
+import { ProjectRouteGate } from '@/components/project/project-route-gate';
+import type { GanttChartHandle, GanttMenuAction } from './gantt-chart';
+import { GanttChart } from './gantt-chart';
+import { GanttDraft } from './gantt-draft';
+import type { GanttTaskPanelHandle } from './gantt-task-panel';
+import { GanttTaskPanel } from './gantt-task-panel';
+import { GanttToolbar } from './gantt-toolbar';
+
+/** The chart's least height on md+ (the time scale and about seven rows): below it the page scrolls. */
+const CHART_MIN_HEIGHT = 280;
+
+type PendingConfirm = { kind: 'delete'; id: number; text: string } | { kind: 'save' } | { kind: 'reload' };
+
+function GanttScreen({ project }: { project: LoadedProject }) {
+  const { t, i18n } = useTranslation();
+  const store = useGanttEditorStore();
+  const taskCount = useGanttEditor((state) => state.tasks.length);
+  const isDirty = useGanttEditor(selectIsDirty);
+  const editingId = useGanttEditor((state) => state.editingId);
+  const staleMessage = useGanttEditor((state) => state.staleMessage);
+  const projectStart = useGanttEditor((state) => state.projectStart);
+  const projectFinish = useGanttEditor((state) => state.projectFinish);
+  const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
+  const [isExporting, setIsExporting] = useState(false);
+  const panelRef = useRef<GanttTaskPanelHandle>(null);
+  const chartRef = useRef<HTMLDivElement>(null);
+  const ganttRef = useRef<GanttChartHandle>(null);
+
+  const saveGantt = useSaveGantt({ onSuccess: (output) => store.getState().load(output) });
+  const reloadGantt = useReloadGantt({ onSuccess: (output) => store.getState().load(output) });
+
+  // Ctrl+S asks to save, as in MS Project (instead of the browser saving the page)
+  const isConfirming = confirm !== null;
+  useEffect(() => {
+    const keydown = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 's') return;
+      event.preventDefault();
+      if (!isConfirming) setConfirm({ kind: 'save' });
+    };
+    window.addEventListener('keydown', keydown);
+    return () => window.removeEventListener('keydown', keydown);
+  }, [isConfirming]);
+
+  function selectedOrWarn(): number | null {
+    const { selectedId } = store.getState();
+    if (selectedId === null) notifyError(t('gantt.selectFirst'));
+    return selectedId;
+  }
+
+  function report(result: { ok: true } | { ok: false; error: string }) {
+    if (!result.ok) notifyError(result.error);
+  }
+
+  function handleAdd() {
+    const state = store.getState();
+    const id = nextGanttTaskId(state.tasks, state.idFloor);
+    const selected = state.selectedId === null ? undefined : state.scheduled.get(state.selectedId);
+    const start = selected?.start ?? (state.projectStart || `${state.calendarInfo.firstYear}-01-01`);
+    const result = state.apply((tasks, calendar) =>
+      addGanttTask(tasks, state.selectedId ?? undefined, {
+        id,
+        start: calendar.addWorkingDays(start, 0),
+        name: t('gantt.newTask'),
+      }),
+    );
+    report(result);
+    if (result.ok) {
+      state.select(id);
+      state.setEditing(id);
+    }
+  }
+
+  function handleEdit() {
+    const id = selectedOrWarn();
+    if (id !== null) store.getState().setEditing(id);
+  }
+
+  function requestDelete(id: number) {
+    const { tasks } = store.getState();
+    const task = tasks.find((candidate) => candidate.id === id);
+    if (!task) return;
+    const count = ganttSubtreeIds(tasks, id).length - 1;
+    const label = `${ganttTaskLabel(task)} (${id})`;
+    setConfirm({
+      kind: 'delete',
+      id,
+      text:
+        count === 0
+          ? t('gantt.confirmDeleteNone', { task: label })
+          : t('gantt.confirmDelete', { task: label, count, formatted: formatNumber(count) }),
+    });
+  }
+
+  function handleDelete() {
+    const id = selectedOrWarn();
+    if (id !== null) requestDelete(id);
+  }
+
+  function handleIndent(outdent: boolean) {
+    const id = selectedOrWarn();
+    if (id === null) return;
+    report(store.getState().apply((tasks) => (outdent ? outdentGanttTask(tasks, id) : indentGanttTask(tasks, id))));
+  }
+
+  function handleUpdate() {
+    const state = store.getState();
+    const id = state.editingId;
+    if (id === null) return;
+    const changes = panelRef.current?.read();
+    if (!changes) return;
+    if ('error' in changes) {
+      notifyError(changes.error);
+      return;
+    }
+    const result = state.apply((tasks) => updateGanttTask(tasks, id, changes));
+    report(result);
+    if (result.ok) {
+      store.getState().setEditing(null);
+      ganttRef.current?.focusGrid();
+    }
+  }
+
+  function handleCancelEditing() {
+    store.getState().setEditing(null);
+    ganttRef.current?.focusGrid();
+  }
+
+  /** After a deletion the row that takes its place is selected (the next one, else the one above). */
+  function neighbourAfterDelete(id: number): number | null {
+    const { tasks } = store.getState();
+    const gone = new Set(ganttSubtreeIds(tasks, id));
+    const at = tasks.findIndex((task) => task.id === id);
+    const after = tasks.slice(at).find((task) => !gone.has(task.id));
+    const before = tasks
+      .slice(0, Math.max(at, 0))
+      .reverse()
+      .find((task) => !gone.has(task.id));
+    return (after ?? before)?.id ?? null;
+  }
+
+  function handleMenuAction(action: GanttMenuAction) {
+    switch (action) {
+      case 'add':
+        handleAdd();
+        break;
+      case 'edit':
+        handleEdit();
+        break;
+      case 'delete':
+        handleDelete();
+        break;
+      case 'indent':
+        handleIndent(false);
+        break;
+      case 'outdent':
+        handleIndent(true);
+    }
+  }
+
+  function handleSave() {
+    const state = store.getState();
+    saveGantt.mutate(
+      {
+        projectId: project._id,
+        activities: activitiesFromDraft(state.tasks),
+        ...(state.workWeek === state.savedWorkWeek ? {} : { workWeek: state.workWeek }),
+        version: state.version,
+      },
+      {
+        onError: (error) => {
+          if (isFunctionError(error) && error.code === 'ABORTED') store.getState().markStale(describeError(error));
+        },
+      },
+    );
+  }
+
+  /** The rows and dates the chart shows now (the PNG's page); undefined when the chart cannot say. */
+  function currentView() {
+    const api = ganttRef.current?.api();
+    const area = chartRef.current?.querySelector<HTMLElement>('.wx-chart');
+    if (!api || !area) return undefined;
+    return readChartView(api.getState() as Parameters<typeof readChartView>[0], area.clientWidth, area.clientHeight);
+  }
+
+  async function handleExport(format: GanttExportFormat) {
+    const state = store.getState();
+    setIsExporting(true);
+    try {
+      const now = new Date();
+      const labels: GanttPrintLabels = {
+        title: t('gantt.print.title', { project: project.name, code: project.code }),
+        exportedAt: t('gantt.print.exportedAt', { date: formatDateTime(now) }),
+        info: ({ start, finish, count, scale }) =>
+          t('gantt.print.info', {
+            start,
+            finish,
+            count,
+            formatted: formatNumber(count),
+            scale: t(`gantt.print.scales.${scale}`),
+          }),
+        page: (page, total) => t('gantt.print.page', { page, total }),
+        cutOff: (date) => t('gantt.print.cutOff', { date }),
+        quarter: (quarter) => t('gantt.print.quarter', { quarter }),
+        columns: {
+          code: t('gantt.code'),
+          name: t('gantt.name'),
+          start: t('gantt.start'),
+          finish: t('gantt.print.finish'),
+          duration: t('gantt.duration'),
+        },
+        legend: {
+          task: t('gantt.print.legend.task'),
+          critical: t('gantt.print.legend.critical'),
+          summary: t('gantt.print.legend.summary'),
+          milestone: t('gantt.print.legend.milestone'),
+          link: t('gantt.print.legend.link'),
+          criticalLink: t('gantt.print.legend.criticalLink'),
+        },
+      };
+      const calendar = state.calendar;
+      await exportGantt(
+        format,
+        {
+          tasks: state.tasks,
+          scheduled: state.scheduled,
+          labels,
+          locale: i18n.language,
+          isWorkingDay: (day) => calendar.isWorkingDay(day),
+        },
+        format === 'png' ? currentView() : undefined,
+        ganttFileName(project.code, format === 'png' ? 'png' : 'pdf', now),
+      );
+    } catch (error) {
+      notifyError(t('gantt.exportFailed', { error: describeError(error) }));
+    } finally {
+      setIsExporting(false);
+    }
+  }
+
+  function handleConfirm() {
+    const pending = confirm;
+    setConfirm(null);
+    if (pending?.kind === 'delete') {
+      const neighbour = neighbourAfterDelete(pending.id);
+      const result = store.getState().apply((tasks) => deleteGanttTask(tasks, pending.id));
+      report(result);
+      if (result.ok && neighbour !== null) store.getState().select(neighbour);
+    } else if (pending?.kind === 'save') handleSave();
+    else if (pending?.kind === 'reload') reloadGantt.mutate(project._id);
+  }
+
+  const confirmText =
+    confirm?.kind === 'delete'
+      ? confirm.text
+      : confirm?.kind === 'save'
+        ? t('gantt.confirmSave')
+        : confirm?.kind === 'reload'
+          ? t('gantt.confirmReload')
+          : '';
+
+  return (
+    <PagePanel
+      title={t('gantt.title', { project: project.name })}
+      subtitle={t('pages.projectGantt')}
+      isFullHeight
+      canGrow
+      actions={
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2" color="text.secondary">
+            {t('gantt.taskCount', { count: taskCount, formatted: formatNumber(taskCount) })}
+            {projectStart !== '' &&
+              ` · ${t('gantt.span', { start: formatIsoDate(projectStart), finish: formatIsoDate(projectFinish) })}`}
+          </Typography>
+          <Chip
+            size="small"
+            label={t('gantt.criticalLegend')}
+            sx={{ bgcolor: '#d32f2f', color: '#fff' }}
+            data-testid="critical-legend"
+          />
+          {isDirty && <Chip color="warning" size="small" label={t('gantt.unsaved')} />}
+        </Stack>
+      }
+    >
+      <GanttDraft projectId={project._id} />
+      <StaleSaveAlert
+        message={staleMessage}
+        reloadLabel={t('gantt.reload')}
+        onReload={() => setConfirm({ kind: 'reload' })}
+      />
+      <GanttToolbar
+        isEditing={editingId !== null}
+        isExporting={isExporting}
+        onAdd={handleAdd}
+        onEdit={handleEdit}
+        onDelete={handleDelete}
+        onCancel={handleCancelEditing}
+        onUpdate={handleUpdate}
+        onIndent={() => handleIndent(false)}
+        onOutdent={() => handleIndent(true)}
+        onSave={() => setConfirm({ kind: 'save' })}
+        onExport={(format) => void handleExport(format)}
+      />
+      {editingId !== null && (
+        <GanttTaskPanel
+          key={editingId}
+          ref={panelRef}
+          id={editingId}
+          onSubmit={handleUpdate}
+          onCancel={handleCancelEditing}
+        />
+      )}
+      {taskCount === 0 && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('gantt.noTasks')}
+        </Alert>
+      )}
+      {/* the rest of the card (full height on md+), never shorter than a useful chart; below md a fixed height */}
+      <Box
+        ref={chartRef}
+        sx={{
+          bgcolor: 'background.paper',
+          height: { xs: 'max(480px, calc(100vh - 330px))', md: 'auto' },
+          flex: { md: '1 1 0' },
+          minHeight: { md: CHART_MIN_HEIGHT },
+        }}
+      >
+        <GanttChart ref={ganttRef} onMenuAction={handleMenuAction} onRequestDelete={requestDelete} />
+      </Box>
+      <ConfirmDialog
+        isOpen={confirm !== null}
+        text={confirmText}
+        confirmColor={confirm?.kind === 'save' ? 'success' : 'error'}
+        onConfirm={handleConfirm}
+        onCancel={() => setConfirm(null)}
+      />
+    </PagePanel>
+  );
+}
+
+function GanttEditor({ project, output }: { project: LoadedProject; output: GanttOutput }) {
+  const [store] = useState(() => createGanttEditorStore(output));
+  return (
+    <GanttEditorContext.Provider value={store}>
+      <GanttScreen project={project} />
+    </GanttEditorContext.Provider>
+  );
+}
+
+function GanttLoader({ project }: { project: LoadedProject }) {
+  const { t } = useTranslation();
+  const query = useQuery(ganttQueryOptions(project._id));
+  if (query.data) return <GanttEditor project={project} output={query.data} />;
+  if (query.isError) {
+    return (
+      <PagePanel title={t('gantt.title', { project: project.name })} subtitle={t('pages.projectGantt')}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              {t('projects.retry')}
+            </Button>
+          }
+        >
+          {describeError(query.error)}
+        </Alert>
+      </PagePanel>
+    );
+  }
+  // the global spinner covers the page while the Gantt loads
+  return null;
+}
+
+/**
+ * /projects/{id}/gantt: the id may be 'current'. Keyed by the project: another project starts
+ * afresh. loadGantt starts with loadProject, not after it: the Gantt needs only the project's id.
+ */
+export function ProjectGantt() {
+  const id = useProjectRouteId();
+  useQuery({ ...ganttQueryOptions(id ?? ''), enabled: id !== null });
+  return <ProjectRouteGate>{(project) => <GanttLoader key={project._id} project={project} />}</ProjectRouteGate>;
+}

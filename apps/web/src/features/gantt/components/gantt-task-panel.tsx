@@ -1,0 +1,326 @@
+import {
+  formatIsoDate,
+  ganttLinkCandidates,
+  ganttParentIds,
+  ganttTaskDirectory,
+  linkTypes,
+  resolveGanttTask,
+  searchGanttTasks,
+} from '@cimiento/domain';
+import type { GanttTaskChanges, GanttTaskRef, LinkType } from '@cimiento/domain';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useGanttEditor } from '../stores/gantt-editor-store';
+
+/** A predecessor row: the task chosen from the list (or null while only typed), what the field shows, type and lag. */
+type PredecessorRow = { key: number; taskId: number | null; text: string; type: LinkType; lag: string };
+
+/** What the predecessor field shows for a task: its code and name. */
+function optionText(ref: GanttTaskRef): string {
+  return ref.code === '' ? ref.name : `${ref.code} ${ref.name}`;
+}
+
+/** What the panel's fields hold, as typed (checked by the domain on 'Actualizar'). */
+export type GanttTaskPanelHandle = { read: () => GanttTaskChanges | { error: string } };
+
+const INTEGER = /^-?\d+$/;
+const TYPED_DATE = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/;
+
+/** 'dd-MM-yyyy' as typed (also with / or .) → 'YYYY-MM-DD'; the domain checks that the day exists. */
+function isoOfTyped(text: string): string | null {
+  const match = TYPED_DATE.exec(text.trim());
+  if (!match) return null;
+  return `${match[3]}-${(match[2] ?? '').padStart(2, '0')}-${(match[1] ?? '').padStart(2, '0')}`;
+}
+
+/**
+ * The task editor (issue 7): name, code, start, duration, progress and the predecessors, each with
+ * its link type and lag. It sits above the chart while a task is being edited; the toolbar's
+ * 'Actualizar' (or Enter) applies it and 'Cancelar' (or Escape) closes it. A summary's dates come
+ * from its tasks. Predecessors are found by code, name or Id (issue 12): the list shows each
+ * task's EDP item, since activity codes restart in every item; a TaskID or a code only one task
+ * has may also be typed. Opening it puts the focus in its first field that can be changed.
+ */
+export const GanttTaskPanel = forwardRef<
+  GanttTaskPanelHandle,
+  { id: number; onSubmit: () => void; onCancel: () => void }
+>(function GanttTaskPanel({ id, onSubmit, onCancel }, ref) {
+  const { t } = useTranslation();
+  const tasks = useGanttEditor((state) => state.tasks);
+  const formRef = useRef<HTMLFormElement>(null);
+  const directory = useMemo(() => ganttTaskDirectory(tasks), [tasks]);
+  const candidates = useMemo(() => ganttLinkCandidates(tasks, id), [tasks, id]);
+  const options = useMemo(
+    () => candidates.map((candidate) => directory.byId.get(candidate)).filter((ref) => ref !== undefined),
+    [candidates, directory],
+  );
+  const scheduled = useGanttEditor((state) => state.scheduled.get(id));
+  const task = tasks.find((candidate) => candidate.id === id);
+  const isSummary = ganttParentIds(tasks).has(id);
+  // a task built from the EDP/EDC takes its code and name from its item on every load
+  const isBuilt = task?.sourceKey !== undefined;
+  const [code, setCode] = useState(task?.code ?? '');
+  const [name, setName] = useState(task?.name ?? '');
+  const [start, setStart] = useState(task ? formatIsoDate(task.start) : '');
+  const [duration, setDuration] = useState(String(task?.duration ?? 0));
+  const [progress, setProgress] = useState(String(task?.progress ?? 0));
+  const [rows, setRows] = useState<PredecessorRow[]>(() =>
+    (task?.predecessors ?? []).map((link, index) => {
+      const predecessor = directory.byId.get(link.predecessorId);
+      return {
+        key: index,
+        taskId: link.predecessorId,
+        text: predecessor ? optionText(predecessor) : String(link.predecessorId),
+        type: link.type,
+        lag: String(link.lag),
+      };
+    }),
+  );
+  const [nextKey, setNextKey] = useState(rows.length);
+
+  // the first field that can be changed takes the focus; so does a predecessor row just added
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLInputElement>('input:not([disabled]):not([type="hidden"])')?.focus();
+  }, []);
+  const addedRow = useRef<number | null>(null);
+  useEffect(() => {
+    if (addedRow.current === null) return;
+    const index = rows.findIndex((row) => row.key === addedRow.current);
+    addedRow.current = null;
+    formRef.current?.querySelector<HTMLInputElement>(`[data-testid="predecessor-task-${index}"]`)?.focus();
+  }, [rows]);
+
+  useImperativeHandle(ref, () => ({
+    read: () => {
+      if (!task) return { error: 'La tarea no existe' };
+      const startIso = isSummary ? task.start : isoOfTyped(start);
+      if (startIso === null) return { error: 'Inicio: escribe la fecha como dd-mm-aaaa' };
+      if (!isSummary && !INTEGER.test(duration.trim())) {
+        return { error: 'Duración: debe ser un número entero de días hábiles' };
+      }
+      const progressValue = Number(progress.replace(',', '.'));
+      if (progress.trim() === '' || !Number.isFinite(progressValue)) {
+        return { error: 'Avance: debe ser un número entre 0 y 100' };
+      }
+      const predecessors = [];
+      for (const row of rows) {
+        let predecessorId = row.taskId;
+        if (predecessorId === null) {
+          if (row.text.trim() === '') continue;
+          const resolved = resolveGanttTask(directory, candidates, row.text, id);
+          if (!resolved.ok) return { error: resolved.error };
+          predecessorId = resolved.id;
+        }
+        const lag = row.lag.trim() === '' ? '0' : row.lag.trim();
+        if (!INTEGER.test(lag)) return { error: `Predecesoras: el desfase «${row.lag}» debe ser un número entero` };
+        predecessors.push({ predecessorId, type: row.type, lag: Number(lag) });
+      }
+      return {
+        code,
+        name,
+        start: startIso,
+        duration: isSummary ? task.duration : Number(duration.trim()),
+        progress: progressValue,
+        predecessors,
+      };
+    },
+  }));
+
+  if (!task) return null;
+  const setRow = (key: number, change: Partial<PredecessorRow>) =>
+    setRows((old) => old.map((row) => (row.key === key ? { ...row, ...change } : row)));
+
+  return (
+    <Paper
+      ref={formRef}
+      variant="outlined"
+      component="form"
+      aria-label={t('gantt.editor', { id })}
+      sx={{ p: 2, mb: 2 }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      onKeyDown={(event) => {
+        // Escape cancels (an open list or menu takes its own Escape first)
+        if (event.key === 'Escape' && !event.defaultPrevented) {
+          event.preventDefault();
+          onCancel();
+        }
+      }}
+    >
+      <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
+        {t('gantt.editor', { id })}
+        {scheduled && (
+          <Typography
+            component="span"
+            variant="body2"
+            color={scheduled.critical ? 'error' : 'text.secondary'}
+            sx={{ ml: 2 }}
+          >
+            {scheduled.critical ? `${t('gantt.critical')} · ` : ''}
+            {t('gantt.float', { days: scheduled.totalFloat })}
+          </Typography>
+        )}
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <TextField
+          label={t('gantt.code')}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          size="small"
+          disabled={isBuilt}
+          sx={{ width: 180 }}
+        />
+        <TextField
+          label={t('gantt.name')}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          size="small"
+          required
+          disabled={isBuilt}
+          sx={{ flex: 1, minWidth: 220 }}
+        />
+        <TextField
+          label={t('gantt.start')}
+          placeholder="dd-mm-aaaa"
+          value={isSummary && scheduled ? formatIsoDate(scheduled.start) : start}
+          onChange={(event) => setStart(event.target.value)}
+          size="small"
+          disabled={isSummary}
+          sx={{ width: 150 }}
+        />
+        <TextField
+          label={t('gantt.durationDays')}
+          value={isSummary ? String(scheduled?.duration ?? task.duration) : duration}
+          onChange={(event) => setDuration(event.target.value)}
+          size="small"
+          disabled={isSummary}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <TextField
+          label={t('gantt.progress')}
+          value={progress}
+          onChange={(event) => setProgress(event.target.value)}
+          size="small"
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        />
+      </Stack>
+      {(isBuilt || isSummary) && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {[isBuilt ? t('gantt.builtNames') : '', isSummary ? t('gantt.summaryDates') : ''].filter(Boolean).join(' ')}
+        </Typography>
+      )}
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        {t('gantt.predecessors')}
+      </Typography>
+      <Stack spacing={1} sx={{ mb: 1 }}>
+        {rows.map((row, index) => (
+          <Stack key={row.key} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Autocomplete
+              freeSolo
+              size="small"
+              sx={{ flex: 1, minWidth: 240, maxWidth: 460 }}
+              options={options}
+              value={row.taskId === null ? null : (directory.byId.get(row.taskId) ?? null)}
+              inputValue={row.text}
+              filterOptions={(_all, state) => searchGanttTasks(directory, candidates, state.inputValue)}
+              getOptionLabel={(option) => (typeof option === 'string' ? option : optionText(option))}
+              isOptionEqualToValue={(option, value) => option.id === value.id}
+              onChange={(_event, value) => {
+                if (value === null) setRow(row.key, { taskId: null, text: '' });
+                else if (typeof value === 'string') setRow(row.key, { taskId: null, text: value });
+                else setRow(row.key, { taskId: value.id, text: optionText(value) });
+              }}
+              onInputChange={(_event, value, reason) => {
+                if (reason === 'input' || reason === 'clear') setRow(row.key, { taskId: null, text: value });
+              }}
+              renderOption={({ key, ...props }, option) => (
+                <Box component="li" key={key} {...props} data-task-id={option.id}>
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography variant="body2" noWrap>
+                      {option.code !== '' && (
+                        <>
+                          <Box component="strong">{option.code}</Box>{' '}
+                        </>
+                      )}
+                      {option.name}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary" noWrap component="div">
+                      {[
+                        option.edpItem ? `${option.edpItem.code} ${option.edpItem.name}` : '',
+                        t('gantt.predecessorOptionId', { id: option.id }),
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </Typography>
+                  </Box>
+                </Box>
+              )}
+              noOptionsText={t('gantt.predecessorNoOptions')}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label={t('gantt.predecessorTask')}
+                  slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': `predecessor-task-${index}` } }}
+                />
+              )}
+            />
+            <TextField
+              select
+              label={t('gantt.linkType')}
+              value={row.type}
+              onChange={(event) => setRow(row.key, { type: event.target.value as LinkType })}
+              size="small"
+              sx={{ minWidth: 230 }}
+              slotProps={{ select: { SelectDisplayProps: { 'data-testid': `predecessor-type-${index}` } as object } }}
+            >
+              {linkTypes.map((type) => (
+                <MenuItem key={type} value={type}>
+                  {t(`gantt.linkTypes.${type}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label={t('gantt.lag')}
+              value={row.lag}
+              onChange={(event) => setRow(row.key, { lag: event.target.value })}
+              size="small"
+              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': `predecessor-lag-${index}` } }}
+            />
+            <IconButton
+              aria-label={t('gantt.removePredecessor', { id: row.text })}
+              onClick={() => setRows((old) => old.filter((candidate) => candidate.key !== row.key))}
+            >
+              <DeleteOutlineIcon />
+            </IconButton>
+          </Stack>
+        ))}
+      </Stack>
+      <Button
+        size="small"
+        startIcon={<AddIcon />}
+        onClick={() => {
+          addedRow.current = nextKey;
+          setRows((old) => [...old, { key: nextKey, taskId: null, text: '', type: 'FS', lag: '0' }]);
+          setNextKey(nextKey + 1);
+        }}
+      >
+        {t('gantt.addPredecessor')}
+      </Button>
+      {/* Enter in a field applies, like 'Actualizar' */}
+      <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+    </Paper>
+  );
+});

@@ -1,0 +1,238 @@
+import { workWeeks } from '@cimiento/domain';
+import type { WorkWeek } from '@cimiento/domain';
+import AddIcon from '@mui/icons-material/Add';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DownloadIcon from '@mui/icons-material/Download';
+import EditIcon from '@mui/icons-material/Edit';
+import FormatIndentDecreaseIcon from '@mui/icons-material/FormatIndentDecrease';
+import FormatIndentIncreaseIcon from '@mui/icons-material/FormatIndentIncrease';
+import SaveIcon from '@mui/icons-material/Save';
+import SearchIcon from '@mui/icons-material/Search';
+import UnfoldLessIcon from '@mui/icons-material/UnfoldLess';
+import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import InputAdornment from '@mui/material/InputAdornment';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError } from '@/stores/notices-store';
+import { useGanttEditor, useGanttEditorStore } from '../stores/gantt-editor-store';
+import type { GanttExportFormat } from '../utils/gantt-export';
+import { ganttExportFormats } from '../utils/gantt-export';
+import { ToolButton, ToolGroup } from './gantt-tool-button';
+import { GanttViewControls } from './gantt-view-controls';
+
+export type GanttToolbarProps = {
+  isEditing: boolean;
+  isExporting: boolean;
+  onAdd: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  onCancel: () => void;
+  onUpdate: () => void;
+  onIndent: () => void;
+  onOutdent: () => void;
+  onSave: () => void;
+  onExport: (format: GanttExportFormat) => void;
+};
+
+const exportLabels = {
+  'pdf-a4': 'gantt.exportPdfA4',
+  'pdf-a3': 'gantt.exportPdfA3',
+  png: 'gantt.exportPng',
+} as const satisfies Record<GanttExportFormat, string>;
+
+/** The toolbar's fields: as tall as its buttons, their label always on the border. */
+const compactField = {
+  '& .MuiInputBase-root': { height: 32, fontSize: '0.875rem' },
+  '& .MuiInputBase-input': { py: 0 },
+} as const;
+
+/** The search box: filters as the user types, a moment after the last key. */
+function SearchField() {
+  const { t } = useTranslation();
+  const store = useGanttEditorStore();
+  const [text, setText] = useState(() => store.getState().search);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (store.getState().search !== text) store.getState().setSearch(text);
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [text, store]);
+  return (
+    <TextField
+      size="small"
+      label={t('gantt.search')}
+      placeholder={t('gantt.searchPlaceholder')}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      slotProps={{
+        inputLabel: { shrink: true },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+      sx={{ ...compactField, width: 190 }}
+    />
+  );
+}
+
+/** The project's working calendar: Monday–Friday (the default) or Monday–Saturday. */
+function WorkWeekField() {
+  const { t } = useTranslation();
+  const store = useGanttEditorStore();
+  const workWeek = useGanttEditor((state) => state.workWeek);
+  return (
+    <TextField
+      select
+      size="small"
+      label={t('gantt.workWeek')}
+      value={workWeek}
+      onChange={(event) => {
+        const result = store.getState().setWorkWeek(event.target.value as WorkWeek);
+        if (!result.ok) notifyError(result.error);
+      }}
+      sx={{ ...compactField, width: 150 }}
+    >
+      {workWeeks.map((option) => (
+        <MenuItem key={option} value={option}>
+          {t(`gantt.workWeeks.${option}`)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/**
+ * The spec's toolbar: Add, Edit, Delete, Cancel, Update, Indent, Outdent, Search, ExpandAll,
+ * CollapseAll, then 'Grabar Gantt' and 'Exportar'. Update and Cancel apply to the task editor.
+ * Laid out as a ribbon in two rows at most down to 1024 px (issue 12): editing | the tree | the
+ * search | the working week, then the view (zoom, fit, Id) with saving and export at the right.
+ * Secondary actions are icons with their name in a tooltip; the main ones keep their text.
+ * 'Exportar' stays the last control: Tab from it goes into the grid.
+ */
+export function GanttToolbar(props: GanttToolbarProps) {
+  const { t } = useTranslation();
+  const store = useGanttEditorStore();
+  const hasSelection = useGanttEditor((state) => state.selectedId !== null);
+  const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
+  const { isEditing } = props;
+  // rows wrap only on narrow screens; the fields' labels sit on their border, above the row
+  const rowSx = { flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 1.5 } as const;
+
+  return (
+    <Stack role="toolbar" aria-label={t('gantt.toolbar')} spacing={1} sx={{ mb: 1.5, flexShrink: 0 }}>
+      <Stack direction="row" useFlexGap sx={rowSx}>
+        <ToolGroup>
+          <Button size="small" variant="outlined" color="success" startIcon={<AddIcon />} onClick={props.onAdd}>
+            {t('gantt.add')}
+          </Button>
+          <ToolButton
+            label={t('gantt.edit')}
+            keys={t('gantt.keys.edit')}
+            icon={<EditIcon fontSize="small" />}
+            disabled={!hasSelection}
+            onClick={props.onEdit}
+          />
+          <ToolButton
+            label={t('gantt.delete')}
+            keys={t('gantt.keys.delete')}
+            icon={<DeleteIcon fontSize="small" />}
+            color="error"
+            disabled={!hasSelection}
+            onClick={props.onDelete}
+          />
+          <ToolButton
+            label={t('gantt.cancel')}
+            keys={t('gantt.keys.cancel')}
+            icon={<CloseIcon fontSize="small" />}
+            disabled={!isEditing}
+            onClick={props.onCancel}
+          />
+          <Button
+            size="small"
+            variant="contained"
+            color="success"
+            startIcon={<CheckIcon />}
+            disabled={!isEditing}
+            onClick={props.onUpdate}
+          >
+            {t('gantt.update')}
+          </Button>
+        </ToolGroup>
+        <Divider orientation="vertical" flexItem />
+        <ToolGroup>
+          <ToolButton
+            label={t('gantt.indent')}
+            keys={t('gantt.keys.indent')}
+            icon={<FormatIndentIncreaseIcon fontSize="small" />}
+            disabled={!hasSelection}
+            onClick={props.onIndent}
+          />
+          <ToolButton
+            label={t('gantt.outdent')}
+            keys={t('gantt.keys.outdent')}
+            icon={<FormatIndentDecreaseIcon fontSize="small" />}
+            disabled={!hasSelection}
+            onClick={props.onOutdent}
+          />
+          <ToolButton
+            label={t('gantt.expandAll')}
+            icon={<UnfoldMoreIcon fontSize="small" />}
+            onClick={() => store.getState().expandAll()}
+          />
+          <ToolButton
+            label={t('gantt.collapseAll')}
+            icon={<UnfoldLessIcon fontSize="small" />}
+            onClick={() => store.getState().collapseAll()}
+          />
+        </ToolGroup>
+        <Divider orientation="vertical" flexItem />
+        <SearchField />
+        <WorkWeekField />
+      </Stack>
+      <Stack direction="row" useFlexGap sx={rowSx}>
+        <GanttViewControls />
+        <ToolGroup isEnd>
+          <Button size="small" variant="contained" color="success" startIcon={<SaveIcon />} onClick={props.onSave}>
+            {t('gantt.save')}
+          </Button>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={props.isExporting ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
+            disabled={props.isExporting}
+            aria-haspopup="menu"
+            onClick={(event) => setExportAnchor(event.currentTarget)}
+          >
+            {t(props.isExporting ? 'gantt.exporting' : 'gantt.export')}
+          </Button>
+        </ToolGroup>
+      </Stack>
+      <Menu anchorEl={exportAnchor} open={exportAnchor !== null} onClose={() => setExportAnchor(null)}>
+        {ganttExportFormats.map((format) => (
+          <MenuItem
+            key={format}
+            onClick={() => {
+              setExportAnchor(null);
+              props.onExport(format);
+            }}
+          >
+            {t(exportLabels[format])}
+          </MenuItem>
+        ))}
+      </Menu>
+    </Stack>
+  );
+}
