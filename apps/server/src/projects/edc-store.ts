@@ -55,6 +55,8 @@ function toEdcItem(input: {
   sourceId?: string | null;
   sourceCode?: string | null;
   sourceName?: string | null;
+  priority?: number | string | null;
+  duration?: number | string | null;
 }): EdcItem {
   const item: EdcItem = {
     code: input.code,
@@ -65,6 +67,9 @@ function toEdcItem(input: {
   if (input.sourceId !== undefined && input.sourceId !== null) item.sourceId = input.sourceId;
   if (input.sourceCode) item.sourceCode = input.sourceCode;
   if (input.sourceName) item.sourceName = input.sourceName;
+  // PostgreSQL may hand integers back as strings; null (unknown) stays absent
+  if (input.priority !== undefined && input.priority !== null) item.priority = Number(input.priority);
+  if (input.duration !== undefined && input.duration !== null) item.duration = Number(input.duration);
   return item;
 }
 
@@ -90,7 +95,17 @@ export async function loadEdc(db: Kysely<Database>, projectId: string, id: numbe
       if (!list) return { edpItem, edc: null };
       const rows = await trx
         .selectFrom('edc_item')
-        .select(['code', 'name', 'parent_code', 'kind', 'source_id', 'source_code', 'source_name'])
+        .select([
+          'code',
+          'name',
+          'parent_code',
+          'kind',
+          'source_id',
+          'source_code',
+          'source_name',
+          'priority',
+          'duration',
+        ])
         .where('project_id', '=', projectId)
         .where('edp_item_id', '=', id)
         .orderBy('position')
@@ -106,6 +121,8 @@ export async function loadEdc(db: Kysely<Database>, projectId: string, id: numbe
           sourceId: row.source_id,
           sourceCode: row.source_code,
           sourceName: row.source_name,
+          priority: row.priority,
+          duration: row.duration,
         }),
       );
       return { edpItem, edc: { ...edpItem, componentesEdc, version: Number(list.version) } };
@@ -198,6 +215,8 @@ export async function saveEdc(
         source_id: item.sourceId ?? null,
         source_code: item.sourceCode ?? null,
         source_name: item.sourceName ?? null,
+        priority: item.priority ?? null,
+        duration: item.duration ?? null,
       }));
       for (const part of chunks(rows)) {
         await trx.insertInto('edc_item').values(part).execute();

@@ -14,6 +14,8 @@ export type WireEdcItem = {
   sourceId?: string;
   sourceCode?: string;
   sourceName?: string;
+  priority?: number;
+  duration?: number;
 };
 export type WireEdpItem = { id: number; parentId?: number; code: string; name: string };
 export type WireEdc = WireEdpItem & { componentesEdc: WireEdcItem[]; version: number };
@@ -143,6 +145,8 @@ export async function storedEdc(t: Pick<TestApp, 'db'>, projectId: string) {
       'source_id',
       'source_code',
       'source_name',
+      'priority',
+      'duration',
     ])
     .where('project_id', '=', projectId)
     .orderBy('edp_item_id')
@@ -150,7 +154,13 @@ export async function storedEdc(t: Pick<TestApp, 'db'>, projectId: string) {
     .execute();
   return {
     lists: lists.map((list) => ({ edpItemId: Number(list.edp_item_id), version: Number(list.version) })),
-    rows: rows.map((row) => ({ ...row, edp_item_id: Number(row.edp_item_id), position: Number(row.position) })),
+    rows: rows.map((row) => ({
+      ...row,
+      edp_item_id: Number(row.edp_item_id),
+      position: Number(row.position),
+      priority: row.priority === null ? null : Number(row.priority),
+      duration: row.duration === null ? null : Number(row.duration),
+    })),
   };
 }
 
