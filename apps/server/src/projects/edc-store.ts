@@ -21,11 +21,11 @@ import { lockGantt, purgeGanttSources } from './gantt-purge';
  * items a save removes go in the same transaction (gantt-purge.ts).
  */
 
-function projectNotFound(): HttpsError {
+export function projectNotFound(): HttpsError {
   return new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
 }
 
-function itemNotFound(id: number): HttpsError {
+export function itemNotFound(id: number): HttpsError {
   return new HttpsError('NOT_FOUND', `El ítem ${id} no existe en el EDP del proyecto`);
 }
 
@@ -47,7 +47,7 @@ async function findEdpItem(db: Kysely<Database>, projectId: string, id: number):
 }
 
 /** An item as the contract gives it out: the optional fields only when they hold something (blank = none). */
-function toEdcItem(input: {
+export function toEdcItem(input: {
   code: string;
   name: string;
   parentCode: string;
@@ -129,6 +129,25 @@ export async function loadEdc(db: Kysely<Database>, projectId: string, id: numbe
     });
 }
 
+/** The `edc_item` row of an item at `position` of EDP item `edpItemId`'s list. */
+export function edcItemRow(projectId: string, edpItemId: number, position: number, item: EdcItem) {
+  return {
+    project_id: projectId,
+    edp_item_id: edpItemId,
+    position,
+    code: item.code,
+    code_key: codeKey(item.code),
+    name: item.name,
+    parent_code: item.parentCode,
+    kind: item.kind,
+    source_id: item.sourceId ?? null,
+    source_code: item.sourceCode ?? null,
+    source_name: item.sourceName ?? null,
+    priority: item.priority ?? null,
+    duration: item.duration ?? null,
+  };
+}
+
 /** The list's rules (validateEdcList) and then its generated structure (validateEdcStructure). */
 function refuseInvalid(items: readonly EdcItem[], edpItemCode: string): void {
   const listErrors = validateEdcList(items, edpItemCode, 5);
@@ -203,21 +222,7 @@ export async function saveEdc(
         const edcItems = dropped.map((code) => ({ edpItemId: edc.id, code }));
         await purgeGanttSources(trx, projectId, deletedSourceMatcher({ edcItems }));
       }
-      const rows = items.map((item, position) => ({
-        project_id: projectId,
-        edp_item_id: edc.id,
-        position,
-        code: item.code,
-        code_key: codeKey(item.code),
-        name: item.name,
-        parent_code: item.parentCode,
-        kind: item.kind,
-        source_id: item.sourceId ?? null,
-        source_code: item.sourceCode ?? null,
-        source_name: item.sourceName ?? null,
-        priority: item.priority ?? null,
-        duration: item.duration ?? null,
-      }));
+      const rows = items.map((item, position) => edcItemRow(projectId, edc.id, position, item));
       for (const part of chunks(rows)) {
         await trx.insertInto('edc_item').values(part).execute();
       }
