@@ -219,7 +219,7 @@ describe('copyEdcItems', () => {
       skipped: [],
     });
     const source = dropAll('P01.1', [[ascensor, 'ELE']]);
-    const frozen = structuredClone(source);
+    const frozen = JSON.parse(JSON.stringify(source)) as EdcItem[];
     copyEdcItems({ source: { code: 'P01.1' }, target: { code: 'P01.2' }, items: source, existing: [] });
     expect(source).toEqual(frozen);
   });
