@@ -189,7 +189,8 @@ export const saveObjectInputSchema = z.discriminatedUnion(
 );
 export type SaveObjectInput = z.input<typeof saveObjectInputSchema>;
 
-const catalogueObjectSchema = z.union([areaTypeSchema, activitySchema, componentSchema]);
+// a system is an activity without its duration, so it has its own place in the union (issue 13)
+const catalogueObjectSchema = z.union([areaTypeSchema, activitySchema, systemSchema, componentSchema]);
 export type CatalogueObject = AreaType | Activity | CatalogueSystem | Component;
 
 export const saveObjectContract = defineFunction({
