@@ -140,7 +140,8 @@ const durationSchema = z
 
 export const activityInputSchema = z.strictObject({
   ...recordKeys,
-  duration: durationSchema.default(DEFAULT_ACTIVITY_DURATION),
+  // absent: DEFAULT_ACTIVITY_DURATION for a new activity; an update without it keeps the stored one
+  duration: durationSchema.optional(),
 });
 export type ActivityInput = z.input<typeof activityInputSchema>;
 
