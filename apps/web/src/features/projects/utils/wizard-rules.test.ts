@@ -147,7 +147,7 @@ describe('wizard rules (spec §5)', () => {
     expect(toProjectInput({ ...draft, sequencing: 'priority' }, []).sequencing).toBe('priority');
     expect(toProjectInput({ ...draft, sequencing: 'none' }, []).sequencing).toBe('none');
     const { sequencing: _dropped, ...oldDraft } = draft;
-    expect(draftSequencing(oldDraft)).toBe('train');
+    expect(draftSequencing({})).toBe('train');
     expect(toProjectInput(oldDraft as typeof draft, []).sequencing).toBe('train');
     expect(draftSequencing({ sequencing: 'tren' as never })).toBe('train');
   });
