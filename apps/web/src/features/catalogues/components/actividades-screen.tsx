@@ -14,7 +14,7 @@ export function useActivityDurationColumns(): MRT_ColumnDef<Activity>[] {
       {
         accessorKey: 'duration',
         header: t('catalogues.duration'),
-        size: 140,
+        size: 200,
         enableGlobalFilter: false,
         Cell: ({ row }) =>
           isMilestoneDuration(row.original.duration) ? t('catalogues.milestoneDuration') : row.original.duration,
