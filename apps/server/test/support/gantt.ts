@@ -91,12 +91,13 @@ export function edcList(edpCode: string, activities: string[] = ['Excavar', 'Hor
 /**
  * A generated project (start year 2026, end 2027 unless told otherwise) with the seven-item EDP
  * 1 P · 2 P.1 · 3 P.1.1 · 4 P.1.2 · 5 P.2 · 6 P.2.1 · 7 P.2.2 (area type 'Piso' × 2, sub-area
- * 'Sala' × 2), and on item 3 the EDC list of `edcList` (M, M.1, ACT1 Excavar, ACT2 Hormigonar).
+ * 'Sala' × 2), and on item 3 the EDC list of `edcList` (M, M.1, ACT1 Excavar, ACT2 Hormigonar);
+ * sequencing 'Sin secuencia' unless told otherwise.
  */
 export async function createGanttProject(
   t: Pick<TestApp, 'app'>,
   cookie: string,
-  options: { startYear?: string; endYear?: string; prefix?: string } = {},
+  options: { startYear?: string; endYear?: string; prefix?: string; sequencing?: 'none' | 'priority' | 'train' } = {},
 ): Promise<{ id: string; code: string; edpVersion: number }> {
   const areaType = await createAreaType(t, cookie, {
     name: 'Piso',
@@ -108,6 +109,8 @@ export async function createGanttProject(
     code,
     startYear: options.startYear ?? '2026',
     endYear: options.endYear ?? '2027',
+    // the tests of the Gantt's own behaviour leave the sequencing (issue 13) out unless told
+    sequencing: options.sequencing ?? 'none',
     tiposArea: [{ _id: areaType._id, quantity: 2 }],
   });
   const { edp } = await loadProject(t, cookie, project._id);
