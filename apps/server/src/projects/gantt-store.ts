@@ -433,10 +433,10 @@ function toOutput(state: GanttState, scheduled: Scheduled, message: string): Gan
     const taskLinks = (incoming.get(task.id) ?? []).sort((a, b) => a.from - b.from);
     const generated = taskLinks.filter((link) => link.generated === true).map((link) => link.from);
     const predecessors = taskLinks.map((link) => ({
-        predecessorId: link.from,
-        type: link.type,
-        lag: link.lag,
-      }));
+      predecessorId: link.from,
+      type: link.type,
+      lag: link.lag,
+    }));
     return {
       TaskID: task.id,
       TaskCode: task.code,
@@ -479,7 +479,8 @@ function scheduledOrThrow(result: ScheduleResult): Scheduled {
 /** Two link lists hold the same links (type, lag and generated flag included), whatever their order. */
 function sameLinks(a: readonly GanttLinkRecord[], b: readonly GanttLinkRecord[]): boolean {
   if (a.length !== b.length) return false;
-  const text = (link: GanttLinkRecord) => `${link.from}>${link.to}${link.type}${link.lag}${link.generated === true ? 'g' : ''}`;
+  const text = (link: GanttLinkRecord) =>
+    `${link.from}>${link.to}${link.type}${link.lag}${link.generated === true ? 'g' : ''}`;
   const left = new Set(a.map(text));
   return b.every((link) => left.has(text(link)));
 }

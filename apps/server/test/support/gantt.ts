@@ -362,7 +362,9 @@ export function linkKeys(gantt: Pick<WireGantt, 'activities'>): string[] {
     const generated = new Set(task.generatedPredecessors ?? []);
     for (const link of parsed.links) {
       const shape = link.type === 'FS' && link.lag === 0 ? '' : ` ${link.type}${link.lag >= 0 ? '+' : ''}${link.lag}`;
-      keys.push(`${name(link.predecessorId)}>${name(task.TaskID)}${generated.has(link.predecessorId) ? '' : ' usuario'}${shape}`);
+      keys.push(
+        `${name(link.predecessorId)}>${name(task.TaskID)}${generated.has(link.predecessorId) ? '' : ' usuario'}${shape}`,
+      );
     }
     // every generated predecessor is one of Predecessor's
     for (const id of generated) expect(parsed.links.some((link) => link.predecessorId === id)).toBe(true);

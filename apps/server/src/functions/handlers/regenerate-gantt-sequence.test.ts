@@ -72,7 +72,7 @@ describe.each(databaseKinds)('regenerateGanttSequence (%s)', (kind) => {
     }));
   }
 
-  it("keeps every user edit (durations, starts, names, progress, tree, user links and tasks) and brings back deleted generated links; says what it did", async () => {
+  it('keeps every user edit (durations, starts, names, progress, tree, user links and tasks) and brings back deleted generated links; says what it did', async () => {
     const { id, gantt } = await loadedProject();
     const ids = (key: string) => byKey(gantt, key).TaskID;
     const activities = asInput(gantt.activities).map((task) => {
@@ -145,7 +145,9 @@ describe.each(databaseKinds)('regenerateGanttSequence (%s)', (kind) => {
   it('switches the option: the project and its version move on, the generated links follow the new rules, user links stay', async () => {
     const { id, gantt } = await loadedProject();
     const activities = asInput(gantt.activities).map((task) =>
-      task.sourceKey === 'edc:7:act1' ? { ...task, Predecessor: `${task.Predecessor},${byKey(gantt, 'edc:3:act1').TaskID}SS` } : task,
+      task.sourceKey === 'edc:7:act1'
+        ? { ...task, Predecessor: `${task.Predecessor},${byKey(gantt, 'edc:3:act1').TaskID}SS` }
+        : task,
     );
     const saved = await saveGanttOk(t, member.cookie, id, { activities }, gantt.version);
     const before = await storedSequencing(t, id);
@@ -210,12 +212,7 @@ describe.each(databaseKinds)('regenerateGanttSequence (%s)', (kind) => {
     await saveSequencedEdc(t, member.cookie, project.id, 4, sequencedEdcList(`${project.code}.1.2`));
     const regenerated = await regenerateGanttSequenceOk(t, member.cookie, project.id, 'train', 0);
     expect(linkKeys(regenerated)).toEqual(
-      [
-        'edc:3:act1>edc:3:act2',
-        'edc:4:act1>edc:4:act2',
-        'edc:3:act1>edc:4:act1',
-        'edc:3:act2>edc:4:act2',
-      ].sort(),
+      ['edc:3:act1>edc:3:act2', 'edc:4:act1>edc:4:act2', 'edc:3:act1>edc:4:act1', 'edc:3:act2>edc:4:act2'].sort(),
     );
     expect(regenerated.message).toBe(
       'Secuencia regenerada: 4 vínculos generados (4 nuevos, 0 quitados); se conservan 0 vínculos tuyos',

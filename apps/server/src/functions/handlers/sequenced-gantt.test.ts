@@ -15,7 +15,13 @@ import {
   taskByCode,
 } from '../../../test/support/gantt';
 import type { Sequencing, WireGantt } from '../../../test/support/gantt';
-import { loadProject, loadProjects, storedProject, updateProject, editableFields } from '../../../test/support/projects';
+import {
+  loadProject,
+  loadProjects,
+  storedProject,
+  updateProject,
+  editableFields,
+} from '../../../test/support/projects';
 import { createTestApp, databaseKinds } from '../../../test/support/test-app';
 import type { TestApp } from '../../../test/support/test-app';
 
@@ -171,9 +177,7 @@ describe.each(databaseKinds)('the Gantt sequencing on load and save (%s)', (kind
       const gantt = await loadGanttOk(t, member.cookie, project.id);
       const from = byKey(gantt, 'edc:3:act1').TaskID;
       const activities = asInput(gantt.activities).map((task) =>
-        task.sourceKey === 'edc:4:act1'
-          ? { ...task, Predecessor: '', generatedPredecessors: [] }
-          : task,
+        task.sourceKey === 'edc:4:act1' ? { ...task, Predecessor: '', generatedPredecessors: [] } : task,
       );
       expect(activities.find((task) => task.sourceKey === 'edc:4:act1')?.TaskID).not.toBe(from);
       const saved = await saveGanttOk(t, member.cookie, project.id, { activities }, gantt.version);
@@ -227,7 +231,13 @@ describe.each(databaseKinds)('the Gantt sequencing on load and save (%s)', (kind
       });
       const saved = await saveGanttOk(t, member.cookie, project.id, { activities: plain }, gantt.version);
       expect(linkKeys(saved)).toEqual(linkKeys(gantt));
-      const again = await saveGanttOk(t, member.cookie, project.id, { activities: asInput(saved.activities) }, saved.version);
+      const again = await saveGanttOk(
+        t,
+        member.cookie,
+        project.id,
+        { activities: asInput(saved.activities) },
+        saved.version,
+      );
       expect(linkKeys(again)).toEqual(linkKeys(gantt));
     });
 
