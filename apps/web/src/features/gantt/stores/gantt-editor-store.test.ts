@@ -76,6 +76,7 @@ const output: GanttOutput = {
   calendar: calendarInfo,
   projectStart: '2025-04-07',
   projectFinish: '2025-04-25',
+  sequencing: 'train',
   message: 'Gantt cargado',
 };
 
