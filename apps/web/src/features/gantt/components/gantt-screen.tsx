@@ -65,6 +65,9 @@ function GanttScreen({ project }: { project: LoadedProject }) {
   const editingId = useGanttEditor((state) => state.editingId);
   const staleMessage = useGanttEditor((state) => state.staleMessage);
   const sequencing = useGanttEditor((state) => state.sequencing);
+  const hasGeneratedLinks = useGanttEditor((state) =>
+    state.tasks.some((task) => task.predecessors.some((link) => link.generated)),
+  );
   const projectStart = useGanttEditor((state) => state.projectStart);
   const projectFinish = useGanttEditor((state) => state.projectFinish);
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
@@ -359,6 +362,29 @@ function GanttScreen({ project }: { project: LoadedProject }) {
             sx={{ bgcolor: '#d32f2f', color: '#fff' }}
             data-testid="critical-legend"
           />
+          {hasGeneratedLinks && (
+            <Stack
+              direction="row"
+              spacing={0.5}
+              sx={{ alignItems: 'center', color: 'text.secondary' }}
+              data-testid="generated-link-legend"
+            >
+              {/* drawn as the chart draws a generated link (gantt-chart.css) */}
+              <svg width="24" height="8" aria-hidden="true">
+                <line
+                  x1="0"
+                  y1="4"
+                  x2="24"
+                  y2="4"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeDasharray="3 2"
+                  strokeOpacity="0.8"
+                />
+              </svg>
+              <Typography variant="caption">{t('gantt.generatedLinkLegend')}</Typography>
+            </Stack>
+          )}
           {isDirty && <Chip color="warning" size="small" label={t('gantt.unsaved')} />}
         </Stack>
       }
