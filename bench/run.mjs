@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { measureEdcBulk } from './edc-bulk.mjs';
 import { measureEdpDelete } from './edp-delete.mjs';
 import { measureEdpScreen } from './edp-screen.mjs';
 import { measureEdpUsage } from './edp-usage.mjs';
@@ -460,6 +461,10 @@ rows.push(...(await measureEdpUsage()));
 // 13b. saveEdp deleting items on a 20,000-item EDP, with and without a built Gantt (the deletion takes
 //      the items' stored Gantt tasks, links and removed sources in the same transaction)
 rows.push(...(await measureEdpDelete()));
+
+// 13c. the EDC of many items at once (issue 13): assignEdc on 500 items of a generated project (and
+//      appending a second system, copyEdc to 500 items, unassignEdc from 500), SQLite and PostgreSQL
+rows.push(...(await measureEdcBulk()));
 
 // 14. the Gantt's PDF export (issue 12) in Chromium: menu click → download for 501 and 5,001 tasks,
 //     A4 and A3, pages counted with MuPDF

@@ -1,5 +1,7 @@
 import type { RegisteredHandler } from './define-handler';
+import { handleAssignEdc } from './handlers/assign-edc';
 import { handleCheckProjectCode } from './handlers/check-project-code';
+import { handleCopyEdc } from './handlers/copy-edc';
 import { handleLoadEdc } from './handlers/load-edc';
 import { handleLoadEdpUsage } from './handlers/load-edp-usage';
 import { handleLoadGantt } from './handlers/load-gantt';
@@ -18,6 +20,7 @@ import { handleSaveProfile } from './handlers/save-profile';
 import { handleSaveProject } from './handlers/save-project';
 import { handleSaveUser } from './handlers/save-user';
 import { handleSeedCatalogues } from './handlers/seed-catalogues';
+import { handleUnassignEdc } from './handlers/unassign-edc';
 import { handleUpdateItemEdp } from './handlers/update-item-edp';
 import { handleUpdateProject } from './handlers/update-project';
 import { handleUploadFile } from './handlers/upload-file';
@@ -44,6 +47,9 @@ export const functionHandlers: RegisteredHandler[] = [
   handleLoadEdpUsage,
   handleLoadEdc,
   handleSaveEdc,
+  handleAssignEdc,
+  handleCopyEdc,
+  handleUnassignEdc,
   handleLoadGantt,
   handleSaveGantt,
 ];
