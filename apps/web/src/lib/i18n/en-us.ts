@@ -558,11 +558,6 @@ export const enUS: Catalogue = {
       'mon-sat': 'Monday to Saturday',
     },
     sequencing: 'Sequencing',
-    sequencingModes: {
-      none: 'No sequencing',
-      priority: 'Sequence by priority',
-      train: 'Activity train',
-    },
     regenerateSequence: 'Regenerate sequence',
     regenerateSequenceHint: 'Generates the chosen sequence’s links again',
     sequencingReplace_one: 'The generated link will be replaced by those of “{{mode}}”.',

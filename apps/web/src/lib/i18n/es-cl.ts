@@ -557,11 +557,6 @@ export const esCL = {
       'mon-sat': 'Lunes a sábado',
     },
     sequencing: 'Secuencia',
-    sequencingModes: {
-      none: 'Sin secuencia',
-      priority: 'Secuencia por prioridad',
-      train: 'Tren de actividades',
-    },
     regenerateSequence: 'Regenerar secuencia',
     regenerateSequenceHint: 'Vuelve a generar los vínculos de la secuencia elegida',
     sequencingReplace_one: 'Se reemplazará el vínculo generado por los de «{{mode}}».',

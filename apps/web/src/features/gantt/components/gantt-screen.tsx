@@ -225,7 +225,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
   function requestSequencing(next: SequencingMode) {
     const state = store.getState();
     const counts = countLinks(state.tasks);
-    const mode = t(`gantt.sequencingModes.${next}`);
+    const mode = t(`projects.sequencingModes.${next}`);
     const generated = { count: counts.generated, formatted: formatNumber(counts.generated), mode };
     const sentences =
       next === 'none'

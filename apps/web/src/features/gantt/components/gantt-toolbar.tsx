@@ -146,7 +146,7 @@ function SequencingField(props: {
         >
           {sequencingModes.map((option) => (
             <MenuItem key={option} value={option}>
-              {t(`gantt.sequencingModes.${option}`)}
+              {t(`projects.sequencingModes.${option}`)}
             </MenuItem>
           ))}
         </TextField>
