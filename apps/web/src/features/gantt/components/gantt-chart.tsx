@@ -303,7 +303,10 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
     [store],
   );
 
-  const linkTypeOf = useCallback((from: number, to: number): LinkType | null => linkOf(from, to)?.type ?? null, [linkOf]);
+  const linkTypeOf = useCallback(
+    (from: number, to: number): LinkType | null => linkOf(from, to)?.type ?? null,
+    [linkOf],
+  );
 
   const addLink = useCallback(
     (from: number, to: number, type: LinkType) => {

@@ -135,21 +135,21 @@ function SequencingField(props: {
   const isStale = useGanttEditor((state) => state.staleMessage !== null);
   return (
     <ToolGroup>
-        <TextField
-          select
-          size="small"
-          label={t('gantt.sequencing')}
-          value={props.value}
-          disabled={isStale}
-          onChange={(event) => props.onChange(event.target.value as SequencingMode)}
-          sx={{ ...compactField, width: 200 }}
-        >
-          {sequencingModes.map((option) => (
-            <MenuItem key={option} value={option}>
-              {t(`projects.sequencingModes.${option}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+      <TextField
+        select
+        size="small"
+        label={t('gantt.sequencing')}
+        value={props.value}
+        disabled={isStale}
+        onChange={(event) => props.onChange(event.target.value as SequencingMode)}
+        sx={{ ...compactField, width: 200 }}
+      >
+        {sequencingModes.map((option) => (
+          <MenuItem key={option} value={option}>
+            {t(`projects.sequencingModes.${option}`)}
+          </MenuItem>
+        ))}
+      </TextField>
       <Tooltip title={t('gantt.regenerateSequenceHint')}>
         <span>
           <Button
@@ -258,7 +258,11 @@ export function GanttToolbar(props: GanttToolbarProps) {
       <Stack direction="row" useFlexGap sx={rowSx}>
         <GanttViewControls />
         <Divider orientation="vertical" flexItem />
-        <SequencingField value={props.sequencing} onChange={props.onSequencingChange} onRegenerate={props.onRegenerate} />
+        <SequencingField
+          value={props.sequencing}
+          onChange={props.onSequencingChange}
+          onRegenerate={props.onRegenerate}
+        />
         <ToolGroup isEnd>
           <Button size="small" variant="contained" color="success" startIcon={<SaveIcon />} onClick={props.onSave}>
             {t('gantt.save')}
