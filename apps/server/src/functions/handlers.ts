@@ -11,6 +11,7 @@ import { handleLoadProject } from './handlers/load-project';
 import { handleLoadProjects } from './handlers/load-projects';
 import { handleLoadUsers } from './handlers/load-users';
 import { handleRemoveObject } from './handlers/remove-object';
+import { handleRegenerateGanttSequence } from './handlers/regenerate-gantt-sequence';
 import { handleRemoveProject } from './handlers/remove-project';
 import { handleSaveEdc } from './handlers/save-edc';
 import { handleSaveEdp } from './handlers/save-edp';
@@ -52,4 +53,5 @@ export const functionHandlers: RegisteredHandler[] = [
   handleUnassignEdc,
   handleLoadGantt,
   handleSaveGantt,
+  handleRegenerateGanttSequence,
 ];
