@@ -566,7 +566,7 @@ export const enUS: Catalogue = {
     sequencingRemove_one: 'The generated link will be removed: the sequencing becomes “{{mode}}”.',
     sequencingRemove_other: 'The {{formatted}} generated links will be removed: the sequencing becomes “{{mode}}”.',
     sequencingRemoveNone: 'The sequencing becomes “{{mode}}”, with no generated links.',
-    sequencingRestored: 'Generated links you deleted come back.',
+    sequencingRestored: 'Generated links you deleted come back if this sequencing generates them.',
     sequencingKeep_one: 'Your link and your changes to durations, starts and names are kept.',
     sequencingKeep_other: 'Your {{formatted}} links and your changes to durations, starts and names are kept.',
     sequencingKeepNone: 'Your changes to durations, starts and names are kept.',

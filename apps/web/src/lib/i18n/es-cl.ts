@@ -565,7 +565,7 @@ export const esCL = {
     sequencingRemove_one: 'Se quitará el vínculo generado: la secuencia quedará en «{{mode}}».',
     sequencingRemove_other: 'Se quitarán los {{formatted}} vínculos generados: la secuencia quedará en «{{mode}}».',
     sequencingRemoveNone: 'La secuencia quedará en «{{mode}}», sin vínculos generados.',
-    sequencingRestored: 'Vuelven los vínculos generados que hayas eliminado.',
+    sequencingRestored: 'Los vínculos generados que eliminaste vuelven si esta secuencia los genera.',
     sequencingKeep_one: 'Se conserva tu vínculo y tus cambios de duraciones, inicios y nombres.',
     sequencingKeep_other: 'Se conservan tus {{formatted}} vínculos y tus cambios de duraciones, inicios y nombres.',
     sequencingKeepNone: 'Se conservan tus cambios de duraciones, inicios y nombres.',

@@ -178,7 +178,7 @@ describe('Gantt sequencing (issue 13)', () => {
     const dialog = await question();
     expect(dialog.textContent).toContain(
       'Se reemplazarán los 4 vínculos generados por los de «Secuencia por prioridad». ' +
-        'Vuelven los vínculos generados que hayas eliminado. ' +
+        'Los vínculos generados que eliminaste vuelven si esta secuencia los genera. ' +
         'Se conserva tu vínculo y tus cambios de duraciones, inicios y nombres.',
     );
     expect(dialog.textContent).not.toContain('Antes se grabarán');
