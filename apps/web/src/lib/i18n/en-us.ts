@@ -559,7 +559,6 @@ export const enUS: Catalogue = {
     },
     sequencing: 'Sequencing',
     regenerateSequence: 'Regenerate sequence',
-    regenerateSequenceHint: 'Generates the chosen sequence’s links again',
     sequencingReplace_one: 'The generated link will be replaced by those of “{{mode}}”.',
     sequencingReplace_other: 'The {{formatted}} generated links will be replaced by those of “{{mode}}”.',
     sequencingCreate: 'The links of “{{mode}}” will be generated.',

@@ -558,7 +558,6 @@ export const esCL = {
     },
     sequencing: 'Secuencia',
     regenerateSequence: 'Regenerar secuencia',
-    regenerateSequenceHint: 'Vuelve a generar los vínculos de la secuencia elegida',
     sequencingReplace_one: 'Se reemplazará el vínculo generado por los de «{{mode}}».',
     sequencingReplace_other: 'Se reemplazarán los {{formatted}} vínculos generados por los de «{{mode}}».',
     sequencingCreate: 'Se generarán los vínculos de «{{mode}}».',

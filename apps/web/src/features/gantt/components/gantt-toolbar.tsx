@@ -21,7 +21,6 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '@/stores/notices-store';
@@ -142,7 +141,7 @@ function SequencingField(props: {
         value={props.value}
         disabled={isStale}
         onChange={(event) => props.onChange(event.target.value as SequencingMode)}
-        sx={{ ...compactField, width: 200 }}
+        sx={{ ...compactField, width: 192 }}
       >
         {sequencingModes.map((option) => (
           <MenuItem key={option} value={option}>
@@ -150,19 +149,12 @@ function SequencingField(props: {
           </MenuItem>
         ))}
       </TextField>
-      <Tooltip title={t('gantt.regenerateSequenceHint')}>
-        <span>
-          <Button
-            size="small"
-            variant="outlined"
-            startIcon={<AutorenewIcon />}
-            disabled={isStale}
-            onClick={props.onRegenerate}
-          >
-            {t('gantt.regenerateSequence')}
-          </Button>
-        </span>
-      </Tooltip>
+      <ToolButton
+        label={t('gantt.regenerateSequence')}
+        icon={<AutorenewIcon fontSize="small" />}
+        disabled={isStale}
+        onClick={props.onRegenerate}
+      />
     </ToolGroup>
   );
 }
