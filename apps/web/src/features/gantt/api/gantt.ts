@@ -1,4 +1,4 @@
-import type { GanttOutput, GanttTaskInput, WorkWeek } from '@cimiento/domain';
+import type { GanttOutput, GanttTaskInput, SequencingMode, WorkWeek } from '@cimiento/domain';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import { notifyMessage } from '@/stores/notices-store';
@@ -60,5 +60,29 @@ export function useReloadGantt(options: { onSuccess?: (output: GanttOutput) => v
     mutationFn: (projectId: string) => call('loadGantt', { id: projectId }),
     meta: { showGlobalSpinner: true },
     onSuccess: (result) => onSuccess?.(result),
+  });
+}
+
+export type RegenerateGanttSequenceVariables = {
+  projectId: string;
+  sequencing: SequencingMode;
+  version: number;
+};
+
+/**
+ * 'Regenerar secuencia' and the toolbar's 'Secuencia' (regenerateGanttSequence, issue 13): sets the
+ * project's option and replaces the generated links by its rules, keeping the user's links and task
+ * edits. Versioned like a save: a stale version answers ABORTED and nothing changes.
+ */
+export function useRegenerateGanttSequence(options: { onSuccess?: (output: GanttOutput) => void } = {}) {
+  const { onSuccess } = options;
+  return useMutation({
+    mutationFn: ({ projectId, sequencing, version }: RegenerateGanttSequenceVariables) =>
+      call('regenerateGanttSequence', { id: projectId, sequencing, version }),
+    meta: { showGlobalSpinner: true },
+    onSuccess: (result) => {
+      notifyMessage(result.message);
+      onSuccess?.(result);
+    },
   });
 }

@@ -294,13 +294,18 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
     [store, labels],
   );
 
-  const linkTypeOf = useCallback(
-    (from: number, to: number): LinkType | null =>
+  const linkOf = useCallback(
+    (from: number, to: number) =>
       store
         .getState()
         .tasks.find((task) => task.id === to)
-        ?.predecessors.find((link) => link.predecessorId === from)?.type ?? null,
+        ?.predecessors.find((link) => link.predecessorId === from),
     [store],
+  );
+
+  const linkTypeOf = useCallback(
+    (from: number, to: number): LinkType | null => linkOf(from, to)?.type ?? null,
+    [linkOf],
   );
 
   const addLink = useCallback(
@@ -616,12 +621,20 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
       event.stopPropagation();
       // select it as a click would, so the menu's link is the highlighted one
       line.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-      const type = linkTypeOf(link.from, link.to) ?? 'FS';
-      setLinkMenu({ x: event.clientX, y: event.clientY, ...link, type, label: linkLabel(link.from, link.to, type) });
+      const found = linkOf(link.from, link.to);
+      const type = found?.type ?? 'FS';
+      setLinkMenu({
+        x: event.clientX,
+        y: event.clientY,
+        ...link,
+        type,
+        label: linkLabel(link.from, link.to, type),
+        isGenerated: found?.generated === true,
+      });
     };
     wrapper.addEventListener('contextmenu', contextmenu, true);
     return () => wrapper.removeEventListener('contextmenu', contextmenu, true);
-  }, [linkLabel, linkTypeOf]);
+  }, [linkLabel, linkOf]);
 
   const menuOptions = useMemo(
     () => [

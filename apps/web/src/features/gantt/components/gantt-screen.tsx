@@ -1,5 +1,4 @@
 import {
-  activitiesFromDraft,
   addGanttTask,
   deleteGanttTask,
   formatDateTime,
@@ -12,7 +11,7 @@ import {
   outdentGanttTask,
   updateGanttTask,
 } from '@cimiento/domain';
-import type { GanttOutput, LoadedProject } from '@cimiento/domain';
+import type { GanttOutput, LoadedProject, SequencingMode } from '@cimiento/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,10 +26,12 @@ import { StaleSaveAlert } from '@/components/ui/stale-save-alert';
 import { PagePanel } from '@/components/ui/page-panel';
 import { describeError, isFunctionError } from '@/lib/api-client';
 import { notifyError } from '@/stores/notices-store';
-import { ganttQueryOptions, useReloadGantt, useSaveGantt } from '../api/gantt';
+import { ganttQueryOptions, useRegenerateGanttSequence, useReloadGantt, useSaveGantt } from '../api/gantt';
 import {
   GanttEditorContext,
+  countLinks,
   createGanttEditorStore,
+  saveVariablesOf,
   selectIsDirty,
   useGanttEditor,
   useGanttEditorStore,
@@ -50,7 +51,11 @@ import { GanttToolbar } from './gantt-toolbar';
 /** The chart's least height on md+ (the time scale and about seven rows): below it the page scrolls. */
 const CHART_MIN_HEIGHT = 280;
 
-type PendingConfirm = { kind: 'delete'; id: number; text: string } | { kind: 'save' } | { kind: 'reload' };
+type PendingConfirm =
+  | { kind: 'delete'; id: number; text: string }
+  | { kind: 'save' }
+  | { kind: 'reload' }
+  | { kind: 'sequencing'; sequencing: SequencingMode; text: string };
 
 function GanttScreen({ project }: { project: LoadedProject }) {
   const { t, i18n } = useTranslation();
@@ -59,6 +64,10 @@ function GanttScreen({ project }: { project: LoadedProject }) {
   const isDirty = useGanttEditor(selectIsDirty);
   const editingId = useGanttEditor((state) => state.editingId);
   const staleMessage = useGanttEditor((state) => state.staleMessage);
+  const sequencing = useGanttEditor((state) => state.sequencing);
+  const hasGeneratedLinks = useGanttEditor((state) =>
+    state.tasks.some((task) => task.predecessors.some((link) => link.generated)),
+  );
   const projectStart = useGanttEditor((state) => state.projectStart);
   const projectFinish = useGanttEditor((state) => state.projectFinish);
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
@@ -69,6 +78,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
 
   const saveGantt = useSaveGantt({ onSuccess: (output) => store.getState().load(output) });
   const reloadGantt = useReloadGantt({ onSuccess: (output) => store.getState().load(output) });
+  const regenerateSequence = useRegenerateGanttSequence({ onSuccess: (output) => store.getState().load(output) });
 
   // Ctrl+S asks to save, as in MS Project (instead of the browser saving the page)
   const isConfirming = confirm !== null;
@@ -198,21 +208,54 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     }
   }
 
+  /** A refused save or regeneration: a stale version keeps the edits and offers 'Recargar'. */
+  function onRefused(error: unknown) {
+    if (isFunctionError(error) && error.code === 'ABORTED') store.getState().markStale(describeError(error));
+  }
+
   function handleSave() {
+    saveGantt.mutate(saveVariablesOf(project._id, store.getState()), { onError: onRefused });
+  }
+
+  /**
+   * The question before the sequencing changes (issue 13), with the counts of the Gantt on screen:
+   * the generated links replaced, the user's links and task edits kept, and the unsaved edits that
+   * are saved first.
+   */
+  function requestSequencing(next: SequencingMode) {
     const state = store.getState();
-    saveGantt.mutate(
-      {
-        projectId: project._id,
-        activities: activitiesFromDraft(state.tasks),
-        ...(state.workWeek === state.savedWorkWeek ? {} : { workWeek: state.workWeek }),
-        version: state.version,
-      },
-      {
-        onError: (error) => {
-          if (isFunctionError(error) && error.code === 'ABORTED') store.getState().markStale(describeError(error));
-        },
-      },
+    const counts = countLinks(state.tasks);
+    const mode = t(`projects.sequencingModes.${next}`);
+    const generated = { count: counts.generated, formatted: formatNumber(counts.generated), mode };
+    const sentences =
+      next === 'none'
+        ? [counts.generated === 0 ? t('gantt.sequencingRemoveNone', { mode }) : t('gantt.sequencingRemove', generated)]
+        : [
+            counts.generated === 0 ? t('gantt.sequencingCreate', { mode }) : t('gantt.sequencingReplace', generated),
+            t('gantt.sequencingRestored'),
+          ];
+    sentences.push(
+      counts.user === 0
+        ? t('gantt.sequencingKeepNone')
+        : t('gantt.sequencingKeep', { count: counts.user, formatted: formatNumber(counts.user) }),
     );
+    if (selectIsDirty(state)) sentences.push(t('gantt.sequencingSaveFirst'));
+    setConfirm({ kind: 'sequencing', sequencing: next, text: sentences.join(' ') });
+  }
+
+  /** Saves the unsaved edits first (a refusal stops there, keeping them), then regenerates. */
+  async function handleSequencing(next: SequencingMode) {
+    let version = store.getState().version;
+    if (selectIsDirty(store.getState())) {
+      try {
+        const saved = await saveGantt.mutateAsync(saveVariablesOf(project._id, store.getState()));
+        version = saved.version;
+      } catch (error) {
+        onRefused(error);
+        return;
+      }
+    }
+    regenerateSequence.mutate({ projectId: project._id, sequencing: next, version }, { onError: onRefused });
   }
 
   /** The rows and dates the chart shows now (the PNG's page); undefined when the chart cannot say. */
@@ -288,10 +331,11 @@ function GanttScreen({ project }: { project: LoadedProject }) {
       if (result.ok && neighbour !== null) store.getState().select(neighbour);
     } else if (pending?.kind === 'save') handleSave();
     else if (pending?.kind === 'reload') reloadGantt.mutate(project._id);
+    else if (pending?.kind === 'sequencing') void handleSequencing(pending.sequencing);
   }
 
   const confirmText =
-    confirm?.kind === 'delete'
+    confirm?.kind === 'delete' || confirm?.kind === 'sequencing'
       ? confirm.text
       : confirm?.kind === 'save'
         ? t('gantt.confirmSave')
@@ -318,6 +362,29 @@ function GanttScreen({ project }: { project: LoadedProject }) {
             sx={{ bgcolor: '#d32f2f', color: '#fff' }}
             data-testid="critical-legend"
           />
+          {hasGeneratedLinks && (
+            <Stack
+              direction="row"
+              spacing={0.5}
+              sx={{ alignItems: 'center', color: 'text.secondary' }}
+              data-testid="generated-link-legend"
+            >
+              {/* drawn as the chart draws a generated link (gantt-chart.css) */}
+              <svg width="24" height="8" aria-hidden="true">
+                <line
+                  x1="0"
+                  y1="4"
+                  x2="24"
+                  y2="4"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeDasharray="3 2"
+                  strokeOpacity="0.8"
+                />
+              </svg>
+              <Typography variant="caption">{t('gantt.generatedLinkLegend')}</Typography>
+            </Stack>
+          )}
           {isDirty && <Chip color="warning" size="small" label={t('gantt.unsaved')} />}
         </Stack>
       }
@@ -339,6 +406,9 @@ function GanttScreen({ project }: { project: LoadedProject }) {
         onIndent={() => handleIndent(false)}
         onOutdent={() => handleIndent(true)}
         onSave={() => setConfirm({ kind: 'save' })}
+        sequencing={confirm?.kind === 'sequencing' ? confirm.sequencing : sequencing}
+        onSequencingChange={requestSequencing}
+        onRegenerate={() => requestSequencing(store.getState().sequencing)}
         onExport={(format) => void handleExport(format)}
       />
       {editingId !== null && (
@@ -370,7 +440,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
       <ConfirmDialog
         isOpen={confirm !== null}
         text={confirmText}
-        confirmColor={confirm?.kind === 'save' ? 'success' : 'error'}
+        confirmColor={confirm?.kind === 'save' ? 'success' : confirm?.kind === 'sequencing' ? 'primary' : 'error'}
         onConfirm={handleConfirm}
         onCancel={() => setConfirm(null)}
       />

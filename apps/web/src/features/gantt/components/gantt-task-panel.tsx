@@ -9,6 +9,7 @@ import {
 } from '@cimiento/domain';
 import type { GanttTaskChanges, GanttTaskRef, LinkType } from '@cimiento/domain';
 import AddIcon from '@mui/icons-material/Add';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -17,6 +18,7 @@ import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
@@ -140,6 +142,11 @@ export const GanttTaskPanel = forwardRef<
   if (!task) return null;
   const setRow = (key: number, change: Partial<PredecessorRow>) =>
     setRows((old) => old.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  /** A row still showing a link the sequencing generated (issue 13): same task, type and lag. */
+  const isGeneratedRow = (row: PredecessorRow) => {
+    const link = task?.predecessors.find((candidate) => candidate.predecessorId === row.taskId);
+    return link?.generated === true && link.type === row.type && String(link.lag) === row.lag.trim();
+  };
 
   return (
     <Paper
@@ -299,6 +306,19 @@ export const GanttTaskPanel = forwardRef<
               size="small"
               slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': `predecessor-lag-${index}` } }}
             />
+            {isGeneratedRow(row) && (
+              <Tooltip title={t('gantt.generatedLink')}>
+                <Box
+                  component="span"
+                  role="img"
+                  aria-label={t('gantt.generatedLink')}
+                  data-testid={`predecessor-generated-${index}`}
+                  sx={{ display: 'inline-flex', color: 'text.secondary' }}
+                >
+                  <AutorenewIcon fontSize="small" />
+                </Box>
+              </Tooltip>
+            )}
             <IconButton
               aria-label={t('gantt.removePredecessor', { id: row.text })}
               onClick={() => setRows((old) => old.filter((candidate) => candidate.key !== row.key))}

@@ -1,5 +1,5 @@
-import { workWeeks } from '@cimiento/domain';
-import type { WorkWeek } from '@cimiento/domain';
+import { sequencingModes, workWeeks } from '@cimiento/domain';
+import type { SequencingMode, WorkWeek } from '@cimiento/domain';
 import AddIcon from '@mui/icons-material/Add';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
@@ -8,6 +8,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import FormatIndentDecreaseIcon from '@mui/icons-material/FormatIndentDecrease';
 import FormatIndentIncreaseIcon from '@mui/icons-material/FormatIndentIncrease';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
 import SaveIcon from '@mui/icons-material/Save';
 import SearchIcon from '@mui/icons-material/Search';
 import UnfoldLessIcon from '@mui/icons-material/UnfoldLess';
@@ -40,6 +41,12 @@ export type GanttToolbarProps = {
   onIndent: () => void;
   onOutdent: () => void;
   onSave: () => void;
+  /** the option the 'Secuencia' field shows: the project's, or the one the open question is about */
+  sequencing: SequencingMode;
+  /** a new option chosen in 'Secuencia' (the screen asks before anything changes) */
+  onSequencingChange: (sequencing: SequencingMode) => void;
+  /** 'Regenerar secuencia' with the project's option (the screen asks first) */
+  onRegenerate: () => void;
   onExport: (format: GanttExportFormat) => void;
 };
 
@@ -111,6 +118,44 @@ function WorkWeekField() {
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+/**
+ * The project's sequencing option (issue 13) and 'Regenerar secuencia'. Neither changes anything by
+ * itself: the screen asks first, with what will be replaced and what is kept.
+ */
+function SequencingField(props: {
+  value: SequencingMode;
+  onChange: (sequencing: SequencingMode) => void;
+  onRegenerate: () => void;
+}) {
+  const { t } = useTranslation();
+  const isStale = useGanttEditor((state) => state.staleMessage !== null);
+  return (
+    <ToolGroup>
+      <TextField
+        select
+        size="small"
+        label={t('gantt.sequencing')}
+        value={props.value}
+        disabled={isStale}
+        onChange={(event) => props.onChange(event.target.value as SequencingMode)}
+        sx={{ ...compactField, width: 192 }}
+      >
+        {sequencingModes.map((option) => (
+          <MenuItem key={option} value={option}>
+            {t(`projects.sequencingModes.${option}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <ToolButton
+        label={t('gantt.regenerateSequence')}
+        icon={<AutorenewIcon fontSize="small" />}
+        disabled={isStale}
+        onClick={props.onRegenerate}
+      />
+    </ToolGroup>
   );
 }
 
@@ -204,6 +249,12 @@ export function GanttToolbar(props: GanttToolbarProps) {
       </Stack>
       <Stack direction="row" useFlexGap sx={rowSx}>
         <GanttViewControls />
+        <Divider orientation="vertical" flexItem />
+        <SequencingField
+          value={props.sequencing}
+          onChange={props.onSequencingChange}
+          onRegenerate={props.onRegenerate}
+        />
         <ToolGroup isEnd>
           <Button size="small" variant="contained" color="success" startIcon={<SaveIcon />} onClick={props.onSave}>
             {t('gantt.save')}

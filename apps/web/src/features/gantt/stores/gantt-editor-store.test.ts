@@ -9,7 +9,7 @@ import {
 } from '@cimiento/domain';
 import type { GanttCalendar, GanttOutput, GanttTask } from '@cimiento/domain';
 import { describe, expect, it } from 'vitest';
-import { calendarOf, createGanttEditorStore, selectIsDirty } from './gantt-editor-store';
+import { calendarOf, countLinks, createGanttEditorStore, saveVariablesOf, selectIsDirty } from './gantt-editor-store';
 
 // Chile's holidays the server sends (a few of them): Viernes Santo, Día del Trabajo, Año Nuevo 2026
 const calendarInfo: GanttCalendar = {
@@ -76,6 +76,7 @@ const output: GanttOutput = {
   calendar: calendarInfo,
   projectStart: '2025-04-07',
   projectFinish: '2025-04-25',
+  sequencing: 'train',
   message: 'Gantt cargado',
 };
 
@@ -313,5 +314,33 @@ describe('the work week', () => {
     store.getState().setWorkWeek('mon-fri');
     expect(store.getState().workWeek).toBe('mon-fri');
     expect(store.getState().scheduled.get(2)?.end).toBe('2025-04-14');
+  });
+});
+
+describe('sequencing (issue 13)', () => {
+  it('keeps the loaded option and the generated flags; a load replaces the option', () => {
+    const store = createGanttEditorStore({
+      ...output,
+      activities: activities.map((a) => (a.TaskID === 4 ? { ...a, generatedPredecessors: [3] } : a)),
+    });
+    expect(store.getState().sequencing).toBe('train');
+    expect(countLinks(store.getState().tasks)).toEqual({ generated: 1, user: 1 });
+    store.getState().load({ ...output, sequencing: 'priority' });
+    expect(store.getState().sequencing).toBe('priority');
+    expect(countLinks(store.getState().tasks)).toEqual({ generated: 0, user: 2 });
+  });
+
+  it('saveVariablesOf: the draft with its generated flags, the work week only when changed', () => {
+    const store = createGanttEditorStore({
+      ...output,
+      activities: activities.map((a) => (a.TaskID === 4 ? { ...a, generatedPredecessors: [3] } : a)),
+    });
+    const variables = saveVariablesOf('p-1', store.getState());
+    expect(variables).toMatchObject({ projectId: 'p-1', version: 4 });
+    expect('workWeek' in variables).toBe(false);
+    expect(variables.activities.find((a) => a.TaskID === 4)?.generatedPredecessors).toEqual([3]);
+    expect(variables.activities.find((a) => a.TaskID === 3)?.generatedPredecessors).toEqual([]);
+    store.getState().setWorkWeek('mon-sat');
+    expect(saveVariablesOf('p-1', store.getState()).workWeek).toBe('mon-sat');
   });
 });

@@ -1,5 +1,13 @@
-import { WorkingCalendar, draftFromActivities, scheduleDraft } from '@cimiento/domain';
-import type { GanttCalendar, GanttDraftTask, GanttEdit, GanttOutput, ScheduledTask, WorkWeek } from '@cimiento/domain';
+import { WorkingCalendar, activitiesFromDraft, draftFromActivities, scheduleDraft } from '@cimiento/domain';
+import type {
+  GanttCalendar,
+  GanttDraftTask,
+  GanttEdit,
+  GanttOutput,
+  ScheduledTask,
+  SequencingMode,
+  WorkWeek,
+} from '@cimiento/domain';
 import { createContext, useContext } from 'react';
 import { createStore, useStore } from 'zustand';
 import type { StoreApi } from 'zustand';
@@ -21,6 +29,11 @@ export type GanttEditorState = {
   /** the project's work week as saved, and as chosen on screen (sent with the next save) */
   savedWorkWeek: WorkWeek;
   workWeek: WorkWeek;
+  /**
+   * the project's sequencing option as the server last gave it (issue 13): changed only through
+   * regenerateGanttSequence, never as an unsaved edit
+   */
+  sequencing: SequencingMode;
   /** the highest TaskID the server gave: new tasks are numbered above it */
   idFloor: number;
   scheduled: Map<number, ScheduledTask>;
@@ -96,6 +109,7 @@ function stateFrom(output: GanttOutput) {
     calendar,
     savedWorkWeek: output.calendar.workWeek,
     workWeek: output.calendar.workWeek,
+    sequencing: output.sequencing,
     idFloor,
     scheduled: computed.map,
     projectStart: output.projectStart,
@@ -221,4 +235,30 @@ export function useGanttEditorStore(): GanttEditorStore {
 
 export function selectIsDirty(state: GanttEditorState): boolean {
   return state.tasks !== state.saved || state.workWeek !== state.savedWorkWeek;
+}
+
+/** saveGantt's variables for the store's draft: the work week only when it changed. */
+export function saveVariablesOf(projectId: string, state: GanttEditorState) {
+  return {
+    projectId,
+    activities: activitiesFromDraft(state.tasks),
+    ...(state.workWeek === state.savedWorkWeek ? {} : { workWeek: state.workWeek }),
+    version: state.version,
+  };
+}
+
+/**
+ * The draft's links by origin (issue 13): those the sequencing generated, which 'Regenerar
+ * secuencia' replaces, and the user's, which it keeps.
+ */
+export function countLinks(tasks: readonly GanttDraftTask[]): { generated: number; user: number } {
+  let generated = 0;
+  let user = 0;
+  for (const task of tasks) {
+    for (const link of task.predecessors) {
+      if (link.generated) generated += 1;
+      else user += 1;
+    }
+  }
+  return { generated, user };
 }

@@ -122,6 +122,13 @@ describe('linkId and parseLinkId', () => {
     expect(parseLinkId(linkId(7, 1))).toEqual({ from: 7, to: 1 });
   });
 
+  it('marks a generated link (issue 13) with _g and reads it back to the same tasks', () => {
+    expect(linkId(12, 345, true)).toBe('12_345_g');
+    expect(linkId(12, 345, false)).toBe('12_345');
+    expect(parseLinkId('12_345_g')).toEqual({ from: 12, to: 345 });
+    expect(parseLinkId('12_345_x')).toBeNull();
+  });
+
   it('reads anything else as no link', () => {
     for (const id of ['a_b', '12-345', '12_', '_345', '12_34_5', ' 12_345', '', 12, undefined, null]) {
       expect(parseLinkId(id)).toBeNull();
@@ -280,6 +287,22 @@ describe('buildChartData', () => {
     });
     const english = { types: { FS: 'FS', SS: 'SS', FF: 'FF', SF: 'SF' } as const, day: 'd' };
     expect(buildChartData(draft, scheduled, new Set(), '', english).byId.get(5)?.predecessors).toBe('OG; OG.1 SS');
+  });
+
+  it('gives generated links (issue 13) their own id, critical ones too; the user’s keep theirs', () => {
+    const generated = draft.map((t) =>
+      t.id === 3 || t.id === 5
+        ? {
+            ...t,
+            predecessors: t.predecessors.map((link) =>
+              link.predecessorId === 2 || link.type === 'SS' ? { ...link, generated: true as const } : link,
+            ),
+          }
+        : t,
+    );
+    const data = buildChartData(generated, scheduledMap(generated), new Set());
+    expect(data.links.map((l) => l.id)).toEqual(['2_3_g', '2_4', '1_5', '2_5_g', '5_6']);
+    expect(data.criticalLinks).toEqual(['2_3_g', '1_5', '5_6']);
   });
 
   it('closed summaries have open: false, the others open: true; tasks without children have no open flag', () => {

@@ -100,12 +100,17 @@ export function nextIso(iso: string, days = 1): string {
   return isoDay(dayNumber(iso) + days);
 }
 
-export function linkId(from: number, to: number): string {
-  return `${from}_${to}`;
+/**
+ * A link's id in the chart: `from_to`, and `from_to_g` for a link the sequencing generated (issue
+ * 13), so one stylesheet rule (`[data-link-id$="_g"]`, gantt-chart.css) draws every generated link
+ * apart whatever their number. An edited generated link becomes the user's, and its id follows.
+ */
+export function linkId(from: number, to: number, generated = false): string {
+  return generated ? `${from}_${to}_g` : `${from}_${to}`;
 }
 
 export function parseLinkId(id: unknown): { from: number; to: number } | null {
-  const match = /^(\d+)_(\d+)$/.exec(String(id));
+  const match = /^(\d+)_(\d+)(?:_g)?$/.exec(String(id));
   return match ? { from: Number(match[1]), to: Number(match[2]) } : null;
 }
 
@@ -206,7 +211,7 @@ export function buildChartData(
     const to = scheduled.get(task.id);
     for (const link of task.predecessors) {
       if (!byId.has(link.predecessorId)) continue;
-      const id = linkId(link.predecessorId, task.id);
+      const id = linkId(link.predecessorId, task.id, link.generated === true);
       links.push({ id, source: link.predecessorId, target: task.id, type: svarLinkType[link.type] });
       const from = scheduled.get(link.predecessorId);
       if (from && to && isCriticalLink(link, from, to)) criticalLinks.push(id);
