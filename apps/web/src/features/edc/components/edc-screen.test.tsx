@@ -404,7 +404,7 @@ describe('EDC screen', () => {
     expect(loads.slice(-2)).toEqual([4, 4]);
     // the tree opened down to it (HT.1 is not a top-level branch) and shows it selected
     const item = screen.getByText('HT.1.1 Quirófanos').closest('[role="treeitem"]');
-    expect(item?.querySelector('[data-selected]')).not.toBeNull();
+    expect(item?.getAttribute('aria-current')).toBe('true');
     expect(screen.getByText('HT.1 Pabellones').closest('[role="treeitem"]')?.getAttribute('aria-expanded')).toBe(
       'true',
     );
