@@ -242,7 +242,13 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
     save(result.list);
   }
 
-  const tickedNumbers = useMemo(() => tickedIds.map(Number), [tickedIds]);
+  // in EDP order, so the calls (and their answers) read top to bottom
+  const edpOrder = useMemo(() => new Map(edpItems.map((item, index) => [item.id, index])), [edpItems]);
+  const tickedNumbers = useMemo(
+    () =>
+      tickedIds.map(Number).sort((left, right) => (edpOrder.get(left) ?? Infinity) - (edpOrder.get(right) ?? Infinity)),
+    [tickedIds, edpOrder],
+  );
   const shownId = state.item.id;
   const copyTargets = useMemo(() => tickedNumbers.filter((id) => id !== shownId), [tickedNumbers, shownId]);
   const isBusy = running !== null;
