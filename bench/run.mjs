@@ -6,11 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { measureEdcBulk } from './edc-bulk.mjs';
 import { measureEdpDelete } from './edp-delete.mjs';
 import { measureEdpScreen } from './edp-screen.mjs';
 import { measureEdpUsage } from './edp-usage.mjs';
 import { measureGanttExport } from './gantt-export.mjs';
 import { measureGanttScreen } from './gantt-screen.mjs';
+import { measureGanttSequencing } from './gantt-sequencing.mjs';
 import { measureGanttServer } from './gantt-server.mjs';
 import { measureScheduleEngine } from './schedule-engine.mjs';
 import { createBenchDatabase, freePort, median, signUp, startApp } from './support.mjs';
@@ -460,6 +462,15 @@ rows.push(...(await measureEdpUsage()));
 // 13b. saveEdp deleting items on a 20,000-item EDP, with and without a built Gantt (the deletion takes
 //      the items' stored Gantt tasks, links and removed sources in the same transaction)
 rows.push(...(await measureEdpDelete()));
+
+// 13c. the EDC of many items at once (issue 13): assignEdc on 500 items of a generated project (and
+//      appending a second system, copyEdc to 500 items, unassignEdc from 500), SQLite and PostgreSQL
+rows.push(...(await measureEdcBulk()));
+
+// 13d. the generated schedule (issue 13): the first loadGantt of a 5,051-item EDP with 20,000 activity
+//      tasks, which builds and sequences ('Tren de actividades') 40,051 tasks, and loadGantt of the same
+//      once stored, on SQLite and on a throwaway PostgreSQL database
+rows.push(...(await measureGanttSequencing()));
 
 // 14. the Gantt's PDF export (issue 12) in Chromium: menu click → download for 501 and 5,001 tasks,
 //     A4 and A3, pages counted with MuPDF

@@ -86,6 +86,7 @@ export async function startApp(extraEnv = {}) {
     url,
     child,
     coldStartMs,
+    dataDir,
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -140,6 +141,61 @@ export async function createBenchDatabase() {
 }
 
 /**
+ * Rows written straight into the app's database, for arranging what would take thousands of calls:
+ * `insert(table, rows)` in one transaction of multi-row INSERTs. `target.database` is what
+ * onBothDatabases passes ({ kind: 'sqlite', dataDir } or { kind: 'postgres', url }).
+ */
+export async function directWriter(database) {
+  const require = createRequire(path.join(root, 'apps/server/package.json'));
+  const columnsOf = (rows) => Object.keys(rows[0]);
+  if (database.kind === 'sqlite') {
+    const Sqlite = require('better-sqlite3');
+    const db = new Sqlite(path.join(database.dataDir, 'cimiento.db'));
+    db.pragma('busy_timeout = 5000');
+    return {
+      insert: async (table, rows) => {
+        if (rows.length === 0) return;
+        const columns = columnsOf(rows);
+        const statement = db.prepare(
+          `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+        );
+        db.transaction(() => {
+          for (const row of rows) statement.run(columns.map((column) => row[column]));
+        })();
+      },
+      close: async () => db.close(),
+    };
+  }
+  const pg = require('pg');
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  return {
+    insert: async (table, rows) => {
+      if (rows.length === 0) return;
+      const columns = columnsOf(rows);
+      const per = Math.floor(60_000 / columns.length);
+      await client.query('BEGIN');
+      try {
+        for (let start = 0; start < rows.length; start += per) {
+          const part = rows.slice(start, start + per);
+          const values = [];
+          const tuples = part.map((row, index) => {
+            for (const column of columns) values.push(row[column]);
+            return `(${columns.map((_, k) => `$${index * columns.length + k + 1}`).join(', ')})`;
+          });
+          await client.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, values);
+        }
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+    },
+    close: () => client.end(),
+  };
+}
+
+/**
  * Runs `figures(target, label, record)` on a fresh SQLite app and on a fresh app over a throwaway
  * PostgreSQL database; a database that fails gets one 'n/a' row named `${name} (label)`. Returns the rows.
  */
@@ -150,7 +206,11 @@ export async function onBothDatabases(name, figures) {
 
   const sqlite = await startApp();
   try {
-    await figures({ url: sqlite.url, cookie: await signUp(sqlite.url) }, 'SQLite', record);
+    await figures(
+      { url: sqlite.url, cookie: await signUp(sqlite.url), database: { kind: 'sqlite', dataDir: sqlite.dataDir } },
+      'SQLite',
+      record,
+    );
   } catch (error) {
     failed('SQLite', error);
   } finally {
@@ -162,7 +222,11 @@ export async function onBothDatabases(name, figures) {
     database = await createBenchDatabase();
     const app = await startApp({ DATABASE_URL: database.url });
     try {
-      await figures({ url: app.url, cookie: await signUp(app.url) }, 'PostgreSQL', record);
+      await figures(
+        { url: app.url, cookie: await signUp(app.url), database: { kind: 'postgres', url: database.url } },
+        'PostgreSQL',
+        record,
+      );
     } finally {
       await app.stop();
     }

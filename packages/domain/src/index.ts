@@ -178,6 +178,8 @@ export {
 } from './functions/edp-contracts';
 export type { EdcItem, EdcItemKind, EdcTarget, GenerateEdcResult } from './edc/generate-edc';
 export { edcMainCode, edcSuffix, generateEdc, nextActivityNumber } from './edc/generate-edc';
+export type { CopyEdcResult, CopyEdcSkip } from './edc/copy-edc';
+export { copiedMainCode, copyEdcItems } from './edc/copy-edc';
 export { MAX_EDC_LIST_ITEMS, validateEdcList, validateEdcStructure } from './edc/validate-edc';
 export type { BulkEdcOutput, Edc, EdcItemInput, EdcSkipped } from './functions/edc-contracts';
 export {

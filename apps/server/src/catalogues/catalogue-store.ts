@@ -1,9 +1,10 @@
-import { sortByPriority } from '@cimiento/domain';
+import { DEFAULT_ACTIVITY_DURATION, sortByPriority } from '@cimiento/domain';
 import type {
   Activity,
   AreaType,
   CatalogueCollection,
   CatalogueObject,
+  CatalogueSystem,
   Component,
   Sector,
   Subcomponent,
@@ -53,8 +54,13 @@ export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
 
 type Row = { _id: string; code: string; name: string; priority: number };
 
-function toRecord(row: Row): Activity {
+function toRecord(row: Row): CatalogueSystem {
   return { _id: row._id, id: row._id, code: row.code, name: row.name, priority: Number(row.priority) };
+}
+
+/** An activity with its default duration in working days (issue 13; 0: a milestone). */
+function toActivity(row: Row & { duration: number }): Activity {
+  return { ...toRecord(row), duration: Number(row.duration) };
 }
 
 export function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
@@ -70,13 +76,16 @@ export function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<str
 
 // ---------------------------------------------------------------- reading
 
-/** Activities or systems, sorted by priority; one query. */
-export async function loadPlainRecords(
-  db: Kysely<Database>,
-  table: 'catalogue_activity' | 'catalogue_system',
-  onlyId?: string,
-): Promise<Activity[]> {
-  let query = db.selectFrom(table).select(['_id', 'code', 'name', 'priority']);
+/** Activities with their durations, sorted by priority; one query. */
+export async function loadActivities(db: Kysely<Database>, onlyId?: string): Promise<Activity[]> {
+  let query = db.selectFrom('catalogue_activity').select(['_id', 'code', 'name', 'priority', 'duration']);
+  if (onlyId !== undefined) query = query.where('_id', '=', onlyId);
+  return sortByPriority((await query.execute()).map(toActivity));
+}
+
+/** Systems, sorted by priority; one query. */
+export async function loadSystems(db: Kysely<Database>, onlyId?: string): Promise<CatalogueSystem[]> {
+  let query = db.selectFrom('catalogue_system').select(['_id', 'code', 'name', 'priority']);
   if (onlyId !== undefined) query = query.where('_id', '=', onlyId);
   return sortByPriority((await query.execute()).map(toRecord));
 }
@@ -122,7 +131,7 @@ export async function loadComponents(db: Kysely<Database>, onlyId?: string): Pro
   let links = db
     .selectFrom('catalogue_subcomponent_activity')
     .select(['component_id', 'subcomponent_id', 'activity_id']);
-  let activities = db.selectFrom('catalogue_activity').select(['_id', 'code', 'name', 'priority']);
+  let activities = db.selectFrom('catalogue_activity').select(['_id', 'code', 'name', 'priority', 'duration']);
   if (onlyId !== undefined) {
     records = records.where('_id', '=', onlyId);
     subcomponents = subcomponents.where('component_id', '=', onlyId);
@@ -137,7 +146,7 @@ export async function loadComponents(db: Kysely<Database>, onlyId?: string): Pro
     links.execute(),
     activities.execute(),
   ]);
-  const activityById = new Map(activityRows.map((row) => [row._id, toRecord(row)]));
+  const activityById = new Map(activityRows.map((row) => [row._id, toActivity(row)]));
   const activitiesBySubcomponent = new Map<string, SubcomponentActivity[]>();
   for (const link of linkRows) {
     const activity = activityById.get(link.activity_id);
@@ -174,9 +183,9 @@ export async function loadCatalogue(
     case 'tipos-area':
       return loadAreaTypes(db, onlyId);
     case 'actividades':
-      return loadPlainRecords(db, 'catalogue_activity', onlyId);
+      return loadActivities(db, onlyId);
     case 'sistemas':
-      return loadPlainRecords(db, 'catalogue_system', onlyId);
+      return loadSystems(db, onlyId);
     case 'componentes':
       return loadComponents(db, onlyId);
   }
@@ -298,6 +307,29 @@ export async function insertRecord(
   return _id;
 }
 
+/** Inserts a new activity with its duration in working days (default 5; 0 a milestone) and returns its `_id`. */
+export async function insertActivity(
+  db: Kysely<Database>,
+  values: { code: string; name: string; priority: number; duration?: number },
+  now = new Date().toISOString(),
+): Promise<string> {
+  const _id = uuidv7();
+  await db
+    .insertInto('catalogue_activity')
+    .values({
+      _id,
+      code: values.code,
+      code_key: codeKey(values.code),
+      name: values.name,
+      priority: values.priority,
+      duration: values.duration ?? DEFAULT_ACTIVITY_DURATION,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return _id;
+}
+
 /** Replaces an area type's sub-areas. */
 export async function replaceSectors(db: Kysely<Database>, areaTypeId: string, sectors: Sector[]): Promise<void> {
   await db.deleteFrom('catalogue_sector').where('area_type_id', '=', areaTypeId).execute();
@@ -383,9 +415,13 @@ export async function saveCatalogueObject(db: Kysely<Database>, input: ParsedSav
       if (input.collection === 'componentes') await checkActivitiesExist(trx, input.object.subcomponents);
 
       const now = new Date().toISOString();
+      const duration = input.collection === 'actividades' ? input.object.duration : undefined;
       let id: string;
       if (object._id === undefined) {
-        id = await insertRecord(trx, table, object, now);
+        id =
+          duration === undefined
+            ? await insertRecord(trx, table, object, now)
+            : await insertActivity(trx, { ...object, duration }, now);
       } else {
         id = object._id;
         // the parent row first: in PostgreSQL its lock queues a concurrent save of the same record
@@ -394,6 +430,9 @@ export async function saveCatalogueObject(db: Kysely<Database>, input: ParsedSav
           .set({ code: object.code, code_key: key, name: object.name, priority: object.priority, updated_at: now })
           .where('_id', '=', id)
           .execute();
+        if (duration !== undefined) {
+          await trx.updateTable('catalogue_activity').set({ duration }).where('_id', '=', id).execute();
+        }
       }
       if (sectors) await replaceSectors(trx, id, sectors);
       if (subcomponents) await replaceSubcomponents(trx, id, subcomponents);

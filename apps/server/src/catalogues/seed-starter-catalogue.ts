@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import {
   codeKey,
+  insertActivity,
   insertRecord,
   isUniqueViolation,
   prepareSectors,
@@ -51,7 +52,7 @@ async function seedOnce(db: Kysely<Database>, catalogue: StarterCatalogue): Prom
       added['tipos-area'] += 1;
     }
     for (const raw of missing(catalogue.actividades, await existingKeys(trx, 'actividades'))) {
-      await insertRecord(trx, recordTables.actividades, activityInputSchema.parse(raw), now);
+      await insertActivity(trx, activityInputSchema.parse(raw), now);
       added.actividades += 1;
     }
     for (const raw of missing(catalogue.sistemas, await existingKeys(trx, 'sistemas'))) {

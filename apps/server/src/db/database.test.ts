@@ -20,6 +20,7 @@ const APP_TABLES = [
   'edp_item',
   'first_account_claim',
   'gantt_link',
+  'gantt_removed_link',
   'gantt_removed_source',
   'gantt_task',
   'kysely_migration',

@@ -1,5 +1,7 @@
 import type { RegisteredHandler } from './define-handler';
+import { handleAssignEdc } from './handlers/assign-edc';
 import { handleCheckProjectCode } from './handlers/check-project-code';
+import { handleCopyEdc } from './handlers/copy-edc';
 import { handleLoadEdc } from './handlers/load-edc';
 import { handleLoadEdpUsage } from './handlers/load-edp-usage';
 import { handleLoadGantt } from './handlers/load-gantt';
@@ -9,6 +11,7 @@ import { handleLoadProject } from './handlers/load-project';
 import { handleLoadProjects } from './handlers/load-projects';
 import { handleLoadUsers } from './handlers/load-users';
 import { handleRemoveObject } from './handlers/remove-object';
+import { handleRegenerateGanttSequence } from './handlers/regenerate-gantt-sequence';
 import { handleRemoveProject } from './handlers/remove-project';
 import { handleSaveEdc } from './handlers/save-edc';
 import { handleSaveEdp } from './handlers/save-edp';
@@ -18,6 +21,7 @@ import { handleSaveProfile } from './handlers/save-profile';
 import { handleSaveProject } from './handlers/save-project';
 import { handleSaveUser } from './handlers/save-user';
 import { handleSeedCatalogues } from './handlers/seed-catalogues';
+import { handleUnassignEdc } from './handlers/unassign-edc';
 import { handleUpdateItemEdp } from './handlers/update-item-edp';
 import { handleUpdateProject } from './handlers/update-project';
 import { handleUploadFile } from './handlers/upload-file';
@@ -44,6 +48,10 @@ export const functionHandlers: RegisteredHandler[] = [
   handleLoadEdpUsage,
   handleLoadEdc,
   handleSaveEdc,
+  handleAssignEdc,
+  handleCopyEdc,
+  handleUnassignEdc,
   handleLoadGantt,
   handleSaveGantt,
+  handleRegenerateGanttSequence,
 ];

@@ -21,11 +21,11 @@ import { lockGantt, purgeGanttSources } from './gantt-purge';
  * items a save removes go in the same transaction (gantt-purge.ts).
  */
 
-function projectNotFound(): HttpsError {
+export function projectNotFound(): HttpsError {
   return new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
 }
 
-function itemNotFound(id: number): HttpsError {
+export function itemNotFound(id: number): HttpsError {
   return new HttpsError('NOT_FOUND', `El ítem ${id} no existe en el EDP del proyecto`);
 }
 
@@ -47,7 +47,7 @@ async function findEdpItem(db: Kysely<Database>, projectId: string, id: number):
 }
 
 /** An item as the contract gives it out: the optional fields only when they hold something (blank = none). */
-function toEdcItem(input: {
+export function toEdcItem(input: {
   code: string;
   name: string;
   parentCode: string;
@@ -55,6 +55,8 @@ function toEdcItem(input: {
   sourceId?: string | null;
   sourceCode?: string | null;
   sourceName?: string | null;
+  priority?: number | string | null;
+  duration?: number | string | null;
 }): EdcItem {
   const item: EdcItem = {
     code: input.code,
@@ -65,6 +67,9 @@ function toEdcItem(input: {
   if (input.sourceId !== undefined && input.sourceId !== null) item.sourceId = input.sourceId;
   if (input.sourceCode) item.sourceCode = input.sourceCode;
   if (input.sourceName) item.sourceName = input.sourceName;
+  // PostgreSQL may hand integers back as strings; null (unknown) stays absent
+  if (input.priority !== undefined && input.priority !== null) item.priority = Number(input.priority);
+  if (input.duration !== undefined && input.duration !== null) item.duration = Number(input.duration);
   return item;
 }
 
@@ -90,7 +95,17 @@ export async function loadEdc(db: Kysely<Database>, projectId: string, id: numbe
       if (!list) return { edpItem, edc: null };
       const rows = await trx
         .selectFrom('edc_item')
-        .select(['code', 'name', 'parent_code', 'kind', 'source_id', 'source_code', 'source_name'])
+        .select([
+          'code',
+          'name',
+          'parent_code',
+          'kind',
+          'source_id',
+          'source_code',
+          'source_name',
+          'priority',
+          'duration',
+        ])
         .where('project_id', '=', projectId)
         .where('edp_item_id', '=', id)
         .orderBy('position')
@@ -106,10 +121,31 @@ export async function loadEdc(db: Kysely<Database>, projectId: string, id: numbe
           sourceId: row.source_id,
           sourceCode: row.source_code,
           sourceName: row.source_name,
+          priority: row.priority,
+          duration: row.duration,
         }),
       );
       return { edpItem, edc: { ...edpItem, componentesEdc, version: Number(list.version) } };
     });
+}
+
+/** The `edc_item` row of an item at `position` of EDP item `edpItemId`'s list. */
+export function edcItemRow(projectId: string, edpItemId: number, position: number, item: EdcItem) {
+  return {
+    project_id: projectId,
+    edp_item_id: edpItemId,
+    position,
+    code: item.code,
+    code_key: codeKey(item.code),
+    name: item.name,
+    parent_code: item.parentCode,
+    kind: item.kind,
+    source_id: item.sourceId ?? null,
+    source_code: item.sourceCode ?? null,
+    source_name: item.sourceName ?? null,
+    priority: item.priority ?? null,
+    duration: item.duration ?? null,
+  };
 }
 
 /** The list's rules (validateEdcList) and then its generated structure (validateEdcStructure). */
@@ -186,19 +222,7 @@ export async function saveEdc(
         const edcItems = dropped.map((code) => ({ edpItemId: edc.id, code }));
         await purgeGanttSources(trx, projectId, deletedSourceMatcher({ edcItems }));
       }
-      const rows = items.map((item, position) => ({
-        project_id: projectId,
-        edp_item_id: edc.id,
-        position,
-        code: item.code,
-        code_key: codeKey(item.code),
-        name: item.name,
-        parent_code: item.parentCode,
-        kind: item.kind,
-        source_id: item.sourceId ?? null,
-        source_code: item.sourceCode ?? null,
-        source_name: item.sourceName ?? null,
-      }));
+      const rows = items.map((item, position) => edcItemRow(projectId, edc.id, position, item));
       for (const part of chunks(rows)) {
         await trx.insertInto('edc_item').values(part).execute();
       }

@@ -12,7 +12,8 @@ import type { Database } from '../db/schema';
  * would keep it from getting a task at all. The purge does what that merge would do: the tasks go
  * (their links with them: both ends of `gantt_link` cascade), a task that hung from one of them
  * moves up to the nearest survivor (removeGanttTasks, as mergeGanttTasks), positions close up
- * (writeGantt relies on them being 0…n-1) and the matching removed sources go.
+ * (writeGantt relies on them being 0…n-1) and the matching removed sources go, with the removed
+ * generated links (issue 13) that name a deleted source at either end.
  *
  * When tasks went or moved, `project.gantt_version` moves on, so a Gantt opened before the
  * deletion cannot save them back (saveGantt would store a task it no longer knows as the user's
@@ -27,7 +28,7 @@ export async function purgeGanttSources(
   trx: Transaction<Database>,
   projectId: string,
   isDeleted: (sourceKey: string | null) => boolean,
-): Promise<{ tasks: number; moved: number; removedSources: number }> {
+): Promise<{ tasks: number; moved: number; removedSources: number; removedLinks: number }> {
   const rows = await trx
     .selectFrom('gantt_task')
     .select(['id', 'source_key', 'parent_id'])
@@ -81,6 +82,27 @@ export async function purgeGanttSources(
       .execute();
   }
 
+  // issue 13: generated links the user deleted, named by a deleted source: a later item reusing its id starts afresh
+  const removedLinkRows = await trx
+    .selectFrom('gantt_removed_link')
+    .select(['from_key', 'to_key'])
+    .where('project_id', '=', projectId)
+    .execute();
+  const deletedLinkKeys = new Set<string>();
+  for (const row of removedLinkRows) {
+    if (isDeleted(row.from_key)) deletedLinkKeys.add(row.from_key);
+    if (isDeleted(row.to_key)) deletedLinkKeys.add(row.to_key);
+  }
+  let removedLinks = 0;
+  for (const part of chunks([...deletedLinkKeys])) {
+    const result = await trx
+      .deleteFrom('gantt_removed_link')
+      .where('project_id', '=', projectId)
+      .where((eb) => eb.or([eb('from_key', 'in', part), eb('to_key', 'in', part)]))
+      .executeTakeFirst();
+    removedLinks += Number(result.numDeletedRows);
+  }
+
   if (removedIds.length > 0 || moved.length > 0) {
     await trx
       .updateTable('project')
@@ -88,7 +110,7 @@ export async function purgeGanttSources(
       .where('_id', '=', projectId)
       .execute();
   }
-  return { tasks: removedIds.length, moved: moved.length, removedSources: removedSources.length };
+  return { tasks: removedIds.length, moved: moved.length, removedSources: removedSources.length, removedLinks };
 }
 
 /**

@@ -7,9 +7,12 @@ import {
   formatPredecessors,
   ganttSources,
   isoDay,
+  linkPairKey,
   mergeGanttTasks,
   parsePredecessors,
+  reconcileGeneratedLinks,
   schedule,
+  sequenceGantt,
 } from '@cimiento/domain';
 import type {
   EdcItem,
@@ -20,6 +23,7 @@ import type {
   GanttTaskRecord,
   LinkType,
   ScheduleResult,
+  SequencingMode,
   WorkWeek,
 } from '@cimiento/domain';
 import { chileHolidays } from '@cimiento/domain/holidays';
@@ -29,7 +33,7 @@ import { chunks } from '../catalogues/catalogue-store';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
 import { readEdpItems } from './edp-store';
-import { toWorkWeek } from './project-store';
+import { toSequencing, toWorkWeek } from './project-store';
 
 /**
  * The Gantt (issue 7; domain.md "Gantt"): tasks and links stored relationally, built from the EDP
@@ -44,7 +48,14 @@ const HOLIDAY_YEARS_AHEAD = 5;
 /** A load whose merge keeps losing the version race to other writers gives up after this many tries. */
 const LOAD_ATTEMPTS = 5;
 
-type ProjectGanttRow = { startYear: number; endYear: number; version: number; workWeek: WorkWeek };
+type ProjectGanttRow = {
+  startYear: number;
+  endYear: number;
+  version: number;
+  workWeek: WorkWeek;
+  /** issue 13: how the generated tasks are linked (sequence-gantt.ts) */
+  sequencing: SequencingMode;
+};
 
 type GanttState = {
   project: ProjectGanttRow;
@@ -59,7 +70,7 @@ function projectNotFound(): HttpsError {
 async function readProject(db: Kysely<Database>, projectId: string): Promise<ProjectGanttRow> {
   const row = await db
     .selectFrom('project')
-    .select(['start_year', 'end_year', 'gantt_version', 'gantt_work_week'])
+    .select(['start_year', 'end_year', 'gantt_version', 'gantt_work_week', 'sequencing'])
     .where('_id', '=', projectId)
     .executeTakeFirst();
   if (!row) throw projectNotFound();
@@ -68,6 +79,7 @@ async function readProject(db: Kysely<Database>, projectId: string): Promise<Pro
     endYear: Number(row.end_year),
     version: Number(row.gantt_version),
     workWeek: toWorkWeek(row.gantt_work_week),
+    sequencing: toSequencing(row.sequencing),
   };
 }
 
@@ -138,17 +150,41 @@ async function readTasks(db: Kysely<Database>, projectId: string): Promise<Gantt
 async function readLinks(db: Kysely<Database>, projectId: string): Promise<GanttLinkRecord[]> {
   const rows = await db
     .selectFrom('gantt_link')
-    .select(['from_id', 'to_id', 'type', 'lag'])
+    .select(['from_id', 'to_id', 'type', 'lag', 'generated'])
     .where('project_id', '=', projectId)
     .orderBy('to_id')
     .orderBy('from_id')
     .execute();
-  return rows.map((row) => ({
-    from: Number(row.from_id),
-    to: Number(row.to_id),
-    type: row.type as LinkType,
-    lag: Number(row.lag),
-  }));
+  return rows.map((row) => {
+    const link: GanttLinkRecord = {
+      from: Number(row.from_id),
+      to: Number(row.to_id),
+      type: row.type as LinkType,
+      lag: Number(row.lag),
+    };
+    // SQLite stores 0/1, PostgreSQL a boolean
+    return row.generated === true || Number(row.generated) === 1 ? { ...link, generated: true } : link;
+  });
+}
+
+/** The generated links the user deleted, as linkPairKey(from source key, to source key). */
+async function readRemovedLinks(db: Kysely<Database>, projectId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('gantt_removed_link')
+    .select(['from_key', 'to_key'])
+    .where('project_id', '=', projectId)
+    .execute();
+  return new Set(rows.map((row) => linkPairKey(row.from_key, row.to_key)));
+}
+
+/** The source keys of built tasks the user deleted in the Gantt. */
+async function readRemovedSources(db: Kysely<Database>, projectId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('gantt_removed_source')
+    .select('source_key')
+    .where('project_id', '=', projectId)
+    .execute();
+  return new Set(rows.map((row) => row.source_key));
 }
 
 /** Every EDC list of the project, by EDP item, in list order; a main item hangs from its EDP item. */
@@ -159,7 +195,18 @@ async function readEdcLists(
 ): Promise<Map<number, EdcItem[]>> {
   const rows = await db
     .selectFrom('edc_item')
-    .select(['edp_item_id', 'code', 'name', 'parent_code', 'kind'])
+    .select([
+      'edp_item_id',
+      'code',
+      'name',
+      'parent_code',
+      'kind',
+      'source_id',
+      'source_code',
+      'source_name',
+      'priority',
+      'duration',
+    ])
     .where('project_id', '=', projectId)
     .orderBy('edp_item_id')
     .orderBy('position')
@@ -170,6 +217,12 @@ async function readEdcLists(
     // as loadEdc reads it: the EDP editor may have re-coded the item since the list was saved
     const parentCode = row.kind === 'main' ? (edpCodeById.get(edpItemId) ?? row.parent_code) : row.parent_code;
     const item: EdcItem = { code: row.code, name: row.name, parentCode, kind: row.kind as EdcItem['kind'] };
+    // the catalogue copies the sequencing (sequence-gantt.ts) and rule 1 (new leaves' durations) read
+    if (row.source_id !== null) item.sourceId = row.source_id;
+    if (row.source_code !== null) item.sourceCode = row.source_code;
+    if (row.source_name !== null) item.sourceName = row.source_name;
+    if (row.priority !== null) item.priority = Number(row.priority);
+    if (row.duration !== null) item.duration = Number(row.duration);
     const list = lists.get(edpItemId);
     if (list) list.push(item);
     else lists.set(edpItemId, [item]);
@@ -230,7 +283,7 @@ function sameRow(a: TaskRow, b: TaskRow): boolean {
 function incomingText(links: readonly GanttLinkRecord[] | undefined): string {
   if (!links) return '';
   return links
-    .map((link) => `${link.from}${link.type}${link.lag}`)
+    .map((link) => `${link.from}${link.type}${link.lag}${link.generated === true ? 'g' : ''}`)
     .sort()
     .join(',');
 }
@@ -312,7 +365,15 @@ async function writeGantt(
   const relinkedSet = new Set(relinked);
   const linkRows = next.links
     .filter((link) => relinkedSet.has(link.to) || !storedRows.has(link.to))
-    .map((link) => ({ project_id: projectId, from_id: link.from, to_id: link.to, type: link.type, lag: link.lag }));
+    .map((link) => ({
+      project_id: projectId,
+      from_id: link.from,
+      to_id: link.to,
+      type: link.type,
+      lag: link.lag,
+      // 0/1 on both: SQLite's boolean, and PostgreSQL reads the text '0'/'1' of an untyped parameter as a boolean
+      generated: link.generated === true ? 1 : 0,
+    }));
   for (const part of chunks(linkRows)) await trx.insertInto('gantt_link').values(part).execute();
 }
 
@@ -369,13 +430,13 @@ function toOutput(state: GanttState, scheduled: Scheduled, message: string): Gan
   const activities = tasks.map((task, index): GanttTask => {
     const computed = scheduled.tasks[index] as Scheduled['tasks'][number];
     // one canonical order (by predecessor), whatever order the links were written in
-    const predecessors = (incoming.get(task.id) ?? [])
-      .sort((a, b) => a.from - b.from)
-      .map((link) => ({
-        predecessorId: link.from,
-        type: link.type,
-        lag: link.lag,
-      }));
+    const taskLinks = (incoming.get(task.id) ?? []).sort((a, b) => a.from - b.from);
+    const generated = taskLinks.filter((link) => link.generated === true).map((link) => link.from);
+    const predecessors = taskLinks.map((link) => ({
+      predecessorId: link.from,
+      type: link.type,
+      lag: link.lag,
+    }));
     return {
       TaskID: task.id,
       TaskCode: task.code,
@@ -390,6 +451,7 @@ function toOutput(state: GanttState, scheduled: Scheduled, message: string): Gan
       critical: computed.critical,
       isSummary: computed.isSummary,
       ...(task.sourceKey === null ? {} : { sourceKey: task.sourceKey }),
+      ...(generated.length === 0 ? {} : { generatedPredecessors: generated }),
     };
   });
   return {
@@ -402,6 +464,7 @@ function toOutput(state: GanttState, scheduled: Scheduled, message: string): Gan
     },
     projectStart: scheduled.projectStart,
     projectFinish: scheduled.projectFinish,
+    sequencing: project.sequencing,
     message,
   };
 }
@@ -413,42 +476,91 @@ function scheduledOrThrow(result: ScheduleResult): Scheduled {
 
 // ---------------------------------------------------------------- loadGantt
 
+/** Two link lists hold the same links (type, lag and generated flag included), whatever their order. */
+function sameLinks(a: readonly GanttLinkRecord[], b: readonly GanttLinkRecord[]): boolean {
+  if (a.length !== b.length) return false;
+  const text = (link: GanttLinkRecord) =>
+    `${link.from}>${link.to}${link.type}${link.lag}${link.generated === true ? 'g' : ''}`;
+  const left = new Set(a.map(text));
+  return b.every((link) => left.has(text(link)));
+}
+
 /**
- * One try of loadGantt's read and merge, in one transaction. `undefined`: the merge changed the
- * task list but another writer moved the version meanwhile; the caller reads again.
+ * The links after the sequencing's (reconcileGeneratedLinks), scheduled. When they cannot be
+ * scheduled (a generated link into a leaf the user made a summary, say), the generated links that
+ * were not stored before are dropped rather than failing the load; a schedule that fails even then
+ * is the stored Gantt's own error.
  */
-async function readAndMerge(db: Kysely<Database>, projectId: string): Promise<GanttState | undefined> {
+function sequencedLinks(
+  tasks: readonly GanttTaskRecord[],
+  before: readonly GanttLinkRecord[],
+  reconciled: readonly GanttLinkRecord[],
+  project: ProjectGanttRow,
+): { links: GanttLinkRecord[]; result: ScheduleResult } {
+  const result = scheduleGantt(tasks, reconciled, project);
+  if (result.ok || sameLinks(before, reconciled)) return { links: [...reconciled], result };
+  const storedGenerated = new Set(
+    before.filter((link) => link.generated === true).map((link) => `${link.from}>${link.to}${link.type}${link.lag}`),
+  );
+  const withoutNew = reconciled.filter(
+    (link) => link.generated !== true || storedGenerated.has(`${link.from}>${link.to}${link.type}${link.lag}`),
+  );
+  return { links: withoutNew, result: scheduleGantt(tasks, withoutNew, project) };
+}
+
+/** The project's EDP and EDC as the sequencing and the merge read them, and the merge of the stored Gantt with them. */
+async function readMerged(trx: Transaction<Database>, projectId: string, project: ProjectGanttRow) {
+  const edpItems = await readEdpItems(trx, projectId);
+  const edc = await readEdcLists(trx, projectId, new Map(edpItems.map((item) => [item.id, item.code])));
+  const stored = await readTasks(trx, projectId);
+  const storedLinks = await readLinks(trx, projectId);
+  const removedSources = await readRemovedSources(trx, projectId);
+  // built tasks the user deleted in the Gantt stay deleted
+  const sources = ganttSources(edpItems, edc).filter((source) => !removedSources.has(source.key));
+  // domain.md: new tasks start on the first working day of January of the project's start year
+  const newTaskStart = isoDay(calendarFor(project).dayAt(0));
+  const merged = mergeGanttTasks(stored, storedLinks, sources, newTaskStart);
+  return { edpItems, edc, stored, storedLinks, merged };
+}
+
+type LoadedState = GanttState & { result: ScheduleResult };
+
+/**
+ * One try of loadGantt's read, merge and sequencing, in one transaction. `undefined`: the merge
+ * or the sequencing changed the Gantt but another writer moved the version meanwhile; the caller
+ * reads again.
+ */
+async function readAndMerge(db: Kysely<Database>, projectId: string): Promise<LoadedState | undefined> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const project = await readProject(trx, projectId);
-      const edpItems = await readEdpItems(trx, projectId);
-      const edc = await readEdcLists(trx, projectId, new Map(edpItems.map((item) => [item.id, item.code])));
-      const stored = await readTasks(trx, projectId);
-      const storedLinks = await readLinks(trx, projectId);
-      const removedRows = await trx
-        .selectFrom('gantt_removed_source')
-        .select('source_key')
-        .where('project_id', '=', projectId)
-        .execute();
-      const removed = new Set(removedRows.map((row) => row.source_key));
-      // built tasks the user deleted in the Gantt stay deleted
-      const sources = ganttSources(edpItems, edc).filter((source) => !removed.has(source.key));
-      // domain.md: new tasks start on the first working day of January of the project's start year
-      const newTaskStart = isoDay(calendarFor(project).dayAt(0));
-      const merged = mergeGanttTasks(stored, storedLinks, sources, newTaskStart);
-      if (merged.added === 0 && merged.removed === 0) return { project, tasks: merged.tasks, links: merged.links };
+      const { edpItems, edc, stored, storedLinks, merged } = await readMerged(trx, projectId, project);
+      // issue 13: the generated links follow the rules, less the ones the user deleted
+      const reconciled = reconcileGeneratedLinks({
+        tasks: merged.tasks,
+        links: merged.links,
+        sequence: sequenceGantt(edpItems, edc, project.sequencing),
+        removed: await readRemovedLinks(trx, projectId),
+      });
+      const { links, result } = sequencedLinks(merged.tasks, merged.links, reconciled.links, project);
+      if (merged.added === 0 && merged.removed === 0 && sameLinks(storedLinks, links)) {
+        return { project, tasks: merged.tasks, links, result };
+      }
       if (!(await claimVersion(trx, projectId, project.version))) return undefined;
-      await writeGantt(trx, projectId, { tasks: stored, links: storedLinks }, merged);
-      return { project: { ...project, version: project.version + 1 }, tasks: merged.tasks, links: merged.links };
+      await writeGantt(trx, projectId, { tasks: stored, links: storedLinks }, { tasks: merged.tasks, links });
+      return { project: { ...project, version: project.version + 1 }, tasks: merged.tasks, links, result };
     });
 }
 
-/** loadGantt: the project's Gantt, merged with its current EDP and EDC (written when that changed it), scheduled. */
+/**
+ * loadGantt: the project's Gantt, merged with its current EDP and EDC and its generated links
+ * reconciled with the sequencing's (written when that changed it), scheduled.
+ */
 export async function loadGantt(db: Kysely<Database>, projectId: string): Promise<GanttOutput> {
   for (let attempt = 1; attempt <= LOAD_ATTEMPTS; attempt += 1) {
-    let state: GanttState | undefined;
+    let state: LoadedState | undefined;
     try {
       state = await readAndMerge(db, projectId);
     } catch (error) {
@@ -457,7 +569,7 @@ export async function loadGantt(db: Kysely<Database>, projectId: string): Promis
       if ((error as { code?: string }).code !== '40001') throw error;
     }
     if (state) {
-      const scheduled = scheduledOrThrow(scheduleGantt(state.tasks, state.links, state.project));
+      const scheduled = scheduledOrThrow(state.result);
       const count = state.tasks.length;
       return toOutput(state, scheduled, `Gantt cargado: ${formatNumber(count)} ${count === 1 ? 'tarea' : 'tareas'}`);
     }
@@ -476,6 +588,7 @@ type TaskInput = {
   Progress: number;
   ParentId?: number | null | undefined;
   Predecessor: string;
+  generatedPredecessors?: number[] | undefined;
 };
 
 function taskLabel(task: Pick<TaskInput, 'TaskID' | 'TaskCode'>): string {
@@ -551,6 +664,65 @@ function checkActivities(activities: readonly TaskInput[]): { tasks: GanttTaskRe
 }
 
 /**
+ * The saved links with their generated flag (issue 13): a link stays generated only when the
+ * stored link between the same two tasks was generated with the same type and lag and, when the
+ * task sends `generatedPredecessors`, its predecessor is listed there. Every other link is the user's.
+ */
+function savedLinks(
+  activities: readonly TaskInput[],
+  links: readonly GanttLinkRecord[],
+  storedLinks: readonly GanttLinkRecord[],
+): GanttLinkRecord[] {
+  const storedGenerated = new Map<string, GanttLinkRecord>();
+  for (const link of storedLinks) if (link.generated === true) storedGenerated.set(`${link.from}>${link.to}`, link);
+  if (storedGenerated.size === 0) return [...links];
+  const listed = new Map<number, Set<number>>();
+  for (const task of activities) {
+    if (task.generatedPredecessors !== undefined) listed.set(task.TaskID, new Set(task.generatedPredecessors));
+  }
+  return links.map((link) => {
+    const stored = storedGenerated.get(`${link.from}>${link.to}`);
+    const generated =
+      stored !== undefined &&
+      stored.type === link.type &&
+      stored.lag === link.lag &&
+      (listed.get(link.to)?.has(link.from) ?? !listed.has(link.to));
+    return generated ? { ...link, generated: true } : link;
+  });
+}
+
+/**
+ * A stored generated link that the save leaves out while both its tasks stay is recorded by its
+ * tasks' source keys in `gantt_removed_link`, so later loads do not make it again.
+ */
+async function recordRemovedLinks(
+  trx: Transaction<Database>,
+  projectId: string,
+  stored: { links: readonly GanttLinkRecord[] },
+  links: readonly GanttLinkRecord[],
+  savedIds: ReadonlySet<number>,
+  storedKeys: ReadonlyMap<number, string | null>,
+): Promise<void> {
+  const savedPairs = new Set(links.map((link) => `${link.from}>${link.to}`));
+  const rows = new Map<string, { project_id: string; from_key: string; to_key: string }>();
+  for (const link of stored.links) {
+    if (link.generated !== true || savedPairs.has(`${link.from}>${link.to}`)) continue;
+    if (!savedIds.has(link.from) || !savedIds.has(link.to)) continue;
+    const fromKey = storedKeys.get(link.from);
+    const toKey = storedKeys.get(link.to);
+    if (fromKey == null || toKey == null) continue;
+    rows.set(linkPairKey(fromKey, toKey), { project_id: projectId, from_key: fromKey, to_key: toKey });
+  }
+  for (const part of chunks([...rows.values()])) {
+    await trx
+      .insertInto('gantt_removed_link')
+      .values(part)
+      .onConflict((conflict) => conflict.columns(['project_id', 'from_key', 'to_key']).doNothing())
+      .execute();
+  }
+}
+
+/**
  * saveGantt: the whole task list, checked completely (ids, parents, predecessors, cycles) before
  * the first write, then stored with the computed starts (so a reload shows the same schedule) on
  * the version the screen loaded (stale → ABORTED). A built task left out of the list is
@@ -577,7 +749,7 @@ export async function saveGantt(
     return { ...task, start: result.start, duration: result.duration };
   });
 
-  const tasks = await db.transaction().execute(async (trx) => {
+  const saved = await db.transaction().execute(async (trx) => {
     if (!(await claimVersion(trx, projectId, version))) {
       const exists = await trx.selectFrom('project').select('_id').where('_id', '=', projectId).executeTakeFirst();
       if (!exists) throw projectNotFound();
@@ -588,6 +760,8 @@ export async function saveGantt(
     const storedKeys = new Map(stored.tasks.map((task) => [task.id, task.sourceKey]));
     const withKeys = computed.map((task) => ({ ...task, sourceKey: storedKeys.get(task.id) ?? null }));
     const savedIds = new Set(withKeys.map((task) => task.id));
+    const links = savedLinks(activities, checked.links, stored.links);
+    await recordRemovedLinks(trx, projectId, stored, links, savedIds, storedKeys);
     const removedKeys = stored.tasks
       .filter((task) => task.sourceKey !== null && !savedIds.has(task.id))
       .map((task) => ({ project_id: projectId, source_key: task.sourceKey as string }));
@@ -598,7 +772,7 @@ export async function saveGantt(
         .onConflict((conflict) => conflict.columns(['project_id', 'source_key']).doNothing())
         .execute();
     }
-    await writeGantt(trx, projectId, stored, { tasks: withKeys, links: checked.links });
+    await writeGantt(trx, projectId, stored, { tasks: withKeys, links });
     const workWeek = gantt.workWeek;
     if (workWeek !== undefined && workWeek !== current.workWeek) {
       // the work week is also the project's option ('Editar proyecto', issue 12): changing it moves
@@ -609,13 +783,80 @@ export async function saveGantt(
         .where('_id', '=', projectId)
         .execute();
     }
-    return withKeys;
+    return { tasks: withKeys, links };
   });
 
-  const count = tasks.length;
+  const count = saved.tasks.length;
   return toOutput(
-    { project: { ...project, version: version + 1 }, tasks, links: checked.links },
+    { project: { ...project, version: version + 1 }, tasks: saved.tasks, links: saved.links },
     scheduled,
     `Gantt grabado: ${formatNumber(count)} ${count === 1 ? 'tarea' : 'tareas'}`,
+  );
+}
+
+// ---------------------------------------------------------------- regenerateGanttSequence
+
+function plural(count: number, one: string, many: string): string {
+  return `${formatNumber(count)} ${count === 1 ? one : many}`;
+}
+
+/**
+ * regenerateGanttSequence ('Regenerar secuencia', issue 13): on the version the screen loaded
+ * (stale → ABORTED, nothing written), sets the project's sequencing option (moving the project's
+ * version on when it changes, as the work week does: it is a project option), forgets the
+ * generated links the user deleted, and replaces the generated links with the rules' (after the
+ * usual merge with the EDP and EDC). Every user link and every task field stays.
+ */
+export async function regenerateGanttSequence(
+  db: Kysely<Database>,
+  projectId: string,
+  sequencing: SequencingMode,
+  version: number,
+): Promise<GanttOutput> {
+  const state = await db.transaction().execute(async (trx) => {
+    if (!(await claimVersion(trx, projectId, version))) {
+      const exists = await trx.selectFrom('project').select('_id').where('_id', '=', projectId).executeTakeFirst();
+      if (!exists) throw projectNotFound();
+      throw new HttpsError('ABORTED', GANTT_STALE_MESSAGE);
+    }
+    const current = await readProject(trx, projectId);
+    if (current.sequencing !== sequencing) {
+      await trx
+        .updateTable('project')
+        .set((eb) => ({ sequencing, version: eb('version', '+', 1) }))
+        .where('_id', '=', projectId)
+        .execute();
+    }
+    await trx.deleteFrom('gantt_removed_link').where('project_id', '=', projectId).execute();
+    const project: ProjectGanttRow = { ...current, sequencing };
+    const { edpItems, edc, stored, storedLinks, merged } = await readMerged(trx, projectId, project);
+    const reconciled = reconcileGeneratedLinks({
+      tasks: merged.tasks,
+      links: merged.links,
+      sequence: sequenceGantt(edpItems, edc, sequencing),
+      removed: new Set(),
+    });
+    const { links, result } = sequencedLinks(merged.tasks, merged.links, reconciled.links, project);
+    // a Gantt that cannot be scheduled even so is refused before anything is kept
+    const scheduled = scheduledOrThrow(result);
+    await writeGantt(trx, projectId, { tasks: stored, links: storedLinks }, { tasks: merged.tasks, links });
+    return { project, tasks: merged.tasks, links, scheduled, storedLinks };
+  });
+
+  const { scheduled } = state;
+  // the counts from what was stored and what is now: FS lag 0 generated links by their two tasks
+  const generatedPairs = (links: readonly GanttLinkRecord[]) =>
+    new Set(links.filter((link) => link.generated === true).map((link) => `${link.from}>${link.to}`));
+  const before = generatedPairs(state.storedLinks);
+  const after = generatedPairs(state.links);
+  const added = [...after].filter((pair) => !before.has(pair)).length;
+  const dropped = [...before].filter((pair) => !after.has(pair)).length;
+  const own = state.links.length - after.size;
+  return toOutput(
+    state,
+    scheduled,
+    `Secuencia regenerada: ${plural(after.size, 'vínculo generado', 'vínculos generados')} ` +
+      `(${plural(added, 'nuevo', 'nuevos')}, ${plural(dropped, 'quitado', 'quitados')}); ` +
+      `${own === 1 ? 'se conserva' : 'se conservan'} ${plural(own, 'vínculo tuyo', 'vínculos tuyos')}`,
   );
 }

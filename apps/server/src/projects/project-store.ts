@@ -6,6 +6,7 @@ import {
   formatNumber,
   generateEdp,
   projectCodeTakenMessage,
+  sequencingModes,
   sortByPriority,
 } from '@cimiento/domain';
 import type {
@@ -19,6 +20,7 @@ import type {
   ProjectSummary,
   ProjectTemplate,
   Sector,
+  SequencingMode,
   WorkWeek,
 } from '@cimiento/domain';
 import type { Insertable, Kysely, Selectable } from 'kysely';
@@ -52,6 +54,7 @@ const projectColumns = [
   'budget',
   'edp_version',
   'gantt_work_week',
+  'sequencing',
   'version',
   'created_by',
   'created_at',
@@ -74,6 +77,11 @@ function duplicateCodeError(code: string): HttpsError {
 /** The project's `gantt_work_week` column as the domain's WorkWeek (anything but 'mon-sat' is Monday–Friday). */
 export function toWorkWeek(value: string): WorkWeek {
   return value === 'mon-sat' ? 'mon-sat' : 'mon-fri';
+}
+
+/** The project's `sequencing` column as the domain's SequencingMode (anything unknown is 'none': no links by surprise). */
+export function toSequencing(value: string): SequencingMode {
+  return (sequencingModes as readonly string[]).includes(value) ? (value as SequencingMode) : 'none';
 }
 
 function toProjectAreaType(row: AreaTypeRow): ProjectAreaType {
@@ -109,6 +117,7 @@ function toProject(
     date: seconds(row.created_at),
     edpItemCount,
     workWeek: toWorkWeek(row.gantt_work_week),
+    sequencing: toSequencing(row.sequencing),
     version: Number(row.version),
   };
 }
@@ -229,6 +238,7 @@ export async function createProject(
         end_year: Number(input.endYear),
         currency: input.currency,
         budget: input.budget,
+        sequencing: input.sequencing,
         created_by: callerId,
         created_at: now,
         updated_at: now,

@@ -14,6 +14,8 @@ export type WireEdcItem = {
   sourceId?: string;
   sourceCode?: string;
   sourceName?: string;
+  priority?: number;
+  duration?: number;
 };
 export type WireEdpItem = { id: number; parentId?: number; code: string; name: string };
 export type WireEdc = WireEdpItem & { componentesEdc: WireEdcItem[]; version: number };
@@ -143,6 +145,8 @@ export async function storedEdc(t: Pick<TestApp, 'db'>, projectId: string) {
       'source_id',
       'source_code',
       'source_name',
+      'priority',
+      'duration',
     ])
     .where('project_id', '=', projectId)
     .orderBy('edp_item_id')
@@ -150,7 +154,13 @@ export async function storedEdc(t: Pick<TestApp, 'db'>, projectId: string) {
     .execute();
   return {
     lists: lists.map((list) => ({ edpItemId: Number(list.edp_item_id), version: Number(list.version) })),
-    rows: rows.map((row) => ({ ...row, edp_item_id: Number(row.edp_item_id), position: Number(row.position) })),
+    rows: rows.map((row) => ({
+      ...row,
+      edp_item_id: Number(row.edp_item_id),
+      position: Number(row.position),
+      priority: row.priority === null ? null : Number(row.priority),
+      duration: row.duration === null ? null : Number(row.duration),
+    })),
   };
 }
 
@@ -166,4 +176,111 @@ export async function countEdcRows(t: Pick<TestApp, 'db'>) {
       ).n,
     );
   return { lists: await count('edc_list'), items: await count('edc_item') };
+}
+
+export type WireBulkResult = {
+  items: { id: number; componentesEdc: WireEdcItem[]; version: number }[];
+  skipped: { id: number; code: string; reason: string }[];
+  message: string;
+};
+
+/** assignEdc, copyEdc or unassignEdc as the EDC screen calls them; the raw response. */
+export function callBulkEdc(
+  t: Pick<TestApp, 'app'>,
+  cookie: string,
+  name: 'assignEdc' | 'copyEdc' | 'unassignEdc',
+  data: unknown,
+): Promise<CallResult> {
+  return callFunction(t.app, name, data, cookie);
+}
+
+/** A bulk EDC call that must succeed; its result. */
+export async function callBulkEdcOk(
+  t: Pick<TestApp, 'app'>,
+  cookie: string,
+  name: 'assignEdc' | 'copyEdc' | 'unassignEdc',
+  data: unknown,
+): Promise<WireBulkResult> {
+  const response = await callBulkEdc(t, cookie, name, data);
+  expect(response.statusCode, JSON.stringify(response.body).slice(0, 2000)).toBe(200);
+  return response.body.result as WireBulkResult;
+}
+
+/**
+ * Everything a bulk EDC call may touch in a project, read directly: the EDC lists and rows, the
+ * Gantt's tasks, links and removed sources, and the project's versions. Equal before and after a
+ * refused call.
+ */
+export async function snapshotEdcAndGantt(t: Pick<TestApp, 'db'>, projectId: string) {
+  const project = await t.db
+    .selectFrom('project')
+    .select(['version', 'edp_version', 'gantt_version', 'updated_at'])
+    .where('_id', '=', projectId)
+    .executeTakeFirst();
+  const lists = await t.db
+    .selectFrom('edc_list')
+    .select(['edp_item_id', 'version', 'updated_at'])
+    .where('project_id', '=', projectId)
+    .orderBy('edp_item_id')
+    .execute();
+  const tasks = await t.db
+    .selectFrom('gantt_task')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .orderBy('position')
+    .execute();
+  const links = await t.db
+    .selectFrom('gantt_link')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .orderBy('to_id')
+    .orderBy('from_id')
+    .execute();
+  const removed = await t.db
+    .selectFrom('gantt_removed_source')
+    .select('source_key')
+    .where('project_id', '=', projectId)
+    .orderBy('source_key')
+    .execute();
+  return {
+    project: project && {
+      version: Number(project.version),
+      edpVersion: Number(project.edp_version),
+      ganttVersion: Number(project.gantt_version),
+      updatedAt: project.updated_at,
+    },
+    lists: lists.map((list) => ({ ...list, edp_item_id: Number(list.edp_item_id), version: Number(list.version) })),
+    edc: (await storedEdc(t, projectId)).rows,
+    tasks,
+    links,
+    removed: removed.map((row) => row.source_key),
+  };
+}
+
+/**
+ * A generated project with a large EDP: area type 'Torre' × `towers`, sub-area 'Depto' × `perTower`:
+ * 1 P · 2 P.1 · 3…(perTower+2) P.1.k · … ; the leaves' ids, in EDP order.
+ */
+export async function createLargeEdcProject(
+  t: Pick<TestApp, 'app'>,
+  cookie: string,
+  towers: number,
+  perTower: number,
+): Promise<{ id: string; code: string; items: WireEdpItem[]; leafIds: number[] }> {
+  const areaType = await createAreaType(t, cookie, {
+    name: 'Torre',
+    sectores: [{ code: 'D', name: 'Depto', quantity: perTower, priority: 1 }],
+  });
+  const code = uniqueProjectCode('BIG');
+  const project = await createProject(t, cookie, {
+    name: 'Conjunto',
+    code,
+    tiposArea: [{ _id: areaType._id, quantity: towers }],
+  });
+  const { edp } = await loadProject(t, cookie, project._id);
+  const items = edp.items as WireEdpItem[];
+  const parents = new Set(items.map((item) => item.parentId));
+  const leafIds = items.filter((item) => !parents.has(item.id)).map((item) => item.id);
+  expect(leafIds).toHaveLength(towers * perTower);
+  return { id: project._id, code, items, leafIds };
 }

@@ -39,6 +39,7 @@ export function buildLoadedProject(
     date: { _seconds: 1_700_000_000 },
     edpItemCount: items.length,
     workWeek: 'mon-fri',
+    sequencing: 'train',
     version: projectVersion,
     ...overrides,
     edp: { items, version },

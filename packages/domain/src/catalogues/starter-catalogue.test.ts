@@ -82,6 +82,33 @@ describe('starter catalogue: activities', () => {
   it('numbers activity priorities 1..n', () => {
     expect(priorities(actividades)).toEqual(oneToN(actividades));
   });
+
+  it('gives every activity its own duration in working days, 0 to 20, instead of the default', () => {
+    for (const activity of actividades) {
+      expect(Number.isInteger(activity.duration), activity.code).toBe(true);
+      expect(activity.duration, activity.code).toBeGreaterThanOrEqual(0);
+      expect(activity.duration, activity.code).toBeLessThanOrEqual(20);
+    }
+    // realistic, not one number for everything
+    expect(new Set(actividades.map((activity) => activity.duration)).size).toBeGreaterThanOrEqual(5);
+  });
+
+  it('makes procedures milestones (0 days) and crew work at least a day', () => {
+    const duration = (code: string) => actividades.find((activity) => activity.code === code)?.duration;
+    expect(duration('SEC')).toBe(0);
+    expect(duration('RCP')).toBe(0);
+    for (const code of ['TRZ', 'EXC', 'MOL', 'ENF', 'HRM', 'ALB', 'CAN', 'CEL', 'ART']) {
+      expect(duration(code), code).toBeGreaterThanOrEqual(1);
+    }
+    // formwork and rebar take longer than the pour; masonry longer than the setting out
+    expect(duration('MOL')).toBeGreaterThan(duration('TRZ')!);
+    expect(duration('ENF')).toBeGreaterThanOrEqual(duration('HRM')!);
+    expect(duration('ALB')).toBeGreaterThan(duration('HRM')!);
+    expect(actividades.filter((activity) => activity.duration === 0).map((activity) => activity.code)).toEqual([
+      'SEC',
+      'RCP',
+    ]);
+  });
 });
 
 describe('starter catalogue: systems', () => {

@@ -140,7 +140,8 @@ const durationSchema = z
 
 export const activityInputSchema = z.strictObject({
   ...recordKeys,
-  duration: durationSchema.default(DEFAULT_ACTIVITY_DURATION),
+  // absent: DEFAULT_ACTIVITY_DURATION for a new activity; an update without it keeps the stored one
+  duration: durationSchema.optional(),
 });
 export type ActivityInput = z.input<typeof activityInputSchema>;
 
@@ -189,7 +190,8 @@ export const saveObjectInputSchema = z.discriminatedUnion(
 );
 export type SaveObjectInput = z.input<typeof saveObjectInputSchema>;
 
-const catalogueObjectSchema = z.union([areaTypeSchema, activitySchema, componentSchema]);
+// a system is an activity without its duration, so it has its own place in the union (issue 13)
+const catalogueObjectSchema = z.union([areaTypeSchema, activitySchema, systemSchema, componentSchema]);
 export type CatalogueObject = AreaType | Activity | CatalogueSystem | Component;
 
 export const saveObjectContract = defineFunction({

@@ -102,17 +102,17 @@ describe.each(databaseKinds)('loadObjects (%s)', (kind) => {
     }
   });
 
-  it('shows an activity’s current name and priority in the subcomponents that list it', async () => {
+  it('shows an activity’s current name, priority and duration in the subcomponents that list it', async () => {
     const activity = await createObject(t, member.cookie, 'actividades', { code: 'VIVA', name: 'Antes' });
     const component = await createObject(t, member.cookie, 'componentes', {
       code: 'CP-VIVA',
       name: 'Enlace',
       subcomponents: [{ code: 'S', name: 'S', actividades: [{ _id: activity._id }] }],
     });
-    await createObject(t, member.cookie, 'actividades', { ...activity, name: 'Después', priority: 9 });
+    await createObject(t, member.cookie, 'actividades', { ...activity, name: 'Después', priority: 9, duration: 0 });
     const loaded = (await loadObjects(t, member.cookie, 'componentes')).find((entry) => entry._id === component._id);
     expect(loaded.subcomponents[0].actividades).toEqual([
-      { _id: activity._id, id: activity._id, code: 'VIVA', name: 'Después', priority: 9 },
+      { _id: activity._id, id: activity._id, code: 'VIVA', name: 'Después', priority: 9, duration: 0 },
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { catalogueLoadedMessages, loadObjectsContract } from '@cimiento/domain';
-import { loadAreaTypes, loadComponents, loadPlainRecords } from '../../catalogues/catalogue-store';
+import { loadActivities, loadAreaTypes, loadComponents, loadSystems } from '../../catalogues/catalogue-store';
 import { defineHandler } from '../define-handler';
 
 /** One catalogue, sorted by priority (domain.md), with the spec's fixed message. */
@@ -9,9 +9,9 @@ export const handleLoadObjects = defineHandler(loadObjectsContract, async ({ col
     case 'tipos-area':
       return { collection, objects: await loadAreaTypes(db), message };
     case 'actividades':
-      return { collection, objects: await loadPlainRecords(db, 'catalogue_activity'), message };
+      return { collection, objects: await loadActivities(db), message };
     case 'sistemas':
-      return { collection, objects: await loadPlainRecords(db, 'catalogue_system'), message };
+      return { collection, objects: await loadSystems(db), message };
     case 'componentes':
       return { collection, objects: await loadComponents(db), message };
   }

@@ -56,6 +56,8 @@ describe.each(databaseKinds)('saveEdc (%s)', (kind) => {
       sourceId: activity._id,
       sourceCode: activity.code,
       sourceName: activity.name,
+      priority: activity.priority,
+      duration: activity.duration,
     };
   }
 
@@ -82,11 +84,28 @@ describe.each(databaseKinds)('saveEdc (%s)', (kind) => {
           sourceId: component._id,
           sourceCode: component.code,
           sourceName: 'Fundaciones',
+          priority: 3,
         },
-        { code: `${main}.1`, name: 'Zapatas', parentCode: main, kind: 'sub', sourceCode: 'ZAP', sourceName: 'Zapatas' },
+        {
+          code: `${main}.1`,
+          name: 'Zapatas',
+          parentCode: main,
+          kind: 'sub',
+          sourceCode: 'ZAP',
+          sourceName: 'Zapatas',
+          priority: 1,
+        },
         activityItem('ACT1', 'excavar', `${main}.1`),
         activityItem('ACT2', 'hormigonar', `${main}.1`),
-        { code: `${main}.2`, name: 'Vigas', parentCode: main, kind: 'sub', sourceCode: 'VIG', sourceName: 'Vigas' },
+        {
+          code: `${main}.2`,
+          name: 'Vigas',
+          parentCode: main,
+          kind: 'sub',
+          sourceCode: 'VIG',
+          sourceName: 'Vigas',
+          priority: 2,
+        },
         activityItem('ACT3', 'hormigonar', `${main}.2`),
         activityItem('ACT4', 'curar', `${main}.2`),
       ]);
@@ -128,8 +147,11 @@ describe.each(databaseKinds)('saveEdc (%s)', (kind) => {
         source_id: component._id,
         source_code: component.code,
         source_name: 'Fundaciones',
+        priority: 3,
+        duration: null,
       });
       expect(stored.rows[1]).toMatchObject({ source_id: null, source_code: 'ZAP', source_name: 'Zapatas' });
+      expect(stored.rows[2]).toMatchObject({ kind: 'activity', priority: 1, duration: 5 });
     });
 
     it("keeps each generated item's catalogue code and name as saved, and an item typed by hand has none", async () => {
@@ -155,6 +177,48 @@ describe.each(databaseKinds)('saveEdc (%s)', (kind) => {
       expect(loaded?.componentesEdc.at(-1)).toEqual({ code: `${main}.3`, name: 'Losa', parentCode: main, kind: 'sub' });
       const stored = await storedEdc(t, project.id);
       expect(stored.rows.at(-1)).toMatchObject({ source_id: null, source_code: null, source_name: null });
+    });
+
+    it('stores the priority and duration copies (0 too) and gives them back; absent stays absent (issue 13)', async () => {
+      const project = await createEdcProject(t, member.cookie);
+      const edpCode = `${project.code}.2.2`;
+      const list: WireEdcItem[] = [
+        { code: 'M', name: 'Principal', parentCode: edpCode, kind: 'main', priority: 4 },
+        { code: 'M.1', name: 'Básico', parentCode: 'M', kind: 'sub', priority: 0 },
+        { code: 'ACT1', name: 'Hito', parentCode: 'M.1', kind: 'activity', priority: 2, duration: 0 },
+        { code: 'ACT2', name: 'Trabajo', parentCode: 'M.1', kind: 'activity', duration: 12 },
+        { code: 'ACT3', name: 'A mano', parentCode: 'M.1', kind: 'activity' },
+      ];
+      const saved = await saveEdcOk(t, member.cookie, project.id, { id: 7, componentesEdc: list, version: 0 });
+      expect(saved.componentesEdc).toEqual(list);
+      const loaded = await loadEdcOk(t, member.cookie, project.id, 7);
+      expect(loaded?.componentesEdc).toEqual(list);
+      expect(loaded?.componentesEdc[4]).not.toHaveProperty('priority');
+      expect(loaded?.componentesEdc[4]).not.toHaveProperty('duration');
+      const stored = await storedEdc(t, project.id);
+      expect(stored.rows.map((row) => [row.code, row.priority, row.duration])).toEqual([
+        ['M', 4, null],
+        ['M.1', 0, null],
+        ['ACT1', 2, 0],
+        ['ACT2', null, 12],
+        ['ACT3', null, null],
+      ]);
+    });
+
+    it.each([
+      [{ duration: -1 }, 'edc.componentesEdc.2.duration: debe ser 0 o más'],
+      [{ duration: 1.5 }, 'edc.componentesEdc.2.duration: debe ser un número entero de días hábiles'],
+      [{ priority: -3 }, 'edc.componentesEdc.2.priority: debe ser 0 o más'],
+    ])('refuses a priority or duration copy %j with a Spanish message naming the row', async (extra, message) => {
+      const project = await createEdcProject(t, member.cookie);
+      const list = smallList(`${project.code}.1.1`);
+      const response = await saveEdc(t, member.cookie, project.id, {
+        id: 3,
+        componentesEdc: [list[0], list[1], { ...list[2], ...extra }],
+        version: 0,
+      });
+      expect(response.body.error).toEqual({ status: 'INVALID_ARGUMENT', message });
+      expect(await storedEdc(t, project.id)).toEqual({ lists: [], rows: [] });
     });
 
     it('keeps the copy: renaming the catalogue activity later changes neither the saved catalogue code nor its name', async () => {

@@ -320,15 +320,109 @@ describe.each(databaseKinds)('saveObject (%s)', (kind) => {
     });
   });
 
+  describe('actividades: duration in working days (issue 13)', () => {
+    it('stores the duration given, 0 (a milestone) too, and loadObjects gives it back', async () => {
+      const paving = await createObject(t, member.cookie, 'actividades', {
+        code: uniqueCode('DUR'),
+        name: 'Pavimentar',
+        duration: 12,
+      });
+      const milestone = await createObject(t, member.cookie, 'actividades', {
+        code: uniqueCode('DUR'),
+        name: 'Recepción municipal',
+        duration: 0,
+      });
+      expect(paving).toMatchObject({ name: 'Pavimentar', duration: 12 });
+      expect(milestone).toMatchObject({ name: 'Recepción municipal', duration: 0 });
+      const loaded = await loadObjects(t, member.cookie, 'actividades');
+      expect(loaded.find((entry) => entry._id === paving._id)).toEqual(paving);
+      expect(loaded.find((entry) => entry._id === milestone._id)).toEqual(milestone);
+      const row = await t.db
+        .selectFrom('catalogue_activity')
+        .select('duration')
+        .where('_id', '=', milestone._id)
+        .executeTakeFirstOrThrow();
+      expect(Number(row.duration)).toBe(0);
+    });
+
+    it('gives 5 working days to a new activity without a duration, and an update without one keeps the stored duration', async () => {
+      const created = await createObject(t, member.cookie, 'actividades', { code: uniqueCode('DUR'), name: 'Sin' });
+      expect(created.duration).toBe(5);
+      const longer = await createObject(t, member.cookie, 'actividades', { ...created, duration: 9 });
+      expect(longer.duration).toBe(9);
+      const { _id, code, name, priority } = longer;
+      // a caller that does not know the field (a script written before issue 13) loses nothing
+      const back = await createObject(t, member.cookie, 'actividades', { _id, code, name: 'Renombrada', priority });
+      expect(back).toMatchObject({ name: 'Renombrada', duration: 9 });
+      expect((await loadObjects(t, member.cookie, 'actividades')).find((entry) => entry._id === _id)).toEqual(back);
+    });
+
+    it('updates the duration of the copies that components carry', async () => {
+      const activity = await createObject(t, member.cookie, 'actividades', {
+        code: uniqueCode('DUR'),
+        name: 'Enfierrar',
+        duration: 4,
+      });
+      const component = await createObject(t, member.cookie, 'componentes', {
+        code: uniqueCode('CP'),
+        name: 'Losa',
+        subcomponents: [{ code: 'L', name: 'Losa', actividades: [{ _id: activity._id }] }],
+      });
+      expect(component.subcomponents[0].actividades[0]).toMatchObject({ _id: activity._id, duration: 4 });
+      await createObject(t, member.cookie, 'actividades', { ...activity, duration: 6 });
+      const components = await loadObjects(t, member.cookie, 'componentes');
+      const loaded = components.find((entry) => entry._id === component._id);
+      expect(loaded.subcomponents[0].actividades[0]).toMatchObject({ _id: activity._id, duration: 6 });
+    });
+
+    it('has no duration on systems, area types or components', async () => {
+      for (const collection of ['sistemas', 'tipos-area', 'componentes'] as const) {
+        const object = await createObject(t, member.cookie, collection, { code: uniqueCode('ND'), name: 'Sin' });
+        expect(object, collection).not.toHaveProperty('duration');
+      }
+    });
+
+    it.each([
+      [-1, 'object.duration: debe ser 0 o más (0: un hito)'],
+      [2.5, 'object.duration: debe ser un número entero de días hábiles'],
+      [10001, 'object.duration: debe ser como máximo 10000'],
+      ['5', 'object.duration: debe ser un número'],
+    ])('refuses a duration of %j with a Spanish message and writes nothing', async (duration, message) => {
+      const response = await expectRefusedAndUnchanged(
+        'actividades',
+        { code: uniqueCode('DUR'), name: 'Mala', duration },
+        'INVALID_ARGUMENT',
+      );
+      expect(response.body.error.message).toBe(message);
+    });
+
+    it('refuses a bad duration on update and keeps the stored one', async () => {
+      const activity = await createObject(t, member.cookie, 'actividades', {
+        code: uniqueCode('DUR'),
+        name: 'Estucar',
+        duration: 7,
+      });
+      await expectRefusedAndUnchanged(
+        'actividades',
+        { ...activity, name: 'Cambiada', duration: -1 },
+        'INVALID_ARGUMENT',
+      );
+      expect((await loadObjects(t, member.cookie, 'actividades')).find((entry) => entry._id === activity._id)).toEqual(
+        activity,
+      );
+    });
+  });
+
   describe('componentes: subcomponents and their activities', () => {
-    let excavar: { _id: string; code: string; name: string; priority: number };
-    let hormigonar: { _id: string; code: string; name: string; priority: number };
+    let excavar: { _id: string; code: string; name: string; priority: number; duration: number };
+    let hormigonar: { _id: string; code: string; name: string; priority: number; duration: number };
 
     beforeAll(async () => {
       hormigonar = await createObject(t, member.cookie, 'actividades', {
         code: uniqueCode('ACT'),
         name: 'Hormigonar',
         priority: 2,
+        duration: 3,
       });
       excavar = await createObject(t, member.cookie, 'actividades', {
         code: uniqueCode('ACT'),
@@ -352,7 +446,10 @@ describe.each(databaseKinds)('saveObject (%s)', (kind) => {
         code: activity.code,
         name: activity.name,
         priority: activity.priority,
+        duration: activity.duration,
       });
+      // each copy carries the activity's duration (the default 5 when none was given)
+      expect([excavar.duration, hormigonar.duration]).toEqual([5, 3]);
       expect(component.subcomponents).toEqual([
         { id: 1, code: 'ZAP', name: 'Zapatas', priority: 1, actividades: [copy(excavar), copy(hormigonar)] },
         { id: 2, code: 'VIG', name: 'Vigas de fundación', priority: 2, actividades: [] },

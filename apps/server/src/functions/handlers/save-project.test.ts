@@ -81,6 +81,8 @@ describe.each(databaseKinds)('saveProject (%s)', (kind) => {
       date: { _seconds: expect.any(Number) },
       edpItemCount: itemCount,
       workWeek: 'mon-fri',
+      // issue 13: 'Tren de actividades' unless the wizard chose otherwise
+      sequencing: 'train',
       version: 1,
     });
     expect(project.date._seconds).toBeGreaterThanOrEqual(started);

@@ -87,6 +87,10 @@ describe.each(databaseKinds)('seedCatalogues (%s)', (kind) => {
         (starter.sectores ?? []).map((sector) => sector.code).sort(),
       );
     }
+    // each activity keeps its starter duration in working days (issue 13), milestones at 0
+    expect(
+      loaded.actividades.map((activity: { code: string; duration: number }) => [activity.code, activity.duration]),
+    ).toEqual(starterCatalogue.actividades.map((activity) => [activity.code, activity.duration]));
     for (const starter of starterCatalogue.componentes) {
       const stored = loaded.componentes.find((entry) => entry.code === starter.code);
       for (const sub of starter.subcomponents) {

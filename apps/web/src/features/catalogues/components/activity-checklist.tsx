@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isMilestoneDuration } from '../utils/activity-duration';
 import { filterActivities } from '../utils/activity-filter';
 
 export type ActivityChecklistProps = {
@@ -42,8 +43,8 @@ export function ActivityChecklist({ subcomponentName, activities, checked, onCha
 
   function toggle(activity: Activity, isChecked: boolean) {
     if (isChecked) {
-      const { _id, id, code, name, priority } = activity;
-      onChange([...checked, { _id, id, code, name, priority }]);
+      const { _id, id, code, name, priority, duration } = activity;
+      onChange([...checked, { _id, id, code, name, priority, duration }]);
     } else {
       onChange(checked.filter((other) => other._id !== activity._id));
     }
@@ -113,7 +114,18 @@ export function ActivityChecklist({ subcomponentName, activities, checked, onCha
             {shown.map((activity) => (
               <FormControlLabel
                 key={activity._id}
-                label={`${activity.code} · ${activity.name}`}
+                label={
+                  <>
+                    {`${activity.code} · ${activity.name}`}
+                    {/* issue 13: its duration in working days, what its Gantt task will last */}
+                    <Typography component="span" variant="inherit" color="text.secondary">
+                      {' · '}
+                      {isMilestoneDuration(activity.duration)
+                        ? t('catalogues.milestoneShort')
+                        : t('catalogues.durationShort', { count: activity.duration })}
+                    </Typography>
+                  </>
+                }
                 // long names wrap beside their box instead of being cut
                 sx={{ alignItems: 'flex-start', mr: 0, '& .MuiFormControlLabel-label': { pt: 0.75 } }}
                 control={

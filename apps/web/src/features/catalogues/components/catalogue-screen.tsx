@@ -2,6 +2,7 @@ import { catalogueLoadedMessages } from '@cimiento/domain';
 import type { CatalogueCollection } from '@cimiento/domain';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
+import type { MRT_ColumnDef } from 'material-react-table';
 import type { ReactNode } from 'react';
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -24,6 +25,8 @@ export type CatalogueScreenProps<C extends CatalogueCollection> = {
   addLabel: string;
   nameHeader: string;
   showCode?: boolean;
+  /** The list's columns after the name, memoised by the caller. */
+  extraColumns?: MRT_ColumnDef<CatalogueRecordByCollection[C]>[];
   removeText: string;
   renderDialog: (props: CatalogueDialogProps<CatalogueRecordByCollection[C]>) => ReactNode;
 };
@@ -37,6 +40,7 @@ export function CatalogueScreen<C extends CatalogueCollection>({
   addLabel,
   nameHeader,
   showCode,
+  extraColumns,
   removeText,
   renderDialog,
 }: CatalogueScreenProps<C>) {
@@ -76,6 +80,7 @@ export function CatalogueScreen<C extends CatalogueCollection>({
         isLoading={list.isPending}
         nameHeader={nameHeader}
         showCode={showCode}
+        extraColumns={extraColumns}
         onOpen={open}
         onRemove={setToRemove}
       />

@@ -14,6 +14,8 @@ export type CatalogueTableProps<R extends CatalogueRow> = {
   nameHeader: string;
   /** Actividades also shows the code (Prioridad, Código, Actividad). */
   showCode?: boolean;
+  /** Columns after the name (Actividades: 'Duración (días hábiles)'); memoised by the caller. */
+  extraColumns?: MRT_ColumnDef<R>[];
   onOpen: (row: R) => void;
   onRemove: (row: R) => void;
 };
@@ -27,6 +29,7 @@ export function CatalogueTable<R extends CatalogueRow>({
   isLoading,
   nameHeader,
   showCode = false,
+  extraColumns,
   onOpen,
   onRemove,
 }: CatalogueTableProps<R>) {
@@ -52,8 +55,9 @@ export function CatalogueTable<R extends CatalogueRow>({
           </Button>
         ),
       },
+      ...(extraColumns ?? []),
     ],
-    [t, nameHeader, showCode, onOpen],
+    [t, nameHeader, showCode, extraColumns, onOpen],
   );
 
   const localization = useListTableLocalization(t('catalogues.noResults'));

@@ -50,6 +50,12 @@ describe('RecordDialog', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ code: '', name: 'Agua potable', priority: 2 }));
   });
 
+  it('has no duration field unless the record has a duration (systems have none)', async () => {
+    renderDialog({ code: 'AP', name: 'Agua potable', priority: 1 });
+    await screen.findByRole('textbox', { name: 'Nombre' });
+    expect(screen.queryByRole('spinbutton', { name: 'Duración (días hábiles)' })).toBeNull();
+  });
+
   it("closes on 'Cerrar', on the close icon and on Escape", async () => {
     const { onClose } = renderDialog();
     await userEvent.click(await screen.findByRole('button', { name: 'Cerrar' }));

@@ -1,3 +1,4 @@
+import { MAX_ACTIVITY_DURATION, formatNumber } from '@cimiento/domain';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { FormEvent, ReactNode } from 'react';
@@ -7,8 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { StatusTextField } from '@/components/ui/status-text-field';
 import { muiField } from '@/lib/forms';
+import type { DurationProblem } from '../utils/activity-duration';
+import { durationProblem, isMilestoneDuration } from '../utils/activity-duration';
 
-export type RecordValues = { code: string; name: string; priority: number };
+/** `duration` only for activities (issue 13): the dialog shows its field when `initial` has it. */
+export type RecordValues = { code: string; name: string; priority: number; duration?: number };
 
 export type RecordDialogProps = {
   title: string;
@@ -28,10 +32,19 @@ function priorityNumber(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 
+const durationMessageKeys = {
+  required: 'catalogues.durationRequired',
+  integer: 'catalogues.durationInteger',
+  min: 'catalogues.durationMin',
+  max: 'catalogues.durationMax',
+} as const satisfies Record<DurationProblem, string>;
+
 /**
  * The catalogue modal (product-spec.md §2, §5): code, priority and name, marked required, with an
  * error state when empty (priority when 0) and a success state when filled. It closes on 'Cerrar',
  * on the close icon, on Escape, and (through the caller) after a successful save.
+ * Activities add 'Duración (días hábiles)' (issue 13): unlike the three others, a duration that is
+ * not a whole number of days in 0..MAX_ACTIVITY_DURATION blocks the save, with the reason beside it.
  */
 export function RecordDialog({
   title,
@@ -49,6 +62,15 @@ export function RecordDialog({
   const code = watch('code');
   const name = watch('name');
   const priority = priorityNumber(watch('priority'));
+  const hasDuration = initial.duration !== undefined;
+  const duration = watch('duration');
+  const durationState = durationProblem(duration);
+  const durationHelp =
+    durationState !== null
+      ? t(durationMessageKeys[durationState], { max: formatNumber(MAX_ACTIVITY_DURATION) })
+      : isMilestoneDuration(duration)
+        ? t('catalogues.durationMilestoneHelp')
+        : t('catalogues.durationHelp');
   const saveButton = useRef<HTMLButtonElement>(null);
   const wasSaving = useRef(false);
 
@@ -65,7 +87,12 @@ export function RecordDialog({
       onClose={onClose}
       onSubmit={(event: FormEvent<HTMLFormElement>) =>
         void handleSubmit((values) =>
-          onSubmit({ code: values.code, name: values.name, priority: priorityNumber(values.priority) }),
+          onSubmit({
+            code: values.code,
+            name: values.name,
+            priority: priorityNumber(values.priority),
+            ...(hasDuration && values.duration !== undefined ? { duration: values.duration } : {}),
+          }),
         )(event)
       }
       actions={
@@ -109,6 +136,25 @@ export function RecordDialog({
           errorText={t('catalogues.required')}
           {...muiField(register('name'))}
         />
+        {hasDuration && (
+          <StatusTextField
+            id={`${fieldId}-duration`}
+            label={t('catalogues.duration')}
+            type="number"
+            isValid={durationState === null}
+            errorText={durationHelp}
+            helperText={durationHelp}
+            slotProps={{ htmlInput: { min: 0, max: MAX_ACTIVITY_DURATION, step: 1 } }}
+            sx={{ maxWidth: { sm: 260 } }}
+            {...muiField(
+              register('duration', {
+                valueAsNumber: true,
+                // the save waits for a duration the server accepts; the field already says why
+                validate: (value) => durationProblem(value) === null,
+              }),
+            )}
+          />
+        )}
         {children}
       </Stack>
     </FormDialog>

@@ -237,6 +237,40 @@ describe('ProjectWizard', () => {
     expect(screen.getByRole('link', { name: 'Agregar tipos de área' }).getAttribute('href')).toBe('/admin/tipos-area');
   });
 
+  it("step 1: 'Secuencia del Gantt' offers the three options, starts at 'Tren de actividades', and the choice reaches the summary and saveProject", async () => {
+    const user = userEvent.setup();
+    const saved = stubServer();
+    renderWizard();
+    const sequencing = await screen.findByRole('combobox', { name: 'Secuencia del Gantt' });
+    expect(sequencing.textContent).toBe('Tren de actividades');
+    expect(screen.getByText('Cómo se vinculan las tareas generadas desde el EDC')).toBeTruthy();
+    await user.click(sequencing);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Sin secuencia',
+      'Secuencia por prioridad',
+      'Tren de actividades',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Secuencia por prioridad' }));
+    await waitFor(() => expect(useProjectWizardStore.getState().draft.sequencing).toBe('priority'));
+    expect(screen.getByRole('combobox', { name: 'Secuencia del Gantt' }).textContent).toBe('Secuencia por prioridad');
+
+    await fillBasicStep(user);
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    const terms = screen.getAllByRole('term').map((term) => term.textContent);
+    const values = screen.getAllByRole('definition').map((value) => value.textContent);
+    expect(values[terms.indexOf('Secuencia del Gantt')]).toBe('Secuencia por prioridad');
+    // back on step 1 the choice is still there
+    await user.click(screen.getByRole('button', { name: 'Datos básicos' }));
+    expect(screen.getByRole('combobox', { name: 'Secuencia del Gantt' }).textContent).toBe('Secuencia por prioridad');
+    await user.click(screen.getByRole('button', { name: 'Resumen' }));
+
+    await user.click(screen.getByRole('button', { name: 'Crear proyecto' }));
+    await user.click(await screen.findByRole('button', { name: 'Si, estoy seguro' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ project: { name: 'Hospital de Talca', code: 'HT', sequencing: 'priority' } });
+  });
+
   it('step 2: shows the budget formatted in the chosen currency, the errors, and Next only with both years', async () => {
     const user = userEvent.setup();
     stubServer();
@@ -308,6 +342,7 @@ describe('ProjectWizard', () => {
       Nombre: 'Hospital de Talca',
       Código: 'HT',
       'Plantilla EDP': 'generica',
+      'Secuencia del Gantt': 'Tren de actividades',
       Presupuesto: 'UF 1.234,50',
       'Período de ejecución': '2023 - 2025',
       '1. Pabellones': '0',
@@ -334,6 +369,7 @@ describe('ProjectWizard', () => {
           code: 'HT',
           priority: '0',
           template: 'generica',
+          sequencing: 'train',
           startYear: '2023',
           endYear: '2025',
           currency: 'UF',

@@ -1,4 +1,4 @@
-import { MAX_AREA_QUANTITY, projectTemplates } from '@cimiento/domain';
+import { MAX_AREA_QUANTITY, projectTemplates, sequencingModes } from '@cimiento/domain';
 import type { AreaType, ProjectTemplate } from '@cimiento/domain';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -16,7 +16,15 @@ import { Link as RouterLink } from 'react-router';
 import { StatusTextField } from '@/components/ui/status-text-field';
 import { useProjectWizardStore } from '../stores/project-wizard-store';
 import type { CodeCheck } from '../utils/wizard-rules';
-import { areaTypeLabel, isCodeWellFormed, isFilled, isNonZeroNumber, toQuantity } from '../utils/wizard-rules';
+import {
+  areaTypeLabel,
+  draftSequencing,
+  isCodeWellFormed,
+  isFilled,
+  isNonZeroNumber,
+  isSequencingMode,
+  toQuantity,
+} from '../utils/wizard-rules';
 
 function isTemplate(value: string): value is ProjectTemplate {
   return (projectTemplates as readonly string[]).includes(value);
@@ -109,7 +117,10 @@ function useCodeFieldState(code: string, codeCheck: CodeCheck) {
 
 export type WizardBasicStepProps = AreaTypesState & { codeCheck: CodeCheck };
 
-/** Step 1, 'Datos básicos': name, code, priority, EDP template and, for generica, the area types. */
+/**
+ * Step 1, 'Datos básicos': name, code, priority, EDP template, the Gantt's sequencing option
+ * (issue 13, docs/SEQUENCING.md) and, for generica, the area types.
+ */
 export function WizardBasicStep({ codeCheck, ...props }: WizardBasicStepProps) {
   const { t } = useTranslation();
   const draft = useProjectWizardStore((state) => state.draft);
@@ -163,6 +174,22 @@ export function WizardBasicStep({ codeCheck, ...props }: WizardBasicStepProps) {
           {projectTemplates.map((template) => (
             <MenuItem key={template} value={template}>
               {template}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label={t('projects.sequencing')}
+          value={draftSequencing(draft)}
+          onChange={(event) => {
+            if (isSequencingMode(event.target.value)) updateDraft({ sequencing: event.target.value });
+          }}
+          helperText={t('projects.sequencingHelp')}
+          sx={{ minWidth: 240 }}
+        >
+          {sequencingModes.map((mode) => (
+            <MenuItem key={mode} value={mode}>
+              {t(`projects.sequencingModes.${mode}`)}
             </MenuItem>
           ))}
         </TextField>

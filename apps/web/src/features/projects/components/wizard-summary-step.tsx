@@ -2,7 +2,7 @@ import type { AreaType } from '@cimiento/domain';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useProjectWizardStore } from '../stores/project-wizard-store';
-import { areaTypeLabel, readBudget } from '../utils/wizard-rules';
+import { areaTypeLabel, draftSequencing, readBudget } from '../utils/wizard-rules';
 import type { DefinitionEntry } from './definition-list';
 import { DefinitionList } from './definition-list';
 
@@ -16,6 +16,11 @@ export function WizardSummaryStep({ areaTypes }: { areaTypes: AreaType[] }) {
     { key: 'name', term: t('projects.name'), value: draft.name.trim() },
     { key: 'code', term: t('projects.code'), value: draft.code.trim() },
     { key: 'template', term: t('projects.template'), value: draft.template },
+    {
+      key: 'sequencing',
+      term: t('projects.sequencing'),
+      value: t(`projects.sequencingModes.${draftSequencing(draft)}`),
+    },
     {
       key: 'budget',
       term: t('projects.budget'),

@@ -13,12 +13,24 @@ describe('project wizard store (spec §4 Wizard: step 0 to 2, never below 0)', (
       code: '',
       priority: '0',
       template: 'generica',
+      sequencing: 'train',
       quantities: {},
       currency: 'USD',
       budget: '0',
       startYear: '2023',
       endYear: '2023',
     });
+  });
+
+  it("keeps the chosen 'Secuencia del Gantt' across steps, and reset() brings back 'Tren de actividades'", () => {
+    store().updateDraft({ sequencing: 'none' });
+    store().next();
+    store().next();
+    expect(store().draft.sequencing).toBe('none');
+    store().resetStep();
+    expect(store().draft.sequencing).toBe('none');
+    store().reset();
+    expect(store().draft.sequencing).toBe('train');
   });
 
   it('Next increments up to the summary step and no further', () => {

@@ -1,5 +1,5 @@
 import { projectDefaults } from '@cimiento/domain';
-import type { Currency, ProjectTemplate } from '@cimiento/domain';
+import type { Currency, ProjectTemplate, SequencingMode } from '@cimiento/domain';
 import { create } from 'zustand';
 
 /** The wizard's three visible steps: Datos básicos, Datos financieros, Resumen. */
@@ -16,6 +16,8 @@ export type ProjectDraft = {
   code: string;
   priority: string;
   template: ProjectTemplate;
+  /** issue 13: how the Gantt links the tasks generated from the EDC ('Secuencia del Gantt') */
+  sequencing: SequencingMode;
   quantities: Record<string, number>;
   currency: Currency;
   budget: string;
@@ -28,6 +30,7 @@ export const emptyDraft: ProjectDraft = {
   code: '',
   priority: projectDefaults.priority,
   template: projectDefaults.template,
+  sequencing: projectDefaults.sequencing,
   quantities: {},
   currency: projectDefaults.currency,
   budget: projectDefaults.budget,

@@ -6,6 +6,7 @@ import {
   canLeaveBasicStep,
   canLeaveFinancialStep,
   canOpenStep,
+  draftSequencing,
   isCodeCheckPassable,
   isEndBeforeStart,
   isNonZeroNumber,
@@ -121,6 +122,7 @@ describe('wizard rules (spec §5)', () => {
       code: 'HT',
       priority: '0',
       template: 'generica',
+      sequencing: 'train',
       startYear: '2023',
       endYear: '2023',
       currency: 'CLP',
@@ -138,5 +140,15 @@ describe('wizard rules (spec §5)', () => {
       [areaType({ _id: 'a', name: 'Pabellones', priority: 1 })],
     );
     expect(input).toMatchObject({ template: 'plantilla-1', tiposArea: [], priority: '0', budget: '0' });
+  });
+
+  it("sends the chosen 'Secuencia del Gantt'; a draft without one (kept from before the option) sends the default, 'train'", () => {
+    const draft = { ...emptyDraft, name: 'Torre', code: 'T1' };
+    expect(toProjectInput({ ...draft, sequencing: 'priority' }, []).sequencing).toBe('priority');
+    expect(toProjectInput({ ...draft, sequencing: 'none' }, []).sequencing).toBe('none');
+    const { sequencing: _dropped, ...oldDraft } = draft;
+    expect(draftSequencing({})).toBe('train');
+    expect(toProjectInput(oldDraft as typeof draft, []).sequencing).toBe('train');
+    expect(draftSequencing({ sequencing: 'tren' as never })).toBe('train');
   });
 });

@@ -1,5 +1,12 @@
-import { MAX_AREA_QUANTITY, formatMoney, parseChileanDecimal, projectDefaults, sortByPriority } from '@cimiento/domain';
-import type { AreaType, Currency, ProjectInput } from '@cimiento/domain';
+import {
+  MAX_AREA_QUANTITY,
+  formatMoney,
+  parseChileanDecimal,
+  projectDefaults,
+  sequencingModes,
+  sortByPriority,
+} from '@cimiento/domain';
+import type { AreaType, Currency, ProjectInput, SequencingMode } from '@cimiento/domain';
 import type { ProjectDraft } from '../stores/project-wizard-store';
 
 /**
@@ -85,6 +92,18 @@ export function readBudget(text: string, currency: Currency): BudgetState {
     : { kind: 'valid', value: result.value, formatted };
 }
 
+export function isSequencingMode(value: unknown): value is SequencingMode {
+  return (sequencingModes as readonly unknown[]).includes(value);
+}
+
+/**
+ * The draft's 'Secuencia del Gantt' (issue 13). A draft kept from before the option existed has
+ * none, and gets the default, 'Tren de actividades', as saveProject would give it.
+ */
+export function draftSequencing(draft: Partial<Pick<ProjectDraft, 'sequencing'>>): SequencingMode {
+  return isSequencingMode(draft.sequencing) ? draft.sequencing : projectDefaults.sequencing;
+}
+
 /** The years' extra hint: the server refuses a closing year before the start year. */
 export function isEndBeforeStart(draft: Pick<ProjectDraft, 'startYear' | 'endYear'>): boolean {
   if (!isNonZeroNumber(draft.startYear) || !isNonZeroNumber(draft.endYear)) return false;
@@ -120,6 +139,7 @@ export function toProjectInput(draft: ProjectDraft, areaTypes: readonly AreaType
     code: draft.code.trim(),
     priority: isFilled(draft.priority) ? draft.priority.trim() : projectDefaults.priority,
     template: draft.template,
+    sequencing: draftSequencing(draft),
     startYear: draft.startYear.trim(),
     endYear: draft.endYear.trim(),
     currency: draft.currency,

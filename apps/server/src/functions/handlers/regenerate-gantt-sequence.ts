@@ -1,0 +1,9 @@
+import { regenerateGanttSequenceContract } from '@cimiento/domain';
+import { regenerateGanttSequence } from '../../projects/gantt-store';
+import { defineHandler } from '../define-handler';
+
+/** 'Regenerar secuencia': the project's sequencing option and the Gantt's generated links anew, on the version the screen loaded (stale → ABORTED). */
+export const handleRegenerateGanttSequence = defineHandler(
+  regenerateGanttSequenceContract,
+  async ({ id, sequencing, version }, { db }) => regenerateGanttSequence(db, id, sequencing, version),
+);
