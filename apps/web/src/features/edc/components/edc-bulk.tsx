@@ -225,8 +225,9 @@ export function BulkResultDialog({
               {t('edc.bulk.resultSkipped', { count: output.skipped.length })}
             </Typography>
             <Box component="ul" aria-label={t('edc.bulk.skippedList')} sx={listSx}>
-              {output.skipped.map((skipped) => (
-                <li key={skipped.id}>
+              {output.skipped.map((skipped, index) => (
+                // one item may be skipped for more than one reason (each main component it already has)
+                <li key={`${skipped.id}:${index}`}>
                   <Typography variant="body2">
                     <Box component="span" sx={{ fontWeight: 600 }}>
                       {skipped.code}

@@ -41,7 +41,7 @@ const components: Component[] = [
         code: 'MOT',
         name: 'Motor',
         priority: 1,
-        actividades: [{ _id: 'a-mon', id: 'a-mon', code: 'MON', name: 'Montaje', priority: 1 }],
+        actividades: [{ _id: 'a-mon', id: 'a-mon', code: 'MON', name: 'Montaje', priority: 1, duration: 5 }],
       },
     ],
   },
