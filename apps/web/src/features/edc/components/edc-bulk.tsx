@@ -222,7 +222,7 @@ export function BulkResultDialog({
         {output.skipped.length > 0 && (
           <Box component="section" aria-labelledby={skippedId}>
             <Typography id={skippedId} variant="subtitle2" component="h3" color="warning.main">
-              {t('edc.bulk.resultSkipped', { count: output.skipped.length })}
+              {t('edc.bulk.resultSkipped', { count: new Set(output.skipped.map((skipped) => skipped.id)).size })}
             </Typography>
             <Box component="ul" aria-label={t('edc.bulk.skippedList')} sx={listSx}>
               {output.skipped.map((skipped, index) => (

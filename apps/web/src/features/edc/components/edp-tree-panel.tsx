@@ -137,18 +137,21 @@ export const EdpTreePanel = memo(function EdpTreePanel({
           {t('edc.bulk.ticked', { count })}
         </Typography>
       </Stack>
-      <Stack
-        direction="row"
-        useFlexGap
-        spacing={0.5}
+      {/* two by two, the labels may wrap: the tree keeps most of a narrow column */}
+      <Box
         role="toolbar"
         aria-label={t('edc.bulk.toolbar')}
-        sx={{ flexWrap: 'wrap', '& .MuiButton-root': { py: 0.25, px: 1, minWidth: 0 } }}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: '1fr 1fr',
+          gap: 0.5,
+          '& .MuiButton-root': { py: 0.25, px: 0.75, minWidth: 0, lineHeight: 1.25, whiteSpace: 'normal' },
+        }}
       >
-        <Button size="small" onClick={onSelectSimilar} disabled={isBusy || selectedId === null}>
+        <Button size="small" variant="outlined" onClick={onSelectSimilar} disabled={isBusy || selectedId === null}>
           {t('edc.bulk.selectSimilar')}
         </Button>
-        <Button size="small" color="inherit" onClick={onClearTicks} disabled={isBusy || count === 0}>
+        <Button size="small" variant="outlined" color="inherit" onClick={onClearTicks} disabled={isBusy || count === 0}>
           {t('edc.bulk.clear')}
         </Button>
         <Button size="small" variant="outlined" onClick={onCopy} disabled={isBusy || count === 0 || !canCopy}>
@@ -157,7 +160,7 @@ export const EdpTreePanel = memo(function EdpTreePanel({
         <Button size="small" variant="outlined" color="error" onClick={onUnassign} disabled={isBusy || count === 0}>
           {t('edc.bulk.unassign')}
         </Button>
-      </Stack>
+      </Box>
       <ShownItemContext value={selectedId === null ? null : String(selectedId)}>
         <Box onKeyDownCapture={handleKeyDownCapture} sx={{ display: 'flex', flex: { md: '1 1 0' }, minHeight: 0 }}>
           <RichTreeView
