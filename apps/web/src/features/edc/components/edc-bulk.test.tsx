@@ -2,6 +2,8 @@ import type { BulkEdcOutput, CatalogueSystem, Component, Edc, EdcItem, LoadedPro
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EDC_STALE_MESSAGE } from '@cimiento/domain';
+import { UnsavedWorkGuard } from '@/components/layout/unsaved-work-guard';
 import { createQueryClient } from '@/lib/react-query';
 import { useProjectStore } from '@/stores/project-store';
 import { useUnsavedWorkStore } from '@/stores/unsaved-work-store';
@@ -83,6 +85,8 @@ function stubServer(
         return jsonResponse(200, {
           result: { objects: data.collection === 'sistemas' ? systems : components, message: 'ok' },
         });
+      case 'saveEdc':
+        return jsonResponse(409, { error: { status: 'ABORTED', message: EDC_STALE_MESSAGE } });
       case 'loadEdc':
         return jsonResponse(200, {
           result: { edc: options.edcFor?.(data.id as number) ?? null, message: 'EDC cargado' },
@@ -102,8 +106,16 @@ function stubServer(
   return { calls, named: (name: string) => calls.filter((call) => call.name === name) };
 }
 
-function renderScreen() {
-  return renderWithApp(<ProjectEdc />, {
+function renderScreen(options: { withGuard?: boolean } = {}) {
+  const ui = options.withGuard ? (
+    <>
+      <ProjectEdc />
+      <UnsavedWorkGuard />
+    </>
+  ) : (
+    <ProjectEdc />
+  );
+  return renderWithApp(ui, {
     path: '/projects/p-1/edc',
     routePath: '/projects/:id/edc',
     session: buildSession({ id: 'user-1' }),
@@ -369,5 +381,43 @@ describe('EDC screen: many items at once', () => {
     const sent = named('copyEdc')[0]?.data;
     expect(sent).toMatchObject({ id: 'p-1', fromItemId: 3, versions: [{ id: 3, version: 5 }] });
     expect([...(sent?.toItemIds as number[])].sort()).toEqual([4, 6]);
+  });
+
+  it('asks first when the shown item has a save not gone through and is among the ticked items', async () => {
+    const user = userEvent.setup();
+    const { named } = stubServer({
+      bulkAnswer: () => ({
+        items: [{ id: 3, componentesEdc: ascensorOf('T.1.1'), version: 1 }],
+        skipped: [],
+        message: 'Componente asignado a 1 ítem',
+      }),
+    });
+    renderScreen({ withGuard: true });
+    await openBuildings(user);
+    await user.click(screen.getByText('T.1.1 Piso tipo 1'));
+    await screen.findByRole('heading', { level: 1, name: 'Hospital de Talca :: T.1.1' });
+    // one item's assignment refused as stale: the list is not saved
+    await choose(user, 'Componente principal', 'ASC Ascensor');
+    await choose(user, 'Sistema', 'ELE Eléctrico');
+    await user.click(screen.getByRole('button', { name: 'Asignar' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Recargar' })).toBeTruthy());
+
+    await user.click(checkboxOf('T.1.1 Piso tipo 1'));
+    await user.click(screen.getByRole('button', { name: 'Asignar a 1 ítem marcado' }));
+    const question = await screen.findByRole('alertdialog', { name: '¿Estás seguro?' });
+    expect(within(question).getByText(/Hay cambios sin grabar en el EDC/)).toBeTruthy();
+    expect(named('assignEdc')).toEqual([]);
+    await user.click(within(question).getByRole('button', { name: 'Si, estoy seguro' }));
+    await screen.findByRole('dialog', { name: 'Resultado de la asignación' });
+    expect(named('assignEdc')[0]?.data).toEqual({
+      id: 'p-1',
+      itemIds: [3],
+      componentId: 'c-asc',
+      systemId: 's-ele',
+      versions: [{ id: 3, version: 0 }],
+    });
+    await user.click(screen.getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(gridCodes()).toEqual(['ASC.1.ELE.T.1.1', 'ASC.1.ELE.T.1.1.1', 'ACT1']));
+    expect(screen.queryByRole('button', { name: 'Recargar' })).toBeNull();
   });
 });
