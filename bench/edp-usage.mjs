@@ -31,7 +31,9 @@ function edcRows(edpCode) {
  * version, the leaves with an EDC, and the stored tasks and links (0 without a Gantt).
  */
 export async function arrangeUsageProject(target, code, { buildGantt = true } = {}) {
-  const { result: saved } = await timedCall(target, 'saveProject', { project: { name: 'EDP grande', code } });
+  const { result: saved } = await timedCall(target, 'saveProject', {
+    project: { name: 'EDP grande', code, sequencing: 'none' },
+  });
   const id = saved.project._id;
   const { result: loaded } = await timedCall(target, 'loadProject', { id });
   const items = benchEdp({ groups: 200, perGroup: 100 });

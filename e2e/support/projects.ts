@@ -41,11 +41,15 @@ export class ProjectApi {
     return new ProjectApi(session.server.url, cookie);
   }
 
+  /**
+   * saveProject. Seeded projects are 'Sin secuencia' unless the spec chooses (issue 13 made 'Tren de
+   * actividades' the default): the specs written before it check Gantts without generated links.
+   */
   async save(project: Record<string, unknown>): Promise<LoadedProject> {
     const result = await callFunction<{ project: LoadedProject }>(
       this.baseUrl,
       'saveProject',
-      { project },
+      { project: { sequencing: 'none', ...project } },
       this.cookie,
     );
     return result.project;

@@ -37,33 +37,38 @@ export function reconcileGeneratedLinks(options: {
   const idByKey = new Map<string, number>();
   for (const task of options.tasks) if (task.sourceKey !== null) idByKey.set(task.sourceKey, task.id);
 
-  const userLinks = options.links.filter((link) => link.generated !== true);
-  const userPairs = new Set<string>();
-  for (const link of userLinks) {
-    userPairs.add(`${link.from}>${link.to}`);
-    userPairs.add(`${link.to}>${link.from}`);
+  // pairs by numbers (from → tos): a 40,000-task Gantt makes no pair strings
+  const userLinks: GanttLinkRecord[] = [];
+  const userPairs = new PairSet();
+  const storedGenerated = new PairMap<GanttLinkRecord>();
+  for (const link of options.links) {
+    if (link.generated === true) {
+      storedGenerated.set(link.from, link.to, link);
+      continue;
+    }
+    userLinks.push(link);
+    userPairs.add(link.from, link.to);
+    userPairs.add(link.to, link.from);
   }
-  const storedGenerated = new Map<string, GanttLinkRecord>();
-  for (const link of options.links) if (link.generated === true) storedGenerated.set(`${link.from}>${link.to}`, link);
 
   // the wanted generated links, by task ids, in the sequencing's order, each pair once
   const wanted: GanttLinkRecord[] = [];
-  const wantedPairs = new Set<string>();
+  const wantedPairs = new PairSet();
+  const checkRemoved = options.removed.size > 0;
   for (const link of options.sequence) {
-    if (options.removed.has(linkPairKey(link.from, link.to))) continue;
+    if (checkRemoved && options.removed.has(linkPairKey(link.from, link.to))) continue;
     const from = idByKey.get(link.from);
     const to = idByKey.get(link.to);
     if (from === undefined || to === undefined || from === to) continue;
-    const pair = `${from}>${to}`;
-    if (wantedPairs.has(pair) || userPairs.has(pair)) continue;
-    wantedPairs.add(pair);
+    if (wantedPairs.has(from, to) || userPairs.has(from, to)) continue;
+    wantedPairs.add(from, to);
     wanted.push({ from, to, type: 'FS', lag: 0, generated: true });
   }
 
   const accepted = acyclicAdditions(userLinks, wanted);
   let kept = 0;
   for (const link of accepted) {
-    const stored = storedGenerated.get(`${link.from}>${link.to}`);
+    const stored = storedGenerated.get(link.from, link.to);
     if (stored && stored.type === 'FS' && stored.lag === 0) kept += 1;
   }
   return {
@@ -72,6 +77,41 @@ export function reconcileGeneratedLinks(options: {
     dropped: storedGenerated.size - kept,
     kept,
   };
+}
+
+/** A set of (from, to) pairs of task ids. */
+class PairSet {
+  private readonly pairs = new Map<number, Set<number>>();
+
+  add(from: number, to: number): void {
+    const tos = this.pairs.get(from);
+    if (tos) tos.add(to);
+    else this.pairs.set(from, new Set([to]));
+  }
+
+  has(from: number, to: number): boolean {
+    return this.pairs.get(from)?.has(to) ?? false;
+  }
+}
+
+/** A map from (from, to) pairs of task ids. */
+class PairMap<T> {
+  private readonly pairs = new Map<number, Map<number, T>>();
+  size = 0;
+
+  set(from: number, to: number, value: T): void {
+    let tos = this.pairs.get(from);
+    if (!tos) {
+      tos = new Map();
+      this.pairs.set(from, tos);
+    }
+    if (!tos.has(to)) this.size += 1;
+    tos.set(to, value);
+  }
+
+  get(from: number, to: number): T | undefined {
+    return this.pairs.get(from)?.get(to);
+  }
 }
 
 /**
