@@ -37,9 +37,9 @@ async function assign(page: Page, component: string, system: string, message: st
   await waitForSuccessToast(page, message);
 }
 
-/** Whether the tree item shows as the selected one (MUI X marks its content with data-selected). */
+/** Whether the tree item shows as the shown one (aria-current; the checkboxes are the ticks, issue 13). */
 async function isSelected(item: Locator): Promise<boolean> {
-  return (await item.locator(':scope > [data-selected]').count()) === 1;
+  return (await item.getAttribute('aria-current')) === 'true';
 }
 
 /** The page's scroll height and the viewport's height: equal when the page does not scroll. */

@@ -654,5 +654,62 @@ export const enUS: Catalogue = {
     confirmRemoveLeaf: '{{item}} will be deleted.',
     reload: 'Reload',
     kind: { main: 'Component', sub: 'Subcomponent', activity: 'Activity' },
+    bulk: {
+      toolbar: 'Actions on the ticked items',
+      ticked_one: '{{count}} item ticked',
+      ticked_other: '{{count}} items ticked',
+      selectSimilar: 'Select similar',
+      clear: 'Untick all',
+      copy: 'Copy EDC to…',
+      unassign: 'Remove from the ticked',
+      assign_one: 'Assign to {{count}} ticked item',
+      assign_other: 'Assign to {{count}} ticked items',
+      dropHere_one: 'Drop here to assign to {{count}} item',
+      dropHere_other: 'Drop here to assign to {{count}} items',
+      dropTarget_one: 'Assigns to the ticked item',
+      dropTarget_other: 'Assigns to the {{count}} ticked items',
+      progress: {
+        assign_one: 'Assigning to {{count}} item…',
+        assign_other: 'Assigning to {{count}} items…',
+        copy_one: 'Copying the EDC to {{count}} item…',
+        copy_other: 'Copying the EDC to {{count}} items…',
+        unassign_one: 'Removing the component from {{count}} item…',
+        unassign_other: 'Removing the component from {{count}} items…',
+      },
+      confirmCopy_one:
+        'The EDC of {{item}} ({{rows}} rows) will be copied to {{count}} ticked item, with its own codes. A component the item already has is skipped.',
+      confirmCopy_other:
+        'The EDC of {{item}} ({{rows}} rows) will be copied to {{count}} ticked items, each with its own codes. A component an item already has is skipped.',
+      copySourceLeftOut: 'The shown item ({{item}}) is ticked: it is not copied onto itself.',
+      unassignTitle: 'Remove a component from the ticked items',
+      unassignHint_one:
+        'Choose the main component and the system it was assigned to: it will be removed from the ticked item if it has it.',
+      unassignHint_other:
+        'Choose the main component and the system it was assigned to: it will be removed from the {{count}} ticked items that have it.',
+      unassignNext: 'Remove…',
+      confirmUnassign_one:
+        'The component {{component}} of the system {{system}} will be removed from {{count}} ticked item, together with its subcomponents, activities and Gantt tasks.',
+      confirmUnassign_other:
+        'The component {{component}} of the system {{system}} will be removed from {{count}} ticked items, together with its subcomponents, activities and Gantt tasks.',
+      resultTitle: {
+        assign: 'Assignment result',
+        copy: 'EDC copy result',
+        unassign: 'Component removal result',
+      },
+      resultDone: {
+        assign_one: 'Assigned to {{count}} item:',
+        assign_other: 'Assigned to {{count}} items:',
+        copy_one: 'Copied to {{count}} item:',
+        copy_other: 'Copied to {{count}} items:',
+        unassign_one: 'Removed from {{count}} item:',
+        unassign_other: 'Removed from {{count}} items:',
+      },
+      resultNone: 'No item changed.',
+      resultSkipped_one: '{{count}} item skipped:',
+      resultSkipped_other: '{{count}} items skipped:',
+      changedList: 'Items that changed',
+      skippedList: 'Skipped items and why',
+      close: 'Close',
+    },
   },
 };

@@ -653,5 +653,62 @@ export const esCL = {
     confirmRemoveLeaf: 'Se eliminará {{item}}.',
     reload: 'Recargar',
     kind: { main: 'Componente', sub: 'Subcomponente', activity: 'Actividad' },
+    bulk: {
+      toolbar: 'Acciones sobre los ítems marcados',
+      ticked_one: '{{count}} ítem marcado',
+      ticked_other: '{{count}} ítems marcados',
+      selectSimilar: 'Seleccionar similares',
+      clear: 'Desmarcar todo',
+      copy: 'Copiar EDC a…',
+      unassign: 'Quitar de los seleccionados',
+      assign_one: 'Asignar a {{count}} ítem marcado',
+      assign_other: 'Asignar a {{count}} ítems marcados',
+      dropHere_one: 'Suelta aquí para asignar a {{count}} ítem',
+      dropHere_other: 'Suelta aquí para asignar a {{count}} ítems',
+      dropTarget_one: 'Se asigna al ítem marcado',
+      dropTarget_other: 'Se asigna a los {{count}} ítems marcados',
+      progress: {
+        assign_one: 'Asignando a {{count}} ítem…',
+        assign_other: 'Asignando a {{count}} ítems…',
+        copy_one: 'Copiando el EDC a {{count}} ítem…',
+        copy_other: 'Copiando el EDC a {{count}} ítems…',
+        unassign_one: 'Quitando el componente de {{count}} ítem…',
+        unassign_other: 'Quitando el componente de {{count}} ítems…',
+      },
+      confirmCopy_one:
+        'Se copiará el EDC de {{item}} ({{rows}} filas) a {{count}} ítem marcado, con sus propios códigos. Un componente que el ítem ya tiene se omite.',
+      confirmCopy_other:
+        'Se copiará el EDC de {{item}} ({{rows}} filas) a {{count}} ítems marcados, cada uno con sus propios códigos. Un componente que un ítem ya tiene se omite.',
+      copySourceLeftOut: 'El ítem que se muestra ({{item}}) está marcado: no se copia sobre sí mismo.',
+      unassignTitle: 'Quitar un componente de los ítems marcados',
+      unassignHint_one:
+        'Elige el componente principal y el sistema en que se asignó: se quitará del ítem marcado si lo tiene.',
+      unassignHint_other:
+        'Elige el componente principal y el sistema en que se asignó: se quitará de los {{count}} ítems marcados que lo tengan.',
+      unassignNext: 'Quitar…',
+      confirmUnassign_one:
+        'Se quitará el componente {{component}} del sistema {{system}} de {{count}} ítem marcado, junto con sus subcomponentes, actividades y tareas del Gantt.',
+      confirmUnassign_other:
+        'Se quitará el componente {{component}} del sistema {{system}} de {{count}} ítems marcados, junto con sus subcomponentes, actividades y tareas del Gantt.',
+      resultTitle: {
+        assign: 'Resultado de la asignación',
+        copy: 'Resultado de la copia del EDC',
+        unassign: 'Resultado de quitar el componente',
+      },
+      resultDone: {
+        assign_one: 'Se asignó a {{count}} ítem:',
+        assign_other: 'Se asignó a {{count}} ítems:',
+        copy_one: 'Se copió a {{count}} ítem:',
+        copy_other: 'Se copió a {{count}} ítems:',
+        unassign_one: 'Se quitó de {{count}} ítem:',
+        unassign_other: 'Se quitó de {{count}} ítems:',
+      },
+      resultNone: 'Ningún ítem cambió.',
+      resultSkipped_one: 'Se omitió {{count}} ítem:',
+      resultSkipped_other: 'Se omitieron {{count}} ítems:',
+      changedList: 'Ítems que cambiaron',
+      skippedList: 'Ítems omitidos y por qué',
+      close: 'Cerrar',
+    },
   },
 };

@@ -18,15 +18,20 @@ export function useSaveEdc() {
         edc: {
           id: edpItemId,
           // only the contract's fields (it refuses others); the optional ones only when present
-          componentesEdc: items.map(({ code, name, parentCode, kind, sourceId, sourceCode, sourceName }) => ({
-            code,
-            name,
-            parentCode,
-            kind,
-            ...(sourceId === undefined ? {} : { sourceId }),
-            ...(sourceCode === undefined ? {} : { sourceCode }),
-            ...(sourceName === undefined ? {} : { sourceName }),
-          })),
+          componentesEdc: items.map(
+            ({ code, name, parentCode, kind, sourceId, sourceCode, sourceName, priority, duration }) => ({
+              code,
+              name,
+              parentCode,
+              kind,
+              ...(sourceId === undefined ? {} : { sourceId }),
+              ...(sourceCode === undefined ? {} : { sourceCode }),
+              ...(sourceName === undefined ? {} : { sourceName }),
+              // issue 13: the catalogue's priority and duration the Gantt's sequencing reads
+              ...(priority === undefined ? {} : { priority }),
+              ...(duration === undefined ? {} : { duration }),
+            }),
+          ),
           version,
         },
       }),

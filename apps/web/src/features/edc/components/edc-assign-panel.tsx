@@ -32,6 +32,10 @@ export type EdcAssignPanelProps = {
   systems: readonly CatalogueSystem[];
   components: readonly Component[];
   onAssign: (componentId: string, systemId: string) => void;
+  /** The ticked EDP items (issue 13): above 0, a drop assigns to all of them at once, and the zones say so. */
+  targetCount?: number;
+  /** A bulk action runs: nothing can be dragged meanwhile. */
+  isBusy?: boolean;
 };
 
 function describe(record: { code: string; name: string }): string {
@@ -39,7 +43,7 @@ function describe(record: { code: string; name: string }): string {
 }
 
 /** One system: a drop zone that shows clearly when a dragged component is over it. */
-function SystemDropZone({ system }: { system: CatalogueSystem }) {
+function SystemDropZone({ system, targetCount }: { system: CatalogueSystem; targetCount: number }) {
   const { t } = useTranslation();
   const { isOver, setNodeRef, active } = useDroppable({ id: `${SYSTEM_PREFIX}${system._id}` });
   const isDragging = active !== null;
@@ -71,7 +75,7 @@ function SystemDropZone({ system }: { system: CatalogueSystem }) {
         </Box>
         {isOver ? (
           <Box component="span" sx={{ color: 'success.main', fontWeight: 600 }}>
-            {t('edc.dropHere')}
+            {targetCount > 0 ? t('edc.bulk.dropHere', { count: targetCount }) : t('edc.dropHere')}
           </Box>
         ) : (
           <Box component="span" sx={{ color: 'text.secondary' }}>
@@ -112,10 +116,11 @@ function ComponentCard({ component, isOverlay = false }: { component: Component;
   );
 }
 
-function DraggableComponent({ component }: { component: Component }) {
+function DraggableComponent({ component, isDisabled }: { component: Component; isDisabled: boolean }) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: `${COMPONENT_PREFIX}${component._id}`,
+    disabled: isDisabled,
   });
   return (
     <Box
@@ -172,7 +177,13 @@ function AssignBox({ title, tools, children }: { title: string; tools?: ReactNod
  * (pointer, or the keyboard: Space picks up, arrows move, Space drops) and searchable. Both lists
  * scroll inside their panels, so the area keeps the height the screen gives it.
  */
-export function EdcAssignPanel({ systems, components, onAssign }: EdcAssignPanelProps) {
+export function EdcAssignPanel({
+  systems,
+  components,
+  onAssign,
+  targetCount = 0,
+  isBusy = false,
+}: EdcAssignPanelProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -239,9 +250,18 @@ export function EdcAssignPanel({ systems, components, onAssign }: EdcAssignPanel
           minHeight: 0,
         }}
       >
-        <AssignBox title={t('edc.systemsTitle')}>
+        <AssignBox
+          title={t('edc.systemsTitle')}
+          tools={
+            targetCount > 0 ? (
+              <Typography variant="caption" color="primary" sx={{ fontWeight: 600 }} data-testid="edc-drop-target">
+                {t('edc.bulk.dropTarget', { count: targetCount })}
+              </Typography>
+            ) : undefined
+          }
+        >
           {systems.map((system) => (
-            <SystemDropZone key={system._id} system={system} />
+            <SystemDropZone key={system._id} system={system} targetCount={targetCount} />
           ))}
           {systems.length === 0 && (
             <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
@@ -272,7 +292,7 @@ export function EdcAssignPanel({ systems, components, onAssign }: EdcAssignPanel
           }
         >
           {visible.map((component) => (
-            <DraggableComponent key={component._id} component={component} />
+            <DraggableComponent key={component._id} component={component} isDisabled={isBusy} />
           ))}
           {visible.length === 0 && (
             <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
@@ -296,10 +316,13 @@ export type EdcAssignFormProps = {
   systems: readonly CatalogueSystem[];
   components: readonly Component[];
   onAssign: (componentId: string, systemId: string) => void;
+  /** The ticked EDP items (issue 13): above 0, 'Asignar a N ítems marcados' assigns to all of them. */
+  targetCount?: number;
+  isBusy?: boolean;
 };
 
 /** 'Asignar', the alternative without dragging: choose a main component and a system. */
-export function EdcAssignForm({ systems, components, onAssign }: EdcAssignFormProps) {
+export function EdcAssignForm({ systems, components, onAssign, targetCount = 0, isBusy = false }: EdcAssignFormProps) {
   const { t } = useTranslation();
   const [chosenComponent, setChosenComponent] = useState('');
   const [chosenSystem, setChosenSystem] = useState('');
@@ -313,7 +336,7 @@ export function EdcAssignForm({ systems, components, onAssign }: EdcAssignFormPr
       aria-label={t('edc.assignForm')}
       onSubmit={(event) => {
         event.preventDefault();
-        if (chosenComponent && chosenSystem) onAssign(chosenComponent, chosenSystem);
+        if (chosenComponent && chosenSystem && !isBusy) onAssign(chosenComponent, chosenSystem);
       }}
     >
       <TextField
@@ -344,8 +367,8 @@ export function EdcAssignForm({ systems, components, onAssign }: EdcAssignFormPr
           </MenuItem>
         ))}
       </TextField>
-      <Button type="submit" variant="contained" color="success" disabled={!chosenComponent || !chosenSystem}>
-        {t('edc.assign')}
+      <Button type="submit" variant="contained" color="success" disabled={!chosenComponent || !chosenSystem || isBusy}>
+        {targetCount > 0 ? t('edc.bulk.assign', { count: targetCount }) : t('edc.assign')}
       </Button>
     </Stack>
   );

@@ -41,7 +41,7 @@ const components: Component[] = [
         code: 'MOT',
         name: 'Motor',
         priority: 1,
-        actividades: [{ _id: 'a-mon', id: 'a-mon', code: 'MON', name: 'Montaje', priority: 1 }],
+        actividades: [{ _id: 'a-mon', id: 'a-mon', code: 'MON', name: 'Montaje', priority: 1, duration: 5 }],
       },
     ],
   },
@@ -404,7 +404,7 @@ describe('EDC screen', () => {
     expect(loads.slice(-2)).toEqual([4, 4]);
     // the tree opened down to it (HT.1 is not a top-level branch) and shows it selected
     const item = screen.getByText('HT.1.1 Quirófanos').closest('[role="treeitem"]');
-    expect(item?.querySelector('[data-selected]')).not.toBeNull();
+    expect(item?.getAttribute('aria-current')).toBe('true');
     expect(screen.getByText('HT.1 Pabellones').closest('[role="treeitem"]')?.getAttribute('aria-expanded')).toBe(
       'true',
     );

@@ -1,12 +1,17 @@
+import { similarEdpItems } from '@cimiento/domain';
 import type { EdcItem, LoadedProject } from '@cimiento/domain';
 import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagePanel } from '@/components/ui/page-panel';
 import { StaleSaveAlert } from '@/components/ui/stale-save-alert';
 import { describeError, isFunctionError } from '@/lib/api-client';
 import { notifyError } from '@/stores/notices-store';
+import type { KnownEdcVersion } from '../api/assign-edc';
+import { useAssignEdc } from '../api/assign-edc';
+import { useCopyEdc } from '../api/copy-edc';
+import { useUnassignEdc } from '../api/unassign-edc';
 import { useUnsavedWorkStore } from '@/stores/unsaved-work-store';
 import { edcComponentsQueryOptions, edcSystemsQueryOptions, useLoadEdc } from '../api/load-edc';
 import { useSaveEdc } from '../api/save-edc';
@@ -16,6 +21,8 @@ import type { SelectedEdpItem } from '../utils/edc-rows';
 import type { EdcDraftData, EdcDraftEditing } from '@/lib/project-drafts/project-drafts';
 import { ProjectRouteGate } from '@/components/project/project-route-gate';
 import { EdcAssignForm, EdcAssignPanel } from './edc-assign-panel';
+import { BulkProgress, BulkResultDialog, CopyEdcDialog, UnassignEdcDialog } from './edc-bulk';
+import type { BulkKind, BulkResult } from './edc-bulk';
 import { EdcDraft } from './edc-draft';
 import { EdcGrid } from './edc-grid';
 import { EdpTreePanel } from './edp-tree-panel';
@@ -35,6 +42,12 @@ type EdcState = {
   /** A recovered row edit the grid opens with. */
   restoredEdit: EdcDraftEditing | null;
 };
+
+/** A bulk action (issue 13) on the ticked items. */
+type BulkAction =
+  | { kind: 'assign'; componentId: string; systemId: string }
+  | { kind: 'copy' }
+  | { kind: 'unassign'; componentId: string; systemId: string };
 
 const NO_ITEM: EdcState = {
   item: { id: 0, code: '', name: '' },
@@ -73,6 +86,17 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
   // a recovered draft waiting for its item's list to load
   const restoring = useRef<{ draft: EdcDraftData; version: number } | null>(null);
   const { rememberedId, remember, forget } = useRememberedEdcItem(project._id);
+  // issue 13: the ticked items (the tree's string ids), the bulk calls, their progress and result
+  const [tickedIds, setTickedIds] = useState<string[]>([]);
+  const assignEdc = useAssignEdc();
+  const copyEdc = useCopyEdc();
+  const unassignEdc = useUnassignEdc();
+  const [running, setRunning] = useState<{ kind: BulkKind; count: number } | null>(null);
+  const [bulkResult, setBulkResult] = useState<BulkResult | null>(null);
+  const [dialog, setDialog] = useState<'copy' | 'unassign' | null>(null);
+  // the EDC versions this screen has seen (loads, saves, bulk answers), sent with the bulk calls
+  const knownVersions = useRef(new Map<number, number>());
+  const edpById = useMemo(() => new Map(edpItems.map((item) => [item.id, item])), [edpItems]);
   // read once: the screen is fresh per project (keyed), and later choices only update the memory
   const [revealId] = useState(() =>
     rememberedId !== null && edpItems.some((item) => item.id === rememberedId) ? rememberedId : null,
@@ -93,6 +117,7 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
             const source = edc ?? fromList;
             if (!source) return;
             remember(source.id);
+            knownVersions.current.set(source.id, edc?.version ?? 0);
             const restore = restoring.current;
             restoring.current = null;
             const item = { id: source.id, code: source.code, name: source.name };
@@ -156,6 +181,7 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
       { projectId: project._id, edpItemId: item.id, items: next, version },
       {
         onSuccess: ({ edc }) => {
+          knownVersions.current.set(item.id, edc.version);
           setState((old) =>
             old.item.id === item.id ? { ...old, list: edc.componentesEdc, version: edc.version, pending: null } : old,
           );
@@ -191,6 +217,10 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
   }
 
   function handleAssign(componentId: string, systemId: string) {
+    if (tickedIds.length > 0) {
+      runBulk({ kind: 'assign', componentId, systemId });
+      return;
+    }
     const component = components.data?.find((candidate) => candidate._id === componentId);
     const system = systems.data?.find((candidate) => candidate._id === systemId);
     if (!component || !system) return;
@@ -212,13 +242,131 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
     save(result.list);
   }
 
+  // in EDP order, so the calls (and their answers) read top to bottom
+  const edpOrder = useMemo(() => new Map(edpItems.map((item, index) => [item.id, index])), [edpItems]);
+  const tickedNumbers = useMemo(
+    () =>
+      tickedIds.map(Number).sort((left, right) => (edpOrder.get(left) ?? Infinity) - (edpOrder.get(right) ?? Infinity)),
+    [tickedIds, edpOrder],
+  );
+  const shownId = state.item.id;
+  const copyTargets = useMemo(() => tickedNumbers.filter((id) => id !== shownId), [tickedNumbers, shownId]);
+  const isBusy = running !== null;
+
+  /**
+   * Runs a bulk action on the ticked items (one call for all of them). The shown item with edits
+   * not saved asks first when the action reads or writes it (the unsaved-work question); after it,
+   * the shown item's grid shows the answer's list and version.
+   */
+  function runBulk(action: BulkAction) {
+    if (running) return;
+    const targets = action.kind === 'copy' ? copyTargets : tickedNumbers;
+    if (targets.length === 0) return;
+    const item = state.item;
+    const touchesShown = item.id !== 0 && (action.kind === 'copy' || targets.includes(item.id));
+    const isDirty = state.pending !== null || rowEdit !== null || state.staleMessage !== null;
+    const go = () => executeBulk(action, targets, touchesShown && isDirty ? item.id : null);
+    if (touchesShown && isDirty) requestLeave(go, { staysOnScreen: true });
+    else go();
+  }
+
+  function executeBulk(action: BulkAction, targets: number[], discardedId: number | null) {
+    const versionIds = action.kind === 'copy' && shownId !== 0 ? [shownId, ...targets] : targets;
+    const versions: KnownEdcVersion[] = [];
+    for (const id of versionIds) {
+      // the shown item's edits were just dropped: its stored version is the one the screen last read
+      const version = knownVersions.current.get(id);
+      if (version !== undefined) versions.push({ id, version });
+    }
+    setRunning({ kind: action.kind, count: targets.length });
+    const handlers = {
+      onSuccess: (output: BulkResult['output']) => {
+        for (const changed of output.items) knownVersions.current.set(changed.id, changed.version);
+        const shown = output.items.find((changed) => changed.id === shownId);
+        if (shown) {
+          setRowEdit(null);
+          setState((old) =>
+            old.item.id === shown.id
+              ? {
+                  ...old,
+                  list: shown.componentesEdc,
+                  version: shown.version,
+                  staleMessage: null,
+                  generation: old.generation + 1,
+                  pending: null,
+                  restoredEdit: null,
+                }
+              : old,
+          );
+        } else if (discardedId !== null && discardedId === shownId) {
+          // the edits the user chose to drop: back to what is stored
+          load(discardedId);
+        }
+        setBulkResult({ kind: action.kind, output });
+      },
+      onSettled: () => setRunning(null),
+    };
+    if (action.kind === 'assign') {
+      assignEdc.mutate(
+        {
+          projectId: project._id,
+          itemIds: targets,
+          componentId: action.componentId,
+          systemId: action.systemId,
+          versions,
+        },
+        handlers,
+      );
+    } else if (action.kind === 'unassign') {
+      unassignEdc.mutate(
+        {
+          projectId: project._id,
+          itemIds: targets,
+          componentId: action.componentId,
+          systemId: action.systemId,
+          versions,
+        },
+        handlers,
+      );
+    } else {
+      copyEdc.mutate({ projectId: project._id, fromItemId: shownId, toItemIds: targets, versions }, handlers);
+    }
+  }
+
+  // stable for the memoised tree
+  const selectSimilar = useCallback(() => {
+    if (shownId === 0) return;
+    const similar = similarEdpItems(edpItems, shownId);
+    setTickedIds((old) => {
+      const next = new Set(old);
+      for (const id of similar) next.add(String(id));
+      return next.size === old.length ? old : [...next];
+    });
+  }, [edpItems, shownId]);
+  const clearTicks = useCallback(() => setTickedIds([]), []);
+  const openCopy = useCallback(() => setDialog('copy'), []);
+  const openUnassign = useCallback(() => setDialog('unassign'), []);
+  const codeOf = useCallback(
+    (id: number) => {
+      const item = edpById.get(id);
+      return item ? `${item.code} ${item.name}` : String(id);
+    },
+    [edpById],
+  );
+
   const title = t('edc.title', { project: project.name, code: state.item.code || t('edc.noItem') });
   return (
     <PagePanel
       title={title}
       subtitle={t('pages.projectEdc')}
       actions={
-        <EdcAssignForm systems={systems.data ?? []} components={components.data ?? []} onAssign={handleAssign} />
+        <EdcAssignForm
+          systems={systems.data ?? []}
+          components={components.data ?? []}
+          onAssign={handleAssign}
+          targetCount={tickedIds.length}
+          isBusy={isBusy}
+        />
       }
     >
       <EdcDraft
@@ -230,6 +378,7 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
         rowEdit={rowEdit}
         onRestore={handleRestore}
       />
+      {running && <BulkProgress kind={running.kind} count={running.count} />}
       <Box
         sx={{
           display: 'grid',
@@ -244,11 +393,25 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
           selectedId={state.item.id === 0 ? null : state.item.id}
           onSelect={pick}
           revealId={revealId}
+          tickedIds={tickedIds}
+          onTickedChange={setTickedIds}
+          onSelectSimilar={selectSimilar}
+          onClearTicks={clearTicks}
+          onCopy={openCopy}
+          onUnassign={openUnassign}
+          canCopy={shownId !== 0 && state.list.length > 0 && copyTargets.length > 0}
+          isBusy={isBusy}
         />
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0, minHeight: 0 }}>
           {/* a band above the grid: about a third of the column, never the whole of it */}
           <Box sx={{ flex: { md: '0 0 clamp(128px, 30%, 240px)' }, minHeight: 0 }}>
-            <EdcAssignPanel systems={systems.data ?? []} components={components.data ?? []} onAssign={handleAssign} />
+            <EdcAssignPanel
+              systems={systems.data ?? []}
+              components={components.data ?? []}
+              onAssign={handleAssign}
+              targetCount={tickedIds.length}
+              isBusy={isBusy}
+            />
           </Box>
           <Box
             component="section"
@@ -280,6 +443,31 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
           </Box>
         </Box>
       </Box>
+      <CopyEdcDialog
+        isOpen={dialog === 'copy'}
+        item={`${state.item.code} ${state.item.name}`}
+        rows={state.list.length}
+        count={copyTargets.length}
+        isSourceTicked={copyTargets.length !== tickedNumbers.length}
+        onConfirm={() => {
+          setDialog(null);
+          runBulk({ kind: 'copy' });
+        }}
+        onCancel={() => setDialog(null)}
+      />
+      {dialog === 'unassign' && (
+        <UnassignEdcDialog
+          systems={systems.data ?? []}
+          components={components.data ?? []}
+          count={tickedNumbers.length}
+          onConfirm={(componentId, systemId) => {
+            setDialog(null);
+            runBulk({ kind: 'unassign', componentId, systemId });
+          }}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+      <BulkResultDialog result={bulkResult} codeOf={codeOf} onClose={() => setBulkResult(null)} />
     </PagePanel>
   );
 }

@@ -152,7 +152,7 @@ describe('assignComponent (a drop or Asignar)', () => {
         code: 'PEL',
         name: 'Peldaños',
         priority: 1,
-        actividades: [{ _id: 'a-hor', id: 'a-hor', code: 'HOR', name: 'Hormigonado', priority: 1 }],
+        actividades: [{ _id: 'a-hor', id: 'a-hor', code: 'HOR', name: 'Hormigonado', priority: 1, duration: 5 }],
       },
     ],
   };
