@@ -350,7 +350,7 @@ describe.each(databaseKinds)('saveObject (%s)', (kind) => {
       expect(created.duration).toBe(5);
       const longer = await createObject(t, member.cookie, 'actividades', { ...created, duration: 9 });
       expect(longer.duration).toBe(9);
-      const { _id, code, name, priority } = longer;
+      const { _id, code, priority } = longer;
       // a caller that does not know the field (a script written before issue 13) loses nothing
       const back = await createObject(t, member.cookie, 'actividades', { _id, code, name: 'Renombrada', priority });
       expect(back).toMatchObject({ name: 'Renombrada', duration: 9 });
