@@ -38,7 +38,11 @@ export const NEW_TASK_NAME = 'Nueva tarea';
 
 // ---------------------------------------------------------------- conversions
 
-/** The loaded activities as draft tasks (a Predecessor the server wrote always parses). */
+/**
+ * The loaded activities as draft tasks (a Predecessor the server wrote always parses). A task's
+ * `start` is its stored "no earlier than" (StartNoEarlierThan), not the computed StartDate, so
+ * removing a link lets the task move back.
+ */
 export function draftFromActivities(activities: readonly GanttTask[]): GanttDraftTask[] {
   return activities.map((activity) => {
     const parsed = parsePredecessors(activity.Predecessor);
@@ -47,7 +51,7 @@ export function draftFromActivities(activities: readonly GanttTask[]): GanttDraf
       id: activity.TaskID,
       code: activity.TaskCode,
       name: activity.TaskName,
-      start: activity.StartDate,
+      start: activity.StartNoEarlierThan ?? activity.StartDate,
       duration: activity.Duration,
       progress: activity.Progress,
       predecessors: parsed.ok
@@ -60,7 +64,7 @@ export function draftFromActivities(activities: readonly GanttTask[]): GanttDraf
   });
 }
 
-/** What saveGantt takes. */
+/** What saveGantt takes: StartDate is the task's "no earlier than" (the draft's `start`). */
 export function activitiesFromDraft(tasks: readonly GanttDraftTask[]): GanttTaskInput[] {
   return tasks.map((task) => ({
     TaskID: task.id,
