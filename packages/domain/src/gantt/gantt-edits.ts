@@ -229,8 +229,10 @@ function replace(tasks: readonly GanttDraftTask[], id: number, change: (task: Ga
 }
 
 /**
- * Moves a task to start on `start` (or the first working day after it). A summary moves its whole
- * subtree: every leaf under it shifts by the same number of working days.
+ * Moves a task to start on `start` (or the first working day after it): that becomes its "start no
+ * earlier than". A summary moves its whole subtree: every leaf under it shifts by the same number of
+ * working days from where the chart shows it (`shownStarts`, else its own start), and that is its
+ * new "no earlier than".
  */
 export function moveGanttTask(
   tasks: readonly GanttDraftTask[],
@@ -239,6 +241,8 @@ export function moveGanttTask(
   calendar: WorkingCalendar,
   /** a summary's start as the chart shows it (its rolled-up start) */
   shownStart?: string,
+  /** the computed starts (scheduleDraft's), for a summary's leaves */
+  shownStarts?: ReadonlyMap<number, { start: string }>,
 ): GanttEdit {
   const task = tasks.find((candidate) => candidate.id === id);
   if (!task) return { ok: false, error: 'La tarea no existe' };
@@ -253,7 +257,14 @@ export function moveGanttTask(
     ok: true,
     tasks: tasks.map((candidate) =>
       inside.has(candidate.id)
-        ? { ...candidate, start: isoDay(calendar.dayAt(calendar.indexOf(dayNumber(candidate.start)) + shift)) }
+        ? {
+            ...candidate,
+            start: isoDay(
+              calendar.dayAt(
+                calendar.indexOf(dayNumber(shownStarts?.get(candidate.id)?.start ?? candidate.start)) + shift,
+              ),
+            ),
+          }
         : candidate,
     ),
   };
