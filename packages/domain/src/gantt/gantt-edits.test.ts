@@ -526,6 +526,21 @@ describe('moveGanttTask', () => {
     expect(byId(moved, 1)?.start).toBe('2025-03-04');
   });
 
+  it('shifts a summary’s leaves from where the schedule shows them: that becomes their "no earlier than"', () => {
+    // 3 is pushed by 2FS to Mon 10 March though its own start is Mon 3 March
+    const tasks = [
+      task(1, { duration: 10 }),
+      task(2, { parentId: 1 }),
+      task(3, { parentId: 1, predecessors: [{ predecessorId: 2, type: 'FS', lag: 0 }] }),
+    ];
+    const shown = scheduled(scheduleDraft(tasks, calendar()));
+    expect(shown.get(3)?.start).toBe('2025-03-10');
+    const moved = tasksOf(moveGanttTask(tasks, 1, '2025-03-05', calendar(), MON, shown));
+    expect(byId(moved, 2)?.start).toBe('2025-03-05');
+    expect(byId(moved, 3)?.start).toBe('2025-03-12');
+    expect(scheduled(scheduleDraft(moved, calendar())).get(3)?.start).toBe('2025-03-12');
+  });
+
   it('a summary dropped where it was changes no task', () => {
     const moved = tasksOf(moveGanttTask(sample, 1, '2025-03-01', calendar(), MON));
     expect(moved).toEqual(sample);
