@@ -154,7 +154,10 @@ describe.each(databaseKinds)('regenerateGanttSequence (%s)', (kind) => {
     }
     expect(byKey(regenerated, 'edc:4:act2').StartDate < byKey(saved, 'edc:4:act2').StartDate).toBe(true);
     // the start the user moved stays (and its Hormigonar follows it)
-    expect(byKey(regenerated, 'edc:7:act1')).toMatchObject({ StartDate: '2026-03-02', StartNoEarlierThan: '2026-03-02' });
+    expect(byKey(regenerated, 'edc:7:act1')).toMatchObject({
+      StartDate: '2026-03-02',
+      StartNoEarlierThan: '2026-03-02',
+    });
     expect(byKey(regenerated, 'edc:7:act2').StartDate > '2026-03-02').toBe(true);
     // a load afterwards answers the same schedule
     expect((await loadGanttOk(t, member.cookie, id)).activities).toEqual(regenerated.activities);

@@ -211,7 +211,12 @@ describe('apply', () => {
 
   it('a task takes its loaded "no earlier than" as its start: deleting the link that pushed it pulls it back, and the save sends that start', () => {
     const store = editor();
-    expect(store.getState().tasks.map((t) => t.start)).toEqual(['2025-04-07', '2025-04-07', '2025-04-07', '2025-04-07']);
+    expect(store.getState().tasks.map((t) => t.start)).toEqual([
+      '2025-04-07',
+      '2025-04-07',
+      '2025-04-07',
+      '2025-04-07',
+    ]);
     expect(datesOf(store, 3)).toEqual(['2025-04-14', '2025-04-17']);
     store.getState().apply((tasks) => removeGanttLink(tasks, 2, 3));
     // Fundaciones back to Monday 7 April (… Thu 10); Muros follows it: Fri 11 … Thu 17
