@@ -4,7 +4,7 @@ import { callFunction, signInApi } from '../support/api';
 import { screenshot } from '../support/browser';
 import { confirmDialog, waitForSuccessToast } from '../support/catalogues';
 import type { GanttTask } from '../support/gantt';
-import { cell, openGanttPage, toolbar, toolbarButton, unsavedChip } from '../support/gantt';
+import { cell, openGanttPage, startOf, toolbar, toolbarButton, unsavedChip } from '../support/gantt';
 import type { LoadedProject } from '../support/projects';
 import { ProjectApi, edpItemId, saveTorreAreaType } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
@@ -228,8 +228,27 @@ describe('Gantt: sequencing option and Regenerar secuencia (issue 13)', () => {
     await editor.getByRole('textbox', { name: 'Duración (días hábiles)' }).fill('6');
     await toolbarButton(page, 'Actualizar').click();
     await expect.poll(() => cell(page, f1.act1, 'workDays').innerText()).toBe('6');
+    // floor 3's Hormigonar: a start the user types (Monday 2 March), later than the train puts it
+    await cell(page, f3.act2, 'name').click();
+    await toolbarButton(page, 'Editar').click();
+    const f3Editor = page.getByRole('form', { name: `Editar tarea ${f3.act2}` });
+    await f3Editor.getByRole('textbox', { name: 'Inicio' }).fill('02-03-2026');
+    await toolbarButton(page, 'Actualizar').click();
+    await expect.poll(() => startOf(page, f3.act2)).toBe('02-03-2026');
     await saveThroughScreen();
-    expect((await loadGantt()).activities.find((task) => task.TaskID === f1.act1)?.Duration).toBe(6);
+    const trained = await loadGantt();
+    expect(trained.activities.find((task) => task.TaskID === f1.act1)?.Duration).toBe(6);
+    // the train put floors 2 and 3's Moldaje after floor 1's; their own start stays floor 1's day
+    const startsOf = (gantt: Output, id: number) => {
+      const task = gantt.activities.find((candidate) => candidate.TaskID === id);
+      return [task?.StartDate, task?.StartNoEarlierThan];
+    };
+    const f1Start = startsOf(trained, f1.act1)[0];
+    expect(startsOf(trained, f2.act1)[0]).not.toBe(f1Start);
+    expect(startsOf(trained, f2.act1)[1]).toBe(f1Start);
+    expect(startsOf(trained, f3.act1)[1]).toBe(f1Start);
+    expect(startsOf(trained, f3.act2)).toEqual(['2026-03-02', '2026-03-02']);
+    const f1Shown = await startOf(page, f1.act1);
 
     // from the keyboard: the field, then the option
     await sequencingField(page).focus();
@@ -254,6 +273,17 @@ describe('Gantt: sequencing option and Regenerar secuencia (issue 13)', () => {
     expect(linksOf(gantt.activities)).toEqual(priority);
     expect(gantt.activities.find((task) => task.TaskID === f1.act1)?.Duration).toBe(6);
     expect(await cell(page, f1.act1, 'workDays').innerText()).toBe('6');
+    // re-flowed: without the train, floors 2 and 3's Moldaje start on floor 1's day (the chart too)
+    expect(startsOf(gantt, f2.act1)[0]).toBe(f1Start);
+    expect(startsOf(gantt, f3.act1)[0]).toBe(f1Start);
+    await expect.poll(() => startOf(page, f2.act1)).toBe(f1Shown);
+    expect(await startOf(page, f3.act1)).toBe(f1Shown);
+    // floor 2's Hormigonar follows its own Moldaje only (Fri 2, Mon 5, Tue 6 January); the start
+    // the user typed on floor 3's stays
+    expect(f1Start).toBe('2026-01-02');
+    expect(startsOf(gantt, f2.act2)[0]).toBe('2026-01-07');
+    expect(startsOf(gantt, f3.act2)).toEqual(['2026-03-02', '2026-03-02']);
+    expect(await startOf(page, f3.act2)).toBe('02-03-2026');
     await screenshot(page, 'gantt-sequencing-priority');
   });
 

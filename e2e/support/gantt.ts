@@ -10,7 +10,10 @@ export type GanttTask = {
   TaskID: number;
   TaskCode: string;
   TaskName: string;
+  /** computed: where the links and the calendar put the task */
   StartDate: string;
+  /** the task's own start, a "no earlier than" (what the screen sends back as StartDate) */
+  StartNoEarlierThan?: string;
   EndDate: string;
   Duration: number;
   Progress: number;
@@ -67,12 +70,17 @@ export async function seedGanttProject(
   const saveGantt = async (change: (task: GanttTask) => Partial<GanttTask>) => {
     const current = await loadGantt();
     const activities = current.activities.map((task) => {
-      const next = { ...task, ...change(task) };
+      const changed = change(task);
+      const next = { ...task, ...changed };
       return {
         TaskID: next.TaskID,
         TaskCode: next.TaskCode,
         TaskName: next.TaskName,
-        StartDate: next.StartDate,
+        // as the screen sends it: the task's "no earlier than", unless the change gives another start
+        StartDate:
+          changed.StartDate !== undefined && changed.StartDate !== task.StartDate
+            ? changed.StartDate
+            : (next.StartNoEarlierThan ?? next.StartDate),
         Duration: next.Duration,
         Progress: next.Progress,
         ParentId: next.ParentId ?? null,

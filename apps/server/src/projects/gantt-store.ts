@@ -442,6 +442,7 @@ function toOutput(state: GanttState, scheduled: Scheduled, message: string): Gan
       TaskCode: task.code,
       TaskName: task.name,
       StartDate: computed.start,
+      StartNoEarlierThan: task.start,
       EndDate: computed.end,
       Duration: computed.duration,
       Progress: task.progress,
@@ -724,7 +725,8 @@ async function recordRemovedLinks(
 
 /**
  * saveGantt: the whole task list, checked completely (ids, parents, predecessors, cycles) before
- * the first write, then stored with the computed starts (so a reload shows the same schedule) on
+ * the first write, then stored with each leaf's StartDate as its "no earlier than" (a reload
+ * schedules it again to the same dates; a summary keeps its rolled-up start and duration) on
  * the version the screen loaded (stale → ABORTED). A built task left out of the list is
  * remembered, so the next load does not build it again.
  */
@@ -743,10 +745,11 @@ export async function saveGantt(
   if (late) throw refuse(late, `StartDate: debe ser anterior al ${formatIsoDate(horizon)}`);
   const project: ProjectGanttRow = { ...current, workWeek: gantt.workWeek ?? current.workWeek };
   const scheduled = scheduledOrThrow(scheduleGantt(checked.tasks, checked.links, project));
-  // what is stored: the computed start and duration (a summary's rolled up)
+  // what is stored: a leaf's own start (its "no earlier than", not where the links put it, so
+  // removing a link lets it move back) and duration; a summary's start and duration rolled up
   const computed = checked.tasks.map((task, index) => {
     const result = scheduled.tasks[index] as Scheduled['tasks'][number];
-    return { ...task, start: result.start, duration: result.duration };
+    return result.isSummary ? { ...task, start: result.start, duration: result.duration } : task;
   });
 
   const saved = await db.transaction().execute(async (trx) => {

@@ -13,6 +13,7 @@ export type WireGanttTask = {
   TaskCode: string;
   TaskName: string;
   StartDate: string;
+  StartNoEarlierThan: string;
   EndDate: string;
   Duration: number;
   Progress: number;
@@ -122,9 +123,12 @@ export async function createGanttProject(
   return { id: project._id, code, edpVersion: edp.version };
 }
 
-/** The activities as the screen sends them back (the computed fields go along and are ignored). */
+/**
+ * The activities as the screen sends them back: StartDate is the task's "no earlier than"
+ * (StartNoEarlierThan), not the computed start; the computed fields go along and are ignored.
+ */
 export function asInput(activities: readonly WireGanttTask[]): Record<string, unknown>[] {
-  return activities.map((task) => ({ ...task }));
+  return activities.map(({ StartNoEarlierThan, ...task }) => ({ ...task, StartDate: StartNoEarlierThan }));
 }
 
 /** What the database holds for a project's Gantt, read directly. */

@@ -40,6 +40,7 @@ export const ganttTaskInputSchema = z.object({
     .trim()
     .min(1, { error: 'es obligatorio' })
     .max(200, { error: 'debe tener como máximo 200 caracteres' }),
+  /** the task's "start no earlier than" (a loaded task's StartNoEarlierThan, not its computed StartDate) */
   StartDate: isoDateSchema,
   Duration: z
     .number({ error: 'debe ser un número' })
@@ -72,8 +73,17 @@ export const ganttTaskSchema = z.object({
   TaskID: z.number().int(),
   TaskCode: z.string(),
   TaskName: z.string(),
-  /** YYYY-MM-DD, computed: the first working day */
+  /**
+   * YYYY-MM-DD, computed: the first working day, where the links and the calendar put the task (the
+   * date the chart shows). Never a constraint: send StartNoEarlierThan back as saveGantt's StartDate.
+   */
   StartDate: z.string(),
+  /**
+   * YYYY-MM-DD, stored: the task's "start no earlier than", the StartDate saveGantt was sent (a
+   * summary's is its rolled-up start). StartDate is this or later; removing the links that pushed
+   * the task lets it move back to this day.
+   */
+  StartNoEarlierThan: z.string(),
   /** YYYY-MM-DD, computed: the last working day (the start for a milestone) */
   EndDate: z.string(),
   /** working days (computed for summaries) */

@@ -106,6 +106,7 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
       TaskCode: 'OG',
       TaskName: 'Obra gruesa',
       StartDate: '2025-03-03',
+      StartNoEarlierThan: '2025-03-03',
       EndDate: '2025-03-12',
       Duration: 8,
       Progress: 20,
@@ -120,6 +121,7 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
       TaskCode: 'OG.1',
       TaskName: 'Excavación',
       StartDate: '2025-03-03',
+      StartNoEarlierThan: '2025-03-03',
       EndDate: '2025-03-07',
       Duration: 5,
       Progress: 50,
@@ -135,6 +137,7 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
       TaskCode: 'OG.2',
       TaskName: 'Fundaciones',
       StartDate: '2025-03-03',
+      StartNoEarlierThan: '2025-03-03',
       EndDate: '2025-03-12',
       Duration: 3,
       Progress: 0,
@@ -236,6 +239,7 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
       TaskCode: input.TaskCode,
       TaskName: input.TaskName,
       StartDate: input.StartDate,
+      StartNoEarlierThan: input.StartDate,
       EndDate: input.StartDate,
       Duration: input.Duration,
       Progress: input.Progress ?? 0,
@@ -522,6 +526,21 @@ describe('moveGanttTask', () => {
     expect(byId(moved, 1)?.start).toBe('2025-03-04');
   });
 
+  it('shifts a summary’s leaves from where the schedule shows them: that becomes their "no earlier than"', () => {
+    // 3 is pushed by 2FS to Mon 10 March though its own start is Mon 3 March
+    const tasks = [
+      task(1, { duration: 10 }),
+      task(2, { parentId: 1 }),
+      task(3, { parentId: 1, predecessors: [{ predecessorId: 2, type: 'FS', lag: 0 }] }),
+    ];
+    const shown = scheduled(scheduleDraft(tasks, calendar()));
+    expect(shown.get(3)?.start).toBe('2025-03-10');
+    const moved = tasksOf(moveGanttTask(tasks, 1, '2025-03-05', calendar(), MON, shown));
+    expect(byId(moved, 2)?.start).toBe('2025-03-05');
+    expect(byId(moved, 3)?.start).toBe('2025-03-12');
+    expect(scheduled(scheduleDraft(moved, calendar())).get(3)?.start).toBe('2025-03-12');
+  });
+
   it('a summary dropped where it was changes no task', () => {
     const moved = tasksOf(moveGanttTask(sample, 1, '2025-03-01', calendar(), MON));
     expect(moved).toEqual(sample);
@@ -589,6 +608,53 @@ describe('setGanttProgress', () => {
   });
 });
 
+describe('a loaded task’s start is its "no earlier than" (StartNoEarlierThan), not where its links put it', () => {
+  const loadedTask = (id: number, extra: Partial<GanttTask>): GanttTask => ({
+    TaskID: id,
+    TaskCode: `T${id}`,
+    TaskName: `Tarea ${id}`,
+    StartDate: MON,
+    StartNoEarlierThan: MON,
+    EndDate: MON,
+    Duration: 5,
+    Progress: 0,
+    Predecessor: '',
+    totalFloat: 0,
+    critical: true,
+    isSummary: false,
+    ...extra,
+  });
+  // 2 is pushed by 1FS to Monday 10 March; 3 is pushed by 1FS too, but the user set it no earlier than 12 March
+  const loaded: GanttTask[] = [
+    loadedTask(1, {}),
+    loadedTask(2, { StartDate: '2025-03-10', Predecessor: '1FS' }),
+    loadedTask(3, { StartDate: '2025-03-12', StartNoEarlierThan: '2025-03-12', Predecessor: '1FS' }),
+  ];
+
+  it('loads a task pushed by a link with its own constraint, and sends that constraint back as StartDate', () => {
+    const draft = draftFromActivities(loaded);
+    expect(byId(draft, 2)?.start).toBe(MON);
+    expect(byId(draft, 3)?.start).toBe('2025-03-12');
+    expect(activitiesFromDraft(draft).map((a) => a.StartDate)).toEqual([MON, MON, '2025-03-12']);
+    const dates = scheduled(scheduleDraft(draft, calendar()));
+    expect(dates.get(2)?.start).toBe('2025-03-10');
+    expect(dates.get(3)?.start).toBe('2025-03-12');
+  });
+
+  it('deleting the link pulls its successor back to its constraint, never before it', () => {
+    const draft = draftFromActivities(loaded);
+    const unlinked = tasksOf(removeGanttLink(tasksOf(removeGanttLink(draft, 1, 2)), 1, 3));
+    const dates = scheduled(scheduleDraft(unlinked, calendar()));
+    expect(dates.get(2)?.start).toBe(MON);
+    expect(dates.get(3)?.start).toBe('2025-03-12');
+  });
+
+  it('an activity without StartNoEarlierThan (an older answer) takes its StartDate', () => {
+    const { StartNoEarlierThan: _omitted, ...older } = loadedTask(4, { StartDate: '2025-03-05' });
+    expect(draftFromActivities([older as GanttTask])[0]?.start).toBe('2025-03-05');
+  });
+});
+
 describe('generated links in the draft (issue 13)', () => {
   const loaded: GanttTask[] = [
     {
@@ -596,6 +662,7 @@ describe('generated links in the draft (issue 13)', () => {
       TaskCode: 'A',
       TaskName: 'Moldaje',
       StartDate: MON,
+      StartNoEarlierThan: MON,
       EndDate: MON,
       Duration: 3,
       Progress: 0,
@@ -609,6 +676,7 @@ describe('generated links in the draft (issue 13)', () => {
       TaskCode: 'B',
       TaskName: 'Armadura',
       StartDate: MON,
+      StartNoEarlierThan: MON,
       EndDate: MON,
       Duration: 2,
       Progress: 0,
@@ -622,6 +690,7 @@ describe('generated links in the draft (issue 13)', () => {
       TaskCode: 'C',
       TaskName: 'Hormigonado',
       StartDate: MON,
+      StartNoEarlierThan: MON,
       EndDate: MON,
       Duration: 1,
       Progress: 0,

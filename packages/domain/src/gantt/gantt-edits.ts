@@ -38,7 +38,11 @@ export const NEW_TASK_NAME = 'Nueva tarea';
 
 // ---------------------------------------------------------------- conversions
 
-/** The loaded activities as draft tasks (a Predecessor the server wrote always parses). */
+/**
+ * The loaded activities as draft tasks (a Predecessor the server wrote always parses). A task's
+ * `start` is its stored "no earlier than" (StartNoEarlierThan), not the computed StartDate, so
+ * removing a link lets the task move back.
+ */
 export function draftFromActivities(activities: readonly GanttTask[]): GanttDraftTask[] {
   return activities.map((activity) => {
     const parsed = parsePredecessors(activity.Predecessor);
@@ -47,7 +51,7 @@ export function draftFromActivities(activities: readonly GanttTask[]): GanttDraf
       id: activity.TaskID,
       code: activity.TaskCode,
       name: activity.TaskName,
-      start: activity.StartDate,
+      start: activity.StartNoEarlierThan ?? activity.StartDate,
       duration: activity.Duration,
       progress: activity.Progress,
       predecessors: parsed.ok
@@ -60,7 +64,7 @@ export function draftFromActivities(activities: readonly GanttTask[]): GanttDraf
   });
 }
 
-/** What saveGantt takes. */
+/** What saveGantt takes: StartDate is the task's "no earlier than" (the draft's `start`). */
 export function activitiesFromDraft(tasks: readonly GanttDraftTask[]): GanttTaskInput[] {
   return tasks.map((task) => ({
     TaskID: task.id,
@@ -225,8 +229,10 @@ function replace(tasks: readonly GanttDraftTask[], id: number, change: (task: Ga
 }
 
 /**
- * Moves a task to start on `start` (or the first working day after it). A summary moves its whole
- * subtree: every leaf under it shifts by the same number of working days.
+ * Moves a task to start on `start` (or the first working day after it): that becomes its "start no
+ * earlier than". A summary moves its whole subtree: every leaf under it shifts by the same number of
+ * working days from where the chart shows it (`shownStarts`, else its own start), and that is its
+ * new "no earlier than".
  */
 export function moveGanttTask(
   tasks: readonly GanttDraftTask[],
@@ -235,6 +241,8 @@ export function moveGanttTask(
   calendar: WorkingCalendar,
   /** a summary's start as the chart shows it (its rolled-up start) */
   shownStart?: string,
+  /** the computed starts (scheduleDraft's), for a summary's leaves */
+  shownStarts?: ReadonlyMap<number, { start: string }>,
 ): GanttEdit {
   const task = tasks.find((candidate) => candidate.id === id);
   if (!task) return { ok: false, error: 'La tarea no existe' };
@@ -249,7 +257,14 @@ export function moveGanttTask(
     ok: true,
     tasks: tasks.map((candidate) =>
       inside.has(candidate.id)
-        ? { ...candidate, start: isoDay(calendar.dayAt(calendar.indexOf(dayNumber(candidate.start)) + shift)) }
+        ? {
+            ...candidate,
+            start: isoDay(
+              calendar.dayAt(
+                calendar.indexOf(dayNumber(shownStarts?.get(candidate.id)?.start ?? candidate.start)) + shift,
+              ),
+            ),
+          }
         : candidate,
     ),
   };

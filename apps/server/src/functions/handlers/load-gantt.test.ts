@@ -46,6 +46,7 @@ describe.each(databaseKinds)('loadGantt (%s)', (kind) => {
       TaskCode,
       TaskName,
       StartDate: '2026-01-02',
+      StartNoEarlierThan: '2026-01-02',
       EndDate: '2026-01-08',
       Duration: 5,
       Progress: 0,

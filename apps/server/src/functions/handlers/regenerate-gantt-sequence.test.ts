@@ -127,6 +127,42 @@ describe.each(databaseKinds)('regenerateGanttSequence (%s)', (kind) => {
     expect(linkKeys(await loadGanttOk(t, member.cookie, id))).toEqual(linkKeys(regenerated));
   });
 
+  it("a Gantt saved under 'train' re-flows on 'priority': the tasks the train pushed go back to their \"no earlier than\"; a start the user moved stays", async () => {
+    const { id, gantt } = await loadedProject('train');
+    // the train put room 4 after room 3 (and room 7 after room 6)
+    expect(byKey(gantt, 'edc:4:act1').StartDate > byKey(gantt, 'edc:3:act1').StartDate).toBe(true);
+    expect(byKey(gantt, 'edc:4:act1').StartNoEarlierThan).toBe(byKey(gantt, 'edc:3:act1').StartDate);
+    // saved as the screen sends it back (StartDate = StartNoEarlierThan), with room 7's Excavar moved by the user
+    const activities = asInput(gantt.activities).map((task) =>
+      task.sourceKey === 'edc:7:act1' ? { ...task, StartDate: '2026-03-02' } : task,
+    );
+    const saved = await saveGanttOk(t, member.cookie, id, { activities }, gantt.version);
+    expect(byKey(saved, 'edc:4:act1').StartDate).toBe(byKey(gantt, 'edc:4:act1').StartDate);
+    expect(byKey(saved, 'edc:7:act1')).toMatchObject({ StartDate: '2026-03-02', StartNoEarlierThan: '2026-03-02' });
+    // stored: the constraints, not where the train put the tasks
+    const stored = await storedGantt(t, id);
+    const storedStart = (key: string) => stored.tasks.find((task) => task.sourceKey === key)?.start;
+    expect(storedStart('edc:4:act2')).toBe(byKey(gantt, 'edc:3:act1').StartDate);
+    expect(storedStart('edc:7:act1')).toBe('2026-03-02');
+
+    const regenerated = await regenerateGanttSequenceOk(t, member.cookie, id, 'priority', saved.version);
+    expect(linkKeys(regenerated)).toEqual([...PRIORITY_LINKS].sort());
+    // room 4's activities now start on room 3's days: the train's links no longer push them
+    for (const activity of ['act1', 'act2']) {
+      expect(byKey(regenerated, `edc:4:${activity}`).StartDate).toBe(byKey(regenerated, `edc:3:${activity}`).StartDate);
+      expect(byKey(regenerated, `edc:6:${activity}`).StartDate).toBe(byKey(regenerated, `edc:3:${activity}`).StartDate);
+    }
+    expect(byKey(regenerated, 'edc:4:act2').StartDate < byKey(saved, 'edc:4:act2').StartDate).toBe(true);
+    // the start the user moved stays (and its Hormigonar follows it)
+    expect(byKey(regenerated, 'edc:7:act1')).toMatchObject({
+      StartDate: '2026-03-02',
+      StartNoEarlierThan: '2026-03-02',
+    });
+    expect(byKey(regenerated, 'edc:7:act2').StartDate > '2026-03-02').toBe(true);
+    // a load afterwards answers the same schedule
+    expect((await loadGanttOk(t, member.cookie, id)).activities).toEqual(regenerated.activities);
+  });
+
   it('regenerating twice gives the same links and writes no link the second time', async () => {
     const { id, gantt } = await loadedProject();
     const first = await regenerateGanttSequenceOk(t, member.cookie, id, 'train', gantt.version);

@@ -106,14 +106,18 @@ describe.each(databaseKinds)('saveGantt (%s)', (kind) => {
       const loaded = await loadGanttOk(t, member.cookie, id);
       expect(loaded).toEqual({ ...saved, message: 'Gantt cargado: 12 tareas' });
 
-      // stored: computed starts, source keys kept (none for the user's task), links, list order
+      // stored: each leaf's own start (a "no earlier than": ACT2 keeps the one it was sent, the link
+      // puts it later), ACT1's moved one, source keys kept (none for the user's task), links, list order
       const stored = await storedGantt(t, id);
       expect(stored.version).toBe(saved.version);
       expect(stored.tasks.find((task) => task.id === 7)).toMatchObject({
         sourceKey: 'edc:3:act2',
-        start: '2026-01-14',
+        start: '2026-01-02',
         duration: 5,
       });
+      expect(stored.tasks.find((task) => task.id === 6)?.start).toBe('2026-01-05');
+      expect(taskByCode(saved, 'ACT2').StartNoEarlierThan).toBe('2026-01-02');
+      expect(taskByCode(saved, 'ACT1').StartNoEarlierThan).toBe('2026-01-05');
       expect(stored.tasks.find((task) => task.id === 6)?.progress).toBe(25.5);
       expect(stored.tasks.at(-1)).toMatchObject({ id: 12, sourceKey: null, parentId: 1, duration: 0, position: 11 });
       expect(stored.links).toEqual([
@@ -204,7 +208,8 @@ describe.each(databaseKinds)('saveGantt (%s)', (kind) => {
         expect(await watch.read(id)).toEqual([{ table: 'gantt_task', id: 11, op: 'update' }]);
         await watch.clear();
 
-        // ACT2 after ACT1: ACT2 moves, its summaries up to the root get longer, one link is added
+        // ACT2 after ACT1: ACT2 moves (its stored start, a "no earlier than", stays), its summaries
+        // up to the root get longer, one link is added
         await saveGanttOk(
           t,
           member.cookie,
@@ -214,7 +219,7 @@ describe.each(databaseKinds)('saveGantt (%s)', (kind) => {
         );
         expect(await watch.read(id)).toEqual([
           { table: 'gantt_link', id: 7, op: 'insert' },
-          ...[1, 2, 3, 4, 5, 7].map((task) => ({ table: 'gantt_task', id: task, op: 'update' })),
+          ...[1, 2, 3, 4, 5].map((task) => ({ table: 'gantt_task', id: task, op: 'update' })),
         ]);
         await watch.clear();
 

@@ -531,10 +531,11 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
         if (!before) return false;
         const change = readBarChange(before, event.task, typeof event.diff === 'number' ? event.diff : 0);
         const id = before.id;
-        const { apply, redraw } = store.getState();
+        const { apply, redraw, scheduled } = store.getState();
         switch (change.kind) {
           case 'move':
-            report(apply((list, cal) => moveGanttTask(list, id, change.start, cal, before.startIso)));
+            // the new start is the task's "no earlier than"; a summary's leaves shift from where they show
+            report(apply((list, cal) => moveGanttTask(list, id, change.start, cal, before.startIso, scheduled)));
             break;
           case 'resize':
             report(apply((list, cal) => resizeGanttTask(list, id, change.start, change.lastDay, cal)));

@@ -17,6 +17,7 @@ vi.mock('./gantt-chart', async () => {
 function task(overrides: Partial<GanttTask> & Pick<GanttTask, 'TaskID' | 'TaskCode' | 'TaskName'>): GanttTask {
   return {
     StartDate: '2026-03-02',
+    StartNoEarlierThan: '2026-03-02',
     EndDate: '2026-03-06',
     Duration: 5,
     Progress: 0,

@@ -50,7 +50,8 @@ function isoOfTyped(text: string): string | null {
  * The task editor (issue 7): name, code, start, duration, progress and the predecessors, each with
  * its link type and lag. It sits above the chart while a task is being edited; the toolbar's
  * 'Actualizar' (or Enter) applies it and 'Cancelar' (or Escape) closes it. A summary's dates come
- * from its tasks. Predecessors are found by code, name or Id (issue 12): the list shows each
+ * from its tasks. 'Inicio' shows the computed start; a date typed there becomes the task's "start no
+ * earlier than", and leaving it as shown keeps the one the task had. Predecessors are found by code, name or Id (issue 12): the list shows each
  * task's EDP item, since activity codes restart in every item; a TaskID or a code only one task
  * has may also be typed. Opening it puts the focus in its first field that can be changed.
  */
@@ -74,7 +75,10 @@ export const GanttTaskPanel = forwardRef<
   const isBuilt = task?.sourceKey !== undefined;
   const [code, setCode] = useState(task?.code ?? '');
   const [name, setName] = useState(task?.name ?? '');
-  const [start, setStart] = useState(task ? formatIsoDate(task.start) : '');
+  // 'Inicio' shows where the schedule puts the task; the task's own start is a "no earlier than"
+  // that only changes when the user types another date
+  const [shownStart] = useState(scheduled?.start ?? task?.start ?? '');
+  const [start, setStart] = useState(shownStart === '' ? '' : formatIsoDate(shownStart));
   const [duration, setDuration] = useState(String(task?.duration ?? 0));
   const [progress, setProgress] = useState(String(task?.progress ?? 0));
   const [rows, setRows] = useState<PredecessorRow[]>(() =>
@@ -106,8 +110,10 @@ export const GanttTaskPanel = forwardRef<
   useImperativeHandle(ref, () => ({
     read: () => {
       if (!task) return { error: 'La tarea no existe' };
-      const startIso = isSummary ? task.start : isoOfTyped(start);
-      if (startIso === null) return { error: 'Inicio: escribe la fecha como dd-mm-aaaa' };
+      const typedStart = isSummary ? task.start : isoOfTyped(start);
+      if (typedStart === null) return { error: 'Inicio: escribe la fecha como dd-mm-aaaa' };
+      // the computed start left as shown keeps the task's constraint; another date becomes it
+      const startIso = typedStart === shownStart ? task.start : typedStart;
       if (!isSummary && !INTEGER.test(duration.trim())) {
         return { error: 'Duración: debe ser un número entero de días hábiles' };
       }

@@ -18,8 +18,10 @@ const calendarInfo: GanttCalendar = {
   holidays: ['2025-04-18', '2025-05-01', '2026-01-01'],
 };
 
+// every task's own start (its "no earlier than") is Monday 7 April; the links push OG.2 and OG.3 later
 const activity = (fields: Partial<GanttTask> & Pick<GanttTask, 'TaskID' | 'TaskCode' | 'TaskName'>): GanttTask => ({
   StartDate: '2025-04-07',
+  StartNoEarlierThan: '2025-04-07',
   EndDate: '2025-04-11',
   Duration: 5,
   Progress: 0,
@@ -201,9 +203,38 @@ describe('apply', () => {
     expect([store.getState().selectedId, store.getState().editingId]).toEqual([3, 3]);
     store.getState().apply((tasks) => deleteGanttTask(tasks, 3));
     expect([store.getState().selectedId, store.getState().editingId]).toEqual([null, null]);
-    // Muros lost its predecessor: it goes back to its own start
-    expect(datesOf(store, 4)).toEqual(['2025-04-21', '2025-04-25']);
+    // Muros lost its predecessor: it goes back to its own start (its "no earlier than", 7 April),
+    // not where the link had put it
+    expect(datesOf(store, 4)).toEqual(['2025-04-07', '2025-04-11']);
     expect(store.getState().tasks.find((t) => t.id === 4)?.predecessors).toEqual([]);
+  });
+
+  it('a task takes its loaded "no earlier than" as its start: deleting the link that pushed it pulls it back, and the save sends that start', () => {
+    const store = editor();
+    expect(store.getState().tasks.map((t) => t.start)).toEqual([
+      '2025-04-07',
+      '2025-04-07',
+      '2025-04-07',
+      '2025-04-07',
+    ]);
+    expect(datesOf(store, 3)).toEqual(['2025-04-14', '2025-04-17']);
+    store.getState().apply((tasks) => removeGanttLink(tasks, 2, 3));
+    // Fundaciones back to Monday 7 April (… Thu 10); Muros follows it: Fri 11 … Thu 17
+    expect(datesOf(store, 3)).toEqual(['2025-04-07', '2025-04-10']);
+    expect(datesOf(store, 4)).toEqual(['2025-04-11', '2025-04-17']);
+    const sent = saveVariablesOf('p-1', store.getState()).activities;
+    expect(sent.map((a) => a.StartDate)).toEqual(['2025-04-07', '2025-04-07', '2025-04-07', '2025-04-07']);
+  });
+
+  it('a task whose own start is later than its links ask keeps it', () => {
+    const store = editor();
+    const later = activities.map((a) =>
+      a.TaskID === 3 ? { ...a, StartDate: '2025-04-15', StartNoEarlierThan: '2025-04-15', EndDate: '2025-04-21' } : a,
+    );
+    store.getState().load({ ...output, activities: later });
+    expect(datesOf(store, 3)).toEqual(['2025-04-15', '2025-04-21']);
+    store.getState().apply((tasks) => removeGanttLink(tasks, 2, 3));
+    expect(datesOf(store, 3)).toEqual(['2025-04-15', '2025-04-21']);
   });
 });
 
