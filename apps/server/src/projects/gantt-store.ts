@@ -860,6 +860,8 @@ export async function regenerateGanttSequence(
     scheduled,
     `Secuencia regenerada: ${plural(after.size, 'vínculo generado', 'vínculos generados')} ` +
       `(${plural(added, 'nuevo', 'nuevos')}, ${plural(dropped, 'quitado', 'quitados')}); ` +
-      `${own === 1 ? 'se conserva' : 'se conservan'} ${plural(own, 'vínculo tuyo', 'vínculos tuyos')}`,
+      (own === 0
+        ? 'no hay vínculos tuyos que conservar'
+        : `${own === 1 ? 'se conserva' : 'se conservan'} ${plural(own, 'vínculo tuyo', 'vínculos tuyos')}`),
   );
 }

@@ -171,7 +171,7 @@ describe.each(databaseKinds)('regenerateGanttSequence (%s)', (kind) => {
     expect(linkKeys(second)).toEqual(linkKeys(first));
     expect(linkKeys(first)).toEqual(ALL_LINKS);
     expect(second.message).toBe(
-      'Secuencia regenerada: 8 vínculos generados (0 nuevos, 0 quitados); se conservan 0 vínculos tuyos',
+      'Secuencia regenerada: 8 vínculos generados (0 nuevos, 0 quitados); no hay vínculos tuyos que conservar',
     );
     const again = await storedGantt(t, id);
     expect(again.links).toEqual(stored.links);
@@ -251,7 +251,7 @@ describe.each(databaseKinds)('regenerateGanttSequence (%s)', (kind) => {
       ['edc:3:act1>edc:3:act2', 'edc:4:act1>edc:4:act2', 'edc:3:act1>edc:4:act1', 'edc:3:act2>edc:4:act2'].sort(),
     );
     expect(regenerated.message).toBe(
-      'Secuencia regenerada: 4 vínculos generados (4 nuevos, 0 quitados); se conservan 0 vínculos tuyos',
+      'Secuencia regenerada: 4 vínculos generados (4 nuevos, 0 quitados); no hay vínculos tuyos que conservar',
     );
   });
 });
