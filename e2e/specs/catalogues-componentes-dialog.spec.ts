@@ -133,11 +133,12 @@ describe('Componente Principal dialog at 1024×768', () => {
     // ticks made under a filter, and those hidden by it, are all kept
     await filter.fill('');
     await expect.poll(() => group.getByRole('checkbox').count()).toBe(47);
+    // each label ends with the activity's duration (issue 13): these were seeded without one, so 5 days
     expect(await tickedLabels(group)).toEqual([
-      'EXC · Excavación',
-      'HRL · Hormigonado de losas y vigas',
-      'ENT · Entibación de zanjas',
-      'P30 · Partida 30',
+      'EXC · Excavación · 5 d',
+      'HRL · Hormigonado de losas y vigas · 5 d',
+      'ENT · Entibación de zanjas · 5 d',
+      'P30 · Partida 30 · 5 d',
     ]);
     await dialog.getByRole('switch', { name: 'Mostrar solo marcadas' }).check();
     await expect.poll(() => group.getByRole('checkbox').count()).toBe(4);

@@ -99,7 +99,8 @@ describe('Componentes', () => {
         }
         return ticked;
       })
-      .toEqual(['ACT-2 · Moldaje', 'ACT-3 · Hormigonado']);
+      // each label ends with the activity's duration (issue 13; seeded without one: 5 days)
+      .toEqual(['ACT-2 · Moldaje · 5 d', 'ACT-3 · Hormigonado · 5 d']);
     await dialog.getByRole('radio', { name: 'Ver actividades de la fila 1' }).check();
     await expect
       .poll(() =>
