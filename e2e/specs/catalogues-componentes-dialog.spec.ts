@@ -147,9 +147,9 @@ describe('Componente Principal dialog at 1024×768', () => {
     await group.getByRole('checkbox', { name: 'P30 · Partida 30' }).uncheck();
     await dialog.getByText('4 de 47 · 3 marcadas').waitFor();
     expect(await tickedLabels(group)).toEqual([
-      'EXC · Excavación',
-      'HRL · Hormigonado de losas y vigas',
-      'ENT · Entibación de zanjas',
+      'EXC · Excavación · 5 d',
+      'HRL · Hormigonado de losas y vigas · 5 d',
+      'ENT · Entibación de zanjas · 5 d',
     ]);
 
     await save.click();
