@@ -11,7 +11,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { chunks, isForeignKeyViolation, loadComponents, loadSystems } from '../catalogues/catalogue-store';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
-import { edcItemRow, itemNotFound, projectNotFound, toEdcItem } from './edc-store';
+import { EDC_ITEM_COLUMNS, edcItemOfRow, edcItemRow, itemNotFound, projectNotFound } from './edc-store';
 import { lockGantt, purgeGanttSources } from './gantt-purge';
 
 /**
@@ -86,19 +86,7 @@ async function readCurrent(
 
     const rows = await trx
       .selectFrom('edc_item')
-      .select([
-        'edp_item_id',
-        'position',
-        'code',
-        'name',
-        'parent_code',
-        'kind',
-        'source_id',
-        'source_code',
-        'source_name',
-        'priority',
-        'duration',
-      ])
+      .select(['edp_item_id', 'position', ...EDC_ITEM_COLUMNS])
       .where('project_id', '=', projectId)
       .where('edp_item_id', 'in', part)
       .orderBy('edp_item_id')
@@ -106,20 +94,7 @@ async function readCurrent(
       .execute();
     for (const row of rows) {
       const item = current.get(Number(row.edp_item_id))!;
-      item.list.push(
-        toEdcItem({
-          code: row.code,
-          name: row.name,
-          // a main item hangs from the EDP item (its code may have changed since), as loadEdc gives it
-          parentCode: row.kind === 'main' ? item.edpItem.code : row.parent_code,
-          kind: row.kind,
-          sourceId: row.source_id,
-          sourceCode: row.source_code,
-          sourceName: row.source_name,
-          priority: row.priority,
-          duration: row.duration,
-        }),
-      );
+      item.list.push(edcItemOfRow(row, item.edpItem.code));
       item.lastPosition = Math.max(item.lastPosition, Number(row.position));
     }
   }

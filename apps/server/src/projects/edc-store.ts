@@ -47,7 +47,50 @@ async function findEdpItem(db: Kysely<Database>, projectId: string, id: number):
 }
 
 /** An item as the contract gives it out: the optional fields only when they hold something (blank = none). */
-export function toEdcItem(input: {
+/** The columns of an `edc_item` row that make an EdcItem (edcItemOfRow). */
+export const EDC_ITEM_COLUMNS = [
+  'code',
+  'name',
+  'parent_code',
+  'kind',
+  'source_id',
+  'source_code',
+  'source_name',
+  'priority',
+  'duration',
+] as const;
+
+type EdcItemRow = {
+  code: string;
+  name: string;
+  parent_code: string;
+  kind: string;
+  source_id: string | null;
+  source_code: string | null;
+  source_name: string | null;
+  priority: number | string | null;
+  duration: number | string | null;
+};
+
+/**
+ * A stored row as loadEdc gives it: a main item hangs from its EDP item, whose code the EDP editor
+ * may have changed since the list was saved (`edpItemCode`; the stored parent code when unknown).
+ */
+export function edcItemOfRow(row: EdcItemRow, edpItemCode: string | undefined): EdcItem {
+  return toEdcItem({
+    code: row.code,
+    name: row.name,
+    parentCode: row.kind === 'main' ? (edpItemCode ?? row.parent_code) : row.parent_code,
+    kind: row.kind,
+    sourceId: row.source_id,
+    sourceCode: row.source_code,
+    sourceName: row.source_name,
+    priority: row.priority,
+    duration: row.duration,
+  });
+}
+
+function toEdcItem(input: {
   code: string;
   name: string;
   parentCode: string;
@@ -95,36 +138,12 @@ export async function loadEdc(db: Kysely<Database>, projectId: string, id: numbe
       if (!list) return { edpItem, edc: null };
       const rows = await trx
         .selectFrom('edc_item')
-        .select([
-          'code',
-          'name',
-          'parent_code',
-          'kind',
-          'source_id',
-          'source_code',
-          'source_name',
-          'priority',
-          'duration',
-        ])
+        .select(EDC_ITEM_COLUMNS)
         .where('project_id', '=', projectId)
         .where('edp_item_id', '=', id)
         .orderBy('position')
         .execute();
-      const componentesEdc = rows.map((row) =>
-        toEdcItem({
-          code: row.code,
-          name: row.name,
-          // a main item hangs from the EDP item by definition; the EDP editor may have re-coded
-          // the item since the list was saved, and the list must still save as it loads
-          parentCode: row.kind === 'main' ? edpItem.code : row.parent_code,
-          kind: row.kind,
-          sourceId: row.source_id,
-          sourceCode: row.source_code,
-          sourceName: row.source_name,
-          priority: row.priority,
-          duration: row.duration,
-        }),
-      );
+      const componentesEdc = rows.map((row) => edcItemOfRow(row, edpItem.code));
       return { edpItem, edc: { ...edpItem, componentesEdc, version: Number(list.version) } };
     });
 }

@@ -32,6 +32,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { chunks } from '../catalogues/catalogue-store';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
+import { EDC_ITEM_COLUMNS, edcItemOfRow } from './edc-store';
 import { readEdpItems } from './edp-store';
 import { toSequencing, toWorkWeek } from './project-store';
 
@@ -195,18 +196,7 @@ async function readEdcLists(
 ): Promise<Map<number, EdcItem[]>> {
   const rows = await db
     .selectFrom('edc_item')
-    .select([
-      'edp_item_id',
-      'code',
-      'name',
-      'parent_code',
-      'kind',
-      'source_id',
-      'source_code',
-      'source_name',
-      'priority',
-      'duration',
-    ])
+    .select(['edp_item_id', ...EDC_ITEM_COLUMNS])
     .where('project_id', '=', projectId)
     .orderBy('edp_item_id')
     .orderBy('position')
@@ -214,15 +204,8 @@ async function readEdcLists(
   const lists = new Map<number, EdcItem[]>();
   for (const row of rows) {
     const edpItemId = Number(row.edp_item_id);
-    // as loadEdc reads it: the EDP editor may have re-coded the item since the list was saved
-    const parentCode = row.kind === 'main' ? (edpCodeById.get(edpItemId) ?? row.parent_code) : row.parent_code;
-    const item: EdcItem = { code: row.code, name: row.name, parentCode, kind: row.kind as EdcItem['kind'] };
-    // the catalogue copies the sequencing (sequence-gantt.ts) and rule 1 (new leaves' durations) read
-    if (row.source_id !== null) item.sourceId = row.source_id;
-    if (row.source_code !== null) item.sourceCode = row.source_code;
-    if (row.source_name !== null) item.sourceName = row.source_name;
-    if (row.priority !== null) item.priority = Number(row.priority);
-    if (row.duration !== null) item.duration = Number(row.duration);
+    // as loadEdc reads it, with the catalogue copies the sequencing and rule 1 (new leaves' durations) read
+    const item = edcItemOfRow(row, edpCodeById.get(edpItemId));
     const list = lists.get(edpItemId);
     if (list) list.push(item);
     else lists.set(edpItemId, [item]);
