@@ -198,8 +198,17 @@ export {
   loadEdcContract,
   saveEdcContract,
 } from './functions/edc-contracts';
-export type { HolidayProvider, WorkWeek } from './gantt/calendar';
-export { WorkingCalendar, dayNumber, isoDay, weekday } from './gantt/calendar';
+export type { CalendarException, CalendarRules, HolidayProvider, ProjectCalendar, WorkWeek } from './gantt/calendar';
+export {
+  DEFAULT_WORKING_WEEKDAYS,
+  WorkingCalendar,
+  dayNumber,
+  defaultProjectCalendar,
+  isoDay,
+  weekday,
+  weekdaysOfWorkWeek,
+  workWeekOfWeekdays,
+} from './gantt/calendar';
 export type { LinkType, ScheduleLink, ScheduleResult, ScheduleTask, ScheduledTask } from './gantt/schedule';
 export { linkTypes, schedule } from './gantt/schedule';
 export type { PredecessorLink, PredecessorParseResult } from './gantt/predecessors';
@@ -254,16 +263,26 @@ export {
   parseGanttSourceKey,
   removeGanttTasks,
 } from './gantt/build-gantt';
-export type { GanttCalendar, GanttOutput, GanttTask, GanttTaskInput } from './functions/gantt-contracts';
+export type {
+  GanttCalendar,
+  GanttOutput,
+  GanttTask,
+  GanttTaskInput,
+  ProjectCalendarInput,
+} from './functions/gantt-contracts';
 export type { SequenceLink, SequencingMode } from './gantt/sequence-gantt';
 export { DEFAULT_SEQUENCING, sequenceGantt, sequencingModes } from './gantt/sequence-gantt';
 export type { ReconcileResult } from './gantt/generated-links';
 export { hasCycle, linkPairKey, reconcileGeneratedLinks } from './gantt/generated-links';
 export {
   GANTT_STALE_MESSAGE,
+  MAX_CALENDAR_EXCEPTIONS,
   MAX_GANTT_TASKS,
   MAX_TASK_DURATION,
+  calendarExceptionSchema,
   ganttCalendarSchema,
+  projectCalendarSchema,
+  weekdayNumbers,
   ganttTaskInputSchema,
   ganttTaskSchema,
   loadGanttContract,
@@ -272,3 +291,18 @@ export {
   sequencingModeSchema,
   workWeeks,
 } from './functions/gantt-contracts';
+export type { ExchangeFormat, ExportedFile, MspdiPreview, WorkbookRowError } from './functions/exchange-contracts';
+export {
+  MAX_IMPORTED_TASKS,
+  MAX_MSPDI_CHARS,
+  MAX_WORKBOOK_BASE64_CHARS,
+  exchangeFormats,
+  exportEdpContract,
+  exportGanttContract,
+  exportedFileSchema,
+  importEdpContract,
+  importGanttContract,
+  importProjectContract,
+  mspdiPreviewSchema,
+  workbookRowErrorSchema,
+} from './functions/exchange-contracts';

@@ -102,13 +102,70 @@ export const ganttTaskSchema = z.object({
 });
 export type GanttTask = z.infer<typeof ganttTaskSchema>;
 
-/** What the web needs to recompute on its own after each edit: the work week and the holidays. */
+export const MAX_CALENDAR_EXCEPTIONS = 5_000;
+export const weekdayNumbers = [0, 1, 2, 3, 4, 5, 6] as const;
+
+/** issue 14: one exception of the project's calendar ('Feriado regional', 'Paralización de faena', a worked Saturday). */
+export const calendarExceptionSchema = z.strictObject({
+  date: isoDateSchema,
+  name: z
+    .string({ error: 'debe ser texto' })
+    .trim()
+    .max(120, { error: 'debe tener como máximo 120 caracteres' })
+    .default(''),
+  /** true: an extra working day; false: a non-working day */
+  working: z.boolean({ error: 'debe ser verdadero o falso' }),
+});
+
+/**
+ * issue 14: the project's calendar ('Calendario' in the Gantt). Weekdays 0 = domingo … 6 = sábado,
+ * at least one; Chile's national holidays on or off; the project's own exceptions, one per date.
+ */
+export const projectCalendarSchema = z.strictObject({
+  workingWeekdays: z
+    .array(
+      z
+        .number({ error: 'debe ser un número' })
+        .int({ error: 'debe ser un número entero' })
+        .min(0, { error: 'debe ser un día de la semana (0 = domingo … 6 = sábado)' })
+        .max(6, { error: 'debe ser un día de la semana (0 = domingo … 6 = sábado)' }),
+    )
+    .min(1, { error: 'debe tener al menos un día hábil' })
+    .max(7, { error: 'tiene como máximo 7 días' })
+    .refine((days) => new Set(days).size === days.length, { error: 'tiene días repetidos' })
+    .transform((days) => [...days].sort((a, b) => a - b)),
+  chileHolidays: z.boolean({ error: 'debe ser verdadero o falso' }),
+  exceptions: z
+    .array(calendarExceptionSchema)
+    .max(MAX_CALENDAR_EXCEPTIONS, { error: `admite como máximo ${MAX_CALENDAR_EXCEPTIONS} excepciones` })
+    .superRefine((exceptions, context) => {
+      const seen = new Set<string>();
+      exceptions.forEach((exception, index) => {
+        if (seen.has(exception.date))
+          context.addIssue({ code: 'custom', path: [index, 'date'], message: `la fecha ${exception.date} está repetida` });
+        seen.add(exception.date);
+      });
+    })
+    .transform((exceptions) => [...exceptions].sort((a, b) => a.date.localeCompare(b.date))),
+});
+export type ProjectCalendarInput = z.input<typeof projectCalendarSchema>;
+
+/**
+ * What the web needs to recompute on its own after each edit: the project's calendar (issue 14)
+ * and, when Chile's holidays are on, their dates.
+ */
 export const ganttCalendarSchema = z.object({
-  workWeek: z.enum(workWeeks),
+  /** the 'Semana laboral' option the weekdays match; 'custom' for any other set */
+  workWeek: z.enum([...workWeeks, 'custom']),
   /** the calendar's first year: the project's start year */
   firstYear: z.number().int(),
-  /** YYYY-MM-DD, Chile's holidays from firstYear to several years past the finish */
+  /** YYYY-MM-DD, Chile's holidays from firstYear to several years past the finish; empty when chileHolidays is off */
   holidays: z.array(z.string()),
+  /** issue 14: 0 = domingo … 6 = sábado, ascending */
+  workingWeekdays: z.array(z.number().int()),
+  chileHolidays: z.boolean(),
+  /** issue 14: ascending by date */
+  exceptions: z.array(z.object({ date: z.string(), name: z.string(), working: z.boolean() })),
 });
 export type GanttCalendar = z.infer<typeof ganttCalendarSchema>;
 
@@ -131,7 +188,10 @@ export const loadGanttContract = defineFunction({
   output: ganttOutputSchema,
 });
 
-/** saveGantt {id, gantt: {activities, workWeek?}, version}: the whole task list, recomputed and stored. */
+/**
+ * saveGantt {id, gantt: {activities, workWeek?, calendar?}, version}: the whole task list,
+ * recomputed and stored; the calendar (issue 14) is saved with it under the same version check.
+ */
 export const saveGanttContract = defineFunction({
   name: 'saveGantt',
   input: z.strictObject({
@@ -141,6 +201,8 @@ export const saveGanttContract = defineFunction({
         .array(ganttTaskInputSchema)
         .max(MAX_GANTT_TASKS, { error: `admite como máximo ${MAX_GANTT_TASKS} tareas` }),
       workWeek: z.enum(workWeeks, { error: `debe ser una de: ${workWeeks.join(', ')}` }).optional(),
+      /** issue 14: the project's whole calendar; wins over workWeek when both come */
+      calendar: projectCalendarSchema.optional(),
     }),
     version: z.number({ error: 'debe ser un número' }).int({ error: 'debe ser un número entero' }).min(0),
   }),

@@ -12,6 +12,13 @@ import {
   unassignEdcContract,
 } from './edc-contracts';
 import { loadEdpUsageContract, saveEdpContract, updateItemEdpContract } from './edp-contracts';
+import {
+  exportEdpContract,
+  exportGanttContract,
+  importEdpContract,
+  importGanttContract,
+  importProjectContract,
+} from './exchange-contracts';
 import { loadGanttContract, regenerateGanttSequenceContract, saveGanttContract } from './gantt-contracts';
 import {
   checkProjectCodeContract,
@@ -52,6 +59,11 @@ export const functionContracts = [
   loadGanttContract,
   saveGanttContract,
   regenerateGanttSequenceContract,
+  importProjectContract,
+  exportGanttContract,
+  exportEdpContract,
+  importEdpContract,
+  importGanttContract,
 ] as const;
 
 export type AnyFunctionContract = (typeof functionContracts)[number];

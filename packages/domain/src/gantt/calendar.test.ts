@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { WorkingCalendar, dayNumber, isoDay, weekday } from './calendar';
+import {
+  WorkingCalendar,
+  dayNumber,
+  defaultProjectCalendar,
+  isoDay,
+  weekday,
+  weekdaysOfWorkWeek,
+  workWeekOfWeekdays,
+} from './calendar';
 import { chileHolidays, easterSunday } from './chile-holidays';
 
 describe('chileHolidays (issue 7: the holidays Chilean law defines, 2025–2027)', () => {
@@ -149,3 +157,45 @@ describe('WorkingCalendar', () => {
     expect(chile.addWorkingDays('2024-06-01', 0)).toBe('2025-01-02');
   });
 });
+
+describe('WorkingCalendar: the project calendar (issue 14)', () => {
+  it('works on any set of weekdays: Sunday–Thursday skips Friday and Saturday', () => {
+    const calendar = new WorkingCalendar({ workingWeekdays: [0, 1, 2, 3, 4] }, () => [], 2025);
+    // Thursday 6 March 2025 + 1 working day → Sunday 9 March
+    expect(calendar.addWorkingDays('2025-03-06', 1)).toBe('2025-03-09');
+    expect(calendar.workWeek).toBe('custom');
+    expect(new WorkingCalendar({ workingWeekdays: [6, 5, 4, 3, 2, 1] }, () => [], 2025).workWeek).toBe('mon-sat');
+  });
+
+  it('an exception decides its date over weekdays and holidays', () => {
+    const holidays = () => ['2025-03-05'];
+    const calendar = new WorkingCalendar(
+      {
+        workingWeekdays: [1, 2, 3, 4, 5],
+        exceptions: [
+          { date: '2025-03-04', name: 'Paralización de faena', working: false },
+          { date: '2025-03-05', name: 'Recuperación', working: true },
+          { date: '2025-03-08', name: 'Sábado trabajado', working: true },
+        ],
+      },
+      holidays,
+      2025,
+    );
+    expect(calendar.isWorkingDay(dayNumber('2025-03-04'))).toBe(false);
+    expect(calendar.isWorkingDay(dayNumber('2025-03-05'))).toBe(true);
+    expect(calendar.isWorkingDay(dayNumber('2025-03-08'))).toBe(true);
+    // Monday 3 → (Tue 4 off) Wed 5 → Thu 6 → Fri 7 → Sat 8
+    expect(calendar.addWorkingDays('2025-03-03', 4)).toBe('2025-03-08');
+  });
+
+  it('refuses a week without a working day', () => {
+    expect(() => new WorkingCalendar({ workingWeekdays: [] }, () => [], 2025)).toThrow(/al menos un día hábil/);
+  });
+
+  it('maps the old work-week option to weekdays and back', () => {
+    expect(weekdaysOfWorkWeek('mon-sat')).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(workWeekOfWeekdays([5, 4, 3, 2, 1])).toBe('mon-fri');
+    expect(defaultProjectCalendar()).toEqual({ workingWeekdays: [1, 2, 3, 4, 5], chileHolidays: true, exceptions: [] });
+  });
+});
+

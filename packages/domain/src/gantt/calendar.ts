@@ -1,15 +1,62 @@
 /**
  * The Gantt's working calendar (domain.md "Gantt"; issue 7): date-only values (YYYY-MM-DD) as UTC
- * day numbers, so no time zone or daylight-saving change can move a date. Working days are
- * Monday–Friday, or Monday–Saturday as a per-project option, minus the holidays a provider gives
- * per year (Chile's: ./chile-holidays, behind the `@cimiento/domain/holidays` entry so the web
- * bundle never carries the holiday library; the web receives the holiday list from the server).
+ * day numbers, so no time zone or daylight-saving change can move a date. Working days are the
+ * project's working weekdays (Monday–Friday by default; issue 14 allows any non-empty subset),
+ * minus the holidays a provider gives per year (none when the project turns Chile's off), with
+ * the project's own exceptions (non-working and extra working dates) deciding their dates over
+ * both. Chile's holidays come from ./chile-holidays, behind the `@cimiento/domain/holidays` entry
+ * so the web bundle never carries the holiday library; the web receives the list from the server.
  *
  * Scheduling works in "working indices": consecutive integers over working days. `indexOf(day)`
  * is the index of the first working day on or after `day`; `dayAt(index)` is that day.
  */
 
 export type WorkWeek = 'mon-fri' | 'mon-sat';
+
+/** issue 14: one of the project's own exceptions to its working weekdays and holidays. */
+export type CalendarException = {
+  /** YYYY-MM-DD */
+  date: string;
+  /** e.g. 'Feriado regional', 'Paralización de faena' (may be empty) */
+  name: string;
+  /** true: an extra working day; false: a non-working day */
+  working: boolean;
+};
+
+/**
+ * issue 14: the project's calendar. Working weekdays are 0 = Sunday … 6 = Saturday (at least one);
+ * Chile's national holidays apply when `chileHolidays` is on; an exception decides its date over
+ * both (a working exception on a holiday makes it a working day).
+ */
+export type CalendarRules = {
+  workingWeekdays: readonly number[];
+  exceptions?: readonly CalendarException[];
+};
+
+export type ProjectCalendar = {
+  workingWeekdays: number[];
+  chileHolidays: boolean;
+  exceptions: CalendarException[];
+};
+
+export const DEFAULT_WORKING_WEEKDAYS: readonly number[] = [1, 2, 3, 4, 5];
+
+/** The weekdays of the old 'Semana laboral' option. */
+export function weekdaysOfWorkWeek(workWeek: WorkWeek): number[] {
+  return workWeek === 'mon-sat' ? [1, 2, 3, 4, 5, 6] : [1, 2, 3, 4, 5];
+}
+
+/** The 'Semana laboral' option a set of weekdays matches, or 'custom'. */
+export function workWeekOfWeekdays(weekdays: readonly number[]): WorkWeek | 'custom' {
+  const key = [...new Set(weekdays)].sort((a, b) => a - b).join(',');
+  if (key === '1,2,3,4,5') return 'mon-fri';
+  if (key === '1,2,3,4,5,6') return 'mon-sat';
+  return 'custom';
+}
+
+export function defaultProjectCalendar(workWeek: WorkWeek = 'mon-fri'): ProjectCalendar {
+  return { workingWeekdays: weekdaysOfWorkWeek(workWeek), chileHolidays: true, exceptions: [] };
+}
 
 /** Holidays of one year, as YYYY-MM-DD strings. */
 export type HolidayProvider = (year: number) => readonly string[];
@@ -46,6 +93,12 @@ function yearOf(day: number): number {
 
 export class WorkingCalendar {
   private readonly holidayCache = new Map<number, Set<number>>();
+  /** working[w]: weekday w (0 = Sunday) is a working day */
+  private readonly working: boolean[];
+  /** exceptions by day number: true = working, false = not */
+  private readonly exceptionByDay = new Map<number, boolean>();
+  /** the 'Semana laboral' option the weekdays match, or 'custom' */
+  readonly workWeek: WorkWeek | 'custom';
   /** First covered day (1 January of the first covered year). */
   private firstDay: number;
   private lastYear: number;
@@ -55,11 +108,20 @@ export class WorkingCalendar {
   private dayByIndex: number[] = [];
 
   constructor(
-    readonly workWeek: WorkWeek,
+    /** the old 'Semana laboral' option, or the project's weekdays and exceptions (issue 14) */
+    rules: WorkWeek | CalendarRules,
     private readonly holidays: HolidayProvider,
     /** the first year the calendar covers; earlier dates are clamped to its first working day */
     firstYear: number,
   ) {
+    const weekdays = typeof rules === 'string' ? weekdaysOfWorkWeek(rules) : rules.workingWeekdays;
+    this.working = [0, 1, 2, 3, 4, 5, 6].map((w) => weekdays.includes(w));
+    // with no working weekday the calendar would never reach a working day
+    if (!this.working.some(Boolean)) throw new RangeError('El calendario debe tener al menos un día hábil en la semana');
+    this.workWeek = workWeekOfWeekdays(weekdays);
+    if (typeof rules !== 'string') {
+      for (const exception of rules.exceptions ?? []) this.exceptionByDay.set(dayNumber(exception.date), exception.working);
+    }
     this.firstDay = dayNumber(`${String(firstYear).padStart(4, '0')}-01-01`);
     this.lastYear = firstYear - 1;
     this.extendTo(firstYear);
@@ -75,9 +137,9 @@ export class WorkingCalendar {
   }
 
   isWorkingDay(day: number): boolean {
-    const wd = weekday(day);
-    if (wd === 0) return false;
-    if (wd === 6 && this.workWeek === 'mon-fri') return false;
+    const exception = this.exceptionByDay.get(day);
+    if (exception !== undefined) return exception;
+    if (!this.working[weekday(day)]) return false;
     return !this.holidaysOf(yearOf(day)).has(day);
   }
 

@@ -266,8 +266,8 @@ describe('scheduleDraft: the engine over the draft (Monday–Friday, hand-checke
     expect([byTask.get(1)?.isSummary, byTask.get(1)?.duration]).toEqual([true, 13]);
     // a link out of the summary uses its rolled-up finish
     expect(dates(byTask.get(5))).toEqual(['2025-03-20', '2025-03-21']);
-    // the milestone: start == end, on the Monday after the weekend
-    expect(dates(byTask.get(6))).toEqual(['2025-03-24', '2025-03-24']);
+    // the milestone after an FS: on its predecessor's finish day (Friday 21), as MS Project shows it
+    expect(dates(byTask.get(6))).toEqual(['2025-03-21', '2025-03-21']);
     expect([...byTask.values()].every((t) => t.critical)).toBe(true);
     expect(result.ok && result.projectStart).toBe('2025-03-03');
   });

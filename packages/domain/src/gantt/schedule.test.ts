@@ -85,9 +85,11 @@ describe('schedule: each link type on hand-checked networks (Monday–Friday, no
 
   it('a 0-day task is a milestone: it starts and ends on the same day and takes no time', () => {
     const byId = ok(schedule([task(1, 3), task(2, 0), task(3, 2)], [link(1, 2), link(2, 3)], plain()));
-    expect(byId.get(2)).toMatchObject({ start: '2025-03-06', end: '2025-03-06', duration: 0, critical: true });
+    // MS Project's rule: driven by a finish, the milestone shows on that finish day (Wednesday 5)
+    expect(byId.get(2)).toMatchObject({ start: '2025-03-05', end: '2025-03-05', duration: 0, critical: true });
     expect(dates(byId.get(3))).toEqual(['2025-03-06', '2025-03-07']);
   });
+
 
   it('a stored start is a "no earlier than": a later start stays, a start on a weekend moves to Monday', () => {
     const byId = ok(
@@ -289,5 +291,66 @@ describe('schedule: properties on random networks (fast-check)', () => {
         expect([...second.values()]).toEqual([...first.values()]);
       }),
     );
+  });
+});
+
+describe("schedule: MS Project's milestone rule (issue 14)", () => {
+  // T1: 3 days from Monday 3 March, finishing Wednesday 5
+  it('FS and FF from a task with work put the milestone on the finish day; SS and SF on the start day', () => {
+    const links = [link(1, 2, 'FS'), link(1, 3, 'FF'), link(1, 4, 'SS', 2), link(1, 5, 'SF', 2)];
+    const byId = ok(schedule([task(1, 3), task(2, 0), task(3, 0), task(4, 0), task(5, 0)], links, plain()));
+    expect(dates(byId.get(2))).toEqual(['2025-03-05', '2025-03-05']);
+    expect(dates(byId.get(3))).toEqual(['2025-03-05', '2025-03-05']);
+    expect(dates(byId.get(4))).toEqual(['2025-03-05', '2025-03-05']);
+    expect(dates(byId.get(5))).toEqual(['2025-03-05', '2025-03-05']);
+    // only the day shown changes: the FS milestone keeps the index where an FS successor would start
+    expect(byId.get(2)?.startIndex).toBe((byId.get(4)?.startIndex ?? 0) + 1);
+  });
+
+  it('a lag counts from the finish: FS+2 shows two working days after the finish day, over the weekend', () => {
+    const byId = ok(schedule([task(1, 5), task(2, 0)], [link(1, 2, 'FS', 2)], plain()));
+    // T1 ends Friday 7; +2 working days → Tuesday 11
+    expect(dates(byId.get(2))).toEqual(['2025-03-11', '2025-03-11']);
+  });
+
+  it('a milestone after a finish-driven milestone stays on that day; after a start-of-day milestone, on its day', () => {
+    const byId = ok(
+      schedule(
+        [task(1, 3), task(2, 0), task(3, 0), task(4, 0), task(5, 0)],
+        [link(1, 2), link(2, 3), link(4, 5)],
+        plain(),
+      ),
+    );
+    expect(dates(byId.get(3))).toEqual(['2025-03-05', '2025-03-05']);
+    // T4 has no predecessor: the start of Monday 3; its FS successor is there too, not on Friday 28 February
+    expect(dates(byId.get(4))).toEqual(['2025-03-03', '2025-03-03']);
+    expect(dates(byId.get(5))).toEqual(['2025-03-03', '2025-03-03']);
+  });
+
+  it('on a tie with its own start, the start of the day wins (MS Project compares clock times)', () => {
+    // T1 finishes Wednesday 5 (end of day); T2 may not start before Thursday 6 (start of day): the same instant
+    const byId = ok(schedule([task(1, 3), task(2, 0, { start: '2025-03-06' })], [link(1, 2)], plain()));
+    expect(dates(byId.get(2))).toEqual(['2025-03-06', '2025-03-06']);
+    // a later finish wins over an earlier stored start
+    const later = ok(schedule([task(1, 3), task(2, 0, { start: '2025-03-04' })], [link(1, 2)], plain()));
+    expect(dates(later.get(2))).toEqual(['2025-03-05', '2025-03-05']);
+  });
+
+  it('a summary starting with a finish-driven milestone starts on that day; the project finish too', () => {
+    const tasks = [task(1, 3), task(10, 0), task(11, 0, { parentId: 10 }), task(12, 2, { parentId: 10 })];
+    tasks[1] = { id: 10, start: MON, duration: 0 };
+    // a link into the summary applies to its leaves: the milestone sits at the end of Wednesday 5
+    const byId = ok(schedule(tasks, [link(1, 10), link(1, 11)], plain()));
+    expect(dates(byId.get(11))).toEqual(['2025-03-05', '2025-03-05']);
+    expect(dates(byId.get(12))).toEqual(['2025-03-06', '2025-03-07']);
+    expect(dates(byId.get(10))).toEqual(['2025-03-05', '2025-03-07']);
+    const last = schedule([task(1, 3), task(2, 0)], [link(1, 2)], plain());
+    expect(last.ok && [last.projectStart, last.projectFinish]).toEqual(['2025-03-03', '2025-03-05']);
+  });
+
+  it('a successor of a finish-driven milestone starts the next working day, as after its predecessor', () => {
+    const byId = ok(schedule([task(1, 5), task(2, 0), task(3, 2)], [link(1, 2), link(2, 3, 'SS')], plain()));
+    expect(dates(byId.get(2))).toEqual(['2025-03-07', '2025-03-07']);
+    expect(dates(byId.get(3))).toEqual(['2025-03-10', '2025-03-11']);
   });
 });

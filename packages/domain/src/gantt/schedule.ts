@@ -12,6 +12,13 @@ import { dayNumber, isoDay } from './calendar';
  * starts and finishes at s). Dates shown are the first and the last working day (for a milestone,
  * both its day). A leaf's stored start is a "start no earlier than" constraint: links can push it
  * later, never earlier.
+ *
+ * Milestones follow MS Project (issue 14; domain.md): a milestone driven by a finish (FS or FF from
+ * a task with work) sits at the end of that finish day, so it shows on the predecessor's finish
+ * day, not on the next working day. In working time the end of day k − 1 and the start of day k
+ * are the same instant, so this changes no index, float or successor: each start and finish carries
+ * a flag "at the end of the previous working day" (EOD) that only decides which day is shown. On a
+ * tie the start of the day wins, as MS Project's later clock time does.
  */
 
 export const linkTypes = ['FS', 'SS', 'FF', 'SF'] as const;
@@ -171,6 +178,13 @@ export function schedule(
   const constraint = new Float64Array(n).fill(Number.NEGATIVE_INFINITY);
   const rollStart = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
   const rollFinish = new Float64Array(n).fill(Number.NEGATIVE_INFINITY);
+  // the EOD flags (see above): of the binding bound of a leaf's start, of each task's start and finish,
+  // and of a summary's rolled-up start (any earliest child at EOD) and finish (every latest child at EOD)
+  const constraintEod = new Uint8Array(n);
+  const eodStart = new Uint8Array(n);
+  const eodFinish = new Uint8Array(n);
+  const rollStartEod = new Uint8Array(n);
+  const rollFinishEod = new Uint8Array(n);
   // many tasks share dates: convert each distinct one once
   const indexByDate = new Map<string, number>();
   for (let i = 0; i < n; i += 1) {
@@ -190,43 +204,71 @@ export function schedule(
       es[i] = rollStart[i] as number;
       ef[i] = rollFinish[i] as number;
       duration[i] = (ef[i] as number) - (es[i] as number);
+      eodStart[i] = rollStartEod[i] as number;
+      eodFinish[i] = rollFinishEod[i] as number;
     } else {
       es[i] = constraint[i] as number;
       ef[i] = (es[i] as number) + (duration[i] as number);
+      // work starts at the start of a day and ends at the end of one; a milestone is where its bound put it
+      const milestoneEod = duration[i] === 0 ? (constraintEod[i] as number) : 0;
+      eodStart[i] = milestoneEod;
+      eodFinish[i] = duration[i] === 0 ? milestoneEod : 1;
     }
     for (let k = outStart[i] as number; k < (outStart[i + 1] as number); k += 1) {
       const e = outLinks[k] as number;
       const to = linkTo[e] as number;
       const lag = linkLag[e] as number;
       let bound: number;
+      let eod: number;
       switch (linkType[e]) {
         case 'FS':
           bound = (ef[i] as number) + lag;
+          eod = eodFinish[i] as number;
           break;
         case 'SS':
           bound = (es[i] as number) + lag;
+          eod = eodStart[i] as number;
           break;
         case 'FF':
           bound = (ef[i] as number) + lag - (duration[to] as number);
+          eod = eodFinish[i] as number;
           break;
         default:
           bound = (es[i] as number) + lag - (duration[to] as number);
+          eod = eodStart[i] as number;
       }
-      if (bound > (constraint[to] as number)) constraint[to] = bound;
+      if (bound > (constraint[to] as number)) {
+        constraint[to] = bound;
+        constraintEod[to] = eod;
+      } else if (bound === constraint[to] && eod === 0) constraintEod[to] = 0;
     }
     const p = parent[i] as number;
     if (p !== -1) {
-      if ((es[i] as number) < (rollStart[p] as number)) rollStart[p] = es[i] as number;
-      if ((ef[i] as number) > (rollFinish[p] as number)) rollFinish[p] = ef[i] as number;
+      if ((es[i] as number) < (rollStart[p] as number)) {
+        rollStart[p] = es[i] as number;
+        rollStartEod[p] = eodStart[i] as number;
+      } else if (es[i] === rollStart[p] && eodStart[i] === 1) rollStartEod[p] = 1;
+      if ((ef[i] as number) > (rollFinish[p] as number)) {
+        rollFinish[p] = ef[i] as number;
+        rollFinishEod[p] = eodFinish[i] as number;
+      } else if (ef[i] === rollFinish[p] && eodFinish[i] === 0) rollFinishEod[p] = 0;
     }
   }
 
   let projectStartIndex = Number.POSITIVE_INFINITY;
   let projectFinishIndex = Number.NEGATIVE_INFINITY;
+  let projectStartEod = 0;
+  let projectFinishEod = 0;
   for (let i = 0; i < n; i += 1) {
     if (isSummary(i)) continue;
-    projectStartIndex = Math.min(projectStartIndex, es[i] as number);
-    projectFinishIndex = Math.max(projectFinishIndex, ef[i] as number);
+    if ((es[i] as number) < projectStartIndex) {
+      projectStartIndex = es[i] as number;
+      projectStartEod = eodStart[i] as number;
+    } else if (es[i] === projectStartIndex && eodStart[i] === 1) projectStartEod = 1;
+    if ((ef[i] as number) > projectFinishIndex) {
+      projectFinishIndex = ef[i] as number;
+      projectFinishEod = eodFinish[i] as number;
+    } else if (ef[i] === projectFinishIndex && eodFinish[i] === 0) projectFinishEod = 0;
   }
 
   // backward pass, in reverse order: a summary before its children, a successor before its predecessors
@@ -287,8 +329,9 @@ export function schedule(
     const start = es[i] as number;
     const finish = ef[i] as number;
     const hasDates = Number.isFinite(start) && Number.isFinite(finish);
-    const startDate = hasDates ? dateAt(start) : task.start;
-    const endDate = hasDates ? dateAt(finish > start ? finish - 1 : start) : startDate;
+    // an EOD start or finish shows on the working day before its index
+    const startDate = hasDates ? dateAt(eodStart[i] === 1 ? start - 1 : start) : task.start;
+    const endDate = hasDates ? dateAt(eodFinish[i] === 1 ? finish - 1 : finish) : startDate;
     const taskFloat = Number.isFinite(float[i] as number) ? (float[i] as number) : 0;
     return {
       id: task.id,
@@ -306,10 +349,8 @@ export function schedule(
   return {
     ok: true,
     tasks: result,
-    projectStart: hasLeaves ? isoDay(calendar.dayAt(projectStartIndex)) : '',
-    projectFinish: hasLeaves
-      ? isoDay(calendar.dayAt(projectFinishIndex > projectStartIndex ? projectFinishIndex - 1 : projectStartIndex))
-      : '',
+    projectStart: hasLeaves ? dateAt(projectStartEod === 1 ? projectStartIndex - 1 : projectStartIndex) : '',
+    projectFinish: hasLeaves ? dateAt(projectFinishEod === 1 ? projectFinishIndex - 1 : projectFinishIndex) : '',
   };
 }
 

@@ -1,0 +1,104 @@
+import type { LinkType } from '../gantt/schedule';
+import type { CalendarException } from '../gantt/calendar';
+
+/**
+ * MS Project's XML exchange format (MSPDI) as Cimiento reads and writes it (issue 14). The mapping
+ * is pure domain code; the server does the I/O. Contract between the parser, the writer and the
+ * server's importProject/exportGantt:
+ *
+ *   parseMspdi(xml) → ParseMspdiResult           (mspdi/parse-mspdi.ts)
+ *   importedProjectRecords(schedule, {code, name}) → ImportedProjectRecords (mspdi/imported-project.ts)
+ *   writeMspdi(input: MspdiExport) → string      (mspdi/write-mspdi.ts)
+ *
+ * All behind the `@cimiento/domain/mspdi` entry (the XML parser never reaches the web bundle).
+ */
+
+/** One task of the file, in the file's outline order (depth-first; a parent before its children). */
+export type ImportedTask = {
+  /** the file's UID */
+  uid: number;
+  /** the UID of the task above it by outline (absent: top level; MS Project's UID 0 row is never a parent) */
+  parentUid?: number;
+  name: string;
+  /** working days, a whole number (0 = milestone); a summary's is what the file says (we roll up anyway) */
+  duration: number;
+  /** has children by outline, whatever <Summary> says */
+  summary: boolean;
+  /** 0–100 */
+  progress: number;
+  /** YYYY-MM-DD: the task's start no earlier than: the project's start, or its SNET / MSO constraint date */
+  start: string;
+  /** the file's own Start and Finish, as written (YYYY-MM-DDTHH:MM:SS), for the preview and the tests */
+  fileStart?: string;
+  fileFinish?: string;
+};
+
+export type ImportedLink = {
+  /** UIDs */
+  from: number;
+  to: number;
+  type: LinkType;
+  /** working days (negative: a lead), a whole number */
+  lag: number;
+};
+
+export type ImportedSchedule = {
+  /** the project row's (UID 0) name, else <Title>, else <Name> without '.xml', else the file name */
+  projectName: string;
+  /** YYYY-MM-DD: the file's <StartDate> (or the earliest task start) */
+  projectStart: string;
+  /** the project's base calendar (<CalendarUID>) */
+  calendarName: string;
+  /** weekdays 0 = Sunday … 6 = Saturday; the calendar's exceptions (non-working and working dates) */
+  calendar: { workingWeekdays: number[]; exceptions: CalendarException[] };
+  /** every task but MS Project's project row (UID 0 at OutlineLevel 0), in outline order */
+  tasks: ImportedTask[];
+  links: ImportedLink[];
+  /** in Spanish, each naming the tasks concerned: what is not carried over or was converted */
+  warnings: string[];
+};
+
+export type ParseMspdiResult = { ok: true; schedule: ImportedSchedule } | { ok: false; error: string };
+
+/** What the server stores for an imported project: EDP items, Gantt tasks and links, with new ids. */
+export type ImportedProjectRecords = {
+  /** id 1 = the root (code = the project code, name = the project name); then one item per task, ids 2… in outline order; codes `{code}.{outline number}` */
+  edpItems: { id: number; parentId?: number; code: string; name: string }[];
+  /** one per EDP item, same id, sourceKey `edp:{id}`, in the same order */
+  tasks: {
+    id: number;
+    sourceKey: string;
+    parentId?: number;
+    code: string;
+    name: string;
+    start: string;
+    duration: number;
+    progress: number;
+  }[];
+  links: { from: number; to: number; type: LinkType; lag: number }[];
+};
+
+/** What exportGantt hands the writer: the Gantt as loaded (computed dates) and its calendar. */
+export type MspdiExport = {
+  projectName: string;
+  /** YYYY-MM-DD */
+  projectStart: string;
+  projectFinish: string;
+  calendar: { workingWeekdays: number[]; exceptions: CalendarException[]; holidays: { date: string; name: string }[] };
+  /** in tree order (a parent before its children) */
+  tasks: {
+    id: number;
+    parentId?: number;
+    code: string;
+    name: string;
+    /** computed first and last working day */
+    start: string;
+    end: string;
+    duration: number;
+    isSummary: boolean;
+    progress: number;
+    /** the stored start no earlier than, when the user set one (written as an SNET constraint) */
+    startNoEarlierThan?: string;
+  }[];
+  links: { from: number; to: number; type: LinkType; lag: number }[];
+};
