@@ -118,7 +118,11 @@ describe('edpItemsFromRows', () => {
     expect(result.errors).toEqual([
       { row: 5, field: 'Código', message: 'Fila 5: el código hrt.1.3 está repetido (ya está en la fila 4)' },
       { row: 5, field: 'Nombre', message: 'Fila 5: el nombre es obligatorio' },
-      { row: 6, field: 'Código', message: 'Fila 6: el ítem padre HRT.9 del código HRT.9.1 no está en una fila anterior' },
+      {
+        row: 6,
+        field: 'Código',
+        message: 'Fila 6: el ítem padre HRT.9 del código HRT.9.1 no está en una fila anterior',
+      },
       { row: 7, field: 'Código', message: 'Fila 7: el código es obligatorio' },
       { row: 8, field: 'Nivel', message: 'Fila 8: el nivel 3 no corresponde al código HRT.2, que es de nivel 1' },
       { row: 8, field: 'Nombre', message: 'Fila 8: el nombre tiene 201 caracteres; el máximo es 200' },
@@ -138,7 +142,14 @@ describe('edpItemsFromRows', () => {
         message: 'Fila 2: la primera fila debe ser la raíz del EDP, con el código HRT, y tiene HRT.1',
       },
     ]);
-    const late = edpItemsFromRows(sheet([['X', 'x', 0], ['HRT', 'Hospital', 0]]), current, 'HRT');
+    const late = edpItemsFromRows(
+      sheet([
+        ['X', 'x', 0],
+        ['HRT', 'Hospital', 0],
+      ]),
+      current,
+      'HRT',
+    );
     expect(late.errors.map((error) => error.message)).toEqual([
       'Fila 2: la primera fila debe ser la raíz del EDP, con el código HRT, y tiene X',
       'Fila 3: la raíz HRT debe ser la primera fila del EDP',
@@ -148,8 +159,24 @@ describe('edpItemsFromRows', () => {
       { id: 1, code: 'ABC', name: 'Hospital' },
       { id: 2, parentId: 1, code: 'ABC.1', name: 'Torre' },
     ];
-    expect(edpItemsFromRows(sheet([['ABC', 'Hospital', 0], ['ABC.1', 'Torre', 1]]), recoded, 'HRT').errors).toEqual([]);
-    const back = edpItemsFromRows(sheet([['HRT', 'Hospital', 0], ['HRT.1', 'Torre', 1]]), recoded, 'HRT');
+    expect(
+      edpItemsFromRows(
+        sheet([
+          ['ABC', 'Hospital', 0],
+          ['ABC.1', 'Torre', 1],
+        ]),
+        recoded,
+        'HRT',
+      ).errors,
+    ).toEqual([]);
+    const back = edpItemsFromRows(
+      sheet([
+        ['HRT', 'Hospital', 0],
+        ['HRT.1', 'Torre', 1],
+      ]),
+      recoded,
+      'HRT',
+    );
     expect(back.items).toEqual([
       { id: 1, code: 'HRT', name: 'Hospital' },
       { id: 3, parentId: 1, code: 'HRT.1', name: 'Torre' },
@@ -162,7 +189,9 @@ describe('edpItemsFromRows', () => {
       { row: 2, field: 'Código', message: 'Fila 2: el libro no tiene ítems bajo la fila de títulos' },
     ]);
     const many = sheet(
-      Array.from({ length: MAX_EDP_ITEMS + 1 }, (_, index) => (index === 0 ? ['HRT', 'R', 0] : [`HRT.${index}`, 'I', 1])),
+      Array.from({ length: MAX_EDP_ITEMS + 1 }, (_, index) =>
+        index === 0 ? ['HRT', 'R', 0] : [`HRT.${index}`, 'I', 1],
+      ),
     );
     const result = edpItemsFromRows(many, current, 'HRT');
     expect(result.errors).toEqual([

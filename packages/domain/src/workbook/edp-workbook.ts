@@ -28,7 +28,8 @@ export function edpSheetRows(items: readonly EdpItem[]): EdpSheetRow[] {
   const forest = forestOf(items);
   const depth = new Map<number, number>();
   return flattenForest(forest).map((item) => {
-    const level = item.parentId !== undefined && depth.has(item.parentId) ? (depth.get(item.parentId) as number) + 1 : 0;
+    const level =
+      item.parentId !== undefined && depth.has(item.parentId) ? (depth.get(item.parentId) as number) + 1 : 0;
     depth.set(item.id, level);
     return { code: item.code, name: item.name, level };
   });
@@ -141,7 +142,11 @@ export function edpItemsFromRows(
       } else {
         const expected = currentRoot?.code ?? projectCode;
         rowErrors.push(
-          rowError(row.row, T.code, `la primera fila debe ser la raíz del EDP, con el código ${expected}, y tiene ${code}`),
+          rowError(
+            row.row,
+            T.code,
+            `la primera fila debe ser la raíz del EDP, con el código ${expected}, y tiene ${code}`,
+          ),
         );
       }
     } else if (rootKeys.has(key) && rootKey === undefined) {
@@ -155,7 +160,9 @@ export function edpItemsFromRows(
         codeOk = true;
       } else if (parentKey === undefined || (rootKey !== undefined && !key.startsWith(`${rootKey}.`))) {
         const root = currentRoot?.code ?? projectCode;
-        rowErrors.push(rowError(row.row, T.code, `el código ${code} debe comenzar con el código de la raíz (${root}.)`));
+        rowErrors.push(
+          rowError(row.row, T.code, `el código ${code} debe comenzar con el código de la raíz (${root}.)`),
+        );
       } else {
         const parentText = code.slice(0, parentKey.length);
         rowErrors.push(

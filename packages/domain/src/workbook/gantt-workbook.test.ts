@@ -132,7 +132,8 @@ describe('parseSheetPredecessors', () => {
   it('names a faulty entry, a repeated Id and a lag out of range', () => {
     expect(parseSheetPredecessors('3FS+2,tres')).toEqual({
       ok: false,
-      error: 'la predecesora «tres» no es válida (ejemplos: 3, 3FS+2, 5CC, 7FF-1: el Id de la fila, el tipo y el desfase en días)',
+      error:
+        'la predecesora «tres» no es válida (ejemplos: 3, 3FS+2, 5CC, 7FF-1: el Id de la fila, el tipo y el desfase en días)',
     });
     expect(parseSheetPredecessors('3,3SS')).toEqual({ ok: false, error: 'la predecesora 3 aparece dos veces' });
     expect(parseSheetPredecessors('3FS+20000')).toEqual({
@@ -185,9 +186,13 @@ describe('ganttUpdatesFromRows', () => {
       Predecessor: '12FS+1',
       generatedPredecessors: [],
     });
-    const added = ganttUpdatesFromRows(edited({ 5: { Predecesoras: '4FS;2SS' } }), current);
+    const added = ganttUpdatesFromRows(
+      edited({ 5: { Predecesoras: '4FS;6SS' } }, [[6, 'Q', 'Previa', '', '', 2]]),
+      current,
+    );
+    expect(added.errors).toEqual([]);
     expect(added.activities.find((activity) => activity.TaskID === 13)).toMatchObject({
-      Predecessor: '12FS,14SS',
+      Predecessor: '12FS,15SS',
       generatedPredecessors: [12],
     });
   });
@@ -340,7 +345,8 @@ describe('ganttUpdatesFromRows', () => {
       { row: 2, field: 'Código', message: 'Fila 2: el libro no tiene tareas bajo la fila de títulos' },
     ]);
     const many: SheetRow[] = [{ row: 1, cells: TITLES }];
-    for (let index = 1; index <= MAX_GANTT_TASKS + 1; index += 1) many.push({ row: index + 1, cells: [index, `T${index}`, 'x'] });
+    for (let index = 1; index <= MAX_GANTT_TASKS + 1; index += 1)
+      many.push({ row: index + 1, cells: [index, `T${index}`, 'x'] });
     const result = ganttUpdatesFromRows(many, current);
     expect(result.errors).toEqual([
       {
@@ -360,5 +366,16 @@ describe('ganttUpdatesFromRows', () => {
     expect(result.errors).toEqual([]);
     expect(result.counts).toEqual({ updated: 1, added: 0, unchanged: 5 });
     expect(result.activities.find((activity) => activity.TaskID === 20)?.Duration).toBe(9);
+  });
+});
+
+describe('ganttUpdatesFromRows and link loops', () => {
+  it('refuses predecessors that make a loop, naming its rows', () => {
+    // ACT1 (row 5) after ACT2 (row 6), which is already after ACT1
+    const result = ganttUpdatesFromRows(edited({ 4: { Predecesoras: '5' } }), current);
+    expect(result.activities).toEqual([]);
+    expect(result.errors).toEqual([
+      { row: 5, field: 'Predecesoras', message: 'Fila 5: las predecesoras forman un ciclo entre las filas 5 y 6' },
+    ]);
   });
 });

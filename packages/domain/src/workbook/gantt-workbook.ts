@@ -7,7 +7,16 @@ import type { PredecessorLink } from '../gantt/predecessors';
 import type { LinkType } from '../gantt/schedule';
 import { formatNumber } from '../format/money';
 import { flattenForest, forestOf } from '../tree/ordered-forest';
-import { cellAt, cellDate, cellDecimal, cellText, dataRows, findSheetHeader, rowError } from './sheet-rows';
+import {
+  cellAt,
+  cellDate,
+  cellDecimal,
+  cellText,
+  dataRows,
+  findSheetHeader,
+  listSpanish,
+  rowError,
+} from './sheet-rows';
 import type { SheetCell, SheetColumn, SheetRow } from './sheet-rows';
 
 /**
@@ -54,13 +63,14 @@ type TreeTask = { id: number; parentId?: number; task: GanttTask };
 
 /** The tasks in tree order (depth-first, siblings in list order), each with its depth. */
 function treeOrder(tasks: readonly GanttTask[]): { task: GanttTask; depth: number }[] {
-  const nodes = tasks.map(
-    (task): TreeTask => (task.ParentId === undefined ? { id: task.TaskID, task } : { id: task.TaskID, parentId: task.ParentId, task }),
+  const nodes = tasks.map((task): TreeTask =>
+    task.ParentId === undefined ? { id: task.TaskID, task } : { id: task.TaskID, parentId: task.ParentId, task },
   );
   const forest = forestOf(nodes);
   const depth = new Map<number, number>();
   return flattenForest(forest).map((node) => {
-    const level = node.parentId !== undefined && depth.has(node.parentId) ? (depth.get(node.parentId) as number) + 1 : 0;
+    const level =
+      node.parentId !== undefined && depth.has(node.parentId) ? (depth.get(node.parentId) as number) + 1 : 0;
     depth.set(node.id, level);
     return { task: node.task, depth: level };
   });
@@ -100,8 +110,7 @@ export function ganttSheetRows(tasks: readonly GanttTask[]): GanttSheetRow[] {
 /** MS Project's Spanish link types: Fin-Comienzo, Comienzo-Comienzo, Fin-Fin, Comienzo-Fin. */
 const SPANISH_TYPES: Record<string, LinkType> = { FC: 'FS', CC: 'SS', FF: 'FF', CF: 'SF' };
 
-const SHEET_ENTRY =
-  /^(\d{1,9})\s*(FS|SS|FF|SF|FC|CC|CF)?\s*(?:([+-])\s*(\d{1,6})\s*(?:d|días|dias|día|dia|dh)?\.?)?$/i;
+const SHEET_ENTRY = /^(\d{1,9})\s*(FS|SS|FF|SF|FC|CC|CF)?\s*(?:([+-])\s*(\d{1,6})\s*(?:d|días|dias|día|dia|dh)?\.?)?$/i;
 
 export type SheetPredecessor = { sheetId: number; type: LinkType; lag: number };
 
@@ -153,7 +162,12 @@ const GANTT_COLUMNS: readonly SheetColumn<GanttColumn>[] = [
   { key: 'name', title: T.name, aliases: ['Name', 'Nombre de tarea', 'Tarea'], required: true },
   { key: 'start', title: T.start, aliases: ['Start', 'Comienzo'], required: false },
   { key: 'duration', title: T.duration, aliases: ['Duration', 'Duración (días)', 'Días'], required: false },
-  { key: 'progress', title: T.progress, aliases: ['% completado', '% Avance', 'Progress', 'Avance (%)'], required: false },
+  {
+    key: 'progress',
+    title: T.progress,
+    aliases: ['% completado', '% Avance', 'Progress', 'Avance (%)'],
+    required: false,
+  },
   { key: 'predecessors', title: T.predecessors, aliases: ['Predecessors', 'Predecesores'], required: false },
 ];
 
@@ -258,7 +272,9 @@ export function ganttUpdatesFromRows(
     else if (!Number.isInteger(sheetId) || sheetId < 1 || sheetId > 999_999_999) {
       errors.push(rowError(row.row, T.id, `el Id «${idText}» debe ser un número entero mayor que 0`));
     } else if (idRows.has(sheetId)) {
-      errors.push(rowError(row.row, T.id, `el Id ${sheetId} está repetido (ya está en la fila ${idRows.get(sheetId)})`));
+      errors.push(
+        rowError(row.row, T.id, `el Id ${sheetId} está repetido (ya está en la fila ${idRows.get(sheetId)})`),
+      );
     } else {
       idRows.set(sheetId, row.row);
       idOk = true;
@@ -330,7 +346,9 @@ export function ganttUpdatesFromRows(
     if (hasColumn('progress')) {
       const value = cellDecimal(progressCell);
       if (value !== undefined && (Number.isNaN(value) || value < 0 || value > 100)) {
-        rowErrors.push(rowError(row.row, T.progress, `el avance «${cellText(progressCell)}» debe ser un número entre 0 y 100`));
+        rowErrors.push(
+          rowError(row.row, T.progress, `el avance «${cellText(progressCell)}» debe ser un número entre 0 y 100`),
+        );
       } else progress = value;
     }
 
@@ -343,10 +361,16 @@ export function ganttUpdatesFromRows(
         for (const link of parsed.links) {
           const predecessorId = taskIdOfSheetId.get(link.sheetId);
           if (link.sheetId === plan.sheetId) {
-            rowErrors.push(rowError(row.row, T.predecessors, `la tarea no puede ser su propia predecesora (Id ${link.sheetId})`));
+            rowErrors.push(
+              rowError(row.row, T.predecessors, `la tarea no puede ser su propia predecesora (Id ${link.sheetId})`),
+            );
           } else if (predecessorId === undefined) {
             rowErrors.push(
-              rowError(row.row, T.predecessors, `la predecesora ${link.sheetId} no es el Id de ninguna fila de la hoja`),
+              rowError(
+                row.row,
+                T.predecessors,
+                `la predecesora ${link.sheetId} no es el Id de ninguna fila de la hoja`,
+              ),
             );
           } else links.push({ predecessorId, type: link.type, lag: link.lag });
         }
@@ -357,7 +381,9 @@ export function ganttUpdatesFromRows(
       const name = cellText(cellAt(row, header, 'name'));
       if (name === '') rowErrors.push(rowError(row.row, T.name, 'el nombre es obligatorio para una tarea nueva'));
       else if (name.length > MAX_TASK_NAME) {
-        rowErrors.push(rowError(row.row, T.name, `el nombre tiene ${name.length} caracteres; el máximo es ${MAX_TASK_NAME}`));
+        rowErrors.push(
+          rowError(row.row, T.name, `el nombre tiene ${name.length} caracteres; el máximo es ${MAX_TASK_NAME}`),
+        );
       }
       if (plan.code.length > MAX_TASK_CODE) {
         rowErrors.push(
@@ -387,7 +413,9 @@ export function ganttUpdatesFromRows(
     const currentLinks = current.ok ? current.links : [];
     // links from tasks the sheet does not list cannot be written in it: they stay
     const nextLinks =
-      links === undefined ? currentLinks : [...links, ...currentLinks.filter((link) => !inSheet.has(link.predecessorId))];
+      links === undefined
+        ? currentLinks
+        : [...links, ...currentLinks.filter((link) => !inSheet.has(link.predecessorId))];
     const linksChanged = linksText(nextLinks) !== linksText(currentLinks);
     const startChanged = start !== undefined && start !== task.StartDate;
     const durationChanged = duration !== undefined && duration !== task.Duration;
@@ -449,10 +477,71 @@ export function ganttUpdatesFromRows(
       const input = updates.get(task.TaskID) ?? inputOf(task);
       return { id: input.TaskID, ...(input.ParentId == null ? {} : { parentId: input.ParentId }), input };
     }),
-    ...added.map(({ input }) => ({ id: input.TaskID, ...(input.ParentId == null ? {} : { parentId: input.ParentId }), input })),
+    ...added.map(({ input }) => ({
+      id: input.TaskID,
+      ...(input.ParentId == null ? {} : { parentId: input.ParentId }),
+      input,
+    })),
   ];
   const activities = flattenForest(forestOf(nodes)).map((node) => node.input);
+  const looped = linkCycle(activities);
+  if (looped.size > 0) {
+    const rowsInCycle = plans.filter((plan) => looped.has(plan.taskId)).map((plan) => plan.row.row);
+    const first = rowsInCycle[0] ?? header.row + 1;
+    const listed =
+      rowsInCycle.length > 10 ? [...rowsInCycle.slice(0, 10).map(String), 'otras'] : rowsInCycle.map(String);
+    return {
+      activities: [],
+      errors: [
+        rowError(first, T.predecessors, `las predecesoras forman un ciclo entre las filas ${listSpanish(listed)}`),
+      ],
+      counts: NO_COUNTS,
+      rows: data.length,
+    };
+  }
   return { activities, errors, counts, rows: data.length };
+}
+
+/**
+ * The tasks on a loop of links: Kahn's algorithm forwards drops what no loop feeds, then backwards
+ * drops what feeds no loop; what stays sits on a cycle (or between two).
+ */
+function push(map: Map<number, number[]>, key: number, value: number): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function linkCycle(activities: readonly GanttTaskInput[]): Set<number> {
+  const successors = new Map<number, number[]>();
+  const predecessors = new Map<number, number[]>();
+  for (const activity of activities) {
+    const parsed = parsePredecessors(activity.Predecessor ?? '');
+    if (!parsed.ok) continue;
+    for (const link of parsed.links) {
+      push(successors, link.predecessorId, activity.TaskID);
+      push(predecessors, activity.TaskID, link.predecessorId);
+    }
+  }
+  const left = new Set<number>([...successors.keys(), ...predecessors.keys()]);
+  const trim = (incoming: Map<number, number[]>, outgoing: Map<number, number[]>) => {
+    const degree = new Map<number, number>();
+    for (const node of left) degree.set(node, (incoming.get(node) ?? []).filter((other) => left.has(other)).length);
+    const ready = [...left].filter((node) => degree.get(node) === 0);
+    while (ready.length > 0) {
+      const node = ready.pop() as number;
+      left.delete(node);
+      for (const next of outgoing.get(node) ?? []) {
+        if (!left.has(next)) continue;
+        const count = (degree.get(next) as number) - 1;
+        degree.set(next, count);
+        if (count === 0) ready.push(next);
+      }
+    }
+  };
+  trim(predecessors, successors);
+  trim(successors, predecessors);
+  return left;
 }
 
 /** A loaded task as saveGantt takes it back: StartDate is its start no earlier than. */

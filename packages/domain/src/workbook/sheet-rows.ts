@@ -86,10 +86,16 @@ export function findSheetHeader<K extends string>(
   const required = columns.filter((column) => column.required).map((column) => column.title);
   if (best) {
     const what =
-      best.missing.length === 1 ? `falta la columna ${best.missing[0]}` : `faltan las columnas ${listSpanish(best.missing)}`;
+      best.missing.length === 1
+        ? `falta la columna ${best.missing[0]}`
+        : `faltan las columnas ${listSpanish(best.missing)}`;
     return {
       ok: false,
-      error: rowError(best.row, best.missing[0] as string, `${what}; la fila de títulos debe tener ${listSpanish(required)}`),
+      error: rowError(
+        best.row,
+        best.missing[0] as string,
+        `${what}; la fila de títulos debe tener ${listSpanish(required)}`,
+      ),
     };
   }
   return {

@@ -1,0 +1,265 @@
+import { Readable } from 'node:stream';
+import {
+  EDP_SHEET_NAME,
+  EDP_SHEET_TITLES,
+  EXCEL_MAX_OUTLINE_LEVEL,
+  GANTT_SHEET_NAME,
+  GANTT_SHEET_TITLES,
+  edpSheetRows,
+  formatNumber,
+  ganttSheetRows,
+} from '@cimiento/domain';
+import type { EdpItem, ExportedFile, GanttTask, SheetCell, SheetRow, WorkbookRowError } from '@cimiento/domain';
+import ExcelJS from 'exceljs';
+import { HttpsError } from '../functions/https-error';
+
+/**
+ * The Excel side of issue 14, on the server: the EDP's and the Gantt's workbooks written with
+ * exceljs (the web no longer carries it), and an uploaded workbook read back into plain rows for
+ * the domain's rules (packages/domain/src/workbook). Reading streams the sheet and stops past the
+ * row cap, so a huge sheet is refused without holding it all.
+ */
+
+export const XLSX_MIME_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const NOT_A_WORKBOOK_MESSAGE = 'El archivo no es un libro de Excel (.xlsx) válido';
+/** The most bytes the files inside an uploaded workbook may declare once unpacked (a zip bomb is refused before reading). */
+export const MAX_UNPACKED_WORKBOOK_BYTES = 400 * 1024 * 1024;
+/** Rows above the header the domain looks through for the titles (sheet-rows.ts). */
+const HEADER_SLACK_ROWS = 20;
+
+const DATE_FORMAT = 'dd-mm-yyyy';
+
+/** A project code as a file name can carry it. */
+function safeFileCode(code: string): string {
+  return code.replace(/[\\/:*?"<>|\s]+/g, '_') || 'proyecto';
+}
+
+async function toBase64(workbook: ExcelJS.Workbook): Promise<string> {
+  const buffer = await workbook.xlsx.writeBuffer();
+  return Buffer.from(buffer as ArrayBuffer).toString('base64');
+}
+
+function newWorkbook(): ExcelJS.Workbook {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Cimiento';
+  workbook.created = new Date();
+  return workbook;
+}
+
+/**
+ * The EDP as 'Exportar a Excel' has written it since issue 5: sheet 'EDP', header Código, Nombre,
+ * Nivel (bold, frozen), one row per item in tree order with Excel's outline level set to its depth
+ * (at most 7), the parent above its group, codes indented by depth.
+ */
+export async function edpWorkbook(items: readonly EdpItem[], projectCode: string): Promise<ExportedFile> {
+  const workbook = newWorkbook();
+  const sheet = workbook.addWorksheet(EDP_SHEET_NAME, {
+    properties: { outlineProperties: { summaryBelow: false, summaryRight: false } },
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  sheet.columns = [
+    { header: EDP_SHEET_TITLES.code, key: 'code', width: 28 },
+    { header: EDP_SHEET_TITLES.name, key: 'name', width: 60 },
+    { header: EDP_SHEET_TITLES.level, key: 'level', width: 8 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  for (const row of edpSheetRows(items)) {
+    const added = sheet.addRow(row);
+    added.outlineLevel = Math.min(row.level, EXCEL_MAX_OUTLINE_LEVEL);
+    added.getCell('code').alignment = { indent: Math.min(row.level, 15) };
+  }
+  return {
+    fileName: `${safeFileCode(projectCode)}-edp.xlsx`,
+    mimeType: XLSX_MIME_TYPE,
+    content: await toBase64(workbook),
+  };
+}
+
+/** A YYYY-MM-DD day as Excel's date of that day: UTC midnight, so no time zone moves it. */
+function excelDate(iso: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return null;
+  return new Date(`${iso}T00:00:00.000Z`);
+}
+
+/**
+ * The Gantt's task table: Id (1..n in tree order), Código, Nombre, Inicio, Fin (date cells,
+ * dd-mm-yyyy), Duración, Avance, Predecesoras (in the sheet's Ids), Holgura, Crítica ('Sí'/'No');
+ * rows grouped by outline with summaries bold and above their group, the header frozen.
+ */
+export async function ganttWorkbook(tasks: readonly GanttTask[], projectCode: string): Promise<ExportedFile> {
+  const T = GANTT_SHEET_TITLES;
+  const workbook = newWorkbook();
+  const sheet = workbook.addWorksheet(GANTT_SHEET_NAME, {
+    properties: { outlineProperties: { summaryBelow: false, summaryRight: false } },
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  sheet.columns = [
+    { header: T.id, key: 'id', width: 7 },
+    { header: T.code, key: 'code', width: 22 },
+    { header: T.name, key: 'name', width: 50 },
+    { header: T.start, key: 'start', width: 12, style: { numFmt: DATE_FORMAT } },
+    { header: T.finish, key: 'finish', width: 12, style: { numFmt: DATE_FORMAT } },
+    { header: T.duration, key: 'duration', width: 10 },
+    { header: T.progress, key: 'progress', width: 9 },
+    { header: T.predecessors, key: 'predecessors', width: 22 },
+    { header: T.float, key: 'float', width: 9 },
+    { header: T.critical, key: 'critical', width: 8 },
+  ];
+  const headerRow = sheet.getRow(1);
+  headerRow.font = { bold: true };
+  headerRow.alignment = { vertical: 'middle' };
+  for (const row of ganttSheetRows(tasks)) {
+    const added = sheet.addRow({
+      id: row.id,
+      code: row.code,
+      name: row.name,
+      start: excelDate(row.start),
+      finish: excelDate(row.finish),
+      duration: row.duration,
+      progress: row.progress,
+      predecessors: row.predecessors,
+      float: row.totalFloat,
+      critical: row.critical ? 'Sí' : 'No',
+    });
+    added.outlineLevel = Math.min(row.outlineLevel, EXCEL_MAX_OUTLINE_LEVEL);
+    added.getCell('name').alignment = { indent: Math.min(row.outlineLevel, 15) };
+    if (row.isSummary) added.font = { bold: true };
+  }
+  return {
+    fileName: `${safeFileCode(projectCode)}-gantt.xlsx`,
+    mimeType: XLSX_MIME_TYPE,
+    content: await toBase64(workbook),
+  };
+}
+
+// ---------------------------------------------------------------- reading
+
+/**
+ * The sizes a zip's central directory declares for its files, added up; undefined when the bytes
+ * are not a zip. A ZIP64 size (0xFFFFFFFF) counts as too large: no workbook under 10 MB needs one.
+ */
+export function declaredUnpackedBytes(bytes: Buffer): number | undefined {
+  const END_SIGNATURE = 0x06054b50;
+  const ENTRY_SIGNATURE = 0x02014b50;
+  // the end record is 22 bytes plus a comment of at most 65,535
+  const from = Math.max(0, bytes.length - 22 - 0xffff);
+  let end = -1;
+  for (let at = bytes.length - 22; at >= from; at -= 1) {
+    if (bytes.readUInt32LE(at) === END_SIGNATURE) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) return undefined;
+  const entries = bytes.readUInt16LE(end + 10);
+  let at = bytes.readUInt32LE(end + 16);
+  let total = 0;
+  for (let index = 0; index < entries; index += 1) {
+    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== ENTRY_SIGNATURE) return undefined;
+    const size = bytes.readUInt32LE(at + 24);
+    total += size === 0xffffffff ? Number.POSITIVE_INFINITY : size;
+    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+  }
+  return total;
+}
+
+type CellValue = ExcelJS.CellValue | undefined;
+
+/** An exceljs cell as a plain value: a formula's result, rich text's text, a hyperlink's text; errors empty. */
+function plainCell(value: CellValue): SheetCell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof Date) return value;
+  if (typeof value === 'object') {
+    if ('richText' in value && Array.isArray(value.richText)) return value.richText.map((part) => part.text).join('');
+    if ('result' in value) return plainCell(value.result as CellValue);
+    if ('formula' in value || 'sharedFormula' in value) return null;
+    if ('text' in value && typeof value.text === 'string') return value.text;
+    if ('error' in value) return null;
+  }
+  return null;
+}
+
+export type ReadSheet = { name: string; rows: SheetRow[] };
+
+/**
+ * The rows of an uploaded workbook's sheet named `sheetName` (case-insensitive), or of its first
+ * sheet. Not a zip or not a workbook → INVALID_ARGUMENT 'El archivo no es un libro de Excel
+ * (.xlsx) válido'; more than `maxRows` rows with data (past the header) → INVALID_ARGUMENT naming
+ * the limit, found while streaming, without reading the rest.
+ */
+export async function readWorkbookSheet(
+  content: string,
+  options: { sheetName: string; maxRows: number; what: string },
+): Promise<ReadSheet> {
+  const bytes = Buffer.from(content, 'base64');
+  const unpacked = declaredUnpackedBytes(bytes);
+  if (unpacked === undefined) throw new HttpsError('INVALID_ARGUMENT', NOT_A_WORKBOOK_MESSAGE);
+  if (unpacked > MAX_UNPACKED_WORKBOOK_BYTES) {
+    throw new HttpsError(
+      'INVALID_ARGUMENT',
+      `El libro ocupa más de ${formatNumber(MAX_UNPACKED_WORKBOOK_BYTES / 1024 / 1024)} MB descomprimido; divídelo o quita las hojas que no se importan`,
+    );
+  }
+  const wanted = options.sheetName.toLowerCase();
+  let chosen: ReadSheet | undefined;
+  let tooMany = false;
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+      sharedStrings: 'cache',
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      worksheets: 'emit',
+      entries: 'ignore',
+    });
+    let first = true;
+    for await (const worksheet of reader) {
+      const name = (worksheet as unknown as { name?: string }).name ?? '';
+      const named = name.toLowerCase() === wanted;
+      if (!first && !named) {
+        // skipped: its rows are still read off the stream, without being kept
+        for await (const row of worksheet) void row;
+        continue;
+      }
+      const rows: SheetRow[] = [];
+      let withData = 0;
+      for await (const row of worksheet) {
+        const values = row.values as CellValue[];
+        const cells = Array.from({ length: Math.max(0, values.length - 1) }, (_, index) =>
+          plainCell(values[index + 1]),
+        );
+        if (cells.every((cell) => cell === null || (typeof cell === 'string' && cell.trim() === ''))) continue;
+        withData += 1;
+        if (withData > options.maxRows + HEADER_SLACK_ROWS + 1) {
+          tooMany = true;
+          break;
+        }
+        rows.push({ row: row.number, cells });
+      }
+      if (first || named) chosen = { name, rows };
+      first = false;
+      if (named || tooMany) break;
+    }
+  } catch {
+    throw new HttpsError('INVALID_ARGUMENT', NOT_A_WORKBOOK_MESSAGE);
+  }
+  if (tooMany) {
+    throw new HttpsError(
+      'INVALID_ARGUMENT',
+      `El libro tiene más de ${formatNumber(options.maxRows)} filas con datos; ${options.what} admite como máximo ${formatNumber(options.maxRows)}`,
+    );
+  }
+  if (!chosen) throw new HttpsError('INVALID_ARGUMENT', `${NOT_A_WORKBOOK_MESSAGE}: no tiene hojas`);
+  return chosen;
+}
+
+/** How many of a refusal's errors its message lists. */
+const LISTED_ERRORS = 5;
+
+/** 'Fila 12: …; Fila 15: … y 3 errores más', for INVALID_ARGUMENT. */
+export function rowErrorsMessage(errors: readonly WorkbookRowError[], what: string): string {
+  const listed = errors.slice(0, LISTED_ERRORS).map((error) => error.message);
+  const rest = errors.length - listed.length;
+  const more = rest === 0 ? '' : ` y ${formatNumber(rest)} ${rest === 1 ? 'error más' : 'errores más'}`;
+  return `No se importó ${what}; corrige el libro: ${listed.join('; ')}${more}`;
+}
