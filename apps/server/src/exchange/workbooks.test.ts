@@ -1,0 +1,106 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { HttpsError } from '../functions/https-error';
+import { MAX_UNPACKED_WORKBOOK_BYTES, declaredUnpackedBytes, readWorkbookSheet, rowErrorsMessage } from './workbooks';
+
+async function base64Of(workbook: ExcelJS.Workbook): Promise<string> {
+  return Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer).toString('base64');
+}
+
+async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(HttpsError);
+    return { code: (error as HttpsError).code, message: (error as HttpsError).message };
+  }
+  throw new Error('se esperaba un rechazo');
+}
+
+describe('readWorkbookSheet', () => {
+  it('reads the sheet with the wanted name (or the first) as plain cells: text of rich text and links, results of formulas, dates', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Notas').addRow(['no se lee']);
+    const sheet = workbook.addWorksheet('Gantt');
+    sheet.addRow(['Id', 'Código']);
+    sheet.addRow([
+      1,
+      { richText: [{ text: 'AC' }, { text: 'T1' }] },
+      { formula: '1+1', result: 2 },
+      { text: 'enlace', hyperlink: 'https://example.cl' },
+      new Date('2026-03-02T00:00:00Z'),
+      true,
+      { error: '#N/A' },
+    ]);
+    sheet.addRow([]);
+    sheet.addRow([null, '  ']);
+    sheet.addRow([2]);
+    const content = await base64Of(workbook);
+    const read = await readWorkbookSheet(content, { sheetName: 'gantt', maxRows: 10, what: 'el Gantt' });
+    expect(read).toEqual({
+      name: 'Gantt',
+      rows: [
+        { row: 1, cells: ['Id', 'Código'] },
+        { row: 2, cells: [1, 'ACT1', 2, 'enlace', new Date('2026-03-02T00:00:00Z'), true, null] },
+        { row: 5, cells: [2] },
+      ],
+    });
+    const first = await readWorkbookSheet(content, { sheetName: 'EDP', maxRows: 10, what: 'el EDP' });
+    expect(first).toEqual({ name: 'Notas', rows: [{ row: 1, cells: ['no se lee'] }] });
+  });
+
+  it('stops reading past the cap (header and title rows allowed) and refuses the file', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('EDP');
+    for (let index = 0; index < 40; index += 1) sheet.addRow([`C${index}`, 'x', 1]);
+    const content = await base64Of(workbook);
+    expect(await refusal(readWorkbookSheet(content, { sheetName: 'EDP', maxRows: 10, what: 'el EDP' }))).toEqual({
+      code: 'INVALID_ARGUMENT',
+      message: 'El libro tiene más de 10 filas con datos; el EDP admite como máximo 10',
+    });
+    // up to the cap plus the rows the header may sit below, the rules decide
+    expect((await readWorkbookSheet(content, { sheetName: 'EDP', maxRows: 19, what: 'el EDP' })).rows).toHaveLength(40);
+  });
+
+  it('refuses bytes that are not a workbook, and a zip whose files declare more than the unpacked limit', async () => {
+    const notZip = Buffer.from('Código,Nombre\n').toString('base64');
+    expect(await refusal(readWorkbookSheet(notZip, { sheetName: 'EDP', maxRows: 10, what: 'el EDP' }))).toEqual({
+      code: 'INVALID_ARGUMENT',
+      message: 'El archivo no es un libro de Excel (.xlsx) válido',
+    });
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('EDP').addRow(['Código']);
+    const bytes = Buffer.from(await base64Of(workbook), 'base64');
+    const declared = declaredUnpackedBytes(bytes);
+    expect(declared).toBeGreaterThan(0);
+    expect(declared).toBeLessThan(MAX_UNPACKED_WORKBOOK_BYTES);
+    // a truncated zip is not a workbook either
+    const truncated = bytes.subarray(0, Math.floor(bytes.length / 2)).toString('base64');
+    expect((await refusal(readWorkbookSheet(truncated, { sheetName: 'EDP', maxRows: 10, what: 'el EDP' }))).message).toBe(
+      'El archivo no es un libro de Excel (.xlsx) válido',
+    );
+    // the first central directory entry made to declare 1 GB unpacked, as a zip bomb would
+    const bomb = Buffer.from(bytes);
+    const entry = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    bomb.writeUInt32LE(1024 * 1024 * 1024, entry + 24);
+    expect(declaredUnpackedBytes(bomb)).toBeGreaterThan(MAX_UNPACKED_WORKBOOK_BYTES);
+    expect(
+      await refusal(readWorkbookSheet(bomb.toString('base64'), { sheetName: 'EDP', maxRows: 10, what: 'el EDP' })),
+    ).toEqual({
+      code: 'INVALID_ARGUMENT',
+      message: 'El libro ocupa más de 400 MB descomprimido; divídelo o quita las hojas que no se importan',
+    });
+  });
+});
+
+describe('rowErrorsMessage', () => {
+  const error = (row: number) => ({ row, field: 'Código', message: `Fila ${row}: el código X${row} está repetido` });
+
+  it('lists the first five errors and counts the rest', () => {
+    expect(rowErrorsMessage([error(12)], 'el EDP')).toBe(
+      'No se importó el EDP; corrige el libro: Fila 12: el código X12 está repetido',
+    );
+    expect(rowErrorsMessage([2, 3, 4, 5, 6, 7].map(error), 'el EDP')).toMatch(/Fila 6: el código X6 está repetido y 1 error más$/);
+    expect(rowErrorsMessage([2, 3, 4, 5, 6, 7, 8].map(error), 'el Gantt')).toMatch(/ y 2 errores más$/);
+  });
+});
