@@ -76,9 +76,9 @@ describe('readWorkbookSheet', () => {
     expect(declared).toBeLessThan(MAX_UNPACKED_WORKBOOK_BYTES);
     // a truncated zip is not a workbook either
     const truncated = bytes.subarray(0, Math.floor(bytes.length / 2)).toString('base64');
-    expect((await refusal(readWorkbookSheet(truncated, { sheetName: 'EDP', maxRows: 10, what: 'el EDP' }))).message).toBe(
-      'El archivo no es un libro de Excel (.xlsx) válido',
-    );
+    expect(
+      (await refusal(readWorkbookSheet(truncated, { sheetName: 'EDP', maxRows: 10, what: 'el EDP' }))).message,
+    ).toBe('El archivo no es un libro de Excel (.xlsx) válido');
     // the first central directory entry made to declare 1 GB unpacked, as a zip bomb would
     const bomb = Buffer.from(bytes);
     const entry = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
@@ -100,7 +100,9 @@ describe('rowErrorsMessage', () => {
     expect(rowErrorsMessage([error(12)], 'el EDP')).toBe(
       'No se importó el EDP; corrige el libro: Fila 12: el código X12 está repetido',
     );
-    expect(rowErrorsMessage([2, 3, 4, 5, 6, 7].map(error), 'el EDP')).toMatch(/Fila 6: el código X6 está repetido y 1 error más$/);
+    expect(rowErrorsMessage([2, 3, 4, 5, 6, 7].map(error), 'el EDP')).toMatch(
+      /Fila 6: el código X6 está repetido y 1 error más$/,
+    );
     expect(rowErrorsMessage([2, 3, 4, 5, 6, 7, 8].map(error), 'el Gantt')).toMatch(/ y 2 errores más$/);
   });
 });

@@ -7,14 +7,7 @@ import type { TestAccount } from '../../../test/support/factories';
 import { edcList, loadGanttOk, storedGantt } from '../../../test/support/gantt';
 import { createTestApp, databaseKinds } from '../../../test/support/test-app';
 import type { TestApp } from '../../../test/support/test-app';
-import {
-  exportEdp,
-  importEdp,
-  okResult,
-  openWorkbook,
-  workbookOf,
-  writeBack,
-} from '../../../test/support/workbooks';
+import { exportEdp, importEdp, okResult, openWorkbook, workbookOf, writeBack } from '../../../test/support/workbooks';
 
 const UNKNOWN_PROJECT = '01890000-0000-7000-8000-000000000000';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -158,7 +151,11 @@ describe.each(databaseKinds)('exportEdp and importEdp (%s)', (kind) => {
     const content = await workbookOf(
       [
         ['Código', 'Nombre', 'Nivel'],
-        ...edp.items.map((item) => [item.code, item.name, item.parentId === undefined ? 0 : item.code.split('.').length - 1]),
+        ...edp.items.map((item) => [
+          item.code,
+          item.name,
+          item.parentId === undefined ? 0 : item.code.split('.').length - 1,
+        ]),
       ],
       'EDP',
     );
@@ -199,8 +196,16 @@ describe.each(databaseKinds)('exportEdp and importEdp (%s)', (kind) => {
     const before = await storedAll(id);
     const dry = okResult(await importEdp(t, member.cookie, { id, content, version: edp.version, dryRun: true }));
     expect(dry.preview.errors).toEqual([
-      { row: 5, field: 'Código', message: `Fila 5: el código ${code.toLowerCase()}.1.3 está repetido (ya está en la fila 4)` },
-      { row: 6, field: 'Código', message: `Fila 6: el ítem padre ${code}.7 del código ${code}.7.1 no está en una fila anterior` },
+      {
+        row: 5,
+        field: 'Código',
+        message: `Fila 5: el código ${code.toLowerCase()}.1.3 está repetido (ya está en la fila 4)`,
+      },
+      {
+        row: 6,
+        field: 'Código',
+        message: `Fila 6: el ítem padre ${code}.7 del código ${code}.7.1 no está en una fila anterior`,
+      },
       { row: 7, field: 'Código', message: 'Fila 7: el código es obligatorio' },
       { row: 8, field: 'Nombre', message: 'Fila 8: el nombre es obligatorio' },
       { row: 9, field: 'Nivel', message: `Fila 9: el nivel 4 no corresponde al código ${code}.3, que es de nivel 1` },
@@ -228,10 +233,14 @@ describe.each(databaseKinds)('exportEdp and importEdp (%s)', (kind) => {
       status: 'INVALID_ARGUMENT',
       message: 'El archivo no es un libro de Excel (.xlsx) válido',
     });
-    const noLevel = await workbookOf([['Código', 'Nombre'], ['BAD', 'x']]);
+    const noLevel = await workbookOf([
+      ['Código', 'Nombre'],
+      ['BAD', 'x'],
+    ]);
     expect((await importEdp(t, member.cookie, { id, content: noLevel, version: edp.version })).body.error).toEqual({
       status: 'INVALID_ARGUMENT',
-      message: 'No se importó el EDP; corrige el libro: Fila 1: falta la columna Nivel; la fila de títulos debe tener Código, Nombre y Nivel',
+      message:
+        'No se importó el EDP; corrige el libro: Fila 1: falta la columna Nivel; la fila de títulos debe tener Código, Nombre y Nivel',
     });
     expect(await storedAll(id)).toEqual(before);
     const { content } = okResult(await exportEdp(t, member.cookie, id));

@@ -49,7 +49,11 @@ describe.each(databaseKinds)('exportGantt (xlsx) and importGantt (%s)', (kind) =
     const { id, code } = await createGanttProject(t, member.cookie, { prefix });
     const loaded = await loadGanttOk(t, member.cookie, id);
     const activities = asInput(loaded.activities).map((task) =>
-      task.TaskCode === 'ACT2' ? { ...task, Predecessor: '6FS' } : task.TaskCode === 'ACT1' ? { ...task, Progress: 30 } : task,
+      task.TaskCode === 'ACT2'
+        ? { ...task, Predecessor: '6FS' }
+        : task.TaskCode === 'ACT1'
+          ? { ...task, Progress: 30 }
+          : task,
     );
     const gantt = await saveGanttOk(t, member.cookie, id, { activities }, loaded.version);
     expect(taskByCode(gantt, 'ACT2')).toMatchObject({ StartDate: '2026-01-09', EndDate: '2026-01-15' });
@@ -148,7 +152,10 @@ describe.each(databaseKinds)('exportGantt (xlsx) and importGantt (%s)', (kind) =
     // ACT1 2026-01-02 … 15 (10 days); ACT2 after it: 16 … 22
     expect(taskByCode(saved, 'ACT1')).toMatchObject({ Duration: 10, StartDate: '2026-01-02', EndDate: '2026-01-15' });
     expect(taskByCode(saved, 'ACT2')).toMatchObject({ StartDate: '2026-01-16', EndDate: '2026-01-22', Progress: 40 });
-    expect(taskByCode(saved, `${code}.2.1`)).toMatchObject({ StartDate: '2026-03-02', StartNoEarlierThan: '2026-03-02' });
+    expect(taskByCode(saved, `${code}.2.1`)).toMatchObject({
+      StartDate: '2026-03-02',
+      StartNoEarlierThan: '2026-03-02',
+    });
     expect(taskByCode(saved, code).isSummary).toBe(true);
     // the new task: under P.1.1 (task 3), after ACT2 finish-to-start + 1 day: Monday 26 … Tuesday 27
     expect(taskByCode(saved, `${code}.1.1.9`)).toMatchObject({
@@ -171,7 +178,9 @@ describe.each(databaseKinds)('exportGantt (xlsx) and importGantt (%s)', (kind) =
     expect(generated.length).toBeGreaterThan(0);
     const opened = await openWorkbook(okResult(await exportGantt(t, member.cookie, id)).content);
     opened.sheet.getCell(`G${rowOf(opened.rows, 'ACT1')}`).value = 55;
-    const result = okResult(await importGantt(t, member.cookie, { id, content: await writeBack(opened), version: gantt.version }));
+    const result = okResult(
+      await importGantt(t, member.cookie, { id, content: await writeBack(opened), version: gantt.version }),
+    );
     expect(result.preview).toMatchObject({ updated: 1, added: 0 });
     for (const task of generated) {
       expect(taskByCode(result.gantt, task.TaskCode).generatedPredecessors).toEqual(task.generatedPredecessors);
@@ -238,7 +247,9 @@ describe.each(databaseKinds)('exportGantt (xlsx) and importGantt (%s)', (kind) =
     });
     const { content } = okResult(await exportGantt(t, member.cookie, id));
     for (const dryRun of [false, true]) {
-      expect((await importGantt(t, member.cookie, { id, content, version: gantt.version - 1, dryRun })).body.error).toEqual({
+      expect(
+        (await importGantt(t, member.cookie, { id, content, version: gantt.version - 1, dryRun })).body.error,
+      ).toEqual({
         status: 'ABORTED',
         message: GANTT_STALE_MESSAGE,
       });
@@ -263,7 +274,8 @@ describe.each(databaseKinds)('exportGantt (xlsx) and importGantt (%s)', (kind) =
     const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: false });
     const sheet = writer.addWorksheet('Gantt');
     sheet.addRow(TITLES).commit();
-    for (let index = 1; index <= 100_001; index += 1) sheet.addRow([index, `T${index}`, 'Tarea', null, null, 1]).commit();
+    for (let index = 1; index <= 100_001; index += 1)
+      sheet.addRow([index, `T${index}`, 'Tarea', null, null, 1]).commit();
     sheet.commit();
     await writer.commit();
     const content = Buffer.concat(parts).toString('base64');
