@@ -49,6 +49,21 @@ describe('readWorkbookSheet', () => {
     expect(first).toEqual({ name: 'Notas', rows: [{ row: 1, cells: ['no se lee'] }] });
   });
 
+  it("reads a number shown as a percentage as the text Excel shows ('75%'), and a literal '%' in a format as a plain number", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Gantt');
+    const row = sheet.addRow([0.75, 0.333, 40, 12]);
+    row.getCell(1).numFmt = '0%';
+    row.getCell(2).numFmt = '0.0%';
+    row.getCell(3).numFmt = '0" %"';
+    const read = await readWorkbookSheet(await base64Of(workbook), {
+      sheetName: 'Gantt',
+      maxRows: 10,
+      what: 'el Gantt',
+    });
+    expect(read.rows).toEqual([{ row: 1, cells: ['75%', '33.3%', 40, 12] }]);
+  });
+
   it('stops reading past the cap (header and title rows allowed) and refuses the file', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('EDP');

@@ -180,6 +180,16 @@ function plainCell(value: CellValue): SheetCell {
   return null;
 }
 
+/**
+ * A number shown as a percentage (Excel turns '75%' typed in a cell into 0.75 with a '%' format)
+ * as the text the user sees, '75%', so Avance reads 75 either way.
+ */
+function percentAware(cell: SheetCell, numFmt: () => string | undefined): SheetCell {
+  if (typeof cell !== 'number') return cell;
+  const format = (numFmt() ?? '').replace(/"[^"]*"/g, '').replace(/\\./g, '');
+  return format.includes('%') ? `${Number((cell * 100).toFixed(10))}%` : cell;
+}
+
 export type ReadSheet = { name: string; rows: SheetRow[] };
 
 /**
@@ -226,7 +236,7 @@ export async function readWorkbookSheet(
       for await (const row of worksheet) {
         const values = row.values as CellValue[];
         const cells = Array.from({ length: Math.max(0, values.length - 1) }, (_, index) =>
-          plainCell(values[index + 1]),
+          percentAware(plainCell(values[index + 1]), () => row.getCell(index + 1).numFmt),
         );
         if (cells.every((cell) => cell === null || (typeof cell === 'string' && cell.trim() === ''))) continue;
         withData += 1;
