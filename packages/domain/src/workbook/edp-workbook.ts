@@ -39,7 +39,7 @@ type EdpColumn = 'code' | 'name' | 'level';
 
 const EDP_COLUMNS: readonly SheetColumn<EdpColumn>[] = [
   { key: 'code', title: EDP_SHEET_TITLES.code, aliases: ['Code', 'Codigo EDP'], required: true },
-  { key: 'name', title: EDP_SHEET_TITLES.name, aliases: ['Name', 'Descripción', 'Ítem'], required: true },
+  { key: 'name', title: EDP_SHEET_TITLES.name, aliases: ['Name', 'Descripción'], required: true },
   { key: 'level', title: EDP_SHEET_TITLES.level, aliases: ['Level'], required: true },
 ];
 

@@ -379,3 +379,31 @@ describe('ganttUpdatesFromRows and link loops', () => {
     ]);
   });
 });
+
+describe('ganttUpdatesFromRows and codes used by several tasks', () => {
+  it('matches rows to tasks sharing a code (EDC codes repeat across EDP items) by the Id the export gave them', () => {
+    const tasks: GanttTask[] = [
+      task({ TaskID: 1, TaskCode: 'P.1', isSummary: true }),
+      task({ TaskID: 2, TaskCode: 'ACT1', ParentId: 1 }),
+      task({ TaskID: 3, TaskCode: 'P.2', isSummary: true }),
+      task({ TaskID: 4, TaskCode: 'ACT1', ParentId: 3 }),
+    ];
+    const rows = sheetOf(ganttSheetRows(tasks));
+    const second = rows[4] as SheetRow;
+    rows[4] = { ...second, cells: second.cells.map((cell, index) => (index === 5 ? 9 : cell)) };
+    const result = ganttUpdatesFromRows(rows, tasks);
+    expect(result.errors).toEqual([]);
+    expect(result.counts).toEqual({ updated: 1, added: 0, unchanged: 3 });
+    expect(result.activities.map((activity) => [activity.TaskID, activity.Duration])).toEqual([
+      [1, 5],
+      [2, 5],
+      [3, 5],
+      [4, 9],
+    ]);
+    // a third row with the code is one too many
+    const extra = [...rows, { row: 6, cells: [5, 'ACT1', 'Otra'] }];
+    expect(ganttUpdatesFromRows(extra, tasks).errors).toEqual([
+      { row: 6, field: 'Código', message: 'Fila 6: el código ACT1 está repetido (ya está en la fila 3)' },
+    ]);
+  });
+});

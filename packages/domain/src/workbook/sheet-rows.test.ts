@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellDate, cellDecimal, cellInteger, cellText, chileanDate, titleKey } from './sheet-rows';
+import { cellDate, cellDecimal, cellInteger, cellText, chileanDate, findSheetHeader, titleKey } from './sheet-rows';
 
 describe('sheet cells', () => {
   it('compares titles without case, accents, spaces or punctuation', () => {
@@ -36,5 +36,40 @@ describe('sheet cells', () => {
     expect(cellDecimal('x')).toBeNaN();
     expect(cellText(true)).toBe('Sí');
     expect(cellText(new Date('2026-01-05T00:00:00Z'))).toBe('2026-01-05');
+  });
+});
+
+describe('findSheetHeader', () => {
+  const columns = [
+    { key: 'code', title: 'Código', aliases: ['Code'], required: true },
+    { key: 'name', title: 'Nombre', aliases: ['Descripción'], required: true },
+  ] as const;
+
+  it('prefers a column with the title over one with another accepted name, wherever it is', () => {
+    const found = findSheetHeader([{ row: 1, cells: ['Descripción', 'Code', 'Nombre'] }], columns);
+    expect(found).toEqual({ ok: true, header: { row: 1, columns: { code: 1, name: 2 } } });
+  });
+
+  it('names the missing columns of the row that came closest', () => {
+    const found = findSheetHeader(
+      [
+        { row: 1, cells: ['Informe'] },
+        { row: 2, cells: ['x', 'y'] },
+      ],
+      columns,
+    );
+    expect(found).toEqual({
+      ok: false,
+      error: {
+        row: 1,
+        field: 'Código',
+        message: 'Fila 1: no se encontró la fila de títulos; la hoja debe tener las columnas Código y Nombre',
+      },
+    });
+    const closest = findSheetHeader([{ row: 3, cells: ['Nombre'] }], columns);
+    expect(closest).toMatchObject({
+      ok: false,
+      error: { row: 3, message: 'Fila 3: falta la columna Código; la fila de títulos debe tener Código y Nombre' },
+    });
   });
 });

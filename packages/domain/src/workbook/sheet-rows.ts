@@ -64,18 +64,20 @@ export function findSheetHeader<K extends string>(
 ): { ok: true; header: SheetHeader<K> } | { ok: false; error: WorkbookRowError } {
   const wanted = columns.map((column) => ({
     column,
+    title: titleKey(column.title),
     keys: new Set([column.title, ...(column.aliases ?? [])].map(titleKey)),
   }));
   let best: { row: number; missing: string[]; found: number } | undefined;
   for (const row of rows.slice(0, HEADER_SEARCH_ROWS)) {
     const found: Partial<Record<K, number>> = {};
-    row.cells.forEach((cell, index) => {
-      const key = titleKey(cellText(cell));
-      if (key === '') return;
-      for (const { column, keys } of wanted) {
-        if (found[column.key] === undefined && keys.has(key)) found[column.key] = index;
-      }
-    });
+    const keys = row.cells.map((cell) => titleKey(cellText(cell)));
+    // the column's own title first, wherever it is; one of its other names only when the title is missing
+    for (const { column, title, keys: accepted } of wanted) {
+      const exact = keys.indexOf(title);
+      const other = keys.findIndex((key) => key !== '' && accepted.has(key));
+      const index = exact >= 0 ? exact : other;
+      if (index >= 0) found[column.key] = index;
+    }
     const missing = columns.filter((column) => column.required && found[column.key] === undefined);
     if (missing.length === 0) return { ok: true, header: { row: row.row, columns: found } };
     const count = Object.keys(found).length;
