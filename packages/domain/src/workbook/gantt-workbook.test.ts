@@ -407,3 +407,22 @@ describe('ganttUpdatesFromRows and codes used by several tasks', () => {
     ]);
   });
 });
+
+describe('ganttUpdatesFromRows at the largest size', () => {
+  it('reads back a table of 100,000 tasks sharing ten codes', () => {
+    const tasks: GanttTask[] = Array.from({ length: MAX_GANTT_TASKS }, (_, index) =>
+      task({ TaskID: index + 1, TaskCode: `ACT${index % 10}` }),
+    );
+    const rows = sheetOf(ganttSheetRows(tasks));
+    // the last row's Id no longer matches its place: it still finds the one task left with its code
+    const last = rows.at(-1) as SheetRow;
+    rows[rows.length - 1] = {
+      ...last,
+      cells: last.cells.map((cell, index) => (index === 0 ? 200_000 : index === 5 ? 6 : cell)),
+    };
+    const result = ganttUpdatesFromRows(rows, tasks);
+    expect(result.errors).toEqual([]);
+    expect(result.counts).toEqual({ updated: 1, added: 0, unchanged: MAX_GANTT_TASKS - 1 });
+    expect(result.activities.at(-1)).toMatchObject({ TaskID: MAX_GANTT_TASKS, Duration: 6 });
+  });
+});

@@ -262,6 +262,7 @@ export function ganttUpdatesFromRows(
   const used = new Set<number>();
   const idRows = new Map<number, number>();
   const codeRows = new Map<string, number>();
+  const cursors = new Map<string, number>();
   const plans: RowPlan[] = [];
   for (const row of data) {
     const idCell = cellAt(row, header, 'id');
@@ -288,9 +289,17 @@ export function ganttUpdatesFromRows(
       const atId = idOk ? ordered[sheetId - 1] : undefined;
       if (atId && atId.TaskCode.trim() === '' && !used.has(atId.TaskID)) task = atId;
     } else {
-      const candidates = (byCode.get(key) ?? []).filter((candidate) => !used.has(candidate.TaskID));
+      // codes repeat (every EDP item's EDC has its ACT1): the task the export wrote at this Id, else
+      // the first one with the code not taken yet (a cursor per code keeps this linear)
       const atId = idOk ? ordered[sheetId - 1] : undefined;
-      task = atId && candidates.includes(atId) ? atId : candidates[0];
+      if (atId && codeKey(atId.TaskCode) === key && !used.has(atId.TaskID)) task = atId;
+      else {
+        const candidates = byCode.get(key) ?? [];
+        let cursor = cursors.get(key) ?? 0;
+        while (cursor < candidates.length && used.has((candidates[cursor] as GanttTask).TaskID)) cursor += 1;
+        cursors.set(key, cursor);
+        task = candidates[cursor];
+      }
       const earlier = codeRows.get(key);
       if (!task && earlier !== undefined) {
         errors.push(rowError(row.row, T.code, `el código ${code} está repetido (ya está en la fila ${earlier})`));
