@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { HttpsError } from '../functions/https-error';
@@ -73,8 +76,46 @@ describe('readWorkbookSheet', () => {
       code: 'INVALID_ARGUMENT',
       message: 'El libro tiene más de 10 filas con datos; el EDP admite como máximo 10',
     });
+    // a later sheet with the wanted name is read even when the first one is too long
+    workbook.addWorksheet('Gantt').addRow(['Id']);
+    const named = await readWorkbookSheet(await base64Of(workbook), {
+      sheetName: 'Gantt',
+      maxRows: 10,
+      what: 'el Gantt',
+    });
+    expect(named).toEqual({ name: 'Gantt', rows: [{ row: 1, cells: ['Id'] }] });
     // up to the cap plus the rows the header may sit below, the rules decide
     expect((await readWorkbookSheet(content, { sheetName: 'EDP', maxRows: 19, what: 'el EDP' })).rows).toHaveLength(40);
+  });
+
+  it('leaves no temporary file behind, also when it refuses a sheet past the cap', async () => {
+    // exceljs copies a sheet stored ahead of its shared strings (as exceljs and Excel write them) to a temporary file
+    const directory = await mkdtemp(path.join(os.tmpdir(), 'cimiento-xlsx-'));
+    const previous = process.env.TMPDIR;
+    process.env.TMPDIR = directory;
+    try {
+      expect(os.tmpdir()).toBe(directory);
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('EDP');
+      for (let index = 0; index < 100; index += 1) sheet.addRow([`C${index}`, 'x', 1]);
+      workbook.addWorksheet('Otra').addRow(['y']);
+      const content = await base64Of(workbook);
+      expect((await readWorkbookSheet(content, { sheetName: 'EDP', maxRows: 200, what: 'el EDP' })).rows).toHaveLength(
+        100,
+      );
+      expect((await refusal(readWorkbookSheet(content, { sheetName: 'EDP', maxRows: 10, what: 'el EDP' }))).code).toBe(
+        'INVALID_ARGUMENT',
+      );
+      // tmp deletes its files asynchronously (close, then unlink): give it a moment before looking
+      for (let attempt = 0; attempt < 50 && (await readdir(directory)).length > 0; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await readdir(directory)).toEqual([]);
+    } finally {
+      if (previous === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = previous;
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 
   it('refuses bytes that are not a workbook, and a zip whose files declare more than the unpacked limit', async () => {
@@ -103,7 +144,7 @@ describe('readWorkbookSheet', () => {
       await refusal(readWorkbookSheet(bomb.toString('base64'), { sheetName: 'EDP', maxRows: 10, what: 'el EDP' })),
     ).toEqual({
       code: 'INVALID_ARGUMENT',
-      message: 'El libro ocupa más de 400 MB descomprimido; divídelo o quita las hojas que no se importan',
+      message: 'El libro ocupa más de 200 MB descomprimido; divídelo o quita las hojas que no se importan',
     });
   });
 });

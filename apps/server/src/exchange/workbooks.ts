@@ -16,14 +16,15 @@ import { HttpsError } from '../functions/https-error';
 /**
  * The Excel side of issue 14, on the server: the EDP's and the Gantt's workbooks written with
  * exceljs (the web no longer carries it), and an uploaded workbook read back into plain rows for
- * the domain's rules (packages/domain/src/workbook). Reading streams the sheet and stops past the
- * row cap, so a huge sheet is refused without holding it all.
+ * the domain's rules (packages/domain/src/workbook). Reading streams the sheet and keeps no row
+ * past the cap, so a huge sheet is refused without holding it all; a zip whose files declare more
+ * than MAX_UNPACKED_WORKBOOK_BYTES is refused before reading.
  */
 
 export const XLSX_MIME_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const NOT_A_WORKBOOK_MESSAGE = 'El archivo no es un libro de Excel (.xlsx) válido';
 /** The most bytes the files inside an uploaded workbook may declare once unpacked (a zip bomb is refused before reading). */
-export const MAX_UNPACKED_WORKBOOK_BYTES = 400 * 1024 * 1024;
+export const MAX_UNPACKED_WORKBOOK_BYTES = 200 * 1024 * 1024;
 /** Rows above the header the domain looks through for the titles (sheet-rows.ts). */
 const HEADER_SLACK_ROWS = 20;
 
@@ -212,8 +213,9 @@ export type ReadSheet = { name: string; rows: SheetRow[] };
 /**
  * The rows of an uploaded workbook's sheet named `sheetName` (case-insensitive), or of its first
  * sheet. Not a zip or not a workbook → INVALID_ARGUMENT 'El archivo no es un libro de Excel
- * (.xlsx) válido'; more than `maxRows` rows with data (past the header) → INVALID_ARGUMENT naming
- * the limit, found while streaming, without reading the rest.
+ * (.xlsx) válido'; files declaring more than MAX_UNPACKED_WORKBOOK_BYTES unpacked → refused before
+ * reading; more than `maxRows` rows with data (past the header) → INVALID_ARGUMENT naming the
+ * limit, the rows past it streamed by without being kept.
  */
 export async function readWorkbookSheet(
   content: string,
@@ -229,8 +231,7 @@ export async function readWorkbookSheet(
     );
   }
   const wanted = options.sheetName.toLowerCase();
-  let chosen: ReadSheet | undefined;
-  let tooMany = false;
+  let chosen: (ReadSheet & { named: boolean; tooMany: boolean }) | undefined;
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
       sharedStrings: 'cache',
@@ -239,18 +240,20 @@ export async function readWorkbookSheet(
       worksheets: 'emit',
       entries: 'ignore',
     });
-    let first = true;
     for await (const worksheet of reader) {
       const name = (worksheet as unknown as { name?: string }).name ?? '';
       const named = name.toLowerCase() === wanted;
-      if (!first && !named) {
-        // skipped: its rows are still read off the stream, without being kept
+      // every sheet is read to its end, kept or not: leaving exceljs's loops early would stop it
+      // before it deletes the temporary copy it makes of a sheet stored ahead of the shared strings
+      if (chosen !== undefined && !(named && !chosen.named)) {
         for await (const row of worksheet) void row;
         continue;
       }
       const rows: SheetRow[] = [];
       let withData = 0;
+      let tooMany = false;
       for await (const row of worksheet) {
+        if (tooMany) continue;
         const values = row.values as CellValue[];
         const cells = Array.from({ length: Math.max(0, values.length - 1) }, (_, index) =>
           percentAware(plainCell(values[index + 1]), () => row.getCell(index + 1).numFmt),
@@ -258,26 +261,26 @@ export async function readWorkbookSheet(
         if (cells.every((cell) => cell === null || (typeof cell === 'string' && cell.trim() === ''))) continue;
         withData += 1;
         if (withData > options.maxRows + HEADER_SLACK_ROWS + 1) {
+          // past the cap the rest is read off the stream without being kept
           tooMany = true;
-          break;
+          rows.length = 0;
+          continue;
         }
         rows.push({ row: row.number, cells });
       }
-      if (first || named) chosen = { name, rows };
-      first = false;
-      if (named || tooMany) break;
+      chosen = { name, rows, named, tooMany };
     }
   } catch {
     throw new HttpsError('INVALID_ARGUMENT', NOT_A_WORKBOOK_MESSAGE);
   }
-  if (tooMany) {
+  if (chosen?.tooMany) {
     throw new HttpsError(
       'INVALID_ARGUMENT',
       `El libro tiene más de ${formatNumber(options.maxRows)} filas con datos; ${options.what} admite como máximo ${formatNumber(options.maxRows)}`,
     );
   }
   if (!chosen) throw new HttpsError('INVALID_ARGUMENT', `${NOT_A_WORKBOOK_MESSAGE}: no tiene hojas`);
-  return chosen;
+  return { name: chosen.name, rows: chosen.rows };
 }
 
 /** How many of a refusal's errors its message lists. */
