@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { HttpsError } from '../functions/https-error';
-import { MAX_UNPACKED_WORKBOOK_BYTES, declaredUnpackedBytes, readWorkbookSheet, rowErrorsMessage } from './workbooks';
+import { readWorkbookSheet, rowErrorsMessage } from './workbooks';
 
 async function base64Of(workbook: ExcelJS.Workbook): Promise<string> {
   return Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer).toString('base64');
@@ -118,7 +118,7 @@ describe('readWorkbookSheet', () => {
     }
   });
 
-  it('refuses bytes that are not a workbook, and a zip whose files declare more than the unpacked limit', async () => {
+  it('refuses bytes that are not a workbook, a truncated zip, and parts past the unpacked budget', async () => {
     const notZip = Buffer.from('Código,Nombre\n').toString('base64');
     expect(await refusal(readWorkbookSheet(notZip, { sheetName: 'EDP', maxRows: 10, what: 'el EDP' }))).toEqual({
       code: 'INVALID_ARGUMENT',
@@ -127,25 +127,41 @@ describe('readWorkbookSheet', () => {
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet('EDP').addRow(['Código']);
     const bytes = Buffer.from(await base64Of(workbook), 'base64');
-    const declared = declaredUnpackedBytes(bytes);
-    expect(declared).toBeGreaterThan(0);
-    expect(declared).toBeLessThan(MAX_UNPACKED_WORKBOOK_BYTES);
     // a truncated zip is not a workbook either
     const truncated = bytes.subarray(0, Math.floor(bytes.length / 2)).toString('base64');
     expect(
       (await refusal(readWorkbookSheet(truncated, { sheetName: 'EDP', maxRows: 10, what: 'el EDP' }))).message,
     ).toBe('El archivo no es un libro de Excel (.xlsx) válido');
-    // the first central directory entry made to declare 1 GB unpacked, as a zip bomb would
-    const bomb = Buffer.from(bytes);
-    const entry = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
-    bomb.writeUInt32LE(1024 * 1024 * 1024, entry + 24);
-    expect(declaredUnpackedBytes(bomb)).toBeGreaterThan(MAX_UNPACKED_WORKBOOK_BYTES);
+    // past the unpacked budget (a zip bomb stops there, whatever sizes it declares)
     expect(
-      await refusal(readWorkbookSheet(bomb.toString('base64'), { sheetName: 'EDP', maxRows: 10, what: 'el EDP' })),
+      await refusal(
+        readWorkbookSheet(bytes.toString('base64'), {
+          sheetName: 'EDP',
+          maxRows: 10,
+          what: 'el EDP',
+          maxUnpackedBytes: 500,
+        }),
+      ),
     ).toEqual({
       code: 'INVALID_ARGUMENT',
       message: 'El libro ocupa más de 200 MB descomprimido; divídelo o quita las hojas que no se importan',
     });
+  });
+
+  it('reads a workbook whose sheets come before its shared strings the same way every time', async () => {
+    // exceljs's reader, given such a file as it is, missed the zip's later entries now and then
+    // (with six sheets, in about three reads of four): xlsx-parts.ts hands it the parts in order
+    const workbook = new ExcelJS.Workbook();
+    for (let index = 0; index < 5; index += 1) {
+      const sheet = workbook.addWorksheet(`Hoja${index + 1}`);
+      for (let row = 0; row < 40; row += 1) sheet.addRow([`C${row}`, 'x', 1]);
+    }
+    workbook.addWorksheet('Gantt').addRow(['Id']);
+    const content = await base64Of(workbook);
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const read = await readWorkbookSheet(content, { sheetName: 'Gantt', maxRows: 10, what: 'el Gantt' });
+      expect(read.rows).toEqual([{ row: 1, cells: ['Id'] }]);
+    }
   });
 });
 

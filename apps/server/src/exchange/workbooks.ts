@@ -12,18 +12,19 @@ import {
 import type { EdpItem, ExportedFile, GanttTask, SheetCell, SheetRow, WorkbookRowError } from '@cimiento/domain';
 import ExcelJS from 'exceljs';
 import { HttpsError } from '../functions/https-error';
+import { UnpackedTooLargeError, storedZipChunks, unpackWorkbookParts } from './xlsx-parts';
 
 /**
  * The Excel side of issue 14, on the server: the EDP's and the Gantt's workbooks written with
  * exceljs (the web no longer carries it), and an uploaded workbook read back into plain rows for
  * the domain's rules (packages/domain/src/workbook). Reading streams the sheet and keeps no row
- * past the cap, so a huge sheet is refused without holding it all; a zip whose files declare more
- * than MAX_UNPACKED_WORKBOOK_BYTES is refused before reading.
+ * past the cap, so a huge sheet is refused without holding it all; the parts it reads are
+ * unpacked first (xlsx-parts.ts), at most MAX_UNPACKED_WORKBOOK_BYTES of them.
  */
 
 export const XLSX_MIME_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const NOT_A_WORKBOOK_MESSAGE = 'El archivo no es un libro de Excel (.xlsx) válido';
-/** The most bytes the files inside an uploaded workbook may declare once unpacked (a zip bomb is refused before reading). */
+/** The most bytes the parts of an uploaded workbook that are read may take once unpacked (a zip bomb stops there). */
 export const MAX_UNPACKED_WORKBOOK_BYTES = 200 * 1024 * 1024;
 /** Rows above the header the domain looks through for the titles (sheet-rows.ts). */
 const HEADER_SLACK_ROWS = 20;
@@ -152,35 +153,6 @@ export async function ganttWorkbook(tasks: readonly GanttTask[], projectCode: st
 
 // ---------------------------------------------------------------- reading
 
-/**
- * The sizes a zip's central directory declares for its files, added up; undefined when the bytes
- * are not a zip. A ZIP64 size (0xFFFFFFFF) counts as too large: no workbook under 10 MB needs one.
- */
-export function declaredUnpackedBytes(bytes: Buffer): number | undefined {
-  const END_SIGNATURE = 0x06054b50;
-  const ENTRY_SIGNATURE = 0x02014b50;
-  // the end record is 22 bytes plus a comment of at most 65,535
-  const from = Math.max(0, bytes.length - 22 - 0xffff);
-  let end = -1;
-  for (let at = bytes.length - 22; at >= from; at -= 1) {
-    if (bytes.readUInt32LE(at) === END_SIGNATURE) {
-      end = at;
-      break;
-    }
-  }
-  if (end < 0) return undefined;
-  const entries = bytes.readUInt16LE(end + 10);
-  let at = bytes.readUInt32LE(end + 16);
-  let total = 0;
-  for (let index = 0; index < entries; index += 1) {
-    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== ENTRY_SIGNATURE) return undefined;
-    const size = bytes.readUInt32LE(at + 24);
-    total += size === 0xffffffff ? Number.POSITIVE_INFINITY : size;
-    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
-  }
-  return total;
-}
-
 type CellValue = ExcelJS.CellValue | undefined;
 
 /** An exceljs cell as a plain value: a formula's result, rich text's text, a hyperlink's text; errors empty. */
@@ -213,27 +185,32 @@ export type ReadSheet = { name: string; rows: SheetRow[] };
 /**
  * The rows of an uploaded workbook's sheet named `sheetName` (case-insensitive), or of its first
  * sheet. Not a zip or not a workbook → INVALID_ARGUMENT 'El archivo no es un libro de Excel
- * (.xlsx) válido'; files declaring more than MAX_UNPACKED_WORKBOOK_BYTES unpacked → refused before
- * reading; more than `maxRows` rows with data (past the header) → INVALID_ARGUMENT naming the
+ * (.xlsx) válido'; parts of more than MAX_UNPACKED_WORKBOOK_BYTES unpacked → refused; more than `maxRows` rows with data (past the header) → INVALID_ARGUMENT naming the
  * limit, the rows past it streamed by without being kept.
  */
 export async function readWorkbookSheet(
   content: string,
-  options: { sheetName: string; maxRows: number; what: string },
+  /** maxUnpackedBytes: MAX_UNPACKED_WORKBOOK_BYTES unless a test wants a smaller budget */
+  options: { sheetName: string; maxRows: number; what: string; maxUnpackedBytes?: number },
 ): Promise<ReadSheet> {
-  const bytes = Buffer.from(content, 'base64');
-  const unpacked = declaredUnpackedBytes(bytes);
-  if (unpacked === undefined) throw new HttpsError('INVALID_ARGUMENT', NOT_A_WORKBOOK_MESSAGE);
-  if (unpacked > MAX_UNPACKED_WORKBOOK_BYTES) {
+  let parts: ReturnType<typeof unpackWorkbookParts>;
+  try {
+    parts = unpackWorkbookParts(
+      Buffer.from(content, 'base64'),
+      options.maxUnpackedBytes ?? MAX_UNPACKED_WORKBOOK_BYTES,
+    );
+  } catch (error) {
+    if (!(error instanceof UnpackedTooLargeError)) throw error;
     throw new HttpsError(
       'INVALID_ARGUMENT',
       `El libro ocupa más de ${formatNumber(MAX_UNPACKED_WORKBOOK_BYTES / 1024 / 1024)} MB descomprimido; divídelo o quita las hojas que no se importan`,
     );
   }
+  if (parts === undefined) throw new HttpsError('INVALID_ARGUMENT', NOT_A_WORKBOOK_MESSAGE);
   const wanted = options.sheetName.toLowerCase();
   let chosen: (ReadSheet & { named: boolean; tooMany: boolean }) | undefined;
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(storedZipChunks(parts)), {
       sharedStrings: 'cache',
       styles: 'cache',
       hyperlinks: 'ignore',
@@ -243,8 +220,7 @@ export async function readWorkbookSheet(
     for await (const worksheet of reader) {
       const name = (worksheet as unknown as { name?: string }).name ?? '';
       const named = name.toLowerCase() === wanted;
-      // every sheet is read to its end, kept or not: leaving exceljs's loops early would stop it
-      // before it deletes the temporary copy it makes of a sheet stored ahead of the shared strings
+      // every sheet is read to its end, kept or not, so the reader finishes its work on the stream
       if (chosen !== undefined && !(named && !chosen.named)) {
         for await (const row of worksheet) void row;
         continue;
