@@ -76,6 +76,8 @@ export type ImportedProjectRecords = {
     progress: number;
   }[];
   links: { from: number; to: number; type: LinkType; lag: number }[];
+  /** in Spanish: what the mapping changed (names cut to 200 characters); add them to the parser's warnings */
+  warnings: string[];
 };
 
 /** What exportGantt hands the writer: the Gantt as loaded (computed dates) and its calendar. */
