@@ -646,7 +646,8 @@ function exceptionDates(exception: XmlNode): string[] | undefined {
   if (dates === undefined) return undefined;
   const type = int(exception, 'Type') ?? 1;
   const every = Math.max(1, int(exception, 'Period') ?? 1);
-  const occurrences = int(exception, 'Occurrences');
+  // the count of occurrences bounds the range only when the exception was entered by occurrences
+  const occurrences = flag(exception, 'EnteredByOccurrences') ? int(exception, 'Occurrences') : undefined;
   const limit = (list: string[]) => (occurrences !== undefined && occurrences > 0 ? list.slice(0, occurrences) : list);
   const first = dayNumber(dates[0] as string);
   switch (type) {
