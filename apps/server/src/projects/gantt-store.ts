@@ -25,7 +25,9 @@ import type {
   GanttTaskRecord,
   LinkType,
   ProjectCalendar,
+  ScheduleLink,
   ScheduleResult,
+  ScheduleTask,
   SequencingMode,
   WorkWeek,
 } from '@cimiento/domain';
@@ -380,27 +382,53 @@ function scheduleGantt(
   links: readonly GanttLinkRecord[],
   project: Pick<ProjectGanttRow, 'startYear' | 'calendar'>,
 ): ScheduleResult {
+  return scheduleOnCalendar(
+    tasks.map((task) => ({
+      id: task.id,
+      ...(task.parentId === undefined ? {} : { parentId: task.parentId }),
+      start: task.start,
+      duration: task.duration,
+      code: task.code,
+      name: task.name,
+    })),
+    links,
+    project.calendar,
+    project.startYear,
+  );
+}
+
+/**
+ * The engine on a project calendar whose first year is `firstYear`, within the horizon (a schedule
+ * reaching past it is an error in Spanish, not minutes of calendar building). Also importProject's.
+ */
+export function scheduleOnCalendar(
+  tasks: readonly ScheduleTask[],
+  links: readonly ScheduleLink[],
+  calendar: ProjectCalendar,
+  firstYear: number,
+): ScheduleResult {
   try {
-    return schedule(
-      tasks.map((task) => ({
-        id: task.id,
-        ...(task.parentId === undefined ? {} : { parentId: task.parentId }),
-        start: task.start,
-        duration: task.duration,
-        code: task.code,
-        name: task.name,
-      })),
-      links,
-      calendarFor(project),
-    );
+    return schedule(tasks, links, new BoundedCalendar(calendar, firstYear));
   } catch (error) {
     if (!(error instanceof ScheduleHorizonError)) throw error;
     return {
       ok: false,
-      error: `El cronograma debe terminar antes del ${formatIsoDate(horizonDate(project.startYear))} (${HORIZON_YEARS} años desde el inicio del proyecto): revisa las duraciones y los desfases`,
+      error: `El cronograma debe terminar antes del ${formatIsoDate(horizonDate(firstYear))} (${HORIZON_YEARS} años desde el inicio del proyecto): revisa las duraciones y los desfases`,
       cycle: [],
     };
   }
+}
+
+/**
+ * A new project's Gantt written whole (importProject, issue 14): every task and link inserted in
+ * chunks, as a save onto an empty Gantt writes them. The caller's transaction holds the project row.
+ */
+export async function insertGantt(
+  trx: Transaction<Database>,
+  projectId: string,
+  gantt: { tasks: readonly GanttTaskRecord[]; links: readonly GanttLinkRecord[] },
+): Promise<void> {
+  await writeGantt(trx, projectId, { tasks: [], links: [] }, gantt);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   formatNumber,
   generateEdp,
   projectCalendarSchema,
+  projectDefaults,
   projectCodeTakenMessage,
   sequencingModes,
   sortByPriority,
@@ -27,7 +28,7 @@ import type {
   SequencingMode,
   WorkWeek,
 } from '@cimiento/domain';
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { chunks, codeKey, groupBy, isUniqueViolation } from '../catalogues/catalogue-store';
 import type { Database, ProjectAreaTypeTable, ProjectTable } from '../db/schema';
@@ -315,6 +316,57 @@ export async function createProject(
     if (isUniqueViolation(error)) throw duplicateCodeError(input.code);
     throw error;
   }
+}
+
+/**
+ * importProject (issue 14): the project row and EDP of an imported schedule, inside the caller's
+ * transaction (which then writes the Gantt). Like saveProject: the code is checked
+ * case-insensitively first (ALREADY_EXISTS; the UNIQUE code_key settles races, see the caller),
+ * then the row takes saveProject's defaults for what a file does not say (priority, currency,
+ * budget), template 'generica' with no area types, no sequencing (the file's links are the
+ * schedule) and the file's calendar; its versions are a new project's.
+ */
+export async function insertImportedProject(
+  trx: Transaction<Database>,
+  input: {
+    code: string;
+    name: string;
+    startYear: number;
+    endYear: number;
+    calendar: ProjectCalendar;
+    edpItems: readonly EdpItem[];
+  },
+  callerId: string,
+): Promise<Project> {
+  const clash = await findCodeClash(trx, input.code);
+  if (clash) throw duplicateCodeError(clash.code);
+  const now = new Date().toISOString();
+  const columns = calendarColumns(input.calendar);
+  const row = {
+    _id: uuidv7(),
+    code: input.code,
+    code_key: codeKey(input.code),
+    name: input.name,
+    priority: Number(projectDefaults.priority),
+    template: 'generica',
+    start_year: input.startYear,
+    end_year: input.endYear,
+    currency: projectDefaults.currency,
+    budget: projectDefaults.budget,
+    sequencing: 'none',
+    ...columns,
+    created_by: callerId,
+    created_at: now,
+    updated_at: now,
+  } satisfies Insertable<ProjectTable>;
+  await trx.insertInto('project').values(row).execute();
+  await insertEdpItems(trx, row._id, input.edpItems);
+  return toProject({ ...row, edp_version: 1, version: 1 }, [], input.edpItems.length);
+}
+
+/** A code saveProject or importProject lost to a concurrent one (UNIQUE code_key) as the usual refusal. */
+export function projectCodeTaken(code: string): HttpsError {
+  return duplicateCodeError(code);
 }
 
 async function insertEdpItems(db: Kysely<Database>, projectId: string, items: readonly EdpItem[]): Promise<void> {
