@@ -214,7 +214,8 @@ export async function importProject(
 
 /**
  * exportGanttMspdi: the project's Gantt as loadGantt answers it (merged with the EDP and EDC,
- * scheduled) written as an MSPDI file `{code}.xml`: tasks in tree order with their computed dates,
+ * scheduled) written as an MSPDI file `{code}.xml`: the EDP root as MS Project's project row (its
+ * name the project's, its children at the top), the tasks in tree order with their computed dates,
  * links with type and lag, the calendar's weekdays and exceptions and, when Chile's holidays are
  * on, each of them (named) from the project's start year to the later of its end year and the
  * schedule's finish. A leaf whose stored start (its start no earlier than) is later than the
@@ -229,21 +230,10 @@ export async function exportGanttMspdi(db: Kysely<Database>, projectId: string):
     .executeTakeFirst();
   if (!project) throw new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
 
-  const leafStarts = gantt.activities.filter((task) => !task.isSummary).map((task) => task.StartNoEarlierThan);
-  const earliest = leafStarts.reduce((min, start) => (start < min ? start : min), leafStarts[0] ?? '');
-
-  const tasks: MspdiExport['tasks'] = gantt.activities.map((task) => ({
-    id: task.TaskID,
-    ...(task.ParentId === undefined ? {} : { parentId: task.ParentId }),
-    code: task.TaskCode,
-    name: task.TaskName,
-    start: task.StartDate,
-    end: task.EndDate,
-    duration: task.Duration,
-    isSummary: task.isSummary,
-    progress: task.Progress,
-    ...(!task.isSummary && task.StartNoEarlierThan > earliest ? { startNoEarlierThan: task.StartNoEarlierThan } : {}),
-  }));
+  // the EDP's root, the one top-level summary, is MS Project's project row (UID 0), not a task:
+  // its children go at the top of the outline and an import gives them back under a root again
+  const roots = gantt.activities.filter((task) => task.ParentId === undefined);
+  const rootCandidate = roots.length === 1 && roots[0]?.isSummary === true ? roots[0] : undefined;
   const links: MspdiExport['links'] = [];
   for (const task of gantt.activities) {
     const parsed = parsePredecessors(task.Predecessor);
@@ -253,6 +243,29 @@ export async function exportGanttMspdi(db: Kysely<Database>, projectId: string):
       links.push({ from: link.predecessorId, to: task.TaskID, type: link.type, lag: link.lag });
     }
   }
+  // …unless a link names it: then it stays a task, so the link is not lost
+  const root =
+    rootCandidate !== undefined &&
+    !links.some((link) => link.from === rootCandidate.TaskID || link.to === rootCandidate.TaskID)
+      ? rootCandidate
+      : undefined;
+  const exported = root === undefined ? gantt.activities : gantt.activities.filter((task) => task !== root);
+
+  const leafStarts = exported.filter((task) => !task.isSummary).map((task) => task.StartNoEarlierThan);
+  const earliest = leafStarts.reduce((min, start) => (start < min ? start : min), leafStarts[0] ?? '');
+
+  const tasks: MspdiExport['tasks'] = exported.map((task) => ({
+    id: task.TaskID,
+    ...(task.ParentId === undefined || task.ParentId === root?.TaskID ? {} : { parentId: task.ParentId }),
+    code: task.TaskCode,
+    name: task.TaskName,
+    start: task.StartDate,
+    end: task.EndDate,
+    duration: task.Duration,
+    isSummary: task.isSummary,
+    progress: task.Progress,
+    ...(!task.isSummary && task.StartNoEarlierThan > earliest ? { startNoEarlierThan: task.StartNoEarlierThan } : {}),
+  }));
 
   const holidays: { date: string; name: string }[] = [];
   if (gantt.calendar.chileHolidays) {
@@ -262,7 +275,7 @@ export async function exportGanttMspdi(db: Kysely<Database>, projectId: string):
   }
 
   const content = writeMspdi({
-    projectName: project.name,
+    projectName: root?.TaskName ?? project.name,
     projectStart: gantt.projectStart === '' ? `${gantt.calendar.firstYear}-01-01` : gantt.projectStart,
     projectFinish: gantt.projectFinish === '' ? `${gantt.calendar.firstYear}-01-01` : gantt.projectFinish,
     calendar: {
