@@ -250,7 +250,8 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
   if (projectStart === undefined)
     return {
       ok: false,
-      error: 'El archivo no indica la fecha de comienzo del proyecto (StartDate). Ábrelo en MS Project, revisa la fecha de comienzo y guárdalo de nuevo como «XML».',
+      error:
+        'El archivo no indica la fecha de comienzo del proyecto (StartDate). Ábrelo en MS Project, revisa la fecha de comienzo y guárdalo de nuevo como «XML».',
     };
 
   // parents by outline: the nearest preceding task with a lower level
@@ -329,7 +330,8 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
         start = date;
         constraintStartOf.set(uid, date);
       }
-    } else if (constraint !== 0 && CONSTRAINT_NAMES[constraint] !== undefined) warnings.add(`constraint${constraint}`, name);
+    } else if (constraint !== 0 && CONSTRAINT_NAMES[constraint] !== undefined)
+      warnings.add(`constraint${constraint}`, name);
 
     if (text(node, 'ActualStart')?.trim() || text(node, 'ActualFinish')?.trim()) warnings.add('actuals', name);
     if (tasksWithResources.has(uid)) warnings.add('resources', name);
@@ -433,21 +435,18 @@ const WARNING_SENTENCES: readonly (readonly [string, (names: string) => string])
     (names) => `No se importan los calendarios propios de: ${names}; se programan con el calendario del proyecto.`,
   ],
   ['split', (names) => `No se importan las divisiones (interrupciones) de: ${names}; se programan de forma continua.`],
-  [
-    'manual',
-    (names) => `Las tareas programadas manualmente se programan automáticamente en Cimiento: ${names}.`,
-  ],
-  [
-    'recurring',
-    (names) => `Las tareas periódicas se importan como tareas comunes, sin su periodicidad: ${names}.`,
-  ],
+  ['manual', (names) => `Las tareas programadas manualmente se programan automáticamente en Cimiento: ${names}.`],
+  ['recurring', (names) => `Las tareas periódicas se importan como tareas comunes, sin su periodicidad: ${names}.`],
   ['lagRounded', (names) => `Se redondearon a días completos los desfases de los vínculos hacia: ${names}.`],
   [
     'lagPercent',
     (names) =>
       `Se convirtieron a días los desfases en porcentaje (de la duración de la predecesora) de los vínculos hacia: ${names}.`,
   ],
-  ['lagElapsed', (names) => `Se convirtieron a días hábiles los desfases transcurridos de los vínculos hacia: ${names}.`],
+  [
+    'lagElapsed',
+    (names) => `Se convirtieron a días hábiles los desfases transcurridos de los vínculos hacia: ${names}.`,
+  ],
   ['lagClamped', (names) => `Se limitaron a ${MAX_LAG} días los desfases de los vínculos hacia: ${names}.`],
   [
     'unknownLink',
@@ -511,7 +510,8 @@ function mapLinks(
         warnOnce('lagElapsed');
       } else days = linkLag / 10 / minutesPerDay;
       let lag = Math.round(days);
-      if (Math.abs(lag - days) > 1e-6 && !flagged.has('lagPercent') && !flagged.has('lagElapsed')) warnOnce('lagRounded');
+      if (Math.abs(lag - days) > 1e-6 && !flagged.has('lagPercent') && !flagged.has('lagElapsed'))
+        warnOnce('lagRounded');
       if (Math.abs(lag) > MAX_LAG) {
         lag = Math.sign(lag) * MAX_LAG;
         warnOnce('lagClamped');
@@ -550,7 +550,7 @@ function mapCalendar(project: XmlNode, warnings: Warnings): MappedCalendar {
   // the chain: the calendar, then its base calendars (guarding against loops)
   const chain: XmlNode[] = [];
   const visited = new Set<XmlNode>();
-  for (let calendar: XmlNode | undefined = base; calendar && !visited.has(calendar); ) {
+  for (let calendar: XmlNode | undefined = base; calendar && !visited.has(calendar);) {
     visited.add(calendar);
     chain.push(calendar);
     const baseUid = int(calendar, 'BaseCalendarUID');
@@ -670,16 +670,16 @@ function exceptionDates(exception: XmlNode): string[] | undefined {
       if (monthDay === undefined) return undefined;
       const firstMonth = monthIndex(dates[0] as string);
       return limit(
-        dates.filter(
-          (date) => Number(date.slice(8, 10)) === monthDay && (monthIndex(date) - firstMonth) % every === 0,
-        ),
+        dates.filter((date) => Number(date.slice(8, 10)) === monthDay && (monthIndex(date) - firstMonth) % every === 0),
       );
     }
     case 2: {
       const monthDay = int(exception, 'MonthDay');
       const month = int(exception, 'Month');
       if (monthDay === undefined || month === undefined) return undefined;
-      return limit(dates.filter((date) => Number(date.slice(8, 10)) === monthDay && Number(date.slice(5, 7)) === month + 1));
+      return limit(
+        dates.filter((date) => Number(date.slice(8, 10)) === monthDay && Number(date.slice(5, 7)) === month + 1),
+      );
     }
     default:
       return undefined;
