@@ -189,13 +189,16 @@ export function parseMspdi(xml: string): ParseMspdiResult {
     return { ok: false, error: NOT_MSPDI };
   }
   const taskNodes = children(child(project, 'Tasks'), 'Task');
-  if (taskNodes.length > MAX_IMPORTED_TASKS) {
-    return {
-      ok: false,
-      error: `El archivo tiene ${taskNodes.length} tareas; Cimiento importa como máximo ${MAX_IMPORTED_TASKS} por proyecto. Divide el proyecto en MS Project y vuelve a intentarlo.`,
-    };
-  }
+  // the project row is not a task; blank rows are counted (they are rows of the file)
+  const taskCount = taskNodes.filter(
+    (node) => !(int(node, 'UID') === 0 && (int(node, 'OutlineLevel') ?? 0) === 0),
+  ).length;
+  if (taskCount > MAX_IMPORTED_TASKS) return { ok: false, error: tooManyTasks(taskCount) };
   return mapProject(project, taskNodes);
+}
+
+function tooManyTasks(count: number): string {
+  return `El archivo tiene ${count} tareas; Cimiento importa como máximo ${MAX_IMPORTED_TASKS} por proyecto. Divide el proyecto en MS Project y vuelve a intentarlo.`;
 }
 
 function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
