@@ -503,18 +503,21 @@ function mapLinks(
       const linkLag = num(link, 'LinkLag') ?? 0;
       const format = int(link, 'LagFormat');
       let days: number;
+      // a converted lag gets its conversion's warning, not the rounding one as well
+      let converted = false;
       if (linkLag === 0) days = 0;
       else if (format !== undefined && PERCENT_FORMATS.has(format)) {
         // LinkLag holds the percent of the predecessor's duration
         days = (linkLag / 100) * (durationOf.get(from) ?? 0);
+        converted = true;
         warnOnce('lagPercent');
       } else if (format !== undefined && ELAPSED_FORMATS.has(format)) {
         days = (linkLag / 10 / 1440) * workingShare;
+        converted = true;
         warnOnce('lagElapsed');
       } else days = linkLag / 10 / minutesPerDay;
       let lag = Math.round(days);
-      if (Math.abs(lag - days) > 1e-6 && !flagged.has('lagPercent') && !flagged.has('lagElapsed'))
-        warnOnce('lagRounded');
+      if (Math.abs(lag - days) > 1e-6 && !converted) warnOnce('lagRounded');
       if (Math.abs(lag) > MAX_LAG) {
         lag = Math.sign(lag) * MAX_LAG;
         warnOnce('lagClamped');
