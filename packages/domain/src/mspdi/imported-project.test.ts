@@ -67,9 +67,36 @@ describe('importedProjectRecords', () => {
       progress: 0,
     });
     expect(records.tasks.slice(1, 4)).toEqual([
-      { id: 2, sourceKey: 'edp:2', parentId: 1, code: 'NUN.1', name: 'Obra gruesa', start: '2025-03-03', duration: 7, progress: 0 },
-      { id: 3, sourceKey: 'edp:3', parentId: 2, code: 'NUN.1.1', name: 'Excavación', start: '2025-03-03', duration: 3, progress: 40 },
-      { id: 4, sourceKey: 'edp:4', parentId: 2, code: 'NUN.1.2', name: 'Fundaciones', start: '2025-03-10', duration: 4, progress: 0 },
+      {
+        id: 2,
+        sourceKey: 'edp:2',
+        parentId: 1,
+        code: 'NUN.1',
+        name: 'Obra gruesa',
+        start: '2025-03-03',
+        duration: 7,
+        progress: 0,
+      },
+      {
+        id: 3,
+        sourceKey: 'edp:3',
+        parentId: 2,
+        code: 'NUN.1.1',
+        name: 'Excavación',
+        start: '2025-03-03',
+        duration: 3,
+        progress: 40,
+      },
+      {
+        id: 4,
+        sourceKey: 'edp:4',
+        parentId: 2,
+        code: 'NUN.1.2',
+        name: 'Fundaciones',
+        start: '2025-03-10',
+        duration: 4,
+        progress: 0,
+      },
     ]);
     expect(records.edpItems.map((item) => item.id)).toEqual(records.tasks.map((item) => item.id));
     expect(records.links).toEqual([
@@ -84,9 +111,7 @@ describe('importedProjectRecords', () => {
     const records = importedProjectRecords(schedule([task(1, long), task(2, '   ')]), { code: 'NUN' });
     expect(records.edpItems[1]?.name).toBe(long.slice(0, 200));
     expect(records.edpItems[2]?.name).toBe('Tarea 2');
-    expect(records.warnings).toEqual([
-      `Se acortaron a 200 caracteres los nombres de: ${long.slice(0, 40)}….`,
-    ]);
+    expect(records.warnings).toEqual([`Se acortaron a 200 caracteres los nombres de: ${long.slice(0, 40)}….`]);
     for (const item of records.edpItems) expect(edpItemInputSchema.safeParse(item).success).toBe(true);
     for (const row of records.tasks) {
       const parsed = ganttTaskInputSchema.safeParse({

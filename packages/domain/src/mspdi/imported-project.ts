@@ -74,8 +74,6 @@ export function importedProjectRecords(
     if (from !== undefined && to !== undefined) links.push({ from, to, type: link.type, lag: link.lag });
   }
   const warnings =
-    cut.length > 0
-      ? [`Se acortaron a ${MAX_IMPORTED_NAME} caracteres los nombres de: ${listNames(cut)}.`]
-      : [];
+    cut.length > 0 ? [`Se acortaron a ${MAX_IMPORTED_NAME} caracteres los nombres de: ${listNames(cut)}.`] : [];
   return { edpItems, tasks, links, warnings };
 }

@@ -49,7 +49,8 @@ export function timePart(value: string): string {
   return at === -1 ? '' : value.slice(at + 1, at + 9);
 }
 
-const XSD_DURATION = /^(-)?P(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
+const XSD_DURATION =
+  /^(-)?P(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
 
 /**
  * An xsd:duration value ('PT16H0M0S', 'P1DT2H', '-PT8H…') in minutes, or undefined when it is not
@@ -60,8 +61,7 @@ export function durationMinutes(value: string | undefined): number | undefined {
   const match = XSD_DURATION.exec(value.trim());
   if (!match || value.trim() === 'P' || value.trim().endsWith('T')) return undefined;
   const part = (index: number) => (match[index] === undefined ? 0 : Number(match[index]));
-  const minutes =
-    part(2) * 365 * 1440 + part(3) * 30 * 1440 + part(4) * 1440 + part(5) * 60 + part(6) + part(7) / 60;
+  const minutes = part(2) * 365 * 1440 + part(3) * 30 * 1440 + part(4) * 1440 + part(5) * 60 + part(6) + part(7) / 60;
   if (!Number.isFinite(minutes)) return undefined;
   return match[1] === '-' ? -minutes : minutes;
 }

@@ -57,7 +57,10 @@ function fileFacts(xml: string) {
   const byUid = new Map(
     project.Tasks.Task.map((task) => [
       Number(task['UID']),
-      { critical: task['Critical'] === '1', totalSlack: task['TotalSlack'] === undefined ? undefined : Number(task['TotalSlack']) },
+      {
+        critical: task['Critical'] === '1',
+        totalSlack: task['TotalSlack'] === undefined ? undefined : Number(task['TotalSlack']),
+      },
     ]),
   );
   return { dayStart: project.DefaultStartTime ?? '08:00:00', byUid };
@@ -110,7 +113,9 @@ describe.each(SAMPLE_FILES)('fidelity: %s', (file) => {
       if (!milestone && task.fileFinish?.endsWith(`T${facts.dayStart}`))
         fileEnd = previousWorkingDay(calendar, fileEnd);
       if (ours.start !== fileStart || ours.end !== fileEnd)
-        mismatches.push(`${task.uid} ${task.name}: ours ${ours.start}…${ours.end}, file ${task.fileStart}…${task.fileFinish}`);
+        mismatches.push(
+          `${task.uid} ${task.name}: ours ${ours.start}…${ours.end}, file ${task.fileStart}…${task.fileFinish}`,
+        );
     }
     expect(mismatches).toEqual([]);
   });
@@ -121,10 +126,14 @@ describe.each(SAMPLE_FILES)('fidelity: %s', (file) => {
       const ours = byUid.get(uid) as ScheduledTask;
       expect(task).toBeDefined();
       // an exclusion that matches after all would hide nothing: it must be dropped from the list
-      expect(`${ours.start}…${ours.end}`).not.toBe(`${task?.fileStart?.slice(0, 10)}…${task?.fileFinish?.slice(0, 10)}`);
+      expect(`${ours.start}…${ours.end}`).not.toBe(
+        `${task?.fileStart?.slice(0, 10)}…${task?.fileFinish?.slice(0, 10)}`,
+      );
     }
     if (file === 'mpxj-legacy-sample.xml')
-      expect(data.warnings).toContain('No se importan los recursos asignados a: Second Task; sus duraciones se importan tal como están.');
+      expect(data.warnings).toContain(
+        'No se importan los recursos asignados a: Second Task; sus duraciones se importan tal como están.',
+      );
   });
 
   it("agrees with the file's critical flags (and MS Project 2007's total slack) where the file's own values are consistent", () => {
@@ -137,11 +146,13 @@ describe.each(SAMPLE_FILES)('fidelity: %s', (file) => {
       if (file === 'projectlibre-new-product.xml' && (task.summary || task.duration === 0)) continue;
       const ours = byUid.get(task.uid) as ScheduledTask;
       const fact = facts.byUid.get(task.uid);
-      if (ours.critical !== fact?.critical) mismatches.push(`${task.uid} ${task.name}: critical ${ours.critical}, file ${fact?.critical}`);
+      if (ours.critical !== fact?.critical)
+        mismatches.push(`${task.uid} ${task.name}: critical ${ours.critical}, file ${fact?.critical}`);
       // the legacy file's slack is measured to 18 Mar, the finish its resource calendars give 'Second Task'
       if (file === 'mpxj-mspdirelations.xml' || file === 'mpxj-task-links-project2007-mspdi.xml') {
         const fileFloat = (fact?.totalSlack ?? Number.NaN) / 4800;
-        if (ours.totalFloat !== fileFloat) mismatches.push(`${task.uid} ${task.name}: float ${ours.totalFloat}, file ${fileFloat}`);
+        if (ours.totalFloat !== fileFloat)
+          mismatches.push(`${task.uid} ${task.name}: float ${ours.totalFloat}, file ${fileFloat}`);
       }
     }
     expect(mismatches).toEqual([]);
@@ -257,7 +268,13 @@ describe('round trip: a generated project of 2,000 tasks', () => {
       summaries.push(phaseId);
       for (let stage = 0; stage < 2; stage += 1) {
         const stageId = ++id;
-        tasks.push({ id: stageId, parentId: phaseId, start: projectStart, duration: 0, name: `Etapa ${phase + 1}.${stage + 1}` });
+        tasks.push({
+          id: stageId,
+          parentId: phaseId,
+          start: projectStart,
+          duration: 0,
+          name: `Etapa ${phase + 1}.${stage + 1}`,
+        });
         const count = stage === 0 ? 23 : 24;
         for (let k = 0; k < count; k += 1) {
           const leafId = ++id;
@@ -292,7 +309,8 @@ describe('round trip: a generated project of 2,000 tasks', () => {
       addLink(from, to, type, lag);
     }
     // summary to summary, between phases
-    for (let p = 1; p < summaries.length; p += 3) addLink(summaries[p - 1] as number, summaries[p] as number, 'FS', p % 2 === 0 ? 2 : -1);
+    for (let p = 1; p < summaries.length; p += 3)
+      addLink(summaries[p - 1] as number, summaries[p] as number, 'FS', p % 2 === 0 ? 2 : -1);
     for (const type of linkTypes) expect(links.some((link) => link.type === type)).toBe(true);
     expect(links.some((link) => link.lag < 0)).toBe(true);
     expect(links.some((link) => link.lag > 0)).toBe(true);
@@ -310,7 +328,8 @@ describe('round trip: a generated project of 2,000 tasks', () => {
       { date: '2026-09-19', name: 'Día de las Glorias del Ejército' },
       { date: '2027-01-01', name: 'Año Nuevo' },
     ];
-    const holidaysOf: HolidayProvider = (year) => holidays.filter((holiday) => holiday.date.startsWith(String(year))).map((holiday) => holiday.date);
+    const holidaysOf: HolidayProvider = (year) =>
+      holidays.filter((holiday) => holiday.date.startsWith(String(year))).map((holiday) => holiday.date);
     const rules = { workingWeekdays: [1, 2, 3, 4, 5], exceptions };
     const calendar = calendarOf(rules, [projectStart], holidaysOf);
     const first = schedule(tasks, links, calendar);
@@ -346,7 +365,13 @@ describe('round trip: a generated project of 2,000 tasks', () => {
     expect(again.tasks).toHaveLength(2_000);
     // the tasks: names, hierarchy, durations, milestones, progress, starts (UIDs are positions + 1)
     expect(
-      again.tasks.map((task) => [task.name, task.parentUid === undefined ? undefined : task.parentUid - 1, task.summary, task.progress, task.start]),
+      again.tasks.map((task) => [
+        task.name,
+        task.parentUid === undefined ? undefined : task.parentUid - 1,
+        task.summary,
+        task.progress,
+        task.start,
+      ]),
     ).toEqual(
       exported.tasks.map((task) => [
         task.name,
@@ -361,7 +386,12 @@ describe('round trip: a generated project of 2,000 tasks', () => {
     const positionOf = new Map(tasks.map((task, index) => [task.id, index + 1]));
     expect(again.links).toEqual(
       exported.links
-        .map((link) => ({ from: positionOf.get(link.from), to: positionOf.get(link.to), type: link.type, lag: link.lag }))
+        .map((link) => ({
+          from: positionOf.get(link.from),
+          to: positionOf.get(link.to),
+          type: link.type,
+          lag: link.lag,
+        }))
         // the file lists each task's predecessors under it: by successor, in their order
         .sort((a, b) => (a.to as number) - (b.to as number)),
     );

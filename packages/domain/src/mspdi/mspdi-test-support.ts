@@ -15,7 +15,9 @@ export function mspdiSamplesDir(): string {
     const candidate = path.join(dir, 'shared', 'data', 'mspdi');
     if (existsSync(candidate)) return candidate;
     if (path.dirname(dir) === dir)
-      throw new Error('No se encontró shared/data/mspdi; define CIMIENTO_SHARED_DATA con la carpeta de datos compartidos');
+      throw new Error(
+        'No se encontró shared/data/mspdi; define CIMIENTO_SHARED_DATA con la carpeta de datos compartidos',
+      );
   }
 }
 
@@ -47,7 +49,10 @@ export function mspdiFile(options: {
 }
 
 /** One <Task>: its fields in the given order, then its predecessor links. */
-export function taskXml(fields: Record<string, string | number>, links: Record<string, string | number>[] = []): string {
+export function taskXml(
+  fields: Record<string, string | number>,
+  links: Record<string, string | number>[] = [],
+): string {
   const body = Object.entries(fields)
     .map(([key, value]) => `<${key}>${value}</${key}>`)
     .join('');
@@ -63,8 +68,22 @@ export function taskXml(fields: Record<string, string | number>, links: Record<s
 }
 
 /** A leaf task at outline level `level` with a duration in days. */
-export function leaf(uid: number, name: string, days: number, level = 1, extra: Record<string, string | number> = {}): string {
-  return taskXml({ UID: uid, ID: uid, Name: name, OutlineLevel: level, Duration: `PT${days * 8}H0M0S`, DurationFormat: 7, ...extra });
+export function leaf(
+  uid: number,
+  name: string,
+  days: number,
+  level = 1,
+  extra: Record<string, string | number> = {},
+): string {
+  return taskXml({
+    UID: uid,
+    ID: uid,
+    Name: name,
+    OutlineLevel: level,
+    Duration: `PT${days * 8}H0M0S`,
+    DurationFormat: 7,
+    ...extra,
+  });
 }
 
 export function calendarXml(options: {
@@ -79,7 +98,10 @@ export function calendarXml(options: {
     options.weekdays === undefined
       ? ''
       : [0, 1, 2, 3, 4, 5, 6]
-          .map((day) => `<WeekDay><DayType>${day + 1}</DayType><DayWorking>${options.weekdays?.includes(day) ? 1 : 0}</DayWorking></WeekDay>`)
+          .map(
+            (day) =>
+              `<WeekDay><DayType>${day + 1}</DayType><DayWorking>${options.weekdays?.includes(day) ? 1 : 0}</DayWorking></WeekDay>`,
+          )
           .join('');
   return `<Calendar><UID>${options.uid}</UID><Name>${options.name}</Name><IsBaseCalendar>${options.base === undefined ? 1 : 0}</IsBaseCalendar><BaseCalendarUID>${options.base ?? -1}</BaseCalendarUID><WeekDays>${weekdays}${options.weekDayExtra ?? ''}</WeekDays>${options.extra ?? ''}</Calendar>`;
 }

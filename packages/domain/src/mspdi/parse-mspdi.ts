@@ -189,13 +189,16 @@ export function parseMspdi(xml: string): ParseMspdiResult {
     return { ok: false, error: NOT_MSPDI };
   }
   const taskNodes = children(child(project, 'Tasks'), 'Task');
-  if (taskNodes.length > MAX_IMPORTED_TASKS) {
-    return {
-      ok: false,
-      error: `El archivo tiene ${taskNodes.length} tareas; Cimiento importa como máximo ${MAX_IMPORTED_TASKS} por proyecto. Divide el proyecto en MS Project y vuelve a intentarlo.`,
-    };
-  }
+  // the project row is not a task; blank rows are counted (they are rows of the file)
+  const taskCount = taskNodes.filter(
+    (node) => !(int(node, 'UID') === 0 && (int(node, 'OutlineLevel') ?? 0) === 0),
+  ).length;
+  if (taskCount > MAX_IMPORTED_TASKS) return { ok: false, error: tooManyTasks(taskCount) };
   return mapProject(project, taskNodes);
+}
+
+function tooManyTasks(count: number): string {
+  return `El archivo tiene ${count} tareas; Cimiento importa como máximo ${MAX_IMPORTED_TASKS} por proyecto. Divide el proyecto en MS Project y vuelve a intentarlo.`;
 }
 
 function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
@@ -250,7 +253,8 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
   if (projectStart === undefined)
     return {
       ok: false,
-      error: 'El archivo no indica la fecha de comienzo del proyecto (StartDate). Ábrelo en MS Project, revisa la fecha de comienzo y guárdalo de nuevo como «XML».',
+      error:
+        'El archivo no indica la fecha de comienzo del proyecto (StartDate). Ábrelo en MS Project, revisa la fecha de comienzo y guárdalo de nuevo como «XML».',
     };
 
   // parents by outline: the nearest preceding task with a lower level
@@ -329,7 +333,8 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
         start = date;
         constraintStartOf.set(uid, date);
       }
-    } else if (constraint !== 0 && CONSTRAINT_NAMES[constraint] !== undefined) warnings.add(`constraint${constraint}`, name);
+    } else if (constraint !== 0 && CONSTRAINT_NAMES[constraint] !== undefined)
+      warnings.add(`constraint${constraint}`, name);
 
     if (text(node, 'ActualStart')?.trim() || text(node, 'ActualFinish')?.trim()) warnings.add('actuals', name);
     if (tasksWithResources.has(uid)) warnings.add('resources', name);
@@ -433,21 +438,18 @@ const WARNING_SENTENCES: readonly (readonly [string, (names: string) => string])
     (names) => `No se importan los calendarios propios de: ${names}; se programan con el calendario del proyecto.`,
   ],
   ['split', (names) => `No se importan las divisiones (interrupciones) de: ${names}; se programan de forma continua.`],
-  [
-    'manual',
-    (names) => `Las tareas programadas manualmente se programan automáticamente en Cimiento: ${names}.`,
-  ],
-  [
-    'recurring',
-    (names) => `Las tareas periódicas se importan como tareas comunes, sin su periodicidad: ${names}.`,
-  ],
+  ['manual', (names) => `Las tareas programadas manualmente se programan automáticamente en Cimiento: ${names}.`],
+  ['recurring', (names) => `Las tareas periódicas se importan como tareas comunes, sin su periodicidad: ${names}.`],
   ['lagRounded', (names) => `Se redondearon a días completos los desfases de los vínculos hacia: ${names}.`],
   [
     'lagPercent',
     (names) =>
       `Se convirtieron a días los desfases en porcentaje (de la duración de la predecesora) de los vínculos hacia: ${names}.`,
   ],
-  ['lagElapsed', (names) => `Se convirtieron a días hábiles los desfases transcurridos de los vínculos hacia: ${names}.`],
+  [
+    'lagElapsed',
+    (names) => `Se convirtieron a días hábiles los desfases transcurridos de los vínculos hacia: ${names}.`,
+  ],
   ['lagClamped', (names) => `Se limitaron a ${MAX_LAG} días los desfases de los vínculos hacia: ${names}.`],
   [
     'unknownLink',
@@ -501,17 +503,21 @@ function mapLinks(
       const linkLag = num(link, 'LinkLag') ?? 0;
       const format = int(link, 'LagFormat');
       let days: number;
+      // a converted lag gets its conversion's warning, not the rounding one as well
+      let converted = false;
       if (linkLag === 0) days = 0;
       else if (format !== undefined && PERCENT_FORMATS.has(format)) {
         // LinkLag holds the percent of the predecessor's duration
         days = (linkLag / 100) * (durationOf.get(from) ?? 0);
+        converted = true;
         warnOnce('lagPercent');
       } else if (format !== undefined && ELAPSED_FORMATS.has(format)) {
         days = (linkLag / 10 / 1440) * workingShare;
+        converted = true;
         warnOnce('lagElapsed');
       } else days = linkLag / 10 / minutesPerDay;
       let lag = Math.round(days);
-      if (Math.abs(lag - days) > 1e-6 && !flagged.has('lagPercent') && !flagged.has('lagElapsed')) warnOnce('lagRounded');
+      if (Math.abs(lag - days) > 1e-6 && !converted) warnOnce('lagRounded');
       if (Math.abs(lag) > MAX_LAG) {
         lag = Math.sign(lag) * MAX_LAG;
         warnOnce('lagClamped');
@@ -550,7 +556,7 @@ function mapCalendar(project: XmlNode, warnings: Warnings): MappedCalendar {
   // the chain: the calendar, then its base calendars (guarding against loops)
   const chain: XmlNode[] = [];
   const visited = new Set<XmlNode>();
-  for (let calendar: XmlNode | undefined = base; calendar && !visited.has(calendar); ) {
+  for (let calendar: XmlNode | undefined = base; calendar && !visited.has(calendar);) {
     visited.add(calendar);
     chain.push(calendar);
     const baseUid = int(calendar, 'BaseCalendarUID');
@@ -670,16 +676,16 @@ function exceptionDates(exception: XmlNode): string[] | undefined {
       if (monthDay === undefined) return undefined;
       const firstMonth = monthIndex(dates[0] as string);
       return limit(
-        dates.filter(
-          (date) => Number(date.slice(8, 10)) === monthDay && (monthIndex(date) - firstMonth) % every === 0,
-        ),
+        dates.filter((date) => Number(date.slice(8, 10)) === monthDay && (monthIndex(date) - firstMonth) % every === 0),
       );
     }
     case 2: {
       const monthDay = int(exception, 'MonthDay');
       const month = int(exception, 'Month');
       if (monthDay === undefined || month === undefined) return undefined;
-      return limit(dates.filter((date) => Number(date.slice(8, 10)) === monthDay && Number(date.slice(5, 7)) === month + 1));
+      return limit(
+        dates.filter((date) => Number(date.slice(8, 10)) === monthDay && Number(date.slice(5, 7)) === month + 1),
+      );
     }
     default:
       return undefined;
