@@ -348,12 +348,18 @@ describe.each(databaseKinds)('importProject (%s)', (kind) => {
       );
     });
 
-    it('refuses more than 100,000 tasks', async () => {
+    it('takes exactly 100,000 tasks (a dry run) and refuses one more', async () => {
+      const most = await importProject(t, member.cookie, {
+        content: generateMspdi({ tasks: 100_000, minimal: true }),
+        dryRun: true,
+      });
+      expect(most.statusCode, JSON.stringify(most.body).slice(0, 300)).toBe(200);
+      expect(most.body.result.preview.taskCount).toBe(100_000);
+
       await expectRefused(
         { content: generateMspdi({ tasks: 100_001, minimal: true }) },
         'INVALID_ARGUMENT',
-        // (the parser counts the <Task> elements, MS Project's project row among them)
-        /^El archivo tiene 10000[12] tareas; Cimiento importa como máximo 100000 por proyecto\. Divide el proyecto en MS Project/,
+        /^El archivo tiene 100001 tareas; Cimiento importa como máximo 100000 por proyecto\. Divide el proyecto en MS Project/,
       );
     });
 
