@@ -6,6 +6,7 @@ import { handleExportEdp } from './handlers/export-edp';
 import { handleExportGantt } from './handlers/export-gantt';
 import { handleImportEdp } from './handlers/import-edp';
 import { handleImportGantt } from './handlers/import-gantt';
+import { handleImportProject } from './handlers/import-project';
 import { handleLoadEdc } from './handlers/load-edc';
 import { handleLoadEdpUsage } from './handlers/load-edp-usage';
 import { handleLoadGantt } from './handlers/load-gantt';
@@ -58,6 +59,7 @@ export const functionHandlers: RegisteredHandler[] = [
   handleLoadGantt,
   handleSaveGantt,
   handleRegenerateGanttSequence,
+  handleImportProject,
   handleExportEdp,
   handleExportGantt,
   handleImportEdp,
