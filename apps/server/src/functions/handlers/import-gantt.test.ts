@@ -108,6 +108,18 @@ describe.each(databaseKinds)('exportGantt (xlsx) and importGantt (%s)', (kind) =
     expect(sheet.properties.outlineProperties).toMatchObject({ summaryBelow: false });
   });
 
+  it("answers format 'mspdi' with exportGanttMspdi's file", async () => {
+    const { id, code } = await linkedProject('XM');
+    const result = okResult(await exportGantt(t, member.cookie, id, 'mspdi'));
+    expect(result).toMatchObject({
+      fileName: `${code}.xml`,
+      mimeType: 'application/xml',
+      message: `Gantt exportado a MS Project (XML): ${code}.xml`,
+    });
+    expect(result.content).toMatch(/^<\?xml/);
+    expect(result.content).toContain('<Name>Hormigonar</Name>');
+  });
+
   it('reads its own export back with no change, writing the same Gantt', async () => {
     const { id, gantt } = await linkedProject('RG');
     const { content } = okResult(await exportGantt(t, member.cookie, id));
