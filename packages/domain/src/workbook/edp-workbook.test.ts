@@ -81,6 +81,14 @@ describe('edpItemsFromRows', () => {
     expect(result.counts).toEqual({ added: 0, renamed: 0, removed: 3, kept: 2 });
   });
 
+  it('reads the English export the web wrote in en-US (Code, Name, Level)', () => {
+    const rows = sheet(
+      edpSheetRows(current).map((row) => [row.code, row.name, row.level]),
+      ['Code', 'Name', 'Level'],
+    );
+    expect(edpItemsFromRows(rows, current, 'HRT')).toMatchObject({ errors: [], items: current });
+  });
+
   it('refuses a sheet without one of the columns, naming it', () => {
     const result = edpItemsFromRows(sheet([['HRT', 'Hospital']], ['Código', 'Nombre']), current, 'HRT');
     expect(result.errors).toEqual([
