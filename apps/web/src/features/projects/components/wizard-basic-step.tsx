@@ -16,15 +16,8 @@ import { Link as RouterLink } from 'react-router';
 import { StatusTextField } from '@/components/ui/status-text-field';
 import { useProjectWizardStore } from '../stores/project-wizard-store';
 import type { CodeCheck } from '../utils/wizard-rules';
-import {
-  areaTypeLabel,
-  draftSequencing,
-  isCodeWellFormed,
-  isFilled,
-  isNonZeroNumber,
-  isSequencingMode,
-  toQuantity,
-} from '../utils/wizard-rules';
+import { areaTypeLabel, draftSequencing, isFilled, isNonZeroNumber, isSequencingMode, toQuantity } from '../utils/wizard-rules';
+import { useCodeFieldState } from './use-code-field-state';
 
 function isTemplate(value: string): value is ProjectTemplate {
   return (projectTemplates as readonly string[]).includes(value);
@@ -95,24 +88,6 @@ function AreaTypeQuantities({ areaTypes, isPending, isError }: AreaTypesState) {
       </Table>
     </TableContainer>
   );
-}
-
-/** What the code field shows: its own rules first, then what checkProjectCode said. */
-function useCodeFieldState(code: string, codeCheck: CodeCheck) {
-  const { t } = useTranslation();
-  if (!isFilled(code)) return { isValid: false, isNeutral: false, errorText: t('projects.required') };
-  if (!isCodeWellFormed(code)) return { isValid: false, isNeutral: false, errorText: t('projects.codeInvalid') };
-  switch (codeCheck.status) {
-    case 'taken':
-    case 'invalid':
-      return { isValid: false, isNeutral: false, errorText: codeCheck.message };
-    case 'available':
-      return { isValid: true, isNeutral: false, errorText: '', helperText: codeCheck.message };
-    case 'unknown':
-      return { isValid: true, isNeutral: true, errorText: '', helperText: t('projects.codeCheckFailed') };
-    default:
-      return { isValid: true, isNeutral: true, errorText: '', helperText: t('projects.codeChecking') };
-  }
 }
 
 export type WizardBasicStepProps = AreaTypesState & { codeCheck: CodeCheck };
