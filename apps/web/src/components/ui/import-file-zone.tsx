@@ -23,7 +23,14 @@ export type ImportFileZoneProps = {
  * the button goes to `onFile`; the caller checks its kind and size. While a file is dragged over, the
  * zone is highlighted.
  */
-export function ImportFileZone({ accept, hint, buttonLabel, inputLabel, disabled = false, onFile }: ImportFileZoneProps) {
+export function ImportFileZone({
+  accept,
+  hint,
+  buttonLabel,
+  inputLabel,
+  disabled = false,
+  onFile,
+}: ImportFileZoneProps) {
   const input = useRef<HTMLInputElement>(null);
   const [isOver, setIsOver] = useState(false);
 

@@ -480,6 +480,8 @@ export const enUS: Catalogue = {
     noEdcLost: 'No removed item has an EDC.',
     errors_one: 'The file has {{formatted}} error; fix it in Excel and choose the file again:',
     errors_other: 'The file has {{formatted}} errors; fix them in Excel and choose the file again:',
+    previewTitle: 'What will change in the WBS',
+    errorList: 'Errors in the file',
     replace: 'Replace WBS',
     confirmReplace:
       'The saved WBS will be replaced by the file: {{added}} items added, {{renamed}} renamed, {{removed}} removed and {{kept}} unchanged.',

@@ -415,7 +415,8 @@ export const esCL = {
     hint: 'Arrastra aquí el archivo .xml que MS Project («Formato XML») o ProjectLibre guardó, o elígelo:',
     choose: 'Elegir archivo',
     inputLabel: 'Archivo XML de MS Project',
-    wrongType: 'El archivo {{name}} no es un .xml. En MS Project guárdalo como «Formato XML» (.xml) y elígelo de nuevo.',
+    wrongType:
+      'El archivo {{name}} no es un .xml. En MS Project guárdalo como «Formato XML» (.xml) y elígelo de nuevo.',
     tooLarge: 'El archivo {{name}} pesa {{size}} MB: el máximo es 20 MB.',
     empty: 'El archivo {{name}} está vacío. Elige otro.',
     readFailed: 'No se pudo leer el archivo {{name}}. Elígelo de nuevo.',
@@ -473,14 +474,16 @@ export const esCL = {
     changeFile: 'Elegir otro archivo',
     rows_one: 'El archivo tiene {{formatted}} fila de ítems.',
     rows_other: 'El archivo tiene {{formatted}} filas de ítems.',
-    counts:
-      '{{added}} ítems agregados, {{renamed}} renombrados, {{removed}} eliminados, {{kept}} sin cambios',
-    edcLost_one: 'Se perderá {{formatted}} lista EDC de los ítems eliminados, con las tareas del Gantt que salen de ella.',
+    counts: '{{added}} ítems agregados, {{renamed}} renombrados, {{removed}} eliminados, {{kept}} sin cambios',
+    edcLost_one:
+      'Se perderá {{formatted}} lista EDC de los ítems eliminados, con las tareas del Gantt que salen de ella.',
     edcLost_other:
       'Se perderán {{formatted}} listas EDC de los ítems eliminados, con las tareas del Gantt que salen de ellas.',
     noEdcLost: 'Ningún ítem eliminado tiene EDC.',
     errors_one: 'El archivo tiene {{formatted}} error; corrígelo en Excel y elige el archivo de nuevo:',
     errors_other: 'El archivo tiene {{formatted}} errores; corrígelos en Excel y elige el archivo de nuevo:',
+    previewTitle: 'Lo que cambiará en el EDP',
+    errorList: 'Errores del archivo',
     replace: 'Reemplazar EDP',
     confirmReplace:
       'Se reemplazará el EDP grabado por el del archivo: {{added}} ítems agregados, {{renamed}} renombrados, {{removed}} eliminados y {{kept}} sin cambios.',

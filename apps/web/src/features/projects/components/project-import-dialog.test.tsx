@@ -161,9 +161,9 @@ describe("'Importar desde MS Project'", () => {
       'Restricción «Finalizar no antes del» en 2 tareas: 4 Losa, 9 Techumbre',
     ]);
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Nombre' }).value).toBe('Edificio Los Aromos');
-    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Aplicar feriados nacionales de Chile' }).checked).toBe(
-      false,
-    );
+    expect(
+      screen.getByRole<HTMLInputElement>('checkbox', { name: 'Aplicar feriados nacionales de Chile' }).checked,
+    ).toBe(false);
     // no code yet: nothing can be created
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Crear proyecto' }).disabled).toBe(true);
   });
@@ -196,7 +196,7 @@ describe("'Importar desde MS Project'", () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Crear proyecto' }).disabled).toBe(true);
   });
 
-  it("creates the project with code, name and the holiday choice, selects it and opens its Gantt", async () => {
+  it('creates the project with code, name and the holiday choice, selects it and opens its Gantt', async () => {
     const user = userEvent.setup();
     const { imports } = stubServer();
     const { router, onClose } = renderDialog();

@@ -85,9 +85,8 @@ function MspdiPreviewView({ result }: { result: ImportProjectResult }) {
             sx={{ m: 0, pl: 2.5, maxHeight: 220, overflowY: 'auto' }}
           >
             {warnings.map((warning, index) => (
-              // the same sentence may come twice (two kinds of the same task): the position keeps keys apart
-              // eslint-disable-next-line react/no-array-index-key
-              <li key={index}>{warning}</li>
+              // the same sentence may come twice: the position keeps the keys apart
+              <li key={`${index}:${warning}`}>{warning}</li>
             ))}
           </Box>
         </Alert>

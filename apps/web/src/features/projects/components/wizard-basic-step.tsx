@@ -16,7 +16,14 @@ import { Link as RouterLink } from 'react-router';
 import { StatusTextField } from '@/components/ui/status-text-field';
 import { useProjectWizardStore } from '../stores/project-wizard-store';
 import type { CodeCheck } from '../utils/wizard-rules';
-import { areaTypeLabel, draftSequencing, isFilled, isNonZeroNumber, isSequencingMode, toQuantity } from '../utils/wizard-rules';
+import {
+  areaTypeLabel,
+  draftSequencing,
+  isFilled,
+  isNonZeroNumber,
+  isSequencingMode,
+  toQuantity,
+} from '../utils/wizard-rules';
 import { useCodeFieldState } from './use-code-field-state';
 
 function isTemplate(value: string): value is ProjectTemplate {

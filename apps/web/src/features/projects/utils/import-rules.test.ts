@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { WeekdayWords } from './import-rules';
 import { canCreateImported, describeWeekdays, megabytes, refuseMspdiFile } from './import-rules';
 
-const names = { sun: 'domingo', mon: 'lunes', tue: 'martes', wed: 'miércoles', thu: 'jueves', fri: 'viernes', sat: 'sábado' };
+const names = {
+  sun: 'domingo',
+  mon: 'lunes',
+  tue: 'martes',
+  wed: 'miércoles',
+  thu: 'jueves',
+  fri: 'viernes',
+  sat: 'sábado',
+};
 const words: WeekdayWords = {
   name: (key) => names[key],
   range: (from, to) => `${from} a ${to}`,
