@@ -47,7 +47,7 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // the shared first chunk (React, MUI, router) is ~750 kB minified and the users table (material-react-table)
     // ~550 kB; both are expected, and the table only loads on /usuarios/list. Excel workbooks are built and
-    // read on the server (issue 14): the bundle carries no exceljs.
+    // read on the server (issue 14): the bundle carries no spreadsheet library.
     chunkSizeWarningLimit: 1000,
     rollupOptions: {
       treeshake: {
