@@ -33,6 +33,11 @@ async function writeWorkbook(file: string, rows: SheetRow[]): Promise<void> {
   await workbook.xlsx.writeFile(file);
 }
 
+/** The EDP as the workbook's rows (its codes are '{project}.{n}.{m}': the depth is the number of dots). */
+function asSheetRows(project: LoadedProject): SheetRow[] {
+  return project.edp.items.map((item) => [item.code, item.name, item.code.split('.').length - 1]);
+}
+
 function importDialog(page: Page): Locator {
   return page.getByRole('dialog', { name: 'Importar EDP desde Excel' });
 }
@@ -50,7 +55,6 @@ describe("the EDP's Excel round trip", () => {
   let projects: ProjectApi;
   let project: LoadedProject;
   let scratch: string;
-  let exported: SheetRow[] = [];
 
   beforeAll(async () => {
     session = await openAsFirstAdmin('edpxlsx');
@@ -60,7 +64,7 @@ describe("the EDP's Excel round trip", () => {
   });
 
   afterAll(async () => {
-    rmSync(scratch, { recursive: true, force: true });
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
     await session?.close();
   });
 
@@ -71,7 +75,8 @@ describe("the EDP's Excel round trip", () => {
       page.waitForEvent('download'),
       toolbarButton(page, 'Exportar a Excel').click(),
     ]);
-    expect(download.suggestedFilename()).toBe('EDP-ELA.xlsx');
+    // the server names the file (with the project's code)
+    expect(download.suggestedFilename()).toMatch(/^[^/\\]*ELA[^/\\]*\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await download.path());
     const { header, rows } = sheetRows(workbook);
@@ -85,13 +90,16 @@ describe("the EDP's Excel round trip", () => {
       ['ELA.2.1', 'Piso 1', 2],
       ['ELA.2.2', 'Piso 2', 2],
     ]);
-    exported = rows;
+    // Excel's outline levels follow Nivel, so the levels fold in Excel
+    const levels: number[] = [];
+    workbook.worksheets[0]?.eachRow((sheetRow) => levels.push(sheetRow.outlineLevel));
+    expect(levels).toEqual([0, 0, 1, 2, 2, 1, 2, 2]);
   });
 
   it("imports the edited workbook: the preview counts the changes, 'Reemplazar EDP' asks, and the EDP shows them", async () => {
     const { page } = session;
     // a name changed, a row added and a row deleted, in Excel
-    const edited: SheetRow[] = exported
+    const edited: SheetRow[] = asSheetRows(project)
       .filter(([code]) => code !== 'ELA.2.2')
       .map(([code, name, level]) => [code, code === 'ELA.1' ? 'Torre Norte' : name, level]);
     edited.push(['ELA.3', 'Estacionamientos', 1]);
@@ -128,10 +136,7 @@ describe("the EDP's Excel round trip", () => {
   it("lists a workbook's row errors ('Fila N: …') and cannot be confirmed; nothing changes", async () => {
     const { page } = session;
     const before = await projects.load(project._id);
-    const rows: SheetRow[] = before.edp.items.map((item) => {
-      const depth = item.code.split('.').length - 1;
-      return [item.code, item.name, depth];
-    });
+    const rows = asSheetRows(before);
     rows.push(['ELA.1.1', 'Piso repetido', 2]);
     const file = path.join(scratch, 'EDP-ELA-repetido.xlsx');
     await writeWorkbook(file, rows);
