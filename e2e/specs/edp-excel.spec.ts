@@ -91,7 +91,7 @@ describe("the EDP's Excel round trip", () => {
       ['ELA.2.2', 'Piso 2', 2],
     ]);
     // Excel's outline levels follow Nivel, so the levels fold in Excel
-    const levels: number[] = [];
+    const levels: (number | undefined)[] = [];
     workbook.worksheets[0]?.eachRow((sheetRow) => levels.push(sheetRow.outlineLevel));
     expect(levels).toEqual([0, 0, 1, 2, 2, 1, 2, 2]);
   });
