@@ -132,6 +132,21 @@ describe("'Importar desde MS Project'", () => {
         const warnings = dialog.getByRole('list', { name: 'Avisos de la importación' });
         expect(await warnings.getByRole('listitem').allInnerTexts()).toEqual(dry.warnings);
       }
+      // Chile's holidays (off by default) run the dry run again: start and finish are the server's with them
+      const withHolidays = await callFunction<DryRun>(
+        session.server.url,
+        'importProject',
+        { format: 'mspdi', fileName: sample, content, dryRun: true, chileHolidays: true },
+        cookie,
+      );
+      const holidays = dialog.getByRole('checkbox', { name: 'Aplicar feriados nacionales de Chile' });
+      expect(await holidays.isChecked()).toBe(false);
+      await holidays.check();
+      await expect
+        .poll(async () => [(await previewPairs(dialog))['Inicio'], (await previewPairs(dialog))['Término']])
+        .toEqual([shown(withHolidays.preview.start), shown(withHolidays.preview.finish)]);
+      await holidays.uncheck();
+      await expect.poll(async () => (await previewPairs(dialog))['Término']).toBe(shown(dry.preview.finish));
       // the name is the file's project name; the code is checked as it is typed
       expect(await dialog.getByRole('textbox', { name: 'Nombre' }).inputValue()).toBe(dry.preview.projectName);
       const code = dialog.getByRole('textbox', { name: 'Código' });
