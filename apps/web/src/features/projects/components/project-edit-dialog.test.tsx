@@ -359,8 +359,8 @@ describe("'Editar proyecto'", () => {
 
   it("shows a calendar made in the Gantt as 'Personalizada' on the home and in the dialog, and sends it back unchanged", async () => {
     const user = userEvent.setup({ delay: null });
-    // issue 14: the Gantt's 'Calendario' set other weekdays (the type lists 'custom' once the contract does)
-    const custom = summary({ workWeek: 'custom' as ProjectSummary['workWeek'] });
+    // issue 14: the Gantt's 'Calendario' set other weekdays
+    const custom = summary({ workWeek: 'custom' });
     const { calls } = stubServer(custom);
     renderWithApp(<ProjectHome />, {
       path: '/projects/p-1',

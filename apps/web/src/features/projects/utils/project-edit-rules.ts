@@ -89,8 +89,7 @@ export function toProjectUpdateInput(draft: ProjectEditDraft): ProjectUpdateInpu
     budget: budget.ok ? budget.value : draft.budget,
     startYear: draft.startYear.trim(),
     endYear: draft.endYear.trim(),
-    // until the domain's update contract lists 'custom' (m-i14-srvcal), the type is asserted here
-    workWeek: draft.workWeek as ProjectUpdateInput['workWeek'],
+    workWeek: draft.workWeek,
   };
 }
 
