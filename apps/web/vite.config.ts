@@ -46,8 +46,8 @@ export default defineConfig({
     // the server's CSP allows fonts from 'self' only: no data: URLs for the Roboto files
     assetsInlineLimit: 0,
     // the shared first chunk (React, MUI, router) is ~750 kB minified and the users table (material-react-table)
-    // ~550 kB; both are expected, and the table only loads on /usuarios/list. exceljs (~940 kB) is its own
-    // chunk, loaded only when the EDP is exported to Excel.
+    // ~550 kB; both are expected, and the table only loads on /usuarios/list. Excel workbooks are built and
+    // read on the server (issue 14): the bundle carries no spreadsheet library.
     chunkSizeWarningLimit: 1000,
     rollupOptions: {
       treeshake: {

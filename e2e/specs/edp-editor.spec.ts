@@ -192,7 +192,8 @@ describe('EDP editor', () => {
       page.waitForEvent('download'),
       toolbarButton(page, 'Exportar a Excel').click(),
     ]);
-    expect(download.suggestedFilename()).toBe('EDP-ELA.xlsx');
+    // issue 14: the server builds and names the workbook ({code}-edp.xlsx, beside {code}-gantt.xlsx)
+    expect(download.suggestedFilename()).toBe('ELA-edp.xlsx');
     const path = await download.path();
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(path);

@@ -13,15 +13,15 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { StaleSaveAlert } from '@/components/ui/stale-save-alert';
 import { PagePanel } from '@/components/ui/page-panel';
 import { describeError, isFunctionError } from '@/lib/api-client';
-import { downloadBlob } from '@/lib/download';
 import { notifyError, notifyMessage } from '@/stores/notices-store';
+import { useExportEdp } from '../api/export-edp';
 import { edpUsageQueryOptions } from '../api/load-edp-usage';
 import { useReloadEdp, useSaveEdp } from '../api/save-edp';
 import {
@@ -32,9 +32,9 @@ import {
   useEdpEditorStore,
 } from '../stores/edp-editor-store';
 import { edpDeletionSentence, edpLinksSentence, edpUsageParts, joinParts } from '../utils/edp-usage-text';
-import { buildEdpWorkbook, edpFileName, edpSheetRows } from '../utils/edp-workbook';
 import { EdpDraft } from './edp-draft';
 import { EdpGrid } from './edp-grid';
+import { EdpImportDialog, EdpUnsavedImportDialog } from './edp-import-dialog';
 import { EdpPrintView } from './edp-print-view';
 import { EdpDeletionDetails, EdpRemoveDetails, EdpRenumberDetails } from './edp-confirm-details';
 import { EdpToolbar } from './edp-toolbar';
@@ -43,7 +43,8 @@ type PendingConfirm =
   | { kind: 'remove'; id: number; item: EdpItem; totals: EdpUsageTotals }
   | { kind: 'save'; deletions: EdpDeletion[]; totals: EdpUsageTotals }
   | { kind: 'renumber'; id: number | undefined; item: EdpItem; changed: number }
-  | { kind: 'reload' };
+  | { kind: 'reload' }
+  | { kind: 'export' };
 
 /** A deletion question's answer older than this is asked again before the question. */
 const USAGE_MAX_AGE = 30_000;
@@ -97,7 +98,11 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
   useQuery({ ...edpUsageQueryOptions(project._id), staleTime: 0 });
   const [isCounting, setIsCounting] = useState(false);
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
-  const [isExporting, setIsExporting] = useState(false);
+  const exportEdp = useExportEdp();
+  // issue 14: 'Importar desde Excel' asks about unsaved edits ('unsaved') before its dialog ('open')
+  const [importStep, setImportStep] = useState<'closed' | 'unsaved' | 'open'>('closed');
+  // 'Grabar EDP' chosen in that question: the import opens once the save went through
+  const importAfterSave = useRef(false);
   const [isPrinting, print] = usePrinting();
 
   const saveEdp = useSaveEdp({ onSuccess: markSaved });
@@ -167,7 +172,13 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
     saveEdp.mutate(
       { projectId: project._id, items, version },
       {
+        onSuccess: () => {
+          if (!importAfterSave.current) return;
+          importAfterSave.current = false;
+          setImportStep('open');
+        },
         onError: (error) => {
+          importAfterSave.current = false;
           // the edits stay on screen: the user reloads when ready and redoes them
           if (isFunctionError(error) && error.code === 'ABORTED') markStale(describeError(error));
         },
@@ -175,24 +186,34 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
     );
   }
 
-  async function handleExport() {
-    setIsExporting(true);
-    try {
-      const data = await buildEdpWorkbook(edpSheetRows(items), {
-        sheet: t('edp.sheetName'),
-        code: t('edp.code'),
-        name: t('edp.name'),
-        level: t('edp.level'),
-      });
-      downloadBlob(
-        new Blob([data], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
-        edpFileName(project.code),
-      );
-    } catch (error) {
-      notifyError(t('edp.exportFailed', { error: describeError(error) }));
-    } finally {
-      setIsExporting(false);
+  // the server writes the saved EDP: with unsaved edits the user hears so first
+  function handleExport() {
+    if (isDirty) setConfirm({ kind: 'export' });
+    else exportEdp.mutate(project._id);
+  }
+
+  function handleImportRequest() {
+    const state = store.getState();
+    setImportStep(selectIsDirty(state) || state.editing !== null ? 'unsaved' : 'open');
+  }
+
+  function saveThenImport() {
+    setImportStep('closed');
+    // a row being typed in goes into the list first; if it cannot, the grid shows why
+    if (!store.getState().commitEdit()) return;
+    if (!selectIsDirty(store.getState())) {
+      setImportStep('open');
+      return;
     }
+    importAfterSave.current = true;
+    void handleSaveRequest();
+  }
+
+  function discardThenImport() {
+    const state = store.getState();
+    state.cancelEdit();
+    state.load({ items: state.saved, version: state.version });
+    setImportStep('open');
   }
 
   function handleConfirm() {
@@ -206,13 +227,23 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
       const change = renumber(pending.id);
       if (!change.ok) notifyError(change.error);
     } else if (pending?.kind === 'reload') reloadEdp.mutate(project._id);
+    else if (pending?.kind === 'export') exportEdp.mutate(project._id);
+  }
+
+  function handleCancelConfirm() {
+    importAfterSave.current = false;
+    setConfirm(null);
   }
 
   const carrying =
     confirm?.kind === 'save' ? confirm.deletions.filter((deletion) => carriesEdpUsage(deletion.totals)) : [];
   // green for a plain save, red when something goes (a deletion, a save that deletes, a reload)
   const confirmColor =
-    confirm?.kind === 'save' && carrying.length === 0 ? 'success' : confirm?.kind === 'renumber' ? 'primary' : 'error';
+    confirm?.kind === 'save' && carrying.length === 0
+      ? 'success'
+      : confirm?.kind === 'renumber' || confirm?.kind === 'export'
+        ? 'primary'
+        : 'error';
   let confirmText = '';
   let confirmDetails = null;
   if (confirm?.kind === 'remove') {
@@ -256,6 +287,7 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
     });
     confirmDetails = <EdpRenumberDetails text={t('edp.renumberKeeps')} />;
   } else if (confirm?.kind === 'reload') confirmText = t('edp.confirmReload');
+  else if (confirm?.kind === 'export') confirmText = t('edpExcel.exportUnsaved');
 
   return (
     <PagePanel
@@ -277,13 +309,14 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
         onReload={() => setConfirm({ kind: 'reload' })}
       />
       <EdpToolbar
-        isExporting={isExporting}
+        isExporting={exportEdp.isPending}
         isCounting={isCounting}
         onRemove={(id) => void handleRemove(id)}
         onSave={() => void handleSaveRequest()}
         onRenumber={handleRenumber}
         onPrint={print}
-        onExport={() => void handleExport()}
+        onExport={handleExport}
+        onImport={handleImportRequest}
       />
       <EdpGrid key={generation} />
       <ConfirmDialog
@@ -292,8 +325,24 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
         details={confirmDetails}
         confirmColor={confirmColor}
         onConfirm={handleConfirm}
-        onCancel={() => setConfirm(null)}
+        onCancel={handleCancelConfirm}
       />
+      {importStep === 'unsaved' && (
+        <EdpUnsavedImportDialog
+          onSave={saveThenImport}
+          onDiscard={discardThenImport}
+          onCancel={() => setImportStep('closed')}
+        />
+      )}
+      {importStep === 'open' && (
+        <EdpImportDialog
+          projectId={project._id}
+          version={version}
+          onClose={() => setImportStep('closed')}
+          onImported={load}
+          onStale={markStale}
+        />
+      )}
       {isPrinting && <EdpPrintView projectName={project.name} projectCode={project.code} items={items} />}
     </PagePanel>
   );

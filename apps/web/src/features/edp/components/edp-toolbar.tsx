@@ -10,6 +10,7 @@ import GridOnIcon from '@mui/icons-material/GridOn';
 import PrintIcon from '@mui/icons-material/Print';
 import SaveIcon from '@mui/icons-material/Save';
 import UndoIcon from '@mui/icons-material/Undo';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
@@ -27,6 +28,8 @@ export type EdpToolbarProps = {
   onRenumber: () => void;
   onPrint: () => void;
   onExport: () => void;
+  /** issue 14: 'Importar desde Excel' */
+  onImport: () => void;
 };
 
 /** A refused tree operation (indent the first child, outdent a level-1 item…) says why, in the domain's words. */
@@ -36,8 +39,9 @@ function report(change: EdpChange): void {
 
 /**
  * The spec's toolbar: Add, Delete, Update, Cancel, Indent, Outdent and 'Grabar EDP', plus Imprimir
- * and Exportar a Excel, and issue 12's 'Renumerar códigos' and 'Deshacer'. While a row is being
- * edited only Grabar and Cancelar apply.
+ * and Exportar a Excel, issue 12's 'Renumerar códigos' and 'Deshacer', and issue 14's 'Importar desde
+ * Excel' (which asks to save or discard unsaved edits first). While a row is being edited only Grabar
+ * and Cancelar apply, and the import (which asks about the row first).
  */
 export function EdpToolbar({
   isExporting,
@@ -47,6 +51,7 @@ export function EdpToolbar({
   onRenumber,
   onPrint,
   onExport,
+  onImport,
 }: EdpToolbarProps) {
   const { t } = useTranslation();
   const store = useEdpEditorStore();
@@ -186,6 +191,9 @@ export function EdpToolbar({
         onClick={onExport}
       >
         {t('edp.exportExcel')}
+      </Button>
+      <Button size="small" variant="outlined" startIcon={<UploadFileIcon />} disabled={isCounting} onClick={onImport}>
+        {t('edpExcel.import')}
       </Button>
     </Stack>
   );

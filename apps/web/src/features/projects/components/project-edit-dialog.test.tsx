@@ -356,4 +356,41 @@ describe("'Editar proyecto'", () => {
     });
     expect(await screen.findByText('2024 - 2030')).toBeTruthy();
   });
+
+  it("shows a calendar made in the Gantt as 'Personalizada' on the home and in the dialog, and sends it back unchanged", async () => {
+    const user = userEvent.setup({ delay: null });
+    // issue 14: the Gantt's 'Calendario' set other weekdays
+    const custom = summary({ workWeek: 'custom' });
+    const { calls } = stubServer(custom);
+    renderWithApp(<ProjectHome />, {
+      path: '/projects/p-1',
+      routePath: '/projects/:id',
+      session: buildSession({ id: 'user-1' }),
+      queryClient: createQueryClient(),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Hospital de Talca' });
+    expect(screen.getByText('Semana laboral').nextElementSibling?.textContent).toBe('Personalizada');
+    await user.click(screen.getByRole('button', { name: 'Editar proyecto' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar proyecto' });
+    const workWeek = within(dialog).getByRole('combobox', { name: 'Semana laboral' });
+    expect(workWeek.textContent).toBe('Personalizada');
+    expect(within(dialog).getByText('El calendario se edita en el Gantt (Calendario)')).toBeTruthy();
+    await user.click(workWeek);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => [option.textContent, option.getAttribute('aria-disabled')])).toEqual([
+      ['Lunes a viernes', null],
+      ['Lunes a sábado', null],
+      ['Personalizada', 'true'],
+    ]);
+    await user.keyboard('{Escape}');
+    const end = numberField(dialog, 'Año previsto de cierre');
+    await user.clear(end);
+    await user.type(end, '2029');
+    await user.click(saveButton(dialog));
+    await user.click(within(await confirmDialog()).getByRole('button', { name: 'Si, estoy seguro' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Editar proyecto' })).toBeNull());
+    expect(calls.find((call) => call.name === 'updateProject')?.data).toMatchObject({
+      project: { endYear: '2029', workWeek: 'custom' },
+    });
+  });
 });

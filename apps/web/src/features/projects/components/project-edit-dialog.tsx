@@ -22,6 +22,7 @@ import {
   movesGanttStart,
   toEditDraft,
   toProjectUpdateInput,
+  workWeekLabel,
 } from '../utils/project-edit-rules';
 import { isFilled, isNonZeroNumber } from '../utils/wizard-rules';
 import { ProjectFinancialFields } from './project-financial-fields';
@@ -175,7 +176,7 @@ export function ProjectEditDialog({ project, onClose }: ProjectEditDialogProps) 
               onChange={(event) => {
                 if (isWorkWeek(event.target.value)) change({ workWeek: event.target.value });
               }}
-              helperText={t('projects.workWeekHelp')}
+              helperText={draft.workWeek === 'custom' ? t('projects.calendarInGantt') : t('projects.workWeekHelp')}
               fullWidth
             >
               {workWeeks.map((option) => (
@@ -183,6 +184,12 @@ export function ProjectEditDialog({ project, onClose }: ProjectEditDialogProps) 
                   {t(`gantt.workWeeks.${option}`)}
                 </MenuItem>
               ))}
+              {/* the Gantt's 'Calendario' made it: shown as the current value, not chosen here */}
+              {stored.workWeek === 'custom' && (
+                <MenuItem value="custom" disabled>
+                  {workWeekLabel(t, 'custom')}
+                </MenuItem>
+              )}
             </TextField>
           </Stack>
           <ProjectFinancialFields values={draft} onChange={change} />

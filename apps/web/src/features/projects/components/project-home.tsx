@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PagePanel } from '@/components/ui/page-panel';
 import { DefinitionList } from './definition-list';
+import { workWeekLabel } from '../utils/project-edit-rules';
 import { ProjectEditDialog } from './project-edit-dialog';
 import { ProjectRouteGate } from '@/components/project/project-route-gate';
 
@@ -57,7 +58,7 @@ function ProjectInformation({ project }: { project: LoadedProject }) {
             term: t('projects.executionPeriod'),
             value: t('projects.period', { start: project.startYear, end: project.endYear }),
           },
-          { key: 'workWeek', term: t('gantt.workWeek'), value: t(`gantt.workWeeks.${project.workWeek}`) },
+          { key: 'workWeek', term: t('gantt.workWeek'), value: workWeekLabel(t, project.workWeek) },
           {
             key: 'areaTypes',
             term: t('projects.areaTypes'),

@@ -1,7 +1,9 @@
 import { projectsLoadedMessage } from '@cimiento/domain';
 import type { ProjectSummary } from '@cimiento/domain';
 import AddIcon from '@mui/icons-material/Add';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +15,13 @@ import { notifyMessage } from '@/stores/notices-store';
 import { useSelectProject } from '@/stores/project-store';
 import { useRemoveProject } from '../api/remove-project';
 import { ProjectEditDialog } from './project-edit-dialog';
+import { ProjectImportDialog } from './project-import-dialog';
 import { ProjectsTable } from './projects-table';
 
 /**
  * /projects, 'Lista de proyectos' (product-spec.md §2): loaded when the screen opens, announced
  * with 'Proyectos cargados'; a name or budget selects the project, the edit icon opens 'Editar
- * proyecto', the delete icon asks first.
+ * proyecto', the delete icon asks first; 'Importar desde MS Project' opens the import dialog (issue 14).
  */
 export function ProjectsList() {
   const { t } = useTranslation();
@@ -28,6 +31,7 @@ export function ProjectsList() {
   const list = useQuery({ ...projectsQueryOptions(), refetchOnMount: 'always' });
   const [toRemove, setToRemove] = useState<ProjectSummary | null>(null);
   const [toEdit, setToEdit] = useState<ProjectSummary | null>(null);
+  const [isImporting, setIsImporting] = useState(false);
   const remove = useRemoveProject({ onSuccess: () => setToRemove(null) });
 
   // the opening load is announced (spec §8); the reload after a deletion stays silent so the
@@ -51,14 +55,19 @@ export function ProjectsList() {
     <PagePanel
       title={t('projects.listTitle')}
       actions={
-        <Button
-          variant="contained"
-          color="success"
-          startIcon={<AddIcon />}
-          onClick={() => void navigate('/projects/new')}
-        >
-          {t('projects.newProject')}
-        </Button>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Button
+            variant="contained"
+            color="success"
+            startIcon={<AddIcon />}
+            onClick={() => void navigate('/projects/new')}
+          >
+            {t('projects.newProject')}
+          </Button>
+          <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setIsImporting(true)}>
+            {t('projectImport.open')}
+          </Button>
+        </Stack>
       }
     >
       <ProjectsTable
@@ -68,6 +77,7 @@ export function ProjectsList() {
         onEdit={setToEdit}
         onRemove={setToRemove}
       />
+      {isImporting && <ProjectImportDialog onClose={() => setIsImporting(false)} />}
       {toEdit && <ProjectEditDialog key={toEdit._id} project={toEdit} onClose={() => setToEdit(null)} />}
       <ConfirmDialog
         isOpen={toRemove !== null}

@@ -19,12 +19,12 @@ import type { CodeCheck } from '../utils/wizard-rules';
 import {
   areaTypeLabel,
   draftSequencing,
-  isCodeWellFormed,
   isFilled,
   isNonZeroNumber,
   isSequencingMode,
   toQuantity,
 } from '../utils/wizard-rules';
+import { useCodeFieldState } from './use-code-field-state';
 
 function isTemplate(value: string): value is ProjectTemplate {
   return (projectTemplates as readonly string[]).includes(value);
@@ -95,24 +95,6 @@ function AreaTypeQuantities({ areaTypes, isPending, isError }: AreaTypesState) {
       </Table>
     </TableContainer>
   );
-}
-
-/** What the code field shows: its own rules first, then what checkProjectCode said. */
-function useCodeFieldState(code: string, codeCheck: CodeCheck) {
-  const { t } = useTranslation();
-  if (!isFilled(code)) return { isValid: false, isNeutral: false, errorText: t('projects.required') };
-  if (!isCodeWellFormed(code)) return { isValid: false, isNeutral: false, errorText: t('projects.codeInvalid') };
-  switch (codeCheck.status) {
-    case 'taken':
-    case 'invalid':
-      return { isValid: false, isNeutral: false, errorText: codeCheck.message };
-    case 'available':
-      return { isValid: true, isNeutral: false, errorText: '', helperText: codeCheck.message };
-    case 'unknown':
-      return { isValid: true, isNeutral: true, errorText: '', helperText: t('projects.codeCheckFailed') };
-    default:
-      return { isValid: true, isNeutral: true, errorText: '', helperText: t('projects.codeChecking') };
-  }
 }
 
 export type WizardBasicStepProps = AreaTypesState & { codeCheck: CodeCheck };

@@ -1,5 +1,6 @@
 import { formatNumber, parseChileanDecimal, projectDefaults } from '@cimiento/domain';
 import type { Currency, ProjectSummary, ProjectUpdateInput, WorkWeek } from '@cimiento/domain';
+import type { TFunction } from 'i18next';
 import { isEndBeforeStart, isFilled, readBudget } from './wizard-rules';
 
 /**
@@ -7,11 +8,17 @@ import { isEndBeforeStart, isFilled, readBudget } from './wizard-rules';
  * wizard's rules (wizard-rules.ts); the server checks them again.
  */
 
+/**
+ * The project's 'Semana laboral': one of the options, or 'custom' (issue 14) when the Gantt's
+ * 'Calendario' set other working weekdays. The dialog shows 'custom' and sends it back unchanged.
+ */
+export type ProjectWorkWeek = WorkWeek | 'custom';
+
 /** What the dialog needs of a project: a row of loadProjects, or the project loadProject gave. */
 export type EditableProject = Pick<
   ProjectSummary,
-  '_id' | 'name' | 'code' | 'priority' | 'currency' | 'budget' | 'startYear' | 'endYear' | 'workWeek' | 'version'
->;
+  '_id' | 'name' | 'code' | 'priority' | 'currency' | 'budget' | 'startYear' | 'endYear' | 'version'
+> & { workWeek: ProjectWorkWeek };
 
 /** The fields as typed: numbers stay text, the budget in Chilean notation ('1.234.567,89'). */
 export type ProjectEditDraft = {
@@ -21,7 +28,7 @@ export type ProjectEditDraft = {
   budget: string;
   startYear: string;
   endYear: string;
-  workWeek: WorkWeek;
+  workWeek: ProjectWorkWeek;
 };
 
 /** A stored budget ('1234567.89') as the user would type it ('1.234.567,89'), every decimal kept. */
@@ -68,7 +75,10 @@ export function canSaveProjectEdit(draft: ProjectEditDraft, stored: ProjectEditD
   );
 }
 
-/** The updateProject payload: trimmed text, the canonical budget, an emptied priority as the spec's 0. */
+/**
+ * The updateProject payload: trimmed text, the canonical budget, an emptied priority as the spec's 0;
+ * a 'custom' work week goes back as it came, which updateProject reads as "unchanged".
+ */
 export function toProjectUpdateInput(draft: ProjectEditDraft): ProjectUpdateInput {
   const budget = parseChileanDecimal(draft.budget);
   return {
@@ -89,4 +99,9 @@ export function toProjectUpdateInput(draft: ProjectEditDraft): ProjectUpdateInpu
  */
 export function movesGanttStart(draft: ProjectEditDraft, stored: ProjectEditDraft): boolean {
   return isYear(draft.startYear) && isYear(stored.startYear) && Number(draft.startYear) > Number(stored.startYear);
+}
+
+/** 'Semana laboral' in words: an option's name, or 'Personalizada' for the Gantt's own calendar. */
+export function workWeekLabel(t: TFunction, workWeek: ProjectWorkWeek): string {
+  return workWeek === 'custom' ? t('projects.workWeekCustom') : t(`gantt.workWeeks.${workWeek}`);
 }

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '@/lib/api-client';
+import type { FunctionInput, FunctionOutput } from '@/lib/api-client';
+import { projectsQueryKey } from '@/lib/projects-query';
+import { notifyMessage } from '@/stores/notices-store';
+
+export type ImportProjectVariables = Omit<FunctionInput<'importProject'>, 'format' | 'dryRun'>;
+export type ImportProjectResult = FunctionOutput<'importProject'>;
+
+/**
+ * importProject's dry run: what an MS Project file holds (the preview and its warnings), nothing
+ * written. The dialog shows its progress and its refusals itself (no global spinner, no toast).
+ */
+export function useMspdiPreview() {
+  return useMutation({
+    mutationFn: (variables: Omit<ImportProjectVariables, 'code' | 'name'>) =>
+      call('importProject', { ...variables, format: 'mspdi', dryRun: true }),
+    meta: { showErrorToast: false },
+  });
+}
+
+/**
+ * 'Crear proyecto' from an MS Project file (importProject): the global spinner while it runs, the
+ * server's message and a fresh project list on success. A refusal (a taken code, a bad file) is the
+ * dialog's to show; what the user entered stays.
+ */
+export function useImportProject(options: { onSuccess?: (result: ImportProjectResult) => void } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess } = options;
+  return useMutation({
+    mutationFn: (variables: ImportProjectVariables) =>
+      call('importProject', { ...variables, format: 'mspdi', dryRun: false }),
+    meta: { showGlobalSpinner: true, showErrorToast: false },
+    onSuccess: async (result) => {
+      notifyMessage(result.message);
+      onSuccess?.(result);
+      await queryClient.invalidateQueries({ queryKey: projectsQueryKey });
+    },
+  });
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { WeekdayWords } from './import-rules';
+import { canCreateImported, describeWeekdays, megabytes, refuseMspdiFile } from './import-rules';
+
+const names = {
+  sun: 'domingo',
+  mon: 'lunes',
+  tue: 'martes',
+  wed: 'miércoles',
+  thu: 'jueves',
+  fri: 'viernes',
+  sat: 'sábado',
+};
+const words: WeekdayWords = {
+  name: (key) => names[key],
+  range: (from, to) => `${from} a ${to}`,
+  and: ' y ',
+  none: 'ningún día',
+};
+
+describe("'Importar desde MS Project' rules", () => {
+  it('sends a .xml of up to 20 MB only', () => {
+    expect(refuseMspdiFile({ name: 'Obra.xml', size: 1000 })).toBeNull();
+    expect(refuseMspdiFile({ name: 'OBRA.XML', size: 20 * 1024 * 1024 })).toBeNull();
+    expect(refuseMspdiFile({ name: 'Obra.mpp', size: 1000 })).toEqual({ kind: 'wrongType' });
+    expect(refuseMspdiFile({ name: 'xml', size: 1000 })).toEqual({ kind: 'wrongType' });
+    expect(refuseMspdiFile({ name: 'Obra.xml', size: 0 })).toEqual({ kind: 'empty' });
+    expect(refuseMspdiFile({ name: 'Obra.xml', size: 20 * 1024 * 1024 + 1 })).toEqual({
+      kind: 'tooLarge',
+      megabytes: '20,0',
+    });
+    expect(megabytes(21.5 * 1024 * 1024)).toBe('21,5');
+  });
+
+  it('words the working weekdays Monday first, runs of three or more as a range', () => {
+    expect(describeWeekdays([1, 2, 3, 4, 5], words)).toBe('lunes a viernes');
+    expect(describeWeekdays([6, 5, 4, 3, 2, 1], words)).toBe('lunes a sábado');
+    expect(describeWeekdays([0, 1, 2, 3, 4, 5, 6], words)).toBe('lunes a domingo');
+    expect(describeWeekdays([1, 3, 5], words)).toBe('lunes, miércoles y viernes');
+    expect(describeWeekdays([1, 2], words)).toBe('lunes y martes');
+    expect(describeWeekdays([1, 2, 3, 4, 6], words)).toBe('lunes a jueves y sábado');
+    expect(describeWeekdays([0, 5, 6], words)).toBe('viernes a domingo');
+    expect(describeWeekdays([0, 1], words)).toBe('lunes y domingo');
+    expect(describeWeekdays([3], words)).toBe('miércoles');
+    expect(describeWeekdays([], words)).toBe('ningún día');
+  });
+
+  it("allows 'Crear proyecto' with a well-formed code not known to be taken, and a name", () => {
+    const available = { status: 'available', message: 'El código está libre' } as const;
+    expect(canCreateImported({ code: 'OBRA', name: 'Obra' }, available)).toBe(true);
+    expect(canCreateImported({ code: 'OBRA', name: 'Obra' }, { status: 'unknown' })).toBe(true);
+    expect(canCreateImported({ code: 'OBRA', name: 'Obra' }, { status: 'checking' })).toBe(false);
+    expect(canCreateImported({ code: 'OBRA', name: 'Obra' }, { status: 'taken', message: 'ya existe' })).toBe(false);
+    expect(canCreateImported({ code: 'OB.RA', name: 'Obra' }, { status: 'idle' })).toBe(false);
+    expect(canCreateImported({ code: '', name: 'Obra' }, { status: 'idle' })).toBe(false);
+    expect(canCreateImported({ code: 'OBRA', name: '  ' }, available)).toBe(false);
+  });
+});
