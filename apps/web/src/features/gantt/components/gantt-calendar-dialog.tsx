@@ -72,8 +72,8 @@ export type GanttCalendarDialogProps = {
 export function GanttCalendarDialog(props: GanttCalendarDialogProps) {
   return (
     <Dialog open={props.isOpen} onClose={props.onClose} maxWidth="sm" fullWidth aria-labelledby="gantt-calendar-title">
-      {/* mounted afresh on every opening: it starts from the draft's calendar */}
-      {props.isOpen && <CalendarForm {...props} />}
+      {/* the dialog mounts its content on every opening: the form starts from the draft's calendar */}
+      <CalendarForm {...props} />
     </Dialog>
   );
 }

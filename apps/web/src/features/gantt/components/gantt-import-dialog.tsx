@@ -78,7 +78,8 @@ export function GanttImportDialog(props: GanttImportDialogProps) {
       fullWidth
       aria-labelledby="gantt-import-title"
     >
-      {props.isOpen && <ImportForm {...props} busy={busy} />}
+      {/* mounted afresh on every opening (the dialog drops its content once closed) */}
+      <ImportForm {...props} busy={busy} />
     </Dialog>
   );
 }
