@@ -547,12 +547,14 @@ export const enUS: Catalogue = {
       added: 'New tasks',
       unchanged: 'Unchanged',
       errors_one: 'The file has {{formatted}} error: fix it in Excel and choose the file again. Nothing is imported.',
-      errors_other: 'The file has {{formatted}} errors: fix them in Excel and choose the file again. Nothing is imported.',
+      errors_other:
+        'The file has {{formatted}} errors: fix them in Excel and choose the file again. Nothing is imported.',
       nothingToChange: 'The file changes no task of the Gantt.',
       confirm: 'Import',
       otherFile: 'Choose another file',
       failed: 'Could not import: {{error}}',
-      unsaved: 'The Gantt has unsaved changes. Save or discard them before importing: the import starts from the saved Gantt.',
+      unsaved:
+        'The Gantt has unsaved changes. Save or discard them before importing: the import starts from the saved Gantt.',
       saveFirst: 'Save changes',
       discard: 'Discard changes',
     },

@@ -545,7 +545,8 @@ export const esCL = {
       updated: 'Tareas actualizadas',
       added: 'Tareas nuevas',
       unchanged: 'Sin cambios',
-      errors_one: 'El archivo tiene {{formatted}} error: corrígelo en el Excel y vuelve a elegirlo. No se importa nada.',
+      errors_one:
+        'El archivo tiene {{formatted}} error: corrígelo en el Excel y vuelve a elegirlo. No se importa nada.',
       errors_other:
         'El archivo tiene {{formatted}} errores: corrígelos en el Excel y vuelve a elegirlo. No se importa nada.',
       nothingToChange: 'El archivo no cambia ninguna tarea del Gantt.',

@@ -24,7 +24,10 @@ export function draftDifferenceLines(t: TFunction, changes: readonly DraftChange
       case 'weekdays':
         return {
           key,
-          text: t('drafts.diff.weekdays', { stored: weekdayList(t, change.stored), draft: weekdayList(t, change.draft) }),
+          text: t('drafts.diff.weekdays', {
+            stored: weekdayList(t, change.stored),
+            draft: weekdayList(t, change.draft),
+          }),
         };
       case 'chileHolidays':
         return { key, text: t(change.draft ? 'drafts.diff.chileHolidaysOn' : 'drafts.diff.chileHolidaysOff') };

@@ -105,7 +105,8 @@ function diffProjectCalendar(stored: ProjectCalendar, draft: ProjectCalendar): D
   const sorted = (days: readonly number[]) => [...days].sort((a, b) => a - b);
   const storedDays = sorted(stored.workingWeekdays);
   const draftDays = sorted(draft.workingWeekdays);
-  if (storedDays.join(',') !== draftDays.join(',')) changes.push({ kind: 'weekdays', stored: storedDays, draft: draftDays });
+  if (storedDays.join(',') !== draftDays.join(','))
+    changes.push({ kind: 'weekdays', stored: storedDays, draft: draftDays });
   if (stored.chileHolidays !== draft.chileHolidays) changes.push({ kind: 'chileHolidays', draft: draft.chileHolidays });
   const storedByDate = new Map(stored.exceptions.map((exception) => [exception.date, exception]));
   const draftByDate = new Map(draft.exceptions.map((exception) => [exception.date, exception]));

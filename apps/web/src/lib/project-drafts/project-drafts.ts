@@ -1,4 +1,11 @@
-import { edcItemSchema, edpItemSchema, linkTypes, projectCalendarSchema, weekdaysOfWorkWeek, workWeeks } from '@cimiento/domain';
+import {
+  edcItemSchema,
+  edpItemSchema,
+  linkTypes,
+  projectCalendarSchema,
+  weekdaysOfWorkWeek,
+  workWeeks,
+} from '@cimiento/domain';
 import type { EdcItem, EdpItem, GanttDraftTask, ProjectCalendar } from '@cimiento/domain';
 import { z } from 'zod';
 
@@ -58,12 +65,10 @@ const ganttDraftTaskSchema = z.object({
  */
 const ganttDraftSchema = z.union([
   z.object({ tasks: z.array(ganttDraftTaskSchema), calendar: projectCalendarSchema }),
-  z
-    .object({ tasks: z.array(ganttDraftTaskSchema), workWeek: z.enum(workWeeks) })
-    .transform(({ tasks, workWeek }) => ({
-      tasks,
-      calendar: { workingWeekdays: weekdaysOfWorkWeek(workWeek), chileHolidays: true, exceptions: [] },
-    })),
+  z.object({ tasks: z.array(ganttDraftTaskSchema), workWeek: z.enum(workWeeks) }).transform(({ tasks, workWeek }) => ({
+    tasks,
+    calendar: { workingWeekdays: weekdaysOfWorkWeek(workWeek), chileHolidays: true, exceptions: [] },
+  })),
 ]);
 
 const edcDraftSchema = z.object({

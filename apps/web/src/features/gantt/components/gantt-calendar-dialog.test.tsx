@@ -12,7 +12,7 @@ const monFri: ProjectCalendar = {
 };
 
 function renderDialog(options: { calendar?: ProjectCalendar; hasHolidayList?: boolean; refuse?: string } = {}) {
-  const onApply = vi.fn((calendar: ProjectCalendar) =>
+  const onApply = vi.fn((_calendar: ProjectCalendar) =>
     options.refuse === undefined ? { ok: true as const } : { ok: false as const, error: options.refuse },
   );
   const onClose = vi.fn();
@@ -29,7 +29,8 @@ function renderDialog(options: { calendar?: ProjectCalendar; hasHolidayList?: bo
   return { dialog, onApply, onClose };
 }
 
-const checkbox = (dialog: HTMLElement, name: string) => within(dialog).getByRole<HTMLInputElement>('checkbox', { name });
+const checkbox = (dialog: HTMLElement, name: string) =>
+  within(dialog).getByRole<HTMLInputElement>('checkbox', { name });
 
 async function addException(dialog: HTMLElement, date: string, name: string, kind?: 'Laborable') {
   const dateField = within(dialog).getByRole('textbox', { name: 'Fecha' });
@@ -77,15 +78,11 @@ describe('GanttCalendarDialog (issue 14)', () => {
       .getAllByRole('checkbox')
       .map((box) => box.closest('label')?.textContent);
     expect(labels).toEqual(['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo']);
-    expect(within(dialog).getAllByRole<HTMLInputElement>('checkbox').map((box) => box.checked)).toEqual([
-      true,
-      true,
-      true,
-      true,
-      true,
-      false,
-      false,
-    ]);
+    expect(
+      within(dialog)
+        .getAllByRole<HTMLInputElement>('checkbox')
+        .map((box) => box.checked),
+    ).toEqual([true, true, true, true, true, false, false]);
     expect(within(dialog).getByRole<HTMLInputElement>('switch', { name: 'Feriados nacionales de Chile' }).checked).toBe(
       true,
     );

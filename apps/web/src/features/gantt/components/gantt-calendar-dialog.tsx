@@ -119,7 +119,10 @@ function CalendarForm({ calendar, hasHolidayList, onApply, onClose }: GanttCalen
       setAddError(
         t('gantt.calendar.duplicate', {
           date: formatIsoDate(date),
-          name: existing.name === '' ? t(existing.working ? 'gantt.calendar.working' : 'gantt.calendar.nonWorking') : existing.name,
+          name:
+            existing.name === ''
+              ? t(existing.working ? 'gantt.calendar.working' : 'gantt.calendar.nonWorking')
+              : existing.name,
         }),
       );
       return;

@@ -55,7 +55,10 @@ export function GanttDraft({ projectId }: { projectId: string }) {
   function compare() {
     if (!draft) return [];
     const state = store.getState();
-    return draftDifferenceLines(t, diffGanttDraft({ tasks: state.saved, calendar: state.savedProjectCalendar }, draft.data));
+    return draftDifferenceLines(
+      t,
+      diffGanttDraft({ tasks: state.saved, calendar: state.savedProjectCalendar }, draft.data),
+    );
   }
 
   return (

@@ -32,7 +32,14 @@ function task(overrides: Partial<GanttTask> & Pick<GanttTask, 'TaskID' | 'TaskCo
 function gantt(overrides: Partial<GanttOutput> = {}): GanttOutput {
   return {
     activities: [
-      task({ TaskID: 1, TaskCode: 'OG', TaskName: 'Obra gruesa', EndDate: '2026-03-13', Duration: 10, isSummary: true }),
+      task({
+        TaskID: 1,
+        TaskCode: 'OG',
+        TaskName: 'Obra gruesa',
+        EndDate: '2026-03-13',
+        Duration: 10,
+        isSummary: true,
+      }),
       task({ TaskID: 2, TaskCode: 'OG.1', TaskName: 'Excavación', ParentId: 1 }),
       task({
         TaskID: 3,
@@ -102,14 +109,17 @@ function stubServer(answers: Record<string, Answer> = {}) {
 function captureDownloads() {
   const downloads: { blob: Blob; fileName: string }[] = [];
   const blobs = new Map<string, Blob>();
-  vi.stubGlobal('URL', Object.assign(URL, {
-    createObjectURL: (blob: Blob) => {
-      const url = `blob:test/${blobs.size}`;
-      blobs.set(url, blob);
-      return url;
-    },
-    revokeObjectURL: () => undefined,
-  }));
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        const url = `blob:test/${blobs.size}`;
+        blobs.set(url, blob);
+        return url;
+      },
+      revokeObjectURL: () => undefined,
+    }),
+  );
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     const blob = blobs.get(this.href);
     if (blob) downloads.push({ blob, fileName: this.download });
@@ -157,8 +167,7 @@ const exported = {
   },
 };
 
-const exportAnswer: Answer = (data) =>
-  jsonResponse(200, { result: exported[data.format as 'xlsx' | 'mspdi'] });
+const exportAnswer: Answer = (data) => jsonResponse(200, { result: exported[data.format as 'xlsx' | 'mspdi'] });
 
 /** A Blob's bytes (jsdom's Blob has no arrayBuffer(): FileReader reads it). */
 function bytesOf(blob: Blob): Promise<number[]> {
@@ -329,7 +338,11 @@ describe('Importar desde Excel (issue 14)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Importar desde Excel' }));
     const dialog = await pick(workbook());
     const errors = await within(dialog).findByTestId('gantt-import-errors');
-    expect(within(errors).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(errors)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Fila 3: la duración debe ser un número entero de días hábiles',
       'Fila 4: el código OG.1 está repetido',
     ]);

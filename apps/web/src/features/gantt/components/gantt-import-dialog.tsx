@@ -226,7 +226,11 @@ function ImportForm({
               <Typography variant="body2" sx={{ mb: 1 }}>
                 {t('gantt.import.reading', { file: step.file })}
               </Typography>
-              <LinearProgress variant="determinate" value={step.percent} aria-label={t('gantt.import.reading', { file: step.file })} />
+              <LinearProgress
+                variant="determinate"
+                value={step.percent}
+                aria-label={t('gantt.import.reading', { file: step.file })}
+              />
             </Box>
           )}
           {(step.kind === 'checking' || step.kind === 'importing') && (
@@ -234,7 +238,11 @@ function ImportForm({
               <Typography variant="body2" sx={{ mb: 1 }}>
                 {t(step.kind === 'checking' ? 'gantt.import.checking' : 'gantt.import.importing', { file: step.file })}
               </Typography>
-              <LinearProgress aria-label={t(step.kind === 'checking' ? 'gantt.import.checking' : 'gantt.import.importing', { file: step.file })} />
+              <LinearProgress
+                aria-label={t(step.kind === 'checking' ? 'gantt.import.checking' : 'gantt.import.importing', {
+                  file: step.file,
+                })}
+              />
             </Box>
           )}
           {step.kind === 'preview' && preview && (
@@ -245,7 +253,12 @@ function ImportForm({
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
                 {t('gantt.import.rows', { count: preview.rows, formatted: formatNumber(preview.rows) })}
               </Typography>
-              <Stack direction="row" spacing={3} component="dl" sx={{ m: 0, '& dd': { m: 0, fontSize: 24, fontWeight: 600 } }}>
+              <Stack
+                direction="row"
+                spacing={3}
+                component="dl"
+                sx={{ m: 0, '& dd': { m: 0, fontSize: 24, fontWeight: 600 } }}
+              >
                 {(['updated', 'added', 'unchanged'] as const).map((key) => (
                   <Box key={key}>
                     <Typography component="dt" variant="body2" color="text.secondary">
@@ -259,7 +272,10 @@ function ImportForm({
               </Stack>
               {preview.errors.length > 0 ? (
                 <Alert severity="error" sx={{ mt: 2 }}>
-                  {t('gantt.import.errors', { count: preview.errors.length, formatted: formatNumber(preview.errors.length) })}
+                  {t('gantt.import.errors', {
+                    count: preview.errors.length,
+                    formatted: formatNumber(preview.errors.length),
+                  })}
                   <Box
                     component="ul"
                     data-testid="gantt-import-errors"

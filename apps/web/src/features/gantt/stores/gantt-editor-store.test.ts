@@ -410,7 +410,9 @@ describe('the project calendar (issue 14)', () => {
     const store = createGanttEditorStore({
       ...output,
       calendar: { ...calendarInfo, chileHolidays: false, holidays: [] },
-      activities: activities.map((a) => (a.TaskID === 4 ? { ...a, StartDate: '2025-04-18', EndDate: '2025-04-24' } : a)),
+      activities: activities.map((a) =>
+        a.TaskID === 4 ? { ...a, StartDate: '2025-04-18', EndDate: '2025-04-24' } : a,
+      ),
     });
     expect(selectHolidaysPending(store.getState())).toBe(false);
     expect(store.getState().setCalendar(monFri)).toEqual({ ok: true });
@@ -450,7 +452,9 @@ describe('the project calendar (issue 14)', () => {
   it('restoreDraft takes the draft’s calendar, refusing an invalid one', () => {
     const store = createGanttEditorStore(output);
     const calendar = { ...monFri, exceptions: [{ date: '2025-04-16', name: 'Paro', working: false }] };
-    expect(store.getState().restoreDraft({ tasks: store.getState().tasks, calendar, version: 4 })).toEqual({ ok: true });
+    expect(store.getState().restoreDraft({ tasks: store.getState().tasks, calendar, version: 4 })).toEqual({
+      ok: true,
+    });
     expect(store.getState().projectCalendar).toEqual(calendar);
     expect(datesOf(store, 4)).toEqual(['2025-04-22', '2025-04-28']);
     expect(selectIsDirty(store.getState())).toBe(true);

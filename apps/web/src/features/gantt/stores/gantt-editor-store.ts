@@ -140,9 +140,7 @@ export function sameProjectCalendar(left: ProjectCalendar, right: ProjectCalenda
       .map((exception) => `${exception.date}|${exception.working ? 1 : 0}|${exception.name.trim()}`)
       .join('\n');
   return (
-    left.chileHolidays === right.chileHolidays &&
-    days(left) === days(right) &&
-    exceptions(left) === exceptions(right)
+    left.chileHolidays === right.chileHolidays && days(left) === days(right) && exceptions(left) === exceptions(right)
   );
 }
 
@@ -150,7 +148,8 @@ export function sameProjectCalendar(left: ProjectCalendar, right: ProjectCalenda
 function calendarError(issues: readonly { path: PropertyKey[]; message: string }[]): string {
   const issue = issues[0];
   if (!issue) return 'El calendario no es válido';
-  const field = issue.path[0] === 'workingWeekdays' ? 'Días hábiles' : issue.path[0] === 'exceptions' ? 'Excepciones' : '';
+  const field =
+    issue.path[0] === 'workingWeekdays' ? 'Días hábiles' : issue.path[0] === 'exceptions' ? 'Excepciones' : '';
   return field === '' ? issue.message : `${field}: ${issue.message}`;
 }
 
