@@ -601,6 +601,7 @@ export const enUS: Catalogue = {
     workWeeks: {
       'mon-fri': 'Monday to Friday',
       'mon-sat': 'Monday to Saturday',
+      custom: 'Other days (see «Calendar» in the Gantt)',
     },
     calendar: {
       button: 'Calendar',

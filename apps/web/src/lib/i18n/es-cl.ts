@@ -601,6 +601,7 @@ export const esCL = {
     workWeeks: {
       'mon-fri': 'Lunes a viernes',
       'mon-sat': 'Lunes a sábado',
+      custom: 'Otros días (ver «Calendario» en el Gantt)',
     },
     calendar: {
       button: 'Calendario',
