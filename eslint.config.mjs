@@ -82,7 +82,8 @@ export default tseslint.config(
     },
   },
   {
-    // the server may use the second entry, Chile's holidays (server-only so the web bundle never carries them)
+    // the server may use the second and third entries, Chile's holidays and the MSPDI mapping with its XML
+    // parser (issue 14), server-only so the web bundle never carries them
     files: ['apps/server/**/*.ts'],
     ignores: ['**/*.test.ts', '**/test/**'],
     rules: {
@@ -90,7 +91,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@cimiento/domain/*', '!@cimiento/domain/holidays'] },
+            { group: ['@cimiento/domain/*', '!@cimiento/domain/holidays', '!@cimiento/domain/mspdi'] },
             { group: ['**/packages/domain/**'] },
           ],
         },

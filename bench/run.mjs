@@ -14,6 +14,7 @@ import { measureGanttExport } from './gantt-export.mjs';
 import { measureGanttScreen } from './gantt-screen.mjs';
 import { measureGanttSequencing } from './gantt-sequencing.mjs';
 import { measureGanttServer } from './gantt-server.mjs';
+import { measureMspdiExchange } from './mspdi-exchange.mjs';
 import { measureScheduleEngine } from './schedule-engine.mjs';
 import { createBenchDatabase, freePort, median, signUp, startApp } from './support.mjs';
 
@@ -471,6 +472,11 @@ rows.push(...(await measureEdcBulk()));
 //      tasks, which builds and sequences ('Tren de actividades') 40,051 tasks, and loadGantt of the same
 //      once stored, on SQLite and on a throwaway PostgreSQL database
 rows.push(...(await measureGanttSequencing()));
+
+// 13e. MS Project XML (issue 14): importProject of a generated 10,000-task MSPDI file (dry run, then the
+//      import writing the project), loadGantt of it and exportGantt 'mspdi' of it, with the server's peak RSS,
+//      on SQLite and on a throwaway PostgreSQL database
+rows.push(...(await measureMspdiExchange()));
 
 // 14. the Gantt's PDF export (issue 12) in Chromium: menu click → download for 501 and 5,001 tasks,
 //     A4 and A3, pages counted with MuPDF

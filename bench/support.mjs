@@ -197,7 +197,7 @@ export async function directWriter(database) {
 
 /**
  * Runs `figures(target, label, record)` on a fresh SQLite app and on a fresh app over a throwaway
- * PostgreSQL database; a database that fails gets one 'n/a' row named `${name} (label)`. Returns the rows.
+ * PostgreSQL database (`target.pid`: the server process, for its memory figures); a database that fails gets one 'n/a' row named `${name} (label)`. Returns the rows.
  */
 export async function onBothDatabases(name, figures) {
   const rows = [];
@@ -207,7 +207,12 @@ export async function onBothDatabases(name, figures) {
   const sqlite = await startApp();
   try {
     await figures(
-      { url: sqlite.url, cookie: await signUp(sqlite.url), database: { kind: 'sqlite', dataDir: sqlite.dataDir } },
+      {
+        url: sqlite.url,
+        cookie: await signUp(sqlite.url),
+        database: { kind: 'sqlite', dataDir: sqlite.dataDir },
+        pid: sqlite.child.pid,
+      },
       'SQLite',
       record,
     );
@@ -223,7 +228,12 @@ export async function onBothDatabases(name, figures) {
     const app = await startApp({ DATABASE_URL: database.url });
     try {
       await figures(
-        { url: app.url, cookie: await signUp(app.url), database: { kind: 'postgres', url: database.url } },
+        {
+          url: app.url,
+          cookie: await signUp(app.url),
+          database: { kind: 'postgres', url: database.url },
+          pid: app.child.pid,
+        },
         'PostgreSQL',
         record,
       );

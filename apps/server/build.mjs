@@ -23,6 +23,10 @@ await build({
         context.onResolve({ filter: /^@cimiento\/domain\/holidays$/ }, () => ({
           path: new URL('../../packages/domain/src/holidays.ts', import.meta.url).pathname,
         }));
+        // the server-only third entry (issue 14: the MSPDI mapping and its XML parser)
+        context.onResolve({ filter: /^@cimiento\/domain\/mspdi$/ }, () => ({
+          path: new URL('../../packages/domain/src/mspdi/index.ts', import.meta.url).pathname,
+        }));
       },
     },
   ],

@@ -126,8 +126,14 @@ describe.each(databaseKinds)('callable functions protocol (%s)', (kind) => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.status).toBe('INVALID_ARGUMENT');
+      // whole megabytes from 1 MB up (every contract's limit is), kilobytes below
+      const megabytes = contract.bodyLimit / (1024 * 1024);
       expect(response.json().error.message).toBe(
-        `La solicitud supera el tamaño máximo de ${Math.round(contract.bodyLimit / 1024)} KB`,
+        `La solicitud supera el tamaño máximo de ${
+          megabytes >= 1 && Number.isInteger(megabytes)
+            ? `${megabytes} MB`
+            : `${Math.round(contract.bodyLimit / 1024)} KB`
+        }`,
       );
     });
   });

@@ -154,8 +154,13 @@ export type ProjectTable = {
   edp_version: Generated<number>;
   /** issue 7: grows on every write of the Gantt (the stale-save check) */
   gantt_version: Generated<number>;
-  /** issue 7: 'mon-fri' | 'mon-sat' */
+  /** issue 7: 'mon-fri' | 'mon-sat'; issue 14: 'custom' for other weekdays, kept in step with gantt_calendar */
   gantt_work_week: Generated<string>;
+  /**
+   * issue 14: the Gantt's calendar as JSON {workingWeekdays, chileHolidays, exceptions}; null: the
+   * work week's weekdays, Chile's holidays on, no exceptions (projects-store's projectCalendarOf)
+   */
+  gantt_calendar: string | null;
   /** issue 12: grows on every updateProject and every work-week change (the stale-save check of 'Editar proyecto') */
   version: Generated<number>;
   /** issue 13: 'none' | 'priority' | 'train' */

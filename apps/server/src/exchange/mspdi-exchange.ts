@@ -1,13 +1,290 @@
-import type { ExportedFile } from '@cimiento/domain';
+import { formatNumber, parsePredecessors, projectCalendarSchema, projectCodeSchema } from '@cimiento/domain';
+import type {
+  ExportedFile,
+  GanttTaskRecord,
+  MspdiPreview,
+  Project,
+  ProjectCalendar,
+  ScheduleResult,
+} from '@cimiento/domain';
+import { chileHolidaysNamed } from '@cimiento/domain/holidays';
+import { MspdiImportError, importedProjectRecords, parseMspdi, writeMspdi } from '@cimiento/domain/mspdi';
+import type { ImportedSchedule, MspdiExport } from '@cimiento/domain/mspdi';
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../catalogues/catalogue-store';
 import type { Database } from '../db/schema';
+import { HttpsError } from '../functions/https-error';
+import { insertGantt, loadGantt, scheduleOnCalendar } from '../projects/gantt-store';
+import { insertImportedProject, projectCodeTaken } from '../projects/project-store';
 
 /**
- * MSPDI in and out (issue 14): the server's side of `@cimiento/domain/mspdi`. PLACEHOLDER written
- * with the contracts so the Excel work can wire exportGantt; the MSPDI work replaces both bodies.
+ * MSPDI in and out (issue 14): the server's side of `@cimiento/domain/mspdi`. importProject reads
+ * an MS Project / ProjectLibre XML file into a new project (EDP from its outline, Gantt tasks and
+ * links scheduled by our engine on the file's calendar); exportGanttMspdi writes a project's Gantt
+ * as such a file. The mapping is the domain's; here are the checks, the schedule and the storage.
+ */
+
+export type ImportProjectInput = {
+  format: 'mspdi';
+  fileName: string;
+  content: string;
+  code?: string | undefined;
+  name?: string | undefined;
+  chileHolidays: boolean;
+  dryRun: boolean;
+};
+
+export type ImportProjectResult = {
+  project?: Project;
+  preview: MspdiPreview;
+  warnings: string[];
+  message: string;
+};
+
+function plural(count: number, one: string, many: string): string {
+  return `${formatNumber(count)} ${count === 1 ? one : many}`;
+}
+
+function invalid(message: string): HttpsError {
+  return new HttpsError('INVALID_ARGUMENT', message);
+}
+
+/** The years a project row can hold (4 digits, as saveProject and updateProject take them). */
+function checkYear(date: string): number {
+  const year = Number(date.slice(0, 4));
+  if (!Number.isInteger(year) || year < 1000 || year > 9999) {
+    throw invalid(
+      `El archivo tiene fechas fuera de los años 1000 a 9999 (${date}). Revisa las fechas del proyecto en MS Project y guárdalo de nuevo como «XML».`,
+    );
+  }
+  return year;
+}
+
+/** The file's calendar as the project's (Chile's holidays as the preview ticks them), checked like saveGantt's. */
+function importedCalendar(schedule: ImportedSchedule, chileHolidays: boolean): ProjectCalendar {
+  const parsed = projectCalendarSchema.safeParse({
+    workingWeekdays: schedule.calendar.workingWeekdays,
+    chileHolidays,
+    exceptions: schedule.calendar.exceptions,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw invalid(
+      `El calendario «${schedule.calendarName}» del archivo no se puede usar: ${issue?.message ?? 'no es válido'}. Revísalo en MS Project y guarda el archivo de nuevo como «XML».`,
+    );
+  }
+  return parsed.data;
+}
+
+type Scheduled = Extract<ScheduleResult, { ok: true }>;
+
+/**
+ * The file's tasks scheduled by our engine on its calendar, by UID (a cycle names the tasks by their
+ * names in the file, with their UIDs). The calendar starts in the earliest year a task may start.
+ */
+function scheduleImported(schedule: ImportedSchedule, calendar: ProjectCalendar): Scheduled {
+  let firstYear = checkYear(schedule.projectStart);
+  for (const task of schedule.tasks) firstYear = Math.min(firstYear, checkYear(task.start));
+  const result = scheduleOnCalendar(
+    schedule.tasks.map((task) => ({
+      id: task.uid,
+      ...(task.parentUid === undefined ? {} : { parentId: task.parentUid }),
+      start: task.start,
+      duration: task.duration,
+      name: task.name,
+    })),
+    schedule.links,
+    calendar,
+    firstYear,
+  );
+  if (!result.ok) throw invalid(result.error);
+  return result;
+}
+
+function previewOf(schedule: ImportedSchedule, calendar: ProjectCalendar, scheduled: Scheduled): MspdiPreview {
+  const empty = schedule.tasks.length === 0;
+  return {
+    projectName: schedule.projectName,
+    taskCount: schedule.tasks.length,
+    summaryCount: schedule.tasks.filter((task) => task.summary).length,
+    milestoneCount: schedule.tasks.filter((task) => !task.summary && task.duration === 0).length,
+    linkCount: schedule.links.length,
+    calendarName: schedule.calendarName,
+    calendar: {
+      workingWeekdays: [...calendar.workingWeekdays],
+      chileHolidays: calendar.chileHolidays,
+      exceptions: calendar.exceptions.map((exception) => ({ ...exception })),
+    },
+    start: empty ? schedule.projectStart : scheduled.projectStart,
+    finish: empty ? schedule.projectStart : scheduled.projectFinish,
+  };
+}
+
+/**
+ * importProject: checks the file (parseMspdi: XML, MSPDI, no DOCTYPE, at most 100,000 tasks),
+ * schedules it (a link cycle → INVALID_ARGUMENT naming the tasks) and answers the preview; unless
+ * it is a dry run, writes in one transaction the project (the file's calendar, Chile's holidays
+ * as asked), its EDP (the file's outline under a root named like the project) and its Gantt (one
+ * task per EDP item with source key `edp:{id}`, so loads merge it like a built Gantt, and the
+ * file's links as the user's). A code already taken (case-insensitively) → ALREADY_EXISTS; any
+ * refusal writes nothing.
+ */
+export async function importProject(
+  db: Kysely<Database>,
+  input: ImportProjectInput,
+  callerId: string,
+): Promise<ImportProjectResult> {
+  const parsed = parseMspdi(input.content);
+  if (!parsed.ok) throw invalid(parsed.error);
+  const schedule = parsed.schedule;
+  const calendar = importedCalendar(schedule, input.chileHolidays);
+  const scheduled = scheduleImported(schedule, calendar);
+  const preview = previewOf(schedule, calendar, scheduled);
+  const counts = `${plural(preview.taskCount, 'tarea', 'tareas')}, ${plural(preview.linkCount, 'vínculo', 'vínculos')}`;
+  const warningText = (warnings: readonly string[]) =>
+    warnings.length === 0 ? '' : ` (${plural(warnings.length, 'advertencia', 'advertencias')})`;
+
+  if (input.dryRun) {
+    return {
+      preview,
+      warnings: [...schedule.warnings],
+      message: `Archivo «${input.fileName}» leído: ${counts}${warningText(schedule.warnings)}`,
+    };
+  }
+
+  const code = projectCodeSchema.safeParse(input.code ?? '');
+  // the contract refuses a bad code already; this keeps a direct caller from writing one
+  if (!code.success) throw invalid(`code: ${code.error.issues[0]?.message ?? 'no es válido'}`);
+  const name = input.name?.trim() ?? '';
+  let records: ReturnType<typeof importedProjectRecords>;
+  try {
+    records = importedProjectRecords(schedule, { code: code.data, ...(name === '' ? {} : { name }) });
+  } catch (error) {
+    if (error instanceof MspdiImportError) throw invalid(error.message);
+    throw error;
+  }
+  const warnings = [...schedule.warnings, ...records.warnings];
+  const root = records.edpItems[0];
+  if (!root) throw new Error('importedProjectRecords: no root item');
+
+  const tasks: GanttTaskRecord[] = records.tasks.map((task) => ({
+    id: task.id,
+    sourceKey: task.sourceKey,
+    ...(task.parentId === undefined ? {} : { parentId: task.parentId }),
+    code: task.code,
+    name: task.name,
+    start: task.start,
+    duration: task.duration,
+    progress: task.progress,
+  }));
+  const links = records.links.map((link) => ({ from: link.from, to: link.to, type: link.type, lag: link.lag }));
+
+  let project: Project;
+  try {
+    project = await db.transaction().execute(async (trx) => {
+      const created = await insertImportedProject(
+        trx,
+        {
+          code: code.data,
+          name: root.name,
+          startYear: checkYear(preview.start),
+          endYear: checkYear(preview.finish),
+          calendar,
+          edpItems: records.edpItems,
+        },
+        callerId,
+      );
+      await insertGantt(trx, created._id, { tasks, links });
+      return created;
+    });
+  } catch (error) {
+    // two imports (or a wizard) saving the same code at once: the UNIQUE code_key decides
+    if (isUniqueViolation(error)) throw projectCodeTaken(code.data);
+    throw error;
+  }
+  return {
+    project,
+    preview,
+    warnings,
+    message: `Proyecto «${project.name}» importado: ${counts}${warningText(warnings)}`,
+  };
+}
+
+// ---------------------------------------------------------------- export
+
+/**
+ * exportGanttMspdi: the project's Gantt as loadGantt answers it (merged with the EDP and EDC,
+ * scheduled) written as an MSPDI file `{code}.xml`: the EDP root as MS Project's project row (its
+ * name the project's, its children at the top), the tasks in tree order with their computed dates,
+ * links with type and lag, the calendar's weekdays and exceptions and, when Chile's holidays are
+ * on, each of them (named) from the project's start year to the later of its end year and the
+ * schedule's finish. A leaf whose stored start (its start no earlier than) is later than the
+ * earliest stored leaf start was set by the user: it goes as a start-no-earlier-than constraint.
  */
 export async function exportGanttMspdi(db: Kysely<Database>, projectId: string): Promise<ExportedFile> {
-  void db;
-  void projectId;
-  throw new Error('exportGanttMspdi: not built yet');
+  const gantt = await loadGantt(db, projectId);
+  const project = await db
+    .selectFrom('project')
+    .select(['code', 'name', 'end_year'])
+    .where('_id', '=', projectId)
+    .executeTakeFirst();
+  if (!project) throw new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
+
+  // the EDP's root, the one top-level summary, is MS Project's project row (UID 0), not a task:
+  // its children go at the top of the outline and an import gives them back under a root again
+  const roots = gantt.activities.filter((task) => task.ParentId === undefined);
+  const rootCandidate = roots.length === 1 && roots[0]?.isSummary === true ? roots[0] : undefined;
+  const links: MspdiExport['links'] = [];
+  for (const task of gantt.activities) {
+    const parsed = parsePredecessors(task.Predecessor);
+    // loadGantt writes the Predecessor text itself: it always parses
+    if (!parsed.ok) throw new Error(`exportGanttMspdi: ${parsed.error}`);
+    for (const link of parsed.links) {
+      links.push({ from: link.predecessorId, to: task.TaskID, type: link.type, lag: link.lag });
+    }
+  }
+  // …unless a link names it: then it stays a task, so the link is not lost
+  const root =
+    rootCandidate !== undefined &&
+    !links.some((link) => link.from === rootCandidate.TaskID || link.to === rootCandidate.TaskID)
+      ? rootCandidate
+      : undefined;
+  const exported = root === undefined ? gantt.activities : gantt.activities.filter((task) => task !== root);
+
+  const leafStarts = exported.filter((task) => !task.isSummary).map((task) => task.StartNoEarlierThan);
+  const earliest = leafStarts.reduce((min, start) => (start < min ? start : min), leafStarts[0] ?? '');
+
+  const tasks: MspdiExport['tasks'] = exported.map((task) => ({
+    id: task.TaskID,
+    ...(task.ParentId === undefined || task.ParentId === root?.TaskID ? {} : { parentId: task.ParentId }),
+    code: task.TaskCode,
+    name: task.TaskName,
+    start: task.StartDate,
+    end: task.EndDate,
+    duration: task.Duration,
+    isSummary: task.isSummary,
+    progress: task.Progress,
+    ...(!task.isSummary && task.StartNoEarlierThan > earliest ? { startNoEarlierThan: task.StartNoEarlierThan } : {}),
+  }));
+
+  const holidays: { date: string; name: string }[] = [];
+  if (gantt.calendar.chileHolidays) {
+    const finishYear = gantt.projectFinish === '' ? gantt.calendar.firstYear : Number(gantt.projectFinish.slice(0, 4));
+    const lastYear = Math.max(Number(project.end_year), finishYear, gantt.calendar.firstYear);
+    for (let year = gantt.calendar.firstYear; year <= lastYear; year += 1) holidays.push(...chileHolidaysNamed(year));
+  }
+
+  const content = writeMspdi({
+    projectName: root?.TaskName ?? project.name,
+    projectStart: gantt.projectStart === '' ? `${gantt.calendar.firstYear}-01-01` : gantt.projectStart,
+    projectFinish: gantt.projectFinish === '' ? `${gantt.calendar.firstYear}-01-01` : gantt.projectFinish,
+    calendar: {
+      workingWeekdays: gantt.calendar.workingWeekdays,
+      exceptions: gantt.calendar.exceptions,
+      holidays,
+    },
+    tasks,
+    links,
+  });
+  return { fileName: `${project.code}.xml`, mimeType: 'application/xml', content };
 }

@@ -25,10 +25,16 @@ async function resolveCaller(request: FastifyRequest, services: FunctionServices
   };
 }
 
+/** A body limit as the refusal names it: whole megabytes from 1 MB up (the file imports' 16 and 48 MB), else kilobytes. */
+export function sizeText(bytes: number): string {
+  const megabytes = bytes / (1024 * 1024);
+  return megabytes >= 1 && Number.isInteger(megabytes) ? `${megabytes} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
 function bodyProblem(error: FastifyError, bodyLimit: number): string | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return `La solicitud supera el tamaño máximo de ${Math.round(bodyLimit / 1024)} KB`;
+      return `La solicitud supera el tamaño máximo de ${sizeText(bodyLimit)}`;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'La solicitud debe enviarse como JSON (Content-Type: application/json)';
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

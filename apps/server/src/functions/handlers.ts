@@ -2,6 +2,7 @@ import type { RegisteredHandler } from './define-handler';
 import { handleAssignEdc } from './handlers/assign-edc';
 import { handleCheckProjectCode } from './handlers/check-project-code';
 import { handleCopyEdc } from './handlers/copy-edc';
+import { handleImportProject } from './handlers/import-project';
 import { handleLoadEdc } from './handlers/load-edc';
 import { handleLoadEdpUsage } from './handlers/load-edp-usage';
 import { handleLoadGantt } from './handlers/load-gantt';
@@ -54,4 +55,5 @@ export const functionHandlers: RegisteredHandler[] = [
   handleLoadGantt,
   handleSaveGantt,
   handleRegenerateGanttSequence,
+  handleImportProject,
 ];

@@ -13,6 +13,8 @@ import {
   reconcileGeneratedLinks,
   schedule,
   sequenceGantt,
+  weekdaysOfWorkWeek,
+  workWeekOfWeekdays,
 } from '@cimiento/domain';
 import type {
   EdcItem,
@@ -22,7 +24,10 @@ import type {
   GanttTaskInput,
   GanttTaskRecord,
   LinkType,
+  ProjectCalendar,
+  ScheduleLink,
   ScheduleResult,
+  ScheduleTask,
   SequencingMode,
   WorkWeek,
 } from '@cimiento/domain';
@@ -34,7 +39,7 @@ import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
 import { EDC_ITEM_COLUMNS, edcItemOfRow } from './edc-store';
 import { readEdpItems } from './edp-store';
-import { toSequencing, toWorkWeek } from './project-store';
+import { calendarColumns, projectCalendarOf, sameCalendar, toSequencing } from './project-store';
 
 /**
  * The Gantt (issue 7; domain.md "Gantt"): tasks and links stored relationally, built from the EDP
@@ -53,7 +58,8 @@ type ProjectGanttRow = {
   startYear: number;
   endYear: number;
   version: number;
-  workWeek: WorkWeek;
+  /** issue 14: the project's calendar (weekdays, Chile's holidays on or off, exceptions) */
+  calendar: ProjectCalendar;
   /** issue 13: how the generated tasks are linked (sequence-gantt.ts) */
   sequencing: SequencingMode;
 };
@@ -71,7 +77,7 @@ function projectNotFound(): HttpsError {
 async function readProject(db: Kysely<Database>, projectId: string): Promise<ProjectGanttRow> {
   const row = await db
     .selectFrom('project')
-    .select(['start_year', 'end_year', 'gantt_version', 'gantt_work_week', 'sequencing'])
+    .select(['start_year', 'end_year', 'gantt_version', 'gantt_work_week', 'gantt_calendar', 'sequencing'])
     .where('_id', '=', projectId)
     .executeTakeFirst();
   if (!row) throw projectNotFound();
@@ -79,7 +85,7 @@ async function readProject(db: Kysely<Database>, projectId: string): Promise<Pro
     startYear: Number(row.start_year),
     endYear: Number(row.end_year),
     version: Number(row.gantt_version),
-    workWeek: toWorkWeek(row.gantt_work_week),
+    calendar: projectCalendarOf(row),
     sequencing: toSequencing(row.sequencing),
   };
 }
@@ -95,12 +101,19 @@ const MAX_WORKING_INDEX = HORIZON_YEARS * 250;
 
 class ScheduleHorizonError extends Error {}
 
+const noHolidays = (): readonly string[] => [];
+
 /** The working calendar, refusing (ScheduleHorizonError) to reach past the horizon. */
-class BoundedCalendar extends WorkingCalendar {
+export class BoundedCalendar extends WorkingCalendar {
   private readonly horizonDay: number;
 
-  constructor(workWeek: WorkWeek, firstYear: number) {
-    super(workWeek, chileHolidays, firstYear);
+  /** issue 14: the project's weekdays and exceptions; Chile's holidays only when the calendar has them on */
+  constructor(calendar: ProjectCalendar, firstYear: number) {
+    super(
+      { workingWeekdays: calendar.workingWeekdays, exceptions: calendar.exceptions },
+      calendar.chileHolidays ? chileHolidays : noHolidays,
+      firstYear,
+    );
     this.horizonDay = dayNumber(horizonDate(firstYear));
   }
 
@@ -120,8 +133,8 @@ function horizonDate(startYear: number): string {
   return `${String(startYear + HORIZON_YEARS).padStart(4, '0')}-01-01`;
 }
 
-function calendarFor(project: Pick<ProjectGanttRow, 'startYear' | 'workWeek'>): WorkingCalendar {
-  return new BoundedCalendar(project.workWeek, project.startYear);
+function calendarFor(project: Pick<ProjectGanttRow, 'startYear' | 'calendar'>): WorkingCalendar {
+  return new BoundedCalendar(project.calendar, project.startYear);
 }
 
 // ---------------------------------------------------------------- reading and writing rows
@@ -367,33 +380,63 @@ type Scheduled = Extract<ScheduleResult, { ok: true }>;
 function scheduleGantt(
   tasks: readonly GanttTaskRecord[],
   links: readonly GanttLinkRecord[],
-  project: Pick<ProjectGanttRow, 'startYear' | 'workWeek'>,
+  project: Pick<ProjectGanttRow, 'startYear' | 'calendar'>,
+): ScheduleResult {
+  return scheduleOnCalendar(
+    tasks.map((task) => ({
+      id: task.id,
+      ...(task.parentId === undefined ? {} : { parentId: task.parentId }),
+      start: task.start,
+      duration: task.duration,
+      code: task.code,
+      name: task.name,
+    })),
+    links,
+    project.calendar,
+    project.startYear,
+  );
+}
+
+/**
+ * The engine on a project calendar whose first year is `firstYear`, within the horizon (a schedule
+ * reaching past it is an error in Spanish, not minutes of calendar building). Also importProject's.
+ */
+export function scheduleOnCalendar(
+  tasks: readonly ScheduleTask[],
+  links: readonly ScheduleLink[],
+  calendar: ProjectCalendar,
+  firstYear: number,
 ): ScheduleResult {
   try {
-    return schedule(
-      tasks.map((task) => ({
-        id: task.id,
-        ...(task.parentId === undefined ? {} : { parentId: task.parentId }),
-        start: task.start,
-        duration: task.duration,
-        code: task.code,
-        name: task.name,
-      })),
-      links,
-      calendarFor(project),
-    );
+    return schedule(tasks, links, new BoundedCalendar(calendar, firstYear));
   } catch (error) {
     if (!(error instanceof ScheduleHorizonError)) throw error;
     return {
       ok: false,
-      error: `El cronograma debe terminar antes del ${formatIsoDate(horizonDate(project.startYear))} (${HORIZON_YEARS} años desde el inicio del proyecto): revisa las duraciones y los desfases`,
+      error: `El cronograma debe terminar antes del ${formatIsoDate(horizonDate(firstYear))} (${HORIZON_YEARS} años desde el inicio del proyecto): revisa las duraciones y los desfases`,
       cycle: [],
     };
   }
 }
 
-/** Chile's holidays from the project's start year to HOLIDAY_YEARS_AHEAD past its end or the schedule's finish. */
+/**
+ * A new project's Gantt written whole (importProject, issue 14): every task and link inserted in
+ * chunks, as a save onto an empty Gantt writes them. The caller's transaction holds the project row.
+ */
+export async function insertGantt(
+  trx: Transaction<Database>,
+  projectId: string,
+  gantt: { tasks: readonly GanttTaskRecord[]; links: readonly GanttLinkRecord[] },
+): Promise<void> {
+  await writeGantt(trx, projectId, { tasks: [], links: [] }, gantt);
+}
+
+/**
+ * Chile's holidays from the project's start year to HOLIDAY_YEARS_AHEAD past its end or the
+ * schedule's finish; none when the project's calendar has them off.
+ */
 function holidayList(project: ProjectGanttRow, projectFinish: string): string[] {
+  if (!project.calendar.chileHolidays) return [];
   const finishYear = projectFinish === '' ? project.startYear : Number(projectFinish.slice(0, 4));
   const lastYear = Math.max(project.endYear, finishYear, project.startYear) + HOLIDAY_YEARS_AHEAD;
   const holidays: string[] = [];
@@ -442,9 +485,12 @@ function toOutput(state: GanttState, scheduled: Scheduled, message: string): Gan
     activities,
     version: project.version,
     calendar: {
-      workWeek: project.workWeek,
+      workWeek: workWeekOfWeekdays(project.calendar.workingWeekdays),
       firstYear: project.startYear,
       holidays: holidayList(project, scheduled.projectFinish),
+      workingWeekdays: [...project.calendar.workingWeekdays],
+      chileHolidays: project.calendar.chileHolidays,
+      exceptions: project.calendar.exceptions.map((exception) => ({ ...exception })),
     },
     projectStart: scheduled.projectStart,
     projectFinish: scheduled.projectFinish,
@@ -707,16 +753,42 @@ async function recordRemovedLinks(
 }
 
 /**
+ * The calendar a save asks for (issue 14): its whole `calendar` when sent (it wins over
+ * `workWeek`), else the stored one with the weekdays of `workWeek` (Chile's holidays option and
+ * the exceptions kept), else the stored one.
+ */
+function savedCalendar(
+  stored: ProjectCalendar,
+  gantt: { workWeek?: WorkWeek | undefined; calendar?: ProjectCalendar | undefined },
+): ProjectCalendar {
+  if (gantt.calendar !== undefined) {
+    return {
+      workingWeekdays: [...gantt.calendar.workingWeekdays],
+      chileHolidays: gantt.calendar.chileHolidays,
+      exceptions: gantt.calendar.exceptions.map((exception) => ({ ...exception })),
+    };
+  }
+  if (gantt.workWeek !== undefined) return { ...stored, workingWeekdays: weekdaysOfWorkWeek(gantt.workWeek) };
+  return stored;
+}
+
+/**
  * saveGantt: the whole task list, checked completely (ids, parents, predecessors, cycles) before
  * the first write, then stored with each leaf's StartDate as its "no earlier than" (a reload
  * schedules it again to the same dates; a summary keeps its rolled-up start and duration) on
  * the version the screen loaded (stale → ABORTED). A built task left out of the list is
- * remembered, so the next load does not build it again.
+ * remembered, so the next load does not build it again. The project's calendar (issue 14: sent
+ * whole as `calendar`, or its weekdays as the old `workWeek`) is scheduled on and stored in the
+ * same transaction, under the same version check.
  */
 export async function saveGantt(
   db: Kysely<Database>,
   projectId: string,
-  gantt: { activities: readonly GanttTaskInput[]; workWeek?: WorkWeek | undefined },
+  gantt: {
+    activities: readonly GanttTaskInput[];
+    workWeek?: WorkWeek | undefined;
+    calendar?: ProjectCalendar | undefined;
+  },
   version: number,
 ): Promise<GanttOutput> {
   const activities = gantt.activities as readonly TaskInput[];
@@ -726,7 +798,8 @@ export async function saveGantt(
   const horizon = horizonDate(current.startYear);
   const late = activities.find((task) => task.StartDate >= horizon);
   if (late) throw refuse(late, `StartDate: debe ser anterior al ${formatIsoDate(horizon)}`);
-  const project: ProjectGanttRow = { ...current, workWeek: gantt.workWeek ?? current.workWeek };
+  const calendar = savedCalendar(current.calendar, gantt);
+  const project: ProjectGanttRow = { ...current, calendar };
   const scheduled = scheduledOrThrow(scheduleGantt(checked.tasks, checked.links, project));
   // what is stored: a leaf's own start (its "no earlier than", not where the links put it, so
   // removing a link lets it move back) and duration; a summary's start and duration rolled up
@@ -739,6 +812,12 @@ export async function saveGantt(
     if (!(await claimVersion(trx, projectId, version))) {
       const exists = await trx.selectFrom('project').select('_id').where('_id', '=', projectId).executeTakeFirst();
       if (!exists) throw projectNotFound();
+      throw new HttpsError('ABORTED', GANTT_STALE_MESSAGE);
+    }
+    // the schedule was computed on the project read before the claim: an edit of the project that
+    // slipped in between (its calendar or start year) makes it stale too
+    const now = await readProject(trx, projectId);
+    if (now.startYear !== current.startYear || !sameCalendar(now.calendar, current.calendar)) {
       throw new HttpsError('ABORTED', GANTT_STALE_MESSAGE);
     }
     const stored = { tasks: await readTasks(trx, projectId), links: await readLinks(trx, projectId) };
@@ -759,13 +838,13 @@ export async function saveGantt(
         .execute();
     }
     await writeGantt(trx, projectId, stored, { tasks: withKeys, links });
-    const workWeek = gantt.workWeek;
-    if (workWeek !== undefined && workWeek !== current.workWeek) {
-      // the work week is also the project's option ('Editar proyecto', issue 12): changing it moves
-      // the project's version on, so an edit of the project based on the old one is refused as stale
+    if (!sameCalendar(calendar, current.calendar)) {
+      // the work week is also the project's option ('Editar proyecto', issue 12), and so is the
+      // calendar (issue 14): changing it moves the project's version on, so an edit of the project
+      // based on the old one is refused as stale
       await trx
         .updateTable('project')
-        .set((eb) => ({ gantt_work_week: workWeek, version: eb('version', '+', 1) }))
+        .set((eb) => ({ ...calendarColumns(calendar), version: eb('version', '+', 1) }))
         .where('_id', '=', projectId)
         .execute();
     }

@@ -5,9 +5,13 @@ import {
   edpTemplates,
   formatNumber,
   generateEdp,
+  projectCalendarSchema,
+  projectDefaults,
   projectCodeTakenMessage,
   sequencingModes,
   sortByPriority,
+  weekdaysOfWorkWeek,
+  workWeekOfWeekdays,
 } from '@cimiento/domain';
 import type {
   AreaType,
@@ -17,13 +21,14 @@ import type {
   ParsedProjectUpdateInput,
   Project,
   ProjectAreaType,
+  ProjectCalendar,
   ProjectSummary,
   ProjectTemplate,
   Sector,
   SequencingMode,
   WorkWeek,
 } from '@cimiento/domain';
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { chunks, codeKey, groupBy, isUniqueViolation } from '../catalogues/catalogue-store';
 import type { Database, ProjectAreaTypeTable, ProjectTable } from '../db/schema';
@@ -79,6 +84,50 @@ export function toWorkWeek(value: string): WorkWeek {
   return value === 'mon-sat' ? 'mon-sat' : 'mon-fri';
 }
 
+/** The `gantt_work_week` column as the project shows it: 'mon-fri', 'mon-sat' or 'custom' (issue 14). */
+export function toWorkWeekOption(value: string): WorkWeek | 'custom' {
+  return value === 'custom' ? 'custom' : toWorkWeek(value);
+}
+
+/**
+ * The project's calendar (issue 14) from its `gantt_calendar` JSON; null (projects made before,
+ * and new ones until the calendar is edited) or anything unreadable is the work week's calendar:
+ * its weekdays, Chile's holidays on, no exceptions.
+ */
+export function projectCalendarOf(row: { gantt_calendar: string | null; gantt_work_week: string }): ProjectCalendar {
+  const derived: ProjectCalendar = {
+    workingWeekdays: weekdaysOfWorkWeek(toWorkWeek(row.gantt_work_week)),
+    chileHolidays: true,
+    exceptions: [],
+  };
+  if (row.gantt_calendar === null) return derived;
+  let json: unknown;
+  try {
+    json = JSON.parse(row.gantt_calendar);
+  } catch {
+    return derived;
+  }
+  const parsed = projectCalendarSchema.safeParse(json);
+  return parsed.success ? parsed.data : derived;
+}
+
+/** The two columns a calendar write sets, in step: the JSON and the work week option it matches. */
+export function calendarColumns(calendar: ProjectCalendar): { gantt_calendar: string; gantt_work_week: string } {
+  const stored: ProjectCalendar = {
+    workingWeekdays: [...new Set(calendar.workingWeekdays)].sort((a, b) => a - b),
+    chileHolidays: calendar.chileHolidays,
+    exceptions: [...calendar.exceptions]
+      .sort((a, b) => a.date.localeCompare(b.date))
+      .map((exception) => ({ date: exception.date, name: exception.name, working: exception.working })),
+  };
+  return { gantt_calendar: JSON.stringify(stored), gantt_work_week: workWeekOfWeekdays(stored.workingWeekdays) };
+}
+
+/** Whether two calendars schedule and show the same (weekdays, holidays option, exceptions with their names). */
+export function sameCalendar(a: ProjectCalendar, b: ProjectCalendar): boolean {
+  return calendarColumns(a).gantt_calendar === calendarColumns(b).gantt_calendar;
+}
+
 /** The project's `sequencing` column as the domain's SequencingMode (anything unknown is 'none': no links by surprise). */
 export function toSequencing(value: string): SequencingMode {
   return (sequencingModes as readonly string[]).includes(value) ? (value as SequencingMode) : 'none';
@@ -116,7 +165,7 @@ function toProject(
     tiposArea: areaTypes.map(toProjectAreaType),
     date: seconds(row.created_at),
     edpItemCount,
-    workWeek: toWorkWeek(row.gantt_work_week),
+    workWeek: toWorkWeekOption(row.gantt_work_week),
     sequencing: toSequencing(row.sequencing),
     version: Number(row.version),
   };
@@ -269,6 +318,57 @@ export async function createProject(
   }
 }
 
+/**
+ * importProject (issue 14): the project row and EDP of an imported schedule, inside the caller's
+ * transaction (which then writes the Gantt). Like saveProject: the code is checked
+ * case-insensitively first (ALREADY_EXISTS; the UNIQUE code_key settles races, see the caller),
+ * then the row takes saveProject's defaults for what a file does not say (priority, currency,
+ * budget), template 'generica' with no area types, no sequencing (the file's links are the
+ * schedule) and the file's calendar; its versions are a new project's.
+ */
+export async function insertImportedProject(
+  trx: Transaction<Database>,
+  input: {
+    code: string;
+    name: string;
+    startYear: number;
+    endYear: number;
+    calendar: ProjectCalendar;
+    edpItems: readonly EdpItem[];
+  },
+  callerId: string,
+): Promise<Project> {
+  const clash = await findCodeClash(trx, input.code);
+  if (clash) throw duplicateCodeError(clash.code);
+  const now = new Date().toISOString();
+  const columns = calendarColumns(input.calendar);
+  const row = {
+    _id: uuidv7(),
+    code: input.code,
+    code_key: codeKey(input.code),
+    name: input.name,
+    priority: Number(projectDefaults.priority),
+    template: 'generica',
+    start_year: input.startYear,
+    end_year: input.endYear,
+    currency: projectDefaults.currency,
+    budget: projectDefaults.budget,
+    sequencing: 'none',
+    ...columns,
+    created_by: callerId,
+    created_at: now,
+    updated_at: now,
+  } satisfies Insertable<ProjectTable>;
+  await trx.insertInto('project').values(row).execute();
+  await insertEdpItems(trx, row._id, input.edpItems);
+  return toProject({ ...row, edp_version: 1, version: 1 }, [], input.edpItems.length);
+}
+
+/** A code saveProject or importProject lost to a concurrent one (UNIQUE code_key) as the usual refusal. */
+export function projectCodeTaken(code: string): HttpsError {
+  return duplicateCodeError(code);
+}
+
 async function insertEdpItems(db: Kysely<Database>, projectId: string, items: readonly EdpItem[]): Promise<void> {
   const rows = items.map((item, position) => ({
     project_id: projectId,
@@ -317,7 +417,7 @@ export async function listProjects(db: Kysely<Database>, callerId: string): Prom
       priority: String(row.priority),
       startYear: String(row.start_year),
       endYear: String(row.end_year),
-      workWeek: toWorkWeek(row.gantt_work_week),
+      workWeek: toWorkWeekOption(row.gantt_work_week),
       version: Number(row.version),
     }))
     .sort((a, b) => nameCollator.compare(a.name, b.name) || nameCollator.compare(a.code, b.code));
@@ -393,6 +493,11 @@ export async function checkProjectCode(
  * same statement: a Gantt opened before then gets the usual stale-save refusal instead of saving
  * on the other calendar. SET expressions read the row as it was, on both databases. The EDP,
  * including its root's name, is not touched.
+ *
+ * issue 14: the work week is a preset of the calendar's weekdays. 'custom' keeps the weekdays as
+ * they are; a preset whose weekdays differ from the calendar's replaces them and keeps Chile's
+ * holidays option and the exceptions. The calendar read here belongs to `basedOn`: a calendar
+ * saved since moved the version on, so the UPDATE finds no row and the edit is refused as stale.
  */
 export async function updateProject(
   db: Kysely<Database>,
@@ -402,6 +507,17 @@ export async function updateProject(
 ): Promise<Project> {
   return db.transaction().execute(async (trx) => {
     const startYear = Number(input.startYear);
+    const current = await trx
+      .selectFrom('project')
+      .select(['gantt_calendar', 'gantt_work_week'])
+      .where('_id', '=', id)
+      .executeTakeFirst();
+    const calendar = current === undefined ? undefined : projectCalendarOf(current);
+    const weekdays = input.workWeek === 'custom' ? undefined : weekdaysOfWorkWeek(input.workWeek);
+    const nextCalendar =
+      calendar !== undefined && weekdays !== undefined && weekdays.join(',') !== calendar.workingWeekdays.join(',')
+        ? { ...calendar, workingWeekdays: weekdays }
+        : undefined;
     const result = await trx
       .updateTable('project')
       .set((eb) => ({
@@ -411,13 +527,16 @@ export async function updateProject(
         budget: input.budget,
         start_year: startYear,
         end_year: Number(input.endYear),
-        gantt_work_week: input.workWeek,
-        gantt_version: eb
-          .case()
-          .when(eb.or([eb('gantt_work_week', '<>', input.workWeek), eb('start_year', '<>', startYear)]))
-          .then(eb('gantt_version', '+', 1))
-          .else(eb.ref('gantt_version'))
-          .end(),
+        ...(nextCalendar === undefined ? {} : calendarColumns(nextCalendar)),
+        gantt_version:
+          nextCalendar === undefined
+            ? eb
+                .case()
+                .when('start_year', '<>', startYear)
+                .then(eb('gantt_version', '+', 1))
+                .else(eb.ref('gantt_version'))
+                .end()
+            : eb('gantt_version', '+', 1),
         version: basedOn + 1,
         updated_at: new Date().toISOString(),
       }))

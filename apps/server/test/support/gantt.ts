@@ -28,7 +28,14 @@ export type WireGanttTask = {
 export type WireGantt = {
   activities: WireGanttTask[];
   version: number;
-  calendar: { workWeek: 'mon-fri' | 'mon-sat'; firstYear: number; holidays: string[] };
+  calendar: {
+    workWeek: 'mon-fri' | 'mon-sat' | 'custom';
+    firstYear: number;
+    holidays: string[];
+    workingWeekdays: number[];
+    chileHolidays: boolean;
+    exceptions: { date: string; name: string; working: boolean }[];
+  };
   projectStart: string;
   projectFinish: string;
   sequencing: 'none' | 'priority' | 'train';
@@ -48,11 +55,14 @@ export async function loadGanttOk(t: Pick<TestApp, 'app'>, cookie: string, id: s
 }
 
 /** saveGantt as the Gantt screen calls it; the raw response. */
+/** What saveGantt's `gantt` may carry besides the activities: the work week, or the whole calendar (issue 14). */
+export type WireGanttSave = { activities: unknown[]; workWeek?: string; calendar?: unknown };
+
 export function saveGantt(
   t: Pick<TestApp, 'app'>,
   cookie: string,
   id: string,
-  gantt: { activities: unknown[]; workWeek?: string },
+  gantt: WireGanttSave,
   version: number,
 ): Promise<CallResult> {
   return callFunction(t.app, 'saveGantt', { id, gantt, version }, cookie);
@@ -63,7 +73,7 @@ export async function saveGanttOk(
   t: Pick<TestApp, 'app'>,
   cookie: string,
   id: string,
-  gantt: { activities: unknown[]; workWeek?: string },
+  gantt: WireGanttSave,
   version: number,
 ): Promise<WireGantt> {
   const response = await saveGantt(t, cookie, id, gantt, version);
@@ -135,7 +145,7 @@ export function asInput(activities: readonly WireGanttTask[]): Record<string, un
 export async function storedGantt(t: Pick<TestApp, 'db'>, projectId: string) {
   const project = await t.db
     .selectFrom('project')
-    .select(['gantt_version', 'gantt_work_week'])
+    .select(['gantt_version', 'gantt_work_week', 'gantt_calendar'])
     .where('_id', '=', projectId)
     .executeTakeFirst();
   const tasks = await t.db
@@ -160,6 +170,8 @@ export async function storedGantt(t: Pick<TestApp, 'db'>, projectId: string) {
   return {
     version: project === undefined ? undefined : Number(project.gantt_version),
     workWeek: project?.gantt_work_week,
+    /** issue 14: the stored calendar JSON, parsed (null: the work week's calendar) */
+    calendar: project?.gantt_calendar == null ? null : (JSON.parse(project.gantt_calendar) as unknown),
     tasks: tasks.map((row) => ({
       id: Number(row.id),
       sourceKey: row.source_key,

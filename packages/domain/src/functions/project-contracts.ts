@@ -127,7 +127,10 @@ const prioritySchema = integerText({ min: 0, max: 1_000_000, error: 'debe ser un
 
 const currencySchema = z.enum(currencies, { error: `debe ser una de: ${currencies.join(', ')}` });
 
-const workWeekSchema = z.enum(workWeeks, { error: `debe ser una de: ${workWeeks.join(', ')}` });
+/** issue 14: 'custom' keeps the calendar's weekdays as they are; a preset replaces them */
+const workWeekSchema = z.enum([...workWeeks, 'custom'], {
+  error: `debe ser una de: ${[...workWeeks, 'custom'].join(', ')}`,
+});
 
 /** saveProject's and updateProject's rule across the two years. */
 function refineYears(project: { startYear: string; endYear: string }, context: z.RefinementCtx): void {
@@ -225,8 +228,8 @@ export const projectSchema = z.object({
   /** creation time */
   date: secondsTimestampSchema,
   edpItemCount: z.number().int(),
-  /** the Gantt's working week, the project's option ('Semana laboral') */
-  workWeek: z.enum(workWeeks),
+  /** the Gantt's working week, the project's option ('Semana laboral'); issue 14: 'custom' for other weekdays */
+  workWeek: z.enum([...workWeeks, 'custom']),
   /** issue 13: the Gantt's sequencing option */
   sequencing: sequencingModeSchema,
   /** grows on every updateProject (and when the Gantt changes the work week); updateProject sends it back */
@@ -254,7 +257,8 @@ export const projectSummarySchema = z.object({
   priority: z.string(),
   startYear: z.string(),
   endYear: z.string(),
-  workWeek: z.enum(workWeeks),
+  /** issue 14: 'custom' when the calendar's weekdays match neither preset */
+  workWeek: z.enum([...workWeeks, 'custom']),
   version: z.number().int(),
 });
 export type ProjectSummary = z.infer<typeof projectSummarySchema>;

@@ -34,20 +34,44 @@ function holySaturday(year: number): string {
   return easter.toISOString().slice(0, 10);
 }
 
+/** A holiday with its name, as date-holidays gives it in Spanish ('Fiestas Patrias'). */
+export type NamedHoliday = { date: string; name: string };
+
+const namedCache = new Map<number, NamedHoliday[]>();
+
+/**
+ * Chile's public holidays of `year` with their names, sorted by date (issue 14: the MSPDI export
+ * writes them as named exceptions). Two holidays on one date share it: 'A / B'.
+ */
+export function chileHolidaysNamed(year: number): readonly NamedHoliday[] {
+  const cached = namedCache.get(year);
+  if (cached) return cached;
+  chile ??= new Holidays('CL');
+  const easter = easterSunday(year);
+  const names = new Map<string, string[]>();
+  const add = (date: string, name: string) => {
+    const list = names.get(date);
+    if (!list) names.set(date, [name]);
+    else if (!list.includes(name)) list.push(name);
+  };
+  for (const holiday of chile.getHolidays(year)) {
+    if (holiday.type !== 'public') continue;
+    const date = holiday.date.slice(0, 10);
+    if (date !== easter) add(date, holiday.name);
+  }
+  add(holySaturday(year), 'Sábado Santo');
+  const list = [...names.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, parts]) => ({ date, name: parts.join(' / ') }));
+  namedCache.set(year, list);
+  return list;
+}
+
 /** Chile's public holidays of `year`, sorted, as YYYY-MM-DD. */
 export function chileHolidays(year: number): readonly string[] {
   const cached = cache.get(year);
   if (cached) return cached;
-  chile ??= new Holidays('CL');
-  const easter = easterSunday(year);
-  const dates = new Set<string>();
-  for (const holiday of chile.getHolidays(year)) {
-    if (holiday.type !== 'public') continue;
-    const date = holiday.date.slice(0, 10);
-    if (date !== easter) dates.add(date);
-  }
-  dates.add(holySaturday(year));
-  const list = [...dates].sort();
+  const list = chileHolidaysNamed(year).map((holiday) => holiday.date);
   cache.set(year, list);
   return list;
 }

@@ -7,3 +7,6 @@ export type {
   MspdiExport,
   ParseMspdiResult,
 } from './types';
+export { DOCTYPE_REFUSED, NOT_MSPDI, parseMspdi } from './parse-mspdi';
+export { MAX_IMPORTED_NAME, MspdiImportError, importedProjectRecords } from './imported-project';
+export { LINK_ELEMENT_ORDER, MSPDI_CALENDAR_NAME, TASK_ELEMENT_ORDER, writeMspdi } from './write-mspdi';

@@ -76,6 +76,8 @@ export type ImportedProjectRecords = {
     progress: number;
   }[];
   links: { from: number; to: number; type: LinkType; lag: number }[];
+  /** in Spanish: what the mapping changed (names cut to 200 characters); add them to the parser's warnings */
+  warnings: string[];
 };
 
 /** What exportGantt hands the writer: the Gantt as loaded (computed dates) and its calendar. */
@@ -85,7 +87,12 @@ export type MspdiExport = {
   projectStart: string;
   projectFinish: string;
   calendar: { workingWeekdays: number[]; exceptions: CalendarException[]; holidays: { date: string; name: string }[] };
-  /** in tree order (a parent before its children) */
+  /**
+   * in tree order (a parent before its children). Written as UID/ID 1…n under MS Project's project
+   * row (UID 0, named projectName). For an export → import round trip without an extra outline
+   * level, pass the Gantt without its EDP root task (its children at the top level): the project row
+   * plays the root's part, and importing names the new EDP root after it.
+   */
   tasks: {
     id: number;
     parentId?: number;

@@ -10,6 +10,7 @@ import { ganttMigration } from './0007-gantt';
 import { projectVersionMigration } from './0008-project-version';
 import { edcSourceMigration } from './0009-edc-source';
 import { sequencingMigration } from './0010-sequencing';
+import { projectCalendarMigration } from './0011-project-calendar';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -26,6 +27,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
     '0008-project-version': projectVersionMigration(),
     '0009-edc-source': edcSourceMigration(),
     '0010-sequencing': sequencingMigration(types),
+    '0011-project-calendar': projectCalendarMigration(),
   };
   return { getMigrations: async () => migrations };
 }

@@ -89,7 +89,15 @@ describe.each(databaseKinds)('loadGantt (%s)', (kind) => {
       // the holidays the web needs to recompute: the start year to five years past the end (2027)
       const expected: string[] = [];
       for (let year = 2026; year <= 2032; year += 1) expected.push(...chileHolidays(year));
-      expect(gantt.calendar).toEqual({ workWeek: 'mon-fri', firstYear: 2026, holidays: expected });
+      // issue 14: a project made by the wizard has the default calendar: Monday–Friday, Chile's holidays, no exceptions
+      expect(gantt.calendar).toEqual({
+        workWeek: 'mon-fri',
+        firstYear: 2026,
+        holidays: expected,
+        workingWeekdays: [1, 2, 3, 4, 5],
+        chileHolidays: true,
+        exceptions: [],
+      });
       expect(gantt.calendar.holidays).toContain('2026-04-04'); // Sábado Santo
 
       // stored relationally, in list order, with the source keys

@@ -71,7 +71,8 @@ describe.each(databaseKinds)('saveGantt (%s)', (kind) => {
       expect(saved.version).toBe(gantt.version + 1);
 
       // ACT1 2026-01-05…09; ACT2 FS+2 → 2026-01-14…20; P.1.2: SS−1 from ACT2 → 2026-01-13 (FF from
-      // ACT1 asks less) …19; the milestone after ACT2 → 2026-01-21
+      // ACT1 asks less) …19; the milestone after ACT2 sits on ACT2's finish day, 2026-01-20 (MS Project's
+      // milestone rule, issue 14)
       expect(taskByCode(saved, 'ACT1')).toMatchObject({
         StartDate: '2026-01-05',
         EndDate: '2026-01-09',
@@ -90,8 +91,8 @@ describe.each(databaseKinds)('saveGantt (%s)', (kind) => {
         Predecessor: '6FF,7SS-1',
       });
       expect(taskByCode(saved, 'H1')).toMatchObject({
-        StartDate: '2026-01-21',
-        EndDate: '2026-01-21',
+        StartDate: '2026-01-20',
+        EndDate: '2026-01-20',
         Duration: 0,
         ParentId: 1,
         // the canonical text names the type

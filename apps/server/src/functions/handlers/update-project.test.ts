@@ -185,7 +185,11 @@ describe.each(databaseKinds)('updateProject (%s)', (kind) => {
         { startYear: '2027', endYear: '2026' },
         'project.endYear: debe ser igual o posterior al año de inicio de obras',
       ],
-      ['a work week out of the list', { workWeek: 'sun-sat' }, 'project.workWeek: debe ser una de: mon-fri, mon-sat'],
+      [
+        'a work week out of the list',
+        { workWeek: 'sun-sat' },
+        'project.workWeek: debe ser una de: mon-fri, mon-sat, custom',
+      ],
       // the code is the first segment of every EDP code, and the template made the EDP: neither is editable
       ['a code', { code: 'OTRO' }, /code/],
       ['a template', { template: 'plantilla-1' }, /template/],

@@ -1,0 +1,79 @@
+import { MAX_EDP_CODE } from '../functions/edp-contracts';
+import { edpSourceKey } from '../gantt/build-gantt';
+import { listNames } from './mspdi-format';
+import type { ImportedProjectRecords, ImportedSchedule } from './types';
+
+/** The longest EDP item and Gantt task name (edp-contracts, gantt-contracts). */
+export const MAX_IMPORTED_NAME = 200;
+
+/** A file whose outline cannot become an EDP (codes too long); its message is for the user. */
+export class MspdiImportError extends Error {
+  override readonly name = 'MspdiImportError';
+}
+
+/**
+ * importedProjectRecords (issue 14): the EDP items, Gantt tasks and links the server stores for an
+ * imported schedule. The EDP root (id 1) carries the project's code and name; then one item per
+ * task, ids 2… in outline order, coded `{code}.{n.m.k}` by position in our tree; each Gantt task
+ * mirrors its item (same id, sourceKey `edp:{id}`); the root's task starts on the project's start.
+ * Names are trimmed and cut to 200 characters (with a warning); an empty one becomes 'Tarea {UID}'.
+ * Throws MspdiImportError when the outline is so deep that a code would pass MAX_EDP_CODE.
+ */
+export function importedProjectRecords(
+  schedule: ImportedSchedule,
+  options: { code: string; name?: string },
+): ImportedProjectRecords {
+  const code = options.code.trim();
+  const cut: string[] = [];
+  const fit = (raw: string, fallback: string): string => {
+    const name = raw.trim() === '' ? fallback : raw.trim();
+    if (name.length <= MAX_IMPORTED_NAME) return name;
+    cut.push(`${name.slice(0, 40)}…`);
+    return name.slice(0, MAX_IMPORTED_NAME).trimEnd();
+  };
+  const rootName = fit(options.name ?? schedule.projectName, code);
+
+  const edpItems: ImportedProjectRecords['edpItems'] = [{ id: 1, code, name: rootName }];
+  const tasks: ImportedProjectRecords['tasks'] = [
+    { id: 1, sourceKey: edpSourceKey(1), code, name: rootName, start: schedule.projectStart, duration: 0, progress: 0 },
+  ];
+  const idOfUid = new Map<number, number>();
+  const codeOfId = new Map<number, string>([[1, code]]);
+  const childCount = new Map<number, number>();
+  schedule.tasks.forEach((task, index) => {
+    const id = index + 2;
+    idOfUid.set(task.uid, id);
+    const mappedParent = task.parentUid === undefined ? undefined : idOfUid.get(task.parentUid);
+    const parentId = mappedParent ?? 1;
+    const position = (childCount.get(parentId) ?? 0) + 1;
+    childCount.set(parentId, position);
+    const itemCode = `${codeOfId.get(parentId) ?? code}.${position}`;
+    if (itemCode.length > MAX_EDP_CODE)
+      throw new MspdiImportError(
+        `El esquema del archivo es demasiado profundo: el código ${itemCode.slice(0, 40)}… supera los ${MAX_EDP_CODE} caracteres. Usa un código de proyecto más corto o reduce los niveles de esquema en MS Project.`,
+      );
+    codeOfId.set(id, itemCode);
+    const name = fit(task.name, `Tarea ${task.uid}`);
+    edpItems.push({ id, parentId, code: itemCode, name });
+    tasks.push({
+      id,
+      sourceKey: edpSourceKey(id),
+      parentId,
+      code: itemCode,
+      name,
+      start: task.start,
+      duration: task.duration,
+      progress: task.progress,
+    });
+  });
+
+  const links: ImportedProjectRecords['links'] = [];
+  for (const link of schedule.links) {
+    const from = idOfUid.get(link.from);
+    const to = idOfUid.get(link.to);
+    if (from !== undefined && to !== undefined) links.push({ from, to, type: link.type, lag: link.lag });
+  }
+  const warnings =
+    cut.length > 0 ? [`Se acortaron a ${MAX_IMPORTED_NAME} caracteres los nombres de: ${listNames(cut)}.`] : [];
+  return { edpItems, tasks, links, warnings };
+}

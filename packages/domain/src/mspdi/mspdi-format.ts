@@ -1,0 +1,73 @@
+import type { LinkType } from '../gantt/schedule';
+import { dayNumber } from '../gantt/calendar';
+
+/**
+ * Facts of the MSPDI format shared by the parser and the writer (issue 14). Values from the
+ * Project 2007 XML Data Interchange Schema (mspdi_pj12.xsd) and the four sample files.
+ */
+
+export const MSPDI_NAMESPACE = 'http://schemas.microsoft.com/project';
+
+/** PredecessorLink/Type: 0 = FF, 1 = FS, 2 = SF, 3 = SS. */
+export const LINK_TYPE_OF_MSPDI: Readonly<Record<number, LinkType>> = { 0: 'FF', 1: 'FS', 2: 'SF', 3: 'SS' };
+export const MSPDI_OF_LINK_TYPE: Readonly<Record<LinkType, number>> = { FF: 0, FS: 1, SF: 2, SS: 3 };
+
+/**
+ * Duration and lag formats measured in elapsed (calendar) time: em, eh, ed, ew, emo and their
+ * estimated ('?') variants. Their PT…H values are clock time, not working time.
+ */
+export const ELAPSED_FORMATS: ReadonlySet<number> = new Set([4, 6, 8, 10, 12, 36, 38, 40, 42, 44]);
+/** Percent lag formats: % and e% (and their estimated variants); LinkLag then holds the percent. */
+export const PERCENT_FORMATS: ReadonlySet<number> = new Set([19, 20, 51, 52]);
+
+/** ConstraintType values and their names in MS Project's Spanish interface. */
+export const CONSTRAINT_NAMES: Readonly<Record<number, string>> = {
+  1: 'Lo más tarde posible',
+  2: 'Debe comenzar el',
+  3: 'Debe finalizar el',
+  4: 'No comenzar antes del',
+  5: 'No comenzar después del',
+  6: 'No finalizar antes del',
+  7: 'No finalizar después del',
+};
+
+/** The MSPDI dateTime's date part ('2003-01-07T08:00:00' → '2003-01-07'), or undefined when it is not a real date. */
+export function datePart(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const date = value.trim().slice(0, 10);
+  try {
+    dayNumber(date);
+    return date;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The time part of an MSPDI dateTime ('…T08:00:00' → '08:00:00'), or '' when there is none. */
+export function timePart(value: string): string {
+  const at = value.indexOf('T');
+  return at === -1 ? '' : value.slice(at + 1, at + 9);
+}
+
+const XSD_DURATION =
+  /^(-)?P(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
+
+/**
+ * An xsd:duration value ('PT16H0M0S', 'P1DT2H', '-PT8H…') in minutes, or undefined when it is not
+ * one. Years and months count as 365 and 30 days of 24 hours (MS Project writes hours only).
+ */
+export function durationMinutes(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const match = XSD_DURATION.exec(value.trim());
+  if (!match || value.trim() === 'P' || value.trim().endsWith('T')) return undefined;
+  const part = (index: number) => (match[index] === undefined ? 0 : Number(match[index]));
+  const minutes = part(2) * 365 * 1440 + part(3) * 30 * 1440 + part(4) * 1440 + part(5) * 60 + part(6) + part(7) / 60;
+  if (!Number.isFinite(minutes)) return undefined;
+  return match[1] === '-' ? -minutes : minutes;
+}
+
+/** 'Tarea A, Tarea B' — the first ten names, then 'y N más'. */
+export function listNames(names: readonly string[], max = 10): string {
+  if (names.length <= max) return names.join(', ');
+  return `${names.slice(0, max).join(', ')} y ${names.length - max} más`;
+}

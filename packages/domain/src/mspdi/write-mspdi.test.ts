@@ -1,0 +1,442 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { parseMspdi } from './parse-mspdi';
+import type { MspdiExport } from './types';
+import { writeMspdi } from './write-mspdi';
+
+const input: MspdiExport = {
+  projectName: 'Obra <&>" Ñuñoa',
+  projectStart: '2025-09-15',
+  projectFinish: '2025-09-26',
+  calendar: {
+    workingWeekdays: [1, 2, 3, 4, 5, 6],
+    exceptions: [
+      { date: '2025-09-22', name: 'Paralización de faena', working: false },
+      { date: '2025-09-19', name: 'Se trabaja', working: true },
+    ],
+    holidays: [
+      { date: '2025-09-18', name: 'Independencia Nacional' },
+      { date: '2025-09-19', name: 'Día de las Glorias del Ejército' },
+    ],
+  },
+  tasks: [
+    {
+      id: 1,
+      code: 'NUN',
+      name: 'Obra <&>" Ñuñoa',
+      start: '2025-09-15',
+      end: '2025-09-26',
+      duration: 9,
+      isSummary: true,
+      progress: 0,
+    },
+    {
+      id: 2,
+      parentId: 1,
+      code: 'NUN.1',
+      name: 'Excavación & "zanjas" <norte>',
+      start: '2025-09-15',
+      end: '2025-09-17',
+      duration: 3,
+      isSummary: false,
+      progress: 33.4,
+    },
+    {
+      id: 3,
+      parentId: 1,
+      code: 'NUN.2',
+      name: 'Hito',
+      start: '2025-09-17',
+      end: '2025-09-17',
+      duration: 0,
+      isSummary: false,
+      progress: 100,
+    },
+    {
+      id: 4,
+      parentId: 1,
+      code: 'NUN.3',
+      name: 'Moldajes',
+      start: '2025-09-23',
+      end: '2025-09-26',
+      duration: 4,
+      isSummary: false,
+      progress: 0,
+      startNoEarlierThan: '2025-09-23',
+    },
+  ],
+  links: [
+    { from: 2, to: 3, type: 'FS', lag: 0 },
+    { from: 2, to: 4, type: 'SS', lag: 2 },
+    { from: 3, to: 4, type: 'FF', lag: -1 },
+  ],
+};
+
+/** Child element names of every element named `name`, in document order (attributes and text left out). */
+function childNames(xml: string, name: string): string[][] {
+  const ordered = new XMLParser({ preserveOrder: true, ignoreAttributes: true }).parse(xml) as unknown[];
+  const found: string[][] = [];
+  const walk = (nodes: unknown[]) => {
+    for (const node of nodes) {
+      if (typeof node !== 'object' || node === null) continue;
+      for (const [key, value] of Object.entries(node)) {
+        if (!Array.isArray(value)) continue;
+        if (key === name)
+          found.push(value.flatMap((child) => Object.keys(child as object).filter((k) => k !== '#text' && k !== ':@')));
+        walk(value);
+      }
+    }
+  };
+  walk(ordered);
+  return found;
+}
+
+/** True when `names` appear in `schemaOrder`'s order (each at most where repeats are allowed). */
+function inSchemaOrder(names: string[], schemaOrder: readonly string[]): boolean {
+  let at = 0;
+  for (const name of names) {
+    const index = schemaOrder.indexOf(name, at);
+    if (index === -1) return false;
+    at = index;
+  }
+  return true;
+}
+
+// mspdi_pj12.xsd, Task's sequence (the elements up to PredecessorLink, and what follows it)
+const TASK_SCHEMA = [
+  'UID',
+  'ID',
+  'Name',
+  'Type',
+  'IsNull',
+  'CreateDate',
+  'Contact',
+  'WBS',
+  'WBSLevel',
+  'OutlineNumber',
+  'OutlineLevel',
+  'Priority',
+  'Start',
+  'Finish',
+  'Duration',
+  'DurationFormat',
+  'Work',
+  'Stop',
+  'Resume',
+  'ResumeValid',
+  'EffortDriven',
+  'Recurring',
+  'OverAllocated',
+  'Estimated',
+  'Milestone',
+  'Summary',
+  'Critical',
+  'IsSubproject',
+  'IsSubprojectReadOnly',
+  'SubprojectName',
+  'ExternalTask',
+  'ExternalTaskProject',
+  'EarlyStart',
+  'EarlyFinish',
+  'LateStart',
+  'LateFinish',
+  'StartVariance',
+  'FinishVariance',
+  'WorkVariance',
+  'FreeSlack',
+  'TotalSlack',
+  'FixedCost',
+  'FixedCostAccrual',
+  'PercentComplete',
+  'PercentWorkComplete',
+  'Cost',
+  'OvertimeCost',
+  'OvertimeWork',
+  'ActualStart',
+  'ActualFinish',
+  'ActualDuration',
+  'ActualCost',
+  'ActualOvertimeCost',
+  'ActualWork',
+  'ActualOvertimeWork',
+  'RegularWork',
+  'RemainingDuration',
+  'RemainingCost',
+  'RemainingWork',
+  'RemainingOvertimeCost',
+  'RemainingOvertimeWork',
+  'ACWP',
+  'CV',
+  'ConstraintType',
+  'CalendarUID',
+  'ConstraintDate',
+  'Deadline',
+  'LevelAssignments',
+  'LevelingCanSplit',
+  'LevelingDelay',
+  'LevelingDelayFormat',
+  'PreLeveledStart',
+  'PreLeveledFinish',
+  'Hyperlink',
+  'HyperlinkAddress',
+  'HyperlinkSubAddress',
+  'IgnoreResourceCalendar',
+  'Notes',
+  'HideBar',
+  'Rollup',
+  'BCWS',
+  'BCWP',
+  'PhysicalPercentComplete',
+  'EarnedValueMethod',
+  'PredecessorLink',
+  'ActualWorkProtected',
+  'ActualOvertimeWorkProtected',
+  'ExtendedAttribute',
+  'Baseline',
+] as const;
+const LINK_SCHEMA = ['PredecessorUID', 'Type', 'CrossProject', 'CrossProjectName', 'LinkLag', 'LagFormat'] as const;
+const CALENDAR_SCHEMA = [
+  'UID',
+  'Name',
+  'IsBaseCalendar',
+  'IsBaselineCalendar',
+  'BaseCalendarUID',
+  'WeekDays',
+  'Exceptions',
+  'WorkWeeks',
+] as const;
+const EXCEPTION_SCHEMA = [
+  'EnteredByOccurrences',
+  'TimePeriod',
+  'Occurrences',
+  'Name',
+  'Type',
+  'Period',
+  'DaysOfWeek',
+  'MonthItem',
+  'MonthPosition',
+  'Month',
+  'MonthDay',
+  'DayWorking',
+  'WorkingTimes',
+] as const;
+// the project header as MS Project 2007 writes it (sample files) and the schema orders it
+const HEADER_SCHEMA = [
+  'SaveVersion',
+  'Name',
+  'Title',
+  'Subject',
+  'Category',
+  'Company',
+  'Manager',
+  'Author',
+  'CreationDate',
+  'Revision',
+  'LastSaved',
+  'ScheduleFromStart',
+  'StartDate',
+  'FinishDate',
+  'FYStartDate',
+  'CriticalSlackLimit',
+  'CurrencyDigits',
+  'CurrencySymbol',
+  'CurrencyCode',
+  'CurrencySymbolPosition',
+  'CalendarUID',
+  'DefaultStartTime',
+  'DefaultFinishTime',
+  'MinutesPerDay',
+  'MinutesPerWeek',
+  'DaysPerMonth',
+  'DefaultTaskType',
+  'DefaultFixedCostAccrual',
+  'DefaultStandardRate',
+  'DefaultOvertimeRate',
+  'DurationFormat',
+  'WorkFormat',
+  'EditableActualCosts',
+  'HonorConstraints',
+  'EarnedValueMethod',
+  'InsertedProjectsLikeSummary',
+  'MultipleCriticalPaths',
+  'NewTasksEffortDriven',
+  'NewTasksEstimated',
+  'SplitsInProgressTasks',
+  'SpreadActualCost',
+  'SpreadPercentComplete',
+  'TaskUpdatesResource',
+  'FiscalYearStart',
+  'WeekStartDay',
+  'MoveCompletedEndsBack',
+  'MoveRemainingStartsBack',
+  'MoveRemainingStartsForward',
+  'MoveCompletedEndsForward',
+  'BaselineForEarnedValue',
+  'AutoAddNewResourcesAndTasks',
+  'StatusDate',
+  'CurrentDate',
+  'MicrosoftProjectServerURL',
+  'Autolink',
+  'NewTaskStartDate',
+  'DefaultTaskEVMethod',
+  'ProjectExternallyEdited',
+  'ExtendedCreationDate',
+  'ActualsInSync',
+  'RemoveFileProperties',
+  'AdminProject',
+  'OutlineCodes',
+  'WBSMasks',
+  'ExtendedAttributes',
+  'Calendars',
+  'Tasks',
+  'Resources',
+  'Assignments',
+] as const;
+
+describe('writeMspdi', () => {
+  const xml = writeMspdi(input);
+
+  it('writes a well-formed MSPDI document with the declaration and namespace MS Project expects', () => {
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Project xmlns="http://schemas.microsoft.com/project">',
+      ),
+    ).toBe(true);
+  });
+
+  it('writes the header, calendar, exceptions, tasks and links in the schema order', () => {
+    const [header] = childNames(xml, 'Project');
+    expect(header?.slice(0, 6)).toEqual([
+      'SaveVersion',
+      'Name',
+      'Title',
+      'ScheduleFromStart',
+      'StartDate',
+      'FinishDate',
+    ]);
+    expect(inSchemaOrder(header ?? [], HEADER_SCHEMA)).toBe(true);
+    for (const calendar of childNames(xml, 'Calendar')) expect(inSchemaOrder(calendar, CALENDAR_SCHEMA)).toBe(true);
+    const exceptions = childNames(xml, 'Exception');
+    expect(exceptions).toHaveLength(3);
+    for (const exception of exceptions) expect(inSchemaOrder(exception, EXCEPTION_SCHEMA)).toBe(true);
+    const tasks = childNames(xml, 'Task');
+    expect(tasks).toHaveLength(5);
+    for (const task of tasks) expect(inSchemaOrder(task, TASK_SCHEMA)).toBe(true);
+    // the task with a constraint and two predecessors, child by child
+    expect(tasks[4]).toEqual([
+      'UID',
+      'ID',
+      'Name',
+      'Type',
+      'IsNull',
+      'WBS',
+      'OutlineNumber',
+      'OutlineLevel',
+      'Priority',
+      'Start',
+      'Finish',
+      'Duration',
+      'DurationFormat',
+      'EffortDriven',
+      'Estimated',
+      'Milestone',
+      'Summary',
+      'PercentComplete',
+      'ConstraintType',
+      'CalendarUID',
+      'ConstraintDate',
+      'PredecessorLink',
+      'PredecessorLink',
+    ]);
+    const links = childNames(xml, 'PredecessorLink');
+    expect(links).toHaveLength(3);
+    for (const link of links) {
+      expect(link).toEqual(['PredecessorUID', 'Type', 'CrossProject', 'LinkLag', 'LagFormat']);
+      expect(inSchemaOrder(link, LINK_SCHEMA)).toBe(true);
+    }
+  });
+
+  it('writes dates, durations, WBS, outline, flags, SNET constraints and links as MS Project reads them', () => {
+    const project = (new XMLParser({ parseTagValue: false }).parse(xml) as { Project: Record<string, unknown> })
+      .Project;
+    const tasks = (project['Tasks'] as { Task: Record<string, unknown>[] }).Task;
+    expect(tasks[0]).toMatchObject({ UID: '0', OutlineLevel: '0', Summary: '1', Name: 'Obra <&>" Ñuñoa' });
+    expect(tasks[1]).toMatchObject({
+      UID: '1',
+      ID: '1',
+      WBS: 'NUN',
+      OutlineNumber: '1',
+      OutlineLevel: '1',
+      Summary: '1',
+      Milestone: '0',
+    });
+    expect(tasks[2]).toMatchObject({
+      UID: '2',
+      Name: 'Excavación & "zanjas" <norte>',
+      WBS: 'NUN.1',
+      OutlineNumber: '1.1',
+      OutlineLevel: '2',
+      Start: '2025-09-15T08:00:00',
+      Finish: '2025-09-17T17:00:00',
+      Duration: 'PT24H0M0S',
+      DurationFormat: '7',
+      PercentComplete: '33',
+      ConstraintType: '0',
+    });
+    expect(tasks[3]).toMatchObject({
+      Milestone: '1',
+      Start: '2025-09-17T08:00:00',
+      Finish: '2025-09-17T08:00:00',
+      Duration: 'PT0H0M0S',
+      PercentComplete: '100',
+    });
+    expect(tasks[4]).toMatchObject({
+      ConstraintType: '4',
+      ConstraintDate: '2025-09-23T08:00:00',
+      OutlineNumber: '1.3',
+    });
+    expect(tasks[4]?.['PredecessorLink']).toEqual([
+      { PredecessorUID: '2', Type: '3', CrossProject: '0', LinkLag: '9600', LagFormat: '7' },
+      { PredecessorUID: '3', Type: '0', CrossProject: '0', LinkLag: '-4800', LagFormat: '7' },
+    ]);
+    expect(tasks[3]?.['PredecessorLink']).toEqual({
+      PredecessorUID: '2',
+      Type: '1',
+      CrossProject: '0',
+      LinkLag: '0',
+      LagFormat: '7',
+    });
+    expect(project['MinutesPerWeek']).toBe('2880');
+  });
+
+  it('escapes names (the text comes back as written) and reads back the calendar with its holidays', () => {
+    expect(xml).toContain('<Name>Excavación &amp; &quot;zanjas&quot; &lt;norte&gt;</Name>');
+    const result = parseMspdi(xml);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.schedule.projectName).toBe('Obra <&>" Ñuñoa');
+    expect(result.schedule.tasks.map((task) => task.name)).toEqual(input.tasks.map((task) => task.name));
+    expect(result.schedule.calendarName).toBe('Cimiento');
+    expect(result.schedule.calendar).toEqual({
+      workingWeekdays: [1, 2, 3, 4, 5, 6],
+      exceptions: [
+        { date: '2025-09-18', name: 'Independencia Nacional', working: false },
+        // the project's exception decides its date over the holiday
+        { date: '2025-09-19', name: 'Se trabaja', working: true },
+        { date: '2025-09-22', name: 'Paralización de faena', working: false },
+      ],
+    });
+    expect(result.schedule.warnings).toEqual([]);
+  });
+
+  it('drops characters XML cannot carry', () => {
+    const dirty = writeMspdi({
+      ...input,
+      tasks: [{ ...(input.tasks[1] as MspdiExport['tasks'][number]), parentId: undefined, name: 'a\u0001b\u0007c' }],
+      links: [],
+    });
+    expect(XMLValidator.validate(dirty)).toBe(true);
+    const result = parseMspdi(dirty);
+    expect(result.ok && result.schedule.tasks[0]?.name).toBe('abc');
+  });
+});

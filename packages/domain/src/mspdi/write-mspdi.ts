@@ -1,0 +1,252 @@
+import { XMLBuilder } from 'fast-xml-parser';
+import { MSPDI_NAMESPACE, MSPDI_OF_LINK_TYPE } from './mspdi-format';
+import type { MspdiExport } from './types';
+
+/**
+ * writeMspdi (issue 14): a Gantt as an MS Project XML file (MSPDI) that MS Project 2007+ and
+ * ProjectLibre open: the header, one base calendar 'Cimiento' (the project's weekdays at
+ * 08:00–12:00 and 13:00–17:00, every exception and every Chilean holiday used as a named
+ * exception), MS Project's project row (UID 0) and every task with its WBS (= TaskCode), outline,
+ * dates, duration, milestone/summary flags, % complete, start-no-earlier-than constraint and
+ * predecessor links. Every element is written in the order of the MSPDI schema (mspdi_pj12.xsd),
+ * which MS Project requires. Built with fast-xml-parser's XMLBuilder, which escapes the text.
+ */
+
+export const MSPDI_CALENDAR_NAME = 'Cimiento';
+const HOURS_PER_DAY = 8;
+/** LinkLag is in tenths of a working minute: one 8-hour day = 4800. */
+const LINK_LAG_PER_DAY = HOURS_PER_DAY * 60 * 10;
+
+/** Characters XML 1.0 does not allow (control characters but tab, LF and CR). */
+// eslint-disable-next-line no-control-regex
+const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
+function clean(value: string): string {
+  return value.replace(XML_INVALID, '');
+}
+
+const WORKING_TIMES = {
+  WorkingTime: [
+    { FromTime: '08:00:00', ToTime: '12:00:00' },
+    { FromTime: '13:00:00', ToTime: '17:00:00' },
+  ],
+};
+
+/** The element names of a written task, in schema order (for the tests and the reader of this code). */
+export const TASK_ELEMENT_ORDER = [
+  'UID',
+  'ID',
+  'Name',
+  'Type',
+  'IsNull',
+  'WBS',
+  'OutlineNumber',
+  'OutlineLevel',
+  'Priority',
+  'Start',
+  'Finish',
+  'Duration',
+  'DurationFormat',
+  'EffortDriven',
+  'Estimated',
+  'Milestone',
+  'Summary',
+  'PercentComplete',
+  'ConstraintType',
+  'CalendarUID',
+  'ConstraintDate',
+  'PredecessorLink',
+] as const;
+
+export const LINK_ELEMENT_ORDER = ['PredecessorUID', 'Type', 'CrossProject', 'LinkLag', 'LagFormat'] as const;
+
+export function writeMspdi(input: MspdiExport): string {
+  const name = clean(input.projectName);
+  const weekdays = [...new Set(input.calendar.workingWeekdays)].filter((day) => day >= 0 && day <= 6);
+
+  // exceptions by date: the Chilean holidays used, then the project's own exceptions over them
+  const byDate = new Map<string, { name: string; working: boolean }>();
+  for (const holiday of input.calendar.holidays) byDate.set(holiday.date, { name: holiday.name, working: false });
+  for (const exception of input.calendar.exceptions)
+    byDate.set(exception.date, { name: exception.name, working: exception.working });
+  const exceptions = [...byDate.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, exception]) => ({
+      EnteredByOccurrences: 0,
+      TimePeriod: { FromDate: `${date}T00:00:00`, ToDate: `${date}T23:59:00` },
+      Occurrences: 1,
+      Name: clean(exception.name),
+      Type: 1,
+      DayWorking: exception.working ? 1 : 0,
+      ...(exception.working ? { WorkingTimes: WORKING_TIMES } : {}),
+    }));
+
+  const calendar = {
+    UID: 1,
+    Name: MSPDI_CALENDAR_NAME,
+    IsBaseCalendar: 1,
+    BaseCalendarUID: -1,
+    WeekDays: {
+      // DayType 1 = Sunday … 7 = Saturday
+      WeekDay: [0, 1, 2, 3, 4, 5, 6].map((day) =>
+        weekdays.includes(day)
+          ? { DayType: day + 1, DayWorking: 1, WorkingTimes: WORKING_TIMES }
+          : { DayType: day + 1, DayWorking: 0 },
+      ),
+    },
+    ...(exceptions.length > 0 ? { Exceptions: { Exception: exceptions } } : {}),
+  };
+
+  // UIDs and IDs 1…n in tree order; outline numbers by position under each parent
+  const uidOf = new Map<number, number>();
+  input.tasks.forEach((task, index) => uidOf.set(task.id, index + 1));
+  const outlineOf = new Map<number, string>();
+  const levelOf = new Map<number, number>();
+  const childCount = new Map<number | undefined, number>();
+  const predecessorsOf = new Map<number, MspdiExport['links']>();
+  for (const link of input.links) {
+    if (!uidOf.has(link.from) || !uidOf.has(link.to) || link.from === link.to) continue;
+    const list = predecessorsOf.get(link.to);
+    if (list) list.push(link);
+    else predecessorsOf.set(link.to, [link]);
+  }
+
+  const tasks = input.tasks.map((task, index) => {
+    const parent = task.parentId !== undefined && outlineOf.has(task.parentId) ? task.parentId : undefined;
+    const position = (childCount.get(parent) ?? 0) + 1;
+    childCount.set(parent, position);
+    const outline = parent === undefined ? String(position) : `${outlineOf.get(parent)}.${position}`;
+    const level = parent === undefined ? 1 : (levelOf.get(parent) ?? 0) + 1;
+    outlineOf.set(task.id, outline);
+    levelOf.set(task.id, level);
+    const duration = Math.max(0, Math.round(task.duration));
+    const milestone = !task.isSummary && duration === 0;
+    // a milestone sits at the start of its day; work ends at 17:00 of its last working day
+    const start = `${task.start}T08:00:00`;
+    const finish = milestone ? start : `${task.end}T17:00:00`;
+    const snet = task.startNoEarlierThan;
+    return {
+      UID: index + 1,
+      ID: index + 1,
+      Name: clean(task.name),
+      Type: 1,
+      IsNull: 0,
+      WBS: clean(task.code),
+      OutlineNumber: outline,
+      OutlineLevel: level,
+      Priority: 500,
+      Start: start,
+      Finish: finish,
+      Duration: `PT${duration * HOURS_PER_DAY}H0M0S`,
+      DurationFormat: 7,
+      EffortDriven: 0,
+      Estimated: 0,
+      Milestone: milestone ? 1 : 0,
+      Summary: task.isSummary ? 1 : 0,
+      PercentComplete: Math.min(100, Math.max(0, Math.round(task.progress))),
+      ConstraintType: snet === undefined ? 0 : 4,
+      CalendarUID: -1,
+      ...(snet === undefined ? {} : { ConstraintDate: `${snet}T08:00:00` }),
+      ...(predecessorsOf.has(task.id)
+        ? {
+            PredecessorLink: (predecessorsOf.get(task.id) ?? []).map((link) => ({
+              PredecessorUID: uidOf.get(link.from),
+              Type: MSPDI_OF_LINK_TYPE[link.type],
+              CrossProject: 0,
+              LinkLag: Math.round(link.lag) * LINK_LAG_PER_DAY,
+              LagFormat: 7,
+            })),
+          }
+        : {}),
+    };
+  });
+
+  const projectRow = {
+    UID: 0,
+    ID: 0,
+    Name: name,
+    Type: 1,
+    IsNull: 0,
+    WBS: 0,
+    OutlineNumber: 0,
+    OutlineLevel: 0,
+    Priority: 500,
+    Start: `${input.projectStart}T08:00:00`,
+    Finish: `${input.projectFinish}T17:00:00`,
+    DurationFormat: 7,
+    Milestone: 0,
+    Summary: 1,
+    PercentComplete: 0,
+    ConstraintType: 0,
+    CalendarUID: -1,
+  };
+
+  const document = {
+    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8', '@_standalone': 'yes' },
+    Project: {
+      '@_xmlns': MSPDI_NAMESPACE,
+      // the header in schema order
+      SaveVersion: 14,
+      Name: name,
+      Title: name,
+      ScheduleFromStart: 1,
+      StartDate: `${input.projectStart}T08:00:00`,
+      FinishDate: `${input.projectFinish}T17:00:00`,
+      FYStartDate: 1,
+      CriticalSlackLimit: 0,
+      CurrencyDigits: 0,
+      CurrencySymbol: '$',
+      CurrencyCode: 'CLP',
+      CurrencySymbolPosition: 0,
+      CalendarUID: 1,
+      DefaultStartTime: '08:00:00',
+      DefaultFinishTime: '17:00:00',
+      MinutesPerDay: HOURS_PER_DAY * 60,
+      MinutesPerWeek: HOURS_PER_DAY * 60 * weekdays.length,
+      DaysPerMonth: 20,
+      DefaultTaskType: 1,
+      DefaultFixedCostAccrual: 3,
+      DefaultStandardRate: 0,
+      DefaultOvertimeRate: 0,
+      DurationFormat: 7,
+      WorkFormat: 2,
+      EditableActualCosts: 0,
+      HonorConstraints: 0,
+      InsertedProjectsLikeSummary: 1,
+      MultipleCriticalPaths: 0,
+      NewTasksEffortDriven: 0,
+      NewTasksEstimated: 0,
+      SplitsInProgressTasks: 0,
+      SpreadActualCost: 0,
+      SpreadPercentComplete: 0,
+      TaskUpdatesResource: 1,
+      FiscalYearStart: 0,
+      WeekStartDay: 1,
+      MoveCompletedEndsBack: 0,
+      MoveRemainingStartsBack: 0,
+      MoveRemainingStartsForward: 0,
+      MoveCompletedEndsForward: 0,
+      BaselineForEarnedValue: 0,
+      AutoAddNewResourcesAndTasks: 1,
+      MicrosoftProjectServerURL: 1,
+      Autolink: 0,
+      NewTaskStartDate: 0,
+      DefaultTaskEVMethod: 0,
+      ProjectExternallyEdited: 0,
+      ActualsInSync: 0,
+      RemoveFileProperties: 0,
+      AdminProject: 0,
+      Calendars: { Calendar: [calendar] },
+      Tasks: { Task: [projectRow, ...tasks] },
+    },
+  };
+  const builder = new XMLBuilder({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    format: true,
+    indentBy: '\t',
+    suppressEmptyNode: false,
+    processEntities: true,
+  });
+  return builder.build(document) as string;
+}
