@@ -149,7 +149,7 @@ describe('Gantt: the project calendar (issue 14)', () => {
     await reopened.waitFor({ state: 'hidden' });
   });
 
-  it('an unsaved calendar survives a reload as the draft offered back', async () => {
+  it('an unsaved calendar is kept in the draft: another tab offers it back and recovers it', async () => {
     await openGanttPage(page, project, A);
     const dialog = await openCalendar(page);
     await dialog.getByRole('button', { name: 'Quitar la excepción del 13-01-2026' }).click();
@@ -158,33 +158,34 @@ describe('Gantt: the project calendar (issue 14)', () => {
     // without the stoppage ACT2 ends Tue 13, ACT3 starts Wed 14
     await expect.poll(() => startOf(page, C)).toBe('14-01-2026');
     await unsavedChip(page).waitFor();
-    await expect
-      .poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('cimiento-draft:'))))
-      .toHaveLength(1);
+    const draftKeys = (target: Page) =>
+      target.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('cimiento-draft:')));
+    await expect.poll(() => draftKeys(page)).toHaveLength(1);
 
-    // the leave question is answered 'leave': the draft stays in this browser
-    page.once('dialog', (question) => void question.accept());
-    await page.reload();
-    const alert = page.getByTestId('draft-recovery');
+    // the same Gantt in another tab (as after a crash or an expired session) offers the draft
+    const other = await session.context.newPage();
+    await openGanttPage(other, project, A);
+    const alert = other.getByTestId('draft-recovery');
     await alert.getByText('Recuperar cambios sin grabar').waitFor();
-    // nothing on screen until the user chooses: the stored calendar's dates
-    await expect.poll(() => startOf(page, C)).toBe('15-01-2026');
+    // nothing of it on screen until the user chooses: the stored calendar's dates
+    expect(await startOf(other, C)).toBe('15-01-2026');
     await alert.getByRole('button', { name: 'Recuperar' }).click();
     await alert.waitFor({ state: 'detached' });
-    await expect.poll(() => startOf(page, C)).toBe('14-01-2026');
-    const recovered = await openCalendar(page);
+    await expect.poll(() => startOf(other, C)).toBe('14-01-2026');
+    await unsavedChip(other).waitFor();
+    const recovered = await openCalendar(other);
     expect(await exceptionRows(recovered)).toEqual([['El proyecto no tiene excepciones.']]);
     expect(await recovered.getByRole('checkbox', { name: 'Sábado' }).isChecked()).toBe(true);
     await recovered.getByRole('button', { name: 'Cancelar' }).click();
     await recovered.waitFor({ state: 'hidden' });
+    await other.close();
 
-    // 'Recargar' drops the draft: the stored calendar again
-    await page.evaluate(() => {
-      for (const key of Object.keys(localStorage)) if (key.startsWith('cimiento-draft:')) localStorage.removeItem(key);
-    });
+    // leaving (the browser's question answered 'leave') drops the edits and their draft
     page.once('dialog', (question) => void question.accept());
-    await openGanttPage(page, project, A);
-    expect(await startOf(page, C)).toBe('15-01-2026');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: `${project.name} :: Gantt`, exact: true }).waitFor();
+    await expect.poll(() => startOf(page, C)).toBe('15-01-2026');
+    await expect.poll(() => draftKeys(page)).toEqual([]);
   });
 
   it('Chile’s holidays turned on in a Gantt saved without them apply with the save, and the screen says so', async () => {
