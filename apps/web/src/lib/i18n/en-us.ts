@@ -635,6 +635,8 @@ export const enUS: Catalogue = {
       dateInvalid: 'Date: type a valid date as dd-mm-yyyy.',
       duplicate: 'There is already an exception on {{date}} ({{name}}): remove it first or pick another date.',
       nameTooLong: 'Name: at most 120 characters.',
+      exceptionNotAdded:
+        'The exception on {{date}} is not added: press «Add exception» or clear the date before applying.',
       apply: 'Apply',
       applied: 'Calendar applied: the Gantt was recomputed. Save the Gantt to keep it.',
     },

@@ -637,6 +637,8 @@ export const esCL = {
       dateInvalid: 'Fecha: escribe una fecha válida como dd-mm-aaaa.',
       duplicate: 'Ya hay una excepción el {{date}} ({{name}}): quítala primero o elige otra fecha.',
       nameTooLong: 'Nombre: debe tener como máximo 120 caracteres.',
+      exceptionNotAdded:
+        'La excepción del {{date}} no está agregada: pulsa «Agregar excepción» o borra la fecha antes de aplicar.',
       apply: 'Aplicar',
       applied: 'Calendario aplicado: el Gantt se recalculó. Graba el Gantt para guardarlo.',
     },

@@ -134,6 +134,24 @@ describe('GanttCalendarDialog (issue 14)', () => {
     expect(exceptionRows(dialog)).toEqual([['07-06-2026', 'Feriado regional', 'No laborable']]);
   });
 
+  it('does not drop an exception typed but not added: Aplicar says so', async () => {
+    const { dialog, onApply } = renderDialog();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Fecha' }), '18-09-2026');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
+    expect(
+      within(dialog).getByText(
+        'La excepción del 18-09-2026 no está agregada: pulsa «Agregar excepción» o borra la fecha antes de aplicar.',
+      ),
+    ).toBeTruthy();
+    expect(onApply).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Agregar excepción' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
+    expect(onApply).toHaveBeenCalledWith({
+      ...monFri,
+      exceptions: [...monFri.exceptions, { date: '2026-09-18', name: '', working: false }],
+    });
+  });
+
   it('asks for at least one working weekday: the message shows and Aplicar waits', async () => {
     const { dialog, onApply } = renderDialog({ calendar: { ...monFri, workingWeekdays: [1] } });
     await userEvent.click(checkbox(dialog, 'Lunes'));

@@ -141,6 +141,11 @@ function CalendarForm({ calendar, hasHolidayList, onApply, onClose }: GanttCalen
       setApplyError(t('gantt.calendar.atLeastOneDay'));
       return;
     }
+    // a date typed but not added is not dropped silently
+    if (newDate.trim() !== '') {
+      setApplyError(t('gantt.calendar.exceptionNotAdded', { date: newDate.trim() }));
+      return;
+    }
     const result = onApply({ workingWeekdays: [...weekdays].sort((a, b) => a - b), chileHolidays, exceptions });
     if (result.ok) onClose();
     else setApplyError(result.error);
@@ -213,13 +218,13 @@ function CalendarForm({ calendar, hasHolidayList, onApply, onClose }: GanttCalen
                 placeholder={t('gantt.calendar.namePlaceholder')}
                 value={newName}
                 onChange={(event) => setNewName(event.target.value)}
+                slotProps={{ htmlInput: { maxLength: MAX_NAME }, inputLabel: { shrink: true } }}
                 onKeyDown={(event) => {
                   if (event.key === 'Enter') {
                     event.preventDefault();
                     addException();
                   }
                 }}
-                slotProps={{ inputLabel: { shrink: true } }}
                 sx={{ flex: 1, minWidth: 160 }}
               />
               <TextField
