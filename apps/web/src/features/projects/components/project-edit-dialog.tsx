@@ -26,8 +26,8 @@ import {
 import { isFilled, isNonZeroNumber } from '../utils/wizard-rules';
 import { ProjectFinancialFields } from './project-financial-fields';
 
-function isWorkWeek(value: string): value is WorkWeek | 'custom' {
-  return value === 'custom' || (workWeeks as readonly string[]).includes(value);
+function isWorkWeek(value: string): value is WorkWeek {
+  return (workWeeks as readonly string[]).includes(value);
 }
 
 type PendingConfirm = 'save' | 'close' | 'reload';
@@ -178,8 +178,7 @@ export function ProjectEditDialog({ project, onClose }: ProjectEditDialogProps) 
               helperText={t('projects.workWeekHelp')}
               fullWidth
             >
-              {/* issue 14: other weekdays are set in the Gantt's 'Calendario'; offered only to keep them */}
-              {[...workWeeks, ...(stored.workWeek === 'custom' ? (['custom'] as const) : [])].map((option) => (
+              {workWeeks.map((option) => (
                 <MenuItem key={option} value={option}>
                   {t(`gantt.workWeeks.${option}`)}
                 </MenuItem>

@@ -21,8 +21,7 @@ export type ProjectEditDraft = {
   budget: string;
   startYear: string;
   endYear: string;
-  /** issue 14: 'custom' (weekdays set in the Gantt's 'Calendario') is kept as it is unless a preset is chosen */
-  workWeek: WorkWeek | 'custom';
+  workWeek: WorkWeek;
 };
 
 /** A stored budget ('1234567.89') as the user would type it ('1.234.567,89'), every decimal kept. */
