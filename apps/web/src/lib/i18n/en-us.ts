@@ -601,7 +601,6 @@ export const enUS: Catalogue = {
     workWeeks: {
       'mon-fri': 'Monday to Friday',
       'mon-sat': 'Monday to Saturday',
-      custom: 'Other days (see «Calendar» in the Gantt)',
     },
     calendar: {
       button: 'Calendar',

@@ -601,7 +601,6 @@ export const esCL = {
     workWeeks: {
       'mon-fri': 'Lunes a viernes',
       'mon-sat': 'Lunes a sábado',
-      custom: 'Otros días (ver «Calendario» en el Gantt)',
     },
     calendar: {
       button: 'Calendario',
