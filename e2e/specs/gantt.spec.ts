@@ -327,8 +327,9 @@ describe('Gantt screen', () => {
     await editor.getByTestId('predecessor-task-0').fill(String(ELA12));
     await toolbarButton(page, 'Actualizar').click();
     await editor.waitFor({ state: 'detached' });
-    // ELA.1.2 works 02, 05, 06, 07, 08 January: the milestone sits on the next working day, Fri 09-01
-    await expect.poll(() => startOf(page, 10)).toBe('09-01-2026');
+    // ELA.1.2 works 02, 05, 06, 07, 08 January: the milestone sits on its finish day, Thu 08-01
+    // (MS Project's rule for a milestone driven by a finish, issue 14)
+    await expect.poll(() => startOf(page, 10)).toBe('08-01-2026');
     expect(await cell(page, 10, 'text').innerText()).toBe('ELA.1.3');
     expect(await cell(page, 10, 'workDays').innerText()).toBe('0');
     await page

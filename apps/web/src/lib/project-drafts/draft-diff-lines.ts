@@ -10,17 +10,34 @@ function fieldValue(t: TFunction, change: DraftFieldChange, value: string): stri
   return value === '' ? '—' : value;
 }
 
+/** Working weekdays by name, Monday first ('lunes, martes, miércoles'). */
+function weekdayList(t: TFunction, days: readonly number[]): string {
+  const mondayFirst = ([1, 2, 3, 4, 5, 6, 0] as const).filter((day) => days.includes(day));
+  return mondayFirst.map((day) => t(`gantt.calendar.weekdays.${day}`).toLowerCase()).join(', ');
+}
+
 /** The comparison's lines, worded for the user ('ACT1 Excavar: inicio 02-01-2026 → 09-01-2026'). */
 export function draftDifferenceLines(t: TFunction, changes: readonly DraftChange[]): DraftDifferenceLine[] {
   return changes.map((change, index) => {
     const key = `${index}:${change.kind}`;
     switch (change.kind) {
-      case 'workWeek':
+      case 'weekdays':
         return {
           key,
-          text: t('drafts.diff.workWeek', {
-            stored: t(`gantt.workWeeks.${change.stored}`),
-            draft: t(`gantt.workWeeks.${change.draft}`),
+          text: t('drafts.diff.weekdays', {
+            stored: weekdayList(t, change.stored),
+            draft: weekdayList(t, change.draft),
+          }),
+        };
+      case 'chileHolidays':
+        return { key, text: t(change.draft ? 'drafts.diff.chileHolidaysOn' : 'drafts.diff.chileHolidaysOff') };
+      case 'exception':
+        return {
+          key,
+          text: t(`drafts.diff.exception.${change.change}`, {
+            date: formatIsoDate(change.date),
+            name: change.name.trim() === '' ? '—' : change.name.trim(),
+            kind: t(change.working ? 'gantt.calendar.working' : 'gantt.calendar.nonWorking'),
           }),
         };
       case 'renamed':

@@ -1,4 +1,4 @@
-import type { EdcItem, EdpItem, GanttDraftTask } from '@cimiento/domain';
+import type { EdcItem, EdpItem, GanttDraftTask, ProjectCalendar } from '@cimiento/domain';
 import { describe, expect, it } from 'vitest';
 import { i18next } from '@/lib/i18n/i18n';
 import { draftDifferenceLines } from './draft-diff-lines';
@@ -63,7 +63,8 @@ describe('EDP draft differences', () => {
 });
 
 describe('Gantt draft differences', () => {
-  const stored = { tasks: [task(1), task(2, { parentId: 1 }), task(3, { parentId: 1 })], workWeek: 'mon-fri' as const };
+  const monFri: ProjectCalendar = { workingWeekdays: [1, 2, 3, 4, 5], chileHolidays: true, exceptions: [] };
+  const stored = { tasks: [task(1), task(2, { parentId: 1 }), task(3, { parentId: 1 })], calendar: monFri };
 
   it('finds nothing between equal schedules', () => {
     expect(diffGanttDraft(stored, { ...stored, tasks: stored.tasks.map((item) => ({ ...item })) })).toEqual([]);
@@ -71,7 +72,7 @@ describe('Gantt draft differences', () => {
 
   it('lists each task whose start, duration, progress or links differ, with both values', () => {
     const draft = {
-      workWeek: 'mon-sat' as const,
+      calendar: monFri,
       tasks: [
         task(1),
         task(2, { parentId: 1, start: '2026-01-09', progress: 40 }),
@@ -80,7 +81,6 @@ describe('Gantt draft differences', () => {
       ],
     };
     expect(diffGanttDraft(stored, draft)).toEqual([
-      { kind: 'workWeek', stored: 'mon-fri', draft: 'mon-sat' },
       {
         kind: 'changed',
         label: 'T2 Tarea 2',
@@ -120,7 +120,7 @@ describe('Gantt draft differences', () => {
     const linked = edpTasks.map((item) =>
       item.id === 22 ? { ...item, predecessors: [{ predecessorId: 21, type: 'FS' as const, lag: 0 }] } : item,
     );
-    expect(diffGanttDraft({ tasks: edpTasks, workWeek: 'mon-fri' }, { tasks: linked, workWeek: 'mon-fri' })).toEqual([
+    expect(diffGanttDraft({ tasks: edpTasks, calendar: monFri }, { tasks: linked, calendar: monFri })).toEqual([
       { kind: 'changed', label: 'ACT2 Hormigonar', fields: [{ field: 'links', stored: '—', draft: 'ELA.2/ACT1' }] },
     ]);
   });
@@ -131,6 +131,49 @@ describe('Gantt draft differences', () => {
       'T2 Tarea 2: inicio 02-01-2026 → 09-01-2026',
       'T3 Tarea 3: se elimina',
     ]);
+  });
+
+  it('lists the calendar first (issue 14): weekdays, Chile’s holidays, exceptions added, removed and changed by date', () => {
+    const storedCalendar: ProjectCalendar = {
+      ...monFri,
+      exceptions: [
+        { date: '2026-06-07', name: 'Feriado regional', working: false },
+        { date: '2026-08-10', name: 'Paro', working: false },
+      ],
+    };
+    const draftCalendar: ProjectCalendar = {
+      workingWeekdays: [6, 1, 2, 3, 4, 5],
+      chileHolidays: false,
+      exceptions: [
+        { date: '2026-08-10', name: 'Paralización de faena', working: false },
+        { date: '2026-03-07', name: '', working: true },
+      ],
+    };
+    const changes = diffGanttDraft(
+      { tasks: stored.tasks, calendar: storedCalendar },
+      { tasks: stored.tasks, calendar: draftCalendar },
+    );
+    expect(changes).toEqual([
+      { kind: 'weekdays', stored: [1, 2, 3, 4, 5], draft: [1, 2, 3, 4, 5, 6] },
+      { kind: 'chileHolidays', draft: false },
+      { kind: 'exception', change: 'added', date: '2026-03-07', name: '', working: true },
+      { kind: 'exception', change: 'removed', date: '2026-06-07', name: 'Feriado regional', working: false },
+      { kind: 'exception', change: 'changed', date: '2026-08-10', name: 'Paralización de faena', working: false },
+    ]);
+    expect(draftDifferenceLines(i18next.t, changes).map((line) => line.text)).toEqual([
+      'Días hábiles: lunes, martes, miércoles, jueves, viernes → lunes, martes, miércoles, jueves, viernes, sábado',
+      'Feriados nacionales de Chile: se desactivan',
+      'Excepción 07-03-2026 — (Laborable): se agrega',
+      'Excepción 07-06-2026 Feriado regional (No laborable): se quita',
+      'Excepción 10-08-2026: ahora Paralización de faena (No laborable)',
+    ]);
+    // the same calendar in another order is no change
+    expect(
+      diffGanttDraft(
+        { tasks: stored.tasks, calendar: draftCalendar },
+        { tasks: stored.tasks, calendar: { ...draftCalendar, exceptions: [...draftCalendar.exceptions].reverse() } },
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -171,11 +214,25 @@ describe('draft data checks', () => {
     expect(parseEdpDraft({ items: edp, editing: null })).toEqual({ items: edp, editing: null });
     expect(parseEdpDraft({ items: [] })).toBeNull();
     expect(parseEdpDraft({ items: [{ id: 'one', code: 'A', name: 'B' }] })).toBeNull();
-    expect(parseGanttDraft({ tasks: [task(1)], workWeek: 'mon-fri' })).toEqual({
+    const calendar: ProjectCalendar = {
+      workingWeekdays: [1, 2, 3, 4, 5, 6],
+      chileHolidays: false,
+      exceptions: [{ date: '2026-06-07', name: 'Feriado regional', working: false }],
+    };
+    expect(parseGanttDraft({ tasks: [task(1)], calendar })).toEqual({ tasks: [task(1)], calendar });
+    expect(parseGanttDraft({ tasks: [task(1)], calendar: { ...calendar, workingWeekdays: [] } })).toBeNull();
+    expect(
+      parseGanttDraft({
+        tasks: [task(1)],
+        calendar: { ...calendar, exceptions: [...calendar.exceptions, { ...calendar.exceptions[0], name: 'Otra' }] },
+      }),
+    ).toBeNull();
+    // a draft written before issue 14 (the work week only) reads as that week with Chile's holidays
+    expect(parseGanttDraft({ tasks: [task(1)], workWeek: 'mon-sat' })).toEqual({
       tasks: [task(1)],
-      workWeek: 'mon-fri',
+      calendar: { workingWeekdays: [1, 2, 3, 4, 5, 6], chileHolidays: true, exceptions: [] },
     });
-    expect(parseGanttDraft({ tasks: [task(1, { start: '02-01-2026' })], workWeek: 'mon-fri' })).toBeNull();
+    expect(parseGanttDraft({ tasks: [task(1, { start: '02-01-2026' })], calendar })).toBeNull();
     expect(parseGanttDraft({ tasks: [task(1)], workWeek: 'sun-sat' })).toBeNull();
     const edc = { edpItemId: 2, code: 'ELA.1', name: 'Torre', list: [], isSavePending: true, editing: null };
     expect(parseEdcDraft(edc)).toEqual(edc);

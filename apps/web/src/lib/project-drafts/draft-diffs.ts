@@ -5,7 +5,7 @@ import type {
   GanttDraftTask,
   GanttTaskDirectory,
   PlannerLinkLabels,
-  WorkWeek,
+  ProjectCalendar,
 } from '@cimiento/domain';
 
 /**
@@ -30,7 +30,11 @@ export type DraftChange =
   /** another parent, or another place among its siblings */
   | { kind: 'moved'; label: string }
   | { kind: 'changed'; label: string; fields: DraftFieldChange[] }
-  | { kind: 'workWeek'; stored: WorkWeek; draft: WorkWeek };
+  /** issue 14: the project's calendar ('Calendario'): its working weekdays (0 = domingo … 6 = sábado) */
+  | { kind: 'weekdays'; stored: number[]; draft: number[] }
+  | { kind: 'chileHolidays'; draft: boolean }
+  /** an exception only in the draft, only stored, or on the same date with another name or kind */
+  | { kind: 'exception'; change: 'added' | 'removed' | 'changed'; date: string; name: string; working: boolean };
 
 function labelOf(item: { code: string; name: string }): string {
   return `${item.code} ${item.name}`.trim();
@@ -95,15 +99,39 @@ function linkText(task: GanttDraftTask, directory: GanttTaskDirectory): string {
   return plannerPredecessorText(task.predecessors, directory, LINK_LABELS);
 }
 
+/** The calendar's changes: weekdays, Chile's holidays, then the exceptions by date. */
+function diffProjectCalendar(stored: ProjectCalendar, draft: ProjectCalendar): DraftChange[] {
+  const changes: DraftChange[] = [];
+  const sorted = (days: readonly number[]) => [...days].sort((a, b) => a - b);
+  const storedDays = sorted(stored.workingWeekdays);
+  const draftDays = sorted(draft.workingWeekdays);
+  if (storedDays.join(',') !== draftDays.join(','))
+    changes.push({ kind: 'weekdays', stored: storedDays, draft: draftDays });
+  if (stored.chileHolidays !== draft.chileHolidays) changes.push({ kind: 'chileHolidays', draft: draft.chileHolidays });
+  const storedByDate = new Map(stored.exceptions.map((exception) => [exception.date, exception]));
+  const draftByDate = new Map(draft.exceptions.map((exception) => [exception.date, exception]));
+  const dates = [...new Set([...storedByDate.keys(), ...draftByDate.keys()])].sort();
+  for (const date of dates) {
+    const before = storedByDate.get(date);
+    const after = draftByDate.get(date);
+    if (after && !before) changes.push({ kind: 'exception', change: 'added', ...after });
+    else if (before && !after) changes.push({ kind: 'exception', change: 'removed', ...before });
+    else if (before && after && (before.name.trim() !== after.name.trim() || before.working !== after.working)) {
+      changes.push({ kind: 'exception', change: 'changed', ...after });
+    }
+  }
+  return changes;
+}
+
 /**
  * Gantt tasks added, removed, moved (another summary or place) or changed: start, duration,
  * progress, links (the predecessors as the Gantt names them, `ELA.1/ACT1` for a code several
  * EDP items use), and a task's own code or name; and the
- * work week. Dates stay YYYY-MM-DD here; the screen formats them.
+ * project's calendar first. Dates stay YYYY-MM-DD here; the screen formats them.
  */
 export function diffGanttDraft(
-  stored: { tasks: readonly GanttDraftTask[]; workWeek: WorkWeek },
-  draft: { tasks: readonly GanttDraftTask[]; workWeek: WorkWeek },
+  stored: { tasks: readonly GanttDraftTask[]; calendar: ProjectCalendar },
+  draft: { tasks: readonly GanttDraftTask[]; calendar: ProjectCalendar },
 ): DraftChange[] {
   const byId = new Map(stored.tasks.map((task) => [task.id, task]));
   const draftById = new Map(draft.tasks.map((task) => [task.id, task]));
@@ -112,10 +140,7 @@ export function diffGanttDraft(
   const draftPrevious = previousCommonSibling(draft.tasks, (task) => task.id, common);
   const storedDirectory = ganttTaskDirectory(stored.tasks);
   const draftDirectory = ganttTaskDirectory(draft.tasks);
-  const changes: DraftChange[] = [];
-  if (stored.workWeek !== draft.workWeek) {
-    changes.push({ kind: 'workWeek', stored: stored.workWeek, draft: draft.workWeek });
-  }
+  const changes: DraftChange[] = diffProjectCalendar(stored.calendar, draft.calendar);
   for (const task of draft.tasks) {
     const before = byId.get(task.id);
     if (!before) {

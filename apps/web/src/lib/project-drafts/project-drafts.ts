@@ -1,5 +1,12 @@
-import { edcItemSchema, edpItemSchema, linkTypes, workWeeks } from '@cimiento/domain';
-import type { EdcItem, EdpItem, GanttDraftTask, WorkWeek } from '@cimiento/domain';
+import {
+  edcItemSchema,
+  edpItemSchema,
+  linkTypes,
+  projectCalendarSchema,
+  weekdaysOfWorkWeek,
+  workWeeks,
+} from '@cimiento/domain';
+import type { EdcItem, EdpItem, GanttDraftTask, ProjectCalendar } from '@cimiento/domain';
 import { z } from 'zod';
 
 /**
@@ -11,7 +18,8 @@ import { z } from 'zod';
 /** The EDP's list, and the row being edited when the draft was written (not committed yet). */
 export type EdpDraftData = { items: EdpItem[]; editing?: { id: number; code: string; name: string } | null };
 
-export type GanttDraftData = { tasks: GanttDraftTask[]; workWeek: WorkWeek };
+/** The Gantt's tasks and the project's calendar ('Calendario', issue 14). */
+export type GanttDraftData = { tasks: GanttDraftTask[]; calendar: ProjectCalendar };
 
 /**
  * A row of the EDC grid being edited when the draft was written (not committed yet): `rows` is the
@@ -51,7 +59,17 @@ const ganttDraftTaskSchema = z.object({
   predecessors: z.array(z.object({ predecessorId: z.number().int(), type: z.enum(linkTypes), lag: z.number().int() })),
 });
 
-const ganttDraftSchema = z.object({ tasks: z.array(ganttDraftTaskSchema), workWeek: z.enum(workWeeks) });
+/**
+ * A draft written before issue 14 kept only the work week: then Chile's holidays were always on and
+ * a project had no exceptions, so it reads as that calendar.
+ */
+const ganttDraftSchema = z.union([
+  z.object({ tasks: z.array(ganttDraftTaskSchema), calendar: projectCalendarSchema }),
+  z.object({ tasks: z.array(ganttDraftTaskSchema), workWeek: z.enum(workWeeks) }).transform(({ tasks, workWeek }) => ({
+    tasks,
+    calendar: { workingWeekdays: weekdaysOfWorkWeek(workWeek), chileHolidays: true, exceptions: [] },
+  })),
+]);
 
 const edcDraftSchema = z.object({
   edpItemId: z.number().int().positive(),
@@ -79,5 +97,5 @@ function parserOf<T>(schema: z.ZodType<T>): (data: unknown) => T | null {
 }
 
 export const parseEdpDraft: (data: unknown) => EdpDraftData | null = parserOf(edpDraftSchema);
-export const parseGanttDraft: (data: unknown) => GanttDraftData | null = parserOf(ganttDraftSchema);
+export const parseGanttDraft: (data: unknown) => GanttDraftData | null = parserOf<GanttDraftData>(ganttDraftSchema);
 export const parseEdcDraft: (data: unknown) => EdcDraftData | null = parserOf(edcDraftSchema);

@@ -1,4 +1,4 @@
-import type { GanttOutput, GanttTaskInput, SequencingMode, WorkWeek } from '@cimiento/domain';
+import type { ExchangeFormat, GanttOutput, GanttTaskInput, ProjectCalendar, SequencingMode } from '@cimiento/domain';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import { notifyMessage } from '@/stores/notices-store';
@@ -28,7 +28,8 @@ export function ganttQueryOptions(projectId: string) {
 export type SaveGanttVariables = {
   projectId: string;
   activities: GanttTaskInput[];
-  workWeek?: WorkWeek;
+  /** issue 14: the project's calendar, sent only when the draft changed it */
+  calendar?: ProjectCalendar;
   version: number;
 };
 
@@ -39,10 +40,10 @@ export type SaveGanttVariables = {
 export function useSaveGantt(options: { onSuccess?: (output: GanttOutput) => void } = {}) {
   const { onSuccess } = options;
   return useMutation({
-    mutationFn: ({ projectId, activities, workWeek, version }: SaveGanttVariables) =>
+    mutationFn: ({ projectId, activities, calendar, version }: SaveGanttVariables) =>
       call('saveGantt', {
         id: projectId,
-        gantt: workWeek === undefined ? { activities } : { activities, workWeek },
+        gantt: calendar === undefined ? { activities } : { activities, calendar },
         version,
       }),
     meta: { showGlobalSpinner: true },
@@ -84,5 +85,32 @@ export function useRegenerateGanttSequence(options: { onSuccess?: (output: Gantt
       notifyMessage(result.message);
       onSuccess?.(result);
     },
+  });
+}
+
+/**
+ * 'Exportar' → 'MS Project (XML)' or 'Excel' (exportGantt, issue 14): the server builds the file
+ * from the saved Gantt; the answer's content is XML text or base64.
+ */
+export function useExportGanttFile() {
+  return useMutation({
+    mutationFn: ({ projectId, format }: { projectId: string; format: ExchangeFormat }) =>
+      call('exportGantt', { id: projectId, format }),
+    meta: { showGlobalSpinner: true },
+  });
+}
+
+export type ImportGanttVariables = { projectId: string; content: string; version: number; dryRun: boolean };
+
+/**
+ * 'Importar desde Excel' (importGantt, issue 14): a dry run answers the preview (counts and row
+ * errors) and writes nothing; the import answers the stored Gantt. A stale version answers ABORTED.
+ * The dialog shows its own progress and errors.
+ */
+export function useImportGanttWorkbook() {
+  return useMutation({
+    mutationFn: ({ projectId, content, version, dryRun }: ImportGanttVariables) =>
+      call('importGantt', { id: projectId, format: 'xlsx', content, version, dryRun }),
+    meta: { showErrorToast: false },
   });
 }

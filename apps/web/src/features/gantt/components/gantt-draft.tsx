@@ -10,7 +10,7 @@ import { parseGanttDraft } from '@/lib/project-drafts/project-drafts';
 import type { GanttDraftData } from '@/lib/project-drafts/project-drafts';
 
 /**
- * The Gantt's part in "nothing lost" (issue 12): its unsaved edits (tasks and work week) are kept
+ * The Gantt's part in "nothing lost" (issue 12): its unsaved edits (tasks and the project's calendar) are kept
  * as a draft and every way out asks; a kept draft is offered back here ('Recuperar cambios sin
  * grabar').
  */
@@ -18,11 +18,11 @@ export function GanttDraft({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
   const store = useGanttEditorStore();
   const tasks = useGanttEditor((state) => state.tasks);
-  const workWeek = useGanttEditor((state) => state.workWeek);
+  const calendar = useGanttEditor((state) => state.projectCalendar);
   const isDirty = useGanttEditor(selectIsDirty);
   const version = useGanttEditor((state) => state.version);
   const screenLabel = t('unsavedWork.screens.gantt');
-  const revision = useMemo(() => ({ tasks, workWeek }), [tasks, workWeek]);
+  const revision = useMemo(() => ({ tasks, calendar }), [tasks, calendar]);
 
   const { offer, acceptOffer, discardOffer } = useDraftPersistence<GanttDraftData>({
     screen: 'gantt',
@@ -32,7 +32,7 @@ export function GanttDraft({ projectId }: { projectId: string }) {
     revision,
     snapshot: () => {
       const state = store.getState();
-      return { baseVersion: state.version, data: { tasks: state.tasks, workWeek: state.workWeek } };
+      return { baseVersion: state.version, data: { tasks: state.tasks, calendar: state.projectCalendar } };
     },
     parseData: parseGanttDraft,
   });
@@ -44,7 +44,7 @@ export function GanttDraft({ projectId }: { projectId: string }) {
     const state = store.getState();
     const result = state.restoreDraft({
       tasks: draft.data.tasks,
-      workWeek: draft.data.workWeek,
+      calendar: draft.data.calendar,
       version: onTop ? state.version : draft.baseVersion,
     });
     // the copy stays offered and stored: nothing is lost by a draft the engine refuses
@@ -55,7 +55,10 @@ export function GanttDraft({ projectId }: { projectId: string }) {
   function compare() {
     if (!draft) return [];
     const state = store.getState();
-    return draftDifferenceLines(t, diffGanttDraft({ tasks: state.saved, workWeek: state.savedWorkWeek }, draft.data));
+    return draftDifferenceLines(
+      t,
+      diffGanttDraft({ tasks: state.saved, calendar: state.savedProjectCalendar }, draft.data),
+    );
   }
 
   return (

@@ -11,7 +11,7 @@ import {
   outdentGanttTask,
   updateGanttTask,
 } from '@cimiento/domain';
-import type { GanttOutput, LoadedProject, SequencingMode } from '@cimiento/domain';
+import type { ExchangeFormat, ExportedFile, GanttOutput, LoadedProject, SequencingMode } from '@cimiento/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,13 +25,21 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { StaleSaveAlert } from '@/components/ui/stale-save-alert';
 import { PagePanel } from '@/components/ui/page-panel';
 import { describeError, isFunctionError } from '@/lib/api-client';
-import { notifyError } from '@/stores/notices-store';
-import { ganttQueryOptions, useRegenerateGanttSequence, useReloadGantt, useSaveGantt } from '../api/gantt';
+import { downloadBlob } from '@/lib/download';
+import { notifyError, notifyMessage } from '@/stores/notices-store';
+import {
+  ganttQueryOptions,
+  useExportGanttFile,
+  useRegenerateGanttSequence,
+  useReloadGantt,
+  useSaveGantt,
+} from '../api/gantt';
 import {
   GanttEditorContext,
   countLinks,
   createGanttEditorStore,
   saveVariablesOf,
+  selectHolidaysPending,
   selectIsDirty,
   useGanttEditor,
   useGanttEditorStore,
@@ -42,11 +50,15 @@ import type { GanttPrintLabels } from '../utils/gantt-print-layout';
 import { useProjectRouteId } from '@/hooks/use-project-route';
 import { ProjectRouteGate } from '@/components/project/project-route-gate';
 import type { GanttChartHandle, GanttMenuAction } from './gantt-chart';
+import { GanttCalendarDialog } from './gantt-calendar-dialog';
 import { GanttChart } from './gantt-chart';
 import { GanttDraft } from './gantt-draft';
+import { GanttImportDialog } from './gantt-import-dialog';
 import type { GanttTaskPanelHandle } from './gantt-task-panel';
 import { GanttTaskPanel } from './gantt-task-panel';
 import { GanttToolbar } from './gantt-toolbar';
+import type { GanttExportChoice } from './gantt-toolbar';
+import { GanttUnsavedDialog } from './gantt-unsaved-dialog';
 
 /** The chart's least height on md+ (the time scale and about seven rows): below it the page scrolls. */
 const CHART_MIN_HEIGHT = 280;
@@ -56,6 +68,18 @@ type PendingConfirm =
   | { kind: 'save' }
   | { kind: 'reload' }
   | { kind: 'sequencing'; sequencing: SequencingMode; text: string };
+
+/** An export or an import asked for while the Gantt has unsaved edits (issue 14). */
+type UnsavedChoice = { kind: 'export'; format: ExchangeFormat } | { kind: 'import' };
+
+/** The server's file as a download: MSPDI comes as XML text, a workbook as base64. */
+export function blobOfExportedFile(file: ExportedFile, format: ExchangeFormat): Blob {
+  if (format === 'mspdi') return new Blob([file.content], { type: file.mimeType });
+  const binary = atob(file.content);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  return new Blob([bytes], { type: file.mimeType });
+}
 
 function GanttScreen({ project }: { project: LoadedProject }) {
   const { t, i18n } = useTranslation();
@@ -70,7 +94,14 @@ function GanttScreen({ project }: { project: LoadedProject }) {
   );
   const projectStart = useGanttEditor((state) => state.projectStart);
   const projectFinish = useGanttEditor((state) => state.projectFinish);
+  const holidaysPending = useGanttEditor(selectHolidaysPending);
+  const projectCalendar = useGanttEditor((state) => state.projectCalendar);
+  const hasHolidayList = useGanttEditor((state) => state.calendarInfo.chileHolidays);
+  const version = useGanttEditor((state) => state.version);
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
+  const [unsavedChoice, setUnsavedChoice] = useState<UnsavedChoice | null>(null);
+  const [isCalendarOpen, setIsCalendarOpen] = useState(false);
+  const [isImportOpen, setIsImportOpen] = useState(false);
   const [isExporting, setIsExporting] = useState(false);
   const panelRef = useRef<GanttTaskPanelHandle>(null);
   const chartRef = useRef<HTMLDivElement>(null);
@@ -79,6 +110,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
   const saveGantt = useSaveGantt({ onSuccess: (output) => store.getState().load(output) });
   const reloadGantt = useReloadGantt({ onSuccess: (output) => store.getState().load(output) });
   const regenerateSequence = useRegenerateGanttSequence({ onSuccess: (output) => store.getState().load(output) });
+  const exportFile = useExportGanttFile();
 
   // Ctrl+S asks to save, as in MS Project (instead of the browser saving the page)
   const isConfirming = confirm !== null;
@@ -86,11 +118,11 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     const keydown = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 's') return;
       event.preventDefault();
-      if (!isConfirming) setConfirm({ kind: 'save' });
+      if (!isConfirming && !isCalendarOpen && !isImportOpen && unsavedChoice === null) setConfirm({ kind: 'save' });
     };
     window.addEventListener('keydown', keydown);
     return () => window.removeEventListener('keydown', keydown);
-  }, [isConfirming]);
+  }, [isConfirming, isCalendarOpen, isImportOpen, unsavedChoice]);
 
   function selectedOrWarn(): number | null {
     const { selectedId } = store.getState();
@@ -266,6 +298,59 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     return readChartView(api.getState() as Parameters<typeof readChartView>[0], area.clientWidth, area.clientHeight);
   }
 
+  /** Saves the unsaved edits; false when the save was refused (the edits stay, a stale one offers 'Recargar'). */
+  async function saveFirst(): Promise<boolean> {
+    try {
+      await saveGantt.mutateAsync(saveVariablesOf(project._id, store.getState()));
+      return true;
+    } catch (error) {
+      onRefused(error);
+      return false;
+    }
+  }
+
+  /** 'MS Project (XML)' and 'Excel' (issue 14): the server builds the file from the saved Gantt. */
+  async function downloadServerExport(format: ExchangeFormat) {
+    try {
+      const file = await exportFile.mutateAsync({ projectId: project._id, format });
+      downloadBlob(blobOfExportedFile(file, format), file.fileName);
+      notifyMessage(file.message);
+    } catch {
+      // the error toast already told the user (the mutation's default)
+    }
+  }
+
+  function requestExport(choice: GanttExportChoice) {
+    if (choice === 'mspdi' || choice === 'xlsx') {
+      if (selectIsDirty(store.getState())) setUnsavedChoice({ kind: 'export', format: choice });
+      else void downloadServerExport(choice);
+    } else void handleExport(choice);
+  }
+
+  /** 'Importar desde Excel': with unsaved edits the user saves or discards them first (never lost silently). */
+  function requestImport() {
+    if (selectIsDirty(store.getState())) setUnsavedChoice({ kind: 'import' });
+    else setIsImportOpen(true);
+  }
+
+  async function handleUnsavedSave() {
+    const pending = unsavedChoice;
+    setUnsavedChoice(null);
+    if (!pending || !(await saveFirst())) return;
+    if (pending.kind === 'export') await downloadServerExport(pending.format);
+    else setIsImportOpen(true);
+  }
+
+  function handleUnsavedOther() {
+    const pending = unsavedChoice;
+    setUnsavedChoice(null);
+    if (pending?.kind === 'export') void downloadServerExport(pending.format);
+    else if (pending?.kind === 'import') {
+      // 'Descartar cambios': the saved Gantt as it is now (also the version the import checks)
+      reloadGantt.mutate(project._id, { onSuccess: () => setIsImportOpen(true) });
+    }
+  }
+
   async function handleExport(format: GanttExportFormat) {
     const state = store.getState();
     setIsExporting(true);
@@ -395,6 +480,20 @@ function GanttScreen({ project }: { project: LoadedProject }) {
         reloadLabel={t('gantt.reload')}
         onReload={() => setConfirm({ kind: 'reload' })}
       />
+      {holidaysPending && (
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          data-testid="holidays-pending"
+          action={
+            <Button color="inherit" size="small" variant="outlined" onClick={() => setConfirm({ kind: 'save' })}>
+              {t('gantt.calendar.saveNow')}
+            </Button>
+          }
+        >
+          {t('gantt.calendar.holidaysPending')}
+        </Alert>
+      )}
       <GanttToolbar
         isEditing={editingId !== null}
         isExporting={isExporting}
@@ -409,7 +508,9 @@ function GanttScreen({ project }: { project: LoadedProject }) {
         sequencing={confirm?.kind === 'sequencing' ? confirm.sequencing : sequencing}
         onSequencingChange={requestSequencing}
         onRegenerate={() => requestSequencing(store.getState().sequencing)}
-        onExport={(format) => void handleExport(format)}
+        onExport={requestExport}
+        onCalendar={() => setIsCalendarOpen(true)}
+        onImport={requestImport}
       />
       {editingId !== null && (
         <GanttTaskPanel
@@ -443,6 +544,35 @@ function GanttScreen({ project }: { project: LoadedProject }) {
         confirmColor={confirm?.kind === 'save' ? 'success' : confirm?.kind === 'sequencing' ? 'primary' : 'error'}
         onConfirm={handleConfirm}
         onCancel={() => setConfirm(null)}
+      />
+      <GanttCalendarDialog
+        isOpen={isCalendarOpen}
+        calendar={projectCalendar}
+        hasHolidayList={hasHolidayList}
+        onApply={(calendar) => {
+          const result = store.getState().setCalendar(calendar);
+          if (result.ok) notifyMessage(t('gantt.calendar.applied'));
+          return result;
+        }}
+        onClose={() => setIsCalendarOpen(false)}
+      />
+      <GanttUnsavedDialog
+        isOpen={unsavedChoice !== null}
+        text={t(unsavedChoice?.kind === 'import' ? 'gantt.import.unsaved' : 'gantt.exportSavedOnly')}
+        saveLabel={t(unsavedChoice?.kind === 'import' ? 'gantt.import.saveFirst' : 'gantt.exportSaveFirst')}
+        otherLabel={t(unsavedChoice?.kind === 'import' ? 'gantt.import.discard' : 'gantt.exportAnyway')}
+        isOtherDestructive={unsavedChoice?.kind === 'import'}
+        onSave={() => void handleUnsavedSave()}
+        onOther={handleUnsavedOther}
+        onCancel={() => setUnsavedChoice(null)}
+      />
+      <GanttImportDialog
+        isOpen={isImportOpen}
+        projectId={project._id}
+        version={version}
+        onImported={(output) => store.getState().load(output)}
+        onStale={(message) => store.getState().markStale(message)}
+        onClose={() => setIsImportOpen(false)}
       />
     </PagePanel>
   );

@@ -70,7 +70,14 @@ function trainGantt(overrides: Partial<GanttOutput> = {}): GanttOutput {
       }),
     ],
     version: 4,
-    calendar: { workWeek: 'mon-fri', firstYear: 2026, holidays: [] },
+    calendar: {
+      workWeek: 'mon-fri',
+      firstYear: 2026,
+      holidays: [],
+      workingWeekdays: [1, 2, 3, 4, 5],
+      chileHolidays: false,
+      exceptions: [],
+    },
     projectStart: '2026-03-02',
     projectFinish: '2026-03-27',
     sequencing: 'train',
@@ -145,6 +152,15 @@ async function question() {
 async function answer(dialog: HTMLElement, button: 'Si, estoy seguro' | 'Cancelar') {
   await userEvent.click(within(dialog).getByRole('button', { name: button }));
   await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+}
+
+/** 'Calendario' → tick 'Sábado' → 'Aplicar': an unsaved edit of the calendar. */
+async function workSaturdays() {
+  await userEvent.click(screen.getByRole('button', { name: 'Calendario' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Calendario del proyecto' });
+  await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Sábado' }));
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 }
 
 const callsTo = (calls: Call[], name: string) => calls.filter((call) => call.name === name);
@@ -233,9 +249,8 @@ describe('Gantt sequencing (issue 13)', () => {
     });
     renderGantt();
     await screen.findByRole('toolbar', { name: 'Herramientas del Gantt' });
-    // an unsaved edit: the work week
-    await userEvent.click(screen.getByRole('combobox', { name: 'Semana laboral' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Lunes a sábado' }));
+    // an unsaved edit: the calendar (Saturdays worked)
+    await workSaturdays();
     expect(await screen.findByText('Cambios sin grabar')).toBeTruthy();
 
     screen.getByRole('button', { name: 'Regenerar secuencia' }).focus();
@@ -250,10 +265,13 @@ describe('Gantt sequencing (issue 13)', () => {
     expect(order).toEqual(['saveGantt', 'regenerateGanttSequence']);
     const save = callsTo(calls, 'saveGantt')[0]?.data as {
       version: number;
-      gantt: { workWeek?: string; activities: { TaskID: number; generatedPredecessors?: number[] }[] };
+      gantt: {
+        calendar?: { workingWeekdays: number[] };
+        activities: { TaskID: number; generatedPredecessors?: number[] }[];
+      };
     };
     expect(save.version).toBe(4);
-    expect(save.gantt.workWeek).toBe('mon-sat');
+    expect(save.gantt.calendar).toEqual({ workingWeekdays: [1, 2, 3, 4, 5, 6], chileHolidays: false, exceptions: [] });
     // the generated flags go with the save
     expect(save.gantt.activities.find((activity) => activity.TaskID === 7)?.generatedPredecessors).toEqual([6, 4]);
     expect(callsTo(calls, 'regenerateGanttSequence')[0]?.data).toEqual({ id: 'p-1', sequencing: 'train', version: 5 });
@@ -283,15 +301,19 @@ describe('Gantt sequencing (issue 13)', () => {
     });
     renderGantt();
     await screen.findByRole('toolbar', { name: 'Herramientas del Gantt' });
-    await userEvent.click(screen.getByRole('combobox', { name: 'Semana laboral' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Lunes a sábado' }));
+    await workSaturdays();
     await chooseSequencing('Secuencia por prioridad');
     await answer(await question(), 'Si, estoy seguro');
     await waitFor(() => expect(callsTo(calls, 'saveGantt')).toHaveLength(1));
     expect((await screen.findAllByText(GANTT_STALE_MESSAGE)).length).toBeGreaterThan(0);
     expect(callsTo(calls, 'regenerateGanttSequence')).toEqual([]);
     expect(screen.getByText('Cambios sin grabar')).toBeTruthy();
-    expect(screen.getByRole('combobox', { name: 'Semana laboral' }).textContent).toBe('Lunes a sábado');
+    // the calendar edit is still the draft's: the dialog opens with Saturday ticked
+    await userEvent.click(screen.getByRole('button', { name: 'Calendario' }));
+    const calendarDialog = await screen.findByRole('dialog', { name: 'Calendario del proyecto' });
+    expect(within(calendarDialog).getByRole<HTMLInputElement>('checkbox', { name: 'Sábado' }).checked).toBe(true);
+    await userEvent.click(within(calendarDialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sequencingField().textContent).toBe('Tren de actividades');
   });
 

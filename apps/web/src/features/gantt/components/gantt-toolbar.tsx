@@ -1,6 +1,7 @@
-import { sequencingModes, workWeeks } from '@cimiento/domain';
-import type { SequencingMode, WorkWeek } from '@cimiento/domain';
+import { sequencingModes } from '@cimiento/domain';
+import type { ExchangeFormat, SequencingMode } from '@cimiento/domain';
 import AddIcon from '@mui/icons-material/Add';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -13,6 +14,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import SearchIcon from '@mui/icons-material/Search';
 import UnfoldLessIcon from '@mui/icons-material/UnfoldLess';
 import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
@@ -23,7 +25,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '@/stores/notices-store';
 import { useGanttEditor, useGanttEditorStore } from '../stores/gantt-editor-store';
 import type { GanttExportFormat } from '../utils/gantt-export';
 import { ganttExportFormats } from '../utils/gantt-export';
@@ -47,14 +48,30 @@ export type GanttToolbarProps = {
   onSequencingChange: (sequencing: SequencingMode) => void;
   /** 'Regenerar secuencia' with the project's option (the screen asks first) */
   onRegenerate: () => void;
-  onExport: (format: GanttExportFormat) => void;
+  /** the PDF and PNG drawn in the page, or a file the server builds from the saved Gantt (issue 14) */
+  onExport: (format: GanttExportChoice) => void;
+  /** 'Calendario' (issue 14): the project's calendar dialog */
+  onCalendar: () => void;
+  /** 'Importar desde Excel' (issue 14) */
+  onImport: () => void;
 };
+
+/** What 'Exportar' offers: drawn in the page (PDF, PNG) or built by the server (MSPDI, Excel). */
+export type GanttExportChoice = GanttExportFormat | ExchangeFormat;
 
 const exportLabels = {
   'pdf-a4': 'gantt.exportPdfA4',
   'pdf-a3': 'gantt.exportPdfA3',
   png: 'gantt.exportPng',
 } as const satisfies Record<GanttExportFormat, string>;
+
+const serverExportLabels = {
+  mspdi: 'gantt.exportMspdi',
+  xlsx: 'gantt.exportXlsx',
+} as const satisfies Record<ExchangeFormat, string>;
+
+/** The server's formats in the order the issue names them: 'MS Project (XML)', then 'Excel'. */
+const exchangeFormatsShown: readonly ExchangeFormat[] = ['mspdi', 'xlsx'];
 
 /** The toolbar's fields: as tall as its buttons, their label always on the border. */
 const compactField = {
@@ -92,32 +109,6 @@ function SearchField() {
       }}
       sx={{ ...compactField, width: 190 }}
     />
-  );
-}
-
-/** The project's working calendar: Monday–Friday (the default) or Monday–Saturday. */
-function WorkWeekField() {
-  const { t } = useTranslation();
-  const store = useGanttEditorStore();
-  const workWeek = useGanttEditor((state) => state.workWeek);
-  return (
-    <TextField
-      select
-      size="small"
-      label={t('gantt.workWeek')}
-      value={workWeek}
-      onChange={(event) => {
-        const result = store.getState().setWorkWeek(event.target.value as WorkWeek);
-        if (!result.ok) notifyError(result.error);
-      }}
-      sx={{ ...compactField, width: 150 }}
-    >
-      {workWeeks.map((option) => (
-        <MenuItem key={option} value={option}>
-          {t(`gantt.workWeeks.${option}`)}
-        </MenuItem>
-      ))}
-    </TextField>
   );
 }
 
@@ -161,9 +152,9 @@ function SequencingField(props: {
 
 /**
  * The spec's toolbar: Add, Edit, Delete, Cancel, Update, Indent, Outdent, Search, ExpandAll,
- * CollapseAll, then 'Grabar Gantt' and 'Exportar'. Update and Cancel apply to the task editor.
+ * CollapseAll, then 'Grabar Gantt', 'Importar desde Excel' and 'Exportar'. Update and Cancel apply to the task editor.
  * Laid out as a ribbon in two rows at most down to 1024 px (issue 12): editing | the tree | the
- * search | the working week, then the view (zoom, fit, Id) with saving and export at the right.
+ * search | 'Calendario', then the view (zoom, fit, Id) with saving and export at the right.
  * Secondary actions are icons with their name in a tooltip; the main ones keep their text.
  * 'Exportar' stays the last control: Tab from it goes into the grid.
  */
@@ -245,7 +236,10 @@ export function GanttToolbar(props: GanttToolbarProps) {
         </ToolGroup>
         <Divider orientation="vertical" flexItem />
         <SearchField />
-        <WorkWeekField />
+        {/* issue 14: the project's calendar (working weekdays, Chile's holidays, exceptions) */}
+        <Button size="small" variant="outlined" startIcon={<CalendarMonthIcon />} onClick={props.onCalendar}>
+          {t('gantt.calendar.button')}
+        </Button>
       </Stack>
       <Stack direction="row" useFlexGap sx={rowSx}>
         <GanttViewControls />
@@ -259,6 +253,11 @@ export function GanttToolbar(props: GanttToolbarProps) {
           <Button size="small" variant="contained" color="success" startIcon={<SaveIcon />} onClick={props.onSave}>
             {t('gantt.save')}
           </Button>
+          <ToolButton
+            label={t('gantt.importXlsx')}
+            icon={<UploadFileIcon fontSize="small" />}
+            onClick={props.onImport}
+          />
           <Button
             size="small"
             variant="outlined"
@@ -281,6 +280,18 @@ export function GanttToolbar(props: GanttToolbarProps) {
             }}
           >
             {t(exportLabels[format])}
+          </MenuItem>
+        ))}
+        <Divider />
+        {exchangeFormatsShown.map((format) => (
+          <MenuItem
+            key={format}
+            onClick={() => {
+              setExportAnchor(null);
+              props.onExport(format);
+            }}
+          >
+            {t(serverExportLabels[format])}
           </MenuItem>
         ))}
       </Menu>

@@ -9,13 +9,23 @@ import {
 } from '@cimiento/domain';
 import type { GanttCalendar, GanttOutput, GanttTask } from '@cimiento/domain';
 import { describe, expect, it } from 'vitest';
-import { calendarOf, countLinks, createGanttEditorStore, saveVariablesOf, selectIsDirty } from './gantt-editor-store';
+import {
+  calendarOf,
+  countLinks,
+  createGanttEditorStore,
+  saveVariablesOf,
+  selectHolidaysPending,
+  selectIsDirty,
+} from './gantt-editor-store';
 
 // Chile's holidays the server sends (a few of them): Viernes Santo, Día del Trabajo, Año Nuevo 2026
 const calendarInfo: GanttCalendar = {
   workWeek: 'mon-fri',
   firstYear: 2025,
   holidays: ['2025-04-18', '2025-05-01', '2026-01-01'],
+  workingWeekdays: [1, 2, 3, 4, 5],
+  chileHolidays: true,
+  exceptions: [],
 };
 
 // every task's own start (its "no earlier than") is Monday 7 April; the links push OG.2 and OG.3 later
@@ -312,17 +322,35 @@ describe('calendarOf', () => {
     expect(calendar.addWorkingDays('2025-12-31', 1)).toBe('2026-01-02');
   });
 
-  it('honours the work week: Saturday works on a Monday–Saturday calendar', () => {
+  it('honours the weekdays and exceptions: a working exception beats a holiday, a non-working one a weekday', () => {
     expect(calendarOf(calendarInfo).isWorkingDay(dayNumber('2025-04-19'))).toBe(false);
-    const monSat = calendarOf({ ...calendarInfo, workWeek: 'mon-sat' });
+    const monSat = calendarOf({
+      ...calendarInfo,
+      workWeek: 'mon-sat',
+      workingWeekdays: [1, 2, 3, 4, 5, 6],
+      exceptions: [
+        { date: '2025-04-18', name: 'Faena en Viernes Santo', working: true },
+        { date: '2025-04-22', name: 'Paralización de faena', working: false },
+      ],
+    });
     expect(monSat.isWorkingDay(dayNumber('2025-04-19'))).toBe(true);
-    expect(monSat.isWorkingDay(dayNumber('2025-04-18'))).toBe(false);
+    expect(monSat.isWorkingDay(dayNumber('2025-04-18'))).toBe(true);
     expect(monSat.isWorkingDay(dayNumber('2025-04-20'))).toBe(false);
+    expect(monSat.isWorkingDay(dayNumber('2025-04-22'))).toBe(false);
+    expect(monSat.isWorkingDay(dayNumber('2025-05-01'))).toBe(false);
+  });
+
+  it('leaves the holidays out when Chile’s holidays are off', () => {
+    const off = calendarOf({ ...calendarInfo, chileHolidays: false });
+    expect(off.isWorkingDay(dayNumber('2025-04-18'))).toBe(true);
+    expect(off.isWorkingDay(dayNumber('2025-05-01'))).toBe(true);
   });
 });
 
-describe('the work week', () => {
-  it('Monday–Saturday counts Saturdays as working days and makes the screen unsaved; back to Monday–Friday it is saved again', () => {
+describe('the project calendar (issue 14)', () => {
+  const monFri = { workingWeekdays: [1, 2, 3, 4, 5], chileHolidays: true, exceptions: [] };
+
+  it('Saturdays worked: the schedule moves at once and the screen is unsaved; back to the saved calendar it is saved again', () => {
     const store = createGanttEditorStore(output);
     // Excavación lasts 6 days: Mon 7 – Mon 14 Apr on Monday–Friday, so Fundaciones starts Tue 15
     store
@@ -332,9 +360,10 @@ describe('the work week', () => {
     expect(store.getState().scheduled.get(3)?.start).toBe('2025-04-15');
     const saved = store.getState().tasks;
 
-    expect(store.getState().setWorkWeek('mon-sat')).toEqual({ ok: true });
+    expect(store.getState().setCalendar({ ...monFri, workingWeekdays: [6, 1, 2, 3, 4, 5] })).toEqual({ ok: true });
     const state = store.getState();
-    expect(state.workWeek).toBe('mon-sat');
+    expect(state.projectCalendar.workingWeekdays).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(state.calendar.workWeek).toBe('mon-sat');
     expect(selectIsDirty(state)).toBe(true);
     expect(state.tasks).toBe(saved);
     // Mon 7 – Sat 12 Apr; Fundaciones keeps its own start (no earlier than Mon 14): 14–17
@@ -342,9 +371,98 @@ describe('the work week', () => {
     expect(state.scheduled.get(3)?.start).toBe('2025-04-14');
     expect(state.scheduled.get(3)?.end).toBe('2025-04-17');
 
-    store.getState().setWorkWeek('mon-fri');
-    expect(store.getState().workWeek).toBe('mon-fri');
+    store.getState().setCalendar(monFri);
+    expect(store.getState().projectCalendar).toBe(store.getState().savedProjectCalendar);
     expect(store.getState().scheduled.get(2)?.end).toBe('2025-04-14');
+    // the duration edit is still unsaved; the calendar no longer is
+    expect(saveVariablesOf('p-1', store.getState())).not.toHaveProperty('calendar');
+  });
+
+  it('a non-working exception pushes the tasks after it; a working one on Viernes Santo pulls Muros back', () => {
+    const store = createGanttEditorStore(output);
+    expect(datesOf(store, 3)).toEqual(['2025-04-14', '2025-04-17']);
+    expect(datesOf(store, 4)).toEqual(['2025-04-21', '2025-04-25']);
+    store.getState().setCalendar({
+      ...monFri,
+      exceptions: [{ date: '2025-04-16', name: 'Paralización de faena', working: false }],
+    });
+    // Fundaciones: Mon 14, Tue 15, Thu 17, Mon 21 (Fri 18 is Viernes Santo); Muros from Tue 22 to Mon 28
+    expect(datesOf(store, 3)).toEqual(['2025-04-14', '2025-04-21']);
+    expect(datesOf(store, 4)).toEqual(['2025-04-22', '2025-04-28']);
+    expect(selectIsDirty(store.getState())).toBe(true);
+
+    store.getState().setCalendar({ ...monFri, exceptions: [{ date: '2025-04-18', name: '', working: true }] });
+    expect(datesOf(store, 4)).toEqual(['2025-04-18', '2025-04-24']);
+    expect(store.getState().projectFinish).toBe('2025-04-24');
+  });
+
+  it('Chile’s holidays off: Viernes Santo works; on again, the list the server sent applies once more', () => {
+    const store = createGanttEditorStore(output);
+    store.getState().setCalendar({ ...monFri, chileHolidays: false });
+    expect(datesOf(store, 4)).toEqual(['2025-04-18', '2025-04-24']);
+    expect(selectHolidaysPending(store.getState())).toBe(false);
+    store.getState().setCalendar(monFri);
+    expect(datesOf(store, 4)).toEqual(['2025-04-21', '2025-04-25']);
+    expect(selectIsDirty(store.getState())).toBe(false);
+  });
+
+  it('Chile’s holidays turned on when the server sent none: the schedule says they are pending until the save', () => {
+    const store = createGanttEditorStore({
+      ...output,
+      calendar: { ...calendarInfo, chileHolidays: false, holidays: [] },
+      activities: activities.map((a) =>
+        a.TaskID === 4 ? { ...a, StartDate: '2025-04-18', EndDate: '2025-04-24' } : a,
+      ),
+    });
+    expect(selectHolidaysPending(store.getState())).toBe(false);
+    expect(store.getState().setCalendar(monFri)).toEqual({ ok: true });
+    const state = store.getState();
+    expect(selectHolidaysPending(state)).toBe(true);
+    expect(selectIsDirty(state)).toBe(true);
+    // no list yet: Viernes Santo still counts as a working day on screen
+    expect(datesOf(store, 4)).toEqual(['2025-04-18', '2025-04-24']);
+    expect(saveVariablesOf('p-1', state).calendar).toEqual(monFri);
+    // the save's answer carries the holidays: the schedule has them, nothing pending
+    store.getState().load({ ...output, version: 5 });
+    expect(selectHolidaysPending(store.getState())).toBe(false);
+    expect(datesOf(store, 4)).toEqual(['2025-04-21', '2025-04-25']);
+  });
+
+  it('refuses a calendar without a working weekday or with a date twice, changing nothing', () => {
+    const store = createGanttEditorStore(output);
+    const before = store.getState();
+    expect(store.getState().setCalendar({ ...monFri, workingWeekdays: [] })).toEqual({
+      ok: false,
+      error: 'Días hábiles: debe tener al menos un día hábil',
+    });
+    const twice = {
+      ...monFri,
+      exceptions: [
+        { date: '2025-04-16', name: 'Paro', working: false },
+        { date: '2025-04-16', name: 'Faena', working: true },
+      ],
+    };
+    expect(store.getState().setCalendar(twice)).toEqual({
+      ok: false,
+      error: 'Excepciones: la fecha 2025-04-16 está repetida',
+    });
+    expect(store.getState()).toBe(before);
+  });
+
+  it('restoreDraft takes the draft’s calendar, refusing an invalid one', () => {
+    const store = createGanttEditorStore(output);
+    const calendar = { ...monFri, exceptions: [{ date: '2025-04-16', name: 'Paro', working: false }] };
+    expect(store.getState().restoreDraft({ tasks: store.getState().tasks, calendar, version: 4 })).toEqual({
+      ok: true,
+    });
+    expect(store.getState().projectCalendar).toEqual(calendar);
+    expect(datesOf(store, 4)).toEqual(['2025-04-22', '2025-04-28']);
+    expect(selectIsDirty(store.getState())).toBe(true);
+    const refused = store
+      .getState()
+      .restoreDraft({ tasks: store.getState().tasks, calendar: { ...monFri, workingWeekdays: [] }, version: 4 });
+    expect(refused.ok).toBe(false);
+    expect(store.getState().projectCalendar).toEqual(calendar);
   });
 });
 
@@ -361,17 +479,21 @@ describe('sequencing (issue 13)', () => {
     expect(countLinks(store.getState().tasks)).toEqual({ generated: 0, user: 2 });
   });
 
-  it('saveVariablesOf: the draft with its generated flags, the work week only when changed', () => {
+  it('saveVariablesOf: the draft with its generated flags, the calendar only when changed', () => {
     const store = createGanttEditorStore({
       ...output,
       activities: activities.map((a) => (a.TaskID === 4 ? { ...a, generatedPredecessors: [3] } : a)),
     });
     const variables = saveVariablesOf('p-1', store.getState());
     expect(variables).toMatchObject({ projectId: 'p-1', version: 4 });
-    expect('workWeek' in variables).toBe(false);
+    expect('calendar' in variables).toBe(false);
     expect(variables.activities.find((a) => a.TaskID === 4)?.generatedPredecessors).toEqual([3]);
     expect(variables.activities.find((a) => a.TaskID === 3)?.generatedPredecessors).toEqual([]);
-    store.getState().setWorkWeek('mon-sat');
-    expect(saveVariablesOf('p-1', store.getState()).workWeek).toBe('mon-sat');
+    store.getState().setCalendar({ workingWeekdays: [1, 2, 3, 4, 5, 6], chileHolidays: true, exceptions: [] });
+    expect(saveVariablesOf('p-1', store.getState()).calendar).toEqual({
+      workingWeekdays: [1, 2, 3, 4, 5, 6],
+      chileHolidays: true,
+      exceptions: [],
+    });
   });
 });

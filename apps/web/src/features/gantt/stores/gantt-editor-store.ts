@@ -1,12 +1,18 @@
-import { WorkingCalendar, activitiesFromDraft, draftFromActivities, scheduleDraft } from '@cimiento/domain';
+import {
+  WorkingCalendar,
+  activitiesFromDraft,
+  draftFromActivities,
+  projectCalendarSchema,
+  scheduleDraft,
+} from '@cimiento/domain';
 import type {
   GanttCalendar,
   GanttDraftTask,
   GanttEdit,
   GanttOutput,
+  ProjectCalendar,
   ScheduledTask,
   SequencingMode,
-  WorkWeek,
 } from '@cimiento/domain';
 import { createContext, useContext } from 'react';
 import { createStore, useStore } from 'zustand';
@@ -15,8 +21,9 @@ import type { StoreApi } from 'zustand';
 /**
  * The Gantt screen's state (issue 7). `tasks` is the user's draft; `saved` is the list as the
  * server last gave it (the screen has unsaved changes while they differ). Every edit goes through
- * `apply`: the domain's edit, then the domain's engine on the working calendar the server sent
- * (work week and Chile's holidays); an edit the engine refuses (a cycle) changes nothing.
+ * `apply`: the domain's edit, then the domain's engine on the project's calendar (issue 14: its
+ * working weekdays, its exceptions and, when on, Chile's holidays the server sent); an edit the
+ * engine refuses (a cycle) changes nothing. The calendar is part of the draft ('Calendario').
  * `closed` (collapsed summaries) lives outside React state: the chart toggles rows itself and the
  * store only remembers it for the next rebuild.
  */
@@ -24,11 +31,13 @@ export type GanttEditorState = {
   saved: GanttDraftTask[];
   tasks: GanttDraftTask[];
   version: number;
+  /** the calendar as the server last gave it, with Chile's holidays when they were on */
   calendarInfo: GanttCalendar;
+  /** the engine's working calendar for `projectCalendar` */
   calendar: WorkingCalendar;
-  /** the project's work week as saved, and as chosen on screen (sent with the next save) */
-  savedWorkWeek: WorkWeek;
-  workWeek: WorkWeek;
+  /** the project's calendar as saved, and as edited on screen (sent with the next save when it differs) */
+  savedProjectCalendar: ProjectCalendar;
+  projectCalendar: ProjectCalendar;
   /**
    * the project's sequencing option as the server last gave it (issue 13): changed only through
    * regenerateGanttSequence, never as an unsaved edit
@@ -50,8 +59,12 @@ export type GanttEditorState = {
   load: (output: GanttOutput) => void;
   apply: (edit: (tasks: GanttDraftTask[], calendar: WorkingCalendar) => GanttEdit) => GanttEdit;
   redraw: () => void;
-  /** Monday–Friday or Monday–Saturday: the calendar changes and the schedule is recomputed */
-  setWorkWeek: (workWeek: WorkWeek) => { ok: true } | { ok: false; error: string };
+  /**
+   * 'Calendario' → 'Aplicar' (issue 14): the project's calendar changes and the schedule is
+   * recomputed. Refused, changing nothing, when the calendar is not valid or the engine cannot
+   * schedule on it.
+   */
+  setCalendar: (calendar: ProjectCalendar) => { ok: true } | { ok: false; error: string };
   select: (id: number | null) => void;
   setEditing: (id: number | null) => void;
   setSearch: (search: string) => void;
@@ -66,22 +79,78 @@ export type GanttEditorState = {
    */
   restoreDraft: (draft: {
     tasks: GanttDraftTask[];
-    workWeek: WorkWeek;
+    calendar: ProjectCalendar;
     version: number;
   }) => { ok: true } | { ok: false; error: string };
 };
 
 export type GanttEditorStore = StoreApi<GanttEditorState>;
 
-export function calendarOf(info: GanttCalendar): WorkingCalendar {
+/** The project's calendar (weekdays, Chile's holidays on or off, exceptions) of a loaded Gantt. */
+export function projectCalendarOf(info: GanttCalendar): ProjectCalendar {
+  return {
+    workingWeekdays: [...info.workingWeekdays],
+    chileHolidays: info.chileHolidays,
+    exceptions: info.exceptions.map((exception) => ({ ...exception })),
+  };
+}
+
+/**
+ * Whether the schedule on screen still lacks Chile's holidays: they are on in the draft's calendar,
+ * but the server sent no list (it sends them only while they are on in the saved calendar). They
+ * come with the next 'Grabar', which recomputes the schedule with them.
+ */
+export function holidaysPending(calendar: ProjectCalendar, info: GanttCalendar): boolean {
+  return calendar.chileHolidays && !info.chileHolidays;
+}
+
+/**
+ * The engine's calendar for a project calendar: its weekdays and exceptions, and Chile's holidays
+ * the server sent when they are on (none while `holidaysPending`).
+ */
+export function workingCalendarOf(calendar: ProjectCalendar, info: GanttCalendar): WorkingCalendar {
   const byYear = new Map<number, string[]>();
-  for (const day of info.holidays) {
-    const year = Number(day.slice(0, 4));
-    const list = byYear.get(year);
-    if (list) list.push(day);
-    else byYear.set(year, [day]);
+  if (calendar.chileHolidays && info.chileHolidays) {
+    for (const day of info.holidays) {
+      const year = Number(day.slice(0, 4));
+      const list = byYear.get(year);
+      if (list) list.push(day);
+      else byYear.set(year, [day]);
+    }
   }
-  return new WorkingCalendar(info.workWeek, (year) => byYear.get(year) ?? [], info.firstYear);
+  return new WorkingCalendar(
+    { workingWeekdays: calendar.workingWeekdays, exceptions: calendar.exceptions },
+    (year) => byYear.get(year) ?? [],
+    info.firstYear,
+  );
+}
+
+/** The working calendar of a loaded Gantt, as the server scheduled it. */
+export function calendarOf(info: GanttCalendar): WorkingCalendar {
+  return workingCalendarOf(projectCalendarOf(info), info);
+}
+
+/** Two project calendars are the same: weekdays, holidays and exceptions (in any order). */
+export function sameProjectCalendar(left: ProjectCalendar, right: ProjectCalendar): boolean {
+  if (left === right) return true;
+  const days = (calendar: ProjectCalendar) => [...calendar.workingWeekdays].sort((a, b) => a - b).join(',');
+  const exceptions = (calendar: ProjectCalendar) =>
+    [...calendar.exceptions]
+      .sort((a, b) => a.date.localeCompare(b.date))
+      .map((exception) => `${exception.date}|${exception.working ? 1 : 0}|${exception.name.trim()}`)
+      .join('\n');
+  return (
+    left.chileHolidays === right.chileHolidays && days(left) === days(right) && exceptions(left) === exceptions(right)
+  );
+}
+
+/** The first problem of a refused calendar, in Spanish. */
+function calendarError(issues: readonly { path: PropertyKey[]; message: string }[]): string {
+  const issue = issues[0];
+  if (!issue) return 'El calendario no es válido';
+  const field =
+    issue.path[0] === 'workingWeekdays' ? 'Días hábiles' : issue.path[0] === 'exceptions' ? 'Excepciones' : '';
+  return field === '' ? issue.message : `${field}: ${issue.message}`;
 }
 
 function scheduledMap(tasks: readonly GanttDraftTask[], calendar: WorkingCalendar) {
@@ -94,7 +163,8 @@ function scheduledMap(tasks: readonly GanttDraftTask[], calendar: WorkingCalenda
 
 function stateFrom(output: GanttOutput) {
   const tasks = draftFromActivities(output.activities);
-  const calendar = calendarOf(output.calendar);
+  const projectCalendar = projectCalendarOf(output.calendar);
+  const calendar = workingCalendarOf(projectCalendar, output.calendar);
   // scheduled again here, by the engine the server used, for the indices the chart needs; the
   // server accepted these tasks, so a refusal would be a bug
   const computed = scheduledMap(tasks, calendar);
@@ -107,8 +177,8 @@ function stateFrom(output: GanttOutput) {
     version: output.version,
     calendarInfo: output.calendar,
     calendar,
-    savedWorkWeek: output.calendar.workWeek,
-    workWeek: output.calendar.workWeek,
+    savedProjectCalendar: projectCalendar,
+    projectCalendar,
     sequencing: output.sequencing,
     idFloor,
     scheduled: computed.map,
@@ -161,14 +231,21 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
       return change;
     },
     redraw: () => set({ revision: get().revision + 1 }),
-    setWorkWeek: (workWeek) => {
+    setCalendar: (next) => {
       const state = get();
-      if (workWeek === state.workWeek) return { ok: true };
-      const calendar = calendarOf({ ...state.calendarInfo, workWeek });
+      const parsed = projectCalendarSchema.safeParse(next);
+      if (!parsed.success) return { ok: false, error: calendarError(parsed.error.issues) };
+      const projectCalendar = parsed.data;
+      if (sameProjectCalendar(projectCalendar, state.projectCalendar)) return { ok: true };
+      // back to the saved calendar: the same object, so the draft is clean again when the tasks are
+      const chosen = sameProjectCalendar(projectCalendar, state.savedProjectCalendar)
+        ? state.savedProjectCalendar
+        : projectCalendar;
+      const calendar = workingCalendarOf(chosen, state.calendarInfo);
       const computed = scheduledMap(state.tasks, calendar);
       if (!computed.ok) return { ok: false, error: computed.error };
       set({
-        workWeek,
+        projectCalendar: chosen,
         calendar,
         scheduled: computed.map,
         projectStart: computed.projectStart,
@@ -195,14 +272,19 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
     markStale: (staleMessage) => set({ staleMessage }),
     restoreDraft: (draft) => {
       const state = get();
-      const calendar = calendarOf({ ...state.calendarInfo, workWeek: draft.workWeek });
+      const parsed = projectCalendarSchema.safeParse(draft.calendar);
+      if (!parsed.success) return { ok: false, error: calendarError(parsed.error.issues) };
+      const projectCalendar = sameProjectCalendar(parsed.data, state.savedProjectCalendar)
+        ? state.savedProjectCalendar
+        : parsed.data;
+      const calendar = workingCalendarOf(projectCalendar, state.calendarInfo);
       const computed = scheduledMap(draft.tasks, calendar);
       if (!computed.ok) return { ok: false, error: computed.error };
       let idFloor = state.idFloor;
       for (const task of draft.tasks) if (task.id > idFloor) idFloor = task.id;
       set({
         tasks: draft.tasks,
-        workWeek: draft.workWeek,
+        projectCalendar,
         calendar,
         version: draft.version,
         idFloor,
@@ -234,15 +316,22 @@ export function useGanttEditorStore(): GanttEditorStore {
 }
 
 export function selectIsDirty(state: GanttEditorState): boolean {
-  return state.tasks !== state.saved || state.workWeek !== state.savedWorkWeek;
+  return state.tasks !== state.saved || !sameProjectCalendar(state.projectCalendar, state.savedProjectCalendar);
 }
 
-/** saveGantt's variables for the store's draft: the work week only when it changed. */
+/** The schedule on screen lacks Chile's holidays until the next save (see `holidaysPending`). */
+export function selectHolidaysPending(state: GanttEditorState): boolean {
+  return holidaysPending(state.projectCalendar, state.calendarInfo);
+}
+
+/** saveGantt's variables for the store's draft: the calendar only when it changed. */
 export function saveVariablesOf(projectId: string, state: GanttEditorState) {
   return {
     projectId,
     activities: activitiesFromDraft(state.tasks),
-    ...(state.workWeek === state.savedWorkWeek ? {} : { workWeek: state.workWeek }),
+    ...(sameProjectCalendar(state.projectCalendar, state.savedProjectCalendar)
+      ? {}
+      : { calendar: state.projectCalendar }),
     version: state.version,
   };
 }

@@ -163,7 +163,7 @@ const task = (id: number, extra: Partial<GanttDraftTask> = {}): GanttDraftTask =
  * ├─ OG.2 Fundaciones (3)     3 d, 2FS      10–12 Mar, critical
  * └─ OG.3 Trazado (4)         1 d, 2FS      10 Mar, 2 days of float
  * TER Terminaciones (5)       2 d, 1FS, 2SS 13–14 Mar, critical (2SS has slack: not a driving link)
- * REC Recepción (6)           milestone, 5FS  17 Mar
+ * REC Recepción (6)           milestone, 5FS  14 Mar (MS Project's rule: on its predecessor's finish day)
  */
 const draft: GanttDraftTask[] = [
   task(1, { code: 'OG', name: 'Obra gruesa' }),
@@ -213,7 +213,7 @@ describe('buildChartData', () => {
       [3, '2025-03-10', '2025-03-12', true],
       [4, '2025-03-10', '2025-03-10', false],
       [5, '2025-03-13', '2025-03-14', true],
-      [6, '2025-03-17', '2025-03-17', true],
+      [6, '2025-03-14', '2025-03-14', true],
     ]);
   });
 
@@ -257,9 +257,9 @@ describe('buildChartData', () => {
 
   it('a milestone starts and ends on its day, with type milestone', () => {
     const milestone = buildChartData(draft, scheduled, new Set()).byId.get(6);
-    expect(milestone).toMatchObject({ type: 'milestone', duration: 0, workDays: 0, startIso: '2025-03-17' });
+    expect(milestone).toMatchObject({ type: 'milestone', duration: 0, workDays: 0, startIso: '2025-03-14' });
     expect(milestone?.end).toEqual(milestone?.start);
-    expect(milestone?.start).toEqual(localDate('2025-03-17'));
+    expect(milestone?.start).toEqual(localDate('2025-03-14'));
   });
 
   it('a bar over a holiday ends the day after its last working day', () => {
