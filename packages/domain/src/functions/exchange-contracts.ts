@@ -89,7 +89,8 @@ export const importProjectContract = defineFunction({
       if (input.dryRun) return;
       const code = projectCodeSchema.safeParse(input.code ?? '');
       if (!code.success)
-        for (const issue of code.error.issues) context.addIssue({ code: 'custom', path: ['code'], message: issue.message });
+        for (const issue of code.error.issues)
+          context.addIssue({ code: 'custom', path: ['code'], message: issue.message });
     }),
   output: z.object({
     /** absent on a dry run */

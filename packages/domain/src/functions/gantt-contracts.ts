@@ -142,7 +142,11 @@ export const projectCalendarSchema = z.strictObject({
       const seen = new Set<string>();
       exceptions.forEach((exception, index) => {
         if (seen.has(exception.date))
-          context.addIssue({ code: 'custom', path: [index, 'date'], message: `la fecha ${exception.date} está repetida` });
+          context.addIssue({
+            code: 'custom',
+            path: [index, 'date'],
+            message: `la fecha ${exception.date} está repetida`,
+          });
         seen.add(exception.date);
       });
     })

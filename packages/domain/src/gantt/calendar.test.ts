@@ -198,4 +198,3 @@ describe('WorkingCalendar: the project calendar (issue 14)', () => {
     expect(defaultProjectCalendar()).toEqual({ workingWeekdays: [1, 2, 3, 4, 5], chileHolidays: true, exceptions: [] });
   });
 });
-

@@ -117,10 +117,12 @@ export class WorkingCalendar {
     const weekdays = typeof rules === 'string' ? weekdaysOfWorkWeek(rules) : rules.workingWeekdays;
     this.working = [0, 1, 2, 3, 4, 5, 6].map((w) => weekdays.includes(w));
     // with no working weekday the calendar would never reach a working day
-    if (!this.working.some(Boolean)) throw new RangeError('El calendario debe tener al menos un día hábil en la semana');
+    if (!this.working.some(Boolean))
+      throw new RangeError('El calendario debe tener al menos un día hábil en la semana');
     this.workWeek = workWeekOfWeekdays(weekdays);
     if (typeof rules !== 'string') {
-      for (const exception of rules.exceptions ?? []) this.exceptionByDay.set(dayNumber(exception.date), exception.working);
+      for (const exception of rules.exceptions ?? [])
+        this.exceptionByDay.set(dayNumber(exception.date), exception.working);
     }
     this.firstDay = dayNumber(`${String(firstYear).padStart(4, '0')}-01-01`);
     this.lastYear = firstYear - 1;

@@ -90,7 +90,6 @@ describe('schedule: each link type on hand-checked networks (Monday–Friday, no
     expect(dates(byId.get(3))).toEqual(['2025-03-06', '2025-03-07']);
   });
 
-
   it('a stored start is a "no earlier than": a later start stays, a start on a weekend moves to Monday', () => {
     const byId = ok(
       schedule(
