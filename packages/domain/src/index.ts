@@ -306,3 +306,21 @@ export {
   mspdiPreviewSchema,
   workbookRowErrorSchema,
 } from './functions/exchange-contracts';
+export type { SheetCell, SheetRow } from './workbook/sheet-rows';
+export { cellDate, chileanDate, titleKey } from './workbook/sheet-rows';
+export type { EdpImportCounts, EdpImportResult, EdpSheetRow } from './workbook/edp-workbook';
+export {
+  EDP_SHEET_NAME,
+  EDP_SHEET_TITLES,
+  EXCEL_MAX_OUTLINE_LEVEL,
+  edpItemsFromRows,
+  edpSheetRows,
+} from './workbook/edp-workbook';
+export type { GanttImportCounts, GanttImportResult, GanttSheetRow, SheetPredecessor } from './workbook/gantt-workbook';
+export {
+  GANTT_SHEET_NAME,
+  GANTT_SHEET_TITLES,
+  ganttSheetRows,
+  ganttUpdatesFromRows,
+  parseSheetPredecessors,
+} from './workbook/gantt-workbook';

@@ -199,7 +199,7 @@ export async function importProject(
     });
   } catch (error) {
     // two imports (or a wizard) saving the same code at once: the UNIQUE code_key decides
-    if (isUniqueViolation(error)) throw projectCodeTaken(code.data);
+    if (isUniqueViolation(error)) throw await projectCodeTaken(db, code.data);
     throw error;
   }
   return {

@@ -2,6 +2,10 @@ import type { RegisteredHandler } from './define-handler';
 import { handleAssignEdc } from './handlers/assign-edc';
 import { handleCheckProjectCode } from './handlers/check-project-code';
 import { handleCopyEdc } from './handlers/copy-edc';
+import { handleExportEdp } from './handlers/export-edp';
+import { handleExportGantt } from './handlers/export-gantt';
+import { handleImportEdp } from './handlers/import-edp';
+import { handleImportGantt } from './handlers/import-gantt';
 import { handleImportProject } from './handlers/import-project';
 import { handleLoadEdc } from './handlers/load-edc';
 import { handleLoadEdpUsage } from './handlers/load-edp-usage';
@@ -56,4 +60,8 @@ export const functionHandlers: RegisteredHandler[] = [
   handleSaveGantt,
   handleRegenerateGanttSequence,
   handleImportProject,
+  handleExportEdp,
+  handleExportGantt,
+  handleImportEdp,
+  handleImportGantt,
 ];

@@ -104,7 +104,7 @@ class ScheduleHorizonError extends Error {}
 const noHolidays = (): readonly string[] => [];
 
 /** The working calendar, refusing (ScheduleHorizonError) to reach past the horizon. */
-export class BoundedCalendar extends WorkingCalendar {
+class BoundedCalendar extends WorkingCalendar {
   private readonly horizonDay: number;
 
   /** issue 14: the project's weekdays and exceptions; Chile's holidays only when the calendar has them on */

@@ -364,9 +364,10 @@ export async function insertImportedProject(
   return toProject({ ...row, edp_version: 1, version: 1 }, [], input.edpItems.length);
 }
 
-/** A code saveProject or importProject lost to a concurrent one (UNIQUE code_key) as the usual refusal. */
-export function projectCodeTaken(code: string): HttpsError {
-  return duplicateCodeError(code);
+/** A code importProject lost to a concurrent save (UNIQUE code_key) as the usual refusal, naming the code as the winner wrote it. */
+export async function projectCodeTaken(db: Kysely<Database>, code: string): Promise<HttpsError> {
+  const clash = await findCodeClash(db, code);
+  return duplicateCodeError(clash?.code ?? code);
 }
 
 async function insertEdpItems(db: Kysely<Database>, projectId: string, items: readonly EdpItem[]): Promise<void> {

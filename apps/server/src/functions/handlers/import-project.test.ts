@@ -398,6 +398,24 @@ describe.each(databaseKinds)('importProject (%s)', (kind) => {
       expect(response.statusCode).toBe(409);
     });
 
+    it('two imports racing for one code: one project is made, the other is told ALREADY_EXISTS', async () => {
+      const code = uniqueProjectCode('RACE');
+      const content = readMspdiSample('mpxj-mspdirelations.xml');
+      const before = await countImportRows(t);
+      const answers = await Promise.all([
+        importProject(t, member.cookie, { content, code }),
+        importProject(t, member.cookie, { content, code: code.toLowerCase() }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const refused = answers.find((answer) => answer.statusCode === 409);
+      expect(refused?.body.error.status).toBe('ALREADY_EXISTS');
+      const made = answers.find((answer) => answer.statusCode === 200)?.body.result.project;
+      expect(refused?.body.error.message).toBe(projectCodeTakenMessage(made.code));
+      const after = await countImportRows(t);
+      expect(after.project).toBe(before.project + 1);
+      expect(after.ganttTask - before.ganttTask).toBe(made.edpItemCount);
+    });
+
     it('refuses a missing or invalid code when it is not a dry run', async () => {
       const content = readMspdiSample('mpxj-mspdirelations.xml');
       await expectRefused({ content, code: undefined }, 'INVALID_ARGUMENT', 'code: es obligatorio');

@@ -1,0 +1,271 @@
+import { PassThrough, Readable } from 'node:stream';
+import {
+  EDP_SHEET_NAME,
+  EDP_SHEET_TITLES,
+  EXCEL_MAX_OUTLINE_LEVEL,
+  GANTT_SHEET_NAME,
+  GANTT_SHEET_TITLES,
+  edpSheetRows,
+  formatNumber,
+  ganttSheetRows,
+} from '@cimiento/domain';
+import type { EdpItem, ExportedFile, GanttTask, SheetCell, SheetRow, WorkbookRowError } from '@cimiento/domain';
+import ExcelJS from 'exceljs';
+import { HttpsError } from '../functions/https-error';
+import { UnpackedTooLargeError, storedZipChunks, unpackWorkbookParts } from './xlsx-parts';
+
+/**
+ * The Excel side of issue 14, on the server: the EDP's and the Gantt's workbooks written with
+ * exceljs (the web no longer carries it), and an uploaded workbook read back into plain rows for
+ * the domain's rules (packages/domain/src/workbook). Reading streams the sheet and keeps no row
+ * past the cap, so a huge sheet is refused without holding it all; the parts it reads are
+ * unpacked first (xlsx-parts.ts), at most MAX_UNPACKED_WORKBOOK_BYTES of them.
+ */
+
+export const XLSX_MIME_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const NOT_A_WORKBOOK_MESSAGE = 'El archivo no es un libro de Excel (.xlsx) válido';
+/** The most bytes the parts of an uploaded workbook that are read may take once unpacked (a zip bomb stops there). */
+export const MAX_UNPACKED_WORKBOOK_BYTES = 200 * 1024 * 1024;
+/** Rows above the header the domain looks through for the titles (sheet-rows.ts). */
+const HEADER_SLACK_ROWS = 20;
+
+const DATE_FORMAT = 'dd-mm-yyyy';
+
+/** A project code as a file name can carry it. */
+function safeFileCode(code: string): string {
+  return code.replace(/[\\/:*?"<>|\s]+/g, '_') || 'proyecto';
+}
+
+/**
+ * A workbook written with exceljs's streaming writer: rows go out as they are committed instead of
+ * piling up as objects (100,000 tasks took 11 s and 1.1 GB with the in-memory Workbook).
+ */
+function streamingWorkbook(): { workbook: ExcelJS.stream.xlsx.WorkbookWriter; finish: () => Promise<string> } {
+  const stream = new PassThrough();
+  const parts: Buffer[] = [];
+  stream.on('data', (part: Buffer) => parts.push(part));
+  const done = new Promise<void>((resolve, reject) => {
+    stream.on('end', resolve);
+    stream.on('error', reject);
+  });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  workbook.creator = 'Cimiento';
+  workbook.created = new Date();
+  return {
+    workbook,
+    finish: async () => {
+      await workbook.commit();
+      await done;
+      return Buffer.concat(parts).toString('base64');
+    },
+  };
+}
+
+/**
+ * The EDP as 'Exportar a Excel' has written it since issue 5: sheet 'EDP', header Código, Nombre,
+ * Nivel (bold, frozen), one row per item in tree order with Excel's outline level set to its depth
+ * (at most 7), the parent above its group, codes indented by depth.
+ */
+export async function edpWorkbook(items: readonly EdpItem[], projectCode: string): Promise<ExportedFile> {
+  const { workbook, finish } = streamingWorkbook();
+  const sheet = workbook.addWorksheet(EDP_SHEET_NAME, {
+    properties: { outlineProperties: { summaryBelow: false, summaryRight: false } },
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  sheet.columns = [
+    { header: EDP_SHEET_TITLES.code, key: 'code', width: 28 },
+    { header: EDP_SHEET_TITLES.name, key: 'name', width: 60 },
+    { header: EDP_SHEET_TITLES.level, key: 'level', width: 8 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  for (const row of edpSheetRows(items)) {
+    const added = sheet.addRow(row);
+    added.outlineLevel = Math.min(row.level, EXCEL_MAX_OUTLINE_LEVEL);
+    added.getCell('code').alignment = { indent: Math.min(row.level, 15) };
+    added.commit();
+  }
+  sheet.commit();
+  return {
+    fileName: `${safeFileCode(projectCode)}-edp.xlsx`,
+    mimeType: XLSX_MIME_TYPE,
+    content: await finish(),
+  };
+}
+
+/** A YYYY-MM-DD day as Excel's date of that day: UTC midnight, so no time zone moves it. */
+function excelDate(iso: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return null;
+  return new Date(`${iso}T00:00:00.000Z`);
+}
+
+/**
+ * The Gantt's task table: Id (1..n in tree order), Código, Nombre, Inicio, Fin (date cells,
+ * dd-mm-yyyy), Duración, Avance, Predecesoras (in the sheet's Ids), Holgura, Crítica ('Sí'/'No');
+ * rows grouped by outline with summaries bold and above their group, the header frozen.
+ */
+export async function ganttWorkbook(tasks: readonly GanttTask[], projectCode: string): Promise<ExportedFile> {
+  const T = GANTT_SHEET_TITLES;
+  const { workbook, finish } = streamingWorkbook();
+  const sheet = workbook.addWorksheet(GANTT_SHEET_NAME, {
+    properties: { outlineProperties: { summaryBelow: false, summaryRight: false } },
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  sheet.columns = [
+    { header: T.id, key: 'id', width: 7 },
+    { header: T.code, key: 'code', width: 22 },
+    { header: T.name, key: 'name', width: 50 },
+    { header: T.start, key: 'start', width: 12, style: { numFmt: DATE_FORMAT } },
+    { header: T.finish, key: 'finish', width: 12, style: { numFmt: DATE_FORMAT } },
+    { header: T.duration, key: 'duration', width: 10 },
+    { header: T.progress, key: 'progress', width: 9 },
+    { header: T.predecessors, key: 'predecessors', width: 22 },
+    { header: T.float, key: 'float', width: 9 },
+    { header: T.critical, key: 'critical', width: 8 },
+  ];
+  const headerRow = sheet.getRow(1);
+  headerRow.font = { bold: true };
+  headerRow.alignment = { vertical: 'middle' };
+  for (const row of ganttSheetRows(tasks)) {
+    const added = sheet.addRow({
+      id: row.id,
+      code: row.code,
+      name: row.name,
+      start: excelDate(row.start),
+      finish: excelDate(row.finish),
+      duration: row.duration,
+      progress: row.progress,
+      predecessors: row.predecessors,
+      float: row.totalFloat,
+      critical: row.critical ? 'Sí' : 'No',
+    });
+    added.outlineLevel = Math.min(row.outlineLevel, EXCEL_MAX_OUTLINE_LEVEL);
+    added.getCell('name').alignment = { indent: Math.min(row.outlineLevel, 15) };
+    if (row.isSummary) added.font = { bold: true };
+    added.commit();
+  }
+  sheet.commit();
+  return {
+    fileName: `${safeFileCode(projectCode)}-gantt.xlsx`,
+    mimeType: XLSX_MIME_TYPE,
+    content: await finish(),
+  };
+}
+
+// ---------------------------------------------------------------- reading
+
+type CellValue = ExcelJS.CellValue | undefined;
+
+/** An exceljs cell as a plain value: a formula's result, rich text's text, a hyperlink's text; errors empty. */
+function plainCell(value: CellValue): SheetCell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof Date) return value;
+  if (typeof value === 'object') {
+    if ('richText' in value && Array.isArray(value.richText)) return value.richText.map((part) => part.text).join('');
+    if ('result' in value) return plainCell(value.result as CellValue);
+    if ('formula' in value || 'sharedFormula' in value) return null;
+    if ('text' in value && typeof value.text === 'string') return value.text;
+    if ('error' in value) return null;
+  }
+  return null;
+}
+
+/**
+ * A number shown as a percentage (Excel turns '75%' typed in a cell into 0.75 with a '%' format)
+ * as the text the user sees, '75%', so Avance reads 75 either way.
+ */
+function percentAware(cell: SheetCell, numFmt: () => string | undefined): SheetCell {
+  if (typeof cell !== 'number') return cell;
+  const format = (numFmt() ?? '').replace(/"[^"]*"/g, '').replace(/\\./g, '');
+  return format.includes('%') ? `${Number((cell * 100).toFixed(10))}%` : cell;
+}
+
+export type ReadSheet = { name: string; rows: SheetRow[] };
+
+/**
+ * The rows of an uploaded workbook's sheet named `sheetName` (case-insensitive), or of its first
+ * sheet. Not a zip or not a workbook → INVALID_ARGUMENT 'El archivo no es un libro de Excel
+ * (.xlsx) válido'; parts of more than MAX_UNPACKED_WORKBOOK_BYTES unpacked → refused; more than `maxRows` rows with data (past the header) → INVALID_ARGUMENT naming the
+ * limit, the rows past it streamed by without being kept.
+ */
+export async function readWorkbookSheet(
+  content: string,
+  /** maxUnpackedBytes: MAX_UNPACKED_WORKBOOK_BYTES unless a test wants a smaller budget */
+  options: { sheetName: string; maxRows: number; what: string; maxUnpackedBytes?: number },
+): Promise<ReadSheet> {
+  let parts: ReturnType<typeof unpackWorkbookParts>;
+  try {
+    parts = unpackWorkbookParts(
+      Buffer.from(content, 'base64'),
+      options.maxUnpackedBytes ?? MAX_UNPACKED_WORKBOOK_BYTES,
+    );
+  } catch (error) {
+    if (!(error instanceof UnpackedTooLargeError)) throw error;
+    throw new HttpsError(
+      'INVALID_ARGUMENT',
+      `El libro ocupa más de ${formatNumber(MAX_UNPACKED_WORKBOOK_BYTES / 1024 / 1024)} MB descomprimido; divídelo o quita las hojas que no se importan`,
+    );
+  }
+  if (parts === undefined) throw new HttpsError('INVALID_ARGUMENT', NOT_A_WORKBOOK_MESSAGE);
+  const wanted = options.sheetName.toLowerCase();
+  let chosen: (ReadSheet & { named: boolean; tooMany: boolean }) | undefined;
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(storedZipChunks(parts)), {
+      sharedStrings: 'cache',
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      worksheets: 'emit',
+      entries: 'ignore',
+    });
+    for await (const worksheet of reader) {
+      const name = (worksheet as unknown as { name?: string }).name ?? '';
+      const named = name.toLowerCase() === wanted;
+      // every sheet is read to its end, kept or not, so the reader finishes its work on the stream
+      if (chosen !== undefined && !(named && !chosen.named)) {
+        for await (const row of worksheet) void row;
+        continue;
+      }
+      const rows: SheetRow[] = [];
+      let withData = 0;
+      let tooMany = false;
+      for await (const row of worksheet) {
+        if (tooMany) continue;
+        const values = row.values as CellValue[];
+        const cells = Array.from({ length: Math.max(0, values.length - 1) }, (_, index) =>
+          percentAware(plainCell(values[index + 1]), () => row.getCell(index + 1).numFmt),
+        );
+        if (cells.every((cell) => cell === null || (typeof cell === 'string' && cell.trim() === ''))) continue;
+        withData += 1;
+        if (withData > options.maxRows + HEADER_SLACK_ROWS + 1) {
+          // past the cap the rest is read off the stream without being kept
+          tooMany = true;
+          rows.length = 0;
+          continue;
+        }
+        rows.push({ row: row.number, cells });
+      }
+      chosen = { name, rows, named, tooMany };
+    }
+  } catch {
+    throw new HttpsError('INVALID_ARGUMENT', NOT_A_WORKBOOK_MESSAGE);
+  }
+  if (chosen?.tooMany) {
+    throw new HttpsError(
+      'INVALID_ARGUMENT',
+      `El libro tiene más de ${formatNumber(options.maxRows)} filas con datos; ${options.what} admite como máximo ${formatNumber(options.maxRows)}`,
+    );
+  }
+  if (!chosen) throw new HttpsError('INVALID_ARGUMENT', `${NOT_A_WORKBOOK_MESSAGE}: no tiene hojas`);
+  return { name: chosen.name, rows: chosen.rows };
+}
+
+/** How many of a refusal's errors its message lists. */
+const LISTED_ERRORS = 5;
+
+/** 'Fila 12: …; Fila 15: … y 3 errores más', for INVALID_ARGUMENT. */
+export function rowErrorsMessage(errors: readonly WorkbookRowError[], what: string): string {
+  const listed = errors.slice(0, LISTED_ERRORS).map((error) => error.message);
+  const rest = errors.length - listed.length;
+  const more = rest === 0 ? '' : ` y ${formatNumber(rest)} ${rest === 1 ? 'error más' : 'errores más'}`;
+  return `No se importó ${what}; corrige el libro: ${listed.join('; ')}${more}`;
+}
