@@ -108,6 +108,10 @@ describe('Gantt: the project calendar (issue 14)', () => {
       .getByText('Ya hay una excepción el 13-01-2026 (Paralización de faena): quítala primero o elige otra fecha.')
       .waitFor();
     await screenshot(page, 'gantt-calendar-dialog');
+    // a date typed but not added stops 'Aplicar' with a message
+    await dialog.getByRole('button', { name: 'Aplicar' }).click();
+    await dialog.getByText(/La excepción del 13-01-2026 no está agregada/).waitFor();
+    await dialog.getByRole('textbox', { name: 'Fecha' }).fill('');
     await dialog.getByRole('button', { name: 'Aplicar' }).click();
     await dialog.waitFor({ state: 'hidden' });
 

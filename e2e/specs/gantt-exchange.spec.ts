@@ -214,6 +214,7 @@ describe('Gantt: exchange with MS Project and Excel (issue 14)', () => {
     if (!sheet) throw new Error('no Gantt sheet');
     // the saved Gantt (Monday–Friday): ACT2 still starts Wednesday 14-01; the edits are still on screen
     expect(sheetRows(sheet)[6]?.[3]).toBe('2026-01-14');
+    await question.waitFor({ state: 'hidden' });
     await unsavedChip(page).waitFor();
 
     await toolbar(page).getByRole('button', { name: 'Importar desde Excel' }).click();
