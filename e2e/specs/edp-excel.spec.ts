@@ -108,7 +108,9 @@ describe("the EDP's Excel round trip", () => {
 
     const dialog = await openImport(page, project);
     await dialog.getByLabel('Archivo Excel del EDP').setInputFiles(file);
-    await dialog.getByText('1 ítems agregados, 1 renombrados, 1 eliminados, 5 sin cambios', { exact: true }).waitFor();
+    await dialog
+      .getByText('Ítems agregados: 1 · renombrados: 1 · eliminados: 1 · sin cambios: 5', { exact: true })
+      .waitFor();
     await dialog.getByText('El archivo tiene 7 filas de ítems.').waitFor();
     await dialog.getByText('Ningún ítem eliminado tiene EDC.').waitFor();
     await screenshot(page, 'edp-excel-import-preview');
@@ -116,7 +118,7 @@ describe("the EDP's Excel round trip", () => {
     const question = confirmDialog(page);
     await question
       .getByText(
-        'Se reemplazará el EDP grabado por el del archivo: 1 ítems agregados, 1 renombrados, 1 eliminados y 5 sin cambios.',
+        'Se reemplazará el EDP grabado por el del archivo (ítems agregados: 1, renombrados: 1, eliminados: 1, sin cambios: 5).',
       )
       .waitFor();
     await screenshot(page, 'edp-excel-import-confirm');

@@ -481,7 +481,7 @@ export const esCL = {
     changeFile: 'Elegir otro archivo',
     rows_one: 'El archivo tiene {{formatted}} fila de ítems.',
     rows_other: 'El archivo tiene {{formatted}} filas de ítems.',
-    counts: '{{added}} ítems agregados, {{renamed}} renombrados, {{removed}} eliminados, {{kept}} sin cambios',
+    counts: 'Ítems agregados: {{added}} · renombrados: {{renamed}} · eliminados: {{removed}} · sin cambios: {{kept}}',
     edcLost_one:
       'Se perderá {{formatted}} lista EDC de los ítems eliminados, con las tareas del Gantt que salen de ella.',
     edcLost_other:
@@ -493,7 +493,7 @@ export const esCL = {
     errorList: 'Errores del archivo',
     replace: 'Reemplazar EDP',
     confirmReplace:
-      'Se reemplazará el EDP grabado por el del archivo: {{added}} ítems agregados, {{renamed}} renombrados, {{removed}} eliminados y {{kept}} sin cambios.',
+      'Se reemplazará el EDP grabado por el del archivo (ítems agregados: {{added}}, renombrados: {{renamed}}, eliminados: {{removed}}, sin cambios: {{kept}}).',
     confirmEdcLost_one: 'Se perderá {{formatted}} lista EDC de los ítems eliminados.',
     confirmEdcLost_other: 'Se perderán {{formatted}} listas EDC de los ítems eliminados.',
     unsavedTitle: 'Cambios sin grabar',

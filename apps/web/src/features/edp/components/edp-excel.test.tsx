@@ -159,7 +159,7 @@ describe("the EDP's Excel export and import", () => {
     const dialog = await openImport(user);
     await pickWorkbook(user, dialog);
     expect(
-      await within(dialog).findByText('1 ítems agregados, 1 renombrados, 2 eliminados, 1 sin cambios'),
+      await within(dialog).findByText('Ítems agregados: 1 · renombrados: 1 · eliminados: 2 · sin cambios: 1'),
     ).toBeTruthy();
     expect(
       within(dialog).getByText(
@@ -173,7 +173,7 @@ describe("the EDP's Excel export and import", () => {
     const question = await screen.findByRole('alertdialog', { name: '¿Estás seguro?' });
     expect(
       within(question).getByText(
-        'Se reemplazará el EDP grabado por el del archivo: 1 ítems agregados, 1 renombrados, 2 eliminados y 1 sin cambios.',
+        'Se reemplazará el EDP grabado por el del archivo (ítems agregados: 1, renombrados: 1, eliminados: 2, sin cambios: 1).',
       ),
     ).toBeTruthy();
     expect(within(question).getByText('Se perderá 1 lista EDC de los ítems eliminados.')).toBeTruthy();
@@ -233,7 +233,7 @@ describe("the EDP's Excel export and import", () => {
     renderEditor();
     const dialog = await openImport(user);
     await pickWorkbook(user, dialog);
-    await within(dialog).findByText('1 ítems agregados, 1 renombrados, 2 eliminados, 1 sin cambios');
+    await within(dialog).findByText('Ítems agregados: 1 · renombrados: 1 · eliminados: 2 · sin cambios: 1');
     await user.click(within(dialog).getByRole('button', { name: 'Reemplazar EDP' }));
     const question = await screen.findByRole('alertdialog', { name: '¿Estás seguro?' });
     await user.click(within(question).getByRole('button', { name: 'Si, estoy seguro' }));
@@ -274,7 +274,7 @@ describe("the EDP's Excel export and import", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Importar EDP desde Excel' });
     expect(calls.filter((call) => call.name === 'saveEdp')).toHaveLength(1);
     await pickWorkbook(user, dialog);
-    await within(dialog).findByText('1 ítems agregados, 1 renombrados, 2 eliminados, 1 sin cambios');
+    await within(dialog).findByText('Ítems agregados: 1 · renombrados: 1 · eliminados: 2 · sin cambios: 1');
     // the import goes on the version the save answered
     expect(calls.filter((call) => call.name === 'importEdp').at(-1)?.data).toMatchObject({ version: 8 });
   });
