@@ -34,7 +34,18 @@ export type ScheduleTask = {
   /** for messages */
   code?: string;
   name?: string;
+  /**
+   * issue 15, progress at the cut-off (leaves only; checked at the edge): YYYY-MM-DD. A task with an
+   * actual finish is done and stays on its actual dates; one with only an actual start is under way.
+   */
+  actualStart?: string;
+  actualFinish?: string;
+  /** physical progress, 0–100: a task under way has duration × (1 − progress/100) left, from the cut-off */
+  progress?: number;
 };
+
+/** issue 15: the cut-off ('fecha de corte'), the first day of remaining work, like P6's data date. */
+export type ScheduleOptions = { cutoff?: string };
 
 export type ScheduleLink = { from: number; to: number; type: LinkType; lag: number };
 
@@ -51,6 +62,8 @@ export type ScheduledTask = {
   /** early start / finish as working indices, for tests and the chart */
   startIndex: number;
   finishIndex: number;
+  /** issue 15: 'done' (actual finish), 'started' (actual start only), else absent */
+  status?: 'done' | 'started';
 };
 
 export type ScheduleResult =
@@ -73,6 +86,7 @@ export function schedule(
   tasks: readonly ScheduleTask[],
   links: readonly ScheduleLink[],
   calendar: WorkingCalendar,
+  options: ScheduleOptions = {},
 ): ScheduleResult {
   const n = tasks.length;
   const position = new Map<number, number>();
@@ -187,16 +201,41 @@ export function schedule(
   const rollFinishEod = new Uint8Array(n);
   // many tasks share dates: convert each distinct one once
   const indexByDate = new Map<string, number>();
+  const indexOfDate = (date: string): number => {
+    let index = indexByDate.get(date);
+    if (index === undefined) {
+      index = calendar.indexOf(dayNumber(date));
+      indexByDate.set(date, index);
+    }
+    return index;
+  };
+  // issue 15: progress at the cut-off. 1 = done (on its actual dates), 2 = under way (actual start kept,
+  // the remaining duration from the cut-off); actualFirst / actualEnd are working indices (actualEnd:
+  // the index after the actual finish day)
+  const cutoff = options.cutoff === undefined ? Number.NEGATIVE_INFINITY : indexOfDate(options.cutoff);
+  const status = new Uint8Array(n);
+  const actualFirst = new Float64Array(n);
+  const actualEnd = new Float64Array(n);
   for (let i = 0; i < n; i += 1) {
     const task = tasks[i] as ScheduleTask;
     duration[i] = Math.max(0, Math.floor(task.duration));
     if (isSummary(i)) continue;
-    let index = indexByDate.get(task.start);
-    if (index === undefined) {
-      index = calendar.indexOf(dayNumber(task.start));
-      indexByDate.set(task.start, index);
+    constraint[i] = indexOfDate(task.start);
+    const startedOn = task.actualStart ?? task.actualFinish;
+    if (startedOn === undefined) continue;
+    actualFirst[i] = indexOfDate(startedOn);
+    if (task.actualFinish !== undefined) {
+      status[i] = 1;
+      // a day off as the actual finish counts as the working day before it
+      const finishDay = dayNumber(task.actualFinish);
+      const onOrAfter = calendar.indexOf(finishDay);
+      const last = isoDay(calendar.dayAt(onOrAfter)) === task.actualFinish ? onOrAfter : onOrAfter - 1;
+      actualEnd[i] = Math.max(last + 1, (actualFirst[i] as number) + (duration[i] === 0 ? 1 : 0));
+    } else {
+      status[i] = 2;
+      // what is left of the work; a task under way keeps at least its milestone-free minimum of 0 days
+      duration[i] = Math.ceil((duration[i] as number) * (1 - Math.min(100, Math.max(0, task.progress ?? 0)) / 100));
     }
-    constraint[i] = index;
   }
   for (let h = 0; h < n; h += 1) {
     const i = order[h] as number;
@@ -206,11 +245,28 @@ export function schedule(
       duration[i] = (ef[i] as number) - (es[i] as number);
       eodStart[i] = rollStartEod[i] as number;
       eodFinish[i] = rollFinishEod[i] as number;
+    } else if (status[i] === 1) {
+      // done: on its actual dates, whatever the links say; a milestone achieved at the end of its day
+      es[i] = actualFirst[i] as number;
+      ef[i] = actualEnd[i] as number;
+      const milestone = (tasks[i] as ScheduleTask).duration <= 0;
+      if (milestone) es[i] = ef[i] as number;
+      eodStart[i] = milestone ? 1 : 0;
+      eodFinish[i] = 1;
+    } else if (status[i] === 2) {
+      // under way: the remaining work resumes at the cut-off at the earliest, after what drives it
+      const resume = Math.max(constraint[i] as number, cutoff, actualFirst[i] as number);
+      es[i] = actualFirst[i] as number;
+      ef[i] = resume + (duration[i] as number);
+      eodStart[i] = 0;
+      // nothing left: the work ended with the day before the cut-off
+      eodFinish[i] = 1;
     } else {
-      es[i] = constraint[i] as number;
+      // not started: nothing of it before the cut-off
+      es[i] = Math.max(constraint[i] as number, cutoff);
       ef[i] = (es[i] as number) + (duration[i] as number);
       // work starts at the start of a day and ends at the end of one; a milestone is where its bound put it
-      const milestoneEod = duration[i] === 0 ? (constraintEod[i] as number) : 0;
+      const milestoneEod = duration[i] === 0 && es[i] === constraint[i] ? (constraintEod[i] as number) : 0;
       eodStart[i] = milestoneEod;
       eodFinish[i] = duration[i] === 0 ? milestoneEod : 1;
     }
@@ -309,7 +365,7 @@ export function schedule(
   // float: leaves from their late dates; a summary takes its most critical child's
   const float = new Float64Array(n);
   for (let i = 0; i < n; i += 1)
-    float[i] = isSummary(i) ? Number.POSITIVE_INFINITY : (lf[i] as number) - (ef[i] as number);
+    float[i] = isSummary(i) || status[i] === 1 ? Number.POSITIVE_INFINITY : (lf[i] as number) - (ef[i] as number);
   for (let h = 0; h < n; h += 1) {
     const i = order[h] as number;
     const p = parent[i] as number;
@@ -332,17 +388,21 @@ export function schedule(
     // an EOD start or finish shows on the working day before its index
     const startDate = hasDates ? dateAt(eodStart[i] === 1 ? start - 1 : start) : task.start;
     const endDate = hasDates ? dateAt(eodFinish[i] === 1 ? finish - 1 : finish) : startDate;
-    const taskFloat = Number.isFinite(float[i] as number) ? (float[i] as number) : 0;
+    // work done has no float and is off the critical path, which runs through the remaining work
+    // (a summary whose every leaf is done keeps an infinite float: done too)
+    const done = status[i] === 1 || !Number.isFinite(float[i] as number);
+    const taskFloat = done ? 0 : (float[i] as number);
     return {
       id: task.id,
       start: startDate,
       end: endDate,
       duration: hasDates ? finish - start : 0,
       totalFloat: taskFloat,
-      critical: taskFloat <= 0,
+      critical: !done && taskFloat <= 0,
       isSummary: isSummary(i),
       startIndex: start,
       finishIndex: finish,
+      ...(status[i] === 1 ? { status: 'done' as const } : status[i] === 2 ? { status: 'started' as const } : {}),
     };
   });
   const hasLeaves = Number.isFinite(projectStartIndex);

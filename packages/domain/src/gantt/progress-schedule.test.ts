@@ -1,0 +1,231 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { WorkingCalendar, isoDay } from './calendar';
+import type { LinkType, ScheduleLink, ScheduleResult, ScheduleTask, ScheduledTask } from './schedule';
+import { linkTypes, schedule } from './schedule';
+
+/**
+ * issue 15: progress at a cut-off ('fecha de corte'). Work done stays on its actual dates, a task
+ * under way keeps its actual start and runs its remaining duration from the cut-off, a task not
+ * started cannot start before it, and the links apply to the remaining work. Hand-checked on a plain
+ * Monday–Friday calendar; 2025-03-03 is a Monday.
+ */
+
+const plain = (holidays: string[] = []) => new WorkingCalendar('mon-fri', () => holidays, 2025);
+const MON = '2025-03-03';
+
+const task = (id: number, duration: number, extra: Partial<ScheduleTask> = {}): ScheduleTask => ({
+  id,
+  start: MON,
+  duration,
+  code: `T${id}`,
+  ...extra,
+});
+const link = (from: number, to: number, type: LinkType = 'FS', lag = 0): ScheduleLink => ({ from, to, type, lag });
+
+function ok(result: ScheduleResult): Map<number, ScheduledTask> {
+  if (!result.ok) throw new Error(result.error);
+  return new Map(result.tasks.map((t) => [t.id, t]));
+}
+const dates = (t: ScheduledTask | undefined) => [t?.start, t?.end];
+
+describe('schedule with progress at a cut-off: hand-checked cases', () => {
+  it('a task finished early stays on its actual dates; its FS successor starts the next working day', () => {
+    // planned 5 days (3–7 March), done in 3 (3–5 March); cut-off Thursday 6
+    const byId = ok(
+      schedule(
+        [task(1, 5, { actualStart: MON, actualFinish: '2025-03-05', progress: 100 }), task(2, 2)],
+        [link(1, 2)],
+        plain(),
+        { cutoff: '2025-03-06' },
+      ),
+    );
+    expect(dates(byId.get(1))).toEqual(['2025-03-03', '2025-03-05']);
+    expect(byId.get(1)).toMatchObject({ status: 'done', critical: false, totalFloat: 0 });
+    expect(dates(byId.get(2))).toEqual(['2025-03-06', '2025-03-07']);
+    expect(byId.get(2)?.critical).toBe(true);
+  });
+
+  it('a task finished late stays on its actual dates and pushes its FS successor', () => {
+    // planned 5 days, done in 7 (3–11 March); cut-off Wednesday 12
+    const byId = ok(
+      schedule(
+        [task(1, 5, { actualStart: MON, actualFinish: '2025-03-11', progress: 100 }), task(2, 2)],
+        [link(1, 2)],
+        plain(),
+        { cutoff: '2025-03-12' },
+      ),
+    );
+    expect(dates(byId.get(1))).toEqual(['2025-03-03', '2025-03-11']);
+    expect(dates(byId.get(2))).toEqual(['2025-03-12', '2025-03-13']);
+  });
+
+  it('a task under way keeps its actual start; what is left (10 days × 60 %) runs from the cut-off', () => {
+    const under = task(1, 10, { actualStart: MON, progress: 40 });
+    // cut-off Monday 10: 6 days left, 10–17 March
+    const monday = ok(schedule([under, task(2, 1)], [link(1, 2)], plain(), { cutoff: '2025-03-10' }));
+    expect(dates(monday.get(1))).toEqual(['2025-03-03', '2025-03-17']);
+    expect(monday.get(1)?.status).toBe('started');
+    expect(dates(monday.get(2))).toEqual(['2025-03-18', '2025-03-18']);
+    // a cut-off on a Saturday is the Monday after
+    const saturday = ok(schedule([under], [], plain(), { cutoff: '2025-03-08' }));
+    expect(dates(saturday.get(1))).toEqual(['2025-03-03', '2025-03-17']);
+    // a cut-off on a holiday (Monday 10 here) is the next working day: 11–18 March
+    const holiday = ok(schedule([under], [], plain(['2025-03-10']), { cutoff: '2025-03-10' }));
+    expect(dates(holiday.get(1))).toEqual(['2025-03-03', '2025-03-18']);
+  });
+
+  it('a task not started whose planned start lies before the cut-off is pushed to the cut-off', () => {
+    const byId = ok(schedule([task(1, 3), task(2, 2, { start: '2025-03-20' })], [], plain(), { cutoff: '2025-03-05' }));
+    expect(dates(byId.get(1))).toEqual(['2025-03-05', '2025-03-07']);
+    // a planned start after the cut-off stays
+    expect(dates(byId.get(2))).toEqual(['2025-03-20', '2025-03-21']);
+  });
+
+  it('a milestone achieved sits on its day; its FS successor starts the next working day', () => {
+    const byId = ok(
+      schedule(
+        [task(1, 0, { actualStart: '2025-03-04', actualFinish: '2025-03-04', progress: 100 }), task(2, 2)],
+        [link(1, 2)],
+        plain(),
+        { cutoff: '2025-03-04' },
+      ),
+    );
+    expect(dates(byId.get(1))).toEqual(['2025-03-04', '2025-03-04']);
+    expect(byId.get(1)?.status).toBe('done');
+    expect(dates(byId.get(2))).toEqual(['2025-03-05', '2025-03-06']);
+  });
+
+  it('the links still drive the remaining work: a task under way waits for its late predecessor', () => {
+    // T1 under way, 4 of 8 days left from the cut-off Monday 10 (10–13 March); T2 started on 4 March
+    // but its remaining 2 days may only finish after T1 (FF): 12–13 March
+    const byId = ok(
+      schedule(
+        [task(1, 8, { actualStart: MON, progress: 50 }), task(2, 4, { actualStart: '2025-03-04', progress: 50 })],
+        [link(1, 2, 'FF')],
+        plain(),
+        { cutoff: '2025-03-10' },
+      ),
+    );
+    expect(dates(byId.get(1))).toEqual(['2025-03-03', '2025-03-13']);
+    expect(dates(byId.get(2))).toEqual(['2025-03-04', '2025-03-13']);
+    // the critical path runs through the remaining work
+    expect([byId.get(1)?.critical, byId.get(2)?.critical]).toEqual([true, true]);
+  });
+
+  it('a summary rolls up actual and remaining work; a summary of work done is not critical', () => {
+    const tasks = [
+      { id: 10, start: MON, duration: 0 },
+      task(1, 2, { parentId: 10, actualStart: MON, actualFinish: '2025-03-04', progress: 100 }),
+      task(2, 2, { parentId: 10, actualStart: MON, actualFinish: '2025-03-05', progress: 100 }),
+      task(3, 3),
+    ];
+    const byId = ok(schedule(tasks, [link(10, 3)], plain(), { cutoff: '2025-03-06' }));
+    expect(dates(byId.get(10))).toEqual(['2025-03-03', '2025-03-05']);
+    expect(byId.get(10)?.critical).toBe(false);
+    expect(dates(byId.get(3))).toEqual(['2025-03-06', '2025-03-10']);
+  });
+});
+
+// ---------------------------------------------------------------- properties on random networks
+
+type Progress = { kind: 'none' } | { kind: 'done'; a: number; f: number } | { kind: 'started'; a: number; p: number };
+type TrackedNetwork = { tasks: ScheduleTask[]; links: ScheduleLink[]; cutoff: number; progress: Progress[] };
+
+const calendar = plain();
+const dayOf = (index: number) => isoDay(calendar.dayAt(index));
+
+/** A random DAG of leaves (links from lower to higher index) with progress recorded before a cut-off. */
+const trackedArbitrary = fc
+  .record({ size: fc.integer({ min: 1, max: 25 }), cutoff: fc.integer({ min: 0, max: 15 }) })
+  .chain(({ size, cutoff }) =>
+    fc.record({
+      cutoff: fc.constant(cutoff),
+      durations: fc.array(fc.integer({ min: 0, max: 8 }), { minLength: size, maxLength: size }),
+      progress: fc.array(
+        cutoff === 0
+          ? fc.constant<Progress>({ kind: 'none' })
+          : fc.oneof(
+              fc.constant<Progress>({ kind: 'none' }),
+              fc
+                .tuple(fc.integer({ min: 0, max: cutoff - 1 }), fc.integer({ min: 0, max: cutoff - 1 }))
+                .map(([x, y]): Progress => ({ kind: 'done', a: Math.min(x, y), f: Math.max(x, y) })),
+              fc
+                .tuple(fc.integer({ min: 0, max: cutoff - 1 }), fc.integer({ min: 0, max: 99 }))
+                .map(([a, p]): Progress => ({ kind: 'started', a, p })),
+            ),
+        { minLength: size, maxLength: size },
+      ),
+      links: fc.uniqueArray(
+        fc.record({
+          a: fc.integer({ min: 0, max: size - 1 }),
+          b: fc.integer({ min: 0, max: size - 1 }),
+          type: fc.constantFrom(...linkTypes),
+          lag: fc.integer({ min: -3, max: 5 }),
+        }),
+        { maxLength: size * 2, selector: (l) => `${Math.min(l.a, l.b)}-${Math.max(l.a, l.b)}` },
+      ),
+    }),
+  )
+  .map(({ cutoff, durations, progress, links }): TrackedNetwork => ({
+    cutoff,
+    progress,
+    tasks: durations.map((duration, index) => {
+      const state = progress[index] as Progress;
+      if (state.kind === 'done')
+        return task(index + 1, duration, { actualStart: dayOf(state.a), actualFinish: dayOf(state.f), progress: 100 });
+      if (state.kind === 'started')
+        return task(index + 1, duration, { actualStart: dayOf(state.a), progress: state.p });
+      return task(index + 1, duration);
+    }),
+    links: links
+      .filter((l) => l.a !== l.b)
+      .map((l) => link(Math.min(l.a, l.b) + 1, Math.max(l.a, l.b) + 1, l.type, l.lag)),
+  }));
+
+describe('schedule with progress: properties on random networks (fast-check)', () => {
+  it('no remaining work is scheduled before the cut-off', () => {
+    fc.assert(
+      fc.property(trackedArbitrary, ({ tasks, links, cutoff, progress }) => {
+        const byId = ok(schedule(tasks, links, calendar, { cutoff: dayOf(cutoff) }));
+        return tasks.every((t, index) => {
+          const state = progress[index] as Progress;
+          const scheduled = byId.get(t.id) as ScheduledTask;
+          if (state.kind === 'none') return scheduled.startIndex >= cutoff;
+          if (state.kind === 'started') {
+            const remaining = Math.ceil(t.duration * (1 - state.p / 100));
+            return scheduled.finishIndex - remaining >= cutoff;
+          }
+          return true;
+        });
+      }),
+    );
+  });
+
+  it('actual dates never move, whatever the links say', () => {
+    fc.assert(
+      fc.property(trackedArbitrary, ({ tasks, links, cutoff, progress }) => {
+        const byId = ok(schedule(tasks, links, calendar, { cutoff: dayOf(cutoff) }));
+        return tasks.every((t, index) => {
+          const state = progress[index] as Progress;
+          const scheduled = byId.get(t.id) as ScheduledTask;
+          if (state.kind === 'done')
+            return t.duration === 0
+              ? scheduled.start === dayOf(state.f) && scheduled.end === dayOf(state.f)
+              : scheduled.start === dayOf(state.a) && scheduled.end === dayOf(state.f);
+          if (state.kind === 'started') return scheduled.start === dayOf(state.a);
+          return true;
+        });
+      }),
+    );
+  });
+
+  it('with no progress and the cut-off at the project start, the schedule is the one without tracking', () => {
+    fc.assert(
+      fc.property(trackedArbitrary, ({ tasks, links }) => {
+        const bare = tasks.map(({ id, start, duration, code }) => ({ id, start, duration, code }));
+        expect(schedule(bare, links, calendar, { cutoff: MON })).toEqual(schedule(bare, links, calendar));
+      }),
+    );
+  });
+});
