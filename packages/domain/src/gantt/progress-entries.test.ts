@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { ProgressEntry, ProgressTaskInfo } from './progress-entries';
+import { cutoffError, progressEntryErrors } from './progress-entries';
+
+const tasks = new Map<number, ProgressTaskInfo>([
+  [1, { isSummary: true, code: 'OBR.1', name: 'Obra gruesa' }],
+  [2, { isSummary: false, code: 'OBR.1.1', name: 'Excavación' }],
+  [3, { isSummary: false, code: 'OBR.1.2', name: 'Fundaciones' }],
+]);
+const CUTOFF = '2025-03-31';
+const messages = (entries: ProgressEntry[]) => progressEntryErrors(CUTOFF, entries, tasks).map((e) => e.message);
+
+describe('progress at a cut-off: the rules of an entry (issue 15)', () => {
+  it('takes consistent entries: done, under way, not started', () => {
+    expect(
+      messages([
+        { TaskID: 2, ActualStart: '2025-03-03', ActualFinish: '2025-03-10', Progress: 100 },
+        { TaskID: 3, ActualStart: '2025-03-11', Progress: 40 },
+      ]),
+    ).toEqual([]);
+    expect(messages([{ TaskID: 3, Progress: 0 }])).toEqual([]);
+  });
+
+  it('an actual finish is on or after the actual start, and both on or before the cut-off', () => {
+    expect(messages([{ TaskID: 2, ActualStart: '2025-03-10', ActualFinish: '2025-03-03', Progress: 100 }])).toEqual([
+      'OBR.1.1 «Excavación»: el fin real no puede ser anterior al inicio real',
+    ]);
+    expect(messages([{ TaskID: 2, ActualStart: '2025-04-01', Progress: 10 }])).toEqual([
+      'OBR.1.1 «Excavación»: el inicio real no puede ser posterior a la fecha de corte (2025-03-31)',
+    ]);
+    expect(messages([{ TaskID: 2, ActualStart: '2025-03-01', ActualFinish: '2025-04-02', Progress: 100 }])).toEqual([
+      'OBR.1.1 «Excavación»: el fin real no puede ser posterior a la fecha de corte (2025-03-31)',
+    ]);
+  });
+
+  it('100 % needs an actual finish, and an actual finish means 100 %', () => {
+    expect(messages([{ TaskID: 2, ActualStart: '2025-03-03', Progress: 100 }])).toEqual([
+      'OBR.1.1 «Excavación»: el 100 % necesita el fin real',
+    ]);
+    expect(messages([{ TaskID: 2, ActualStart: '2025-03-03', ActualFinish: '2025-03-05', Progress: 80 }])).toEqual([
+      'OBR.1.1 «Excavación»: con fin real, el avance es 100 %',
+    ]);
+  });
+
+  it('progress above 0 needs an actual start; progress is 0–100', () => {
+    expect(messages([{ TaskID: 3, Progress: 20 }])).toEqual([
+      'OBR.1.2 «Fundaciones»: un avance mayor que 0 necesita el inicio real',
+    ]);
+    expect(messages([{ TaskID: 3, ActualStart: '2025-03-03', Progress: 120 }])).toEqual([
+      'OBR.1.2 «Fundaciones»: el avance debe estar entre 0 y 100 %',
+    ]);
+    expect(messages([{ TaskID: 3, ActualStart: '2025-03-03', Progress: -1 }])).toContain(
+      'OBR.1.2 «Fundaciones»: el avance debe estar entre 0 y 100 %',
+    );
+  });
+
+  it('refuses progress on a summary, an unknown task and a task twice', () => {
+    expect(messages([{ TaskID: 1, ActualStart: '2025-03-03', Progress: 10 }])).toEqual([
+      'OBR.1 «Obra gruesa»: es un resumen: su avance se calcula de sus tareas',
+    ]);
+    expect(messages([{ TaskID: 99, Progress: 0 }])).toEqual(['la tarea 99: no existe en el Gantt']);
+    expect(
+      messages([
+        { TaskID: 3, Progress: 0 },
+        { TaskID: 3, Progress: 0 },
+      ]),
+    ).toEqual(['OBR.1.2 «Fundaciones»: aparece más de una vez']);
+  });
+
+  it('collects every error of every entry, naming the field', () => {
+    const errors = progressEntryErrors(
+      CUTOFF,
+      [
+        { TaskID: 2, ActualFinish: '2025-04-05', Progress: 50 },
+        { TaskID: 3, Progress: 30 },
+      ],
+      tasks,
+    );
+    expect(errors.map((e) => [e.TaskID, e.field])).toEqual([
+      [2, 'ActualFinish'],
+      [2, 'ActualStart'],
+      [2, 'Progress'],
+      [2, 'ActualStart'],
+      [3, 'ActualStart'],
+    ]);
+  });
+
+  it('a cut-off may not go back before the previous one', () => {
+    expect(cutoffError('2025-03-31', '2025-04-30')).toBe(
+      'La fecha de corte no puede ser anterior a la última registrada (2025-04-30)',
+    );
+    expect(cutoffError('2025-04-30', '2025-04-30')).toBeUndefined();
+    expect(cutoffError('2025-04-30', undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * issue 15: the rules a progress record at a cut-off must keep (saveProgress checks them all before
+ * writing anything, and the 'Registrar avance' grid shows the same messages as they are typed).
+ * Dates are YYYY-MM-DD, so they compare as text. Pure.
+ */
+
+export type ProgressEntry = {
+  TaskID: number;
+  ActualStart?: string;
+  ActualFinish?: string;
+  /** physical progress ('Avance físico'), 0–100 */
+  Progress: number;
+};
+
+export type ProgressTaskInfo = { isSummary: boolean; code: string; name: string };
+
+export type ProgressEntryError = {
+  TaskID: number;
+  field: 'ActualStart' | 'ActualFinish' | 'Progress' | 'TaskID';
+  message: string;
+};
+
+function taskLabel(task: ProgressTaskInfo | undefined, id: number): string {
+  if (!task) return `la tarea ${id}`;
+  return task.code === '' ? `«${task.name}»` : `${task.code} «${task.name}»`;
+}
+
+/** The cut-off's own rule: never before the previous one. */
+export function cutoffError(cutoff: string, previousCutoff: string | undefined): string | undefined {
+  if (previousCutoff !== undefined && cutoff < previousCutoff)
+    return `La fecha de corte no puede ser anterior a la última registrada (${previousCutoff})`;
+  return undefined;
+}
+
+/** Every refused entry, each with a Spanish sentence naming the task; empty when all may be written. */
+export function progressEntryErrors(
+  cutoff: string,
+  entries: readonly ProgressEntry[],
+  tasks: ReadonlyMap<number, ProgressTaskInfo>,
+): ProgressEntryError[] {
+  const errors: ProgressEntryError[] = [];
+  const seen = new Set<number>();
+  for (const entry of entries) {
+    const task = tasks.get(entry.TaskID);
+    const name = taskLabel(task, entry.TaskID);
+    const refuse = (field: ProgressEntryError['field'], message: string) =>
+      errors.push({ TaskID: entry.TaskID, field, message: `${name}: ${message}` });
+    if (!task) {
+      refuse('TaskID', 'no existe en el Gantt');
+      continue;
+    }
+    if (seen.has(entry.TaskID)) refuse('TaskID', 'aparece más de una vez');
+    seen.add(entry.TaskID);
+    if (task.isSummary) {
+      refuse('Progress', 'es un resumen: su avance se calcula de sus tareas');
+      continue;
+    }
+    const { ActualStart: start, ActualFinish: finish, Progress: progress } = entry;
+    if (!Number.isFinite(progress) || progress < 0 || progress > 100)
+      refuse('Progress', 'el avance debe estar entre 0 y 100 %');
+    if (start !== undefined && start > cutoff)
+      refuse('ActualStart', `el inicio real no puede ser posterior a la fecha de corte (${cutoff})`);
+    if (finish !== undefined && finish > cutoff)
+      refuse('ActualFinish', `el fin real no puede ser posterior a la fecha de corte (${cutoff})`);
+    if (start !== undefined && finish !== undefined && finish < start)
+      refuse('ActualFinish', 'el fin real no puede ser anterior al inicio real');
+    if (finish !== undefined && start === undefined)
+      refuse('ActualStart', 'una tarea terminada necesita su inicio real');
+    if (progress === 100 && finish === undefined) refuse('ActualFinish', 'el 100 % necesita el fin real');
+    if (finish !== undefined && progress !== 100) refuse('Progress', 'con fin real, el avance es 100 %');
+    if (progress > 0 && start === undefined) refuse('ActualStart', 'un avance mayor que 0 necesita el inicio real');
+  }
+  return errors;
+}
