@@ -15,6 +15,7 @@ import { useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError, isFunctionError } from '@/lib/api-client';
+import { readFileBase64 } from '@/lib/file-reading';
 import { notifyMessage } from '@/stores/notices-store';
 import { useImportGanttWorkbook } from '../api/gantt';
 
@@ -30,22 +31,6 @@ type Step =
   | { kind: 'checking'; file: string }
   | { kind: 'preview'; file: string; content: string; preview: Preview }
   | { kind: 'importing'; file: string };
-
-/** A file's bytes as base64 (FileReader's data URL, without its prefix), reporting the share read. */
-function readAsBase64(file: File, onProgress: (percent: number) => void): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('error de lectura'));
-    reader.onload = () => {
-      const url = String(reader.result);
-      resolve(url.slice(url.indexOf(',') + 1));
-    };
-    reader.readAsDataURL(file);
-  });
-}
 
 export type GanttImportDialogProps = {
   isOpen: boolean;
@@ -119,7 +104,9 @@ function ImportForm({
     setStep({ kind: 'reading', file: name, percent: 0 });
     let content: string;
     try {
-      content = await readAsBase64(file, (percent) => setStep({ kind: 'reading', file: name, percent }));
+      content = await readFileBase64(file, (fraction) =>
+        setStep({ kind: 'reading', file: name, percent: Math.round(fraction * 100) }),
+      );
     } catch (cause) {
       setStep({ kind: 'choose' });
       return setError(t('gantt.import.readFailed', { file: name, error: describeError(cause) }));
