@@ -209,7 +209,41 @@ export {
   weekdaysOfWorkWeek,
   workWeekOfWeekdays,
 } from './gantt/calendar';
-export type { LinkType, ScheduleLink, ScheduleResult, ScheduleTask, ScheduledTask } from './gantt/schedule';
+export type {
+  LinkType,
+  ScheduleLink,
+  ScheduleOptions,
+  ScheduleResult,
+  ScheduleTask,
+  ScheduledTask,
+} from './gantt/schedule';
+export type { ProgressEntry, ProgressEntryError, ProgressTaskInfo } from './gantt/progress-entries';
+export { cutoffError, progressEntryErrors } from './gantt/progress-entries';
+export type { ProgressRollupTask } from './gantt/tracking';
+export { finishVariance, rollUpProgress } from './gantt/tracking';
+export type {
+  Baseline,
+  BaselinesOutput,
+  CutoffRecord,
+  CutoffTask,
+  ProgressEntryInput,
+} from './functions/tracking-contracts';
+export {
+  MAX_BASELINES,
+  MAX_PROGRESS_ENTRIES,
+  baselineSchema,
+  chooseBaselineContract,
+  cutoffRecordSchema,
+  cutoffTaskSchema,
+  exportProgressContract,
+  importProgressContract,
+  loadBaselinesContract,
+  loadProgressHistoryContract,
+  progressEntrySchema,
+  removeBaselineContract,
+  saveBaselineContract,
+  saveProgressContract,
+} from './functions/tracking-contracts';
 export { linkTypes, schedule } from './gantt/schedule';
 export type { PredecessorLink, PredecessorParseResult } from './gantt/predecessors';
 export { MAX_LAG, formatPredecessors, parsePredecessors } from './gantt/predecessors';
@@ -281,6 +315,7 @@ export {
   MAX_TASK_DURATION,
   calendarExceptionSchema,
   ganttCalendarSchema,
+  ganttOutputSchema,
   projectCalendarSchema,
   weekdayNumbers,
   ganttTaskInputSchema,

@@ -161,6 +161,8 @@ export type ProjectTable = {
    * work week's weekdays, Chile's holidays on, no exceptions (projects-store's projectCalendarOf)
    */
   gantt_calendar: string | null;
+  /** issue 15: the baseline shown and compared in the Gantt (gantt_baseline._id); null: none */
+  gantt_baseline_id: string | null;
   /** issue 12: grows on every updateProject and every work-week change (the stale-save check of 'Editar proyecto') */
   version: Generated<number>;
   /** issue 13: 'none' | 'priority' | 'train' */
@@ -232,6 +234,9 @@ export type GanttTaskTable = {
   duration: number;
   progress: number;
   position: number;
+  /** issue 15: YYYY-MM-DD, the leaf's 'Inicio real' / 'Fin real' */
+  actual_start: string | null;
+  actual_finish: string | null;
 };
 
 /** A link between two tasks of the same Gantt: type FS/SS/FF/SF, lag in working days. */
@@ -256,6 +261,58 @@ export type GanttRemovedLinkTable = {
   project_id: string;
   from_key: string;
   to_key: string;
+};
+
+/** issue 15: a baseline ('línea base'), a named, dated, read-only snapshot of the Gantt. */
+export type GanttBaselineTable = {
+  _id: string;
+  project_id: string;
+  name: string;
+  /** ISO timestamp */
+  created_at: string;
+  created_by: string | null;
+  created_by_name: string;
+  task_count: number;
+  project_start: string;
+  project_finish: string;
+};
+
+/** One task of a baseline, as the baseline froze it (code and name kept for tasks deleted later). */
+export type GanttBaselineTaskTable = {
+  baseline_id: string;
+  task_id: number | string;
+  code: string;
+  name: string;
+  start_date: string;
+  finish_date: string;
+  duration: number;
+  /** once costs exist (issue 16) */
+  cost: number | null;
+};
+
+/** issue 15: a cut-off date recorded ('Cortes de avance'); one per date and project. */
+export type GanttCutoffTable = {
+  _id: string;
+  project_id: string;
+  /** YYYY-MM-DD */
+  cutoff: string;
+  /** ISO timestamp */
+  recorded_at: string;
+  recorded_by: string | null;
+  recorded_by_name: string;
+  /** the project's physical progress at the cut-off, 0–100, leaves weighted by duration */
+  progress: number;
+};
+
+/** The progress of one leaf at a cut-off (only leaves with any progress or actual date). */
+export type GanttCutoffTaskTable = {
+  cutoff_id: string;
+  task_id: number | string;
+  code: string;
+  name: string;
+  progress: number;
+  actual_start: string | null;
+  actual_finish: string | null;
 };
 
 export type Database = {
@@ -284,6 +341,10 @@ export type Database = {
   gantt_link: GanttLinkTable;
   gantt_removed_source: GanttRemovedSourceTable;
   gantt_removed_link: GanttRemovedLinkTable;
+  gantt_baseline: GanttBaselineTable;
+  gantt_baseline_task: GanttBaselineTaskTable;
+  gantt_cutoff: GanttCutoffTable;
+  gantt_cutoff_task: GanttCutoffTaskTable;
 };
 
 export type DatabaseDialect = 'sqlite' | 'postgres';

@@ -11,6 +11,7 @@ import {
   mergeGanttTasks,
   parsePredecessors,
   reconcileGeneratedLinks,
+  rollUpProgress,
   schedule,
   sequenceGantt,
   weekdaysOfWorkWeek,
@@ -26,6 +27,7 @@ import type {
   LinkType,
   ProjectCalendar,
   ScheduleLink,
+  ScheduleOptions,
   ScheduleResult,
   ScheduleTask,
   SequencingMode,
@@ -62,6 +64,10 @@ type ProjectGanttRow = {
   calendar: ProjectCalendar;
   /** issue 13: how the generated tasks are linked (sequence-gantt.ts) */
   sequencing: SequencingMode;
+  /** issue 15: YYYY-MM-DD, the latest cut-off recorded (the remaining work starts there); absent: none */
+  cutoff?: string;
+  /** issue 15: the baseline shown and compared; absent: none */
+  baselineId?: string;
 };
 
 type GanttState = {
@@ -70,14 +76,31 @@ type GanttState = {
   links: GanttLinkRecord[];
 };
 
+/** issue 15: a task's dates in a baseline, by task id. */
+export type BaselineDates = ReadonlyMap<number, { start: string; finish: string; duration: number }>;
+
 function projectNotFound(): HttpsError {
   return new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
 }
 
-async function readProject(db: Kysely<Database>, projectId: string): Promise<ProjectGanttRow> {
+export async function readProject(db: Kysely<Database>, projectId: string): Promise<ProjectGanttRow> {
   const row = await db
     .selectFrom('project')
-    .select(['start_year', 'end_year', 'gantt_version', 'gantt_work_week', 'gantt_calendar', 'sequencing'])
+    .select([
+      'start_year',
+      'end_year',
+      'gantt_version',
+      'gantt_work_week',
+      'gantt_calendar',
+      'sequencing',
+      'gantt_baseline_id',
+      (eb) =>
+        eb
+          .selectFrom('gantt_cutoff')
+          .select((inner) => inner.fn.max('gantt_cutoff.cutoff').as('latest'))
+          .whereRef('gantt_cutoff.project_id', '=', 'project._id')
+          .as('cutoff'),
+    ])
     .where('_id', '=', projectId)
     .executeTakeFirst();
   if (!row) throw projectNotFound();
@@ -87,7 +110,25 @@ async function readProject(db: Kysely<Database>, projectId: string): Promise<Pro
     version: Number(row.gantt_version),
     calendar: projectCalendarOf(row),
     sequencing: toSequencing(row.sequencing),
+    ...(row.cutoff == null ? {} : { cutoff: String(row.cutoff) }),
+    ...(row.gantt_baseline_id === null ? {} : { baselineId: row.gantt_baseline_id }),
   };
+}
+
+/** issue 15: the dates of every task in a baseline (empty for none). */
+export async function readBaselineDates(db: Kysely<Database>, baselineId: string | undefined): Promise<BaselineDates> {
+  if (baselineId === undefined) return new Map();
+  const rows = await db
+    .selectFrom('gantt_baseline_task')
+    .select(['task_id', 'start_date', 'finish_date', 'duration'])
+    .where('baseline_id', '=', baselineId)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      Number(row.task_id),
+      { start: row.start_date, finish: row.finish_date, duration: Number(row.duration) },
+    ]),
+  );
 }
 
 /**
@@ -133,16 +174,27 @@ function horizonDate(startYear: number): string {
   return `${String(startYear + HORIZON_YEARS).padStart(4, '0')}-01-01`;
 }
 
-function calendarFor(project: Pick<ProjectGanttRow, 'startYear' | 'calendar'>): WorkingCalendar {
+export function calendarFor(project: Pick<ProjectGanttRow, 'startYear' | 'calendar'>): WorkingCalendar {
   return new BoundedCalendar(project.calendar, project.startYear);
 }
 
 // ---------------------------------------------------------------- reading and writing rows
 
-async function readTasks(db: Kysely<Database>, projectId: string): Promise<GanttTaskRecord[]> {
+export async function readTasks(db: Kysely<Database>, projectId: string): Promise<GanttTaskRecord[]> {
   const rows = await db
     .selectFrom('gantt_task')
-    .select(['id', 'source_key', 'parent_id', 'code', 'name', 'start_date', 'duration', 'progress'])
+    .select([
+      'id',
+      'source_key',
+      'parent_id',
+      'code',
+      'name',
+      'start_date',
+      'duration',
+      'progress',
+      'actual_start',
+      'actual_finish',
+    ])
     .where('project_id', '=', projectId)
     .orderBy('position')
     .execute();
@@ -157,11 +209,13 @@ async function readTasks(db: Kysely<Database>, projectId: string): Promise<Gantt
       duration: Number(row.duration),
       progress: Number(row.progress),
     };
+    if (row.actual_start !== null) task.actualStart = row.actual_start;
+    if (row.actual_finish !== null) task.actualFinish = row.actual_finish;
     return row.parent_id === null ? task : { ...task, parentId: Number(row.parent_id) };
   });
 }
 
-async function readLinks(db: Kysely<Database>, projectId: string): Promise<GanttLinkRecord[]> {
+export async function readLinks(db: Kysely<Database>, projectId: string): Promise<GanttLinkRecord[]> {
   const rows = await db
     .selectFrom('gantt_link')
     .select(['from_id', 'to_id', 'type', 'lag', 'generated'])
@@ -227,7 +281,7 @@ async function readEdcLists(
 }
 
 /** Moves the Gantt's version on from `basedOn`; false when another writer moved it first (or the project is gone). */
-async function claimVersion(trx: Transaction<Database>, projectId: string, basedOn: number): Promise<boolean> {
+export async function claimVersion(trx: Transaction<Database>, projectId: string, basedOn: number): Promise<boolean> {
   const result = await trx
     .updateTable('project')
     .set({ gantt_version: basedOn + 1, updated_at: new Date().toISOString() })
@@ -247,6 +301,8 @@ type TaskRow = {
   duration: number;
   progress: number;
   position: number;
+  actual_start: string | null;
+  actual_finish: string | null;
 };
 
 function toTaskRow(task: GanttTaskRecord, position: number): TaskRow {
@@ -260,6 +316,8 @@ function toTaskRow(task: GanttTaskRecord, position: number): TaskRow {
     duration: task.duration,
     progress: task.progress,
     position,
+    actual_start: task.actualStart ?? null,
+    actual_finish: task.actualFinish ?? null,
   };
 }
 
@@ -272,7 +330,9 @@ function sameRow(a: TaskRow, b: TaskRow): boolean {
     a.start_date === b.start_date &&
     a.duration === b.duration &&
     a.progress === b.progress &&
-    a.position === b.position
+    a.position === b.position &&
+    a.actual_start === b.actual_start &&
+    a.actual_finish === b.actual_finish
   );
 }
 
@@ -300,7 +360,7 @@ function groupByTarget(links: readonly GanttLinkRecord[]): Map<number, GanttLink
  * `next`'s order), and a task's incoming links are rewritten only when they changed. Saving a
  * 10,000-task Gantt after one edit wrote 19,000 rows when it replaced everything.
  */
-async function writeGantt(
+export async function writeGantt(
   trx: Transaction<Database>,
   projectId: string,
   stored: { tasks: readonly GanttTaskRecord[]; links: readonly GanttLinkRecord[] },
@@ -341,13 +401,14 @@ async function writeGantt(
     const values = sql.join(
       part.map(
         (row) =>
-          sql`(CAST(${row.id} AS bigint), CAST(${row.source_key} AS text), CAST(${row.parent_id} AS bigint), CAST(${row.code} AS text), CAST(${row.name} AS text), CAST(${row.start_date} AS text), CAST(${row.duration} AS integer), CAST(${row.progress} AS double precision), CAST(${row.position} AS integer))`,
+          sql`(CAST(${row.id} AS bigint), CAST(${row.source_key} AS text), CAST(${row.parent_id} AS bigint), CAST(${row.code} AS text), CAST(${row.name} AS text), CAST(${row.start_date} AS text), CAST(${row.duration} AS integer), CAST(${row.progress} AS double precision), CAST(${row.position} AS integer), CAST(${row.actual_start} AS text), CAST(${row.actual_finish} AS text))`,
       ),
     );
-    await sql`WITH next_task (id, source_key, parent_id, code, name, start_date, duration, progress, position) AS (VALUES ${values})
+    await sql`WITH next_task (id, source_key, parent_id, code, name, start_date, duration, progress, position, actual_start, actual_finish) AS (VALUES ${values})
       UPDATE gantt_task SET source_key = next_task.source_key, parent_id = next_task.parent_id, code = next_task.code,
         name = next_task.name, start_date = next_task.start_date, duration = next_task.duration,
-        progress = next_task.progress, position = next_task.position
+        progress = next_task.progress, position = next_task.position,
+        actual_start = next_task.actual_start, actual_finish = next_task.actual_finish
       FROM next_task
       WHERE gantt_task.project_id = ${projectId} AND gantt_task.id = next_task.id`.execute(trx);
   }
@@ -375,12 +436,16 @@ async function writeGantt(
 
 // ---------------------------------------------------------------- scheduling and answering
 
-type Scheduled = Extract<ScheduleResult, { ok: true }>;
+export type Scheduled = Extract<ScheduleResult, { ok: true }>;
 
-function scheduleGantt(
+/**
+ * The stored Gantt on the project's calendar; issue 15: with each leaf's actual dates and progress,
+ * the remaining work from the latest cut-off.
+ */
+export function scheduleGantt(
   tasks: readonly GanttTaskRecord[],
   links: readonly GanttLinkRecord[],
-  project: Pick<ProjectGanttRow, 'startYear' | 'calendar'>,
+  project: Pick<ProjectGanttRow, 'startYear' | 'calendar' | 'cutoff'>,
 ): ScheduleResult {
   return scheduleOnCalendar(
     tasks.map((task) => ({
@@ -390,10 +455,14 @@ function scheduleGantt(
       duration: task.duration,
       code: task.code,
       name: task.name,
+      ...(task.actualStart === undefined ? {} : { actualStart: task.actualStart }),
+      ...(task.actualFinish === undefined ? {} : { actualFinish: task.actualFinish }),
+      progress: task.progress,
     })),
     links,
     project.calendar,
     project.startYear,
+    project.cutoff === undefined ? {} : { cutoff: project.cutoff },
   );
 }
 
@@ -406,9 +475,10 @@ export function scheduleOnCalendar(
   links: readonly ScheduleLink[],
   calendar: ProjectCalendar,
   firstYear: number,
+  options: ScheduleOptions = {},
 ): ScheduleResult {
   try {
-    return schedule(tasks, links, new BoundedCalendar(calendar, firstYear));
+    return schedule(tasks, links, new BoundedCalendar(calendar, firstYear), options);
   } catch (error) {
     if (!(error instanceof ScheduleHorizonError)) throw error;
     return {
@@ -444,8 +514,19 @@ function holidayList(project: ProjectGanttRow, projectFinish: string): string[] 
   return holidays;
 }
 
-function toOutput(state: GanttState, scheduled: Scheduled, message: string): GanttOutput {
+/**
+ * The answer of loadGantt, saveGantt, saveProgress …: the tasks with their computed dates; issue 15:
+ * each with its dates in the chosen baseline (`baseline`), its actual dates and status, and a
+ * summary's progress rolled up from its leaves by duration.
+ */
+export function toOutput(
+  state: GanttState,
+  scheduled: Scheduled,
+  message: string,
+  baseline: BaselineDates = new Map(),
+): GanttOutput {
   const { project, tasks, links } = state;
+  const rolled = rollUpProgress(tasks).summaries;
   const incoming = new Map<number, GanttLinkRecord[]>();
   for (const link of links) {
     const list = incoming.get(link.to);
@@ -471,7 +552,7 @@ function toOutput(state: GanttState, scheduled: Scheduled, message: string): Gan
       StartNoEarlierThan: task.start,
       EndDate: computed.end,
       Duration: computed.duration,
-      Progress: task.progress,
+      Progress: computed.isSummary ? (rolled.get(task.id) ?? 0) : task.progress,
       ...(task.parentId !== undefined && ids.has(task.parentId) ? { ParentId: task.parentId } : {}),
       Predecessor: formatPredecessors(predecessors),
       totalFloat: computed.totalFloat,
@@ -479,6 +560,10 @@ function toOutput(state: GanttState, scheduled: Scheduled, message: string): Gan
       isSummary: computed.isSummary,
       ...(task.sourceKey === null ? {} : { sourceKey: task.sourceKey }),
       ...(generated.length === 0 ? {} : { generatedPredecessors: generated }),
+      ...baselineFields(baseline.get(task.id)),
+      ...(computed.isSummary || task.actualStart === undefined ? {} : { ActualStart: task.actualStart }),
+      ...(computed.isSummary || task.actualFinish === undefined ? {} : { ActualFinish: task.actualFinish }),
+      ...(computed.status === undefined ? {} : { status: computed.status }),
     };
   });
   return {
@@ -495,11 +580,20 @@ function toOutput(state: GanttState, scheduled: Scheduled, message: string): Gan
     projectStart: scheduled.projectStart,
     projectFinish: scheduled.projectFinish,
     sequencing: project.sequencing,
+    ...(project.cutoff === undefined ? {} : { cutoff: project.cutoff }),
+    ...(project.baselineId === undefined ? {} : { baselineId: project.baselineId }),
     message,
   };
 }
 
-function scheduledOrThrow(result: ScheduleResult): Scheduled {
+function baselineFields(
+  dates: { start: string; finish: string; duration: number } | undefined,
+): Pick<GanttTask, 'BaselineStart' | 'BaselineFinish' | 'BaselineDuration'> {
+  if (!dates) return {};
+  return { BaselineStart: dates.start, BaselineFinish: dates.finish, BaselineDuration: dates.duration };
+}
+
+export function scheduledOrThrow(result: ScheduleResult): Scheduled {
   if (!result.ok) throw new HttpsError('INVALID_ARGUMENT', result.error);
   return result;
 }
@@ -601,7 +695,12 @@ export async function loadGantt(db: Kysely<Database>, projectId: string): Promis
     if (state) {
       const scheduled = scheduledOrThrow(state.result);
       const count = state.tasks.length;
-      return toOutput(state, scheduled, `Gantt cargado: ${formatNumber(count)} ${count === 1 ? 'tarea' : 'tareas'}`);
+      return toOutput(
+        state,
+        scheduled,
+        `Gantt cargado: ${formatNumber(count)} ${count === 1 ? 'tarea' : 'tareas'}`,
+        await readBaselineDates(db, state.project.baselineId),
+      );
     }
   }
   throw new HttpsError('ABORTED', GANTT_STALE_MESSAGE);
@@ -619,6 +718,9 @@ type TaskInput = {
   ParentId?: number | null | undefined;
   Predecessor: string;
   generatedPredecessors?: number[] | undefined;
+  /** issue 15: absent: as stored; null: none */
+  ActualStart?: string | null | undefined;
+  ActualFinish?: string | null | undefined;
 };
 
 function taskLabel(task: Pick<TaskInput, 'TaskID' | 'TaskCode'>): string {
@@ -687,6 +789,8 @@ function checkActivities(activities: readonly TaskInput[]): { tasks: GanttTaskRe
       duration: task.Duration,
       progress: task.Progress,
     };
+    if (typeof task.ActualStart === 'string') record.actualStart = task.ActualStart;
+    if (typeof task.ActualFinish === 'string') record.actualFinish = task.ActualFinish;
     const parentId = task.ParentId ?? undefined;
     return parentId === undefined ? record : { ...record, parentId };
   });
@@ -805,7 +909,8 @@ export async function saveGantt(
   // removing a link lets it move back) and duration; a summary's start and duration rolled up
   const computed = checked.tasks.map((task, index) => {
     const result = scheduled.tasks[index] as Scheduled['tasks'][number];
-    return result.isSummary ? { ...task, start: result.start, duration: result.duration } : task;
+    // issue 15: a summary's progress is rolled up from its leaves on every answer, never stored
+    return result.isSummary ? { ...task, start: result.start, duration: result.duration, progress: 0 } : task;
   });
 
   const saved = await db.transaction().execute(async (trx) => {
@@ -823,7 +928,16 @@ export async function saveGantt(
     const stored = { tasks: await readTasks(trx, projectId), links: await readLinks(trx, projectId) };
     // a TaskID stored before keeps its source; a new one is a task the user added
     const storedKeys = new Map(stored.tasks.map((task) => [task.id, task.sourceKey]));
-    const withKeys = computed.map((task) => ({ ...task, sourceKey: storedKeys.get(task.id) ?? null }));
+    const storedById = new Map(stored.tasks.map((task) => [task.id, task]));
+    const withKeys = computed.map((task, index) => {
+      const keyed = { ...task, sourceKey: storedKeys.get(task.id) ?? null };
+      // issue 15: actual dates a save leaves out (an older screen, a script) stay as stored
+      const input = activities[index] as TaskInput;
+      const before = storedById.get(task.id);
+      if (input.ActualStart === undefined && before?.actualStart !== undefined) keyed.actualStart = before.actualStart;
+      if (input.ActualFinish === undefined && before?.actualFinish !== undefined) keyed.actualFinish = before.actualFinish;
+      return keyed;
+    });
     const savedIds = new Set(withKeys.map((task) => task.id));
     const links = savedLinks(activities, checked.links, stored.links);
     await recordRemovedLinks(trx, projectId, stored, links, savedIds, storedKeys);
@@ -856,6 +970,7 @@ export async function saveGantt(
     { project: { ...project, version: version + 1 }, tasks: saved.tasks, links: saved.links },
     scheduled,
     `Gantt grabado: ${formatNumber(count)} ${count === 1 ? 'tarea' : 'tareas'}`,
+    await readBaselineDates(db, project.baselineId),
   );
 }
 
@@ -925,5 +1040,6 @@ export async function regenerateGanttSequence(
       (own === 0
         ? 'no hay vínculos tuyos que conservar'
         : `${own === 1 ? 'se conserva' : 'se conservan'} ${plural(own, 'vínculo tuyo', 'vínculos tuyos')}`),
+    await readBaselineDates(db, state.project.baselineId),
   );
 }

@@ -35,7 +35,7 @@ const fileNameSchema = z
   .min(1, { error: 'es obligatorio' })
   .max(255, { error: 'debe tener como máximo 255 caracteres' });
 
-const base64WorkbookSchema = z
+export const base64WorkbookSchema = z
   .string({ error: 'debe ser texto' })
   .min(1, { error: 'es obligatorio' })
   .max(MAX_WORKBOOK_BASE64_CHARS, { error: 'el archivo supera los 10 MB' })

@@ -19,13 +19,13 @@ export const sequencingModeSchema = z.enum(sequencingModes, {
   error: `debe ser una de: ${sequencingModes.join(', ')}`,
 });
 
-const projectIdSchema = z
+export const projectIdSchema = z
   .string({ error: 'debe ser texto' })
   .trim()
   .min(1, { error: 'es obligatorio' })
   .max(64, { error: 'debe tener como máximo 64 caracteres' });
 
-const taskIdSchema = z
+export const taskIdSchema = z
   .number({ error: 'debe ser un número' })
   .int({ error: 'debe ser un número entero' })
   .min(1, { error: 'debe ser 1 o más' })
@@ -66,6 +66,13 @@ export const ganttTaskInputSchema = z.object({
     .array(taskIdSchema)
     .max(10_000, { error: 'admite como máximo 10000 predecesoras' })
     .optional(),
+  /**
+   * issue 15: 'Inicio real' and 'Fin real' of a leaf (null or absent: none). A save that changes a
+   * task's Progress, ActualStart or ActualFinish records it at the project's latest cut-off, under
+   * saveProgress's rules; an unchanged one is kept as stored.
+   */
+  ActualStart: isoDateSchema.nullable().optional(),
+  ActualFinish: isoDateSchema.nullable().optional(),
 });
 export type GanttTaskInput = z.input<typeof ganttTaskInputSchema>;
 
@@ -99,6 +106,18 @@ export const ganttTaskSchema = z.object({
   sourceKey: z.string().optional(),
   /** issue 13: the predecessors whose link the sequencing generated (absent: none) */
   generatedPredecessors: z.array(z.number().int()).optional(),
+  /**
+   * issue 15: YYYY-MM-DD, the task's dates in the chosen baseline (absent: no baseline chosen, or the
+   * task is newer than it); BaselineDuration in working days
+   */
+  BaselineStart: z.string().optional(),
+  BaselineFinish: z.string().optional(),
+  BaselineDuration: z.number().int().optional(),
+  /** issue 15: YYYY-MM-DD, 'Inicio real' / 'Fin real' (leaves; absent: none) */
+  ActualStart: z.string().optional(),
+  ActualFinish: z.string().optional(),
+  /** issue 15: 'done' (actual finish), 'started' (actual start only); absent: not started (and summaries) */
+  status: z.enum(['done', 'started']).optional(),
 });
 export type GanttTask = z.infer<typeof ganttTaskSchema>;
 
@@ -173,7 +192,7 @@ export const ganttCalendarSchema = z.object({
 });
 export type GanttCalendar = z.infer<typeof ganttCalendarSchema>;
 
-const ganttOutputSchema = z.object({
+export const ganttOutputSchema = z.object({
   activities: z.array(ganttTaskSchema),
   version: z.number().int(),
   calendar: ganttCalendarSchema,
@@ -181,6 +200,13 @@ const ganttOutputSchema = z.object({
   projectFinish: z.string(),
   /** issue 13: the project's sequencing option ('Sin secuencia', 'Secuencia por prioridad', 'Tren de actividades') */
   sequencing: sequencingModeSchema,
+  /**
+   * issue 15: YYYY-MM-DD, the latest cut-off recorded ('Fecha de corte'), from which the remaining
+   * work is scheduled; absent: none recorded yet
+   */
+  cutoff: z.string().optional(),
+  /** issue 15: the baseline shown and compared (loadBaselines' id); absent: none */
+  baselineId: z.string().optional(),
   message: messageSchema,
 });
 export type GanttOutput = z.infer<typeof ganttOutputSchema>;

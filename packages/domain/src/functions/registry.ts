@@ -28,6 +28,16 @@ import {
   saveProjectContract,
   updateProjectContract,
 } from './project-contracts';
+import {
+  chooseBaselineContract,
+  exportProgressContract,
+  importProgressContract,
+  loadBaselinesContract,
+  loadProgressHistoryContract,
+  removeBaselineContract,
+  saveBaselineContract,
+  saveProgressContract,
+} from './tracking-contracts';
 import { loadProfileContract, saveProfileContract, uploadFileContract } from './profile-contracts';
 import { loadUsersContract, saveUserContract } from './user-contracts';
 
@@ -64,6 +74,14 @@ export const functionContracts = [
   exportEdpContract,
   importEdpContract,
   importGanttContract,
+  saveBaselineContract,
+  loadBaselinesContract,
+  removeBaselineContract,
+  chooseBaselineContract,
+  saveProgressContract,
+  loadProgressHistoryContract,
+  exportProgressContract,
+  importProgressContract,
 ] as const;
 
 export type AnyFunctionContract = (typeof functionContracts)[number];

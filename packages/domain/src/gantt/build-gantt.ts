@@ -33,7 +33,11 @@ export type GanttTaskRecord = {
   /** YYYY-MM-DD */
   start: string;
   duration: number;
+  /** physical progress ('Avance físico'), 0–100 */
   progress: number;
+  /** issue 15: YYYY-MM-DD, a leaf's 'Inicio real' / 'Fin real' (absent: none) */
+  actualStart?: string;
+  actualFinish?: string;
 };
 
 export type GanttLinkRecord = {

@@ -202,6 +202,8 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
         ParentId: null,
         Predecessor: '',
         generatedPredecessors: [],
+        ActualStart: null,
+        ActualFinish: null,
       },
       {
         TaskID: 2,
@@ -213,6 +215,8 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
         ParentId: 1,
         Predecessor: '',
         generatedPredecessors: [],
+        ActualStart: null,
+        ActualFinish: null,
       },
       {
         TaskID: 3,
@@ -224,6 +228,8 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
         ParentId: 1,
         Predecessor: '2FS,7SS+2,8FF-1',
         generatedPredecessors: [],
+        ActualStart: null,
+        ActualFinish: null,
       },
     ]);
   });

@@ -4,7 +4,7 @@ import type { WorkingCalendar } from './calendar';
 import { dayNumber, isoDay } from './calendar';
 import type { PredecessorLink } from './predecessors';
 import { MAX_LAG, formatPredecessors, parsePredecessors } from './predecessors';
-import type { LinkType, ScheduleResult } from './schedule';
+import type { LinkType, ScheduleOptions, ScheduleResult } from './schedule';
 import { schedule } from './schedule';
 import { flattenForest, forestOf, siblingsOf, withParent } from '../tree/ordered-forest';
 
@@ -30,6 +30,9 @@ export type GanttDraftTask = {
   sourceKey?: string;
   /** incoming links */
   predecessors: PredecessorLink[];
+  /** issue 15: YYYY-MM-DD, 'Inicio real' / 'Fin real' of a leaf (absent: none) */
+  actualStart?: string;
+  actualFinish?: string;
 };
 
 export type GanttEdit = { ok: true; tasks: GanttDraftTask[] } | { ok: false; error: string };
@@ -60,6 +63,8 @@ export function draftFromActivities(activities: readonly GanttTask[]): GanttDraf
     };
     if (activity.ParentId !== undefined) task.parentId = activity.ParentId;
     if (activity.sourceKey !== undefined) task.sourceKey = activity.sourceKey;
+    if (activity.ActualStart !== undefined) task.actualStart = activity.ActualStart;
+    if (activity.ActualFinish !== undefined) task.actualFinish = activity.ActualFinish;
     return task;
   });
 }
@@ -76,11 +81,17 @@ export function activitiesFromDraft(tasks: readonly GanttDraftTask[]): GanttTask
     ParentId: task.parentId ?? null,
     Predecessor: formatPredecessors(task.predecessors),
     generatedPredecessors: task.predecessors.filter((link) => link.generated).map((link) => link.predecessorId),
+    ActualStart: task.actualStart ?? null,
+    ActualFinish: task.actualFinish ?? null,
   }));
 }
 
 /** The engine over the draft. */
-export function scheduleDraft(tasks: readonly GanttDraftTask[], calendar: WorkingCalendar): ScheduleResult {
+export function scheduleDraft(
+  tasks: readonly GanttDraftTask[],
+  calendar: WorkingCalendar,
+  options: ScheduleOptions = {},
+): ScheduleResult {
   const scheduleTasks = tasks.map((task) => ({
     id: task.id,
     ...(task.parentId === undefined ? {} : { parentId: task.parentId }),
@@ -88,6 +99,10 @@ export function scheduleDraft(tasks: readonly GanttDraftTask[], calendar: Workin
     duration: task.duration,
     code: task.code,
     name: task.name,
+    // issue 15: progress at the cut-off (the engine reads it only with options.cutoff)
+    ...(task.actualStart === undefined ? {} : { actualStart: task.actualStart }),
+    ...(task.actualFinish === undefined ? {} : { actualFinish: task.actualFinish }),
+    progress: task.progress,
   }));
   const links = [];
   for (const task of tasks) {
@@ -95,7 +110,7 @@ export function scheduleDraft(tasks: readonly GanttDraftTask[], calendar: Workin
       links.push({ from: link.predecessorId, to: task.id, type: link.type, lag: link.lag });
     }
   }
-  return schedule(scheduleTasks, links, calendar);
+  return schedule(scheduleTasks, links, calendar, options);
 }
 
 // ---------------------------------------------------------------- the tree

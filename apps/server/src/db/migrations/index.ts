@@ -11,6 +11,7 @@ import { projectVersionMigration } from './0008-project-version';
 import { edcSourceMigration } from './0009-edc-source';
 import { sequencingMigration } from './0010-sequencing';
 import { projectCalendarMigration } from './0011-project-calendar';
+import { trackingMigration } from './0012-tracking';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -28,6 +29,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
     '0009-edc-source': edcSourceMigration(),
     '0010-sequencing': sequencingMigration(types),
     '0011-project-calendar': projectCalendarMigration(),
+    '0012-tracking': trackingMigration(types),
   };
   return { getMigrations: async () => migrations };
 }

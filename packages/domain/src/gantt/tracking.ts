@@ -1,0 +1,75 @@
+import type { WorkingCalendar } from './calendar';
+import { dayNumber } from './calendar';
+
+/**
+ * Tracking figures (issue 15), pure: the progress of summaries rolled up from their leaves, and the
+ * slippage of a finish against its baseline in working days ('Δ Fin').
+ */
+
+export type ProgressRollupTask = {
+  id: number;
+  parentId?: number | undefined;
+  /** the planned duration in working days (the weight); 0 for a milestone */
+  duration: number;
+  /** 0–100 */
+  progress: number;
+};
+
+/**
+ * The physical progress of every summary, 0–100: its leaves' progress weighted by their planned
+ * durations (issue 15; by cost once costs exist). A summary whose leaves are all milestones takes
+ * their plain average. Answers a map by summary id; leaves are not in it. Also `project`: the same
+ * over every leaf of the list (0 for a list without leaves).
+ */
+export function rollUpProgress(tasks: readonly ProgressRollupTask[]): {
+  summaries: Map<number, number>;
+  project: number;
+} {
+  const byId = new Map<number, ProgressRollupTask>();
+  for (const task of tasks) byId.set(task.id, task);
+  const hasChildren = new Set<number>();
+  for (const task of tasks) {
+    if (task.parentId !== undefined && task.parentId !== task.id && byId.has(task.parentId)) hasChildren.add(task.parentId);
+  }
+  type Sums = { weight: number; weighted: number; count: number; sum: number };
+  const sums = new Map<number, Sums>();
+  const total: Sums = { weight: 0, weighted: 0, count: 0, sum: 0 };
+  const add = (into: Sums, weight: number, progress: number) => {
+    into.weight += weight;
+    into.weighted += weight * progress;
+    into.count += 1;
+    into.sum += progress;
+  };
+  for (const task of tasks) {
+    if (hasChildren.has(task.id)) continue;
+    const progress = Math.min(100, Math.max(0, Number.isFinite(task.progress) ? task.progress : 0));
+    const weight = Math.max(0, Number.isFinite(task.duration) ? task.duration : 0);
+    add(total, weight, progress);
+    // each ancestor once (a parent chain that loops is cut where it comes back)
+    const seen = new Set<number>();
+    for (let parentId = task.parentId; parentId !== undefined && !seen.has(parentId); ) {
+      seen.add(parentId);
+      const parent = byId.get(parentId);
+      if (!parent) break;
+      let into = sums.get(parentId);
+      if (!into) {
+        into = { weight: 0, weighted: 0, count: 0, sum: 0 };
+        sums.set(parentId, into);
+      }
+      add(into, weight, progress);
+      parentId = parent.parentId;
+    }
+  }
+  const value = (s: Sums) => (s.weight > 0 ? s.weighted / s.weight : s.count > 0 ? s.sum / s.count : 0);
+  const summaries = new Map<number, number>();
+  for (const id of hasChildren) summaries.set(id, value(sums.get(id) ?? { weight: 0, weighted: 0, count: 0, sum: 0 }));
+  return { summaries, project: value(total) };
+}
+
+/**
+ * 'Δ Fin': how many working days `finish` is later than `baselineFinish` on `calendar` (negative:
+ * ahead of the baseline). Both YYYY-MM-DD; a date off work counts as the next working day.
+ */
+export function finishVariance(calendar: WorkingCalendar, baselineFinish: string, finish: string): number {
+  return calendar.indexOf(dayNumber(finish)) - calendar.indexOf(dayNumber(baselineFinish));
+}
