@@ -48,6 +48,11 @@ export type GanttEditorState = {
   scheduled: Map<number, ScheduledTask>;
   projectStart: string;
   projectFinish: string;
+  /** issue 15: the latest cut-off recorded (the remaining work is scheduled from it); null: none */
+  cutoff: string | null;
+  /** issue 15: the baseline shown and compared (null: none) and its dates per task */
+  baselineId: string | null;
+  baseline: Map<number, BaselineDates>;
   closed: Set<number>;
   selectedId: number | null;
   /** the task open in the editor panel */
@@ -73,6 +78,14 @@ export type GanttEditorState = {
   collapseAll: () => void;
   markStale: (message: string) => void;
   /**
+   * issue 15: another baseline shown and compared (chooseBaseline's, saveBaseline's or
+   * removeBaseline's answer); not an edit of the draft
+   */
+  setBaseline: (
+    baselineId: string | null,
+    tasks: readonly { TaskID: number; BaselineStart: string; BaselineFinish: string; BaselineDuration: number }[],
+  ) => void;
+  /**
    * A kept draft (issue 12) on screen as unsaved edits, based on `version`: its own base version
    * (a stale save is then refused as usual) or the stored one (applied on top of it). Refused,
    * changing nothing, when the engine cannot schedule it.
@@ -85,6 +98,9 @@ export type GanttEditorState = {
 };
 
 export type GanttEditorStore = StoreApi<GanttEditorState>;
+
+/** issue 15: a task's dates in the chosen baseline (YYYY-MM-DD; duration in working days). */
+export type BaselineDates = { start: string; finish: string; duration: number };
 
 /** The project's calendar (weekdays, Chile's holidays on or off, exceptions) of a loaded Gantt. */
 export function projectCalendarOf(info: GanttCalendar): ProjectCalendar {
@@ -153,8 +169,9 @@ function calendarError(issues: readonly { path: PropertyKey[]; message: string }
   return field === '' ? issue.message : `${field}: ${issue.message}`;
 }
 
-function scheduledMap(tasks: readonly GanttDraftTask[], calendar: WorkingCalendar) {
-  const result = scheduleDraft(tasks, calendar);
+function scheduledMap(tasks: readonly GanttDraftTask[], calendar: WorkingCalendar, cutoff: string | null) {
+  // issue 15: the remaining work from the latest cut-off, as the server schedules it
+  const result = scheduleDraft(tasks, calendar, cutoff === null ? {} : { cutoff });
   if (!result.ok) return result;
   const map = new Map<number, ScheduledTask>();
   for (const task of result.tasks) map.set(task.id, task);
@@ -167,8 +184,18 @@ function stateFrom(output: GanttOutput) {
   const calendar = workingCalendarOf(projectCalendar, output.calendar);
   // scheduled again here, by the engine the server used, for the indices the chart needs; the
   // server accepted these tasks, so a refusal would be a bug
-  const computed = scheduledMap(tasks, calendar);
+  const cutoff = output.cutoff ?? null;
+  const computed = scheduledMap(tasks, calendar, cutoff);
   if (!computed.ok) throw new Error(computed.error);
+  const baseline = new Map<number, BaselineDates>();
+  for (const activity of output.activities) {
+    if (activity.BaselineStart !== undefined && activity.BaselineFinish !== undefined)
+      baseline.set(activity.TaskID, {
+        start: activity.BaselineStart,
+        finish: activity.BaselineFinish,
+        duration: activity.BaselineDuration ?? 0,
+      });
+  }
   let idFloor = 0;
   for (const task of tasks) if (task.id > idFloor) idFloor = task.id;
   return {
@@ -184,6 +211,9 @@ function stateFrom(output: GanttOutput) {
     scheduled: computed.map,
     projectStart: output.projectStart,
     projectFinish: output.projectFinish,
+    cutoff,
+    baselineId: output.baselineId ?? null,
+    baseline,
     staleMessage: null,
     editingId: null,
   };
@@ -212,7 +242,7 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
         set({ revision: state.revision + 1 });
         return change;
       }
-      const computed = scheduledMap(change.tasks, state.calendar);
+      const computed = scheduledMap(change.tasks, state.calendar, state.cutoff);
       if (!computed.ok) {
         set({ revision: state.revision + 1 });
         return { ok: false, error: computed.error };
@@ -242,7 +272,7 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
         ? state.savedProjectCalendar
         : projectCalendar;
       const calendar = workingCalendarOf(chosen, state.calendarInfo);
-      const computed = scheduledMap(state.tasks, calendar);
+      const computed = scheduledMap(state.tasks, calendar, state.cutoff);
       if (!computed.ok) return { ok: false, error: computed.error };
       set({
         projectCalendar: chosen,
@@ -270,6 +300,16 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
       set({ closed, revision: revision + 1 });
     },
     markStale: (staleMessage) => set({ staleMessage }),
+    setBaseline: (baselineId, tasks) => {
+      const baseline = new Map<number, BaselineDates>();
+      for (const task of tasks)
+        baseline.set(task.TaskID, {
+          start: task.BaselineStart,
+          finish: task.BaselineFinish,
+          duration: task.BaselineDuration,
+        });
+      set({ baselineId, baseline, revision: get().revision + 1 });
+    },
     restoreDraft: (draft) => {
       const state = get();
       const parsed = projectCalendarSchema.safeParse(draft.calendar);
@@ -278,7 +318,7 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
         ? state.savedProjectCalendar
         : parsed.data;
       const calendar = workingCalendarOf(projectCalendar, state.calendarInfo);
-      const computed = scheduledMap(draft.tasks, calendar);
+      const computed = scheduledMap(draft.tasks, calendar, state.cutoff);
       if (!computed.ok) return { ok: false, error: computed.error };
       let idFloor = state.idFloor;
       for (const task of draft.tasks) if (task.id > idFloor) idFloor = task.id;
