@@ -16,6 +16,7 @@ import { measureGanttSequencing } from './gantt-sequencing.mjs';
 import { measureGanttServer } from './gantt-server.mjs';
 import { measureMspdiExchange } from './mspdi-exchange.mjs';
 import { measureScheduleEngine } from './schedule-engine.mjs';
+import { measureTracking } from './tracking.mjs';
 import { createBenchDatabase, freePort, median, signUp, startApp } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -477,6 +478,15 @@ rows.push(...(await measureGanttSequencing()));
 //      import writing the project), loadGantt of it and exportGantt 'mspdi' of it, with the server's peak RSS,
 //      on SQLite and on a throwaway PostgreSQL database
 rows.push(...(await measureMspdiExchange()));
+
+// 13c. tracking (issue 15) at 10,000 tasks, each next to the same figure without tracking: schedule()
+//      with progress at a cut-off; on SQLite and PostgreSQL, saveProgress with 10,000 entries (two
+//      cut-offs), saveBaseline, loadGantt with a baseline and a cut-off
+try {
+  rows.push(...(await measureTracking()));
+} catch (error) {
+  record('tracking (issue 15)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+}
 
 // 14. the Gantt's PDF export (issue 12) in Chromium: menu click → download for 501 and 5,001 tasks,
 //     A4 and A3, pages counted with MuPDF

@@ -11,7 +11,7 @@ import { build } from 'esbuild';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const domain = path.resolve(here, '../packages/domain/src');
 
-async function loadEngine() {
+export async function loadEngine() {
   const dir = mkdtempSync(path.join(tmpdir(), 'cimiento-engine-'));
   const outfile = path.join(dir, 'engine.mjs');
   await build({
@@ -33,7 +33,7 @@ export { chileHolidays } from ${JSON.stringify(path.join(domain, 'holidays.ts'))
 }
 
 /** Groups of 10: one summary and 9 leaves; `links` forward links between leaves (a DAG), deterministic. */
-function network(taskCount, linkCount) {
+export function network(taskCount, linkCount) {
   const tasks = [];
   const leaves = [];
   for (let id = 1; id <= taskCount; id += 1) {
