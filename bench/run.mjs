@@ -479,7 +479,7 @@ rows.push(...(await measureGanttSequencing()));
 //      on SQLite and on a throwaway PostgreSQL database
 rows.push(...(await measureMspdiExchange()));
 
-// 13c. tracking (issue 15) at 10,000 tasks, each next to the same figure without tracking: schedule()
+// 13e. tracking (issue 15) at 10,000 tasks, each next to the same figure without tracking: schedule()
 //      with progress at a cut-off; on SQLite and PostgreSQL, saveProgress with 10,000 entries (two
 //      cut-offs), saveBaseline, loadGantt with a baseline and a cut-off
 try {
