@@ -71,6 +71,43 @@ export async function seedGanttProject({ url, cookie, groups, perGroup, chain })
   return { projectId: project._id, gantt: saved, taskCount: saved.activities.length, linkCount: linked.count };
 }
 
+/**
+ * issue 15: fixes a baseline on a seeded project and records progress at a cut-off 30 % into its
+ * schedule (every leaf finished before it done on its dates, every leaf across it 50 % under way).
+ * Answers the counts and a chained leaf that starts after the cut-off (the one to edit).
+ */
+export async function seedTracking({ url, cookie, project }) {
+  const call = (name, data) => callFunction(url, cookie, name, data);
+  await call('saveBaseline', { id: project.projectId, name: 'Contrato' });
+  const gantt = await call('loadGantt', { id: project.projectId });
+  const start = Date.parse(`${gantt.projectStart}T00:00:00Z`);
+  const finish = Date.parse(`${gantt.projectFinish}T00:00:00Z`);
+  const cutoff = new Date(start + (finish - start) * 0.3).toISOString().slice(0, 10);
+  const entries = [];
+  for (const task of gantt.activities) {
+    if (task.isSummary || task.StartDate > cutoff) continue;
+    entries.push(
+      task.EndDate < cutoff
+        ? { TaskID: task.TaskID, ActualStart: task.StartDate, ActualFinish: task.EndDate, Progress: 100 }
+        : { TaskID: task.TaskID, ActualStart: task.StartDate, Progress: 50 },
+    );
+  }
+  const saved = await call('saveProgress', { id: project.projectId, cutoff, entries, version: gantt.version });
+  const leaf = saved.activities.find(
+    (task) =>
+      !task.isSummary &&
+      task.status === undefined &&
+      /^Actividad 1\.\d+$/.test(task.TaskName) &&
+      task.Predecessor !== '',
+  );
+  if (!leaf) throw new Error('no leaf after the cut-off to edit');
+  return {
+    leaf,
+    done: saved.activities.filter((task) => task.status === 'done').length,
+    started: saved.activities.filter((task) => task.status === 'started').length,
+  };
+}
+
 /** The bare page's files in a temporary directory: index.html, entry.js, entry.css. */
 async function buildBarePage() {
   const outdir = mkdtempSync(path.join(tmpdir(), 'cimiento-svar-bare-'));
@@ -224,7 +261,7 @@ function timeToolbarClick(page, change) {
  * pairs of timed 'Contraer todo' / 'Expandir todo'. Answers { edit, collapse, expand } (painted ms),
  * each an array, or an Error where that step failed.
  */
-async function interactionTimes(browser, { pageUrl, cookies, leaf, runs }) {
+async function interactionTimes(browser, { pageUrl, cookies, leaf, runs, editOnly = false }) {
   const { context, page } = await newPage(browser, cookies);
   const result = { edit: [], collapse: [], expand: [] };
   try {
@@ -244,6 +281,7 @@ async function interactionTimes(browser, { pageUrl, cookies, leaf, runs }) {
     } catch (error) {
       result.edit = error;
     }
+    if (editOnly) return result;
     try {
       for (let run = 0; run < runs; run += 1) {
         result.collapse.push((await timeToolbarClick(page, { label: 'Contraer todo' })).paintedMs);
@@ -358,6 +396,40 @@ export async function measureGanttScreen({ url, cookie, runs = Number(process.en
       `Gantt 'Expandir todo' (product, ${size})`,
       interactions.expand,
       'click → grid rows and bars changed, painted',
+    );
+
+    // issue 15: the same project tracked — a baseline chosen (grey bars) and progress at a cut-off 30 %
+    // into the schedule (leaves finished before it done, those across it under way) — first bar and
+    // one edit of a leaf after the cut-off, next to the figures above
+    const tracked = await seedTracking({ ...target, project: large });
+    const trackedBars = await firstBarTimes(browser, {
+      pageUrl: `${target.url}/projects/${large.projectId}/gantt`,
+      cookies,
+      runs,
+      responseName: 'loadGantt',
+    });
+    const plainFirstBar = rows.find(
+      (row) => row.name.startsWith('Gantt screen first bar, product') && row.name.includes(`${large.taskCount} tasks`),
+    );
+    record(
+      `Gantt screen first bar with a baseline and a cut-off, product (Chromium, ${size})`,
+      median(trackedBars.firstBarMs).toFixed(0),
+      'ms',
+      `median of ${runs} fresh pages: ${list(trackedBars.firstBarMs)}; ${tracked.done} done, ${tracked.started} under way;` +
+        ` without tracking (above): ${plainFirstBar?.value ?? 'n/a'} ms`,
+    );
+    const trackedEdit = await interactionTimes(browser, {
+      pageUrl: `${target.url}/projects/${large.projectId}/gantt`,
+      cookies,
+      leaf: tracked.leaf,
+      runs,
+      editOnly: true,
+    });
+    const plainEdit = interactions.edit instanceof Error ? 'n/a' : median(interactions.edit).toFixed(0);
+    figure(
+      `Gantt recompute after one duration edit with a baseline and a cut-off (product, ${size})`,
+      trackedEdit.edit,
+      `'Actualizar' on a leaf after the cut-off → painted; without tracking (above): ${plainEdit} ms`,
     );
   } finally {
     await browser?.close();

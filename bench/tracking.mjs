@@ -125,7 +125,10 @@ export async function measureTrackingEngine(runs = 7) {
   const plain = schedule(tasks, links, calendar());
   if (!plain.ok) throw new Error(plain.error);
   // the cut-off at the median leaf finish; a task planned to end before it is done, one across it under way
-  const ends = plain.tasks.filter((task) => !task.isSummary).map((task) => task.end).sort();
+  const ends = plain.tasks
+    .filter((task) => !task.isSummary)
+    .map((task) => task.end)
+    .sort();
   const cutoff = ends[Math.floor(ends.length / 2)];
   const byId = new Map(plain.tasks.map((task) => [task.id, task]));
   const tracked = tasks.map((task) => {
