@@ -7,16 +7,7 @@ import type { PredecessorLink } from '../gantt/predecessors';
 import type { LinkType } from '../gantt/schedule';
 import { formatNumber } from '../format/money';
 import { flattenForest, forestOf } from '../tree/ordered-forest';
-import {
-  cellAt,
-  cellDate,
-  cellDecimal,
-  cellText,
-  dataRows,
-  findSheetHeader,
-  listSpanish,
-  rowError,
-} from './sheet-rows';
+import { cellAt, cellDate, cellText, dataRows, findSheetHeader, listSpanish, rowError } from './sheet-rows';
 import type { SheetCell, SheetColumn, SheetRow } from './sheet-rows';
 
 /**
