@@ -95,6 +95,36 @@ describe.each(databaseKinds)('saveProgress and loadProgressHistory (%s)', (kind)
   describe('the rescheduled Gantt', () => {
     it('keeps a done task on its actual dates, resumes one in progress from the cut-off, pushes the rest, and finds the critical path on the remaining work', async () => {
       const { id, code, gantt } = await linkedProject();
+      // a chosen baseline (saveBaseline's rows, written here directly): its dates go along in the answer
+      const baselineId = '01890000-0000-7000-8000-0000000000b1';
+      await t.db
+        .insertInto('gantt_baseline')
+        .values({
+          _id: baselineId,
+          project_id: id,
+          name: 'Contrato',
+          created_at: new Date().toISOString(),
+          created_by: member.userId,
+          created_by_name: member.name,
+          task_count: 1,
+          project_start: '2026-01-02',
+          project_finish: '2026-01-08',
+        })
+        .execute();
+      await t.db
+        .insertInto('gantt_baseline_task')
+        .values({
+          baseline_id: baselineId,
+          task_id: ACT1,
+          code: 'ACT1',
+          name: 'Excavar',
+          start_date: '2026-01-02',
+          finish_date: '2026-01-08',
+          duration: 5,
+          cost: null,
+        })
+        .execute();
+      await t.db.updateTable('project').set({ gantt_baseline_id: baselineId }).where('_id', '=', id).execute();
       // cut-off Wednesday 14 January: ACT1 done late (2 … Friday 9, 6 working days for 5 planned);
       // P.1.2 started on Monday 5, at 40 %: its remaining ceil(5 × 0.6) = 3 days run 14, 15, 16
       const saved = await saveProgressOk(t, member.cookie, {
@@ -118,7 +148,10 @@ describe.each(databaseKinds)('saveProgress and loadProgressHistory (%s)', (kind)
         status: 'done',
         // the planned duration, which the remaining work is computed from, not the span
         Duration: 5,
+        BaselineStart: '2026-01-02',
+        BaselineFinish: '2026-01-08',
       });
+      expect(saved.baselineId).toBe(baselineId);
       expect(byId(saved, P12)).toMatchObject({
         StartDate: '2026-01-05',
         EndDate: '2026-01-16',
