@@ -56,7 +56,7 @@ const HOLIDAY_YEARS_AHEAD = 5;
 /** A load whose merge keeps losing the version race to other writers gives up after this many tries. */
 const LOAD_ATTEMPTS = 5;
 
-type ProjectGanttRow = {
+export type ProjectGanttRow = {
   startYear: number;
   endYear: number;
   version: number;
@@ -137,7 +137,7 @@ export async function readBaselineDates(db: Kysely<Database>, baselineId: string
  * The calendar covers every year up to the latest date the engine asks for, a year at a time;
  * one StartDate in 9999, or a chain of 10,000-day tasks, would keep a request busy for minutes.
  */
-const HORIZON_YEARS = 100;
+export const HORIZON_YEARS = 100;
 const MAX_WORKING_INDEX = HORIZON_YEARS * 250;
 
 class ScheduleHorizonError extends Error {}
@@ -170,7 +170,7 @@ class BoundedCalendar extends WorkingCalendar {
 }
 
 /** The first day past the horizon: 1 January, HORIZON_YEARS after the start year. */
-function horizonDate(startYear: number): string {
+export function horizonDate(startYear: number): string {
   return `${String(startYear + HORIZON_YEARS).padStart(4, '0')}-01-01`;
 }
 
@@ -935,7 +935,8 @@ export async function saveGantt(
       const input = activities[index] as TaskInput;
       const before = storedById.get(task.id);
       if (input.ActualStart === undefined && before?.actualStart !== undefined) keyed.actualStart = before.actualStart;
-      if (input.ActualFinish === undefined && before?.actualFinish !== undefined) keyed.actualFinish = before.actualFinish;
+      if (input.ActualFinish === undefined && before?.actualFinish !== undefined)
+        keyed.actualFinish = before.actualFinish;
       return keyed;
     });
     const savedIds = new Set(withKeys.map((task) => task.id));
