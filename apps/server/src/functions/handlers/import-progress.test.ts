@@ -286,7 +286,7 @@ describe.each(databaseKinds)('exportProgress and importProgress (%s)', (kind) =>
       message: 'El archivo no es un libro de Excel (.xlsx) válido',
     });
     const untitled = await workbookOf([
-      ['Tarea', 'Porcentaje'],
+      ['Partida', 'Porcentaje'],
       ['ACT1', 50],
     ]);
     const missing =
