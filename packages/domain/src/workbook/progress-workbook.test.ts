@@ -229,6 +229,39 @@ describe('progressEntriesFromRows', () => {
     });
   });
 
+  it('reads back the row of a task without a code, by its name', () => {
+    const uncoded = [
+      task({ TaskID: 1, TaskCode: '', TaskName: 'Limpieza final' }),
+      task({ TaskID: 2, TaskCode: '', TaskName: 'Aseo' }),
+    ];
+    const result = progressEntriesFromRows(
+      [
+        { row: 1, cells: ['Código', 'Nombre', 'Avance %', 'Inicio real', 'Fin real'] },
+        { row: 2, cells: [null, 'Aseo', 50, '02-03-2026'] },
+        { row: 3, cells: [null, 'Limpieza final', 0] },
+        { row: 4, cells: [null, 'Otra', 10, '02-03-2026'] },
+      ],
+      uncoded,
+      CUTOFF,
+    );
+    expect(result.errors).toEqual([{ row: 4, field: 'Código', message: 'Fila 4: falta el código de la tarea' }]);
+    const fixed = progressEntriesFromRows(
+      [
+        { row: 1, cells: ['Código', 'Nombre', 'Avance %', 'Inicio real', 'Fin real'] },
+        { row: 2, cells: [null, 'Aseo', 50, '02-03-2026'] },
+        { row: 3, cells: [null, 'Limpieza final', 0] },
+      ],
+      uncoded,
+      CUTOFF,
+    );
+    expect(fixed).toEqual({
+      rows: 2,
+      entries: [{ TaskID: 2, ActualStart: '2026-03-02', Progress: 50 }],
+      errors: [],
+      counts: { updated: 1, unchanged: 1 },
+    });
+  });
+
   it('lists every error on its row and column, and sends nothing', () => {
     const result = progressEntriesFromRows(
       shortSheet([

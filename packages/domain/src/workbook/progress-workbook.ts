@@ -263,7 +263,8 @@ export function progressEntriesFromRows(
     const code = codes[index] as string;
     const key = codeKey(code);
     const task = matched[index];
-    if (key === '') rowErrors.push(rowError(row.row, T.code, 'falta el código de la tarea'));
+    // a task without a code is matched as any other ('' is its code), so its exported row reads back
+    if (!task && key === '') rowErrors.push(rowError(row.row, T.code, 'falta el código de la tarea'));
     else if (!task) {
       const taken = rowsOfCode.get(key) ?? [];
       rowErrors.push(
