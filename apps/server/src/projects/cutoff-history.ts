@@ -1,8 +1,9 @@
-import { rollUpProgress } from '@cimiento/domain';
-import type { GanttTaskRecord } from '@cimiento/domain';
+import { formatNumber, rollUpProgress } from '@cimiento/domain';
+import type { GanttTaskRecord, ProgressEntryError, ProgressTaskInfo } from '@cimiento/domain';
 import type { Transaction } from 'kysely';
 import { chunks } from '../catalogues/catalogue-store';
 import type { Database } from '../db/schema';
+import { HttpsError } from '../functions/https-error';
 
 /**
  * The history of cut-offs (issue 15, 'Cortes de avance'): one `gantt_cutoff` row per date recorded,
@@ -61,4 +62,29 @@ export async function writeCutoffTasks(
     }));
   for (const part of chunks(rows)) await trx.insertInto('gantt_cutoff_task').values(part).execute();
   return rows.length;
+}
+
+/** A refusal names at most this many tasks, then '… y N tareas más'. */
+const MAX_REFUSED_TASKS = 20;
+
+/** Every task as progressEntryErrors knows it: summaries (tasks with children), codes and names. */
+export function progressTaskInfo(tasks: readonly GanttTaskRecord[]): Map<number, ProgressTaskInfo> {
+  const summaries = summaryIds(tasks);
+  return new Map(
+    tasks.map((task) => [task.id, { isSummary: summaries.has(task.id), code: task.code, name: task.name }]),
+  );
+}
+
+/** One INVALID_ARGUMENT naming every refused task (up to MAX_REFUSED_TASKS, then how many more). */
+export function progressRefusal(errors: readonly ProgressEntryError[]): HttpsError {
+  const byTask = new Map<number, string[]>();
+  for (const error of errors) {
+    const list = byTask.get(error.TaskID);
+    if (list) list.push(error.message);
+    else byTask.set(error.TaskID, [error.message]);
+  }
+  const shown = [...byTask.values()].slice(0, MAX_REFUSED_TASKS).flat();
+  const more = byTask.size - MAX_REFUSED_TASKS;
+  const tail = more > 0 ? `; … y ${formatNumber(more)} ${more === 1 ? 'tarea' : 'tareas'} más` : '';
+  return new HttpsError('INVALID_ARGUMENT', `${shown.join('; ')}${tail}`);
 }

@@ -1,18 +1,10 @@
 import { GANTT_STALE_MESSAGE, cutoffError, formatIsoDate, formatNumber, progressEntryErrors } from '@cimiento/domain';
-import type {
-  CutoffRecord,
-  CutoffTask,
-  GanttOutput,
-  GanttTaskRecord,
-  ProgressEntry,
-  ProgressEntryError,
-  ProgressTaskInfo,
-} from '@cimiento/domain';
+import type { CutoffRecord, CutoffTask, GanttOutput, GanttTaskRecord, ProgressEntry } from '@cimiento/domain';
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
-import { projectProgress, summaryIds, writeCutoffTasks } from './cutoff-history';
+import { progressRefusal, progressTaskInfo, projectProgress, writeCutoffTasks } from './cutoff-history';
 import {
   HORIZON_YEARS,
   claimVersion,
@@ -35,37 +27,12 @@ import { sameCalendar } from './project-store';
  * answers the Gantt rescheduled from it; loadProgressHistory lists that history.
  */
 
-/** A refusal names at most this many tasks, then '… y N tareas más'. */
-const MAX_REFUSED_TASKS = 20;
-
 export type ProgressEntryInputRecord = {
   TaskID: number;
   ActualStart?: string | null | undefined;
   ActualFinish?: string | null | undefined;
   Progress: number;
 };
-
-/** Every task as progressEntryErrors knows it: summaries (tasks with children), codes and names. */
-export function progressTaskInfo(tasks: readonly GanttTaskRecord[]): Map<number, ProgressTaskInfo> {
-  const summaries = summaryIds(tasks);
-  return new Map(
-    tasks.map((task) => [task.id, { isSummary: summaries.has(task.id), code: task.code, name: task.name }]),
-  );
-}
-
-/** One INVALID_ARGUMENT naming every refused task (up to MAX_REFUSED_TASKS, then how many more). */
-export function progressRefusal(errors: readonly ProgressEntryError[]): HttpsError {
-  const byTask = new Map<number, string[]>();
-  for (const error of errors) {
-    const list = byTask.get(error.TaskID);
-    if (list) list.push(error.message);
-    else byTask.set(error.TaskID, [error.message]);
-  }
-  const shown = [...byTask.values()].slice(0, MAX_REFUSED_TASKS).flat();
-  const more = byTask.size - MAX_REFUSED_TASKS;
-  const tail = more > 0 ? `; … y ${formatNumber(more)} ${more === 1 ? 'tarea' : 'tareas'} más` : '';
-  return new HttpsError('INVALID_ARGUMENT', `${shown.join('; ')}${tail}`);
-}
 
 /** The cut-off's own rules: not before the latest recorded, and within the calendar's years. */
 export function checkCutoff(cutoff: string, project: Pick<ProjectGanttRow, 'startYear' | 'cutoff'>): void {
@@ -124,9 +91,14 @@ export async function saveProgress(
   if (errors.length > 0) throw progressRefusal(errors);
   if (current.version !== version) throw new HttpsError('ABORTED', GANTT_STALE_MESSAGE);
 
-  const tasks = withEntries(stored.tasks, entries);
   const project: ProjectGanttRow = { ...current, cutoff };
-  const scheduled = scheduledOrThrow(scheduleGantt(tasks, stored.links, project));
+  const updated = withEntries(stored.tasks, entries);
+  const scheduled = scheduledOrThrow(scheduleGantt(updated, stored.links, project));
+  // as saveGantt stores them: a summary's start and duration rolled up
+  const tasks = updated.map((task, index) => {
+    const result = scheduled.tasks[index] as (typeof scheduled.tasks)[number];
+    return result.isSummary ? { ...task, start: result.start, duration: result.duration } : task;
+  });
   const progress = projectProgress(tasks);
 
   await db.transaction().execute(async (trx) => {
