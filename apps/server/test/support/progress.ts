@@ -13,7 +13,7 @@ export type WireProgressEntry = {
 };
 
 /** What the answers of saveProgress carry besides WireGantt's fields. */
-export type TrackedGantt = WireGantt & {
+export type TrackedGantt = Omit<WireGantt, 'activities'> & {
   cutoff?: string;
   activities: (WireGantt['activities'][number] & {
     ActualStart?: string;
