@@ -6,6 +6,10 @@ import { handleExportEdp } from './handlers/export-edp';
 import { handleExportGantt } from './handlers/export-gantt';
 import { handleImportEdp } from './handlers/import-edp';
 import { handleImportGantt } from './handlers/import-gantt';
+import { handleSaveBaseline } from './handlers/save-baseline';
+import { handleLoadBaselines } from './handlers/load-baselines';
+import { handleRemoveBaseline } from './handlers/remove-baseline';
+import { handleChooseBaseline } from './handlers/choose-baseline';
 import { handleImportProject } from './handlers/import-project';
 import { handleLoadEdc } from './handlers/load-edc';
 import { handleLoadEdpUsage } from './handlers/load-edp-usage';
@@ -64,4 +68,8 @@ export const functionHandlers: RegisteredHandler[] = [
   handleExportGantt,
   handleImportEdp,
   handleImportGantt,
+  handleSaveBaseline,
+  handleLoadBaselines,
+  handleRemoveBaseline,
+  handleChooseBaseline,
 ];
