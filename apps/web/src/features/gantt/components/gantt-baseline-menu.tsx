@@ -118,7 +118,8 @@ export function GanttBaselineMenu() {
 
   const list = useQuery({
     ...baselinesQueryOptions(projectId),
-    enabled: projectId !== '' && wasOpened,
+    // when the menu first opens, or at once when a baseline is chosen (its name on the button)
+    enabled: projectId !== '' && (wasOpened || baselineId !== null),
     meta: { showErrorToast: false },
   });
   const baselines = list.data?.baselines ?? [];
@@ -132,8 +133,8 @@ export function GanttBaselineMenu() {
 
   function open(target: HTMLElement) {
     setAnchor(target);
-    if (wasOpened) void list.refetch();
-    else setWasOpened(true);
+    if (list.data) void list.refetch();
+    setWasOpened(true);
   }
 
   function requestSet() {

@@ -85,8 +85,8 @@ export type ChartTask = {
   actualStart?: string;
   actualFinish?: string;
   status?: 'done' | 'started';
-  /** late against the baseline and not done ('Atrasadas') */
-  late: boolean;
+  /** late against the baseline and not done ('Atrasadas'); absent without tracking */
+  late?: boolean;
 };
 
 export type ChartLink = { id: string; source: number; target: number; type: SvarLinkType };
@@ -308,7 +308,7 @@ export function buildChartData(
       ...(task.actualStart !== undefined && { actualStart: task.actualStart }),
       ...(task.actualFinish !== undefined && { actualFinish: task.actualFinish }),
       ...(computed.status !== undefined && { status: computed.status }),
-      late: tracking !== undefined && isLate(task, computed, tracking, progress),
+      ...(tracking && { late: isLate(task, computed, tracking, progress) }),
     };
     chartTasks.push(chartTask);
     byId.set(task.id, chartTask);
