@@ -91,7 +91,8 @@ describe('Gantt baselines, Δ Fin and Atrasadas (issue 15)', () => {
     expect(await baselineBar(page, 1).count()).toBe(1);
 
     // the tracking columns: on time everywhere
-    await toolbar(page).getByLabel('Seguimiento').check();
+    await baselineButton(page).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Columnas de seguimiento' }).click();
     await expect.poll(() => varianceOf(page, ACT1).innerText()).toBe('0');
     expect(await row(page, ACT1).locator('[data-col-id=":baseEndIso"]').innerText()).toBe('08-01-2026');
     expect(await row(page, ACT1).locator('[data-col-id=":progress"]').innerText()).toBe('0 %');

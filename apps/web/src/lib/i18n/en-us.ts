@@ -758,7 +758,7 @@ export const enUS: Catalogue = {
     quarterShort: 'Q{{quarter}}',
     // issue 15: what the Gantt shows for tracking, and its baselines
     tracking: {
-      columns: 'Tracking',
+      columns: 'Tracking columns',
       baselineStart: 'Baseline start',
       baselineFinish: 'Baseline finish',
       finishVariance: 'Δ Finish',
@@ -775,6 +775,7 @@ export const enUS: Catalogue = {
     baseline: {
       button: 'Baseline',
       buttonChosen: 'BL: {{name}}',
+      buttonTitle: 'Baseline shown: «{{name}}»',
       set: 'Set baseline…',
       setTitle: 'Set baseline',
       setIntro:

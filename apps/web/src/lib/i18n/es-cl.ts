@@ -763,7 +763,7 @@ export const esCL = {
     quarterShort: 'T{{quarter}}',
     // issue 15: what the Gantt shows for tracking, and its baselines
     tracking: {
-      columns: 'Seguimiento',
+      columns: 'Columnas de seguimiento',
       baselineStart: 'Inicio LB',
       baselineFinish: 'Fin LB',
       finishVariance: 'Δ Fin',
@@ -780,6 +780,7 @@ export const esCL = {
     baseline: {
       button: 'Línea base',
       buttonChosen: 'LB: {{name}}',
+      buttonTitle: 'Línea base mostrada: «{{name}}»',
       set: 'Fijar línea base…',
       setTitle: 'Fijar línea base',
       setIntro:

@@ -3,6 +3,7 @@ import type { Baseline } from '@cimiento/domain';
 import CheckIcon from '@mui/icons-material/Check';
 import DeleteIcon from '@mui/icons-material/Delete';
 import FlagIcon from '@mui/icons-material/Flag';
+import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -18,6 +19,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +30,8 @@ import { notifyMessage } from '@/stores/notices-store';
 import { baselinesQueryOptions, useChooseBaseline, useRemoveBaseline, useSaveBaseline } from '../api/baselines';
 import { useSaveGantt } from '../api/gantt';
 import { saveVariablesOf, selectIsDirty, useGanttEditor, useGanttEditorStore } from '../stores/gantt-editor-store';
+import { useGanttViewPrefs } from '../stores/gantt-view-store';
+import { GanttLateToggle } from './gantt-tracking-controls';
 import { GanttUnsavedDialog } from './gantt-unsaved-dialog';
 
 /** The first 'Línea base N' the project does not use yet (N from the count + 1). */
@@ -101,8 +105,9 @@ function BaselineNameDialog(props: {
 /**
  * The toolbar's 'Línea base' (issue 15): 'Fijar línea base…' (a snapshot of the saved Gantt; with
  * unsaved edits the user may save them first), the project's baselines to show and compare (or
- * 'Ninguna'), and 'Eliminar…' for the chosen one after a confirmation naming it and its task count.
- * After any of them the chosen baseline's dates go on the screen (chooseBaseline).
+ * 'Ninguna'), 'Eliminar…' for the chosen one after a confirmation naming it and its task count, and
+ * 'Columnas de seguimiento'; 'Atrasadas' beside it. After a choice, a new baseline or a deletion
+ * the chosen baseline's dates go on the screen (chooseBaseline).
  */
 export function GanttBaselineMenu() {
   const { t } = useTranslation();
@@ -115,6 +120,7 @@ export function GanttBaselineMenu() {
   const [step, setStep] = useState<'unsaved' | 'name' | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [toRemove, setToRemove] = useState<Baseline | null>(null);
+  const [prefs, setPrefs] = useGanttViewPrefs();
 
   const list = useQuery({
     ...baselinesQueryOptions(projectId),
@@ -188,20 +194,26 @@ export function GanttBaselineMenu() {
 
   return (
     <>
-      <Button
-        size="small"
-        variant="outlined"
-        startIcon={isBusy ? <CircularProgress size={16} color="inherit" /> : <FlagIcon />}
-        aria-haspopup="menu"
-        disabled={isStale}
-        onClick={(event) => open(event.currentTarget)}
-        sx={{ maxWidth: 260, '& .cim-baseline-name': { overflow: 'hidden', textOverflow: 'ellipsis' } }}
-        data-testid="baseline-menu-button"
+      <Tooltip
+        title={chosen ? t('gantt.baseline.buttonTitle', { name: chosen.name }) : t('gantt.baseline.button')}
+        describeChild
       >
-        <span className="cim-baseline-name">
-          {chosen ? t('gantt.baseline.buttonChosen', { name: chosen.name }) : t('gantt.baseline.button')}
-        </span>
-      </Button>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={isBusy ? <CircularProgress size={16} color="inherit" /> : <FlagIcon />}
+          aria-haspopup="menu"
+          disabled={isStale}
+          onClick={(event) => open(event.currentTarget)}
+          // as wide as 'Línea base': a long name is cut (the tooltip has it), the toolbar keeps its two rows
+          sx={{ maxWidth: 120, '& .cim-baseline-name': { overflow: 'hidden', textOverflow: 'ellipsis' } }}
+          data-testid="baseline-menu-button"
+        >
+          <span className="cim-baseline-name">
+            {chosen ? t('gantt.baseline.buttonChosen', { name: chosen.name }) : t('gantt.baseline.button')}
+          </span>
+        </Button>
+      </Tooltip>
       <Menu
         anchorEl={anchor}
         open={anchor !== null}
@@ -272,7 +284,23 @@ export function GanttBaselineMenu() {
             {t('gantt.baseline.remove', { name: chosen.name })}
           </MenuItem>
         )}
+        <Divider />
+        {/* the tracking columns, remembered per user as 'Mostrar Id' */}
+        <MenuItem
+          role="menuitemcheckbox"
+          aria-checked={prefs.showTracking}
+          onClick={() => {
+            setAnchor(null);
+            setPrefs({ showTracking: !prefs.showTracking });
+          }}
+        >
+          <ListItemIcon>
+            {prefs.showTracking ? <CheckIcon fontSize="small" /> : <ViewColumnIcon fontSize="small" />}
+          </ListItemIcon>
+          {t('gantt.tracking.columns')}
+        </MenuItem>
       </Menu>
+      <GanttLateToggle />
       <GanttUnsavedDialog
         isOpen={step === 'unsaved'}
         text={t('gantt.baseline.unsaved')}

@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { useGanttViewPrefs, useGanttViewStore } from '../stores/gantt-view-store';
 import { ganttZoomLevels, isZoomLevel } from '../utils/gantt-zoom';
 import { ToolButton } from './gantt-tool-button';
-import { GanttTrackingControls } from './gantt-tracking-controls';
 
 /**
  * How the Gantt is looked at (issue 12), not what it holds: the zoom (día, semana, mes, trimestre),
@@ -51,7 +50,6 @@ export function GanttViewControls() {
         }
         label={t('gantt.showId')}
       />
-      <GanttTrackingControls />
     </Stack>
   );
 }
