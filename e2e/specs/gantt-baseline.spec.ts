@@ -34,6 +34,20 @@ async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: n
   return box;
 }
 
+/** The divider moved from the keyboard (80 px a step; back with a negative count). */
+async function moveDivider(page: Page, steps: number): Promise<void> {
+  await page.locator('.wx-resizer').focus();
+  for (let step = 0; step < Math.abs(steps); step += 1) {
+    await page.keyboard.press(steps > 0 ? 'Shift+ArrowRight' : 'Shift+ArrowLeft');
+  }
+}
+
+/** 'Atrasadas' on or off, the pointer then moved off it (its tooltip closes). */
+async function toggleLate(page: Page): Promise<void> {
+  await toolbar(page).getByRole('button', { name: 'Atrasadas' }).click();
+  await page.mouse.move(0, 0);
+}
+
 async function toggleDarkMode(page: Page, isDark: boolean): Promise<void> {
   await page.getByRole('button', { name: 'Configuración Dashboard' }).click();
   const toggle = page.getByLabel('Fondo claro / Fondo Oscuro');
@@ -93,6 +107,8 @@ describe('Gantt baselines, Δ Fin and Atrasadas (issue 15)', () => {
     // the tracking columns: on time everywhere
     await baselineButton(page).click();
     await page.getByRole('menuitemcheckbox', { name: 'Columnas de seguimiento' }).click();
+    // the menu fades out: gone before the pointer drags a bar under it
+    await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
     await expect.poll(() => varianceOf(page, ACT1).innerText()).toBe('0');
     expect(await row(page, ACT1).locator('[data-col-id=":baseEndIso"]').innerText()).toBe('08-01-2026');
     expect(await row(page, ACT1).locator('[data-col-id=":progress"]').innerText()).toBe('0 %');
@@ -110,16 +126,21 @@ describe('Gantt baselines, Δ Fin and Atrasadas (issue 15)', () => {
     expect(await varianceOf(page, ACT2).innerText()).toBe('0');
     // its summaries finish later too
     expect(await varianceOf(page, 4).innerText()).toBe('+5');
+    // the divider to the right for the pictures, so they show the new columns; back after them
+    await moveDivider(page, 4);
     await screenshot(page, 'gantt-baseline-moved-light');
 
     // 'Atrasadas': ACT1 with its summaries, nothing else
-    await toolbar(page).getByRole('button', { name: 'Atrasadas' }).click();
+    await toggleLate(page);
     await expect.poll(() => gridCodes(page)).toEqual(['ELA', 'ELA.1', 'M', 'M.1', 'ACT1']);
     await screenshot(page, 'gantt-baseline-late-light');
     await toggleDarkMode(page, true);
+    // for the picture only: the settings panel slides away
+    await page.waitForTimeout(500);
     await screenshot(page, 'gantt-baseline-late-dark');
     await toggleDarkMode(page, false);
-    await toolbar(page).getByRole('button', { name: 'Atrasadas' }).click();
+    await moveDivider(page, -4);
+    await toggleLate(page);
     await expect.poll(() => gridCodes(page)).toEqual(CODES);
 
     // saved and reloaded: the baseline is still the chosen one, drawn where it was
@@ -149,7 +170,7 @@ describe('Gantt baselines, Δ Fin and Atrasadas (issue 15)', () => {
     await setBaselineThroughScreen(page, 'Línea base 2');
     await waitForSuccessToast(page, 'Línea base «Línea base 2» fijada: 9 tareas');
     await expect.poll(() => varianceOf(page, ACT1).innerText()).toBe('0');
-    await toolbar(page).getByRole('button', { name: 'Atrasadas' }).click();
+    await toggleLate(page);
     await page.getByTestId('gantt-late-empty').waitFor();
     expect(await page.getByTestId('gantt-late-empty').innerText()).toBe(
       'Ninguna tarea está atrasada respecto de la línea base.',

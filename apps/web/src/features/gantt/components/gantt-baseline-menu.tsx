@@ -197,6 +197,8 @@ export function GanttBaselineMenu() {
       <Tooltip
         title={chosen ? t('gantt.baseline.buttonTitle', { name: chosen.name }) : t('gantt.baseline.button')}
         describeChild
+        placement="top"
+        disableInteractive
       >
         <Button
           size="small"
@@ -206,7 +208,11 @@ export function GanttBaselineMenu() {
           disabled={isStale}
           onClick={(event) => open(event.currentTarget)}
           // as wide as 'Línea base': a long name is cut (the tooltip has it), the toolbar keeps its two rows
-          sx={{ maxWidth: 120, '& .cim-baseline-name': { overflow: 'hidden', textOverflow: 'ellipsis' } }}
+          sx={{
+            maxWidth: 132,
+            whiteSpace: 'nowrap',
+            '& .cim-baseline-name': { overflow: 'hidden', textOverflow: 'ellipsis' },
+          }}
           data-testid="baseline-menu-button"
         >
           <span className="cim-baseline-name">

@@ -176,12 +176,12 @@ export const trackingColumnIds = [
 export type TrackingColumnId = (typeof trackingColumnIds)[number];
 
 export const trackingColumnWidths: Record<TrackingColumnId, number> = {
-  baseStartIso: 92,
+  baseStartIso: 96,
   baseEndIso: 92,
-  finishVariance: 64,
-  actualStart: 92,
-  actualFinish: 92,
-  progress: 72,
+  finishVariance: 76,
+  actualStart: 106,
+  actualFinish: 96,
+  progress: 96,
 };
 
 const baselineColumnIds: ReadonlySet<TrackingColumnId> = new Set(['baseStartIso', 'baseEndIso', 'finishVariance']);
