@@ -18,7 +18,13 @@ export function GanttLateToggle() {
   const lateOnly = useGanttEditor((state) => state.lateOnly);
   const isOn = lateOnly && hasBaseline;
   return (
-    <Tooltip title={hasBaseline ? t('gantt.tracking.lateHint') : t('gantt.tracking.lateNeedsBaseline')} describeChild>
+    <Tooltip
+      title={hasBaseline ? t('gantt.tracking.lateHint') : t('gantt.tracking.lateNeedsBaseline')}
+      describeChild
+      // above the toolbar: below it would cover its second row ('Grabar Gantt')
+      placement="top"
+      disableInteractive
+    >
       {/* a disabled button takes no pointer events: the tooltip listens on the span around it */}
       <Box component="span" sx={{ display: 'inline-flex' }}>
         <ToggleButton
