@@ -127,7 +127,7 @@ describe('Gantt baselines, Δ Fin and Atrasadas (issue 15)', () => {
     // its summaries finish later too
     expect(await varianceOf(page, 4).innerText()).toBe('+5');
     // the divider to the right for the pictures, so they show the new columns; back after them
-    await moveDivider(page, 4);
+    await moveDivider(page, 6);
     await screenshot(page, 'gantt-baseline-moved-light');
 
     // 'Atrasadas': ACT1 with its summaries, nothing else
@@ -139,7 +139,7 @@ describe('Gantt baselines, Δ Fin and Atrasadas (issue 15)', () => {
     await page.waitForTimeout(500);
     await screenshot(page, 'gantt-baseline-late-dark');
     await toggleDarkMode(page, false);
-    await moveDivider(page, -4);
+    await moveDivider(page, -6);
     await toggleLate(page);
     await expect.poll(() => gridCodes(page)).toEqual(CODES);
 
