@@ -17,7 +17,7 @@ import { formatFinishVariance } from '../utils/gantt-columns';
  */
 export function TaskBar({ data: task, api }: { data: ITask; api?: IApi }) {
   const data = task as ChartTask & Partial<BarBox>;
-  const place = data.base_start && api ? chartPlacer(api.getState() as Parameters<typeof chartPlacer>[0]) : null;
+  const place = data.baseStart && api ? chartPlacer(api.getState() as Parameters<typeof chartPlacer>[0]) : null;
   const box =
     place && data.$x !== undefined && data.$h !== undefined
       ? baselineBox({ ...data, $x: data.$x, $w: data.$w ?? 0, $h: data.$h }, place)
@@ -34,10 +34,10 @@ export function TaskBar({ data: task, api }: { data: ITask; api?: IApi }) {
       </div>
       {box && (
         <div
-          className={data.type === 'milestone' ? 'cim-baseline cim-baseline-milestone' : 'cim-baseline'}
+          className={box.isMilestone ? 'cim-baseline cim-baseline-milestone' : 'cim-baseline'}
           data-baseline-id={data.id}
           aria-hidden="true"
-          style={{ left: box.left, width: box.width, ...(data.type === 'milestone' && { height: box.width }) }}
+          style={{ left: box.left, width: box.width }}
         />
       )}
     </>

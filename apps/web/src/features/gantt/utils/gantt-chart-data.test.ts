@@ -597,15 +597,36 @@ describe('tracking: baseline, Δ Fin, rolled-up progress and Atrasadas (issue 15
     // OG.2's bar starts on Mon 10 (84 px); its baseline ran Wed 5 to Fri 7: 60 px to the left, 3 days wide
     const og2 = data.byId.get(3);
     if (!og2) throw new Error('OG.2 missing');
-    expect(baselineBox({ ...og2, $x: 84, $w: 36, $h: 25 }, place)).toEqual({ left: -60, width: 36 });
+    expect(baselineBox({ ...og2, $x: 84, $w: 36, $h: 25 }, place)).toEqual({
+      left: -60,
+      width: 36,
+      isMilestone: false,
+    });
     // REC, a milestone on Fri 14 (SVAR puts its 25 px diamond half a bar before the day): its
-    // baseline diamond is 13 px, centred on Thu 13
+    // baseline, a milestone on Thu 13, is a 10 px mark centred on that day
     const rec = data.byId.get(6);
     if (!rec) throw new Error('REC missing');
     const recX = 11 * 12 - 12.5;
     expect(baselineBox({ ...rec, $x: recX, $w: 25, $h: 25 }, place)).toEqual({
-      left: 10 * 12 - 7 - recX,
-      width: 13,
+      left: 10 * 12 - 5 - recX,
+      width: 10,
+      isMilestone: true,
+    });
+    // a milestone now that was a 3-day task in the baseline: its baseline is a bar
+    const asMilestone = buildChartData(
+      draft.map((t) => (t.id === 3 ? { ...t, duration: 0 } : t)),
+      scheduledMap(draft.map((t) => (t.id === 3 ? { ...t, duration: 0 } : t))),
+      new Set(),
+      '',
+      undefined,
+      tracking,
+    ).byId.get(3);
+    if (!asMilestone) throw new Error('OG.2 missing');
+    expect(asMilestone.type).toBe('milestone');
+    expect(baselineBox({ ...asMilestone, $x: 0, $w: 25, $h: 25 }, place)).toEqual({
+      left: 24,
+      width: 36,
+      isMilestone: false,
     });
     // a task without a baseline has none
     const og3 = data.byId.get(4);

@@ -78,6 +78,12 @@ export type ChartTask = {
   base_start?: Date;
   /** exclusive, as `end` */
   base_end?: Date;
+  /**
+   * the same dates for our own baseline bar: SVAR rewrites its base_* fields when it parses the
+   * tasks (a milestone's base_end is dropped)
+   */
+  baseStart?: Date;
+  baseEnd?: Date;
   baseStartIso?: string;
   baseEndIso?: string;
   /** working days the finish is later than the baseline's (negative: ahead); absent without one */
@@ -300,7 +306,10 @@ export function buildChartData(
       predecessorsTitle: plannerPredecessorTitle(task.predecessors, directory, labels),
       ...(base && {
         base_start: localDate(base.start),
-        base_end: isMilestone || base.duration === 0 ? localDate(base.start) : localDate(nextIso(base.finish)),
+        // the baseline's own shape: a milestone there is a mark even if the task is no longer one
+        base_end: base.duration === 0 ? localDate(base.start) : localDate(nextIso(base.finish)),
+        baseStart: localDate(base.start),
+        baseEnd: base.duration === 0 ? localDate(base.start) : localDate(nextIso(base.finish)),
         baseStartIso: base.start,
         baseEndIso: base.finish,
       }),
@@ -385,18 +394,19 @@ export function chartPlacer(state: {
 
 /**
  * The grey baseline bar under a task's bar (issue 15), in pixels from the bar's left edge: from the
- * baseline's start to its (exclusive) end; a milestone's as a small diamond on its baseline day.
- * Null without a baseline.
+ * baseline's start to its (exclusive) end; a milestone in the baseline as a small diamond on its
+ * day (a short mark; whatever the task is now). Null without a baseline.
  */
 export function baselineBox(
-  task: Pick<ChartTask, 'type' | 'base_start' | 'base_end'> & BarBox,
+  task: Pick<ChartTask, 'baseStart' | 'baseEnd'> & BarBox,
   place: ChartPlacer,
-): { left: number; width: number } | null {
-  if (!task.base_start || !task.base_end) return null;
-  const start = place.x(task.base_start);
-  if (task.type === 'milestone') {
-    const size = Math.max(6, Math.round(task.$h * 0.5));
-    return { left: start - Math.round(size / 2) - task.$x, width: size };
+): { left: number; width: number; isMilestone: boolean } | null {
+  const { baseStart, baseEnd } = task;
+  if (!baseStart || !baseEnd) return null;
+  const start = place.x(baseStart);
+  if (baseEnd.getTime() <= baseStart.getTime()) {
+    const size = Math.max(6, Math.round(task.$h * 0.4));
+    return { left: start - Math.round(size / 2) - task.$x, width: size, isMilestone: true };
   }
-  return { left: start - task.$x, width: Math.max(2, place.span(task.base_start, task.base_end)) };
+  return { left: start - task.$x, width: Math.max(2, place.span(baseStart, baseEnd)), isMilestone: false };
 }
