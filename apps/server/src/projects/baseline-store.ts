@@ -114,18 +114,18 @@ export async function saveBaseline(
     if (gantt.activities.length === 0) {
       throw new HttpsError('FAILED_PRECONDITION', 'El Gantt no tiene tareas: no hay nada que fijar como línea base');
     }
-    const baselineId = uuidv7();
-    const baseline: Baseline = {
-      baselineId,
-      name,
-      createdAt: new Date().toISOString(),
-      createdBy: caller.name.trim() === '' ? caller.email : caller.name,
-      taskCount: gantt.activities.length,
-      projectStart: gantt.projectStart,
-      projectFinish: gantt.projectFinish,
-    };
     const saved = await db.transaction().execute(async (trx) => {
-      if (!(await lockProject(trx, projectId, { to: baselineId }, gantt.version))) return false;
+      if (!(await lockProject(trx, projectId, 'keep', gantt.version))) return undefined;
+      // named and dated under the lock, so the newest first order is the order they were fixed in
+      const baseline: Baseline = {
+        baselineId: uuidv7(),
+        name,
+        createdAt: new Date().toISOString(),
+        createdBy: caller.name.trim() === '' ? caller.email : caller.name,
+        taskCount: gantt.activities.length,
+        projectStart: gantt.projectStart,
+        projectFinish: gantt.projectFinish,
+      };
       const existing = await trx
         .selectFrom('gantt_baseline')
         .select('name')
@@ -143,7 +143,7 @@ export async function saveBaseline(
       await trx
         .insertInto('gantt_baseline')
         .values({
-          _id: baselineId,
+          _id: baseline.baselineId,
           project_id: projectId,
           name,
           created_at: baseline.createdAt,
@@ -155,7 +155,7 @@ export async function saveBaseline(
         })
         .execute();
       const rows = gantt.activities.map((task) => ({
-        baseline_id: baselineId,
+        baseline_id: baseline.baselineId,
         task_id: task.TaskID,
         code: task.TaskCode,
         name: task.TaskName,
@@ -165,12 +165,19 @@ export async function saveBaseline(
         cost: null,
       }));
       for (const part of chunks(rows)) await trx.insertInto('gantt_baseline_task').values(part).execute();
-      return true;
+      // a new baseline becomes the chosen one
+      await trx
+        .updateTable('project')
+        .set({ gantt_baseline_id: baseline.baselineId })
+        .where('_id', '=', projectId)
+        .execute();
+      return { baseline, baselines: await readBaselines(trx, projectId) };
     });
     if (saved) {
+      const { baseline, baselines } = saved;
       return {
-        baselines: await readBaselines(db, projectId),
-        baselineId,
+        baselines,
+        baselineId: baseline.baselineId,
         baseline,
         message: `Línea base «${name}» fijada: ${plural(baseline.taskCount, 'tarea', 'tareas')}`,
       };

@@ -273,6 +273,17 @@ describe.each(databaseKinds)('baselines (%s)', (kind) => {
   // Only PostgreSQL can hold a second writer open in the same process (see save-edp.test.ts);
   // SQLite's one connection per app serializes the app's transactions anyway.
   if (kind === 'postgres') {
+    /** Waits until `count` statements of this database wait on a lock. */
+    async function lockWaiters(count: number) {
+      for (let attempt = 0; ; attempt += 1) {
+        const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.db);
+        if (Number(rows[0]?.n) === count) return;
+        if (attempt > 400) throw new Error(`no llegaron ${count} grabaciones a esperar el bloqueo`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+
     it("queues two saves racing for the last place behind the project's row lock: one wins, the other is refused", async () => {
       const { id } = await linkedProject();
       for (let index = 1; index < MAX_BASELINES; index += 1) await saveBaseline(id, `Revisión ${index}`);
@@ -284,13 +295,7 @@ describe.each(databaseKinds)('baselines (%s)', (kind) => {
           call('saveBaseline', { id, name: 'Carrera B' }),
         ]);
         // both saves are inside their transactions, waiting on the row this one holds
-        for (let attempt = 0; ; attempt += 1) {
-          const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.db);
-          if (Number(rows[0]?.n) === 2) break;
-          if (attempt > 400) throw new Error('las dos grabaciones no llegaron a esperar el bloqueo');
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
+        await lockWaiters(2);
       });
       const [a, b] = await (saves as NonNullable<typeof saves>);
       expect([a.statusCode, b.statusCode].sort(), JSON.stringify([a.body, b.body]).slice(0, 500)).toEqual([200, 400]);
@@ -300,6 +305,34 @@ describe.each(databaseKinds)('baselines (%s)', (kind) => {
       expect(rows.baselines).toHaveLength(MAX_BASELINES);
       expect(rows.tasks).toHaveLength(MAX_BASELINES * 11);
       expect(rows.chosen).toBe(winner.body.result.baselineId);
+    });
+
+    it('takes the snapshot again when the Gantt is edited while the save waits for the lock', async () => {
+      const { id, gantt } = await linkedProject();
+      let save: Promise<CallResult> | undefined;
+      await t.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('project').select('_id').where('_id', '=', id).forUpdate().execute();
+        save = call('saveBaseline', { id, name: 'Contrato' });
+        await lockWaiters(1);
+        // an edit of the Gantt as saveGantt writes it: ACT1 (id 6) no earlier than Monday 2026-01-12, the version moved on
+        await trx
+          .updateTable('gantt_task')
+          .set({ start_date: '2026-01-12' })
+          .where('project_id', '=', id)
+          .where('id', '=', 6)
+          .execute();
+        await trx
+          .updateTable('project')
+          .set({ gantt_version: gantt.version + 1 })
+          .where('_id', '=', id)
+          .execute();
+      });
+      const response = await (save as NonNullable<typeof save>);
+      expect(response.statusCode, JSON.stringify(response.body).slice(0, 500)).toBe(200);
+      const frozen = (await stored(id)).tasks;
+      expect(frozen.find((task) => task.TaskID === 6)).toMatchObject({ start: '2026-01-12', finish: '2026-01-16' });
+      expect(frozen.find((task) => task.TaskID === 7)).toMatchObject({ start: '2026-01-19', finish: '2026-01-23' });
+      expect(response.body.result.baseline.projectFinish).toBe('2026-01-23');
     });
   }
 
