@@ -5,6 +5,7 @@ import type { ChartTask } from './gantt-chart-data';
 import {
   baselineBox,
   buildChartData,
+  chartPlacer,
   isoOfLocal,
   lateIds,
   progressOf,
@@ -632,5 +633,30 @@ describe('tracking: baseline, Δ Fin, rolled-up progress and Atrasadas (issue 15
     const og3 = data.byId.get(4);
     if (!og3) throw new Error('OG.3 missing');
     expect(baselineBox({ ...og3, $x: 84, $w: 12, $h: 25 }, place)).toBeNull();
+  });
+});
+
+describe('chartPlacer (the cut-off line and the baseline bars placed as SVAR places bars)', () => {
+  // a week scale from Monday 29 December 2025, 84 px a week: SVAR's diff in weeks (fractional)
+  const start = localDate('2025-12-29');
+  const weeks = (a: Date, b: Date) => (a.getTime() - b.getTime()) / (7 * DAY);
+  const state = {
+    cellWidth: 84,
+    _scales: { start, lengthUnit: 'week', diff: (a: Date, b: Date) => weeks(a, b) },
+  };
+
+  it("puts a day where SVAR's scale puts it: units from the scale's start × the cell width, rounded", () => {
+    const place = chartPlacer(state);
+    if (!place) throw new Error('no placer');
+    // Wednesday 7 January 2026 (the cut-off of a test): a week and two days in, 84 + 24 px
+    expect(place.x(localDate('2026-01-07'))).toBe(108);
+    expect(place.x(start)).toBe(0);
+    // Friday 2 to Friday 9 January (exclusive): one week wide
+    expect(place.span(localDate('2026-01-02'), localDate('2026-01-09'))).toBe(84);
+  });
+
+  it('is null before the chart has a scale', () => {
+    expect(chartPlacer({})).toBeNull();
+    expect(chartPlacer({ _scales: state._scales })).toBeNull();
   });
 });
