@@ -1,6 +1,8 @@
-import { formatIsoDate } from '@cimiento/domain';
-import type { ITask } from '@svar-ui/react-gantt';
-import type { ChartTask } from '../utils/gantt-chart-data';
+import { formatIsoDate, formatNumber } from '@cimiento/domain';
+import type { IApi, ITask } from '@svar-ui/react-gantt';
+import type { BarBox, ChartTask } from '../utils/gantt-chart-data';
+import { baselineBox, chartPlacer } from '../utils/gantt-chart-data';
+import { formatFinishVariance } from '../utils/gantt-columns';
 
 /**
  * What the chart draws inside SVAR's grid cells and bars. Every text that may be cut carries its
@@ -8,18 +10,37 @@ import type { ChartTask } from '../utils/gantt-chart-data';
  * predecessors spelled out.
  */
 
-/** The bar's content: the name, and the mark the stylesheet paints critical bars by. */
-export function TaskBar({ data: task }: { data: ITask }) {
-  const data = task as ChartTask;
+/**
+ * The bar's content: the name, and the mark the stylesheet paints critical bars by. With a chosen
+ * baseline (issue 15), the task's baseline bar in grey under it, placed as SVAR places bars (the
+ * free edition does not draw SVAR's own baselines); it takes no pointer, so a drag is the bar's.
+ */
+export function TaskBar({ data: task, api }: { data: ITask; api?: IApi }) {
+  const data = task as ChartTask & Partial<BarBox>;
+  const place = data.baseStart && api ? chartPlacer(api.getState() as Parameters<typeof chartPlacer>[0]) : null;
+  const box =
+    place && data.$x !== undefined && data.$h !== undefined
+      ? baselineBox({ ...data, $x: data.$x, $w: data.$w ?? 0, $h: data.$h }, place)
+      : null;
   return (
-    <div
-      className={data.critical ? 'cim-bar cim-critical' : 'cim-bar'}
-      data-task-id={data.id}
-      data-critical={data.critical ? 'true' : 'false'}
-      title={`${data.code === '' ? '' : `${data.code} `}${data.text}`}
-    >
-      {data.type === 'milestone' ? '' : data.text}
-    </div>
+    <>
+      <div
+        className={data.critical ? 'cim-bar cim-critical' : 'cim-bar'}
+        data-task-id={data.id}
+        data-critical={data.critical ? 'true' : 'false'}
+        title={`${data.code === '' ? '' : `${data.code} `}${data.text}`}
+      >
+        {data.type === 'milestone' ? '' : data.text}
+      </div>
+      {box && (
+        <div
+          className={box.isMilestone ? 'cim-baseline cim-baseline-milestone' : 'cim-baseline'}
+          data-baseline-id={data.id}
+          aria-hidden="true"
+          style={{ left: box.left, width: box.width }}
+        />
+      )}
+    </>
   );
 }
 
@@ -69,4 +90,46 @@ export function PredecessorsCell({ row: cellRow }: { row: unknown }) {
       {row.predecessors}
     </span>
   );
+}
+
+/** issue 15: the chosen baseline's start ('Inicio LB'). */
+export function BaselineStartCell({ row: cellRow }: { row: unknown }) {
+  const row = cellRow as ChartTask;
+  return <span>{row.baseStartIso === undefined ? '' : formatIsoDate(row.baseStartIso)}</span>;
+}
+
+/** issue 15: the chosen baseline's last working day ('Fin LB'). */
+export function BaselineFinishCell({ row: cellRow }: { row: unknown }) {
+  const row = cellRow as ChartTask;
+  return <span>{row.baseEndIso === undefined ? '' : formatIsoDate(row.baseEndIso)}</span>;
+}
+
+/** issue 15: 'Δ Fin', working days late against the baseline (late ones in the error colour). */
+export function FinishVarianceCell({ row: cellRow }: { row: unknown }) {
+  const row = cellRow as ChartTask;
+  const days = row.finishVariance;
+  return (
+    <span
+      className={days !== undefined && days > 0 ? 'cim-variance cim-variance-late' : 'cim-variance'}
+      data-variance={days ?? ''}
+    >
+      {formatFinishVariance(days)}
+    </span>
+  );
+}
+
+export function ActualStartCell({ row: cellRow }: { row: unknown }) {
+  const row = cellRow as ChartTask;
+  return <span>{row.actualStart === undefined ? '' : formatIsoDate(row.actualStart)}</span>;
+}
+
+export function ActualFinishCell({ row: cellRow }: { row: unknown }) {
+  const row = cellRow as ChartTask;
+  return <span>{row.actualFinish === undefined ? '' : formatIsoDate(row.actualFinish)}</span>;
+}
+
+/** issue 15: 'Avance', a summary's rolled up by duration; whole percents as the bar shows them. */
+export function ProgressCell({ row: cellRow }: { row: unknown }) {
+  const row = cellRow as ChartTask;
+  return <span>{`${formatNumber(Math.round(row.progress))} %`}</span>;
 }

@@ -1,6 +1,7 @@
 import {
   addGanttLink,
   dayNumber,
+  formatIsoDate,
   ganttTaskDirectory,
   moveGanttTask,
   removeGanttLink,
@@ -23,14 +24,22 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactElement } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifyMessage } from '@/stores/notices-store';
 import { useGanttEditor, useGanttEditorStore } from '../stores/gantt-editor-store';
 import { useGanttViewPrefs, useGanttViewStore } from '../stores/gantt-view-store';
 import type { ChartData } from '../utils/gantt-chart-data';
-import { buildChartData, isoOfLocal, linkTypeOfSvar, parseLinkId, readBarChange } from '../utils/gantt-chart-data';
+import {
+  buildChartData,
+  chartPlacer,
+  isoOfLocal,
+  linkTypeOfSvar,
+  localDate,
+  parseLinkId,
+  readBarChange,
+} from '../utils/gantt-chart-data';
 import type { SvarLinkType } from '../utils/gantt-chart-data';
 import type { GanttKeyCommand } from '../utils/gantt-keyboard';
 import { rowAfterMove } from '../utils/gantt-keyboard';
@@ -40,16 +49,25 @@ import {
   createTextMeasurer,
   defaultGridLayout,
   defaultGridWidth,
+  shownTrackingColumns,
+  trackingColumnWidths,
 } from '../utils/gantt-columns';
+import type { TrackingColumnId } from '../utils/gantt-columns';
 import { ganttLocale } from '../utils/gantt-locale';
 import { defaultZoom, fitZoom, zoomScales } from '../utils/gantt-zoom';
 import {
+  ActualFinishCell,
+  ActualStartCell,
+  BaselineFinishCell,
+  BaselineStartCell,
   CodeCell,
   DurationCell,
   FinishCell,
+  FinishVarianceCell,
   IdCell,
   NameCell,
   PredecessorsCell,
+  ProgressCell,
   StartCell,
   TaskBar,
 } from './gantt-cells';
@@ -101,6 +119,19 @@ const defaultColumnWidths = {
 } as const;
 const columnsAfterName = ['workDays', 'startIso', 'endIso', 'predecessors'] as const;
 
+/** issue 15: the tracking columns' headers, cells and alignment (after Fin, before Predecesoras). */
+const trackingColumns = {
+  baseStartIso: { header: 'gantt.tracking.baselineStart', cell: BaselineStartCell, align: 'center' },
+  baseEndIso: { header: 'gantt.tracking.baselineFinish', cell: BaselineFinishCell, align: 'center' },
+  finishVariance: { header: 'gantt.tracking.finishVariance', cell: FinishVarianceCell, align: 'right' },
+  actualStart: { header: 'gantt.tracking.actualStart', cell: ActualStartCell, align: 'center' },
+  actualFinish: { header: 'gantt.tracking.actualFinish', cell: ActualFinishCell, align: 'center' },
+  progress: { header: 'gantt.tracking.progress', cell: ProgressCell, align: 'right' },
+} as const satisfies Record<
+  TrackingColumnId,
+  { header: string; cell: (props: { row: unknown }) => ReactElement; align: 'center' | 'right' }
+>;
+
 /** A link id as SVAR writes it on the line (':from_to'). */
 function linkOfElement(element: Element | null): { from: number; to: number } | null {
   const raw = element?.closest('[data-link-id]')?.getAttribute('data-link-id');
@@ -129,6 +160,10 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
   const revision = useGanttEditor((state) => state.revision);
   const selectedId = useGanttEditor((state) => state.selectedId);
   const calendar = useGanttEditor((state) => state.calendar);
+  const baseline = useGanttEditor((state) => state.baseline);
+  const hasBaseline = useGanttEditor((state) => state.baselineId !== null);
+  const lateOnly = useGanttEditor((state) => state.lateOnly);
+  const cutoff = useGanttEditor((state) => state.cutoff);
   const [prefs, setPrefs] = useGanttViewPrefs();
   const fitted = useGanttViewStore((state) => state.fitted);
   const fitRequest = useGanttViewStore((state) => state.fitRequest);
@@ -156,10 +191,10 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
   );
 
   const data = useMemo(
-    () => buildChartData(tasks, scheduled, closed, search, labels),
+    () => buildChartData(tasks, scheduled, closed, search, labels, { baseline, calendar, lateOnly }),
     // revision: a refused edit still redraws, to put a dragged bar back
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [tasks, scheduled, closed, search, revision, labels],
+    [tasks, scheduled, closed, search, revision, labels, baseline, calendar, lateOnly],
   );
   const dataRef = useRef<ChartData>(data);
   dataRef.current = data;
@@ -180,7 +215,9 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
   // the Código column as wide as its deepest, longest code (issue 12), unless the user resized it
   const [measureText] = useState(createTextMeasurer);
   const codeWidth = useMemo(() => codeColumnWidth(codeEntries(tasks), measureText), [tasks, measureText]);
-  const { showId, columnWidths } = prefs;
+  const { showId, showTracking, columnWidths } = prefs;
+  // issue 15: the tracking columns the user asked for ('Seguimiento'), the baseline's with one chosen
+  const tracking = useMemo(() => shownTrackingColumns(showTracking, hasBaseline), [showTracking, hasBaseline]);
   // the divider's default place and Nombre's default width, from the area's width
   const layout = useMemo(() => {
     const width = areaWidth ?? 1000;
@@ -188,11 +225,15 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
       ...(showId ? [columnWidths.taskId ?? defaultColumnWidths.taskId] : []),
       columnWidths.text ?? codeWidth,
     ];
-    const after = columnsAfterName.map((id) => columnWidths[id] ?? defaultColumnWidths[id]);
+    const after = [
+      ...columnsAfterName.slice(0, 3).map((id) => columnWidths[id] ?? defaultColumnWidths[id]),
+      ...tracking.map((id) => columnWidths[id] ?? trackingColumnWidths[id]),
+      columnWidths.predecessors ?? defaultColumnWidths.predecessors,
+    ];
     const name = columnWidths.name;
     if (name === undefined) return defaultGridLayout(width, before, after);
     return { nameWidth: name, gridWidth: defaultGridWidth(width, [...before, name, ...after], before.length + 1) };
-  }, [areaWidth, showId, columnWidths, codeWidth]);
+  }, [areaWidth, showId, columnWidths, codeWidth, tracking]);
   const columns = useMemo(() => {
     const width = (id: string, fallback: number) => columnWidths[id] ?? fallback;
     return [
@@ -237,6 +278,14 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
         cell: FinishCell,
         resize: true,
       },
+      ...tracking.map((id) => ({
+        id,
+        header: t(trackingColumns[id].header),
+        width: width(id, trackingColumnWidths[id]),
+        align: trackingColumns[id].align,
+        cell: trackingColumns[id].cell,
+        resize: true,
+      })),
       {
         id: 'predecessors',
         header: t('gantt.predecessors'),
@@ -244,7 +293,7 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
         cell: PredecessorsCell,
       },
     ];
-  }, [t, showId, columnWidths, codeWidth, layout.nameWidth]);
+  }, [t, showId, columnWidths, codeWidth, layout.nameWidth, tracking]);
   const columnsRef = useRef(columns);
   columnsRef.current = columns;
   const columnWidthsRef = useRef(columnWidths);
@@ -648,12 +697,42 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
     [t],
   );
 
+  // issue 15: the cut-off line, at the start of the cut-off day (P6's data date), placed as SVAR
+  // places bars and again whenever its scale changes (zoom, fit, a rebuild). The free edition has
+  // no markers: the chart's area draws it (gantt-chart.css) from these values.
+  const [cutoffX, setCutoffX] = useState<number | null>(null);
+  useEffect(() => {
+    if (!api || cutoff === null) {
+      setCutoffX(null);
+      return;
+    }
+    const update = () => {
+      const place = chartPlacer(api.getState() as Parameters<typeof chartPlacer>[0]);
+      setCutoffX(place ? place.x(localDate(cutoff)) : null);
+    };
+    type Reactive = Record<string, { subscribe: (callback: () => void) => () => void } | undefined>;
+    const reactive = api.getReactiveState() as unknown as Reactive;
+    const stops = [reactive._scales?.subscribe(update), reactive.cellWidth?.subscribe(update)];
+    update();
+    return () => {
+      for (const stop of stops) stop?.();
+    };
+  }, [api, cutoff]);
+  const cutoffLabel = cutoff === null ? '' : t('gantt.tracking.cutoffLine', { date: formatIsoDate(cutoff) });
+
   // the focus colour; in dark mode the app's own surfaces, for WillowDark's greys (gantt-chart.css).
   // The divider is a solid hex: SVAR draws the chart's cell lines from the '#' in its border colour
   const chartStyle = useMemo(() => {
     const { background, action } = theme.palette;
     return {
       '--cim-focus': focusColor,
+      '--cim-cutoff': isDark ? '#ffb74d' : '#e65100',
+      '--cim-cutoff-text': isDark ? '#000000de' : '#ffffff',
+      '--cim-late': isDark ? theme.palette.error.light : theme.palette.error.main,
+      ...(cutoffX !== null && {
+        '--cim-cutoff-x': `${cutoffX}px`,
+        '--cim-cutoff-label': JSON.stringify(cutoffLabel),
+      }),
       ...(isDark && {
         '--cim-paper': background.paper,
         '--cim-paper-alt': rgbToHex(lighten(background.paper, 0.05)),
@@ -662,7 +741,7 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
         '--cim-selected': rgbToHex(lighten(background.paper, 0.15)),
       }),
     } as CSSProperties;
-  }, [theme.palette, isDark, focusColor]);
+  }, [theme.palette, isDark, focusColor, cutoffX, cutoffLabel]);
 
   const criticalLinkRules = useMemo(() => {
     if (data.criticalLinks.length === 0) return '';
@@ -674,8 +753,14 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
   return (
     <div
       ref={wrapperRef}
-      className={isKeyboardFocus ? 'cim-gantt cim-keyboard-focus' : 'cim-gantt'}
+      className={[
+        'cim-gantt',
+        ...(isKeyboardFocus ? ['cim-keyboard-focus'] : []),
+        ...(cutoffX !== null ? ['cim-has-cutoff'] : []),
+        ...(hasBaseline ? ['cim-has-baseline'] : []),
+      ].join(' ')}
       data-testid="gantt-chart"
+      data-cutoff={cutoff ?? undefined}
       style={chartStyle}
     >
       <style data-testid="gantt-critical-links">{criticalLinkRules}</style>
@@ -711,6 +796,12 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
             </ContextMenu>
           </Theme>
         </Locale>
+      )}
+      {lateOnly && hasBaseline && data.tasks.length === 0 && (
+        // 'Atrasadas' with nothing late: said over the empty chart
+        <div className="cim-gantt-empty" role="status" data-testid="gantt-late-empty">
+          {t(search.trim() === '' ? 'gantt.tracking.noneLate' : 'gantt.tracking.noneLateSearch')}
+        </div>
       )}
       <GanttLinkMenu
         target={linkMenu}

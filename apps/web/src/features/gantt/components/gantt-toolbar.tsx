@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { useGanttEditor, useGanttEditorStore } from '../stores/gantt-editor-store';
 import type { GanttExportFormat } from '../utils/gantt-export';
 import { ganttExportFormats } from '../utils/gantt-export';
+import { GanttBaselineMenu } from './gantt-baseline-menu';
 import { ToolButton, ToolGroup } from './gantt-tool-button';
 import { GanttViewControls } from './gantt-view-controls';
 
@@ -240,6 +241,7 @@ export function GanttToolbar(props: GanttToolbarProps) {
         <Button size="small" variant="outlined" startIcon={<CalendarMonthIcon />} onClick={props.onCalendar}>
           {t('gantt.calendar.button')}
         </Button>
+        <GanttBaselineMenu />
       </Stack>
       <Stack direction="row" useFlexGap sx={rowSx}>
         <GanttViewControls />

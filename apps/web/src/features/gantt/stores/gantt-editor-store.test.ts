@@ -497,3 +497,30 @@ describe('sequencing (issue 13)', () => {
     });
   });
 });
+
+describe("'Atrasadas' (issue 15)", () => {
+  const dates = [{ TaskID: 2, BaselineStart: '2025-04-07', BaselineFinish: '2025-04-09', BaselineDuration: 3 }];
+
+  it('is a filter of the view: on and off without an edit, redrawing the chart', () => {
+    const store = createGanttEditorStore(output);
+    store.getState().setBaseline('lb-1', dates);
+    const { revision, tasks } = store.getState();
+    store.getState().setLateOnly(true);
+    expect(store.getState().lateOnly).toBe(true);
+    expect(store.getState().revision).toBe(revision + 1);
+    expect(store.getState().tasks).toBe(tasks);
+    expect(selectIsDirty(store.getState())).toBe(false);
+    // another baseline keeps it on
+    store.getState().setBaseline('lb-2', dates);
+    expect(store.getState().lateOnly).toBe(true);
+  });
+
+  it('goes off when no baseline is chosen any more (nothing to compare with)', () => {
+    const store = createGanttEditorStore(output);
+    store.getState().setBaseline('lb-1', dates);
+    store.getState().setLateOnly(true);
+    store.getState().setBaseline(null, []);
+    expect(store.getState().lateOnly).toBe(false);
+    expect(store.getState().baseline.size).toBe(0);
+  });
+});

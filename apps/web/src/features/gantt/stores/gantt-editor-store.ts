@@ -53,6 +53,8 @@ export type GanttEditorState = {
   /** issue 15: the baseline shown and compared (null: none) and its dates per task */
   baselineId: string | null;
   baseline: Map<number, BaselineDates>;
+  /** issue 15: 'Atrasadas', only the tasks late against the baseline (and their ancestors) */
+  lateOnly: boolean;
   closed: Set<number>;
   selectedId: number | null;
   /** the task open in the editor panel */
@@ -73,6 +75,8 @@ export type GanttEditorState = {
   select: (id: number | null) => void;
   setEditing: (id: number | null) => void;
   setSearch: (search: string) => void;
+  /** issue 15: 'Atrasadas' on or off (a filter of the view, not an edit) */
+  setLateOnly: (lateOnly: boolean) => void;
   setOpen: (id: number, open: boolean) => void;
   expandAll: () => void;
   collapseAll: () => void;
@@ -225,6 +229,7 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
     closed: new Set<number>(),
     selectedId: null,
     search: '',
+    lateOnly: false,
     revision: 0,
     load: (next) => {
       const state = get();
@@ -287,6 +292,7 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
     select: (selectedId) => set({ selectedId }),
     setEditing: (editingId) => set({ editingId }),
     setSearch: (search) => set({ search, revision: get().revision + 1 }),
+    setLateOnly: (lateOnly) => set({ lateOnly, revision: get().revision + 1 }),
     setOpen: (id, open) => {
       const { closed } = get();
       if (open) closed.delete(id);
@@ -308,7 +314,13 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
           finish: task.BaselineFinish,
           duration: task.BaselineDuration,
         });
-      set({ baselineId, baseline, revision: get().revision + 1 });
+      // without a baseline nothing is late: 'Atrasadas' goes off
+      set({
+        baselineId,
+        baseline,
+        ...(baselineId === null && { lateOnly: false }),
+        revision: get().revision + 1,
+      });
     },
     restoreDraft: (draft) => {
       const state = get();

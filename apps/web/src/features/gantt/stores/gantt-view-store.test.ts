@@ -38,7 +38,10 @@ describe('gantt view store (issue 12: the zoom, divider, columns and Id column r
               gridWidth: -4,
               columnWidths: { text: 'wide', name: 5, workDays: 120 },
               showId: 'yes',
+              showTracking: 1,
             },
+            // issue 15: the tracking columns, kept when they are a real true
+            beto: { showTracking: true },
           },
         },
         version: 1,
@@ -50,6 +53,8 @@ describe('gantt view store (issue 12: the zoom, divider, columns and Id column r
       gridWidth: null,
       columnWidths: { workDays: 120 },
       showId: false,
+      showTracking: false,
     });
+    expect(useGanttViewStore.getState().byUser.beto).toEqual({ ...defaultGanttViewPrefs, showTracking: true });
   });
 });

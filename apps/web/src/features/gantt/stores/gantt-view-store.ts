@@ -8,7 +8,7 @@ import { DEFAULT_ZOOM, isZoomLevel } from '../utils/gantt-zoom';
 /**
  * How each user likes the Gantt laid out (issue 12), kept in this browser: the zoom level, the
  * grid's width (the divider between grid and chart), the grid's column widths and whether the
- * 'Id' column shows. Not the project's data: nothing here is saved on the server. Kept per user,
+ * 'Id' column and the tracking columns (issue 15) show. Not the project's data: nothing here is saved on the server. Kept per user,
  * so another user signing in on the same browser starts from the defaults.
  */
 export type GanttViewPrefs = {
@@ -17,6 +17,8 @@ export type GanttViewPrefs = {
   gridWidth: number | null;
   columnWidths: Record<string, number>;
   showId: boolean;
+  /** issue 15: the tracking columns (baseline, 'Δ Fin', actual dates, progress) */
+  showTracking: boolean;
 };
 
 export const defaultGanttViewPrefs: GanttViewPrefs = {
@@ -24,6 +26,7 @@ export const defaultGanttViewPrefs: GanttViewPrefs = {
   gridWidth: null,
   columnWidths: {},
   showId: false,
+  showTracking: false,
 };
 
 type GanttViewState = {
@@ -51,6 +54,7 @@ function sanitize(prefs: Partial<GanttViewPrefs> | undefined): GanttViewPrefs {
     gridWidth: typeof gridWidth === 'number' && Number.isFinite(gridWidth) && gridWidth >= 0 ? gridWidth : null,
     columnWidths: widths,
     showId: prefs?.showId === true,
+    showTracking: prefs?.showTracking === true,
   };
 }
 

@@ -3,8 +3,12 @@ import type { GanttDraftTask, ScheduledTask } from '@cimiento/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChartTask } from './gantt-chart-data';
 import {
+  baselineBox,
   buildChartData,
+  chartPlacer,
   isoOfLocal,
+  lateIds,
+  progressOf,
   linkId,
   linkTypeFromEnds,
   linkTypeOfSvar,
@@ -476,5 +480,183 @@ describe('readBarChange (what a finished bar drag means)', () => {
       kind: 'move',
       start: '2025-03-10',
     });
+  });
+});
+
+// ---------------------------------------------------------------- tracking (issue 15)
+
+describe('tracking: baseline, Δ Fin, rolled-up progress and Atrasadas (issue 15)', () => {
+  const scheduled = scheduledMap(draft);
+  /**
+   * The baseline the draft is compared with (its schedule is above): OG finished on Mon 10 Mar (now
+   * Wed 12: +2), OG.1 on Wed 5 (now Fri 7: +2, but it is at 100 %), OG.2 on Fri 7 Mar (now Wed 12:
+   * +3, across the weekend), TER on Fri 14 (on time), REC on Thu 13 (now Fri 14: +1); OG.3 was not
+   * in it.
+   */
+  const baseline = new Map([
+    [1, { start: '2025-03-03', finish: '2025-03-10', duration: 6 }],
+    [2, { start: '2025-03-03', finish: '2025-03-05', duration: 3 }],
+    [3, { start: '2025-03-05', finish: '2025-03-07', duration: 3 }],
+    [5, { start: '2025-03-13', finish: '2025-03-14', duration: 2 }],
+    [6, { start: '2025-03-13', finish: '2025-03-13', duration: 0 }],
+  ]);
+  const tracking = { baseline, calendar: calendar() };
+
+  it("rolls a summary's progress up from its leaves weighted by duration; leaves keep their own", () => {
+    const progress = progressOf(draft);
+    // OG: (5 × 100 + 3 × 30 + 1 × 0) / 9
+    expect(progress.get(1)).toBeCloseTo(590 / 9, 10);
+    expect([2, 3, 4, 5, 6].map((id) => progress.get(id))).toEqual([100, 30, 0, 0, 0]);
+    // the bars and 'Avance' show it: the draft's 0 for a summary does not
+    const data = buildChartData(draft, scheduled, new Set());
+    expect(data.byId.get(1)?.progress).toBeCloseTo(590 / 9, 10);
+    expect(data.byId.get(3)?.progress).toBe(30);
+  });
+
+  it('follows an edit: a leaf at 100 % moves its summary', () => {
+    const edited = draft.map((t) => (t.id === 3 ? { ...t, progress: 100 } : t));
+    expect(progressOf(edited).get(1)).toBeCloseTo(800 / 9, 10);
+  });
+
+  it("gives each task its baseline's dates (end exclusive, as the bar's) and 'Δ Fin' in working days", () => {
+    const data = buildChartData(draft, scheduled, new Set(), '', undefined, tracking);
+    const og2 = data.byId.get(3);
+    expect(og2?.baseStartIso).toBe('2025-03-05');
+    expect(og2?.baseEndIso).toBe('2025-03-07');
+    expect(og2?.base_start && isoOfLocal(og2.base_start)).toBe('2025-03-05');
+    expect(og2?.base_end && isoOfLocal(og2.base_end)).toBe('2025-03-08');
+    // a milestone's baseline starts and ends on its day
+    const rec = data.byId.get(6);
+    expect(rec?.base_start && isoOfLocal(rec.base_start)).toBe('2025-03-13');
+    expect(rec?.base_end && isoOfLocal(rec.base_end)).toBe('2025-03-13');
+    expect(data.tasks.map((t) => [t.id, t.finishVariance])).toEqual([
+      [1, 2],
+      [2, 2],
+      [3, 3],
+      [4, undefined],
+      [5, 0],
+      [6, 1],
+    ]);
+    // late: after the baseline's finish and not done (OG.1 is at 100 %)
+    expect(data.tasks.filter((t) => t.late).map((t) => t.id)).toEqual([1, 3, 6]);
+    expect(data.byId.get(4)?.baseStartIso).toBeUndefined();
+  });
+
+  it('without a baseline no task has baseline dates, Δ Fin or lateness', () => {
+    const data = buildChartData(draft, scheduled, new Set());
+    expect(data.tasks.every((t) => t.base_start === undefined && t.finishVariance === undefined && !t.late)).toBe(true);
+  });
+
+  it('carries the actual dates and the status the engine gave', () => {
+    const withActuals = draft.map((t) =>
+      t.id === 2 ? { ...t, actualStart: '2025-03-03', actualFinish: '2025-03-07' } : t,
+    );
+    const data = buildChartData(withActuals, scheduled, new Set());
+    expect(data.byId.get(2)).toMatchObject({ actualStart: '2025-03-03', actualFinish: '2025-03-07' });
+    expect(data.byId.get(3)?.actualStart).toBeUndefined();
+  });
+
+  it('lateIds: the late tasks and their ancestors; a done task is never late', () => {
+    expect([...lateIds(draft, scheduled, tracking)].sort()).toEqual([1, 3, 6]);
+    // OG.2 done: only REC, and OG is late on its own (at (500 + 300) / 9 %)
+    const done = draft.map((t) => (t.id === 3 ? { ...t, progress: 100 } : t));
+    expect([...lateIds(done, scheduled, tracking)].sort()).toEqual([1, 6]);
+    // everything done: nothing late
+    const allDone = draft.map((t) => ({ ...t, progress: 100 }));
+    expect(lateIds(allDone, scheduled, tracking).size).toBe(0);
+    // a leaf whose summary is on time still brings its summary along
+    const onTime = new Map(baseline);
+    onTime.set(1, { start: '2025-03-03', finish: '2025-03-12', duration: 8 });
+    onTime.delete(6);
+    expect([...lateIds(draft, scheduled, { ...tracking, baseline: onTime })].sort()).toEqual([1, 3]);
+  });
+
+  it("'Atrasadas' shows only the late tasks and their ancestors, and links between them; off without a baseline", () => {
+    const late = buildChartData(draft, scheduled, new Set([1]), '', undefined, { ...tracking, lateOnly: true });
+    expect(late.tasks.map((t) => t.id)).toEqual([1, 3, 6]);
+    // shown opened, as a search shows them
+    expect(late.byId.get(1)?.open).toBe(true);
+    expect(late.links).toEqual([]);
+    // with a search too: both at once
+    const searched = buildChartData(draft, scheduled, new Set(), 'Fund', undefined, { ...tracking, lateOnly: true });
+    expect(searched.tasks.map((t) => t.id)).toEqual([1, 3]);
+    // no baseline chosen: nothing to compare with, every task shows
+    const none = buildChartData(draft, scheduled, new Set(), '', undefined, {
+      baseline: new Map(),
+      calendar: calendar(),
+      lateOnly: true,
+    });
+    expect(none.tasks).toHaveLength(draft.length);
+  });
+
+  it("places the baseline bar from the bar's left edge, as SVAR places bars", () => {
+    // 12 px a day from Monday 3 March
+    const origin = localDate('2025-03-03').getTime();
+    const days = (date: Date) => Math.round((date.getTime() - origin) / DAY);
+    const place = { x: (date: Date) => days(date) * 12, span: (from: Date, to: Date) => (days(to) - days(from)) * 12 };
+    const data = buildChartData(draft, scheduled, new Set(), '', undefined, tracking);
+    // OG.2's bar starts on Mon 10 (84 px); its baseline ran Wed 5 to Fri 7: 60 px to the left, 3 days wide
+    const og2 = data.byId.get(3);
+    if (!og2) throw new Error('OG.2 missing');
+    expect(baselineBox({ ...og2, $x: 84, $w: 36, $h: 25 }, place)).toEqual({
+      left: -60,
+      width: 36,
+      isMilestone: false,
+    });
+    // REC, a milestone on Fri 14 (SVAR puts its 25 px diamond half a bar before the day): its
+    // baseline, a milestone on Thu 13, is a 10 px mark centred on that day
+    const rec = data.byId.get(6);
+    if (!rec) throw new Error('REC missing');
+    const recX = 11 * 12 - 12.5;
+    expect(baselineBox({ ...rec, $x: recX, $w: 25, $h: 25 }, place)).toEqual({
+      left: 10 * 12 - 5 - recX,
+      width: 10,
+      isMilestone: true,
+    });
+    // a milestone now that was a 3-day task in the baseline: its baseline is a bar
+    const asMilestone = buildChartData(
+      draft.map((t) => (t.id === 3 ? { ...t, duration: 0 } : t)),
+      scheduledMap(draft.map((t) => (t.id === 3 ? { ...t, duration: 0 } : t))),
+      new Set(),
+      '',
+      undefined,
+      tracking,
+    ).byId.get(3);
+    if (!asMilestone) throw new Error('OG.2 missing');
+    expect(asMilestone.type).toBe('milestone');
+    expect(baselineBox({ ...asMilestone, $x: 0, $w: 25, $h: 25 }, place)).toEqual({
+      left: 24,
+      width: 36,
+      isMilestone: false,
+    });
+    // a task without a baseline has none
+    const og3 = data.byId.get(4);
+    if (!og3) throw new Error('OG.3 missing');
+    expect(baselineBox({ ...og3, $x: 84, $w: 12, $h: 25 }, place)).toBeNull();
+  });
+});
+
+describe('chartPlacer (the cut-off line and the baseline bars placed as SVAR places bars)', () => {
+  // a week scale from Monday 29 December 2025, 84 px a week: SVAR's diff in weeks (fractional)
+  const start = localDate('2025-12-29');
+  const weeks = (a: Date, b: Date) => (a.getTime() - b.getTime()) / (7 * DAY);
+  const state = {
+    cellWidth: 84,
+    _scales: { start, lengthUnit: 'week', diff: (a: Date, b: Date) => weeks(a, b) },
+  };
+
+  it("puts a day where SVAR's scale puts it: units from the scale's start × the cell width, rounded", () => {
+    const place = chartPlacer(state);
+    if (!place) throw new Error('no placer');
+    // Wednesday 7 January 2026 (the cut-off of a test): a week and two days in, 84 + 24 px
+    expect(place.x(localDate('2026-01-07'))).toBe(108);
+    expect(place.x(start)).toBe(0);
+    // Friday 2 to Friday 9 January (exclusive): one week wide
+    expect(place.span(localDate('2026-01-02'), localDate('2026-01-09'))).toBe(84);
+  });
+
+  it('is null before the chart has a scale', () => {
+    expect(chartPlacer({})).toBeNull();
+    expect(chartPlacer({ _scales: state._scales })).toBeNull();
   });
 });

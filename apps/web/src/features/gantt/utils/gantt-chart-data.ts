@@ -1,11 +1,20 @@
-import type { GanttDraftTask, LinkType, PlannerLinkLabels, PredecessorLink, ScheduledTask } from '@cimiento/domain';
+import type {
+  GanttDraftTask,
+  LinkType,
+  PlannerLinkLabels,
+  PredecessorLink,
+  ScheduledTask,
+  WorkingCalendar,
+} from '@cimiento/domain';
 import {
   dayNumber,
   describeGanttTask,
+  finishVariance,
   ganttTaskDirectory,
   isoDay,
   plannerPredecessorText,
   plannerPredecessorTitle,
+  rollUpProgress,
 } from '@cimiento/domain';
 
 /**
@@ -64,6 +73,26 @@ export type ChartTask = {
   /** the 'Predecesoras' cell as a planner reads it, and its tooltip in full */
   predecessors: string;
   predecessorsTitle: string;
+  // issue 15, tracking: the chosen baseline's dates (SVAR's own field names for a baseline bar,
+  // which the free edition does not draw: TaskBar draws it), 'Δ Fin', the actual dates and status
+  base_start?: Date;
+  /** exclusive, as `end` */
+  base_end?: Date;
+  /**
+   * the same dates for our own baseline bar: SVAR rewrites its base_* fields when it parses the
+   * tasks (a milestone's base_end is dropped)
+   */
+  baseStart?: Date;
+  baseEnd?: Date;
+  baseStartIso?: string;
+  baseEndIso?: string;
+  /** working days the finish is later than the baseline's (negative: ahead); absent without one */
+  finishVariance?: number;
+  actualStart?: string;
+  actualFinish?: string;
+  status?: 'done' | 'started';
+  /** late against the baseline and not done ('Atrasadas'); absent without tracking */
+  late?: boolean;
 };
 
 export type ChartLink = { id: string; source: number; target: number; type: SvarLinkType };
@@ -131,6 +160,74 @@ export function visibleIds(tasks: readonly GanttDraftTask[], search: string): Se
   return visible;
 }
 
+/** issue 15: a task's dates in the chosen baseline (YYYY-MM-DD; duration in working days). */
+export type ChartBaselineDates = { start: string; finish: string; duration: number };
+
+/**
+ * issue 15: what the chart compares the schedule with. `baseline`: the chosen baseline's dates by
+ * task (empty: none chosen); `lateOnly`: 'Atrasadas', only the late tasks and their ancestors.
+ */
+export type ChartTracking = {
+  baseline: ReadonlyMap<number, ChartBaselineDates>;
+  calendar: WorkingCalendar;
+  lateOnly?: boolean;
+};
+
+/**
+ * Every task's progress as the bars and 'Avance' show it (issue 15): a leaf's own, a summary's
+ * rolled up from its leaves weighted by their planned durations (the draft keeps a summary's as 0),
+ * so it follows every edit.
+ */
+export function progressOf(tasks: readonly GanttDraftTask[]): Map<number, number> {
+  const { summaries } = rollUpProgress(
+    tasks.map((task) => ({
+      id: task.id,
+      ...(task.parentId === undefined ? {} : { parentId: task.parentId }),
+      duration: task.duration,
+      progress: task.progress,
+    })),
+  );
+  const progress = new Map<number, number>();
+  for (const task of tasks) progress.set(task.id, summaries.get(task.id) ?? task.progress);
+  return progress;
+}
+
+/**
+ * 'Atrasadas' (issue 15): the tasks whose finish is later than the baseline's (Δ Fin > 0) and that
+ * are not done (a leaf with an actual finish, a summary at 100 %), with every ancestor so the tree
+ * still reads. Empty when no task is late or no baseline is chosen.
+ */
+export function lateIds(
+  tasks: readonly GanttDraftTask[],
+  scheduled: ReadonlyMap<number, ScheduledTask>,
+  tracking: ChartTracking,
+  progress: ReadonlyMap<number, number> = progressOf(tasks),
+): Set<number> {
+  const byId = new Map(tasks.map((task) => [task.id, task]));
+  const shown = new Set<number>();
+  for (const task of tasks) {
+    if (!isLate(task, scheduled.get(task.id), tracking, progress)) continue;
+    let current: GanttDraftTask | undefined = task;
+    while (current && !shown.has(current.id)) {
+      shown.add(current.id);
+      current = current.parentId === undefined ? undefined : byId.get(current.parentId);
+    }
+  }
+  return shown;
+}
+
+function isLate(
+  task: GanttDraftTask,
+  computed: ScheduledTask | undefined,
+  tracking: ChartTracking,
+  progress: ReadonlyMap<number, number>,
+): boolean {
+  const base = tracking.baseline.get(task.id);
+  if (!computed || !base) return false;
+  if (computed.status === 'done' || (progress.get(task.id) ?? 0) >= 100) return false;
+  return finishVariance(tracking.calendar, base.finish, computed.end) > 0;
+}
+
 /** Whether the link drives its successor (no slack on it): checked on the early indices. */
 function isTight(type: LinkType, lag: number, from: ScheduledTask, to: ScheduledTask): boolean {
   if (to.isSummary) return true;
@@ -154,6 +251,8 @@ export function isCriticalLink(link: PredecessorLink, from: ScheduledTask, to: S
 /**
  * The chart's tasks and links. `closed` holds the summaries shown collapsed; with a search, only
  * the matching tasks and their ancestors (opened) are shown, and only links between shown tasks.
+ * With `tracking` (issue 15), each task carries its baseline's dates and 'Δ Fin'; with `lateOnly`
+ * and a baseline, only the late tasks and their ancestors (and the search's, both together).
  */
 export function buildChartData(
   tasks: readonly GanttDraftTask[],
@@ -161,8 +260,12 @@ export function buildChartData(
   closed: ReadonlySet<number>,
   search = '',
   labels: PlannerLinkLabels = defaultLinkLabels,
+  tracking?: ChartTracking,
 ): ChartData {
-  const shown = visibleIds(tasks, search);
+  const progress = progressOf(tasks);
+  const found = visibleIds(tasks, search);
+  const late = tracking?.lateOnly && tracking.baseline.size > 0 ? lateIds(tasks, scheduled, tracking, progress) : null;
+  const shown = late && found ? new Set([...found].filter((id) => late.has(id))) : (late ?? found);
   const directory = ganttTaskDirectory(tasks);
   const ids = new Set(tasks.map((task) => task.id));
   const withChildren = new Set<number>();
@@ -179,13 +282,14 @@ export function buildChartData(
     if (!computed) continue;
     const isMilestone = !computed.isSummary && computed.duration === 0;
     const start = localDate(computed.start);
+    const base = tracking?.baseline.get(task.id);
     const chartTask: ChartTask = {
       id: task.id,
       text: task.name,
       start,
       end: isMilestone ? start : localDate(nextIso(computed.end)),
       duration: isMilestone ? 0 : dayNumber(computed.end) - dayNumber(computed.start) + 1,
-      progress: task.progress,
+      progress: progress.get(task.id) ?? task.progress,
       parent: task.parentId !== undefined && ids.has(task.parentId) ? task.parentId : 0,
       type: computed.isSummary ? 'summary' : isMilestone ? 'milestone' : 'task',
       ...(withChildren.has(task.id) ? { open: shown ? true : !closed.has(task.id) } : {}),
@@ -200,6 +304,20 @@ export function buildChartData(
       ),
       predecessors: plannerPredecessorText(task.predecessors, directory, labels),
       predecessorsTitle: plannerPredecessorTitle(task.predecessors, directory, labels),
+      ...(base && {
+        base_start: localDate(base.start),
+        // the baseline's own shape: a milestone there is a mark even if the task is no longer one
+        base_end: base.duration === 0 ? localDate(base.start) : localDate(nextIso(base.finish)),
+        baseStart: localDate(base.start),
+        baseEnd: base.duration === 0 ? localDate(base.start) : localDate(nextIso(base.finish)),
+        baseStartIso: base.start,
+        baseEndIso: base.finish,
+      }),
+      ...(base && tracking && { finishVariance: finishVariance(tracking.calendar, base.finish, computed.end) }),
+      ...(task.actualStart !== undefined && { actualStart: task.actualStart }),
+      ...(task.actualFinish !== undefined && { actualFinish: task.actualFinish }),
+      ...(computed.status !== undefined && { status: computed.status }),
+      ...(tracking && { late: isLate(task, computed, tracking, progress) }),
     };
     chartTasks.push(chartTask);
     byId.set(task.id, chartTask);
@@ -249,4 +367,46 @@ export function readBarChange(
     return { kind: 'progress', progress: after.progress };
   }
   return { kind: 'none' };
+}
+
+/** What SVAR gives the bar template of a task: its box in the chart, in pixels. */
+export type BarBox = { $x: number; $w: number; $h: number };
+
+/** Places dates on the chart as SVAR places the bars: a date's x, and the width between two. */
+export type ChartPlacer = { x: (date: Date) => number; span: (from: Date, to: Date) => number };
+
+/**
+ * SVAR's own placing from its state (its bars: x = the scale's units from its start × the cell
+ * width, width likewise), or null before the chart has a scale.
+ */
+export function chartPlacer(state: {
+  cellWidth?: number;
+  _scales?: { start: Date; lengthUnit: string; diff: (a: Date, b: Date, unit?: string, unitSize?: boolean) => number };
+}): ChartPlacer | null {
+  const scales = state._scales;
+  const cellWidth = state.cellWidth;
+  if (!scales || !cellWidth) return null;
+  return {
+    x: (date) => Math.round(scales.diff(date, scales.start, scales.lengthUnit) * cellWidth),
+    span: (from, to) => Math.round(scales.diff(to, from, scales.lengthUnit, true) * cellWidth),
+  };
+}
+
+/**
+ * The grey baseline bar under a task's bar (issue 15), in pixels from the bar's left edge: from the
+ * baseline's start to its (exclusive) end; a milestone in the baseline as a small diamond on its
+ * day (a short mark; whatever the task is now). Null without a baseline.
+ */
+export function baselineBox(
+  task: Pick<ChartTask, 'baseStart' | 'baseEnd'> & BarBox,
+  place: ChartPlacer,
+): { left: number; width: number; isMilestone: boolean } | null {
+  const { baseStart, baseEnd } = task;
+  if (!baseStart || !baseEnd) return null;
+  const start = place.x(baseStart);
+  if (baseEnd.getTime() <= baseStart.getTime()) {
+    const size = Math.max(6, Math.round(task.$h * 0.4));
+    return { left: start - Math.round(size / 2) - task.$x, width: size, isMilestone: true };
+  }
+  return { left: start - task.$x, width: Math.max(2, place.span(baseStart, baseEnd)), isMilestone: false };
 }

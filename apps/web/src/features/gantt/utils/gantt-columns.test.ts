@@ -11,6 +11,8 @@ import {
   codeEntries,
   defaultGridLayout,
   defaultGridWidth,
+  formatFinishVariance,
+  shownTrackingColumns,
 } from './gantt-columns';
 
 /** 7 px a character: easy to count with */
@@ -120,5 +122,28 @@ describe('the divider’s default place and Nombre’s width (issue 12: only Có
     expect(defaultGridWidth(700, columns)).toBe(346);
     expect(defaultGridWidth(928, [56, ...columns], 3)).toBe(1 + 56 + 219 + 180);
     expect(defaultGridWidth(800, [56, ...columns], 3)).toBe(396);
+  });
+});
+
+describe('the tracking columns (issue 15)', () => {
+  it("shows none until 'Seguimiento' is on; the baseline's only while a baseline is chosen", () => {
+    expect(shownTrackingColumns(false, true)).toEqual([]);
+    expect(shownTrackingColumns(true, false)).toEqual(['actualStart', 'actualFinish', 'progress']);
+    expect(shownTrackingColumns(true, true)).toEqual([
+      'baseStartIso',
+      'baseEndIso',
+      'finishVariance',
+      'actualStart',
+      'actualFinish',
+      'progress',
+    ]);
+  });
+
+  it("writes 'Δ Fin' with its sign: late +, ahead with a true minus sign, on time 0, nothing without a baseline", () => {
+    expect(formatFinishVariance(3)).toBe('+3');
+    expect(formatFinishVariance(-2)).toBe('\u22122');
+    expect(formatFinishVariance(-2)).not.toContain('-');
+    expect(formatFinishVariance(0)).toBe('0');
+    expect(formatFinishVariance(undefined)).toBe('');
   });
 });

@@ -159,3 +159,46 @@ export function createTextMeasurer(font = GRID_FONT): (text: string) => number {
     return width;
   };
 }
+
+/**
+ * The tracking columns (issue 15), after Fin, shown with 'Seguimiento' in the view controls: the
+ * baseline's start and finish and 'Δ Fin' (only while a baseline is chosen), the actual dates and
+ * the progress. Their default widths; a width the user chose wins, as for the others.
+ */
+export const trackingColumnIds = [
+  'baseStartIso',
+  'baseEndIso',
+  'finishVariance',
+  'actualStart',
+  'actualFinish',
+  'progress',
+] as const;
+export type TrackingColumnId = (typeof trackingColumnIds)[number];
+
+export const trackingColumnWidths: Record<TrackingColumnId, number> = {
+  baseStartIso: 96,
+  baseEndIso: 92,
+  finishVariance: 76,
+  actualStart: 106,
+  actualFinish: 96,
+  progress: 96,
+};
+
+const baselineColumnIds: ReadonlySet<TrackingColumnId> = new Set(['baseStartIso', 'baseEndIso', 'finishVariance']);
+
+/** The tracking columns shown: none unless `showTracking`; the baseline's only with one chosen. */
+export function shownTrackingColumns(showTracking: boolean, hasBaseline: boolean): TrackingColumnId[] {
+  if (!showTracking) return [];
+  return trackingColumnIds.filter((id) => hasBaseline || !baselineColumnIds.has(id));
+}
+
+/**
+ * 'Δ Fin' as a planner reads it: '+3' (three working days late), '−2' (two ahead, with a true minus
+ * sign), '0' (on time); '' without a baseline.
+ */
+export function formatFinishVariance(days: number | undefined): string {
+  if (days === undefined) return '';
+  if (days > 0) return `+${days}`;
+  if (days < 0) return `\u2212${-days}`;
+  return '0';
+}
