@@ -296,7 +296,9 @@ export function buildChartData(
       code: task.code,
       startIso: computed.start,
       endIso: computed.end,
-      workDays: computed.duration,
+      // a leaf's planned working days (what the user edits; issue 15: a task under way or done spans
+      // more or fewer days on the chart), a summary's rolled-up span
+      workDays: computed.isSummary ? computed.duration : task.duration,
       totalFloat: computed.totalFloat,
       critical: computed.critical,
       title: describeGanttTask(
