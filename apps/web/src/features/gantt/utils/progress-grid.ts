@@ -160,7 +160,11 @@ export function hasErrors(check: RowCheck): boolean {
  * takes the scheduled start (when it is not after the cut-off); 100 %, an empty 'Fin real' takes the
  * cut-off. What is filled is shown and can be changed.
  */
-export function withProgressDefaults(row: ProgressRow, typed: ProgressTyped, cutoff: string): ProgressTyped {
+export function withProgressDefaults(
+  row: Pick<ProgressRow, 'start'>,
+  typed: ProgressTyped,
+  cutoff: string,
+): ProgressTyped {
   const progress = parseProgress(typed.progress);
   if (progress === null) return typed;
   const next = { ...typed };
