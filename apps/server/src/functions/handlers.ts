@@ -30,6 +30,9 @@ import { handleUnassignEdc } from './handlers/unassign-edc';
 import { handleUpdateItemEdp } from './handlers/update-item-edp';
 import { handleUpdateProject } from './handlers/update-project';
 import { handleUploadFile } from './handlers/upload-file';
+// issue 15: progress at a cut-off
+import { handleLoadProgressHistory } from './handlers/load-progress-history';
+import { handleSaveProgress } from './handlers/save-progress';
 
 /** One handler per contract in @cimiento/domain's functionContracts; handlers.test.ts checks none is missing. */
 export const functionHandlers: RegisteredHandler[] = [
@@ -64,4 +67,7 @@ export const functionHandlers: RegisteredHandler[] = [
   handleExportGantt,
   handleImportEdp,
   handleImportGantt,
+  // issue 15: progress at a cut-off
+  handleSaveProgress,
+  handleLoadProgressHistory,
 ];

@@ -10,6 +10,7 @@ import {
   linkPairKey,
   mergeGanttTasks,
   parsePredecessors,
+  progressEntryErrors,
   reconcileGeneratedLinks,
   rollUpProgress,
   schedule,
@@ -25,6 +26,7 @@ import type {
   GanttTaskInput,
   GanttTaskRecord,
   LinkType,
+  ProgressEntry,
   ProjectCalendar,
   ScheduleLink,
   ScheduleOptions,
@@ -39,6 +41,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { chunks } from '../catalogues/catalogue-store';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
+import { progressRefusal, progressTaskInfo, projectProgress, summaryIds, writeCutoffTasks } from './cutoff-history';
 import { EDC_ITEM_COLUMNS, edcItemOfRow } from './edc-store';
 import { readEdpItems } from './edp-store';
 import { calendarColumns, projectCalendarOf, sameCalendar, toSequencing } from './project-store';
@@ -56,7 +59,7 @@ const HOLIDAY_YEARS_AHEAD = 5;
 /** A load whose merge keeps losing the version race to other writers gives up after this many tries. */
 const LOAD_ATTEMPTS = 5;
 
-type ProjectGanttRow = {
+export type ProjectGanttRow = {
   startYear: number;
   endYear: number;
   version: number;
@@ -137,7 +140,7 @@ export async function readBaselineDates(db: Kysely<Database>, baselineId: string
  * The calendar covers every year up to the latest date the engine asks for, a year at a time;
  * one StartDate in 9999, or a chain of 10,000-day tasks, would keep a request busy for minutes.
  */
-const HORIZON_YEARS = 100;
+export const HORIZON_YEARS = 100;
 const MAX_WORKING_INDEX = HORIZON_YEARS * 250;
 
 class ScheduleHorizonError extends Error {}
@@ -170,7 +173,7 @@ class BoundedCalendar extends WorkingCalendar {
 }
 
 /** The first day past the horizon: 1 January, HORIZON_YEARS after the start year. */
-function horizonDate(startYear: number): string {
+export function horizonDate(startYear: number): string {
   return `${String(startYear + HORIZON_YEARS).padStart(4, '0')}-01-01`;
 }
 
@@ -876,6 +879,72 @@ function savedCalendar(
   return stored;
 }
 
+/** With no cut-off recorded, progress cannot be recorded in the Gantt. */
+export const NO_CUTOFF_MESSAGE = 'Para registrar avance, fija primero la fecha de corte en «Registrar avance»';
+
+/**
+ * issue 15: the leaves whose progress or actual dates a save changes are checked as saveProgress
+ * checks an entry, at the project's latest cut-off (none recorded: refused). Unchanged values stay
+ * as they are, even ones no rule would take now (progress imported from MS Project without actual
+ * dates). Answers whether any changed.
+ */
+function checkProgressChanges(
+  tasks: readonly GanttTaskRecord[],
+  stored: readonly GanttTaskRecord[],
+  summaries: ReadonlySet<number>,
+  cutoff: string | undefined,
+): boolean {
+  const storedById = new Map(stored.map((task) => [task.id, task]));
+  // a summary made a leaf sends back the progress the screen showed it: its rolled-up one
+  const rolled = rollUpProgress(stored).summaries;
+  const changes: ProgressEntry[] = [];
+  for (const task of tasks) {
+    if (summaries.has(task.id)) continue;
+    const before = storedById.get(task.id);
+    const beforeProgress = rolled.get(task.id) ?? before?.progress ?? 0;
+    if (
+      task.progress === beforeProgress &&
+      task.actualStart === before?.actualStart &&
+      task.actualFinish === before?.actualFinish
+    ) {
+      continue;
+    }
+    changes.push({
+      TaskID: task.id,
+      Progress: task.progress,
+      ...(task.actualStart === undefined ? {} : { ActualStart: task.actualStart }),
+      ...(task.actualFinish === undefined ? {} : { ActualFinish: task.actualFinish }),
+    });
+  }
+  if (changes.length === 0) return false;
+  if (cutoff === undefined) throw new HttpsError('INVALID_ARGUMENT', NO_CUTOFF_MESSAGE);
+  const errors = progressEntryErrors(cutoff, changes, progressTaskInfo(tasks));
+  if (errors.length > 0) throw progressRefusal(errors);
+  return true;
+}
+
+/** issue 15: the latest cut-off's record follows a change of progress made in the Gantt. */
+async function rewriteCutoff(
+  trx: Transaction<Database>,
+  projectId: string,
+  cutoff: string,
+  tasks: readonly GanttTaskRecord[],
+): Promise<void> {
+  const row = await trx
+    .selectFrom('gantt_cutoff')
+    .select('_id')
+    .where('project_id', '=', projectId)
+    .where('cutoff', '=', cutoff)
+    .executeTakeFirst();
+  if (!row) return;
+  await writeCutoffTasks(trx, row._id, tasks);
+  await trx
+    .updateTable('gantt_cutoff')
+    .set({ progress: projectProgress(tasks) })
+    .where('_id', '=', row._id)
+    .execute();
+}
+
 /**
  * saveGantt: the whole task list, checked completely (ids, parents, predecessors, cycles) before
  * the first write, then stored with each leaf's StartDate as its "no earlier than" (a reload
@@ -904,13 +973,32 @@ export async function saveGantt(
   if (late) throw refuse(late, `StartDate: debe ser anterior al ${formatIsoDate(horizon)}`);
   const calendar = savedCalendar(current.calendar, gantt);
   const project: ProjectGanttRow = { ...current, calendar };
-  const scheduled = scheduledOrThrow(scheduleGantt(checked.tasks, checked.links, project));
+  // issue 15: the stored tasks, read before scheduling: the actual dates a save leaves out (an older
+  // screen, a script) stand as stored and are scheduled so, and a change of progress or actual dates
+  // is checked against them
+  const storedTasks = await readTasks(db, projectId);
+  const storedById = new Map(storedTasks.map((task) => [task.id, task]));
+  const summaries = summaryIds(checked.tasks);
+  const effective = checked.tasks.map((task, index): GanttTaskRecord => {
+    // a summary's progress is rolled up from its leaves on every answer, and it has no actual dates
+    if (summaries.has(task.id)) {
+      const { actualStart: _start, actualFinish: _finish, ...summary } = task;
+      return { ...summary, progress: 0 };
+    }
+    const input = activities[index] as TaskInput;
+    const before = storedById.get(task.id);
+    const leaf = { ...task };
+    if (input.ActualStart === undefined && before?.actualStart !== undefined) leaf.actualStart = before.actualStart;
+    if (input.ActualFinish === undefined && before?.actualFinish !== undefined) leaf.actualFinish = before.actualFinish;
+    return leaf;
+  });
+  const progressChanged = checkProgressChanges(effective, storedTasks, summaries, current.cutoff);
+  const scheduled = scheduledOrThrow(scheduleGantt(effective, checked.links, project));
   // what is stored: a leaf's own start (its "no earlier than", not where the links put it, so
   // removing a link lets it move back) and duration; a summary's start and duration rolled up
-  const computed = checked.tasks.map((task, index) => {
+  const computed = effective.map((task, index) => {
     const result = scheduled.tasks[index] as Scheduled['tasks'][number];
-    // issue 15: a summary's progress is rolled up from its leaves on every answer, never stored
-    return result.isSummary ? { ...task, start: result.start, duration: result.duration, progress: 0 } : task;
+    return result.isSummary ? { ...task, start: result.start, duration: result.duration } : task;
   });
 
   const saved = await db.transaction().execute(async (trx) => {
@@ -919,25 +1007,21 @@ export async function saveGantt(
       if (!exists) throw projectNotFound();
       throw new HttpsError('ABORTED', GANTT_STALE_MESSAGE);
     }
-    // the schedule was computed on the project read before the claim: an edit of the project that
-    // slipped in between (its calendar or start year) makes it stale too
+    // the schedule was computed on the project and tasks read before the claim: a write in between
+    // (another save, an edit of the project's calendar or start year) makes it stale too
     const now = await readProject(trx, projectId);
-    if (now.startYear !== current.startYear || !sameCalendar(now.calendar, current.calendar)) {
+    if (
+      current.version !== version ||
+      now.startYear !== current.startYear ||
+      !sameCalendar(now.calendar, current.calendar)
+    ) {
       throw new HttpsError('ABORTED', GANTT_STALE_MESSAGE);
     }
-    const stored = { tasks: await readTasks(trx, projectId), links: await readLinks(trx, projectId) };
+    // every Gantt write claims the version, so the tasks read before the claim are the stored ones
+    const stored = { tasks: storedTasks, links: await readLinks(trx, projectId) };
     // a TaskID stored before keeps its source; a new one is a task the user added
     const storedKeys = new Map(stored.tasks.map((task) => [task.id, task.sourceKey]));
-    const storedById = new Map(stored.tasks.map((task) => [task.id, task]));
-    const withKeys = computed.map((task, index) => {
-      const keyed = { ...task, sourceKey: storedKeys.get(task.id) ?? null };
-      // issue 15: actual dates a save leaves out (an older screen, a script) stay as stored
-      const input = activities[index] as TaskInput;
-      const before = storedById.get(task.id);
-      if (input.ActualStart === undefined && before?.actualStart !== undefined) keyed.actualStart = before.actualStart;
-      if (input.ActualFinish === undefined && before?.actualFinish !== undefined) keyed.actualFinish = before.actualFinish;
-      return keyed;
-    });
+    const withKeys = computed.map((task) => ({ ...task, sourceKey: storedKeys.get(task.id) ?? null }));
     const savedIds = new Set(withKeys.map((task) => task.id));
     const links = savedLinks(activities, checked.links, stored.links);
     await recordRemovedLinks(trx, projectId, stored, links, savedIds, storedKeys);
@@ -952,6 +1036,8 @@ export async function saveGantt(
         .execute();
     }
     await writeGantt(trx, projectId, stored, { tasks: withKeys, links });
+    // issue 15: progress recorded in the task editor is recorded at the latest cut-off
+    if (progressChanged && current.cutoff !== undefined) await rewriteCutoff(trx, projectId, current.cutoff, withKeys);
     if (!sameCalendar(calendar, current.calendar)) {
       // the work week is also the project's option ('Editar proyecto', issue 12), and so is the
       // calendar (issue 14): changing it moves the project's version on, so an edit of the project

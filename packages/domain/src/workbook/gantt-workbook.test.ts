@@ -159,12 +159,12 @@ describe('ganttUpdatesFromRows', () => {
     ]);
   });
 
-  it('updates duration, progress, predecessors and start by code; a summary keeps its computed duration and start', () => {
+  it('updates duration, predecessors and start by code, keeps progress (Avance is not read); a summary keeps its computed duration and start', () => {
     const result = ganttUpdatesFromRows(
       edited({
         1: { Duración: 99, Inicio: new Date('2026-05-04T00:00:00Z') }, // summary: ignored, unchanged
         2: { Predecesoras: '4CC+2' }, // P.2: now after ACT1 start-to-start
-        4: { Duración: '8 días', Avance: '75%' }, // ACT1
+        4: { Duración: '8 días', Avance: '75%' }, // ACT1: Avance ignored (issue 15: progress goes in at a cut-off)
         5: { Inicio: '16-03-2026' }, // ACT2: a start no earlier than
       }),
       current,
@@ -175,7 +175,7 @@ describe('ganttUpdatesFromRows', () => {
     expect(byId.get(10)).toMatchObject({ Duration: 20, StartDate: '2026-03-02' });
     expect(byId.get(14)).toMatchObject({ Predecessor: '12SS+2', StartDate: '2026-03-02' });
     expect(byId.get(14)?.generatedPredecessors).toBeUndefined();
-    expect(byId.get(12)).toMatchObject({ Duration: 8, Progress: 75 });
+    expect(byId.get(12)).toMatchObject({ Duration: 8, Progress: 50 });
     // the predecessors of ACT2 did not change: its generated link stays generated
     expect(byId.get(13)).toMatchObject({ StartDate: '2026-03-16', Predecessor: '12FS', generatedPredecessors: [12] });
   });
@@ -235,7 +235,7 @@ describe('ganttUpdatesFromRows', () => {
         TaskName: 'Ensayo',
         StartDate: '2026-04-01',
         Duration: 5,
-        Progress: 10,
+        Progress: 0, // the row's Avance is not read
         ParentId: 15,
         Predecessor: '15FS',
       },
@@ -258,7 +258,7 @@ describe('ganttUpdatesFromRows', () => {
         {
           2: { Predecesoras: '2' }, // row 3: itself
           3: { Predecesoras: '44FS' }, // row 4: unknown Id
-          4: { Duración: 2.5, Avance: 120 }, // row 5
+          4: { Duración: 2.5, Avance: 120 }, // row 5 (its Avance is not read: no error for it)
           5: { Inicio: '31-02-2026', Duración: 'cinco' }, // row 6
         },
         [
@@ -281,7 +281,6 @@ describe('ganttUpdatesFromRows', () => {
         field: 'Duración',
         message: 'Fila 5: la duración «2.5» debe ser un número entero de días hábiles entre 0 y 10.000',
       },
-      { row: 5, field: 'Avance', message: 'Fila 5: el avance «120» debe ser un número entre 0 y 100' },
       { row: 6, field: 'Inicio', message: 'Fila 6: la fecha «31-02-2026» no es válida; escríbela como dd-mm-aaaa' },
       {
         row: 6,

@@ -7,16 +7,7 @@ import type { PredecessorLink } from '../gantt/predecessors';
 import type { LinkType } from '../gantt/schedule';
 import { formatNumber } from '../format/money';
 import { flattenForest, forestOf } from '../tree/ordered-forest';
-import {
-  cellAt,
-  cellDate,
-  cellDecimal,
-  cellText,
-  dataRows,
-  findSheetHeader,
-  listSpanish,
-  rowError,
-} from './sheet-rows';
+import { cellAt, cellDate, cellText, dataRows, findSheetHeader, listSpanish, rowError } from './sheet-rows';
 import type { SheetCell, SheetColumn, SheetRow } from './sheet-rows';
 
 /**
@@ -213,7 +204,7 @@ type RowPlan = {
 
 /**
  * The Gantt a task table describes, checked row by row: Id (a whole number, unique) and Código
- * required; a row whose Código matches a task (case-insensitive) updates its Duración, Avance,
+ * required; a row whose Código matches a task (case-insensitive) updates its Duración,
  * Predecesoras (by the sheet's Id) and Inicio (its start no earlier than, when it differs from the
  * date the task is at now); a summary's Duración and Inicio are computed and left alone. A row with
  * an unknown Código is a new task (TaskID above the highest) under the task whose code is the
@@ -350,16 +341,8 @@ export function ganttUpdatesFromRows(
       } else duration = value;
     }
 
-    let progress: number | undefined;
-    const progressCell = cellAt(row, header, 'progress');
-    if (hasColumn('progress')) {
-      const value = cellDecimal(progressCell);
-      if (value !== undefined && (Number.isNaN(value) || value < 0 || value > 100)) {
-        rowErrors.push(
-          rowError(row.row, T.progress, `el avance «${cellText(progressCell)}» debe ser un número entre 0 y 100`),
-        );
-      } else progress = value;
-    }
+    // issue 15: Avance is exported but not read back: progress is recorded at a cut-off, with actual
+    // dates (saveProgress, importProgress), and each task keeps its stored progress
 
     let links: PredecessorLink[] | undefined;
     if (hasColumn('predecessors')) {
@@ -407,7 +390,7 @@ export function ganttUpdatesFromRows(
         TaskName: name,
         StartDate: start ?? '',
         Duration: duration ?? NEW_TASK_DURATION,
-        Progress: progress ?? 0,
+        Progress: 0,
         ParentId: null,
         Predecessor: formatPredecessors(links ?? []),
       };
@@ -428,8 +411,7 @@ export function ganttUpdatesFromRows(
     const linksChanged = linksText(nextLinks) !== linksText(currentLinks);
     const startChanged = start !== undefined && start !== task.StartDate;
     const durationChanged = duration !== undefined && duration !== task.Duration;
-    const progressChanged = progress !== undefined && progress !== task.Progress;
-    if (!linksChanged && !startChanged && !durationChanged && !progressChanged) {
+    if (!linksChanged && !startChanged && !durationChanged) {
       counts.unchanged += 1;
       continue;
     }
@@ -437,7 +419,6 @@ export function ganttUpdatesFromRows(
     const update = inputOf(task);
     if (startChanged) update.StartDate = start as string;
     if (durationChanged) update.Duration = duration as number;
-    if (progressChanged) update.Progress = progress as number;
     if (linksChanged) {
       update.Predecessor = linksText(nextLinks);
       // a link stays generated only while it is the same link

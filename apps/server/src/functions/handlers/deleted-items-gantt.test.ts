@@ -170,14 +170,14 @@ describe.each(databaseKinds)('deleting EDP and EDC items takes their Gantt tasks
       const p12 = idOf(built, 'edp:4');
       const p2 = idOf(built, 'edp:5');
       const p21 = idOf(built, 'edp:6');
-      // the user's edits: X's ACT1 moved, stretched, half done and linked (from item 3's ACT1,
+      // the user's edits: X's ACT1 moved, stretched and linked (from item 3's ACT1,
       // from the user's task, into P.2.1); X's ACT2 deleted; a task of their own under X's
       // summary, after P.1.2
       const activities: Record<string, unknown>[] = asInput(built.activities)
         .filter((task) => task.TaskID !== x.act2)
         .map((task) => {
           if (task.TaskID === x.act1) {
-            return { ...task, StartDate: '2026-03-02', Duration: 8, Progress: 50, Predecessor: `${act1Of3}FS+1,30` };
+            return { ...task, StartDate: '2026-03-02', Duration: 8, Predecessor: `${act1Of3}FS+1,30` };
           }
           if (task.TaskID === p21) return { ...task, Predecessor: String(x.act1) };
           return task;
@@ -376,9 +376,7 @@ describe.each(databaseKinds)('deleting EDP and EDC items takes their Gantt tasks
       // ACT4 edited and linked after ACT1; a user task under ACT2; ACT3 deleted by the user
       const activities: Record<string, unknown>[] = asInput(built.activities)
         .filter((task) => task.TaskID !== act3)
-        .map((task) =>
-          task.TaskID === act4 ? { ...task, Duration: 9, Progress: 30, Predecessor: `${act1}FS+2` } : task,
-        );
+        .map((task) => (task.TaskID === act4 ? { ...task, Duration: 9, Predecessor: `${act1}FS+2` } : task));
       activities.push(userTask(50, act2));
       const open = await saveGanttOk(t, member.cookie, project.id, { activities }, built.version);
       expect((await storedGantt(t, project.id)).removed).toEqual(['edc:3:act3']);

@@ -13,6 +13,7 @@ import {
   taskByCode,
 } from '../../../test/support/gantt';
 import type { WireGantt } from '../../../test/support/gantt';
+import { saveProgressOk } from '../../../test/support/progress';
 import { createTestApp, databaseKinds } from '../../../test/support/test-app';
 import type { TestApp } from '../../../test/support/test-app';
 import {
@@ -43,19 +44,23 @@ describe.each(databaseKinds)('exportGantt (xlsx) and importGantt (%s)', (kind) =
 
   /**
    * The Gantt of createGanttProject (1 P · 2 P.1 · 3 P.1.1 · 4 M · 5 M.1 · 6 ACT1 · 7 ACT2 · 8 P.1.2 ·
-   * 9 P.2 · 10 P.2.1 · 11 P.2.2) with ACT2 after ACT1 (FS) and ACT1 at 30 %.
+   * 9 P.2 · 10 P.2.1 · 11 P.2.2) with ACT2 after ACT1 (FS), and ACT1 at 30 % at the cut-off of Monday
+   * 5 January 2026, started on Friday 2 (its remaining 4 days run 5 … 8; the other tasks from the 5th).
    */
   async function linkedProject(prefix: string): Promise<{ id: string; code: string; gantt: WireGantt }> {
     const { id, code } = await createGanttProject(t, member.cookie, { prefix });
     const loaded = await loadGanttOk(t, member.cookie, id);
     const activities = asInput(loaded.activities).map((task) =>
-      task.TaskCode === 'ACT2'
-        ? { ...task, Predecessor: '6FS' }
-        : task.TaskCode === 'ACT1'
-          ? { ...task, Progress: 30 }
-          : task,
+      task.TaskCode === 'ACT2' ? { ...task, Predecessor: '6FS' } : task,
     );
-    const gantt = await saveGanttOk(t, member.cookie, id, { activities }, loaded.version);
+    const saved = await saveGanttOk(t, member.cookie, id, { activities }, loaded.version);
+    const gantt = await saveProgressOk(t, member.cookie, {
+      id,
+      cutoff: '2026-01-05',
+      entries: [{ TaskID: 6, ActualStart: '2026-01-02', Progress: 30 }],
+      version: saved.version,
+    });
+    expect(taskByCode(gantt, 'ACT1')).toMatchObject({ StartDate: '2026-01-02', EndDate: '2026-01-08', Progress: 30 });
     expect(taskByCode(gantt, 'ACT2')).toMatchObject({ StartDate: '2026-01-09', EndDate: '2026-01-15' });
     return { id, code, gantt };
   }
@@ -137,7 +142,7 @@ describe.each(databaseKinds)('exportGantt (xlsx) and importGantt (%s)', (kind) =
     expect(await storedGantt(t, id)).toEqual({ ...before, version: gantt.version + 1 });
   });
 
-  it('updates a duration (its successor moves), progress and a start, and adds a new task with a predecessor', async () => {
+  it('updates a duration (its successor moves) and a start, keeps progress and actual dates, and adds a new task with a predecessor', async () => {
     const { id, code, gantt } = await linkedProject('UG');
     const opened = await openWorkbook(okResult(await exportGantt(t, member.cookie, id)).content);
     const act1 = rowOf(opened.rows, 'ACT1');
@@ -145,7 +150,9 @@ describe.each(databaseKinds)('exportGantt (xlsx) and importGantt (%s)', (kind) =
     const p2 = rowOf(opened.rows, `${code}.2.1`);
     const act2Id = opened.rows[act2 - 1]?.[0] as number;
     opened.sheet.getCell(`F${act1}`).value = 10; // ACT1: 5 → 10 days
-    opened.sheet.getCell(`G${act2}`).value = 40; // ACT2: 40 %
+    // issue 15: Avance is not read back (progress goes in at a cut-off, with actual dates)
+    opened.sheet.getCell(`G${act1}`).value = 90;
+    opened.sheet.getCell(`G${act2}`).value = 40;
     opened.sheet.getCell(`D${p2}`).value = utcDate('2026-03-02'); // P.2.1 no earlier than 2 March
     opened.sheet.getCell(`F${rowOf(opened.rows, code)}`).value = 999; // a summary's duration: ignored
     opened.sheet.addRow([12, `${code}.1.1.9`, 'Recepción', null, null, 2, 0, `${act2Id}FC+1`]);
@@ -153,31 +160,38 @@ describe.each(databaseKinds)('exportGantt (xlsx) and importGantt (%s)', (kind) =
 
     const before = await storedGantt(t, id);
     const dry = okResult(await importGantt(t, member.cookie, { id, content, version: gantt.version, dryRun: true }));
-    expect(dry.preview).toEqual({ rows: 12, errors: [], updated: 3, added: 1, unchanged: 8 });
+    expect(dry.preview).toEqual({ rows: 12, errors: [], updated: 2, added: 1, unchanged: 9 });
     expect(dry.gantt).toBeUndefined();
     expect(await storedGantt(t, id)).toEqual(before);
 
     const result = okResult(await importGantt(t, member.cookie, { id, content, version: gantt.version }));
-    expect(result.message).toBe('Gantt importado desde Excel: 3 actualizadas, 1 nueva, 8 sin cambios');
+    expect(result.message).toBe('Gantt importado desde Excel: 2 actualizadas, 1 nueva, 9 sin cambios');
     const saved = result.gantt as WireGantt;
     expect(saved.version).toBe(gantt.version + 1);
-    // ACT1 2026-01-02 … 15 (10 days); ACT2 after it: 16 … 22
-    expect(taskByCode(saved, 'ACT1')).toMatchObject({ Duration: 10, StartDate: '2026-01-02', EndDate: '2026-01-15' });
-    expect(taskByCode(saved, 'ACT2')).toMatchObject({ StartDate: '2026-01-16', EndDate: '2026-01-22', Progress: 40 });
+    // ACT1, started on the 2nd at 30 %: its remaining ceil(10 × 0.7) = 7 days run from the cut-off,
+    // Monday 5 … Tuesday 13; ACT2 after it: 14 … 20
+    expect((await storedGantt(t, id)).tasks.find((task) => task.code === 'ACT1')?.duration).toBe(10);
+    expect(taskByCode(saved, 'ACT1')).toMatchObject({
+      StartDate: '2026-01-02',
+      EndDate: '2026-01-13',
+      Progress: 30,
+      ActualStart: '2026-01-02',
+    });
+    expect(taskByCode(saved, 'ACT2')).toMatchObject({ StartDate: '2026-01-14', EndDate: '2026-01-20', Progress: 0 });
     expect(taskByCode(saved, `${code}.2.1`)).toMatchObject({
       StartDate: '2026-03-02',
       StartNoEarlierThan: '2026-03-02',
     });
     expect(taskByCode(saved, code).isSummary).toBe(true);
-    // the new task: under P.1.1 (task 3), after ACT2 finish-to-start + 1 day: Monday 26 … Tuesday 27
+    // the new task: under P.1.1 (task 3), after ACT2 finish-to-start + 1 day: Thursday 22 … Friday 23
     expect(taskByCode(saved, `${code}.1.1.9`)).toMatchObject({
       TaskID: 12,
       TaskName: 'Recepción',
       ParentId: 3,
       Duration: 2,
       Predecessor: '7FS+1',
-      StartDate: '2026-01-26',
-      EndDate: '2026-01-27',
+      StartDate: '2026-01-22',
+      EndDate: '2026-01-23',
     });
     expect(taskByCode(saved, `${code}.1.1.9`).sourceKey).toBeUndefined();
     expect(await loadGanttOk(t, member.cookie, id)).toEqual({ ...saved, message: 'Gantt cargado: 12 tareas' });
@@ -189,7 +203,7 @@ describe.each(databaseKinds)('exportGantt (xlsx) and importGantt (%s)', (kind) =
     const generated = gantt.activities.filter((task) => (task.generatedPredecessors ?? []).length > 0);
     expect(generated.length).toBeGreaterThan(0);
     const opened = await openWorkbook(okResult(await exportGantt(t, member.cookie, id)).content);
-    opened.sheet.getCell(`G${rowOf(opened.rows, 'ACT1')}`).value = 55;
+    opened.sheet.getCell(`F${rowOf(opened.rows, 'ACT1')}`).value = 6;
     const result = okResult(
       await importGantt(t, member.cookie, { id, content: await writeBack(opened), version: gantt.version }),
     );
@@ -205,7 +219,7 @@ describe.each(databaseKinds)('exportGantt (xlsx) and importGantt (%s)', (kind) =
       [
         TITLES,
         [1, 'ACT1', 'Excavar', '02-01-2026', null, 'cinco', 30, ''], // row 2
-        [2, 'ACT2', 'Hormigonar', '31-02-2026', null, 5, 150, '9'], // row 3
+        [2, 'ACT2', 'Hormigonar', '31-02-2026', null, 5, 150, '9'], // row 3 (Avance is not read: no error for it)
         [2, `${code}.1.2`, 'Sala 2', null, null, 5, 0, ''], // row 4: Id repeated
         [4, 'ACT1', 'Otra vez', null, null, 1, 0, ''], // row 5: code repeated
         [5, 'NUEVA', 'Nueva', null, null, 2, 0, '5'], // row 6: itself
@@ -222,7 +236,6 @@ describe.each(databaseKinds)('exportGantt (xlsx) and importGantt (%s)', (kind) =
         message: 'Fila 2: la duración «cinco» debe ser un número entero de días hábiles entre 0 y 10.000',
       },
       { row: 3, field: 'Inicio', message: 'Fila 3: la fecha «31-02-2026» no es válida; escríbela como dd-mm-aaaa' },
-      { row: 3, field: 'Avance', message: 'Fila 3: el avance «150» debe ser un número entre 0 y 100' },
       { row: 3, field: 'Predecesoras', message: 'Fila 3: la predecesora 9 no es el Id de ninguna fila de la hoja' },
       { row: 4, field: 'Id', message: 'Fila 4: el Id 2 está repetido (ya está en la fila 3)' },
       { row: 5, field: 'Código', message: 'Fila 5: el código ACT1 está repetido (ya está en la fila 2)' },
@@ -235,16 +248,16 @@ describe.each(databaseKinds)('exportGantt (xlsx) and importGantt (%s)', (kind) =
       },
       { row: 7, field: 'Nombre', message: 'Fila 7: el nombre es obligatorio para una tarea nueva' },
     ]);
-    expect(dry.message).toBe('El libro tiene 9 errores; corrígelo y vuelve a cargarlo');
+    expect(dry.message).toBe('El libro tiene 8 errores; corrígelo y vuelve a cargarlo');
     const response = await importGantt(t, member.cookie, { id, content, version: gantt.version });
     expect(response.body.error.status).toBe('INVALID_ARGUMENT');
     expect(response.body.error.message).toBe(
       'No se importó el Gantt; corrige el libro: ' +
         'Fila 2: la duración «cinco» debe ser un número entero de días hábiles entre 0 y 10.000; ' +
         'Fila 3: la fecha «31-02-2026» no es válida; escríbela como dd-mm-aaaa; ' +
-        'Fila 3: el avance «150» debe ser un número entre 0 y 100; ' +
         'Fila 3: la predecesora 9 no es el Id de ninguna fila de la hoja; ' +
-        'Fila 4: el Id 2 está repetido (ya está en la fila 3) y 4 errores más',
+        'Fila 4: el Id 2 está repetido (ya está en la fila 3); ' +
+        'Fila 5: el código ACT1 está repetido (ya está en la fila 2) y 3 errores más',
     );
     expect(await storedGantt(t, id)).toEqual(before);
   });

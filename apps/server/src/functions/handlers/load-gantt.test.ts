@@ -151,9 +151,10 @@ describe.each(databaseKinds)('loadGantt (%s)', (kind) => {
       const c = project.code;
       const loaded = await loadGanttOk(t, member.cookie, project.id);
 
-      // the user's edits: a moved start, a longer duration, progress, links, a task of their own
+      // the user's edits: a moved start, a longer duration, links, a task of their own (progress goes
+      // in at a cut-off, issue 15: save-progress.test.ts shows a merge keeps it)
       const edited = asInput(loaded.activities).map((task) => {
-        if (task.TaskCode === 'ACT1') return { ...task, StartDate: '2026-03-02', Progress: 40 };
+        if (task.TaskCode === 'ACT1') return { ...task, StartDate: '2026-03-02' };
         if (task.TaskCode === 'ACT2') return { ...task, Duration: 10, Predecessor: '6FS+2' };
         if (task.TaskCode === `${c}.2.1`) return { ...task, Predecessor: '8' };
         return task;
@@ -219,7 +220,7 @@ describe.each(databaseKinds)('loadGantt (%s)', (kind) => {
       ]);
       expect(taskByCode(merged, `${c}.1`).TaskName).toBe('Piso uno');
       // the edits stay
-      expect(taskByCode(merged, 'ACT1')).toMatchObject({ StartDate: '2026-03-02', Progress: 40, Duration: 5 });
+      expect(taskByCode(merged, 'ACT1')).toMatchObject({ StartDate: '2026-03-02', Duration: 5 });
       // ACT1 ends 2026-03-06; FS+2 → 2026-03-11; 10 working days → 2026-03-24
       expect(taskByCode(merged, 'ACT2')).toMatchObject({
         StartDate: '2026-03-11',

@@ -48,7 +48,8 @@ describe.each(databaseKinds)('saveGantt (%s)', (kind) => {
     it('stores the edits, answers the recomputed schedule and loads it back the same, with the Predecessor texts', async () => {
       const { id, code, gantt } = await loadedProject();
       const activities = edit(gantt, {
-        ACT1: { StartDate: '2026-01-05', Progress: 25.5 },
+        // progress is recorded at a cut-off (issue 15: save-progress.test.ts), not here
+        ACT1: { StartDate: '2026-01-05' },
         ACT2: { Predecessor: ' 6fs+2 ' },
         [`${code}.1.2`]: { Predecessor: '7SS-1, 6FF' },
         // indent: P.2.2 under P.2.1
@@ -76,7 +77,7 @@ describe.each(databaseKinds)('saveGantt (%s)', (kind) => {
       expect(taskByCode(saved, 'ACT1')).toMatchObject({
         StartDate: '2026-01-05',
         EndDate: '2026-01-09',
-        Progress: 25.5,
+        Progress: 0,
         critical: true,
       });
       expect(taskByCode(saved, 'ACT2')).toMatchObject({
@@ -119,7 +120,7 @@ describe.each(databaseKinds)('saveGantt (%s)', (kind) => {
       expect(stored.tasks.find((task) => task.id === 6)?.start).toBe('2026-01-05');
       expect(taskByCode(saved, 'ACT2').StartNoEarlierThan).toBe('2026-01-02');
       expect(taskByCode(saved, 'ACT1').StartNoEarlierThan).toBe('2026-01-05');
-      expect(stored.tasks.find((task) => task.id === 6)?.progress).toBe(25.5);
+      expect(stored.tasks.find((task) => task.id === 6)?.progress).toBe(0);
       expect(stored.tasks.at(-1)).toMatchObject({ id: 12, sourceKey: null, parentId: 1, duration: 0, position: 11 });
       expect(stored.links).toEqual([
         { from: 6, to: 7, type: 'FS', lag: 2 },

@@ -1,0 +1,90 @@
+import { formatNumber, rollUpProgress } from '@cimiento/domain';
+import type { GanttTaskRecord, ProgressEntryError, ProgressTaskInfo } from '@cimiento/domain';
+import type { Transaction } from 'kysely';
+import { chunks } from '../catalogues/catalogue-store';
+import type { Database } from '../db/schema';
+import { HttpsError } from '../functions/https-error';
+
+/**
+ * The history of cut-offs (issue 15, 'Cortes de avance'): one `gantt_cutoff` row per date recorded,
+ * with the project's progress then, and in `gantt_cutoff_task` every leaf with any progress or an
+ * actual date at it (code and name copied, so a task deleted later still reads). saveProgress writes
+ * a cut-off; saveGantt rewrites the latest one's rows when the task editor changes progress.
+ */
+
+/** The ids of the tasks that have children (summaries). */
+export function summaryIds(tasks: readonly Pick<GanttTaskRecord, 'id' | 'parentId'>[]): Set<number> {
+  const ids = new Set(tasks.map((task) => task.id));
+  const parents = new Set<number>();
+  for (const task of tasks) {
+    if (task.parentId !== undefined && task.parentId !== task.id && ids.has(task.parentId)) parents.add(task.parentId);
+  }
+  return parents;
+}
+
+/** The project's physical progress, 0–100: its leaves weighted by their planned durations. */
+export function projectProgress(tasks: readonly GanttTaskRecord[]): number {
+  return rollUpProgress(
+    tasks.map((task) => ({
+      id: task.id,
+      parentId: task.parentId,
+      duration: task.duration,
+      progress: task.progress,
+    })),
+  ).project;
+}
+
+/**
+ * Replaces the task rows of the cut-off `cutoffId` with every leaf of `tasks` that has progress
+ * above 0 or an actual date, in chunks; answers how many were written.
+ */
+export async function writeCutoffTasks(
+  trx: Transaction<Database>,
+  cutoffId: string,
+  tasks: readonly GanttTaskRecord[],
+): Promise<number> {
+  await trx.deleteFrom('gantt_cutoff_task').where('cutoff_id', '=', cutoffId).execute();
+  const summaries = summaryIds(tasks);
+  const rows = tasks
+    .filter(
+      (task) =>
+        !summaries.has(task.id) &&
+        (task.progress > 0 || task.actualStart !== undefined || task.actualFinish !== undefined),
+    )
+    .map((task) => ({
+      cutoff_id: cutoffId,
+      task_id: task.id,
+      code: task.code,
+      name: task.name,
+      progress: task.progress,
+      actual_start: task.actualStart ?? null,
+      actual_finish: task.actualFinish ?? null,
+    }));
+  for (const part of chunks(rows)) await trx.insertInto('gantt_cutoff_task').values(part).execute();
+  return rows.length;
+}
+
+/** A refusal names at most this many tasks, then '… y N tareas más'. */
+const MAX_REFUSED_TASKS = 20;
+
+/** Every task as progressEntryErrors knows it: summaries (tasks with children), codes and names. */
+export function progressTaskInfo(tasks: readonly GanttTaskRecord[]): Map<number, ProgressTaskInfo> {
+  const summaries = summaryIds(tasks);
+  return new Map(
+    tasks.map((task) => [task.id, { isSummary: summaries.has(task.id), code: task.code, name: task.name }]),
+  );
+}
+
+/** One INVALID_ARGUMENT naming every refused task (up to MAX_REFUSED_TASKS, then how many more). */
+export function progressRefusal(errors: readonly ProgressEntryError[]): HttpsError {
+  const byTask = new Map<number, string[]>();
+  for (const error of errors) {
+    const list = byTask.get(error.TaskID);
+    if (list) list.push(error.message);
+    else byTask.set(error.TaskID, [error.message]);
+  }
+  const shown = [...byTask.values()].slice(0, MAX_REFUSED_TASKS).flat();
+  const more = byTask.size - MAX_REFUSED_TASKS;
+  const tail = more > 0 ? `; … y ${formatNumber(more)} ${more === 1 ? 'tarea' : 'tareas'} más` : '';
+  return new HttpsError('INVALID_ARGUMENT', `${shown.join('; ')}${tail}`);
+}
