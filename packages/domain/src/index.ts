@@ -359,3 +359,10 @@ export {
   ganttUpdatesFromRows,
   parseSheetPredecessors,
 } from './workbook/gantt-workbook';
+export type { ProgressImportCounts, ProgressImportResult, ProgressSheetRow } from './workbook/progress-workbook';
+export {
+  PROGRESS_SHEET_NAME,
+  PROGRESS_SHEET_TITLES,
+  progressEntriesFromRows,
+  progressSheetRows,
+} from './workbook/progress-workbook';

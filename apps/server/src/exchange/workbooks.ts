@@ -5,9 +5,12 @@ import {
   EXCEL_MAX_OUTLINE_LEVEL,
   GANTT_SHEET_NAME,
   GANTT_SHEET_TITLES,
+  PROGRESS_SHEET_NAME,
+  PROGRESS_SHEET_TITLES,
   edpSheetRows,
   formatNumber,
   ganttSheetRows,
+  progressSheetRows,
 } from '@cimiento/domain';
 import type { EdpItem, ExportedFile, GanttTask, SheetCell, SheetRow, WorkbookRowError } from '@cimiento/domain';
 import ExcelJS from 'exceljs';
@@ -146,6 +149,75 @@ export async function ganttWorkbook(tasks: readonly GanttTask[], projectCode: st
   sheet.commit();
   return {
     fileName: `${safeFileCode(projectCode)}-gantt.xlsx`,
+    mimeType: XLSX_MIME_TYPE,
+    content: await finish(),
+  };
+}
+
+/** The header fill of the columns the user fills in the progress sheet (a light yellow). */
+const INPUT_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFF2CC' } };
+
+/**
+ * issue 15: the progress sheet 'Avance' (progressSheetRows): one row per leaf in Gantt order with
+ * Código, Nombre, Inicio, Fin, Inicio LB, Fin LB (date cells, dd-mm-yyyy; blank without a
+ * baseline), Avance % (a number 0–100, checked by Excel as it is typed), Inicio real, Fin real. The
+ * header is bold and frozen, with a filter; the three columns to fill have a yellow header.
+ */
+export async function progressWorkbook(tasks: readonly GanttTask[], projectCode: string): Promise<ExportedFile> {
+  const T = PROGRESS_SHEET_TITLES;
+  const { workbook, finish } = streamingWorkbook();
+  const sheet = workbook.addWorksheet(PROGRESS_SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const date = { numFmt: DATE_FORMAT };
+  sheet.columns = [
+    { header: T.code, key: 'code', width: 22 },
+    { header: T.name, key: 'name', width: 50 },
+    { header: T.start, key: 'start', width: 12, style: date },
+    { header: T.finish, key: 'finish', width: 12, style: date },
+    { header: T.baselineStart, key: 'baselineStart', width: 12, style: date },
+    { header: T.baselineFinish, key: 'baselineFinish', width: 12, style: date },
+    { header: T.progress, key: 'progress', width: 10 },
+    { header: T.actualStart, key: 'actualStart', width: 12, style: date },
+    { header: T.actualFinish, key: 'actualFinish', width: 12, style: date },
+  ];
+  const headerRow = sheet.getRow(1);
+  headerRow.font = { bold: true };
+  headerRow.alignment = { vertical: 'middle' };
+  for (const key of ['progress', 'actualStart', 'actualFinish']) headerRow.getCell(key).fill = INPUT_FILL;
+  const rows = progressSheetRows(tasks);
+  sheet.autoFilter = `A1:I${rows.length + 1}`;
+  if (rows.length > 0) {
+    // the streaming writer has them (written on commit), its typings do not
+    (
+      sheet as unknown as { dataValidations: { add: (range: string, rule: ExcelJS.DataValidation) => void } }
+    ).dataValidations.add(`G2:G${rows.length + 1}`, {
+      type: 'decimal',
+      operator: 'between',
+      formulae: [0, 100],
+      allowBlank: true,
+      showErrorMessage: true,
+      errorTitle: 'Avance %',
+      error: 'El avance debe ser un número entre 0 y 100',
+    });
+  }
+  const day = (iso: string | undefined) => (iso === undefined ? null : excelDate(iso));
+  for (const row of rows) {
+    sheet
+      .addRow({
+        code: row.code,
+        name: row.name,
+        start: day(row.start),
+        finish: day(row.finish),
+        baselineStart: day(row.baselineStart),
+        baselineFinish: day(row.baselineFinish),
+        progress: row.progress,
+        actualStart: day(row.actualStart),
+        actualFinish: day(row.actualFinish),
+      })
+      .commit();
+  }
+  sheet.commit();
+  return {
+    fileName: `${safeFileCode(projectCode)}-avance.xlsx`,
     mimeType: XLSX_MIME_TYPE,
     content: await finish(),
   };

@@ -33,6 +33,9 @@ import { handleUploadFile } from './handlers/upload-file';
 // issue 15: progress at a cut-off
 import { handleLoadProgressHistory } from './handlers/load-progress-history';
 import { handleSaveProgress } from './handlers/save-progress';
+// issue 15: progress by Excel
+import { handleExportProgress } from './handlers/export-progress';
+import { handleImportProgress } from './handlers/import-progress';
 
 /** One handler per contract in @cimiento/domain's functionContracts; handlers.test.ts checks none is missing. */
 export const functionHandlers: RegisteredHandler[] = [
@@ -70,4 +73,7 @@ export const functionHandlers: RegisteredHandler[] = [
   // issue 15: progress at a cut-off
   handleSaveProgress,
   handleLoadProgressHistory,
+  // issue 15: progress by Excel
+  handleExportProgress,
+  handleImportProgress,
 ];

@@ -1,0 +1,275 @@
+import type { WorkbookRowError } from '../functions/exchange-contracts';
+import { MAX_GANTT_TASKS } from '../functions/gantt-contracts';
+import type { GanttTask } from '../functions/gantt-contracts';
+import { formatNumber } from '../format/money';
+import { progressEntryErrors } from '../gantt/progress-entries';
+import type { ProgressEntry, ProgressEntryError, ProgressTaskInfo } from '../gantt/progress-entries';
+import { flattenForest, forestOf } from '../tree/ordered-forest';
+import { cellAt, cellDate, cellDecimal, cellText, dataRows, findSheetHeader, rowError } from './sheet-rows';
+import type { SheetColumn, SheetHeader, SheetRow } from './sheet-rows';
+
+/**
+ * Progress by Excel (issue 15): the rows exportProgress writes (one per leaf, in Gantt order, with
+ * its scheduled and baseline dates and the progress recorded now) and the rules that read a filled
+ * sheet back into saveProgress's entries (importProgress). Only Código, Avance %, Inicio real and
+ * Fin real are read; the other columns are there to help whoever fills it. Pure.
+ */
+
+export const PROGRESS_SHEET_NAME = 'Avance';
+export const PROGRESS_SHEET_TITLES = {
+  code: 'Código',
+  name: 'Nombre',
+  start: 'Inicio',
+  finish: 'Fin',
+  baselineStart: 'Inicio LB',
+  baselineFinish: 'Fin LB',
+  progress: 'Avance %',
+  actualStart: 'Inicio real',
+  actualFinish: 'Fin real',
+} as const;
+
+/** One row of the progress sheet; dates YYYY-MM-DD; absent: none. */
+export type ProgressSheetRow = {
+  code: string;
+  name: string;
+  /** the scheduled start and finish, as the Gantt shows them now */
+  start: string;
+  finish: string;
+  /** the chosen baseline's dates (absent: no baseline, or the task is newer than it) */
+  baselineStart?: string;
+  baselineFinish?: string;
+  /** 0–100 */
+  progress: number;
+  actualStart?: string;
+  actualFinish?: string;
+};
+
+/** The tasks in Gantt order: depth-first, siblings in list order. */
+function ganttOrder(tasks: readonly GanttTask[]): GanttTask[] {
+  const nodes = tasks.map((task) =>
+    task.ParentId === undefined ? { id: task.TaskID, task } : { id: task.TaskID, parentId: task.ParentId, task },
+  );
+  return flattenForest(forestOf(nodes)).map((node) => node.task);
+}
+
+/** The leaves of a loaded Gantt as the progress sheet lists them. */
+export function progressSheetRows(activities: readonly GanttTask[]): ProgressSheetRow[] {
+  return ganttOrder(activities)
+    .filter((task) => !task.isSummary)
+    .map((task) => ({
+      code: task.TaskCode,
+      name: task.TaskName,
+      start: task.StartDate,
+      finish: task.EndDate,
+      ...(task.BaselineStart === undefined ? {} : { baselineStart: task.BaselineStart }),
+      ...(task.BaselineFinish === undefined ? {} : { baselineFinish: task.BaselineFinish }),
+      progress: task.Progress,
+      ...(task.ActualStart === undefined ? {} : { actualStart: task.ActualStart }),
+      ...(task.ActualFinish === undefined ? {} : { actualFinish: task.ActualFinish }),
+    }));
+}
+
+// ---------------------------------------------------------------- reading the sheet back
+
+type ProgressColumn = 'code' | 'progress' | 'actualStart' | 'actualFinish';
+
+const T = PROGRESS_SHEET_TITLES;
+
+/** All four are required: a blank cell means none (or 0 %), so a missing column cannot mean "as it is". */
+const PROGRESS_COLUMNS: readonly SheetColumn<ProgressColumn>[] = [
+  { key: 'code', title: T.code, aliases: ['Code', 'EDT', 'WBS', 'TaskCode'], required: true },
+  {
+    key: 'progress',
+    title: T.progress,
+    aliases: ['Avance', '% Avance', 'Avance (%)', 'Avance físico', 'Avance físico %', '% completado', 'Progress'],
+    required: true,
+  },
+  {
+    key: 'actualStart',
+    title: T.actualStart,
+    aliases: ['Comienzo real', 'Actual Start', 'Inicio efectivo'],
+    required: true,
+  },
+  {
+    key: 'actualFinish',
+    title: T.actualFinish,
+    aliases: ['Término real', 'Termino real', 'Actual Finish', 'Fin efectivo'],
+    required: true,
+  },
+];
+
+export type ProgressImportCounts = { updated: number; unchanged: number };
+
+export type ProgressImportResult = {
+  /** data rows read (blank rows left out) */
+  rows: number;
+  /** the rows that change a task, as saveProgress takes them; empty when there are errors */
+  entries: ProgressEntry[];
+  errors: WorkbookRowError[];
+  /** zero when there are errors */
+  counts: ProgressImportCounts;
+};
+
+const NO_COUNTS: ProgressImportCounts = { updated: 0, unchanged: 0 };
+
+const FIELD_TITLES: Record<ProgressEntryError['field'], string> = {
+  TaskID: T.code,
+  Progress: T.progress,
+  ActualStart: T.actualStart,
+  ActualFinish: T.actualFinish,
+};
+
+function codeKey(code: string): string {
+  return code.trim().toLowerCase();
+}
+
+/** A date column's value: YYYY-MM-DD, undefined for a blank cell, or an error. */
+function readDate(
+  row: SheetRow,
+  header: SheetHeader<ProgressColumn>,
+  key: 'actualStart' | 'actualFinish',
+  errors: WorkbookRowError[],
+): string | undefined {
+  const cell = cellAt(row, header, key);
+  const date = cellDate(cell);
+  if (date === null) {
+    errors.push(rowError(row.row, T[key], `la fecha «${cellText(cell)}» no es válida; escríbela como dd-mm-aaaa`));
+    return undefined;
+  }
+  return date;
+}
+
+/**
+ * The progress a filled sheet records at `cutoff`, checked row by row. The header row may be
+ * anywhere in the first rows, its columns in any order among others; Código, Avance %, Inicio real
+ * and Fin real must be there. Each row is matched to a leaf by Código (trimmed, any case); as codes
+ * repeat across the Gantt (each EDP item's EDC list has its ACT1), the k-th row with a code is the
+ * k-th leaf with it in Gantt order, as the export wrote them. An unknown code, a summary's code, or
+ * a code on more rows than the Gantt has leaves with it is an error. Avance % is a number 0–100 (45,
+ * '45', '45 %', '45,5'; a cell formatted as a percentage reads as it shows: 45 %); blank is 0. Inicio
+ * real and Fin real are date cells or text dd-mm-aaaa / aaaa-mm-dd; blank is none. A row that
+ * changes its task is checked as saveProgress checks an entry (progressEntryErrors at `cutoff`), its
+ * errors on its row; a row equal to the task's current progress and actual dates is unchanged, is
+ * not checked again (what is stored stays as it is) and is not sent.
+ */
+export function progressEntriesFromRows(
+  rows: readonly SheetRow[],
+  activities: readonly GanttTask[],
+  cutoff: string,
+): ProgressImportResult {
+  const found = findSheetHeader(rows, PROGRESS_COLUMNS);
+  if (!found.ok) return { rows: 0, entries: [], errors: [found.error], counts: NO_COUNTS };
+  const header = found.header;
+  const data = dataRows(rows, header);
+  if (data.length > MAX_GANTT_TASKS) {
+    const first = data[MAX_GANTT_TASKS] as SheetRow;
+    return {
+      rows: data.length,
+      entries: [],
+      errors: [
+        rowError(
+          first.row,
+          T.code,
+          `el libro tiene ${formatNumber(data.length)} filas con datos; el Gantt admite como máximo ${formatNumber(MAX_GANTT_TASKS)} tareas`,
+        ),
+      ],
+      counts: NO_COUNTS,
+    };
+  }
+  const errors: WorkbookRowError[] = [];
+  if (data.length === 0) {
+    errors.push(rowError(header.row + 1, T.code, 'el libro no tiene tareas bajo la fila de títulos'));
+  }
+
+  const ordered = ganttOrder(activities);
+  const leavesByCode = new Map<string, GanttTask[]>();
+  const summaryCodes = new Set<string>();
+  for (const task of ordered) {
+    const key = codeKey(task.TaskCode);
+    if (task.isSummary) {
+      summaryCodes.add(key);
+      continue;
+    }
+    const list = leavesByCode.get(key);
+    if (list) list.push(task);
+    else leavesByCode.set(key, [task]);
+  }
+  const taken = new Map<string, number>();
+  const firstRow = new Map<string, number>();
+
+  const changed: { row: number; task: GanttTask; entry: ProgressEntry }[] = [];
+  let unchanged = 0;
+  for (const row of data) {
+    const rowErrors: WorkbookRowError[] = [];
+    const code = cellText(cellAt(row, header, 'code'));
+    const key = codeKey(code);
+    let task: GanttTask | undefined;
+    if (key === '') rowErrors.push(rowError(row.row, T.code, 'falta el código de la tarea'));
+    else {
+      const leaves = leavesByCode.get(key) ?? [];
+      const index = taken.get(key) ?? 0;
+      task = leaves[index];
+      if (task) taken.set(key, index + 1);
+      else if (leaves.length > 0) {
+        rowErrors.push(
+          rowError(row.row, T.code, `el código ${code} está repetido (ya está en la fila ${firstRow.get(key)})`),
+        );
+      } else if (summaryCodes.has(key)) {
+        rowErrors.push(rowError(row.row, T.code, `${code} es un resumen: su avance se calcula de sus tareas`));
+      } else rowErrors.push(rowError(row.row, T.code, `el código ${code} no es una tarea del Gantt`));
+      if (!firstRow.has(key)) firstRow.set(key, row.row);
+    }
+
+    const progressCell = cellAt(row, header, 'progress');
+    const read = cellDecimal(progressCell);
+    let progress = read ?? 0;
+    if (read !== undefined && (Number.isNaN(read) || read < 0 || read > 100)) {
+      rowErrors.push(
+        rowError(row.row, T.progress, `el avance «${cellText(progressCell)}» debe ser un número entre 0 y 100`),
+      );
+      progress = 0;
+    }
+    const actualStart = readDate(row, header, 'actualStart', rowErrors);
+    const actualFinish = readDate(row, header, 'actualFinish', rowErrors);
+
+    errors.push(...rowErrors);
+    if (rowErrors.length > 0 || !task) continue;
+    if (progress === task.Progress && actualStart === task.ActualStart && actualFinish === task.ActualFinish) {
+      unchanged += 1;
+      continue;
+    }
+    const entry: ProgressEntry = {
+      TaskID: task.TaskID,
+      ...(actualStart === undefined ? {} : { ActualStart: actualStart }),
+      ...(actualFinish === undefined ? {} : { ActualFinish: actualFinish }),
+      Progress: progress,
+    };
+    changed.push({ row: row.row, task, entry });
+  }
+
+  // the rules of a progress entry, on the rows that change something
+  const info = new Map<number, ProgressTaskInfo>(
+    changed.map(({ task }) => [task.TaskID, { isSummary: task.isSummary, code: task.TaskCode, name: task.TaskName }]),
+  );
+  const rowOfTask = new Map(changed.map(({ row, task }) => [task.TaskID, row]));
+  for (const problem of progressEntryErrors(
+    cutoff,
+    changed.map(({ entry }) => entry),
+    info,
+  )) {
+    const row = rowOfTask.get(problem.TaskID) as number;
+    errors.push(rowError(row, FIELD_TITLES[problem.field], problem.message));
+  }
+
+  if (errors.length > 0) {
+    // stable: a row's own errors keep their order
+    errors.sort((a, b) => a.row - b.row);
+    return { rows: data.length, entries: [], errors, counts: NO_COUNTS };
+  }
+  return {
+    rows: data.length,
+    entries: changed.map(({ entry }) => entry),
+    errors: [],
+    counts: { updated: changed.length, unchanged },
+  };
+}
