@@ -554,7 +554,9 @@ export function toOutput(
       StartDate: computed.start,
       StartNoEarlierThan: task.start,
       EndDate: computed.end,
-      Duration: computed.duration,
+      // a leaf answers its planned duration (what the editor and saveGantt keep), not the span its
+      // actual dates and remaining work cover (issue 15)
+      Duration: computed.isSummary ? computed.duration : task.duration,
       Progress: computed.isSummary ? (rolled.get(task.id) ?? 0) : task.progress,
       ...(task.parentId !== undefined && ids.has(task.parentId) ? { ParentId: task.parentId } : {}),
       Predecessor: formatPredecessors(predecessors),

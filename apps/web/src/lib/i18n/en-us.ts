@@ -674,7 +674,7 @@ export const enUS: Catalogue = {
       invalid_other: '{{formatted}} with errors',
       noRows: 'No task matches the filter and the search.',
       keysHint:
-        'Type and press Enter to go down to the next row; Tab moves to the next field; Esc leaves (what you typed is kept).',
+        'Enter in the status date goes to the first task. Type and press Enter to go down to the next row; Tab moves to the next field; Ctrl+S saves; Esc leaves (what you typed is kept).',
       save: 'Save progress',
       close: 'Leave',
       discard: 'Discard what was typed',

@@ -677,7 +677,7 @@ export const esCL = {
       invalid_other: '{{formatted}} con errores',
       noRows: 'Ninguna tarea calza con el filtro y la búsqueda.',
       keysHint:
-        'Escribe y pulsa Enter para bajar a la fila siguiente; Tab pasa al campo siguiente; Esc sale (lo escrito se conserva).',
+        'Enter en la fecha de corte lleva a la primera tarea. Escribe y pulsa Enter para bajar a la fila siguiente; Tab pasa al campo siguiente; Ctrl+S graba; Esc sale (lo escrito se conserva).',
       save: 'Grabar avance',
       close: 'Salir',
       discard: 'Descartar lo escrito',

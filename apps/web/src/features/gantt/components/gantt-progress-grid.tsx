@@ -206,8 +206,35 @@ function GridBody({ entry, isSaving, saveError, onSave, onReload, onDiscard, onC
     progress: t('gantt.progressEntry.progress'),
   };
 
+  /** Enter in the cut-off or the search goes to the first task's first field. */
+  function enterGrid(event: KeyboardEvent<HTMLElement>) {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    const target = nextLeaf(-1, 1);
+    if (target !== null) focusCell(target, 0);
+  }
+
   return (
-    <Stack sx={{ height: '100%', minHeight: 0 }}>
+    <Stack
+      sx={{ height: '100%', minHeight: 0 }}
+      onKeyDown={(event) => {
+        // Ctrl+S (or Ctrl+Enter) is 'Grabar avance' here, not the Gantt's 'Grabar Gantt'
+        const isSave =
+          (event.ctrlKey || event.metaKey) &&
+          !event.altKey &&
+          (event.key.toLowerCase() === 's' || event.key === 'Enter');
+        if (!isSave) return;
+        event.preventDefault();
+        event.stopPropagation();
+        const focusedInput = document.activeElement;
+        // the typed progress gets its defaults before it is saved
+        if (focusedInput instanceof HTMLInputElement && focusedInput.dataset.col === '2') {
+          const row = shown[Number(focusedInput.dataset.row)];
+          if (row) commitProgress(row);
+        }
+        if (canSave) onSave();
+      }}
+    >
       <Stack
         direction="row"
         useFlexGap
@@ -222,6 +249,8 @@ function GridBody({ entry, isSaving, saveError, onSave, onReload, onDiscard, onC
           placeholder="dd-mm-aaaa"
           value={cutoffText}
           onChange={(event) => entry.getState().setCutoffText(event.target.value)}
+          onKeyDown={enterGrid}
+          autoFocus
           error={!cutoffRead.ok}
           helperText={
             cutoffRead.ok
@@ -242,6 +271,7 @@ function GridBody({ entry, isSaving, saveError, onSave, onReload, onDiscard, onC
           label={t('gantt.progressEntry.search')}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
+          onKeyDown={enterGrid}
           slotProps={{
             input: {
               startAdornment: (
