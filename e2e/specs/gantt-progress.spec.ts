@@ -1,4 +1,4 @@
-import type { Dialog, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
 import { confirmDialog } from '../support/catalogues';
@@ -39,15 +39,15 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
     for (const press of presses) await page.keyboard.press(press);
   };
 
-  /** Reloads the page, accepting the browser's leave question when there are unsaved edits. */
-  async function reload(barId: number) {
-    const accept = (dialog: Dialog) => void dialog.accept();
-    page.on('dialog', accept);
-    try {
-      await openGanttPage(page, seeded.project, barId);
-    } finally {
-      page.off('dialog', accept);
-    }
+  /** Ends the browser's session on the server (as an expiry or a sign-out elsewhere would). */
+  async function expireSession() {
+    const cookie = (await session.context.cookies()).map((entry) => `${entry.name}=${entry.value}`).join('; ');
+    const response = await fetch(`${session.server.url}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: { cookie, origin: session.server.url, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.ok).toBe(true);
   }
 
   beforeAll(async () => {
@@ -165,16 +165,14 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
       .toBe(50);
   });
 
-  it('what is typed and not saved survives a reload; after a reload everything saved is as it was left', async () => {
+  it('what is typed and not saved survives an expired session; signed in again, everything is as it was left', async () => {
     await toolbarButton(page, 'Registrar avance').click();
     await grid().waitFor();
     await keys('Enter');
     expect(await focusedTestId()).toBe(`progress-actualStart-${ACT2}`);
     await keys('Tab', 'Tab');
     await page.keyboard.type('20');
-    await keys('Enter', 'Escape');
-    await grid().waitFor({ state: 'detached' });
-    await toolbar(page).getByTestId('progress-pending').waitFor();
+    await keys('Enter');
     // the draft is written a moment after the last key
     await expect
       .poll(() =>
@@ -182,18 +180,30 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
       )
       .toBe(1);
 
-    await reload(ACT1);
+    // the session ends elsewhere; 'Grabar avance' meets it and goes to the sign-in, keeping the draft
+    await expireSession();
+    await keys('Control+S');
+    await page.waitForURL('**/login');
+    await page.getByLabel('Correo').fill(session.admin.email);
+    await page.getByLabel('Contraseña').fill(session.admin.password);
+    await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+    await page.waitForURL(`**/projects/${seeded.project._id}/gantt`);
+    await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
+
+    // what was saved, as it was left; what was typed, back in the grid
     expect(await toolbar(page).getByTestId('gantt-cutoff-chip').innerText()).toBe('Corte: 12-01-2026');
-    expect(await startOf(page, ACT3)).toBe('19-01-2026');
+    await expect.poll(() => startOf(page, ACT3)).toBe('19-01-2026');
     await toolbar(page).getByTestId('progress-pending').waitFor();
+    await screenshot(page, 'gantt-progress-recovered');
     await toolbarButton(page, 'Registrar avance').click();
     await grid().waitFor();
     expect(await input('progress', ACT2).inputValue()).toBe('20');
+    expect(await input('actualStart', ACT2).inputValue()).toBe('09-01-2026');
     expect(await input('progress', ELA12).inputValue()).toBe('50');
     expect(await input('actualStart', ELA12).inputValue()).toBe('05-01-2026');
     await grid().getByRole('button', { name: 'Descartar lo escrito' }).click();
     expect(await input('progress', ACT2).inputValue()).toBe('10');
-    await keys('Escape');
+    await grid().getByRole('button', { name: 'Salir' }).click();
     await grid().waitFor({ state: 'detached' });
     expect(await toolbar(page).getByTestId('progress-pending').count()).toBe(0);
   });
