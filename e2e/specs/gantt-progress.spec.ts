@@ -1,3 +1,7 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
@@ -29,6 +33,7 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
   let session: SignedInSession;
   let page: Page;
   let seeded: SeededGantt;
+  let workDir: string;
 
   const grid = () => page.getByRole('dialog', { name: 'Registrar avance' });
   const input = (field: 'actualStart' | 'actualFinish' | 'progress', id: number): Locator =>
@@ -54,6 +59,7 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
     session = await openAsFirstAdmin('avance');
     page = session.page;
     seeded = await seedGanttProject(session, ['ELA.1']);
+    workDir = mkdtempSync(path.join(tmpdir(), 'cimiento-gantt-progress-'));
     await seeded.saveGantt((task) =>
       task.TaskID === ACT2 ? { Predecessor: `${ACT1}FS` } : task.TaskID === ACT3 ? { Predecessor: `${ACT2}FS` } : {},
     );
@@ -61,6 +67,7 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
 
   afterAll(async () => {
     await session?.close();
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
   });
 
   it("records several tasks' progress in 'Registrar avance' with the keyboard alone; the successors move past the cut-off", async () => {
@@ -219,11 +226,88 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
     const text = await rows.first().innerText();
     expect(text).toContain('12-01-2026');
     expect(text).toContain(session.admin.name);
+    // four tasks had progress; ELA.1.2's 50 % came later, from the task editor, at the same cut-off
+    expect(await rows.first().locator('td').last().innerText()).toBe('4');
     await rows.first().click();
     const tasks = dialog.getByTestId('progress-history-tasks');
     await tasks.waitFor();
-    expect(await tasks.innerText()).toContain('Hormigonar');
+    const lines = (await tasks.locator('tbody tr').allInnerTexts()).map((line) => line.split('\t').join(' | '));
+    expect(lines).toEqual([
+      'ACT1 | Excavar | 02-01-2026 | 09-01-2026 | 100 %',
+      'ACT2 | Hormigonar | 09-01-2026 |  | 10 %',
+      'ELA.1.1 | Piso 1 | 02-01-2026 | 12-01-2026 | 100 %',
+      'ELA.1.2 | Piso 2 | 05-01-2026 |  | 50 %',
+    ]);
     await screenshot(page, 'gantt-progress-history');
     await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  });
+
+  it("'Descargar planilla de avance', filled and imported at a later cut-off: the dry run lists row errors, then 'Importar'", async () => {
+    await toolbar(page).getByRole('button', { name: 'Más opciones de avance' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Descargar planilla de avance' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(readFileSync(await download.path()) as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Avance');
+    if (!sheet) throw new Error('no Avance sheet');
+    // the titles' row and columns, wherever they are
+    let titles = 0;
+    const column = new Map<string, number>();
+    sheet.eachRow((line, number) => {
+      if (titles !== 0) return;
+      line.eachCell((value, at) => {
+        if (value.text === 'Código') titles = number;
+        column.set(value.text, at);
+      });
+    });
+    const at = (title: string) => column.get(title) as number;
+    let act2 = 0;
+    sheet.eachRow((line, number) => {
+      if (number > titles && line.getCell(at('Código')).text === 'ACT2') act2 = number;
+    });
+    expect(act2).toBeGreaterThan(titles);
+    expect(Number(sheet.getRow(act2).getCell(at('Avance %')).value)).toBe(10);
+
+    // 100 % without Fin real: refused on its row
+    sheet.getRow(act2).getCell(at('Avance %')).value = 100;
+    const wrong = path.join(workDir, 'avance-sin-fin.xlsx');
+    writeFileSync(wrong, Buffer.from(await workbook.xlsx.writeBuffer()));
+    sheet.getRow(act2).getCell(at('Fin real')).value = new Date(Date.UTC(2026, 0, 16));
+    const right = path.join(workDir, 'avance.xlsx');
+    writeFileSync(right, Buffer.from(await workbook.xlsx.writeBuffer()));
+
+    await toolbar(page).getByRole('button', { name: 'Más opciones de avance' }).click();
+    await page.getByRole('menuitem', { name: 'Importar avance desde Excel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Importar avance desde Excel' });
+    await dialog.waitFor();
+    // an earlier cut-off than the latest is refused before any file is read
+    const cutoff = dialog.getByRole('textbox', { name: 'Fecha de corte' });
+    await cutoff.fill('09-01-2026');
+    await dialog.getByText('La fecha de corte no puede ser anterior a la última registrada (2026-01-12)').waitFor();
+    await cutoff.fill('19-01-2026');
+    await dialog.getByLabel('Planilla de avance (.xlsx)').setInputFiles(wrong);
+    const errors = dialog.getByTestId('progress-import-errors');
+    await errors.waitFor();
+    expect(await errors.innerText()).toContain(`Fila ${act2}`);
+    expect(await errors.innerText()).toContain('el 100 % necesita el fin real');
+    expect(await dialog.getByRole('button', { name: 'Importar', exact: true }).isDisabled()).toBe(true);
+    await screenshot(page, 'gantt-progress-import-errors');
+
+    await dialog.getByRole('button', { name: 'Elegir otro archivo' }).click();
+    await dialog.getByLabel('Planilla de avance (.xlsx)').setInputFiles(right);
+    await dialog.getByTestId('progress-import-preview').waitFor();
+    expect(await dialog.getByTestId('progress-import-updated').innerText()).toBe('1');
+    expect(await dialog.getByTestId('progress-import-unchanged').innerText()).toBe('4');
+    await screenshot(page, 'gantt-progress-import-preview');
+    await dialog.getByRole('button', { name: 'Importar', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => toolbar(page).getByTestId('gantt-cutoff-chip').innerText()).toBe('Corte: 19-01-2026');
+    const stored = (await seeded.loadGantt()).activities.find((task) => task.TaskID === ACT2);
+    expect(stored).toMatchObject({ Progress: 100, ActualStart: '2026-01-09', ActualFinish: '2026-01-16' });
+    // ACT3, not started, waits for the new cut-off
+    await expect.poll(() => startOf(page, ACT3)).toBe('19-01-2026');
   });
 });

@@ -176,87 +176,90 @@ export function GanttProgressTools({ projectId }: { projectId: string }) {
         : t('gantt.progressEntry.unsaved');
 
   return (
-    <ToolGroup>
-      <Chip
-        size="small"
-        variant="outlined"
-        color={latest === null ? 'default' : 'primary'}
-        label={
-          latest === null
-            ? t('gantt.progressEntry.noCutoffChip')
-            : t('gantt.progressEntry.cutoffChip', { date: formatIsoDate(latest) })
-        }
-        data-testid="gantt-cutoff-chip"
-      />
-      {isPending && !isGridOpen && (
+    <>
+      <Divider orientation="vertical" flexItem />
+      <ToolGroup>
         <Chip
           size="small"
-          color="warning"
-          label={t('gantt.progressEntry.pendingChip')}
-          data-testid="progress-pending"
+          variant="outlined"
+          color={latest === null ? 'default' : 'primary'}
+          label={
+            latest === null
+              ? t('gantt.progressEntry.noCutoffChip')
+              : t('gantt.progressEntry.cutoffChip', { date: formatIsoDate(latest) })
+          }
+          data-testid="gantt-cutoff-chip"
         />
-      )}
-      <Button size="small" variant="outlined" startIcon={<EventAvailableIcon />} onClick={() => open('grid')}>
-        {t('gantt.progressEntry.open')}
-      </Button>
-      <Tooltip title={t('gantt.progressEntry.more')}>
-        <IconButton
-          size="small"
-          aria-label={t('gantt.progressEntry.more')}
-          aria-haspopup="menu"
-          onClick={(event) => setMenuAnchor(event.currentTarget)}
-        >
-          <MoreVertIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
-        <MenuItem
-          onClick={() => {
-            setMenuAnchor(null);
-            setIsHistoryOpen(true);
-          }}
-        >
-          {t('gantt.progressEntry.history.open')}
-        </MenuItem>
-        <Divider />
-        <MenuItem onClick={() => open('export')}>{t('gantt.progressEntry.excel.download')}</MenuItem>
-        <MenuItem onClick={() => open('import')}>{t('gantt.progressEntry.excel.import')}</MenuItem>
-      </Menu>
-      <GanttProgressGrid
-        isOpen={isGridOpen}
-        entry={entry}
-        isSaving={saveProgress.isPending}
-        saveError={saveError}
-        onSave={handleSave}
-        onReload={handleReload}
-        onDiscard={() => entry.getState().reset(entry.getState().cutoffText)}
-        onClose={() => setIsGridOpen(false)}
-      />
-      <GanttProgressHistory isOpen={isHistoryOpen} projectId={projectId} onClose={() => setIsHistoryOpen(false)} />
-      <GanttProgressImport
-        isOpen={isImportOpen}
-        projectId={projectId}
-        version={version}
-        latestCutoff={latest}
-        initialCutoff={cutoffText}
-        onImported={(output) => store.getState().load(output)}
-        onStale={(message) => store.getState().markStale(message)}
-        onClose={() => setIsImportOpen(false)}
-      />
-      <GanttUnsavedDialog
-        isOpen={pending !== null}
-        text={unsavedText}
-        saveLabel={t(
-          pending === 'export' ? 'gantt.progressEntry.excel.exportSaveFirst' : 'gantt.progressEntry.saveFirst',
+        {isPending && !isGridOpen && (
+          <Chip
+            size="small"
+            color="warning"
+            label={t('gantt.progressEntry.pendingChip')}
+            data-testid="progress-pending"
+          />
         )}
-        otherLabel={t(
-          pending === 'export' ? 'gantt.progressEntry.excel.exportAnyway' : 'gantt.progressEntry.discardGantt',
-        )}
-        isOtherDestructive={pending !== 'export'}
-        onSave={() => void handleUnsavedSave()}
-        onOther={handleUnsavedOther}
-        onCancel={() => setPending(null)}
-      />
-    </ToolGroup>
+        <Button size="small" variant="outlined" startIcon={<EventAvailableIcon />} onClick={() => open('grid')}>
+          {t('gantt.progressEntry.open')}
+        </Button>
+        <Tooltip title={t('gantt.progressEntry.more')}>
+          <IconButton
+            size="small"
+            aria-label={t('gantt.progressEntry.more')}
+            aria-haspopup="menu"
+            onClick={(event) => setMenuAnchor(event.currentTarget)}
+          >
+            <MoreVertIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
+          <MenuItem
+            onClick={() => {
+              setMenuAnchor(null);
+              setIsHistoryOpen(true);
+            }}
+          >
+            {t('gantt.progressEntry.history.open')}
+          </MenuItem>
+          <Divider />
+          <MenuItem onClick={() => open('export')}>{t('gantt.progressEntry.excel.download')}</MenuItem>
+          <MenuItem onClick={() => open('import')}>{t('gantt.progressEntry.excel.import')}</MenuItem>
+        </Menu>
+        <GanttProgressGrid
+          isOpen={isGridOpen}
+          entry={entry}
+          isSaving={saveProgress.isPending}
+          saveError={saveError}
+          onSave={handleSave}
+          onReload={handleReload}
+          onDiscard={() => entry.getState().reset(entry.getState().cutoffText)}
+          onClose={() => setIsGridOpen(false)}
+        />
+        <GanttProgressHistory isOpen={isHistoryOpen} projectId={projectId} onClose={() => setIsHistoryOpen(false)} />
+        <GanttProgressImport
+          isOpen={isImportOpen}
+          projectId={projectId}
+          version={version}
+          latestCutoff={latest}
+          initialCutoff={cutoffText}
+          onImported={(output) => store.getState().load(output)}
+          onStale={(message) => store.getState().markStale(message)}
+          onClose={() => setIsImportOpen(false)}
+        />
+        <GanttUnsavedDialog
+          isOpen={pending !== null}
+          text={unsavedText}
+          saveLabel={t(
+            pending === 'export' ? 'gantt.progressEntry.excel.exportSaveFirst' : 'gantt.progressEntry.saveFirst',
+          )}
+          otherLabel={t(
+            pending === 'export' ? 'gantt.progressEntry.excel.exportAnyway' : 'gantt.progressEntry.discardGantt',
+          )}
+          isOtherDestructive={pending !== 'export'}
+          onSave={() => void handleUnsavedSave()}
+          onOther={handleUnsavedOther}
+          onCancel={() => setPending(null)}
+        />
+      </ToolGroup>
+    </>
   );
 }

@@ -243,6 +243,7 @@ export function GanttToolbar(props: GanttToolbarProps) {
         <Button size="small" variant="outlined" startIcon={<CalendarMonthIcon />} onClick={props.onCalendar}>
           {t('gantt.calendar.button')}
         </Button>
+        {props.progressTools}
       </Stack>
       <Stack direction="row" useFlexGap sx={rowSx}>
         <GanttViewControls />
@@ -252,7 +253,6 @@ export function GanttToolbar(props: GanttToolbarProps) {
           onChange={props.onSequencingChange}
           onRegenerate={props.onRegenerate}
         />
-        {props.progressTools}
         <ToolGroup isEnd>
           <Button size="small" variant="contained" color="success" startIcon={<SaveIcon />} onClick={props.onSave}>
             {t('gantt.save')}
