@@ -28,6 +28,7 @@ import {
   progressRowsOf,
   readCutoff,
   typedOf,
+  unpushedStarts,
   visibleRows,
   withProgressDefaults,
 } from '../utils/progress-grid';
@@ -84,7 +85,9 @@ function GridBody({ entry, isSaving, saveError, onSave, onReload, onDiscard, onC
   const deferredSearch = useDeferredValue(search);
   const [focused, setFocused] = useState<number | null>(null);
 
-  const rows = useMemo(() => progressRowsOf(tasks, scheduled), [tasks, scheduled]);
+  const calendar = useGanttEditor((state) => state.calendar);
+  const unpushed = useMemo(() => unpushedStarts(tasks, calendar), [tasks, calendar]);
+  const rows = useMemo(() => progressRowsOf(tasks, scheduled, unpushed), [tasks, scheduled, unpushed]);
   const cutoffRead = readCutoff(cutoffText, latest);
   // rows are checked at the cut-off typed; while it cannot be read, at the one it would default to
   const cutoff = cutoffRead.ok ? cutoffRead.cutoff : defaultCutoff(latest);

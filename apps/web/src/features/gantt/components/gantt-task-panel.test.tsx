@@ -165,9 +165,10 @@ describe('GanttTaskPanel: progress at the cut-off (issue 15)', () => {
     await userEvent.clear(progress);
     await userEvent.type(progress, '100');
     await userEvent.tab();
-    // not started, the task is scheduled from the cut-off (9 April): that is its scheduled start
-    expect((await field('Inicio real')).value).toBe('09-04-2025');
+    // not started, the task is held to the cut-off (9 April) on screen; the default is where the
+    // plan has it, Monday 7 April
+    expect((await field('Inicio real')).value).toBe('07-04-2025');
     expect((await field('Fin real')).value).toBe('09-04-2025');
-    expect(ref.current?.read()).toMatchObject({ progress: 100, actualStart: '2025-04-09', actualFinish: '2025-04-09' });
+    expect(ref.current?.read()).toMatchObject({ progress: 100, actualStart: '2025-04-07', actualFinish: '2025-04-09' });
   });
 });

@@ -25,7 +25,7 @@ import Typography from '@mui/material/Typography';
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGanttEditor } from '../stores/gantt-editor-store';
-import { isoOfTypedDate, parseProgress, withProgressDefaults } from '../utils/progress-grid';
+import { isoOfTypedDate, parseProgress, unpushedStarts, withProgressDefaults } from '../utils/progress-grid';
 
 /** A predecessor row: the task chosen from the list (or null while only typed), what the field shows, type and lag. */
 type PredecessorRow = { key: number; taskId: number | null; text: string; type: LinkType; lag: string };
@@ -123,6 +123,7 @@ export const GanttTaskPanel = forwardRef<
   const [progress, setProgress] = useState(String(task?.progress ?? 0));
   // issue 15: a leaf's progress at the latest cut-off (none yet: recorded first in 'Registrar avance')
   const cutoff = useGanttEditor((state) => state.cutoff);
+  const calendar = useGanttEditor((state) => state.calendar);
   const [actualStart, setActualStart] = useState(task?.actualStart ? formatIsoDate(task.actualStart) : '');
   const [actualFinish, setActualFinish] = useState(task?.actualFinish ? formatIsoDate(task.actualFinish) : '');
   const progressCheck =
@@ -306,7 +307,7 @@ export const GanttTaskPanel = forwardRef<
             onBlur={() => {
               if (cutoff === null || !task) return;
               const next = withProgressDefaults(
-                { start: scheduled?.start ?? task.start },
+                { plannedStart: unpushedStarts(tasks, calendar).get(id) ?? scheduled?.start ?? task.start },
                 { actualStart, actualFinish, progress },
                 cutoff,
               );

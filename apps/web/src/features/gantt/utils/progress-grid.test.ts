@@ -1,3 +1,4 @@
+import { WorkingCalendar, scheduleDraft } from '@cimiento/domain';
 import type { GanttDraftTask, ScheduledTask } from '@cimiento/domain';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,6 +11,7 @@ import {
   readCutoff,
   todayInSantiago,
   typedOf,
+  unpushedStarts,
   visibleRows,
   withProgressDefaults,
 } from './progress-grid';
@@ -197,5 +199,30 @@ describe('changedEntries and invalidRowIds', () => {
       4: { actualStart: '', actualFinish: '', progress: 'x' },
     };
     expect(invalidRowIds(rows, edits, cutoff)).toEqual([3, 4]);
+  });
+});
+
+describe('unpushedStarts: the default Inicio real is where the plan has the task, not the cut-off', () => {
+  it('an unstarted task held to the cut-off on screen keeps its planned start for the default', () => {
+    const calendar = new WorkingCalendar({ workingWeekdays: [1, 2, 3, 4, 5], exceptions: [] }, () => [], 2026);
+    // Fundaciones after Excavación (2–6 March): planned 9–13 March; the cut-off Wednesday 11 March
+    const plan = [
+      draft(2, { name: 'Excavación' }),
+      draft(3, { name: 'Fundaciones', predecessors: [{ predecessorId: 2, type: 'FS', lag: 0 }] }),
+    ];
+    const held = scheduleDraft(plan, calendar, { cutoff: '2026-03-11' });
+    if (!held.ok) throw new Error(held.error);
+    const onScreen = new Map(held.tasks.map((task) => [task.id, task]));
+    const gridRows = progressRowsOf(plan, onScreen, unpushedStarts(plan, calendar));
+    const fundaciones = gridRows[1] as ProgressRow;
+    // nothing started: Excavación is held to the cut-off (11–17 March), Fundaciones after it
+    expect(fundaciones).toMatchObject({ start: '2026-03-18', plannedStart: '2026-03-09' });
+    expect(
+      withProgressDefaults(fundaciones, { actualStart: '', actualFinish: '', progress: '20' }, '2026-03-11'),
+    ).toEqual({
+      actualStart: '09-03-2026',
+      actualFinish: '',
+      progress: '20',
+    });
   });
 });

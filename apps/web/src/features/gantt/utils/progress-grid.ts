@@ -1,5 +1,18 @@
-import { cutoffError, formatDate, formatIsoDate, ganttParentIds, progressEntryErrors } from '@cimiento/domain';
-import type { GanttDraftTask, ProgressEntry, ProgressEntryError, ScheduledTask } from '@cimiento/domain';
+import {
+  cutoffError,
+  formatDate,
+  formatIsoDate,
+  ganttParentIds,
+  progressEntryErrors,
+  scheduleDraft,
+} from '@cimiento/domain';
+import type {
+  GanttDraftTask,
+  ProgressEntry,
+  ProgressEntryError,
+  ScheduledTask,
+  WorkingCalendar,
+} from '@cimiento/domain';
 
 /**
  * 'Registrar avance' (issue 15): the grid's rules, pure. Each leaf's progress at the cut-off is
@@ -18,6 +31,11 @@ export type ProgressRow = {
   /** scheduled start and finish (YYYY-MM-DD), as the Gantt shows them now */
   start: string;
   finish: string;
+  /**
+   * the start the schedule gives without holding unstarted work to the cut-off (what MS Project
+   * calls the scheduled start): 'Inicio real' defaults to it
+   */
+  plannedStart: string;
   actualStart?: string;
   actualFinish?: string;
   progress: number;
@@ -69,10 +87,23 @@ export function defaultCutoff(latest: string | null, now: Date = new Date()): st
   return latest ?? todayInSantiago(now);
 }
 
+/**
+ * The start of each task in the schedule without the cut-off's hold on unstarted work (actual dates
+ * still count): where the plan had it. Empty when the engine refuses (it accepted the same tasks
+ * with the cut-off, so that does not happen).
+ */
+export function unpushedStarts(tasks: readonly GanttDraftTask[], calendar: WorkingCalendar): Map<number, string> {
+  const result = scheduleDraft(tasks, calendar);
+  const starts = new Map<number, string>();
+  if (result.ok) for (const task of result.tasks) starts.set(task.id, task.start);
+  return starts;
+}
+
 /** The tasks as grid rows: leaves editable, summaries as group rows; dates from the schedule on screen. */
 export function progressRowsOf(
   tasks: readonly GanttDraftTask[],
   scheduled: ReadonlyMap<number, ScheduledTask>,
+  unpushed: ReadonlyMap<number, string> = new Map(),
 ): ProgressRow[] {
   const parents = ganttParentIds(tasks);
   const depth = new Map<number, number>();
@@ -88,6 +119,7 @@ export function progressRowsOf(
       isSummary: parents.has(task.id),
       start: at?.start ?? task.start,
       finish: at?.end ?? task.start,
+      plannedStart: unpushed.get(task.id) ?? at?.start ?? task.start,
       progress: task.progress,
     };
     if (task.actualStart !== undefined) row.actualStart = task.actualStart;
@@ -157,19 +189,19 @@ export function hasErrors(check: RowCheck): boolean {
 
 /**
  * MS Project's helpful defaults after 'Avance físico' is typed: above 0, an empty 'Inicio real'
- * takes the scheduled start (when it is not after the cut-off); 100 %, an empty 'Fin real' takes the
+ * takes the scheduled start (`plannedStart`, when it is not after the cut-off); 100 %, an empty 'Fin real' takes the
  * cut-off. What is filled is shown and can be changed.
  */
 export function withProgressDefaults(
-  row: Pick<ProgressRow, 'start'>,
+  row: Pick<ProgressRow, 'plannedStart'>,
   typed: ProgressTyped,
   cutoff: string,
 ): ProgressTyped {
   const progress = parseProgress(typed.progress);
   if (progress === null) return typed;
   const next = { ...typed };
-  if (progress > 0 && next.actualStart.trim() === '' && row.start <= cutoff)
-    next.actualStart = formatIsoDate(row.start);
+  if (progress > 0 && next.actualStart.trim() === '' && row.plannedStart <= cutoff)
+    next.actualStart = formatIsoDate(row.plannedStart);
   if (progress === 100 && next.actualFinish.trim() === '') next.actualFinish = formatIsoDate(cutoff);
   return next;
 }
