@@ -73,7 +73,7 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
   it("records several tasks' progress in 'Registrar avance' with the keyboard alone; the successors move past the cut-off", async () => {
     await openGanttPage(page, seeded.project, ACT1);
     expect(await startOf(page, ACT3)).toBe('16-01-2026');
-    expect(await toolbar(page).getByTestId('gantt-cutoff-chip').innerText()).toBe('Sin fecha de corte');
+    expect(await page.getByTestId('gantt-cutoff-chip').innerText()).toBe('Sin fecha de corte');
 
     await toolbarButton(page, 'Registrar avance').click();
     await grid().waitFor();
@@ -140,7 +140,7 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
     // the chart: ACT3 after ACT2's remaining work, past the cut-off; the chip shows the cut-off
     await expect.poll(() => startOf(page, ACT3)).toBe('19-01-2026');
     expect(await cell(page, ACT2, 'endIso').innerText()).toBe('16-01-2026');
-    expect(await toolbar(page).getByTestId('gantt-cutoff-chip').innerText()).toBe('Corte: 12-01-2026');
+    expect(await page.getByTestId('gantt-cutoff-chip').innerText()).toBe('Corte: 12-01-2026');
     await screenshot(page, 'gantt-progress-chart');
 
     const stored = await seeded.loadGantt();
@@ -198,9 +198,9 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
     await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
 
     // what was saved, as it was left; what was typed, back in the grid
-    expect(await toolbar(page).getByTestId('gantt-cutoff-chip').innerText()).toBe('Corte: 12-01-2026');
+    expect(await page.getByTestId('gantt-cutoff-chip').innerText()).toBe('Corte: 12-01-2026');
     await expect.poll(() => startOf(page, ACT3)).toBe('19-01-2026');
-    await toolbar(page).getByTestId('progress-pending').waitFor();
+    await page.getByTestId('progress-pending').waitFor();
     await screenshot(page, 'gantt-progress-recovered');
     await toolbarButton(page, 'Registrar avance').click();
     await grid().waitFor();
@@ -212,7 +212,7 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
     expect(await input('progress', ACT2).inputValue()).toBe('10');
     await grid().getByRole('button', { name: 'Salir' }).click();
     await grid().waitFor({ state: 'detached' });
-    expect(await toolbar(page).getByTestId('progress-pending').count()).toBe(0);
+    expect(await page.getByTestId('progress-pending').count()).toBe(0);
   });
 
   it("'Cortes de avance' lists the cut-off, and its tasks' progress", async () => {
@@ -304,7 +304,7 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
     await screenshot(page, 'gantt-progress-import-preview');
     await dialog.getByRole('button', { name: 'Importar', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => toolbar(page).getByTestId('gantt-cutoff-chip').innerText()).toBe('Corte: 19-01-2026');
+    await expect.poll(() => page.getByTestId('gantt-cutoff-chip').innerText()).toBe('Corte: 19-01-2026');
     const stored = (await seeded.loadGantt()).activities.find((task) => task.TaskID === ACT2);
     expect(stored).toMatchObject({ Progress: 100, ActualStart: '2026-01-09', ActualFinish: '2026-01-16' });
     // ACT3, not started, waits for the new cut-off

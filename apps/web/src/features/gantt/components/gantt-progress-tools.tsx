@@ -1,7 +1,6 @@
 import { formatIsoDate } from '@cimiento/domain';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -20,12 +19,12 @@ import { useReloadGantt, useSaveGantt } from '../api/gantt';
 import { useExportProgress, useSaveProgress } from '../api/progress';
 import { saveVariablesOf, selectIsDirty, useGanttEditor, useGanttEditorStore } from '../stores/gantt-editor-store';
 import type { ProgressDraftData } from '../stores/progress-entry-store';
-import { createProgressEntryStore, hasPendingEntries, parseProgressDraft } from '../stores/progress-entry-store';
-import { changedEntries, defaultCutoff, progressRowsOf, readCutoff } from '../utils/progress-grid';
+import { hasPendingEntries, parseProgressDraft, progressEntryStoreFor } from '../stores/progress-entry-store';
+import { changedEntries, progressRowsOf, readCutoff } from '../utils/progress-grid';
 import { GanttProgressGrid } from './gantt-progress-grid';
 import { GanttProgressHistory } from './gantt-progress-history';
 import { GanttProgressImport } from './gantt-progress-import';
-import { ToolGroup } from './gantt-tool-button';
+import { ToolButton, ToolGroup } from './gantt-tool-button';
 import { GanttUnsavedDialog } from './gantt-unsaved-dialog';
 
 /** What waits for the question about the Gantt's unsaved edits. */
@@ -45,7 +44,7 @@ export function GanttProgressTools({ projectId }: { projectId: string }) {
   const tasks = useGanttEditor((state) => state.tasks);
   const scheduled = useGanttEditor((state) => state.scheduled);
   const version = useGanttEditor((state) => state.version);
-  const [entry] = useState(() => createProgressEntryStore(formatIsoDate(defaultCutoff(store.getState().cutoff))));
+  const entry = progressEntryStoreFor(store);
   const edits = useStore(entry, (state) => state.edits);
   const cutoffText = useStore(entry, (state) => state.cutoffText);
   const rows = useMemo(() => progressRowsOf(tasks, scheduled), [tasks, scheduled]);
@@ -179,28 +178,11 @@ export function GanttProgressTools({ projectId }: { projectId: string }) {
     <>
       <Divider orientation="vertical" flexItem />
       <ToolGroup>
-        <Chip
-          size="small"
-          variant="outlined"
-          color={latest === null ? 'default' : 'primary'}
-          label={
-            latest === null
-              ? t('gantt.progressEntry.noCutoffChip')
-              : t('gantt.progressEntry.cutoffChip', { date: formatIsoDate(latest) })
-          }
-          data-testid="gantt-cutoff-chip"
+        <ToolButton
+          label={t('gantt.progressEntry.open')}
+          icon={<EventAvailableIcon fontSize="small" />}
+          onClick={() => open('grid')}
         />
-        {isPending && !isGridOpen && (
-          <Chip
-            size="small"
-            color="warning"
-            label={t('gantt.progressEntry.pendingChip')}
-            data-testid="progress-pending"
-          />
-        )}
-        <Button size="small" variant="outlined" startIcon={<EventAvailableIcon />} onClick={() => open('grid')}>
-          {t('gantt.progressEntry.open')}
-        </Button>
         <Tooltip title={t('gantt.progressEntry.more')}>
           <IconButton
             size="small"
@@ -260,6 +242,47 @@ export function GanttProgressTools({ projectId }: { projectId: string }) {
           onCancel={() => setPending(null)}
         />
       </ToolGroup>
+    </>
+  );
+}
+
+/**
+ * The cut-off shown in the Gantt's header, next to its other states ('Corte: 30-11-2026', or 'Sin
+ * fecha de corte'), and 'Avance sin grabar' while 'Registrar avance' holds entries not saved.
+ */
+export function GanttProgressStatus() {
+  const { t } = useTranslation();
+  const store = useGanttEditorStore();
+  const entry = progressEntryStoreFor(store);
+  const latest = useGanttEditor((state) => state.cutoff);
+  const tasks = useGanttEditor((state) => state.tasks);
+  const scheduled = useGanttEditor((state) => state.scheduled);
+  const edits = useStore(entry, (state) => state.edits);
+  const isPending = useMemo(
+    () => hasPendingEntries(progressRowsOf(tasks, scheduled), edits),
+    [tasks, scheduled, edits],
+  );
+  return (
+    <>
+      <Chip
+        size="small"
+        variant="outlined"
+        color={latest === null ? 'default' : 'primary'}
+        label={
+          latest === null
+            ? t('gantt.progressEntry.noCutoffChip')
+            : t('gantt.progressEntry.cutoffChip', { date: formatIsoDate(latest) })
+        }
+        data-testid="gantt-cutoff-chip"
+      />
+      {isPending && (
+        <Chip
+          size="small"
+          color="warning"
+          label={t('gantt.progressEntry.pendingChip')}
+          data-testid="progress-pending"
+        />
+      )}
     </>
   );
 }

@@ -54,7 +54,7 @@ import { GanttCalendarDialog } from './gantt-calendar-dialog';
 import { GanttChart } from './gantt-chart';
 import { GanttDraft } from './gantt-draft';
 import { GanttImportDialog } from './gantt-import-dialog';
-import { GanttProgressTools } from './gantt-progress-tools';
+import { GanttProgressStatus, GanttProgressTools } from './gantt-progress-tools';
 import type { GanttTaskPanelHandle } from './gantt-task-panel';
 import { GanttTaskPanel } from './gantt-task-panel';
 import { GanttToolbar } from './gantt-toolbar';
@@ -471,6 +471,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
               <Typography variant="caption">{t('gantt.generatedLinkLegend')}</Typography>
             </Stack>
           )}
+          <GanttProgressStatus />
           {isDirty && <Chip color="warning" size="small" label={t('gantt.unsaved')} />}
         </Stack>
       }

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { createStore } from 'zustand';
 import type { StoreApi } from 'zustand';
+import { formatIsoDate } from '@cimiento/domain';
+import type { GanttEditorStore } from './gantt-editor-store';
+import { defaultCutoff } from '../utils/progress-grid';
 import type { ProgressEdits, ProgressRow, ProgressTyped } from '../utils/progress-grid';
 import { isUnchanged } from '../utils/progress-grid';
 
@@ -35,6 +38,21 @@ export function createProgressEntryStore(cutoffText: string): ProgressEntryStore
     restore: (data) => set({ cutoffText: data.cutoff, edits: editsOf(data.edits) }),
     markStale: (staleMessage) => set({ staleMessage }),
   }));
+}
+
+const entryStores = new WeakMap<GanttEditorStore, ProgressEntryStore>();
+
+/**
+ * The entries of the Gantt open on screen: one store per Gantt editor, shared by the toolbar's tools
+ * and the header's chips; it opens on the latest cut-off (or today in Santiago).
+ */
+export function progressEntryStoreFor(gantt: GanttEditorStore): ProgressEntryStore {
+  let entry = entryStores.get(gantt);
+  if (!entry) {
+    entry = createProgressEntryStore(formatIsoDate(defaultCutoff(gantt.getState().cutoff)));
+    entryStores.set(gantt, entry);
+  }
+  return entry;
 }
 
 /** Some typed row differs from what is recorded: there is something to save (and to keep). */
