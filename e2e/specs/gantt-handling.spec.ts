@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callFunction } from '../support/api';
 import { screenshot } from '../support/browser';
 import { confirmDialog, waitForSuccessToast } from '../support/catalogues';
 import type { GanttTask, SeededGantt } from '../support/gantt';
@@ -182,7 +183,8 @@ describe('Gantt handling (issue 12)', () => {
     const original = byId(pristine);
     await seeded.saveGantt((task) => {
       const first = original.get(task.TaskID);
-      return first ? { ...first } : {};
+      // issue 15: no actual dates either (a test records ACT2 done at a cut-off)
+      return first ? { ...first, ActualStart: null, ActualFinish: null } : {};
     });
   }
 
@@ -240,8 +242,21 @@ describe('Gantt handling (issue 12)', () => {
   });
 
   it('keeps every handle in its own row: stretching ACT3 beside ACT2 changes ACT3, never ACT2’s progress', async () => {
-    // the issue: ACT2 at 100 % hung its (invisible) progress marker over ACT3's end
-    await seeded.saveGantt((task) => (task.TaskID === ACT2 ? { Progress: 100 } : {}));
+    // the issue: ACT2 at 100 % hung its (invisible) progress marker over ACT3's end. Issue 15: 100 %
+    // goes in at a cut-off, with actual dates no later than it; a cut-off on the first day (Friday
+    // 02-01) moves no task, so ACT2 is done that day (its planned 5 days stay)
+    const { version } = await seeded.loadGantt();
+    await callFunction(
+      session.server.url,
+      'saveProgress',
+      {
+        id: seeded.project._id,
+        cutoff: '2026-01-02',
+        entries: [{ TaskID: ACT2, ActualStart: '2026-01-02', ActualFinish: '2026-01-02', Progress: 100 }],
+        version,
+      },
+      seeded.cookie,
+    );
     await openGantt();
     // no bar's progress marker or link circle reaches into another bar
     const overlaps = await page.evaluate(() => {

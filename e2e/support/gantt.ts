@@ -24,12 +24,15 @@ export type GanttTask = {
 };
 export type GanttOutput = { activities: GanttTask[]; version: number; projectStart: string; projectFinish: string };
 
+/** A change of a task for SeededGantt.saveGantt; issue 15: actual dates sent only when given (null: none). */
+export type GanttChange = Partial<GanttTask> & { ActualStart?: string | null; ActualFinish?: string | null };
+
 export type SeededGantt = {
   project: LoadedProject;
   cookie: string;
   loadGantt: () => Promise<GanttOutput>;
   /** saves the Gantt through the API, each task changed by `change` (to seed a state) */
-  saveGantt: (change: (task: GanttTask) => Partial<GanttTask>) => Promise<GanttOutput>;
+  saveGantt: (change: (task: GanttTask) => GanttChange) => Promise<GanttOutput>;
 };
 
 /**
@@ -67,7 +70,7 @@ export async function seedGanttProject(
     );
   }
   const loadGantt = () => callFunction<GanttOutput>(session.server.url, 'loadGantt', { id: project._id }, cookie);
-  const saveGantt = async (change: (task: GanttTask) => Partial<GanttTask>) => {
+  const saveGantt = async (change: (task: GanttTask) => GanttChange) => {
     const current = await loadGantt();
     const activities = current.activities.map((task) => {
       const changed = change(task);
@@ -85,6 +88,8 @@ export async function seedGanttProject(
         Progress: next.Progress,
         ParentId: next.ParentId ?? null,
         Predecessor: next.Predecessor,
+        ...('ActualStart' in changed ? { ActualStart: changed.ActualStart } : {}),
+        ...('ActualFinish' in changed ? { ActualFinish: changed.ActualFinish } : {}),
       };
     });
     await callFunction(

@@ -554,8 +554,8 @@ export function toOutput(
       StartDate: computed.start,
       StartNoEarlierThan: task.start,
       EndDate: computed.end,
-      // a leaf answers its planned duration (what the editor and saveGantt keep), not the span its
-      // actual dates and remaining work cover (issue 15)
+      // issue 15: a leaf's planned duration, not the span a started or done task covers (the screen and
+      // the Excel round trip send it back, and the remaining work is computed from it)
       Duration: computed.isSummary ? computed.duration : task.duration,
       Progress: computed.isSummary ? (rolled.get(task.id) ?? 0) : task.progress,
       ...(task.parentId !== undefined && ids.has(task.parentId) ? { ParentId: task.parentId } : {}),

@@ -13,12 +13,15 @@ export type WireProgressEntry = {
 };
 
 /** What the answers of saveProgress carry besides WireGantt's fields. */
-export type TrackedGantt = WireGantt & {
+export type TrackedGantt = Omit<WireGantt, 'activities'> & {
   cutoff?: string;
+  baselineId?: string;
   activities: (WireGantt['activities'][number] & {
     ActualStart?: string;
     ActualFinish?: string;
     status?: 'done' | 'started';
+    BaselineStart?: string;
+    BaselineFinish?: string;
   })[];
 };
 

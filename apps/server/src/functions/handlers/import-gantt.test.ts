@@ -172,6 +172,7 @@ describe.each(databaseKinds)('exportGantt (xlsx) and importGantt (%s)', (kind) =
     // Monday 5 … Tuesday 13; ACT2 after it: 14 … 20
     expect((await storedGantt(t, id)).tasks.find((task) => task.code === 'ACT1')?.duration).toBe(10);
     expect(taskByCode(saved, 'ACT1')).toMatchObject({
+      Duration: 10,
       StartDate: '2026-01-02',
       EndDate: '2026-01-13',
       Progress: 30,

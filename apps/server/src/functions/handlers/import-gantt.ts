@@ -22,8 +22,8 @@ function countsText(counts: GanttImportCounts): string {
 
 /**
  * importGantt: the task table exportGantt 'xlsx' writes, read back (domain ganttUpdatesFromRows):
- * rows update their task by Código (duration, predecessors, progress, start) and unknown codes
- * become new tasks. Every row is checked before anything is written; a dry run answers the
+ * rows update their task by Código (duration, predecessors, start; issue 15: not Avance, each task
+ * keeps its stored progress and actual dates) and unknown codes become new tasks. Every row is checked before anything is written; a dry run answers the
  * preview with the errors; a stale version → ABORTED. The write is saveGantt's, so its checks,
  * version claim, generated-link rules and scheduling are the same as a save on the screen.
  */
