@@ -207,6 +207,61 @@ describe('progressEntriesFromRows', () => {
     });
   });
 
+  it('tells apart leaves that share a code by Nombre, Inicio and Fin, so a sorted or shortened sheet finds its tasks', () => {
+    const sorted: SheetRow[] = [
+      { row: 1, cells: TITLES },
+      // Piso 2's ACT2 first, then Piso 2's ACT1, then Piso 1's ACT2 as it is; Piso 1's ACT1 left out
+      { row: 2, cells: ['ACT2', 'Hormigonar', day('2026-03-23'), day('2026-03-27'), null, null, 10, '16-03-2026'] },
+      { row: 3, cells: ['ACT1', 'Excavar', day('2026-03-16'), day('2026-03-20'), null, null, 5, '16-03-2026'] },
+      {
+        row: 4,
+        cells: ['ACT2', 'Hormigonar', day('2026-03-09'), day('2026-03-13'), null, null, 40, day('2026-03-09')],
+      },
+    ];
+    expect(progressEntriesFromRows(sorted, current, CUTOFF)).toEqual({
+      rows: 3,
+      entries: [
+        { TaskID: 16, ActualStart: '2026-03-16', Progress: 10 },
+        { TaskID: 15, ActualStart: '2026-03-16', Progress: 5 },
+      ],
+      errors: [],
+      counts: { updated: 2, unchanged: 1 },
+    });
+  });
+
+  it('reads back the row of a task without a code, by its name', () => {
+    const uncoded = [
+      task({ TaskID: 1, TaskCode: '', TaskName: 'Limpieza final' }),
+      task({ TaskID: 2, TaskCode: '', TaskName: 'Aseo' }),
+    ];
+    const result = progressEntriesFromRows(
+      [
+        { row: 1, cells: ['Código', 'Nombre', 'Avance %', 'Inicio real', 'Fin real'] },
+        { row: 2, cells: [null, 'Aseo', 50, '02-03-2026'] },
+        { row: 3, cells: [null, 'Limpieza final', 0] },
+        { row: 4, cells: [null, 'Otra', 10, '02-03-2026'] },
+      ],
+      uncoded,
+      CUTOFF,
+    );
+    expect(result.errors).toEqual([{ row: 4, field: 'Código', message: 'Fila 4: falta el código de la tarea' }]);
+    const fixed = progressEntriesFromRows(
+      [
+        { row: 1, cells: ['Código', 'Nombre', 'Avance %', 'Inicio real', 'Fin real'] },
+        { row: 2, cells: [null, 'Aseo', 50, '02-03-2026'] },
+        { row: 3, cells: [null, 'Limpieza final', 0] },
+      ],
+      uncoded,
+      CUTOFF,
+    );
+    expect(fixed).toEqual({
+      rows: 2,
+      entries: [{ TaskID: 2, ActualStart: '2026-03-02', Progress: 50 }],
+      errors: [],
+      counts: { updated: 1, unchanged: 1 },
+    });
+  });
+
   it('lists every error on its row and column, and sends nothing', () => {
     const result = progressEntriesFromRows(
       shortSheet([
@@ -234,7 +289,11 @@ describe('progressEntriesFromRows', () => {
         field: 'Inicio real',
         message: 'Fila 5: la fecha «31-02-2026» no es válida; escríbela como dd-mm-aaaa',
       },
-      { row: 6, field: 'Código', message: 'Fila 6: el código ACT1 está repetido (ya está en la fila 4)' },
+      {
+        row: 6,
+        field: 'Código',
+        message: 'Fila 6: el código ACT1 está repetido: sus 2 tareas del Gantt ya están en las filas 4 y 5',
+      },
       { row: 7, field: 'Código', message: 'Fila 7: falta el código de la tarea' },
       {
         row: 8,

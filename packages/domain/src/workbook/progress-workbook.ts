@@ -5,7 +5,16 @@ import { formatNumber } from '../format/money';
 import { progressEntryErrors } from '../gantt/progress-entries';
 import type { ProgressEntry, ProgressEntryError, ProgressTaskInfo } from '../gantt/progress-entries';
 import { flattenForest, forestOf } from '../tree/ordered-forest';
-import { cellAt, cellDate, cellDecimal, cellText, dataRows, findSheetHeader, rowError } from './sheet-rows';
+import {
+  cellAt,
+  cellDate,
+  cellDecimal,
+  cellText,
+  dataRows,
+  findSheetHeader,
+  listSpanish,
+  rowError,
+} from './sheet-rows';
 import type { SheetColumn, SheetHeader, SheetRow } from './sheet-rows';
 
 /**
@@ -71,13 +80,20 @@ export function progressSheetRows(activities: readonly GanttTask[]): ProgressShe
 
 // ---------------------------------------------------------------- reading the sheet back
 
-type ProgressColumn = 'code' | 'progress' | 'actualStart' | 'actualFinish';
+type ProgressColumn = 'code' | 'name' | 'start' | 'finish' | 'progress' | 'actualStart' | 'actualFinish';
 
 const T = PROGRESS_SHEET_TITLES;
 
-/** All four are required: a blank cell means none (or 0 %), so a missing column cannot mean "as it is". */
+/**
+ * Código, Avance %, Inicio real and Fin real are required: a blank cell means none (or 0 %), so a
+ * missing column cannot mean "as it is". Nombre, Inicio and Fin only tell apart leaves that share a
+ * code.
+ */
 const PROGRESS_COLUMNS: readonly SheetColumn<ProgressColumn>[] = [
   { key: 'code', title: T.code, aliases: ['Code', 'EDT', 'WBS', 'TaskCode'], required: true },
+  { key: 'name', title: T.name, aliases: ['Name', 'Nombre de tarea', 'Tarea'], required: false },
+  { key: 'start', title: T.start, aliases: ['Start', 'Comienzo'], required: false },
+  { key: 'finish', title: T.finish, aliases: ['Finish', 'Término', 'Termino'], required: false },
   {
     key: 'progress',
     title: T.progress,
@@ -142,10 +158,12 @@ function readDate(
 /**
  * The progress a filled sheet records at `cutoff`, checked row by row. The header row may be
  * anywhere in the first rows, its columns in any order among others; Código, Avance %, Inicio real
- * and Fin real must be there. Each row is matched to a leaf by Código (trimmed, any case); as codes
- * repeat across the Gantt (each EDP item's EDC list has its ACT1), the k-th row with a code is the
- * k-th leaf with it in Gantt order, as the export wrote them. An unknown code, a summary's code, or
- * a code on more rows than the Gantt has leaves with it is an error. Avance % is a number 0–100 (45,
+ * and Fin real must be there. Each row is matched to a leaf by Código (trimmed, any case). Codes
+ * repeat across the Gantt (each EDP item's EDC list has its ACT1): among the leaves that share a
+ * code, a row takes the one with its Nombre, Inicio and Fin, else the one with its Nombre, else the
+ * first left in Gantt order (the order the export wrote them), so a sorted or shortened sheet still
+ * finds its tasks while the schedule is as exported. An unknown code, a summary's code, or a code on
+ * more rows than the Gantt has leaves with it is an error. Avance % is a number 0–100 (45,
  * '45', '45 %', '45,5'; a cell formatted as a percentage reads as it shows: 45 %); blank is 0. Inicio
  * real and Fin real are date cells or text dd-mm-aaaa / aaaa-mm-dd; blank is none. A row that
  * changes its task is checked as saveProgress checks an entry (progressEntryErrors at `cutoff`), its
@@ -182,42 +200,86 @@ export function progressEntriesFromRows(
   }
 
   const ordered = ganttOrder(activities);
-  const leavesByCode = new Map<string, GanttTask[]>();
-  const summaryCodes = new Set<string>();
-  for (const task of ordered) {
-    const key = codeKey(task.TaskCode);
-    if (task.isSummary) {
-      summaryCodes.add(key);
-      continue;
+  const summaryCodes = new Set(ordered.filter((task) => task.isSummary).map((task) => codeKey(task.TaskCode)));
+  // each row's task: by code; among leaves sharing a code, the one with the row's Nombre, Inicio and
+  // Fin, else the row's Nombre, else the first left in Gantt order (as the export wrote them)
+  const codes = data.map((row) => cellText(cellAt(row, header, 'code')));
+  const names = data.map((row) => codeKey(cellText(cellAt(row, header, 'name'))));
+  const spans = data.map(
+    (row) => `${cellDate(cellAt(row, header, 'start'))}/${cellDate(cellAt(row, header, 'finish'))}`,
+  );
+  const matched: (GanttTask | undefined)[] = data.map(() => undefined);
+  const used = new Set<number>();
+  const leaves = ordered.filter((task) => !task.isSummary);
+  const passes: { ofTask: (task: GanttTask) => string; ofRow: (index: number) => string }[] = [
+    {
+      ofTask: (task) => `${codeKey(task.TaskCode)}\n${codeKey(task.TaskName)}\n${task.StartDate}/${task.EndDate}`,
+      ofRow: (index) => `${codeKey(codes[index] as string)}\n${names[index]}\n${spans[index]}`,
+    },
+    {
+      ofTask: (task) => `${codeKey(task.TaskCode)}\n${codeKey(task.TaskName)}`,
+      ofRow: (index) => `${codeKey(codes[index] as string)}\n${names[index]}`,
+    },
+    { ofTask: (task) => codeKey(task.TaskCode), ofRow: (index) => codeKey(codes[index] as string) },
+  ];
+  for (const { ofTask, ofRow } of passes) {
+    // each key's leaves in Gantt order, with a cursor past the ones taken (linear over the sheet)
+    const byKey = new Map<string, GanttTask[]>();
+    for (const task of leaves) {
+      const key = ofTask(task);
+      const list = byKey.get(key);
+      if (list) list.push(task);
+      else byKey.set(key, [task]);
     }
-    const list = leavesByCode.get(key);
-    if (list) list.push(task);
-    else leavesByCode.set(key, [task]);
+    const cursors = new Map<string, number>();
+    data.forEach((_row, index) => {
+      if (matched[index]) return;
+      const key = ofRow(index);
+      const list = byKey.get(key);
+      if (!list) return;
+      let cursor = cursors.get(key) ?? 0;
+      while (cursor < list.length && used.has((list[cursor] as GanttTask).TaskID)) cursor += 1;
+      cursors.set(key, cursor);
+      const task = list[cursor];
+      if (!task) return;
+      matched[index] = task;
+      used.add(task.TaskID);
+    });
   }
-  const taken = new Map<string, number>();
-  const firstRow = new Map<string, number>();
+  // the rows that took the leaves of each code, for a row left without one
+  const rowsOfCode = new Map<string, number[]>();
+  data.forEach((row, index) => {
+    if (!matched[index]) return;
+    const key = codeKey(codes[index] as string);
+    const list = rowsOfCode.get(key);
+    if (list) list.push(row.row);
+    else rowsOfCode.set(key, [row.row]);
+  });
 
   const changed: { row: number; task: GanttTask; entry: ProgressEntry }[] = [];
   let unchanged = 0;
-  for (const row of data) {
+  data.forEach((row, index) => {
     const rowErrors: WorkbookRowError[] = [];
-    const code = cellText(cellAt(row, header, 'code'));
+    const code = codes[index] as string;
     const key = codeKey(code);
-    let task: GanttTask | undefined;
-    if (key === '') rowErrors.push(rowError(row.row, T.code, 'falta el código de la tarea'));
-    else {
-      const leaves = leavesByCode.get(key) ?? [];
-      const index = taken.get(key) ?? 0;
-      task = leaves[index];
-      if (task) taken.set(key, index + 1);
-      else if (leaves.length > 0) {
-        rowErrors.push(
-          rowError(row.row, T.code, `el código ${code} está repetido (ya está en la fila ${firstRow.get(key)})`),
-        );
-      } else if (summaryCodes.has(key)) {
-        rowErrors.push(rowError(row.row, T.code, `${code} es un resumen: su avance se calcula de sus tareas`));
-      } else rowErrors.push(rowError(row.row, T.code, `el código ${code} no es una tarea del Gantt`));
-      if (!firstRow.has(key)) firstRow.set(key, row.row);
+    const task = matched[index];
+    // a task without a code is matched as any other ('' is its code), so its exported row reads back
+    if (!task && key === '') rowErrors.push(rowError(row.row, T.code, 'falta el código de la tarea'));
+    else if (!task) {
+      const taken = rowsOfCode.get(key) ?? [];
+      rowErrors.push(
+        rowError(
+          row.row,
+          T.code,
+          taken.length === 1
+            ? `el código ${code} está repetido (ya está en la fila ${taken[0]})`
+            : taken.length > 1
+              ? `el código ${code} está repetido: sus ${taken.length} tareas del Gantt ya están en las filas ${listSpanish(taken.length > 5 ? [...taken.slice(0, 5).map(String), 'otras'] : taken.map(String))}`
+              : summaryCodes.has(key)
+                ? `${code} es un resumen: su avance se calcula de sus tareas`
+                : `el código ${code} no es una tarea del Gantt`,
+        ),
+      );
     }
 
     const progressCell = cellAt(row, header, 'progress');
@@ -233,10 +295,10 @@ export function progressEntriesFromRows(
     const actualFinish = readDate(row, header, 'actualFinish', rowErrors);
 
     errors.push(...rowErrors);
-    if (rowErrors.length > 0 || !task) continue;
+    if (rowErrors.length > 0 || !task) return;
     if (progress === task.Progress && actualStart === task.ActualStart && actualFinish === task.ActualFinish) {
       unchanged += 1;
-      continue;
+      return;
     }
     const entry: ProgressEntry = {
       TaskID: task.TaskID,
@@ -245,7 +307,7 @@ export function progressEntriesFromRows(
       Progress: progress,
     };
     changed.push({ row: row.row, task, entry });
-  }
+  });
 
   // the rules of a progress entry, on the rows that change something
   const info = new Map<number, ProgressTaskInfo>(

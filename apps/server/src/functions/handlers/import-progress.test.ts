@@ -10,22 +10,13 @@ import {
   storedGantt,
   taskByCode,
 } from '../../../test/support/gantt';
-import type { WireGantt, WireGanttTask } from '../../../test/support/gantt';
+import { loadProgressHistory } from '../../../test/support/progress';
+import type { TrackedGantt } from '../../../test/support/progress';
 import { createTestApp, databaseKinds } from '../../../test/support/test-app';
 import type { TestApp } from '../../../test/support/test-app';
 import { okResult, openWorkbook, utcDate, workbookOf, writeBack } from '../../../test/support/workbooks';
 
 const TITLES = ['Código', 'Nombre', 'Inicio', 'Fin', 'Inicio LB', 'Fin LB', 'Avance %', 'Inicio real', 'Fin real'];
-
-/** What loadGantt answers from issue 15 on. */
-type TrackedTask = WireGanttTask & {
-  ActualStart?: string;
-  ActualFinish?: string;
-  status?: 'done' | 'started';
-  BaselineStart?: string;
-  BaselineFinish?: string;
-};
-type TrackedGantt = Omit<WireGantt, 'activities'> & { activities: TrackedTask[]; cutoff?: string };
 
 type ImportInput = { id: string; cutoff: string; content: string; version: number; dryRun?: boolean };
 
@@ -189,7 +180,7 @@ describe.each(databaseKinds)('exportProgress and importProgress (%s)', (kind) =>
     for (const leaf of [`${code}.1.2`, `${code}.2.1`, `${code}.2.2`]) {
       expect(taskByCode(saved, leaf).StartDate >= '2026-01-14').toBe(true);
     }
-    const history = okResult(await callFunction(t.app, 'loadProgressHistory', { id }, member.cookie));
+    const history = okResult(await loadProgressHistory(t, member.cookie, { id }));
     expect(history.cutoffs).toMatchObject([{ cutoff: '2026-01-14', recordedBy: member.name }]);
 
     // the next export carries what was recorded
@@ -286,7 +277,7 @@ describe.each(databaseKinds)('exportProgress and importProgress (%s)', (kind) =>
       message: 'El archivo no es un libro de Excel (.xlsx) válido',
     });
     const untitled = await workbookOf([
-      ['Tarea', 'Porcentaje'],
+      ['Partida', 'Porcentaje'],
       ['ACT1', 50],
     ]);
     const missing =
