@@ -141,6 +141,7 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
     await expect.poll(() => startOf(page, ACT3)).toBe('19-01-2026');
     expect(await cell(page, ACT2, 'endIso').innerText()).toBe('16-01-2026');
     expect(await page.getByTestId('gantt-cutoff-chip').innerText()).toBe('Corte: 12-01-2026');
+    await page.locator('.MuiDialog-backdrop').waitFor({ state: 'detached' });
     await screenshot(page, 'gantt-progress-chart');
 
     const stored = await seeded.loadGantt();
