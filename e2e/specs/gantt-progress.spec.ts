@@ -4,6 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callFunction } from '../support/api';
 import { screenshot } from '../support/browser';
 import { confirmDialog } from '../support/catalogues';
 import type { SeededGantt } from '../support/gantt';
@@ -310,5 +311,58 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
     expect(stored).toMatchObject({ Progress: 100, ActualStart: '2026-01-09', ActualFinish: '2026-01-16' });
     // ACT3, not started, waits for the new cut-off
     await expect.poll(() => startOf(page, ACT3)).toBe('19-01-2026');
+  });
+
+  it('over hundreds of tasks, Enter walks down past the rows drawn, and only the rows on screen are in the page', async () => {
+    // 300 more leaves, 3 days each from Monday 19-01 (the latest cut-off): all should be under way
+    const current = await seeded.loadGantt();
+    const added = Array.from({ length: 300 }, (_, index) => ({
+      TaskID: 100 + index,
+      TaskCode: `P${String(index + 1).padStart(3, '0')}`,
+      TaskName: `Partida ${index + 1}`,
+      StartDate: '2026-01-19',
+      Duration: 3,
+      Progress: 0,
+      ParentId: null,
+      Predecessor: '',
+    }));
+    const activities = current.activities.map((task) => ({
+      TaskID: task.TaskID,
+      TaskCode: task.TaskCode,
+      TaskName: task.TaskName,
+      StartDate: task.StartNoEarlierThan ?? task.StartDate,
+      Duration: task.Duration,
+      Progress: task.Progress,
+      ParentId: task.ParentId ?? null,
+      Predecessor: task.Predecessor,
+    }));
+    await callFunction(
+      session.server.url,
+      'saveGantt',
+      { id: seeded.project._id, gantt: { activities: [...activities, ...added] }, version: current.version },
+      seeded.cookie,
+    );
+    await openGanttPage(page, seeded.project, ACT1);
+    await toolbarButton(page, 'Registrar avance').click();
+    await grid().waitFor();
+    expect(await grid().getByTestId('progress-grid-counts').innerText()).toContain('302 tareas a la vista');
+    const drawn = await grid().locator('[role="row"][data-task-id]').count();
+    expect(drawn).toBeLessThan(100);
+    await keys('Enter');
+    // ACT3 and ELA.1.2 first, then the new leaves: down to the 60th of them, far below the first window
+    await keys('Tab', 'Tab');
+    for (let index = 0; index < 62; index += 1) await keys('Enter');
+    expect(await focusedTestId()).toBe('progress-progress-160');
+    const box = await input('progress', 160).boundingBox();
+    const view = await grid().getByTestId('progress-grid-rows').boundingBox();
+    expect(box && view && box.y >= view.y && box.y + box.height <= view.y + view.height).toBe(true);
+    await page.keyboard.type('25');
+    await keys('Enter');
+    expect(await input('actualStart', 160).inputValue()).toBe('19-01-2026');
+    expect(await focusedTestId()).toBe('progress-progress-161');
+    await screenshot(page, 'gantt-progress-grid-long');
+    await grid().getByRole('button', { name: 'Descartar lo escrito' }).click();
+    await grid().getByRole('button', { name: 'Salir' }).click();
+    await grid().waitFor({ state: 'detached' });
   });
 });
