@@ -538,7 +538,9 @@ describe('Gantt handling (issue 12)', () => {
     await editor.waitFor();
     expect(await focused(page)).toContain('input');
     expect(
-      await editor.getByRole('textbox', { name: 'Inicio' }).evaluate((node) => node === document.activeElement),
+      await editor
+        .getByRole('textbox', { name: 'Inicio', exact: true })
+        .evaluate((node) => node === document.activeElement),
     ).toBe(true);
     await page.keyboard.press('Tab');
     await page.keyboard.press('ControlOrMeta+a');

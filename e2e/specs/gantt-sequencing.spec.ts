@@ -232,7 +232,7 @@ describe('Gantt: sequencing option and Regenerar secuencia (issue 13)', () => {
     await cell(page, f3.act2, 'name').click();
     await toolbarButton(page, 'Editar').click();
     const f3Editor = page.getByRole('form', { name: `Editar tarea ${f3.act2}` });
-    await f3Editor.getByRole('textbox', { name: 'Inicio' }).fill('02-03-2026');
+    await f3Editor.getByRole('textbox', { name: 'Inicio', exact: true }).fill('02-03-2026');
     await toolbarButton(page, 'Actualizar').click();
     await expect.poll(() => startOf(page, f3.act2)).toBe('02-03-2026');
     await saveThroughScreen();

@@ -283,7 +283,7 @@ describe('Gantt screen', () => {
     // a task built from the EDC takes its code and name from its item
     expect(await editor.getByRole('textbox', { name: 'Nombre' }).isDisabled()).toBe(true);
     // 'Inicio' shows where the link puts B (its own start, a "no earlier than", is still FIRST_DAY)
-    expect(await editor.getByRole('textbox', { name: 'Inicio' }).inputValue()).toBe('09-01-2026');
+    expect(await editor.getByRole('textbox', { name: 'Inicio', exact: true }).inputValue()).toBe('09-01-2026');
     expect(await editor.getByRole('textbox', { name: 'Duración (días hábiles)' }).inputValue()).toBe('5');
     expect(await editor.getByTestId('predecessor-task-0').inputValue()).toBe('ACT1 Excavar');
     expect(await editor.getByTestId('predecessor-lag-0').inputValue()).toBe('0');

@@ -10,7 +10,7 @@ import { z } from 'zod';
  * JSON, or a shape this version does not know) is reported as such and kept until discarded.
  */
 
-export type DraftScreen = 'edp' | 'edc' | 'gantt';
+export type DraftScreen = 'edp' | 'edc' | 'gantt' | 'progress';
 
 /** Where a draft belongs. `part` tells drafts of one screen apart (the EDC's EDP item id). */
 export type DraftScope = { userId: string; projectId: string; screen: DraftScreen; part?: string };
@@ -40,7 +40,7 @@ const envelopeSchema = z.object({
   format: z.literal(DRAFT_FORMAT),
   userId: z.string().min(1),
   projectId: z.string().min(1),
-  screen: z.enum(['edp', 'edc', 'gantt']),
+  screen: z.enum(['edp', 'edc', 'gantt', 'progress']),
   part: z.string().optional(),
   editedAt: z.iso.datetime(),
   baseVersion: z.number().int().min(0),

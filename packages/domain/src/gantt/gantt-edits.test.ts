@@ -793,6 +793,23 @@ describe('updateGanttTask (the editor: each field checked, the message names it)
     expect(refused({ code: '', predecessors: [{ predecessorId: 2, type: 'SF', lag: -10_000 }] })).toBe('accepted');
   });
 
+  it('issue 15: sets the actual dates, clears them with null, keeps them when left out', () => {
+    const set = tasksOf(
+      updateGanttTask(sample, 3, { ...fields, actualStart: '2025-03-03', actualFinish: '2025-03-05', progress: 100 }),
+    );
+    expect(byId(set, 3)).toMatchObject({ actualStart: '2025-03-03', actualFinish: '2025-03-05', progress: 100 });
+    const kept = tasksOf(updateGanttTask(set, 3, { ...fields, progress: 100 }));
+    expect(byId(kept, 3)).toMatchObject({ actualStart: '2025-03-03', actualFinish: '2025-03-05' });
+    const cleared = tasksOf(updateGanttTask(set, 3, { ...fields, actualStart: '2025-03-04', actualFinish: null }));
+    expect(byId(cleared, 3)?.actualStart).toBe('2025-03-04');
+    expect(byId(cleared, 3)).not.toHaveProperty('actualFinish');
+  });
+
+  it('issue 15: refuses an actual date that is not a real day, naming the field', () => {
+    expect(refused({ actualStart: '2025-02-30' })).toBe('Inicio real: no es una fecha válida');
+    expect(refused({ actualStart: '2025-03-03', actualFinish: '5-3-2025' })).toBe('Fin real: no es una fecha válida');
+  });
+
   it('refuses a task that does not exist', () => {
     expect(updateGanttTask(sample, 99, fields)).toEqual({ ok: false, error: 'La tarea no existe' });
   });

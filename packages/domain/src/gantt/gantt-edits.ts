@@ -327,6 +327,12 @@ export type GanttTaskChanges = {
   duration: number;
   progress: number;
   predecessors: PredecessorLink[];
+  /**
+   * issue 15: 'Inicio real' / 'Fin real' of a leaf (YYYY-MM-DD; null: none; absent: as they are).
+   * The caller checks them against the cut-off (progressEntryErrors).
+   */
+  actualStart?: string | null;
+  actualFinish?: string | null;
 };
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -342,6 +348,18 @@ function isRealDate(value: string): boolean {
 }
 
 /** The editor's fields, checked one by one (the message names the field). */
+/** A task's actual dates after an edit: as they were where the changes leave them out, none for null. */
+function withActuals(task: GanttDraftTask, changes: GanttTaskChanges): GanttDraftTask {
+  const start = changes.actualStart === undefined ? task.actualStart : (changes.actualStart ?? undefined);
+  const finish = changes.actualFinish === undefined ? task.actualFinish : (changes.actualFinish ?? undefined);
+  const next = { ...task };
+  delete next.actualStart;
+  delete next.actualFinish;
+  if (start !== undefined) next.actualStart = start;
+  if (finish !== undefined) next.actualFinish = finish;
+  return next;
+}
+
 export function updateGanttTask(tasks: readonly GanttDraftTask[], id: number, changes: GanttTaskChanges): GanttEdit {
   const task = tasks.find((candidate) => candidate.id === id);
   if (!task) return { ok: false, error: 'La tarea no existe' };
@@ -357,6 +375,10 @@ export function updateGanttTask(tasks: readonly GanttDraftTask[], id: number, ch
   if (!Number.isFinite(changes.progress) || changes.progress < 0 || changes.progress > 100) {
     return { ok: false, error: 'Avance: debe ser un número entre 0 y 100' };
   }
+  if (typeof changes.actualStart === 'string' && !isRealDate(changes.actualStart))
+    return { ok: false, error: 'Inicio real: no es una fecha válida' };
+  if (typeof changes.actualFinish === 'string' && !isRealDate(changes.actualFinish))
+    return { ok: false, error: 'Fin real: no es una fecha válida' };
   const ids = new Set(tasks.map((candidate) => candidate.id));
   const seen = new Set<number>();
   for (const link of changes.predecessors) {
@@ -376,7 +398,7 @@ export function updateGanttTask(tasks: readonly GanttDraftTask[], id: number, ch
   return {
     ok: true,
     tasks: replace(tasks, id, (old) => ({
-      ...old,
+      ...withActuals(old, changes),
       code,
       name,
       start: changes.start,

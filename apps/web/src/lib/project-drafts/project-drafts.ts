@@ -57,6 +57,9 @@ const ganttDraftTaskSchema = z.object({
   parentId: z.number().int().optional(),
   sourceKey: z.string().optional(),
   predecessors: z.array(z.object({ predecessorId: z.number().int(), type: z.enum(linkTypes), lag: z.number().int() })),
+  // issue 15: the task editor's 'Inicio real' / 'Fin real'
+  actualStart: isoDay.optional(),
+  actualFinish: isoDay.optional(),
 });
 
 /**

@@ -54,6 +54,7 @@ import { GanttCalendarDialog } from './gantt-calendar-dialog';
 import { GanttChart } from './gantt-chart';
 import { GanttDraft } from './gantt-draft';
 import { GanttImportDialog } from './gantt-import-dialog';
+import { GanttProgressStatus, GanttProgressTools } from './gantt-progress-tools';
 import type { GanttTaskPanelHandle } from './gantt-task-panel';
 import { GanttTaskPanel } from './gantt-task-panel';
 import { GanttToolbar } from './gantt-toolbar';
@@ -470,6 +471,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
               <Typography variant="caption">{t('gantt.generatedLinkLegend')}</Typography>
             </Stack>
           )}
+          <GanttProgressStatus />
           {isDirty && <Chip color="warning" size="small" label={t('gantt.unsaved')} />}
         </Stack>
       }
@@ -511,6 +513,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
         onExport={requestExport}
         onCalendar={() => setIsCalendarOpen(true)}
         onImport={requestImport}
+        progressTools={<GanttProgressTools projectId={project._id} />}
       />
       {editingId !== null && (
         <GanttTaskPanel

@@ -54,8 +54,8 @@ const output: GanttOutput = {
   message: 'Gantt cargado',
 };
 
-function renderPanel() {
-  const store = createGanttEditorStore(output);
+function renderPanel(gantt: GanttOutput = output) {
+  const store = createGanttEditorStore(gantt);
   const ref = createRef<GanttTaskPanelHandle>();
   renderWithApp(
     <GanttEditorContext.Provider value={store}>
@@ -82,10 +82,10 @@ describe('GanttTaskPanel: Inicio', () => {
 
   it('left as shown, keeps the task’s "no earlier than": deleting the link later pulls the task back', async () => {
     const { store, applyPanel, startOf, shownStart } = renderPanel();
-    const progress = await screen.findByRole('textbox', { name: 'Avance (%)' });
-    await userEvent.clear(progress);
-    await userEvent.type(progress, '30');
-    expect(applyPanel()).toMatchObject({ start: '2025-04-07', progress: 30 });
+    const duration = await screen.findByRole('textbox', { name: 'Duración (días hábiles)' });
+    await userEvent.clear(duration);
+    await userEvent.type(duration, '3');
+    expect(applyPanel()).toMatchObject({ start: '2025-04-07', duration: 3 });
     expect(startOf()).toBe('2025-04-07');
     expect(shownStart()).toBe('2025-04-14');
     store.getState().apply((tasks) => removeGanttLink(tasks, 1, 2));
@@ -100,5 +100,75 @@ describe('GanttTaskPanel: Inicio', () => {
     expect(applyPanel()).toMatchObject({ start: '2025-04-16' });
     expect(startOf()).toBe('2025-04-16');
     expect(shownStart()).toBe('2025-04-16');
+  });
+});
+
+describe('GanttTaskPanel: progress at the cut-off (issue 15)', () => {
+  const field = (name: string) => screen.findByRole<HTMLInputElement>('textbox', { name });
+
+  it('without a cut-off, the progress fields are disabled with a hint, and the task keeps its progress', async () => {
+    const { applyPanel } = renderPanel();
+    for (const name of ['Inicio real', 'Fin real', 'Avance físico (%)'])
+      expect((await field(name)).disabled).toBe(true);
+    expect(screen.getByTestId('task-progress-hint').textContent).toBe(
+      'Registra primero una fecha de corte en «Registrar avance»',
+    );
+    const changes = applyPanel();
+    expect(changes.progress).toBe(0);
+    expect(changes).not.toHaveProperty('actualStart');
+  });
+
+  it('with a cut-off, records Inicio real and Avance físico in the draft, and the task runs from its actual start', async () => {
+    const { store, applyPanel } = renderPanel({ ...output, cutoff: '2025-04-09' });
+    expect(screen.getByTestId('task-progress-hint').textContent).toBe('Al corte del 09-04-2025');
+    const progress = await field('Avance físico (%)');
+    await userEvent.clear(progress);
+    await userEvent.type(progress, '50');
+    // leaving the field fills nothing here: the scheduled start (14 April) is after the cut-off
+    await userEvent.tab();
+    expect((await field('Inicio real')).value).toBe('');
+    expect(await screen.findByText('B «Fundaciones»: un avance mayor que 0 necesita el inicio real')).toBeTruthy();
+    await userEvent.type(await field('Inicio real'), '08-04-2025');
+    expect(applyPanel()).toMatchObject({ progress: 50, actualStart: '2025-04-08', actualFinish: null });
+    const task = store.getState().tasks.find((candidate) => candidate.id === 2);
+    expect(task).toMatchObject({ actualStart: '2025-04-08', progress: 50 });
+    expect(store.getState().scheduled.get(2)?.start).toBe('2025-04-08');
+  });
+
+  it('refuses what the domain refuses, with its message: a finish after the cut-off', async () => {
+    const store = createGanttEditorStore({ ...output, cutoff: '2025-04-09' });
+    const ref = createRef<GanttTaskPanelHandle>();
+    renderWithApp(
+      <GanttEditorContext.Provider value={store}>
+        <GanttTaskPanel ref={ref} id={1} onSubmit={() => {}} onCancel={() => {}} />
+      </GanttEditorContext.Provider>,
+    );
+    await userEvent.type(await field('Inicio real'), '07-04-2025');
+    await userEvent.type(await field('Fin real'), '10-04-2025');
+    const progress = await field('Avance físico (%)');
+    await userEvent.clear(progress);
+    await userEvent.type(progress, '100');
+    expect(ref.current?.read()).toEqual({
+      error: 'A «Excavación»: el fin real no puede ser posterior a la fecha de corte (2025-04-09)',
+    });
+  });
+
+  it('typing 100 % fills an empty Fin real with the cut-off and Inicio real with the scheduled start', async () => {
+    const store = createGanttEditorStore({ ...output, cutoff: '2025-04-09' });
+    const ref = createRef<GanttTaskPanelHandle>();
+    renderWithApp(
+      <GanttEditorContext.Provider value={store}>
+        <GanttTaskPanel ref={ref} id={1} onSubmit={() => {}} onCancel={() => {}} />
+      </GanttEditorContext.Provider>,
+    );
+    const progress = await field('Avance físico (%)');
+    await userEvent.clear(progress);
+    await userEvent.type(progress, '100');
+    await userEvent.tab();
+    // not started, the task is held to the cut-off (9 April) on screen; the default is where the
+    // plan has it, Monday 7 April
+    expect((await field('Inicio real')).value).toBe('07-04-2025');
+    expect((await field('Fin real')).value).toBe('09-04-2025');
+    expect(ref.current?.read()).toMatchObject({ progress: 100, actualStart: '2025-04-07', actualFinish: '2025-04-09' });
   });
 });

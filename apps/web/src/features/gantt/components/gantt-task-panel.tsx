@@ -1,5 +1,6 @@
 import {
   formatIsoDate,
+  progressEntryErrors,
   ganttLinkCandidates,
   ganttParentIds,
   ganttTaskDirectory,
@@ -7,7 +8,7 @@ import {
   resolveGanttTask,
   searchGanttTasks,
 } from '@cimiento/domain';
-import type { GanttTaskChanges, GanttTaskRef, LinkType } from '@cimiento/domain';
+import type { GanttDraftTask, GanttTaskChanges, GanttTaskRef, LinkType } from '@cimiento/domain';
 import AddIcon from '@mui/icons-material/Add';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
@@ -24,6 +25,7 @@ import Typography from '@mui/material/Typography';
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGanttEditor } from '../stores/gantt-editor-store';
+import { isoOfTypedDate, parseProgress, unpushedStarts, withProgressDefaults } from '../utils/progress-grid';
 
 /** A predecessor row: the task chosen from the list (or null while only typed), what the field shows, type and lag. */
 type PredecessorRow = { key: number; taskId: number | null; text: string; type: LinkType; lag: string };
@@ -44,6 +46,44 @@ function isoOfTyped(text: string): string | null {
   const match = TYPED_DATE.exec(text.trim());
   if (!match) return null;
   return `${match[3]}-${(match[2] ?? '').padStart(2, '0')}-${(match[1] ?? '').padStart(2, '0')}`;
+}
+
+type ProgressFieldErrors = Partial<Record<'actualStart' | 'actualFinish' | 'progress', string>>;
+
+/**
+ * A leaf's 'Inicio real', 'Fin real' and 'Avance físico' as typed, checked at the cut-off with the
+ * domain's rules (progressEntryErrors): the messages per field, and the changes when all can be read.
+ */
+function checkProgress(
+  task: GanttDraftTask,
+  cutoff: string,
+  typed: { actualStart: string; actualFinish: string; progress: string },
+): {
+  errors: ProgressFieldErrors;
+  changes: Pick<GanttTaskChanges, 'progress' | 'actualStart' | 'actualFinish'> | null;
+} {
+  const errors: ProgressFieldErrors = {};
+  const start = typed.actualStart.trim() === '' ? undefined : isoOfTypedDate(typed.actualStart);
+  const finish = typed.actualFinish.trim() === '' ? undefined : isoOfTypedDate(typed.actualFinish);
+  const progress = parseProgress(typed.progress);
+  if (start === null) errors.actualStart = 'Inicio real: escribe la fecha como dd-mm-aaaa';
+  if (finish === null) errors.actualFinish = 'Fin real: escribe la fecha como dd-mm-aaaa';
+  if (progress === null) errors.progress = 'Avance físico: debe ser un número entre 0 y 100';
+  if (start === null || finish === null || progress === null) return { errors, changes: null };
+  const info = new Map([[task.id, { isSummary: false, code: task.code, name: task.name }]]);
+  const entry = {
+    TaskID: task.id,
+    Progress: progress,
+    ...(start === undefined ? {} : { ActualStart: start }),
+    ...(finish === undefined ? {} : { ActualFinish: finish }),
+  };
+  const fields = { ActualStart: 'actualStart', ActualFinish: 'actualFinish', Progress: 'progress' } as const;
+  for (const error of progressEntryErrors(cutoff, [entry], info)) {
+    if (error.field === 'TaskID') continue;
+    const field = fields[error.field];
+    errors[field] ??= error.message;
+  }
+  return { errors, changes: { progress, actualStart: start ?? null, actualFinish: finish ?? null } };
 }
 
 /**
@@ -81,6 +121,15 @@ export const GanttTaskPanel = forwardRef<
   const [start, setStart] = useState(shownStart === '' ? '' : formatIsoDate(shownStart));
   const [duration, setDuration] = useState(String(task?.duration ?? 0));
   const [progress, setProgress] = useState(String(task?.progress ?? 0));
+  // issue 15: a leaf's progress at the latest cut-off (none yet: recorded first in 'Registrar avance')
+  const cutoff = useGanttEditor((state) => state.cutoff);
+  const calendar = useGanttEditor((state) => state.calendar);
+  const [actualStart, setActualStart] = useState(task?.actualStart ? formatIsoDate(task.actualStart) : '');
+  const [actualFinish, setActualFinish] = useState(task?.actualFinish ? formatIsoDate(task.actualFinish) : '');
+  const progressCheck =
+    task && !isSummary && cutoff !== null
+      ? checkProgress(task, cutoff, { actualStart, actualFinish, progress })
+      : { errors: {}, changes: null };
   const [rows, setRows] = useState<PredecessorRow[]>(() =>
     (task?.predecessors ?? []).map((link, index) => {
       const predecessor = directory.byId.get(link.predecessorId);
@@ -117,9 +166,13 @@ export const GanttTaskPanel = forwardRef<
       if (!isSummary && !INTEGER.test(duration.trim())) {
         return { error: 'Duración: debe ser un número entero de días hábiles' };
       }
-      const progressValue = Number(progress.replace(',', '.'));
-      if (progress.trim() === '' || !Number.isFinite(progressValue)) {
-        return { error: 'Avance: debe ser un número entre 0 y 100' };
+      // a summary's progress is rolled up from its tasks; a leaf's is recorded at the cut-off
+      let recorded: Pick<GanttTaskChanges, 'progress' | 'actualStart' | 'actualFinish'> = { progress: task.progress };
+      if (!isSummary && cutoff !== null) {
+        const first = Object.values(progressCheck.errors)[0];
+        if (first !== undefined || progressCheck.changes === null)
+          return { error: first ?? 'Avance físico: revisa los campos' };
+        recorded = progressCheck.changes;
       }
       const predecessors = [];
       for (const row of rows) {
@@ -139,7 +192,7 @@ export const GanttTaskPanel = forwardRef<
         name,
         start: startIso,
         duration: isSummary ? task.duration : Number(duration.trim()),
-        progress: progressValue,
+        ...recorded,
         predecessors,
       };
     },
@@ -222,14 +275,59 @@ export const GanttTaskPanel = forwardRef<
           disabled={isSummary}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
-        <TextField
-          label={t('gantt.progress')}
-          value={progress}
-          onChange={(event) => setProgress(event.target.value)}
-          size="small"
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        />
       </Stack>
+      {!isSummary && (
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'flex-start' } }}>
+          <TextField
+            label={t('gantt.progressEntry.actualStart')}
+            placeholder="dd-mm-aaaa"
+            value={actualStart}
+            onChange={(event) => setActualStart(event.target.value)}
+            size="small"
+            disabled={cutoff === null}
+            error={progressCheck.errors.actualStart !== undefined}
+            helperText={progressCheck.errors.actualStart}
+            sx={{ width: 170 }}
+          />
+          <TextField
+            label={t('gantt.progressEntry.actualFinish')}
+            placeholder="dd-mm-aaaa"
+            value={actualFinish}
+            onChange={(event) => setActualFinish(event.target.value)}
+            size="small"
+            disabled={cutoff === null}
+            error={progressCheck.errors.actualFinish !== undefined}
+            helperText={progressCheck.errors.actualFinish}
+            sx={{ width: 170 }}
+          />
+          <TextField
+            label={t('gantt.progressEntry.progress')}
+            value={progress}
+            onChange={(event) => setProgress(event.target.value)}
+            onBlur={() => {
+              if (cutoff === null || !task) return;
+              const next = withProgressDefaults(
+                { plannedStart: unpushedStarts(tasks, calendar).get(id) ?? scheduled?.start ?? task.start },
+                { actualStart, actualFinish, progress },
+                cutoff,
+              );
+              setActualStart(next.actualStart);
+              setActualFinish(next.actualFinish);
+            }}
+            size="small"
+            disabled={cutoff === null}
+            error={progressCheck.errors.progress !== undefined}
+            helperText={progressCheck.errors.progress}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            sx={{ width: 170 }}
+          />
+          <Typography variant="body2" color="text.secondary" sx={{ pt: { md: 1 } }} data-testid="task-progress-hint">
+            {cutoff === null
+              ? t('gantt.progressEntry.taskHint')
+              : t('gantt.progressEntry.taskCutoff', { date: formatIsoDate(cutoff) })}
+          </Typography>
+        </Stack>
+      )}
       {(isBuilt || isSummary) && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {[isBuilt ? t('gantt.builtNames') : '', isSummary ? t('gantt.summaryDates') : ''].filter(Boolean).join(' ')}

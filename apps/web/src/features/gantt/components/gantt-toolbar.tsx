@@ -24,6 +24,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGanttEditor, useGanttEditorStore } from '../stores/gantt-editor-store';
 import type { GanttExportFormat } from '../utils/gantt-export';
@@ -55,6 +56,8 @@ export type GanttToolbarProps = {
   onCalendar: () => void;
   /** 'Importar desde Excel' (issue 14) */
   onImport: () => void;
+  /** issue 15: the cut-off and recording progress ('Registrar avance', gantt-progress-tools) */
+  progressTools?: ReactNode;
 };
 
 /** What 'Exportar' offers: drawn in the page (PDF, PNG) or built by the server (MSPDI, Excel). */
@@ -242,6 +245,7 @@ export function GanttToolbar(props: GanttToolbarProps) {
           {t('gantt.calendar.button')}
         </Button>
         <GanttBaselineMenu />
+        {props.progressTools}
       </Stack>
       <Stack direction="row" useFlexGap sx={rowSx}>
         <GanttViewControls />

@@ -1,0 +1,288 @@
+import { formatIsoDate } from '@cimiento/domain';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { useDraftPersistence } from '@/hooks/use-draft-persistence';
+import { describeError, isFunctionError } from '@/lib/api-client';
+import { downloadBlob } from '@/lib/download';
+import { base64ToBlob } from '@/lib/file-reading';
+import { notifyMessage } from '@/stores/notices-store';
+import { useReloadGantt, useSaveGantt } from '../api/gantt';
+import { useExportProgress, useSaveProgress } from '../api/progress';
+import { saveVariablesOf, selectIsDirty, useGanttEditor, useGanttEditorStore } from '../stores/gantt-editor-store';
+import type { ProgressDraftData } from '../stores/progress-entry-store';
+import { hasPendingEntries, parseProgressDraft, progressEntryStoreFor } from '../stores/progress-entry-store';
+import { changedEntries, progressRowsOf, readCutoff } from '../utils/progress-grid';
+import { GanttProgressGrid } from './gantt-progress-grid';
+import { GanttProgressHistory } from './gantt-progress-history';
+import { GanttProgressImport } from './gantt-progress-import';
+import { ToolButton, ToolGroup } from './gantt-tool-button';
+import { GanttUnsavedDialog } from './gantt-unsaved-dialog';
+
+/** What waits for the question about the Gantt's unsaved edits. */
+type Pending = 'grid' | 'import' | 'export';
+
+/**
+ * Recording progress in the Gantt (issue 15), as one toolbar group: the current cut-off ('Corte:
+ * 30-11-2026'), 'Registrar avance' (the keyboard grid) and, in its menu, 'Cortes de avance',
+ * 'Descargar planilla de avance' and 'Importar avance desde Excel'. Progress is recorded on the
+ * saved Gantt, so with unsaved edits the user saves or discards them first. What the grid holds
+ * and is not saved is kept as a draft ('progress') and given back on the next visit.
+ */
+export function GanttProgressTools({ projectId }: { projectId: string }) {
+  const { t } = useTranslation();
+  const store = useGanttEditorStore();
+  const latest = useGanttEditor((state) => state.cutoff);
+  const tasks = useGanttEditor((state) => state.tasks);
+  const scheduled = useGanttEditor((state) => state.scheduled);
+  const version = useGanttEditor((state) => state.version);
+  const entry = progressEntryStoreFor(store);
+  const edits = useStore(entry, (state) => state.edits);
+  const cutoffText = useStore(entry, (state) => state.cutoffText);
+  const rows = useMemo(() => progressRowsOf(tasks, scheduled), [tasks, scheduled]);
+  const isPending = useMemo(() => hasPendingEntries(rows, edits), [rows, edits]);
+  const [isGridOpen, setIsGridOpen] = useState(false);
+  const [isHistoryOpen, setIsHistoryOpen] = useState(false);
+  const [isImportOpen, setIsImportOpen] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  const saveGantt = useSaveGantt({ onSuccess: (output) => store.getState().load(output) });
+  const reloadGantt = useReloadGantt({ onSuccess: (output) => store.getState().load(output) });
+  const saveProgress = useSaveProgress();
+  const exportProgress = useExportProgress();
+
+  // the typed progress survives a reload and a sign-out as a draft of its own
+  const screenLabel = t('gantt.progressEntry.screenLabel');
+  const revision = useMemo(() => ({ edits, cutoffText }), [edits, cutoffText]);
+  const { offer, acceptOffer, discardOffer } = useDraftPersistence<ProgressDraftData>({
+    screen: 'progress',
+    projectId,
+    screenLabel,
+    isDirty: isPending,
+    revision,
+    snapshot: () => {
+      const state = entry.getState();
+      return { baseVersion: store.getState().version, data: { cutoff: state.cutoffText, edits: state.edits } };
+    },
+    parseData: parseProgressDraft,
+  });
+  // a kept draft goes back into the grid at once (its rows are matched by TaskID); one that cannot
+  // be read is dropped
+  useEffect(() => {
+    if (offer === null) return;
+    if (offer.status === 'ok') {
+      entry.getState().restore(offer.draft.data);
+      acceptOffer();
+      notifyMessage(t('gantt.progressEntry.restored'));
+    } else discardOffer();
+  }, [offer, entry, acceptOffer, discardOffer, t]);
+
+  /** Saves the Gantt's unsaved edits; false when refused (a stale one shows the screen's 'Recargar'). */
+  async function saveGanttFirst(): Promise<boolean> {
+    try {
+      await saveGantt.mutateAsync(saveVariablesOf(projectId, store.getState()));
+      return true;
+    } catch (error) {
+      if (isFunctionError(error) && error.code === 'ABORTED') store.getState().markStale(describeError(error));
+      return false;
+    }
+  }
+
+  async function downloadSheet() {
+    try {
+      const file = await exportProgress.mutateAsync(projectId);
+      downloadBlob(base64ToBlob(file.content, file.mimeType), file.fileName);
+      notifyMessage(file.message);
+    } catch {
+      // the error toast already told the user
+    }
+  }
+
+  function open(what: Pending) {
+    setMenuAnchor(null);
+    if (selectIsDirty(store.getState())) {
+      setPending(what);
+      return;
+    }
+    go(what);
+  }
+
+  function go(what: Pending) {
+    if (what === 'grid') setIsGridOpen(true);
+    else if (what === 'import') setIsImportOpen(true);
+    else void downloadSheet();
+  }
+
+  async function handleUnsavedSave() {
+    const what = pending;
+    setPending(null);
+    if (what !== null && (await saveGanttFirst())) go(what);
+  }
+
+  function handleUnsavedOther() {
+    const what = pending;
+    setPending(null);
+    if (what === 'export') void downloadSheet();
+    // 'Descartar cambios': the saved Gantt as it is now (also the version the save checks)
+    else if (what !== null) reloadGantt.mutate(projectId, { onSuccess: () => go(what) });
+  }
+
+  function handleSave() {
+    const state = store.getState();
+    const typed = entry.getState();
+    const cutoff = readCutoff(typed.cutoffText, state.cutoff);
+    if (!cutoff.ok) return;
+    const entries = changedEntries(progressRowsOf(state.tasks, state.scheduled), typed.edits, cutoff.cutoff);
+    if (entries.length === 0) {
+      notifyMessage(t('gantt.progressEntry.nothingChanged'));
+      return;
+    }
+    setSaveError(null);
+    saveProgress.mutate(
+      { projectId, cutoff: cutoff.cutoff, entries, version: state.version },
+      {
+        onSuccess: (output) => {
+          store.getState().load(output);
+          entry.getState().reset(formatIsoDate(output.cutoff ?? cutoff.cutoff));
+        },
+        onError: (error) => {
+          if (isFunctionError(error) && error.code === 'ABORTED') entry.getState().markStale(describeError(error));
+          else setSaveError(t('gantt.progressEntry.saveFailed', { error: describeError(error) }));
+        },
+      },
+    );
+  }
+
+  function handleReload() {
+    reloadGantt.mutate(projectId, { onSuccess: () => entry.getState().markStale(null) });
+  }
+
+  const unsavedText =
+    pending === 'export'
+      ? t('gantt.progressEntry.excel.unsavedExport')
+      : pending === 'import'
+        ? t('gantt.progressEntry.excel.unsaved')
+        : t('gantt.progressEntry.unsaved');
+
+  return (
+    <>
+      <Divider orientation="vertical" flexItem />
+      <ToolGroup>
+        <ToolButton
+          label={t('gantt.progressEntry.open')}
+          icon={<EventAvailableIcon fontSize="small" />}
+          onClick={() => open('grid')}
+        />
+        <Tooltip title={t('gantt.progressEntry.more')}>
+          <IconButton
+            size="small"
+            aria-label={t('gantt.progressEntry.more')}
+            aria-haspopup="menu"
+            onClick={(event) => setMenuAnchor(event.currentTarget)}
+          >
+            <MoreVertIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
+          <MenuItem
+            onClick={() => {
+              setMenuAnchor(null);
+              setIsHistoryOpen(true);
+            }}
+          >
+            {t('gantt.progressEntry.history.open')}
+          </MenuItem>
+          <Divider />
+          <MenuItem onClick={() => open('export')}>{t('gantt.progressEntry.excel.download')}</MenuItem>
+          <MenuItem onClick={() => open('import')}>{t('gantt.progressEntry.excel.import')}</MenuItem>
+        </Menu>
+        <GanttProgressGrid
+          isOpen={isGridOpen}
+          entry={entry}
+          isSaving={saveProgress.isPending}
+          saveError={saveError}
+          onSave={handleSave}
+          onReload={handleReload}
+          onDiscard={() => entry.getState().reset(entry.getState().cutoffText)}
+          onClose={() => setIsGridOpen(false)}
+        />
+        <GanttProgressHistory isOpen={isHistoryOpen} projectId={projectId} onClose={() => setIsHistoryOpen(false)} />
+        <GanttProgressImport
+          isOpen={isImportOpen}
+          projectId={projectId}
+          version={version}
+          latestCutoff={latest}
+          initialCutoff={cutoffText}
+          onImported={(output) => store.getState().load(output)}
+          onStale={(message) => store.getState().markStale(message)}
+          onClose={() => setIsImportOpen(false)}
+        />
+        <GanttUnsavedDialog
+          isOpen={pending !== null}
+          text={unsavedText}
+          saveLabel={t(
+            pending === 'export' ? 'gantt.progressEntry.excel.exportSaveFirst' : 'gantt.progressEntry.saveFirst',
+          )}
+          otherLabel={t(
+            pending === 'export' ? 'gantt.progressEntry.excel.exportAnyway' : 'gantt.progressEntry.discardGantt',
+          )}
+          isOtherDestructive={pending !== 'export'}
+          onSave={() => void handleUnsavedSave()}
+          onOther={handleUnsavedOther}
+          onCancel={() => setPending(null)}
+        />
+      </ToolGroup>
+    </>
+  );
+}
+
+/**
+ * The cut-off shown in the Gantt's header, next to its other states ('Corte: 30-11-2026', or 'Sin
+ * fecha de corte'), and 'Avance sin grabar' while 'Registrar avance' holds entries not saved.
+ */
+export function GanttProgressStatus() {
+  const { t } = useTranslation();
+  const store = useGanttEditorStore();
+  const entry = progressEntryStoreFor(store);
+  const latest = useGanttEditor((state) => state.cutoff);
+  const tasks = useGanttEditor((state) => state.tasks);
+  const scheduled = useGanttEditor((state) => state.scheduled);
+  const edits = useStore(entry, (state) => state.edits);
+  const isPending = useMemo(
+    () => hasPendingEntries(progressRowsOf(tasks, scheduled), edits),
+    [tasks, scheduled, edits],
+  );
+  return (
+    <>
+      <Chip
+        size="small"
+        variant="outlined"
+        color={latest === null ? 'default' : 'primary'}
+        label={
+          latest === null
+            ? t('gantt.progressEntry.noCutoffChip')
+            : t('gantt.progressEntry.cutoffChip', { date: formatIsoDate(latest) })
+        }
+        data-testid="gantt-cutoff-chip"
+      />
+      {isPending && (
+        <Chip
+          size="small"
+          color="warning"
+          label={t('gantt.progressEntry.pendingChip')}
+          data-testid="progress-pending"
+        />
+      )}
+    </>
+  );
+}
