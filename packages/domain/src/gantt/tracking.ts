@@ -29,7 +29,8 @@ export function rollUpProgress(tasks: readonly ProgressRollupTask[]): {
   for (const task of tasks) byId.set(task.id, task);
   const hasChildren = new Set<number>();
   for (const task of tasks) {
-    if (task.parentId !== undefined && task.parentId !== task.id && byId.has(task.parentId)) hasChildren.add(task.parentId);
+    if (task.parentId !== undefined && task.parentId !== task.id && byId.has(task.parentId))
+      hasChildren.add(task.parentId);
   }
   type Sums = { weight: number; weighted: number; count: number; sum: number };
   const sums = new Map<number, Sums>();
@@ -47,7 +48,7 @@ export function rollUpProgress(tasks: readonly ProgressRollupTask[]): {
     add(total, weight, progress);
     // each ancestor once (a parent chain that loops is cut where it comes back)
     const seen = new Set<number>();
-    for (let parentId = task.parentId; parentId !== undefined && !seen.has(parentId); ) {
+    for (let parentId = task.parentId; parentId !== undefined && !seen.has(parentId);) {
       seen.add(parentId);
       const parent = byId.get(parentId);
       if (!parent) break;
