@@ -142,6 +142,26 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
     await expect.poll(() => startOf(page, ACT3)).toBe('19-01-2026');
     expect(await cell(page, ACT2, 'endIso').innerText()).toBe('16-01-2026');
     expect(await page.getByTestId('gantt-cutoff-chip').innerText()).toBe('Corte: 12-01-2026');
+    // the cut-off line: drawn over the chart on Monday 12-01, its label in the scale; ACT3's bar
+    // (from Monday 19-01) starts to its right and ACT1's (done, 02–09-01) ends to its left
+    const line = await page.evaluate(() => {
+      const chart = document.querySelector('.cim-gantt.cim-has-cutoff');
+      const area = chart?.querySelector('.wx-area');
+      const scale = chart?.querySelector('.wx-scale');
+      if (!chart || !area || !scale) return null;
+      const before = getComputedStyle(area, '::before');
+      return {
+        cutoff: chart.getAttribute('data-cutoff'),
+        left: area.getBoundingClientRect().left + parseFloat(before.left),
+        border: before.borderLeftStyle,
+        label: getComputedStyle(scale, '::after').content,
+      };
+    });
+    expect(line).toMatchObject({ cutoff: '2026-01-12', border: 'dashed', label: '"Corte 12-01-2026"' });
+    const act3Bar = await page.locator(`.wx-bar[data-id="${ACT3}"]`).boundingBox();
+    const act1Bar = await page.locator(`.wx-bar[data-id="${ACT1}"]`).boundingBox();
+    expect(act3Bar && line ? act3Bar.x - line.left : Number.NaN).toBeGreaterThan(0);
+    expect(act1Bar && line ? line.left - (act1Bar.x + act1Bar.width) : Number.NaN).toBeGreaterThan(0);
     await page.locator('.MuiDialog-backdrop').waitFor({ state: 'detached' });
     await screenshot(page, 'gantt-progress-chart');
 

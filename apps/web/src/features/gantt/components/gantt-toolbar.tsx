@@ -111,7 +111,7 @@ function SearchField() {
           ),
         },
       }}
-      sx={{ ...compactField, width: 190 }}
+      sx={{ ...compactField, width: 170 }}
     />
   );
 }
@@ -240,10 +240,13 @@ export function GanttToolbar(props: GanttToolbarProps) {
         </ToolGroup>
         <Divider orientation="vertical" flexItem />
         <SearchField />
-        {/* issue 14: the project's calendar (working weekdays, Chile's holidays, exceptions) */}
-        <Button size="small" variant="outlined" startIcon={<CalendarMonthIcon />} onClick={props.onCalendar}>
-          {t('gantt.calendar.button')}
-        </Button>
+        {/* issue 14: the project's calendar (working weekdays, Chile's holidays, exceptions); issue 15:
+            an icon, so the tracking controls after it fit the first row at 1024 px */}
+        <ToolButton
+          label={t('gantt.calendar.button')}
+          icon={<CalendarMonthIcon fontSize="small" />}
+          onClick={props.onCalendar}
+        />
         <GanttBaselineMenu />
         {props.progressTools}
       </Stack>
