@@ -116,7 +116,7 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
     await expect.poll(() => save.isDisabled()).toBe(true);
     expect(await input('actualStart', ELA12).getAttribute('aria-invalid')).toBe('true');
     expect(await grid().getByTestId('progress-grid-messages').innerText()).toContain(
-      'el inicio real no puede ser posterior a la fecha de corte (2026-01-12)',
+      'el inicio real no puede ser posterior a la fecha de corte (12-01-2026)',
     );
     await screenshot(page, 'gantt-progress-grid-invalid');
     await keys('Control+A');
@@ -308,7 +308,7 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
     // an earlier cut-off than the latest is refused before any file is read
     const cutoff = dialog.getByRole('textbox', { name: 'Fecha de corte' });
     await cutoff.fill('09-01-2026');
-    await dialog.getByText('La fecha de corte no puede ser anterior a la última registrada (2026-01-12)').waitFor();
+    await dialog.getByText('La fecha de corte no puede ser anterior a la última registrada (12-01-2026)').waitFor();
     await cutoff.fill('19-01-2026');
     await dialog.getByLabel('Planilla de avance (.xlsx)').setInputFiles(wrong);
     const errors = dialog.getByTestId('progress-import-errors');

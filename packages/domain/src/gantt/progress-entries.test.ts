@@ -26,10 +26,10 @@ describe('progress at a cut-off: the rules of an entry (issue 15)', () => {
       'OBR.1.1 «Excavación»: el fin real no puede ser anterior al inicio real',
     ]);
     expect(messages([{ TaskID: 2, ActualStart: '2025-04-01', Progress: 10 }])).toEqual([
-      'OBR.1.1 «Excavación»: el inicio real no puede ser posterior a la fecha de corte (2025-03-31)',
+      'OBR.1.1 «Excavación»: el inicio real no puede ser posterior a la fecha de corte (31-03-2025)',
     ]);
     expect(messages([{ TaskID: 2, ActualStart: '2025-03-01', ActualFinish: '2025-04-02', Progress: 100 }])).toEqual([
-      'OBR.1.1 «Excavación»: el fin real no puede ser posterior a la fecha de corte (2025-03-31)',
+      'OBR.1.1 «Excavación»: el fin real no puede ser posterior a la fecha de corte (31-03-2025)',
     ]);
   });
 
@@ -87,7 +87,7 @@ describe('progress at a cut-off: the rules of an entry (issue 15)', () => {
 
   it('a cut-off may not go back before the previous one', () => {
     expect(cutoffError('2025-03-31', '2025-04-30')).toBe(
-      'La fecha de corte no puede ser anterior a la última registrada (2025-04-30)',
+      'La fecha de corte no puede ser anterior a la última registrada (30-04-2025)',
     );
     expect(cutoffError('2025-04-30', '2025-04-30')).toBeUndefined();
     expect(cutoffError('2025-04-30', undefined)).toBeUndefined();

@@ -1,7 +1,9 @@
+import { formatIsoDate } from '../format/dates';
+
 /**
  * issue 15: the rules a progress record at a cut-off must keep (saveProgress checks them all before
  * writing anything, and the 'Registrar avance' grid shows the same messages as they are typed).
- * Dates are YYYY-MM-DD, so they compare as text. Pure.
+ * Dates are YYYY-MM-DD, so they compare as text; messages write them dd-mm-aaaa. Pure.
  */
 
 export type ProgressEntry = {
@@ -28,7 +30,7 @@ function taskLabel(task: ProgressTaskInfo | undefined, id: number): string {
 /** The cut-off's own rule: never before the previous one. */
 export function cutoffError(cutoff: string, previousCutoff: string | undefined): string | undefined {
   if (previousCutoff !== undefined && cutoff < previousCutoff)
-    return `La fecha de corte no puede ser anterior a la última registrada (${previousCutoff})`;
+    return `La fecha de corte no puede ser anterior a la última registrada (${formatIsoDate(previousCutoff)})`;
   return undefined;
 }
 
@@ -59,9 +61,9 @@ export function progressEntryErrors(
     if (!Number.isFinite(progress) || progress < 0 || progress > 100)
       refuse('Progress', 'el avance debe estar entre 0 y 100 %');
     if (start !== undefined && start > cutoff)
-      refuse('ActualStart', `el inicio real no puede ser posterior a la fecha de corte (${cutoff})`);
+      refuse('ActualStart', `el inicio real no puede ser posterior a la fecha de corte (${formatIsoDate(cutoff)})`);
     if (finish !== undefined && finish > cutoff)
-      refuse('ActualFinish', `el fin real no puede ser posterior a la fecha de corte (${cutoff})`);
+      refuse('ActualFinish', `el fin real no puede ser posterior a la fecha de corte (${formatIsoDate(cutoff)})`);
     if (start !== undefined && finish !== undefined && finish < start)
       refuse('ActualFinish', 'el fin real no puede ser anterior al inicio real');
     if (finish !== undefined && start === undefined)

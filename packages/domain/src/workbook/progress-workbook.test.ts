@@ -316,13 +316,13 @@ describe('progressEntriesFromRows', () => {
       CUTOFF,
     );
     expect(result.errors.map((error) => [error.row, error.field, error.message])).toEqual([
-      [2, 'Fin real', 'Fila 2: ACT1 «Excavar»: el fin real no puede ser posterior a la fecha de corte (2026-03-16)'],
+      [2, 'Fin real', 'Fila 2: ACT1 «Excavar»: el fin real no puede ser posterior a la fecha de corte (16-03-2026)'],
       [3, 'Avance %', 'Fila 3: el avance «150» debe ser un número entre 0 y 100'],
       [4, 'Inicio real', 'Fila 4: ACT1 «Excavar»: un avance mayor que 0 necesita el inicio real'],
       [
         5,
         'Inicio real',
-        'Fila 5: ACT2 «Hormigonar»: el inicio real no puede ser posterior a la fecha de corte (2026-03-16)',
+        'Fila 5: ACT2 «Hormigonar»: el inicio real no puede ser posterior a la fecha de corte (16-03-2026)',
       ],
     ]);
   });

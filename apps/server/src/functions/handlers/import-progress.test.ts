@@ -199,7 +199,7 @@ describe.each(databaseKinds)('exportProgress and importProgress (%s)', (kind) =>
           .body.error,
       ).toEqual({
         status: 'INVALID_ARGUMENT',
-        message: 'La fecha de corte no puede ser anterior a la última registrada (2026-01-14)',
+        message: 'La fecha de corte no puede ser anterior a la última registrada (14-01-2026)',
       });
     }
   });
@@ -245,7 +245,7 @@ describe.each(databaseKinds)('exportProgress and importProgress (%s)', (kind) =>
         {
           row: 7,
           field: 'Fin real',
-          message: `Fila 7: ${code}.2.1 «Sala 1»: el fin real no puede ser posterior a la fecha de corte (2026-01-14)`,
+          message: `Fila 7: ${code}.2.1 «Sala 1»: el fin real no puede ser posterior a la fecha de corte (14-01-2026)`,
         },
         { row: 8, field: 'Avance %', message: 'Fila 8: el avance «la mitad» debe ser un número entre 0 y 100' },
         { row: 9, field: 'Código', message: `Fila 9: el código ${code}.2.2 está repetido (ya está en la fila 8)` },

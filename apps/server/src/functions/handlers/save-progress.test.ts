@@ -225,7 +225,7 @@ describe.each(databaseKinds)('saveProgress and loadProgressHistory (%s)', (kind)
       expect(refused.body.error.message).toBe(
         [
           `${label(gantt, ACT1)}: el fin real no puede ser anterior al inicio real`,
-          `${label(gantt, ACT2)}: el inicio real no puede ser posterior a la fecha de corte (2026-01-14)`,
+          `${label(gantt, ACT2)}: el inicio real no puede ser posterior a la fecha de corte (14-01-2026)`,
           `${label(gantt, P12)}: el 100 % necesita el fin real`,
           `${label(gantt, P21)}: con fin real, el avance es 100 %`,
           `${label(gantt, P22)}: un avance mayor que 0 necesita el inicio real`,
@@ -244,7 +244,7 @@ describe.each(databaseKinds)('saveProgress and loadProgressHistory (%s)', (kind)
       });
       expect(more.body.error.message).toBe(
         [
-          `${label(gantt, ACT1)}: el fin real no puede ser posterior a la fecha de corte (2026-01-14)`,
+          `${label(gantt, ACT1)}: el fin real no puede ser posterior a la fecha de corte (14-01-2026)`,
           `${label(gantt, ACT2)}: el avance debe estar entre 0 y 100 %`,
           `${label(gantt, P12)}: el avance debe estar entre 0 y 100 %`,
         ].join('; '),
@@ -286,7 +286,7 @@ describe.each(databaseKinds)('saveProgress and loadProgressHistory (%s)', (kind)
       });
       expect(earlier.body.error).toEqual({
         status: 'INVALID_ARGUMENT',
-        message: 'La fecha de corte no puede ser anterior a la última registrada (2026-01-14)',
+        message: 'La fecha de corte no puede ser anterior a la última registrada (14-01-2026)',
       });
       const stale = await saveProgress(t, member.cookie, {
         id,
@@ -472,7 +472,7 @@ describe.each(databaseKinds)('saveProgress and loadProgressHistory (%s)', (kind)
       const refused = await saveGantt(t, member.cookie, id, { activities: late }, recorded.version);
       expect(refused.body.error).toEqual({
         status: 'INVALID_ARGUMENT',
-        message: `${label(gantt, P21)}: el inicio real no puede ser posterior a la fecha de corte (2026-01-14)`,
+        message: `${label(gantt, P21)}: el inicio real no puede ser posterior a la fecha de corte (14-01-2026)`,
       });
       expect(await snapshot(id)).toEqual(before);
 

@@ -154,7 +154,7 @@ describe("'Registrar avance' (issue 15)", () => {
     await userEvent.clear(cutoff);
     await userEvent.type(cutoff, '03-03-2026');
     expect(
-      await within(grid).findByText('La fecha de corte no puede ser anterior a la última registrada (2026-03-04)'),
+      await within(grid).findByText('La fecha de corte no puede ser anterior a la última registrada (04-03-2026)'),
     ).toBeTruthy();
     await userEvent.type(within(grid).getByTestId('progress-progress-2'), '{Control>}a{/Control}40');
     expect(within(grid).getByRole<HTMLButtonElement>('button', { name: 'Grabar avance' }).disabled).toBe(true);

@@ -149,7 +149,7 @@ describe('GanttTaskPanel: progress at the cut-off (issue 15)', () => {
     await userEvent.clear(progress);
     await userEvent.type(progress, '100');
     expect(ref.current?.read()).toEqual({
-      error: 'A «Excavación»: el fin real no puede ser posterior a la fecha de corte (2025-04-09)',
+      error: 'A «Excavación»: el fin real no puede ser posterior a la fecha de corte (09-04-2025)',
     });
   });
 

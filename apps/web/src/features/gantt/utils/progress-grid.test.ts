@@ -99,7 +99,7 @@ describe('typed dates and the cut-off', () => {
     expect(readCutoff('06-03-2026', '2026-03-06')).toEqual({ ok: true, cutoff: '2026-03-06' });
     expect(readCutoff('05-03-2026', '2026-03-06')).toEqual({
       ok: false,
-      error: 'La fecha de corte no puede ser anterior a la última registrada (2026-03-06)',
+      error: 'La fecha de corte no puede ser anterior a la última registrada (06-03-2026)',
     });
     expect(readCutoff('mañana', null)).toEqual({ ok: false, error: 'Fecha de corte: escríbela como dd-mm-aaaa' });
   });
@@ -119,7 +119,7 @@ describe('checkRow', () => {
     expect(check.errors).toEqual({ actualStart: 'T3 «Fundaciones»: un avance mayor que 0 necesita el inicio real' });
     const late = checkRow(row(3), { actualStart: '11-03-2026', actualFinish: '', progress: '100' }, cutoff);
     expect(late.errors).toEqual({
-      actualStart: 'T3 «Fundaciones»: el inicio real no puede ser posterior a la fecha de corte (2026-03-10)',
+      actualStart: 'T3 «Fundaciones»: el inicio real no puede ser posterior a la fecha de corte (10-03-2026)',
       actualFinish: 'T3 «Fundaciones»: el 100 % necesita el fin real',
     });
     expect(checkRow(row(3), { actualStart: '09-03-2026', actualFinish: '', progress: '120' }, cutoff).errors).toEqual({
