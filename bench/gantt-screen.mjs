@@ -72,20 +72,20 @@ export async function seedGanttProject({ url, cookie, groups, perGroup, chain })
 }
 
 /**
- * issue 15: fixes a baseline on a seeded project and records progress at a cut-off 30 % into its
- * schedule (every leaf finished before it done on its dates, every leaf across it 50 % under way).
- * Answers the counts and a chained leaf that starts after the cut-off (the one to edit).
+ * issue 15: fixes a baseline on a seeded project and records progress at a cut-off on the start of
+ * 'Actividad 1.6' (the sixth link of group 1's chain, near the top of the chart): every leaf finished
+ * before it done on its dates, every leaf started before it 50 % under way. Answers the counts and
+ * 'Actividad 1.6', not started, the one to edit.
  */
 export async function seedTracking({ url, cookie, project }) {
   const call = (name, data) => callFunction(url, cookie, name, data);
   await call('saveBaseline', { id: project.projectId, name: 'Contrato' });
   const gantt = await call('loadGantt', { id: project.projectId });
-  const start = Date.parse(`${gantt.projectStart}T00:00:00Z`);
-  const finish = Date.parse(`${gantt.projectFinish}T00:00:00Z`);
-  const cutoff = new Date(start + (finish - start) * 0.3).toISOString().slice(0, 10);
+  const cutoff = gantt.activities.find((task) => task.TaskName === 'Actividad 1.6')?.StartDate;
+  if (cutoff === undefined) throw new Error("no 'Actividad 1.6'");
   const entries = [];
   for (const task of gantt.activities) {
-    if (task.isSummary || task.StartDate > cutoff) continue;
+    if (task.isSummary || task.StartDate >= cutoff) continue;
     entries.push(
       task.EndDate < cutoff
         ? { TaskID: task.TaskID, ActualStart: task.StartDate, ActualFinish: task.EndDate, Progress: 100 }
@@ -93,14 +93,8 @@ export async function seedTracking({ url, cookie, project }) {
     );
   }
   const saved = await call('saveProgress', { id: project.projectId, cutoff, entries, version: gantt.version });
-  const leaf = saved.activities.find(
-    (task) =>
-      !task.isSummary &&
-      task.status === undefined &&
-      /^Actividad 1\.\d+$/.test(task.TaskName) &&
-      task.Predecessor !== '',
-  );
-  if (!leaf) throw new Error('no leaf after the cut-off to edit');
+  const leaf = saved.activities.find((task) => task.TaskName === 'Actividad 1.6');
+  if (!leaf || leaf.status !== undefined) throw new Error("'Actividad 1.6' should not be started");
   return {
     leaf,
     done: saved.activities.filter((task) => task.status === 'done').length,
@@ -398,9 +392,9 @@ export async function measureGanttScreen({ url, cookie, runs = Number(process.en
       'click → grid rows and bars changed, painted',
     );
 
-    // issue 15: the same project tracked — a baseline chosen (grey bars) and progress at a cut-off 30 %
-    // into the schedule (leaves finished before it done, those across it under way) — first bar and
-    // one edit of a leaf after the cut-off, next to the figures above
+    // issue 15: the same project tracked — a baseline chosen (grey bars) and progress at a cut-off
+    // (leaves finished before it done, those across it under way) — first bar and one edit of a leaf
+    // after the cut-off, next to the figures above
     const tracked = await seedTracking({ ...target, project: large });
     const trackedBars = await firstBarTimes(browser, {
       pageUrl: `${target.url}/projects/${large.projectId}/gantt`,
