@@ -1,10 +1,11 @@
 import { parsePredecessors } from '@cimiento/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirstAdmin, createSignedInUser } from '../../test/support/factories';
+import { callFunction, createFirstAdmin, createSignedInUser } from '../../test/support/factories';
 import type { TestAccount } from '../../test/support/factories';
 import { loadGanttOk, saveGanttOk } from '../../test/support/gantt';
 import type { WireGantt, WireGanttTask } from '../../test/support/gantt';
 import { MSPDI_SAMPLES, importProject, readMspdiSample } from '../../test/support/mspdi';
+import { saveProgressOk } from '../../test/support/progress';
 import { createProject, uniqueProjectCode } from '../../test/support/projects';
 import { createTestApp, databaseKinds } from '../../test/support/test-app';
 import type { TestApp } from '../../test/support/test-app';
@@ -203,6 +204,31 @@ describe.each(databaseKinds)('exportGanttMspdi (%s)', (kind) => {
     expect(used).toContain('2026-09-18');
     for (const date of used) expect(exceptions.get(date)).toMatchObject({ working: false });
     expect(exceptions.get('2026-09-18')?.name).toBe('Fiestas Patrias');
+  });
+
+  it('issue 15: carries the chosen baseline (Baseline 0), actual dates and the latest cut-off (StatusDate)', async () => {
+    const imported = await importOk(readMspdiSample(MSPDI_SAMPLES[0] as string));
+    const projectId = imported.project._id as string;
+    const baseline = await callFunction(t.app, 'saveBaseline', { id: projectId, name: 'Contrato' }, member.cookie);
+    expect(baseline.statusCode).toBe(200);
+    const gantt = await loadGanttOk(t, member.cookie, projectId);
+    const leaf = gantt.activities.find((task) => !task.isSummary && task.Duration > 0) as WireGanttTask;
+    await saveProgressOk(t, member.cookie, {
+      id: projectId,
+      cutoff: leaf.StartDate,
+      entries: [{ TaskID: leaf.TaskID, ActualStart: leaf.StartDate, Progress: 40 }],
+      version: gantt.version,
+    });
+    const file = await exportGanttMspdi(t.db, projectId);
+    const xml = file.content.replace(/>\s+</g, '><');
+    expect(xml).toContain(`<StatusDate>${leaf.StartDate}T08:00:00</StatusDate>`);
+    const task = xml.split('<Task>').find((chunk) => chunk.includes(`<WBS>${leaf.TaskCode}</WBS>`)) ?? '';
+    expect(task).toContain(`<ActualStart>${leaf.StartDate}T08:00:00</ActualStart>`);
+    expect(task).toContain('<PercentComplete>40</PercentComplete>');
+    expect(task).toContain(`<Baseline><Number>0</Number><Start>${leaf.StartDate}T08:00:00</Start>`);
+    // every exported task has its baseline (the EDP root is MS Project's project row); the file still imports
+    expect(xml.split('<Baseline>').length - 1).toBe(gantt.activities.length - 1);
+    await importOk(file.content);
   });
 
   it("answers NOT_FOUND 'Proyecto no encontrado' for an unknown project", async () => {

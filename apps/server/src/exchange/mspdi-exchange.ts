@@ -265,6 +265,14 @@ export async function exportGanttMspdi(db: Kysely<Database>, projectId: string):
     isSummary: task.isSummary,
     progress: task.Progress,
     ...(!task.isSummary && task.StartNoEarlierThan > earliest ? { startNoEarlierThan: task.StartNoEarlierThan } : {}),
+    // issue 15: progress at the cut-off and the chosen baseline
+    ...(task.ActualStart === undefined ? {} : { actualStart: task.ActualStart }),
+    ...(task.ActualFinish === undefined ? {} : { actualFinish: task.ActualFinish }),
+    ...(task.BaselineStart === undefined || task.BaselineFinish === undefined
+      ? {}
+      : {
+          baseline: { start: task.BaselineStart, end: task.BaselineFinish, duration: task.BaselineDuration ?? 0 },
+        }),
   }));
 
   const holidays: { date: string; name: string }[] = [];
@@ -285,6 +293,7 @@ export async function exportGanttMspdi(db: Kysely<Database>, projectId: string):
     },
     tasks,
     links,
+    ...(gantt.cutoff === undefined ? {} : { statusDate: gantt.cutoff }),
   });
   return { fileName: `${project.code}.xml`, mimeType: 'application/xml', content };
 }

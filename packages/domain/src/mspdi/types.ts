@@ -106,6 +106,13 @@ export type MspdiExport = {
     progress: number;
     /** the stored start no earlier than, when the user set one (written as an SNET constraint) */
     startNoEarlierThan?: string;
+    /** issue 15: YYYY-MM-DD, 'Inicio real' / 'Fin real' (leaves) */
+    actualStart?: string;
+    actualFinish?: string;
+    /** issue 15: the task in the chosen baseline (written as MS Project's Baseline 0) */
+    baseline?: { start: string; end: string; duration: number };
   }[];
   links: { from: number; to: number; type: LinkType; lag: number }[];
+  /** issue 15: YYYY-MM-DD, the latest cut-off (written as the project's StatusDate) */
+  statusDate?: string;
 };

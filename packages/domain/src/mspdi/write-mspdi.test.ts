@@ -440,3 +440,55 @@ describe('writeMspdi', () => {
     expect(result.ok && result.schedule.tasks[0]?.name).toBe('abc');
   });
 });
+
+describe('writeMspdi with tracking (issue 15)', () => {
+  const tracked: MspdiExport = {
+    ...input,
+    statusDate: '2025-09-17',
+    tasks: input.tasks.map((task) => {
+      if (task.id === 2)
+        return {
+          ...task,
+          progress: 100,
+          actualStart: '2025-09-15',
+          actualFinish: '2025-09-16',
+          baseline: { start: '2025-09-15', end: '2025-09-17', duration: 3 },
+        };
+      if (task.id === 3) return { ...task, baseline: { start: '2025-09-17', end: '2025-09-17', duration: 0 } };
+      return task;
+    }),
+  };
+  const xml = writeMspdi(tracked);
+  const parsed = new XMLParser({ isArray: (name) => name === 'Task' }).parse(xml) as {
+    Project: { StatusDate?: string; Tasks: { Task: Record<string, unknown>[] } };
+  };
+  const byUid = new Map(parsed.Project.Tasks.Task.map((task) => [task.UID, task]));
+
+  it('writes the cut-off as the status date, actual dates and the chosen baseline as Baseline 0, in schema order', () => {
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const [header] = childNames(xml, 'Project');
+    expect(header).toContain('StatusDate');
+    expect(inSchemaOrder(header ?? [], HEADER_SCHEMA)).toBe(true);
+    expect(parsed.Project.StatusDate).toBe('2025-09-17T08:00:00');
+    for (const task of childNames(xml, 'Task')) expect(inSchemaOrder(task, TASK_SCHEMA)).toBe(true);
+    // UID 0 is the project row; the excavation (id 2) is UID 2
+    expect(byUid.get(2)).toMatchObject({
+      PercentComplete: 100,
+      ActualStart: '2025-09-15T08:00:00',
+      ActualFinish: '2025-09-16T17:00:00',
+      Baseline: { Number: 0, Start: '2025-09-15T08:00:00', Finish: '2025-09-17T17:00:00', Duration: 'PT24H0M0S' },
+    });
+    // a milestone's baseline finishes where it starts
+    expect(byUid.get(3)).toMatchObject({
+      Baseline: { Number: 0, Start: '2025-09-17T08:00:00', Finish: '2025-09-17T08:00:00', Duration: 'PT0H0M0S' },
+    });
+    expect(byUid.get(4)?.Baseline).toBeUndefined();
+    expect(byUid.get(4)?.ActualStart).toBeUndefined();
+  });
+
+  it('still reads back as the same tasks', () => {
+    const result = parseMspdi(xml);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.schedule.tasks.map((task) => task.name)).toEqual(input.tasks.map((task) => task.name));
+  });
+});

@@ -8,7 +8,8 @@ import type { MspdiExport } from './types';
  * 08:00–12:00 and 13:00–17:00, every exception and every Chilean holiday used as a named
  * exception), MS Project's project row (UID 0) and every task with its WBS (= TaskCode), outline,
  * dates, duration, milestone/summary flags, % complete, start-no-earlier-than constraint and
- * predecessor links. Every element is written in the order of the MSPDI schema (mspdi_pj12.xsd),
+ * predecessor links; issue 15: actual dates, the chosen baseline as Baseline 0 and the latest cut-off
+ * as the status date. Every element is written in the order of the MSPDI schema (mspdi_pj12.xsd),
  * which MS Project requires. Built with fast-xml-parser's XMLBuilder, which escapes the text.
  */
 
@@ -52,10 +53,13 @@ export const TASK_ELEMENT_ORDER = [
   'Milestone',
   'Summary',
   'PercentComplete',
+  'ActualStart',
+  'ActualFinish',
   'ConstraintType',
   'CalendarUID',
   'ConstraintDate',
   'PredecessorLink',
+  'Baseline',
 ] as const;
 
 export const LINK_ELEMENT_ORDER = ['PredecessorUID', 'Type', 'CrossProject', 'LinkLag', 'LagFormat'] as const;
@@ -144,6 +148,11 @@ export function writeMspdi(input: MspdiExport): string {
       Milestone: milestone ? 1 : 0,
       Summary: task.isSummary ? 1 : 0,
       PercentComplete: Math.min(100, Math.max(0, Math.round(task.progress))),
+      // issue 15: work starts at 08:00 of its first day and ends at 17:00 of its last
+      ...(task.actualStart === undefined ? {} : { ActualStart: `${task.actualStart}T08:00:00` }),
+      ...(task.actualFinish === undefined
+        ? {}
+        : { ActualFinish: `${task.actualFinish}T${duration === 0 ? '08:00:00' : '17:00:00'}` }),
       ConstraintType: snet === undefined ? 0 : 4,
       CalendarUID: -1,
       ...(snet === undefined ? {} : { ConstraintDate: `${snet}T08:00:00` }),
@@ -158,6 +167,21 @@ export function writeMspdi(input: MspdiExport): string {
             })),
           }
         : {}),
+      ...(task.baseline === undefined
+        ? {}
+        : {
+            // issue 15: the chosen baseline as MS Project's Baseline (number 0)
+            Baseline: {
+              Number: 0,
+              Start: `${task.baseline.start}T08:00:00`,
+              Finish:
+                task.baseline.duration === 0 && !task.isSummary
+                  ? `${task.baseline.start}T08:00:00`
+                  : `${task.baseline.end}T17:00:00`,
+              Duration: `PT${Math.max(0, Math.round(task.baseline.duration)) * HOURS_PER_DAY}H0M0S`,
+              DurationFormat: 7,
+            },
+          }),
     };
   });
 
@@ -228,6 +252,8 @@ export function writeMspdi(input: MspdiExport): string {
       MoveCompletedEndsForward: 0,
       BaselineForEarnedValue: 0,
       AutoAddNewResourcesAndTasks: 1,
+      // issue 15: the latest cut-off, MS Project's status date (the start of the remaining work)
+      ...(input.statusDate === undefined ? {} : { StatusDate: `${input.statusDate}T08:00:00` }),
       MicrosoftProjectServerURL: 1,
       Autolink: 0,
       NewTaskStartDate: 0,
