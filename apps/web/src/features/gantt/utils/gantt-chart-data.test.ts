@@ -660,3 +660,17 @@ describe('chartPlacer (the cut-off line and the baseline bars placed as SVAR pla
     expect(chartPlacer({ _scales: state._scales })).toBeNull();
   });
 });
+
+describe('a task under way (issue 15)', () => {
+  it("shows its planned working days in 'Duración' while its bar spans its actual start to its remaining work", () => {
+    // OG.1, 5 days, started Monday 3 March and 40 % done at a cut-off on Monday 10 March: 3 days left,
+    // 10–12 March; the bar spans 3–12 March (8 working days), Duración stays 5
+    const started = draft.map((t) => (t.id === 2 ? { ...t, progress: 40, actualStart: MON } : t));
+    const result = scheduleDraft(started, calendar(), { cutoff: '2025-03-10' });
+    if (!result.ok) throw new Error(result.error);
+    const map = new Map(result.tasks.map((t) => [t.id, t]));
+    expect([map.get(2)?.start, map.get(2)?.end, map.get(2)?.duration]).toEqual(['2025-03-03', '2025-03-12', 8]);
+    const bar = buildChartData(started, map, new Set()).byId.get(2);
+    expect(bar).toMatchObject({ workDays: 5, startIso: '2025-03-03', endIso: '2025-03-12' });
+  });
+});
