@@ -5,7 +5,7 @@ import type { TestAccount } from '../../test/support/factories';
 import { loadGanttOk, saveGanttOk } from '../../test/support/gantt';
 import type { WireGantt, WireGanttTask } from '../../test/support/gantt';
 import { MSPDI_SAMPLES, importProject, readMspdiSample } from '../../test/support/mspdi';
-import { saveProgressOk } from '../../test/support/progress';
+import { loadProgressHistory, saveProgressOk } from '../../test/support/progress';
 import { createProject, uniqueProjectCode } from '../../test/support/projects';
 import { createTestApp, databaseKinds } from '../../test/support/test-app';
 import type { TestApp } from '../../test/support/test-app';
@@ -222,13 +222,25 @@ describe.each(databaseKinds)('exportGanttMspdi (%s)', (kind) => {
     const file = await exportGanttMspdi(t.db, projectId);
     const xml = file.content.replace(/>\s+</g, '><');
     expect(xml).toContain(`<StatusDate>${leaf.StartDate}T08:00:00</StatusDate>`);
-    const task = xml.split('<Task>').find((chunk) => chunk.includes(`<WBS>${leaf.TaskCode}</WBS>`)) ?? '';
-    expect(task).toContain(`<ActualStart>${leaf.StartDate}T08:00:00</ActualStart>`);
-    expect(task).toContain('<PercentComplete>40</PercentComplete>');
-    expect(task).toContain(`<Baseline><Number>0</Number><Start>${leaf.StartDate}T08:00:00</Start>`);
+    const exported = xml.split('<Task>').find((chunk) => chunk.includes(`<WBS>${leaf.TaskCode}</WBS>`)) ?? '';
+    expect(exported).toContain(`<ActualStart>${leaf.StartDate}T08:00:00</ActualStart>`);
+    expect(exported).toContain('<PercentComplete>40</PercentComplete>');
+    expect(exported).toContain(`<Baseline><Number>0</Number><Start>${leaf.StartDate}T08:00:00</Start>`);
     // every exported task has its baseline (the EDP root is MS Project's project row); the file still imports
     expect(xml.split('<Baseline>').length - 1).toBe(gantt.activities.length - 1);
-    await importOk(file.content);
+
+    // imported again: the progress comes back, recorded at the same cut-off by who imported it
+    const again = await importOk(file.content);
+    expect(again.warnings).toEqual([]);
+    const back = await loadGanttOk(t, member.cookie, again.project._id as string);
+    expect((back as WireGantt & { cutoff?: string }).cutoff).toBe(leaf.StartDate);
+    const task = back.activities.find((candidate) => candidate.TaskName === leaf.TaskName) as WireGanttTask &
+      Record<string, unknown>;
+    expect(task).toMatchObject({ ActualStart: leaf.StartDate, Progress: 40, status: 'started' });
+    const history = await loadProgressHistory(t, member.cookie, { id: again.project._id as string });
+    expect(history.body.result.cutoffs).toMatchObject([
+      { cutoff: leaf.StartDate, recordedBy: member.name, taskCount: 1 },
+    ]);
   });
 
   it("answers NOT_FOUND 'Proyecto no encontrado' for an unknown project", async () => {

@@ -11,9 +11,11 @@ import { chileHolidaysNamed } from '@cimiento/domain/holidays';
 import { MspdiImportError, importedProjectRecords, parseMspdi, writeMspdi } from '@cimiento/domain/mspdi';
 import type { ImportedSchedule, MspdiExport } from '@cimiento/domain/mspdi';
 import type { Kysely } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
 import { isUniqueViolation } from '../catalogues/catalogue-store';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
+import { projectProgress, writeCutoffTasks } from '../projects/cutoff-history';
 import { insertGantt, loadGantt, scheduleOnCalendar } from '../projects/gantt-store';
 import { insertImportedProject, projectCodeTaken } from '../projects/project-store';
 
@@ -84,7 +86,11 @@ type Scheduled = Extract<ScheduleResult, { ok: true }>;
  */
 function scheduleImported(schedule: ImportedSchedule, calendar: ProjectCalendar): Scheduled {
   let firstYear = checkYear(schedule.projectStart);
-  for (const task of schedule.tasks) firstYear = Math.min(firstYear, checkYear(task.start));
+  for (const task of schedule.tasks) {
+    firstYear = Math.min(firstYear, checkYear(task.start));
+    // issue 15: work recorded before the file's start still needs its calendar
+    if (task.actualStart !== undefined) firstYear = Math.min(firstYear, checkYear(task.actualStart));
+  }
   const result = scheduleOnCalendar(
     schedule.tasks.map((task) => ({
       id: task.uid,
@@ -92,10 +98,15 @@ function scheduleImported(schedule: ImportedSchedule, calendar: ProjectCalendar)
       start: task.start,
       duration: task.duration,
       name: task.name,
+      // issue 15: the file's progress at its cut-off
+      progress: task.progress,
+      ...(task.actualStart === undefined ? {} : { actualStart: task.actualStart }),
+      ...(task.actualFinish === undefined ? {} : { actualFinish: task.actualFinish }),
     })),
     schedule.links,
     calendar,
     firstYear,
+    schedule.cutoff === undefined ? {} : { cutoff: schedule.cutoff },
   );
   if (!result.ok) throw invalid(result.error);
   return result;
@@ -132,7 +143,7 @@ function previewOf(schedule: ImportedSchedule, calendar: ProjectCalendar, schedu
 export async function importProject(
   db: Kysely<Database>,
   input: ImportProjectInput,
-  callerId: string,
+  caller: { userId: string; name: string },
 ): Promise<ImportProjectResult> {
   const parsed = parseMspdi(input.content);
   if (!parsed.ok) throw invalid(parsed.error);
@@ -176,6 +187,8 @@ export async function importProject(
     start: task.start,
     duration: task.duration,
     progress: task.progress,
+    ...(task.actualStart === undefined ? {} : { actualStart: task.actualStart }),
+    ...(task.actualFinish === undefined ? {} : { actualFinish: task.actualFinish }),
   }));
   const links = records.links.map((link) => ({ from: link.from, to: link.to, type: link.type, lag: link.lag }));
 
@@ -192,9 +205,26 @@ export async function importProject(
           calendar,
           edpItems: records.edpItems,
         },
-        callerId,
+        caller.userId,
       );
       await insertGantt(trx, created._id, { tasks, links });
+      // issue 15: the file's progress, recorded at its cut-off by who imported it
+      if (schedule.cutoff !== undefined) {
+        const cutoffId = uuidv7();
+        await trx
+          .insertInto('gantt_cutoff')
+          .values({
+            _id: cutoffId,
+            project_id: created._id,
+            cutoff: schedule.cutoff,
+            recorded_at: new Date().toISOString(),
+            recorded_by: caller.userId,
+            recorded_by_name: caller.name,
+            progress: projectProgress(tasks),
+          })
+          .execute();
+        await writeCutoffTasks(trx, cutoffId, tasks);
+      }
       return created;
     });
   } catch (error) {

@@ -64,6 +64,8 @@ export function importedProjectRecords(
       start: task.start,
       duration: task.duration,
       progress: task.progress,
+      ...(task.actualStart === undefined ? {} : { actualStart: task.actualStart }),
+      ...(task.actualFinish === undefined ? {} : { actualFinish: task.actualFinish }),
     });
   });
 

@@ -398,6 +398,41 @@ describe('parseMspdi: constraints and what is not carried over', () => {
     ]);
   });
 
+  it('issue 15: carries actual dates at a cut-off, the later of the status date and the latest actual date', () => {
+    const tasks = [
+      leaf(1, 'Terminada', 3, 1, {
+        PercentComplete: 100,
+        ActualStart: '2025-03-03T08:00:00',
+        ActualFinish: '2025-03-06T17:00:00',
+      }),
+      leaf(2, 'En curso', 5, 1, { PercentComplete: 40, ActualStart: '2025-03-05T08:00:00' }),
+      leaf(3, 'Sin comenzar', 2),
+      // MS Project's 100 % without the finish: only its % comes in
+      leaf(4, 'Incompleta', 2, 1, { PercentComplete: 100, ActualStart: '2025-03-03T08:00:00' }),
+    ];
+    const withStatus = parsed(mspdiFile({ tasks, header: '<StatusDate>2025-03-10T17:00:00</StatusDate>' }));
+    // MS Project's status date at 17:00: that day is recorded, the remaining work starts the next
+    expect(withStatus.cutoff).toBe('2025-03-11');
+    expect(withStatus.tasks.map((task) => [task.name, task.progress, task.actualStart, task.actualFinish])).toEqual([
+      ['Terminada', 100, '2025-03-03', '2025-03-06'],
+      ['En curso', 40, '2025-03-05', undefined],
+      ['Sin comenzar', 0, undefined, undefined],
+      ['Incompleta', 100, undefined, undefined],
+    ]);
+    expect(withStatus.warnings).toEqual([
+      expect.stringContaining('No se importan las fechas reales (comienzo o fin real) de: Incompleta, porque'),
+    ]);
+    // no status date, or one before the work recorded: the latest actual date
+    expect(parsed(mspdiFile({ tasks })).cutoff).toBe('2025-03-06');
+    expect(parsed(mspdiFile({ tasks, header: '<StatusDate>2025-03-04T17:00:00</StatusDate>' })).cutoff).toBe(
+      '2025-03-06',
+    );
+    // no actual dates: no cut-off, even with a status date
+    expect(
+      parsed(mspdiFile({ tasks: [leaf(1, 'A', 1)], header: '<StatusDate>2025-03-04T17:00:00</StatusDate>' })).cutoff,
+    ).toBeUndefined();
+  });
+
   it('caps the names in a warning at ten, then "y N más"', () => {
     const tasks = Array.from({ length: 13 }, (_, i) =>
       leaf(i + 1, `T${i + 1}`, 1, 1, { ConstraintType: 7, ConstraintDate: '2025-03-12T08:00:00' }),
@@ -411,7 +446,8 @@ describe('parseMspdi: constraints and what is not carried over', () => {
     const schedule = parsed(
       mspdiFile({
         tasks: [
-          leaf(1, 'Real', 1, 1, { ActualStart: '2025-03-03T08:00:00' }),
+          // an actual finish without its actual start breaks the progress rules: only its % comes in
+          leaf(1, 'Real', 1, 1, { ActualFinish: '2025-03-03T17:00:00' }),
           leaf(2, 'Con recurso', 1),
           leaf(3, 'Sin recurso', 1),
           leaf(4, 'Calendario propio', 1, 1, { CalendarUID: 3 }),
@@ -429,7 +465,7 @@ describe('parseMspdi: constraints and what is not carried over', () => {
       }),
     );
     expect(schedule.warnings).toEqual([
-      'No se importan las fechas reales (comienzo o fin real) de: Real; sí se importa su porcentaje completado.',
+      'No se importan las fechas reales (comienzo o fin real) de: Real, porque no cumplen las reglas del avance (un fin real necesita su comienzo real y no puede ser anterior a él; un avance del 100 % necesita el fin real); sí se importa su porcentaje completado.',
       'No se importan los recursos asignados a: Con recurso; sus duraciones se importan tal como están.',
       'No se importan los calendarios propios de: Calendario propio; se programan con el calendario del proyecto.',
       'No se importan las divisiones (interrupciones) de: Dividida; se programan de forma continua.',

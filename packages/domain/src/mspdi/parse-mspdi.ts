@@ -5,6 +5,7 @@ import type { LinkType } from '../gantt/schedule';
 import { MAX_IMPORTED_TASKS } from '../functions/exchange-contracts';
 import { MAX_CALENDAR_EXCEPTIONS, MAX_TASK_DURATION } from '../functions/gantt-contracts';
 import { MAX_LAG } from '../gantt/predecessors';
+import { progressEntryErrors } from '../gantt/progress-entries';
 import {
   CONSTRAINT_NAMES,
   ELAPSED_FORMATS,
@@ -336,7 +337,9 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
     } else if (constraint !== 0 && CONSTRAINT_NAMES[constraint] !== undefined)
       warnings.add(`constraint${constraint}`, name);
 
-    if (text(node, 'ActualStart')?.trim() || text(node, 'ActualFinish')?.trim()) warnings.add('actuals', name);
+    // issue 15: a leaf's actual dates, kept below when they keep the progress rules at the cut-off
+    const actualStart = summary ? undefined : datePart(text(node, 'ActualStart'));
+    const actualFinish = summary ? undefined : datePart(text(node, 'ActualFinish'));
     if (tasksWithResources.has(uid)) warnings.add('resources', name);
     const calendarUid = int(node, 'CalendarUID');
     if (calendarUid !== undefined && calendarUid !== -1) warnings.add('taskCalendar', name);
@@ -357,8 +360,11 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
       start,
       ...(fileStart ? { fileStart } : {}),
       ...(fileFinish ? { fileFinish } : {}),
+      ...(actualStart === undefined ? {} : { actualStart }),
+      ...(actualFinish === undefined ? {} : { actualFinish }),
     });
   }
+  const cutoff = keepActuals(tasks, statusDataDate(text(project, 'StatusDate')), warnings);
 
   // a summary's SNET / MSO holds back every task under it (MS Project's rule): the latest wins
   const inheritedStart = new Map<number, string>();
@@ -387,9 +393,59 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
       calendar: { workingWeekdays: calendar.workingWeekdays, exceptions: calendar.exceptions },
       tasks,
       links,
+      ...(cutoff === undefined ? {} : { cutoff }),
       warnings: warnings.build(WARNING_SENTENCES),
     } satisfies ImportedSchedule,
   };
+}
+
+/**
+ * issue 15: MS Project's status date as our cut-off (P6's data date, the first day of the remaining
+ * work): a status date at the start of a day (08:00, as Cimiento writes it) is that day; one later
+ * in the day (MS Project writes 17:00) has the day recorded, so the remaining work starts the next.
+ */
+function statusDataDate(value: string | undefined): string | undefined {
+  const date = datePart(value);
+  if (date === undefined || value === undefined) return undefined;
+  const time = value.trim().slice(11, 16);
+  return time !== '' && time > '08:00' ? isoDay(dayNumber(date) + 1) : date;
+}
+
+/**
+ * issue 15: the file's progress as Cimiento records it. The cut-off is the later of the file's
+ * status date (statusDataDate) and its latest actual date (MS Project lets actuals pass the status date); a leaf
+ * with an actual finish is 100 % done, as MS Project has it. A leaf whose actual dates break the
+ * progress rules at that cut-off (progress-entries.ts) keeps only its % complete, with the
+ * 'actuals' warning. Answers the cut-off, or undefined when no leaf keeps actual dates.
+ */
+function keepActuals(tasks: ImportedTask[], statusDate: string | undefined, warnings: Warnings): string | undefined {
+  const tracked = tasks.filter((task) => task.actualStart !== undefined || task.actualFinish !== undefined);
+  if (tracked.length === 0) return undefined;
+  let cutoff = statusDate ?? '';
+  for (const task of tracked) {
+    for (const date of [task.actualStart, task.actualFinish]) if (date !== undefined && date > cutoff) cutoff = date;
+  }
+  for (const task of tracked) if (task.actualFinish !== undefined) task.progress = 100;
+  const info = new Map(tracked.map((task) => [task.uid, { isSummary: false, code: '', name: task.name }]));
+  const refused = new Set(
+    progressEntryErrors(
+      cutoff,
+      tracked.map((task) => ({
+        TaskID: task.uid,
+        Progress: task.progress,
+        ...(task.actualStart === undefined ? {} : { ActualStart: task.actualStart }),
+        ...(task.actualFinish === undefined ? {} : { ActualFinish: task.actualFinish }),
+      })),
+      info,
+    ).map((error) => error.TaskID),
+  );
+  for (const task of tracked) {
+    if (!refused.has(task.uid)) continue;
+    delete task.actualStart;
+    delete task.actualFinish;
+    warnings.add('actuals', task.name);
+  }
+  return refused.size === tracked.length ? undefined : cutoff;
 }
 
 /** Elapsed durations get their own warning, not the rounding one as well. */
@@ -427,7 +483,7 @@ const WARNING_SENTENCES: readonly (readonly [string, (names: string) => string])
   [
     'actuals',
     (names) =>
-      `No se importan las fechas reales (comienzo o fin real) de: ${names}; sí se importa su porcentaje completado.`,
+      `No se importan las fechas reales (comienzo o fin real) de: ${names}, porque no cumplen las reglas del avance (un fin real necesita su comienzo real y no puede ser anterior a él; un avance del 100 % necesita el fin real); sí se importa su porcentaje completado.`,
   ],
   [
     'resources',

@@ -31,6 +31,12 @@ export type ImportedTask = {
   /** the file's own Start and Finish, as written (YYYY-MM-DDTHH:MM:SS), for the preview and the tests */
   fileStart?: string;
   fileFinish?: string;
+  /**
+   * issue 15: YYYY-MM-DD, the leaf's ActualStart / ActualFinish, when they keep the progress rules at
+   * the schedule's `cutoff` (else left out, with a warning)
+   */
+  actualStart?: string;
+  actualFinish?: string;
 };
 
 export type ImportedLink = {
@@ -54,6 +60,11 @@ export type ImportedSchedule = {
   /** every task but MS Project's project row (UID 0 at OutlineLevel 0), in outline order */
   tasks: ImportedTask[];
   links: ImportedLink[];
+  /**
+   * issue 15: YYYY-MM-DD, the cut-off the file's actual dates are recorded at: the later of its
+   * <StatusDate> and its latest actual date; absent when no task keeps actual dates
+   */
+  cutoff?: string;
   /** in Spanish, each naming the tasks concerned: what is not carried over or was converted */
   warnings: string[];
 };
@@ -74,6 +85,9 @@ export type ImportedProjectRecords = {
     start: string;
     duration: number;
     progress: number;
+    /** issue 15: YYYY-MM-DD, as the schedule's task */
+    actualStart?: string;
+    actualFinish?: string;
   }[];
   links: { from: number; to: number; type: LinkType; lag: number }[];
   /** in Spanish: what the mapping changed (names cut to 200 characters); add them to the parser's warnings */

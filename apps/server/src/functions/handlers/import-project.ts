@@ -7,5 +7,5 @@ import { defineHandler } from '../define-handler';
  * or (dryRun) its preview and warnings without writing. Open to every signed-in user, like saveProject.
  */
 export const handleImportProject = defineHandler(importProjectContract, async (input, { db, caller }) =>
-  importProject(db, input, caller.userId),
+  importProject(db, input, caller),
 );
