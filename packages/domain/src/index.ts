@@ -93,6 +93,24 @@ export {
   parseChileanDecimal,
   parseDecimal,
 } from './format/decimal';
+export type { MoneyCurrency, UfRounding } from './format/money-math';
+export {
+  MONEY_DECIMALS,
+  UF_DISPLAY_DECIMALS,
+  addDecimals,
+  clpToUf,
+  compareDecimals,
+  divideDecimals,
+  multiplyDecimals,
+  percentOf,
+  roundClp,
+  roundDecimal,
+  roundMoney,
+  roundUf,
+  spreadAmount,
+  subtractDecimals,
+  ufToClp,
+} from './format/money-math';
 export type {
   LoadedProject,
   ParsedProjectInput,

@@ -1,0 +1,127 @@
+import Big from 'big.js';
+
+/**
+ * Exact money arithmetic (issue 16, groundwork): amounts are decimal strings end to end ("1234.5",
+ * "-20"), computed with big.js, never binary floats. The rounding rules of the product, each
+ * half away from zero (0.5 → 1, −0.5 → −1):
+ *   - CLP to whole pesos;
+ *   - UF to 2 decimals for display and 4 in storage;
+ *   - USD to cents.
+ * Spreading an amount over shares (a partida's amount over its Gantt tasks by working days) gives
+ * rounded shares whose sum is exactly the rounded amount (largest remainder). Pure.
+ */
+
+/** A private constructor: 40 decimal places for divisions, half away from zero. */
+const D = Big();
+D.DP = 40;
+D.RM = Big.roundHalfUp;
+
+export type MoneyCurrency = 'CLP' | 'UF' | 'USD';
+export type UfRounding = 'display' | 'storage';
+
+/** Decimal places an amount keeps in each currency (UF: in storage; 2 when shown). */
+export const MONEY_DECIMALS: Readonly<Record<MoneyCurrency, number>> = { CLP: 0, UF: 4, USD: 2 };
+export const UF_DISPLAY_DECIMALS = 2;
+
+const PLAIN = /^-?\d+(\.\d+)?$/;
+
+function big(value: string): Big {
+  if (!PLAIN.test(value)) throw new RangeError(`Monto no válido: ${value}`);
+  return new D(value);
+}
+
+/** The canonical text of a result: no exponent, no trailing fraction zeros, no "-0". */
+function text(value: Big): string {
+  const fixed = value.toFixed();
+  const trimmed = fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
+  return trimmed === '-0' ? '0' : trimmed;
+}
+
+/** `value` rounded to `decimals` places, half away from zero. */
+export function roundDecimal(value: string, decimals: number): string {
+  return text(big(value).round(decimals, Big.roundHalfUp));
+}
+
+/** CLP: whole pesos, half away from zero. */
+export function roundClp(value: string): string {
+  return roundDecimal(value, 0);
+}
+
+/** UF: 2 decimals for display, 4 in storage, half away from zero. */
+export function roundUf(value: string, rounding: UfRounding = 'storage'): string {
+  return roundDecimal(value, rounding === 'display' ? UF_DISPLAY_DECIMALS : MONEY_DECIMALS.UF);
+}
+
+/** An amount rounded as its currency stores it. */
+export function roundMoney(value: string, currency: MoneyCurrency): string {
+  return roundDecimal(value, MONEY_DECIMALS[currency]);
+}
+
+export function addDecimals(...values: string[]): string {
+  return text(values.reduce((total, value) => total.plus(big(value)), new D(0)));
+}
+
+export function subtractDecimals(a: string, b: string): string {
+  return text(big(a).minus(big(b)));
+}
+
+export function multiplyDecimals(a: string, b: string): string {
+  return text(big(a).times(big(b)));
+}
+
+/** `percent` % of `value` (exact; round it as its currency needs). */
+export function percentOf(value: string, percent: string): string {
+  return text(big(value).times(big(percent)).div(100));
+}
+
+/** a / b to 40 places, half away from zero; b = 0 → RangeError. */
+export function divideDecimals(a: string, b: string): string {
+  const divisor = big(b);
+  if (divisor.eq(0)) throw new RangeError('División por cero');
+  return text(big(a).div(divisor));
+}
+
+export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
+  return big(a).cmp(big(b));
+}
+
+/** UF → CLP at a UF value (CLP per UF): whole pesos. */
+export function ufToClp(uf: string, ufValue: string): string {
+  return roundClp(multiplyDecimals(uf, ufValue));
+}
+
+/** CLP → UF at a UF value (CLP per UF): 4 decimals, as stored. */
+export function clpToUf(clp: string, ufValue: string): string {
+  return roundUf(divideDecimals(clp, ufValue), 'storage');
+}
+
+/**
+ * `total` spread over `weights` (non-negative; a partida's amount over its tasks by working days):
+ * each share rounded to `decimals` places, the sum of the shares exactly `total` rounded. The
+ * rounding left over goes one unit at a time to the largest remainders (ties to the first). All
+ * weights 0 → equal shares; no weights → [].
+ */
+export function spreadAmount(total: string, weights: readonly number[], decimals: number): string[] {
+  if (weights.length === 0) return [];
+  if (weights.some((weight) => !Number.isFinite(weight) || weight < 0))
+    throw new RangeError('Los pesos deben ser números no negativos');
+  const even = weights.every((weight) => weight === 0);
+  const parts = even ? weights.map(() => new D(1)) : weights.map((weight) => new D(weight));
+  const sum = parts.reduce((acc, part) => acc.plus(part), new D(0));
+  const rounded = big(total).round(decimals, Big.roundHalfUp);
+  const unit = new D(1).div(new D(10).pow(decimals));
+  // each share rounded towards zero first, then the units left over to the largest remainders
+  const exact = parts.map((part) => rounded.times(part).div(sum));
+  const shares = exact.map((share) => share.round(decimals, Big.roundDown));
+  let left = rounded.minus(shares.reduce((acc, share) => acc.plus(share), new D(0)));
+  const order = exact
+    .map((share, index) => ({ index, remainder: share.minus(shares[index] as Big).abs() }))
+    .sort((a, b) => b.remainder.cmp(a.remainder) || a.index - b.index);
+  const step = rounded.lt(0) ? unit.times(-1) : unit;
+  for (const { index } of order) {
+    if (left.eq(0)) break;
+    shares[index] = (shares[index] as Big).plus(step);
+    left = left.minus(step);
+  }
+  return shares.map(text);
+}
