@@ -111,6 +111,7 @@ export {
   subtractDecimals,
   ufToClp,
 } from './format/money-math';
+export { plannedShare, plannedValue } from './costs/planned-value';
 export type {
   LoadedProject,
   ParsedProjectInput,
