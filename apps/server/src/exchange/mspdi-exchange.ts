@@ -11,11 +11,10 @@ import { chileHolidaysNamed } from '@cimiento/domain/holidays';
 import { MspdiImportError, importedProjectRecords, parseMspdi, writeMspdi } from '@cimiento/domain/mspdi';
 import type { ImportedSchedule, MspdiExport } from '@cimiento/domain/mspdi';
 import type { Kysely } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
 import { isUniqueViolation } from '../catalogues/catalogue-store';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
-import { projectProgress, writeCutoffTasks } from '../projects/cutoff-history';
+import { recordCutoff } from '../projects/cutoff-history';
 import { insertGantt, loadGantt, scheduleOnCalendar } from '../projects/gantt-store';
 import { insertImportedProject, projectCodeTaken } from '../projects/project-store';
 
@@ -209,22 +208,7 @@ export async function importProject(
       );
       await insertGantt(trx, created._id, { tasks, links });
       // issue 15: the file's progress, recorded at its cut-off by who imported it
-      if (schedule.cutoff !== undefined) {
-        const cutoffId = uuidv7();
-        await trx
-          .insertInto('gantt_cutoff')
-          .values({
-            _id: cutoffId,
-            project_id: created._id,
-            cutoff: schedule.cutoff,
-            recorded_at: new Date().toISOString(),
-            recorded_by: caller.userId,
-            recorded_by_name: caller.name,
-            progress: projectProgress(tasks),
-          })
-          .execute();
-        await writeCutoffTasks(trx, cutoffId, tasks);
-      }
+      if (schedule.cutoff !== undefined) await recordCutoff(trx, created._id, schedule.cutoff, tasks, caller);
       return created;
     });
   } catch (error) {

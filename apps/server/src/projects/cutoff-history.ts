@@ -1,8 +1,9 @@
-import { formatNumber, rollUpProgress } from '@cimiento/domain';
+import { formatNumber, ganttParentIds, rollUpProgress } from '@cimiento/domain';
 import type { GanttTaskRecord, ProgressEntryError, ProgressTaskInfo } from '@cimiento/domain';
 import type { Transaction } from 'kysely';
 import { chunks } from '../catalogues/catalogue-store';
 import type { Database } from '../db/schema';
+import { v7 as uuidv7 } from 'uuid';
 import { HttpsError } from '../functions/https-error';
 
 /**
@@ -11,16 +12,6 @@ import { HttpsError } from '../functions/https-error';
  * actual date at it (code and name copied, so a task deleted later still reads). saveProgress writes
  * a cut-off; saveGantt rewrites the latest one's rows when the task editor changes progress.
  */
-
-/** The ids of the tasks that have children (summaries). */
-export function summaryIds(tasks: readonly Pick<GanttTaskRecord, 'id' | 'parentId'>[]): Set<number> {
-  const ids = new Set(tasks.map((task) => task.id));
-  const parents = new Set<number>();
-  for (const task of tasks) {
-    if (task.parentId !== undefined && task.parentId !== task.id && ids.has(task.parentId)) parents.add(task.parentId);
-  }
-  return parents;
-}
 
 /** The project's physical progress, 0–100: its leaves weighted by their planned durations. */
 export function projectProgress(tasks: readonly GanttTaskRecord[]): number {
@@ -44,7 +35,7 @@ export async function writeCutoffTasks(
   tasks: readonly GanttTaskRecord[],
 ): Promise<number> {
   await trx.deleteFrom('gantt_cutoff_task').where('cutoff_id', '=', cutoffId).execute();
-  const summaries = summaryIds(tasks);
+  const summaries = ganttParentIds(tasks);
   const rows = tasks
     .filter(
       (task) =>
@@ -64,12 +55,50 @@ export async function writeCutoffTasks(
   return rows.length;
 }
 
+/**
+ * Records the cut-off `cutoff` of the project with `tasks`' progress, by `caller`, now: a new
+ * `gantt_cutoff` row, or the same date's row again (who, when and the progress replaced), and its
+ * task rows rewritten. saveProgress and importProject record a cut-off this way.
+ */
+export async function recordCutoff(
+  trx: Transaction<Database>,
+  projectId: string,
+  cutoff: string,
+  tasks: readonly GanttTaskRecord[],
+  caller: { userId: string; name: string },
+): Promise<void> {
+  const recorded = {
+    recorded_at: new Date().toISOString(),
+    recorded_by: caller.userId,
+    recorded_by_name: caller.name,
+    progress: projectProgress(tasks),
+  };
+  const existing = await trx
+    .selectFrom('gantt_cutoff')
+    .select('_id')
+    .where('project_id', '=', projectId)
+    .where('cutoff', '=', cutoff)
+    .executeTakeFirst();
+  let cutoffId: string;
+  if (existing) {
+    cutoffId = existing._id;
+    await trx.updateTable('gantt_cutoff').set(recorded).where('_id', '=', cutoffId).execute();
+  } else {
+    cutoffId = uuidv7();
+    await trx
+      .insertInto('gantt_cutoff')
+      .values({ _id: cutoffId, project_id: projectId, cutoff, ...recorded })
+      .execute();
+  }
+  await writeCutoffTasks(trx, cutoffId, tasks);
+}
+
 /** A refusal names at most this many tasks, then '… y N tareas más'. */
 const MAX_REFUSED_TASKS = 20;
 
 /** Every task as progressEntryErrors knows it: summaries (tasks with children), codes and names. */
 export function progressTaskInfo(tasks: readonly GanttTaskRecord[]): Map<number, ProgressTaskInfo> {
-  const summaries = summaryIds(tasks);
+  const summaries = ganttParentIds(tasks);
   return new Map(
     tasks.map((task) => [task.id, { isSummary: summaries.has(task.id), code: task.code, name: task.name }]),
   );

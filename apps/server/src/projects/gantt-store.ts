@@ -5,6 +5,7 @@ import {
   formatIsoDate,
   formatNumber,
   formatPredecessors,
+  ganttParentIds,
   ganttSources,
   isoDay,
   linkPairKey,
@@ -41,7 +42,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { chunks } from '../catalogues/catalogue-store';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
-import { progressRefusal, progressTaskInfo, projectProgress, summaryIds, writeCutoffTasks } from './cutoff-history';
+import { progressRefusal, progressTaskInfo, projectProgress, writeCutoffTasks } from './cutoff-history';
 import { EDC_ITEM_COLUMNS, edcItemOfRow } from './edc-store';
 import { readEdpItems } from './edp-store';
 import { calendarColumns, projectCalendarOf, sameCalendar, toSequencing } from './project-store';
@@ -292,6 +293,21 @@ export async function claimVersion(trx: Transaction<Database>, projectId: string
     .where('gantt_version', '=', basedOn)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * claimVersion for a save based on `basedOn`: a project that is gone → NOT_FOUND, a version another
+ * writer moved on → ABORTED (GANTT_STALE_MESSAGE).
+ */
+export async function claimVersionOrRefuse(
+  trx: Transaction<Database>,
+  projectId: string,
+  basedOn: number,
+): Promise<void> {
+  if (await claimVersion(trx, projectId, basedOn)) return;
+  const exists = await trx.selectFrom('project').select('_id').where('_id', '=', projectId).executeTakeFirst();
+  if (!exists) throw projectNotFound();
+  throw new HttpsError('ABORTED', GANTT_STALE_MESSAGE);
 }
 
 type TaskRow = {
@@ -980,7 +996,7 @@ export async function saveGantt(
   // is checked against them
   const storedTasks = await readTasks(db, projectId);
   const storedById = new Map(storedTasks.map((task) => [task.id, task]));
-  const summaries = summaryIds(checked.tasks);
+  const summaries = ganttParentIds(checked.tasks);
   const effective = checked.tasks.map((task, index): GanttTaskRecord => {
     // a summary's progress is rolled up from its leaves on every answer, and it has no actual dates
     if (summaries.has(task.id)) {
@@ -1004,11 +1020,7 @@ export async function saveGantt(
   });
 
   const saved = await db.transaction().execute(async (trx) => {
-    if (!(await claimVersion(trx, projectId, version))) {
-      const exists = await trx.selectFrom('project').select('_id').where('_id', '=', projectId).executeTakeFirst();
-      if (!exists) throw projectNotFound();
-      throw new HttpsError('ABORTED', GANTT_STALE_MESSAGE);
-    }
+    await claimVersionOrRefuse(trx, projectId, version);
     // the schedule was computed on the project and tasks read before the claim: a write in between
     // (another save, an edit of the project's calendar or start year) makes it stale too
     const now = await readProject(trx, projectId);
@@ -1082,11 +1094,7 @@ export async function regenerateGanttSequence(
   version: number,
 ): Promise<GanttOutput> {
   const state = await db.transaction().execute(async (trx) => {
-    if (!(await claimVersion(trx, projectId, version))) {
-      const exists = await trx.selectFrom('project').select('_id').where('_id', '=', projectId).executeTakeFirst();
-      if (!exists) throw projectNotFound();
-      throw new HttpsError('ABORTED', GANTT_STALE_MESSAGE);
-    }
+    await claimVersionOrRefuse(trx, projectId, version);
     const current = await readProject(trx, projectId);
     if (current.sequencing !== sequencing) {
       await trx

@@ -1,13 +1,12 @@
 import { GANTT_STALE_MESSAGE, cutoffError, formatIsoDate, formatNumber, progressEntryErrors } from '@cimiento/domain';
 import type { CutoffRecord, CutoffTask, GanttOutput, GanttTaskRecord, ProgressEntry } from '@cimiento/domain';
 import type { Kysely } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
-import { progressRefusal, progressTaskInfo, projectProgress, writeCutoffTasks } from './cutoff-history';
+import { progressRefusal, progressTaskInfo, recordCutoff } from './cutoff-history';
 import {
   HORIZON_YEARS,
-  claimVersion,
+  claimVersionOrRefuse,
   horizonDate,
   readBaselineDates,
   readLinks,
@@ -99,14 +98,9 @@ export async function saveProgress(
     const result = scheduled.tasks[index] as (typeof scheduled.tasks)[number];
     return result.isSummary ? { ...task, start: result.start, duration: result.duration } : task;
   });
-  const progress = projectProgress(tasks);
 
   await db.transaction().execute(async (trx) => {
-    if (!(await claimVersion(trx, projectId, version))) {
-      const exists = await trx.selectFrom('project').select('_id').where('_id', '=', projectId).executeTakeFirst();
-      if (!exists) throw new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
-      throw new HttpsError('ABORTED', GANTT_STALE_MESSAGE);
-    }
+    await claimVersionOrRefuse(trx, projectId, version);
     // every Gantt write claims the version, so the tasks read above are still the stored ones; an
     // edit of the project's calendar or start year in between makes the schedule stale
     const now = await readProject(trx, projectId);
@@ -118,37 +112,7 @@ export async function saveProgress(
       throw new HttpsError('ABORTED', GANTT_STALE_MESSAGE);
     }
     await writeGantt(trx, projectId, stored, { tasks, links: stored.links });
-    const recordedAt = new Date().toISOString();
-    const existing = await trx
-      .selectFrom('gantt_cutoff')
-      .select('_id')
-      .where('project_id', '=', projectId)
-      .where('cutoff', '=', cutoff)
-      .executeTakeFirst();
-    let cutoffId: string;
-    if (existing) {
-      cutoffId = existing._id;
-      await trx
-        .updateTable('gantt_cutoff')
-        .set({ recorded_at: recordedAt, recorded_by: caller.userId, recorded_by_name: caller.name, progress })
-        .where('_id', '=', cutoffId)
-        .execute();
-    } else {
-      cutoffId = uuidv7();
-      await trx
-        .insertInto('gantt_cutoff')
-        .values({
-          _id: cutoffId,
-          project_id: projectId,
-          cutoff,
-          recorded_at: recordedAt,
-          recorded_by: caller.userId,
-          recorded_by_name: caller.name,
-          progress,
-        })
-        .execute();
-    }
-    await writeCutoffTasks(trx, cutoffId, tasks);
+    await recordCutoff(trx, projectId, cutoff, tasks, caller);
   });
 
   const count = entries.length;

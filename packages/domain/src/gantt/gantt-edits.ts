@@ -133,7 +133,7 @@ export function ganttSubtreeIds(tasks: readonly GanttDraftTask[], id: number): n
 }
 
 /** Ids of tasks that have children. */
-export function ganttParentIds(tasks: readonly GanttDraftTask[]): Set<number> {
+export function ganttParentIds(tasks: readonly Pick<GanttDraftTask, 'id' | 'parentId'>[]): Set<number> {
   const ids = new Set(tasks.map((task) => task.id));
   const parents = new Set<number>();
   for (const task of tasks) if (task.parentId !== undefined && ids.has(task.parentId)) parents.add(task.parentId);
