@@ -95,6 +95,7 @@ export {
 } from './format/decimal';
 export type { MoneyCurrency, UfRounding } from './format/money-math';
 export {
+  DOCUMENT_DECIMALS,
   MONEY_DECIMALS,
   UF_DISPLAY_DECIMALS,
   addDecimals,
@@ -105,6 +106,7 @@ export {
   percentOf,
   roundClp,
   roundDecimal,
+  roundDocument,
   roundMoney,
   roundUf,
   spreadAmount,
@@ -112,6 +114,14 @@ export {
   ufToClp,
 } from './format/money-math';
 export { plannedShare, plannedValue } from './costs/planned-value';
+export type { CostPart, CostTask, PricedEdpItem, TaskCosts } from './costs/edp-amounts';
+export {
+  edpBudgetSummary,
+  edpItemAmount,
+  itemLeaves,
+  rollUpEdpAmounts,
+  spreadItemAmounts,
+} from './costs/edp-amounts';
 export type {
   LoadedProject,
   ParsedProjectInput,
@@ -263,6 +273,52 @@ export {
   saveBaselineContract,
   saveProgressContract,
 } from './functions/tracking-contracts';
+export type {
+  EstadoPago,
+  EstadoPagoLine,
+  EstadoPagoSettings,
+  EstadoPagoStatus,
+  EstadoPagoSummary,
+  EstadoPagoTotals,
+  SCurve,
+  SCurveBasis,
+  SCurvePoint,
+  UfValue,
+} from './functions/cost-contracts';
+export {
+  DEFAULT_ESTADO_PAGO_SETTINGS,
+  MAX_UF_VALUES,
+  estadoPagoFormats,
+  estadoPagoLineSchema,
+  estadoPagoSchema,
+  estadoPagoSettingsSchema,
+  estadoPagoStatuses,
+  estadoPagoSummarySchema,
+  estadoPagoTotalsSchema,
+  sCurveBases,
+  sCurvePointSchema,
+  sCurveSchema,
+  ufValueSchema,
+  approveEstadoPagoContract,
+  exportEstadoPagoContract,
+  exportSCurveContract,
+  importUfValuesContract,
+  loadEstadosPagoContract,
+  loadSCurveContract,
+  loadUfValuesContract,
+  removeEstadoPagoContract,
+  saveActualCostContract,
+  saveEstadoPagoContract,
+  saveEstadoPagoSettingsContract,
+  saveUfValuesContract,
+} from './functions/cost-contracts';
+export {
+  MAX_UNIT,
+  decimalTextSchema,
+  edpItemPriceInputShape,
+  edpItemPriceOutputShape,
+  percentTextSchema,
+} from './functions/price-fields';
 export { linkTypes, schedule } from './gantt/schedule';
 export type { PredecessorLink, PredecessorParseResult } from './gantt/predecessors';
 export { MAX_LAG, formatPredecessors, parsePredecessors } from './gantt/predecessors';

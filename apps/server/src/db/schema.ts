@@ -163,6 +163,13 @@ export type ProjectTable = {
   gantt_calendar: string | null;
   /** issue 15: the baseline shown and compared in the Gantt (gantt_baseline._id); null: none */
   gantt_baseline_id: string | null;
+  /** issue 16: the contract's payment terms for its estados de pago (null: DEFAULT_ESTADO_PAGO_SETTINGS) */
+  ep_contract: string | null;
+  ep_contractor: string | null;
+  ep_retention_percent: string | null;
+  ep_retention_cap_percent: string | null;
+  ep_advance_amount: string | null;
+  ep_vat_percent: string | null;
   /** issue 12: grows on every updateProject and every work-week change (the stale-save check of 'Editar proyecto') */
   version: Generated<number>;
   /** issue 13: 'none' | 'priority' | 'train' */
@@ -192,6 +199,10 @@ export type EdpItemTable = {
   code: string;
   name: string;
   position: number;
+  /** issue 16: the item's price; decimals are text on SQLite, numeric read as strings on PostgreSQL ("12.5000") */
+  unit: string | null;
+  quantity: string | null;
+  unit_price: string | null;
 };
 
 /** The EDC list of one EDP item (issue 6): its version grows on every save (the stale-save check). */
@@ -286,8 +297,47 @@ export type GanttBaselineTaskTable = {
   start_date: string;
   finish_date: string;
   duration: number;
-  /** once costs exist (issue 16) */
+  /** unused: issue 16 keeps a baseline's costs exactly in gantt_baseline_cost */
   cost: number | null;
+};
+
+/** issue 16: a baseline task's amount, per EDP item it came from (exact decimal as a string). */
+export type GanttBaselineCostTable = {
+  baseline_id: string;
+  task_id: number | string;
+  edp_item_id: number | string;
+  amount: string;
+};
+
+/** issue 16: a UF value (CLP per UF) on a date; the country's, not a project's. */
+export type UfValueTable = {
+  /** YYYY-MM-DD */
+  date: string;
+  value: string;
+  updated_at: string;
+  updated_by: string | null;
+};
+
+/**
+ * issue 16: an estado de pago. `document` is the EP as computed, in JSON (cost-contracts.ts
+ * estadoPagoSchema less number, cutoff, status and who/when, which are columns); frozen once
+ * `status` is 'approved'.
+ */
+export type EstadoPagoTable = {
+  _id: string;
+  project_id: string;
+  number: number;
+  /** YYYY-MM-DD */
+  cutoff: string;
+  /** 'draft' | 'approved' */
+  status: string;
+  created_at: string;
+  created_by: string | null;
+  created_by_name: string;
+  approved_at: string | null;
+  approved_by: string | null;
+  approved_by_name: string | null;
+  document: string;
 };
 
 /** issue 15: a cut-off date recorded ('Cortes de avance'); one per date and project. */
@@ -302,6 +352,8 @@ export type GanttCutoffTable = {
   recorded_by_name: string;
   /** the project's physical progress at the cut-off, 0–100, leaves weighted by duration */
   progress: number;
+  /** issue 16: the actual cost to date entered at this cut-off (AC), exact decimal; null: none */
+  actual_cost: string | null;
 };
 
 /** The progress of one leaf at a cut-off (only leaves with any progress or actual date). */
@@ -345,6 +397,9 @@ export type Database = {
   gantt_baseline_task: GanttBaselineTaskTable;
   gantt_cutoff: GanttCutoffTable;
   gantt_cutoff_task: GanttCutoffTaskTable;
+  gantt_baseline_cost: GanttBaselineCostTable;
+  uf_value: UfValueTable;
+  estado_pago: EstadoPagoTable;
 };
 
 export type DatabaseDialect = 'sqlite' | 'postgres';

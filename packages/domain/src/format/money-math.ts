@@ -6,7 +6,7 @@ import Big from 'big.js';
  * half away from zero (0.5 → 1, −0.5 → −1):
  *   - CLP to whole pesos;
  *   - UF to 2 decimals for display and 4 in storage;
- *   - USD to cents.
+ *   - USD to cents; MUSD and MMUSD (thousands, millions of dollars) to 4 decimals, as stored.
  * Spreading an amount over shares (a partida's amount over its Gantt tasks by working days) gives
  * rounded shares whose sum is exactly the rounded amount (largest remainder). Pure.
  */
@@ -16,11 +16,18 @@ const D = Big();
 D.DP = 40;
 D.RM = Big.roundHalfUp;
 
-export type MoneyCurrency = 'CLP' | 'UF' | 'USD';
+/** The project currencies (money.ts `currencies`); MUSD / MMUSD: thousands / millions of US dollars. */
+export type MoneyCurrency = 'CLP' | 'UF' | 'USD' | 'MUSD' | 'MMUSD';
 export type UfRounding = 'display' | 'storage';
 
 /** Decimal places an amount keeps in each currency (UF: in storage; 2 when shown). */
-export const MONEY_DECIMALS: Readonly<Record<MoneyCurrency, number>> = { CLP: 0, UF: 4, USD: 2 };
+export const MONEY_DECIMALS: Readonly<Record<MoneyCurrency, number>> = { CLP: 0, UF: 4, USD: 2, MUSD: 4, MMUSD: 4 };
+/**
+ * Decimal places of an amount printed on a document (an estado de pago's lines and totals, the
+ * S-curve's table): the currency's display decimals. A document's lines are rounded to these
+ * before they are added, so its totals are the sums of the lines it shows.
+ */
+export const DOCUMENT_DECIMALS: Readonly<Record<MoneyCurrency, number>> = { CLP: 0, UF: 2, USD: 2, MUSD: 2, MMUSD: 2 };
 export const UF_DISPLAY_DECIMALS = 2;
 
 const PLAIN = /^-?\d+(\.\d+)?$/;
@@ -52,9 +59,14 @@ export function roundUf(value: string, rounding: UfRounding = 'storage'): string
   return roundDecimal(value, rounding === 'display' ? UF_DISPLAY_DECIMALS : MONEY_DECIMALS.UF);
 }
 
-/** An amount rounded as its currency stores it. */
+/** An amount rounded as its currency stores it (an EDP item's amount = quantity × unit price). */
 export function roundMoney(value: string, currency: MoneyCurrency): string {
   return roundDecimal(value, MONEY_DECIMALS[currency]);
+}
+
+/** An amount rounded as a document shows it (DOCUMENT_DECIMALS). */
+export function roundDocument(value: string, currency: MoneyCurrency): string {
+  return roundDecimal(value, DOCUMENT_DECIMALS[currency]);
 }
 
 export function addDecimals(...values: string[]): string {

@@ -3,6 +3,8 @@
  * numbers, and are grouped by hand: the es-CL Intl formatter leaves 4-digit amounts ungrouped
  * ("$1000"), which Chilean readers do not write.
  */
+import { roundDecimal } from './money-math';
+
 export const currencies = ['CLP', 'UF', 'USD', 'MUSD', 'MMUSD'] as const;
 export type Currency = (typeof currencies)[number];
 
@@ -17,37 +19,14 @@ const formats: Record<Currency, CurrencyFormat> = {
   MMUSD: { prefix: 'MMUS$', decimals: 2 },
 };
 
-const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
-
-/** Splits a decimal into sign, integer digits and fraction digits rounded half away from zero. */
-function roundDecimal(value: string, decimals: number): { negative: boolean; integer: string; fraction: string } {
-  const match = DECIMAL.exec(value.trim());
-  if (!match) throw new RangeError(`No es un número decimal: ${value}`);
-  const negative = match[1] === '-';
-  const integerDigits = match[2] ?? '0';
-  const fractionDigits = (match[3] ?? '').padEnd(decimals + 1, '0');
-  const kept = integerDigits + fractionDigits.slice(0, decimals);
-  const roundUp = Number(fractionDigits[decimals]) >= 5;
-  let digits = roundUp ? addOne(kept) : kept;
-  digits = digits.replace(/^0+(?=\d)/, '');
-  const padded = digits.padStart(decimals + 1, '0');
-  const integer = padded.slice(0, padded.length - decimals);
-  const fraction = padded.slice(padded.length - decimals);
-  const isZero = /^0*$/.test(integer + fraction);
-  return { negative: negative && !isZero, integer, fraction };
-}
-
-function addOne(digits: string): string {
-  const chars = digits.split('');
-  for (let index = chars.length - 1; index >= 0; index -= 1) {
-    if (chars[index] === '9') {
-      chars[index] = '0';
-    } else {
-      chars[index] = String(Number(chars[index]) + 1);
-      return chars.join('');
-    }
-  }
-  return `1${chars.join('')}`;
+/** Sign, integer digits and fraction digits of `value` rounded half away from zero (money-math.ts). */
+function roundParts(value: string, decimals: number): { negative: boolean; integer: string; fraction: string } {
+  const trimmed = value.trim();
+  if (!/^-?\d+(\.\d+)?$/.test(trimmed)) throw new RangeError(`No es un número decimal: ${value}`);
+  const rounded = roundDecimal(trimmed, decimals);
+  const negative = rounded.startsWith('-');
+  const [integer = '0', fraction = ''] = (negative ? rounded.slice(1) : rounded).split('.');
+  return { negative, integer, fraction: fraction.padEnd(decimals, '0') };
 }
 
 function groupThousands(integer: string): string {
@@ -65,7 +44,7 @@ function toDecimalString(amount: string | number): string {
 
 /** A number in es-CL notation: '.' groups thousands (also for 4 digits), ',' separates decimals. */
 export function formatNumber(amount: string | number, decimals = 0): string {
-  const { negative, integer, fraction } = roundDecimal(toDecimalString(amount), decimals);
+  const { negative, integer, fraction } = roundParts(toDecimalString(amount), decimals);
   const body = groupThousands(integer) + (decimals > 0 ? `,${fraction}` : '');
   return negative ? `-${body}` : body;
 }
@@ -73,7 +52,7 @@ export function formatNumber(amount: string | number, decimals = 0): string {
 /** `$1.234.567` (CLP), `UF 1.234,56`, `US$1.234,56`, `MUS$1.234,56`, `MMUS$1.234,56`. */
 export function formatMoney(amount: string | number, currency: Currency): string {
   const { prefix, decimals } = formats[currency];
-  const { negative, integer, fraction } = roundDecimal(toDecimalString(amount), decimals);
+  const { negative, integer, fraction } = roundParts(toDecimalString(amount), decimals);
   const body = groupThousands(integer) + (decimals > 0 ? `,${fraction}` : '');
   return `${negative ? '-' : ''}${prefix}${body}`;
 }

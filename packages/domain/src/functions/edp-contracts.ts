@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineFunction } from './contract';
 import { messageSchema, versionSchema } from './common';
+import { edpItemPriceInputShape } from './price-fields';
 import { MAX_EDP_ITEMS, edpItemSchema } from './project-contracts';
 
 /**
@@ -42,6 +43,9 @@ export const edpItemInputSchema = z.strictObject({
     .max(MAX_NAME, { error: `debe tener como máximo ${MAX_NAME} caracteres` }),
   // the spec's items carry their EDC list; the EDP save ignores it (issue 6 saves EDCs)
   componentesEdc: z.array(z.unknown()).optional(),
+  // issue 16: unit, quantity, unitPrice (absent: as stored; null: none); `amount` is the server's
+  ...edpItemPriceInputShape,
+  amount: z.unknown().optional(),
 });
 export type EdpItemInput = z.input<typeof edpItemInputSchema>;
 

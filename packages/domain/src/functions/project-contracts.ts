@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { edpItemPriceOutputShape } from './price-fields';
 import { edpTemplateNames } from '../edp/edp-templates';
 import { currencies } from '../format/money';
 import { parseDecimal } from '../format/decimal';
@@ -208,6 +209,8 @@ export const edpItemSchema = z.object({
   parentId: z.number().int().optional(),
   code: z.string(),
   name: z.string(),
+  // issue 16: unit, quantity, unitPrice and amount (cost-contracts.ts), absent when not set
+  ...edpItemPriceOutputShape,
 });
 
 /** A stored project (what saveProject answers and loadProject extends with its EDP). */

@@ -11,6 +11,20 @@ import {
   saveEdcContract,
   unassignEdcContract,
 } from './edc-contracts';
+import {
+  approveEstadoPagoContract,
+  exportEstadoPagoContract,
+  exportSCurveContract,
+  importUfValuesContract,
+  loadEstadosPagoContract,
+  loadSCurveContract,
+  loadUfValuesContract,
+  removeEstadoPagoContract,
+  saveActualCostContract,
+  saveEstadoPagoContract,
+  saveEstadoPagoSettingsContract,
+  saveUfValuesContract,
+} from './cost-contracts';
 import { loadEdpUsageContract, saveEdpContract, updateItemEdpContract } from './edp-contracts';
 import {
   exportEdpContract,
@@ -82,6 +96,18 @@ export const functionContracts = [
   loadProgressHistoryContract,
   exportProgressContract,
   importProgressContract,
+  saveUfValuesContract,
+  loadUfValuesContract,
+  importUfValuesContract,
+  loadSCurveContract,
+  exportSCurveContract,
+  saveActualCostContract,
+  loadEstadosPagoContract,
+  saveEstadoPagoSettingsContract,
+  saveEstadoPagoContract,
+  approveEstadoPagoContract,
+  removeEstadoPagoContract,
+  exportEstadoPagoContract,
 ] as const;
 
 export type AnyFunctionContract = (typeof functionContracts)[number];

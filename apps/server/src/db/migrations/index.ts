@@ -12,6 +12,7 @@ import { edcSourceMigration } from './0009-edc-source';
 import { sequencingMigration } from './0010-sequencing';
 import { projectCalendarMigration } from './0011-project-calendar';
 import { trackingMigration } from './0012-tracking';
+import { costsMigration } from './0013-costs';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -30,6 +31,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
     '0010-sequencing': sequencingMigration(types),
     '0011-project-calendar': projectCalendarMigration(),
     '0012-tracking': trackingMigration(types),
+    '0013-costs': costsMigration(types),
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,0 +1,132 @@
+import { canonicalDecimal, spreadItemAmounts } from '@cimiento/domain';
+import type { CostTask, Currency, GanttTaskRecord, PricedEdpItem, TaskCosts } from '@cimiento/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { HttpsError } from '../functions/https-error';
+import { loadGantt, readProject, readTasks } from './gantt-store';
+import type { ProjectGanttRow } from './gantt-store';
+
+/**
+ * What the costs (issue 16; docs/COSTS.md) read of a project: its currency and budget, its EDP
+ * items with their prices, its stored Gantt (merged with the EDP and EDC first, as loadGantt does,
+ * so every item has its tasks) and where each item's amount goes (spreadItemAmounts), and the
+ * progress of every leaf at every recorded cut-off.
+ */
+
+export type CostProject = ProjectGanttRow & {
+  name: string;
+  code: string;
+  currency: Currency;
+  /** exact decimal */
+  budget: string;
+};
+
+export type CostBasis = {
+  project: CostProject;
+  items: PricedEdpItem[];
+  /** the stored Gantt's tasks (planned durations in working days) */
+  tasks: GanttTaskRecord[];
+  /** the same as the cost spread reads them */
+  costTasks: CostTask[];
+  costs: TaskCosts;
+};
+
+export type CutoffProgress = {
+  /** YYYY-MM-DD */
+  cutoff: string;
+  /** the actual cost to date entered there, or null */
+  actualCost: string | null;
+  /** each leaf's progress (0–100) there; a leaf absent had none */
+  progress: Map<number, number>;
+};
+
+function decimalOrUndefined(value: string | number | null): string | undefined {
+  return value === null ? undefined : canonicalDecimal(value);
+}
+
+/** The EDP's items in tree order with their price fields (absent: not set). */
+export async function readPricedEdpItems(db: Kysely<Database>, projectId: string): Promise<PricedEdpItem[]> {
+  const rows = await db
+    .selectFrom('edp_item')
+    .select(['id', 'parent_id', 'code', 'name', 'unit', 'quantity', 'unit_price'])
+    .where('project_id', '=', projectId)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => {
+    const item: PricedEdpItem = { id: Number(row.id), code: row.code, name: row.name };
+    if (row.parent_id !== null) item.parentId = Number(row.parent_id);
+    if (row.unit !== null) item.unit = row.unit;
+    const quantity = decimalOrUndefined(row.quantity);
+    const unitPrice = decimalOrUndefined(row.unit_price);
+    if (quantity !== undefined) item.quantity = quantity;
+    if (unitPrice !== undefined) item.unitPrice = unitPrice;
+    return item;
+  });
+}
+
+export async function readCostProject(db: Kysely<Database>, projectId: string): Promise<CostProject> {
+  const gantt = await readProject(db, projectId);
+  const row = await db
+    .selectFrom('project')
+    .select(['name', 'code', 'currency', 'budget'])
+    .where('_id', '=', projectId)
+    .executeTakeFirst();
+  if (!row) throw new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
+  return {
+    ...gantt,
+    name: row.name,
+    code: row.code,
+    currency: row.currency as Currency,
+    budget: canonicalDecimal(row.budget),
+  };
+}
+
+export function toCostTasks(tasks: readonly GanttTaskRecord[]): CostTask[] {
+  return tasks.map((task) => {
+    const cost: CostTask = { id: task.id, sourceKey: task.sourceKey, duration: task.duration };
+    if (task.parentId !== undefined) cost.parentId = task.parentId;
+    return cost;
+  });
+}
+
+/**
+ * The project's cost basis now. Runs loadGantt first so the stored Gantt is merged with the
+ * current EDP and EDC (a new item's tasks exist before its money is placed on them).
+ */
+export async function readCostBasis(db: Kysely<Database>, projectId: string): Promise<CostBasis> {
+  await loadGantt(db, projectId);
+  const project = await readCostProject(db, projectId);
+  const items = await readPricedEdpItems(db, projectId);
+  const tasks = await readTasks(db, projectId);
+  const costTasks = toCostTasks(tasks);
+  return { project, items, tasks, costTasks, costs: spreadItemAmounts(items, costTasks, project.currency) };
+}
+
+/** Every recorded cut-off, oldest first, with its leaves' progress and its actual cost. */
+export async function readCutoffProgress(db: Kysely<Database>, projectId: string): Promise<CutoffProgress[]> {
+  const cutoffs = await db
+    .selectFrom('gantt_cutoff')
+    .select(['_id', 'cutoff', 'actual_cost'])
+    .where('project_id', '=', projectId)
+    .orderBy('cutoff')
+    .execute();
+  if (cutoffs.length === 0) return [];
+  const rows = await db
+    .selectFrom('gantt_cutoff_task')
+    .innerJoin('gantt_cutoff', 'gantt_cutoff._id', 'gantt_cutoff_task.cutoff_id')
+    .select(['gantt_cutoff_task.cutoff_id', 'gantt_cutoff_task.task_id', 'gantt_cutoff_task.progress'])
+    .where('gantt_cutoff.project_id', '=', projectId)
+    .execute();
+  const byId = new Map<string, CutoffProgress>();
+  const out = cutoffs.map((row) => {
+    const entry: CutoffProgress = {
+      cutoff: row.cutoff,
+      actualCost: row.actual_cost === null ? null : canonicalDecimal(row.actual_cost),
+      progress: new Map(),
+    };
+    byId.set(row._id, entry);
+    return entry;
+  });
+  for (const row of rows) byId.get(row.cutoff_id)?.progress.set(Number(row.task_id), Number(row.progress));
+  return out;
+}

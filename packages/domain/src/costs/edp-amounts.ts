@@ -1,0 +1,217 @@
+import type { EdpItem } from '../edp/generate-edp';
+import type { MoneyCurrency } from '../format/money-math';
+import { MONEY_DECIMALS, addDecimals, multiplyDecimals, roundMoney, spreadAmount, subtractDecimals } from '../format/money-math';
+
+/**
+ * Prices on EDP items and where their money goes (issue 16; docs/COSTS.md). Pure.
+ *
+ * - An item is priced when it has a quantity and a unit price; its amount is quantity × unit price
+ *   rounded as the project's currency stores it (MONEY_DECIMALS).
+ * - Totals roll up the tree: an item's total is its own amount plus its descendants' totals.
+ * - Cost follows the schedule: an item's amount is spread over the Gantt leaves built from it
+ *   (those whose nearest EDP task, themselves included, is the item's task), by working days
+ *   (largest remainder, so the shares add up to the amount exactly; all milestones: equal shares).
+ *   A task the user added under the item's task is built from it too. An item whose task has no
+ *   leaf of its own (every leaf under it belongs to a sub-item) spreads over all the leaves under
+ *   it; an item with no Gantt task at all (deleted in the Gantt) is `unplaced`.
+ */
+
+/** An EDP item with its price fields (decimal strings; absent: not set). */
+export type PricedEdpItem = EdpItem & { unit?: string; quantity?: string; unitPrice?: string };
+
+/** quantity × unit price rounded as `currency` stores it; undefined unless both are set. */
+export function edpItemAmount(
+  item: Pick<PricedEdpItem, 'quantity' | 'unitPrice'>,
+  currency: MoneyCurrency,
+): string | undefined {
+  if (item.quantity === undefined || item.unitPrice === undefined) return undefined;
+  return roundMoney(multiplyDecimals(item.quantity, item.unitPrice), currency);
+}
+
+/**
+ * Each item's total (own amount + its descendants' totals), for the items whose subtree has any
+ * priced item. The items come in any order; an item whose parent is missing counts as a root.
+ */
+export function rollUpEdpAmounts(items: readonly PricedEdpItem[], currency: MoneyCurrency): Map<number, string> {
+  const children = new Map<number, number[]>();
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const roots: number[] = [];
+  for (const item of items) {
+    if (item.parentId !== undefined && byId.has(item.parentId)) {
+      const list = children.get(item.parentId) ?? [];
+      list.push(item.id);
+      children.set(item.parentId, list);
+    } else {
+      roots.push(item.id);
+    }
+  }
+  const totals = new Map<number, string>();
+  // post-order without recursion (an EDP can be 100,000 items deep in the worst case)
+  const stack: Array<{ id: number; expanded: boolean }> = roots.map((id) => ({ id, expanded: false }));
+  while (stack.length > 0) {
+    const top = stack.pop() as { id: number; expanded: boolean };
+    const kids = children.get(top.id) ?? [];
+    if (!top.expanded) {
+      stack.push({ id: top.id, expanded: true });
+      for (const kid of kids) stack.push({ id: kid, expanded: false });
+      continue;
+    }
+    const parts: string[] = [];
+    const own = edpItemAmount(byId.get(top.id) as PricedEdpItem, currency);
+    if (own !== undefined) parts.push(own);
+    for (const kid of kids) {
+      const total = totals.get(kid);
+      if (total !== undefined) parts.push(total);
+    }
+    if (parts.length > 0) totals.set(top.id, addDecimals(...parts));
+  }
+  return totals;
+}
+
+/** The EDP's priced total beside the project's budget: difference = budget − total. */
+export function edpBudgetSummary(
+  items: readonly PricedEdpItem[],
+  budget: string,
+  currency: MoneyCurrency,
+): { total: string; budget: string; difference: string; priced: number } {
+  const amounts = items.map((item) => edpItemAmount(item, currency)).filter((amount) => amount !== undefined);
+  const total = amounts.length === 0 ? '0' : addDecimals(...amounts);
+  return { total, budget, difference: subtractDecimals(budget, total), priced: amounts.length };
+}
+
+/** A Gantt task as the cost spread reads it: `duration` in working days (its planned one). */
+export type CostTask = { id: number; parentId?: number; sourceKey: string | null; duration: number };
+
+/** One share of an item's amount on a Gantt leaf; `weight` is what the share is in proportion to. */
+export type CostPart = { taskId: number; edpItemId: number; amount: string; weight: number };
+
+export type TaskCosts = {
+  parts: CostPart[];
+  /** priced items with no Gantt task to carry their amount */
+  unplaced: Array<{ edpItemId: number; amount: string }>;
+};
+
+/** Each leaf's nearest EDP item (itself or an ancestor whose task is built from one), walking up. */
+function leafOwners(tasks: readonly CostTask[], isLeaf: (id: number) => boolean): Map<number, number> {
+  const byId = new Map(tasks.map((task) => [task.id, task]));
+  const itemOfTask = new Map<number, number>();
+  for (const task of tasks) {
+    const match = task.sourceKey === null ? null : /^edp:(\d+)$/.exec(task.sourceKey);
+    if (match) itemOfTask.set(task.id, Number(match[1]));
+  }
+  const owners = new Map<number, number>();
+  for (const task of tasks) {
+    if (!isLeaf(task.id)) continue;
+    let current: CostTask | undefined = task;
+    const seen = new Set<number>();
+    while (current && !seen.has(current.id)) {
+      seen.add(current.id);
+      const item = itemOfTask.get(current.id);
+      if (item !== undefined) {
+        owners.set(task.id, item);
+        break;
+      }
+      current = current.parentId === undefined ? undefined : byId.get(current.parentId);
+    }
+  }
+  return owners;
+}
+
+/** Each EDP item's leaves (its own, else all under its task), for every item with a Gantt task. */
+function leavesByItem(tasks: readonly CostTask[]): Map<number, CostTask[]> {
+  const byId = new Map(tasks.map((task) => [task.id, task]));
+  const childrenOf = new Map<number, number[]>();
+  for (const task of tasks) {
+    if (task.parentId === undefined) continue;
+    const list = childrenOf.get(task.parentId) ?? [];
+    list.push(task.id);
+    childrenOf.set(task.parentId, list);
+  }
+  const owners = leafOwners(tasks, (id) => !childrenOf.has(id));
+  const own = new Map<number, CostTask[]>();
+  for (const task of tasks) {
+    const owner = owners.get(task.id);
+    if (owner === undefined) continue;
+    const list = own.get(owner) ?? [];
+    list.push(task);
+    own.set(owner, list);
+  }
+  const leavesUnder = (id: number): CostTask[] => {
+    const out: CostTask[] = [];
+    const stack = [id];
+    const seen = new Set<number>();
+    while (stack.length > 0) {
+      const current = stack.pop() as number;
+      if (seen.has(current)) continue;
+      seen.add(current);
+      const kids = childrenOf.get(current);
+      if (kids === undefined) {
+        const task = byId.get(current);
+        if (task) out.push(task);
+      } else {
+        for (let index = kids.length - 1; index >= 0; index -= 1) stack.push(kids[index] as number);
+      }
+    }
+    return out;
+  };
+  const out = new Map<number, CostTask[]>();
+  for (const task of tasks) {
+    const match = task.sourceKey === null ? null : /^edp:(\d+)$/.exec(task.sourceKey);
+    if (!match) continue;
+    const item = Number(match[1]);
+    out.set(item, own.get(item) ?? leavesUnder(task.id));
+  }
+  return out;
+}
+
+/** Working days as weights; all zero (milestones) → 1 each. */
+function leafWeights(leaves: readonly CostTask[]): number[] {
+  const weights = leaves.map((leaf) => Math.max(0, leaf.duration));
+  return weights.every((weight) => weight === 0) ? weights.map(() => 1) : weights;
+}
+
+/**
+ * Every priced item's amount spread over its Gantt leaves by working days (see the module's
+ * comment). `items` carry their price fields; `tasks` are the stored Gantt's, any order.
+ */
+export function spreadItemAmounts(
+  items: readonly PricedEdpItem[],
+  tasks: readonly CostTask[],
+  currency: MoneyCurrency,
+): TaskCosts {
+  const leaves = leavesByItem(tasks);
+  const parts: CostPart[] = [];
+  const unplaced: TaskCosts['unplaced'] = [];
+  for (const item of items) {
+    const amount = edpItemAmount(item, currency);
+    if (amount === undefined) continue;
+    const own = leaves.get(item.id);
+    if (own === undefined || own.length === 0) {
+      unplaced.push({ edpItemId: item.id, amount });
+      continue;
+    }
+    const weights = leafWeights(own);
+    const shares = spreadAmount(amount, weights, MONEY_DECIMALS[currency]);
+    own.forEach((leaf, index) => {
+      parts.push({ taskId: leaf.id, edpItemId: item.id, amount: shares[index] as string, weight: weights[index] as number });
+    });
+  }
+  return { parts, unplaced };
+}
+
+/**
+ * The leaves each EDP item's work is measured on — the same leaves spreadItemAmounts puts its
+ * amount on, for priced and unpriced items alike — weighted by working days (all milestones: 1
+ * each). For an EP partida's physical progress.
+ */
+export function itemLeaves(tasks: readonly CostTask[]): Map<number, Array<{ taskId: number; weight: number }>> {
+  const out = new Map<number, Array<{ taskId: number; weight: number }>>();
+  for (const [item, leaves] of leavesByItem(tasks)) {
+    const weights = leafWeights(leaves);
+    out.set(
+      item,
+      leaves.map((leaf, index) => ({ taskId: leaf.id, weight: weights[index] as number })),
+    );
+  }
+  return out;
+}
