@@ -288,6 +288,7 @@ export type {
 export {
   DEFAULT_ESTADO_PAGO_SETTINGS,
   MAX_UF_VALUES,
+  missingUfValueMessage,
   estadoPagoFormats,
   estadoPagoLineSchema,
   estadoPagoSchema,

@@ -412,3 +412,9 @@ export const exportEstadoPagoContract = defineFunction({
   }),
   output: exportedFileSchema.extend({ message: messageSchema }),
 });
+
+/** The refusal of a conversion with no UF value on `date` (YYYY-MM-DD): it names the date missing. */
+export function missingUfValueMessage(date: string): string {
+  const [year, month, day] = date.split('-');
+  return `No hay valor UF para el ${day}-${month}-${year}: ingrésalo en «Valores UF»`;
+}
