@@ -46,7 +46,7 @@ describe('estado de pago layout', () => {
     expect(figureText({ kind: 'percent', value: '75.5' })).toBe('75,50 %');
   });
 
-  it("lays out the header: project, code, contract, contractor, period, cut-off, currency, the UF value used and the status", () => {
+  it('lays out the header: project, code, contract, contractor, period, cut-off, currency, the UF value used and the status', () => {
     const fields = estadoPagoHeaderFields(ufEstadoPago(), project);
     expect(fields.map((field) => [field.label, field.text])).toEqual([
       ['Proyecto', 'Edificio Los Ñires'],
@@ -84,7 +84,10 @@ describe('estado de pago layout', () => {
       true,
       false,
     ]);
-    expect(estadoPagoLineCells(long, 0, 'CLP')).toEqual({ code: 'C.1', name: 'Capítulo 1: obras de urbanización y paisajismo' });
+    expect(estadoPagoLineCells(long, 0, 'CLP')).toEqual({
+      code: 'C.1',
+      name: 'Capítulo 1: obras de urbanización y paisajismo',
+    });
   });
 
   it('indents a partida by its depth below the roots, up to MAX_INDENT', () => {

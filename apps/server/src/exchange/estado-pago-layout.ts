@@ -195,14 +195,20 @@ export function estadoPagoLineCells(
   const line = lines[index];
   if (line === undefined) return {};
   if (isHeadingLine(lines, index)) return { code: line.code, name: line.name };
-  const amount = (value: string): EstadoPagoFigure => ({ kind: 'number', value, decimals: DOCUMENT_DECIMALS[currency] });
+  const amount = (value: string): EstadoPagoFigure => ({
+    kind: 'number',
+    value,
+    decimals: DOCUMENT_DECIMALS[currency],
+  });
   const percent = (value: string): EstadoPagoFigure => ({ kind: 'percent', value });
   return {
     code: line.code,
     name: line.name,
     unit: line.unit,
     quantity:
-      line.quantity === undefined ? undefined : { kind: 'number', value: line.quantity, decimals: fractionDigits(line.quantity) },
+      line.quantity === undefined
+        ? undefined
+        : { kind: 'number', value: line.quantity, decimals: fractionDigits(line.quantity) },
     unitPrice:
       line.unitPrice === undefined
         ? undefined

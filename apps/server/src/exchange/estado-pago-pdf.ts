@@ -52,7 +52,15 @@ export function columnWidths(width: number): number[] {
 }
 
 /** Draws `text` in a box, shrinking the font (never wrapping) when a figure does not fit its width. */
-function drawFitted(doc: Doc, text: string, x: number, y: number, width: number, align: 'left' | 'right', size: number) {
+function drawFitted(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  align: 'left' | 'right',
+  size: number,
+) {
   doc.fontSize(size);
   const natural = doc.widthOfString(text);
   if (natural > width) doc.fontSize((size * width) / natural);
@@ -128,14 +136,22 @@ export async function estadoPagoPdf(
     return lines + 2 * CELL_PADDING;
   };
 
-  const drawRow = (cells: CellText[], options: { bold: boolean; fill?: string; wrapAll?: boolean }) => {
+  /** Draws a row at `y` (its height measured once by the caller, when given) and moves `y` under it. */
+  const drawRow = (
+    cells: CellText[],
+    options: { bold: boolean; fill?: string; wrapAll?: boolean; height?: number },
+  ) => {
     doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(TABLE_FONT_SIZE);
-    const height = options.wrapAll
-      ? Math.max(
-          ...cells.map((cell, index) => doc.heightOfString(cell.text, { width: (widths[index] as number) - 2 * CELL_PADDING })),
-        ) +
-        2 * CELL_PADDING
-      : rowHeightOf(cells, options.bold);
+    const height =
+      options.height ??
+      (options.wrapAll
+        ? Math.max(
+            ...cells.map((cell, index) =>
+              doc.heightOfString(cell.text, { width: (widths[index] as number) - 2 * CELL_PADDING }),
+            ),
+          ) +
+          2 * CELL_PADDING
+        : rowHeightOf(cells, options.bold));
     if (options.fill) doc.rect(left, y, width, height).fill(options.fill);
     doc.fillColor('black');
     cells.forEach((cell, index) => {
@@ -175,20 +191,22 @@ export async function estadoPagoPdf(
     value === undefined ? '' : typeof value === 'string' ? value : figureText(value);
   ep.lines.forEach((line, index) => {
     const content = estadoPagoLineCells(ep.lines, index, ep.currency);
-    const cells = ESTADO_PAGO_COLUMNS.map(
-      (column): CellText => ({
-        text: figure(content[column.key]),
-        align: column.align,
-        indent: column.key === 'name' ? indentOf(line.level) * INDENT_STEP : undefined,
-      }),
-    );
+    const cells = ESTADO_PAGO_COLUMNS.map((column): CellText => ({
+      text: figure(content[column.key]),
+      align: column.align,
+      indent: column.key === 'name' ? indentOf(line.level) * INDENT_STEP : undefined,
+    }));
     const bold = isChapterLine(ep.lines, index);
-    if (y + rowHeightOf(cells, bold) > bottom()) newPage(true);
-    drawRow(cells, { bold });
+    const height = rowHeightOf(cells, bold);
+    if (y + height > bottom()) newPage(true);
+    drawRow(cells, { bold, height });
   });
 
   const totalsContent = estadoPagoTotalsCells(ep.lines, ep.currency);
-  const totalsCells = ESTADO_PAGO_COLUMNS.map((column): CellText => ({ text: figure(totalsContent[column.key]), align: column.align }));
+  const totalsCells = ESTADO_PAGO_COLUMNS.map((column): CellText => ({
+    text: figure(totalsContent[column.key]),
+    align: column.align,
+  }));
   if (y + rowHeightOf(totalsCells, true) > bottom()) newPage(true);
   drawRow(totalsCells, { bold: true, fill: TOTAL_FILL });
 

@@ -120,7 +120,8 @@ describe('estadoPagoWorkbook', () => {
   it("writes the totals block equal to the EP's strings, with the CLP net, IVA and total beside a UF contract's", async () => {
     const ep = ufEstadoPago();
     const sheet = await open(ep);
-    const figure = (label: string, column = 'K') => decimal(sheet.getCell(`${column}${rowNumberWhere(sheet, 'G', label)}`).value);
+    const figure = (label: string, column = 'K') =>
+      decimal(sheet.getCell(`${column}${rowNumberWhere(sheet, 'G', label)}`).value);
     expect(figure('Total contrato')).toBe(ep.totals.contractAmount);
     expect(figure('Avance acumulado')).toBe(ep.totals.accumulatedPercent);
     expect(figure('Monto del período')).toBe(ep.totals.periodAmount);
@@ -142,7 +143,13 @@ describe('estadoPagoWorkbook', () => {
   it('prints landscape on A4, fitted to the width, the table header repeated on every page', async () => {
     const sheet = await open(longEstadoPago(120));
     const headerRow = rowNumberWhere(sheet, 'B', 'Partida');
-    expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 });
+    expect(sheet.pageSetup).toMatchObject({
+      orientation: 'landscape',
+      paperSize: 9,
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+    });
     expect(sheet.pageSetup.printTitlesRow).toBe(`${headerRow}:${headerRow}`);
     expect(sheet.headerFooter.oddFooter).toContain('Página &P de &N');
     // a CLP EP: whole pesos, no CLP column beside the totals

@@ -168,7 +168,8 @@ export async function estadoPagoWorkbook(ep: EstadoPago, project: EstadoPagoProj
     sheet.mergeCells(`${TOTALS_LABEL}${rowNumber}:${TOTALS_LABEL_END}${rowNumber}`);
     const value = sheet.getCell(`${TOTALS_VALUE}${rowNumber}`);
     setFigure(value, item.figure);
-    if (item.clp !== undefined) setFigure(sheet.getCell(`${TOTALS_CLP}${rowNumber}`), { kind: 'money', value: item.clp, currency: 'CLP' });
+    if (item.clp !== undefined)
+      setFigure(sheet.getCell(`${TOTALS_CLP}${rowNumber}`), { kind: 'money', value: item.clp, currency: 'CLP' });
     if (item.strong) sheet.getRow(rowNumber).font = { bold: true };
     rowNumber += 1;
   }

@@ -45,7 +45,11 @@ describe.each(databaseKinds)('exportEstadoPago (%s)', (kind) => {
 
   async function refused(data: unknown, cookie?: string) {
     const response = await call(data, cookie);
-    return { statusCode: response.statusCode, status: response.body.error?.status, message: response.body.error?.message };
+    return {
+      statusCode: response.statusCode,
+      status: response.body.error?.status,
+      message: response.body.error?.message,
+    };
   }
 
   it('reads the stored EP back whole: the columns with the document', async () => {

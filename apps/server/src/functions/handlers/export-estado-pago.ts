@@ -13,20 +13,23 @@ import { HttpsError } from '../https-error';
  * computed, an approved one as frozen — laid out as a Chilean EP, in Excel ('xlsx') or PDF, named
  * 'EP-<code>-N<number>.xlsx'. Unknown project or EP → NOT_FOUND. Reads only.
  */
-export const handleExportEstadoPago = defineHandler(exportEstadoPagoContract, async ({ id, number, format }, { db }) => {
-  const row = await db
-    .selectFrom('project')
-    .select(['name', 'code', 'currency'])
-    .where('_id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
-  const project = { name: row.name, code: row.code, currency: row.currency as Currency };
-  const ep = await readEstadoPago(db, id, number);
-  const bytes = format === 'pdf' ? await estadoPagoPdf(ep, project) : await estadoPagoWorkbook(ep, project);
-  return {
-    fileName: estadoPagoFileName(project.code, ep.number, format),
-    mimeType: format === 'pdf' ? PDF_MIME_TYPE : XLSX_MIME_TYPE,
-    content: bytes.toString('base64'),
-    message: `${estadoPagoTitle(ep)} exportado a ${format === 'pdf' ? 'PDF' : 'Excel'}`,
-  };
-});
+export const handleExportEstadoPago = defineHandler(
+  exportEstadoPagoContract,
+  async ({ id, number, format }, { db }) => {
+    const row = await db
+      .selectFrom('project')
+      .select(['name', 'code', 'currency'])
+      .where('_id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
+    const project = { name: row.name, code: row.code, currency: row.currency as Currency };
+    const ep = await readEstadoPago(db, id, number);
+    const bytes = format === 'pdf' ? await estadoPagoPdf(ep, project) : await estadoPagoWorkbook(ep, project);
+    return {
+      fileName: estadoPagoFileName(project.code, ep.number, format),
+      mimeType: format === 'pdf' ? PDF_MIME_TYPE : XLSX_MIME_TYPE,
+      content: bytes.toString('base64'),
+      message: `${estadoPagoTitle(ep)} exportado a ${format === 'pdf' ? 'PDF' : 'Excel'}`,
+    };
+  },
+);
