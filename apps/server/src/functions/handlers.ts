@@ -40,6 +40,8 @@ import { handleSaveProgress } from './handlers/save-progress';
 // issue 15: progress by Excel
 import { handleExportProgress } from './handlers/export-progress';
 import { handleImportProgress } from './handlers/import-progress';
+// issue 16: the estado de pago's documents
+import { handleExportEstadoPago } from './handlers/export-estado-pago';
 
 /** One handler per contract in @cimiento/domain's functionContracts; handlers.test.ts checks none is missing. */
 export const functionHandlers: RegisteredHandler[] = [
@@ -84,4 +86,6 @@ export const functionHandlers: RegisteredHandler[] = [
   // issue 15: progress by Excel
   handleExportProgress,
   handleImportProgress,
+  // issue 16: the estado de pago's documents
+  handleExportEstadoPago,
 ];
