@@ -418,6 +418,9 @@ export {
   workbookRowErrorSchema,
 } from './functions/exchange-contracts';
 export type { SheetCell, SheetRow } from './workbook/sheet-rows';
+export type { UfFileLayout, UfFileResult, UfFileRow } from './costs/uf-values-file';
+export { shownUfValue, ufValuesFromRows, yearInFileName } from './costs/uf-values-file';
+export { csvRows } from './workbook/csv-rows';
 export { cellDate, chileanDate, titleKey } from './workbook/sheet-rows';
 export type { EdpImportCounts, EdpImportResult, EdpSheetRow } from './workbook/edp-workbook';
 export {
