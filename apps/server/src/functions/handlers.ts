@@ -40,6 +40,10 @@ import { handleSaveProgress } from './handlers/save-progress';
 // issue 15: progress by Excel
 import { handleExportProgress } from './handlers/export-progress';
 import { handleImportProgress } from './handlers/import-progress';
+// issue 16: UF values
+import { handleImportUfValues } from './handlers/import-uf-values';
+import { handleLoadUfValues } from './handlers/load-uf-values';
+import { handleSaveUfValues } from './handlers/save-uf-values';
 
 /** One handler per contract in @cimiento/domain's functionContracts; handlers.test.ts checks none is missing. */
 export const functionHandlers: RegisteredHandler[] = [
@@ -84,4 +88,8 @@ export const functionHandlers: RegisteredHandler[] = [
   // issue 15: progress by Excel
   handleExportProgress,
   handleImportProgress,
+  // issue 16: UF values
+  handleSaveUfValues,
+  handleLoadUfValues,
+  handleImportUfValues,
 ];

@@ -194,9 +194,11 @@ describe('ufValuesFromRows: the SII yearly table', () => {
   });
 
   it('refuses a value on a day that does not exist (30 de febrero)', () => {
-    const text = ['UF 2025', 'Día;Ene;Feb;Mar;Abr;May;Jun;Jul;Ago;Sep;Oct;Nov;Dic', '30;38.500,00;38.600,00;;;;;;;;;;'].join(
-      '\n',
-    );
+    const text = [
+      'UF 2025',
+      'Día;Ene;Feb;Mar;Abr;May;Jun;Jul;Ago;Sep;Oct;Nov;Dic',
+      '30;38.500,00;38.600,00;;;;;;;;;;',
+    ].join('\n');
     const result = readCsv(text);
     expect(result.errors).toEqual([
       { row: 3, field: 'Feb', message: 'Fila 3: el 30 de febrero de 2025 no existe, pero tiene un valor' },
@@ -209,7 +211,12 @@ describe('ufValuesFromRows: the SII yearly table', () => {
     expect(readCsv(text, 'valores.csv').errors.map((error) => error.message)).toEqual([
       'Fila 1: no se encontró el año de la tabla: escríbelo sobre ella («UF 2025») o en el nombre del archivo (uf2025.csv)',
     ]);
-    const bad = ['UF 2025', 'Día;Ene;Feb;Mar;Abr;May;Jun;Jul;Ago;Sep;Oct;Nov;Dic', 'x;1;;;;;;;;;;;', '2;abc;;;;;;;;;;;'];
+    const bad = [
+      'UF 2025',
+      'Día;Ene;Feb;Mar;Abr;May;Jun;Jul;Ago;Sep;Oct;Nov;Dic',
+      'x;1;;;;;;;;;;;',
+      '2;abc;;;;;;;;;;;',
+    ];
     expect(readCsv(bad.join('\n')).errors.map((error) => error.message)).toEqual([
       'Fila 3: el día «x» no es válido: debe ser un número de 1 a 31',
       'Fila 4: el valor «abc» no es un número: escríbelo como 39.485,65 (Ene)',
@@ -223,8 +230,14 @@ describe('ufValuesFromRows: the SII yearly table', () => {
     expect(result.errors).toEqual([]);
     // the sample leaves 29 February 2024 empty
     expect(result.values).toHaveLength(2 * (31 + 28));
-    expect(result.values.find((value) => value.date === '2024-01-05')).toEqual({ date: '2024-01-05', value: '37401.05' });
-    expect(result.values.find((value) => value.date === '2025-01-05')).toEqual({ date: '2025-01-05', value: '38401.05' });
+    expect(result.values.find((value) => value.date === '2024-01-05')).toEqual({
+      date: '2024-01-05',
+      value: '37401.05',
+    });
+    expect(result.values.find((value) => value.date === '2025-01-05')).toEqual({
+      date: '2025-01-05',
+      value: '38401.05',
+    });
   });
 });
 

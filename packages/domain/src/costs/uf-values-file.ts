@@ -269,7 +269,11 @@ function readYearly(rows: SheetRow[], fileName: string | undefined): UfFileResul
       }
       const date = cellDate(`${day}-${month}-${table.year}`);
       if (typeof date !== 'string') {
-        collect.error(row.row, field, `el ${day} de ${MONTH_NAMES[month - 1]} de ${table.year} no existe, pero tiene un valor`);
+        collect.error(
+          row.row,
+          field,
+          `el ${day} de ${MONTH_NAMES[month - 1]} de ${table.year} no existe, pero tiene un valor`,
+        );
         continue;
       }
       collect.add(row.row, field, date, checked.value);
