@@ -55,11 +55,13 @@ export async function saveUfValues(
   const updatedAt = new Date().toISOString();
   return db.transaction().execute(async (trx) => {
     let removed = 0;
-    for (const part of chunks([...new Set(input.remove)], CHUNK)) {
+    for (const part of chunks([...new Set(input.remove)].sort(), CHUNK)) {
       const result = await trx.deleteFrom('uf_value').where('date', 'in', part).executeTakeFirst();
       removed += Number(result.numDeletedRows);
     }
-    for (const part of chunks(input.values, CHUNK)) {
+    // by date, so two saves that overlap take PostgreSQL's row locks in the same order (no deadlock)
+    const byDate = [...input.values].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    for (const part of chunks(byDate, CHUNK)) {
       await trx
         .insertInto('uf_value')
         .values(part.map(({ date, value }) => ({ date, value, updated_at: updatedAt, updated_by: userId })))

@@ -78,12 +78,15 @@ describe('ufValuesFromRows: the Central Bank series', () => {
       { row: 3, cells: ['Periodo', 'Dólar observado', 'Unidad de fomento (UF)'] },
       { row: 4, cells: [new Date('2025-06-01T00:00:00Z'), 931.2, 39_185.91] },
       { row: 5, cells: [new Date('2025-06-02T00:00:00Z'), 935.5, 39_189.03] },
+      // a value Excel computed, stored with binary noise past its 15 digits
+      { row: 6, cells: [new Date('2025-06-03T00:00:00Z'), 936.1, 39_192.149999999994] },
     ];
     const result = ufValuesFromRows(rows);
     expect(result.errors).toEqual([]);
     expect(result.values).toEqual([
       { date: '2025-06-01', value: '39185.91' },
       { date: '2025-06-02', value: '39189.03' },
+      { date: '2025-06-03', value: '39192.15' },
     ]);
   });
 

@@ -155,7 +155,8 @@ export function yearInFileName(fileName: string | undefined): number | undefined
 
 /** A value cell read as a canonical decimal; undefined for an empty cell or a published 'ND'. */
 function readValue(cell: SheetCell | undefined): DecimalParseResult | undefined {
-  if (typeof cell === 'number') return parseDecimal(cell);
+  // a number cell to Excel's own 15 significant digits: a computed 39485.649999999994 is 39485.65
+  if (typeof cell === 'number') return parseDecimal(Number.isFinite(cell) ? Number(cell.toPrecision(15)) : cell);
   const text = cellText(cell);
   if (text === '' || NO_VALUE.test(text)) return undefined;
   if (/^-\s*\d/.test(text)) return { ok: false, error: 'no puede ser negativo' };
