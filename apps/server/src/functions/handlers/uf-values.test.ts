@@ -290,6 +290,17 @@ describe.each(databaseKinds)('saveUfValues, loadUfValues and importUfValues (%s)
     ]);
   });
 
+  it("reads Excel's 'Unicode text' (UTF-16 with its BOM, tab-delimited)", async () => {
+    await clear();
+    const text = 'Fecha\tValor\r\n01-05-2025\t39.075,41\r\n02-05-2025\t39.078,2\r\n';
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]).toString('base64');
+    okResult(await importFile({ content: utf16, fileName: 'uf.txt' }));
+    expect(okResult(await load()).values).toEqual([
+      { date: '2025-05-01', value: '39075.41' },
+      { date: '2025-05-02', value: '39078.2' },
+    ]);
+  });
+
   it('refuses a file that is neither a CSV nor an Excel workbook, and an old .xls', async () => {
     await clear();
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
