@@ -85,6 +85,36 @@ describe('UfValuesScreen', () => {
     expect(screen.getByText(`5 valores guardados, del 31-12-2019 al 04-01-${YEAR}`)).toBeTruthy();
   });
 
+  it('pages a long year a month at a time, and filters by another year of the table', async () => {
+    const user = userEvent.setup();
+    const many: Record<string, string> = { [`${YEAR - 2}-06-30`]: '36000.5' };
+    for (let day = 0; day < 40; day += 1) {
+      const date = new Date(Date.UTC(YEAR, 0, 1 + day)).toISOString().slice(0, 10);
+      many[date] = `38${String(400 + day)}.1`;
+    }
+    const calls = stubServer(many);
+    renderScreen();
+    await screen.findByTestId(`uf-row-${YEAR}-01-31`);
+    expect(screen.queryByTestId(`uf-row-${YEAR}-02-01`)).toBeNull();
+    expect(screen.getByText('1–31 de 40')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /siguiente/i }));
+    await screen.findByTestId(`uf-row-${YEAR}-02-09`);
+    expect(screen.getByText('32–40 de 40')).toBeTruthy();
+
+    await user.click(screen.getByRole('combobox', { name: 'Año' }));
+    const years = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(years).toEqual([String(YEAR), String(YEAR - 1), String(YEAR - 2)]);
+    await user.click(screen.getByRole('option', { name: String(YEAR - 2) }));
+    await screen.findByTestId(`uf-row-${YEAR - 2}-06-30`);
+    expect(calls.at(-1)).toEqual({
+      name: 'loadUfValues',
+      data: { from: `${YEAR - 2}-01-01`, to: `${YEAR - 2}-12-31` },
+    });
+    await user.click(screen.getByRole('combobox', { name: 'Año' }));
+    await user.click(screen.getByRole('option', { name: String(YEAR - 1) }));
+    expect(await screen.findByText(`No hay valores UF en ${YEAR - 1}.`)).toBeTruthy();
+  });
+
   it('edits a value in place, typed the Chilean way; a bad one shows its error and saves nothing', async () => {
     const user = userEvent.setup();
     const calls = stubServer(january);
