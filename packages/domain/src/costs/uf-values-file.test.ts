@@ -64,11 +64,12 @@ describe('ufValuesFromRows: the Central Bank series', () => {
   });
 
   it('reads a file with no titles: dates in the first column, values in the second', () => {
-    const result = readCsv('01-02-2025;38.500,10\n02/02/2025;38.502,2\n');
+    const result = readCsv('01-02-2025;38.500,10\n02/02/2025;38.502,2\n03-02-2025 00:00;38.504,3\n');
     expect(result.errors).toEqual([]);
     expect(result.values).toEqual([
       { date: '2025-02-01', value: '38500.1' },
       { date: '2025-02-02', value: '38502.2' },
+      { date: '2025-02-03', value: '38504.3' },
     ]);
   });
 

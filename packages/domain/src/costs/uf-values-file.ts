@@ -283,6 +283,13 @@ function readYearly(rows: SheetRow[], fileName: string | undefined): UfFileResul
   return { values: collect.values(), errors: collect.errors, layout: 'yearly' };
 }
 
+/** '01-03-2025 00:00' as '01-03-2025': a date exported with its (midnight) time. */
+function withoutTime(cell: SheetCell | undefined): SheetCell | undefined {
+  if (typeof cell !== 'string') return cell;
+  const match = /^(\d{1,2}[-/.]\d{1,2}[-/.]\d{4})\s+\d{1,2}:\d{2}(?::\d{2})?$/.exec(cell.trim());
+  return match ? (match[1] as string) : cell;
+}
+
 function readSeries(rows: SheetRow[], start: number, columns: { date: number; value: number }): UfFileResult {
   const collect = new Collector();
   const header = start > 0 ? rows[start - 1] : undefined;
@@ -292,7 +299,7 @@ function readSeries(rows: SheetRow[], start: number, columns: { date: number; va
     if (isBlankRow(row)) continue;
     const dateCell = row.cells[columns.date];
     const valueCell = row.cells[columns.value];
-    const date = cellDate(dateCell);
+    const date = cellDate(withoutTime(dateCell));
     const checked = checkedValue(valueCell);
     if (checked === undefined) {
       // a day with no value published, or a note under the table ('Fuente: Banco Central de Chile')
