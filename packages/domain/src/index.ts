@@ -115,13 +115,7 @@ export {
 } from './format/money-math';
 export { plannedShare, plannedValue } from './costs/planned-value';
 export type { CostPart, CostTask, PricedEdpItem, TaskCosts } from './costs/edp-amounts';
-export {
-  edpBudgetSummary,
-  edpItemAmount,
-  itemLeaves,
-  rollUpEdpAmounts,
-  spreadItemAmounts,
-} from './costs/edp-amounts';
+export { edpBudgetSummary, edpItemAmount, itemLeaves, rollUpEdpAmounts, spreadItemAmounts } from './costs/edp-amounts';
 export type {
   LoadedProject,
   ParsedProjectInput,
@@ -418,6 +412,9 @@ export {
   workbookRowErrorSchema,
 } from './functions/exchange-contracts';
 export type { SheetCell, SheetRow } from './workbook/sheet-rows';
+export type { UfFileLayout, UfFileResult, UfFileRow } from './costs/uf-values-file';
+export { shownUfValue, ufValuesFromRows, yearInFileName } from './costs/uf-values-file';
+export { csvRows } from './workbook/csv-rows';
 export { cellDate, chileanDate, titleKey } from './workbook/sheet-rows';
 export type { EdpImportCounts, EdpImportResult, EdpSheetRow } from './workbook/edp-workbook';
 export {

@@ -42,6 +42,10 @@ import { handleExportProgress } from './handlers/export-progress';
 import { handleImportProgress } from './handlers/import-progress';
 // issue 16: the estado de pago's documents
 import { handleExportEstadoPago } from './handlers/export-estado-pago';
+// issue 16: UF values
+import { handleImportUfValues } from './handlers/import-uf-values';
+import { handleLoadUfValues } from './handlers/load-uf-values';
+import { handleSaveUfValues } from './handlers/save-uf-values';
 
 /** One handler per contract in @cimiento/domain's functionContracts; handlers.test.ts checks none is missing. */
 export const functionHandlers: RegisteredHandler[] = [
@@ -88,4 +92,8 @@ export const functionHandlers: RegisteredHandler[] = [
   handleImportProgress,
   // issue 16: the estado de pago's documents
   handleExportEstadoPago,
+  // issue 16: UF values
+  handleSaveUfValues,
+  handleLoadUfValues,
+  handleImportUfValues,
 ];

@@ -117,6 +117,11 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/admin/componentes')).ComponentesRoute }),
       },
       {
+        path: 'admin/valores-uf',
+        handle: handle({ titleKey: 'ufValues', parent: administrationCrumb }),
+        lazy: async () => ({ Component: (await import('./routes/admin/valores-uf')).ValoresUfRoute }),
+      },
+      {
         path: 'usuarios/list',
         handle: handle({ titleKey: 'users' }),
         lazy: async () => ({ Component: (await import('./routes/usuarios/users-list')).UsersListRoute }),

@@ -1,6 +1,13 @@
 import type { EdpItem } from '../edp/generate-edp';
 import type { MoneyCurrency } from '../format/money-math';
-import { MONEY_DECIMALS, addDecimals, multiplyDecimals, roundMoney, spreadAmount, subtractDecimals } from '../format/money-math';
+import {
+  MONEY_DECIMALS,
+  addDecimals,
+  multiplyDecimals,
+  roundMoney,
+  spreadAmount,
+  subtractDecimals,
+} from '../format/money-math';
 
 /**
  * Prices on EDP items and where their money goes (issue 16; docs/COSTS.md). Pure.
@@ -193,7 +200,12 @@ export function spreadItemAmounts(
     const weights = leafWeights(own);
     const shares = spreadAmount(amount, weights, MONEY_DECIMALS[currency]);
     own.forEach((leaf, index) => {
-      parts.push({ taskId: leaf.id, edpItemId: item.id, amount: shares[index] as string, weight: weights[index] as number });
+      parts.push({
+        taskId: leaf.id,
+        edpItemId: item.id,
+        amount: shares[index] as string,
+        weight: weights[index] as number,
+      });
     });
   }
   return { parts, unplaced };

@@ -42,6 +42,7 @@ const menuLinks: [string, string][] = [
   ['Tipos de área', '/admin/tipos-area'],
   ['Sistemas', '/admin/sistemas'],
   ['Componentes', '/admin/componentes'],
+  ['Valores UF', '/admin/valores-uf'],
   ['Usuarios', '/usuarios/list'],
 ];
 

@@ -11,6 +11,7 @@ import GroupIcon from '@mui/icons-material/Group';
 import HubIcon from '@mui/icons-material/Hub';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import PersonIcon from '@mui/icons-material/Person';
+import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import SettingsInputComponentIcon from '@mui/icons-material/SettingsInputComponent';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import ViewListIcon from '@mui/icons-material/ViewList';
@@ -270,6 +271,12 @@ export function SidebarContent({
               context={context}
             />
             <SidebarLink to="/admin/componentes" label={t('nav.components')} icon={<WidgetsIcon />} context={context} />
+            <SidebarLink
+              to="/admin/valores-uf"
+              label={t('nav.ufValues')}
+              icon={<PriceChangeIcon />}
+              context={context}
+            />
           </SidebarGroup>
           <SidebarLink to="/usuarios/list" label={t('nav.users')} icon={<GroupIcon />} context={context} />
         </List>

@@ -1,0 +1,5 @@
+import { UfValuesScreen } from '@/features/uf-values/components/uf-values-screen';
+
+export function ValoresUfRoute() {
+  return <UfValuesScreen />;
+}
