@@ -123,6 +123,14 @@ export {
   spreadItemAmounts,
 } from './costs/edp-amounts';
 export type {
+  EstadoPagoInput,
+  EstadoPagoItem,
+  EstadoPagoResult,
+  EstadoPagoUf,
+  EstadoPagoUfValue,
+} from './costs/estado-pago';
+export { computeEstadoPago, edpItemLevels, edpItemProgress } from './costs/estado-pago';
+export type {
   LoadedProject,
   ParsedProjectInput,
   Project,
