@@ -40,6 +40,12 @@ import { handleSaveProgress } from './handlers/save-progress';
 // issue 15: progress by Excel
 import { handleExportProgress } from './handlers/export-progress';
 import { handleImportProgress } from './handlers/import-progress';
+// issue 16: estados de pago
+import { handleApproveEstadoPago } from './handlers/approve-estado-pago';
+import { handleLoadEstadosPago } from './handlers/load-estados-pago';
+import { handleRemoveEstadoPago } from './handlers/remove-estado-pago';
+import { handleSaveEstadoPago } from './handlers/save-estado-pago';
+import { handleSaveEstadoPagoSettings } from './handlers/save-estado-pago-settings';
 
 /** One handler per contract in @cimiento/domain's functionContracts; handlers.test.ts checks none is missing. */
 export const functionHandlers: RegisteredHandler[] = [
@@ -84,4 +90,10 @@ export const functionHandlers: RegisteredHandler[] = [
   // issue 15: progress by Excel
   handleExportProgress,
   handleImportProgress,
+  // issue 16: estados de pago
+  handleLoadEstadosPago,
+  handleSaveEstadoPagoSettings,
+  handleSaveEstadoPago,
+  handleApproveEstadoPago,
+  handleRemoveEstadoPago,
 ];
