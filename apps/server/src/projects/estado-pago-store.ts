@@ -8,15 +8,7 @@ import {
   itemLeaves,
   missingUfValueMessage,
 } from '@cimiento/domain';
-import type {
-  Currency,
-  EstadoPago,
-  EstadoPagoLine,
-  EstadoPagoSettings,
-  EstadoPagoStatus,
-  EstadoPagoSummary,
-  EstadoPagoTotals,
-} from '@cimiento/domain';
+import type { Currency, EstadoPago, EstadoPagoSettings, EstadoPagoStatus, EstadoPagoSummary } from '@cimiento/domain';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, EstadoPagoTable } from '../db/schema';
@@ -34,7 +26,10 @@ import { readCostBasis } from './cost-basis';
  */
 
 /** What `estado_pago.document` holds. */
-type StoredDocument = Pick<EstadoPago, 'periodStart' | 'periodEnd' | 'currency' | 'settings' | 'uf' | 'lines' | 'totals'>;
+type StoredDocument = Pick<
+  EstadoPago,
+  'periodStart' | 'periodEnd' | 'currency' | 'settings' | 'uf' | 'lines' | 'totals'
+>;
 
 type EstadoPagoRow = Selectable<EstadoPagoTable>;
 
@@ -274,7 +269,10 @@ export async function saveEstadoPago(
     const rows = (await readRows(trx, projectId)).map(toEstadoPago);
     const same = rows.find((ep) => ep.cutoff === cutoff);
     if (same?.status === 'approved') {
-      throw new HttpsError('FAILED_PRECONDITION', `El estado de pago N°${same.number} ya está aprobado: no se puede modificar`);
+      throw new HttpsError(
+        'FAILED_PRECONDITION',
+        `El estado de pago N°${same.number} ya está aprobado: no se puede modificar`,
+      );
     }
     const draft = rows.find((ep) => ep.status === 'draft');
     if (same === undefined) {
@@ -387,7 +385,10 @@ export async function approveEstadoPago(
     const ep = rows.find((candidate) => candidate.number === number);
     if (!ep) throw notFound(number);
     if (ep.status === 'approved') {
-      throw new HttpsError('FAILED_PRECONDITION', `El estado de pago N°${number} ya está aprobado: no se puede modificar`);
+      throw new HttpsError(
+        'FAILED_PRECONDITION',
+        `El estado de pago N°${number} ya está aprobado: no se puede modificar`,
+      );
     }
     const earlierDraft = rows.find((candidate) => candidate.number < number && candidate.status === 'draft');
     if (earlierDraft) {

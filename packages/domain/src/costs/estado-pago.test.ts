@@ -343,7 +343,11 @@ describe('computeEstadoPago: other rules', () => {
       settings: { ...SETTINGS, retentionPercent: '7.5', retentionCapPercent: '0', advanceAmount: '0' },
     });
     // 3 × 33,333 = 99,999 → 100,00 USD; 7,5 % = 7,50, no cap
-    expect(uncapped.totals).toMatchObject({ contractAmount: '100', retentionAccumulated: '7.5', retentionCapped: false });
+    expect(uncapped.totals).toMatchObject({
+      contractAmount: '100',
+      retentionAccumulated: '7.5',
+      retentionCapped: false,
+    });
   });
 });
 

@@ -296,7 +296,9 @@ describe.each(databaseKinds)('estados de pago (%s)', (kind) => {
       settings: { ...SETTINGS, contractor: 'Otra constructora' },
     });
     // P.1.1 at (100 + 50) / 2 = 75 %: 7.500 − 2.500 = 5.000; P.1.2 done in N°1 but repriced: 10.505 − 10.005 = 500
-    expect(second.lines.map((line) => [line.edpItemId, line.previousPercent, line.periodPercent, line.periodAmount])).toEqual([
+    expect(
+      second.lines.map((line) => [line.edpItemId, line.previousPercent, line.periodPercent, line.periodAmount]),
+    ).toEqual([
       [3, '25', '50', '5000'],
       [4, '100', '0', '500'],
       [6, '0', '100', '1001'],
@@ -344,11 +346,7 @@ describe.each(databaseKinds)('estados de pago (%s)', (kind) => {
 
     expect(await ok('removeEstadoPago', { id, number: 1 })).toEqual({ message: 'Estado de pago N°1 eliminado' });
     expect(await stored(id)).toEqual([]);
-    expectError(
-      await call('removeEstadoPago', { id, number: 1 }),
-      'NOT_FOUND',
-      'Estado de pago N°1 no encontrado',
-    );
+    expectError(await call('removeEstadoPago', { id, number: 1 }), 'NOT_FOUND', 'Estado de pago N°1 no encontrado');
   });
 
   it('refuses every out-of-order or frozen write, with nothing written', async () => {
@@ -465,7 +463,13 @@ describe.each(databaseKinds)('estados de pago (%s)', (kind) => {
     const ep = (await save(id, '2026-01-06')).estadoPago;
     expect(ep.currency).toBe('UF');
     // P.1.1 at (100 + 0) / 2 = 50 % = 7,5 UF; P.2.1 at 50 % of 1,00 = 0,5 UF; no retention or advance
-    expect(ep.totals).toMatchObject({ contractAmount: '16', accumulatedAmount: '8', net: '8', vat: '1.52', total: '9.52' });
+    expect(ep.totals).toMatchObject({
+      contractAmount: '16',
+      accumulatedAmount: '8',
+      net: '8',
+      vat: '1.52',
+      total: '9.52',
+    });
     // 8 × 39.512,34 = 316.098,72 → $316.099; IVA 19 % = 60.058,81 → $60.059; total $376.158
     expect(ep.uf).toEqual({
       date: '2026-01-06',

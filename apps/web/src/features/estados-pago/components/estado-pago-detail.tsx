@@ -1,0 +1,227 @@
+import { formatDateTime, formatIsoDate, formatNumber } from '@cimiento/domain';
+import type { EstadoPago } from '@cimiento/domain';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { formatDecimalAsIs, formatEpAmount, formatEpPercent } from '../utils/estado-pago-format';
+import { EstadoPagoTotals } from './estado-pago-totals';
+
+export type EstadoPagoDetailProps = {
+  projectName: string;
+  estadoPago: EstadoPago;
+  isBusy: boolean;
+  onRecalculate: (cutoff: string) => void;
+  onApprove: (number: number) => void;
+  onRemove: (number: number) => void;
+  onExport: (number: number, format: 'xlsx' | 'pdf') => void;
+};
+
+/**
+ * One EP as a Chilean EP reads: the header (project, contract, contractor, period, N°, UF used),
+ * the partidas with their budget and previous / period / accumulated progress and amounts, and the
+ * totals block. A draft can be recalculated, approved (confirmed: it freezes) or deleted.
+ */
+export function EstadoPagoDetail({
+  projectName,
+  estadoPago: ep,
+  isBusy,
+  onRecalculate,
+  onApprove,
+  onRemove,
+  onExport,
+}: EstadoPagoDetailProps) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState<'approve' | 'remove' | undefined>();
+  const isDraft = ep.status === 'draft';
+  const amount = (value: string) => formatEpAmount(value, ep.currency);
+  const header = [
+    { key: 'project', term: t('estadoPago.detail.project'), value: projectName },
+    { key: 'contract', term: t('estadoPago.detail.contract'), value: ep.settings.contract || '—' },
+    { key: 'contractor', term: t('estadoPago.detail.contractor'), value: ep.settings.contractor || '—' },
+    {
+      key: 'period',
+      term: t('estadoPago.detail.period'),
+      value: t('estadoPago.periodRange', { start: formatIsoDate(ep.periodStart), end: formatIsoDate(ep.periodEnd) }),
+    },
+    { key: 'number', term: t('estadoPago.detail.number'), value: String(ep.number) },
+    { key: 'cutoff', term: t('estadoPago.detail.cutoff'), value: formatIsoDate(ep.cutoff) },
+    ...(ep.uf === undefined
+      ? []
+      : [
+          {
+            key: 'uf',
+            term: 'UF',
+            value: t('estadoPago.detail.ufUsed', {
+              date: formatIsoDate(ep.uf.date),
+              value: `$${formatNumber(ep.uf.value, 2)}`,
+            }),
+          },
+        ]),
+  ];
+  const columns = [
+    { key: 'code', label: t('estadoPago.columns.code') },
+    { key: 'name', label: t('estadoPago.columns.name') },
+    { key: 'unit', label: t('estadoPago.columns.unit') },
+    { key: 'quantity', label: t('estadoPago.columns.quantity'), isNumber: true },
+    { key: 'unitPrice', label: t('estadoPago.columns.unitPrice'), isNumber: true },
+    { key: 'budget', label: t('estadoPago.columns.budget'), isNumber: true },
+    { key: 'previousPercent', label: t('estadoPago.columns.previousPercent'), isNumber: true },
+    { key: 'periodPercent', label: t('estadoPago.columns.periodPercent'), isNumber: true },
+    { key: 'accumulatedPercent', label: t('estadoPago.columns.accumulatedPercent'), isNumber: true },
+    { key: 'previousAmount', label: t('estadoPago.columns.previousAmount'), isNumber: true },
+    { key: 'periodAmount', label: t('estadoPago.columns.periodAmountShort'), isNumber: true },
+    { key: 'accumulatedAmount', label: t('estadoPago.columns.accumulatedAmount'), isNumber: true },
+  ];
+
+  return (
+    <Box component="section" aria-labelledby="estado-pago-title" sx={{ mt: 3 }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={1}
+        useFlexGap
+        sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, flexWrap: 'wrap', mb: 2 }}
+      >
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography id="estado-pago-title" variant="h6" component="h2">
+            {t('estadoPago.detail.title', { number: ep.number })}
+          </Typography>
+          <Chip
+            size="small"
+            color={isDraft ? 'warning' : 'success'}
+            label={t(isDraft ? 'estadoPago.status.draft' : 'estadoPago.status.approved')}
+          />
+        </Stack>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {isDraft && (
+            <>
+              <Button variant="outlined" disabled={isBusy} onClick={() => onRecalculate(ep.cutoff)}>
+                {t('estadoPago.detail.recalculate')}
+              </Button>
+              <Button variant="contained" color="success" disabled={isBusy} onClick={() => setConfirming('approve')}>
+                {t('estadoPago.detail.approve')}
+              </Button>
+              <Button variant="outlined" color="error" disabled={isBusy} onClick={() => setConfirming('remove')}>
+                {t('estadoPago.detail.remove')}
+              </Button>
+            </>
+          )}
+          <Button variant="outlined" disabled={isBusy} onClick={() => onExport(ep.number, 'xlsx')}>
+            {t('estadoPago.detail.downloadExcel')}
+          </Button>
+          <Button variant="outlined" disabled={isBusy} onClick={() => onExport(ep.number, 'pdf')}>
+            {t('estadoPago.detail.downloadPdf')}
+          </Button>
+        </Stack>
+      </Stack>
+
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'max-content 1fr', md: 'repeat(2, max-content 1fr)' },
+          columnGap: 2,
+          rowGap: 0.5,
+          m: 0,
+          '& dt': { fontWeight: 600, color: 'text.secondary' },
+          '& dd': { m: 0 },
+        }}
+      >
+        {header.map((entry) => (
+          <Box key={entry.key} sx={{ display: 'contents' }}>
+            <dt>{entry.term}</dt>
+            <dd data-header={entry.key}>{entry.value}</dd>
+          </Box>
+        ))}
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {t('estadoPago.detail.createdBy', { name: ep.createdBy, date: formatDateTime(ep.createdAt) })}
+        {ep.approvedAt !== undefined &&
+          ` · ${t('estadoPago.detail.approvedBy', { name: ep.approvedBy ?? '', date: formatDateTime(ep.approvedAt) })}`}
+      </Typography>
+      {isDraft && (
+        <Alert severity="info" variant="outlined" sx={{ mt: 1 }}>
+          {t('estadoPago.detail.draftNote')}
+        </Alert>
+      )}
+
+      <TableContainer sx={{ mt: 2, maxHeight: 520, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <Table size="small" stickyHeader aria-label={t('estadoPago.detail.linesLabel', { number: ep.number })}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell key={column.key} align={column.isNumber ? 'right' : 'left'} sx={{ fontWeight: 600 }}>
+                  {column.label}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {ep.lines.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={columns.length}>{t('estadoPago.detail.noLines')}</TableCell>
+              </TableRow>
+            )}
+            {ep.lines.map((line) => (
+              <TableRow key={line.edpItemId} hover>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.code}</TableCell>
+                <TableCell sx={{ pl: 1 + Math.min(line.level - 1, 8), minWidth: 180 }}>{line.name}</TableCell>
+                <TableCell>{line.unit ?? ''}</TableCell>
+                <TableCell align="right">
+                  {line.quantity === undefined ? '' : formatDecimalAsIs(line.quantity)}
+                </TableCell>
+                <TableCell align="right">
+                  {line.unitPrice === undefined ? '' : formatDecimalAsIs(line.unitPrice)}
+                </TableCell>
+                <TableCell align="right">{amount(line.budget)}</TableCell>
+                <TableCell align="right">{formatEpPercent(line.previousPercent)}</TableCell>
+                <TableCell align="right">{formatEpPercent(line.periodPercent)}</TableCell>
+                <TableCell align="right">{formatEpPercent(line.accumulatedPercent)}</TableCell>
+                <TableCell align="right">{amount(line.previousAmount)}</TableCell>
+                <TableCell align="right">{amount(line.periodAmount)}</TableCell>
+                <TableCell align="right">{amount(line.accumulatedAmount)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+
+      <Box sx={{ mt: 2 }}>
+        <EstadoPagoTotals estadoPago={ep} />
+      </Box>
+
+      <ConfirmDialog
+        isOpen={confirming === 'approve'}
+        text={t('estadoPago.confirmApprove', { number: ep.number })}
+        confirmColor="success"
+        isBusy={isBusy}
+        onConfirm={() => {
+          setConfirming(undefined);
+          onApprove(ep.number);
+        }}
+        onCancel={() => setConfirming(undefined)}
+      />
+      <ConfirmDialog
+        isOpen={confirming === 'remove'}
+        text={t('estadoPago.confirmRemove', { number: ep.number, cutoff: formatIsoDate(ep.cutoff) })}
+        isBusy={isBusy}
+        onConfirm={() => {
+          setConfirming(undefined);
+          onRemove(ep.number);
+        }}
+        onCancel={() => setConfirming(undefined)}
+      />
+    </Box>
+  );
+}
