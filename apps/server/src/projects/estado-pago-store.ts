@@ -86,6 +86,35 @@ function toSummary(ep: EstadoPago): EstadoPagoSummary {
   return summary;
 }
 
+/** The project's EPs in N° order, without their documents (the checks need no more). */
+async function readHeads(
+  db: Kysely<Database>,
+  projectId: string,
+): Promise<Array<{ number: number; cutoff: string; status: EstadoPagoStatus }>> {
+  const rows = await db
+    .selectFrom('estado_pago')
+    .select(['number', 'cutoff', 'status'])
+    .where('project_id', '=', projectId)
+    .orderBy('number')
+    .execute();
+  return rows.map((row) => ({
+    number: Number(row.number),
+    cutoff: row.cutoff,
+    status: row.status as EstadoPagoStatus,
+  }));
+}
+
+/** One EP whole, by N° (undefined: none). */
+async function readOne(db: Kysely<Database>, projectId: string, number: number): Promise<EstadoPago | undefined> {
+  const row = await db
+    .selectFrom('estado_pago')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('number', '=', number)
+    .executeTakeFirst();
+  return row === undefined ? undefined : toEstadoPago(row);
+}
+
 /** The project's EPs in N° order. */
 async function readRows(db: Kysely<Database>, projectId: string): Promise<EstadoPagoRow[]> {
   return db.selectFrom('estado_pago').selectAll().where('project_id', '=', projectId).orderBy('number').execute();
@@ -266,7 +295,7 @@ export async function saveEstadoPago(
         `No hay un corte de avance el ${date}: regístralo primero en «Registrar avance» del Gantt`,
       );
     }
-    const rows = (await readRows(trx, projectId)).map(toEstadoPago);
+    const rows = await readHeads(trx, projectId);
     const same = rows.find((ep) => ep.cutoff === cutoff);
     if (same?.status === 'approved') {
       throw new HttpsError(
@@ -291,7 +320,8 @@ export async function saveEstadoPago(
       }
     }
     const earlier = rows.filter((ep) => ep.cutoff < cutoff);
-    const previous = earlier.at(-1);
+    const previousHead = earlier.at(-1);
+    const previous = previousHead === undefined ? undefined : await readOne(trx, projectId, previousHead.number);
     const number = earlier.length + 1;
 
     let uf: { date: string; value: string } | undefined;
@@ -352,13 +382,9 @@ export async function saveEstadoPago(
         })
         .execute();
     }
-    const row = await trx
-      .selectFrom('estado_pago')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .where('cutoff', '=', cutoff)
-      .executeTakeFirstOrThrow();
-    return { estadoPago: toEstadoPago(row), isNew: same === undefined };
+    const estadoPago = await readOne(trx, projectId, same?.number ?? number);
+    if (estadoPago === undefined) throw new Error('estado de pago no escrito');
+    return { estadoPago, isNew: same === undefined };
   });
   const { estadoPago, isNew } = saved;
   return {
@@ -381,7 +407,7 @@ export async function approveEstadoPago(
 ): Promise<{ estadoPago: EstadoPago; message: string }> {
   const estadoPago = await db.transaction().execute(async (trx) => {
     await lockProject(trx, projectId);
-    const rows = (await readRows(trx, projectId)).map(toEstadoPago);
+    const rows = await readHeads(trx, projectId);
     const ep = rows.find((candidate) => candidate.number === number);
     if (!ep) throw notFound(number);
     if (ep.status === 'approved') {
@@ -416,13 +442,9 @@ export async function approveEstadoPago(
       .where('number', '=', number)
       .where('status', '=', 'draft')
       .execute();
-    const row = await trx
-      .selectFrom('estado_pago')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .where('number', '=', number)
-      .executeTakeFirstOrThrow();
-    return toEstadoPago(row);
+    const approved = await readOne(trx, projectId, number);
+    if (approved === undefined) throw notFound(number);
+    return approved;
   });
   return { estadoPago, message: `Estado de pago N°${number} aprobado: ya no cambia` };
 }

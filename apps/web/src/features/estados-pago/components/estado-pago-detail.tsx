@@ -156,7 +156,18 @@ export function EstadoPagoDetail({
         </Alert>
       )}
 
-      <TableContainer sx={{ mt: 2, maxHeight: 520, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <TableContainer
+        sx={{
+          mt: 2,
+          maxHeight: 520,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          // twelve columns: tight cells, figures on one line
+          '& th, & td': { px: 1 },
+          '& td[class*="alignRight"]': { whiteSpace: 'nowrap' },
+        }}
+      >
         <Table size="small" stickyHeader aria-label={t('estadoPago.detail.linesLabel', { number: ep.number })}>
           <TableHead>
             <TableRow>
@@ -176,7 +187,9 @@ export function EstadoPagoDetail({
             {ep.lines.map((line) => (
               <TableRow key={line.edpItemId} hover>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.code}</TableCell>
-                <TableCell sx={{ pl: 1 + Math.min(line.level - 1, 8), minWidth: 180 }}>{line.name}</TableCell>
+                <TableCell sx={{ pl: `${8 + 8 * Math.min(line.level - 1, 8)}px !important`, minWidth: 160 }}>
+                  {line.name}
+                </TableCell>
                 <TableCell>{line.unit ?? ''}</TableCell>
                 <TableCell align="right">
                   {line.quantity === undefined ? '' : formatDecimalAsIs(line.quantity)}
