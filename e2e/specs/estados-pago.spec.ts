@@ -29,13 +29,13 @@ function lines(page: Page, number: number): Locator {
 
 /** Each body row's cells, trimmed, joined by ' | '. */
 async function rowTexts(table: Locator): Promise<string[]> {
-  return table
-    .locator('tbody tr')
-    .evaluateAll((rows) =>
-      rows.map((row) =>
-        [...row.querySelectorAll('td')].map((cell) => (cell as HTMLElement).innerText.trim()).join(' | '),
-      ),
-    );
+  return table.locator('tbody tr').evaluateAll((rows) =>
+    rows.map((row) =>
+      Array.from(row.querySelectorAll('td'))
+        .map((cell) => (cell as HTMLElement).innerText.trim())
+        .join(' | '),
+    ),
+  );
 }
 
 async function createEstadoPago(page: Page, cutoff: string): Promise<void> {
