@@ -333,6 +333,36 @@ describe.each(databaseKinds)('estados de pago (%s)', (kind) => {
     expect(all.message).toBe('2 estados de pago');
   });
 
+  it('keeps an approved EP as approved when its own cut-off is recorded again, and the next EP pays the difference', async () => {
+    const { id } = await createGanttProject(t, member.cookie, { prefix: 'EF' });
+    await t.db.updateTable('project').set({ currency: 'CLP' }).where('_id', '=', id).execute();
+    await price(id, 4, '10', '100');
+    await record(id, '2026-01-06', [{ TaskID: P12, ActualStart: '2026-01-02', Progress: 30 }]);
+    await save(id, '2026-01-06');
+    const approved = (await approve(id, 1)).estadoPago;
+    expect(approved.lines.find((line) => line.edpItemId === 4)).toMatchObject({ accumulatedAmount: '300' });
+    // the same cut-off recorded again with more progress, and a new price: N°1 stays as approved
+    await record(id, '2026-01-06', [{ TaskID: P12, ActualStart: '2026-01-02', Progress: 50 }]);
+    await price(id, 4, '10', '120');
+    expect((await load(id, 1)).estadoPago).toEqual(approved);
+    expectError(
+      await call('saveEstadoPago', { id, cutoff: '2026-01-06' }),
+      'FAILED_PRECONDITION',
+      'El estado de pago N°1 ya está aprobado: no se puede modificar',
+    );
+    // N°2 at the next cut-off (progress unchanged since): 1.200 × 50 % = 600 − the 300 approved = 300
+    await record(id, '2026-01-08', [{ TaskID: P12, ActualStart: '2026-01-02', Progress: 50 }]);
+    const second = (await save(id, '2026-01-08')).estadoPago;
+    expect(second.lines.find((line) => line.edpItemId === 4)).toMatchObject({
+      budget: '1200',
+      previousPercent: '30',
+      periodPercent: '20',
+      previousAmount: '300',
+      periodAmount: '300',
+      accumulatedAmount: '600',
+    });
+  });
+
   it('recomputes a draft at its own cut-off, and removes a draft', async () => {
     const id = await pricedProject({ prefix: 'ER' });
     const first = (await save(id, '2026-01-06')).estadoPago;
