@@ -13,10 +13,25 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import type { UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatDecimalAsIs, formatEpAmount, formatEpPercent } from '../utils/estado-pago-format';
 import { EstadoPagoTotals } from './estado-pago-totals';
+
+/** Past this many partidas only the rows in view (and some around them) are drawn. */
+const WINDOW_FROM = 300;
+const ROW_HEIGHT = 33;
+const TABLE_HEIGHT = 520;
+const OVERSCAN = 30;
+
+/** The rows to draw of `count`, given the scroll position: all of them for a short EP. */
+function visibleRange(count: number, scrollTop: number): { start: number; end: number } {
+  if (count <= WINDOW_FROM) return { start: 0, end: count };
+  const start = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
+  const end = Math.min(count, start + Math.ceil(TABLE_HEIGHT / ROW_HEIGHT) + 2 * OVERSCAN);
+  return { start, end };
+}
 
 export type EstadoPagoDetailProps = {
   projectName: string;
@@ -44,6 +59,9 @@ export function EstadoPagoDetail({
 }: EstadoPagoDetailProps) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState<'approve' | 'remove' | undefined>();
+  const [scrollTop, setScrollTop] = useState(0);
+  const isWindowed = ep.lines.length > WINDOW_FROM;
+  const { start, end } = visibleRange(ep.lines.length, scrollTop);
   const isDraft = ep.status === 'draft';
   const amount = (value: string) => formatEpAmount(value, ep.currency);
   const header = [
@@ -71,18 +89,18 @@ export function EstadoPagoDetail({
         ]),
   ];
   const columns = [
-    { key: 'code', label: t('estadoPago.columns.code') },
-    { key: 'name', label: t('estadoPago.columns.name') },
-    { key: 'unit', label: t('estadoPago.columns.unit') },
-    { key: 'quantity', label: t('estadoPago.columns.quantity'), isNumber: true },
-    { key: 'unitPrice', label: t('estadoPago.columns.unitPrice'), isNumber: true },
-    { key: 'budget', label: t('estadoPago.columns.budget'), isNumber: true },
-    { key: 'previousPercent', label: t('estadoPago.columns.previousPercent'), isNumber: true },
-    { key: 'periodPercent', label: t('estadoPago.columns.periodPercent'), isNumber: true },
-    { key: 'accumulatedPercent', label: t('estadoPago.columns.accumulatedPercent'), isNumber: true },
-    { key: 'previousAmount', label: t('estadoPago.columns.previousAmount'), isNumber: true },
-    { key: 'periodAmount', label: t('estadoPago.columns.periodAmountShort'), isNumber: true },
-    { key: 'accumulatedAmount', label: t('estadoPago.columns.accumulatedAmount'), isNumber: true },
+    { key: 'code', label: t('estadoPago.columns.code'), width: 110 },
+    { key: 'name', label: t('estadoPago.columns.name'), width: 'auto' },
+    { key: 'unit', label: t('estadoPago.columns.unit'), width: 70 },
+    { key: 'quantity', label: t('estadoPago.columns.quantity'), isNumber: true, width: 90 },
+    { key: 'unitPrice', label: t('estadoPago.columns.unitPrice'), isNumber: true, width: 100 },
+    { key: 'budget', label: t('estadoPago.columns.budget'), isNumber: true, width: 120 },
+    { key: 'previousPercent', label: t('estadoPago.columns.previousPercent'), isNumber: true, width: 90 },
+    { key: 'periodPercent', label: t('estadoPago.columns.periodPercent'), isNumber: true, width: 90 },
+    { key: 'accumulatedPercent', label: t('estadoPago.columns.accumulatedPercent'), isNumber: true, width: 90 },
+    { key: 'previousAmount', label: t('estadoPago.columns.previousAmount'), isNumber: true, width: 120 },
+    { key: 'periodAmount', label: t('estadoPago.columns.periodAmountShort'), isNumber: true, width: 120 },
+    { key: 'accumulatedAmount', label: t('estadoPago.columns.accumulatedAmount'), isNumber: true, width: 120 },
   ];
 
   return (
@@ -157,22 +175,40 @@ export function EstadoPagoDetail({
       )}
 
       <TableContainer
+        onScroll={
+          isWindowed ? (event: UIEvent<HTMLDivElement>) => setScrollTop(event.currentTarget.scrollTop) : undefined
+        }
         sx={{
           mt: 2,
-          maxHeight: 520,
+          maxHeight: TABLE_HEIGHT,
           border: 1,
           borderColor: 'divider',
           borderRadius: 1,
           // twelve columns: tight cells, figures on one line
           '& th, & td': { px: 1 },
           '& td[class*="alignRight"]': { whiteSpace: 'nowrap' },
+          // a long EP draws only the rows in view: one line each, columns that do not move
+          ...(isWindowed && {
+            '& table': { tableLayout: 'fixed', minWidth: 1280 },
+            '& tbody td': {
+              height: ROW_HEIGHT,
+              py: 0,
+              whiteSpace: 'nowrap',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+            },
+          }),
         }}
       >
         <Table size="small" stickyHeader aria-label={t('estadoPago.detail.linesLabel', { number: ep.number })}>
           <TableHead>
             <TableRow>
               {columns.map((column) => (
-                <TableCell key={column.key} align={column.isNumber ? 'right' : 'left'} sx={{ fontWeight: 600 }}>
+                <TableCell
+                  key={column.key}
+                  align={column.isNumber ? 'right' : 'left'}
+                  sx={{ fontWeight: 600, ...(isWindowed && { width: column.width }) }}
+                >
                   {column.label}
                 </TableCell>
               ))}
@@ -184,7 +220,8 @@ export function EstadoPagoDetail({
                 <TableCell colSpan={columns.length}>{t('estadoPago.detail.noLines')}</TableCell>
               </TableRow>
             )}
-            {ep.lines.map((line) => (
+            {start > 0 && <TableRow aria-hidden sx={{ height: start * ROW_HEIGHT }} />}
+            {ep.lines.slice(start, end).map((line) => (
               <TableRow key={line.edpItemId} hover>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.code}</TableCell>
                 <TableCell sx={{ pl: `${8 + 8 * Math.min(line.level - 1, 8)}px !important`, minWidth: 160 }}>
@@ -206,6 +243,7 @@ export function EstadoPagoDetail({
                 <TableCell align="right">{amount(line.accumulatedAmount)}</TableCell>
               </TableRow>
             ))}
+            {end < ep.lines.length && <TableRow aria-hidden sx={{ height: (ep.lines.length - end) * ROW_HEIGHT }} />}
           </TableBody>
         </Table>
       </TableContainer>

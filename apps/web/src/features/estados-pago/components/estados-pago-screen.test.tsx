@@ -1,5 +1,5 @@
 import type { EstadoPago, EstadoPagoSettings } from '@cimiento/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/react-query';
@@ -218,6 +218,33 @@ describe("'Estados de pago' (issue 16)", () => {
     expect(screen.queryByRole('button', { name: 'Aprobar' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Recalcular' })).toBeNull();
     expect(screen.getByText(/Aprobado por Beto Soto el 03-02-2026/)).toBeTruthy();
+  });
+
+  it('draws only the partidas in view of a long EP, and the others as it scrolls', async () => {
+    const many: EstadoPago = {
+      ...ep2,
+      lines: Array.from({ length: 2000 }, (_, index) => ({
+        ...(ep2.lines[0] as EstadoPago['lines'][number]),
+        edpItemId: index + 10,
+        code: `P.${index + 1}`,
+      })),
+    };
+    stubServer({ estadosPago: [ep1, many] });
+    renderScreen();
+    const table = await screen.findByRole('table', { name: 'Partidas del estado de pago N°2' });
+    const codes = () =>
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.firstElementChild?.textContent)
+        .filter((code) => code?.startsWith('P.'));
+    expect(codes()).toHaveLength(76);
+    expect(codes()[0]).toBe('P.1');
+    // 33 px a row: scrolled to row 1.500, the rows from 1.470 are drawn
+    const container = table.parentElement as HTMLElement;
+    fireEvent.scroll(container, { target: { scrollTop: 33 * 1500 } });
+    await waitFor(() => expect(codes()[0]).toBe('P.1471'));
+    expect(codes()).toContain('P.1510');
+    expect(codes()).not.toContain('P.1');
   });
 
   it("'Nuevo estado de pago' takes one of the cut-offs left, the latest by default", async () => {
