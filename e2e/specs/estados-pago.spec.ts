@@ -164,5 +164,27 @@ describe('Estados de pago (issue 16)', () => {
     await waitForSuccessToast(page, 'Estado de pago N°2 eliminado');
     await expect.poll(() => list(page).locator('tbody tr').count()).toBe(1);
     await page.getByRole('heading', { name: 'Estado de pago N°1' }).waitFor();
+    // the deleted EP is not asked for again
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText('Error en Cimiento').count()).toBe(0);
+  }, 60_000);
+
+  it("saves 'Condiciones del contrato' typed in Chilean notation", async () => {
+    await page.getByRole('button', { name: 'Condiciones del contrato' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Condiciones del contrato' });
+    expect(await dialog.getByLabel('Contrato', { exact: true }).inputValue()).toBe('Contrato N°7');
+    await dialog.getByLabel('Retención %', { exact: true }).fill('5,5');
+    await dialog.getByLabel('Anticipo (CLP)', { exact: true }).fill('1.250.000');
+    await screenshot(page, 'estados-pago-condiciones');
+    await dialog.getByRole('button', { name: 'Grabar' }).click();
+    await waitForSuccessToast(page, /Condiciones del contrato guardadas/);
+    await dialog.waitFor({ state: 'hidden' });
+    const stored = await callFunction<{ settings: Record<string, string> }>(
+      session.server.url,
+      'loadEstadosPago',
+      { id: seeded.project._id },
+      seeded.cookie,
+    );
+    expect(stored.settings).toMatchObject({ retentionPercent: '5.5', advanceAmount: '1250000' });
   }, 60_000);
 });

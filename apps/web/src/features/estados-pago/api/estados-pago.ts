@@ -35,6 +35,8 @@ export function estadoPagoQueryOptions(projectId: string, number: number) {
       if (output.estadoPago === undefined) throw new Error(`N°${number}`);
       return output.estadoPago;
     },
+    // the screen says itself that it could not load it
+    meta: { showErrorToast: false },
   });
 }
 
@@ -69,14 +71,20 @@ export function useApproveEstadoPago(projectId: string) {
   });
 }
 
+/** 'Eliminar' a draft: gone from the list at once (its own query too, so it is not asked for again), then the list reloaded. */
 export function useRemoveEstadoPago(projectId: string) {
-  const refresh = useRefresh(projectId);
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (number: number) => call('removeEstadoPago', { id: projectId, number }),
     meta: { showGlobalSpinner: true },
-    onSuccess: async (output) => {
+    onSuccess: async (output, number) => {
+      const key = estadosPagoQueryKey(projectId);
+      client.setQueryData<EstadosPagoList>(key, (list) =>
+        list === undefined ? list : { ...list, estadosPago: list.estadosPago.filter((ep) => ep.number !== number) },
+      );
+      client.removeQueries({ queryKey: [...key, number], exact: true });
       notifyMessage(output.message);
-      await refresh();
+      await client.invalidateQueries({ queryKey: key, exact: true });
     },
   });
 }
