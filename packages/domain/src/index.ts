@@ -117,6 +117,14 @@ export { plannedShare, plannedValue } from './costs/planned-value';
 export type { CostPart, CostTask, PricedEdpItem, TaskCosts } from './costs/edp-amounts';
 export { edpBudgetSummary, edpItemAmount, itemLeaves, rollUpEdpAmounts, spreadItemAmounts } from './costs/edp-amounts';
 export type {
+  EstadoPagoInput,
+  EstadoPagoItem,
+  EstadoPagoResult,
+  EstadoPagoUf,
+  EstadoPagoUfValue,
+} from './costs/estado-pago';
+export { computeEstadoPago, edpItemLevels, edpItemProgress } from './costs/estado-pago';
+export type {
   LoadedProject,
   ParsedProjectInput,
   Project,

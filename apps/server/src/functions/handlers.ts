@@ -46,6 +46,12 @@ import { handleExportEstadoPago } from './handlers/export-estado-pago';
 import { handleImportUfValues } from './handlers/import-uf-values';
 import { handleLoadUfValues } from './handlers/load-uf-values';
 import { handleSaveUfValues } from './handlers/save-uf-values';
+// issue 16: estados de pago
+import { handleApproveEstadoPago } from './handlers/approve-estado-pago';
+import { handleLoadEstadosPago } from './handlers/load-estados-pago';
+import { handleRemoveEstadoPago } from './handlers/remove-estado-pago';
+import { handleSaveEstadoPago } from './handlers/save-estado-pago';
+import { handleSaveEstadoPagoSettings } from './handlers/save-estado-pago-settings';
 
 /** One handler per contract in @cimiento/domain's functionContracts; handlers.test.ts checks none is missing. */
 export const functionHandlers: RegisteredHandler[] = [
@@ -96,4 +102,10 @@ export const functionHandlers: RegisteredHandler[] = [
   handleSaveUfValues,
   handleLoadUfValues,
   handleImportUfValues,
+  // issue 16: estados de pago
+  handleLoadEstadosPago,
+  handleSaveEstadoPagoSettings,
+  handleSaveEstadoPago,
+  handleApproveEstadoPago,
+  handleRemoveEstadoPago,
 ];

@@ -97,6 +97,13 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/gantt/project-gantt')).ProjectGanttRoute }),
       },
       {
+        path: 'projects/:id/estados-pago',
+        handle: handle({ titleKey: 'projectEstadosPago', parent: projectsCrumb, isProjectRoute: true }),
+        lazy: async () => ({
+          Component: (await import('./routes/estados-pago/project-estados-pago')).ProjectEstadosPagoRoute,
+        }),
+      },
+      {
         path: 'admin/tipos-area',
         handle: handle({ titleKey: 'areaTypes', parent: administrationCrumb }),
         lazy: async () => ({ Component: (await import('./routes/admin/tipos-area')).TiposAreaRoute }),

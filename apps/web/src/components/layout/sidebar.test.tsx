@@ -90,6 +90,9 @@ describe('Sidebar', () => {
     expect(screen.getByRole('link', { name: 'EDP' }).getAttribute('href')).toBe('/projects/current/edp');
     expect(screen.getByRole('link', { name: 'EDC' }).getAttribute('href')).toBe('/projects/current/edc');
     expect(screen.getByRole('link', { name: 'Gantt' }).getAttribute('href')).toBe('/projects/current/gantt');
+    expect(screen.getByRole('link', { name: 'Estados de pago' }).getAttribute('href')).toBe(
+      '/projects/current/estados-pago',
+    );
   });
 
   it('names the current project group after the selected project and links to its screens', async () => {
@@ -103,6 +106,9 @@ describe('Sidebar', () => {
     expect(screen.getByRole('link', { name: 'EDP' }).getAttribute('href')).toBe('/projects/p-42/edp');
     expect(screen.getByRole('link', { name: 'EDC' }).getAttribute('href')).toBe('/projects/p-42/edc');
     expect(screen.getByRole('link', { name: 'Gantt' }).getAttribute('href')).toBe('/projects/p-42/gantt');
+    expect(screen.getByRole('link', { name: 'Estados de pago' }).getAttribute('href')).toBe(
+      '/projects/p-42/estados-pago',
+    );
   });
 
   it('does not show a project another user selected on this browser, and forgets it', async () => {

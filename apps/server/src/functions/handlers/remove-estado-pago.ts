@@ -1,0 +1,8 @@
+import { removeEstadoPagoContract } from '@cimiento/domain';
+import { removeEstadoPago } from '../../projects/estado-pago-store';
+import { defineHandler } from '../define-handler';
+
+/** 'Eliminar' a draft EP; an approved one is refused. */
+export const handleRemoveEstadoPago = defineHandler(removeEstadoPagoContract, async ({ id, number }, { db }) =>
+  removeEstadoPago(db, id, number),
+);

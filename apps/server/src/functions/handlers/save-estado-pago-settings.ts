@@ -1,0 +1,9 @@
+import { saveEstadoPagoSettingsContract } from '@cimiento/domain';
+import { saveEstadoPagoSettings } from '../../projects/estado-pago-store';
+import { defineHandler } from '../define-handler';
+
+/** 'Condiciones del contrato': the terms drafts and later EPs are computed with (never an approved one). */
+export const handleSaveEstadoPagoSettings = defineHandler(
+  saveEstadoPagoSettingsContract,
+  async ({ id, settings }, { db }) => saveEstadoPagoSettings(db, id, settings),
+);
