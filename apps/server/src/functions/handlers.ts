@@ -40,6 +40,10 @@ import { handleSaveProgress } from './handlers/save-progress';
 // issue 15: progress by Excel
 import { handleExportProgress } from './handlers/export-progress';
 import { handleImportProgress } from './handlers/import-progress';
+// issue 16: the S-curve
+import { handleExportSCurve } from './handlers/export-s-curve';
+import { handleLoadSCurve } from './handlers/load-s-curve';
+import { handleSaveActualCost } from './handlers/save-actual-cost';
 
 /** One handler per contract in @cimiento/domain's functionContracts; handlers.test.ts checks none is missing. */
 export const functionHandlers: RegisteredHandler[] = [
@@ -84,4 +88,8 @@ export const functionHandlers: RegisteredHandler[] = [
   // issue 15: progress by Excel
   handleExportProgress,
   handleImportProgress,
+  // issue 16: the S-curve
+  handleLoadSCurve,
+  handleExportSCurve,
+  handleSaveActualCost,
 ];
