@@ -12,6 +12,7 @@ import HubIcon from '@mui/icons-material/Hub';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import PersonIcon from '@mui/icons-material/Person';
 import SettingsInputComponentIcon from '@mui/icons-material/SettingsInputComponent';
+import ShowChartIcon from '@mui/icons-material/ShowChart';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import WidgetsIcon from '@mui/icons-material/Widgets';
@@ -246,6 +247,12 @@ export function SidebarContent({
             <SidebarLink to={`${projectBase}/edp`} label={t('nav.edp')} icon={<ListAltIcon />} context={context} />
             <SidebarLink to={`${projectBase}/edc`} label={t('nav.edc')} icon={<HubIcon />} context={context} />
             <SidebarLink to={`${projectBase}/gantt`} label={t('nav.gantt')} icon={<TimelineIcon />} context={context} />
+            <SidebarLink
+              to={`${projectBase}/curva-s`}
+              label={t('nav.sCurve')}
+              icon={<ShowChartIcon />}
+              context={context}
+            />
           </SidebarGroup>
         </List>
         <Divider sx={{ borderColor: look.divider, mx: 2, my: 1 }} />
