@@ -197,14 +197,22 @@ function plannedValues(calendar: WorkingCalendar, planned: Prepared['planned']) 
   };
 }
 
-/** EV at a cut-off: Σ amount × progress / 100 over the tasks with progress. */
+/**
+ * EV at a cut-off: Σ amount × progress / 100 over the tasks with progress. The amounts are added
+ * per progress value first (a cut-off has few distinct ones: 100 for every task done), so there is
+ * one multiplication per value instead of one per task.
+ */
 function earnedAt(earned: ReadonlyMap<number, Big>, progress: ReadonlyMap<number, number>): Big {
-  let sum = ZERO;
+  const byPercent = new Map<number, Big>();
   for (const [taskId, percent] of progress) {
     if (percent === 0) continue;
     const amount = earned.get(taskId);
-    if (amount !== undefined && !amount.eq(0)) sum = sum.plus(amount.times(percent));
+    if (amount === undefined || amount.eq(0)) continue;
+    const sum = byPercent.get(percent);
+    byPercent.set(percent, sum === undefined ? amount : sum.plus(amount));
   }
+  let sum = ZERO;
+  for (const [percent, amount] of byPercent) sum = sum.plus(amount.times(percent));
   return sum.div(100);
 }
 
