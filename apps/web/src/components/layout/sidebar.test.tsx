@@ -89,6 +89,8 @@ describe('Sidebar', () => {
     expect(screen.getByRole('link', { name: 'EDP' }).getAttribute('href')).toBe('/projects/current/edp');
     expect(screen.getByRole('link', { name: 'EDC' }).getAttribute('href')).toBe('/projects/current/edc');
     expect(screen.getByRole('link', { name: 'Gantt' }).getAttribute('href')).toBe('/projects/current/gantt');
+    // issue 16: 'Curva S' after the Gantt, on the same 'current' routing
+    expect(screen.getByRole('link', { name: 'Curva S' }).getAttribute('href')).toBe('/projects/current/curva-s');
   });
 
   it('names the current project group after the selected project and links to its screens', async () => {
@@ -102,6 +104,7 @@ describe('Sidebar', () => {
     expect(screen.getByRole('link', { name: 'EDP' }).getAttribute('href')).toBe('/projects/p-42/edp');
     expect(screen.getByRole('link', { name: 'EDC' }).getAttribute('href')).toBe('/projects/p-42/edc');
     expect(screen.getByRole('link', { name: 'Gantt' }).getAttribute('href')).toBe('/projects/p-42/gantt');
+    expect(screen.getByRole('link', { name: 'Curva S' }).getAttribute('href')).toBe('/projects/p-42/curva-s');
   });
 
   it('does not show a project another user selected on this browser, and forgets it', async () => {
