@@ -304,7 +304,9 @@ function SCurveScreen({ project }: { project: LoadedProject }) {
             sx={{ minWidth: 280 }}
           >
             <MenuItem value={CHOSEN_BASELINE}>
-              {chosenName ?? (baselines.data?.baselineId === undefined ? t('sCurve.currentSchedule') : '…')}
+              {baselines.data === undefined
+                ? (curve.data?.baselineName ?? '…')
+                : (chosenName ?? t('sCurve.currentSchedule'))}
             </MenuItem>
             {(baselines.data?.baselines ?? [])
               .filter((each) => each.baselineId !== baselines.data?.baselineId)
