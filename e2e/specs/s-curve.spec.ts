@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
@@ -143,5 +145,59 @@ describe("the 'Curva S' screen (issue 16)", () => {
     await page.waitForTimeout(500);
     await screenshot(page, 's-curve-dark');
     await toggleDarkMode(page, false);
+  });
+
+  /*
+   * Priced (written straight into the database: saveEdp's price fields are another part of the
+   * issue), in CLP: ELA.1 3 × $1.000.000 spread over ACT1, ACT2, ACT3 (5 days each: $1.000.000
+   * each), ELA.1.1 and ELA.1.2 $1.000.000 each → $5.000.000, every leaf $1.000.000, so the
+   * percentages are the duration basis's. 'Contrato' was fixed before the prices: the current
+   * amounts go on its dates, and the screen says so.
+   *   C1: PV $1.000.000, EV $1.200.000; C2: PV $3.000.000, EV $2.400.000; AC $2.000.000 at C2 → CPI 1,20
+   */
+  it('reads a priced curve in pesos and takes the actual cost of a cut-off, which gives the CPI', async () => {
+    const require = createRequire(fileURLToPath(new URL('../../apps/server/package.json', import.meta.url)));
+    const Sqlite = require('better-sqlite3') as new (file: string) => {
+      prepare: (sql: string) => { run: (...params: unknown[]) => unknown };
+      close: () => void;
+    };
+    const db = new Sqlite(path.join(session.server.dataDir, 'cimiento.db'));
+    try {
+      db.prepare(`UPDATE project SET currency = 'CLP' WHERE _id = ?`).run(seeded.project._id);
+      const price = db.prepare(
+        `UPDATE edp_item SET unit = 'gl', quantity = ?, unit_price = ? WHERE project_id = ? AND code = ?`,
+      );
+      price.run('3', '1000000', seeded.project._id, 'ELA.1');
+      price.run('1', '1000000', seeded.project._id, 'ELA.1.1');
+      price.run('1', '1000000', seeded.project._id, 'ELA.1.2');
+    } finally {
+      db.close();
+    }
+    await page.reload();
+    await page.getByTestId('s-curve-table').waitFor();
+    await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('s-curve-message').innerText()).toContain(
+      'La línea base «Contrato» se fijó antes de que hubiera precios: lo programado usa los montos actuales sobre sus fechas',
+    );
+    expect(await page.getByTestId('s-curve-duration-basis').count()).toBe(0);
+    expect(await tableTexts(page)).toEqual([
+      ['05-01-2026', '$0', '—', '0,00 %', '—'],
+      ['12-01-2026', '$1.000.000', '$1.200.000', '20,00 %', '24,00 %'],
+      ['26-01-2026', '$3.000.000', '$2.400.000', '60,00 %', '48,00 %'],
+      ['01-02-2026', '$4.000.000', '—', '80,00 %', '—'],
+      ['01-03-2026', '$5.000.000', '—', '100,00 %', '—'],
+    ]);
+    expect(await page.getByTestId('s-curve-cpi').innerText()).toContain('Ingresa el costo real');
+
+    const field = page.getByLabel('Costo real al 26-01-2026');
+    await field.fill('2.000.000');
+    await field.press('Enter');
+    await expect.poll(() => page.getByTestId('s-curve-cpi').innerText()).toContain('1,20');
+    expect(await page.getByTestId('s-curve-cpi').innerText()).toContain('Bajo el presupuesto');
+    // kept: read again after a reload
+    await page.reload();
+    await page.getByTestId('s-curve-table').waitFor();
+    await expect.poll(() => page.getByLabel('Costo real al 26-01-2026').inputValue()).toBe('2.000.000');
+    await screenshot(page, 's-curve-priced-light');
   });
 });

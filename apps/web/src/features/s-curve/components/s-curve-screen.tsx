@@ -134,6 +134,9 @@ function SCurveBody({ project, curve }: { project: LoadedProject; curve: SCurveO
   const hasCutoff = curve.cutoff !== undefined;
   return (
     <Stack spacing={2}>
+      <Typography variant="body2" color="text.secondary" data-testid="s-curve-message">
+        {curve.message}
+      </Typography>
       {curve.basis === 'duration' && hasGantt && (
         <Alert severity="info" data-testid="s-curve-duration-basis">
           <strong>{t('sCurve.durationBasis')}</strong> — {t('sCurve.durationBasisDetail')}
