@@ -17,6 +17,7 @@ import { measureGanttServer } from './gantt-server.mjs';
 import { measureMspdiExchange } from './mspdi-exchange.mjs';
 import { measureScheduleEngine } from './schedule-engine.mjs';
 import { measureTracking } from './tracking.mjs';
+import { measureCosts } from './costs.mjs';
 import { createBenchDatabase, freePort, median, signUp, startApp } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -486,6 +487,15 @@ try {
   rows.push(...(await measureTracking()));
 } catch (error) {
   record('tracking (issue 15)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+}
+
+// 13b. costs (issue 16): a 5,001-item priced EDP with 20,000 tasks and 24 monthly cut-offs on SQLite
+//      and PostgreSQL: saveBaseline with costs, loadSCurve (whole project, one item), exportSCurve,
+//      saveEstadoPago, and the 'Curva S' screen's first paint in Chromium
+try {
+  rows.push(...(await measureCosts()));
+} catch (error) {
+  record('costs (issue 16)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
 }
 
 // 14. the Gantt's PDF export (issue 12) in Chromium: menu click → download for 501 and 5,001 tasks,

@@ -41,7 +41,7 @@ describe("Project routes: home, 'current' and unknown ids", () => {
 
   it("says that no project is selected on every 'current' route, with a link to the list", async () => {
     const { page } = session;
-    for (const screen of ['', '/edp', '/edc', '/gantt']) {
+    for (const screen of ['', '/edp', '/edc', '/gantt', '/curva-s']) {
       await page.goto(`/projects/current${screen}`);
       await page.getByRole('heading', { name: 'No hay un proyecto seleccionado' }).waitFor();
       expect(await listLink().getAttribute('href')).toBe('/projects');
@@ -53,6 +53,7 @@ describe("Project routes: home, 'current' and unknown ids", () => {
       ['EDP', 'edp'],
       ['EDC', 'edc'],
       ['Gantt', 'gantt'],
+      ['Curva S', 'curva-s'],
     ] as const) {
       const link = sidebar(page).getByRole('link', { name: label, exact: true });
       expect(await link.getAttribute('href')).toBe(`/projects/current/${screen}`);

@@ -52,6 +52,10 @@ import { handleLoadEstadosPago } from './handlers/load-estados-pago';
 import { handleRemoveEstadoPago } from './handlers/remove-estado-pago';
 import { handleSaveEstadoPago } from './handlers/save-estado-pago';
 import { handleSaveEstadoPagoSettings } from './handlers/save-estado-pago-settings';
+// issue 16: the S-curve
+import { handleExportSCurve } from './handlers/export-s-curve';
+import { handleLoadSCurve } from './handlers/load-s-curve';
+import { handleSaveActualCost } from './handlers/save-actual-cost';
 
 /** One handler per contract in @cimiento/domain's functionContracts; handlers.test.ts checks none is missing. */
 export const functionHandlers: RegisteredHandler[] = [
@@ -108,4 +112,8 @@ export const functionHandlers: RegisteredHandler[] = [
   handleSaveEstadoPago,
   handleApproveEstadoPago,
   handleRemoveEstadoPago,
+  // issue 16: the S-curve
+  handleLoadSCurve,
+  handleExportSCurve,
+  handleSaveActualCost,
 ];

@@ -1,4 +1,4 @@
-import { GANTT_STALE_MESSAGE, MAX_BASELINES, formatNumber } from '@cimiento/domain';
+import { GANTT_STALE_MESSAGE, MAX_BASELINES, formatNumber, spreadItemAmounts } from '@cimiento/domain';
 import type { Baseline } from '@cimiento/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
@@ -6,7 +6,8 @@ import { chunks } from '../catalogues/catalogue-store';
 import type { Database } from '../db/schema';
 import type { Caller } from '../functions/context';
 import { HttpsError } from '../functions/https-error';
-import { loadGantt } from './gantt-store';
+import { readCostProject, readPricedEdpItems, toCostTasks } from './cost-basis';
+import { loadGantt, readTasks } from './gantt-store';
 
 /**
  * Baselines ('línea base', issue 15): named, dated, read-only snapshots of the Gantt as it is
@@ -99,7 +100,9 @@ async function lockProject(
 
 /**
  * saveBaseline ('Fijar línea base'): the stored Gantt as loadGantt merges and schedules it now,
- * frozen under `name` and dated now, recorded by the caller; it becomes the chosen baseline. The
+ * frozen under `name` and dated now, recorded by the caller; it becomes the chosen baseline. Issue
+ * 16: with its costs (gantt_baseline_cost: the EDP items' amounts spread over the Gantt's leaves
+ * now), so the S-curve's planned curve stays as frozen as its dates. The
  * count and name checks and the inserts run in one transaction holding the project's row, and
  * only while the Gantt is still at the version the snapshot was taken on (else it is taken again).
  */
@@ -165,6 +168,20 @@ export async function saveBaseline(
         cost: null,
       }));
       for (const part of chunks(rows)) await trx.insertInto('gantt_baseline_task').values(part).execute();
+      // issue 16: what each task was to cost, per EDP item (the cost spread of the Gantt as fixed)
+      const { currency } = await readCostProject(trx, projectId);
+      const costs = spreadItemAmounts(
+        await readPricedEdpItems(trx, projectId),
+        toCostTasks(await readTasks(trx, projectId)),
+        currency,
+      );
+      const costRows = costs.parts.map((part) => ({
+        baseline_id: baseline.baselineId,
+        task_id: part.taskId,
+        edp_item_id: part.edpItemId,
+        amount: part.amount,
+      }));
+      for (const part of chunks(costRows)) await trx.insertInto('gantt_baseline_cost').values(part).execute();
       // a new baseline becomes the chosen one
       await trx
         .updateTable('project')

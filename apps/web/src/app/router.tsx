@@ -97,6 +97,11 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/gantt/project-gantt')).ProjectGanttRoute }),
       },
       {
+        path: 'projects/:id/curva-s',
+        handle: handle({ titleKey: 'projectSCurve', parent: projectsCrumb, isProjectRoute: true }),
+        lazy: async () => ({ Component: (await import('./routes/s-curve/project-s-curve')).ProjectSCurveRoute }),
+      },
+      {
         path: 'projects/:id/estados-pago',
         handle: handle({ titleKey: 'projectEstadosPago', parent: projectsCrumb, isProjectRoute: true }),
         lazy: async () => ({

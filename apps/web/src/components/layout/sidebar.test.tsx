@@ -93,6 +93,8 @@ describe('Sidebar', () => {
     expect(screen.getByRole('link', { name: 'Estados de pago' }).getAttribute('href')).toBe(
       '/projects/current/estados-pago',
     );
+    // issue 16: 'Curva S' after the Gantt, on the same 'current' routing
+    expect(screen.getByRole('link', { name: 'Curva S' }).getAttribute('href')).toBe('/projects/current/curva-s');
   });
 
   it('names the current project group after the selected project and links to its screens', async () => {
@@ -109,6 +111,7 @@ describe('Sidebar', () => {
     expect(screen.getByRole('link', { name: 'Estados de pago' }).getAttribute('href')).toBe(
       '/projects/p-42/estados-pago',
     );
+    expect(screen.getByRole('link', { name: 'Curva S' }).getAttribute('href')).toBe('/projects/p-42/curva-s');
   });
 
   it('does not show a project another user selected on this browser, and forgets it', async () => {

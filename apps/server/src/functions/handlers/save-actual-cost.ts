@@ -1,0 +1,8 @@
+import { saveActualCostContract } from '@cimiento/domain';
+import { saveActualCost } from '../../projects/s-curve-store';
+import { defineHandler } from '../define-handler';
+
+/** 'Costo real' at a recorded cut-off (issue 16): the AC the S-curve's CPI divides by; null clears it. */
+export const handleSaveActualCost = defineHandler(saveActualCostContract, async ({ id, cutoff, amount }, { db }) =>
+  saveActualCost(db, id, cutoff, amount),
+);

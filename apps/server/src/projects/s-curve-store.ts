@@ -1,0 +1,315 @@
+import {
+  computeSCurve,
+  edpSubtreeIds,
+  formatIsoDate,
+  formatMoney,
+  formatNumber,
+  itemLeaves,
+  roundMoney,
+  spreadItemAmounts,
+} from '@cimiento/domain';
+import type { ExportedFile, GanttTask, SCurve, SCurvePlannedTask } from '@cimiento/domain';
+import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { XLSX_MIME_TYPE } from '../exchange/workbooks';
+import { HttpsError } from '../functions/https-error';
+import { readCostProject, readCutoffProgress, readPricedEdpItems, toCostTasks } from './cost-basis';
+import { calendarFor, loadGantt, readTasks } from './gantt-store';
+
+/**
+ * The S-curve ('Curva S', issue 16; docs/COSTS.md) on the server: what computeSCurve needs, read
+ * from the database, and its Excel workbook; and the actual cost entered at a cut-off.
+ *
+ * - Planned: the asked baseline, else the project's chosen one, else the current schedule
+ *   (loadGantt's dates). A baseline's amounts are the ones frozen with it (gantt_baseline_cost, per
+ *   task and EDP item); one fixed before there were prices has none, so the current amounts are
+ *   laid on its dates (the answer's message says so), a task newer than it on its current dates.
+ * - Earned: the current amounts (the cost spread of the stored Gantt) × each leaf's progress at
+ *   every recorded cut-off.
+ * - Per EDP item: only the money of the item's subtree (the parts and baseline costs of its items),
+ *   and on the duration basis only the leaves its items' work is measured on.
+ */
+
+export type SCurveAnswer = SCurve & { message: string };
+
+type SCurveRequest = { baselineId?: string | undefined; edpItemId?: number | undefined };
+
+type PlannedSource =
+  { kind: 'current' } | { kind: 'baseline'; id: string; name: string; start: string; costs: boolean };
+
+function plural(count: number, one: string, many: string): string {
+  return `${formatNumber(count)} ${count === 1 ? one : many}`;
+}
+
+/** The baseline the curve is planned on: the asked one (NOT_FOUND when not the project's), else the chosen one. */
+async function plannedSource(
+  db: Kysely<Database>,
+  projectId: string,
+  asked: string | undefined,
+  chosen: string | undefined,
+): Promise<PlannedSource> {
+  const id = asked ?? chosen;
+  if (id === undefined) return { kind: 'current' };
+  const row = await db
+    .selectFrom('gantt_baseline')
+    .select(['_id', 'name', 'project_start'])
+    .where('_id', '=', id)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+  if (!row) throw new HttpsError('NOT_FOUND', 'Línea base no encontrada');
+  const cost = await db
+    .selectFrom('gantt_baseline_cost')
+    .select('task_id')
+    .where('baseline_id', '=', id)
+    .limit(1)
+    .executeTakeFirst();
+  return { kind: 'baseline', id: row._id, name: row.name, start: row.project_start, costs: cost !== undefined };
+}
+
+/** loadSCurve: see the module's comment. Unknown project, baseline or EDP item → NOT_FOUND. */
+export async function loadSCurve(
+  db: Kysely<Database>,
+  projectId: string,
+  request: SCurveRequest,
+): Promise<SCurveAnswer> {
+  const gantt = await loadGantt(db, projectId);
+  const project = await readCostProject(db, projectId);
+  const items = await readPricedEdpItems(db, projectId);
+  let scope: Set<number> | undefined;
+  if (request.edpItemId !== undefined) {
+    const subtree = edpSubtreeIds(items, request.edpItemId);
+    if (subtree.length === 0) throw new HttpsError('NOT_FOUND', 'Partida del EDP no encontrada');
+    scope = new Set(subtree);
+  }
+  const inScope = (itemId: number) => scope === undefined || scope.has(itemId);
+  const source = await plannedSource(db, projectId, request.baselineId, gantt.baselineId);
+
+  const tasks = await readTasks(db, projectId);
+  const costTasks = toCostTasks(tasks);
+  const costs = spreadItemAmounts(items, costTasks, project.currency);
+  const parts = costs.parts.filter((part) => inScope(part.edpItemId));
+  // the leaves in scope: every leaf, or the ones the subtree's items are measured on
+  const parents = new Set(tasks.flatMap((task) => (task.parentId === undefined ? [] : [task.parentId])));
+  let leaves = tasks.filter((task) => !parents.has(task.id)).map((task) => task.id);
+  if (scope !== undefined) {
+    const measured = new Set<number>();
+    for (const [itemId, list] of itemLeaves(costTasks)) {
+      if (scope.has(itemId)) for (const leaf of list) measured.add(leaf.taskId);
+    }
+    leaves = leaves.filter((id) => measured.has(id));
+  }
+
+  const current = new Map<number, GanttTask>(gantt.activities.map((task) => [task.TaskID, task]));
+  const currentDates = (taskId: number) => {
+    const task = current.get(taskId);
+    return task === undefined ? undefined : { start: task.StartDate, duration: task.Duration };
+  };
+  let datesOf = currentDates;
+  const planned: SCurvePlannedTask[] = [];
+  let start = gantt.projectStart === '' ? undefined : gantt.projectStart;
+  if (source.kind === 'baseline') {
+    start = source.start;
+    const rows = await db
+      .selectFrom('gantt_baseline_task')
+      .select(['task_id', 'start_date', 'duration'])
+      .where('baseline_id', '=', source.id)
+      .execute();
+    const baselineDates = new Map(
+      rows.map((row) => [Number(row.task_id), { start: row.start_date, duration: Number(row.duration) }]),
+    );
+    // a task newer than the baseline is planned on its current dates
+    datesOf = (taskId) => baselineDates.get(taskId) ?? currentDates(taskId);
+    if (source.costs) {
+      const costRows = await db
+        .selectFrom('gantt_baseline_cost')
+        .select(['task_id', 'edp_item_id', 'amount'])
+        .where('baseline_id', '=', source.id)
+        .execute();
+      for (const row of costRows) {
+        const dates = baselineDates.get(Number(row.task_id));
+        if (dates === undefined || !inScope(Number(row.edp_item_id))) continue;
+        planned.push({ taskId: Number(row.task_id), ...dates, amount: String(row.amount) });
+      }
+    }
+  }
+  if (source.kind === 'current' || !source.costs) {
+    for (const part of parts) {
+      const dates = datesOf(part.taskId);
+      if (dates !== undefined) planned.push({ taskId: part.taskId, ...dates, amount: part.amount });
+    }
+  }
+  // every leaf in scope once more with no money: the curve's span, and its weight on the duration basis
+  const placed = new Set(planned.map((task) => task.taskId));
+  for (const leaf of leaves) {
+    const dates = placed.has(leaf) ? undefined : datesOf(leaf);
+    if (dates !== undefined) planned.push({ taskId: leaf, ...dates, amount: '0' });
+  }
+
+  const cutoffs = await readCutoffProgress(db, projectId);
+  const curve = computeSCurve({
+    calendar: calendarFor(project),
+    currency: project.currency,
+    ...(start === undefined ? {} : { start }),
+    planned,
+    earned: parts.map((part) => ({ taskId: part.taskId, amount: part.amount })),
+    cutoffs,
+  });
+
+  const messages: string[] = [];
+  if (gantt.activities.length === 0) {
+    messages.push('El proyecto no tiene Gantt: genera el EDP y la EDC para construirlo');
+  } else {
+    messages.push(
+      source.kind === 'baseline'
+        ? `Curva S sobre la línea base «${source.name}»`
+        : 'Curva S sobre el programa actual (el proyecto no tiene línea base)',
+    );
+    messages.push(
+      cutoffs.length === 0 ? 'sin cortes de avance' : plural(cutoffs.length, 'corte de avance', 'cortes de avance'),
+    );
+  }
+  let message = messages.join(', ');
+  if (source.kind === 'baseline' && !source.costs && curve.basis === 'cost') {
+    message += `. La línea base «${source.name}» se fijó antes de que hubiera precios: lo programado usa los montos actuales sobre sus fechas`;
+  }
+  if (curve.basis === 'duration' && gantt.activities.length > 0) {
+    message += '. Sin precios: avance ponderado por duración';
+  }
+  return {
+    ...curve,
+    ...(source.kind === 'baseline' ? { baselineId: source.id, baselineName: source.name } : {}),
+    ...(request.edpItemId === undefined ? {} : { edpItemId: request.edpItemId }),
+    message,
+  };
+}
+
+/**
+ * saveActualCost: the actual cost to date at a recorded cut-off (rounded as the project's currency
+ * stores it), or null to clear it. Unknown project → NOT_FOUND; a date with no cut-off → NOT_FOUND.
+ */
+export async function saveActualCost(
+  db: Kysely<Database>,
+  projectId: string,
+  cutoff: string,
+  amount: string | null,
+): Promise<{ message: string }> {
+  const project = await db.selectFrom('project').select('currency').where('_id', '=', projectId).executeTakeFirst();
+  if (!project) throw new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
+  const currency = project.currency as SCurve['currency'];
+  const stored = amount === null ? null : roundMoney(amount, currency);
+  const result = await db
+    .updateTable('gantt_cutoff')
+    .set({ actual_cost: stored })
+    .where('project_id', '=', projectId)
+    .where('cutoff', '=', cutoff)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) {
+    throw new HttpsError('NOT_FOUND', `No hay un corte de avance el ${formatIsoDate(cutoff)}`);
+  }
+  return {
+    message:
+      stored === null
+        ? `Costo real del corte del ${formatIsoDate(cutoff)} borrado`
+        : `Costo real al ${formatIsoDate(cutoff)}: ${formatMoney(stored, currency)}`,
+  };
+}
+
+/** Excel's number format for an amount in the currency (the display decimals). */
+function amountFormat(curve: Pick<SCurve, 'basis' | 'currency'>): string {
+  if (curve.basis === 'duration') return '#,##0.00';
+  return curve.currency === 'CLP' ? '#,##0' : '#,##0.00';
+}
+
+function excelDate(iso: string): Date {
+  return new Date(`${iso}T00:00:00.000Z`);
+}
+
+/** A decimal string as an Excel number cell (the value shown; the exact text stays in Cimiento). */
+function cellNumber(value: string | null): number | null {
+  return value === null ? null : Number(value);
+}
+
+export const S_CURVE_SHEET_NAME = 'Curva S';
+export const S_CURVE_TITLES = ['Fecha', 'Programado', 'Real', '% programado', '% real', 'Costo real'] as const;
+
+/**
+ * exportSCurve's workbook: sheet 'Curva S' with a header (project, currency, baseline, basis), the
+ * table (Fecha, Programado, Real, % programado, % real, Costo real) and SPI / CPI under it.
+ */
+export async function sCurveWorkbook(
+  curve: SCurveAnswer,
+  project: { name: string; code: string },
+  itemLabel: string | undefined,
+): Promise<ExportedFile> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Cimiento';
+  workbook.created = new Date();
+  const sheet = workbook.addWorksheet(S_CURVE_SHEET_NAME);
+  sheet.columns = [{ width: 14 }, { width: 18 }, { width: 18 }, { width: 14 }, { width: 14 }, { width: 18 }];
+  const header: Array<[string, string]> = [
+    ['Proyecto', `${project.code} — ${project.name}`],
+    ['Moneda', curve.currency],
+    ['Línea base', curve.baselineName ?? 'Programa actual (sin línea base)'],
+    ['Base', curve.basis === 'cost' ? 'Costo' : 'Avance ponderado por duración (días hábiles)'],
+  ];
+  if (itemLabel !== undefined) header.push(['Partida', itemLabel]);
+  sheet.addRow(['Curva S']).font = { bold: true, size: 14 };
+  for (const [label, value] of header) {
+    const row = sheet.addRow([label, value]);
+    row.getCell(1).font = { bold: true };
+  }
+  sheet.addRow([]);
+  const titles = sheet.addRow([...S_CURVE_TITLES]);
+  titles.font = { bold: true };
+  const amount = amountFormat(curve);
+  for (const point of curve.points) {
+    const row = sheet.addRow([
+      excelDate(point.date),
+      cellNumber(point.planned),
+      cellNumber(point.earned),
+      cellNumber(point.plannedPercent),
+      cellNumber(point.earnedPercent),
+      cellNumber(point.actualCost),
+    ]);
+    row.getCell(1).numFmt = 'dd-mm-yyyy';
+    for (const column of [2, 3]) row.getCell(column).numFmt = amount;
+    for (const column of [4, 5]) row.getCell(column).numFmt = '0.00';
+    row.getCell(6).numFmt = curve.currency === 'CLP' ? '#,##0' : '#,##0.00';
+    if (point.cutoff) row.font = { bold: true };
+  }
+  sheet.addRow([]);
+  sheet.addRow(['Total', cellNumber(curve.total)]).getCell(2).numFmt = amount;
+  const spi = sheet.addRow(['SPI', cellNumber(curve.spi), 'EV / PV al último corte']);
+  const cpi = sheet.addRow(['CPI', cellNumber(curve.cpi), 'EV / AC al último corte con costo real']);
+  for (const row of [spi, cpi]) row.getCell(1).font = { bold: true };
+  const buffer = await workbook.xlsx.writeBuffer();
+  const code = project.code.replace(/[\\/:*?"<>|\s]+/g, '_') || 'proyecto';
+  return {
+    fileName: `${code}-curva-s.xlsx`,
+    mimeType: XLSX_MIME_TYPE,
+    content: Buffer.from(buffer).toString('base64'),
+  };
+}
+
+/** exportSCurve: loadSCurve's curve as the 'Curva S' workbook. */
+export async function exportSCurve(
+  db: Kysely<Database>,
+  projectId: string,
+  request: SCurveRequest,
+): Promise<ExportedFile & { message: string }> {
+  const curve = await loadSCurve(db, projectId, request);
+  const project = await readCostProject(db, projectId);
+  let itemLabel: string | undefined;
+  if (request.edpItemId !== undefined) {
+    const item = await db
+      .selectFrom('edp_item')
+      .select(['code', 'name'])
+      .where('project_id', '=', projectId)
+      .where('id', '=', request.edpItemId)
+      .executeTakeFirst();
+    if (item) itemLabel = `${item.code} ${item.name}`;
+  }
+  const file = await sCurveWorkbook(curve, project, itemLabel);
+  return { ...file, message: `Curva S exportada a Excel: ${plural(curve.points.length, 'fecha', 'fechas')}` };
+}

@@ -1,0 +1,274 @@
+// Costs (issue 16) on a priced project of about 5,000 EDP items and 20,000 Gantt tasks, with 24
+// monthly cut-offs, on SQLite and on a throwaway PostgreSQL database:
+//   - saveBaseline, which now also freezes every task's cost (gantt_baseline_cost);
+//   - loadSCurve for the whole project (median of `runs`) and for one EDP item's subtree;
+//   - exportSCurve (the 'Curva S' workbook);
+//   - saveEstadoPago at the latest cut-off ('n/a' while the function answers an error);
+//   - the 'Curva S' screen's first paint in Chromium: navigation → the chart's first SVG path.
+// The EDP is written by saveEdp; its prices, and the cut-offs' progress, are seeded with SQL
+// (they are what a year of use leaves behind, not what is timed). Prints figures, asserts nothing.
+// Run alone (after `npm run build`): `node bench/costs.mjs`.
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { benchEdp } from './gantt-server.mjs';
+import { contextCookies, directWriter, median, onBothDatabases, root, timedCall } from './support.mjs';
+
+/** 1 root + 50 groups of 100 items (a group item and 99 leaves): 5,001 items, 4,950 leaves. */
+const GROUPS = 50;
+const PER_GROUP = 100;
+/** Tasks the Gantt ends with: the 5,001 built from the EDP, and children added under the leaves. */
+const TASKS = 20_000;
+const CUTOFFS = 24;
+/** The tasks' starts spread over this many calendar days (about 30 months). */
+const SPAN_DAYS = 880;
+const TIMEOUT = 180_000;
+
+/** One SQL statement on the bench's database ('?' placeholders, as SQLite writes them). */
+async function sqlRunner(database) {
+  const require = createRequire(path.join(root, 'apps/server/package.json'));
+  if (database.kind === 'sqlite') {
+    const Sqlite = require('better-sqlite3');
+    const db = new Sqlite(path.join(database.dataDir, 'cimiento.db'));
+    db.pragma('busy_timeout = 5000');
+    return { run: async (text, params = []) => db.prepare(text).run(...params), close: async () => db.close() };
+  }
+  const pg = require('pg');
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  let index = 0;
+  return {
+    run: async (text, params = []) => {
+      index = 0;
+      return client.query(
+        text.replace(/\?/g, () => `$${++index}`),
+        params,
+      );
+    },
+    close: () => client.end(),
+  };
+}
+
+function addDays(iso, days) {
+  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The 1st of the month `months` after `iso`'s. */
+function monthStart(iso, months) {
+  const date = new Date(`${iso.slice(0, 7)}-01T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The loaded Gantt with children under every EDP leaf's task until it has TASKS tasks, spread over SPAN_DAYS. */
+function withChildren(activities, projectStart) {
+  const leaves = activities.filter((task) => !task.isSummary && task.ParentId !== undefined);
+  let nextId = Math.max(...activities.map((task) => task.TaskID)) + 1;
+  const missing = TASKS - activities.length;
+  const added = [];
+  leaves.forEach((leaf, index) => {
+    const count = Math.floor(missing / leaves.length) + (index < missing % leaves.length ? 1 : 0);
+    const start = addDays(projectStart, Math.floor((index * SPAN_DAYS) / leaves.length));
+    for (let child = 0; child < count; child += 1) {
+      added.push({
+        TaskID: nextId++,
+        TaskCode: `${leaf.TaskCode}.${child + 1}`,
+        TaskName: `Subtarea ${child + 1} de ${leaf.TaskName}`,
+        StartDate: addDays(start, child * 7),
+        Duration: 5 + ((index + child * 3) % 16),
+        Progress: 0,
+        ParentId: leaf.TaskID,
+        Predecessor: '',
+      });
+    }
+  });
+  const existing = activities.map((task) => ({ ...task, StartDate: task.StartNoEarlierThan }));
+  return [...existing, ...added];
+}
+
+/** Each leaf's progress at every monthly cut-off, from its planned dates, inserted directly. */
+async function seedCutoffs(database, projectId, activities) {
+  const writer = await directWriter(database);
+  try {
+    const leaves = activities.filter((task) => !task.isSummary);
+    const start = activities.reduce((first, task) => (task.StartDate < first ? task.StartDate : first), '9999-12-31');
+    const cutoffs = [];
+    const rows = [];
+    for (let month = 1; month <= CUTOFFS; month += 1) {
+      const cutoff = monthStart(start, month);
+      const id = randomUUID();
+      // the actual cost to date: a round figure that grows each month
+      cutoffs.push({
+        _id: id,
+        project_id: projectId,
+        cutoff,
+        recorded_at: new Date().toISOString(),
+        recorded_by: null,
+        recorded_by_name: 'Bench',
+        progress: 0,
+        actual_cost: String(month * 250_000_000),
+      });
+      for (const task of leaves) {
+        if (task.StartDate >= cutoff) continue;
+        const done = task.EndDate < cutoff;
+        rows.push({
+          cutoff_id: id,
+          task_id: task.TaskID,
+          code: task.TaskCode,
+          name: task.TaskName,
+          progress: done ? 100 : 20 + (month % 6) * 10,
+          actual_start: task.StartDate,
+          actual_finish: done ? task.EndDate : null,
+        });
+      }
+    }
+    await writer.insert('gantt_cutoff', cutoffs);
+    await writer.insert('gantt_cutoff_task', rows);
+    return { cutoffs: cutoffs.map((row) => row.cutoff), progressRows: rows.length };
+  } finally {
+    await writer.close();
+  }
+}
+
+async function firstPaint(target, projectId, runs) {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+    ],
+  });
+  try {
+    const times = [];
+    for (let run = 0; run < runs; run += 1) {
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      await context.addCookies(contextCookies(target.url, target.cookie));
+      const page = await context.newPage();
+      const started = performance.now();
+      await page.goto(`${target.url}/projects/${projectId}/curva-s`, { waitUntil: 'commit', timeout: TIMEOUT });
+      await page.locator('[data-testid="s-curve-chart"] svg path').first().waitFor({ timeout: TIMEOUT });
+      times.push(performance.now() - started);
+      await context.close();
+    }
+    return times;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function costsFigures(target, label, runs, record) {
+  const call = async (name, data) => {
+    const timing = await timedCall(target, name, data);
+    if (timing.result === undefined) throw new Error(`${name} failed`);
+    return timing;
+  };
+  const { result: saved } = await call('saveProject', { project: { name: 'Costos', code: 'COST-BENCH' } });
+  const projectId = saved.project._id;
+  const { result: loadedProject } = await call('loadProject', { id: projectId });
+  const edp = benchEdp({ groups: GROUPS, perGroup: PER_GROUP });
+  await call('saveEdp', { id: projectId, edp: { items: edp, version: loadedProject.project.edp.version } });
+  const first = await call('loadGantt', { id: projectId });
+  const activities = withChildren(first.result.activities, first.result.projectStart);
+  const savedGantt = await call('saveGantt', { id: projectId, gantt: { activities }, version: first.result.version });
+  const gantt = savedGantt.result;
+  const taskCount = gantt.activities.length;
+
+  // prices: every item but the root, in CLP (quantity 12,5 × a unit price of $1.250 to $121.250)
+  const sql = await sqlRunner(target.database);
+  try {
+    await sql.run(`UPDATE project SET currency = 'CLP' WHERE _id = ?`, [projectId]);
+    await sql.run(
+      `UPDATE edp_item SET unit = 'm2', quantity = 12.5, unit_price = (id % 97 + 1) * 1250 WHERE project_id = ? AND parent_id IS NOT NULL`,
+      [projectId],
+    );
+  } finally {
+    await sql.close();
+  }
+
+  const baseline = await call('saveBaseline', { id: projectId, name: 'Contrato' });
+  record(
+    `saveBaseline with costs, ${taskCount} tasks, ${edp.length} priced items (${label})`,
+    baseline.ms.toFixed(0),
+    'ms',
+    "1 call: every task's dates and every leaf's cost per EDP item frozen",
+  );
+
+  const seeded = await seedCutoffs(target.database, projectId, gantt.activities);
+  const latest = seeded.cutoffs.at(-1);
+
+  const loads = [];
+  let answer;
+  for (let run = 0; run < runs; run += 1) {
+    answer = await call('loadSCurve', { id: projectId });
+    loads.push(answer.ms);
+  }
+  record(
+    `loadSCurve, ${edp.length} priced items, ${taskCount} tasks, ${CUTOFFS} cut-offs (${label})`,
+    median(loads).toFixed(0),
+    'ms',
+    `median of ${runs}: ${loads.map((ms) => ms.toFixed(0)).join(', ')} ms; ${answer.result.points.length} points, ` +
+      `${(answer.bytes / 1024).toFixed(1)} KB JSON; SPI ${answer.result.spi}, CPI ${answer.result.cpi}; ` +
+      `${seeded.progressRows} leaf progress rows seeded`,
+  );
+  const group = edp.find((item) => item.code === 'G.25');
+  const item = await call('loadSCurve', { id: projectId, edpItemId: group.id });
+  record(
+    `loadSCurve for one EDP item (G.25, ${PER_GROUP} items) (${label})`,
+    item.ms.toFixed(0),
+    'ms',
+    `1 call; total ${item.result.total}`,
+  );
+  const exported = await call('exportSCurve', { id: projectId });
+  record(
+    `exportSCurve, ${exported.result.fileName} (${label})`,
+    exported.ms.toFixed(0),
+    'ms',
+    `1 call; ${((exported.result.content.length * 3) / 4 / 1024).toFixed(1)} KB workbook`,
+  );
+
+  try {
+    const estadoPago = await timedCall(target, 'saveEstadoPago', { id: projectId, cutoff: latest });
+    record(
+      `saveEstadoPago at the latest cut-off, ${edp.length} items (${label})`,
+      estadoPago.ms.toFixed(0),
+      'ms',
+      `1 call; ${estadoPago.result?.estadoPago?.lines?.length ?? '?'} lines`,
+    );
+  } catch (error) {
+    record(
+      `saveEstadoPago at the latest cut-off (${label})`,
+      'n/a',
+      '',
+      `answered an error: ${error.message.split('\n')[0].slice(0, 120)}`,
+    );
+  }
+
+  const paints = await firstPaint(target, projectId, Math.min(runs, 3));
+  record(
+    `'Curva S' screen first paint, ${taskCount} tasks (Chromium, ${label})`,
+    median(paints).toFixed(0),
+    'ms',
+    `median of ${paints.length} fresh pages (navigation → the chart's first SVG path): ${paints.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+  );
+}
+
+/** Every costs figure, as rows { name, value, unit, note }. */
+export async function measureCosts({ runs = Number(process.env.BENCH_RUNS ?? 5) } = {}) {
+  return onBothDatabases('costs', (target, label, record) => costsFigures(target, label, runs, record));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const rows = await measureCosts();
+  const width = Math.max(...rows.map((row) => row.name.length));
+  for (const row of rows) {
+    process.stdout.write(
+      `${row.name.padEnd(width)}  ${String(row.value).padStart(7)} ${row.unit.padEnd(3)}  ${row.note}\n`,
+    );
+  }
+}

@@ -1,0 +1,344 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { WorkingCalendar, dayNumber, isoDay } from '../gantt/calendar';
+import type { SCurveCutoff, SCurveEarnedPart, SCurvePlannedTask } from './s-curve';
+import { computeSCurve } from './s-curve';
+
+// Monday–Friday, no holidays. March 2025: the 1st is a Saturday, the 3rd a Monday.
+const calendar = new WorkingCalendar('mon-fri', () => [], 2025);
+
+/*
+ * The golden project (CLP), by hand:
+ *
+ *   T1  3 Mar → 14 Mar, 10 working days, $1.000.000 → $100.000 a day
+ *   T2  17 Mar → 11 Apr, 20 working days (11 in March: 17–21, 24–28, 31; 9 in April: 1–4, 7–11),
+ *       $2.000.000 → $100.000 a day
+ *   T3  14 Apr → 16 Apr, 3 working days, $450.000 → $150.000 a day — finished early (done by 1 Apr)
+ *   M4  a milestone on 17 Apr, $50.000
+ *   T5  3 Mar → 7 Mar, 5 working days, no cost — progress but no money
+ *   total (BAC) = 1.000.000 + 2.000.000 + 450.000 + 50.000 = $3.500.000; planned finish 17 Apr
+ *
+ * Cut-offs (a point dated D counts the work through D − 1):
+ *   C1 17 Mar: PV = T1 whole = 1.000.000 (28,57 %)
+ *              progress T1 100, T2 10 (started early), T5 100
+ *              EV = 1.000.000 + 10 % × 2.000.000 = 1.200.000 (34,29 %); AC 1.100.000
+ *   C2  1 Apr (also April's month point): PV = 1.000.000 + 11 × 100.000 = 2.100.000 (60 %)
+ *              progress T1 100, T2 50, T3 100, T5 100
+ *              EV = 1.000.000 + 1.000.000 + 450.000 = 2.450.000 (70 %); no AC
+ *   C3 15 Apr: PV = 1.000.000 + 2.000.000 + 1 × 150.000 (14 Apr) = 3.150.000 (90 %)
+ *              progress T1 100, T2 80, T3 100, T5 100 (M4 not reached)
+ *              EV = 1.000.000 + 1.600.000 + 450.000 = 3.050.000 (87,14 %); AC 3.200.000
+ * Points: the start 3 Mar (0), C1, C2 = 1 Apr, C3, and May's month point 1 May (the finish, 17 Apr,
+ * + 1 falls in April): PV 3.500.000 (100 %), the milestone included.
+ * SPI at C3 = 3.050.000 / 3.150.000 = 0,968… → 0.97; CPI at C3 = 3.050.000 / 3.200.000 = 0,953… → 0.95
+ * (without C3's AC: C1's, 1.200.000 / 1.100.000 = 1,0909… → 1.09).
+ */
+const planned: SCurvePlannedTask[] = [
+  { taskId: 1, start: '2025-03-03', duration: 10, amount: '1000000' },
+  { taskId: 2, start: '2025-03-17', duration: 20, amount: '2000000' },
+  { taskId: 3, start: '2025-04-14', duration: 3, amount: '450000' },
+  { taskId: 4, start: '2025-04-17', duration: 0, amount: '50000' },
+  { taskId: 5, start: '2025-03-03', duration: 5, amount: '0' },
+];
+const earned: SCurveEarnedPart[] = [
+  { taskId: 1, amount: '1000000' },
+  // T2's amount from two EDP items: the parts add up
+  { taskId: 2, amount: '1500000' },
+  { taskId: 2, amount: '500000' },
+  { taskId: 3, amount: '450000' },
+  { taskId: 4, amount: '50000' },
+];
+const progress = (entries: Record<number, number>) =>
+  new Map(Object.entries(entries).map(([id, p]) => [Number(id), p]));
+const cutoffs: SCurveCutoff[] = [
+  { cutoff: '2025-03-17', progress: progress({ 1: 100, 2: 10, 5: 100 }), actualCost: '1100000' },
+  { cutoff: '2025-04-01', progress: progress({ 1: 100, 2: 50, 3: 100, 5: 100 }), actualCost: null },
+  { cutoff: '2025-04-15', progress: progress({ 1: 100, 2: 80, 3: 100, 5: 100 }), actualCost: '3200000' },
+];
+
+describe('computeSCurve (issue 16): the golden project', () => {
+  it('answers PV, EV, the percentages, SPI and CPI at each cut-off and month', () => {
+    const curve = computeSCurve({ calendar, currency: 'CLP', planned, earned, cutoffs });
+    expect(curve).toEqual({
+      currency: 'CLP',
+      basis: 'cost',
+      total: '3500000',
+      cutoff: '2025-04-15',
+      spi: '0.97',
+      cpi: '0.95',
+      points: [
+        {
+          date: '2025-03-03',
+          cutoff: false,
+          planned: '0',
+          earned: null,
+          plannedPercent: '0',
+          earnedPercent: null,
+          actualCost: null,
+        },
+        {
+          date: '2025-03-17',
+          cutoff: true,
+          planned: '1000000',
+          earned: '1200000',
+          plannedPercent: '28.57',
+          earnedPercent: '34.29',
+          actualCost: '1100000',
+        },
+        {
+          date: '2025-04-01',
+          cutoff: true,
+          planned: '2100000',
+          earned: '2450000',
+          plannedPercent: '60',
+          earnedPercent: '70',
+          actualCost: null,
+        },
+        {
+          date: '2025-04-15',
+          cutoff: true,
+          planned: '3150000',
+          earned: '3050000',
+          plannedPercent: '90',
+          earnedPercent: '87.14',
+          actualCost: '3200000',
+        },
+        {
+          date: '2025-05-01',
+          cutoff: false,
+          planned: '3500000',
+          earned: null,
+          plannedPercent: '100',
+          earnedPercent: null,
+          actualCost: null,
+        },
+      ],
+    });
+  });
+
+  it('takes CPI at the latest cut-off with an actual cost, SPI at the latest cut-off', () => {
+    const withoutLastCost = cutoffs.map((cutoff, index) => (index === 2 ? { ...cutoff, actualCost: null } : cutoff));
+    const curve = computeSCurve({ calendar, currency: 'CLP', planned, earned, cutoffs: withoutLastCost });
+    // C1: 1.200.000 / 1.100.000
+    expect(curve.cpi).toBe('1.09');
+    expect(curve.spi).toBe('0.97');
+    // the first cut-off alone: 1.200.000 / 1.000.000
+    expect(computeSCurve({ calendar, currency: 'CLP', planned, earned, cutoffs: cutoffs.slice(0, 1) })).toMatchObject({
+      spi: '1.2',
+      cpi: '1.09',
+      cutoff: '2025-03-17',
+    });
+  });
+
+  it('has no SPI or CPI without a cut-off, and month points through the planned finish', () => {
+    const curve = computeSCurve({ calendar, currency: 'CLP', planned, earned, cutoffs: [] });
+    expect(curve.spi).toBeNull();
+    expect(curve.cpi).toBeNull();
+    expect(curve.cutoff).toBeUndefined();
+    // March's work (T1 + 11 days of T2) at 1 Apr; all of it at 1 May
+    expect(curve.points.map((point) => [point.date, point.planned, point.cutoff])).toEqual([
+      ['2025-03-03', '0', false],
+      ['2025-04-01', '2100000', false],
+      ['2025-05-01', '3500000', false],
+    ]);
+  });
+
+  it('puts a milestone on its date: a point dated on it has not reached it, the next day has', () => {
+    const milestone = [{ taskId: 4, start: '2025-04-17', duration: 0, amount: '50000' }];
+    const at = (cutoff: string) => ({ cutoff, progress: new Map<number, number>(), actualCost: null });
+    const curve = computeSCurve({
+      calendar,
+      currency: 'CLP',
+      start: '2025-04-01',
+      planned: milestone,
+      earned: [],
+      cutoffs: [at('2025-04-17'), at('2025-04-18')],
+    });
+    expect(curve.points.map((point) => [point.date, point.planned])).toEqual([
+      ['2025-04-01', '0'],
+      ['2025-04-17', '0'],
+      ['2025-04-18', '50000'],
+      ['2025-05-01', '50000'],
+    ]);
+    // PV 0 at the first cut-off: no SPI there would divide by zero
+    expect(
+      computeSCurve({ calendar, currency: 'CLP', planned: milestone, earned: [], cutoffs: [at('2025-04-17')] }).spi,
+    ).toBeNull();
+  });
+
+  it('reaches the month after the latest cut-off when it is later than the planned finish', () => {
+    const late = [{ cutoff: '2025-06-10', progress: progress({ 1: 100, 2: 100 }), actualCost: null }];
+    const curve = computeSCurve({ calendar, currency: 'CLP', planned, earned, cutoffs: late });
+    expect(curve.points.map((point) => point.date)).toEqual([
+      '2025-03-03',
+      '2025-04-01',
+      '2025-05-01',
+      '2025-06-01',
+      '2025-06-10',
+      '2025-07-01',
+    ]);
+    // 1.000.000 + 2.000.000 of 3.500.000 earned, all of it planned
+    expect(curve.points[4]).toMatchObject({ planned: '3500000', earned: '3000000', earnedPercent: '85.71' });
+    expect(curve.spi).toBe('0.86');
+  });
+
+  it('rounds the amounts as a document shows them only at the end (UF: 2 decimals)', () => {
+    // 10,0001 UF over 3 days: a day is 3,33336… UF
+    const uf = computeSCurve({
+      calendar,
+      currency: 'UF',
+      planned: [{ taskId: 1, start: '2025-03-03', duration: 3, amount: '10.0001' }],
+      earned: [{ taskId: 1, amount: '10.0001' }],
+      cutoffs: [{ cutoff: '2025-03-04', progress: progress({ 1: 33.3 }), actualCost: '3.335' }],
+    });
+    // PV = 10,0001 / 3 = 3,33336…; EV = 10,0001 × 33,3 % = 3,33003…; AC 3,335 → 3,34
+    expect(uf.points[1]).toMatchObject({
+      planned: '3.33',
+      earned: '3.33',
+      actualCost: '3.34',
+      plannedPercent: '33.33',
+    });
+    expect(uf.total).toBe('10');
+    const clp = computeSCurve({
+      calendar,
+      currency: 'CLP',
+      planned: [{ taskId: 1, start: '2025-03-03', duration: 6, amount: '1' }],
+      earned: [],
+      cutoffs: [{ cutoff: '2025-03-06', progress: new Map(), actualCost: null }],
+    });
+    // 1 peso over 6 days (a rate of 0,1666… a day, not exact in 40 places): 3 days by 6 Mar = 0,5 → 1
+    expect(clp.points[1]).toMatchObject({ date: '2025-03-06', planned: '1', plannedPercent: '50' });
+  });
+});
+
+/*
+ * The duration basis, by hand (the golden project with nothing priced): weights T1 10, T2 20, T3 3,
+ * M4 0, T5 5 working days → total 38.
+ *   C1 17 Mar: PV = 10 + 5 = 15 (39,47 %); EV = 10 + 10 % × 20 + 5 = 17 (44,74 %)
+ *   C2  1 Apr: PV = 10 + 11 + 5 = 26 (68,42 %); EV = 10 + 10 + 3 + 5 = 28 (73,68 %)
+ *   C3 15 Apr: PV = 10 + 20 + 1 + 5 = 36 (94,74 %); EV = 10 + 16 + 3 + 5 = 34 (89,47 %)
+ *   SPI = 34 / 36 = 0,944… → 0.94; no CPI (days are not money), whatever AC was entered.
+ */
+describe('computeSCurve: the duration basis when nothing is priced', () => {
+  it('weighs every task by its working days, for PV and EV', () => {
+    const unpriced = planned.map((task) => ({ ...task, amount: '0' }));
+    const curve = computeSCurve({ calendar, currency: 'CLP', planned: unpriced, earned: [], cutoffs });
+    expect(curve.basis).toBe('duration');
+    expect(curve.total).toBe('38');
+    expect(
+      curve.points.map((point) => [point.date, point.planned, point.plannedPercent, point.earned, point.earnedPercent]),
+    ).toEqual([
+      ['2025-03-03', '0', '0', null, null],
+      ['2025-03-17', '15', '39.47', '17', '44.74'],
+      ['2025-04-01', '26', '68.42', '28', '73.68'],
+      ['2025-04-15', '36', '94.74', '34', '89.47'],
+      ['2025-05-01', '38', '100', null, null],
+    ]);
+    expect(curve.spi).toBe('0.94');
+    expect(curve.cpi).toBeNull();
+  });
+
+  it('keeps fractions of a day to 2 decimals', () => {
+    const curve = computeSCurve({
+      calendar,
+      currency: 'CLP',
+      planned: [{ taskId: 1, start: '2025-03-03', duration: 3, amount: '0' }],
+      earned: [],
+      cutoffs: [{ cutoff: '2025-03-05', progress: progress({ 1: 12.5 }), actualCost: null }],
+    });
+    expect(curve.points[1]).toMatchObject({
+      planned: '2',
+      earned: '0.38',
+      plannedPercent: '66.67',
+      earnedPercent: '12.5',
+    });
+  });
+
+  it('answers no point for nothing planned and no cut-off', () => {
+    expect(computeSCurve({ calendar, currency: 'CLP', planned: [], earned: [], cutoffs: [] })).toEqual({
+      currency: 'CLP',
+      basis: 'duration',
+      points: [],
+      total: '0',
+      spi: null,
+      cpi: null,
+    });
+  });
+});
+
+describe('computeSCurve: properties', () => {
+  const base = dayNumber('2025-01-01');
+  const taskArbitrary = fc.record({
+    offset: fc.integer({ min: 0, max: 400 }),
+    duration: fc.integer({ min: 0, max: 60 }),
+    cents: fc.integer({ min: 0, max: 100_000_000 }),
+  });
+
+  it('PV never decreases, never passes the total, and is the total at the last point', () => {
+    fc.assert(
+      fc.property(
+        fc.array(taskArbitrary, { minLength: 1, maxLength: 30 }),
+        fc.array(fc.integer({ min: 0, max: 500 }), { maxLength: 5 }),
+        fc.constantFrom('CLP' as const, 'UF' as const, 'USD' as const),
+        (tasks, cutoffDays, currency) => {
+          const plannedTasks = tasks.map((task, index) => ({
+            taskId: index + 1,
+            start: isoDay(base + task.offset),
+            duration: task.duration,
+            amount: (task.cents / 100).toFixed(2),
+          }));
+          const curve = computeSCurve({
+            calendar,
+            currency,
+            planned: plannedTasks,
+            earned: plannedTasks.map((task) => ({ taskId: task.taskId, amount: task.amount })),
+            cutoffs: [...new Set(cutoffDays)].map((day) => ({
+              cutoff: isoDay(base + day),
+              progress: new Map(plannedTasks.map((task) => [task.taskId, 100])),
+              actualCost: null,
+            })),
+          });
+          const values = curve.points.map((point) => Number(point.planned));
+          for (let index = 1; index < values.length; index += 1) {
+            expect(values[index]).toBeGreaterThanOrEqual(values[index - 1] as number);
+          }
+          expect(Math.max(...values)).toBeLessThanOrEqual(Number(curve.total));
+          expect(curve.points.at(-1)?.planned).toBe(curve.total);
+          const anything = curve.basis === 'cost' || plannedTasks.some((task) => task.duration > 0);
+          expect(curve.points.at(-1)?.plannedPercent).toBe(anything ? '100' : '0');
+          // everything done at every cut-off: EV is the total there
+          for (const point of curve.points.filter((each) => each.cutoff)) expect(point.earned).toBe(curve.total);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('computeSCurve: fast enough for 20,000 tasks, 24 cut-offs, 30 months', () => {
+  it('answers within a second', () => {
+    const tasks: SCurvePlannedTask[] = [];
+    for (let index = 0; index < 20_000; index += 1) {
+      tasks.push({
+        taskId: index + 1,
+        start: isoDay(dayNumber('2025-01-06') + (index % 800)),
+        duration: index % 7 === 0 ? 0 : 1 + (index % 40),
+        amount: `${1000 + index}.5`,
+      });
+    }
+    const monthly: SCurveCutoff[] = [];
+    for (let month = 0; month < 24; month += 1) {
+      const date = `${2025 + Math.floor((month + 1) / 12)}-${String(((month + 1) % 12) + 1).padStart(2, '0')}-01`;
+      monthly.push({
+        cutoff: date,
+        progress: new Map(tasks.filter((_, index) => index % 2 === month % 2).map((task) => [task.taskId, 50])),
+        actualCost: '1000',
+      });
+    }
+    const began = performance.now();
+    const curve = computeSCurve({ calendar, currency: 'UF', planned: tasks, earned: tasks, cutoffs: monthly });
+    const elapsed = performance.now() - began;
+    expect(curve.points.at(-1)?.planned).toBe(curve.total);
+    expect(elapsed).toBeLessThan(1000);
+  });
+});
