@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEdcOk, saveEdcOk } from '../../../test/support/edc';
 import { createEdpProject, loadEdp, saveEdp, storedEdp, updateItemEdp, watchEdpWrites } from '../../../test/support/edp';
 import type { WireItem } from '../../../test/support/edp';
 import { createFirstAdmin, createSignedInUser } from '../../../test/support/factories';
@@ -235,6 +236,22 @@ describe.each(databaseKinds)('prices in the EDP (%s)', (kind) => {
       message: 'item.quantity: debe ser un número decimal, por ejemplo 1234567.89',
     });
     expect(await storedEdp(t, id)).toEqual(before);
+  });
+
+  it('loadEdc and saveEdc answer the EDP item with its price and amount', async () => {
+    const { id, code, edp } = await createEdpProject(t, member.cookie, 'EDC');
+    const items = edp.items.map((item) => (item.id === 3 ? { ...item, unit: 'm2', quantity: '4', unitPrice: '2.25' } : item));
+    expect((await saveEdp(t, member.cookie, id, { items, version: 1 })).statusCode).toBe(200);
+    const priced = { unit: 'm2', quantity: '4', unitPrice: '2.25', amount: '9' };
+    const saved = await saveEdcOk(t, member.cookie, id, {
+      id: 3,
+      componentesEdc: [{ code: 'EXC', name: 'Excavación', parentCode: `${code}.1.1`, kind: 'main' }],
+      version: 0,
+    });
+    expect(saved).toMatchObject({ id: 3, ...priced });
+    expect(await loadEdcOk(t, member.cookie, id, 3)).toMatchObject({ id: 3, ...priced });
+    const unpriced = await loadEdcOk(t, member.cookie, id, 4);
+    expect(unpriced === null || !('amount' in unpriced)).toBe(true);
   });
 
   it('writes the prices of 5,000 items in chunked updates, and a save of one price change writes one row', async () => {
