@@ -419,11 +419,12 @@ export {
 } from './functions/exchange-contracts';
 export type { SheetCell, SheetRow } from './workbook/sheet-rows';
 export { cellDate, chileanDate, titleKey } from './workbook/sheet-rows';
-export type { EdpImportCounts, EdpImportResult, EdpSheetRow } from './workbook/edp-workbook';
+export type { EdpImportCounts, EdpImportItem, EdpImportResult, EdpSheetRow } from './workbook/edp-workbook';
 export {
   EDP_SHEET_NAME,
   EDP_SHEET_TITLES,
   EXCEL_MAX_OUTLINE_LEVEL,
+  cellPrice,
   edpItemsFromRows,
   edpSheetRows,
 } from './workbook/edp-workbook';

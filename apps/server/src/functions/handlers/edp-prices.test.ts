@@ -6,6 +6,7 @@ import { createFirstAdmin, createSignedInUser } from '../../../test/support/fact
 import type { TestAccount } from '../../../test/support/factories';
 import { createProject, uniqueProjectCode } from '../../../test/support/projects';
 import { createTestApp, databaseKinds } from '../../../test/support/test-app';
+import { exportEdp, importEdp, okResult, openWorkbook, workbookOf, writeBack } from '../../../test/support/workbooks';
 import type { TestApp } from '../../../test/support/test-app';
 
 /** An item as the functions answer it (issue 16): its tree fields and its price fields when set. */
@@ -284,5 +285,111 @@ describe.each(databaseKinds)('prices in the EDP (%s)', (kind) => {
       await watch.drop();
     }
     expect((await storedPrices(id))[777]).toEqual({ unit: 'un', quantity: '777', unitPrice: '2' });
+  });
+
+  describe('the EDP workbook carries Unidad, Cantidad, Precio unitario and Monto', () => {
+    /** A project whose EDP has items 3 and 4 priced (USD). */
+    async function pricedProject(prefix: string) {
+      const project = await createEdpProject(t, member.cookie, prefix);
+      const items = project.edp.items.map((item) =>
+        item.id === 3
+          ? { ...item, unit: 'm2', quantity: '12.5', unitPrice: '1000.5' }
+          : item.id === 4
+            ? { ...item, unit: 'gl', quantity: '1', unitPrice: '2500000' }
+            : item,
+      );
+      expect((await saveEdp(t, member.cookie, project.id, { items, version: 1 })).statusCode).toBe(200);
+      return project;
+    }
+
+    it('exports the prices and each item total (bold on parents), and reads its own export back writing no row', async () => {
+      const { id, code } = await pricedProject('XP');
+      const { content } = okResult(await exportEdp(t, member.cookie, id));
+      const { sheet, rows } = await openWorkbook(content, 'EDP');
+      expect(rows.slice(0, 5)).toEqual([
+        ['Código', 'Nombre', 'Nivel', 'Unidad', 'Cantidad', 'Precio unitario', 'Monto (USD)'],
+        [code, 'Centro logístico', 0, undefined, undefined, undefined, 2512506.25],
+        [`${code}.1`, 'Nave 1', 1, undefined, undefined, undefined, 2512506.25],
+        [`${code}.1.1`, 'Andén 1', 2, 'm2', 12.5, 1000.5, 12506.25],
+        [`${code}.1.2`, 'Andén 2', 2, 'gl', 1, 2500000, 2500000],
+      ]);
+      expect(rows[6]).toEqual([`${code}.2`, 'Nave 2', 1]);
+      expect(sheet.getCell('G2').font?.bold).toBe(true);
+      expect(sheet.getCell('G4').font?.bold).toBeFalsy();
+      expect(sheet.getCell('G4').numFmt).toBe('#,##0.00');
+
+      const before = await storedPrices(id);
+      const watch = await watchEdpWrites(t, kind);
+      try {
+        const result = okResult(await importEdp(t, member.cookie, { id, content, version: 2 }));
+        expect(result.preview).toMatchObject({ errors: [], kept: 9, added: 0, renamed: 0, removed: 0 });
+        expect(await watch.read(id)).toEqual([]);
+      } finally {
+        await watch.drop();
+      }
+      expect(await storedPrices(id)).toEqual(before);
+    });
+
+    it('imports edited prices: numbers and Chilean text, an emptied cell clears, Monto is ignored', async () => {
+      const { id, code } = await pricedProject('XI');
+      const opened = await openWorkbook(okResult(await exportEdp(t, member.cookie, id)).content, 'EDP');
+      opened.sheet.getCell('E4').value = '1.234,5'; // Andén 1's quantity, typed the Chilean way
+      opened.sheet.getCell('F4').value = '2.000'; // two thousand
+      opened.sheet.getCell('G4').value = 1; // a Monto typed over: ignored
+      opened.sheet.getCell('D5').value = null; // Andén 2's unit cleared
+      opened.sheet.getCell('F5').value = null; // and its price
+      opened.sheet.getCell('D6').value = 'ml'; // Bodega priced
+      opened.sheet.getCell('E6').value = 3;
+      opened.sheet.getCell('F6').value = 0.25;
+      const content = await writeBack(opened);
+      const result = okResult(await importEdp(t, member.cookie, { id, content, version: 2 }));
+      expect(result.preview.errors).toEqual([]);
+      const items = result.edp.items as PricedWire[];
+      expect(items.slice(2, 5)).toEqual([
+        { id: 3, parentId: 2, code: `${code}.1.1`, name: 'Andén 1', unit: 'm2', quantity: '1234.5', unitPrice: '2000', amount: '2469000' },
+        { id: 4, parentId: 2, code: `${code}.1.2`, name: 'Andén 2', quantity: '1' },
+        { id: 5, parentId: 2, code: `${code}.1.3`, name: 'Bodega', unit: 'ml', quantity: '3', unitPrice: '0.25', amount: '0.75' },
+      ]);
+      expect(await loadEdp(t, member.cookie, id)).toEqual({ items, version: 3 });
+    });
+
+    it('keeps the stored prices when the workbook has no price columns (a workbook from before issue 16)', async () => {
+      const { id, code } = await pricedProject('XK');
+      const before = await storedPrices(id);
+      const content = await workbookOf(
+        [
+          ['Código', 'Nombre', 'Nivel'],
+          [code, 'Centro logístico', 0],
+          [`${code}.1`, 'Nave 1', 1],
+          [`${code}.1.1`, 'Andén norte', 2],
+          [`${code}.1.2`, 'Andén 2', 2],
+        ],
+        'EDP',
+      );
+      const result = okResult(await importEdp(t, member.cookie, { id, content, version: 2 }));
+      expect(result.preview).toMatchObject({ errors: [], kept: 3, renamed: 1, removed: 5 });
+      expect(await storedPrices(id)).toEqual({ 1: before[1], 2: before[2], 3: before[3], 4: before[4] });
+      expect((result.edp.items as PricedWire[])[2]).toMatchObject({ name: 'Andén norte', amount: '12506.25' });
+    });
+
+    it('refuses bad numbers row by row in Spanish and writes nothing', async () => {
+      const { id } = await pricedProject('XB');
+      const opened = await openWorkbook(okResult(await exportEdp(t, member.cookie, id)).content, 'EDP');
+      opened.sheet.getCell('E4').value = 'doce';
+      opened.sheet.getCell('F7').value = -3;
+      const content = await writeBack(opened);
+      const before = await storedEdp(t, id);
+      const beforePrices = await storedPrices(id);
+      const preview = okResult(await importEdp(t, member.cookie, { id, content, version: 2, dryRun: true }));
+      expect(preview.preview.errors).toEqual([
+        { row: 4, field: 'Cantidad', message: 'Fila 4: Cantidad debe ser un número, por ejemplo 1.234,5; tiene «doce»' },
+        { row: 7, field: 'Precio unitario', message: 'Fila 7: Precio unitario debe ser 0 o más; tiene «-3»' },
+      ]);
+      const response = await importEdp(t, member.cookie, { id, content, version: 2 });
+      expect(response.body.error.status).toBe('INVALID_ARGUMENT');
+      expect(response.body.error.message).toContain('Fila 4: Cantidad debe ser un número, por ejemplo 1.234,5');
+      expect(await storedEdp(t, id)).toEqual(before);
+      expect(await storedPrices(id)).toEqual(beforePrices);
+    });
   });
 });

@@ -57,7 +57,8 @@ describe.each(databaseKinds)('exportEdp and importEdp (%s)', (kind) => {
     expect(result.message).toBe('EDP exportado a Excel: 9 ítems');
     const { sheet, rows } = await openWorkbook(result.content, 'EDP');
     expect(rows).toEqual([
-      ['Código', 'Nombre', 'Nivel'],
+      // issue 16: the price columns follow (edp-prices.test.ts); none of these items is priced
+      ['Código', 'Nombre', 'Nivel', 'Unidad', 'Cantidad', 'Precio unitario', 'Monto (USD)'],
       [code, 'Centro logístico', 0],
       [`${code}.1`, 'Nave 1', 1],
       [`${code}.1.1`, 'Andén 1', 2],
@@ -72,7 +73,7 @@ describe.each(databaseKinds)('exportEdp and importEdp (%s)', (kind) => {
     expect(sheet.getRow(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.getCell('A4').alignment?.indent).toBe(2);
-    expect(sheet.columns.map((column) => column.width)).toEqual([28, 60, 8]);
+    expect(sheet.columns.map((column) => column.width)).toEqual([28, 60, 8, 10, 14, 18, 20]);
   });
 
   it('reads its own export back with no change: the dry run counts every item kept, the import writes no row', async () => {
