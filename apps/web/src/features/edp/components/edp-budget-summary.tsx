@@ -33,7 +33,7 @@ export function EdpBudgetSummary({
       role="status"
       aria-label={t('edpPrices.summaryLabel')}
       data-testid="edp-budget-summary"
-      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 2, mb: 1 }}
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 2, mt: 1, mb: 1 }}
     >
       <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
         {before}

@@ -22,10 +22,10 @@ export const EDP_PAGE_SIZE = 50;
 export const EDP_GRID_HEIGHT = 700;
 
 const priceColumns = [
-  { key: 'unit', size: 90, Cell: EdpUnitCell },
-  { key: 'quantity', size: 120, Cell: EdpQuantityCell },
-  { key: 'unitPrice', size: 150, Cell: EdpUnitPriceCell },
-  { key: 'amount', size: 170, Cell: EdpAmountCell },
+  { key: 'unit', size: 80, Cell: EdpUnitCell },
+  { key: 'quantity', size: 110, Cell: EdpQuantityCell },
+  { key: 'unitPrice', size: 130, Cell: EdpUnitPriceCell },
+  { key: 'amount', size: 140, Cell: EdpAmountCell },
 ] as const;
 
 const hiddenDisplayColumns = { 'mrt-row-expand': false, 'mrt-row-select': false };
@@ -88,9 +88,9 @@ export function EdpGrid() {
 
   const columns = useMemo<MRT_ColumnDef<EdpNode>[]>(
     () => [
-      { accessorKey: 'id', header: t('edp.id'), size: 90, grow: false, enableGlobalFilter: false },
-      { accessorKey: 'code', header: t('edp.code'), size: 320, Cell: EdpCodeCell },
-      { accessorKey: 'name', header: t('edp.name'), size: 400, grow: true, Cell: EdpNameCell },
+      { accessorKey: 'id', header: t('edp.id'), size: 80, grow: false, enableGlobalFilter: false },
+      { accessorKey: 'code', header: t('edp.code'), size: 230, Cell: EdpCodeCell },
+      { accessorKey: 'name', header: t('edp.name'), size: 220, grow: true, Cell: EdpNameCell },
       // issue 16: the price (searched by code and name only; sorted by the tree's order)
       ...priceColumns.map(
         ({ key, size, Cell }): MRT_ColumnDef<EdpNode> => ({
