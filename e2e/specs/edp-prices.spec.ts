@@ -194,7 +194,11 @@ describe('prices in the EDP', () => {
     const stored = (await projects.load(project._id)).edp.items as PricedItem[];
     expect(stored.find((item) => item.code === 'ELA.1.1')).toMatchObject({ unit: 'm2', quantity: '120' });
     expect(stored.find((item) => item.code === 'ELA.1.1')?.unitPrice).toBeUndefined();
-    expect(stored.find((item) => item.code === 'ELA.2.2')).toMatchObject({ unit: 'un', quantity: '10', unitPrice: '1000' });
+    expect(stored.find((item) => item.code === 'ELA.2.2')).toMatchObject({
+      unit: 'un',
+      quantity: '10',
+      unitPrice: '1000',
+    });
     await screenshot(page, 'edp-prices-imported');
   });
 });

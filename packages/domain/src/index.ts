@@ -115,13 +115,7 @@ export {
 } from './format/money-math';
 export { plannedShare, plannedValue } from './costs/planned-value';
 export type { CostPart, CostTask, PricedEdpItem, TaskCosts } from './costs/edp-amounts';
-export {
-  edpBudgetSummary,
-  edpItemAmount,
-  itemLeaves,
-  rollUpEdpAmounts,
-  spreadItemAmounts,
-} from './costs/edp-amounts';
+export { edpBudgetSummary, edpItemAmount, itemLeaves, rollUpEdpAmounts, spreadItemAmounts } from './costs/edp-amounts';
 export type {
   LoadedProject,
   ParsedProjectInput,

@@ -10,14 +10,7 @@ import {
   moveEdpItem,
   validateEdp,
 } from '@cimiento/domain';
-import type {
-  Currency,
-  EdpItem,
-  EdpItemAction,
-  LoadedEdp,
-  PricedEdpItem,
-  edpItemInputSchema,
-} from '@cimiento/domain';
+import type { Currency, EdpItem, EdpItemAction, LoadedEdp, PricedEdpItem, edpItemInputSchema } from '@cimiento/domain';
 import { PostgresAdapter, sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';

@@ -101,7 +101,9 @@ export type EdpImportItem = EdpItem & { unit?: string | null; quantity?: string 
  * A quantity or unit price in a cell: a number (read by its shortest text), or text typed the
  * Chilean way ('1.234,5', '12,5', '1.234') or with a decimal point ('12.5'). null: an empty cell.
  */
-export function cellPrice(cell: SheetCell | undefined): { ok: true; value: string | null } | { ok: false; error: string } {
+export function cellPrice(
+  cell: SheetCell | undefined,
+): { ok: true; value: string | null } | { ok: false; error: string } {
   if (typeof cell === 'number') {
     const parsed = parseDecimal(cell);
     return parsed.ok ? parsed : { ok: false, error: priceError(parsed.error) };

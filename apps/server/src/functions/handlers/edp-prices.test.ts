@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEdcOk, saveEdcOk } from '../../../test/support/edc';
-import { createEdpProject, loadEdp, saveEdp, storedEdp, updateItemEdp, watchEdpWrites } from '../../../test/support/edp';
+import {
+  createEdpProject,
+  loadEdp,
+  saveEdp,
+  storedEdp,
+  updateItemEdp,
+  watchEdpWrites,
+} from '../../../test/support/edp';
 import type { WireItem } from '../../../test/support/edp';
 import { createFirstAdmin, createSignedInUser } from '../../../test/support/factories';
 import type { TestAccount } from '../../../test/support/factories';
@@ -36,7 +43,11 @@ describe.each(databaseKinds)('prices in the EDP (%s)', (kind) => {
       .execute();
     // PostgreSQL answers numeric(22, 4) as "12.5000"
     const canonical = (value: string | number | null) =>
-      value === null ? null : String(value).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+      value === null
+        ? null
+        : String(value)
+            .replace(/(\.\d*?)0+$/, '$1')
+            .replace(/\.$/, '');
     return Object.fromEntries(
       rows.map((row) => [
         Number(row.id),
@@ -102,7 +113,12 @@ describe.each(databaseKinds)('prices in the EDP (%s)', (kind) => {
         unitPrice: '100',
         amount: '200',
       });
-      expect(answered.find((item) => item.id === 10)).toEqual({ id: 10, parentId: 1, code: `${code}.3`, name: 'Patio' });
+      expect(answered.find((item) => item.id === 10)).toEqual({
+        id: 10,
+        parentId: 1,
+        code: `${code}.3`,
+        name: 'Patio',
+      });
       // only the renamed row and the new one were written
       expect(await watch.read(id)).toEqual([
         { id: 10, op: 'insert' },
@@ -152,7 +168,11 @@ describe.each(databaseKinds)('prices in the EDP (%s)', (kind) => {
       ['a negative quantity', { quantity: '-1' }, 'edp.items.3.quantity: no puede ser negativo'],
       ['five decimals', { unitPrice: '1.23456' }, 'edp.items.3.unitPrice: admite como máximo 4 decimales'],
       ['text', { quantity: 'doce' }, 'edp.items.3.quantity: debe ser un número decimal, por ejemplo 1234567.89'],
-      ['19 integer digits', { unitPrice: '1234567890123456789' }, 'edp.items.3.unitPrice: debe tener como máximo 18 dígitos enteros'],
+      [
+        '19 integer digits',
+        { unitPrice: '1234567890123456789' },
+        'edp.items.3.unitPrice: debe tener como máximo 18 dígitos enteros',
+      ],
       ['a long unit', { unit: 'x'.repeat(21) }, 'edp.items.3.unit: debe tener como máximo 20 caracteres'],
     ];
     it.each(cases)('%s', async (_name, fields, message) => {
@@ -204,7 +224,11 @@ describe.each(databaseKinds)('prices in the EDP (%s)', (kind) => {
     });
     expect(renamed.statusCode, JSON.stringify(renamed.body)).toBe(200);
     const items = renamed.body.result.edp.items as PricedWire[];
-    expect(items.find((item) => item.id === 10)).toMatchObject({ code: `${code}.1.9`, name: 'Rampa norte', amount: '1400000' });
+    expect(items.find((item) => item.id === 10)).toMatchObject({
+      code: `${code}.1.9`,
+      name: 'Rampa norte',
+      amount: '1400000',
+    });
     expect(items.find((item) => item.id === 3)).toMatchObject({ quantity: '2.5', unitPrice: '10', amount: '25' });
 
     const clear = await updateItemEdp(t, member.cookie, {
@@ -241,7 +265,9 @@ describe.each(databaseKinds)('prices in the EDP (%s)', (kind) => {
 
   it('loadEdc and saveEdc answer the EDP item with its price and amount', async () => {
     const { id, code, edp } = await createEdpProject(t, member.cookie, 'EDC');
-    const items = edp.items.map((item) => (item.id === 3 ? { ...item, unit: 'm2', quantity: '4', unitPrice: '2.25' } : item));
+    const items = edp.items.map((item) =>
+      item.id === 3 ? { ...item, unit: 'm2', quantity: '4', unitPrice: '2.25' } : item,
+    );
     expect((await saveEdp(t, member.cookie, id, { items, version: 1 })).statusCode).toBe(200);
     const priced = { unit: 'm2', quantity: '4', unitPrice: '2.25', amount: '9' };
     const saved = await saveEdcOk(t, member.cookie, id, {
@@ -346,9 +372,27 @@ describe.each(databaseKinds)('prices in the EDP (%s)', (kind) => {
       expect(result.preview.errors).toEqual([]);
       const items = result.edp.items as PricedWire[];
       expect(items.slice(2, 5)).toEqual([
-        { id: 3, parentId: 2, code: `${code}.1.1`, name: 'Andén 1', unit: 'm2', quantity: '1234.5', unitPrice: '2000', amount: '2469000' },
+        {
+          id: 3,
+          parentId: 2,
+          code: `${code}.1.1`,
+          name: 'Andén 1',
+          unit: 'm2',
+          quantity: '1234.5',
+          unitPrice: '2000',
+          amount: '2469000',
+        },
         { id: 4, parentId: 2, code: `${code}.1.2`, name: 'Andén 2', quantity: '1' },
-        { id: 5, parentId: 2, code: `${code}.1.3`, name: 'Bodega', unit: 'ml', quantity: '3', unitPrice: '0.25', amount: '0.75' },
+        {
+          id: 5,
+          parentId: 2,
+          code: `${code}.1.3`,
+          name: 'Bodega',
+          unit: 'ml',
+          quantity: '3',
+          unitPrice: '0.25',
+          amount: '0.75',
+        },
       ]);
       expect(await loadEdp(t, member.cookie, id)).toEqual({ items, version: 3 });
     });
@@ -382,7 +426,11 @@ describe.each(databaseKinds)('prices in the EDP (%s)', (kind) => {
       const beforePrices = await storedPrices(id);
       const preview = okResult(await importEdp(t, member.cookie, { id, content, version: 2, dryRun: true }));
       expect(preview.preview.errors).toEqual([
-        { row: 4, field: 'Cantidad', message: 'Fila 4: Cantidad debe ser un número, por ejemplo 1.234,5; tiene «doce»' },
+        {
+          row: 4,
+          field: 'Cantidad',
+          message: 'Fila 4: Cantidad debe ser un número, por ejemplo 1.234,5; tiene «doce»',
+        },
         { row: 7, field: 'Precio unitario', message: 'Fila 7: Precio unitario debe ser 0 o más; tiene «-3»' },
       ]);
       const response = await importEdp(t, member.cookie, { id, content, version: 2 });

@@ -55,7 +55,9 @@ describe('EDP draft differences', () => {
   });
 
   it('lists an item whose price changed (issue 16), worded with the columns and es-CL numbers', () => {
-    const stored = edp.map((item) => (item.id === 3 ? { ...item, unit: 'm2', quantity: '10', unitPrice: '1500' } : item));
+    const stored = edp.map((item) =>
+      item.id === 3 ? { ...item, unit: 'm2', quantity: '10', unitPrice: '1500' } : item,
+    );
     const draft = edp.map((item) => (item.id === 3 ? { ...item, unit: 'm2', quantity: '1234.5' } : item));
     const changes = diffEdpDraft(stored, draft);
     expect(changes).toEqual([
@@ -72,7 +74,10 @@ describe('EDP draft differences', () => {
       'ELA.1.1 Piso 1: Cantidad 10 → 1.234,5; Precio unitario 1.500 → —',
     ]);
     // a kept draft carries the prices back
-    const parsed = parseEdpDraft({ items: draft, editing: { id: 3, code: 'ELA.1.1', name: 'Piso 1', quantity: '2,5' } });
+    const parsed = parseEdpDraft({
+      items: draft,
+      editing: { id: 3, code: 'ELA.1.1', name: 'Piso 1', quantity: '2,5' },
+    });
     expect(parsed).toMatchObject({ items: draft, editing: { quantity: '2,5' } });
   });
 

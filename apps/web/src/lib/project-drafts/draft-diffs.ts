@@ -1,7 +1,6 @@
 import { ganttTaskDirectory, plannerPredecessorText } from '@cimiento/domain';
 import type {
   EdcItem,
-  EdpItem,
   GanttDraftTask,
   GanttTaskDirectory,
   PlannerLinkLabels,

@@ -40,7 +40,11 @@ export function EdpBudgetSummary({
         <Box
           component="span"
           data-testid="edp-budget-difference"
-          title={isOver ? t('edpPrices.overBudget', { amount: formatMoney(summary.difference.slice(1), currency) }) : undefined}
+          title={
+            isOver
+              ? t('edpPrices.overBudget', { amount: formatMoney(summary.difference.slice(1), currency) })
+              : undefined
+          }
           sx={isOver ? { color: 'error.main', fontWeight: 700 } : { fontWeight: 600 }}
         >
           {difference}

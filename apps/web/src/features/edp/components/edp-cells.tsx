@@ -22,7 +22,8 @@ export const EdpAmountsContext = createContext<EdpAmounts>({ currency: 'CLP', to
 export function fieldErrorText(t: TFunction, field: EdpEditField, error: EdpFieldError | undefined): string {
   if (!error) return '';
   if (error.kind === 'duplicate') return t('edp.codeTaken', { code: error.code, id: error.id });
-  if (error.kind === 'invalid') return t('edpPrices.fieldError', { field: t(`edpPrices.columns.${field}`), error: error.message });
+  if (error.kind === 'invalid')
+    return t('edpPrices.fieldError', { field: t(`edpPrices.columns.${field}`), error: error.message });
   return field === 'code' ? t('edp.codeRequired') : t('edp.nameRequired');
 }
 

@@ -69,7 +69,9 @@ function stubServer(options: { importAnswer?: (data: Record<string, unknown>) =>
     if (name === 'saveEdp') {
       const edp = data.edp as { items: Array<Record<string, unknown>> };
       // as the server answers: a price field not set is absent (the editor sends it as null)
-      const items = edp.items.map((item) => Object.fromEntries(Object.entries(item).filter(([, value]) => value !== null)));
+      const items = edp.items.map((item) =>
+        Object.fromEntries(Object.entries(item).filter(([, value]) => value !== null)),
+      );
       return jsonResponse(200, { result: { edp: { items, version: 8 }, message: 'EDP grabado' } });
     }
     return jsonResponse(404, { error: { status: 'NOT_FOUND', message: 'no' } });

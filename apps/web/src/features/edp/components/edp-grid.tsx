@@ -92,18 +92,16 @@ export function EdpGrid() {
       { accessorKey: 'code', header: t('edp.code'), size: 230, Cell: EdpCodeCell },
       { accessorKey: 'name', header: t('edp.name'), size: 220, grow: true, Cell: EdpNameCell },
       // issue 16: the price (searched by code and name only; sorted by the tree's order)
-      ...priceColumns.map(
-        ({ key, size, Cell }): MRT_ColumnDef<EdpNode> => ({
-          id: key,
-          header: t(`edpPrices.columns.${key}`),
-          size,
-          grow: false,
-          enableGlobalFilter: false,
-          enableSorting: false,
-          Cell,
-          muiTableHeadCellProps: key === 'unit' ? {} : { align: 'right' },
-        }),
-      ),
+      ...priceColumns.map(({ key, size, Cell }): MRT_ColumnDef<EdpNode> => ({
+        id: key,
+        header: t(`edpPrices.columns.${key}`),
+        size,
+        grow: false,
+        enableGlobalFilter: false,
+        enableSorting: false,
+        Cell,
+        muiTableHeadCellProps: key === 'unit' ? {} : { align: 'right' },
+      })),
     ],
     [t],
   );

@@ -19,9 +19,7 @@ import { decimalText, parsePriceText, parseUnitText } from '../utils/edp-price-t
  * carries the price parser's Spanish message).
  */
 export type EdpFieldError =
-  | { kind: 'required' }
-  | { kind: 'duplicate'; code: string; id: number }
-  | { kind: 'invalid'; message: string };
+  { kind: 'required' } | { kind: 'duplicate'; code: string; id: number } | { kind: 'invalid'; message: string };
 
 /** The fields of a row being edited: its code and name, and (issue 16) its price as typed. */
 export type EdpEditField = 'code' | 'name' | 'unit' | 'quantity' | 'unitPrice';
