@@ -4,8 +4,9 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callFunction, signInApi } from '../support/api';
 import { screenshot } from '../support/browser';
-import { confirmDialog, waitForSuccessToast } from '../support/catalogues';
+import { CatalogueApi, confirmDialog, waitForSuccessToast } from '../support/catalogues';
 import { openEdp, row, toolbarButton } from '../support/edp';
 import type { LoadedProject } from '../support/projects';
 import { ProjectApi, edpItemId, seedAreaTypeProject } from '../support/projects';
@@ -200,5 +201,69 @@ describe('prices in the EDP', () => {
       unitPrice: '1000',
     });
     await screenshot(page, 'edp-prices-imported');
+  });
+
+  it('stays usable with 5,000 priced items: opens with the totals, and an edit updates Monto and the summary at once', async () => {
+    const { page } = session;
+    const catalogues = await CatalogueApi.forSession(session);
+    const bloque = await catalogues.save('tipos-area', {
+      code: 'BLQ',
+      name: 'Bloque',
+      priority: 2,
+      sectores: [
+        { code: 'D', name: 'Departamento', quantity: 4, priority: 1 },
+        { code: 'B', name: 'Bodega', quantity: 3, priority: 2 },
+        { code: 'E', name: 'Estacionamiento', quantity: 2, priority: 3 },
+      ],
+    });
+    const saved = await projects.save({
+      name: 'Condominio Grande',
+      code: 'CG',
+      currency: 'CLP',
+      budget: '100000000',
+      tiposArea: [{ ...bloque, quantity: 500 }],
+    });
+    expect(saved.edpItemCount).toBe(5001);
+    const big = await projects.load(saved._id);
+    // every one of the 4,500 leaves priced: 2 un × $10.000,5 = $20.001
+    const parents = new Set(big.edp.items.map((item) => item.parentId));
+    const items = big.edp.items.map((item) =>
+      parents.has(item.id) ? item : { ...item, unit: 'un', quantity: '2', unitPrice: '10000.5' },
+    );
+    const cookie = await signInApi(session.server.url, session.admin.email, session.admin.password);
+    await callFunction(
+      session.server.url,
+      'saveEdp',
+      { id: big._id, edp: { items, version: big.edp.version } },
+      cookie,
+    );
+
+    const opened = Date.now();
+    await openEdp(page, big);
+    // 4.500 × $20.001 = $90.004.500
+    await summary(page)
+      .getByText('Total ítems: $90.004.500 · Presupuesto: $100.000.000 · Diferencia: $9.995.500')
+      .waitFor();
+    const openMs = Date.now() - opened;
+    expect(await amount(page, big, 'CG').textContent()).toBe('$90.004.500');
+    expect(await amount(page, big, 'CG.1').textContent()).toBe('$180.009');
+    await page.getByText('1-50 de 501').waitFor();
+
+    await row(page, 'CG.1').getByRole('button', { name: 'Expandir CG.1' }).click();
+    const id = edpItemId(big, 'CG.1.1');
+    await row(page, 'CG.1.1').dblclick();
+    const quantity = page.getByLabel(`Cantidad del ítem ${id}`, { exact: true });
+    await quantity.fill('1.002');
+    const edited = Date.now();
+    await quantity.press('Enter');
+    // 1.002 × $10.000,5 = $10.020.501
+    await expect.poll(() => amount(page, big, 'CG.1.1').textContent()).toBe('$10.020.501');
+    await summary(page)
+      .getByText('Total ítems: $100.005.000 · Presupuesto: $100.000.000 · Diferencia: -$5.000')
+      .waitFor();
+    const editMs = Date.now() - edited;
+    console.log(`EDP de 5.000 ítems con precio: abre en ${openMs} ms; una edición de precio en ${editMs} ms`);
+    expect(editMs).toBeLessThan(2000);
+    await screenshot(page, 'edp-prices-5000');
   });
 });
