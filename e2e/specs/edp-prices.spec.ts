@@ -181,6 +181,8 @@ describe('prices in the EDP', () => {
     const dialog = page.getByRole('dialog', { name: 'Importar EDP desde Excel' });
     await dialog.getByLabel('Archivo Excel del EDP').setInputFiles(file);
     await dialog.getByText('El archivo tiene 7 filas de ítems.').waitFor();
+    await dialog.getByText('Ítems agregados: 0 · renombrados: 0 · eliminados: 0 · sin cambios: 4').waitFor();
+    await dialog.getByText('Cambia el precio (Unidad, Cantidad o Precio unitario) de 3 ítems.').waitFor();
     await dialog.getByRole('button', { name: 'Reemplazar EDP' }).click();
     await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -111,7 +111,8 @@ describe('edpItemsFromRows with prices', () => {
       { id: 4, parentId: 2, code: 'HRT.1.2', name: 'Piso 2', unit: 'gl', quantity: '1', unitPrice: '2500000' },
       { id: 7, parentId: 1, code: 'HRT.2', name: 'Torre B', unit: 'ml', quantity: null, unitPrice: null },
     ]);
-    expect(result.counts).toEqual({ added: 0, renamed: 0, removed: 0, kept: 5 });
+    // the three priced rows change the (unpriced) stored items; emptied cells on unpriced items change nothing
+    expect(result.counts).toEqual({ added: 0, renamed: 0, removed: 0, kept: 2, repriced: 3 });
   });
 
   it('leaves out the fields of a missing column (the import keeps what is stored)', () => {
@@ -176,6 +177,7 @@ describe('edpItemsFromRows with prices', () => {
     );
     const result = edpItemsFromRows(rows, priced, 'HRT');
     expect(result.errors).toEqual([]);
+    expect(result.counts).toEqual({ added: 0, renamed: 0, removed: 0, kept: 5, repriced: 0 });
     const none = { unit: null, quantity: null, unitPrice: null };
     expect(result.items).toEqual([
       { ...current[0], ...none },
@@ -192,7 +194,7 @@ describe('edpItemsFromRows', () => {
     const result = edpItemsFromRows(exported(current), current, 'HRT');
     expect(result.errors).toEqual([]);
     expect(result.items).toEqual(current);
-    expect(result.counts).toEqual({ added: 0, renamed: 0, removed: 0, kept: 5 });
+    expect(result.counts).toEqual({ added: 0, renamed: 0, removed: 0, kept: 5, repriced: 0 });
     expect(result.rows).toBe(5);
     expect(result.removedIds).toEqual([]);
   });
@@ -217,7 +219,7 @@ describe('edpItemsFromRows', () => {
       { id: 8, parentId: 1, code: 'HRT.3', name: 'Torre C' },
       { id: 9, parentId: 8, code: 'HRT.3.1', name: 'Piso 1' },
     ]);
-    expect(result.counts).toEqual({ added: 3, renamed: 2, removed: 2, kept: 1 });
+    expect(result.counts).toEqual({ added: 3, renamed: 2, removed: 2, kept: 1, repriced: 0 });
     expect(result.removedIds).toEqual([4, 7]);
   });
 
@@ -233,7 +235,7 @@ describe('edpItemsFromRows', () => {
     const result = edpItemsFromRows(rows, current, 'HRT');
     expect(result.errors).toEqual([]);
     expect(result.items.map((item) => item.code)).toEqual(['HRT', 'HRT.1']);
-    expect(result.counts).toEqual({ added: 0, renamed: 0, removed: 3, kept: 2 });
+    expect(result.counts).toEqual({ added: 0, renamed: 0, removed: 3, kept: 2, repriced: 0 });
   });
 
   it('reads the English export the web wrote in en-US (Code, Name, Level)', () => {
@@ -277,7 +279,7 @@ describe('edpItemsFromRows', () => {
     ]);
     const result = edpItemsFromRows(rows, current, 'HRT');
     expect(result.items).toEqual([]);
-    expect(result.counts).toEqual({ added: 0, renamed: 0, removed: 0, kept: 0 });
+    expect(result.counts).toEqual({ added: 0, renamed: 0, removed: 0, kept: 0, repriced: 0 });
     expect(result.errors).toEqual([
       { row: 5, field: 'Código', message: 'Fila 5: el código hrt.1.3 está repetido (ya está en la fila 4)' },
       { row: 5, field: 'Nombre', message: 'Fila 5: el nombre es obligatorio' },
@@ -344,7 +346,7 @@ describe('edpItemsFromRows', () => {
       { id: 1, code: 'HRT', name: 'Hospital' },
       { id: 3, parentId: 1, code: 'HRT.1', name: 'Torre' },
     ]);
-    expect(back.counts).toEqual({ added: 1, renamed: 1, removed: 1, kept: 0 });
+    expect(back.counts).toEqual({ added: 1, renamed: 1, removed: 1, kept: 0, repriced: 0 });
   });
 
   it('refuses an empty sheet and one with more rows than an EDP holds', () => {

@@ -123,7 +123,12 @@ function priceError(error: string): string {
   return error;
 }
 
-export type EdpImportCounts = { added: number; renamed: number; removed: number; kept: number };
+/**
+ * What an import changes: items added, renamed (code or name), removed, and kept (neither renamed
+ * nor repriced); issue 16: `repriced`, the current items whose Unidad, Cantidad or Precio unitario
+ * change (an item can be both renamed and repriced).
+ */
+export type EdpImportCounts = { added: number; renamed: number; removed: number; kept: number; repriced: number };
 
 export type EdpImportResult = {
   /** the EDP the workbook describes, in tree order; empty when there are errors */
@@ -143,7 +148,7 @@ function parentCode(code: string): string | undefined {
   return dot <= 0 ? undefined : code.slice(0, dot);
 }
 
-const NO_COUNTS: EdpImportCounts = { added: 0, renamed: 0, removed: 0, kept: 0 };
+const NO_COUNTS: EdpImportCounts = { added: 0, renamed: 0, removed: 0, kept: 0, repriced: 0 };
 
 /**
  * The EDP in a workbook's rows, checked row by row against importEdp's rules: the header found by
@@ -156,7 +161,7 @@ const NO_COUNTS: EdpImportCounts = { added: 0, renamed: 0, removed: 0, kept: 0 }
  */
 export function edpItemsFromRows(
   rows: readonly SheetRow[],
-  currentItems: readonly EdpItem[],
+  currentItems: readonly PricedEdpItem[],
   projectCode: string,
 ): EdpImportResult {
   const header = findSheetHeader(rows, EDP_COLUMNS);
@@ -190,7 +195,7 @@ export function edpItemsFromRows(
   const seen = new Map<string, { row: number; item: EdpItem; depth: number }>();
   const items: EdpImportItem[] = [];
   /** current id → the current item a row keeps */
-  const matched = new Map<number, EdpItem>();
+  const matched = new Map<number, PricedEdpItem>();
   let rootKey: string | undefined;
 
   for (const [index, row] of data.entries()) {
@@ -303,13 +308,19 @@ export function edpItemsFromRows(
 
   if (errors.length > 0) return { items: [], errors, counts: NO_COUNTS, rows: data.length, removedIds: [] };
 
-  const counts: EdpImportCounts = { added: 0, renamed: 0, removed: 0, kept: 0 };
+  const counts: EdpImportCounts = { added: 0, renamed: 0, removed: 0, kept: 0, repriced: 0 };
   for (const item of items) {
     const existing = matched.get(item.id);
     if (!existing) counts.added += 1;
     else {
-      if (existing.name.trim() !== item.name || existing.code.trim() !== item.code) counts.renamed += 1;
-      else counts.kept += 1;
+      const renamed = existing.name.trim() !== item.name || existing.code.trim() !== item.code;
+      // a price field the sheet has (absent: no such column, kept as stored) against the stored one
+      const repriced = (['unit', 'quantity', 'unitPrice'] as const).some(
+        (field) => item[field] !== undefined && (item[field] ?? undefined) !== existing[field],
+      );
+      if (renamed) counts.renamed += 1;
+      if (repriced) counts.repriced += 1;
+      if (!renamed && !repriced) counts.kept += 1;
     }
   }
   const removedIds = currentItems.filter((item) => !matched.has(item.id)).map((item) => item.id);

@@ -348,7 +348,7 @@ describe.each(databaseKinds)('prices in the EDP (%s)', (kind) => {
       const watch = await watchEdpWrites(t, kind);
       try {
         const result = okResult(await importEdp(t, member.cookie, { id, content, version: 2 }));
-        expect(result.preview).toMatchObject({ errors: [], kept: 9, added: 0, renamed: 0, removed: 0 });
+        expect(result.preview).toMatchObject({ errors: [], kept: 9, added: 0, renamed: 0, removed: 0, repriced: 0 });
         expect(await watch.read(id)).toEqual([]);
       } finally {
         await watch.drop();
@@ -369,7 +369,7 @@ describe.each(databaseKinds)('prices in the EDP (%s)', (kind) => {
       opened.sheet.getCell('F6').value = 0.25;
       const content = await writeBack(opened);
       const result = okResult(await importEdp(t, member.cookie, { id, content, version: 2 }));
-      expect(result.preview.errors).toEqual([]);
+      expect(result.preview).toMatchObject({ errors: [], kept: 6, repriced: 3 });
       const items = result.edp.items as PricedWire[];
       expect(items.slice(2, 5)).toEqual([
         {
@@ -411,7 +411,7 @@ describe.each(databaseKinds)('prices in the EDP (%s)', (kind) => {
         'EDP',
       );
       const result = okResult(await importEdp(t, member.cookie, { id, content, version: 2 }));
-      expect(result.preview).toMatchObject({ errors: [], kept: 3, renamed: 1, removed: 5 });
+      expect(result.preview).toMatchObject({ errors: [], kept: 3, renamed: 1, removed: 5, repriced: 0 });
       expect(await storedPrices(id)).toEqual({ 1: before[1], 2: before[2], 3: before[3], 4: before[4] });
       expect((result.edp.items as PricedWire[])[2]).toMatchObject({ name: 'Andén norte', amount: '12506.25' });
     });

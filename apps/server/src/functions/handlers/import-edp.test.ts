@@ -81,7 +81,7 @@ describe.each(databaseKinds)('exportEdp and importEdp (%s)', (kind) => {
     const { content } = okResult(await exportEdp(t, member.cookie, id));
     const dry = okResult(await importEdp(t, member.cookie, { id, content, version: edp.version, dryRun: true }));
     expect(dry).toEqual({
-      preview: { rows: 9, errors: [], added: 0, renamed: 0, removed: 0, kept: 9, removedEdcLists: 0 },
+      preview: { rows: 9, errors: [], added: 0, renamed: 0, removed: 0, kept: 9, repriced: 0, removedEdcLists: 0 },
       message: 'Vista previa del EDP: 9 ítems (0 nuevos, 0 renombrados, 0 eliminados)',
     });
     const watch = await watchEdpWrites(t, kind);
@@ -116,7 +116,16 @@ describe.each(databaseKinds)('exportEdp and importEdp (%s)', (kind) => {
 
     const before = await storedAll(id);
     const dry = okResult(await importEdp(t, member.cookie, { id, content, version: edp.version, dryRun: true }));
-    expect(dry.preview).toEqual({ rows: 6, errors: [], added: 2, renamed: 1, removed: 5, kept: 3, removedEdcLists: 1 });
+    expect(dry.preview).toEqual({
+      rows: 6,
+      errors: [],
+      added: 2,
+      renamed: 1,
+      removed: 5,
+      kept: 3,
+      repriced: 0,
+      removedEdcLists: 1,
+    });
     expect(dry.edp).toBeUndefined();
     expect(await storedAll(id)).toEqual(before);
 

@@ -481,6 +481,8 @@ export const enUS: Catalogue = {
     changeFile: 'Choose another file',
     rows_one: 'The file has {{formatted}} item row.',
     rows_other: 'The file has {{formatted}} item rows.',
+    repriced_one: 'The price (Unidad, Cantidad or Precio unitario) of {{formatted}} item changes.',
+    repriced_other: 'The price (Unidad, Cantidad or Precio unitario) of {{formatted}} items changes.',
     counts: '{{added}} items added, {{renamed}} renamed, {{removed}} removed, {{kept}} unchanged',
     edcLost_one: '{{formatted}} EDC list of the removed items will be lost, with the Gantt tasks made from it.',
     edcLost_other: '{{formatted}} EDC lists of the removed items will be lost, with the Gantt tasks made from them.',

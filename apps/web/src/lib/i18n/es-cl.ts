@@ -481,6 +481,8 @@ export const esCL = {
     changeFile: 'Elegir otro archivo',
     rows_one: 'El archivo tiene {{formatted}} fila de ítems.',
     rows_other: 'El archivo tiene {{formatted}} filas de ítems.',
+    repriced_one: 'Cambia el precio (Unidad, Cantidad o Precio unitario) de {{formatted}} ítem.',
+    repriced_other: 'Cambia el precio (Unidad, Cantidad o Precio unitario) de {{formatted}} ítems.',
     counts: 'Ítems agregados: {{added}} · renombrados: {{renamed}} · eliminados: {{removed}} · sin cambios: {{kept}}',
     edcLost_one:
       'Se perderá {{formatted}} lista EDC de los ítems eliminados, con las tareas del Gantt que salen de ella.',

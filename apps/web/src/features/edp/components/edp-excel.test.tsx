@@ -29,7 +29,16 @@ const importedEdp: LoadedEdp = {
   version: 8,
 };
 
-const cleanPreview = { rows: 3, errors: [], added: 1, renamed: 1, removed: 2, kept: 1, removedEdcLists: 1 };
+const cleanPreview = {
+  rows: 3,
+  errors: [],
+  added: 1,
+  renamed: 1,
+  removed: 2,
+  kept: 1,
+  repriced: 0,
+  removedEdcLists: 1,
+};
 const workbookBytes = new Uint8Array([80, 75, 3, 4, 20, 0]);
 const workbookBase64 = btoa(String.fromCharCode(...workbookBytes));
 
@@ -156,6 +165,24 @@ describe("the EDP's Excel export and import", () => {
     expect(calls.some((call) => call.name === 'importEdp')).toBe(false);
   });
 
+  it('says how many items change their price (issue 16), only when some do', async () => {
+    const user = userEvent.setup();
+    stubServer({
+      importAnswer: (data) =>
+        jsonResponse(200, {
+          result: data.dryRun
+            ? { preview: { ...cleanPreview, kept: 0, repriced: 2 }, message: 'Archivo revisado' }
+            : { preview: cleanPreview, edp: importedEdp, message: 'EDP importado: 3 ítems' },
+        }),
+    });
+    renderEditor();
+    const dialog = await openImport(user);
+    await pickWorkbook(user, dialog);
+    expect(
+      await within(dialog).findByText('Cambia el precio (Unidad, Cantidad o Precio unitario) de 2 ítems.'),
+    ).toBeTruthy();
+  });
+
   it('previews the counts and the EDC lost, asks with the counts, replaces the EDP and shows it', async () => {
     const user = userEvent.setup();
     const calls = stubServer();
@@ -165,6 +192,7 @@ describe("the EDP's Excel export and import", () => {
     expect(
       await within(dialog).findByText('Ítems agregados: 1 · renombrados: 1 · eliminados: 2 · sin cambios: 1'),
     ).toBeTruthy();
+    expect(within(dialog).queryByText(/Cambia el precio/)).toBeNull();
     expect(
       within(dialog).getByText(
         'Se perderá 1 lista EDC de los ítems eliminados, con las tareas del Gantt que salen de ella.',
