@@ -80,7 +80,8 @@ describe("the EDP's Excel round trip", () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await download.path());
     const { header, rows } = sheetRows(workbook);
-    expect(header).toEqual(['Código', 'Nombre', 'Nivel']);
+    // issue 16: the price columns follow (edp-prices.spec.ts)
+    expect(header).toEqual(['Código', 'Nombre', 'Nivel', 'Unidad', 'Cantidad', 'Precio unitario', 'Monto (CLP)']);
     expect(rows).toEqual([
       ['ELA', 'Edificio Los Aromos', 0],
       ['ELA.1', 'Torre 1', 1],

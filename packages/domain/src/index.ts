@@ -426,11 +426,12 @@ export type { UfFileLayout, UfFileResult, UfFileRow } from './costs/uf-values-fi
 export { shownUfValue, ufValuesFromRows, yearInFileName } from './costs/uf-values-file';
 export { csvRows } from './workbook/csv-rows';
 export { cellDate, chileanDate, titleKey } from './workbook/sheet-rows';
-export type { EdpImportCounts, EdpImportResult, EdpSheetRow } from './workbook/edp-workbook';
+export type { EdpImportCounts, EdpImportItem, EdpImportResult, EdpSheetRow } from './workbook/edp-workbook';
 export {
   EDP_SHEET_NAME,
   EDP_SHEET_TITLES,
   EXCEL_MAX_OUTLINE_LEVEL,
+  cellPrice,
   edpItemsFromRows,
   edpSheetRows,
 } from './workbook/edp-workbook';

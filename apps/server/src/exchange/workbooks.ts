@@ -12,7 +12,15 @@ import {
   ganttSheetRows,
   progressSheetRows,
 } from '@cimiento/domain';
-import type { EdpItem, ExportedFile, GanttTask, SheetCell, SheetRow, WorkbookRowError } from '@cimiento/domain';
+import type {
+  Currency,
+  ExportedFile,
+  GanttTask,
+  PricedEdpItem,
+  SheetCell,
+  SheetRow,
+  WorkbookRowError,
+} from '@cimiento/domain';
 import ExcelJS from 'exceljs';
 import { HttpsError } from '../functions/https-error';
 import { UnpackedTooLargeError, storedZipChunks, unpackWorkbookParts } from './xlsx-parts';
@@ -65,26 +73,66 @@ function streamingWorkbook(): { workbook: ExcelJS.stream.xlsx.WorkbookWriter; fi
 }
 
 /**
+ * A decimal string as a cell: a number when the number reads back as the same text (every
+ * quantity and price with up to 15 significant digits), else the exact text, which the import
+ * reads too. Empty for undefined.
+ */
+function decimalCell(value: string | undefined): number | string | null {
+  if (value === undefined) return null;
+  const number = Number(value);
+  return String(number) === value ? number : value;
+}
+
+/** How Excel shows an amount in each currency (its separators follow the reader's locale). */
+const AMOUNT_FORMATS: Record<Currency, string> = {
+  CLP: '#,##0',
+  UF: '#,##0.00',
+  USD: '#,##0.00',
+  MUSD: '#,##0.00',
+  MMUSD: '#,##0.00',
+};
+
+/**
  * The EDP as 'Exportar a Excel' has written it since issue 5: sheet 'EDP', header Código, Nombre,
  * Nivel (bold, frozen), one row per item in tree order with Excel's outline level set to its depth
- * (at most 7), the parent above its group, codes indented by depth.
+ * (at most 7), the parent above its group, codes indented by depth. Issue 16: then Unidad,
+ * Cantidad, Precio unitario and Monto (the item's total in the project's currency, its own amount
+ * plus its items'; bold on an item with items under it; the import ignores it).
  */
-export async function edpWorkbook(items: readonly EdpItem[], projectCode: string): Promise<ExportedFile> {
+export async function edpWorkbook(
+  items: readonly PricedEdpItem[],
+  projectCode: string,
+  currency: Currency,
+): Promise<ExportedFile> {
   const { workbook, finish } = streamingWorkbook();
   const sheet = workbook.addWorksheet(EDP_SHEET_NAME, {
     properties: { outlineProperties: { summaryBelow: false, summaryRight: false } },
     views: [{ state: 'frozen', ySplit: 1 }],
   });
+  const T = EDP_SHEET_TITLES;
   sheet.columns = [
-    { header: EDP_SHEET_TITLES.code, key: 'code', width: 28 },
-    { header: EDP_SHEET_TITLES.name, key: 'name', width: 60 },
-    { header: EDP_SHEET_TITLES.level, key: 'level', width: 8 },
+    { header: T.code, key: 'code', width: 28 },
+    { header: T.name, key: 'name', width: 60 },
+    { header: T.level, key: 'level', width: 8 },
+    { header: T.unit, key: 'unit', width: 10 },
+    { header: T.quantity, key: 'quantity', width: 14 },
+    { header: T.unitPrice, key: 'unitPrice', width: 18 },
+    { header: `${T.amount} (${currency})`, key: 'amount', width: 20, style: { numFmt: AMOUNT_FORMATS[currency] } },
   ];
   sheet.getRow(1).font = { bold: true };
-  for (const row of edpSheetRows(items)) {
-    const added = sheet.addRow(row);
+  for (const row of edpSheetRows(items, currency)) {
+    const added = sheet.addRow({
+      code: row.code,
+      name: row.name,
+      level: row.level,
+      unit: row.unit ?? null,
+      quantity: decimalCell(row.quantity),
+      unitPrice: decimalCell(row.unitPrice),
+      amount: decimalCell(row.amount),
+    });
     added.outlineLevel = Math.min(row.level, EXCEL_MAX_OUTLINE_LEVEL);
     added.getCell('code').alignment = { indent: Math.min(row.level, 15) };
+    if (row.summary) added.getCell('amount').font = { bold: true };
     added.commit();
   }
   sheet.commit();

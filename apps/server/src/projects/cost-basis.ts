@@ -3,6 +3,7 @@ import type { CostTask, Currency, GanttTaskRecord, PricedEdpItem, TaskCosts } fr
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
+import { readEdpItems } from './edp-store';
 import { loadGantt, readProject, readTasks } from './gantt-store';
 import type { ProjectGanttRow } from './gantt-store';
 
@@ -40,28 +41,9 @@ export type CutoffProgress = {
   progress: Map<number, number>;
 };
 
-function decimalOrUndefined(value: string | number | null): string | undefined {
-  return value === null ? undefined : canonicalDecimal(value);
-}
-
 /** The EDP's items in tree order with their price fields (absent: not set). */
 export async function readPricedEdpItems(db: Kysely<Database>, projectId: string): Promise<PricedEdpItem[]> {
-  const rows = await db
-    .selectFrom('edp_item')
-    .select(['id', 'parent_id', 'code', 'name', 'unit', 'quantity', 'unit_price'])
-    .where('project_id', '=', projectId)
-    .orderBy('position')
-    .execute();
-  return rows.map((row) => {
-    const item: PricedEdpItem = { id: Number(row.id), code: row.code, name: row.name };
-    if (row.parent_id !== null) item.parentId = Number(row.parent_id);
-    if (row.unit !== null) item.unit = row.unit;
-    const quantity = decimalOrUndefined(row.quantity);
-    const unitPrice = decimalOrUndefined(row.unit_price);
-    if (quantity !== undefined) item.quantity = quantity;
-    if (unitPrice !== undefined) item.unitPrice = unitPrice;
-    return item;
-  });
+  return readEdpItems(db, projectId);
 }
 
 export async function readCostProject(db: Kysely<Database>, projectId: string): Promise<CostProject> {

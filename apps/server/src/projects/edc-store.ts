@@ -1,15 +1,17 @@
 import {
   EDC_STALE_MESSAGE,
+  canonicalDecimal,
   deletedSourceMatcher,
   droppedEdcCodes,
   validateEdcList,
   validateEdcStructure,
 } from '@cimiento/domain';
-import type { Edc, EdcItem, EdcItemInput, EdpItem } from '@cimiento/domain';
+import type { Currency, Edc, EdcItem, EdcItemInput, EdpItem } from '@cimiento/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { chunks, codeKey, isForeignKeyViolation } from '../catalogues/catalogue-store';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
+import { withEdpAmounts } from './edp-store';
 import { lockGantt, purgeGanttSources } from './gantt-purge';
 
 /**
@@ -29,21 +31,42 @@ export function itemNotFound(id: number): HttpsError {
   return new HttpsError('NOT_FOUND', `El ítem ${id} no existe en el EDP del proyecto`);
 }
 
-/** The EDP item `id` of the project; unknown project or item (ids start at 1, so 0 too) → NOT_FOUND. */
+/**
+ * The EDP item `id` of the project, with its price fields and amount (issue 16) as the EDP answers
+ * them; unknown project or item (ids start at 1, so 0 too) → NOT_FOUND.
+ */
 async function findEdpItem(db: Kysely<Database>, projectId: string, id: number): Promise<EdpItem> {
   const row = await db
     .selectFrom('edp_item')
-    .select(['id', 'parent_id', 'code', 'name'])
-    .where('project_id', '=', projectId)
-    .where('id', '=', id)
+    .innerJoin('project', 'project._id', 'edp_item.project_id')
+    .select([
+      'edp_item.id',
+      'edp_item.parent_id',
+      'edp_item.code',
+      'edp_item.name',
+      'edp_item.unit',
+      'edp_item.quantity',
+      'edp_item.unit_price',
+      'project.currency',
+    ])
+    .where('edp_item.project_id', '=', projectId)
+    .where('edp_item.id', '=', id)
     .executeTakeFirst();
   if (!row) {
     const project = await db.selectFrom('project').select('_id').where('_id', '=', projectId).executeTakeFirst();
     throw project ? itemNotFound(id) : projectNotFound();
   }
-  // PostgreSQL returns bigint columns as strings
-  const item: EdpItem = { id: Number(row.id), code: row.code, name: row.name };
-  return row.parent_id === null ? item : { ...item, parentId: Number(row.parent_id) };
+  // PostgreSQL returns bigint columns as strings, numeric as "12.5000"
+  const item: EdpItem & { unit?: string; quantity?: string; unitPrice?: string } = {
+    id: Number(row.id),
+    code: row.code,
+    name: row.name,
+  };
+  if (row.parent_id !== null) item.parentId = Number(row.parent_id);
+  if (row.unit !== null) item.unit = row.unit;
+  if (row.quantity !== null) item.quantity = canonicalDecimal(row.quantity);
+  if (row.unit_price !== null) item.unitPrice = canonicalDecimal(row.unit_price);
+  return withEdpAmounts([item], row.currency as Currency)[0] as EdpItem;
 }
 
 /** An item as the contract gives it out: the optional fields only when they hold something (blank = none). */

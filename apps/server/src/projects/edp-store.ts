@@ -1,6 +1,8 @@
 import {
   EDP_STALE_MESSAGE,
   appendEdpChild,
+  canonicalDecimal,
+  edpItemAmount,
   deleteEdpSubtree,
   deletedSourceMatcher,
   edpSubtreeIds,
@@ -8,8 +10,8 @@ import {
   moveEdpItem,
   validateEdp,
 } from '@cimiento/domain';
-import type { EdpItem, EdpItemAction, LoadedEdp, edpItemInputSchema } from '@cimiento/domain';
-import { sql } from 'kysely';
+import type { Currency, EdpItem, EdpItemAction, LoadedEdp, PricedEdpItem, edpItemInputSchema } from '@cimiento/domain';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { chunks } from '../catalogues/catalogue-store';
@@ -29,28 +31,77 @@ import { purgeGanttSources } from './gantt-purge';
 
 type ItemInput = z.output<typeof edpItemInputSchema>;
 
-function toItem(input: { id: number; parentId?: number | null; code: string; name: string }): EdpItem {
-  const base = { id: input.id, code: input.code.trim(), name: input.name.trim() };
-  return input.parentId === undefined || input.parentId === null ? base : { ...base, parentId: input.parentId };
+/**
+ * An item's price fields as a save gives them (issue 16): absent keeps what is stored, null (or a
+ * blank unit) clears it. An item new to the EDP starts with none, so absent leaves it unpriced.
+ */
+type PricePatch = { unit?: string | null; quantity?: string | null; unitPrice?: string | null };
+
+/** An item to write: its tree fields and the price fields the save sets or clears. */
+type NextItem = EdpItem & PricePatch;
+
+function toItem(input: {
+  id: number;
+  parentId?: number | null;
+  code: string;
+  name: string;
+  unit?: string | null;
+  quantity?: string | null;
+  unitPrice?: string | null;
+}): NextItem {
+  const base: NextItem = { id: input.id, code: input.code.trim(), name: input.name.trim() };
+  if (input.parentId !== undefined && input.parentId !== null) base.parentId = input.parentId;
+  if (input.unit !== undefined) base.unit = input.unit === null || input.unit.trim() === '' ? null : input.unit.trim();
+  if (input.quantity !== undefined) base.quantity = input.quantity;
+  if (input.unitPrice !== undefined) base.unitPrice = input.unitPrice;
+  return base;
 }
 
-/** The EDP's items in tree order, as loadProject gives them. */
-export async function readEdpItems(db: Kysely<Database>, projectId: string): Promise<EdpItem[]> {
+/** PostgreSQL answers numeric as "12.5000", SQLite as the text stored: both canonical ("12.5"). */
+function storedDecimal(value: string | number | null): string | undefined {
+  return value === null ? undefined : canonicalDecimal(value);
+}
+
+/** The EDP's items in tree order with their price fields (absent: not set), as loadProject gives them. */
+export async function readEdpItems(db: Kysely<Database>, projectId: string): Promise<PricedEdpItem[]> {
   const rows = await db
     .selectFrom('edp_item')
-    .select(['id', 'parent_id', 'code', 'name'])
+    .select(['id', 'parent_id', 'code', 'name', 'unit', 'quantity', 'unit_price'])
     .where('project_id', '=', projectId)
     .orderBy('position')
     .execute();
   // PostgreSQL returns bigint columns as strings
-  return rows.map((row) =>
-    toItem({
-      id: Number(row.id),
-      parentId: row.parent_id === null ? null : Number(row.parent_id),
-      code: row.code,
-      name: row.name,
-    }),
-  );
+  return rows.map((row) => {
+    const item: PricedEdpItem = { id: Number(row.id), code: row.code, name: row.name };
+    if (row.parent_id !== null) item.parentId = Number(row.parent_id);
+    if (row.unit !== null) item.unit = row.unit;
+    const quantity = storedDecimal(row.quantity);
+    const unitPrice = storedDecimal(row.unit_price);
+    if (quantity !== undefined) item.quantity = quantity;
+    if (unitPrice !== undefined) item.unitPrice = unitPrice;
+    return item;
+  });
+}
+
+/** The items as the functions answer them: each priced one with its `amount` in `currency`. */
+export function withEdpAmounts(items: readonly PricedEdpItem[], currency: Currency): LoadedEdp['items'] {
+  return items.map((item) => {
+    const amount = edpItemAmount(item, currency);
+    return amount === undefined ? item : { ...item, amount };
+  });
+}
+
+/** The project's currency (the EDP's amounts are in it). */
+async function readCurrency(db: Kysely<Database>, projectId: string): Promise<Currency> {
+  const row = await db.selectFrom('project').select('currency').where('_id', '=', projectId).executeTakeFirst();
+  if (!row) throw new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
+  return row.currency as Currency;
+}
+
+/** The stored EDP as a save answers it: its items with their amounts, and the version. */
+async function answerEdp(trx: Transaction<Database>, projectId: string, version: number): Promise<LoadedEdp> {
+  const currency = await readCurrency(trx, projectId);
+  return { items: withEdpAmounts(await readEdpItems(trx, projectId), currency), version };
 }
 
 /** Moves the version on, or says why it cannot: unknown project (NOT_FOUND) or stale (ABORTED). */
@@ -93,11 +144,14 @@ function refuseItemFields(current: readonly EdpItem[], fields: { code: string; n
     );
 }
 
-/** Writes `next` over the stored EDP as a difference; positions follow `next`'s order. */
-async function writeDifference(trx: Transaction<Database>, projectId: string, next: readonly EdpItem[]) {
+/**
+ * Writes `next` over the stored EDP as a difference; positions follow `next`'s order. An item's
+ * price fields absent from `next` keep their stored values (none for a new item).
+ */
+async function writeDifference(trx: Transaction<Database>, projectId: string, next: readonly NextItem[]) {
   const stored = await trx
     .selectFrom('edp_item')
-    .select(['id', 'parent_id', 'code', 'name', 'position'])
+    .select(['id', 'parent_id', 'code', 'name', 'position', 'unit', 'quantity', 'unit_price'])
     .where('project_id', '=', projectId)
     .execute();
   const storedById = new Map(stored.map((row) => [Number(row.id), row]));
@@ -110,35 +164,66 @@ async function writeDifference(trx: Transaction<Database>, projectId: string, ne
   // their EDC went by ON DELETE CASCADE; their Gantt tasks go now, before a new item can take the id
   if (removed.length > 0) await purgeGanttSources(trx, projectId, deletedSourceMatcher({ edpItemIds: removed }));
 
-  type Row = { id: number; parent_id: number | null; code: string; name: string; position: number };
+  type Row = {
+    id: number;
+    parent_id: number | null;
+    code: string;
+    name: string;
+    position: number;
+    unit: string | null;
+    quantity: string | null;
+    unit_price: string | null;
+  };
   const inserted: Row[] = [];
   const changed: Row[] = [];
   for (const [position, item] of next.entries()) {
-    const row: Row = { id: item.id, parent_id: item.parentId ?? null, code: item.code, name: item.name, position };
     const old = storedById.get(item.id);
+    const oldQuantity = old ? (storedDecimal(old.quantity) ?? null) : null;
+    const oldUnitPrice = old ? (storedDecimal(old.unit_price) ?? null) : null;
+    const row: Row = {
+      id: item.id,
+      parent_id: item.parentId ?? null,
+      code: item.code,
+      name: item.name,
+      position,
+      unit: item.unit === undefined ? (old?.unit ?? null) : item.unit,
+      quantity: item.quantity === undefined ? oldQuantity : item.quantity,
+      unit_price: item.unitPrice === undefined ? oldUnitPrice : item.unitPrice,
+    };
     if (!old) {
       inserted.push(row);
       continue;
     }
     const oldParent = old.parent_id === null ? null : Number(old.parent_id);
-    if (oldParent !== row.parent_id || old.code !== row.code || old.name !== row.name || old.position !== position) {
+    if (
+      oldParent !== row.parent_id ||
+      old.code !== row.code ||
+      old.name !== row.name ||
+      old.position !== position ||
+      old.unit !== row.unit ||
+      oldQuantity !== row.quantity ||
+      oldUnitPrice !== row.unit_price
+    ) {
       changed.push(row);
     }
   }
   // One statement per chunk, not per row: a save that shifts every position or re-codes every
   // item (5,000 rows) took 1.3 s on PostgreSQL as single-row UPDATEs, one round trip each. The
   // CTE with a column list and UPDATE … FROM work on both PostgreSQL and SQLite (3.33+); the
-  // casts give PostgreSQL the VALUES' types (untyped parameters would be text).
+  // casts give PostgreSQL the VALUES' types (untyped parameters would be text). The prices go as
+  // text cast to the column's type (numeric on PostgreSQL; text on SQLite, where the cast keeps it).
+  const decimalType = sql.raw(trx.getExecutor().adapter instanceof PostgresAdapter ? 'numeric(22, 4)' : 'text');
   for (const part of chunks(changed)) {
     const values = sql.join(
       part.map(
         (row) =>
-          sql`(CAST(${row.id} AS bigint), CAST(${row.parent_id} AS bigint), CAST(${row.code} AS text), CAST(${row.name} AS text), CAST(${row.position} AS integer))`,
+          sql`(CAST(${row.id} AS bigint), CAST(${row.parent_id} AS bigint), CAST(${row.code} AS text), CAST(${row.name} AS text), CAST(${row.position} AS integer), CAST(${row.unit} AS text), CAST(${row.quantity} AS ${decimalType}), CAST(${row.unit_price} AS ${decimalType}))`,
       ),
     );
-    await sql`WITH next_item (id, parent_id, code, name, position) AS (VALUES ${values})
+    await sql`WITH next_item (id, parent_id, code, name, position, unit, quantity, unit_price) AS (VALUES ${values})
       UPDATE edp_item SET parent_id = next_item.parent_id, code = next_item.code, name = next_item.name,
-        position = next_item.position
+        position = next_item.position, unit = next_item.unit, quantity = next_item.quantity,
+        unit_price = next_item.unit_price
       FROM next_item
       WHERE edp_item.project_id = ${projectId} AND edp_item.id = next_item.id`.execute(trx);
   }
@@ -161,7 +246,7 @@ export async function saveEdp(
   return db.transaction().execute(async (trx) => {
     const version = await claimNextVersion(trx, projectId, edp.version);
     await writeDifference(trx, projectId, items);
-    return { items: await readEdpItems(trx, projectId), version };
+    return answerEdp(trx, projectId, version);
   });
 }
 
@@ -178,7 +263,14 @@ export async function updateEdpItem(
     const version = await claimNextVersion(trx, projectId, change.version);
     const current = await readEdpItems(trx, projectId);
     const { item, action } = change;
-    let next: EdpItem[];
+    // the item's price fields as sent (absent: as stored; null: cleared)
+    const { unit, quantity, unitPrice } = toItem({ ...item, id: item.id ?? 0 });
+    const prices: PricePatch = {
+      ...(unit === undefined ? {} : { unit }),
+      ...(quantity === undefined ? {} : { quantity }),
+      ...(unitPrice === undefined ? {} : { unitPrice }),
+    };
+    let next: NextItem[];
     let affected: EdpItem[];
 
     if (action === 'add') {
@@ -196,9 +288,9 @@ export async function updateEdpItem(
       }
       const added = appendEdpChild(current, parentId, fields);
       if (!added.ok) throw new HttpsError('INVALID_ARGUMENT', added.error);
-      next = added.items;
       // appendEdpChild gives the new item highest + 1; found by id (comparing the lists was quadratic:
       // 3.5 s of blocked event loop at 50,000 items)
+      next = added.items.map((candidate) => (candidate.id === highest + 1 ? { ...candidate, ...prices } : candidate));
       affected = [next.find((candidate) => candidate.id === highest + 1) as EdpItem];
     } else {
       if (item.id === undefined) throw new HttpsError('INVALID_ARGUMENT', 'item.id: es obligatorio');
@@ -220,10 +312,11 @@ export async function updateEdpItem(
           if (!moved.ok) throw new HttpsError('INVALID_ARGUMENT', moved.error);
           next = moved.items;
         }
-        const updated: EdpItem = {
-          ...(next.find((candidate) => candidate.id === id) as EdpItem),
+        const updated: NextItem = {
+          ...(next.find((candidate) => candidate.id === id) as NextItem),
           code: item.code.trim(),
           name: item.name.trim(),
+          ...prices,
         };
         next = next.map((candidate) => (candidate.id === id ? updated : candidate));
         affected = [updated];
@@ -231,6 +324,6 @@ export async function updateEdpItem(
     }
     refuseInvalid(next);
     await writeDifference(trx, projectId, next);
-    return { edp: { items: await readEdpItems(trx, projectId), version }, affected };
+    return { edp: await answerEdp(trx, projectId, version), affected };
   });
 }

@@ -15,6 +15,7 @@ import {
 } from '@cimiento/domain';
 import type {
   AreaType,
+  Currency,
   EdpItem,
   LoadedProject,
   ParsedProjectInput,
@@ -33,7 +34,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { chunks, codeKey, groupBy, isUniqueViolation } from '../catalogues/catalogue-store';
 import type { Database, ProjectAreaTypeTable, ProjectTable } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
-import { readEdpItems } from './edp-store';
+import { readEdpItems, withEdpAmounts } from './edp-store';
 
 /**
  * Projects (issue 4): relational rows ↔ the spec's project documents. A project holds copies of
@@ -451,7 +452,7 @@ export async function loadProject(db: Kysely<Database>, id: string): Promise<Loa
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const { row, areaTypes } = await readProjectRows(trx, id);
-      const items = await readEdpItems(trx, id);
+      const items = withEdpAmounts(await readEdpItems(trx, id), row.currency as Currency);
       return {
         ...toProject(row, areaTypes, items.length),
         edp: { items, version: Number(row.edp_version) },

@@ -166,6 +166,8 @@ export const importEdpContract = defineFunction({
       renamed: z.number().int(),
       removed: z.number().int(),
       kept: z.number().int(),
+      /** issue 16: current items whose Unidad, Cantidad or Precio unitario change (renamed ones too) */
+      repriced: z.number().int(),
       /** EDC lists (with at least one item) of removed items */
       removedEdcLists: z.number().int(),
     }),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { PricedEdpItem } from '../costs/edp-amounts';
 import type { EdpItem } from '../edp/generate-edp';
 import { MAX_EDP_ITEMS } from '../functions/project-contracts';
-import { edpItemsFromRows, edpSheetRows } from './edp-workbook';
+import { cellPrice, edpItemsFromRows, edpSheetRows } from './edp-workbook';
 import type { SheetCell, SheetRow } from './sheet-rows';
 
 const current: EdpItem[] = [
@@ -23,11 +24,167 @@ describe('edpSheetRows', () => {
   it('writes one row per item in tree order, Nivel being the depth with the root at 0', () => {
     const shuffled = [current[0], current[4], current[1], current[2], current[3]] as EdpItem[];
     expect(edpSheetRows(shuffled)).toEqual([
-      { code: 'HRT', name: 'Hospital', level: 0 },
+      { code: 'HRT', name: 'Hospital', level: 0, summary: true },
       { code: 'HRT.2', name: 'Torre B', level: 1 },
-      { code: 'HRT.1', name: 'Torre A', level: 1 },
+      { code: 'HRT.1', name: 'Torre A', level: 1, summary: true },
       { code: 'HRT.1.1', name: 'Piso 1', level: 2 },
       { code: 'HRT.1.2', name: 'Piso 2', level: 2 },
+    ]);
+  });
+
+  it('writes the price fields as set, and Monto as the item total rolled up the tree in the currency', () => {
+    const priced: PricedEdpItem[] = [
+      current[0] as EdpItem,
+      current[1] as EdpItem,
+      { ...(current[2] as EdpItem), unit: 'm2', quantity: '12.5', unitPrice: '1000.5' }, // 12506.25
+      { ...(current[3] as EdpItem), unit: 'gl', quantity: '1' }, // no price: no amount
+      { ...(current[4] as EdpItem), quantity: '2', unitPrice: '0.25' }, // 0.5
+    ];
+    expect(edpSheetRows(priced, 'CLP')).toEqual([
+      { code: 'HRT', name: 'Hospital', level: 0, summary: true, amount: '12507' },
+      { code: 'HRT.1', name: 'Torre A', level: 1, summary: true, amount: '12506' },
+      { code: 'HRT.1.1', name: 'Piso 1', level: 2, unit: 'm2', quantity: '12.5', unitPrice: '1000.5', amount: '12506' },
+      { code: 'HRT.1.2', name: 'Piso 2', level: 2, unit: 'gl', quantity: '1' },
+      { code: 'HRT.2', name: 'Torre B', level: 1, quantity: '2', unitPrice: '0.25', amount: '1' },
+    ]);
+    expect(edpSheetRows(priced, 'USD').map((row) => row.amount)).toEqual([
+      '12506.75',
+      '12506.25',
+      '12506.25',
+      undefined,
+      '0.5',
+    ]);
+  });
+});
+
+describe('cellPrice', () => {
+  it.each<[SheetCell, string | null]>([
+    [12.5, '12.5'],
+    [0, '0'],
+    ['1.234,5', '1234.5'],
+    ['12,5', '12.5'],
+    ['1.234', '1234'],
+    ['1.234.567', '1234567'],
+    ['12.5', '12.5'],
+    [' 3 ', '3'],
+    ['$ 1.500', '1500'],
+    ['', null],
+    [null, null],
+  ])('reads %j as %j', (cell, value) => {
+    expect(cellPrice(cell)).toEqual({ ok: true, value });
+  });
+
+  it.each<[SheetCell, string]>([
+    ['doce', 'debe ser un número, por ejemplo 1.234,5'],
+    ['1,2,3', 'tiene más de una coma decimal'],
+    ['1.23.4,5', 'los puntos deben separar miles, por ejemplo 1.234.567,89'],
+    [-1, 'debe ser 0 o más'],
+    ['-1', 'debe ser 0 o más'],
+    ['1,23456', 'admite como máximo 4 decimales'],
+    [0.1 + 0.2, 'admite como máximo 4 decimales'],
+    [true, 'debe ser un número, por ejemplo 1.234,5'],
+  ])('refuses %j: %s', (cell, error) => {
+    expect(cellPrice(cell)).toEqual({ ok: false, error });
+  });
+});
+
+describe('edpItemsFromRows with prices', () => {
+  const header = ['Código', 'Nombre', 'Nivel', 'Unidad', 'Cantidad', 'Precio unitario', 'Monto (CLP)'];
+
+  it('reads Unidad, Cantidad and Precio unitario (numbers or Chilean text), clears on an empty cell, ignores Monto', () => {
+    const rows = sheet(
+      [
+        ['HRT', 'Hospital', 0, '', '', '', 999],
+        ['HRT.1', 'Torre A', 1, null, null, null, 'lo que sea'],
+        ['HRT.1.1', 'Piso 1', 2, 'm2', 12.5, '1.000,5', 12506],
+        ['HRT.1.2', 'Piso 2', 2, ' gl ', '1', 2500000, null],
+        ['HRT.2', 'Torre B', 1, 'ml', '', '', null],
+      ],
+      header,
+    );
+    const result = edpItemsFromRows(rows, current, 'HRT');
+    expect(result.errors).toEqual([]);
+    expect(result.items).toEqual([
+      { id: 1, code: 'HRT', name: 'Hospital', unit: null, quantity: null, unitPrice: null },
+      { id: 2, parentId: 1, code: 'HRT.1', name: 'Torre A', unit: null, quantity: null, unitPrice: null },
+      { id: 3, parentId: 2, code: 'HRT.1.1', name: 'Piso 1', unit: 'm2', quantity: '12.5', unitPrice: '1000.5' },
+      { id: 4, parentId: 2, code: 'HRT.1.2', name: 'Piso 2', unit: 'gl', quantity: '1', unitPrice: '2500000' },
+      { id: 7, parentId: 1, code: 'HRT.2', name: 'Torre B', unit: 'ml', quantity: null, unitPrice: null },
+    ]);
+    // the three priced rows change the (unpriced) stored items; emptied cells on unpriced items change nothing
+    expect(result.counts).toEqual({ added: 0, renamed: 0, removed: 0, kept: 2, repriced: 3 });
+  });
+
+  it('leaves out the fields of a missing column (the import keeps what is stored)', () => {
+    const rows = sheet(
+      [
+        ['HRT', 'Hospital', 0, ''],
+        ['HRT.1', 'Torre A', 1, '3'],
+      ],
+      ['Código', 'Nombre', 'Nivel', 'Cantidad'],
+    );
+    const result = edpItemsFromRows(rows, current, 'HRT');
+    expect(result.errors).toEqual([]);
+    expect(result.items).toEqual([
+      { id: 1, code: 'HRT', name: 'Hospital', quantity: null },
+      { id: 2, parentId: 1, code: 'HRT.1', name: 'Torre A', quantity: '3' },
+    ]);
+  });
+
+  it('names every bad number and unit with its row and column, in Spanish, and answers no items', () => {
+    const rows = sheet(
+      [
+        ['HRT', 'Hospital', 0, '', '', '', null],
+        ['HRT.1', 'Torre A', 1, 'x'.repeat(21), 'doce', -5, null],
+        ['HRT.1.1', 'Piso 1', 2, 'm2', '1,23456', '1.23.4', null],
+      ],
+      header,
+    );
+    const result = edpItemsFromRows(rows, current, 'HRT');
+    expect(result.items).toEqual([]);
+    expect(result.errors).toEqual([
+      { row: 3, field: 'Unidad', message: 'Fila 3: Unidad tiene 21 caracteres; el máximo es 20' },
+      { row: 3, field: 'Cantidad', message: 'Fila 3: Cantidad debe ser un número, por ejemplo 1.234,5; tiene «doce»' },
+      { row: 3, field: 'Precio unitario', message: 'Fila 3: Precio unitario debe ser 0 o más; tiene «-5»' },
+      { row: 4, field: 'Cantidad', message: 'Fila 4: Cantidad admite como máximo 4 decimales; tiene «1,23456»' },
+      {
+        row: 4,
+        field: 'Precio unitario',
+        message: 'Fila 4: Precio unitario debe ser un número, por ejemplo 1.234,5; tiene «1.23.4»',
+      },
+    ]);
+  });
+
+  it('reads back what it exported, prices included', () => {
+    const priced: PricedEdpItem[] = [
+      current[0] as EdpItem,
+      current[1] as EdpItem,
+      { ...(current[2] as EdpItem), unit: 'm2', quantity: '12.5', unitPrice: '1000.5' },
+      { ...(current[3] as EdpItem), unit: 'gl', quantity: '1' },
+      current[4] as EdpItem,
+    ];
+    const rows = sheet(
+      edpSheetRows(priced, 'CLP').map((row) => [
+        row.code,
+        row.name,
+        row.level,
+        row.unit ?? null,
+        row.quantity === undefined ? null : Number(row.quantity),
+        row.unitPrice === undefined ? null : Number(row.unitPrice),
+        row.amount === undefined ? null : Number(row.amount),
+      ]),
+      header,
+    );
+    const result = edpItemsFromRows(rows, priced, 'HRT');
+    expect(result.errors).toEqual([]);
+    expect(result.counts).toEqual({ added: 0, renamed: 0, removed: 0, kept: 5, repriced: 0 });
+    const none = { unit: null, quantity: null, unitPrice: null };
+    expect(result.items).toEqual([
+      { ...current[0], ...none },
+      { ...current[1], ...none },
+      { ...current[2], unit: 'm2', quantity: '12.5', unitPrice: '1000.5' },
+      { ...current[3], unit: 'gl', quantity: '1', unitPrice: null },
+      { ...current[4], ...none },
     ]);
   });
 });
@@ -37,7 +194,7 @@ describe('edpItemsFromRows', () => {
     const result = edpItemsFromRows(exported(current), current, 'HRT');
     expect(result.errors).toEqual([]);
     expect(result.items).toEqual(current);
-    expect(result.counts).toEqual({ added: 0, renamed: 0, removed: 0, kept: 5 });
+    expect(result.counts).toEqual({ added: 0, renamed: 0, removed: 0, kept: 5, repriced: 0 });
     expect(result.rows).toBe(5);
     expect(result.removedIds).toEqual([]);
   });
@@ -62,7 +219,7 @@ describe('edpItemsFromRows', () => {
       { id: 8, parentId: 1, code: 'HRT.3', name: 'Torre C' },
       { id: 9, parentId: 8, code: 'HRT.3.1', name: 'Piso 1' },
     ]);
-    expect(result.counts).toEqual({ added: 3, renamed: 2, removed: 2, kept: 1 });
+    expect(result.counts).toEqual({ added: 3, renamed: 2, removed: 2, kept: 1, repriced: 0 });
     expect(result.removedIds).toEqual([4, 7]);
   });
 
@@ -78,7 +235,7 @@ describe('edpItemsFromRows', () => {
     const result = edpItemsFromRows(rows, current, 'HRT');
     expect(result.errors).toEqual([]);
     expect(result.items.map((item) => item.code)).toEqual(['HRT', 'HRT.1']);
-    expect(result.counts).toEqual({ added: 0, renamed: 0, removed: 3, kept: 2 });
+    expect(result.counts).toEqual({ added: 0, renamed: 0, removed: 3, kept: 2, repriced: 0 });
   });
 
   it('reads the English export the web wrote in en-US (Code, Name, Level)', () => {
@@ -122,7 +279,7 @@ describe('edpItemsFromRows', () => {
     ]);
     const result = edpItemsFromRows(rows, current, 'HRT');
     expect(result.items).toEqual([]);
-    expect(result.counts).toEqual({ added: 0, renamed: 0, removed: 0, kept: 0 });
+    expect(result.counts).toEqual({ added: 0, renamed: 0, removed: 0, kept: 0, repriced: 0 });
     expect(result.errors).toEqual([
       { row: 5, field: 'Código', message: 'Fila 5: el código hrt.1.3 está repetido (ya está en la fila 4)' },
       { row: 5, field: 'Nombre', message: 'Fila 5: el nombre es obligatorio' },
@@ -189,7 +346,7 @@ describe('edpItemsFromRows', () => {
       { id: 1, code: 'HRT', name: 'Hospital' },
       { id: 3, parentId: 1, code: 'HRT.1', name: 'Torre' },
     ]);
-    expect(back.counts).toEqual({ added: 1, renamed: 1, removed: 1, kept: 0 });
+    expect(back.counts).toEqual({ added: 1, renamed: 1, removed: 1, kept: 0, repriced: 0 });
   });
 
   it('refuses an empty sheet and one with more rows than an EDP holds', () => {

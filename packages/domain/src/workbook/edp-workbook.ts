@@ -1,53 +1,138 @@
 import type { EdpItem } from '../edp/generate-edp';
 import { edpCodeKey } from '../edp/edp-tree';
+import { rollUpEdpAmounts } from '../costs/edp-amounts';
+import type { PricedEdpItem } from '../costs/edp-amounts';
+import { parseChileanDecimal, parseDecimal } from '../format/decimal';
+import type { MoneyCurrency } from '../format/money-math';
+import { MAX_UNIT } from '../functions/price-fields';
 import { MAX_EDP_CODE } from '../functions/edp-contracts';
 import type { WorkbookRowError } from '../functions/exchange-contracts';
 import { MAX_EDP_ITEMS } from '../functions/project-contracts';
 import { formatNumber } from '../format/money';
 import { flattenForest, forestOf } from '../tree/ordered-forest';
 import { cellAt, cellInteger, cellText, dataRows, findSheetHeader, rowError } from './sheet-rows';
-import type { SheetColumn, SheetRow } from './sheet-rows';
+import type { SheetCell, SheetColumn, SheetRow } from './sheet-rows';
 
 /**
  * The EDP's workbook (issue 14): the sheet 'Exportar a Excel' has written since issue 5 — sheet
  * 'EDP', a header row Código · Nombre · Nivel, then one row per item in tree order, Nivel being
  * the depth (the root 0) — and the rules that read it back into an EDP for importEdp. Pure.
+ *
+ * Issue 16 adds Unidad · Cantidad · Precio unitario · Monto (docs/EXCHANGE.md). Monto is the
+ * item's total (its own amount plus its items', as the EDP screen shows it), written for the
+ * reader and ignored on import. On import a column that is missing leaves every item's field as
+ * stored; an empty cell clears it; Cantidad and Precio unitario take numbers or text typed the
+ * Chilean way ('1.234,5').
  */
 
 export const EDP_SHEET_NAME = 'EDP';
-export const EDP_SHEET_TITLES = { code: 'Código', name: 'Nombre', level: 'Nivel' } as const;
+export const EDP_SHEET_TITLES = {
+  code: 'Código',
+  name: 'Nombre',
+  level: 'Nivel',
+  unit: 'Unidad',
+  quantity: 'Cantidad',
+  unitPrice: 'Precio unitario',
+  amount: 'Monto',
+} as const;
 /** Excel groups rows in at most 7 outline levels; deeper items share the 7th. */
 export const EXCEL_MAX_OUTLINE_LEVEL = 7;
 const MAX_NAME = 200;
 
-/** One sheet row: Nivel is the depth, the root's level being 0. */
-export type EdpSheetRow = { code: string; name: string; level: number };
+/**
+ * One sheet row: Nivel is the depth, the root's level being 0; the price fields (decimal strings)
+ * when set, and `amount` the item's total in the currency when its subtree has a priced item.
+ */
+export type EdpSheetRow = {
+  code: string;
+  name: string;
+  level: number;
+  unit?: string;
+  quantity?: string;
+  unitPrice?: string;
+  amount?: string;
+  /** the item has items under it (its Monto is a subtotal) */
+  summary?: true;
+};
 
-/** The rows of the export, one per item in tree order. */
-export function edpSheetRows(items: readonly EdpItem[]): EdpSheetRow[] {
+/** The rows of the export, one per item in tree order; amounts as `currency` stores them. */
+export function edpSheetRows(items: readonly PricedEdpItem[], currency: MoneyCurrency = 'CLP'): EdpSheetRow[] {
   const forest = forestOf(items);
   const depth = new Map<number, number>();
+  const totals = rollUpEdpAmounts(items, currency);
   return flattenForest(forest).map((item) => {
     const level =
       item.parentId !== undefined && depth.has(item.parentId) ? (depth.get(item.parentId) as number) + 1 : 0;
     depth.set(item.id, level);
-    return { code: item.code, name: item.name, level };
+    const row: EdpSheetRow = { code: item.code, name: item.name, level };
+    if (item.unit !== undefined) row.unit = item.unit;
+    if (item.quantity !== undefined) row.quantity = item.quantity;
+    if (item.unitPrice !== undefined) row.unitPrice = item.unitPrice;
+    const total = totals.get(item.id);
+    if (total !== undefined) row.amount = total;
+    if (forest.children.has(item.id)) row.summary = true;
+    return row;
   });
 }
 
-type EdpColumn = 'code' | 'name' | 'level';
+type EdpColumn = 'code' | 'name' | 'level' | 'unit' | 'quantity' | 'unitPrice';
 
 const EDP_COLUMNS: readonly SheetColumn<EdpColumn>[] = [
   { key: 'code', title: EDP_SHEET_TITLES.code, aliases: ['Code', 'Codigo EDP'], required: true },
   { key: 'name', title: EDP_SHEET_TITLES.name, aliases: ['Name', 'Descripción'], required: true },
   { key: 'level', title: EDP_SHEET_TITLES.level, aliases: ['Level'], required: true },
+  { key: 'unit', title: EDP_SHEET_TITLES.unit, aliases: ['Unit', 'Un', 'Unid'], required: false },
+  { key: 'quantity', title: EDP_SHEET_TITLES.quantity, aliases: ['Quantity', 'Cant'], required: false },
+  {
+    key: 'unitPrice',
+    title: EDP_SHEET_TITLES.unitPrice,
+    aliases: ['Unit price', 'P.U.', 'PU', 'Precio'],
+    required: false,
+  },
 ];
 
-export type EdpImportCounts = { added: number; renamed: number; removed: number; kept: number };
+/**
+ * An EDP item the workbook describes: its price fields as importEdp writes them (saveEdp's rule:
+ * absent — the sheet has no such column — keeps what is stored, null — an empty cell — clears it).
+ */
+export type EdpImportItem = EdpItem & { unit?: string | null; quantity?: string | null; unitPrice?: string | null };
+
+/**
+ * A quantity or unit price in a cell: a number (read by its shortest text), or text typed the
+ * Chilean way ('1.234,5', '12,5', '1.234') or with a decimal point ('12.5'). null: an empty cell.
+ */
+export function cellPrice(
+  cell: SheetCell | undefined,
+): { ok: true; value: string | null } | { ok: false; error: string } {
+  if (typeof cell === 'number') {
+    const parsed = parseDecimal(cell);
+    return parsed.ok ? parsed : { ok: false, error: priceError(parsed.error) };
+  }
+  const text = cellText(cell);
+  if (text === '') return { ok: true, value: null };
+  const parsed = parseChileanDecimal(text);
+  return parsed.ok ? parsed : { ok: false, error: priceError(parsed.error) };
+}
+
+/** The parser's message as said of a column ('Cantidad …'). */
+function priceError(error: string): string {
+  if (error.startsWith('debe ser un monto') || error.startsWith('debe ser un número')) {
+    return 'debe ser un número, por ejemplo 1.234,5';
+  }
+  if (error === 'no puede ser negativo') return 'debe ser 0 o más';
+  return error;
+}
+
+/**
+ * What an import changes: items added, renamed (code or name), removed, and kept (neither renamed
+ * nor repriced); issue 16: `repriced`, the current items whose Unidad, Cantidad or Precio unitario
+ * change (an item can be both renamed and repriced).
+ */
+export type EdpImportCounts = { added: number; renamed: number; removed: number; kept: number; repriced: number };
 
 export type EdpImportResult = {
   /** the EDP the workbook describes, in tree order; empty when there are errors */
-  items: EdpItem[];
+  items: EdpImportItem[];
   /** every error of every row, in row order */
   errors: WorkbookRowError[];
   counts: EdpImportCounts;
@@ -63,7 +148,7 @@ function parentCode(code: string): string | undefined {
   return dot <= 0 ? undefined : code.slice(0, dot);
 }
 
-const NO_COUNTS: EdpImportCounts = { added: 0, renamed: 0, removed: 0, kept: 0 };
+const NO_COUNTS: EdpImportCounts = { added: 0, renamed: 0, removed: 0, kept: 0, repriced: 0 };
 
 /**
  * The EDP in a workbook's rows, checked row by row against importEdp's rules: the header found by
@@ -76,7 +161,7 @@ const NO_COUNTS: EdpImportCounts = { added: 0, renamed: 0, removed: 0, kept: 0 }
  */
 export function edpItemsFromRows(
   rows: readonly SheetRow[],
-  currentItems: readonly EdpItem[],
+  currentItems: readonly PricedEdpItem[],
   projectCode: string,
 ): EdpImportResult {
   const header = findSheetHeader(rows, EDP_COLUMNS);
@@ -108,9 +193,9 @@ export function edpItemsFromRows(
   const T = EDP_SHEET_TITLES;
   /** code key → the row's item and depth */
   const seen = new Map<string, { row: number; item: EdpItem; depth: number }>();
-  const items: EdpItem[] = [];
+  const items: EdpImportItem[] = [];
   /** current id → the current item a row keeps */
-  const matched = new Map<number, EdpItem>();
+  const matched = new Map<number, PricedEdpItem>();
   let rootKey: string | undefined;
 
   for (const [index, row] of data.entries()) {
@@ -187,6 +272,24 @@ export function edpItemsFromRows(
       rowErrors.push(rowError(row.row, T.name, `el nombre tiene ${name.length} caracteres; el máximo es ${MAX_NAME}`));
     }
 
+    const prices: Pick<EdpImportItem, 'unit' | 'quantity' | 'unitPrice'> = {};
+    if (header.header.columns.unit !== undefined) {
+      const unit = cellText(cellAt(row, header.header, 'unit'));
+      if (unit.length > MAX_UNIT) {
+        rowErrors.push(
+          rowError(row.row, T.unit, `${T.unit} tiene ${unit.length} caracteres; el máximo es ${MAX_UNIT}`),
+        );
+      }
+      prices.unit = unit === '' ? null : unit;
+    }
+    for (const key of ['quantity', 'unitPrice'] as const) {
+      if (header.header.columns[key] === undefined) continue;
+      const cell = cellAt(row, header.header, key);
+      const parsed = cellPrice(cell);
+      if (parsed.ok) prices[key] = parsed.value;
+      else rowErrors.push(rowError(row.row, T[key], `${T[key]} ${parsed.error}; tiene «${cellText(cell)}»`));
+    }
+
     errors.push(...rowErrors);
     // a code that is itself fine stays known, so its children are not refused for its other errors
     if (!codeOk || depth === undefined) continue;
@@ -196,7 +299,7 @@ export function edpItemsFromRows(
     const id = existing?.id ?? nextId++;
     const item: EdpItem = parent ? { id, parentId: parent.item.id, code, name } : { id, code, name };
     seen.set(key, { row: row.row, item, depth });
-    items.push(item);
+    items.push({ ...item, ...prices });
   }
 
   if (data.length === 0) {
@@ -205,13 +308,19 @@ export function edpItemsFromRows(
 
   if (errors.length > 0) return { items: [], errors, counts: NO_COUNTS, rows: data.length, removedIds: [] };
 
-  const counts: EdpImportCounts = { added: 0, renamed: 0, removed: 0, kept: 0 };
+  const counts: EdpImportCounts = { added: 0, renamed: 0, removed: 0, kept: 0, repriced: 0 };
   for (const item of items) {
     const existing = matched.get(item.id);
     if (!existing) counts.added += 1;
     else {
-      if (existing.name.trim() !== item.name || existing.code.trim() !== item.code) counts.renamed += 1;
-      else counts.kept += 1;
+      const renamed = existing.name.trim() !== item.name || existing.code.trim() !== item.code;
+      // a price field the sheet has (absent: no such column, kept as stored) against the stored one
+      const repriced = (['unit', 'quantity', 'unitPrice'] as const).some(
+        (field) => item[field] !== undefined && (item[field] ?? undefined) !== existing[field],
+      );
+      if (renamed) counts.renamed += 1;
+      if (repriced) counts.repriced += 1;
+      if (!renamed && !repriced) counts.kept += 1;
     }
   }
   const removedIds = currentItems.filter((item) => !matched.has(item.id)).map((item) => item.id);

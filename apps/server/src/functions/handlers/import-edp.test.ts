@@ -57,7 +57,8 @@ describe.each(databaseKinds)('exportEdp and importEdp (%s)', (kind) => {
     expect(result.message).toBe('EDP exportado a Excel: 9 ítems');
     const { sheet, rows } = await openWorkbook(result.content, 'EDP');
     expect(rows).toEqual([
-      ['Código', 'Nombre', 'Nivel'],
+      // issue 16: the price columns follow (edp-prices.test.ts); none of these items is priced
+      ['Código', 'Nombre', 'Nivel', 'Unidad', 'Cantidad', 'Precio unitario', 'Monto (USD)'],
       [code, 'Centro logístico', 0],
       [`${code}.1`, 'Nave 1', 1],
       [`${code}.1.1`, 'Andén 1', 2],
@@ -72,7 +73,7 @@ describe.each(databaseKinds)('exportEdp and importEdp (%s)', (kind) => {
     expect(sheet.getRow(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.getCell('A4').alignment?.indent).toBe(2);
-    expect(sheet.columns.map((column) => column.width)).toEqual([28, 60, 8]);
+    expect(sheet.columns.map((column) => column.width)).toEqual([28, 60, 8, 10, 14, 18, 20]);
   });
 
   it('reads its own export back with no change: the dry run counts every item kept, the import writes no row', async () => {
@@ -80,7 +81,7 @@ describe.each(databaseKinds)('exportEdp and importEdp (%s)', (kind) => {
     const { content } = okResult(await exportEdp(t, member.cookie, id));
     const dry = okResult(await importEdp(t, member.cookie, { id, content, version: edp.version, dryRun: true }));
     expect(dry).toEqual({
-      preview: { rows: 9, errors: [], added: 0, renamed: 0, removed: 0, kept: 9, removedEdcLists: 0 },
+      preview: { rows: 9, errors: [], added: 0, renamed: 0, removed: 0, kept: 9, repriced: 0, removedEdcLists: 0 },
       message: 'Vista previa del EDP: 9 ítems (0 nuevos, 0 renombrados, 0 eliminados)',
     });
     const watch = await watchEdpWrites(t, kind);
@@ -115,7 +116,16 @@ describe.each(databaseKinds)('exportEdp and importEdp (%s)', (kind) => {
 
     const before = await storedAll(id);
     const dry = okResult(await importEdp(t, member.cookie, { id, content, version: edp.version, dryRun: true }));
-    expect(dry.preview).toEqual({ rows: 6, errors: [], added: 2, renamed: 1, removed: 5, kept: 3, removedEdcLists: 1 });
+    expect(dry.preview).toEqual({
+      rows: 6,
+      errors: [],
+      added: 2,
+      renamed: 1,
+      removed: 5,
+      kept: 3,
+      repriced: 0,
+      removedEdcLists: 1,
+    });
     expect(dry.edp).toBeUndefined();
     expect(await storedAll(id)).toEqual(before);
 

@@ -46,7 +46,9 @@ function countsText(counts: EdpImportCounts): string {
  * writes them. Every row is checked before anything is written (domain edpItemsFromRows); a dry
  * run answers the preview with the errors; a write with errors is refused naming the first ones;
  * a stale version → ABORTED. The write is saveEdp's: items that keep their code keep their id,
- * EDC and Gantt tasks; removed items lose theirs, exactly as a save in the editor.
+ * EDC and Gantt tasks; removed items lose theirs, exactly as a save in the editor. Issue 16: the
+ * prices in Unidad, Cantidad and Precio unitario are written with them (a missing column keeps the
+ * stored values, an empty cell clears them; Monto is ignored).
  */
 export const handleImportEdp = defineHandler(importEdpContract, async ({ id, content, version, dryRun }, { db }) => {
   const project = await loadProject(db, id);

@@ -474,7 +474,7 @@ export const enUS: Catalogue = {
   edpExcel: {
     import: 'Import from Excel',
     title: 'Import WBS from Excel',
-    hint: 'Drop here the .xlsx file with the columns Código, Nombre and Nivel (as "Export to Excel" writes it), or choose it:',
+    hint: 'Drop here the .xlsx file with the columns Código, Nombre and Nivel, and optionally Unidad, Cantidad and Precio unitario (as "Export to Excel" writes it), or choose it:',
     choose: 'Choose file',
     inputLabel: 'WBS Excel file',
     wrongType: 'The file {{name}} is not an Excel workbook (.xlsx). Choose an .xlsx.',
@@ -487,6 +487,8 @@ export const enUS: Catalogue = {
     changeFile: 'Choose another file',
     rows_one: 'The file has {{formatted}} item row.',
     rows_other: 'The file has {{formatted}} item rows.',
+    repriced_one: 'The price (Unidad, Cantidad or Precio unitario) of {{formatted}} item changes.',
+    repriced_other: 'The price (Unidad, Cantidad or Precio unitario) of {{formatted}} items changes.',
     counts: '{{added}} items added, {{renamed}} renamed, {{removed}} removed, {{kept}} unchanged',
     edcLost_one: '{{formatted}} EDC list of the removed items will be lost, with the Gantt tasks made from it.',
     edcLost_other: '{{formatted}} EDC lists of the removed items will be lost, with the Gantt tasks made from them.',
@@ -507,6 +509,24 @@ export const enUS: Catalogue = {
     discard: 'Discard changes',
     exportUnsaved:
       'The WBS has unsaved changes: the workbook will hold the saved WBS, without them. Save first if you want them in the file.',
+  },
+  edpPrices: {
+    columns: {
+      code: 'Code',
+      name: 'Name',
+      unit: 'Unit',
+      quantity: 'Quantity',
+      unitPrice: 'Unit price',
+      amount: 'Amount',
+    },
+    unitField: 'Unit of item {{id}}',
+    quantityField: 'Quantity of item {{id}}',
+    unitPriceField: 'Unit price of item {{id}}',
+    fieldError: '{{field}} {{error}}',
+    summary: 'Items total: {{total}} · Budget: {{budget}} · Difference: {{difference}}',
+    summaryLabel: 'WBS totals',
+    overBudget: 'The items exceed the budget by {{amount}}',
+    priced: '{{formatted}} priced items',
   },
   edp: {
     id: 'Id',

@@ -474,7 +474,7 @@ export const esCL = {
   edpExcel: {
     import: 'Importar desde Excel',
     title: 'Importar EDP desde Excel',
-    hint: 'Arrastra aquí el archivo .xlsx con las columnas Código, Nombre y Nivel (como lo escribe «Exportar a Excel»), o elígelo:',
+    hint: 'Arrastra aquí el archivo .xlsx con las columnas Código, Nombre y Nivel, y si quieres Unidad, Cantidad y Precio unitario (como lo escribe «Exportar a Excel»), o elígelo:',
     choose: 'Elegir archivo',
     inputLabel: 'Archivo Excel del EDP',
     wrongType: 'El archivo {{name}} no es un libro de Excel (.xlsx). Elige un .xlsx.',
@@ -487,6 +487,8 @@ export const esCL = {
     changeFile: 'Elegir otro archivo',
     rows_one: 'El archivo tiene {{formatted}} fila de ítems.',
     rows_other: 'El archivo tiene {{formatted}} filas de ítems.',
+    repriced_one: 'Cambia el precio (Unidad, Cantidad o Precio unitario) de {{formatted}} ítem.',
+    repriced_other: 'Cambia el precio (Unidad, Cantidad o Precio unitario) de {{formatted}} ítems.',
     counts: 'Ítems agregados: {{added}} · renombrados: {{renamed}} · eliminados: {{removed}} · sin cambios: {{kept}}',
     edcLost_one:
       'Se perderá {{formatted}} lista EDC de los ítems eliminados, con las tareas del Gantt que salen de ella.',
@@ -509,6 +511,24 @@ export const esCL = {
     discard: 'Descartar cambios',
     exportUnsaved:
       'El EDP tiene cambios sin grabar: el Excel tendrá el EDP grabado, sin esos cambios. Graba primero si los quieres en el archivo.',
+  },
+  edpPrices: {
+    columns: {
+      code: 'Código',
+      name: 'Nombre',
+      unit: 'Unidad',
+      quantity: 'Cantidad',
+      unitPrice: 'Precio unitario',
+      amount: 'Monto',
+    },
+    unitField: 'Unidad del ítem {{id}}',
+    quantityField: 'Cantidad del ítem {{id}}',
+    unitPriceField: 'Precio unitario del ítem {{id}}',
+    fieldError: '{{field}} {{error}}',
+    summary: 'Total ítems: {{total}} · Presupuesto: {{budget}} · Diferencia: {{difference}}',
+    summaryLabel: 'Totales del EDP',
+    overBudget: 'Los ítems superan el presupuesto en {{amount}}',
+    priced: '{{formatted}} ítems con precio',
   },
   edp: {
     id: 'Id',

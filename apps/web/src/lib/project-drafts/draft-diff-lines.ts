@@ -1,4 +1,4 @@
-import { formatIsoDate } from '@cimiento/domain';
+import { formatIsoDate, formatNumber } from '@cimiento/domain';
 import type { TFunction } from 'i18next';
 import type { DraftDifferenceLine } from '@/components/ui/draft-recovery-alert';
 import type { DraftChange, DraftFieldChange } from './draft-diffs';
@@ -7,6 +7,10 @@ function fieldValue(t: TFunction, change: DraftFieldChange, value: string): stri
   if (change.field === 'start' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatIsoDate(value);
   if (change.field === 'progress') return `${value} %`;
   if (change.field === 'kind') return t(`edc.kind.${value}`, { defaultValue: value });
+  // issue 16: an EDP item's quantity or unit price, in es-CL notation with its own decimals
+  if ((change.field === 'quantity' || change.field === 'unitPrice') && /^\d+(\.\d+)?$/.test(value)) {
+    return formatNumber(value, value.includes('.') ? value.length - value.indexOf('.') - 1 : 0);
+  }
   return value === '' ? '—' : value;
 }
 
@@ -50,7 +54,10 @@ export function draftDifferenceLines(t: TFunction, changes: readonly DraftChange
             changes: change.fields
               .map((field) =>
                 t('drafts.diff.field', {
-                  field: t(`drafts.diff.fields.${field.field}`),
+                  field:
+                    field.field === 'unit' || field.field === 'quantity' || field.field === 'unitPrice'
+                      ? t(`edpPrices.columns.${field.field}`)
+                      : t(`drafts.diff.fields.${field.field}`),
                   stored: fieldValue(t, field, field.stored),
                   draft: fieldValue(t, field, field.draft),
                 }),

@@ -54,6 +54,33 @@ describe('EDP draft differences', () => {
     ]);
   });
 
+  it('lists an item whose price changed (issue 16), worded with the columns and es-CL numbers', () => {
+    const stored = edp.map((item) =>
+      item.id === 3 ? { ...item, unit: 'm2', quantity: '10', unitPrice: '1500' } : item,
+    );
+    const draft = edp.map((item) => (item.id === 3 ? { ...item, unit: 'm2', quantity: '1234.5' } : item));
+    const changes = diffEdpDraft(stored, draft);
+    expect(changes).toEqual([
+      {
+        kind: 'changed',
+        label: 'ELA.1.1 Piso 1',
+        fields: [
+          { field: 'quantity', stored: '10', draft: '1234.5' },
+          { field: 'unitPrice', stored: '1500', draft: '' },
+        ],
+      },
+    ]);
+    expect(draftDifferenceLines(i18next.t, changes).map((line) => line.text)).toEqual([
+      'ELA.1.1 Piso 1: Cantidad 10 → 1.234,5; Precio unitario 1.500 → —',
+    ]);
+    // a kept draft carries the prices back
+    const parsed = parseEdpDraft({
+      items: draft,
+      editing: { id: 3, code: 'ELA.1.1', name: 'Piso 1', quantity: '2,5' },
+    });
+    expect(parsed).toMatchObject({ items: draft, editing: { quantity: '2,5' } });
+  });
+
   it('an item indented under another parent has moved; a deletion nearby moves nothing', () => {
     const indented = edp.map((item) => (item.id === 5 ? { ...item, parentId: 2 } : item));
     expect(diffEdpDraft(edp, indented)).toEqual([{ kind: 'moved', label: 'ELA.2 Estacionamientos' }]);

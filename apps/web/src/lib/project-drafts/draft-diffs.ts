@@ -1,10 +1,10 @@
 import { ganttTaskDirectory, plannerPredecessorText } from '@cimiento/domain';
 import type {
   EdcItem,
-  EdpItem,
   GanttDraftTask,
   GanttTaskDirectory,
   PlannerLinkLabels,
+  PricedEdpItem,
   ProjectCalendar,
 } from '@cimiento/domain';
 
@@ -16,7 +16,19 @@ import type {
  */
 
 export type DraftFieldChange = {
-  field: 'code' | 'name' | 'start' | 'duration' | 'progress' | 'links' | 'parent' | 'kind';
+  field:
+    | 'code'
+    | 'name'
+    | 'start'
+    | 'duration'
+    | 'progress'
+    | 'links'
+    | 'parent'
+    | 'kind'
+    // issue 16: an EDP item's price (decimal strings as stored; '' = not set)
+    | 'unit'
+    | 'quantity'
+    | 'unitPrice';
   stored: string;
   draft: string;
 };
@@ -66,7 +78,7 @@ function commonIds<T>(stored: readonly T[], draft: readonly T[], idOf: (item: T)
 }
 
 /** EDP items added, removed, renamed (code or name) or moved (parent or place among siblings). */
-export function diffEdpDraft(stored: readonly EdpItem[], draft: readonly EdpItem[]): DraftChange[] {
+export function diffEdpDraft(stored: readonly PricedEdpItem[], draft: readonly PricedEdpItem[]): DraftChange[] {
   const byId = new Map(stored.map((item) => [item.id, item]));
   const draftIds = new Set(draft.map((item) => item.id));
   const common = commonIds(stored, draft, (item) => item.id);
@@ -85,6 +97,13 @@ export function diffEdpDraft(stored: readonly EdpItem[], draft: readonly EdpItem
     if (before.parentId !== item.parentId || storedPrevious.get(item.id) !== draftPrevious.get(item.id)) {
       changes.push({ kind: 'moved', label: labelOf(item) });
     }
+    const prices: DraftFieldChange[] = [];
+    for (const field of ['unit', 'quantity', 'unitPrice'] as const) {
+      if ((before[field] ?? '') !== (item[field] ?? '')) {
+        prices.push({ field, stored: before[field] ?? '', draft: item[field] ?? '' });
+      }
+    }
+    if (prices.length > 0) changes.push({ kind: 'changed', label: labelOf(item), fields: prices });
   }
   for (const item of stored) if (!draftIds.has(item.id)) changes.push({ kind: 'removed', label: labelOf(item) });
   return changes;

@@ -6,7 +6,7 @@ import {
   weekdaysOfWorkWeek,
   workWeeks,
 } from '@cimiento/domain';
-import type { EdcItem, EdpItem, GanttDraftTask, ProjectCalendar } from '@cimiento/domain';
+import type { EdcItem, GanttDraftTask, PricedEdpItem, ProjectCalendar } from '@cimiento/domain';
 import { z } from 'zod';
 
 /**
@@ -15,8 +15,21 @@ import { z } from 'zod';
  * rather than loaded half right.
  */
 
-/** The EDP's list, and the row being edited when the draft was written (not committed yet). */
-export type EdpDraftData = { items: EdpItem[]; editing?: { id: number; code: string; name: string } | null };
+/**
+ * The EDP's list (issue 16: each item with its price fields), and the row being edited when the
+ * draft was written (not committed yet; its price as typed, absent in drafts from before).
+ */
+export type EdpDraftData = {
+  items: PricedEdpItem[];
+  editing?: {
+    id: number;
+    code: string;
+    name: string;
+    unit?: string | undefined;
+    quantity?: string | undefined;
+    unitPrice?: string | undefined;
+  } | null;
+};
 
 /** The Gantt's tasks and the project's calendar ('Calendario', issue 14). */
 export type GanttDraftData = { tasks: GanttDraftTask[]; calendar: ProjectCalendar };
@@ -44,7 +57,17 @@ const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 const edpDraftSchema = z.object({
   items: z.array(edpItemSchema).min(1),
-  editing: z.object({ id: z.number().int(), code: z.string(), name: z.string() }).nullable().optional(),
+  editing: z
+    .object({
+      id: z.number().int(),
+      code: z.string(),
+      name: z.string(),
+      unit: z.string().optional(),
+      quantity: z.string().optional(),
+      unitPrice: z.string().optional(),
+    })
+    .nullable()
+    .optional(),
 });
 
 const ganttDraftTaskSchema = z.object({

@@ -1,4 +1,4 @@
-import type { EdpItem, LoadedEdp } from '@cimiento/domain';
+import type { LoadedEdp, PricedEdpItem } from '@cimiento/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import type { FunctionOutput } from '@/lib/api-client';
@@ -6,7 +6,16 @@ import { notifyMessage } from '@/stores/notices-store';
 import { edpUsageQueryKey } from './load-edp-usage';
 import { projectQueryKey } from '@/lib/project-api/load-project';
 
-export type SaveEdpVariables = { projectId: string; items: readonly EdpItem[]; version: number };
+export type SaveEdpVariables = { projectId: string; items: readonly PricedEdpItem[]; version: number };
+
+/**
+ * An item as saveEdp takes it. Issue 16: the editor holds each item's whole price, so every field
+ * goes, null when not set (the server keeps a field only when it is absent).
+ */
+export function edpSaveItem({ id, parentId, code, name, unit, quantity, unitPrice }: PricedEdpItem) {
+  const prices = { unit: unit ?? null, quantity: quantity ?? null, unitPrice: unitPrice ?? null };
+  return parentId === undefined ? { id, code, name, ...prices } : { id, parentId, code, name, ...prices };
+}
 
 type LoadProjectResult = FunctionOutput<'loadProject'>;
 
@@ -30,9 +39,7 @@ export function useSaveEdp(options: { onSuccess?: (edp: LoadedEdp) => void } = {
       call('saveEdp', {
         id: projectId,
         edp: {
-          items: items.map(({ id, parentId, code, name }) =>
-            parentId === undefined ? { id, code, name } : { id, parentId, code, name },
-          ),
+          items: items.map(edpSaveItem),
           version,
         },
       }),

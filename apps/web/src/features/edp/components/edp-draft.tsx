@@ -2,20 +2,33 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DraftRecoveryAlert } from '@/components/ui/draft-recovery-alert';
 import { useDraftPersistence } from '@/hooks/use-draft-persistence';
-import { selectIsDirty, useEdpEditor, useEdpEditorStore } from '../stores/edp-editor-store';
+import { EDP_EDIT_FIELDS, selectIsDirty, useEdpEditor, useEdpEditorStore } from '../stores/edp-editor-store';
 import type { EdpEditorState } from '../stores/edp-editor-store';
+import { decimalText } from '../utils/edp-price-text';
 import { draftDifferenceLines } from '@/lib/project-drafts/draft-diff-lines';
 import { diffEdpDraft } from '@/lib/project-drafts/draft-diffs';
 import { parseEdpDraft } from '@/lib/project-drafts/project-drafts';
 import type { EdpDraftData } from '@/lib/project-drafts/project-drafts';
 
-/** A row being edited whose code or name the user changed: text that is not in the list yet. */
-function selectRowEdit(state: EdpEditorState): { id: number; code: string; name: string } | null {
+type RowEdit = NonNullable<EdpDraftData['editing']>;
+
+/** A row being edited whose code, name or (issue 16) price the user changed: text that is not in the list yet. */
+function selectRowEdit(state: EdpEditorState): RowEdit | null {
   const { editing } = state;
   if (!editing) return null;
   const item = state.items.find((candidate) => candidate.id === editing.id);
-  if (item && item.code === editing.code && item.name === editing.name) return null;
-  return { id: editing.id, code: editing.code, name: editing.name };
+  if (
+    item &&
+    item.code === editing.code &&
+    item.name === editing.name &&
+    (item.unit ?? '') === editing.unit &&
+    decimalText(item.quantity) === editing.quantity &&
+    decimalText(item.unitPrice) === editing.unitPrice
+  ) {
+    return null;
+  }
+  const { id, code, name, unit, quantity, unitPrice } = editing;
+  return { id, code, name, unit, quantity, unitPrice };
 }
 
 /**
@@ -30,7 +43,7 @@ export function EdpDraft({ projectId }: { projectId: string }) {
   // a string, so the selector's answer compares equal while the row edit stays the same
   const rowEditKey = useEdpEditor((state) => {
     const edit = selectRowEdit(state);
-    return edit ? `${edit.id}\u0000${edit.code}\u0000${edit.name}` : '';
+    return edit ? [edit.id, ...EDP_EDIT_FIELDS.map((field) => edit[field] ?? '')].join('\u0000') : '';
   });
   const isDirty = useEdpEditor(selectIsDirty) || rowEditKey !== '';
   const revision = useMemo(() => ({ items, rowEditKey }), [items, rowEditKey]);
@@ -58,8 +71,10 @@ export function EdpDraft({ projectId }: { projectId: string }) {
     state.restoreDraft({ items: draft.data.items, version: onTop ? state.version : draft.baseVersion });
     const edit = draft.data.editing;
     if (edit && store.getState().startEdit(edit.id)) {
-      store.getState().setDraft('code', edit.code);
-      store.getState().setDraft('name', edit.name);
+      for (const field of EDP_EDIT_FIELDS) {
+        const value = edit[field];
+        if (value !== undefined) store.getState().setDraft(field, value);
+      }
     }
     acceptOffer();
   }

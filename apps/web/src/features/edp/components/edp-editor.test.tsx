@@ -10,6 +10,8 @@ import { projectQueryKey } from '@/lib/project-api/load-project';
 import { buildLoadedProject, buildSession, jsonResponse, renderWithApp } from '@/testing/test-utils';
 import { ProjectEdp } from './project-edp';
 
+const unpriced = { unit: null, quantity: null, unitPrice: null };
+
 function loadedProject(): LoadedProject {
   return buildLoadedProject({
     version: 7,
@@ -203,10 +205,11 @@ describe('EDP editor', () => {
         id: 'p-1',
         edp: {
           version: 7,
+          // issue 16: every item goes with its price fields, null when not set
           items: [
-            { id: 1, code: 'HT', name: 'Hospital de Talca' },
-            { id: 2, parentId: 1, code: 'HT.1', name: 'Pabellones' },
-            { id: 3, parentId: 2, code: 'HT.1.1', name: 'Quirófano' },
+            { id: 1, code: 'HT', name: 'Hospital de Talca', ...unpriced },
+            { id: 2, parentId: 1, code: 'HT.1', name: 'Pabellones', ...unpriced },
+            { id: 3, parentId: 2, code: 'HT.1.1', name: 'Quirófano', ...unpriced },
           ],
         },
       },

@@ -7,13 +7,14 @@ import {
   formatNumber,
   indexEdpUsage,
   renumberEdpSubtree,
+  rollUpEdpAmounts,
 } from '@cimiento/domain';
 import type { EdpDeletion, EdpItem, EdpUsageIndex, EdpUsageTotals, LoadedProject } from '@cimiento/domain';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -32,6 +33,8 @@ import {
   useEdpEditorStore,
 } from '../stores/edp-editor-store';
 import { edpDeletionSentence, edpLinksSentence, edpUsageParts, joinParts } from '../utils/edp-usage-text';
+import { EdpBudgetSummary } from './edp-budget-summary';
+import { EdpAmountsContext } from './edp-cells';
 import { EdpDraft } from './edp-draft';
 import { EdpGrid } from './edp-grid';
 import { EdpImportDialog, EdpUnsavedImportDialog } from './edp-import-dialog';
@@ -104,6 +107,11 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
   // 'Grabar EDP' chosen in that question: the import opens once the save went through
   const importAfterSave = useRef(false);
   const [isPrinting, print] = usePrinting();
+  // issue 16: each item's total (its own amount plus its items'), for the Monto column
+  const amounts = useMemo(
+    () => ({ currency: project.currency, totals: rollUpEdpAmounts(items, project.currency) }),
+    [items, project.currency],
+  );
 
   const saveEdp = useSaveEdp({ onSuccess: markSaved });
   const reloadEdp = useReloadEdp({ onSuccess: load });
@@ -318,7 +326,10 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
         onExport={handleExport}
         onImport={handleImportRequest}
       />
-      <EdpGrid key={generation} />
+      <EdpBudgetSummary items={items} budget={project.budget} currency={project.currency} />
+      <EdpAmountsContext.Provider value={amounts}>
+        <EdpGrid key={generation} />
+      </EdpAmountsContext.Provider>
       <ConfirmDialog
         isOpen={confirm !== null}
         text={confirmText}

@@ -29,7 +29,16 @@ const importedEdp: LoadedEdp = {
   version: 8,
 };
 
-const cleanPreview = { rows: 3, errors: [], added: 1, renamed: 1, removed: 2, kept: 1, removedEdcLists: 1 };
+const cleanPreview = {
+  rows: 3,
+  errors: [],
+  added: 1,
+  renamed: 1,
+  removed: 2,
+  kept: 1,
+  repriced: 0,
+  removedEdcLists: 1,
+};
 const workbookBytes = new Uint8Array([80, 75, 3, 4, 20, 0]);
 const workbookBase64 = btoa(String.fromCharCode(...workbookBytes));
 
@@ -67,8 +76,12 @@ function stubServer(options: { importAnswer?: (data: Record<string, unknown>) =>
       });
     }
     if (name === 'saveEdp') {
-      const edp = data.edp as { items: LoadedEdp['items'] };
-      return jsonResponse(200, { result: { edp: { items: edp.items, version: 8 }, message: 'EDP grabado' } });
+      const edp = data.edp as { items: Array<Record<string, unknown>> };
+      // as the server answers: a price field not set is absent (the editor sends it as null)
+      const items = edp.items.map((item) =>
+        Object.fromEntries(Object.entries(item).filter(([, value]) => value !== null)),
+      );
+      return jsonResponse(200, { result: { edp: { items, version: 8 }, message: 'EDP grabado' } });
     }
     return jsonResponse(404, { error: { status: 'NOT_FOUND', message: 'no' } });
   });
@@ -152,6 +165,24 @@ describe("the EDP's Excel export and import", () => {
     expect(calls.some((call) => call.name === 'importEdp')).toBe(false);
   });
 
+  it('says how many items change their price (issue 16), only when some do', async () => {
+    const user = userEvent.setup();
+    stubServer({
+      importAnswer: (data) =>
+        jsonResponse(200, {
+          result: data.dryRun
+            ? { preview: { ...cleanPreview, kept: 0, repriced: 2 }, message: 'Archivo revisado' }
+            : { preview: cleanPreview, edp: importedEdp, message: 'EDP importado: 3 ítems' },
+        }),
+    });
+    renderEditor();
+    const dialog = await openImport(user);
+    await pickWorkbook(user, dialog);
+    expect(
+      await within(dialog).findByText('Cambia el precio (Unidad, Cantidad o Precio unitario) de 2 ítems.'),
+    ).toBeTruthy();
+  });
+
   it('previews the counts and the EDC lost, asks with the counts, replaces the EDP and shows it', async () => {
     const user = userEvent.setup();
     const calls = stubServer();
@@ -161,6 +192,7 @@ describe("the EDP's Excel export and import", () => {
     expect(
       await within(dialog).findByText('Ítems agregados: 1 · renombrados: 1 · eliminados: 2 · sin cambios: 1'),
     ).toBeTruthy();
+    expect(within(dialog).queryByText(/Cambia el precio/)).toBeNull();
     expect(
       within(dialog).getByText(
         'Se perderá 1 lista EDC de los ítems eliminados, con las tareas del Gantt que salen de ella.',

@@ -15,11 +15,18 @@ import { useEdpEditor, useEdpEditorStore } from '../stores/edp-editor-store';
 import type { EdpRevealRequest } from '../stores/edp-editor-store';
 import { buildEdpTree, edpAncestorIds, edpParentIds, initialEdpExpanded } from '@/lib/edp-tree-rows';
 import type { EdpNode } from '@/lib/edp-tree-rows';
-import { EdpCodeCell, EdpNameCell } from './edp-cells';
+import { EdpAmountCell, EdpCodeCell, EdpNameCell, EdpQuantityCell, EdpUnitCell, EdpUnitPriceCell } from './edp-cells';
 
 /** product-spec.md §9: EDP page size 50, grid height 700 px. */
 export const EDP_PAGE_SIZE = 50;
 export const EDP_GRID_HEIGHT = 700;
+
+const priceColumns = [
+  { key: 'unit', size: 80, Cell: EdpUnitCell },
+  { key: 'quantity', size: 110, Cell: EdpQuantityCell },
+  { key: 'unitPrice', size: 130, Cell: EdpUnitPriceCell },
+  { key: 'amount', size: 140, Cell: EdpAmountCell },
+] as const;
 
 const hiddenDisplayColumns = { 'mrt-row-expand': false, 'mrt-row-select': false };
 
@@ -38,7 +45,7 @@ function applyUpdater<T>(updater: MRT_Updater<T>, old: T): T {
 
 /**
  * The EDP tree grid (product-spec.md §2 "EDP screen"): columns Id, Código (the tree), Nombre,
- * sortable, 50 rows per page. Clicking a row selects it; double-click (or Enter/F2) edits it; the
+ * sortable, then (issue 16) Unidad, Cantidad, Precio unitario and Monto; 50 rows per page. Clicking a row selects it; double-click (or Enter/F2) edits it; the
  * arrows move between rows (up/down) and open or close them (right/left).
  * Only the current page is rendered, so a 20,000-item EDP costs one pass to build its rows.
  */
@@ -81,9 +88,20 @@ export function EdpGrid() {
 
   const columns = useMemo<MRT_ColumnDef<EdpNode>[]>(
     () => [
-      { accessorKey: 'id', header: t('edp.id'), size: 90, grow: false, enableGlobalFilter: false },
-      { accessorKey: 'code', header: t('edp.code'), size: 320, Cell: EdpCodeCell },
-      { accessorKey: 'name', header: t('edp.name'), size: 480, grow: true, Cell: EdpNameCell },
+      { accessorKey: 'id', header: t('edp.id'), size: 80, grow: false, enableGlobalFilter: false },
+      { accessorKey: 'code', header: t('edp.code'), size: 230, Cell: EdpCodeCell },
+      { accessorKey: 'name', header: t('edp.name'), size: 220, grow: true, Cell: EdpNameCell },
+      // issue 16: the price (searched by code and name only; sorted by the tree's order)
+      ...priceColumns.map(({ key, size, Cell }): MRT_ColumnDef<EdpNode> => ({
+        id: key,
+        header: t(`edpPrices.columns.${key}`),
+        size,
+        grow: false,
+        enableGlobalFilter: false,
+        enableSorting: false,
+        Cell,
+        muiTableHeadCellProps: key === 'unit' ? {} : { align: 'right' },
+      })),
     ],
     [t],
   );

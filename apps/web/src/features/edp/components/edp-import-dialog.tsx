@@ -76,6 +76,11 @@ function PreviewView({ preview }: { preview: Preview }) {
       <Typography variant="body1" sx={{ fontWeight: 600 }}>
         {t('edpExcel.counts', counts(preview))}
       </Typography>
+      {preview.repriced > 0 && (
+        <Typography variant="body2">
+          {t('edpExcel.repriced', { count: preview.repriced, formatted: formatNumber(preview.repriced) })}
+        </Typography>
+      )}
       {preview.removedEdcLists > 0 ? (
         <Alert severity="warning">
           {t('edpExcel.edcLost', { count: preview.removedEdcLists, formatted: formatNumber(preview.removedEdcLists) })}

@@ -1,4 +1,4 @@
-import type { EdpItem } from '@cimiento/domain';
+import type { EdpItem, PricedEdpItem } from '@cimiento/domain';
 import { describe, expect, it } from 'vitest';
 import { createEdpEditorStore, selectIsDirty } from './edp-editor-store';
 
@@ -224,5 +224,70 @@ describe("EDP editor store: 'Deshacer' (issue 12)", () => {
     store.getState().setDraft('name', ' ');
     expect(store.getState().commitEdit()).toBe(false);
     expect(store.getState().reveal).toMatchObject({ id: 4, focus: 'name' });
+  });
+});
+
+describe('EDP editor store: prices (issue 16)', () => {
+  const priced: PricedEdpItem[] = [
+    { id: 1, code: 'P01', name: 'Proyecto' },
+    { id: 2, parentId: 1, code: 'P01.1', name: 'Torre A', unit: 'm2', quantity: '1234.5', unitPrice: '1000' },
+    { id: 3, parentId: 1, code: 'P01.2', name: 'Torre B' },
+  ];
+
+  it('opens a row with its price as typed the Chilean way, and commits the typed price as exact decimals', () => {
+    const store = createEdpEditorStore({ items: priced, version: 1 });
+    store.getState().startEdit(2);
+    expect(store.getState().editing).toMatchObject({ unit: 'm2', quantity: '1.234,5', unitPrice: '1.000' });
+    store.getState().startEdit(3);
+    store.getState().setDraft('unit', ' ml ');
+    store.getState().setDraft('quantity', '12,5');
+    store.getState().setDraft('unitPrice', '2.500,25');
+    expect(store.getState().commitEdit()).toBe(true);
+    expect(store.getState().items[2]).toEqual({
+      id: 3,
+      parentId: 1,
+      code: 'P01.2',
+      name: 'Torre B',
+      unit: 'ml',
+      quantity: '12.5',
+      unitPrice: '2500.25',
+    });
+    expect(selectIsDirty(store.getState())).toBe(true);
+    // one undo step takes the price back
+    expect(store.getState().undo()).toBe(true);
+    expect(store.getState().items).toBe(priced);
+  });
+
+  it('refuses a bad quantity or unit price with its message and keeps the row open; emptied fields clear the price', () => {
+    const store = createEdpEditorStore({ items: priced, version: 1 });
+    store.getState().startEdit(2);
+    store.getState().setDraft('quantity', 'doce');
+    store.getState().setDraft('unitPrice', '-1');
+    expect(store.getState().commitEdit()).toBe(false);
+    expect(store.getState().editing?.errors).toEqual({
+      quantity: { kind: 'invalid', message: 'debe ser un número, por ejemplo 1.234,5' },
+      unitPrice: { kind: 'invalid', message: 'no puede ser negativo' },
+    });
+    expect(store.getState().reveal).toMatchObject({ id: 2, focus: 'quantity' });
+    store.getState().setDraft('quantity', '');
+    store.getState().setDraft('unitPrice', '');
+    store.getState().setDraft('unit', '');
+    expect(store.getState().commitEdit()).toBe(true);
+    expect(store.getState().items[1]).toEqual({ id: 2, parentId: 1, code: 'P01.1', name: 'Torre A' });
+  });
+
+  it('keeps the price through a rename, an indent and a renumbering; an unchanged row is no edit', () => {
+    const store = createEdpEditorStore({ items: priced, version: 1 });
+    store.getState().startEdit(2);
+    expect(store.getState().commitEdit()).toBe(true);
+    expect(selectIsDirty(store.getState())).toBe(false);
+    store.getState().startEdit(2);
+    store.getState().setDraft('name', 'Torre Alta');
+    store.getState().commitEdit();
+    store.getState().select(3);
+    expect(store.getState().indent().ok).toBe(true);
+    store.getState().renumber();
+    const torre = store.getState().items.find((item) => item.id === 2);
+    expect(torre).toMatchObject({ name: 'Torre Alta', unit: 'm2', quantity: '1234.5', unitPrice: '1000' });
   });
 });

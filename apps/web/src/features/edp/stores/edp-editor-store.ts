@@ -7,21 +7,34 @@ import {
   outdentEdpItem,
   renumberEdpSubtree,
 } from '@cimiento/domain';
-import type { EdpChange, EdpItem, EdpRenumber, LoadedEdp } from '@cimiento/domain';
+import type { EdpChange, EdpItem, EdpRenumber, LoadedEdp, PricedEdpItem } from '@cimiento/domain';
 import { createContext, useContext } from 'react';
 import { createStore, useStore } from 'zustand';
 import type { StoreApi } from 'zustand';
 import { edpAddParent, suggestEdpCode } from '@/lib/edp-tree-rows';
+import { decimalText, parsePriceText, parseUnitText } from '../utils/edp-price-text';
 
-/** Why a field of the row being edited cannot be committed (translated by the grid). */
-export type EdpFieldError = { kind: 'required' } | { kind: 'duplicate'; code: string; id: number };
+/**
+ * Why a field of the row being edited cannot be committed (translated by the grid; `invalid`
+ * carries the price parser's Spanish message).
+ */
+export type EdpFieldError =
+  { kind: 'required' } | { kind: 'duplicate'; code: string; id: number } | { kind: 'invalid'; message: string };
 
-export type EdpRowErrors = { code?: EdpFieldError; name?: EdpFieldError };
+/** The fields of a row being edited: its code and name, and (issue 16) its price as typed. */
+export type EdpEditField = 'code' | 'name' | 'unit' | 'quantity' | 'unitPrice';
+export const EDP_EDIT_FIELDS: readonly EdpEditField[] = ['code', 'name', 'unit', 'quantity', 'unitPrice'];
+
+export type EdpRowErrors = Partial<Record<EdpEditField, EdpFieldError>>;
 
 export type EdpRowEdit = {
   id: number;
   code: string;
   name: string;
+  /** issue 16: the unit, quantity and unit price as typed ('1.234,5'); '' = not set */
+  unit: string;
+  quantity: string;
+  unitPrice: string;
   errors: EdpRowErrors;
   /** For a row just added: the list before it, so Cancelar takes the new row away again. */
   itemsBefore: EdpItem[] | null;
@@ -32,10 +45,10 @@ export type EdpRowEdit = {
  * `focus` also moves the keyboard focus there: the row itself, or a field of the row being edited
  * (the one with an error). `seq` repeats a request.
  */
-export type EdpRevealRequest = { id: number; seq: number; focus?: 'row' | 'code' | 'name' };
+export type EdpRevealRequest = { id: number; seq: number; focus?: 'row' | EdpEditField };
 
 /** One step 'Deshacer' goes back: the list and the selection before a local edit. */
-export type EdpUndoEntry = { items: EdpItem[]; selectedId: number | null };
+export type EdpUndoEntry = { items: PricedEdpItem[]; selectedId: number | null };
 
 /** How many local edits 'Deshacer' can go back. */
 export const EDP_UNDO_LIMIT = 100;
@@ -46,8 +59,9 @@ export const EDP_UNDO_LIMIT = 100;
  * editor has unsaved changes while `items` is another list. Tree operations are the domain's.
  */
 export type EdpEditorState = {
-  saved: EdpItem[];
-  items: EdpItem[];
+  /** issue 16: each item with its price fields (unit, quantity, unitPrice) when set */
+  saved: PricedEdpItem[];
+  items: PricedEdpItem[];
   /** The EDP version the edits are based on; saveEdp sends it back. */
   version: number;
   selectedId: number | null;
@@ -63,7 +77,7 @@ export type EdpEditorState = {
   select: (id: number | null) => void;
   /** Opens a row for editing; false when another row's edit cannot be committed first. */
   startEdit: (id: number) => boolean;
-  setDraft: (field: 'code' | 'name', value: string) => void;
+  setDraft: (field: EdpEditField, value: string) => void;
   /** Commits the row being edited: true when it was valid (or nothing was being edited). */
   commitEdit: () => boolean;
   cancelEdit: () => void;
@@ -84,13 +98,19 @@ export type EdpEditorState = {
    * A kept draft (issue 12) on screen as unsaved edits, based on `version`: its own base version
    * (a stale save is then refused as usual) or the stored one (applied on top of it).
    */
-  restoreDraft: (draft: { items: EdpItem[]; version: number }) => void;
+  restoreDraft: (draft: { items: PricedEdpItem[]; version: number }) => void;
 };
 
 export type EdpEditorStore = StoreApi<EdpEditorState>;
 
-/** Checks the row being edited: code and name required, code unique in the EDP (spec §5 EDP grid). */
-export function edpRowErrors(items: readonly EdpItem[], edit: Pick<EdpRowEdit, 'id' | 'code' | 'name'>): EdpRowErrors {
+/**
+ * Checks the row being edited: code and name required, code unique in the EDP (spec §5 EDP grid);
+ * issue 16: the unit at most 20 characters, quantity and unit price empty or Chilean decimals.
+ */
+export function edpRowErrors(
+  items: readonly EdpItem[],
+  edit: Pick<EdpRowEdit, 'id' | 'code' | 'name'> & Partial<Pick<EdpRowEdit, 'unit' | 'quantity' | 'unitPrice'>>,
+): EdpRowErrors {
   const errors: EdpRowErrors = {};
   const code = edit.code.trim();
   if (code === '') errors.code = { kind: 'required' };
@@ -99,19 +119,61 @@ export function edpRowErrors(items: readonly EdpItem[], edit: Pick<EdpRowEdit, '
     if (clash) errors.code = { kind: 'duplicate', code: clash.code, id: clash.id };
   }
   if (edit.name.trim() === '') errors.name = { kind: 'required' };
+  const unit = parseUnitText(edit.unit ?? '');
+  if (!unit.ok) errors.unit = { kind: 'invalid', message: unit.error };
+  for (const field of ['quantity', 'unitPrice'] as const) {
+    const parsed = parsePriceText(edit[field] ?? '');
+    if (!parsed.ok) errors[field] = { kind: 'invalid', message: parsed.error };
+  }
   return errors;
 }
 
 function hasErrors(errors: EdpRowErrors): boolean {
-  return errors.code !== undefined || errors.name !== undefined;
+  return EDP_EDIT_FIELDS.some((field) => errors[field] !== undefined);
 }
 
-function errorField(errors: EdpRowErrors): 'code' | 'name' {
-  return errors.code === undefined ? 'name' : 'code';
+function errorField(errors: EdpRowErrors): EdpEditField {
+  return EDP_EDIT_FIELDS.find((field) => errors[field] !== undefined) ?? 'code';
 }
 
-function editOf(item: EdpItem, itemsBefore: EdpItem[] | null = null): EdpRowEdit {
-  return { id: item.id, code: item.code, name: item.name, errors: {}, itemsBefore };
+function editOf(item: PricedEdpItem, itemsBefore: PricedEdpItem[] | null = null): EdpRowEdit {
+  return {
+    id: item.id,
+    code: item.code,
+    name: item.name,
+    unit: item.unit ?? '',
+    quantity: decimalText(item.quantity),
+    unitPrice: decimalText(item.unitPrice),
+    errors: {},
+    itemsBefore,
+  };
+}
+
+/** The item with the row's committed fields; the price fields absent when not set (its stale `amount` dropped). */
+function committedItem(item: PricedEdpItem, edit: EdpRowEdit): PricedEdpItem {
+  const next: PricedEdpItem & { amount?: string } = { ...item, code: edit.code.trim(), name: edit.name.trim() };
+  delete next.unit;
+  delete next.quantity;
+  delete next.unitPrice;
+  delete next.amount;
+  const unit = parseUnitText(edit.unit);
+  const quantity = parsePriceText(edit.quantity);
+  const unitPrice = parsePriceText(edit.unitPrice);
+  if (unit.ok && unit.value !== undefined) next.unit = unit.value;
+  if (quantity.ok && quantity.value !== undefined) next.quantity = quantity.value;
+  if (unitPrice.ok && unitPrice.value !== undefined) next.unitPrice = unitPrice.value;
+  return next;
+}
+
+/** Whether two items carry the same code, name and price fields. */
+function sameFields(a: PricedEdpItem, b: PricedEdpItem): boolean {
+  return (
+    a.code === b.code &&
+    a.name === b.name &&
+    a.unit === b.unit &&
+    a.quantity === b.quantity &&
+    a.unitPrice === b.unitPrice
+  );
 }
 
 export function createEdpEditorStore(edp: LoadedEdp): EdpEditorStore {
@@ -119,6 +181,8 @@ export function createEdpEditorStore(edp: LoadedEdp): EdpEditorStore {
   const reveal = (id: number, focus?: EdpRevealRequest['focus']): EdpRevealRequest =>
     focus === undefined ? { id, seq: ++seq } : { id, seq: ++seq, focus };
   const first = edp.items[0];
+  // items keep the fields the domain's tree operations do not name (their prices) as they move
+  const priced = (list: EdpItem[]) => list as PricedEdpItem[];
   return createStore<EdpEditorState>()((set, get) => {
     /** The undo stack with the state before an edit on top. */
     const pushed = (): EdpUndoEntry[] => {
@@ -179,15 +243,18 @@ export function createEdpEditorStore(edp: LoadedEdp): EdpEditorStore {
           set({ editing: { ...editing, errors }, reveal: reveal(editing.id, errorField(errors)) });
           return false;
         }
-        const code = editing.code.trim();
-        const name = editing.name.trim();
         const current = items.find((item) => item.id === editing.id);
-        if (current && current.code === code && current.name === name) {
+        if (!current) {
+          set({ editing: null });
+          return true;
+        }
+        const updated = committedItem(current, editing);
+        if (sameFields(current, updated)) {
           set({ editing: null });
           return true;
         }
         set({
-          items: items.map((item) => (item.id === editing.id ? { ...item, code, name } : item)),
+          items: items.map((item) => (item.id === editing.id ? updated : item)),
           editing: null,
           // a row just added is already one step (its 'add'); an edit of a saved row is its own
           ...(editing.itemsBefore ? {} : { undoStack: pushed() }),
@@ -226,7 +293,7 @@ export function createEdpEditorStore(edp: LoadedEdp): EdpEditorStore {
         const added = change.items.find((item) => item.id === id);
         if (!added) return change;
         set({
-          items: change.items,
+          items: priced(change.items),
           selectedId: id,
           editing: editOf(added, items),
           reveal: reveal(id),
@@ -239,7 +306,7 @@ export function createEdpEditorStore(edp: LoadedEdp): EdpEditorStore {
         const { items, selectedId } = get();
         if (selectedId === null) return { ok: false, error: '' };
         const change = indentEdpItem(items, selectedId);
-        if (change.ok) set({ items: change.items, reveal: reveal(selectedId), undoStack: pushed() });
+        if (change.ok) set({ items: priced(change.items), reveal: reveal(selectedId), undoStack: pushed() });
         return change;
       },
 
@@ -247,7 +314,7 @@ export function createEdpEditorStore(edp: LoadedEdp): EdpEditorStore {
         const { items, selectedId } = get();
         if (selectedId === null) return { ok: false, error: '' };
         const change = outdentEdpItem(items, selectedId);
-        if (change.ok) set({ items: change.items, reveal: reveal(selectedId), undoStack: pushed() });
+        if (change.ok) set({ items: priced(change.items), reveal: reveal(selectedId), undoStack: pushed() });
         return change;
       },
 
@@ -260,14 +327,14 @@ export function createEdpEditorStore(edp: LoadedEdp): EdpEditorStore {
         const survivors = new Set(change.items.map((item) => item.id));
         let next: number | null = null;
         for (let index = at - 1; index >= 0; index -= 1) {
-          const candidate = items[index] as EdpItem;
+          const candidate = items[index] as PricedEdpItem;
           if (survivors.has(candidate.id)) {
             next = candidate.id;
             break;
           }
         }
         set({
-          items: change.items,
+          items: priced(change.items),
           selectedId: next,
           editing: editing && survivors.has(editing.id) ? editing : null,
           reveal: next === null ? null : reveal(next),
@@ -280,7 +347,7 @@ export function createEdpEditorStore(edp: LoadedEdp): EdpEditorStore {
         const { items } = get();
         const change = renumberEdpSubtree(items, id);
         if (change.ok && change.changed > 0) {
-          set({ items: change.items, reveal: reveal(change.rootId), undoStack: pushed() });
+          set({ items: priced(change.items), reveal: reveal(change.rootId), undoStack: pushed() });
         }
         return change;
       },
