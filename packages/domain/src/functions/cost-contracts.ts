@@ -6,7 +6,13 @@ import { MAX_WORKBOOK_BASE64_CHARS, exportedFileSchema, workbookRowErrorSchema }
 import { projectIdSchema } from './gantt-contracts';
 import { decimalTextSchema, percentTextSchema } from './price-fields';
 
-export { MAX_UNIT, decimalTextSchema, edpItemPriceInputShape, edpItemPriceOutputShape, percentTextSchema } from './price-fields';
+export {
+  MAX_UNIT,
+  decimalTextSchema,
+  edpItemPriceInputShape,
+  edpItemPriceOutputShape,
+  percentTextSchema,
+} from './price-fields';
 
 /**
  * Costs (issue 16; docs/COSTS.md): prices on EDP items, UF values, the S-curve ('Curva S') with

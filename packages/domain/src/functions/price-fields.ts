@@ -62,4 +62,3 @@ export const edpItemPriceOutputShape = {
   /** quantity × unitPrice rounded as the currency stores it; absent unless both are set */
   amount: decimalOutput.optional(),
 };
-
