@@ -7,7 +7,7 @@ import { screenshot } from '../support/browser';
 import { confirmDialog, waitForSuccessToast } from '../support/catalogues';
 import { openEdp, row as edpRow, toolbarButton as edpToolbarButton } from '../support/edp';
 import type { GanttOutput, SeededGantt } from '../support/gantt';
-import { openGanttPage, seedGanttProject, toolbar, toolbarButton } from '../support/gantt';
+import { openGanttPage, seedGanttProject, toolbarButton } from '../support/gantt';
 import { ProjectApi, edpItemId } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
@@ -266,7 +266,9 @@ describe('costs end to end: prices, cut-offs, the S-curve and estados de pago NÂ
       task.TaskID === ACT2 ? { Predecessor: `${ACT1}FS` } : task.TaskID === ACT3 ? { Predecessor: `${ACT2}FS` } : {},
     );
     const planned = new Map((await seeded.loadGantt()).activities.map((task) => [task.TaskID, task]));
-    expect([ACT1, ACT2, ACT3, ELA11, ELA12].map((id) => [planned.get(id)?.StartDate, planned.get(id)?.EndDate])).toEqual([
+    expect(
+      [ACT1, ACT2, ACT3, ELA11, ELA12].map((id) => [planned.get(id)?.StartDate, planned.get(id)?.EndDate]),
+    ).toEqual([
       ['2026-01-02', '2026-01-08'],
       ['2026-01-09', '2026-01-15'],
       ['2026-01-16', '2026-01-22'],
@@ -304,7 +306,9 @@ describe('costs end to end: prices, cut-offs, the S-curve and estados de pago NÂ
 
     const projects = await ProjectApi.forSession(session);
     const stored = (await projects.load(project._id)) as unknown as { edp: { items: PricedItem[] } };
-    expect(Object.fromEntries(stored.edp.items.filter((item) => item.amount).map((item) => [item.code, item.amount]))).toEqual({
+    expect(
+      Object.fromEntries(stored.edp.items.filter((item) => item.amount).map((item) => [item.code, item.amount])),
+    ).toEqual({
       'ELA.1': '3000000',
       'ELA.1.1': '1250000',
       'ELA.1.2': '800000',
@@ -365,7 +369,9 @@ describe('costs end to end: prices, cut-offs, the S-curve and estados de pago NÂ
     await openSCurve(page, seeded.project._id);
     expect(await page.getByTestId('s-curve-duration-basis').count()).toBe(0);
     // the baseline was fixed after the prices: its own amounts, no warning about current ones
-    expect((await page.getByTestId('s-curve-message').allInnerTexts()).join(' ')).not.toContain('antes de que hubiera precios');
+    expect((await page.getByTestId('s-curve-message').allInnerTexts()).join(' ')).not.toContain(
+      'antes de que hubiera precios',
+    );
     expect(await sCurveRows(page)).toEqual([
       ['02-01-2026', '$0', 'â€”', '0,00 %', 'â€”'],
       ['12-01-2026', '$3.250.000', '$2.590.000', '64,36 %', '51,29 %'],
@@ -465,7 +471,11 @@ describe('costs end to end: prices, cut-offs, the S-curve and estados de pago NÂ
 
     const pdf = await download(page, 'Descargar PDF');
     expect(pdf.suggestedFilename()).toBe(`EP-${seeded.project.code}-N2.pdf`);
-    expect(readFileSync(await pdf.path()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync(await pdf.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     // both approved, as stored
     const stored = await call<{ estadosPago: Array<{ number: number; status: string; totals: { total: string } }> }>(
