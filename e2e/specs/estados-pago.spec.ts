@@ -13,9 +13,9 @@ import { openAsFirstAdmin } from '../support/signed-in';
  * next, and the refusal of a second EP while the first is a draft. The seeded project (support/gantt)
  * has the EDP ELA · ELA.1 · ELA.1.1 · ELA.1.2 and one EDC list under ELA.1:
  *   1 ELA · 2 ELA.1 · 3 M · 4 M.1 · 5 ACT1 · 6 ACT2 · 7 ACT3 · 8 ELA.1.1 · 9 ELA.1.2
- * every leaf working Friday 02-01-2026 to Thursday 08-01-2026. saveEdp does not take prices here
- * yet, so every partida's budget is 0: the lines are the EDP's leaves ELA.1.1 and ELA.1.2 with
- * their progress (the lead extends this with priced figures).
+ * every leaf working Friday 02-01-2026 to Thursday 08-01-2026. Nothing is priced here, so every
+ * partida's budget is 0: the lines are the EDP's leaves ELA.1.1 and ELA.1.2 with their progress
+ * (priced EPs, end to end with their downloaded workbooks: costs-flow.spec.ts).
  */
 const ELA11 = 8;
 

@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
@@ -9,14 +7,14 @@ import { callFunction } from '../support/api';
 import { screenshot } from '../support/browser';
 import type { GanttOutput, SeededGantt } from '../support/gantt';
 import { seedGanttProject } from '../support/gantt';
+import { ProjectApi } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
 
 /*
  * Issue 16, the 'Curva S' screen. The seeded project (support/gantt) has one EDC list under ELA.1:
  *   1 ELA · 2 ELA.1 · 3 M · 4 M.1 · 5 ACT1 · 6 ACT2 · 7 ACT3 · 8 ELA.1.1 · 9 ELA.1.2
- * Nothing is priced (prices are saved by saveEdp, another part of the issue), so the curve is
- * weighted by duration. The five leaves, 5 working days each, one a week:
+ * Nothing is priced at first, so the curve is weighted by duration. The five leaves, 5 working days each, one a week:
  *   ACT1 5–9 Jan · ACT2 12–16 Jan · ACT3 19–23 Jan · ELA.1.1 26–30 Jan · ELA.1.2 2–6 Feb 2026
  * → 25 days. A baseline is fixed, then two cut-offs are recorded:
  *   C1 12-01-2026: ACT1 done, ACT2 at 20 %      PV 5 d (20 %)  EV 5 + 1 = 6 d (24 %)
@@ -148,31 +146,34 @@ describe("the 'Curva S' screen (issue 16)", () => {
   });
 
   /*
-   * Priced (written straight into the database: saveEdp's price fields are another part of the
-   * issue), in CLP: ELA.1 3 × $1.000.000 spread over ACT1, ACT2, ACT3 (5 days each: $1.000.000
+   * Priced through saveEdp, in CLP: ELA.1 3 × $1.000.000 spread over ACT1, ACT2, ACT3 (5 days each: $1.000.000
    * each), ELA.1.1 and ELA.1.2 $1.000.000 each → $5.000.000, every leaf $1.000.000, so the
    * percentages are the duration basis's. 'Contrato' was fixed before the prices: the current
    * amounts go on its dates, and the screen says so.
    *   C1: PV $1.000.000, EV $1.200.000; C2: PV $3.000.000, EV $2.400.000; AC $2.000.000 at C2 → CPI 1,20
    */
   it('reads a priced curve in pesos and takes the actual cost of a cut-off, which gives the CPI', async () => {
-    const require = createRequire(fileURLToPath(new URL('../../apps/server/package.json', import.meta.url)));
-    const Sqlite = require('better-sqlite3') as new (file: string) => {
-      prepare: (sql: string) => { run: (...params: unknown[]) => unknown };
-      close: () => void;
-    };
-    const db = new Sqlite(path.join(session.server.dataDir, 'cimiento.db'));
-    try {
-      db.prepare(`UPDATE project SET currency = 'CLP' WHERE _id = ?`).run(seeded.project._id);
-      const price = db.prepare(
-        `UPDATE edp_item SET unit = 'gl', quantity = ?, unit_price = ? WHERE project_id = ? AND code = ?`,
-      );
-      price.run('3', '1000000', seeded.project._id, 'ELA.1');
-      price.run('1', '1000000', seeded.project._id, 'ELA.1.1');
-      price.run('1', '1000000', seeded.project._id, 'ELA.1.2');
-    } finally {
-      db.close();
-    }
+    // the seeded project is in pesos; the prices go in as the EDP screen saves them (saveEdp)
+    const projects = await ProjectApi.forSession(session);
+    const { currency, edp } = await projects.load(seeded.project._id);
+    expect(currency).toBe('CLP');
+    const prices: Record<string, string> = { 'ELA.1': '3', 'ELA.1.1': '1', 'ELA.1.2': '1' };
+    await callFunction(
+      session.server.url,
+      'saveEdp',
+      {
+        id: seeded.project._id,
+        edp: {
+          items: edp.items.map((item) =>
+            prices[item.code] === undefined
+              ? item
+              : { ...item, unit: 'gl', quantity: prices[item.code], unitPrice: '1000000' },
+          ),
+          version: edp.version,
+        },
+      },
+      seeded.cookie,
+    );
     await page.reload();
     await page.getByTestId('s-curve-table').waitFor();
     await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });

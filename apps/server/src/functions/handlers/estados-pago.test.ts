@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, createFirstAdmin, createSignedInUser } from '../../../test/support/factories';
 import type { CallResult, TestAccount } from '../../../test/support/factories';
 import { createGanttProject, loadGanttOk } from '../../../test/support/gantt';
+import { priceEdpItems, setProjectCurrency } from '../../../test/support/prices';
 import { saveProgressOk } from '../../../test/support/progress';
 import type { WireProgressEntry } from '../../../test/support/progress';
 import { createTestApp, databaseKinds } from '../../../test/support/test-app';
@@ -103,14 +104,11 @@ describe.each(databaseKinds)('estados de pago (%s)', (kind) => {
     expect(response.body.error, JSON.stringify(response.body).slice(0, 500)).toEqual({ status, message });
   }
 
-  /** Prices set straight in the database (saveEdp's price fields are another part of issue 16). */
+  /** A price through saveEdp ('m2', quantity × unit price; null clears it), as the EDP screen saves it. */
   async function price(projectId: string, edpItemId: number, quantity: string | null, unitPrice: string | null) {
-    await t.db
-      .updateTable('edp_item')
-      .set({ unit: quantity === null ? null : 'm2', quantity, unit_price: unitPrice })
-      .where('project_id', '=', projectId)
-      .where('id', '=', edpItemId)
-      .execute();
+    await priceEdpItems(t, member.cookie, projectId, {
+      [edpItemId]: { unit: quantity === null ? null : 'm2', quantity, unitPrice },
+    });
   }
 
   /** Every estado_pago row of the project, read directly. */
@@ -135,7 +133,7 @@ describe.each(databaseKinds)('estados de pago (%s)', (kind) => {
   async function pricedProject(options: { prefix?: string } = {}) {
     const { id } = await createGanttProject(t, member.cookie, { prefix: options.prefix ?? 'EP' });
     // the wizard's projects are in USD by default
-    await t.db.updateTable('project').set({ currency: 'CLP' }).where('_id', '=', id).execute();
+    await setProjectCurrency(t, member.cookie, id, 'CLP');
     await price(id, 3, '10', '1000');
     await price(id, 4, '5', '2001');
     await price(id, 6, '3', '333.5');
@@ -335,7 +333,7 @@ describe.each(databaseKinds)('estados de pago (%s)', (kind) => {
 
   it('keeps an approved EP as approved when its own cut-off is recorded again, and the next EP pays the difference', async () => {
     const { id } = await createGanttProject(t, member.cookie, { prefix: 'EF' });
-    await t.db.updateTable('project').set({ currency: 'CLP' }).where('_id', '=', id).execute();
+    await setProjectCurrency(t, member.cookie, id, 'CLP');
     await price(id, 4, '10', '100');
     await record(id, '2026-01-06', [{ TaskID: P12, ActualStart: '2026-01-02', Progress: 30 }]);
     await save(id, '2026-01-06');
@@ -466,7 +464,7 @@ describe.each(databaseKinds)('estados de pago (%s)', (kind) => {
 
   it('converts a UF contract at the UF value of the cut-off, and refuses one with no UF value naming the date', async () => {
     const { id } = await createGanttProject(t, member.cookie, { prefix: 'EU' });
-    await t.db.updateTable('project').set({ currency: 'UF' }).where('_id', '=', id).execute();
+    await setProjectCurrency(t, member.cookie, id, 'UF');
     // 10 × 1,5 UF = 15 UF; 3 × 0,3333 = 0,9999 UF → 1,00 on the document
     await price(id, 3, '10', '1.5');
     await price(id, 6, '3', '0.3333');
@@ -481,15 +479,13 @@ describe.each(databaseKinds)('estados de pago (%s)', (kind) => {
     );
     expect(missingUfValueMessage('2026-01-06')).toBe('No hay valor UF para el 06-01-2026: ingrésalo en «Valores UF»');
     expect(await stored(id)).toEqual([]);
-    // saveUfValues is another part of issue 16: the values go straight into uf_value
-    const now = new Date().toISOString();
-    await t.db
-      .insertInto('uf_value')
-      .values([
-        { date: '2026-01-05', value: '39500', updated_at: now, updated_by: null },
-        { date: '2026-01-06', value: '39512.34', updated_at: now, updated_by: null },
-      ])
-      .execute();
+    // the UF values as 'Valores UF' saves them
+    await ok('saveUfValues', {
+      values: [
+        { date: '2026-01-05', value: '39500' },
+        { date: '2026-01-06', value: '39512.34' },
+      ],
+    });
     const ep = (await save(id, '2026-01-06')).estadoPago;
     expect(ep.currency).toBe('UF');
     // P.1.1 at (100 + 0) / 2 = 50 % = 7,5 UF; P.2.1 at 50 % of 1,00 = 0,5 UF; no retention or advance

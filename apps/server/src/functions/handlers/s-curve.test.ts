@@ -3,6 +3,7 @@ import { callFunction, createFirstAdmin, createSignedInUser } from '../../../tes
 import type { CallResult, TestAccount } from '../../../test/support/factories';
 import { asInput, createGanttProject, loadGanttOk, saveGanttOk, taskByCode } from '../../../test/support/gantt';
 import type { WireGantt } from '../../../test/support/gantt';
+import { priceEdpItems, setProjectCurrency } from '../../../test/support/prices';
 import { saveProgressOk } from '../../../test/support/progress';
 import { createTestApp, databaseKinds } from '../../../test/support/test-app';
 import type { TestApp } from '../../../test/support/test-app';
@@ -74,17 +75,17 @@ describe.each(databaseKinds)('the S-curve (%s)', (kind) => {
     expect(response.body.error, JSON.stringify(response.body).slice(0, 500)).toEqual({ status, message });
   }
 
-  /** Prices written directly (saveEdp's price fields are another part of issue 16), in CLP. */
+  /** Prices through saveEdp ('gl', quantity × unit price by EDP item id), the project in CLP (updateProject). */
   async function price(projectId: string, prices: Record<number, [string, string]>) {
-    await t.db.updateTable('project').set({ currency: 'CLP' }).where('_id', '=', projectId).execute();
-    for (const [id, [quantity, unitPrice]] of Object.entries(prices)) {
-      await t.db
-        .updateTable('edp_item')
-        .set({ unit: 'gl', quantity, unit_price: unitPrice })
-        .where('project_id', '=', projectId)
-        .where('id', '=', Number(id))
-        .execute();
-    }
+    await setProjectCurrency(t, member.cookie, projectId, 'CLP');
+    await priceEdpItems(
+      t,
+      member.cookie,
+      projectId,
+      Object.fromEntries(
+        Object.entries(prices).map(([id, [quantity, unitPrice]]) => [Number(id), { unit: 'gl', quantity, unitPrice }]),
+      ),
+    );
   }
 
   /**
