@@ -264,8 +264,8 @@ describe('prices in the EDP', () => {
       .getByText('Total ítems: $100.005.000 · Presupuesto: $100.000.000 · Diferencia: -$5.000')
       .waitFor();
     const editMs = Date.now() - edited;
+    // a figure to read in the log, not a timed assertion (speed belongs in `npm run bench`)
     console.log(`EDP de 5.000 ítems con precio: abre en ${openMs} ms; una edición de precio en ${editMs} ms`);
-    expect(editMs).toBeLessThan(2000);
     await screenshot(page, 'edp-prices-5000');
   });
 });

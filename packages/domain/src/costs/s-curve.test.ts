@@ -315,8 +315,9 @@ describe('computeSCurve: properties', () => {
   });
 });
 
-describe('computeSCurve: fast enough for 20,000 tasks, 24 cut-offs, 30 months', () => {
-  it('answers within a second', () => {
+// its speed is a figure of `npm run bench` (bench/costs.mjs), not a timed test
+describe('computeSCurve at 20,000 tasks, 24 cut-offs, 30 months', () => {
+  it('ends at the whole amount', () => {
     const tasks: SCurvePlannedTask[] = [];
     for (let index = 0; index < 20_000; index += 1) {
       tasks.push({
@@ -335,10 +336,8 @@ describe('computeSCurve: fast enough for 20,000 tasks, 24 cut-offs, 30 months', 
         actualCost: '1000',
       });
     }
-    const began = performance.now();
     const curve = computeSCurve({ calendar, currency: 'UF', planned: tasks, earned: tasks, cutoffs: monthly });
-    const elapsed = performance.now() - began;
     expect(curve.points.at(-1)?.planned).toBe(curve.total);
-    expect(elapsed).toBeLessThan(1000);
+    expect(curve.points.filter((point) => point.cutoff)).toHaveLength(24);
   });
 });
