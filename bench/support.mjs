@@ -76,6 +76,8 @@ export async function startApp(extraEnv = {}) {
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
+      // e.g. '--cpu-prof --cpu-prof-dir=/tmp/profiles' to profile the server under a bench
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
       ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
