@@ -68,7 +68,9 @@ export async function startApp(extraEnv = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cimiento-bench-'));
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [serverEntry], {
+  // BENCH_SERVER_NODE_ARGS, e.g. '--cpu-prof --cpu-prof-dir=/tmp/profiles': node options for the server
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
     env: {
       PATH: process.env.PATH,
       PORT: String(port),
@@ -76,8 +78,6 @@ export async function startApp(extraEnv = {}) {
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
-      // e.g. '--cpu-prof --cpu-prof-dir=/tmp/profiles' to profile the server under a bench
-      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
       ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
