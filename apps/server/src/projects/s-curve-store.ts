@@ -89,8 +89,13 @@ export async function loadSCurve(
 
   const tasks = gantt.stored;
   const costTasks = toCostTasks(tasks);
-  const costs = spreadItemAmounts(items, costTasks, project.currency);
-  const parts = costs.parts.filter((part) => inScope(part.edpItemId));
+  // each item's spread depends only on its amount and its leaves: only the items in scope are spread
+  const costs = spreadItemAmounts(
+    scope === undefined ? items : items.filter((item) => inScope(item.id)),
+    costTasks,
+    project.currency,
+  );
+  const parts = costs.parts;
   // the leaves in scope: every leaf, or the ones the subtree's items are measured on
   const parents = new Set(tasks.flatMap((task) => (task.parentId === undefined ? [] : [task.parentId])));
   let leaves = tasks.filter((task) => !parents.has(task.id)).map((task) => task.id);

@@ -120,7 +120,7 @@ export function spreadAmount(total: string, weights: readonly number[], decimals
   const even = weights.every((weight) => weight === 0);
   const rounded = big(total).round(decimals, Big.roundHalfUp);
   const whole = even ? weights.map(() => 1) : weights;
-  if (whole.every((weight) => Number.isSafeInteger(weight)) && Number.isSafeInteger(sumOf(whole))) {
+  if (whole.every((weight) => Number.isSafeInteger(weight)) && Number.isSafeInteger(sumOf(whole) * whole.length)) {
     return spreadOverWholeWeights(rounded, whole, decimals);
   }
   const parts = whole.map((weight) => new D(weight));
@@ -158,7 +158,8 @@ Whole.RM = Big.roundDown;
  * the amount in units of its last decimal, each share ⌊units × w / Σw⌋, and the remainders
  * (units × w mod Σw, below Σw so exact as numbers) ranking who takes the units left over. The
  * general path's 40-place quotients give the same order (distinct remainders differ by at least
- * one unit / Σw), with far fewer big.js divisions.
+ * one unit / Σw), with far fewer big.js divisions. Σw × the count of weights must be a safe integer
+ * (the remainders are added as numbers); past that, the general path.
  */
 function spreadOverWholeWeights(rounded: Big, weights: readonly number[], decimals: number): string[] {
   const negative = rounded.lt(0);
@@ -168,15 +169,17 @@ function spreadOverWholeWeights(rounded: Big, weights: readonly number[], decima
   const sum = new Whole(sumOf(weights));
   const shares: Big[] = [];
   const remainders: number[] = [];
-  let given = new Whole(0);
+  let remaindersSum = 0;
   for (const weight of weights) {
     const product = units.times(weight);
     const share = product.div(sum);
+    const remainder = Number(product.minus(share.times(sum)));
     shares.push(share);
-    remainders.push(Number(product.minus(share.times(sum))));
-    given = given.plus(share);
+    remainders.push(remainder);
+    remaindersSum += remainder;
   }
-  let left = Number(units.minus(given));
+  // units × Σw − Σ shares × Σw = Σ remainders: the units left over, each remainder below Σw
+  let left = remaindersSum / sumOf(weights);
   if (left > 0) {
     const order = weights.map((_, index) => index);
     order.sort((a, b) => (remainders[b] as number) - (remainders[a] as number) || a - b);
