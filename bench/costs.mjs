@@ -10,6 +10,7 @@
 // a year of use leaves behind, not what is timed). Prints figures, asserts nothing.
 // Run alone (after `npm run build`): `node bench/costs.mjs`.
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -239,6 +240,13 @@ async function costsFigures(target, label, runs, record) {
       'ms',
       `1 call; ${((file.result.content.length * 3) / 4 / 1024).toFixed(1)} KB file`,
     );
+  }
+
+  if (process.env.BENCH_DUMP) {
+    // the answers themselves, to compare two builds' results (BENCH_DUMP: a file name prefix)
+    const { estadoPago: document } = (await call('loadEstadosPago', { id: projectId, number })).result;
+    const answers = { curve: answer.result, item: item.result, lines: document.lines, totals: document.totals };
+    writeFileSync(`${process.env.BENCH_DUMP}-${label}.json`, JSON.stringify(answers, null, 1));
   }
 
   const paints = await firstPaint(target, projectId, Math.min(runs, 3));
