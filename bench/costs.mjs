@@ -127,6 +127,16 @@ async function firstPaint(target, projectId, runs) {
       await context.addCookies(contextCookies(target.url, target.cookie));
       const page = await context.newPage();
       const started = performance.now();
+      if (process.env.BENCH_TRACE) {
+        // each request's span from the navigation, to see what the first paint waits for
+        page.on('requestfinished', (request) => {
+          const timing = request.timing();
+          const name = request.url().replace(target.url, '');
+          const body = request.postData()?.slice(0, 60) ?? '';
+          const at = (performance.now() - started).toFixed(0);
+          process.stderr.write(`${at} ms done  ${name} ${body} (${timing.responseEnd.toFixed(0)} ms)\n`);
+        });
+      }
       await page.goto(`${target.url}/projects/${projectId}/curva-s`, { waitUntil: 'commit', timeout: TIMEOUT });
       await page.locator('[data-testid="s-curve-chart"] svg path').first().waitFor({ timeout: TIMEOUT });
       times.push(performance.now() - started);
