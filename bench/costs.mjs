@@ -3,18 +3,19 @@
 //   - saveBaseline, which now also freezes every task's cost (gantt_baseline_cost);
 //   - loadSCurve for the whole project (median of `runs`) and for one EDP item's subtree;
 //   - exportSCurve (the 'Curva S' workbook);
-//   - saveEstadoPago at the latest cut-off ('n/a' while the function answers an error);
 //   - the 'Curva S' screen's first paint in Chromium: navigation → the chart's first SVG path.
-// The EDP is written by saveEdp; its prices, and the cut-offs' progress, are seeded with SQL
-// (they are what a year of use leaves behind, not what is timed). Prints figures, asserts nothing.
+//   - estados de pago: saveEstadoPago at the 24th cut-off (after 3 approved EPs), approveEstadoPago,
+//     loadEstadosPago (the list, and one EP whole), exportEstadoPago as xlsx and as pdf.
+// The EDP and its prices are written by saveEdp; the cut-offs' progress is seeded with SQL (what
+// a year of use leaves behind, not what is timed). Prints figures, asserts nothing.
 // Run alone (after `npm run build`): `node bench/costs.mjs`.
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { benchEdp } from './gantt-server.mjs';
-import { contextCookies, directWriter, median, onBothDatabases, root, timedCall } from './support.mjs';
+import { contextCookies, directWriter, median, onBothDatabases, timedCall } from './support.mjs';
 
 /** 1 root + 50 groups of 100 items (a group item and 99 leaves): 5,001 items, 4,950 leaves. */
 const GROUPS = 50;
@@ -25,31 +26,6 @@ const CUTOFFS = 24;
 /** The tasks' starts spread over this many calendar days (about 30 months). */
 const SPAN_DAYS = 880;
 const TIMEOUT = 180_000;
-
-/** One SQL statement on the bench's database ('?' placeholders, as SQLite writes them). */
-async function sqlRunner(database) {
-  const require = createRequire(path.join(root, 'apps/server/package.json'));
-  if (database.kind === 'sqlite') {
-    const Sqlite = require('better-sqlite3');
-    const db = new Sqlite(path.join(database.dataDir, 'cimiento.db'));
-    db.pragma('busy_timeout = 5000');
-    return { run: async (text, params = []) => db.prepare(text).run(...params), close: async () => db.close() };
-  }
-  const pg = require('pg');
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  let index = 0;
-  return {
-    run: async (text, params = []) => {
-      index = 0;
-      return client.query(
-        text.replace(/\?/g, () => `$${++index}`),
-        params,
-      );
-    },
-    close: () => client.end(),
-  };
-}
 
 function addDays(iso, days) {
   return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -151,6 +127,16 @@ async function firstPaint(target, projectId, runs) {
       await context.addCookies(contextCookies(target.url, target.cookie));
       const page = await context.newPage();
       const started = performance.now();
+      if (process.env.BENCH_TRACE) {
+        // each request's span from the navigation, to see what the first paint waits for
+        page.on('requestfinished', (request) => {
+          const timing = request.timing();
+          const name = request.url().replace(target.url, '');
+          const body = request.postData()?.slice(0, 60) ?? '';
+          const at = (performance.now() - started).toFixed(0);
+          process.stderr.write(`${at} ms done  ${name} ${body} (${timing.responseEnd.toFixed(0)} ms)\n`);
+        });
+      }
       await page.goto(`${target.url}/projects/${projectId}/curva-s`, { waitUntil: 'commit', timeout: TIMEOUT });
       await page.locator('[data-testid="s-curve-chart"] svg path').first().waitFor({ timeout: TIMEOUT });
       times.push(performance.now() - started);
@@ -168,28 +154,23 @@ async function costsFigures(target, label, runs, record) {
     if (timing.result === undefined) throw new Error(`${name} failed`);
     return timing;
   };
-  const { result: saved } = await call('saveProject', { project: { name: 'Costos', code: 'COST-BENCH' } });
+  const { result: saved } = await call('saveProject', {
+    project: { name: 'Costos', code: 'COST-BENCH', currency: 'CLP' },
+  });
   const projectId = saved.project._id;
   const { result: loadedProject } = await call('loadProject', { id: projectId });
-  const edp = benchEdp({ groups: GROUPS, perGroup: PER_GROUP });
+  // prices: every item but the root, in CLP (quantity 12,5 × a unit price of $1.250 to $121.250)
+  const edp = benchEdp({ groups: GROUPS, perGroup: PER_GROUP }).map((item) =>
+    item.parentId === undefined
+      ? item
+      : { ...item, unit: 'm2', quantity: '12.5', unitPrice: String(((item.id % 97) + 1) * 1250) },
+  );
   await call('saveEdp', { id: projectId, edp: { items: edp, version: loadedProject.project.edp.version } });
   const first = await call('loadGantt', { id: projectId });
   const activities = withChildren(first.result.activities, first.result.projectStart);
   const savedGantt = await call('saveGantt', { id: projectId, gantt: { activities }, version: first.result.version });
   const gantt = savedGantt.result;
   const taskCount = gantt.activities.length;
-
-  // prices: every item but the root, in CLP (quantity 12,5 × a unit price of $1.250 to $121.250)
-  const sql = await sqlRunner(target.database);
-  try {
-    await sql.run(`UPDATE project SET currency = 'CLP' WHERE _id = ?`, [projectId]);
-    await sql.run(
-      `UPDATE edp_item SET unit = 'm2', quantity = 12.5, unit_price = (id % 97 + 1) * 1250 WHERE project_id = ? AND parent_id IS NOT NULL`,
-      [projectId],
-    );
-  } finally {
-    await sql.close();
-  }
 
   const baseline = await call('saveBaseline', { id: projectId, name: 'Contrato' });
   record(
@@ -232,21 +213,50 @@ async function costsFigures(target, label, runs, record) {
     `1 call; ${((exported.result.content.length * 3) / 4 / 1024).toFixed(1)} KB workbook`,
   );
 
-  try {
-    const estadoPago = await timedCall(target, 'saveEstadoPago', { id: projectId, cutoff: latest });
+  // estados de pago at cut-offs 6, 12 and 18 (approved), then the timed one at the latest (24th)
+  for (const month of [6, 12, 18]) {
+    const draft = await call('saveEstadoPago', { id: projectId, cutoff: seeded.cutoffs[month - 1] });
+    await call('approveEstadoPago', { id: projectId, number: draft.result.estadoPago.number });
+  }
+  const estadoPago = await call('saveEstadoPago', { id: projectId, cutoff: latest });
+  const number = estadoPago.result.estadoPago.number;
+  record(
+    `saveEstadoPago at the 24th cut-off, ${edp.length} items (${label})`,
+    estadoPago.ms.toFixed(0),
+    'ms',
+    `1 call; EP N° ${number}, ${estadoPago.result.estadoPago.lines.length} lines, ${(estadoPago.bytes / 1024).toFixed(1)} KB JSON`,
+  );
+  const approved = await call('approveEstadoPago', { id: projectId, number });
+  record(`approveEstadoPago N° ${number} (${label})`, approved.ms.toFixed(0), 'ms', '1 call');
+  const list = await call('loadEstadosPago', { id: projectId });
+  record(
+    `loadEstadosPago, ${list.result.estadosPago.length} EPs (${label})`,
+    list.ms.toFixed(0),
+    'ms',
+    `1 call; ${(list.bytes / 1024).toFixed(1)} KB JSON`,
+  );
+  const one = await call('loadEstadosPago', { id: projectId, number });
+  record(
+    `loadEstadosPago with EP N° ${number} whole (${label})`,
+    one.ms.toFixed(0),
+    'ms',
+    `1 call; ${(one.bytes / 1024).toFixed(1)} KB JSON`,
+  );
+  for (const format of ['xlsx', 'pdf']) {
+    const file = await call('exportEstadoPago', { id: projectId, number, format });
     record(
-      `saveEstadoPago at the latest cut-off, ${edp.length} items (${label})`,
-      estadoPago.ms.toFixed(0),
+      `exportEstadoPago ${format}, EP N° ${number} (${label})`,
+      file.ms.toFixed(0),
       'ms',
-      `1 call; ${estadoPago.result?.estadoPago?.lines?.length ?? '?'} lines`,
+      `1 call; ${((file.result.content.length * 3) / 4 / 1024).toFixed(1)} KB file`,
     );
-  } catch (error) {
-    record(
-      `saveEstadoPago at the latest cut-off (${label})`,
-      'n/a',
-      '',
-      `answered an error: ${error.message.split('\n')[0].slice(0, 120)}`,
-    );
+  }
+
+  if (process.env.BENCH_DUMP) {
+    // the answers themselves, to compare two builds' results (BENCH_DUMP: a file name prefix)
+    const { estadoPago: document } = (await call('loadEstadosPago', { id: projectId, number })).result;
+    const answers = { curve: answer.result, item: item.result, lines: document.lines, totals: document.totals };
+    writeFileSync(`${process.env.BENCH_DUMP}-${label}.json`, JSON.stringify(answers, null, 1));
   }
 
   const paints = await firstPaint(target, projectId, Math.min(runs, 3));

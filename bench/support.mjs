@@ -68,7 +68,9 @@ export async function startApp(extraEnv = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cimiento-bench-'));
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [serverEntry], {
+  // BENCH_SERVER_NODE_ARGS, e.g. '--cpu-prof --cpu-prof-dir=/tmp/profiles': node options for the server
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
     env: {
       PATH: process.env.PATH,
       PORT: String(port),

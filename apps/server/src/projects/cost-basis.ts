@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
 import { readEdpItems } from './edp-store';
-import { loadGantt, readProject, readTasks } from './gantt-store';
+import { loadMergedGantt, readProject } from './gantt-store';
 import type { ProjectGanttRow } from './gantt-store';
 
 /**
@@ -72,16 +72,28 @@ export function toCostTasks(tasks: readonly GanttTaskRecord[]): CostTask[] {
 }
 
 /**
- * The project's cost basis now. Runs loadGantt first so the stored Gantt is merged with the
+ * The project's cost basis now. Runs loadGantt's merge first so the stored Gantt is merged with the
  * current EDP and EDC (a new item's tasks exist before its money is placed on them).
  */
 export async function readCostBasis(db: Kysely<Database>, projectId: string): Promise<CostBasis> {
-  await loadGantt(db, projectId);
+  // the merge without loadGantt's answer: its EDP items and stored tasks are read once
+  const gantt = await loadMergedGantt(db, projectId);
   const project = await readCostProject(db, projectId);
-  const items = await readPricedEdpItems(db, projectId);
-  const tasks = await readTasks(db, projectId);
+  const items = gantt.edpItems;
+  const tasks = gantt.stored;
   const costTasks = toCostTasks(tasks);
-  return { project, items, tasks, costTasks, costs: spreadItemAmounts(items, costTasks, project.currency) };
+  let costs: TaskCosts | undefined;
+  return {
+    project,
+    items,
+    tasks,
+    costTasks,
+    // the spread only when read (an estado de pago needs the leaves, not the money on them)
+    get costs() {
+      costs ??= spreadItemAmounts(items, costTasks, project.currency);
+      return costs;
+    },
+  };
 }
 
 /** Every recorded cut-off, oldest first, with its leaves' progress and its actual cost. */

@@ -26,6 +26,7 @@ import type {
   GanttTask,
   GanttTaskInput,
   GanttTaskRecord,
+  PricedEdpItem,
   LinkType,
   ProgressEntry,
   ProjectCalendar,
@@ -668,7 +669,12 @@ async function readMerged(trx: Transaction<Database>, projectId: string, project
   return { edpItems, edc, stored, storedLinks, merged };
 }
 
-type LoadedState = GanttState & { result: ScheduleResult };
+type LoadedState = GanttState & {
+  result: ScheduleResult;
+  edpItems: PricedEdpItem[];
+  /** the Gantt's tasks as stored after the load (its write, when it wrote), in position order */
+  stored: GanttTaskRecord[];
+};
 
 /**
  * One try of loadGantt's read, merge and sequencing, in one transaction. `undefined`: the merge
@@ -691,11 +697,18 @@ async function readAndMerge(db: Kysely<Database>, projectId: string): Promise<Lo
       });
       const { links, result } = sequencedLinks(merged.tasks, merged.links, reconciled.links, project);
       if (merged.added === 0 && merged.removed === 0 && sameLinks(storedLinks, links)) {
-        return { project, tasks: merged.tasks, links, result };
+        return { project, tasks: merged.tasks, links, result, edpItems, stored };
       }
       if (!(await claimVersion(trx, projectId, project.version))) return undefined;
       await writeGantt(trx, projectId, { tasks: stored, links: storedLinks }, { tasks: merged.tasks, links });
-      return { project: { ...project, version: project.version + 1 }, tasks: merged.tasks, links, result };
+      return {
+        project: { ...project, version: project.version + 1 },
+        tasks: merged.tasks,
+        links,
+        result,
+        edpItems,
+        stored: merged.tasks,
+      };
     });
 }
 
@@ -704,6 +717,32 @@ async function readAndMerge(db: Kysely<Database>, projectId: string): Promise<Lo
  * reconciled with the sequencing's (written when that changed it), scheduled.
  */
 export async function loadGantt(db: Kysely<Database>, projectId: string): Promise<GanttOutput> {
+  const state = await loadMergedGantt(db, projectId);
+  const count = state.tasks.length;
+  return toOutput(
+    state,
+    state.scheduled,
+    `Gantt cargado: ${formatNumber(count)} ${count === 1 ? 'tarea' : 'tareas'}`,
+    await readBaselineDates(db, state.project.baselineId),
+  );
+}
+
+export type MergedGantt = GanttState & {
+  /** index by index with `tasks` */
+  scheduled: Scheduled;
+  /** the EDP's items in tree order with their prices, as the merge read them */
+  edpItems: PricedEdpItem[];
+  /** the tasks as stored after the load (what readTasks reads then), in position order */
+  stored: GanttTaskRecord[];
+};
+
+/**
+ * What loadGantt reads and computes before laying out its answer: the project, the Gantt merged
+ * with the current EDP and EDC (written when that changed it), its schedule, the EDP items the
+ * merge read and the stored tasks. For the costs, which need the stored tasks and their dates but
+ * not loadGantt's answer (its activities, holidays and baseline dates), nor a second read of them.
+ */
+export async function loadMergedGantt(db: Kysely<Database>, projectId: string): Promise<MergedGantt> {
   for (let attempt = 1; attempt <= LOAD_ATTEMPTS; attempt += 1) {
     let state: LoadedState | undefined;
     try {
@@ -714,14 +753,8 @@ export async function loadGantt(db: Kysely<Database>, projectId: string): Promis
       if ((error as { code?: string }).code !== '40001') throw error;
     }
     if (state) {
-      const scheduled = scheduledOrThrow(state.result);
-      const count = state.tasks.length;
-      return toOutput(
-        state,
-        scheduled,
-        `Gantt cargado: ${formatNumber(count)} ${count === 1 ? 'tarea' : 'tareas'}`,
-        await readBaselineDates(db, state.project.baselineId),
-      );
+      const { project, tasks, links, edpItems, stored } = state;
+      return { project, tasks, links, edpItems, stored, scheduled: scheduledOrThrow(state.result) };
     }
   }
   throw new HttpsError('ABORTED', GANTT_STALE_MESSAGE);

@@ -8,14 +8,15 @@ import {
   roundMoney,
   spreadItemAmounts,
 } from '@cimiento/domain';
-import type { ExportedFile, GanttTask, SCurve, SCurvePlannedTask } from '@cimiento/domain';
+import type { ExportedFile, SCurve, SCurvePlannedTask } from '@cimiento/domain';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { XLSX_MIME_TYPE } from '../exchange/workbooks';
 import { HttpsError } from '../functions/https-error';
-import { readCostProject, readCutoffProgress, readPricedEdpItems, toCostTasks } from './cost-basis';
-import { calendarFor, loadGantt, readTasks } from './gantt-store';
+import { readCostProject, readCutoffProgress, toCostTasks } from './cost-basis';
+import { calendarFor, loadMergedGantt } from './gantt-store';
+import type { Scheduled } from './gantt-store';
 
 /**
  * The S-curve ('Curva S', issue 16; docs/COSTS.md) on the server: what computeSCurve needs, read
@@ -73,9 +74,10 @@ export async function loadSCurve(
   projectId: string,
   request: SCurveRequest,
 ): Promise<SCurveAnswer> {
-  const gantt = await loadGantt(db, projectId);
+  // the Gantt merged with the current EDP first (a new item's tasks exist before its money is placed)
+  const gantt = await loadMergedGantt(db, projectId);
   const project = await readCostProject(db, projectId);
-  const items = await readPricedEdpItems(db, projectId);
+  const items = gantt.edpItems;
   let scope: Set<number> | undefined;
   if (request.edpItemId !== undefined) {
     const subtree = edpSubtreeIds(items, request.edpItemId);
@@ -83,12 +85,17 @@ export async function loadSCurve(
     scope = new Set(subtree);
   }
   const inScope = (itemId: number) => scope === undefined || scope.has(itemId);
-  const source = await plannedSource(db, projectId, request.baselineId, gantt.baselineId);
+  const source = await plannedSource(db, projectId, request.baselineId, gantt.project.baselineId);
 
-  const tasks = await readTasks(db, projectId);
+  const tasks = gantt.stored;
   const costTasks = toCostTasks(tasks);
-  const costs = spreadItemAmounts(items, costTasks, project.currency);
-  const parts = costs.parts.filter((part) => inScope(part.edpItemId));
+  // each item's spread depends only on its amount and its leaves: only the items in scope are spread
+  const costs = spreadItemAmounts(
+    scope === undefined ? items : items.filter((item) => inScope(item.id)),
+    costTasks,
+    project.currency,
+  );
+  const parts = costs.parts;
   // the leaves in scope: every leaf, or the ones the subtree's items are measured on
   const parents = new Set(tasks.flatMap((task) => (task.parentId === undefined ? [] : [task.parentId])));
   let leaves = tasks.filter((task) => !parents.has(task.id)).map((task) => task.id);
@@ -100,14 +107,16 @@ export async function loadSCurve(
     leaves = leaves.filter((id) => measured.has(id));
   }
 
-  const current = new Map<number, GanttTask>(gantt.activities.map((task) => [task.TaskID, task]));
-  const currentDates = (taskId: number) => {
-    const task = current.get(taskId);
-    return task === undefined ? undefined : { start: task.StartDate, duration: task.Duration };
-  };
+  // the current schedule's dates (loadGantt's StartDate and Duration)
+  const current = new Map<number, { start: string; duration: number }>();
+  gantt.tasks.forEach((task, index) => {
+    const computed = gantt.scheduled.tasks[index] as Scheduled['tasks'][number];
+    current.set(task.id, { start: computed.start, duration: computed.isSummary ? computed.duration : task.duration });
+  });
+  const currentDates = (taskId: number) => current.get(taskId);
   let datesOf = currentDates;
   const planned: SCurvePlannedTask[] = [];
-  let start = gantt.projectStart === '' ? undefined : gantt.projectStart;
+  let start = gantt.scheduled.projectStart === '' ? undefined : gantt.scheduled.projectStart;
   if (source.kind === 'baseline') {
     start = source.start;
     const rows = await db
@@ -157,7 +166,7 @@ export async function loadSCurve(
   });
 
   const messages: string[] = [];
-  if (gantt.activities.length === 0) {
+  if (gantt.tasks.length === 0) {
     messages.push('El proyecto no tiene Gantt: genera el EDP y la EDC para construirlo');
   } else {
     messages.push(
@@ -173,7 +182,7 @@ export async function loadSCurve(
   if (source.kind === 'baseline' && !source.costs && curve.basis === 'cost') {
     message += `. La línea base «${source.name}» se fijó antes de que hubiera precios: lo programado usa los montos actuales sobre sus fechas`;
   }
-  if (curve.basis === 'duration' && gantt.activities.length > 0) {
+  if (curve.basis === 'duration' && gantt.tasks.length > 0) {
     message += '. Sin precios: avance ponderado por duración';
   }
   return {

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WorkingCalendar, dayNumber, isoDay } from '../gantt/calendar';
 import type { SCurveCutoff, SCurveEarnedPart, SCurvePlannedTask } from './s-curve';
+import { addDecimals, divideDecimals, multiplyDecimals, roundDocument } from '../format/money-math';
+import { plannedShare } from './planned-value';
 import { computeSCurve } from './s-curve';
 
 // Monday–Friday, no holidays. March 2025: the 1st is a Saturday, the 3rd a Monday.
@@ -308,6 +310,58 @@ describe('computeSCurve: properties', () => {
           expect(curve.points.at(-1)?.plannedPercent).toBe(anything ? '100' : '0');
           // everything done at every cut-off: EV is the total there
           for (const point of curve.points.filter((each) => each.cutoff)) expect(point.earned).toBe(curve.total);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it("PV at every point is Σ each task's exact planned value through the day before, rounded", () => {
+    fc.assert(
+      fc.property(
+        fc.array(taskArbitrary, { minLength: 1, maxLength: 40 }),
+        fc.array(fc.integer({ min: 0, max: 500 }), { maxLength: 8 }),
+        fc.constantFrom('CLP' as const, 'UF' as const),
+        (tasks, cutoffDays, currency) => {
+          const plannedTasks = tasks.map((task, index) => ({
+            taskId: index + 1,
+            start: isoDay(base + task.offset),
+            duration: task.duration,
+            amount: (task.cents / 100).toFixed(2),
+          }));
+          const curve = computeSCurve({
+            calendar,
+            currency,
+            planned: plannedTasks,
+            earned: [],
+            cutoffs: [...new Set(cutoffDays)].map((day) => ({
+              cutoff: isoDay(base + day),
+              progress: new Map(),
+              actualCost: null,
+            })),
+          });
+          if (curve.basis !== 'cost') return;
+          for (const point of curve.points) {
+            const through = isoDay(dayNumber(point.date) - 1);
+            const exact = addDecimals(
+              '0',
+              ...plannedTasks.map((task) =>
+                task.duration <= 0
+                  ? task.start < point.date
+                    ? task.amount
+                    : '0'
+                  : // amount × days worked ÷ days, divided last (the share alone is rounded at 40 places)
+                    divideDecimals(
+                      multiplyDecimals(
+                        task.amount,
+                        String(Math.round(Number(plannedShare(calendar, task, through)) * task.duration)),
+                      ),
+                      String(task.duration),
+                    ),
+              ),
+            );
+            expect(point.planned).toBe(roundDocument(exact, currency));
+          }
         },
       ),
       { numRuns: 150 },

@@ -128,15 +128,17 @@ function prepare(input: SCurveInput): Prepared {
 }
 
 /**
- * PV by point: `at(day)` is the planned value of the work through day − 1. Built once: the
- * tasks' daily rates in a difference array over working-day indices, summed into a running total.
+ * PV by point: `at(day)` is the planned value of the work through day − 1. A task done by then
+ * counts its whole amount (running sums over the tasks by finish), one under way its daily rate
+ * (amount ÷ working days, 40 places) times the days worked, so only the tasks under way at some
+ * point are divided. The same sums as adding each task's daily rates day by day (the last day
+ * takes what the rounded rates leave, so a finished task adds exactly its amount).
  */
 function plannedValues(calendar: WorkingCalendar, planned: Prepared['planned']) {
-  const spans: Array<{ first: number; days: number; amount: Big }> = [];
+  const spans: Array<{ first: number; end: number; days: number; amount: Big; rate?: Big }> = [];
   const milestones: Array<{ day: number; amount: Big }> = [];
   let finish: number | undefined;
-  let low = Number.POSITIVE_INFINITY;
-  let high = Number.NEGATIVE_INFINITY;
+  let longest = 0;
   for (const task of planned) {
     const startDay = dayNumber(task.start);
     if (task.duration <= 0) {
@@ -145,54 +147,47 @@ function plannedValues(calendar: WorkingCalendar, planned: Prepared['planned']) 
       continue;
     }
     const first = calendar.indexOf(startDay);
-    spans.push({ first, days: task.duration, amount: task.amount });
-    low = Math.min(low, first);
-    high = Math.max(high, first + task.duration);
+    spans.push({ first, end: first + task.duration, days: task.duration, amount: task.amount });
+    longest = Math.max(longest, task.duration);
     const last = calendar.dayAt(first + task.duration - 1);
     finish = finish === undefined ? last : Math.max(finish, last);
   }
-  // diff[i]: the change of the daily value on working index low + i
-  const length = spans.length === 0 ? 0 : high - low + 1;
-  const diff: Big[] = Array.from({ length }, () => ZERO);
-  for (const span of spans) {
-    const rate = span.amount.div(span.days);
-    const lastRate = span.amount.minus(rate.times(span.days - 1));
-    const at = span.first - low;
-    const lastAt = at + span.days - 1;
-    diff[at] = (diff[at] as Big).plus(rate);
-    diff[lastAt] = (diff[lastAt] as Big).plus(lastRate.minus(rate));
-    diff[lastAt + 1] = (diff[lastAt + 1] as Big).minus(lastRate);
-  }
-  // before[i]: the value of the working days low … low + i − 1
-  const before: Big[] = [ZERO];
-  let daily = ZERO;
-  let running = ZERO;
-  for (let index = 0; index < length; index += 1) {
-    daily = daily.plus(diff[index] as Big);
-    running = running.plus(daily);
-    before.push(running);
-  }
+  // by the working index after their last day; done[i]: the amounts of the first i
+  spans.sort((a, b) => a.end - b.end);
+  const done: Big[] = [ZERO];
+  for (const span of spans) done.push((done.at(-1) as Big).plus(span.amount));
   milestones.sort((a, b) => a.day - b.day);
   const milestoneTotals: Big[] = [ZERO];
   for (const milestone of milestones) milestoneTotals.push((milestoneTotals.at(-1) as Big).plus(milestone.amount));
+  /** how many of `sorted` have key(entry) < bound (binary search) */
+  const countBelow = <T>(sorted: readonly T[], key: (entry: T) => number, bound: number): number => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (key(sorted[mid] as T) < bound) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
   return {
     /** the last planned working day (a milestone's date), or undefined with nothing planned */
     finish,
     at(day: number): Big {
-      let value = ZERO;
-      if (length > 0) {
-        const index = calendar.indexOf(day) - low;
-        value = before[Math.max(0, Math.min(index, length))] as Big;
+      // the working days before `day` are the indices below `index`
+      const index = calendar.indexOf(day);
+      const finished = countBelow(spans, (span) => span.end, index + 1);
+      let value = done[finished] as Big;
+      // under way: finishing after index, started before it (so finishing before index + longest)
+      for (let next = finished; next < spans.length; next += 1) {
+        const span = spans[next] as (typeof spans)[number];
+        if (span.end >= index + longest) break;
+        if (span.first >= index) continue;
+        span.rate ??= span.amount.div(span.days);
+        value = value.plus(span.rate.times(index - span.first));
       }
       // milestones dated before `day` (the work through day − 1)
-      let lo = 0;
-      let hi = milestones.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if ((milestones[mid] as { day: number }).day < day) lo = mid + 1;
-        else hi = mid;
-      }
-      return value.plus(milestoneTotals[lo] as Big);
+      return value.plus(milestoneTotals[countBelow(milestones, (milestone) => milestone.day, day)] as Big);
     },
   };
 }

@@ -99,6 +99,33 @@ describe('spreadAmount (issue 16): an amount over its tasks by working days', ()
   });
 });
 
+describe('spreadAmount with whole weights (the exact integer path)', () => {
+  it('gives the same shares as the general path on the same ratios', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -10_000_000_000, max: 10_000_000_000 }),
+        fc.array(fc.integer({ min: 0, max: 400 }), { minLength: 1, maxLength: 40 }),
+        fc.constantFrom(0, 2, 4),
+        (cents, weights, decimals) => {
+          const total = (cents / 100).toFixed(2);
+          // halved with one odd weight first: not whole, so the general path, on exactly the same ratios
+          const halves = [1, ...weights].map((weight) => weight / 2);
+          const general = spreadAmount(total, halves, decimals);
+          expect(spreadAmount(total, [1, ...weights], decimals)).toEqual(general);
+        },
+      ),
+    );
+  });
+
+  it('ranks equal remainders by position and works past 2^53 units', () => {
+    expect(spreadAmount('7', [1, 1, 1, 1], 0)).toEqual(['2', '2', '2', '1']);
+    expect(spreadAmount('-7', [1, 1, 1, 1], 0)).toEqual(['-2', '-2', '-2', '-1']);
+    // 10^16 pesos over 3 and 7 days, far beyond the numbers' exact range
+    expect(spreadAmount('10000000000000001', [3, 7], 0)).toEqual(['3000000000000000', '7000000000000001']);
+    expect(spreadAmount('0.0005', [1, 1], 4)).toEqual(['0.0003', '0.0002']);
+  });
+});
+
 function roundMoneyTo(value: string, decimals: number): string {
   return decimals === 0 ? roundClp(value) : decimals === 2 ? roundMoney(value, 'USD') : roundUf(value);
 }

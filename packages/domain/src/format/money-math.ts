@@ -118,9 +118,13 @@ export function spreadAmount(total: string, weights: readonly number[], decimals
   if (weights.some((weight) => !Number.isFinite(weight) || weight < 0))
     throw new RangeError('Los pesos deben ser números no negativos');
   const even = weights.every((weight) => weight === 0);
-  const parts = even ? weights.map(() => new D(1)) : weights.map((weight) => new D(weight));
-  const sum = parts.reduce((acc, part) => acc.plus(part), new D(0));
   const rounded = big(total).round(decimals, Big.roundHalfUp);
+  const whole = even ? weights.map(() => 1) : weights;
+  if (whole.every((weight) => Number.isSafeInteger(weight)) && Number.isSafeInteger(sumOf(whole) * whole.length)) {
+    return spreadOverWholeWeights(rounded, whole, decimals);
+  }
+  const parts = whole.map((weight) => new D(weight));
+  const sum = parts.reduce((acc, part) => acc.plus(part), new D(0));
   const unit = new D(1).div(new D(10).pow(decimals));
   // each share rounded towards zero first, then the units left over to the largest remainders
   const exact = parts.map((part) => rounded.times(part).div(sum));
@@ -136,4 +140,55 @@ export function spreadAmount(total: string, weights: readonly number[], decimals
     left = left.minus(step);
   }
   return shares.map(text);
+}
+
+function sumOf(values: readonly number[]): number {
+  let sum = 0;
+  for (const value of values) sum += value;
+  return sum;
+}
+
+/** Integer division towards zero (big.js with no decimal places). */
+const Whole = Big();
+Whole.DP = 0;
+Whole.RM = Big.roundDown;
+
+/**
+ * spreadAmount with whole weights (working days), the same shares in exact integer arithmetic:
+ * the amount in units of its last decimal, each share ⌊units × w / Σw⌋, and the remainders
+ * (units × w mod Σw, below Σw so exact as numbers) ranking who takes the units left over. The
+ * general path's 40-place quotients give the same order (distinct remainders differ by at least
+ * one unit / Σw), with far fewer big.js divisions. Σw × the count of weights must be a safe integer
+ * (the remainders are added as numbers); past that, the general path.
+ */
+function spreadOverWholeWeights(rounded: Big, weights: readonly number[], decimals: number): string[] {
+  const negative = rounded.lt(0);
+  const scale = new D(10).pow(decimals);
+  const unit = (negative ? new D(-1) : new D(1)).div(scale);
+  const units = new Whole(rounded.abs().times(scale).toFixed(0));
+  const sum = new Whole(sumOf(weights));
+  const shares: Big[] = [];
+  const remainders: number[] = [];
+  let remaindersSum = 0;
+  for (const weight of weights) {
+    const product = units.times(weight);
+    const share = product.div(sum);
+    const remainder = Number(product.minus(share.times(sum)));
+    shares.push(share);
+    remainders.push(remainder);
+    remaindersSum += remainder;
+  }
+  // units × Σw − Σ shares × Σw = Σ remainders: the units left over, each remainder below Σw
+  let left = remaindersSum / sumOf(weights);
+  if (left > 0) {
+    const order = weights.map((_, index) => index);
+    order.sort((a, b) => (remainders[b] as number) - (remainders[a] as number) || a - b);
+    for (const index of order) {
+      if (left === 0) break;
+      shares[index] = (shares[index] as Big).plus(1);
+      left -= 1;
+    }
+  }
+  // times, unlike div, never rounds: exact whatever the constructor's places
+  return shares.map((share) => text(share.times(unit)));
 }

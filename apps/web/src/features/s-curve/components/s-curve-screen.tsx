@@ -16,7 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, lazy, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProjectRouteGate } from '@/components/project/project-route-gate';
 import { PagePanel } from '@/components/ui/page-panel';
@@ -41,7 +41,8 @@ import type { SCurveTableRow } from '../utils/s-curve-data';
 import { largestSvg, svgToPngBlob } from '../utils/svg-png';
 
 /** @mui/x-charts in its own chunk: the screen's table and pickers come first. */
-const SCurveChart = lazy(() => import('./s-curve-chart'));
+const loadChart = () => import('./s-curve-chart');
+const SCurveChart = lazy(loadChart);
 
 /** The picker's value for 'Todo el proyecto' / the chosen baseline ('' is not a MenuItem value MUI keeps). */
 const WHOLE_PROJECT = 'all';
@@ -346,5 +347,9 @@ function SCurveScreen({ project }: { project: LoadedProject }) {
 export function ProjectSCurve() {
   const id = useProjectRouteId();
   useQuery({ ...sCurveQueryOptions({ id: id ?? '' }), enabled: id !== null });
+  // the chart's chunk downloads while the curve is computed, not after it arrives
+  useEffect(() => {
+    void loadChart();
+  }, []);
   return <ProjectRouteGate>{(project) => <SCurveScreen key={project._id} project={project} />}</ProjectRouteGate>;
 }
