@@ -189,6 +189,7 @@ describe.each(databaseKinds)('HTTP behaviour (%s)', (kind) => {
 
 describe.each(databaseKinds)('the request log (%s)', (kind) => {
   let t: TestApp;
+  let admin: Awaited<ReturnType<typeof createFirstAdmin>>;
   const lines: string[] = [];
 
   beforeAll(async () => {
@@ -204,13 +205,13 @@ describe.each(databaseKinds)('the request log (%s)', (kind) => {
       },
     });
     t = await createTestApp(kind, { LOG_LEVEL: 'info' }, { logStream });
+    admin = await createFirstAdmin(t);
   });
   afterAll(async () => {
     await t?.close();
   });
 
   it('records each request with its id, but never the cookie, the session token or the password', async () => {
-    const admin = await createFirstAdmin(t);
     const token = decodeURIComponent(admin.cookie.split('=')[1] ?? '').split('.')[0] ?? '';
     expect(token.length).toBeGreaterThan(10);
 
@@ -236,5 +237,40 @@ describe.each(databaseKinds)('the request log (%s)', (kind) => {
     expect(log).not.toContain('valor-secreto-de-cookie');
     expect(log).not.toContain(TEST_PASSWORD);
     expect(log).not.toContain(admin.cookie);
+  });
+
+  it('refuses a body it cannot decode (an unknown Content-Encoding, or gzip over plain text) with 400 in Spanish, and logs no error', async () => {
+    const before = lines.length;
+    for (const cookie of [admin.cookie, undefined]) {
+      const unknown = await t.app.inject({
+        method: 'POST',
+        url: '/api/functions/loadProfile',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'xyz', ...(cookie ? { cookie } : {}) },
+        payload: JSON.stringify({ data: null }),
+      });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().error).toEqual({
+        status: 'INVALID_ARGUMENT',
+        message:
+          'La solicitud usa una codificación (Content-Encoding) que el servidor no admite: envíala sin comprimir o con gzip, deflate o br',
+      });
+      const notGzip = await t.app.inject({
+        method: 'POST',
+        url: '/api/functions/saveObject',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', ...(cookie ? { cookie } : {}) },
+        payload: JSON.stringify({ data: { collection: 'actividades', object: { code: 'X1', name: 'x' } } }),
+      });
+      expect(notGzip.statusCode).toBe(400);
+      expect(notGzip.json().error).toEqual({
+        status: 'INVALID_ARGUMENT',
+        message: 'No se pudo descomprimir el cuerpo de la solicitud con la codificación (Content-Encoding) que declara',
+      });
+    }
+    // nothing was created, and no line at error level (pino's 50) or above
+    const rows = await t.db.selectFrom('catalogue_activity').select('code').where('code', '=', 'X1').execute();
+    expect(rows).toEqual([]);
+    const levels = lines.slice(before).map((line) => (JSON.parse(line) as { level: number }).level);
+    expect(levels.length).toBeGreaterThan(0);
+    expect(levels.filter((level) => level >= 50)).toEqual([]);
   });
 });

@@ -37,6 +37,11 @@ function bodyProblem(error: FastifyError, bodyLimit: number): string | undefined
       return `La solicitud supera el tamaño máximo de ${sizeText(bodyLimit)}`;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'La solicitud debe enviarse como JSON (Content-Type: application/json)';
+    // issue 17 (F3): @fastify/compress's refusals of a body it cannot decode are the caller's fault
+    case 'FST_CP_ERR_INVALID_CONTENT_ENCODING':
+      return 'La solicitud usa una codificación (Content-Encoding) que el servidor no admite: envíala sin comprimir o con gzip, deflate o br';
+    case 'FST_CP_ERR_INVALID_CONTENT':
+      return 'No se pudo descomprimir el cuerpo de la solicitud con la codificación (Content-Encoding) que declara';
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return 'El cuerpo de la solicitud no es JSON válido';
