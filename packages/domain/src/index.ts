@@ -31,7 +31,7 @@ export {
 export type { AnyFunctionContract, ContractByName, FunctionName } from './functions/registry';
 export { functionContracts } from './functions/registry';
 export type { Currency } from './format/money';
-export { currencies, formatMoney, formatNumber } from './format/money';
+export { currencies, formatCount, formatMoney, formatNumber } from './format/money';
 export { APP_TIME_ZONE, formatDate, formatDateTime, formatIsoDate } from './format/dates';
 export type { ImageContentType, ParsedDataUrl } from './files/data-url';
 export { detectImageType, extensionByImageType, parseDataUrl } from './files/data-url';

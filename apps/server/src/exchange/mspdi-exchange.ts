@@ -1,4 +1,4 @@
-import { formatNumber, parsePredecessors, projectCalendarSchema, projectCodeSchema } from '@cimiento/domain';
+import { formatCount, parsePredecessors, projectCalendarSchema, projectCodeSchema } from '@cimiento/domain';
 import type {
   ExportedFile,
   GanttTaskRecord,
@@ -41,10 +41,6 @@ export type ImportProjectResult = {
   warnings: string[];
   message: string;
 };
-
-function plural(count: number, one: string, many: string): string {
-  return `${formatNumber(count)} ${count === 1 ? one : many}`;
-}
 
 function invalid(message: string): HttpsError {
   return new HttpsError('INVALID_ARGUMENT', message);
@@ -150,9 +146,9 @@ export async function importProject(
   const calendar = importedCalendar(schedule, input.chileHolidays);
   const scheduled = scheduleImported(schedule, calendar);
   const preview = previewOf(schedule, calendar, scheduled);
-  const counts = `${plural(preview.taskCount, 'tarea', 'tareas')}, ${plural(preview.linkCount, 'vínculo', 'vínculos')}`;
+  const counts = `${formatCount(preview.taskCount, 'tarea', 'tareas')}, ${formatCount(preview.linkCount, 'vínculo', 'vínculos')}`;
   const warningText = (warnings: readonly string[]) =>
-    warnings.length === 0 ? '' : ` (${plural(warnings.length, 'advertencia', 'advertencias')})`;
+    warnings.length === 0 ? '' : ` (${formatCount(warnings.length, 'advertencia', 'advertencias')})`;
 
   if (input.dryRun) {
     return {

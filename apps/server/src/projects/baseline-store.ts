@@ -1,4 +1,4 @@
-import { GANTT_STALE_MESSAGE, MAX_BASELINES, formatNumber, spreadItemAmounts } from '@cimiento/domain';
+import { formatCount, GANTT_STALE_MESSAGE, MAX_BASELINES, spreadItemAmounts } from '@cimiento/domain';
 import type { Baseline } from '@cimiento/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
@@ -6,7 +6,8 @@ import { chunks } from '../catalogues/catalogue-store';
 import type { Database } from '../db/schema';
 import type { Caller } from '../functions/context';
 import { HttpsError } from '../functions/https-error';
-import { readCostProject, readPricedEdpItems, toCostTasks } from './cost-basis';
+import { readCostProject, toCostTasks } from './cost-basis';
+import { readEdpItems } from './edp-store';
 import { loadGantt, readTasks } from './gantt-store';
 
 /**
@@ -35,10 +36,6 @@ function baselineNotFound(): HttpsError {
 /** The same name, as a user reads it: trimmed by the contract, compared without case (Í as í too). */
 function nameKey(name: string): string {
   return name.toLocaleLowerCase('es-CL');
-}
-
-function plural(count: number, one: string, many: string): string {
-  return `${formatNumber(count)} ${count === 1 ? one : many}`;
 }
 
 /** The project's baselines, newest first (a tie on the timestamp by the time-ordered id, newest first). */
@@ -171,7 +168,7 @@ export async function saveBaseline(
       // issue 16: what each task was to cost, per EDP item (the cost spread of the Gantt as fixed)
       const { currency } = await readCostProject(trx, projectId);
       const costs = spreadItemAmounts(
-        await readPricedEdpItems(trx, projectId),
+        await readEdpItems(trx, projectId),
         toCostTasks(await readTasks(trx, projectId)),
         currency,
       );
@@ -196,7 +193,7 @@ export async function saveBaseline(
         baselines,
         baselineId: baseline.baselineId,
         baseline,
-        message: `Línea base «${name}» fijada: ${plural(baseline.taskCount, 'tarea', 'tareas')}`,
+        message: `Línea base «${name}» fijada: ${formatCount(baseline.taskCount, 'tarea', 'tareas')}`,
       };
     }
   }
@@ -212,7 +209,7 @@ export async function loadBaselines(
   const count = list.baselines.length;
   return {
     ...list,
-    message: count === 0 ? 'El proyecto no tiene líneas base' : plural(count, 'línea base', 'líneas base'),
+    message: count === 0 ? 'El proyecto no tiene líneas base' : formatCount(count, 'línea base', 'líneas base'),
   };
 }
 

@@ -3,7 +3,6 @@ import type { CostTask, Currency, GanttTaskRecord, PricedEdpItem, TaskCosts } fr
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
-import { readEdpItems } from './edp-store';
 import { loadMergedGantt, readProject } from './gantt-store';
 import type { ProjectGanttRow } from './gantt-store';
 
@@ -40,11 +39,6 @@ export type CutoffProgress = {
   /** each leaf's progress (0–100) there; a leaf absent had none */
   progress: Map<number, number>;
 };
-
-/** The EDP's items in tree order with their price fields (absent: not set). */
-export async function readPricedEdpItems(db: Kysely<Database>, projectId: string): Promise<PricedEdpItem[]> {
-  return readEdpItems(db, projectId);
-}
 
 export async function readCostProject(db: Kysely<Database>, projectId: string): Promise<CostProject> {
   const gantt = await readProject(db, projectId);

@@ -1,10 +1,10 @@
 import {
-  GANTT_STALE_MESSAGE,
-  WorkingCalendar,
   dayNumber,
+  formatCount,
   formatIsoDate,
   formatNumber,
   formatPredecessors,
+  GANTT_STALE_MESSAGE,
   ganttParentIds,
   ganttSources,
   isoDay,
@@ -17,6 +17,7 @@ import {
   schedule,
   sequenceGantt,
   weekdaysOfWorkWeek,
+  WorkingCalendar,
   workWeekOfWeekdays,
 } from '@cimiento/domain';
 import type {
@@ -1109,10 +1110,6 @@ export async function saveGantt(
 
 // ---------------------------------------------------------------- regenerateGanttSequence
 
-function plural(count: number, one: string, many: string): string {
-  return `${formatNumber(count)} ${count === 1 ? one : many}`;
-}
-
 /**
  * regenerateGanttSequence ('Regenerar secuencia', issue 13): on the version the screen loaded
  * (stale → ABORTED, nothing written), sets the project's sequencing option (moving the project's
@@ -1164,11 +1161,11 @@ export async function regenerateGanttSequence(
   return toOutput(
     state,
     scheduled,
-    `Secuencia regenerada: ${plural(after.size, 'vínculo generado', 'vínculos generados')} ` +
-      `(${plural(added, 'nuevo', 'nuevos')}, ${plural(dropped, 'quitado', 'quitados')}); ` +
+    `Secuencia regenerada: ${formatCount(after.size, 'vínculo generado', 'vínculos generados')} ` +
+      `(${formatCount(added, 'nuevo', 'nuevos')}, ${formatCount(dropped, 'quitado', 'quitados')}); ` +
       (own === 0
         ? 'no hay vínculos tuyos que conservar'
-        : `${own === 1 ? 'se conserva' : 'se conservan'} ${plural(own, 'vínculo tuyo', 'vínculos tuyos')}`),
+        : `${own === 1 ? 'se conserva' : 'se conservan'} ${formatCount(own, 'vínculo tuyo', 'vínculos tuyos')}`),
     await readBaselineDates(db, state.project.baselineId),
   );
 }

@@ -1,9 +1,9 @@
 import {
   computeSCurve,
   edpSubtreeIds,
+  formatCount,
   formatIsoDate,
   formatMoney,
-  formatNumber,
   itemLeaves,
   roundMoney,
   spreadItemAmounts,
@@ -38,10 +38,6 @@ type SCurveRequest = { baselineId?: string | undefined; edpItemId?: number | und
 
 type PlannedSource =
   { kind: 'current' } | { kind: 'baseline'; id: string; name: string; start: string; costs: boolean };
-
-function plural(count: number, one: string, many: string): string {
-  return `${formatNumber(count)} ${count === 1 ? one : many}`;
-}
 
 /** The baseline the curve is planned on: the asked one (NOT_FOUND when not the project's), else the chosen one. */
 async function plannedSource(
@@ -175,7 +171,9 @@ export async function loadSCurve(
         : 'Curva S sobre el programa actual (el proyecto no tiene línea base)',
     );
     messages.push(
-      cutoffs.length === 0 ? 'sin cortes de avance' : plural(cutoffs.length, 'corte de avance', 'cortes de avance'),
+      cutoffs.length === 0
+        ? 'sin cortes de avance'
+        : formatCount(cutoffs.length, 'corte de avance', 'cortes de avance'),
     );
   }
   let message = messages.join(', ');
@@ -320,5 +318,5 @@ export async function exportSCurve(
     if (item) itemLabel = `${item.code} ${item.name}`;
   }
   const file = await sCurveWorkbook(curve, project, itemLabel);
-  return { ...file, message: `Curva S exportada a Excel: ${plural(curve.points.length, 'fecha', 'fechas')}` };
+  return { ...file, message: `Curva S exportada a Excel: ${formatCount(curve.points.length, 'fecha', 'fechas')}` };
 }

@@ -49,6 +49,11 @@ export function formatNumber(amount: string | number, decimals = 0): string {
   return negative ? `-${body}` : body;
 }
 
+/** A count and its noun: '1 tarea', '1.234 tareas' (the count in es-CL notation). */
+export function formatCount(count: number, one: string, many: string): string {
+  return `${formatNumber(count)} ${count === 1 ? one : many}`;
+}
+
 /** `$1.234.567` (CLP), `UF 1.234,56`, `US$1.234,56`, `MUS$1.234,56`, `MMUS$1.234,56`. */
 export function formatMoney(amount: string | number, currency: Currency): string {
   const { prefix, decimals } = formats[currency];
