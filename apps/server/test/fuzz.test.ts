@@ -12,6 +12,7 @@ import { asInput, createGanttProject, edcList, loadGanttOk, storedGantt } from '
 import { createProject, editableFields, storedProject } from './support/projects';
 import { createTestApp, databaseKinds } from './support/test-app';
 import type { TestApp } from './support/test-app';
+import { importEdp, importGantt, okResult, workbookOf } from './support/workbooks';
 
 /**
  * issue 17: hostile bodies, table-driven. Every callable function (enumerated from the handler
@@ -58,6 +59,16 @@ function bodyOfSize(bytes: number): string {
   return `{"data":{"filler":"${'x'.repeat(bytes - frame.length)}"}}`;
 }
 
+/** Signed out, the session is refused first: only bodies refused while reading them get another answer. */
+const SIGNED_OUT_CASES = new Set([
+  'NUL in a value at the top',
+  'an unknown Content-Encoding',
+  'gzip declared over plain text',
+  'gzip over a body that is not JSON',
+  'one byte over its body limit',
+  'deeply nested arrays as data',
+]);
+
 /** The hostile bodies one function gets: its first input field is where nested values go. */
 function functionCases(field: string, bodyLimit: number): Case[] {
   const json = (data: unknown) => JSON.stringify({ data });
@@ -99,8 +110,6 @@ function functionCases(field: string, bodyLimit: number): Case[] {
     },
     { label: 'one byte over its body limit', payload: bodyOfSize(bodyLimit + 1), message: /supera el tamaño máximo/ },
     { label: 'deeply nested arrays as data', payload: `{"data":${deepArray(DEEP)}}` },
-    { label: 'deeply nested objects as data', payload: `{"data":${deepObject(DEEP)}}` },
-    { label: `deeply nested arrays in ${field}`, payload: `{"data":{"${field}":${deepArray(DEEP)}}}` },
     { label: `deeply nested objects in ${field}`, payload: `{"data":{"${field}":${deepObject(DEEP)}}}` },
     {
       label: 'NUL at the bottom of deeply nested arrays',
@@ -298,10 +307,9 @@ describe.each(databaseKinds)('hostile bodies (%s)', (kind) => {
     '%s',
     (name, contract) => {
       const field = inputFields(contract.input)[0] ?? 'valor';
-      const cases = functionCases(field, contract.bodyLimit);
 
       it('refuses every hostile body signed in with 400 INVALID_ARGUMENT in Spanish', async () => {
-        for (const testCase of cases) {
+        for (const testCase of functionCases(field, contract.bodyLimit)) {
           const response = await post(`/api/functions/${name}`, testCase, admin.cookie);
           const label = `${name}, ${testCase.label}: ${response.body.slice(0, 300)}`;
           expect(response.statusCode, label).toBe(400);
@@ -313,7 +321,11 @@ describe.each(databaseKinds)('hostile bodies (%s)', (kind) => {
         }
       });
 
-      it('refuses every hostile body signed out with a 4xx in Spanish', async () => {
+      it('refuses hostile bodies signed out with a 4xx in Spanish', async () => {
+        const cases = functionCases(field, contract.bodyLimit).filter((testCase) =>
+          SIGNED_OUT_CASES.has(testCase.label),
+        );
+        expect(cases).toHaveLength(SIGNED_OUT_CASES.size);
         for (const testCase of cases) {
           const response = await post(`/api/functions/${name}`, testCase);
           const label = `${name}, ${testCase.label}: ${response.body.slice(0, 300)}`;
@@ -339,22 +351,25 @@ describe.each(databaseKinds)('hostile bodies (%s)', (kind) => {
     it.each([
       ['signed out', false],
       ['signed in', true],
-    ] as const)('refuses every bad body %s with 400 {code, message} in Spanish, before any query', async (_how, withCookie) => {
-      const before = await t.db.selectFrom('login_failure').selectAll().execute();
-      const users = await t.db.selectFrom('user').select('id').execute();
-      for (const testCase of cases) {
-        const response = await post(url, testCase, withCookie ? admin.cookie : undefined);
-        const label = `${url}, ${testCase.label}: ${response.body.slice(0, 300)}`;
-        const body = response.json<{ code: string; message: string }>();
-        expect(response.statusCode, label).toBe(testCase.code === 'UNSUPPORTED_MEDIA_TYPE' ? 415 : 400);
-        expect(body.code, label).toBe(testCase.code);
-        if (testCase.message) expect(body.message, label).toMatch(testCase.message);
-        expect(body.message, label).not.toMatch(ENGLISH);
-      }
-      // no failure counted, no account made
-      expect(await t.db.selectFrom('login_failure').selectAll().execute()).toEqual(before);
-      expect(await t.db.selectFrom('user').select('id').execute()).toEqual(users);
-    });
+    ] as const)(
+      'refuses every bad body %s with 400 {code, message} in Spanish, before any query',
+      async (_how, withCookie) => {
+        const before = await t.db.selectFrom('login_failure').selectAll().execute();
+        const users = await t.db.selectFrom('user').select('id').execute();
+        for (const testCase of cases) {
+          const response = await post(url, testCase, withCookie ? admin.cookie : undefined);
+          const label = `${url}, ${testCase.label}: ${response.body.slice(0, 300)}`;
+          const body = response.json<{ code: string; message: string }>();
+          expect(response.statusCode, label).toBe(testCase.code === 'UNSUPPORTED_MEDIA_TYPE' ? 415 : 400);
+          expect(body.code, label).toBe(testCase.code);
+          if (testCase.message) expect(body.message, label).toMatch(testCase.message);
+          expect(body.message, label).not.toMatch(ENGLISH);
+        }
+        // no failure counted, no account made
+        expect(await t.db.selectFrom('login_failure').selectAll().execute()).toEqual(before);
+        expect(await t.db.selectFrom('user').select('id').execute()).toEqual(users);
+      },
+    );
 
     it.each([
       ['an unknown Content-Encoding', { 'content-encoding': 'xyz' }, JSON.stringify({ email: 'a@b.cl' })],
@@ -418,12 +433,8 @@ describe.each(databaseKinds)('hostile bodies (%s)', (kind) => {
       const project = await createEdpProject(t, admin.cookie, 'FU');
       const item = project.edp.items.find((candidate) => candidate.id === 4);
       const data = (name: string) => ({ id: project.id, item: { ...item, name }, action: 'update', version: 1 });
-      await refusedThenAccepted(
-        'updateItemEdp',
-        data('\u0000'),
-        data('Andén dos'),
-        'item.name',
-        () => storedEdp(t, project.id),
+      await refusedThenAccepted('updateItemEdp', data('\u0000'), data('Andén dos'), 'item.name', () =>
+        storedEdp(t, project.id),
       );
       expect((await loadEdp(t, admin.cookie, project.id)).items[3]?.name).toBe('Andén dos');
     });
@@ -446,7 +457,8 @@ describe.each(databaseKinds)('hostile bodies (%s)', (kind) => {
       const gantt = await loadGanttOk(t, admin.cookie, project.id);
       const activities = asInput(gantt.activities);
       const index = activities.length - 1;
-      const renamed = (name: string) => activities.map((task, at) => (at === index ? { ...task, TaskName: name } : task));
+      const renamed = (name: string) =>
+        activities.map((task, at) => (at === index ? { ...task, TaskName: name } : task));
       await refusedThenAccepted(
         'saveGantt',
         { id: project.id, gantt: { activities: renamed('Hormi\u0000gonar') }, version: gantt.version },
@@ -485,6 +497,49 @@ describe.each(databaseKinds)('hostile bodies (%s)', (kind) => {
       await refusedThenAccepted('updateProject', data('Edificio\u0000B'), data('Edificio B'), 'project.name', () =>
         storedProject(t, project._id),
       );
+    });
+  });
+
+  describe('an imported workbook cannot carry a control character into the database', () => {
+    // U+0085 (NEL): what '…' becomes when a Windows-1252 text is read as Latin-1; exceljs keeps it
+    const NEL = '\u0085';
+
+    it('importEdp lists the row in its preview and refuses the file, writing nothing', async () => {
+      const project = await createEdpProject(t, admin.cookie, 'FI');
+      const rows = [
+        ['Código', 'Nombre', 'Nivel', 'Unidad'],
+        ...project.edp.items.map((item) => [item.code, item.name, item.code.split('.').length - 1, '']),
+      ];
+      const row = rows[3] as unknown[];
+      row[1] = `Andén${NEL}2`;
+      const content = await workbookOf(rows, 'EDP');
+      const before = await storedEdp(t, project.id);
+      const message = `Fila 4: el nombre contiene un carácter de control (U+0085); quítalo del libro`;
+      const dry = okResult(await importEdp(t, admin.cookie, { id: project.id, content, version: 1, dryRun: true }));
+      expect(dry.preview.errors).toEqual([{ row: 4, field: 'Nombre', message }]);
+      const refused = await importEdp(t, admin.cookie, { id: project.id, content, version: 1 });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body.error.message).toBe(`No se importó el EDP; corrige el libro: ${message}`);
+      expect(await storedEdp(t, project.id)).toEqual(before);
+    });
+
+    it('importGantt refuses a new task whose name carries one, writing nothing', async () => {
+      const project = await createGanttProject(t, admin.cookie, { prefix: 'FJ' });
+      const gantt = await loadGanttOk(t, admin.cookie, project.id);
+      const content = await workbookOf(
+        [
+          ['Id', 'Código', 'Nombre'],
+          [999, 'NUEVA', `Tarea${NEL}nueva`],
+        ],
+        'Gantt',
+      );
+      const before = await storedGantt(t, project.id);
+      const refused = await importGantt(t, admin.cookie, { id: project.id, content, version: gantt.version });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body.error.message).toBe(
+        'No se importó el Gantt; corrige el libro: Fila 2: el nombre contiene un carácter de control (U+0085); quítalo del libro',
+      );
+      expect(await storedGantt(t, project.id)).toEqual(before);
     });
   });
 });

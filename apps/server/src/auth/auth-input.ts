@@ -62,7 +62,8 @@ function textRefusal(value: unknown, where: 'body' | 'query'): AuthInputRefusal 
   const path = safe.error.issues[0]?.path ?? [];
   const field = where === 'body' && path.length === 1 ? String(path[0]) : '';
   const described = describeZodError(safe.error);
-  if (field === 'email') return { status: 400, code: INVALID_EMAIL.code, message: `${INVALID_EMAIL.message}: ${described}` };
+  if (field === 'email')
+    return { status: 400, code: INVALID_EMAIL.code, message: `${INVALID_EMAIL.message}: ${described}` };
   return { status: 400, code: CODE_BY_FIELD[field] ?? 'INVALID_INPUT', message: `Solicitud no válida: ${described}` };
 }
 

@@ -18,16 +18,13 @@ const REFUSED = [
 ];
 
 describe('findUnsafeCharacter', () => {
-  it.each(REFUSED.map((code) => [code.toString(16).padStart(4, '0'), code] as const))(
-    'finds U+%s',
-    (_label, code) => {
-      expect(findUnsafeCharacter(`ab${String.fromCharCode(code)}c`)).toEqual({
-        kind: 'control',
-        codePoint: code,
-        index: 2,
-      });
-    },
-  );
+  it.each(REFUSED.map((code) => [code.toString(16).padStart(4, '0'), code] as const))('finds U+%s', (_label, code) => {
+    expect(findUnsafeCharacter(`ab${String.fromCharCode(code)}c`)).toEqual({
+      kind: 'control',
+      codePoint: code,
+      index: 2,
+    });
+  });
 
   it('allows tab, line feed and carriage return, and everything printable, emoji included', () => {
     for (const text of ['a\tb', 'línea 1\nlínea 2', 'fin\r\n', ' ~', '\u00a0ñÁ€–“”', '🏗️ obra 👷‍♀️', '\ufffd', '']) {
