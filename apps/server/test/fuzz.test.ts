@@ -372,14 +372,35 @@ describe.each(databaseKinds)('hostile bodies (%s)', (kind) => {
     );
 
     it.each([
-      ['an unknown Content-Encoding', { 'content-encoding': 'xyz' }, JSON.stringify({ email: 'a@b.cl' })],
-      ['gzip declared over plain text', { 'content-encoding': 'gzip' }, JSON.stringify({ email: 'a@b.cl' })],
-      ['a body over 64 KB', {}, JSON.stringify({ email: 'a@b.cl', password: 'x'.repeat(64 * 1024) })],
-    ])('refuses %s with a 4xx', async (_case, headers, payload) => {
+      [
+        'an unknown Content-Encoding',
+        { 'content-encoding': 'xyz' },
+        JSON.stringify({ email: 'a@b.cl' }),
+        415,
+        'UNSUPPORTED_CONTENT_ENCODING',
+        /^La solicitud usa una codificación \(Content-Encoding\) que el servidor no admite/,
+      ],
+      [
+        'gzip declared over plain text',
+        { 'content-encoding': 'gzip' },
+        JSON.stringify({ email: 'a@b.cl' }),
+        400,
+        'INVALID_CONTENT_ENCODING',
+        /^No se pudo descomprimir el cuerpo de la solicitud/,
+      ],
+      [
+        'a body over 64 KB',
+        {},
+        JSON.stringify({ email: 'a@b.cl', password: 'x'.repeat(64 * 1024) }),
+        413,
+        'BODY_TOO_LARGE',
+        /^La solicitud supera el tamaño máximo de 64 KB$/,
+      ],
+    ])('refuses %s with a 4xx in Spanish', async (_case, headers, payload, status, code, message) => {
       for (const cookie of [undefined, admin.cookie]) {
         const response = await post(url, { label: '', headers, payload }, cookie);
-        expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
-        expect(response.statusCode, response.body).toBeLessThan(500);
+        expect(response.statusCode, response.body).toBe(status);
+        expect(response.json()).toEqual({ code, message: expect.stringMatching(message) });
       }
     });
   });

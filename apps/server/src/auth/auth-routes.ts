@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from './auth';
-import { authInputRefusal } from './auth-input';
+import { AUTH_BODY_LIMIT, authBodyErrorHandler, authInputRefusal } from './auth-input';
 import { CLIENT_IP_HEADER } from './auth';
 import type { SignInGuard } from './sign-in-guard';
 import { TOO_MANY_ATTEMPTS_MESSAGE } from './sign-in-guard';
@@ -55,9 +55,11 @@ export async function registerAuthRoutes(
   await app.register(async (scope) => {
     // better-auth parses bodies itself: hand it the raw bytes
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => {
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: AUTH_BODY_LIMIT }, (_request, body, done) => {
       done(null, body);
     });
+    // issue 17: a body that cannot be read (too large, undecodable) is refused in Spanish, at info level
+    scope.setErrorHandler(authBodyErrorHandler);
 
     scope.route({
       method: ['GET', 'POST'],

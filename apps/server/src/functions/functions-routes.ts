@@ -31,7 +31,8 @@ export function sizeText(bytes: number): string {
   return megabytes >= 1 && Number.isInteger(megabytes) ? `${megabytes} MB` : `${Math.round(bytes / 1024)} KB`;
 }
 
-function bodyProblem(error: FastifyError, bodyLimit: number): string | undefined {
+/** The Spanish refusal of a body Fastify could not read (too large, not JSON, not decodable), else undefined. */
+export function bodyProblem(error: FastifyError, bodyLimit: number): string | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return `La solicitud supera el tamaño máximo de ${sizeText(bodyLimit)}`;
