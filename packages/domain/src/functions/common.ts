@@ -86,66 +86,69 @@ function printableKey(key: string): string {
 /** How many problems one payload reports at most (describeZodError shows the first). */
 const MAX_TEXT_ISSUES = 10;
 
-type Visit = { value: unknown; parent: Visit | undefined; key: PropertyKey | undefined };
+type Visit = { value: object; parent: Visit | undefined; key: PropertyKey | undefined };
+type TextIssue = { path: PropertyKey[]; message: string; input: string };
 
-function pathOf(visit: Visit): PropertyKey[] {
+function pathOf(visit: Visit | undefined): PropertyKey[] {
   const path: PropertyKey[] = [];
-  for (let at: Visit | undefined = visit; at?.parent !== undefined; at = at.parent) path.push(at.key as PropertyKey);
+  for (let at = visit; at?.parent !== undefined; at = at.parent) path.push(at.key as PropertyKey);
   return path.reverse();
+}
+
+function valueIssue(text: string, path: PropertyKey[]): TextIssue | undefined {
+  const character = findUnsafeCharacter(text);
+  if (!character) return undefined;
+  const subject = path.length === 0 ? 'el texto no puede contener' : 'no puede contener';
+  return { path, message: `${subject} ${unsafeCharacterText(character)}; quítalo e inténtalo de nuevo`, input: text };
 }
 
 /**
  * Every string in a JSON-like value, object keys included, checked with findUnsafeCharacter. The walk
- * is iterative (a stack, not recursion), so a body nested 100,000 levels deep cannot overflow the
- * call stack; each node keeps only its parent, so paths are built only for the problems found.
+ * is iterative (a stack of objects, not recursion), so a body nested 100,000 levels deep cannot
+ * overflow the call stack; strings are checked where they are met and each object keeps only its
+ * parent, so a path is built only for a problem found.
  */
-export function unsafeTextIssues(
-  value: unknown,
-  limit = MAX_TEXT_ISSUES,
-): { path: PropertyKey[]; message: string; input: string }[] {
-  const issues: { path: PropertyKey[]; message: string; input: string }[] = [];
+export function unsafeTextIssues(value: unknown, limit = MAX_TEXT_ISSUES): TextIssue[] {
+  const issues: TextIssue[] = [];
+  if (typeof value === 'string') {
+    const issue = valueIssue(value, []);
+    return issue ? [issue] : [];
+  }
+  if (typeof value !== 'object' || value === null) return issues;
   const seen = new Set<object>();
   const stack: Visit[] = [{ value, parent: undefined, key: undefined }];
+  /** A child of `visit`: a string checked now, an object walked later. */
+  const meet = (child: unknown, visit: Visit, key: PropertyKey, later: Visit[]) => {
+    if (typeof child === 'string') {
+      const issue = valueIssue(child, [...pathOf(visit), key]);
+      if (issue && issues.length < limit) issues.push(issue);
+    } else if (typeof child === 'object' && child !== null && !seen.has(child)) {
+      seen.add(child);
+      later.push({ value: child, parent: visit, key });
+    }
+  };
+  seen.add(value);
   while (stack.length > 0 && issues.length < limit) {
     const visit = stack.pop() as Visit;
     const current = visit.value;
-    if (typeof current === 'string') {
-      const character = findUnsafeCharacter(current);
-      if (character) {
-        const path = pathOf(visit);
-        const subject = path.length === 0 ? 'el texto no puede contener' : 'no puede contener';
-        issues.push({
-          path,
-          message: `${subject} ${unsafeCharacterText(character)}; quítalo e inténtalo de nuevo`,
-          input: current,
-        });
-      }
-      continue;
-    }
-    if (typeof current !== 'object' || current === null || seen.has(current)) continue;
-    seen.add(current);
+    const later: Visit[] = [];
     if (Array.isArray(current)) {
-      // pushed last to first, so the walk meets the items in order
-      for (let index = current.length - 1; index >= 0; index -= 1) {
-        stack.push({ value: current[index], parent: visit, key: index });
-      }
-      continue;
-    }
-    const keys = Object.keys(current);
-    for (let index = keys.length - 1; index >= 0; index -= 1) {
-      const key = keys[index] as string;
-      stack.push({ value: (current as Record<string, unknown>)[key], parent: visit, key });
-    }
-    for (const key of keys) {
-      const character = findUnsafeCharacter(key);
-      if (character && issues.length < limit) {
-        issues.push({
-          path: [...pathOf(visit), printableKey(key)],
-          message: `el nombre de este campo no puede contener ${unsafeCharacterText(character)}; quítalo e inténtalo de nuevo`,
-          input: key,
-        });
+      for (let index = 0; index < current.length; index += 1) meet(current[index], visit, index, later);
+    } else {
+      for (const key of Object.keys(current)) {
+        const character = findUnsafeCharacter(key);
+        if (character && issues.length < limit) {
+          issues.push({
+            path: [...pathOf(visit), printableKey(key)],
+            message: `el nombre de este campo no puede contener ${unsafeCharacterText(character)}; quítalo e inténtalo de nuevo`,
+            input: key,
+          });
+        }
+        meet((current as Record<string, unknown>)[key], visit, key, later);
       }
     }
+    // pushed last to first, so the walk meets nested objects in order
+    for (let index = later.length - 1; index >= 0; index -= 1) stack.push(later[index] as Visit);
   }
   return issues;
 }
