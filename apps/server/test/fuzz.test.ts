@@ -164,25 +164,25 @@ function authCases(signUp: boolean): (Case & { code: string })[] {
       label: 'an email that is not an address',
       payload: json({ ...valid, email: 'no-es-correo' }),
       code: 'INVALID_EMAIL',
-      message: /^Correo electrónico no válido$/,
+      message: /^Correo electrónico no válido: escribe una dirección como nombre@empresa\.cl$/,
     },
     {
       label: 'an email of 255 characters',
       payload: json({ ...valid, email: `${'a'.repeat(255 - '@example.cl'.length)}@example.cl` }),
       code: 'INVALID_EMAIL',
-      message: /^Correo electrónico no válido$/,
+      message: /^Correo electrónico no válido: escribe una dirección como nombre@empresa\.cl$/,
     },
     {
       label: 'an email that is a number',
       payload: json({ ...valid, email: 42 }),
       code: 'INVALID_EMAIL',
-      message: /^Correo electrónico no válido$/,
+      message: /^Correo electrónico no válido: escribe una dirección como nombre@empresa\.cl$/,
     },
     {
       label: 'no email',
       payload: json({ password: valid.password, ...(signUp ? { name: 'Persona' } : {}) }),
       code: 'INVALID_EMAIL',
-      message: /^Correo electrónico no válido$/,
+      message: /^Correo electrónico no válido: escribe una dirección como nombre@empresa\.cl$/,
     },
     {
       label: 'a password of 129 characters',
@@ -247,7 +247,7 @@ function authCases(signUp: boolean): (Case & { code: string })[] {
       label: 'deeply nested arrays as the email',
       payload: `{"email":${deepArray(20_000)},"password":"xxxxxxxxxx"}`,
       code: 'INVALID_EMAIL',
-      message: /^Correo electrónico no válido$/,
+      message: /^Correo electrónico no válido: escribe una dirección como nombre@empresa\.cl$/,
     },
     {
       label: 'deeply nested objects as the body',

@@ -27,10 +27,13 @@ const MAX_NAME = 120;
 
 const INVALID_EMAIL = { code: 'INVALID_EMAIL', message: 'Correo electrónico no válido' } as const;
 
+/** What a malformed, missing or too long email reads. */
+const EMAIL_SHAPE_MESSAGE = `${INVALID_EMAIL.message}: escribe una dirección como nombre@empresa.cl`;
+
 const emailSchema = z
-  .string({ error: INVALID_EMAIL.message })
-  .max(MAX_EMAIL, { error: INVALID_EMAIL.message })
-  .pipe(z.email({ error: INVALID_EMAIL.message }));
+  .string({ error: EMAIL_SHAPE_MESSAGE })
+  .max(MAX_EMAIL, { error: EMAIL_SHAPE_MESSAGE })
+  .pipe(z.email({ error: EMAIL_SHAPE_MESSAGE }));
 
 const passwordSchema = z
   .string({ error: 'La contraseña es obligatoria y debe ser texto' })
