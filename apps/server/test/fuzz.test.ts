@@ -243,6 +243,7 @@ function authCases(signUp: boolean): (Case & { code: string })[] {
       code: 'UNSUPPORTED_MEDIA_TYPE',
       message: /^La solicitud debe enviarse como JSON/,
     },
+    // as deep as the 64 KB an auth body may take allows
     {
       label: 'deeply nested arrays as the email',
       payload: `{"email":${deepArray(20_000)},"password":"xxxxxxxxxx"}`,
@@ -250,7 +251,7 @@ function authCases(signUp: boolean): (Case & { code: string })[] {
       message: /^Correo electrónico no válido: escribe una dirección como nombre@empresa\.cl$/,
     },
     {
-      label: 'deeply nested objects as the body',
+      label: 'deeply nested objects beside the email, and no password',
       payload: `{"email":"a@b.cl","extra":${deepObject(DEEP / 10)}}`,
       code: 'INVALID_PASSWORD',
       message: /^La contraseña es obligatoria y debe ser texto$/,
