@@ -8,7 +8,15 @@ export {
   functionErrorCodeSchema,
   httpStatusByErrorCode,
 } from './functions/errors';
-export { isoDateSchema, noInputSchema } from './functions/common';
+export type { UnsafeCharacter } from './functions/common';
+export {
+  findUnsafeCharacter,
+  isoDateSchema,
+  noInputSchema,
+  textSafetySchema,
+  unsafeCharacterText,
+  unsafeTextIssues,
+} from './functions/common';
 export type { FileMetadata, Profile, SaveProfileInput } from './functions/profile-contracts';
 export {
   MAX_UPLOAD_BYTES,

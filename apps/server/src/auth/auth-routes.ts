@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from './auth';
+import { AUTH_BODY_LIMIT, authBodyErrorHandler, authInputRefusal } from './auth-input';
 import { CLIENT_IP_HEADER } from './auth';
 import type { SignInGuard } from './sign-in-guard';
 import { TOO_MANY_ATTEMPTS_MESSAGE } from './sign-in-guard';
@@ -54,15 +55,23 @@ export async function registerAuthRoutes(
   await app.register(async (scope) => {
     // better-auth parses bodies itself: hand it the raw bytes
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => {
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: AUTH_BODY_LIMIT }, (_request, body, done) => {
       done(null, body);
     });
+    // issue 17: a body that cannot be read (too large, undecodable) is refused in Spanish, at info level
+    scope.setErrorHandler(authBodyErrorHandler);
 
     scope.route({
       method: ['GET', 'POST'],
       url: '/api/auth/*',
       handler: async (request, reply) => {
         const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+        // issue 17 (F2): input checked before the guard or better-auth reads the database
+        const refusal = authInputRefusal(request, body);
+        if (refusal) {
+          await reply.status(refusal.status).send({ code: refusal.code, message: refusal.message });
+          return;
+        }
         const isPasswordSignIn = request.method === 'POST' && request.url.split('?')[0] === SIGN_IN_EMAIL_PATH;
         const email = isPasswordSignIn ? emailFromBody(body) : undefined;
         if (email !== undefined && (await options.guard.isBlocked(request.ip, email))) {

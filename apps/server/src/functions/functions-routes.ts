@@ -1,4 +1,4 @@
-import { describeZodError, httpStatusByErrorCode } from '@cimiento/domain';
+import { describeZodError, httpStatusByErrorCode, textSafetySchema } from '@cimiento/domain';
 import type { FunctionErrorCode } from '@cimiento/domain';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -31,7 +31,8 @@ export function sizeText(bytes: number): string {
   return megabytes >= 1 && Number.isInteger(megabytes) ? `${megabytes} MB` : `${Math.round(bytes / 1024)} KB`;
 }
 
-function bodyProblem(error: FastifyError, bodyLimit: number): string | undefined {
+/** The Spanish refusal of a body Fastify could not read (too large, not JSON, not decodable), else undefined. */
+export function bodyProblem(error: FastifyError, bodyLimit: number): string | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return `La solicitud supera el tamaño máximo de ${sizeText(bodyLimit)}`;
@@ -87,6 +88,9 @@ export async function registerFunctionRoutes(
           if (typeof body !== 'object' || body === null || Array.isArray(body) || !('data' in body)) {
             return sendError(reply, 'INVALID_ARGUMENT', 'La solicitud debe ser un objeto JSON con el campo "data"');
           }
+          // issue 17 (F1): one rule for text in every payload, whatever the contract's schema
+          const safe = textSafetySchema.safeParse(body.data);
+          if (!safe.success) return sendError(reply, 'INVALID_ARGUMENT', describeZodError(safe.error));
           const parsed = contract.input.safeParse(body.data);
           if (!parsed.success) return sendError(reply, 'INVALID_ARGUMENT', describeZodError(parsed.error));
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_IMPORTED_TASKS } from '../functions/exchange-contracts';
+import { findUnsafeCharacter } from '../functions/common';
 import { DOCTYPE_REFUSED, NOT_MSPDI, parseMspdi } from './parse-mspdi';
 import { calendarXml, leaf, mspdiFile, taskXml } from './mspdi-test-support';
 import type { ImportedSchedule } from './types';
@@ -47,6 +48,16 @@ describe('parseMspdi: security and refusals', () => {
     expect(schedule.tasks[0]?.name).toBe('A & B <C> "D" \'E\' Ñuñoa');
     // an HTML entity is not an XML one: left as written
     expect(parsed(mspdiFile({ tasks: [leaf(1, 'a&amp;nbsp;b', 1)] })).tasks[0]?.name).toBe('a&nbsp;b');
+  });
+
+  it('never decodes a reference to a control character (C0, DEL, C1) or a surrogate into a name (issue 17)', () => {
+    for (const reference of ['&#0;', '&#x1B;', '&#127;', '&#x85;', '&#159;', '&#xD800;']) {
+      const name = parsed(mspdiFile({ tasks: [leaf(1, `a${reference}b`, 1)] })).tasks[0]?.name ?? '';
+      expect(name).toBe(`a${reference}b`);
+      expect(findUnsafeCharacter(name)).toBeUndefined();
+    }
+    // tab and line breaks, and the first printable character past C1, are text
+    expect(parsed(mspdiFile({ tasks: [leaf(1, 'a&#9;b&#xA0;c', 1)] })).tasks[0]?.name).toBe('a\tb\u00a0c');
   });
 
   it('refuses malformed XML naming the line', () => {

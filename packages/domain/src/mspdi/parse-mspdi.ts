@@ -67,7 +67,12 @@ const xmlEntityDecoder = {
       const named = NAMED_ENTITIES[name];
       if (named !== undefined) return named;
       const code = name.startsWith('#x') ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
-      const valid = code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0x10ffff);
+      // issue 17: no control character (DEL and C1 included) or surrogate reaches a name through a reference
+      const valid =
+        code === 0x9 ||
+        code === 0xa ||
+        code === 0xd ||
+        (code >= 0x20 && code <= 0x10ffff && !(code >= 0x7f && code <= 0x9f));
       if (!valid || (code >= 0xd800 && code <= 0xdfff)) return whole;
       return String.fromCodePoint(code);
     });

@@ -349,6 +349,45 @@ describe('edpItemsFromRows', () => {
     expect(back.counts).toEqual({ added: 1, renamed: 1, removed: 1, kept: 0, repriced: 0 });
   });
 
+  it('refuses a code, name or unit with a control character or a lone surrogate, naming the row and column (issue 17)', () => {
+    const rows = sheet(
+      [
+        ['HRT', 'Hospital', 0, ''], // row 2
+        ['HRT.1', 'Torre\u0000A', 1, ''], // row 3
+        ['HRT.1.1\u001b', 'Piso 1', 2, ''], // row 4
+        ['HRT.1.2', 'Piso 2', 2, 'm\u00852'], // row 5
+        ['HRT.2', 'Torre \ud83d', 1, ''], // row 6
+        ['HRT.3', 'Torre\tC\nnueva', 1, 'gl'], // row 7: tab and line break are text
+      ],
+      ['Código', 'Nombre', 'Nivel', 'Unidad'],
+    );
+    const result = edpItemsFromRows(rows, current, 'HRT');
+    expect(result.items).toEqual([]);
+    expect(result.errors).toEqual([
+      {
+        row: 3,
+        field: 'Nombre',
+        message: 'Fila 3: el nombre contiene un carácter de control (U+0000, NUL); quítalo del libro',
+      },
+      {
+        row: 4,
+        field: 'Código',
+        message: 'Fila 4: el código contiene un carácter de control (U+001B); quítalo del libro',
+      },
+      {
+        row: 5,
+        field: 'Unidad',
+        message: 'Fila 5: Unidad contiene un carácter de control (U+0085); quítalo del libro',
+      },
+      {
+        row: 6,
+        field: 'Nombre',
+        message:
+          'Fila 6: el nombre contiene un carácter Unicode incompleto (U+D83D, sustituto suelto); quítalo del libro',
+      },
+    ]);
+  });
+
   it('refuses an empty sheet and one with more rows than an EDP holds', () => {
     expect(edpItemsFromRows(sheet([]), current, 'HRT').errors).toEqual([
       { row: 2, field: 'Código', message: 'Fila 2: el libro no tiene ítems bajo la fila de títulos' },

@@ -10,7 +10,7 @@ import type { WorkbookRowError } from '../functions/exchange-contracts';
 import { MAX_EDP_ITEMS } from '../functions/project-contracts';
 import { formatNumber } from '../format/money';
 import { flattenForest, forestOf } from '../tree/ordered-forest';
-import { cellAt, cellInteger, cellText, dataRows, findSheetHeader, rowError } from './sheet-rows';
+import { cellAt, cellInteger, cellText, dataRows, findSheetHeader, rowError, unsafeTextError } from './sheet-rows';
 import type { SheetCell, SheetColumn, SheetRow } from './sheet-rows';
 
 /**
@@ -208,7 +208,9 @@ export function edpItemsFromRows(
     const key = edpCodeKey(code);
     let codeOk = false;
 
+    const unsafeCode = unsafeTextError(row.row, T.code, 'el código', code);
     if (code === '') rowErrors.push(rowError(row.row, T.code, 'el código es obligatorio'));
+    else if (unsafeCode) rowErrors.push(unsafeCode);
     else if (code.length > MAX_EDP_CODE) {
       rowErrors.push(
         rowError(row.row, T.code, `el código tiene ${code.length} caracteres; el máximo es ${MAX_EDP_CODE}`),
@@ -267,7 +269,9 @@ export function edpItemsFromRows(
       );
     }
 
+    const unsafeName = unsafeTextError(row.row, T.name, 'el nombre', name);
     if (name === '') rowErrors.push(rowError(row.row, T.name, 'el nombre es obligatorio'));
+    else if (unsafeName) rowErrors.push(unsafeName);
     else if (name.length > MAX_NAME) {
       rowErrors.push(rowError(row.row, T.name, `el nombre tiene ${name.length} caracteres; el máximo es ${MAX_NAME}`));
     }
@@ -275,7 +279,9 @@ export function edpItemsFromRows(
     const prices: Pick<EdpImportItem, 'unit' | 'quantity' | 'unitPrice'> = {};
     if (header.header.columns.unit !== undefined) {
       const unit = cellText(cellAt(row, header.header, 'unit'));
-      if (unit.length > MAX_UNIT) {
+      const unsafeUnit = unsafeTextError(row.row, T.unit, T.unit, unit);
+      if (unsafeUnit) rowErrors.push(unsafeUnit);
+      else if (unit.length > MAX_UNIT) {
         rowErrors.push(
           rowError(row.row, T.unit, `${T.unit} tiene ${unit.length} caracteres; el máximo es ${MAX_UNIT}`),
         );

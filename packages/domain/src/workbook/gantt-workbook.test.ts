@@ -305,6 +305,30 @@ describe('ganttUpdatesFromRows', () => {
     ]);
   });
 
+  it('refuses a new task whose code or name has a control character, naming the row and column (issue 17)', () => {
+    const result = ganttUpdatesFromRows(
+      edited({}, [
+        [6, 'P.1.9', 'Cu\u0000rado', '', '', 3, '', ''], // row 7
+        [7, 'P.1.9\u0007', 'Ensayo', '', '', 3, '', ''], // row 8
+        [8, 'Z', 'Entrega\tfinal', '', '', 0, '', ''], // row 9: a tab is text
+      ]),
+      current,
+    );
+    expect(result.activities).toEqual([]);
+    expect(result.errors).toEqual([
+      {
+        row: 7,
+        field: 'Nombre',
+        message: 'Fila 7: el nombre contiene un carácter de control (U+0000, NUL); quítalo del libro',
+      },
+      {
+        row: 8,
+        field: 'Código',
+        message: 'Fila 8: el código contiene un carácter de control (U+0007); quítalo del libro',
+      },
+    ]);
+  });
+
   it('reads a partial sheet: columns left out and tasks without a row stay as they are, with their links', () => {
     const rows: SheetRow[] = [
       { row: 1, cells: ['Título del informe'] },

@@ -7,7 +7,16 @@ import type { PredecessorLink } from '../gantt/predecessors';
 import type { LinkType } from '../gantt/schedule';
 import { formatNumber } from '../format/money';
 import { flattenForest, forestOf } from '../tree/ordered-forest';
-import { cellAt, cellDate, cellText, dataRows, findSheetHeader, listSpanish, rowError } from './sheet-rows';
+import {
+  cellAt,
+  cellDate,
+  cellText,
+  dataRows,
+  findSheetHeader,
+  listSpanish,
+  rowError,
+  unsafeTextError,
+} from './sheet-rows';
 import type { SheetCell, SheetColumn, SheetRow } from './sheet-rows';
 
 /**
@@ -371,13 +380,17 @@ export function ganttUpdatesFromRows(
 
     if (!task) {
       const name = cellText(cellAt(row, header, 'name'));
+      const unsafeName = unsafeTextError(row.row, T.name, 'el nombre', name);
       if (name === '') rowErrors.push(rowError(row.row, T.name, 'el nombre es obligatorio para una tarea nueva'));
+      else if (unsafeName) rowErrors.push(unsafeName);
       else if (name.length > MAX_TASK_NAME) {
         rowErrors.push(
           rowError(row.row, T.name, `el nombre tiene ${name.length} caracteres; el máximo es ${MAX_TASK_NAME}`),
         );
       }
-      if (plan.code.length > MAX_TASK_CODE) {
+      const unsafeCode = unsafeTextError(row.row, T.code, 'el código', plan.code);
+      if (unsafeCode) rowErrors.push(unsafeCode);
+      else if (plan.code.length > MAX_TASK_CODE) {
         rowErrors.push(
           rowError(row.row, T.code, `el código tiene ${plan.code.length} caracteres; el máximo es ${MAX_TASK_CODE}`),
         );

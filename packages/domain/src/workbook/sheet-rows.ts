@@ -1,3 +1,4 @@
+import { findUnsafeCharacter, unsafeCharacterText } from '../functions/common';
 import type { WorkbookRowError } from '../functions/exchange-contracts';
 
 /**
@@ -45,6 +46,18 @@ export function isBlankRow(row: SheetRow): boolean {
 /** 'Fila 12: el código HRT.1.3 está repetido' with its row and field. */
 export function rowError(row: number, field: string, what: string): WorkbookRowError {
   return { row, field, message: `Fila ${row}: ${what}` };
+}
+
+/**
+ * issue 17: the one rule for text, for a cell an import would store. A control character (but tab
+ * and line breaks) or a lone surrogate refuses the row, never dropped silently: 'Fila 12: el nombre
+ * contiene un carácter de control (U+0000, NUL); quítalo del libro'. `what` names the cell ('el nombre').
+ */
+export function unsafeTextError(row: number, field: string, what: string, text: string): WorkbookRowError | undefined {
+  const character = findUnsafeCharacter(text);
+  return character
+    ? rowError(row, field, `${what} contiene ${unsafeCharacterText(character)}; quítalo del libro`)
+    : undefined;
 }
 
 /** 'A, B y C' */
