@@ -34,10 +34,22 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('two instance
   let health: (number | undefined)[];
   let admin: { email: string; cookie: string };
 
-  async function post(server: ServerProcess, url: string, body: unknown, cookie = ''): Promise<Answer> {
+  /** A POST as the proxy forwards it: from `clientAddress` when given, else from the proxy itself. */
+  async function post(
+    server: ServerProcess,
+    url: string,
+    body: unknown,
+    cookie = '',
+    clientAddress?: string,
+  ): Promise<Answer> {
     const response = await fetch(`${server.baseUrl}${url}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: PUBLIC_URL, ...(cookie ? { cookie } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        origin: PUBLIC_URL,
+        ...(cookie ? { cookie } : {}),
+        ...(clientAddress ? { 'x-forwarded-for': clientAddress } : {}),
+      },
       body: JSON.stringify(body),
     });
     const text = await response.text();
@@ -51,8 +63,8 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('two instance
   const call = (server: ServerProcess, name: string, data: unknown, cookie: string) =>
     post(server, `/api/functions/${name}`, { data }, cookie);
 
-  const signIn = (server: ServerProcess, email: string, password: string) =>
-    post(server, '/api/auth/sign-in/email', { email, password });
+  const signIn = (server: ServerProcess, email: string, password: string, clientAddress?: string) =>
+    post(server, '/api/auth/sign-in/email', { email, password }, '', clientAddress);
 
   /** saveUser on `server` by the administrator; the new user's id. */
   async function createUser(server: ServerProcess, email: string): Promise<string> {
@@ -75,6 +87,8 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('two instance
       FILE_STORAGE: 'database',
       PUBLIC_URL,
       LOG_LEVEL: 'info',
+      // as behind the README's nginx: the client's address comes from X-Forwarded-For
+      TRUST_PROXY: '127.0.0.1',
     };
     const [portA, portB] = [await findFreePort(), await findFreePort()];
     // at the same moment, on a database nobody has migrated
@@ -154,13 +168,18 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('two instance
   it(`blocks on B the sign-in after ${MAX_SIGN_IN_FAILURES} wrong passwords on A, even with the right password`, async () => {
     const email = uniqueEmail();
     await createUser(a, email);
+    const client = '203.0.113.7';
     for (let attempt = 0; attempt < MAX_SIGN_IN_FAILURES; attempt += 1) {
-      expect((await signIn(a, email, 'contraseña-equivocada')).status).toBe(401);
+      expect((await signIn(a, email, 'contraseña-equivocada', client)).status).toBe(401);
     }
-    const sixth = await signIn(b, email, TEST_PASSWORD);
+    const sixth = await signIn(b, email, TEST_PASSWORD, client);
     expect(sixth.status).toBe(429);
     expect(sixth.body).toMatchObject({ message: TOO_MANY_ATTEMPTS_MESSAGE });
     expect(sixth.cookie).toBe('');
+    // the block is for that client's address (as the proxy forwards it), not for every address
+    const elsewhere = await signIn(b, email, TEST_PASSWORD, '198.51.100.9');
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.cookie).not.toBe('');
   });
 
   it("counts better-auth's sign-up limit per address across both instances", async () => {
