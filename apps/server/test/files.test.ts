@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_NOT_FOUND_MESSAGE, FILES_SIGN_IN_MESSAGE } from '../src/storage/files-route';
@@ -20,7 +21,8 @@ describe.each(cases)('GET /files/<key> (%s, FILE_STORAGE=%s)', (kind, storage) =
   const avatar = tinyPng(3, 3, [10, 200, 30]);
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { FILE_STORAGE: storage });
+    // no web build, whether or not one was built: a path that leaves /files/ gets a 404, not the app
+    t = await createTestApp(kind, { FILE_STORAGE: storage }, { webDistDir: path.join(os.tmpdir(), 'cimiento-no-web') });
     admin = await createFirstAdmin(t);
     owner = await createSignedInUser(t, admin.cookie);
     const uploaded = await callFunction(
