@@ -37,9 +37,10 @@ export const MIGRATION_LOCK_KEY = 0x63696d69656e746fn;
 
 /**
  * Brings the schema to the latest migration; returns the names of the migrations it applied. On
- * PostgreSQL the whole run holds a session-level advisory lock on one dedicated connection:
- * Kysely's own lock is taken only inside its transaction, after it has created its tables, and
- * two instances creating those at once collide. The next instance waits, then finds nothing to do.
+ * PostgreSQL the whole run holds a session-level advisory lock on one dedicated connection.
+ * Kysely's own lock covers only its migration loop, taken after it has created (or raced to
+ * create) its bookkeeping tables; ours covers the whole start-up migration, so instances starting
+ * together run it one after the other: the next one waits, then finds nothing to do.
  */
 export async function migrateToLatest(database: AppDatabase): Promise<string[]> {
   if (database.dialect === 'sqlite') return runMigrations(database);
