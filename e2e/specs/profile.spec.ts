@@ -40,10 +40,22 @@ describe('profile and appearance', () => {
       .setInputFiles({ name: 'yo.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
     const avatar = session.page.locator('img[src*="/files/avatars/"]').first();
     await avatar.waitFor();
-    const src = await avatar.getAttribute('src');
-    const served = await fetch(new URL(src ?? '', session.server.url));
-    expect(served.status).toBe(200);
-    expect(Buffer.from(await served.arrayBuffer()).equals(ONE_PIXEL_PNG)).toBe(true);
+    const src = new URL((await avatar.getAttribute('src')) ?? '', session.server.url).toString();
+    // the page shows it: the browser sent its session cookie with the image
+    const shownWidth = await avatar.evaluate((element) => {
+      const image = element as HTMLImageElement;
+      if (image.complete) return image.naturalWidth;
+      return new Promise<number>((resolve) => {
+        image.addEventListener('load', () => resolve(image.naturalWidth));
+        image.addEventListener('error', () => resolve(0));
+      });
+    });
+    expect(shownWidth).toBe(1);
+    const served = await session.context.request.get(src);
+    expect(served.status()).toBe(200);
+    expect((await served.body()).equals(ONE_PIXEL_PNG)).toBe(true);
+    // avatars need a session
+    expect((await fetch(src)).status).toBe(401);
     await screenshot(session.page, 'profile-avatar');
   });
 

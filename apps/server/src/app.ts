@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
-import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -19,7 +17,7 @@ import { registerFunctionRoutes } from './functions/functions-routes';
 import { loggerOptions } from './http/logger';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web-app';
-import { PUBLIC_FILES_PREFIX, createLocalDiskStorage } from './storage/local-disk-storage';
+import { createFileStorage, registerFilesRoute } from './storage/files-route';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/web/dist, from apps/server/src (tests, tsx) and from apps/server/dist (the bundle) alike. */
@@ -54,30 +52,20 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   app.addHook('onClose', async () => database.close());
-  await migrateToLatest(database);
+  const applied = await migrateToLatest(database);
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
 
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
   const auth = createAuth({ db: database.db, dialect: database.dialect, config, secret });
   await registerAuthRoutes(app, { auth, guard: createSignInGuard(database.db), origin: config.publicUrl });
 
-  const filesRoot = path.resolve(config.dataDir, 'files');
-  // the files route wants its folder to exist (else a warning on every fresh start)
-  mkdirSync(filesRoot, { recursive: true });
-  const storage = createLocalDiskStorage(filesRoot);
+  const storage = createFileStorage(config, database.db);
   await registerFunctionRoutes(app, {
     handlers: functionHandlers,
     services: { db: database.db, dialect: database.dialect, auth, storage, config },
   });
 
-  await app.register(fastifyStatic, {
-    root: filesRoot,
-    prefix: PUBLIC_FILES_PREFIX,
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    maxAge: '1h',
-    allowedPath: (pathname) => !pathname.includes('..'),
-  });
+  await registerFilesRoute(app, { auth, storage });
 
   app.get('/healthz', async (_request, reply) => {
     const isReachable = await isDatabaseReachable(database);

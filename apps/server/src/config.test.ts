@@ -23,6 +23,7 @@ describe('parseConfig', () => {
         allowedEmailDomains: [],
         logLevel: 'info',
         trustProxy: false,
+        fileStorage: 'disk',
       },
     });
   });
@@ -46,6 +47,7 @@ describe('parseConfig', () => {
       ALLOWED_EMAIL_DOMAINS: 'Empresa.cl, otra.cl',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '10.0.0.0/8',
+      FILE_STORAGE: 'database',
     });
     expect(result).toEqual({
       ok: true,
@@ -60,6 +62,7 @@ describe('parseConfig', () => {
         allowedEmailDomains: ['empresa.cl', 'otra.cl'],
         logLevel: 'warn',
         trustProxy: '10.0.0.0/8',
+        fileStorage: 'database',
       },
     });
   });
@@ -96,6 +99,7 @@ describe('parseConfig', () => {
     ['GOOGLE_CLIENT_SECRET', { GOOGLE_CLIENT_ID: 'id' }],
     ['GOOGLE_CLIENT_ID', { GOOGLE_CLIENT_SECRET: 'secret' }],
     ['ALLOWED_EMAIL_DOMAINS', { ALLOWED_EMAIL_DOMAINS: 'no domain' }],
+    ['FILE_STORAGE', { FILE_STORAGE: 's3' }],
   ])('refuses a bad %s with one line naming it', (variable, env) => {
     const errors = errorsOf(env);
     expect(errors).toHaveLength(1);
@@ -122,9 +126,10 @@ describe('parseConfig', () => {
   });
 
   it('explains in Spanish what each bad variable should be', () => {
-    const errors = errorsOf({ PORT: 'abc', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' });
+    const errors = errorsOf({ PORT: 'abc', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', FILE_STORAGE: 'nube' });
     expect(errors).toContain('PORT: debe ser un número de puerto');
     expect(errors).toContain('LOG_LEVEL: debe ser uno de: fatal, error, warn, info, debug, trace, silent');
     expect(errors).toContain('DATABASE_URL: debe ser una URL postgres://usuario@servidor:puerto/base');
+    expect(errors).toContain('FILE_STORAGE: debe ser uno de: disk, database');
   });
 });

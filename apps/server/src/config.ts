@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** Where uploaded files live: DATA_DIR/files (one instance), or the database (every instance reaches them). */
+const fileStorages = ['disk', 'database'] as const;
 
 const optionalText = z
   .string()
@@ -34,6 +36,7 @@ const environmentSchema = z.object({
   ALLOWED_EMAIL_DOMAINS: optionalText,
   LOG_LEVEL: z.enum(logLevels, { error: `debe ser uno de: ${logLevels.join(', ')}` }).default('info'),
   TRUST_PROXY: optionalText,
+  FILE_STORAGE: z.enum(fileStorages, { error: `debe ser uno de: ${fileStorages.join(', ')}` }).default('disk'),
 });
 
 export const GOOGLE_DISCOVERY_URL = 'https://accounts.google.com/.well-known/openid-configuration';
@@ -51,6 +54,7 @@ export type Config = {
   logLevel: (typeof logLevels)[number];
   /** Fastify's trustProxy: false unless TRUST_PROXY names the proxies ("true", or addresses/CIDRs, comma-separated). */
   trustProxy: boolean | string;
+  fileStorage: (typeof fileStorages)[number];
 };
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
@@ -121,6 +125,7 @@ export function parseConfig(rawEnv: Record<string, string | undefined>): ConfigR
       allowedEmailDomains: parseDomains(values.ALLOWED_EMAIL_DOMAINS),
       logLevel: values.LOG_LEVEL,
       trustProxy: parseTrustProxy(values.TRUST_PROXY),
+      fileStorage: values.FILE_STORAGE,
     },
   };
 }

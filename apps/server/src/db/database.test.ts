@@ -1,8 +1,9 @@
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestConfig, databaseKinds } from '../../test/support/test-app';
 import type { TestConfig } from '../../test/support/test-app';
-import { isDatabaseReachable, migrateToLatest, openDatabase } from './database';
+import { MIGRATION_LOCK_KEY, isDatabaseReachable, migrateToLatest, openDatabase } from './database';
 import type { AppDatabase } from './database';
 import { migrationProvider } from './migrations';
 
@@ -19,6 +20,7 @@ const APP_TABLES = [
   'edc_list',
   'edp_item',
   'estado_pago',
+  'file_content',
   'first_account_claim',
   'gantt_baseline',
   'gantt_baseline_cost',
@@ -140,5 +142,68 @@ describe.each(databaseKinds)('migrations (%s)', (kind) => {
       .where('key', '=', 'big')
       .executeTakeFirstOrThrow();
     expect(Number(row.first_failure_at)).toBe(at);
+  });
+});
+
+/** A pg_locks row of the start-up migration lock (a bigint key is split in classid, objid). */
+const IS_MIGRATION_LOCK = `locktype = 'advisory' and objsubid = 1
+  and ((classid::bigint << 32) | objid::bigint) = ${MIGRATION_LOCK_KEY.toString()}`;
+
+describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('migrations at the same moment (%s)', (kind) => {
+  it('wait for the start-up lock before touching the schema, and migrate once it is free', async () => {
+    const testConfig = await createTestConfig(kind);
+    const holder = new pg.Client({ connectionString: testConfig.config.databaseUrl });
+    await holder.connect();
+    const instance = openDatabase({ databaseUrl: testConfig.config.databaseUrl, dataDir: testConfig.config.dataDir });
+    try {
+      // another instance is migrating
+      await holder.query('select pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY.toString()]);
+      const migrating = migrateToLatest(instance);
+      let waiting = 0;
+      for (let attempt = 0; attempt < 400 && waiting === 0; attempt += 1) {
+        const result = await holder.query<{ count: number }>(
+          `select count(*)::int as count from pg_locks where not granted and ${IS_MIGRATION_LOCK}`,
+        );
+        waiting = result.rows[0]?.count ?? 0;
+        if (waiting === 0) await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(waiting).toBe(1);
+      const tables = await holder.query<{ count: number }>(
+        `select count(*)::int as count from information_schema.tables where table_schema = 'public'`,
+      );
+      expect(tables.rows[0]?.count).toBe(0);
+
+      await holder.query('select pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY.toString()]);
+      expect(await migrating).toEqual(Object.keys(await migrationProvider(kind).getMigrations()));
+    } finally {
+      await holder.end();
+      await instance.close();
+      await testConfig.cleanup();
+    }
+  });
+
+  it('run once when several instances start together on a fresh database, and release their lock', async () => {
+    const testConfig = await createTestConfig(kind);
+    const options = { databaseUrl: testConfig.config.databaseUrl, dataDir: testConfig.config.dataDir };
+    const instances = Array.from({ length: 4 }, () => openDatabase(options));
+    try {
+      const applied = await Promise.all(instances.map((instance) => migrateToLatest(instance)));
+      const names = Object.keys(await migrationProvider(kind).getMigrations());
+      // one instance applied them all, in order; the others waited and found nothing to do
+      expect(applied.filter((list) => list.length > 0)).toEqual([names]);
+      const [first] = instances as [AppDatabase];
+      const recorded = await first.db
+        .selectFrom('kysely_migration' as never)
+        .select('name' as never)
+        .execute();
+      expect(recorded).toHaveLength(names.length);
+      const held = await sql<{ count: string }>`
+        select count(*) as count from pg_locks where ${sql.raw(IS_MIGRATION_LOCK)}
+      `.execute(first.db);
+      expect(Number(held.rows[0]?.count)).toBe(0);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+      await testConfig.cleanup();
+    }
   });
 });

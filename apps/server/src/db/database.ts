@@ -29,7 +29,32 @@ export function openDatabase(options: { databaseUrl: string | undefined; dataDir
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-export async function migrateToLatest(database: AppDatabase): Promise<void> {
+/**
+ * The key of the PostgreSQL advisory lock start-up migrations run under ("cimiento" in ASCII), so
+ * instances starting together on one database migrate one after the other.
+ */
+export const MIGRATION_LOCK_KEY = 0x63696d69656e746fn;
+
+/**
+ * Brings the schema to the latest migration; returns the names of the migrations it applied. On
+ * PostgreSQL the whole run holds a session-level advisory lock on one dedicated connection.
+ * Kysely's own lock covers only its migration loop, taken after it has created (or raced to
+ * create) its bookkeeping tables; ours covers the whole start-up migration, so instances starting
+ * together run it one after the other: the next one waits, then finds nothing to do.
+ */
+export async function migrateToLatest(database: AppDatabase): Promise<string[]> {
+  if (database.dialect === 'sqlite') return runMigrations(database);
+  return database.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY.toString()}::bigint)`.execute(connection);
+    try {
+      return await runMigrations(database);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY.toString()}::bigint)`.execute(connection);
+    }
+  });
+}
+
+async function runMigrations(database: AppDatabase): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db,
     provider: migrationProvider(database.dialect),
@@ -42,6 +67,7 @@ export async function migrateToLatest(database: AppDatabase): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error ?? failed?.migrationName);
     throw new Error(`La migración de la base de datos falló: ${reason}`, { cause: error });
   }
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
 
 export async function isDatabaseReachable(database: AppDatabase): Promise<boolean> {

@@ -87,6 +87,15 @@ export type StoredFileTable = {
   created_at: string;
 };
 
+/** The bytes of an uploaded file when FILE_STORAGE=database (storage/database-storage.ts). */
+export type FileContentTable = {
+  key: string;
+  content_type: string;
+  bytes: Buffer;
+  size: number;
+  created_at: string;
+};
+
 export type LoginFailureTable = {
   key: string;
   failures: number;
@@ -375,6 +384,7 @@ export type Database = {
   rateLimit: RateLimitTable;
   user_profile: UserProfileTable;
   stored_file: StoredFileTable;
+  file_content: FileContentTable;
   login_failure: LoginFailureTable;
   first_account_claim: FirstAccountClaimTable;
   catalogue_area_type: CatalogueRecordTable;

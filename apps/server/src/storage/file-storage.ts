@@ -1,14 +1,33 @@
-/** Where uploaded bytes live. Local disk now; an S3-compatible store can implement the same four calls. */
+/** A stored file as the files route serves it. */
+export type StoredFileContent = { bytes: Buffer; contentType: string };
+
+/**
+ * Where uploaded bytes live: local disk (one instance) or the database (every instance). An
+ * S3-compatible store could implement the same calls.
+ */
 export type FileStorage = {
   put: (key: string, bytes: Buffer, contentType: string) => Promise<void>;
+  /** The file, or undefined when there is none under that key. */
+  read: (key: string) => Promise<StoredFileContent | undefined>;
   remove: (key: string) => Promise<void>;
   /** The URL a browser fetches the file from. */
   publicUrl: (key: string) => string;
 };
 
+export const PUBLIC_FILES_PREFIX = '/files/';
+
 /** Keys are built by the server only: lowercase folders, then a server-made file name. */
 const KEY = /^[a-z0-9-]+(\/[A-Za-z0-9_-]+)*\/[A-Za-z0-9_-]+\.[a-z0-9]+$/;
 
+export function isSafeKey(key: string): boolean {
+  return KEY.test(key) && !key.includes('..');
+}
+
 export function assertSafeKey(key: string): void {
-  if (!KEY.test(key) || key.includes('..')) throw new Error(`Clave de archivo no válida: ${key}`);
+  if (!isSafeKey(key)) throw new Error(`Clave de archivo no válida: ${key}`);
+}
+
+export function publicUrlOf(key: string): string {
+  assertSafeKey(key);
+  return `${PUBLIC_FILES_PREFIX}${key}`;
 }

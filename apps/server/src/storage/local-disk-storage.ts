@@ -1,11 +1,20 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { extensionByImageType } from '@cimiento/domain';
 import type { FileStorage } from './file-storage';
-import { assertSafeKey } from './file-storage';
+import { assertSafeKey, publicUrlOf } from './file-storage';
 
-export const PUBLIC_FILES_PREFIX = '/files/';
+/** The type a file is served with, from the extension the server gave it (uploads are images only). */
+const contentTypeByExtension = new Map<string, string>(
+  Object.entries(extensionByImageType).map(([type, extension]) => [extension, type]),
+);
 
-/** Files under DATA_DIR/files, served by the app at /files/<key>. Writes go to a temp file first. */
+function isMissing(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR';
+}
+
+/** Files under DATA_DIR/files, for a single instance. Writes go to a temp file first. */
 export function createLocalDiskStorage(root: string): FileStorage {
   const resolve = (key: string): string => {
     assertSafeKey(key);
@@ -21,12 +30,20 @@ export function createLocalDiskStorage(root: string): FileStorage {
       await writeFile(temporary, bytes, { mode: 0o644 });
       await rename(temporary, full);
     },
+    async read(key) {
+      const full = resolve(key);
+      try {
+        const bytes = await readFile(full);
+        const extension = path.extname(full).slice(1);
+        return { bytes, contentType: contentTypeByExtension.get(extension) ?? 'application/octet-stream' };
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
     async remove(key) {
       await rm(resolve(key), { force: true });
     },
-    publicUrl(key) {
-      assertSafeKey(key);
-      return `${PUBLIC_FILES_PREFIX}${key}`;
-    },
+    publicUrl: publicUrlOf,
   };
 }

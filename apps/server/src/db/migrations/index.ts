@@ -13,6 +13,7 @@ import { sequencingMigration } from './0010-sequencing';
 import { projectCalendarMigration } from './0011-project-calendar';
 import { trackingMigration } from './0012-tracking';
 import { costsMigration } from './0013-costs';
+import { fileContentMigration } from './0014-file-content';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -32,6 +33,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
     '0011-project-calendar': projectCalendarMigration(),
     '0012-tracking': trackingMigration(types),
     '0013-costs': costsMigration(types),
+    '0014-file-content': fileContentMigration(types),
   };
   return { getMigrations: async () => migrations };
 }

@@ -8,10 +8,18 @@ export type MigrationTypes = {
   decimal: 'text' | 'numeric(22, 4)';
   /** a double: SQLite's real is 8 bytes; PostgreSQL's real is 4 (33.3 would read back as 33.29999…) */
   double: 'real' | 'double precision';
+  /** raw bytes */
+  binary: 'blob' | 'bytea';
 };
 
 export function migrationTypes(dialect: DatabaseDialect): MigrationTypes {
   return dialect === 'sqlite'
-    ? { boolean: 'integer', timestamp: 'date', decimal: 'text', double: 'real' }
-    : { boolean: 'boolean', timestamp: 'timestamptz', decimal: 'numeric(22, 4)', double: 'double precision' };
+    ? { boolean: 'integer', timestamp: 'date', decimal: 'text', double: 'real', binary: 'blob' }
+    : {
+        boolean: 'boolean',
+        timestamp: 'timestamptz',
+        decimal: 'numeric(22, 4)',
+        double: 'double precision',
+        binary: 'bytea',
+      };
 }

@@ -15,13 +15,16 @@ async function listFiles(root: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-describe.each(databaseKinds)('uploadFile (%s)', (kind) => {
+const storages = ['disk', 'database'] as const;
+const cases = databaseKinds.flatMap((kind) => storages.map((storage) => [kind, storage] as const));
+
+describe.each(cases)('uploadFile (%s, FILE_STORAGE=%s)', (kind, storage) => {
   let t: TestApp;
   let admin: TestAccount;
   let filesRoot: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, { FILE_STORAGE: storage });
     admin = await createFirstAdmin(t);
     filesRoot = path.join(t.config.dataDir, 'files');
   });
@@ -31,6 +34,20 @@ describe.each(databaseKinds)('uploadFile (%s)', (kind) => {
 
   async function upload(cookie: string, url: string) {
     return callFunction(t.app, 'uploadFile', { purpose: 'avatar', dataUrl: url }, cookie);
+  }
+
+  /** Every key the configured storage holds, sorted. */
+  async function storedKeys(): Promise<string[]> {
+    if (storage === 'disk') return (await listFiles(filesRoot)).map((file) => path.relative(filesRoot, file)).sort();
+    return (await t.db.selectFrom('file_content').select('key').orderBy('key').execute()).map((row) => row.key);
+  }
+
+  /** The bytes the configured storage holds under a key, read past the app. */
+  async function storedBytes(key: string): Promise<Buffer | undefined> {
+    if (storage === 'disk')
+      return existsSync(path.join(filesRoot, key)) ? readFile(path.join(filesRoot, key)) : undefined;
+    const row = await t.db.selectFrom('file_content').select('bytes').where('key', '=', key).executeTakeFirst();
+    return row && Buffer.from(row.bytes);
   }
 
   async function photoUrl(cookie: string): Promise<string | null> {
@@ -57,11 +74,11 @@ describe.each(databaseKinds)('uploadFile (%s)', (kind) => {
     expect(Number.isNaN(Date.parse(result.metadata.timeCreated))).toBe(false);
     expect(await photoUrl(person.cookie)).toBe(result.url);
 
-    const served = await t.app.inject({ method: 'GET', url: result.url });
+    const served = await t.app.inject({ method: 'GET', url: result.url, headers: { cookie: person.cookie } });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe(type);
     expect(served.rawPayload.equals(bytes)).toBe(true);
-    expect((await readFile(path.join(filesRoot, result.metadata.fullPath))).equals(bytes)).toBe(true);
+    expect((await storedBytes(result.metadata.fullPath))?.equals(bytes)).toBe(true);
   });
 
   it('takes the type from the bytes, not from what the client claims', async () => {
@@ -79,6 +96,7 @@ describe.each(databaseKinds)('uploadFile (%s)', (kind) => {
     expect(response.statusCode).toBe(200);
     expect(response.body.result.metadata.name).toMatch(/^[0-9a-f-]{36}\.png$/);
     expect((await listFiles(t.config.dataDir)).some((file) => file.includes('evil'))).toBe(false);
+    expect((await storedKeys()).some((key) => key.includes('evil'))).toBe(false);
 
     const named = await callFunction(
       t.app,
@@ -95,11 +113,12 @@ describe.each(databaseKinds)('uploadFile (%s)', (kind) => {
     const first = (await upload(person.cookie, dataUrl('image/png', tinyPng()))).body.result;
     const second = (await upload(person.cookie, dataUrl('image/webp', tinyWebp()))).body.result;
     expect(second.url).not.toBe(first.url);
-    expect(existsSync(path.join(filesRoot, first.metadata.fullPath))).toBe(false);
-    expect((await t.app.inject({ method: 'GET', url: first.url })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: second.url })).statusCode).toBe(200);
-    expect(await listFiles(path.join(filesRoot, 'avatars', person.userId))).toEqual([
-      path.join(filesRoot, second.metadata.fullPath),
+    expect(await storedBytes(first.metadata.fullPath)).toBeUndefined();
+    const headers = { cookie: person.cookie };
+    expect((await t.app.inject({ method: 'GET', url: first.url, headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: second.url, headers })).statusCode).toBe(200);
+    expect((await storedKeys()).filter((key) => key.startsWith(`avatars/${person.userId}/`))).toEqual([
+      second.metadata.fullPath,
     ]);
     const rows = await t.db.selectFrom('stored_file').select('path').where('owner_id', '=', person.userId).execute();
     expect(rows).toEqual([{ path: second.metadata.fullPath }]);
@@ -141,6 +160,7 @@ describe.each(databaseKinds)('uploadFile (%s)', (kind) => {
       ['more than 2 MB once decoded', dataUrl('image/png', oversized), /2 MB/],
     ])('refuses %s with INVALID_ARGUMENT and a clear Spanish message', async (_label, url, message) => {
       const filesBefore = await listFiles(t.config.dataDir);
+      const keysBefore = await storedKeys();
       const rowsBefore = await t.db.selectFrom('stored_file').select('_id').execute();
 
       const response = await upload(person.cookie, url);
@@ -149,6 +169,7 @@ describe.each(databaseKinds)('uploadFile (%s)', (kind) => {
       expect(response.body.error.message).toMatch(message);
 
       expect(await listFiles(t.config.dataDir)).toEqual(filesBefore);
+      expect(await storedKeys()).toEqual(keysBefore);
       expect(await t.db.selectFrom('stored_file').select('_id').execute()).toEqual(rowsBefore);
       expect(await photoUrl(person.cookie)).toBe(keptUrl);
     });

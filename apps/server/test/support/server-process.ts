@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const MAIN = 'apps/server/src/main.ts';
+
+export type ServerExit = { code: number | null; signal: NodeJS.Signals | null };
+
+export type ServerProcess = {
+  /** http://127.0.0.1:<port> */
+  baseUrl: string;
+  exited: Promise<ServerExit>;
+  /** Everything it wrote so far, stdout then stderr. */
+  output: () => string;
+  /** The JSON log lines it wrote to stdout so far. */
+  logLines: () => Record<string, unknown>[];
+  /** SIGTERM, then its exit. */
+  stop: () => Promise<ServerExit>;
+};
+
+function parseLogLine(line: string): Record<string, unknown>[] {
+  try {
+    const parsed: unknown = JSON.parse(line);
+    return parsed !== null && typeof parsed === 'object' ? [parsed as Record<string, unknown>] : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Starts the real entry point, `node --import tsx apps/server/src/main.ts`, listening on 127.0.0.1:<port>. */
+export function startServerProcess(port: number, env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<ServerExit>((resolve) => {
+    child.on('exit', (code, signal) => resolve({ code, signal }));
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    exited,
+    output: () => stdout + stderr,
+    // complete lines only: the last one may still be on its way
+    logLines: () => stdout.split('\n').slice(0, -1).flatMap(parseLogLine),
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/**
+ * Polls GET /healthz until it answers (or the process exits, or 30 s of attempts pass); returns
+ * the last status, or undefined when it never answered.
+ */
+export async function waitForHealth(server: ServerProcess): Promise<number | undefined> {
+  let hasExited = false;
+  void server.exited.then(() => (hasExited = true));
+  for (let attempt = 0; attempt < 300 && !hasExited; attempt += 1) {
+    const response = await fetch(`${server.baseUrl}/healthz`).catch(() => undefined);
+    if (response) return response.status;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return undefined;
+}
