@@ -23,6 +23,9 @@ export type BackupTarget = Pick<Config, 'dataDir' | 'databaseUrl'>;
 
 export type BackupSummary = { file: string; manifest: BackupManifest; bytes: number };
 
+/** better-sqlite3's largest step: every remaining page at once. */
+const ALL_PAGES = 0x7fffffff;
+
 const NOT_INSTALLED = 'Ejecute Cimiento al menos una vez (npm start) o revise DATA_DIR y DATABASE_URL.';
 
 /** The latest migration name in a database's kysely_migration table, or undefined when it has none. */
@@ -41,9 +44,11 @@ function sqliteSchemaVersion(file: string): string | undefined {
 }
 
 /**
- * SQLite's online backup API (better-sqlite3's `.backup()`): a page-by-page copy that restarts
- * if a writer changes a page it already copied, so the copy is one consistent state of the
- * database while the server keeps writing. The copy is then made a single file (no WAL).
+ * SQLite's online backup API (better-sqlite3's `.backup()`). All pages go in one step, so inside
+ * one read transaction: the copy is one consistent state of the database, and since the database
+ * is in WAL mode the server keeps writing meanwhile. (In small steps, a write between two steps
+ * would restart the copy, and a steady write load could keep it from ever finishing.) The copy
+ * is then made a single file (no WAL).
  */
 async function copySqlite(dataDir: string, destination: string): Promise<string> {
   const source = path.join(dataDir, 'cimiento.db');
@@ -55,7 +60,7 @@ async function copySqlite(dataDir: string, destination: string): Promise<string>
   }
   try {
     sqlite.pragma('busy_timeout = 5000');
-    await sqlite.backup(destination);
+    await sqlite.backup(destination, { progress: () => ALL_PAGES });
   } finally {
     sqlite.close();
   }
