@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -210,6 +210,22 @@ describe.each(databaseKinds)('npm run backup and npm run restore (%s)', (kind: D
           : /^El archivo .* no es una copia de seguridad de Cimiento \(se crean con npm run backup\)\./,
       );
     }
+    expect(await targetContents(target.config)).toEqual({ entries: [], tables: 0 });
+  });
+
+  it('refuses a backup whose files include a symbolic link, and changes nothing', async () => {
+    const unpacked = await mkdtemp(path.join(workDir, 'enlace-'));
+    await run('tar', ['-xf', backupFile, '-C', unpacked]);
+    await symlink('/etc/passwd', path.join(unpacked, 'files', 'enlace.png'));
+    const tampered = path.join(workDir, 'con-enlace.tar');
+    await run('tar', ['-cf', tampered, '-C', unpacked, ...(await readdir(unpacked))]);
+
+    const target = await emptyTarget();
+    const refused = await runCli(RESTORE_CLI, tampered, envOf(target.config));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toMatch(
+      /^El archivo .*con-enlace\.tar contiene enlaces u otras entradas que no son archivos; no es una copia de npm run backup\. No se modificó nada\.$/,
+    );
     expect(await targetContents(target.config)).toEqual({ entries: [], tables: 0 });
   });
 

@@ -27,8 +27,8 @@ async function readManifest(file: string, staging: string): Promise<BackupManife
   const notABackup = `El archivo ${file} no es una copia de seguridad de Cimiento (se crean con npm run backup).`;
   try {
     await extractTar(file, staging, [MANIFEST_FILE]);
-  } catch {
-    throw new OpsError(notABackup);
+  } catch (error) {
+    throw error instanceof OpsError ? error : new OpsError(notABackup);
   }
   let parsed;
   try {
@@ -115,6 +115,21 @@ function checkSqliteCopy(file: string, manifest: BackupManifest): void {
   throw new OpsError('La base de datos dentro de la copia está dañada o incompleta; no se modificó nada.');
 }
 
+/**
+ * Only folders and regular files may come out of a backup: a symbolic link under files/ would
+ * have the server serve whatever it points at.
+ */
+async function onlyFilesAndFolders(folder: string): Promise<boolean> {
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    if (entry.isDirectory()) {
+      if (!(await onlyFilesAndFolders(path.join(folder, entry.name)))) return false;
+    } else if (!entry.isFile()) {
+      return false;
+    }
+  }
+  return true;
+}
+
 async function exists(file: string): Promise<boolean> {
   return stat(file).then(
     () => true,
@@ -142,8 +157,15 @@ export async function restoreBackup(target: BackupTarget, file: string): Promise
 
     try {
       await extractTar(input, staging);
-    } catch {
+    } catch (error) {
+      if (error instanceof OpsError) throw error;
       throw new OpsError(`El archivo ${input} está dañado o incompleto; no se modificó nada.`);
+    }
+    if (!(await onlyFilesAndFolders(staging))) {
+      throw new OpsError(
+        `El archivo ${input} contiene enlaces u otras entradas que no son archivos; no es una copia de ` +
+          'npm run backup. No se modificó nada.',
+      );
     }
     const databaseFile = path.join(staging, kind === 'postgres' ? POSTGRES_MEMBER : SQLITE_MEMBER);
     if (!(await exists(databaseFile))) {
