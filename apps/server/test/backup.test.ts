@@ -229,6 +229,27 @@ describe.each(databaseKinds)('npm run backup and npm run restore (%s)', (kind: D
     expect(await targetContents(target.config)).toEqual({ entries: [], tables: 0 });
   });
 
+  it('refuses a backup whose database is cut short, and changes nothing', async () => {
+    const unpacked = await mkdtemp(path.join(workDir, 'cortada-'));
+    await run('tar', ['-xf', backupFile, '-C', unpacked]);
+    const member = path.join(unpacked, kind === 'sqlite' ? 'cimiento.db' : 'postgres.dump');
+    const whole = await readFile(member);
+    await writeFile(member, whole.subarray(0, Math.floor(whole.length * 0.6)));
+    const damaged = path.join(workDir, 'cortada.tar');
+    await run('tar', ['-cf', damaged, '-C', unpacked, ...(await readdir(unpacked))]);
+
+    const target = await emptyTarget();
+    const refused = await runCli(RESTORE_CLI, damaged, envOf(target.config));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toMatch(
+      kind === 'sqlite'
+        ? /^La base de datos dentro de la copia está dañada o incompleta; no se modificó nada\.$/
+        : /^La restauración de la base de datos PostgreSQL falló \(pg_restore\):\n/,
+    );
+    // on PostgreSQL pg_restore ran in one transaction: not a table is left
+    expect(await targetContents(target.config)).toEqual({ entries: [], tables: 0 });
+  });
+
   it('refuses a backup of the other database kind, saying which, and changes nothing', async () => {
     if (kind === 'sqlite') {
       const target = await emptyTarget('sqlite');
