@@ -168,8 +168,12 @@ export async function restoreBackup(target: BackupTarget, file: string): Promise
       );
     }
     const databaseFile = path.join(staging, kind === 'postgres' ? POSTGRES_MEMBER : SQLITE_MEMBER);
-    if (!(await exists(databaseFile))) {
-      throw new OpsError(`El archivo ${input} está dañado o incompleto (falta la base de datos); no se modificó nada.`);
+    const secretMissing = manifest.authSecret && !(await exists(path.join(staging, SECRET_MEMBER)));
+    if (!(await exists(databaseFile)) || secretMissing) {
+      throw new OpsError(
+        `El archivo ${input} está dañado o incompleto (le falta ${secretMissing ? 'el secreto' : 'la base de datos'}); ` +
+          'no se modificó nada.',
+      );
     }
     if (kind === 'sqlite') checkSqliteCopy(databaseFile, manifest);
 
