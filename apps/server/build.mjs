@@ -1,9 +1,15 @@
-// Bundles the server (and @cimiento/domain's TypeScript) into dist/main.js, and the starter-catalogue
-// loader (`npm run seed:catalogues`) into dist/seed-catalogues.js; npm packages stay external.
+// Bundles the server (and @cimiento/domain's TypeScript) into dist/main.js, the starter-catalogue
+// loader (`npm run seed:catalogues`) into dist/seed-catalogues.js, and `npm run backup` / `restore`
+// into dist/backup.js and dist/restore.js; npm packages stay external.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'src/main.ts', 'seed-catalogues': 'src/seed-catalogues.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'seed-catalogues': 'src/seed-catalogues.ts',
+    backup: 'src/ops/backup-cli.ts',
+    restore: 'src/ops/restore-cli.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
