@@ -19,6 +19,7 @@ import { registerFunctionRoutes } from './functions/functions-routes';
 import { loggerOptions } from './http/logger';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web-app';
+import { gracefulStopServerOptions, registerGracefulStop } from './http/graceful-stop';
 import { PUBLIC_FILES_PREFIX, createLocalDiskStorage } from './storage/local-disk-storage';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -44,7 +45,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...gracefulStopServerOptions,
   });
+  registerGracefulStop(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
