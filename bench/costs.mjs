@@ -14,6 +14,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { chromiumExecutablePath } from '../scripts/find-chromium.mjs';
 import { benchEdp } from './gantt-server.mjs';
 import { contextCookies, directWriter, median, onBothDatabases, timedCall } from './support.mjs';
 
@@ -110,7 +111,7 @@ async function seedCutoffs(database, projectId, activities) {
 
 async function firstPaint(target, projectId, runs) {
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumExecutablePath(),
     headless: true,
     args: [
       '--headless',

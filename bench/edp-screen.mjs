@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { chromiumExecutablePath } from '../scripts/find-chromium.mjs';
 import { contextCookies, median, signUp, startApp } from './support.mjs';
 
 /** Sub-areas per area: 4 + 3 + 2 = 9, so each area (level 1) brings 10 items. */
@@ -63,7 +64,7 @@ export async function measureEdpScreen({ url, cookie, sizes = [5000, 20000], run
   const projects = [];
   for (const size of sizes) projects.push(await seedEdpProject({ url, cookie, items: size }));
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumExecutablePath(),
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });

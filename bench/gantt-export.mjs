@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as mupdf from 'mupdf';
 import { chromium } from 'playwright-core';
+import { chromiumExecutablePath } from '../scripts/find-chromium.mjs';
 import { seedGanttProject } from './gantt-screen.mjs';
 import { contextCookies, median, signUp, startApp } from './support.mjs';
 
@@ -30,7 +31,7 @@ export async function measureGanttExport({ runs = Number(process.env.BENCH_RUNS 
   try {
     const cookie = await signUp(app.url);
     browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromiumExecutablePath(),
       headless: true,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     });

@@ -22,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
+import { chromiumExecutablePath } from '../scripts/find-chromium.mjs';
 import { benchEdp, withLinks } from './gantt-server.mjs';
 import { contextCookies, median, root, signUp, startApp } from './support.mjs';
 
@@ -315,7 +316,7 @@ export async function measureGanttScreen({ url, cookie, runs = Number(process.en
       [...seeded].map(([key, project]) => [key, project.gantt]),
     );
     browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromiumExecutablePath(),
       headless: true,
       args: [
         '--headless',

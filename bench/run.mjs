@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { chromiumExecutablePath } from '../scripts/find-chromium.mjs';
 import { measureEdcBulk } from './edc-bulk.mjs';
 import { measureEdpDelete } from './edp-delete.mjs';
 import { measureEdpScreen } from './edp-screen.mjs';
@@ -41,7 +42,7 @@ function load(url, headers) {
 
 async function loginJavaScript(url) {
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumExecutablePath(),
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
@@ -218,7 +219,7 @@ record(
 //    (the app's JS, the session check, loadObjects 'componentes' and the render), median of 5 fresh pages
 async function componentesScreenTimes(runs = 5) {
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumExecutablePath(),
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });

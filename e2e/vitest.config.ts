@@ -1,6 +1,6 @@
 import { defineProject } from 'vitest/config';
 
-// Browser specs drive the built app in Debian's Chromium; one file at a time, after the other tiers.
+// Browser specs drive the built app in Chromium (scripts/find-chromium.mjs); one file at a time, after the other tiers.
 export default defineProject({
   test: {
     name: 'e2e',

@@ -3,13 +3,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromiumExecutablePath } from '../../scripts/find-chromium.mjs';
 
 const artifactsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 
-/** Debian's Chromium, headless, with the flags this machine's closed network needs. */
+/**
+ * The Chromium scripts/find-chromium.mjs finds (CHROMIUM_PATH, else the usual Debian and Chrome
+ * paths), headless, with the flags this machine's closed network needs.
+ */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumExecutablePath(),
     headless: true,
     args: [
       '--headless',

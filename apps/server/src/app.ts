@@ -14,6 +14,7 @@ import type { Config } from './config';
 import { isDatabaseReachable, migrateToLatest, openDatabase } from './db/database';
 import { functionHandlers } from './functions/handlers';
 import { registerFunctionRoutes } from './functions/functions-routes';
+import { gracefulStopServerOptions, registerGracefulStop } from './http/graceful-stop';
 import { loggerOptions } from './http/logger';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web-app';
@@ -42,7 +43,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...gracefulStopServerOptions,
   });
+  registerGracefulStop(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { configOrExit } from './config-or-exit';
+import { stopOnSignals } from './http/graceful-stop';
 
 async function main(): Promise<void> {
   const config = configOrExit(process.env);
@@ -11,11 +12,7 @@ async function main(): Promise<void> {
     process.stderr.write(`Cimiento no pudo iniciar: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void app.close().then(() => process.exit(0));
-    });
-  }
+  stopOnSignals({ app });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

@@ -1,35 +1,12 @@
-import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { callFunction, createFirstAdmin } from './support/factories';
+import { startMain } from './support/main-process';
 import { createTestConfig, databaseKinds, findFreePort } from './support/test-app';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const MAIN = 'apps/server/src/main.ts';
-
-type Exit = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
-
-/** Runs the real entry point as `node --import tsx apps/server/src/main.ts` would in development. */
-function startMain(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<Exit>((resolve) => {
-    child.on('exit', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-  return { child, exited, output: () => stdout + stderr };
-}
 
 describe('the entry point (main.ts)', () => {
   let dataDir: string;
