@@ -68,12 +68,13 @@ describe.each(databaseKinds)('same-origin calls only (%s)', (kind) => {
 
   it("accepts the app's own calls: its Origin with Sec-Fetch-Site same-origin, or no such headers at all", async () => {
     expect(t.config.publicUrl).toBe('http://localhost:3000');
-    for (const headers of [
+    const ownCalls: Record<string, string>[] = [
       { origin: t.config.publicUrl, 'sec-fetch-site': 'same-origin' },
-      { origin: `${t.config.publicUrl.toUpperCase()}` },
+      { origin: t.config.publicUrl.toUpperCase() },
       { 'sec-fetch-site': 'none' },
       {},
-    ]) {
+    ];
+    for (const headers of ownCalls) {
       const code = nextCode();
       const response = await saveActivity(code, headers);
       expect(response.statusCode, JSON.stringify(headers)).toBe(200);
