@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../src/auth/auth';
+import { resolveAuthSecret } from '../src/auth/secret';
 import { ALLOWED_AUTH_ENDPOINTS, AUTH_BASE_PATH, UNUSED_ENDPOINT_MESSAGE } from '../src/auth/auth-endpoints';
-import { callFunction, createFirstAdmin, createSignedInUser } from './support/factories';
+import { callFunction, cookieHeaderFrom, createFirstAdmin, createSignedInUser } from './support/factories';
+import { dataUrl, tinyPng } from './support/images';
 import type { TestAccount } from './support/factories';
 import { GOOGLE_CALLBACK_PATH, startOidcProvider } from './support/oidc-provider';
 import type { OidcProvider } from './support/oidc-provider';
@@ -184,5 +186,57 @@ describe.each(databaseKinds)('HSTS behind https (%s)', (kind) => {
     for (const answer of answers) {
       expect(answer.headers['strict-transport-security']).toBe('max-age=31536000');
     }
+  });
+});
+
+describe.each(databaseKinds)('avatars only from uploadFile (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function storedImage(userId: string): Promise<string | null> {
+    const [row] = await t.db.selectFrom('user').select('image').where('id', '=', userId).execute();
+    return row?.image ?? null;
+  }
+
+  it("drops the sign-up body's image, refuses update-user's even on the server, and keeps uploadFile's", async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { 'content-type': 'application/json', origin: t.config.publicUrl },
+      payload: JSON.stringify({
+        email: 'primera@example.cl',
+        password: 'contraseña-de-prueba-1',
+        name: 'Primera',
+        image: 'javascript:alert(1)',
+      }),
+    });
+    expect(response.statusCode).toBe(200);
+    const userId = response.json().user.id as string;
+    const cookie = cookieHeaderFrom(response.headers['set-cookie']);
+    expect(await storedImage(userId)).toBeNull();
+    expect((await callFunction(t.app, 'loadProfile', null, cookie)).body.result.profile.photoUrl ?? null).toBeNull();
+
+    // better-auth's own update-user, called in process with the app's secret (HTTP refuses it):
+    // the other fields change, the image does not
+    const secret = resolveAuthSecret(t.config.authSecret, t.config.dataDir);
+    const auth = createAuth({ db: t.db, dialect: kind, config: t.config, secret });
+    const headers = new Headers({ cookie, origin: t.config.publicUrl });
+    await auth.api.updateUser({ body: { image: 'javascript:alert(1)', name: 'Primera Persona' }, headers });
+    const [row] = await t.db.selectFrom('user').select(['name', 'image']).where('id', '=', userId).execute();
+    expect(row).toEqual({ name: 'Primera Persona', image: null });
+
+    const upload = await callFunction(
+      t.app,
+      'uploadFile',
+      { purpose: 'avatar', dataUrl: dataUrl('image/png', tinyPng()) },
+      cookie,
+    );
+    expect(upload.statusCode).toBe(200);
+    expect(await storedImage(userId)).toBe(upload.body.result.url);
   });
 });

@@ -21,7 +21,10 @@ describe.each(databaseKinds)('Google sign-in through a local OpenID provider (%s
     // the app reads the discovery document at start-up: the provider comes first
     provider = await startOidcProvider({
       redirectUris: [`http://127.0.0.1:${port}${GOOGLE_CALLBACK_PATH}`],
-      accounts: [{ email: 'primera@empresa.cl', name: 'Primera Persona' }],
+      accounts: [
+        { email: 'primera@empresa.cl', name: 'Primera Persona' },
+        { email: 'con.foto@empresa.cl', name: 'Con Foto', picture: 'https://lh3.googleusercontent.com/a/foto.png' },
+      ],
     });
     t = await createTestApp(
       kind,
@@ -124,6 +127,15 @@ describe.each(databaseKinds)('Google sign-in through a local OpenID provider (%s
       body: JSON.stringify({ provider: 'google', callbackURL: '/' }),
     });
     expect(start.status).toBe(403);
+  });
+
+  it("does not take the provider's picture as the avatar (avatars come only from uploadFile)", async () => {
+    const { cookie } = await signInWithGoogle('con.foto@empresa.cl');
+    const response = await callFunction(t.app, 'loadProfile', null, cookie);
+    expect(response.body.result.profile).toMatchObject({ email: 'con.foto@empresa.cl', displayName: 'Con Foto' });
+    expect(response.body.result.profile.photoUrl ?? null).toBeNull();
+    const [row] = await t.db.selectFrom('user').select('image').where('email', '=', 'con.foto@empresa.cl').execute();
+    expect(row).toEqual({ image: null });
   });
 
   it('signs a returning Google user in as the same user', async () => {
