@@ -74,6 +74,8 @@ function refuse(reply: FastifyReply, area: GuardedArea, message: string) {
  * the body, a request whose Origin is present and not PUBLIC_URL's origin ('null' included) or
  * whose Sec-Fetch-Site is 'cross-site'. Requests without either header (scripts, curl, old
  * browsers) go on: the session cookie is SameSite=Lax and better-auth checks Origin itself.
+ * 'same-site' (a sibling subdomain) is not refused by that header alone: every call that changes
+ * something is a POST, which browsers send with an Origin, and that Origin is refused above.
  * Register it before the routes it guards.
  */
 export function registerSameOriginGuard(app: FastifyInstance, options: { publicUrl: string }): void {
