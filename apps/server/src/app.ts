@@ -16,6 +16,7 @@ import { functionHandlers } from './functions/handlers';
 import { registerFunctionRoutes } from './functions/functions-routes';
 import { gracefulStopServerOptions, registerGracefulStop } from './http/graceful-stop';
 import { loggerOptions } from './http/logger';
+import { registerSameOriginGuard } from './http/same-origin';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web-app';
 import { createFileStorage, registerFilesRoute } from './storage/files-route';
@@ -50,7 +51,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     reply.header('x-request-id', request.id);
   });
 
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  registerSameOriginGuard(app, { publicUrl: config.publicUrl });
   await app.register(compress, { threshold: 1024 });
 
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -21,7 +21,10 @@ describe.each(databaseKinds)('Google sign-in through a local OpenID provider (%s
     // the app reads the discovery document at start-up: the provider comes first
     provider = await startOidcProvider({
       redirectUris: [`http://127.0.0.1:${port}${GOOGLE_CALLBACK_PATH}`],
-      accounts: [{ email: 'primera@empresa.cl', name: 'Primera Persona' }],
+      accounts: [
+        { email: 'primera@empresa.cl', name: 'Primera Persona' },
+        { email: 'con.foto@empresa.cl', name: 'Con Foto', picture: 'https://lh3.googleusercontent.com/a/foto.png' },
+      ],
     });
     t = await createTestApp(
       kind,
@@ -39,8 +42,18 @@ describe.each(databaseKinds)('Google sign-in through a local OpenID provider (%s
     await provider?.close();
   });
 
-  /** What a person does: "Ingresa con Google", the provider's login form, its consent page, back to the app. */
-  async function signInWithGoogle(email: string) {
+  /**
+   * What a person does: "Ingresa con Google", the provider's login form, its consent page, back to
+   * the app. With crossSite, every hop into the app carries Sec-Fetch-Site: cross-site, as a
+   * browser marks the navigation back from Google's own site (the local provider shares the app's host).
+   */
+  async function signInWithGoogle(email: string, options: { crossSite?: boolean } = {}) {
+    const crossSiteHops: string[] = [];
+    const hopHeaders = (next: URL): Record<string, string> => {
+      if (!options.crossSite || next.origin !== t.origin) return {};
+      crossSiteHops.push(next.pathname);
+      return { 'sec-fetch-site': 'cross-site' };
+    };
     const browser = new TestBrowser();
     const start = await browser.request(`${t.origin}/api/auth/sign-in/social`, {
       method: 'POST',
@@ -59,10 +72,10 @@ describe.each(databaseKinds)('Google sign-in through a local OpenID provider (%s
     const backInApp = await browser.submitForm(
       consentPage,
       {},
-      { stopAt: (next) => next.origin === t.origin && !next.pathname.startsWith('/api/') },
+      { stopAt: (next) => next.origin === t.origin && !next.pathname.startsWith('/api/'), hopHeaders },
     );
     expect(backInApp.hops.some((hop) => hop.url.startsWith(`${t.origin}${GOOGLE_CALLBACK_PATH}?`))).toBe(true);
-    return { cookie: browser.jar.header(t.origin), landedAt: new URL(backInApp.url) };
+    return { cookie: browser.jar.header(t.origin), landedAt: new URL(backInApp.url), crossSiteHops };
   }
 
   async function usersWithEmail(email: string) {
@@ -95,6 +108,34 @@ describe.each(databaseKinds)('Google sign-in through a local OpenID provider (%s
       admin: false,
     });
     expect(await usersWithEmail('maria.gonzalez@empresa.cl')).toHaveLength(1);
+  });
+
+  it('completes the sign-in when the return from the provider is a cross-site navigation (Sec-Fetch-Site: cross-site)', async () => {
+    const { cookie, landedAt, crossSiteHops } = await signInWithGoogle('maria.gonzalez@empresa.cl', {
+      crossSite: true,
+    });
+    expect(crossSiteHops).toEqual([GOOGLE_CALLBACK_PATH]);
+    expect(landedAt.pathname).toBe('/');
+    const response = await callFunction(t.app, 'loadProfile', null, cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.body.result.profile.email).toBe('maria.gonzalez@empresa.cl');
+
+    // the exemption is that GET alone: starting a sign-in from another site is refused
+    const start = await fetch(`${t.origin}/api/auth/sign-in/social`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+      body: JSON.stringify({ provider: 'google', callbackURL: '/' }),
+    });
+    expect(start.status).toBe(403);
+  });
+
+  it("does not take the provider's picture as the avatar (avatars come only from uploadFile)", async () => {
+    const { cookie } = await signInWithGoogle('con.foto@empresa.cl');
+    const response = await callFunction(t.app, 'loadProfile', null, cookie);
+    expect(response.body.result.profile).toMatchObject({ email: 'con.foto@empresa.cl', displayName: 'Con Foto' });
+    expect(response.body.result.profile.photoUrl ?? null).toBeNull();
+    const [row] = await t.db.selectFrom('user').select('image').where('email', '=', 'con.foto@empresa.cl').execute();
+    expect(row).toEqual({ image: null });
   });
 
   it('signs a returning Google user in as the same user', async () => {

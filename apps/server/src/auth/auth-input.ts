@@ -1,7 +1,6 @@
 import { describeZodError, textSafetySchema } from '@cimiento/domain';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { bodyProblem } from '../functions/functions-routes';
 
 /**
  * issue 17 (F2): what better-auth's own endpoints receive is checked before anything reads the
@@ -122,28 +121,4 @@ export function authInputRefusal(request: FastifyRequest, body: Buffer | undefin
   }
   const result = schema.safeParse(parsed);
   return result.success ? undefined : fieldRefusal(result.error);
-}
-
-/** better-auth's shape for what bodyProblem refuses, with the status Fastify gave it (400, 413 or 415). */
-const BODY_ERROR_CODES: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
-  FST_CP_ERR_INVALID_CONTENT_ENCODING: 'UNSUPPORTED_CONTENT_ENCODING',
-  FST_CP_ERR_INVALID_CONTENT: 'INVALID_CONTENT_ENCODING',
-};
-
-/**
- * The /api/auth/* scope's error handler: a body Fastify or @fastify/compress could not read gets
- * {code, message} in Spanish (the functions' words, the auth limit of 64 KB); anything else goes on
- * to Fastify's own handler, which logs it.
- */
-export async function authBodyErrorHandler(
-  error: FastifyError,
-  _request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<void> {
-  const message = bodyProblem(error, AUTH_BODY_LIMIT);
-  const status = error.statusCode ?? 500;
-  if (message === undefined || status < 400 || status >= 500) throw error;
-  await reply.status(status).send({ code: BODY_ERROR_CODES[error.code] ?? 'INVALID_INPUT', message });
 }

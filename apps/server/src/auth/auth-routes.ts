@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from './auth';
-import { AUTH_BODY_LIMIT, authBodyErrorHandler, authInputRefusal } from './auth-input';
+import { AUTH_BODY_LIMIT, authInputRefusal } from './auth-input';
 import { CLIENT_IP_HEADER } from './auth';
+import { refuseUnusedAuthEndpoints } from './auth-endpoints';
+import { authScopeErrorHandler, spanishAuthRefusal, spanishErrorRedirect } from './auth-messages';
 import type { SignInGuard } from './sign-in-guard';
 import { TOO_MANY_ATTEMPTS_MESSAGE } from './sign-in-guard';
 
@@ -23,7 +25,7 @@ export function toWebRequest(request: FastifyRequest, origin: string, body: Buff
   });
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response): Promise<void> {
+async function sendWebResponse(reply: FastifyReply, response: Response, origin: string): Promise<void> {
   reply.status(response.status);
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
@@ -31,7 +33,38 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const payload = Buffer.from(await response.arrayBuffer());
+  if (response.status >= 300) {
+    await sendRefusalOrRedirect(reply, response, payload, origin);
+    return;
+  }
   await reply.send(payload.length > 0 ? payload : null);
+}
+
+function jsonOrNull(payload: Buffer): unknown {
+  try {
+    return JSON.parse(payload.toString('utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * better-auth's redirects and refusals in Spanish (issue 17, F6, auth-messages.ts): the Location of
+ * a redirect to /login?error=CODE gets the Spanish error_description; a refusal becomes {code, message}.
+ */
+async function sendRefusalOrRedirect(reply: FastifyReply, response: Response, payload: Buffer, origin: string) {
+  const location = response.headers.get('location');
+  if (response.status < 400) {
+    if (location !== null) reply.header('location', spanishErrorRedirect(location, origin));
+    await reply.send(payload.length > 0 ? payload : null);
+    return;
+  }
+  const refusal = spanishAuthRefusal(response.status, jsonOrNull(payload), {
+    retryAfter: response.headers.get('x-retry-after'),
+    requestId: reply.request.id,
+  });
+  if (response.status >= 500) reply.request.log.error({ code: refusal.code }, 'better-auth answered a server error');
+  await reply.type('application/json; charset=utf-8').send(refusal);
 }
 
 function emailFromBody(body: Buffer | undefined): string | undefined {
@@ -58,11 +91,13 @@ export async function registerAuthRoutes(
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: AUTH_BODY_LIMIT }, (_request, body, done) => {
       done(null, body);
     });
-    // issue 17: a body that cannot be read (too large, undecodable) is refused in Spanish, at info level
-    scope.setErrorHandler(authBodyErrorHandler);
+    // issue 17 (F6, F7): only the endpoints the app uses, and Fastify's own refusals in Spanish
+    refuseUnusedAuthEndpoints(scope);
+    scope.setErrorHandler(authScopeErrorHandler({ bodyLimit: AUTH_BODY_LIMIT }));
 
     scope.route({
-      method: ['GET', 'POST'],
+      // every method, so that whatever reaches /api/auth/* gets the scope's Spanish answers
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       url: '/api/auth/*',
       handler: async (request, reply) => {
         const body = Buffer.isBuffer(request.body) ? request.body : undefined;
@@ -83,7 +118,7 @@ export async function registerAuthRoutes(
           if (response.status === 401) await options.guard.recordFailure(request.ip, email);
           else if (response.ok) await options.guard.clear(request.ip, email);
         }
-        await sendWebResponse(reply, response);
+        await sendWebResponse(reply, response, options.origin);
       },
     });
   });

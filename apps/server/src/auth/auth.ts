@@ -111,6 +111,8 @@ export function createAuth({ db, dialect, config, secret }: AuthOptions) {
           // domain.md "Access": the first account is an administrator; after it, accounts come
           // from an administrator or from Google sign-in with an allowed email domain.
           before: async (user, context) => {
+            // an avatar comes only from uploadFile (issue 17, F7): not the sign-up body's, not Google's
+            user = { ...user, image: null };
             const path = context?.path ?? '';
             // server-side calls (saveUser, factories) carry their own role
             if (!context || path === ADMIN_CREATE_USER_PATH) return { data: user };
@@ -137,6 +139,8 @@ export function createAuth({ db, dialect, config, secret }: AuthOptions) {
             return { data: { ...user, role: isFirstAccount ? 'admin' : 'user' } };
           },
         },
+        // nor from update-user, even called on the server: uploadFile writes the column itself
+        update: { before: async (user) => ({ data: 'image' in user ? { ...user, image: undefined } : user }) },
       },
     },
   });

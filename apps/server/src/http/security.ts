@@ -1,8 +1,18 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-/** Security headers; the CSP allows only this origin (inline styles are MUI's emotion). */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+/**
+ * HSTS for one year, for PUBLIC_URL's host only: it may be a company's own domain, whose other
+ * subdomains are none of Cimiento's business (issue 17, F7).
+ */
+const ONE_YEAR_SECONDS = 31536000;
+
+/**
+ * Security headers; the CSP allows only this origin (inline styles are MUI's emotion). HSTS only
+ * when PUBLIC_URL is https: an http installation would otherwise be told to insist on https.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, options: { publicUrl: string }): Promise<void> {
+  const isHttps = new URL(options.publicUrl).protocol === 'https:';
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -21,6 +31,6 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     },
     // the Google sign-in returns through a top-level redirect from another origin
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    strictTransportSecurity: false,
+    strictTransportSecurity: isHttps ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: false } : false,
   });
 }

@@ -7,6 +7,13 @@ export type Hop = { url: string; status: number };
 
 export type BrowserPage = { url: string; status: number; html: string; hops: Hop[] };
 
+export type NavigateOptions = {
+  /** Stop before requesting a redirect target (e.g. the app's page once back from the provider). */
+  stopAt?: (url: URL) => boolean;
+  /** Extra headers for each redirect hop, as a browser adds Sec-Fetch-Site to a navigation. */
+  hopHeaders?: (url: URL) => Record<string, string>;
+};
+
 export class CookieJar {
   private readonly byHost = new Map<string, Map<string, string>>();
 
@@ -50,7 +57,7 @@ export class TestBrowser {
   }
 
   /** Requests and follows redirects (GET after each), until a page that is not a redirect. */
-  async navigate(url: string, init: RequestInit = {}, options: { stopAt?: (url: URL) => boolean } = {}) {
+  async navigate(url: string, init: RequestInit = {}, options: NavigateOptions = {}) {
     const hops: Hop[] = [];
     let current = url;
     let response = await this.request(current, init);
@@ -64,13 +71,13 @@ export class TestBrowser {
         return { url: current, status: 0, html: '', hops };
       }
       await response.arrayBuffer();
-      response = await this.request(current);
+      response = await this.request(current, { headers: options.hopHeaders?.(new URL(current)) ?? {} });
     }
     return { url: current, status: response.status, html: await response.text(), hops };
   }
 
   /** Submits the page's first form with the given fields (plus its hidden inputs), following redirects. */
-  async submitForm(page: BrowserPage, fields: Record<string, string>, options?: { stopAt?: (url: URL) => boolean }) {
+  async submitForm(page: BrowserPage, fields: Record<string, string>, options?: NavigateOptions) {
     const form = /<form[^>]*action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/i.exec(page.html);
     if (!form) throw new Error(`No hay formulario en ${page.url}:\n${page.html.slice(0, 500)}`);
     const action = new URL(decodeEntities(form[1] ?? ''), page.url).toString();

@@ -24,7 +24,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
-export type OidcAccount = { email: string; name?: string };
+/** A known account: its display name, and the picture URL a provider such as Google gives. */
+export type OidcAccount = { email: string; name?: string; picture?: string };
 
 export type OidcProviderOptions = {
   /** The app's callback URL(s), e.g. `${publicUrl}/api/auth/callback/google`. */
@@ -64,7 +65,7 @@ function signingKey(): Record<string, unknown> {
 }
 
 export async function startOidcProvider(options: OidcProviderOptions): Promise<OidcProvider> {
-  const names = new Map((options.accounts ?? []).map((account) => [account.email.toLowerCase(), account.name]));
+  const accounts = new Map((options.accounts ?? []).map((account) => [account.email.toLowerCase(), account]));
   // requests reach the provider once it exists (it needs the port, so it is built after listening)
   const route: { handle?: (request: IncomingMessage, response: ServerResponse) => void } = {};
   const server = createServer((request, response) => {
@@ -97,10 +98,14 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<O
       const email = sub.trim().toLowerCase();
       return {
         accountId: sub,
-        claims: () => ({ sub, email, email_verified: true, name: names.get(email) ?? nameFromEmail(email) }),
+        claims: () => {
+          const known = accounts.get(email);
+          const name = known?.name ?? nameFromEmail(email);
+          return { sub, email, email_verified: true, name, ...(known?.picture ? { picture: known.picture } : {}) };
+        },
       };
     },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
     scopes: ['openid', 'email', 'profile'],
     // put the scope's claims in the ID token too, as Google does
     conformIdTokenClaims: false,
