@@ -61,7 +61,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
 
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
-  const auth = createAuth({ db: database.db, dialect: database.dialect, config, secret });
+  const auth = createAuth({ db: database.db, dialect: database.dialect, config, secret, log: app.log });
   await registerAuthRoutes(app, { auth, guard: createSignInGuard(database.db), origin: config.publicUrl });
 
   const storage = createFileStorage(config, database.db);

@@ -116,7 +116,8 @@ describe.each(databaseKinds)("better-auth's answers in Spanish (%s)", (kind) => 
 
     const notJson = await post('/api/auth/sign-out', '{"a":', { cookie: admin.cookie });
     expect(notJson.statusCode).toBe(400);
-    expect(notJson.json()).toEqual({ code: 'BAD_REQUEST', message: AUTH_MESSAGES.BAD_REQUEST });
+    // auth-input.ts reads every JSON body before better-auth does (the text rule)
+    expect(notJson.json()).toEqual({ code: 'INVALID_INPUT', message: 'El cuerpo de la solicitud no es JSON válido' });
 
     const noProvider = await post('/api/auth/sign-in/social', JSON.stringify({ callbackURL: '/' }));
     expect(noProvider.statusCode).toBe(400);
@@ -149,6 +150,12 @@ describe.each(databaseKinds)("better-auth's answers in Spanish (%s)", (kind) => 
     expect(location.searchParams.get('error')).toBe('state_not_found');
     expect(location.searchParams.get('error_description')).toBe(AUTH_MESSAGES.state_not_found);
     expectSpanish(location.searchParams.get('error_description'));
+    // better-auth's own 'State not found' line (an ERROR on its console) is in the app's log, at warn
+    const records = lines.map((line) => JSON.parse(line) as { level: number; source?: string; msg?: string });
+    expect(
+      records.find((record) => record.source === 'better-auth' && /State not found/.test(record.msg ?? '')),
+    ).toMatchObject({ level: 40 });
+    expect(records.filter((record) => record.level >= 50)).toEqual([]);
   });
 
   it('refuses in Spanish what Fastify refuses before better-auth: oversize, undecodable or untyped bodies; no error in the log', async () => {

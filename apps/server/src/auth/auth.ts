@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { admin, genericOAuth } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Config } from '../config';
@@ -20,13 +21,33 @@ export type AuthOptions = {
   dialect: DatabaseDialect;
   config: Config;
   secret: string;
+  /** The app's logger; better-auth's own lines go there instead of the console (see betterAuthLogger). */
+  log?: FastifyBaseLogger;
 };
+
+/**
+ * better-auth writes its own lines to the console, at ERROR for a caller's mistakes ('State not
+ * found' on a forged Google return, 'Invalid password'), outside the app's log and its levels. They
+ * go to the app's log at warn: what a caller can trigger is never an error-level line (a real
+ * failure inside better-auth also answers 500, which auth-routes.ts logs as an error). Only the
+ * message text is kept: its extra arguments can carry request data.
+ */
+export function betterAuthLogger(log: FastifyBaseLogger | undefined) {
+  return {
+    level: 'warn' as const,
+    log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => {
+      if (!log) return;
+      if (level === 'warn' || level === 'error') log.warn({ source: 'better-auth', betterAuthLevel: level }, message);
+      else log.debug({ source: 'better-auth', betterAuthLevel: level }, message);
+    },
+  };
+}
 
 /** Paths better-auth creates users from, and who may use each once the installation has its first user. */
 const SIGN_UP_EMAIL_PATH = '/sign-up/email';
 const ADMIN_CREATE_USER_PATH = '/admin/create-user';
 
-export function createAuth({ db, dialect, config, secret }: AuthOptions) {
+export function createAuth({ db, dialect, config, secret, log }: AuthOptions) {
   const google = config.google;
   return betterAuth({
     appName: 'Cimiento',
@@ -35,6 +56,7 @@ export function createAuth({ db, dialect, config, secret }: AuthOptions) {
     secret,
     database: { db, type: dialect },
     telemetry: { enabled: false },
+    logger: betterAuthLogger(log),
     trustedOrigins: [config.publicUrl],
     emailAndPassword: {
       enabled: true,
