@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { BASE_ERROR_CODES } from 'better-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISABLED_USER_MESSAGE, createAuth } from '../src/auth/auth';
@@ -7,6 +6,7 @@ import { TEST_PASSWORD, createFirstAdmin, postSignIn, uniqueEmail } from './supp
 import type { TestAccount } from './support/factories';
 import { createTestApp, databaseKinds } from './support/test-app';
 import type { TestApp } from './support/test-app';
+import { collectLogLines } from './support/log-lines';
 
 /** Words of better-auth's English answers that no Spanish text of ours contains. */
 const ENGLISH = /\b(the|please|try|invalid|too many|not found|failed|you|your|is|are|allowed|required|expected)\b/i;
@@ -21,15 +21,11 @@ function expectSpanish(message: unknown, context = ''): void {
 describe.each(databaseKinds)("better-auth's answers in Spanish (%s)", (kind) => {
   let t: TestApp;
   let admin: TestAccount;
-  const lines: string[] = [];
+  let lines: string[] = [];
 
   beforeAll(async () => {
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-        done();
-      },
-    });
+    const { logStream, lines: collected } = collectLogLines();
+    lines = collected;
     t = await createTestApp(kind, { LOG_LEVEL: 'info' }, { logStream });
     admin = await createFirstAdmin(t);
   });

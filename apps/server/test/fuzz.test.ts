@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -13,6 +12,7 @@ import { createProject, editableFields, storedProject } from './support/projects
 import { createTestApp, databaseKinds } from './support/test-app';
 import type { TestApp } from './support/test-app';
 import { importEdp, importGantt, okResult, workbookOf } from './support/workbooks';
+import { collectLogLines } from './support/log-lines';
 
 /**
  * issue 17: hostile bodies, table-driven. Every callable function (enumerated from the handler
@@ -262,21 +262,12 @@ function authCases(signUp: boolean): (Case & { code: string })[] {
 describe.each(databaseKinds)('hostile bodies (%s)', (kind) => {
   let t: TestApp;
   let admin: TestAccount;
-  const lines: string[] = [];
+  let lines: string[] = [];
   let checked = 0;
 
   beforeAll(async () => {
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(
-          ...chunk
-            .toString('utf8')
-            .split('\n')
-            .filter((line) => line !== ''),
-        );
-        done();
-      },
-    });
+    const { logStream, lines: collected } = collectLogLines();
+    lines = collected;
     t = await createTestApp(kind, { LOG_LEVEL: 'info' }, { logStream });
     admin = await createFirstAdmin(t);
   });

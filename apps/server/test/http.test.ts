@@ -1,7 +1,6 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { callFunction, createFirstAdmin, cookieHeaderFrom, TEST_PASSWORD } from 
 import type { TestAccount } from './support/factories';
 import { createTestApp, databaseKinds } from './support/test-app';
 import type { TestApp } from './support/test-app';
+import { collectLogLines } from './support/log-lines';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const INDEX_HTML = '<!doctype html><html><head><title>Cimiento</title></head><body><div id="root"></div></body></html>';
@@ -187,20 +187,11 @@ describe.each(databaseKinds)('HTTP behaviour (%s)', (kind) => {
 describe.each(databaseKinds)('the request log (%s)', (kind) => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof createFirstAdmin>>;
-  const lines: string[] = [];
+  let lines: string[] = [];
 
   beforeAll(async () => {
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(
-          ...chunk
-            .toString('utf8')
-            .split('\n')
-            .filter((line) => line !== ''),
-        );
-        done();
-      },
-    });
+    const { logStream, lines: collected } = collectLogLines();
+    lines = collected;
     t = await createTestApp(kind, { LOG_LEVEL: 'info' }, { logStream });
     admin = await createFirstAdmin(t);
   });
