@@ -36,6 +36,9 @@ export function authErrorMessage(t: TFunction, error: unknown): string {
     const known = messageForCode(t, error.code);
     if (known) return known;
     if (error.status === 429) return t('login.errors.tooManyAttempts');
+    // the server answers every auth refusal in Spanish, mapped by its code (auth-messages.ts):
+    // a code this catalogue does not know still reads as the server says it
+    if (error.message.trim() !== '') return error.message;
   }
   return t('login.errors.generic');
 }
