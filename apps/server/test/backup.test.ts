@@ -183,8 +183,8 @@ describe.each(databaseKinds)('npm run backup and npm run restore (%s)', (kind: D
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim()).toMatch(
       kind === 'sqlite'
-        ? /^La carpeta de datos .* \(DATA_DIR\) no está vacía\. Restaure en una carpeta o base de datos vacía: no se modificó nada\.$/
-        : /^La base de datos PostgreSQL \(DATABASE_URL\) no está vacía: tiene \d+ tablas\. Restaure en una carpeta o base de datos vacía: no se modificó nada\.$/,
+        ? /^La carpeta de datos .* \(DATA_DIR\) no está vacía\. Restaura en una carpeta o base de datos vacía: no se modificó nada\.$/
+        : /^La base de datos PostgreSQL \(DATABASE_URL\) no está vacía: tiene \d+ tablas\. Restaura en una carpeta o base de datos vacía: no se modificó nada\.$/,
     );
     expect(refused.stdout).toBe('');
     expect(await loadObjects(source, admin.cookie, 'actividades')).toEqual(before);
@@ -278,7 +278,7 @@ describe.each(databaseKinds)('npm run backup and npm run restore (%s)', (kind: D
   it('refuses to overwrite an existing file, or to back up an installation that does not exist', async () => {
     const refused = await runCli(BACKUP_CLI, backupFile, envOf(source.config));
     expect(refused.code).toBe(1);
-    expect(refused.stderr.trim()).toMatch(/^El archivo .*copia\.tar ya existe\. Elija otro nombre para la copia\.$/);
+    expect(refused.stderr.trim()).toMatch(/^El archivo .*copia\.tar ya existe\. Elige otro nombre para la copia\.$/);
 
     const empty = await emptyTarget();
     const nothing = await runCli(BACKUP_CLI, path.join(workDir, 'vacia.tar'), envOf(empty.config));

@@ -10,7 +10,7 @@ async function run(args: string[]): Promise<void> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new OpsError(
-        'No se encontró el programa tar. Instálelo (en Debian: apt-get install tar) y vuelva a intentarlo.',
+        'No se encontró el programa tar. Instálalo (en Debian: apt-get install tar) y vuelve a intentarlo.',
       );
     }
     throw error;

@@ -26,7 +26,7 @@ export type BackupSummary = { file: string; manifest: BackupManifest; bytes: num
 /** better-sqlite3's largest step: every remaining page at once. */
 const ALL_PAGES = 0x7fffffff;
 
-const NOT_INSTALLED = 'Ejecute Cimiento al menos una vez (npm start) o revise DATA_DIR y DATABASE_URL.';
+const NOT_INSTALLED = 'Ejecuta Cimiento al menos una vez (npm start) o revisa DATA_DIR y DATABASE_URL.';
 
 /** The latest migration name in a database's kysely_migration table, or undefined when it has none. */
 function sqliteSchemaVersion(file: string): string | undefined {
@@ -138,10 +138,10 @@ async function exists(file: string): Promise<boolean> {
  */
 export async function createBackup(target: BackupTarget, file: string, now = new Date()): Promise<BackupSummary> {
   const output = path.resolve(file);
-  if (await exists(output)) throw new OpsError(`El archivo ${output} ya existe. Elija otro nombre para la copia.`);
+  if (await exists(output)) throw new OpsError(`El archivo ${output} ya existe. Elige otro nombre para la copia.`);
   const folder = path.dirname(output);
   const folderStat = await stat(folder).catch(() => undefined);
-  if (!folderStat?.isDirectory()) throw new OpsError(`La carpeta ${folder} no existe. Créela o elija otra ruta.`);
+  if (!folderStat?.isDirectory()) throw new OpsError(`La carpeta ${folder} no existe. Créala o elige otra ruta.`);
 
   const kind: DatabaseDialect = target.databaseUrl ? 'postgres' : 'sqlite';
   const staging = await mkdtemp(path.join(os.tmpdir(), 'cimiento-backup-'));

@@ -27,8 +27,8 @@ async function runClient(program: string, args: string[], databaseUrl: string, w
     const failure = error as NodeJS.ErrnoException & { stderr?: string };
     if (failure.code === 'ENOENT') {
       throw new OpsError(
-        `No se encontró ${program}. Instale el cliente de PostgreSQL de la misma versión que el servidor ` +
-          `(en Debian: apt-get install postgresql-client) y vuelva a intentarlo.`,
+        `No se encontró ${program}. Instala el cliente de PostgreSQL de la misma versión que el servidor ` +
+          `(en Debian: apt-get install postgresql-client) y vuelve a intentarlo.`,
       );
     }
     const detail = (failure.stderr ?? '').trim().split('\n').slice(0, 5).join('\n  ');

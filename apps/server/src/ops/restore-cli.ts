@@ -9,6 +9,6 @@ void runOpsCommand('restore', 'La restauración falló', async (config, file) =>
   const target = config.databaseUrl ? 'la base PostgreSQL de DATABASE_URL' : config.dataDir;
   return (
     `Copia del ${manifest.createdAt} (${databaseLabel(manifest.databaseKind)}, esquema ${manifest.schemaVersion}) ` +
-    `restaurada en ${target}. Inicie Cimiento con la misma configuración.`
+    `restaurada en ${target}. Inicia Cimiento con la misma configuración.`
   );
 });

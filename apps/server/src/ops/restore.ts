@@ -58,7 +58,7 @@ async function checkCompatible(manifest: BackupManifest, kind: DatabaseDialect):
   if (!(await knownMigrations(kind)).includes(manifest.schemaVersion)) {
     throw new OpsError(
       `La copia es de una versión más nueva de Cimiento (esquema ${manifest.schemaVersion}). ` +
-        'Actualice Cimiento y vuelva a intentarlo.',
+        'Actualice Cimiento y vuelve a intentarlo.',
     );
   }
 }
@@ -81,7 +81,7 @@ async function entriesOf(folder: string): Promise<string[]> {
  */
 async function checkEmptyTarget(target: BackupTarget): Promise<void> {
   const dataDir = path.resolve(target.dataDir);
-  const hint = 'Restaure en una carpeta o base de datos vacía: no se modificó nada.';
+  const hint = 'Restaura en una carpeta o base de datos vacía: no se modificó nada.';
   if (!target.databaseUrl) {
     if ((await entriesOf(dataDir)).length > 0) {
       throw new OpsError(`La carpeta de datos ${dataDir} (DATA_DIR) no está vacía. ${hint}`);
