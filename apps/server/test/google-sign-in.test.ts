@@ -24,6 +24,7 @@ describe.each(databaseKinds)('Google sign-in through a local OpenID provider (%s
       accounts: [
         { email: 'primera@empresa.cl', name: 'Primera Persona' },
         { email: 'con.foto@empresa.cl', name: 'Con Foto', picture: 'https://lh3.googleusercontent.com/a/foto.png' },
+        { email: 'nombre.raro@empresa.cl', name: 'Ana\u0000\u0085 Pérez\n' },
       ],
     });
     t = await createTestApp(
@@ -136,6 +137,12 @@ describe.each(databaseKinds)('Google sign-in through a local OpenID provider (%s
     expect(response.body.result.profile.photoUrl ?? null).toBeNull();
     const [row] = await t.db.selectFrom('user').select('image').where('email', '=', 'con.foto@empresa.cl').execute();
     expect(row).toEqual({ image: null });
+  });
+
+  it("cleans control characters out of the provider's name instead of storing them (issue 17, F1)", async () => {
+    const { cookie } = await signInWithGoogle('nombre.raro@empresa.cl');
+    const response = await callFunction(t.app, 'loadProfile', null, cookie);
+    expect(response.body.result.profile).toMatchObject({ email: 'nombre.raro@empresa.cl', displayName: 'Ana Pérez' });
   });
 
   it('signs a returning Google user in as the same user', async () => {

@@ -16,6 +16,27 @@ export const GOOGLE_PROVIDER_ID = 'google';
 
 export const DISABLED_USER_MESSAGE = 'Tu cuenta está deshabilitada: pide a un administrador que la vuelva a habilitar.';
 
+/** Longest name an account gets (sign-up's and saveUser's limit). */
+const MAX_NAME_LENGTH = 120;
+
+/**
+ * A name better-auth stores without our validation (Google's `name` claim): control characters and
+ * line breaks become spaces, lone surrogates U+FFFD, runs of spaces one, and it is cut to 120
+ * characters; an empty result becomes the email's local part. Sign-in is not refused for it: the
+ * person did nothing wrong, their provider sent it.
+ */
+export function cleanProviderName(name: string, email: string): string {
+  const cleaned = name
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001F\u007F-\u009F]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_NAME_LENGTH)
+    .trim();
+  return cleaned === '' ? (email.split('@')[0] ?? email) : cleaned;
+}
+
 export type AuthOptions = {
   db: Kysely<Database>;
   dialect: DatabaseDialect;
@@ -134,7 +155,7 @@ export function createAuth({ db, dialect, config, secret, log }: AuthOptions) {
           // from an administrator or from Google sign-in with an allowed email domain.
           before: async (user, context) => {
             // an avatar comes only from uploadFile (issue 17, F7): not the sign-up body's, not Google's
-            user = { ...user, image: null };
+            user = { ...user, image: null, name: cleanProviderName(user.name ?? '', user.email) };
             const path = context?.path ?? '';
             // server-side calls (saveUser, factories) carry their own role
             if (!context || path === ADMIN_CREATE_USER_PATH) return { data: user };
