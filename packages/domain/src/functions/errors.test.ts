@@ -63,4 +63,19 @@ describe('httpStatusByErrorCode', () => {
       INTERNAL: 500,
     });
   });
+
+  it('keeps the ends of a very deep field path, and says how many levels it left out', () => {
+    const schema = z.object({ a: z.array(z.unknown()) }).superRefine((_value, context) => {
+      context.addIssue({
+        code: 'custom',
+        path: ['a', ...Array.from({ length: 100_000 }, () => 0), 'x'],
+        message: 'no',
+      });
+    });
+    const result = schema.safeParse({ a: [] });
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(describeZodError(result.error)).toBe('a.0.0.0.0.0.…(99990 niveles)….0.0.0.0.0.x: no');
+    }
+  });
 });

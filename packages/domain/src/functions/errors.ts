@@ -50,11 +50,21 @@ function firstConcreteIssue(issue: Issue): { path: PropertyKey[]; message: strin
   return { path: issue.path, message: issue.message };
 }
 
+/** Longest field path spelled out whole; a deeper one (a hostile body nested 100,000 levels) keeps its ends. */
+const MAX_PATH_SEGMENTS = 12;
+
+function fieldName(path: PropertyKey[]): string {
+  const names = path.map(String);
+  if (names.length <= MAX_PATH_SEGMENTS) return names.join('.');
+  const end = MAX_PATH_SEGMENTS / 2;
+  return [...names.slice(0, end), `…(${names.length - MAX_PATH_SEGMENTS} niveles)…`, ...names.slice(-end)].join('.');
+}
+
 /** Turns the first zod issue into "<field>: <message>", the one shape every validation error takes. */
 export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Datos no válidos';
   const { path, message } = firstConcreteIssue(issue);
-  const field = path.map(String).join('.');
+  const field = fieldName(path);
   return field ? `${field}: ${message}` : message;
 }
