@@ -103,6 +103,25 @@ function collectFiles(root, relative, into) {
 }
 
 /**
+ * A file's content with its length in front; a link to a folder or to nothing by its target; a file
+ * it cannot read by the error (the build will say more).
+ * @param {string} file
+ */
+function readInput(file) {
+  let content;
+  try {
+    content = readFileSync(file);
+  } catch (error) {
+    try {
+      content = Buffer.from(`link → ${readlinkSync(file)}`);
+    } catch {
+      content = Buffer.from(`unreadable: ${/** @type {NodeJS.ErrnoException} */ (error).code}`);
+    }
+  }
+  return Buffer.concat([Buffer.from(`${content.length}\0`), content]);
+}
+
+/**
  * SHA-256 over the path and content of every input file of `sources` (a symbolic link by its target).
  * @param {string} root @param {string[]} sources
  */
@@ -113,14 +132,8 @@ export function hashSources(root, sources) {
     for (const [relative, absolute] of collectFiles(root, source, [])) {
       if (seen.has(relative)) continue;
       seen.add(relative);
-      let content;
-      try {
-        content = readFileSync(absolute);
-      } catch {
-        content = Buffer.from(`link → ${readlinkSync(absolute)}`);
-      }
-      hash.update(`${relative.split(path.sep).join('/')}\0${content.length}\0`);
-      hash.update(content);
+      hash.update(`${relative.split(path.sep).join('/')}\0`);
+      hash.update(readInput(absolute));
     }
   }
   return hash.digest('hex');

@@ -7,6 +7,7 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   unlinkSync,
   utimesSync,
   writeFileSync,
@@ -191,6 +192,17 @@ describe('buildIfChanged', () => {
     expect(hashSources(root, sources)).toBe(before);
     copyFileSync(file, path.join(root, 'apps/web/src/copy.tsx')); // same content, another path
     expect(hashSources(root, sources)).not.toBe(before);
+  });
+
+  it('hashes a symbolic link by its target, without following a link to a folder', () => {
+    const sources = ['apps/web'];
+    symlinkSync(path.join(root, 'packages'), path.join(root, 'apps/web/src/linked'));
+    const withLink = hashSources(root, sources);
+    write('packages/domain/src/index.ts', 'export const answer = 45;\n'); // behind the link: not an input
+    expect(hashSources(root, sources)).toBe(withLink);
+    rmSync(path.join(root, 'apps/web/src/linked'));
+    symlinkSync(path.join(root, 'nowhere'), path.join(root, 'apps/web/src/linked'));
+    expect(hashSources(root, sources)).not.toBe(withLink);
   });
 
   it('a failed build exits non-zero, leaves no stamp, stops there, and is built again on the next run', () => {
