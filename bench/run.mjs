@@ -16,6 +16,7 @@ import { measureGanttScreen } from './gantt-screen.mjs';
 import { measureGanttSequencing } from './gantt-sequencing.mjs';
 import { measureGanttServer } from './gantt-server.mjs';
 import { measureMspdiExchange } from './mspdi-exchange.mjs';
+import { measureNpmStart } from './npm-start.mjs';
 import { measureScheduleEngine } from './schedule-engine.mjs';
 import { measureTracking } from './tracking.mjs';
 import { measureCosts } from './costs.mjs';
@@ -82,6 +83,14 @@ record(
   'ms',
   `median of 3: ${starts.map((s) => s.toFixed(0)).join(', ')}`,
 );
+
+// 1b. `npm start` again on an unchanged checkout (issue 18: no rebuild, the stamps `npm run build` just
+//     wrote match) → /healthz 200, next to `node apps/server/dist/main.js` alone, median of 3 each
+try {
+  rows.push(...(await measureNpmStart()));
+} catch (error) {
+  record('`npm start` again on an unchanged checkout', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+}
 
 // 2. idle RSS, 3 s after start with one signed-in user
 const app = await startApp();
