@@ -1,6 +1,10 @@
 // Bundles the server (and @cimiento/domain's TypeScript) into dist/main.js, the starter-catalogue
 // loader (`npm run seed:catalogues`) into dist/seed-catalogues.js, and `npm run backup` / `restore`
-// into dist/backup.js and dist/restore.js; npm packages stay external.
+// into dist/backup.js and dist/restore.js; npm packages stay external. Code splitting: what the
+// entries share, and each dynamic import() (the handlers loaded on first call, functions/handlers.ts),
+// are chunk files beside them in dist/, so the server does not load them at start (issue 18). A
+// rebuild leaves the previous chunks (content-hashed names) in place: a server still running from the
+// previous build loads its own chunks on first use, not the new build's.
 import { build } from 'esbuild';
 
 await build({
@@ -15,6 +19,7 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  splitting: true,
   sourcemap: true,
   packages: 'external',
   // the workspace package is source, not a built dependency: bundle it
