@@ -17,6 +17,7 @@ import { registerFunctionRoutes } from './functions/functions-routes';
 import { gracefulStopServerOptions, registerGracefulStop } from './http/graceful-stop';
 import { loggerOptions } from './http/logger';
 import { registerSameOriginGuard } from './http/same-origin';
+import { lazySchemaCompilers } from './http/schema-compilers';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web-app';
 import { createFileStorage, registerFilesRoute } from './storage/files-route';
@@ -44,6 +45,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    schemaController: { compilersFactory: lazySchemaCompilers },
     ...gracefulStopServerOptions,
   });
   registerGracefulStop(app);

@@ -2,6 +2,7 @@ import { functionContracts } from '@cimiento/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { LazyHandler } from '../src/functions/define-handler';
 import { functionHandlers } from '../src/functions/handlers';
 import { callFunction, createFirstAdmin, createUser, signIn } from './support/factories';
 import { createTestApp, databaseKinds } from './support/test-app';
@@ -27,6 +28,21 @@ describe('function registry', () => {
     for (const contract of functionContracts) {
       // the very contract object, so the route validates with the schema the web client is typed from
       expect(functionHandlers.find((handler) => handler.contract.name === contract.name)?.contract).toBe(contract);
+    }
+  });
+
+  it('loads each lazily imported handler from the module of its own contract', async () => {
+    const lazy = functionHandlers.filter((handler): handler is LazyHandler => 'load' in handler);
+    // issue 18: the Gantt, exchange, progress, estado de pago and S-curve functions
+    expect(lazy.map((handler) => handler.contract.name)).toEqual(
+      expect.arrayContaining(['loadGantt', 'exportGantt', 'importProject', 'exportEstadoPago', 'loadSCurve']),
+    );
+    for (const handler of lazy) {
+      const loaded = await handler.load();
+      expect(loaded.contract).toBe(handler.contract);
+      expect('load' in loaded).toBe(false);
+      // a second call gets the same module, not another import
+      expect(await handler.load()).toBe(loaded);
     }
   });
 });

@@ -1,6 +1,8 @@
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
-import { admin, genericOAuth } from 'better-auth/plugins';
+// the two plugins' own entries: 'better-auth/plugins' loads every plugin (~90 ms, ~6 MB at start)
+import { admin } from 'better-auth/plugins/admin';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';

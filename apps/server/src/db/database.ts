@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
 import { migrationProvider } from './migrations';
 import type { Database, DatabaseDialect } from './schema';
 
@@ -15,7 +14,9 @@ export type AppDatabase = {
 /** SQLite under dataDir unless a PostgreSQL URL is given. */
 export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): AppDatabase {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const { databaseUrl } = options;
+    // pg is imported when Kysely opens the first connection: a SQLite installation never loads it
+    const pool = async () => new (await import('pg')).default.Pool({ connectionString: databaseUrl, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

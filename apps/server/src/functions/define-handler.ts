@@ -19,3 +19,26 @@ export function defineHandler<N extends FunctionName>(
 ): RegisteredHandler {
   return { contract, handle: handle as RegisteredHandler['handle'] };
 }
+
+/** A handler whose module is imported on its first call; `load` imports it now (tests check it is the contract's). */
+export type LazyHandler = RegisteredHandler & { load: () => Promise<RegisteredHandler> };
+
+/**
+ * A handler whose module is imported on its first call, not at start: the functions that need
+ * exceljs, pdfkit, the MSPDI XML parser or Chile's holiday data (date-holidays) keep them out of the
+ * server's start-up time and idle memory (issue 18). `importHandler` is a dynamic import of the
+ * handler's module, which esbuild makes a chunk of its own (build.mjs: splitting). A failed import
+ * is tried again on the next call.
+ */
+export function lazyHandler(
+  contract: AnyFunctionContract,
+  importHandler: () => Promise<RegisteredHandler>,
+): LazyHandler {
+  let loading: Promise<RegisteredHandler> | undefined;
+  const load = () =>
+    (loading ??= importHandler().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  return { contract, load, handle: async (input, context) => (await load()).handle(input, context) };
+}

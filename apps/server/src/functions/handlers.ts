@@ -1,30 +1,47 @@
+import {
+  approveEstadoPagoContract,
+  chooseBaselineContract,
+  exportEdpContract,
+  exportEstadoPagoContract,
+  exportGanttContract,
+  exportProgressContract,
+  exportSCurveContract,
+  importEdpContract,
+  importGanttContract,
+  importProgressContract,
+  importProjectContract,
+  importUfValuesContract,
+  loadBaselinesContract,
+  loadEstadosPagoContract,
+  loadGanttContract,
+  loadProgressHistoryContract,
+  loadSCurveContract,
+  regenerateGanttSequenceContract,
+  removeBaselineContract,
+  removeEstadoPagoContract,
+  saveActualCostContract,
+  saveBaselineContract,
+  saveEstadoPagoContract,
+  saveEstadoPagoSettingsContract,
+  saveGanttContract,
+  saveProgressContract,
+} from '@cimiento/domain';
+import { lazyHandler } from './define-handler';
 import type { RegisteredHandler } from './define-handler';
 import { handleAssignEdc } from './handlers/assign-edc';
 import { handleCheckProjectCode } from './handlers/check-project-code';
 import { handleCopyEdc } from './handlers/copy-edc';
-import { handleExportEdp } from './handlers/export-edp';
-import { handleExportGantt } from './handlers/export-gantt';
-import { handleImportEdp } from './handlers/import-edp';
-import { handleImportGantt } from './handlers/import-gantt';
-import { handleSaveBaseline } from './handlers/save-baseline';
-import { handleLoadBaselines } from './handlers/load-baselines';
-import { handleRemoveBaseline } from './handlers/remove-baseline';
-import { handleChooseBaseline } from './handlers/choose-baseline';
-import { handleImportProject } from './handlers/import-project';
 import { handleLoadEdc } from './handlers/load-edc';
 import { handleLoadEdpUsage } from './handlers/load-edp-usage';
-import { handleLoadGantt } from './handlers/load-gantt';
 import { handleLoadObjects } from './handlers/load-objects';
 import { handleLoadProfile } from './handlers/load-profile';
 import { handleLoadProject } from './handlers/load-project';
 import { handleLoadProjects } from './handlers/load-projects';
 import { handleLoadUsers } from './handlers/load-users';
 import { handleRemoveObject } from './handlers/remove-object';
-import { handleRegenerateGanttSequence } from './handlers/regenerate-gantt-sequence';
 import { handleRemoveProject } from './handlers/remove-project';
 import { handleSaveEdc } from './handlers/save-edc';
 import { handleSaveEdp } from './handlers/save-edp';
-import { handleSaveGantt } from './handlers/save-gantt';
 import { handleSaveObject } from './handlers/save-object';
 import { handleSaveProfile } from './handlers/save-profile';
 import { handleSaveProject } from './handlers/save-project';
@@ -34,30 +51,15 @@ import { handleUnassignEdc } from './handlers/unassign-edc';
 import { handleUpdateItemEdp } from './handlers/update-item-edp';
 import { handleUpdateProject } from './handlers/update-project';
 import { handleUploadFile } from './handlers/upload-file';
-// issue 15: progress at a cut-off
-import { handleLoadProgressHistory } from './handlers/load-progress-history';
-import { handleSaveProgress } from './handlers/save-progress';
-// issue 15: progress by Excel
-import { handleExportProgress } from './handlers/export-progress';
-import { handleImportProgress } from './handlers/import-progress';
-// issue 16: the estado de pago's documents
-import { handleExportEstadoPago } from './handlers/export-estado-pago';
 // issue 16: UF values
-import { handleImportUfValues } from './handlers/import-uf-values';
 import { handleLoadUfValues } from './handlers/load-uf-values';
 import { handleSaveUfValues } from './handlers/save-uf-values';
-// issue 16: estados de pago
-import { handleApproveEstadoPago } from './handlers/approve-estado-pago';
-import { handleLoadEstadosPago } from './handlers/load-estados-pago';
-import { handleRemoveEstadoPago } from './handlers/remove-estado-pago';
-import { handleSaveEstadoPago } from './handlers/save-estado-pago';
-import { handleSaveEstadoPagoSettings } from './handlers/save-estado-pago-settings';
-// issue 16: the S-curve
-import { handleExportSCurve } from './handlers/export-s-curve';
-import { handleLoadSCurve } from './handlers/load-s-curve';
-import { handleSaveActualCost } from './handlers/save-actual-cost';
 
-/** One handler per contract in @cimiento/domain's functionContracts; handlers.test.ts checks none is missing. */
+/**
+ * One handler per contract in @cimiento/domain's functionContracts; functions.test.ts checks none is
+ * missing. The Gantt, exchange, progress, estado de pago and S-curve functions are lazyHandler: their
+ * modules (and exceljs, pdfkit, the XML parser, Chile's holidays) load on their first call (issue 18).
+ */
 export const functionHandlers: RegisteredHandler[] = [
   handleLoadProfile,
   handleSaveProfile,
@@ -82,38 +84,59 @@ export const functionHandlers: RegisteredHandler[] = [
   handleAssignEdc,
   handleCopyEdc,
   handleUnassignEdc,
-  handleLoadGantt,
-  handleSaveGantt,
-  handleRegenerateGanttSequence,
-  handleImportProject,
-  handleExportEdp,
-  handleExportGantt,
-  handleImportEdp,
-  handleImportGantt,
-  handleSaveBaseline,
-  handleLoadBaselines,
-  handleRemoveBaseline,
-  handleChooseBaseline,
+  lazyHandler(loadGanttContract, async () => (await import('./handlers/load-gantt')).handleLoadGantt),
+  lazyHandler(saveGanttContract, async () => (await import('./handlers/save-gantt')).handleSaveGantt),
+  lazyHandler(
+    regenerateGanttSequenceContract,
+    async () => (await import('./handlers/regenerate-gantt-sequence')).handleRegenerateGanttSequence,
+  ),
+  lazyHandler(importProjectContract, async () => (await import('./handlers/import-project')).handleImportProject),
+  lazyHandler(exportEdpContract, async () => (await import('./handlers/export-edp')).handleExportEdp),
+  lazyHandler(exportGanttContract, async () => (await import('./handlers/export-gantt')).handleExportGantt),
+  lazyHandler(importEdpContract, async () => (await import('./handlers/import-edp')).handleImportEdp),
+  lazyHandler(importGanttContract, async () => (await import('./handlers/import-gantt')).handleImportGantt),
+  lazyHandler(saveBaselineContract, async () => (await import('./handlers/save-baseline')).handleSaveBaseline),
+  lazyHandler(loadBaselinesContract, async () => (await import('./handlers/load-baselines')).handleLoadBaselines),
+  lazyHandler(removeBaselineContract, async () => (await import('./handlers/remove-baseline')).handleRemoveBaseline),
+  lazyHandler(chooseBaselineContract, async () => (await import('./handlers/choose-baseline')).handleChooseBaseline),
   // issue 15: progress at a cut-off
-  handleSaveProgress,
-  handleLoadProgressHistory,
+  lazyHandler(saveProgressContract, async () => (await import('./handlers/save-progress')).handleSaveProgress),
+  lazyHandler(
+    loadProgressHistoryContract,
+    async () => (await import('./handlers/load-progress-history')).handleLoadProgressHistory,
+  ),
   // issue 15: progress by Excel
-  handleExportProgress,
-  handleImportProgress,
+  lazyHandler(exportProgressContract, async () => (await import('./handlers/export-progress')).handleExportProgress),
+  lazyHandler(importProgressContract, async () => (await import('./handlers/import-progress')).handleImportProgress),
   // issue 16: the estado de pago's documents
-  handleExportEstadoPago,
+  lazyHandler(
+    exportEstadoPagoContract,
+    async () => (await import('./handlers/export-estado-pago')).handleExportEstadoPago,
+  ),
   // issue 16: UF values
   handleSaveUfValues,
   handleLoadUfValues,
-  handleImportUfValues,
+  lazyHandler(importUfValuesContract, async () => (await import('./handlers/import-uf-values')).handleImportUfValues),
   // issue 16: estados de pago
-  handleLoadEstadosPago,
-  handleSaveEstadoPagoSettings,
-  handleSaveEstadoPago,
-  handleApproveEstadoPago,
-  handleRemoveEstadoPago,
+  lazyHandler(
+    loadEstadosPagoContract,
+    async () => (await import('./handlers/load-estados-pago')).handleLoadEstadosPago,
+  ),
+  lazyHandler(
+    saveEstadoPagoSettingsContract,
+    async () => (await import('./handlers/save-estado-pago-settings')).handleSaveEstadoPagoSettings,
+  ),
+  lazyHandler(saveEstadoPagoContract, async () => (await import('./handlers/save-estado-pago')).handleSaveEstadoPago),
+  lazyHandler(
+    approveEstadoPagoContract,
+    async () => (await import('./handlers/approve-estado-pago')).handleApproveEstadoPago,
+  ),
+  lazyHandler(
+    removeEstadoPagoContract,
+    async () => (await import('./handlers/remove-estado-pago')).handleRemoveEstadoPago,
+  ),
   // issue 16: the S-curve
-  handleLoadSCurve,
-  handleExportSCurve,
-  handleSaveActualCost,
+  lazyHandler(loadSCurveContract, async () => (await import('./handlers/load-s-curve')).handleLoadSCurve),
+  lazyHandler(exportSCurveContract, async () => (await import('./handlers/export-s-curve')).handleExportSCurve),
+  lazyHandler(saveActualCostContract, async () => (await import('./handlers/save-actual-cost')).handleSaveActualCost),
 ];
