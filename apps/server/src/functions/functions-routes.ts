@@ -32,7 +32,7 @@ export function sizeText(bytes: number): string {
 }
 
 /** The Spanish refusal of a body Fastify could not read (too large, not JSON, not decodable), else undefined. */
-export function bodyProblem(error: FastifyError, bodyLimit: number): string | undefined {
+function bodyProblem(error: FastifyError, bodyLimit: number): string | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return `La solicitud supera el tamaño máximo de ${sizeText(bodyLimit)}`;
