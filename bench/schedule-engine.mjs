@@ -17,7 +17,8 @@ export async function loadEngine() {
   await build({
     stdin: {
       contents: `export { WorkingCalendar, schedule } from ${JSON.stringify(path.join(domain, 'index.ts'))};
-export { chileHolidays } from ${JSON.stringify(path.join(domain, 'holidays.ts'))};`,
+export { chileHolidays } from ${JSON.stringify(path.join(domain, 'holidays.ts'))};
+export { scheduleReference } from ${JSON.stringify(path.join(domain, 'gantt/schedule-reference.ts'))};`,
       resolveDir: domain,
       loader: 'ts',
     },

@@ -76,88 +76,218 @@ function label(task: ScheduleTask | undefined, id: number): string {
   return text === '' ? String(id) : `${text} (${id})`;
 }
 
-/**
- * Schedules `tasks` and `links` on `calendar`. A link into a summary applies to each of its leaf
- * tasks; a link out of a summary uses the summary's rolled-up dates. Links whose ends are not
- * tasks of the list are ignored (the caller validates them). A cycle (including one through a
- * summary and its own children) is refused with the tasks involved.
+/*
+ * issue 18: the engine in typed arrays. The rules above are those of the reference engine
+ * (./schedule-reference, the engine before issue 18), which a differential test holds this one to,
+ * result for result. What makes it fast: task ids are looked up in an array when they are small
+ * integers (a Map otherwise); links are compiled once into typed adjacency lists (outgoing for the
+ * topological sort and the backward pass, incoming for the forward pass, which pulls each task's
+ * bound from its predecessors so that a later run can recompute only the tasks downstream of an
+ * edit); dates are parsed without a regex or a Date; no per-task object is made before the results.
  */
-export function schedule(
-  tasks: readonly ScheduleTask[],
-  links: readonly ScheduleLink[],
-  calendar: WorkingCalendar,
-  options: ScheduleOptions = {},
-): ScheduleResult {
-  const n = tasks.length;
-  const position = new Map<number, number>();
-  tasks.forEach((task, index) => position.set(task.id, index));
 
-  // tree: parent position per task, children lists
-  const parent = new Int32Array(n).fill(-1);
-  const childCount = new Int32Array(n);
+const FS = 0;
+const SS = 1;
+const FF = 2;
+/** anything else schedules as SF, as the reference's `switch` default does */
+const SF = 3;
+
+function linkCode(type: LinkType): number {
+  return type === 'FS' ? FS : type === 'SS' ? SS : type === 'FF' ? FF : SF;
+}
+
+/** The task list and links compiled to positions: the tree, both adjacency lists and a topological order. */
+type Network = {
+  n: number;
+  parent: Int32Array;
+  /** 1 for a task with children */
+  summary: Uint8Array;
+  childStart: Int32Array;
+  children: Int32Array;
+  outStart: Int32Array;
+  outTo: Int32Array;
+  outType: Uint8Array;
+  outLag: Float64Array;
+  inStart: Int32Array;
+  inFrom: Int32Array;
+  inType: Uint8Array;
+  inLag: Float64Array;
+  order: Int32Array;
+};
+
+/** A position lookup for task ids: an array when the ids are small non-negative integers, a Map otherwise. */
+function positionsOf(tasks: readonly ScheduleTask[]): (id: number) => number {
+  const n = tasks.length;
+  let dense = true;
+  let maxId = 0;
   for (let i = 0; i < n; i += 1) {
-    const parentId = tasks[i]?.parentId;
-    const p = parentId === undefined ? undefined : position.get(parentId);
-    if (p !== undefined && p !== i) {
+    const id = (tasks[i] as ScheduleTask).id;
+    if (!Number.isInteger(id) || id < 0) {
+      dense = false;
+      break;
+    }
+    if (id > maxId) maxId = id;
+  }
+  if (dense && maxId <= 4 * n + 1024) {
+    // position + 1, 0 = no such task; a repeated id maps to its last task, as Map.set did
+    const slot = new Int32Array(maxId + 1);
+    for (let i = 0; i < n; i += 1) slot[(tasks[i] as ScheduleTask).id] = i + 1;
+    return (id) => (Number.isInteger(id) && id >= 0 && id <= maxId ? (slot[id] as number) - 1 : -1);
+  }
+  const map = new Map<number, number>();
+  for (let i = 0; i < n; i += 1) map.set((tasks[i] as ScheduleTask).id, i);
+  return (id) => map.get(id) ?? -1;
+}
+
+/** Compiles the network, or returns the positions of one cycle (in link direction) when there is one. */
+function compile(tasks: readonly ScheduleTask[], links: readonly ScheduleLink[]): Network | number[] {
+  const n = tasks.length;
+  const positionOf = positionsOf(tasks);
+
+  const parent = new Int32Array(n).fill(-1);
+  const childStart = new Int32Array(n + 1);
+  for (let i = 0; i < n; i += 1) {
+    const parentId = (tasks[i] as ScheduleTask).parentId;
+    const p = parentId === undefined ? -1 : positionOf(parentId);
+    if (p !== -1 && p !== i) {
       parent[i] = p;
-      childCount[p] = (childCount[p] as number) + 1;
+      childStart[p + 1] = (childStart[p + 1] as number) + 1;
     }
   }
-  const isSummary = (i: number) => (childCount[i] as number) > 0;
+  const summary = new Uint8Array(n);
+  for (let i = 0; i < n; i += 1) {
+    if ((childStart[i + 1] as number) > 0) summary[i] = 1;
+    childStart[i + 1] = (childStart[i + 1] as number) + (childStart[i] as number);
+  }
+  const children = new Int32Array(childStart[n] as number);
+  {
+    const fill = childStart.slice(0, n);
+    for (let i = 0; i < n; i += 1) {
+      const p = parent[i] as number;
+      if (p === -1) continue;
+      children[fill[p] as number] = i;
+      fill[p] = (fill[p] as number) + 1;
+    }
+  }
 
-  // leaves under each summary, for links into a summary (computed only when such links exist)
-  let leavesOf: Map<number, number[]> | undefined;
-  const leavesUnder = (i: number): number[] => {
-    if (!leavesOf) {
-      leavesOf = new Map();
-      for (let leaf = 0; leaf < n; leaf += 1) {
-        if (isSummary(leaf)) continue;
-        for (let a = parent[leaf] as number; a !== -1; a = parent[a] as number) {
-          const list = leavesOf.get(a);
-          if (list) list.push(leaf);
-          else leavesOf.set(a, [leaf]);
-        }
+  // the links between tasks of the list, resolved to positions
+  const linkCount = links.length;
+  const rawFrom = new Int32Array(linkCount);
+  const rawTo = new Int32Array(linkCount);
+  let m = 0;
+  let intoSummary = false;
+  for (let e = 0; e < linkCount; e += 1) {
+    const link = links[e] as ScheduleLink;
+    const from = positionOf(link.from);
+    const to = positionOf(link.to);
+    rawFrom[e] = from;
+    rawTo[e] = to;
+    if (from === -1 || to === -1) continue;
+    if (summary[to] === 1) intoSummary = true;
+    else m += 1;
+  }
+  // a link into a summary applies to each leaf under it, in position order (rare: built only then)
+  let leafStart: Int32Array | undefined;
+  let leafList: Int32Array | undefined;
+  if (intoSummary) {
+    leafStart = new Int32Array(n + 1);
+    for (let leaf = 0; leaf < n; leaf += 1) {
+      if (summary[leaf] === 1) continue;
+      for (let a = parent[leaf] as number; a !== -1; a = parent[a] as number)
+        leafStart[a + 1] = (leafStart[a + 1] as number) + 1;
+    }
+    for (let i = 0; i < n; i += 1) leafStart[i + 1] = (leafStart[i + 1] as number) + (leafStart[i] as number);
+    leafList = new Int32Array(leafStart[n] as number);
+    const fill = leafStart.slice(0, n);
+    for (let leaf = 0; leaf < n; leaf += 1) {
+      if (summary[leaf] === 1) continue;
+      for (let a = parent[leaf] as number; a !== -1; a = parent[a] as number) {
+        leafList[fill[a] as number] = leaf;
+        fill[a] = (fill[a] as number) + 1;
       }
     }
-    return leavesOf.get(i) ?? [];
-  };
-
-  // effective links between positions: into summaries expanded to their leaves
-  const linkFrom: number[] = [];
-  const linkTo: number[] = [];
-  const linkType: LinkType[] = [];
-  const linkLag: number[] = [];
-  for (const link of links) {
-    const from = position.get(link.from);
-    const to = position.get(link.to);
-    if (from === undefined || to === undefined) continue;
-    const targets = isSummary(to) ? leavesUnder(to) : [to];
-    for (const target of targets) {
-      linkFrom.push(from);
-      linkTo.push(target);
-      linkType.push(link.type);
-      linkLag.push(link.lag);
+    m = 0;
+    for (let e = 0; e < linkCount; e += 1) {
+      const from = rawFrom[e] as number;
+      const to = rawTo[e] as number;
+      if (from === -1 || to === -1) continue;
+      m += summary[to] === 1 ? (leafStart[to + 1] as number) - (leafStart[to] as number) : 1;
     }
   }
-  const m = linkFrom.length;
 
-  // graph for the topological order: links, and child → parent (a summary after its children)
-  const outStart = new Int32Array(n + 1);
-  for (let e = 0; e < m; e += 1)
-    outStart[(linkFrom[e] as number) + 1] = (outStart[(linkFrom[e] as number) + 1] as number) + 1;
-  for (let i = 0; i < n; i += 1) outStart[i + 1] = (outStart[i + 1] as number) + (outStart[i] as number);
-  const outLinks = new Int32Array(m);
-  const fill = outStart.slice(0, n);
-  for (let e = 0; e < m; e += 1) {
-    const from = linkFrom[e] as number;
-    outLinks[fill[from] as number] = e;
-    fill[from] = (fill[from] as number) + 1;
+  // effective links in the reference's order: by link, then by leaf
+  const linkFrom = new Int32Array(m);
+  const linkTo = new Int32Array(m);
+  const linkType = new Uint8Array(m);
+  const linkLag = new Float64Array(m);
+  let e2 = 0;
+  for (let e = 0; e < linkCount; e += 1) {
+    const from = rawFrom[e] as number;
+    const to = rawTo[e] as number;
+    if (from === -1 || to === -1) continue;
+    const link = links[e] as ScheduleLink;
+    const type = linkCode(link.type);
+    if (summary[to] === 1) {
+      const first = (leafStart as Int32Array)[to] as number;
+      const last = (leafStart as Int32Array)[to + 1] as number;
+      for (let k = first; k < last; k += 1) {
+        linkFrom[e2] = from;
+        linkTo[e2] = (leafList as Int32Array)[k] as number;
+        linkType[e2] = type;
+        linkLag[e2] = link.lag;
+        e2 += 1;
+      }
+    } else {
+      linkFrom[e2] = from;
+      linkTo[e2] = to;
+      linkType[e2] = type;
+      linkLag[e2] = link.lag;
+      e2 += 1;
+    }
   }
-  const inDegree = new Int32Array(n);
-  for (let e = 0; e < m; e += 1) inDegree[linkTo[e] as number] = (inDegree[linkTo[e] as number] as number) + 1;
-  for (let i = 0; i < n; i += 1)
-    if (parent[i] !== -1) inDegree[parent[i] as number] = (inDegree[parent[i] as number] as number) + 1;
 
+  // adjacency lists, each in link order
+  const outStart = new Int32Array(n + 1);
+  const inStart = new Int32Array(n + 1);
+  for (let e = 0; e < m; e += 1) {
+    outStart[(linkFrom[e] as number) + 1] = (outStart[(linkFrom[e] as number) + 1] as number) + 1;
+    inStart[(linkTo[e] as number) + 1] = (inStart[(linkTo[e] as number) + 1] as number) + 1;
+  }
+  for (let i = 0; i < n; i += 1) {
+    outStart[i + 1] = (outStart[i + 1] as number) + (outStart[i] as number);
+    inStart[i + 1] = (inStart[i + 1] as number) + (inStart[i] as number);
+  }
+  const outTo = new Int32Array(m);
+  const outType = new Uint8Array(m);
+  const outLag = new Float64Array(m);
+  const inFrom = new Int32Array(m);
+  const inType = new Uint8Array(m);
+  const inLag = new Float64Array(m);
+  {
+    const outFill = outStart.slice(0, n);
+    const inFill = inStart.slice(0, n);
+    for (let e = 0; e < m; e += 1) {
+      const from = linkFrom[e] as number;
+      const to = linkTo[e] as number;
+      const o = outFill[from] as number;
+      outTo[o] = to;
+      outType[o] = linkType[e] as number;
+      outLag[o] = linkLag[e] as number;
+      outFill[from] = o + 1;
+      const k = inFill[to] as number;
+      inFrom[k] = from;
+      inType[k] = linkType[e] as number;
+      inLag[k] = linkLag[e] as number;
+      inFill[to] = k + 1;
+    }
+  }
+
+  // topological order over links and child → parent (a summary after its children), as the reference
+  const inDegree = new Int32Array(n);
+  for (let i = 0; i < n; i += 1) {
+    inDegree[i] =
+      (inStart[i + 1] as number) - (inStart[i] as number) + ((childStart[i + 1] as number) - (childStart[i] as number));
+  }
   const order = new Int32Array(n);
   let head = 0;
   let tail = 0;
@@ -165,7 +295,7 @@ export function schedule(
   while (head < tail) {
     const i = order[head++] as number;
     for (let k = outStart[i] as number; k < (outStart[i + 1] as number); k += 1) {
-      const to = linkTo[outLinks[k] as number] as number;
+      const to = outTo[k] as number;
       inDegree[to] = (inDegree[to] as number) - 1;
       if (inDegree[to] === 0) order[tail++] = to;
     }
@@ -175,242 +305,22 @@ export function schedule(
       if (inDegree[p] === 0) order[tail++] = p;
     }
   }
-  if (tail < n) {
-    const cycle = findCycle(n, inDegree, outStart, outLinks, linkTo, parent);
-    const names = cycle.map((i) => label(tasks[i], tasks[i]?.id ?? i));
-    return {
-      ok: false,
-      error: `Los vínculos forman un ciclo entre las tareas: ${names.join(' → ')}`,
-      cycle: cycle.map((i) => tasks[i]?.id as number),
-    };
-  }
-
-  // forward pass
-  const es = new Float64Array(n);
-  const ef = new Float64Array(n);
-  const duration = new Float64Array(n);
-  const constraint = new Float64Array(n).fill(Number.NEGATIVE_INFINITY);
-  const rollStart = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
-  const rollFinish = new Float64Array(n).fill(Number.NEGATIVE_INFINITY);
-  // the EOD flags (see above): of the binding bound of a leaf's start, of each task's start and finish,
-  // and of a summary's rolled-up start (any earliest child at EOD) and finish (every latest child at EOD)
-  const constraintEod = new Uint8Array(n);
-  const eodStart = new Uint8Array(n);
-  const eodFinish = new Uint8Array(n);
-  const rollStartEod = new Uint8Array(n);
-  const rollFinishEod = new Uint8Array(n);
-  // many tasks share dates: convert each distinct one once
-  const indexByDate = new Map<string, number>();
-  const indexOfDate = (date: string): number => {
-    let index = indexByDate.get(date);
-    if (index === undefined) {
-      index = calendar.indexOf(dayNumber(date));
-      indexByDate.set(date, index);
-    }
-    return index;
-  };
-  // issue 15: progress at the cut-off. 1 = done (on its actual dates), 2 = under way (actual start kept,
-  // the remaining duration from the cut-off); actualFirst / actualEnd are working indices (actualEnd:
-  // the index after the actual finish day)
-  const cutoff = options.cutoff === undefined ? Number.NEGATIVE_INFINITY : indexOfDate(options.cutoff);
-  const status = new Uint8Array(n);
-  const actualFirst = new Float64Array(n);
-  const actualEnd = new Float64Array(n);
-  for (let i = 0; i < n; i += 1) {
-    const task = tasks[i] as ScheduleTask;
-    duration[i] = Math.max(0, Math.floor(task.duration));
-    if (isSummary(i)) continue;
-    constraint[i] = indexOfDate(task.start);
-    const startedOn = task.actualStart ?? task.actualFinish;
-    if (startedOn === undefined) continue;
-    actualFirst[i] = indexOfDate(startedOn);
-    if (task.actualFinish !== undefined) {
-      status[i] = 1;
-      // a day off as the actual finish counts as the working day before it
-      const finishDay = dayNumber(task.actualFinish);
-      const onOrAfter = calendar.indexOf(finishDay);
-      const last = isoDay(calendar.dayAt(onOrAfter)) === task.actualFinish ? onOrAfter : onOrAfter - 1;
-      actualEnd[i] = Math.max(last + 1, (actualFirst[i] as number) + (duration[i] === 0 ? 1 : 0));
-    } else {
-      status[i] = 2;
-      // what is left of the work; a task under way keeps at least its milestone-free minimum of 0 days
-      duration[i] = Math.ceil((duration[i] as number) * (1 - Math.min(100, Math.max(0, task.progress ?? 0)) / 100));
-    }
-  }
-  for (let h = 0; h < n; h += 1) {
-    const i = order[h] as number;
-    if (isSummary(i)) {
-      es[i] = rollStart[i] as number;
-      ef[i] = rollFinish[i] as number;
-      duration[i] = (ef[i] as number) - (es[i] as number);
-      eodStart[i] = rollStartEod[i] as number;
-      eodFinish[i] = rollFinishEod[i] as number;
-    } else if (status[i] === 1) {
-      // done: on its actual dates, whatever the links say; a milestone achieved at the end of its day
-      es[i] = actualFirst[i] as number;
-      ef[i] = actualEnd[i] as number;
-      const milestone = (tasks[i] as ScheduleTask).duration <= 0;
-      if (milestone) es[i] = ef[i] as number;
-      eodStart[i] = milestone ? 1 : 0;
-      eodFinish[i] = 1;
-    } else if (status[i] === 2) {
-      // under way: the remaining work resumes at the cut-off at the earliest, after what drives it
-      const resume = Math.max(constraint[i] as number, cutoff, actualFirst[i] as number);
-      es[i] = actualFirst[i] as number;
-      ef[i] = resume + (duration[i] as number);
-      eodStart[i] = 0;
-      // nothing left: the work ended with the day before the cut-off
-      eodFinish[i] = 1;
-    } else {
-      // not started: nothing of it before the cut-off
-      es[i] = Math.max(constraint[i] as number, cutoff);
-      ef[i] = (es[i] as number) + (duration[i] as number);
-      // work starts at the start of a day and ends at the end of one; a milestone is where its bound put it
-      const milestoneEod = duration[i] === 0 && es[i] === constraint[i] ? (constraintEod[i] as number) : 0;
-      eodStart[i] = milestoneEod;
-      eodFinish[i] = duration[i] === 0 ? milestoneEod : 1;
-    }
-    for (let k = outStart[i] as number; k < (outStart[i + 1] as number); k += 1) {
-      const e = outLinks[k] as number;
-      const to = linkTo[e] as number;
-      const lag = linkLag[e] as number;
-      let bound: number;
-      let eod: number;
-      switch (linkType[e]) {
-        case 'FS':
-          bound = (ef[i] as number) + lag;
-          eod = eodFinish[i] as number;
-          break;
-        case 'SS':
-          bound = (es[i] as number) + lag;
-          eod = eodStart[i] as number;
-          break;
-        case 'FF':
-          bound = (ef[i] as number) + lag - (duration[to] as number);
-          eod = eodFinish[i] as number;
-          break;
-        default:
-          bound = (es[i] as number) + lag - (duration[to] as number);
-          eod = eodStart[i] as number;
-      }
-      if (bound > (constraint[to] as number)) {
-        constraint[to] = bound;
-        constraintEod[to] = eod;
-      } else if (bound === constraint[to] && eod === 0) constraintEod[to] = 0;
-    }
-    const p = parent[i] as number;
-    if (p !== -1) {
-      if ((es[i] as number) < (rollStart[p] as number)) {
-        rollStart[p] = es[i] as number;
-        rollStartEod[p] = eodStart[i] as number;
-      } else if (es[i] === rollStart[p] && eodStart[i] === 1) rollStartEod[p] = 1;
-      if ((ef[i] as number) > (rollFinish[p] as number)) {
-        rollFinish[p] = ef[i] as number;
-        rollFinishEod[p] = eodFinish[i] as number;
-      } else if (ef[i] === rollFinish[p] && eodFinish[i] === 0) rollFinishEod[p] = 0;
-    }
-  }
-
-  let projectStartIndex = Number.POSITIVE_INFINITY;
-  let projectFinishIndex = Number.NEGATIVE_INFINITY;
-  let projectStartEod = 0;
-  let projectFinishEod = 0;
-  for (let i = 0; i < n; i += 1) {
-    if (isSummary(i)) continue;
-    if ((es[i] as number) < projectStartIndex) {
-      projectStartIndex = es[i] as number;
-      projectStartEod = eodStart[i] as number;
-    } else if (es[i] === projectStartIndex && eodStart[i] === 1) projectStartEod = 1;
-    if ((ef[i] as number) > projectFinishIndex) {
-      projectFinishIndex = ef[i] as number;
-      projectFinishEod = eodFinish[i] as number;
-    } else if (ef[i] === projectFinishIndex && eodFinish[i] === 0) projectFinishEod = 0;
-  }
-
-  // backward pass, in reverse order: a summary before its children, a successor before its predecessors
-  const lf = new Float64Array(n).fill(projectFinishIndex);
-  const lsBound = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
-  for (let h = n - 1; h >= 0; h -= 1) {
-    const i = order[h] as number;
-    const p = parent[i] as number;
-    if (p !== -1) {
-      // a summary's finish is its latest child's, so a bound on it binds every child; its start is
-      // its earliest child's, so a bound on it binds the children that start with it
-      lf[i] = Math.min(lf[i] as number, lf[p] as number);
-      if (es[i] === es[p]) lsBound[i] = Math.min(lsBound[i] as number, lsBound[p] as number);
-    }
-    for (let k = outStart[i] as number; k < (outStart[i + 1] as number); k += 1) {
-      const e = outLinks[k] as number;
-      const to = linkTo[e] as number;
-      const lag = linkLag[e] as number;
-      const succLs = (lf[to] as number) - (duration[to] as number);
-      const succLf = lf[to] as number;
-      switch (linkType[e]) {
-        case 'FS':
-          lf[i] = Math.min(lf[i] as number, succLs - lag);
-          break;
-        case 'SS':
-          lsBound[i] = Math.min(lsBound[i] as number, succLs - lag);
-          break;
-        case 'FF':
-          lf[i] = Math.min(lf[i] as number, succLf - lag);
-          break;
-        default:
-          lsBound[i] = Math.min(lsBound[i] as number, succLf - lag);
-      }
-    }
-    if (!isSummary(i)) lf[i] = Math.min(lf[i] as number, (lsBound[i] as number) + (duration[i] as number));
-  }
-
-  // float: leaves from their late dates; a summary takes its most critical child's
-  const float = new Float64Array(n);
-  for (let i = 0; i < n; i += 1)
-    float[i] = isSummary(i) || status[i] === 1 ? Number.POSITIVE_INFINITY : (lf[i] as number) - (ef[i] as number);
-  for (let h = 0; h < n; h += 1) {
-    const i = order[h] as number;
-    const p = parent[i] as number;
-    if (p !== -1 && (float[i] as number) < (float[p] as number)) float[p] = float[i] as number;
-  }
-
-  const dateByIndex = new Map<number, string>();
-  const dateAt = (index: number): string => {
-    let date = dateByIndex.get(index);
-    if (date === undefined) {
-      date = isoDay(calendar.dayAt(index));
-      dateByIndex.set(index, date);
-    }
-    return date;
-  };
-  const result: ScheduledTask[] = tasks.map((task, i) => {
-    const start = es[i] as number;
-    const finish = ef[i] as number;
-    const hasDates = Number.isFinite(start) && Number.isFinite(finish);
-    // an EOD start or finish shows on the working day before its index
-    const startDate = hasDates ? dateAt(eodStart[i] === 1 ? start - 1 : start) : task.start;
-    const endDate = hasDates ? dateAt(eodFinish[i] === 1 ? finish - 1 : finish) : startDate;
-    // work done has no float and is off the critical path, which runs through the remaining work
-    // (a summary whose every leaf is done keeps an infinite float: done too)
-    const done = status[i] === 1 || !Number.isFinite(float[i] as number);
-    const taskFloat = done ? 0 : (float[i] as number);
-    return {
-      id: task.id,
-      start: startDate,
-      end: endDate,
-      duration: hasDates ? finish - start : 0,
-      totalFloat: taskFloat,
-      critical: !done && taskFloat <= 0,
-      isSummary: isSummary(i),
-      startIndex: start,
-      finishIndex: finish,
-      ...(status[i] === 1 ? { status: 'done' as const } : status[i] === 2 ? { status: 'started' as const } : {}),
-    };
-  });
-  const hasLeaves = Number.isFinite(projectStartIndex);
+  if (tail < n) return findCycle(n, inDegree, outStart, outTo, parent);
   return {
-    ok: true,
-    tasks: result,
-    projectStart: hasLeaves ? dateAt(projectStartEod === 1 ? projectStartIndex - 1 : projectStartIndex) : '',
-    projectFinish: hasLeaves ? dateAt(projectFinishEod === 1 ? projectFinishIndex - 1 : projectFinishIndex) : '',
+    n,
+    parent,
+    summary,
+    childStart,
+    children,
+    outStart,
+    outTo,
+    outType,
+    outLag,
+    inStart,
+    inFrom,
+    inType,
+    inLag,
+    order,
   };
 }
 
@@ -419,8 +329,7 @@ function findCycle(
   n: number,
   inDegree: Int32Array,
   outStart: Int32Array,
-  outLinks: Int32Array,
-  linkTo: readonly number[],
+  outTo: Int32Array,
   parent: Int32Array,
 ): number[] {
   const stuck = (i: number) => (inDegree[i] as number) > 0;
@@ -429,7 +338,7 @@ function findCycle(
   for (let i = 0; i < n; i += 1) {
     if (!stuck(i)) continue;
     for (let k = outStart[i] as number; k < (outStart[i + 1] as number); k += 1) {
-      const to = linkTo[outLinks[k] as number] as number;
+      const to = outTo[k] as number;
       if (stuck(to) && predecessor[to] === -1) predecessor[to] = i;
     }
     const p = parent[i] as number;
@@ -447,4 +356,406 @@ function findCycle(
   if (current === -1) return path.reverse();
   // the walk went backwards: reverse to read the cycle in link direction
   return path.slice(seenAt.get(current)).reverse();
+}
+
+function cycleResult(tasks: readonly ScheduleTask[], cycle: number[]): ScheduleResult {
+  const names = cycle.map((i) => label(tasks[i], tasks[i]?.id ?? i));
+  return {
+    ok: false,
+    error: `Los vínculos forman un ciclo entre las tareas: ${names.join(' → ')}`,
+    cycle: cycle.map((i) => tasks[i]?.id as number),
+  };
+}
+
+/**
+ * 'YYYY-MM-DD' → day number, as dayNumber() gives, without its regex and Date: a well-formed date of
+ * the years 100–9999 is counted directly (days from the civil date); anything else goes to dayNumber(),
+ * which gives the same number or throws the same error.
+ */
+function parseDay(iso: string): number {
+  if (typeof iso === 'string' && iso.length === 10 && iso.charCodeAt(4) === 45 && iso.charCodeAt(7) === 45) {
+    const d0 = iso.charCodeAt(0) - 48;
+    const d1 = iso.charCodeAt(1) - 48;
+    const d2 = iso.charCodeAt(2) - 48;
+    const d3 = iso.charCodeAt(3) - 48;
+    const m0 = iso.charCodeAt(5) - 48;
+    const m1 = iso.charCodeAt(6) - 48;
+    const a0 = iso.charCodeAt(8) - 48;
+    const a1 = iso.charCodeAt(9) - 48;
+    if (
+      (d0 | d1 | d2 | d3 | m0 | m1 | a0 | a1) >= 0 &&
+      d0 <= 9 &&
+      d1 <= 9 &&
+      d2 <= 9 &&
+      d3 <= 9 &&
+      m0 <= 9 &&
+      m1 <= 9 &&
+      a0 <= 9 &&
+      a1 <= 9
+    ) {
+      const year = d0 * 1000 + d1 * 100 + d2 * 10 + d3;
+      const month = m0 * 10 + m1;
+      const day = a0 * 10 + a1;
+      if (year >= 100 && month >= 1 && month <= 12 && day >= 1) {
+        const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+        const monthDays =
+          month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+        if (day <= monthDays) {
+          // Howard Hinnant's days_from_civil
+          const y = month <= 2 ? year - 1 : year;
+          const era = Math.floor(y / 400);
+          const yoe = y - era * 400;
+          const doy = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+          const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+          return era * 146097 + doe - 719468;
+        }
+      }
+    }
+  }
+  return dayNumber(iso);
+}
+
+/** The per-task arrays of a run: the inputs read from the tasks, then both passes. */
+type Pass = {
+  /** a leaf's stored start as a working index (its own bound) */
+  startIndex: Float64Array;
+  duration: Float64Array;
+  /** 1 when the task's own duration is ≤ 0 (a milestone achieved at the end of its day when done) */
+  milestone: Uint8Array;
+  /** issue 15: 1 = done, 2 = under way */
+  status: Uint8Array;
+  actualFirst: Float64Array;
+  actualEnd: Float64Array;
+  es: Float64Array;
+  ef: Float64Array;
+  eodStart: Uint8Array;
+  eodFinish: Uint8Array;
+  lf: Float64Array;
+  lsBound: Float64Array;
+  float: Float64Array;
+};
+
+function newPass(n: number): Pass {
+  return {
+    startIndex: new Float64Array(n),
+    duration: new Float64Array(n),
+    milestone: new Uint8Array(n),
+    status: new Uint8Array(n),
+    actualFirst: new Float64Array(n),
+    actualEnd: new Float64Array(n),
+    es: new Float64Array(n),
+    ef: new Float64Array(n),
+    eodStart: new Uint8Array(n),
+    eodFinish: new Uint8Array(n),
+    lf: new Float64Array(n),
+    lsBound: new Float64Array(n),
+    float: new Float64Array(n),
+  };
+}
+
+/** Working indices of dates; consecutive tasks mostly share a date, so the last one is kept. */
+class DateIndex {
+  private lastIso: string | undefined;
+  private lastIndex = 0;
+  constructor(readonly calendar: WorkingCalendar) {}
+
+  of(iso: string): number {
+    if (iso === this.lastIso && iso !== undefined) return this.lastIndex;
+    const index = this.calendar.indexOf(parseDay(iso));
+    this.lastIso = iso;
+    this.lastIndex = index;
+    return index;
+  }
+}
+
+/** Reads task i's inputs into the pass, as the reference does (and in its order, so errors match). */
+function readTask(pass: Pass, i: number, task: ScheduleTask, isSummary: boolean, dates: DateIndex): void {
+  pass.duration[i] = Math.max(0, Math.floor(task.duration));
+  pass.milestone[i] = task.duration <= 0 ? 1 : 0;
+  pass.status[i] = 0;
+  if (isSummary) return;
+  pass.startIndex[i] = dates.of(task.start);
+  const startedOn = task.actualStart ?? task.actualFinish;
+  if (startedOn === undefined) return;
+  pass.actualFirst[i] = dates.of(startedOn);
+  if (task.actualFinish !== undefined) {
+    pass.status[i] = 1;
+    // a day off as the actual finish counts as the working day before it
+    const calendar = dates.calendar;
+    const onOrAfter = calendar.indexOf(dayNumber(task.actualFinish));
+    const last = isoDay(calendar.dayAt(onOrAfter)) === task.actualFinish ? onOrAfter : onOrAfter - 1;
+    pass.actualEnd[i] = Math.max(last + 1, (pass.actualFirst[i] as number) + (pass.duration[i] === 0 ? 1 : 0));
+  } else {
+    pass.status[i] = 2;
+    // what is left of the work
+    pass.duration[i] = Math.ceil(
+      (pass.duration[i] as number) * (1 - Math.min(100, Math.max(0, task.progress ?? 0)) / 100),
+    );
+  }
+}
+
+/** The forward pass of task i, pulled from its predecessors (a leaf) or its children (a summary). */
+function forwardTask(net: Network, pass: Pass, i: number, cutoff: number): void {
+  const { es, ef, eodStart, eodFinish, duration } = pass;
+  if (net.summary[i] === 1) {
+    let rollStart = Number.POSITIVE_INFINITY;
+    let rollStartEod = 0;
+    let rollFinish = Number.NEGATIVE_INFINITY;
+    let rollFinishEod = 0;
+    const { children } = net;
+    for (let k = net.childStart[i] as number; k < (net.childStart[i + 1] as number); k += 1) {
+      const c = children[k] as number;
+      // the earliest child's start (at EOD if any earliest is), the latest child's finish (EOD if all are)
+      if ((es[c] as number) < rollStart) {
+        rollStart = es[c] as number;
+        rollStartEod = eodStart[c] as number;
+      } else if (es[c] === rollStart && eodStart[c] === 1) rollStartEod = 1;
+      if ((ef[c] as number) > rollFinish) {
+        rollFinish = ef[c] as number;
+        rollFinishEod = eodFinish[c] as number;
+      } else if (ef[c] === rollFinish && eodFinish[c] === 0) rollFinishEod = 0;
+    }
+    es[i] = rollStart;
+    ef[i] = rollFinish;
+    duration[i] = rollFinish - rollStart;
+    eodStart[i] = rollStartEod;
+    eodFinish[i] = rollFinishEod;
+    return;
+  }
+  // the binding bound on the start: the stored start, or the latest a link allows (EOD if every such is)
+  let constraint = pass.startIndex[i] as number;
+  let constraintEod = 0;
+  const { inFrom, inType, inLag } = net;
+  for (let k = net.inStart[i] as number; k < (net.inStart[i + 1] as number); k += 1) {
+    const from = inFrom[k] as number;
+    const lag = inLag[k] as number;
+    let bound: number;
+    let eod: number;
+    switch (inType[k]) {
+      case FS:
+        bound = (ef[from] as number) + lag;
+        eod = eodFinish[from] as number;
+        break;
+      case SS:
+        bound = (es[from] as number) + lag;
+        eod = eodStart[from] as number;
+        break;
+      case FF:
+        bound = (ef[from] as number) + lag - (duration[i] as number);
+        eod = eodFinish[from] as number;
+        break;
+      default:
+        bound = (es[from] as number) + lag - (duration[i] as number);
+        eod = eodStart[from] as number;
+    }
+    if (bound > constraint) {
+      constraint = bound;
+      constraintEod = eod;
+    } else if (bound === constraint && eod === 0) constraintEod = 0;
+  }
+  const status = pass.status[i];
+  if (status === 1) {
+    // done: on its actual dates, whatever the links say; a milestone achieved at the end of its day
+    const milestone = pass.milestone[i] === 1;
+    ef[i] = pass.actualEnd[i] as number;
+    es[i] = milestone ? (ef[i] as number) : (pass.actualFirst[i] as number);
+    eodStart[i] = milestone ? 1 : 0;
+    eodFinish[i] = 1;
+  } else if (status === 2) {
+    // under way: the remaining work resumes at the cut-off at the earliest, after what drives it
+    const resume = Math.max(constraint, cutoff, pass.actualFirst[i] as number);
+    es[i] = pass.actualFirst[i] as number;
+    ef[i] = resume + (duration[i] as number);
+    eodStart[i] = 0;
+    // nothing left: the work ended with the day before the cut-off
+    eodFinish[i] = 1;
+  } else {
+    // not started: nothing of it before the cut-off
+    es[i] = Math.max(constraint, cutoff);
+    ef[i] = (es[i] as number) + (duration[i] as number);
+    // work starts at the start of a day and ends at the end of one; a milestone is where its bound put it
+    const milestoneEod = duration[i] === 0 && es[i] === constraint ? constraintEod : 0;
+    eodStart[i] = milestoneEod;
+    eodFinish[i] = duration[i] === 0 ? milestoneEod : 1;
+  }
+}
+
+type ProjectSpan = { startIndex: number; finishIndex: number; startEod: number; finishEod: number };
+
+/** The project's start and finish from its leaves (the first earliest start at EOD if any is, …). */
+function projectSpan(net: Network, pass: Pass): ProjectSpan {
+  const { es, ef, eodStart, eodFinish } = pass;
+  let startIndex = Number.POSITIVE_INFINITY;
+  let finishIndex = Number.NEGATIVE_INFINITY;
+  let startEod = 0;
+  let finishEod = 0;
+  for (let i = 0; i < net.n; i += 1) {
+    if (net.summary[i] === 1) continue;
+    if ((es[i] as number) < startIndex) {
+      startIndex = es[i] as number;
+      startEod = eodStart[i] as number;
+    } else if (es[i] === startIndex && eodStart[i] === 1) startEod = 1;
+    if ((ef[i] as number) > finishIndex) {
+      finishIndex = ef[i] as number;
+      finishEod = eodFinish[i] as number;
+    } else if (ef[i] === finishIndex && eodFinish[i] === 0) finishEod = 0;
+  }
+  return { startIndex, finishIndex, startEod, finishEod };
+}
+
+/** The backward pass and the float, in reverse topological order (a summary before its children). */
+function backward(net: Network, pass: Pass, projectFinishIndex: number): void {
+  const { order, parent, outStart, outTo, outType, outLag, summary } = net;
+  const { es, ef, lf, lsBound, duration, float, status } = pass;
+  const n = net.n;
+  for (let h = n - 1; h >= 0; h -= 1) {
+    const i = order[h] as number;
+    let late = projectFinishIndex;
+    let startBound = Number.POSITIVE_INFINITY;
+    const p = parent[i] as number;
+    if (p !== -1) {
+      // a summary's finish is its latest child's, so a bound on it binds every child; its start is
+      // its earliest child's, so a bound on it binds the children that start with it
+      late = Math.min(late, lf[p] as number);
+      if (es[i] === es[p]) startBound = Math.min(startBound, lsBound[p] as number);
+    }
+    for (let k = outStart[i] as number; k < (outStart[i + 1] as number); k += 1) {
+      const to = outTo[k] as number;
+      const lag = outLag[k] as number;
+      const succLf = lf[to] as number;
+      switch (outType[k]) {
+        case FS:
+          late = Math.min(late, succLf - (duration[to] as number) - lag);
+          break;
+        case SS:
+          startBound = Math.min(startBound, succLf - (duration[to] as number) - lag);
+          break;
+        case FF:
+          late = Math.min(late, succLf - lag);
+          break;
+        default:
+          startBound = Math.min(startBound, succLf - lag);
+      }
+    }
+    if (summary[i] === 0) late = Math.min(late, startBound + (duration[i] as number));
+    lf[i] = late;
+    lsBound[i] = startBound;
+  }
+  // float: leaves from their late dates; a summary takes its most critical child's
+  for (let i = 0; i < n; i += 1)
+    float[i] = summary[i] === 1 || status[i] === 1 ? Number.POSITIVE_INFINITY : (lf[i] as number) - (ef[i] as number);
+  for (let h = 0; h < n; h += 1) {
+    const i = order[h] as number;
+    const p = parent[i] as number;
+    if (p !== -1 && (float[i] as number) < (float[p] as number)) float[p] = float[i] as number;
+  }
+}
+
+/** Dates of working indices, each made once (a run uses a few hundred distinct ones). */
+class DateText {
+  private readonly byIndex: string[] = [];
+  constructor(private readonly calendar: WorkingCalendar) {}
+
+  at(index: number): string {
+    // indices are ≥ −1 (an EOD date the day before index 0); others are not cached
+    const key = index + 1;
+    if (key >= 0 && key < 1_000_000 && Number.isInteger(key)) {
+      const cached = this.byIndex[key];
+      if (cached !== undefined) return cached;
+      const date = isoDay(this.calendar.dayAt(index));
+      this.byIndex[key] = date;
+      return date;
+    }
+    return isoDay(this.calendar.dayAt(index));
+  }
+}
+
+/**
+ * The same number, as a small integer when it is one: stored in a result object, a value read from a
+ * Float64Array would otherwise be boxed in a heap number of its own (several per task, most of the
+ * cost of making the results). −0 stays −0.
+ */
+function small(value: number): number {
+  const integer = value | 0;
+  return integer === value && (integer !== 0 || 1 / value > 0) ? integer : value;
+}
+
+function scheduledTask(net: Network, pass: Pass, i: number, task: ScheduleTask, text: DateText): ScheduledTask {
+  const start = pass.es[i] as number;
+  const finish = pass.ef[i] as number;
+  const hasDates = Number.isFinite(start) && Number.isFinite(finish);
+  // an EOD start or finish shows on the working day before its index
+  const startDate = hasDates ? text.at(pass.eodStart[i] === 1 ? start - 1 : start) : task.start;
+  const endDate = hasDates ? text.at(pass.eodFinish[i] === 1 ? finish - 1 : finish) : startDate;
+  // work done has no float and is off the critical path, which runs through the remaining work
+  // (a summary whose every leaf is done keeps an infinite float: done too)
+  const status = pass.status[i];
+  const float = pass.float[i] as number;
+  const done = status === 1 || !Number.isFinite(float);
+  const taskFloat = done ? 0 : float;
+  const result: ScheduledTask = {
+    id: task.id,
+    start: startDate,
+    end: endDate,
+    duration: hasDates ? small(finish - start) : 0,
+    totalFloat: small(taskFloat),
+    critical: !done && taskFloat <= 0,
+    isSummary: net.summary[i] === 1,
+    startIndex: small(start),
+    finishIndex: small(finish),
+  };
+  if (status === 1) result.status = 'done';
+  else if (status === 2) result.status = 'started';
+  return result;
+}
+
+function okResult(tasks: ScheduledTask[], span: ProjectSpan, text: DateText): ScheduleResult {
+  const hasLeaves = Number.isFinite(span.startIndex);
+  return {
+    ok: true,
+    tasks,
+    projectStart: hasLeaves ? text.at(span.startEod === 1 ? span.startIndex - 1 : span.startIndex) : '',
+    projectFinish: hasLeaves ? text.at(span.finishEod === 1 ? span.finishIndex - 1 : span.finishIndex) : '',
+  };
+}
+
+type FullRun = { net: Network; pass: Pass; cutoff: number; results: ScheduledTask[]; result: ScheduleResult };
+
+function runFull(
+  tasks: readonly ScheduleTask[],
+  links: readonly ScheduleLink[],
+  calendar: WorkingCalendar,
+  options: ScheduleOptions,
+): FullRun | ScheduleResult {
+  const net = compile(tasks, links);
+  if (Array.isArray(net)) return cycleResult(tasks, net);
+  const n = net.n;
+  const pass = newPass(n);
+  const dates = new DateIndex(calendar);
+  // issue 15: progress at the cut-off (the first day of remaining work)
+  const cutoff = options.cutoff === undefined ? Number.NEGATIVE_INFINITY : dates.of(options.cutoff);
+  for (let i = 0; i < n; i += 1) readTask(pass, i, tasks[i] as ScheduleTask, net.summary[i] === 1, dates);
+  for (let h = 0; h < n; h += 1) forwardTask(net, pass, net.order[h] as number, cutoff);
+  const span = projectSpan(net, pass);
+  backward(net, pass, span.finishIndex);
+  const text = new DateText(calendar);
+  const results = new Array<ScheduledTask>(n);
+  for (let i = 0; i < n; i += 1) results[i] = scheduledTask(net, pass, i, tasks[i] as ScheduleTask, text);
+  return { net, pass, cutoff, results, result: okResult(results, span, text) };
+}
+
+/**
+ * Schedules `tasks` and `links` on `calendar`. A link into a summary applies to each of its leaf
+ * tasks; a link out of a summary uses the summary's rolled-up dates. Links whose ends are not
+ * tasks of the list are ignored (the caller validates them). A cycle (including one through a
+ * summary and its own children) is refused with the tasks involved.
+ */
+export function schedule(
+  tasks: readonly ScheduleTask[],
+  links: readonly ScheduleLink[],
+  calendar: WorkingCalendar,
+  options: ScheduleOptions = {},
+): ScheduleResult {
+  const run = runFull(tasks, links, calendar, options);
+  return 'net' in run ? run.result : run;
 }
