@@ -191,9 +191,11 @@ function compile(tasks: readonly ScheduleTask[], links: readonly ScheduleLink[])
   let leafList: Int32Array | undefined;
   if (intoSummary) {
     leafStart = new Int32Array(n + 1);
+    // at most n steps up: a cycle in the tree (refused below as a cycle) must not walk forever, as
+    // the reference engine does
     for (let leaf = 0; leaf < n; leaf += 1) {
       if (summary[leaf] === 1) continue;
-      for (let a = parent[leaf] as number; a !== -1; a = parent[a] as number)
+      for (let a = parent[leaf] as number, steps = 0; a !== -1 && steps < n; a = parent[a] as number, steps += 1)
         leafStart[a + 1] = (leafStart[a + 1] as number) + 1;
     }
     for (let i = 0; i < n; i += 1) leafStart[i + 1] = (leafStart[i + 1] as number) + (leafStart[i] as number);
@@ -201,7 +203,7 @@ function compile(tasks: readonly ScheduleTask[], links: readonly ScheduleLink[])
     const fill = leafStart.slice(0, n);
     for (let leaf = 0; leaf < n; leaf += 1) {
       if (summary[leaf] === 1) continue;
-      for (let a = parent[leaf] as number; a !== -1; a = parent[a] as number) {
+      for (let a = parent[leaf] as number, steps = 0; a !== -1 && steps < n; a = parent[a] as number, steps += 1) {
         leafList[fill[a] as number] = leaf;
         fill[a] = (fill[a] as number) + 1;
       }
