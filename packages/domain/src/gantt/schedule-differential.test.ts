@@ -193,7 +193,7 @@ describe('schedule (issue 18): the fast engine against the reference engine', ()
   });
 
   it('gives the reference result on a large network with summaries and links into them', () => {
-    const { tasks, links, calendar, options } = randomCase(7);
+    const { calendar, options } = randomCase(7);
     const big: ScheduleTask[] = [];
     const bigLinks: ScheduleLink[] = [];
     const random = generator(99);
@@ -213,7 +213,6 @@ describe('schedule (issue 18): the fast engine against the reference engine', ()
       if (a % 10 === 1 && b < a + 10) continue;
       bigLinks.push({ from: a, to: Math.min(b, 3000), type: LINK_TYPES[k % 4] as LinkType, lag: (k % 7) - 2 });
     }
-    expect(tasks.length).toBeGreaterThan(0);
     const expected = scheduleReference(big, bigLinks, calendar(), options);
     expect(expected.ok).toBe(true);
     expect(schedule(big, bigLinks, calendar(), options)).toStrictEqual(expected);
