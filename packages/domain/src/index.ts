@@ -332,7 +332,7 @@ export {
   edpItemPriceOutputShape,
   percentTextSchema,
 } from './functions/price-fields';
-export { linkTypes, schedule } from './gantt/schedule';
+export { IncrementalScheduler, linkTypes, schedule } from './gantt/schedule';
 export type { PredecessorLink, PredecessorParseResult } from './gantt/predecessors';
 export { MAX_LAG, formatPredecessors, parsePredecessors } from './gantt/predecessors';
 export type { GanttDraftTask, GanttEdit, GanttTaskChanges } from './gantt/gantt-edits';

@@ -3,7 +3,7 @@ import type { CalendarException } from './calendar';
 import { WorkingCalendar, isoDay } from './calendar';
 import { chileHolidays } from './chile-holidays';
 import type { LinkType, ScheduleLink, ScheduleOptions, ScheduleResult, ScheduleTask } from './schedule';
-import { schedule } from './schedule';
+import { IncrementalScheduler, schedule } from './schedule';
 import { scheduleReference } from './schedule-reference';
 
 /**
@@ -216,5 +216,87 @@ describe('schedule (issue 18): the fast engine against the reference engine', ()
     const expected = scheduleReference(big, bigLinks, calendar(), options);
     expect(expected.ok).toBe(true);
     expect(schedule(big, bigLinks, calendar(), options)).toStrictEqual(expected);
+  });
+});
+
+describe('IncrementalScheduler (issue 18): again after an edit, the same as a full pass', () => {
+  it('gives what schedule() gives after each of 8 random edits, on 300 seeded random networks', () => {
+    let reused = 0;
+    let compared = 0;
+    for (let seed = 1; seed <= 300; seed += 1) {
+      const { tasks: initial, links: initialLinks, calendar: makeCalendar, options } = randomCase(seed);
+      const random = generator(seed * 7919);
+      const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+      const calendar = makeCalendar();
+      const scheduler = new IncrementalScheduler();
+      let tasks = initial.map((task) => ({ ...task }));
+      let links = initialLinks.map((link) => ({ ...link }));
+      let previous: Outcome | undefined;
+      for (let step = 0; step <= 8; step += 1) {
+        if (step > 0) {
+          // one edit, as the screen makes them: mostly a task's dates, duration or progress (a new task
+          // object, or the same one changed in place), sometimes the structure
+          const i = int(0, tasks.length - 1);
+          const task = random() < 0.7 ? { ...(tasks[i] as ScheduleTask) } : (tasks[i] as ScheduleTask);
+          const roll = random();
+          if (roll < 0.35) task.duration = int(0, 10);
+          else if (roll < 0.65) task.start = isoDay(BASE_DAY + int(-5, 40));
+          else if (roll < 0.7) task.progress = int(0, 100);
+          else if (roll < 0.75) {
+            task.actualStart = isoDay(BASE_DAY + int(-5, 20));
+            task.progress = int(0, 100);
+          } else if (roll < 0.8) {
+            task.actualFinish = isoDay(BASE_DAY + int(0, 25));
+          } else if (roll < 0.83) {
+            delete task.actualStart;
+            delete task.actualFinish;
+          } else if (roll < 0.86) task.start = '2025-02-31';
+          else if (roll < 0.9 && links.length > 0) links = links.filter((_, k) => k !== int(0, links.length - 1));
+          else if (roll < 0.94) {
+            const to = tasks[int(0, tasks.length - 1)] as ScheduleTask;
+            links = [...links, { from: task.id, to: to.id, type: LINK_TYPES[int(0, 3)] as LinkType, lag: int(-2, 3) }];
+          } else if (roll < 0.97) links = links.map((link, k) => (k === 0 ? { ...link, lag: link.lag + 1 } : link));
+          else tasks = [...tasks, { id: 5_000 + step, start: isoDay(BASE_DAY + int(0, 10)), duration: int(0, 5) }];
+          if (tasks[i] !== task) tasks = tasks.map((t, k) => (k === i ? task : t));
+        }
+        const expected = outcome(() => schedule(tasks, links, calendar, options));
+        const actual = outcome(() => scheduler.schedule(tasks, links, calendar, options));
+        expect(actual, `seed ${seed}, step ${step}`).toStrictEqual(expected);
+        compared += 1;
+        if (previous && 'result' in previous && previous.result.ok && 'result' in actual && actual.result.ok) {
+          const before = previous.result.tasks;
+          reused += actual.result.tasks.filter((task, k) => task === before[k]).length;
+        }
+        previous = actual;
+      }
+    }
+    expect(compared).toBe(2700);
+    // most edits were applied incrementally: unchanged tasks kept their result objects
+    expect(reused).toBeGreaterThan(10_000);
+  });
+
+  it('recomputes only downstream of an edit on a large network, giving the full pass results', () => {
+    const tasks: ScheduleTask[] = [];
+    const links: ScheduleLink[] = [];
+    for (let id = 1; id <= 2000; id += 1) {
+      tasks.push({
+        id,
+        ...(id % 10 === 1 ? {} : { parentId: id - ((id - 1) % 10) }),
+        start: '2025-03-03',
+        duration: id % 6,
+      });
+      if (id % 10 > 2) links.push({ from: id - 1, to: id, type: LINK_TYPES[id % 4] as LinkType, lag: (id % 5) - 1 });
+    }
+    const calendar = new WorkingCalendar('mon-fri', chileHolidays, 2025);
+    const scheduler = new IncrementalScheduler();
+    const first = scheduler.schedule(tasks, links, calendar);
+    const edited = tasks.map((task) => (task.id === 1505 ? { ...task, duration: 1 } : task));
+    const second = scheduler.schedule(edited, links, calendar);
+    expect(second).toStrictEqual(schedule(edited, links, calendar));
+    if (!first.ok || !second.ok) throw new Error('expected schedules');
+    // every group ends together, so shortening one task moves only its group: the others keep their objects
+    expect(second.tasks[0]).toBe(first.tasks[0]);
+    expect(second.tasks[1504]).not.toBe(first.tasks[1504]);
+    expect(second.tasks[1504]?.duration).toBe(1);
   });
 });
