@@ -1,6 +1,9 @@
 // The scheduling engine (packages/domain, issue 7) on large networks: a full forward + backward
 // pass over 10,000 tasks / 9,000 links and over 100,000 tasks / 90,000 links, on the Chilean
 // Monday–Friday calendar. The engine is TypeScript, so it is bundled with esbuild first.
+// issue 18: the fast engine (schedule) next to the engine it replaced (scheduleReference), run
+// interleaved in the same process (reference, fast, reference, fast, …), and IncrementalScheduler
+// after a one-task duration edit next to the fast full pass of the same edit.
 // Prints figures, asserts nothing. Run alone: `node bench/schedule-engine.mjs`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +19,7 @@ export async function loadEngine() {
   const outfile = path.join(dir, 'engine.mjs');
   await build({
     stdin: {
-      contents: `export { WorkingCalendar, schedule } from ${JSON.stringify(path.join(domain, 'index.ts'))};
+      contents: `export { IncrementalScheduler, WorkingCalendar, schedule } from ${JSON.stringify(path.join(domain, 'index.ts'))};
 export { chileHolidays } from ${JSON.stringify(path.join(domain, 'holidays.ts'))};
 export { scheduleReference } from ${JSON.stringify(path.join(domain, 'gantt/schedule-reference.ts'))};`,
       resolveDir: domain,
@@ -70,34 +73,83 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-export async function measureScheduleEngine(runs = 5) {
-  const { WorkingCalendar, schedule, chileHolidays } = await loadEngine();
-  const results = [];
+const fmt = (ms) => ms.toFixed(1);
+
+/**
+ * Rows { name, value, unit, note }: per size, the reference and the fast full pass (median of `runs`
+ * each, interleaved, a new calendar each run as the server makes one per request) and the incremental
+ * run after an edit next to the fast full pass of the same edit (also interleaved).
+ */
+export async function measureScheduleEngine(runs = 9) {
+  const { IncrementalScheduler, WorkingCalendar, schedule, scheduleReference, chileHolidays } = await loadEngine();
+  const rows = [];
   for (const [taskCount, linkCount] of [
     [10_000, 9_000],
     [100_000, 90_000],
   ]) {
     const { tasks, links } = network(taskCount, linkCount);
-    const times = [];
+    const times = { reference: [], fast: [] };
     let critical = 0;
     for (let run = 0; run < runs; run += 1) {
-      const calendar = new WorkingCalendar('mon-fri', chileHolidays, 2026);
-      const started = performance.now();
-      const result = schedule(tasks, links, calendar);
-      times.push(performance.now() - started);
-      if (!result.ok) throw new Error(result.error);
-      critical = result.tasks.filter((task) => task.critical).length;
+      for (const [name, engine] of [
+        ['reference', scheduleReference],
+        ['fast', schedule],
+      ]) {
+        const calendar = new WorkingCalendar('mon-fri', chileHolidays, 2026);
+        const started = performance.now();
+        const result = engine(tasks, links, calendar);
+        times[name].push(performance.now() - started);
+        if (!result.ok) throw new Error(result.error);
+        critical = result.tasks.filter((task) => task.critical).length;
+      }
     }
-    results.push({ taskCount, linkCount, medianMs: median(times), minMs: Math.min(...times), critical });
+    const before = median(times.reference);
+    const after = median(times.fast);
+    rows.push({
+      name: `schedule() ${taskCount} tasks / ${linkCount} links (reference engine, before issue 18)`,
+      value: fmt(before),
+      unit: 'ms',
+      note: `median of ${runs}, min ${fmt(Math.min(...times.reference))}; interleaved with the fast engine`,
+    });
+    rows.push({
+      name: `schedule() ${taskCount} tasks / ${linkCount} links (fast engine)`,
+      value: fmt(after),
+      unit: 'ms',
+      note: `median of ${runs}, min ${fmt(Math.min(...times.fast))}; ${(before / after).toFixed(1)}× faster than the reference; ${critical} critical`,
+    });
+
+    // one duration edit on a leaf in the middle of the network, alternating between two durations so
+    // every run is a real edit; one calendar for the session, as a screen keeps it
+    const calendar = new WorkingCalendar('mon-fri', chileHolidays, 2026);
+    const scheduler = new IncrementalScheduler();
+    scheduler.schedule(tasks, links, calendar);
+    const at = tasks.findIndex((task) => task.id === Math.floor(taskCount / 2) + 3);
+    const edit = { incremental: [], full: [] };
+    let changed = 0;
+    for (let run = 0; run < runs; run += 1) {
+      const original = tasks[at];
+      const edited = tasks.map((task, i) =>
+        i === at ? { ...original, duration: original.duration + 1 + (run % 2) } : task,
+      );
+      let started = performance.now();
+      const full = schedule(edited, links, calendar);
+      edit.full.push(performance.now() - started);
+      started = performance.now();
+      const incremental = scheduler.schedule(edited, links, calendar);
+      edit.incremental.push(performance.now() - started);
+      if (!full.ok || !incremental.ok) throw new Error('schedule refused the edit');
+      changed = full.tasks.filter((task, i) => task.finishIndex !== incremental.tasks[i].finishIndex).length;
+    }
+    rows.push({
+      name: `IncrementalScheduler after one duration edit, ${taskCount} tasks / ${linkCount} links`,
+      value: fmt(median(edit.incremental)),
+      unit: 'ms',
+      note: `median of ${runs}, min ${fmt(Math.min(...edit.incremental))}; the fast full pass of the same edit: median ${fmt(median(edit.full))} (${changed} tasks differ: expect 0)`,
+    });
   }
-  return results;
+  return rows;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  for (const row of await measureScheduleEngine()) {
-    console.log(
-      `schedule() ${row.taskCount} tareas / ${row.linkCount} vínculos: mediana ${row.medianMs.toFixed(1)} ms ` +
-        `(mín ${row.minMs.toFixed(1)}; ${row.critical} críticas)`,
-    );
-  }
+  for (const row of await measureScheduleEngine()) console.log(`${row.name}: ${row.value} ${row.unit} (${row.note})`);
 }
