@@ -118,24 +118,25 @@ type Network = {
 /** A position lookup for task ids: an array when the ids are small non-negative integers, a Map otherwise. */
 function positionsOf(tasks: readonly ScheduleTask[]): (id: number) => number {
   const n = tasks.length;
+  // the ids read once (task objects come in several shapes, so each read of one is a slow lookup)
+  const ids = new Array<number>(n);
   let dense = true;
   let maxId = 0;
   for (let i = 0; i < n; i += 1) {
     const id = (tasks[i] as ScheduleTask).id;
-    if (!Number.isInteger(id) || id < 0) {
-      dense = false;
-      break;
-    }
-    if (id > maxId) maxId = id;
+    ids[i] = id;
+    if (!dense) continue;
+    if (!Number.isInteger(id) || id < 0) dense = false;
+    else if (id > maxId) maxId = id;
   }
   if (dense && maxId <= 4 * n + 1024) {
     // position + 1, 0 = no such task; a repeated id maps to its last task, as Map.set did
     const slot = new Int32Array(maxId + 1);
-    for (let i = 0; i < n; i += 1) slot[(tasks[i] as ScheduleTask).id] = i + 1;
+    for (let i = 0; i < n; i += 1) slot[ids[i] as number] = i + 1;
     return (id) => (Number.isInteger(id) && id >= 0 && id <= maxId ? (slot[id] as number) - 1 : -1);
   }
   const map = new Map<number, number>();
-  for (let i = 0; i < n; i += 1) map.set((tasks[i] as ScheduleTask).id, i);
+  for (let i = 0; i < n; i += 1) map.set(ids[i] as number, i);
   return (id) => map.get(id) ?? -1;
 }
 
@@ -484,8 +485,10 @@ function readTask(pass: Pass, i: number, task: ScheduleTask, isSummary: boolean,
     pass.status[i] = 1;
     // a day off as the actual finish counts as the working day before it
     const calendar = dates.calendar;
-    const onOrAfter = calendar.indexOf(dayNumber(task.actualFinish));
-    const last = isoDay(calendar.dayAt(onOrAfter)) === task.actualFinish ? onOrAfter : onOrAfter - 1;
+    // (the day numbers of two valid dates are equal exactly when the dates are: the reference compares the text)
+    const finishDay = parseDay(task.actualFinish);
+    const onOrAfter = calendar.indexOf(finishDay);
+    const last = calendar.dayAt(onOrAfter) === finishDay ? onOrAfter : onOrAfter - 1;
     pass.actualEnd[i] = Math.max(last + 1, (pass.actualFirst[i] as number) + (pass.duration[i] === 0 ? 1 : 0));
   } else {
     pass.status[i] = 2;
