@@ -24,6 +24,7 @@ import {
   updateGanttTask,
 } from './gantt-edits';
 import type { ScheduleResult, ScheduledTask } from './schedule';
+import { IncrementalScheduler } from './schedule';
 
 // Monday–Friday with two of Chile's 2025 holidays: Viernes Santo (Friday 18 April) and Día del
 // Trabajo (Thursday 1 May). 2025-03-03 is a Monday.
@@ -260,6 +261,33 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
 });
 
 describe('scheduleDraft: the engine over the draft (Monday–Friday, hand-checked dates)', () => {
+  it('with an IncrementalScheduler (issue 18), gives after every kind of edit what a full pass gives', () => {
+    const cal = calendar();
+    const scheduler = new IncrementalScheduler();
+    const edits: ((tasks: GanttDraftTask[]) => GanttEdit)[] = [
+      (tasks) => resizeGanttTask(tasks, 3, '2025-03-05', '2025-03-14', cal),
+      (tasks) => moveGanttTask(tasks, 4, '2025-04-07', cal),
+      (tasks) => setGanttProgress(tasks, 3, 40),
+      (tasks) => {
+        const five = tasks.find((t) => t.id === 5) as GanttDraftTask;
+        return updateGanttTask(tasks, 5, { ...five, duration: 4 });
+      },
+      (tasks) => addGanttLink(tasks, 2, 5, 'SS', 1),
+      (tasks) => removeGanttLink(tasks, 2, 5),
+      (tasks) => addGanttTask(tasks, 4, { id: 7, start: '2025-03-05', duration: 2 }),
+      (tasks) => resizeGanttTask(tasks, 2, '2025-03-03', '2025-03-05', cal),
+      (tasks) => indentGanttTask(tasks, 5),
+      (tasks) => deleteGanttTask(tasks, 6),
+    ];
+    let tasks = sample;
+    const options = { cutoff: '2025-03-06' };
+    expect(scheduleDraft(tasks, cal, options, scheduler)).toStrictEqual(scheduleDraft(tasks, cal, options));
+    for (const edit of edits) {
+      tasks = tasksOf(edit(tasks));
+      expect(scheduleDraft(tasks, cal, options, scheduler)).toStrictEqual(scheduleDraft(tasks, cal, options));
+    }
+  });
+
   it('chains the sample: 5 days from Monday 3 March end Friday 7 March; the FS successor starts Monday 10 March', () => {
     const result = scheduleDraft(sample, calendar());
     const byTask = scheduled(result);

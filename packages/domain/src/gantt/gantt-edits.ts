@@ -5,7 +5,7 @@ import { dayNumber, isoDay } from './calendar';
 import type { PredecessorLink } from './predecessors';
 import { MAX_LAG, formatPredecessors, parsePredecessors } from './predecessors';
 import type { LinkType, ScheduleOptions, ScheduleResult } from './schedule';
-import { schedule } from './schedule';
+import { IncrementalScheduler, schedule } from './schedule';
 import { flattenForest, forestOf, siblingsOf, withParent } from '../tree/ordered-forest';
 
 /**
@@ -86,11 +86,16 @@ export function activitiesFromDraft(tasks: readonly GanttDraftTask[]): GanttTask
   }));
 }
 
-/** The engine over the draft. */
+/**
+ * The engine over the draft. issue 18: a screen that schedules after every edit may pass its own
+ * IncrementalScheduler (with the same calendar object each time) to recompute only what an edit moved;
+ * the results are the same, and shared with its previous call where unchanged (read-only).
+ */
 export function scheduleDraft(
   tasks: readonly GanttDraftTask[],
   calendar: WorkingCalendar,
   options: ScheduleOptions = {},
+  scheduler?: IncrementalScheduler,
 ): ScheduleResult {
   const scheduleTasks = tasks.map((task) => ({
     id: task.id,
@@ -110,7 +115,9 @@ export function scheduleDraft(
       links.push({ from: link.predecessorId, to: task.id, type: link.type, lag: link.lag });
     }
   }
-  return schedule(scheduleTasks, links, calendar, options);
+  return scheduler
+    ? scheduler.schedule(scheduleTasks, links, calendar, options)
+    : schedule(scheduleTasks, links, calendar, options);
 }
 
 // ---------------------------------------------------------------- the tree
