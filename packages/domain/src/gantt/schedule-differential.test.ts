@@ -190,7 +190,7 @@ describe('schedule (issue 18): the fast engine against the reference engine', ()
     expect(kinds.cycle).toBeGreaterThan(50);
     expect(kinds.treeCycle).toBeGreaterThan(0);
     expect(kinds.error).toBeGreaterThan(3);
-  });
+  }, 120_000); // 2,000 schedules: a second or two, longer on a busy machine
 
   it('gives the reference result on a large network with summaries and links into them', () => {
     const { calendar, options } = randomCase(7);
@@ -273,7 +273,7 @@ describe('IncrementalScheduler (issue 18): again after an edit, the same as a fu
     expect(compared).toBe(2700);
     // most edits were applied incrementally: unchanged tasks kept their result objects
     expect(reused).toBeGreaterThan(10_000);
-  });
+  }, 120_000); // 5,400 schedules: a second or two, longer on a busy machine
 
   it('recomputes only downstream of an edit on a large network, giving the full pass results', () => {
     const tasks: ScheduleTask[] = [];
