@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarException } from './calendar';
-import { WorkingCalendar, isoDay } from './calendar';
+import { WorkingCalendar, dayNumber, isoDay } from './calendar';
 import { chileHolidays } from './chile-holidays';
 import type { LinkType, ScheduleLink, ScheduleOptions, ScheduleResult, ScheduleTask } from './schedule';
-import { IncrementalScheduler, schedule } from './schedule';
+import { IncrementalScheduler, parseDay, schedule } from './schedule';
 import { scheduleReference } from './schedule-reference';
 
 /**
@@ -300,3 +300,51 @@ describe('IncrementalScheduler (issue 18): again after an edit, the same as a fu
     expect(second.tasks[1504]?.duration).toBe(1);
   });
 });
+
+describe("parseDay (issue 18): the fast engine's date reading, the same as dayNumber", () => {
+  it("gives dayNumber's day or its error for 20,000 seeded dates, valid or not, across years 0001–9999", () => {
+    const random = generator(2026);
+    const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+    const pad = (value: number, width: number) => String(value).padStart(width, '0');
+    const odd = [
+      '',
+      '2025-03-3',
+      '2025/03/03',
+      '2025-03-03 ',
+      ' 2025-03-03',
+      '2025-3-003',
+      '２０２５-03-03',
+      'abcd-ef-gh',
+      '+02025-03-03',
+    ];
+    let valid = 0;
+    for (let k = 0; k < 20_000; k += 1) {
+      const roll = random();
+      const text =
+        roll < 0.02
+          ? (odd[int(0, odd.length - 1)] as string)
+          : `${pad(roll < 0.1 ? int(0, 120) : roll < 0.2 ? int(1890, 2110) : int(1, 9999), 4)}-${pad(int(0, 13), 2)}-${pad(int(0, 32), 2)}`;
+      const expected = outcomeOf(() => dayNumber(text));
+      expect(
+        outcomeOf(() => parseDay(text)),
+        text,
+      ).toStrictEqual(expected);
+      if ('day' in expected) valid += 1;
+    }
+    // leap days of 1900 (no), 2000 (yes) and 2024 (yes) too
+    for (const text of ['1900-02-29', '2000-02-29', '2024-02-29', '2100-02-29', '0100-01-01', '9999-12-31'])
+      expect(
+        outcomeOf(() => parseDay(text)),
+        text,
+      ).toStrictEqual(outcomeOf(() => dayNumber(text)));
+    expect(valid).toBeGreaterThan(10_000);
+  });
+});
+
+function outcomeOf(read: () => number): { day: number } | { error: string } {
+  try {
+    return { day: read() };
+  } catch (error) {
+    return { error: `${(error as Error).name}: ${(error as Error).message}` };
+  }
+}

@@ -375,7 +375,7 @@ function cycleResult(tasks: readonly ScheduleTask[], cycle: number[]): ScheduleR
  * the years 100–9999 is counted directly (days from the civil date); anything else goes to dayNumber(),
  * which gives the same number or throws the same error.
  */
-function parseDay(iso: string): number {
+export function parseDay(iso: string): number {
   if (typeof iso === 'string' && iso.length === 10 && iso.charCodeAt(4) === 45 && iso.charCodeAt(7) === 45) {
     const d0 = iso.charCodeAt(0) - 48;
     const d1 = iso.charCodeAt(1) - 48;
