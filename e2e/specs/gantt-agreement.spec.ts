@@ -72,7 +72,7 @@ function dayOf(shownDate: string): number {
 /** Every row the chart drew: its grid cells (Inicio, Fin, Duración) and its bar's box. */
 function painted(page: Page): Promise<Painted[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('.wx-row[data-id]')].map((gridRow) => {
+    Array.from(document.querySelectorAll<HTMLElement>('.wx-row[data-id]')).map((gridRow) => {
       const id = Number(gridRow.dataset.id);
       const text = (column: string) => gridRow.querySelector(`[data-col-id=":${column}"]`)?.textContent?.trim() ?? '';
       const box = document.querySelector<HTMLElement>(`.wx-bar[data-id="${id}"]`);
