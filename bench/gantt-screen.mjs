@@ -2,7 +2,8 @@
 // 10,001-task / 9,000-link project in the product, next to a bare page that renders only SVAR React
 // Gantt with the same tasks and links (the ratio is the figure); the same for ~30,000 tasks; and, in
 // the product at 10,001 tasks, 'Actualizar' after one duration edit → the recomputed chart painted,
-// and 'Contraer todo' / 'Expandir todo' → the chart painted. Prints figures, asserts nothing.
+// and 'Contraer todo' / 'Expandir todo' → the chart painted; issue 18: a bar dragged and a bar stretched
+// with the pointer → the recomputed chart painted. Prints figures, asserts nothing.
 //
 //   node bench/gantt-screen.mjs        starts the built server (npm run build first) on a fresh
 //                                      SQLite data dir, seeds both projects, measures, stops it
@@ -492,6 +493,24 @@ export async function measureGanttScreen({ url, cookie, runs = Number(process.en
       `Gantt 'Expandir todo' (product, ${size})`,
       interactions.expand,
       'click → grid rows and bars changed, painted',
+    );
+    // issue 18: the same leaf's bar dragged three days later, then stretched three days longer, with
+    // the pointer (each moves its group's chain and the project's finish)
+    const drags = await barDragTimes(browser, {
+      pageUrl: `${target.url}/projects/${large.projectId}/gantt`,
+      cookies,
+      leaf,
+      runs,
+    });
+    figure(
+      `Gantt bar dragged, one edit (product, ${size})`,
+      drags.drag,
+      'mouseup → the new start in the grid and the bar moved to it, painted',
+    );
+    figure(
+      `Gantt bar stretched, one edit (product, ${size})`,
+      drags.resize,
+      'mouseup → the new duration in the grid and the bar resized to it, painted',
     );
 
     // issue 15: the same project tracked — a baseline chosen (grey bars) and progress at a cut-off
