@@ -346,6 +346,8 @@ async function armBarDrag(page, { rowId, column }) {
  */
 export async function timeBarDrag(page, { rowId, mode, days, dayWidth }) {
   const bar = page.locator(`.wx-bar[data-id="${rowId}"]`);
+  // each run moves the bar further right: into the chart's view first
+  await bar.scrollIntoViewIfNeeded();
   const box = await bar.boundingBox();
   if (!box) throw new Error(`bar ${rowId} not on screen`);
   const y = box.y + box.height / 2;

@@ -39,6 +39,7 @@ import {
   localDate,
   parseLinkId,
   readBarChange,
+  sameDirectoryInputs,
 } from '../utils/gantt-chart-data';
 import type { SvarLinkType } from '../utils/gantt-chart-data';
 import { applyChartPatch, chartPatch } from '../utils/gantt-chart-patch';
@@ -245,7 +246,15 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
 
   // the Código column as wide as its deepest, longest code (issue 12), unless the user resized it
   const [measureText] = useState(createTextMeasurer);
-  const codeWidth = useMemo(() => codeColumnWidth(codeEntries(tasks), measureText), [tasks, measureText]);
+  // issue 18: an edit of dates or links keeps the codes and the tree: the width too
+  const codeWidthOf = useRef<{ tasks: typeof tasks; width: number } | null>(null);
+  const codeWidth = useMemo(() => {
+    const last = codeWidthOf.current;
+    if (last && sameDirectoryInputs(last.tasks, tasks)) return last.width;
+    const width = codeColumnWidth(codeEntries(tasks), measureText);
+    codeWidthOf.current = { tasks, width };
+    return width;
+  }, [tasks, measureText]);
   const { showId, showTracking, columnWidths } = prefs;
   // issue 15: the tracking columns the user asked for ('Seguimiento'), the baseline's with one chosen
   const tracking = useMemo(() => shownTrackingColumns(showTracking, hasBaseline), [showTracking, hasBaseline]);

@@ -130,7 +130,7 @@ type TaskInputs = {
 };
 
 /** The task directory (labels, EDP items) reads only ids, codes, names, parents and sources. */
-function sameDirectoryInputs(left: readonly GanttDraftTask[], right: readonly GanttDraftTask[]): boolean {
+export function sameDirectoryInputs(left: readonly GanttDraftTask[], right: readonly GanttDraftTask[]): boolean {
   if (left === right) return true;
   if (left.length !== right.length) return false;
   for (let index = 0; index < left.length; index += 1) {
@@ -186,7 +186,10 @@ function sameInputs(a: TaskInputs, b: TaskInputs): boolean {
 }
 
 export function localDate(iso: string): Date {
-  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  // read by position (YYYY-MM-DD): ~30,000 dates a first build at 10,000 tasks
+  const year = Number(iso.slice(0, 4));
+  const month = Number(iso.slice(5, 7));
+  const day = Number(iso.slice(8, 10));
   const date = new Date(year, month - 1, day);
   // years 0–99 would otherwise be read as 1900–1999
   date.setFullYear(year);
