@@ -299,6 +299,13 @@ describe('Gantt: the chart and the engine agree after random edits (issue 18)', 
           break;
         }
         case 'fold':
+          // a row closed by its own toggle first: 'Expandir todo' must open it again
+          await row(page, 2).locator('.wx-toggle-icon').click();
+          await expect.poll(() => row(page, 5).count()).toBe(0);
+          await toolbarButton(page, 'Expandir todo').click();
+          await row(page, 5).waitFor();
+          await row(page, 8).locator('.wx-toggle-icon').click();
+          await expect.poll(() => row(page, 11).count()).toBe(0);
           await toolbarButton(page, 'Contraer todo').click();
           await expect.poll(() => row(page, 5).count()).toBe(0);
           await check(`${step} collapsed`, false);

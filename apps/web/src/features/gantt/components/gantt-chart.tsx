@@ -663,7 +663,15 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
         store.getState().select(Number.isFinite(id) ? id : null);
       });
       ganttApi.on('open-task', (event) => {
-        store.getState().setOpen(Number(event.id), event.mode);
+        const id = Number(event.id);
+        store.getState().setOpen(id, event.mode);
+        // the chart toggled the row itself: what it shows has that row open or closed now, so the
+        // next patch ('Expandir todo' after this row was closed) sees the difference
+        const now = shown.current;
+        if (now?.byId.get(id)?.open !== undefined) {
+          const tasks = now.tasks.map((task) => (task.id === id ? { ...task, open: event.mode } : task));
+          shown.current = { ...now, tasks };
+        }
       });
       // the divider dragged: remembered when the pointer lets go (a rebuild would reset it)
       ganttApi.on('resize-grid', (event) => {
