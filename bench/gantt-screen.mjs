@@ -367,31 +367,30 @@ export async function timeBarDrag(page, { rowId, mode, days, dayWidth }) {
  * Answers { drag, resize } (painted ms), each an array or an Error where that step failed.
  */
 export async function barDragTimes(browser, { pageUrl, cookies, leaf, runs }) {
-  const { context, page } = await newPage(browser, cookies);
   const result = { drag: [], resize: [] };
-  try {
-    await page.goto(pageUrl, { waitUntil: 'commit', timeout: TIMEOUT });
-    await page.locator(`.wx-bar[data-id="${leaf.TaskID}"]`).waitFor({ timeout: TIMEOUT });
-    // a day's width on the chart, from the leaf's bar (its end is exclusive)
-    const width = (await page.locator(`.wx-bar[data-id="${leaf.TaskID}"]`).boundingBox())?.width ?? 0;
-    const days = (Date.parse(leaf.EndDate) - Date.parse(leaf.StartDate)) / 86_400_000 + 1;
-    const dayWidth = width / days;
-    // a drag shorter than 20 px is no drag for SVAR
-    const step = Math.max(3, Math.ceil(24 / dayWidth));
-    for (const [key, mode] of [
-      ['drag', 'move'],
-      ['resize', 'end'],
-    ]) {
-      try {
-        for (let run = 0; run < runs; run += 1) {
-          result[key].push((await timeBarDrag(page, { rowId: leaf.TaskID, mode, days: step, dayWidth })).paintedMs);
-        }
-      } catch (error) {
-        result[key] = error;
+  // each series on a fresh page, from the seeded dates
+  for (const [key, mode] of [
+    ['drag', 'move'],
+    ['resize', 'end'],
+  ]) {
+    const { context, page } = await newPage(browser, cookies);
+    try {
+      await page.goto(pageUrl, { waitUntil: 'commit', timeout: TIMEOUT });
+      await page.locator(`.wx-bar[data-id="${leaf.TaskID}"]`).waitFor({ timeout: TIMEOUT });
+      // a day's width on the chart, from the leaf's bar (its end is exclusive)
+      const width = (await page.locator(`.wx-bar[data-id="${leaf.TaskID}"]`).boundingBox())?.width ?? 0;
+      const days = (Date.parse(leaf.EndDate) - Date.parse(leaf.StartDate)) / 86_400_000 + 1;
+      const dayWidth = width / days;
+      // a drag shorter than 20 px is no drag for SVAR
+      const step = Math.max(3, Math.ceil(24 / dayWidth));
+      for (let run = 0; run < runs; run += 1) {
+        result[key].push((await timeBarDrag(page, { rowId: leaf.TaskID, mode, days: step, dayWidth })).paintedMs);
       }
+    } catch (error) {
+      result[key] = error;
+    } finally {
+      await context.close();
     }
-  } finally {
-    await context.close();
   }
   return result;
 }
