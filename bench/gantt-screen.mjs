@@ -2,7 +2,8 @@
 // 10,001-task / 9,000-link project in the product, next to a bare page that renders only SVAR React
 // Gantt with the same tasks and links (the ratio is the figure); the same for ~30,000 tasks; and, in
 // the product at 10,001 tasks, 'Actualizar' after one duration edit → the recomputed chart painted,
-// and 'Contraer todo' / 'Expandir todo' → the chart painted. Prints figures, asserts nothing.
+// and 'Contraer todo' / 'Expandir todo' → the chart painted; issue 18: a bar dragged and a bar stretched
+// with the pointer → the recomputed chart painted. Prints figures, asserts nothing.
 //
 //   node bench/gantt-screen.mjs        starts the built server (npm run build first) on a fresh
 //                                      SQLite data dir, seeds both projects, measures, stops it
@@ -14,7 +15,7 @@
 // build) and served from a throwaway node:http server on loopback; it fetches loadGantt's answer as
 // JSON and converts it to SVAR tasks and links in the page. Chromium resolves no host names, so
 // nothing leaves the machine (the SVAR stylesheet names fonts on cdn.svar.dev; fonts={false}).
-/* global document, requestAnimationFrame -- the functions given to evaluate run in the page */
+/* global document, requestAnimationFrame, window -- the functions given to evaluate run in the page */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -157,7 +158,7 @@ async function serveBarePage(outdir, datasets) {
   };
 }
 
-async function newPage(browser, cookies) {
+export async function newPage(browser, cookies) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   if (cookies) await context.addCookies(cookies);
   return { context, page: await context.newPage() };
@@ -256,7 +257,7 @@ function timeToolbarClick(page, change) {
  * pairs of timed 'Contraer todo' / 'Expandir todo'. Answers { edit, collapse, expand } (painted ms),
  * each an array, or an Error where that step failed.
  */
-async function interactionTimes(browser, { pageUrl, cookies, leaf, runs, editOnly = false }) {
+export async function interactionTimes(browser, { pageUrl, cookies, leaf, runs, editOnly = false }) {
   const { context, page } = await newPage(browser, cookies);
   const result = { edit: [], collapse: [], expand: [] };
   try {
@@ -288,6 +289,108 @@ async function interactionTimes(browser, { pageUrl, cookies, leaf, runs, editOnl
     }
   } finally {
     await context.close();
+  }
+  return result;
+}
+
+/**
+ * In the page, around one real pointer drag of a bar (Playwright's mouse, from Node): from the
+ * mouseup event's own time stamp until the row's `column` cell no longer reads what it read before
+ * the drag and the bar's box (left and width) differs from where the pointer left it, then until that
+ * frame is painted, as timeToolbarClick does. `arm` runs before the pointer goes down; `settled`
+ * answers { changedMs, paintedMs } from the mouseup.
+ */
+async function armBarDrag(page, { rowId, column }) {
+  await page.evaluate(
+    ({ rowId: id, column: col, timeout }) => {
+      const cellText = () =>
+        document.querySelector(`.wx-row[data-id="${id}"] [data-col-id=":${col}"]`)?.textContent.trim();
+      const box = () => {
+        const bar = document.querySelector(`.wx-bar[data-id="${id}"]`);
+        return bar ? `${bar.style.left}|${bar.style.width}` : '';
+      };
+      const before = cellText();
+      window.__cimDrag = new Promise((resolve, reject) => {
+        window.addEventListener(
+          'mouseup',
+          (event) => {
+            const started = event.timeStamp;
+            const dropped = box();
+            const poll = () => {
+              const now = performance.now();
+              if (cellText() !== before && box() !== dropped) {
+                const channel = new MessageChannel();
+                channel.port1.onmessage = () =>
+                  resolve({ changedMs: now - started, paintedMs: performance.now() - started });
+                channel.port2.postMessage(null);
+              } else if (now - started > timeout) {
+                reject(new Error(`bar ${id}: the chart did not change within ${timeout} ms`));
+              } else {
+                requestAnimationFrame(poll);
+              }
+            };
+            requestAnimationFrame(poll);
+          },
+          { capture: true, once: true },
+        );
+      });
+    },
+    { rowId, column, timeout: 60_000 },
+  );
+}
+
+/**
+ * A real drag of bar `rowId`: 'move' from its middle, 'end' from its right end (a resize), by
+ * `days` days and a third (so the pointer never stops on a day's edge, and the engine's bar differs
+ * from the dragged one). Answers the ms from mouseup to the recomputed bar painted.
+ */
+export async function timeBarDrag(page, { rowId, mode, days, dayWidth }) {
+  const bar = page.locator(`.wx-bar[data-id="${rowId}"]`);
+  // each run moves the bar further right: into the chart's view first
+  await bar.scrollIntoViewIfNeeded();
+  const box = await bar.boundingBox();
+  if (!box) throw new Error(`bar ${rowId} not on screen`);
+  const y = box.y + box.height / 2;
+  const x = mode === 'move' ? box.x + box.width / 2 : box.x + box.width - 3;
+  await armBarDrag(page, { rowId, column: mode === 'move' ? 'startIso' : 'workDays' });
+  await page.mouse.move(x - 8, y);
+  await page.mouse.move(x, y, { steps: 2 });
+  await page.mouse.down();
+  await page.mouse.move(x + (days + 1 / 3) * dayWidth, y, { steps: 8 });
+  await page.mouse.up();
+  return page.evaluate(() => window.__cimDrag);
+}
+
+/**
+ * One fresh product page: `runs` times a move of the leaf's bar three days later, then `runs` times
+ * a resize of its right end three days longer (so each adds working days whatever the weekday).
+ * Answers { drag, resize } (painted ms), each an array or an Error where that step failed.
+ */
+export async function barDragTimes(browser, { pageUrl, cookies, leaf, runs }) {
+  const result = { drag: [], resize: [] };
+  // each series on a fresh page, from the seeded dates
+  for (const [key, mode] of [
+    ['drag', 'move'],
+    ['resize', 'end'],
+  ]) {
+    const { context, page } = await newPage(browser, cookies);
+    try {
+      await page.goto(pageUrl, { waitUntil: 'commit', timeout: TIMEOUT });
+      await page.locator(`.wx-bar[data-id="${leaf.TaskID}"]`).waitFor({ timeout: TIMEOUT });
+      // a day's width on the chart, from the leaf's bar (its end is exclusive)
+      const width = (await page.locator(`.wx-bar[data-id="${leaf.TaskID}"]`).boundingBox())?.width ?? 0;
+      const days = (Date.parse(leaf.EndDate) - Date.parse(leaf.StartDate)) / 86_400_000 + 1;
+      const dayWidth = width / days;
+      // a drag shorter than 20 px is no drag for SVAR
+      const step = Math.max(3, Math.ceil(24 / dayWidth));
+      for (let run = 0; run < runs; run += 1) {
+        result[key].push((await timeBarDrag(page, { rowId: leaf.TaskID, mode, days: step, dayWidth })).paintedMs);
+      }
+    } catch (error) {
+      result[key] = error;
+    } finally {
+      await context.close();
+    }
   }
   return result;
 }
@@ -391,6 +494,24 @@ export async function measureGanttScreen({ url, cookie, runs = Number(process.en
       `Gantt 'Expandir todo' (product, ${size})`,
       interactions.expand,
       'click → grid rows and bars changed, painted',
+    );
+    // issue 18: the same leaf's bar dragged three days later, then stretched three days longer, with
+    // the pointer (each moves its group's chain and the project's finish)
+    const drags = await barDragTimes(browser, {
+      pageUrl: `${target.url}/projects/${large.projectId}/gantt`,
+      cookies,
+      leaf,
+      runs,
+    });
+    figure(
+      `Gantt bar dragged, one edit (product, ${size})`,
+      drags.drag,
+      'mouseup → the new start in the grid and the bar moved to it, painted',
+    );
+    figure(
+      `Gantt bar stretched, one edit (product, ${size})`,
+      drags.resize,
+      'mouseup → the new duration in the grid and the bar resized to it, painted',
     );
 
     // issue 15: the same project tracked — a baseline chosen (grey bars) and progress at a cut-off

@@ -39,8 +39,10 @@ import {
   localDate,
   parseLinkId,
   readBarChange,
+  sameDirectoryInputs,
 } from '../utils/gantt-chart-data';
 import type { SvarLinkType } from '../utils/gantt-chart-data';
+import { applyChartPatch, chartPatch } from '../utils/gantt-chart-patch';
 import type { GanttKeyCommand } from '../utils/gantt-keyboard';
 import { rowAfterMove } from '../utils/gantt-keyboard';
 import {
@@ -190,20 +192,50 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
     [t],
   );
 
-  const data = useMemo(
-    () => buildChartData(tasks, scheduled, closed, search, labels, { baseline, calendar, lateOnly }),
+  // issue 18: each build starts from the one before, keeping every chart task whose inputs did not change
+  const lastBuild = useRef<ChartData | undefined>(undefined);
+  const data = useMemo(() => {
+    const built = buildChartData(
+      tasks,
+      scheduled,
+      closed,
+      search,
+      labels,
+      { baseline, calendar, lateOnly },
+      lastBuild.current,
+    );
+    lastBuild.current = built;
+    return built;
     // revision: a refused edit still redraws, to put a dragged bar back
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [tasks, scheduled, closed, search, revision, labels, baseline, calendar, lateOnly],
-  );
+  }, [tasks, scheduled, closed, search, revision, labels, baseline, calendar, lateOnly]);
   const dataRef = useRef<ChartData>(data);
   dataRef.current = data;
+  // issue 18: what the chart shows (`shown`), and the lists it was last handed. A new build with the
+  // same rows is patched into SVAR's store (utils/gantt-chart-patch) after the render, and the
+  // chart keeps its lists; other rows (a task added or deleted, a search, 'Atrasadas') hand it the
+  // new lists, which it parses and lays out whole.
+  const shown = useRef<ChartData | null>(null);
+  const chartLists = useRef<{ tasks: ChartData['tasks']; links: ChartData['links'] } | null>(null);
+  const { patch, lists } = useMemo(() => {
+    const next = shown.current && apiRef.current ? chartPatch(shown.current, data) : null;
+    if (!next || !chartLists.current) chartLists.current = { tasks: data.tasks, links: data.links };
+    return { patch: next, lists: chartLists.current };
+  }, [data]);
+  useLayoutEffect(() => {
+    const ganttApi = apiRef.current;
+    if (patch && ganttApi) applyChartPatch(ganttApi.getStores().data, patch);
+    shown.current = data;
+  }, [data, patch]);
+  const { tasks: chartTasks, links: chartLinks } = lists;
   // the chart re-initialises whenever a prop changes identity: keep every prop stable. The
   // selection goes to the chart through its API (below); this only carries it across rebuilds.
   const selected = useMemo(() => {
     const id = store.getState().selectedId;
-    return id !== null && data.byId.has(id) ? [id] : [];
-  }, [data, store]);
+    return id !== null && dataRef.current.byId.has(id) ? [id] : [];
+    // chartTasks: only when the chart is handed new lists (a patch keeps its selection)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chartTasks, store]);
   const handlersRef = useRef({ onMenuAction, onRequestDelete });
   handlersRef.current = { onMenuAction, onRequestDelete };
 
@@ -214,7 +246,15 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
 
   // the Código column as wide as its deepest, longest code (issue 12), unless the user resized it
   const [measureText] = useState(createTextMeasurer);
-  const codeWidth = useMemo(() => codeColumnWidth(codeEntries(tasks), measureText), [tasks, measureText]);
+  // issue 18: an edit of dates or links keeps the codes and the tree: the width too
+  const codeWidthOf = useRef<{ tasks: typeof tasks; width: number } | null>(null);
+  const codeWidth = useMemo(() => {
+    const last = codeWidthOf.current;
+    if (last && sameDirectoryInputs(last.tasks, tasks)) return last.width;
+    const width = codeColumnWidth(codeEntries(tasks), measureText);
+    codeWidthOf.current = { tasks, width };
+    return width;
+  }, [tasks, measureText]);
   const { showId, showTracking, columnWidths } = prefs;
   // issue 15: the tracking columns the user asked for ('Seguimiento'), the baseline's with one chosen
   const tracking = useMemo(() => shownTrackingColumns(showTracking, hasBaseline), [showTracking, hasBaseline]);
@@ -623,7 +663,15 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
         store.getState().select(Number.isFinite(id) ? id : null);
       });
       ganttApi.on('open-task', (event) => {
-        store.getState().setOpen(Number(event.id), event.mode);
+        const id = Number(event.id);
+        store.getState().setOpen(id, event.mode);
+        // the chart toggled the row itself: what it shows has that row open or closed now, so the
+        // next patch ('Expandir todo' after this row was closed) sees the difference
+        const now = shown.current;
+        if (now?.byId.get(id)?.open !== undefined) {
+          const tasks = now.tasks.map((task) => (task.id === id ? { ...task, open: event.mode } : task));
+          shown.current = { ...now, tasks };
+        }
       });
       // the divider dragged: remembered when the pointer lets go (a rebuild would reset it)
       ganttApi.on('resize-grid', (event) => {
@@ -779,8 +827,8 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
             >
               <Gantt
                 init={init}
-                tasks={data.tasks}
-                links={data.links}
+                tasks={chartTasks}
+                links={chartLinks}
                 scales={scales}
                 columns={columns}
                 lengthUnit="day"

@@ -1,0 +1,280 @@
+import {
+  WorkingCalendar,
+  addGanttLink,
+  addGanttTask,
+  moveGanttTask,
+  removeGanttLink,
+  resizeGanttTask,
+  scheduleDraft,
+  updateGanttTask,
+} from '@cimiento/domain';
+import type { GanttDraftTask, GanttEdit, LinkType, ScheduledTask } from '@cimiento/domain';
+import { describe, expect, it } from 'vitest';
+import type { ChartBaselineDates, ChartData, ChartTask, ChartTracking } from './gantt-chart-data';
+import { buildChartData, nextIso } from './gantt-chart-data';
+import { applyChartPatch, chartPatch } from './gantt-chart-patch';
+
+const calendar = new WorkingCalendar('mon-fri', (year) => (year === 2025 ? ['2025-04-18'] : []), 2025);
+
+/** A small seeded generator (mulberry32): the same sequence of edits on every run. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Three summaries of six leaves, each group a chain; group 2 follows group 1. */
+function project(): GanttDraftTask[] {
+  const tasks: GanttDraftTask[] = [];
+  let id = 1;
+  for (let group = 0; group < 3; group += 1) {
+    const summary = id++;
+    tasks.push({
+      id: summary,
+      code: `G${group}`,
+      name: `Grupo ${group}`,
+      start: '2025-03-03',
+      duration: 1,
+      progress: 0,
+      predecessors: [],
+    });
+    for (let leaf = 0; leaf < 6; leaf += 1) {
+      const own = id++;
+      tasks.push({
+        id: own,
+        parentId: summary,
+        code: `G${group}.${leaf}`,
+        name: `Tarea ${group}.${leaf}`,
+        start: '2025-03-03',
+        duration: 1 + (leaf % 4),
+        progress: leaf === 0 ? 50 : 0,
+        predecessors:
+          leaf === 0
+            ? group === 1
+              ? [{ predecessorId: 7, type: 'FS', lag: 0 }]
+              : []
+            : [{ predecessorId: own - 1, type: 'FS', lag: 0 }],
+      });
+    }
+  }
+  return tasks;
+}
+
+function schedule(tasks: readonly GanttDraftTask[]): Map<number, ScheduledTask> {
+  const result = scheduleDraft(tasks, calendar);
+  if (!result.ok) throw new Error(result.error);
+  return new Map(result.tasks.map((task) => [task.id, task]));
+}
+
+/** A chart task as SVAR keeps it once parsed: a milestone has no end and no duration. */
+function asSvar(task: ChartTask): Record<string, unknown> {
+  const { totalFloat: _float, ...rest } = task;
+  return task.type === 'milestone' ? { ...rest, end: undefined, duration: 0 } : rest;
+}
+
+/** SVAR's data store as far as a patch reaches it: its task tree and link list, and the state set. */
+function fakeSvarStore(data: ChartData) {
+  const tasks = new Map(data.tasks.map((task) => [task.id, asSvar(task)]));
+  const links = new Map(data.links.map((link) => [link.id, { ...link }]));
+  let stateChanges = 0;
+  return {
+    tasks,
+    links,
+    stateChanges: () => stateChanges,
+    store: {
+      getState: () => ({
+        tasks: {
+          update: (id: number, fields: Record<string, unknown>) => tasks.set(id, { ...tasks.get(id), ...fields }),
+        },
+        links: {
+          add: (link: { id: string }) => links.set(link.id, link as never),
+          remove: (id: string) => links.delete(id),
+        },
+      }),
+      setState: () => {
+        stateChanges += 1;
+      },
+    },
+  };
+}
+
+const strip = ({ source: _source, ...data }: ChartData) => data;
+
+describe('buildChartData from the build before (issue 18)', () => {
+  it('after 300 random edits, each build from the one before equals a build from nothing, and the chart patched from what it showed equals the new build', () => {
+    const next = random(18);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+    let tasks = project();
+    let scheduled = schedule(tasks);
+    let closed = new Set<number>();
+    const baseline = new Map<number, ChartBaselineDates>();
+    let tracking: ChartTracking = { baseline, calendar };
+    let previous = buildChartData(tasks, scheduled, closed, '', undefined, tracking);
+    let chart = fakeSvarStore(previous);
+    let patched = 0;
+    let rebuilt = 0;
+    for (let step = 0; step < 300; step += 1) {
+      const leaves = tasks.filter((task) => !tasks.some((other) => other.parentId === task.id));
+      const leaf = pick(leaves);
+      const shown = scheduled.get(leaf.id) as ScheduledTask;
+      const kind = pick(['move', 'resize', 'duration', 'link', 'unlink', 'close', 'open', 'baseline', 'add']);
+      let edit: GanttEdit | null = null;
+      switch (kind) {
+        case 'move':
+          edit = moveGanttTask(tasks, leaf.id, nextIso(shown.start, Math.floor(next() * 9) - 3), calendar);
+          break;
+        case 'resize':
+          edit = resizeGanttTask(tasks, leaf.id, shown.start, nextIso(shown.end, Math.floor(next() * 7) - 2), calendar);
+          break;
+        case 'duration':
+          edit = updateGanttTask(tasks, leaf.id, { ...leaf, duration: Math.floor(next() * 6) });
+          break;
+        case 'link': {
+          const type = pick<LinkType>(['FS', 'SS', 'FF', 'SF']);
+          edit = addGanttLink(tasks, pick(leaves).id, leaf.id, type, Math.floor(next() * 3));
+          break;
+        }
+        case 'unlink': {
+          const link = leaf.predecessors[0];
+          if (link) edit = removeGanttLink(tasks, link.predecessorId, leaf.id);
+          break;
+        }
+        case 'close':
+          closed = new Set([...closed, pick(tasks.filter((task) => task.parentId === undefined)).id]);
+          break;
+        case 'open':
+          closed = new Set();
+          break;
+        case 'baseline': {
+          const copy = new Map(baseline);
+          copy.set(leaf.id, { start: shown.start, finish: shown.end, duration: leaf.duration });
+          tracking = { baseline: copy, calendar };
+          break;
+        }
+        case 'add':
+          edit = addGanttTask(tasks, leaf.id, {
+            id: Math.max(...tasks.map((task) => task.id)) + 1,
+            start: shown.start,
+          });
+      }
+      if (edit?.ok) {
+        const result = scheduleDraft(edit.tasks, calendar);
+        if (result.ok) {
+          tasks = edit.tasks;
+          scheduled = new Map(result.tasks.map((task) => [task.id, task]));
+        }
+      }
+      const built = buildChartData(tasks, scheduled, closed, '', undefined, tracking, previous);
+      expect(strip(built)).toEqual(strip(buildChartData(tasks, scheduled, closed, '', undefined, tracking)));
+      const patch = chartPatch(previous, built);
+      if (patch) {
+        patched += 1;
+        applyChartPatch(chart.store, patch);
+        expect(chart.stateChanges()).toBe(patched);
+      } else {
+        rebuilt += 1;
+        chart = fakeSvarStore(built);
+        patched = chart.stateChanges();
+      }
+      expect([...chart.tasks.values()]).toEqual(built.tasks.map(asSvar));
+      expect([...chart.links.values()].sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+        [...built.links].sort((a, b) => a.id.localeCompare(b.id)),
+      );
+      previous = built;
+    }
+    // both paths were taken: patches, and new lists when a task was added
+    expect(rebuilt).toBeGreaterThan(0);
+    expect(patched).toBeGreaterThan(0);
+  });
+
+  it('keeps the same chart task for a task whose inputs did not change, a new one for the others', () => {
+    const tasks = project();
+    const before = buildChartData(tasks, schedule(tasks), new Set());
+    const edit = resizeGanttTask(tasks, 16, '2025-03-03', '2025-03-20', calendar);
+    if (!edit.ok) throw new Error(edit.error);
+    const after = buildChartData(edit.tasks, schedule(edit.tasks), new Set(), '', undefined, undefined, before);
+    // group 3 (ids 15–21) alone changed: 16 and its successors, and the summary 15
+    const changed = after.tasks.filter((task) => task !== before.byId.get(task.id)).map((task) => task.id);
+    expect(changed).toEqual([15, 16, 17, 18, 19, 20, 21]);
+  });
+});
+
+describe('chartPatch', () => {
+  const tasks = project();
+  const data = buildChartData(tasks, schedule(tasks), new Set());
+
+  it('patches each field SVAR keeps when it alone changes (the float is ours alone)', () => {
+    const sample = data.byId.get(3) as ChartTask;
+    const changes: Partial<Record<keyof ChartTask, unknown>> = {
+      text: 'otro',
+      start: new Date(2030, 2, 4),
+      end: new Date(2030, 2, 9),
+      duration: 9,
+      progress: 7,
+      type: 'milestone',
+      code: 'X',
+      startIso: '2030-03-04',
+      endIso: '2030-03-09',
+      workDays: 9,
+      critical: !sample.critical,
+      title: 'otro',
+      predecessors: 'otro',
+      predecessorsTitle: 'otro',
+      base_start: new Date(2025, 1, 1),
+      base_end: new Date(2025, 1, 2),
+      baseStart: new Date(2025, 1, 1),
+      baseEnd: new Date(2025, 1, 2),
+      baseStartIso: '2025-02-01',
+      baseEndIso: '2025-02-01',
+      finishVariance: 3,
+      actualStart: '2025-03-03',
+      actualFinish: '2025-03-04',
+      status: 'started',
+      late: true,
+    };
+    for (const [key, value] of Object.entries(changes)) {
+      const changed = { ...sample, [key]: value };
+      const patch = chartPatch(data, { ...data, tasks: data.tasks.map((task) => (task.id === 3 ? changed : task)) });
+      expect(
+        patch?.tasks.map((entry) => entry.id),
+        key,
+      ).toEqual([3]);
+      const fields = patch?.tasks[0]?.fields ?? {};
+      expect(key in fields, key).toBe(true);
+      // a milestone, as SVAR parses one: no end, no duration
+      if (key === 'type') expect(fields).toMatchObject({ type: 'milestone', end: undefined, duration: 0 });
+      else expect(fields[key], key).toEqual(value);
+    }
+    const floatOnly = { ...sample, totalFloat: sample.totalFloat + 4 };
+    expect(
+      chartPatch(data, { ...data, tasks: data.tasks.map((task) => (task.id === 3 ? floatOnly : task)) })?.tasks,
+    ).toEqual([]);
+  });
+
+  it('gives no patch when the rows change: a task more, another parent, a task gaining children', () => {
+    expect(chartPatch(data, { ...data, tasks: data.tasks.slice(1) })).toBeNull();
+    const moved = data.tasks.map((task) => (task.id === 3 ? { ...task, parent: 8 } : task));
+    expect(chartPatch(data, { ...data, tasks: moved })).toBeNull();
+    const parent = data.tasks.map((task) => (task.id === 3 ? { ...task, open: true } : task));
+    expect(chartPatch(data, { ...data, tasks: parent })).toBeNull();
+  });
+
+  it('adds, removes and replaces links by id', () => {
+    const [first, second, ...rest] = data.links;
+    if (!first || !second) throw new Error('no links');
+    const patch = chartPatch(data, {
+      ...data,
+      links: [{ ...first, type: 's2s' }, ...rest, { id: '1_9', source: 1, target: 9, type: 'e2s' }],
+    });
+    expect(patch?.removeLinks.sort()).toEqual([first.id, second.id].sort());
+    expect(patch?.addLinks).toEqual([
+      { ...first, type: 's2s' },
+      { id: '1_9', source: 1, target: 9, type: 'e2s' },
+    ]);
+  });
+});

@@ -1,0 +1,180 @@
+import type { ChartData, ChartLink, ChartTask } from './gantt-chart-data';
+
+/**
+ * issue 18: after an edit, what the chart must change to show the new build where it shows the one
+ * before, instead of being handed a new task list (SVAR then parses and lays out every task again,
+ * ~0.3 s at 10,000 tasks). Only the chart tasks the build did not reuse can differ (buildChartData
+ * keeps the same object for a task whose inputs did not change), and of those only the fields that
+ * differ are patched. The rows themselves (which tasks, their order, their parents, which have
+ * children) are SVAR's tree: when they change the chart gets the new lists instead (null here).
+ */
+export type ChartPatch = {
+  /** per task, the fields that changed (a field now absent is undefined) */
+  tasks: { id: number; fields: Record<string, unknown> }[];
+  addLinks: ChartLink[];
+  removeLinks: string[];
+};
+
+/** Every field of a chart task (the compiler checks the list is whole), compared one by one. */
+const chartTaskFields: Record<keyof ChartTask, true> = {
+  id: true,
+  text: true,
+  start: true,
+  end: true,
+  duration: true,
+  progress: true,
+  parent: true,
+  type: true,
+  open: true,
+  code: true,
+  startIso: true,
+  endIso: true,
+  workDays: true,
+  totalFloat: true,
+  critical: true,
+  title: true,
+  predecessors: true,
+  predecessorsTitle: true,
+  base_start: true,
+  base_end: true,
+  baseStart: true,
+  baseEnd: true,
+  baseStartIso: true,
+  baseEndIso: true,
+  finishVariance: true,
+  actualStart: true,
+  actualFinish: true,
+  status: true,
+  late: true,
+};
+// the float is ours (the task panel reads the schedule's): nothing SVAR draws reads it, and after an
+// edit that moves the project's finish it is the one field that changed on most tasks
+const fieldNames = (Object.keys(chartTaskFields) as (keyof ChartTask)[]).filter((key) => key !== 'totalFloat');
+
+function sameDate(left: Date | undefined, right: Date | undefined): boolean {
+  return left === right || (left !== undefined && right !== undefined && left.getTime() === right.getTime());
+}
+
+/** Whether anything SVAR keeps of a task differs, every field but the float written out (fast). */
+function drawnDiffers(a: ChartTask, b: ChartTask): boolean {
+  if (
+    a.critical !== b.critical ||
+    a.startIso !== b.startIso ||
+    a.endIso !== b.endIso ||
+    a.workDays !== b.workDays ||
+    a.progress !== b.progress ||
+    a.open !== b.open ||
+    a.text !== b.text ||
+    a.code !== b.code ||
+    a.type !== b.type ||
+    a.predecessors !== b.predecessors ||
+    a.title !== b.title ||
+    a.late !== b.late ||
+    a.status !== b.status ||
+    a.finishVariance !== b.finishVariance ||
+    a.actualStart !== b.actualStart ||
+    a.actualFinish !== b.actualFinish ||
+    !sameDate(a.start, b.start) ||
+    !sameDate(a.end, b.end) ||
+    a.duration !== b.duration ||
+    a.predecessorsTitle !== b.predecessorsTitle ||
+    a.id !== b.id ||
+    a.parent !== b.parent
+  ) {
+    return true;
+  }
+  // gantt-chart-patch.test.ts changes each field in turn: a field missing here fails it
+  return (
+    a.baseStartIso !== b.baseStartIso ||
+    a.baseEndIso !== b.baseEndIso ||
+    !sameDate(a.base_start, b.base_start) ||
+    !sameDate(a.base_end, b.base_end) ||
+    !sameDate(a.baseStart, b.baseStart) ||
+    !sameDate(a.baseEnd, b.baseEnd)
+  );
+}
+
+function sameValue(left: unknown, right: unknown): boolean {
+  if (left instanceof Date && right instanceof Date) return left.getTime() === right.getTime();
+  return left === right;
+}
+
+/** The fields of `next` that differ from `shown`, in SVAR's form for its dates. */
+function changedFields(shown: ChartTask, next: ChartTask): Record<string, unknown> | null {
+  const fields: Record<string, unknown> = {};
+  let changed = false;
+  for (const key of fieldNames) {
+    if (sameValue(shown[key], next[key])) continue;
+    fields[key] = next[key];
+    changed = true;
+  }
+  if (!changed) return null;
+  if ('start' in fields || 'end' in fields || 'duration' in fields || 'type' in fields) {
+    // SVAR's own reading of a task's dates when it parses one (normalizeDates): a milestone has no
+    // end and no duration; a bar ends `duration` days after its start
+    fields.start = next.start;
+    fields.type = next.type;
+    fields.duration = next.type === 'milestone' ? 0 : next.duration;
+    fields.end = next.type === 'milestone' ? undefined : next.end;
+  }
+  return fields;
+}
+
+/** What turns the chart's `shown` into `next`, or null when the rows changed (see ChartPatch). */
+export function chartPatch(shown: ChartData, next: ChartData): ChartPatch | null {
+  if (shown.tasks.length !== next.tasks.length) return null;
+  const tasks: ChartPatch['tasks'] = [];
+  for (let index = 0; index < next.tasks.length; index += 1) {
+    const before = shown.tasks[index] as ChartTask;
+    const after = next.tasks[index] as ChartTask;
+    if (before === after) continue;
+    if (before.id !== after.id || before.parent !== after.parent) return null;
+    // a task that gains or loses children (a summary's open flag) is a change of SVAR's tree
+    if ((before.open === undefined) !== (after.open === undefined)) return null;
+    if ((before.type === 'summary') !== (after.type === 'summary')) return null;
+    if (!drawnDiffers(before, after)) continue;
+    const fields = changedFields(before, after);
+    if (fields) tasks.push({ id: after.id, fields });
+  }
+  const addLinks: ChartLink[] = [];
+  const removeLinks: string[] = [];
+  if (shown.links !== next.links) {
+    const before = new Map(shown.links.map((link) => [link.id, link]));
+    const after = new Set<string>();
+    for (const link of next.links) {
+      after.add(link.id);
+      const old = before.get(link.id);
+      if (old && old.source === link.source && old.target === link.target && old.type === link.type) continue;
+      if (old) removeLinks.push(link.id);
+      addLinks.push(link);
+    }
+    for (const id of before.keys()) if (!after.has(id)) removeLinks.push(id);
+  }
+  return { tasks, addLinks, removeLinks };
+}
+
+/** The parts of SVAR's data store (its DataStore, api.getStores().data) a patch goes through. */
+type SvarDataStore = {
+  getState: () => {
+    tasks: { update: (id: number, fields: Record<string, unknown>) => void };
+    links: { add: (link: ChartLink) => void; remove: (id: string) => void };
+  };
+  setState: (state: Record<string, unknown>) => void;
+};
+
+/**
+ * Applies a patch to SVAR's data store: the tasks and links in place, then one state change, so
+ * SVAR lays out the rows and links once (as after its own 'update-task'), whatever the patch's size.
+ * Also when the patch is empty: a refused drag puts its bar back where the task is.
+ */
+export function applyChartPatch(dataStore: unknown, patch: ChartPatch): void {
+  const store = dataStore as SvarDataStore;
+  const { tasks, links } = store.getState();
+  for (const { id, fields } of patch.tasks) tasks.update(id, fields);
+  for (const id of patch.removeLinks) links.remove(id);
+  for (const link of patch.addLinks) links.add({ ...link });
+  store.setState({
+    tasks,
+    ...(patch.addLinks.length > 0 || patch.removeLinks.length > 0 ? { links } : {}),
+  });
+}
