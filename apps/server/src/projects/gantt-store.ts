@@ -670,9 +670,91 @@ async function readMerged(trx: Transaction<Database>, projectId: string, project
   return { edpItems, edc, stored, storedLinks, merged };
 }
 
+/** Two task lists hold the same tasks in the same order, every stored field equal. */
+function sameTaskList(a: readonly GanttTaskRecord[], b: readonly GanttTaskRecord[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((task, index) => {
+    const other = b[index] as GanttTaskRecord;
+    return task.id === other.id && sameRow(toTaskRow(task, index), toTaskRow(other, index));
+  });
+}
+
+/**
+ * Everything loadGantt's merge and sequencing read besides the Gantt's own rows, as one text read
+ * in the load's snapshot (issue 18). Every write they depend on moves one of these on, and none of
+ * them ever comes back to an earlier value: the Gantt's version (every write of its tasks, links,
+ * removed sources and removed links claims it, and so does a change of the calendar or the start
+ * year), the EDP's version (every EDP save; deleting an item deletes its EDC list), the number of
+ * EDC lists and the sum of their versions (every EDC save claims its list's version; lists go only
+ * with their EDP item), and the project's own options the merge and the sequencing read.
+ */
+async function readSourcesStamp(
+  trx: Transaction<Database>,
+  projectId: string,
+  project: ProjectGanttRow,
+): Promise<string> {
+  const row = await trx
+    .selectFrom('project')
+    .select([
+      'edp_version',
+      (eb) =>
+        eb
+          .selectFrom('edc_list')
+          .select((inner) => inner.fn.countAll().as('lists'))
+          .whereRef('edc_list.project_id', '=', 'project._id')
+          .as('lists'),
+      (eb) =>
+        eb
+          .selectFrom('edc_list')
+          .select((inner) => inner.fn.sum('edc_list.version').as('versions'))
+          .whereRef('edc_list.project_id', '=', 'project._id')
+          .as('versions'),
+    ])
+    .where('_id', '=', projectId)
+    .executeTakeFirst();
+  if (!row) throw projectNotFound();
+  return JSON.stringify([
+    project.version,
+    Number(row.edp_version),
+    Number(row.lists ?? 0),
+    Number(row.versions ?? 0),
+    project.sequencing,
+    project.startYear,
+    project.calendar,
+    project.cutoff ?? null,
+  ]);
+}
+
+/** How many projects' stamps each server process remembers (the oldest remembered is forgotten first). */
+const VERIFIED_PROJECTS = 1000;
+const verifiedByDatabase = new WeakMap<Kysely<Database>, Map<string, string>>();
+
+/**
+ * The stamp (readSourcesStamp) at which each project's last full load found that merging with the
+ * EDP and EDC and reconciling the generated links changed nothing, not even a task's name or
+ * place: at the same stamp the stored Gantt is their answer, so a load reads only the Gantt's rows
+ * (issue 18: the merge was most of a load of 10,000 tasks). Kept in memory, per database, rather
+ * than stored: an instance trusts only what it computed itself, with the rules of the code it runs.
+ */
+function verifiedMerges(db: Kysely<Database>): Map<string, string> {
+  let verified = verifiedByDatabase.get(db);
+  if (!verified) {
+    verified = new Map();
+    verifiedByDatabase.set(db, verified);
+  }
+  return verified;
+}
+
+function rememberVerified(verified: Map<string, string>, projectId: string, stamp: string): void {
+  verified.delete(projectId);
+  verified.set(projectId, stamp);
+  if (verified.size > VERIFIED_PROJECTS) verified.delete(verified.keys().next().value as string);
+}
+
 type LoadedState = GanttState & {
   result: ScheduleResult;
-  edpItems: PricedEdpItem[];
+  /** absent when the caller did not ask for them and the merge was skipped */
+  edpItems: PricedEdpItem[] | undefined;
   /** the Gantt's tasks as stored after the load (its write, when it wrote), in position order */
   stored: GanttTaskRecord[];
 };
@@ -682,12 +764,27 @@ type LoadedState = GanttState & {
  * or the sequencing changed the Gantt but another writer moved the version meanwhile; the caller
  * reads again.
  */
-async function readAndMerge(db: Kysely<Database>, projectId: string): Promise<LoadedState | undefined> {
+async function readAndMerge(
+  db: Kysely<Database>,
+  projectId: string,
+  withEdpItems: boolean,
+): Promise<LoadedState | undefined> {
+  const verified = verifiedMerges(db);
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const project = await readProject(trx, projectId);
+      const stamp = await readSourcesStamp(trx, projectId, project);
+      if (verified.get(projectId) === stamp) {
+        // the merge and the sequencing found nothing to change at this stamp: the stored Gantt is
+        // what they would answer (see verifiedMerges)
+        const tasks = await readTasks(trx, projectId);
+        const links = await readLinks(trx, projectId);
+        const result = scheduleGantt(tasks, links, project);
+        const edpItems = withEdpItems ? await readEdpItems(trx, projectId) : undefined;
+        return { project, tasks, links, result, edpItems, stored: tasks };
+      }
       const { edpItems, edc, stored, storedLinks, merged } = await readMerged(trx, projectId, project);
       // issue 13: the generated links follow the rules, less the ones the user deleted
       const reconciled = reconcileGeneratedLinks({
@@ -698,6 +795,9 @@ async function readAndMerge(db: Kysely<Database>, projectId: string): Promise<Lo
       });
       const { links, result } = sequencedLinks(merged.tasks, merged.links, reconciled.links, project);
       if (merged.added === 0 && merged.removed === 0 && sameLinks(storedLinks, links)) {
+        // nothing to write; when the merge did not even rename or reorder a task, the next load at
+        // the same stamp can skip it
+        if (sameTaskList(stored, merged.tasks)) rememberVerified(verified, projectId, stamp);
         return { project, tasks: merged.tasks, links, result, edpItems, stored };
       }
       if (!(await claimVersion(trx, projectId, project.version))) return undefined;
@@ -718,7 +818,7 @@ async function readAndMerge(db: Kysely<Database>, projectId: string): Promise<Lo
  * reconciled with the sequencing's (written when that changed it), scheduled.
  */
 export async function loadGantt(db: Kysely<Database>, projectId: string): Promise<GanttOutput> {
-  const state = await loadMergedGantt(db, projectId);
+  const state = await loadMerged(db, projectId, false);
   const count = state.tasks.length;
   return toOutput(
     state,
@@ -744,10 +844,20 @@ export type MergedGantt = GanttState & {
  * not loadGantt's answer (its activities, holidays and baseline dates), nor a second read of them.
  */
 export async function loadMergedGantt(db: Kysely<Database>, projectId: string): Promise<MergedGantt> {
+  const state = await loadMerged(db, projectId, true);
+  return { ...state, edpItems: state.edpItems ?? [] };
+}
+
+/** loadMergedGantt, with the EDP's items only when `withEdpItems` or the merge read them. */
+async function loadMerged(
+  db: Kysely<Database>,
+  projectId: string,
+  withEdpItems: boolean,
+): Promise<Omit<MergedGantt, 'edpItems'> & { edpItems: PricedEdpItem[] | undefined }> {
   for (let attempt = 1; attempt <= LOAD_ATTEMPTS; attempt += 1) {
     let state: LoadedState | undefined;
     try {
-      state = await readAndMerge(db, projectId);
+      state = await readAndMerge(db, projectId, withEdpItems);
     } catch (error) {
       // PostgreSQL's repeatable read refuses an UPDATE of a row another transaction changed
       // since the snapshot (40001): the same race as a lost claim, so read again
