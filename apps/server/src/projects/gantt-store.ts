@@ -745,6 +745,15 @@ function verifiedMerges(db: Kysely<Database>): Map<string, string> {
   return verified;
 }
 
+/** Whether the next load of a project on `db` skips the merge (tests): its stamp now is the one remembered. */
+export async function isMergeVerified(db: Kysely<Database>, projectId: string): Promise<boolean> {
+  const remembered = verifiedByDatabase.get(db)?.get(projectId);
+  if (remembered === undefined) return false;
+  return db.transaction().execute(async (trx) => {
+    return remembered === (await readSourcesStamp(trx, projectId, await readProject(trx, projectId)));
+  });
+}
+
 function rememberVerified(verified: Map<string, string>, projectId: string, stamp: string): void {
   verified.delete(projectId);
   verified.set(projectId, stamp);
@@ -768,6 +777,7 @@ async function readAndMerge(
   db: Kysely<Database>,
   projectId: string,
   withEdpItems: boolean,
+  fullMerge: boolean,
 ): Promise<LoadedState | undefined> {
   const verified = verifiedMerges(db);
   return db
@@ -776,7 +786,7 @@ async function readAndMerge(
     .execute(async (trx) => {
       const project = await readProject(trx, projectId);
       const stamp = await readSourcesStamp(trx, projectId, project);
-      if (verified.get(projectId) === stamp) {
+      if (!fullMerge && verified.get(projectId) === stamp) {
         // the merge and the sequencing found nothing to change at this stamp: the stored Gantt is
         // what they would answer (see verifiedMerges)
         const tasks = await readTasks(trx, projectId);
@@ -797,7 +807,7 @@ async function readAndMerge(
       if (merged.added === 0 && merged.removed === 0 && sameLinks(storedLinks, links)) {
         // nothing to write; when the merge did not even rename or reorder a task, the next load at
         // the same stamp can skip it
-        if (sameTaskList(stored, merged.tasks)) rememberVerified(verified, projectId, stamp);
+        if (!fullMerge && sameTaskList(stored, merged.tasks)) rememberVerified(verified, projectId, stamp);
         return { project, tasks: merged.tasks, links, result, edpItems, stored };
       }
       if (!(await claimVersion(trx, projectId, project.version))) return undefined;
@@ -815,10 +825,16 @@ async function readAndMerge(
 
 /**
  * loadGantt: the project's Gantt, merged with its current EDP and EDC and its generated links
- * reconciled with the sequencing's (written when that changed it), scheduled.
+ * reconciled with the sequencing's (written when that changed it), scheduled. At a sources stamp
+ * whose full merge already found nothing to change, the stored Gantt is read and scheduled without
+ * reading the EDP and EDC again; `fullMerge` always merges (tests compare the two answers).
  */
-export async function loadGantt(db: Kysely<Database>, projectId: string): Promise<GanttOutput> {
-  const state = await loadMerged(db, projectId, false);
+export async function loadGantt(
+  db: Kysely<Database>,
+  projectId: string,
+  options: { fullMerge?: boolean } = {},
+): Promise<GanttOutput> {
+  const state = await loadMerged(db, projectId, false, options.fullMerge === true);
   const count = state.tasks.length;
   return toOutput(
     state,
@@ -844,7 +860,7 @@ export type MergedGantt = GanttState & {
  * not loadGantt's answer (its activities, holidays and baseline dates), nor a second read of them.
  */
 export async function loadMergedGantt(db: Kysely<Database>, projectId: string): Promise<MergedGantt> {
-  const state = await loadMerged(db, projectId, true);
+  const state = await loadMerged(db, projectId, true, false);
   return { ...state, edpItems: state.edpItems ?? [] };
 }
 
@@ -853,11 +869,12 @@ async function loadMerged(
   db: Kysely<Database>,
   projectId: string,
   withEdpItems: boolean,
+  fullMerge: boolean,
 ): Promise<Omit<MergedGantt, 'edpItems'> & { edpItems: PricedEdpItem[] | undefined }> {
   for (let attempt = 1; attempt <= LOAD_ATTEMPTS; attempt += 1) {
     let state: LoadedState | undefined;
     try {
-      state = await readAndMerge(db, projectId, withEdpItems);
+      state = await readAndMerge(db, projectId, withEdpItems, fullMerge);
     } catch (error) {
       // PostgreSQL's repeatable read refuses an UPDATE of a row another transaction changed
       // since the snapshot (40001): the same race as a lost claim, so read again
