@@ -62,11 +62,11 @@ describe.each(databaseKinds)('loadGantt without the merge when nothing changed (
    * of what the screen shows stores it), so the next load would skip the merge; its answer.
    */
   async function settled(): Promise<WireGantt> {
-    let gantt = await loadGanttOk(t, member.cookie, id);
+    const gantt = await loadGanttOk(t, member.cookie, id);
     await loadGanttFromStore(t.db, id);
     if (!(await isMergeVerified(t.db, id))) {
-      gantt = await saveGanttOk(t, member.cookie, id, { activities: asInput(gantt.activities) }, gantt.version);
-      gantt = await loadGanttOk(t, member.cookie, id);
+      await saveGanttOk(t, member.cookie, id, { activities: asInput(gantt.activities) }, gantt.version);
+      await loadGanttOk(t, member.cookie, id);
       await loadGanttFromStore(t.db, id);
     }
     await loadGanttOk(t, member.cookie, id);
