@@ -553,7 +553,10 @@ export function toOutput(
   baseline: BaselineDates = new Map(),
 ): GanttOutput {
   const { project, tasks, links } = state;
-  const rolled = rollUpProgress(tasks).summaries;
+  // with no progress recorded every summary rolls up to 0: the usual plan skips the walk up the tree
+  const rolled = tasks.some((task) => task.progress !== 0)
+    ? rollUpProgress(tasks).summaries
+    : new Map<number, number>();
   const incoming = new Map<number, GanttLinkRecord[]>();
   for (const link of links) {
     const list = incoming.get(link.to);
