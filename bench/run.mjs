@@ -15,6 +15,7 @@ import { measureGanttExport } from './gantt-export.mjs';
 import { measureGanttScreen } from './gantt-screen.mjs';
 import { measureGanttSequencing } from './gantt-sequencing.mjs';
 import { measureGanttServer } from './gantt-server.mjs';
+import { measureLoadGantt } from './loadgantt.mjs';
 import { measureMspdiExchange } from './mspdi-exchange.mjs';
 import { measureNpmStart } from './npm-start.mjs';
 import { measureScheduleEngine } from './schedule-engine.mjs';
@@ -455,6 +456,14 @@ try {
 //     database: loadGantt, saveGantt after one edit, the first load (builds and writes the tasks)
 //     and the first save (adds the links)
 rows.push(...(await measureGanttServer()));
+
+// 11b. issue 18: loadGantt of an unchanged 10,001-task Gantt (goal ≤ 80 ms), and right after an EDC save
+//      (the full merge), with the server's CPU time per call, on SQLite and PostgreSQL
+try {
+  rows.push(...(await measureLoadGantt()));
+} catch (error) {
+  record('loadGantt, unchanged and after an EDC save', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+}
 
 // 12. the Gantt screen in Chromium, on its own fresh app: navigation start → first bar for 10,001 tasks /
 //     9,000 links in the product next to a bare SVAR React Gantt page with the same tasks (the ratio is the

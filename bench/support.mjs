@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '..');
-export const serverEntry = path.join(root, 'apps/server/dist/main.js');
+// BENCH_SERVER_ENTRY: another build's main.js (a before/after pair from one checkout)
+export const serverEntry = process.env.BENCH_SERVER_ENTRY ?? path.join(root, 'apps/server/dist/main.js');
 
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
