@@ -266,6 +266,18 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('two instance
     expect(signInAgain.cookie).toBe('');
   });
 
+  it('refuses on B, on the next call, a session B has just accepted and A has signed out (issue 18)', async () => {
+    const email = uniqueEmail();
+    await createUser(a, email);
+    const cookie = (await signIn(b, email, TEST_PASSWORD)).cookie;
+    // B now answers this cookie from its session cache
+    expect((await call(b, 'loadProfile', null, cookie)).status).toBe(200);
+    expect((await post(a, '/api/auth/sign-out', {}, cookie)).status).toBe(200);
+    const refused = await call(b, 'loadProfile', null, cookie);
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.status).toBe('UNAUTHENTICATED');
+  });
+
   it('stops both cleanly', async () => {
     const exits = await Promise.all([a.stop(), b.stop()]);
     expect(exits.map((exit) => exit.code)).toEqual([0, 0]);
