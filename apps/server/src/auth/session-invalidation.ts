@@ -124,12 +124,10 @@ export async function createSessionInvalidation(options: {
       // this instance first, whatever happens to the notification
       deliver(userId);
       const nonce = randomUUID();
+      let timer: NodeJS.Timeout | undefined;
       const echoed = new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ECHO_WAIT_MS);
-        echoes.set(nonce, () => {
-          clearTimeout(timer);
-          resolve();
-        });
+        timer = setTimeout(resolve, ECHO_WAIT_MS);
+        echoes.set(nonce, resolve);
       });
       try {
         const payload = JSON.stringify({ userId, nonce } satisfies Message);
@@ -137,6 +135,7 @@ export async function createSessionInvalidation(options: {
         // PostgreSQL signals every listener at once: when ours has it, the others have been sent theirs
         if (isConnected) await echoed;
       } finally {
+        clearTimeout(timer);
         echoes.delete(nonce);
       }
     },
