@@ -194,6 +194,32 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))(
       expect((await adminOnlyCall(b, person)).statusCode).toBe(403);
     });
 
+    it('listens again after losing its connection, and refuses on B a session signed out on A afterwards', async () => {
+      const own = (await listener.query('select pg_backend_pid() as pid')).rows[0].pid as number;
+      const listening = async () =>
+        (
+          await listener.query(
+            `select pid from pg_stat_activity
+             where datname = current_database() and query ilike 'LISTEN%' and pid <> $1`,
+            [own],
+          )
+        ).rows.map((row: { pid: number }) => row.pid);
+      const before = await listening();
+      // A's, B's and the side instance's listeners
+      expect(before).toHaveLength(3);
+      await listener.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [before]);
+      const after = await eventually(
+        listening,
+        (pids) => pids.length === 3 && pids.every((pid) => !before.includes(pid)),
+      );
+      expect(after.filter((pid) => before.includes(pid))).toEqual([]);
+      expect(after).toHaveLength(3);
+
+      const person = await cachedOnB();
+      await signOut(t, person.cookie);
+      expectSignedOut(await profile(b, person.cookie));
+    });
+
     it("refuses on A and B, on the next call, what the admin plugin's endpoints revoke elsewhere", async () => {
       const headers = new Headers({ cookie: admin.cookie });
       const revoked = await cachedOnB();
