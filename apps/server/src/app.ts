@@ -34,6 +34,11 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests that read the log). */
   logStream?: DestinationStream;
+  /**
+   * How long a session lookup is reused (SESSION_CACHE_TTL_MS unless given): tests of revocation
+   * across instances make it long, so that only the announcement can explain a refusal.
+   */
+  sessionCacheTtlMs?: number;
 };
 
 /**
@@ -76,6 +81,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const sessions = createSessionCache({
     lookup: (cookie) => auth.api.getSession({ headers: new Headers({ cookie }) }),
     invalidation,
+    ttlMs: options.sessionCacheTtlMs,
   });
   await registerAuthRoutes(app, { auth, guard: createSignInGuard(database.db), origin: config.publicUrl });
 
