@@ -140,6 +140,7 @@ function run(url, { users, bigId, ganttId }) {
         connections: users.length,
         setupClient,
         duration: SECONDS,
+        // gzip, as a simple HTTP client asks (a browser also offers br, which the server then prefers)
         headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' },
         requests: [
           post('loadProjects', null),
