@@ -14,6 +14,7 @@ import { measureEdpUsage } from './edp-usage.mjs';
 import { measureGanttExport } from './gantt-export.mjs';
 import { measureGanttScreen } from './gantt-screen.mjs';
 import { measureGanttSequencing } from './gantt-sequencing.mjs';
+import { measureLoadMixed } from './load-mixed.mjs';
 import { measureGanttServer } from './gantt-server.mjs';
 import { measureLoadGantt } from './loadgantt.mjs';
 import { measureMspdiExchange } from './mspdi-exchange.mjs';
@@ -133,6 +134,13 @@ record(
   'req/s',
   `p50 ${bareRun.latency.p50} ms, p99 ${bareRun.latency.p99} ms`,
 );
+
+// 3b. 50 users, mixed load for 60 s (issue 18), on fresh SQLite and PostgreSQL apps, with the server's RSS after it
+try {
+  rows.push(...(await measureLoadMixed()));
+} catch (error) {
+  record('mixed load, 50 users', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+}
 
 // 4. JavaScript the browser downloads to show /login
 // (like step 6, a machine without Chromium still gets the other figures)

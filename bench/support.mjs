@@ -71,7 +71,9 @@ export async function startApp(extraEnv = {}) {
   const started = performance.now();
   // BENCH_SERVER_NODE_ARGS, e.g. '--cpu-prof --cpu-prof-dir=/tmp/profiles': node options for the server
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
-  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
+  // BENCH_SERVER_ENTRY: another build of the server (a before/after comparison on one machine)
+  const entry = process.env.BENCH_SERVER_ENTRY ?? serverEntry;
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     env: {
       PATH: process.env.PATH,
       PORT: String(port),

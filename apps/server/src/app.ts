@@ -8,6 +8,8 @@ import type { DestinationStream } from 'pino';
 import { createAuth } from './auth/auth';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { resolveAuthSecret } from './auth/secret';
+import { createSessionCache } from './auth/session-cache';
+import { createSessionInvalidation } from './auth/session-invalidation';
 import { createSignInGuard } from './auth/sign-in-guard';
 import { countUsers } from './auth/user-count';
 import type { Config } from './config';
@@ -32,6 +34,11 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests that read the log). */
   logStream?: DestinationStream;
+  /**
+   * How long a session lookup is reused (SESSION_CACHE_TTL_MS unless given): tests of revocation
+   * across instances make it long, so that only the announcement can explain a refusal.
+   */
+  sessionCacheTtlMs?: number;
 };
 
 /**
@@ -63,16 +70,29 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
 
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
-  const auth = createAuth({ db: database.db, dialect: database.dialect, config, secret, log: app.log });
+  const invalidation = await createSessionInvalidation({
+    db: database.db,
+    dialect: database.dialect,
+    databaseUrl: config.databaseUrl,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => invalidation.close());
+  const auth = createAuth({ db: database.db, dialect: database.dialect, config, secret, log: app.log, invalidation });
+  const sessions = createSessionCache({
+    lookup: (cookie) => auth.api.getSession({ headers: new Headers({ cookie }) }),
+    invalidation,
+    ttlMs: options.sessionCacheTtlMs,
+  });
   await registerAuthRoutes(app, { auth, guard: createSignInGuard(database.db), origin: config.publicUrl });
 
   const storage = createFileStorage(config, database.db);
   await registerFunctionRoutes(app, {
     handlers: functionHandlers,
     services: { db: database.db, dialect: database.dialect, auth, storage, config },
+    sessions,
   });
 
-  await registerFilesRoute(app, { auth, storage });
+  await registerFilesRoute(app, { sessions, storage });
 
   app.get('/healthz', async (_request, reply) => {
     const isReachable = await isDatabaseReachable(database);

@@ -9,6 +9,7 @@ import { openDatabase } from '../src/db/database';
 import { migrationProvider } from '../src/db/migrations';
 import { FILES_SIGN_IN_MESSAGE } from '../src/storage/files-route';
 import { TEST_PASSWORD, cookieHeaderFrom, uniqueEmail } from './support/factories';
+import { eventually } from './support/eventually';
 import { dataUrl, tinyPng } from './support/images';
 import { startServerProcess, waitForHealth } from './support/server-process';
 import type { ServerProcess } from './support/server-process';
@@ -264,6 +265,23 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('two instance
     expect(signInAgain.status).toBe(403);
     expect(signInAgain.body.message).toBe(DISABLED_USER_MESSAGE);
     expect(signInAgain.cookie).toBe('');
+  });
+
+  it('refuses on B a session B has just accepted and A has signed out (issue 18)', async () => {
+    const email = uniqueEmail();
+    await createUser(a, email);
+    const cookie = (await signIn(b, email, TEST_PASSWORD)).cookie;
+    // B now answers this cookie from its session cache
+    expect((await call(b, 'loadProfile', null, cookie)).status).toBe(200);
+    expect((await post(a, '/api/auth/sign-out', {}, cookie)).status).toBe(200);
+    // A's announcement reaches B on B's own connection, a moment after the sign-out (the mechanism
+    // itself is checked in session-revocation.test.ts)
+    const refused = await eventually(
+      () => call(b, 'loadProfile', null, cookie),
+      (answer) => answer.status !== 200,
+    );
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.status).toBe('UNAUTHENTICATED');
   });
 
   it('stops both cleanly', async () => {

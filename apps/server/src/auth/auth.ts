@@ -9,6 +9,8 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Config } from '../config';
 import type { Database, DatabaseDialect } from '../db/schema';
 import { claimFirstAccount } from './first-account-claim';
+import type { SessionInvalidation } from './session-invalidation';
+import { ALL_USERS } from './session-invalidation';
 import { countUsers } from './user-count';
 
 /** The header our Fastify adapter sets from the socket address (or the trusted proxy's); clients cannot set it. */
@@ -46,7 +48,16 @@ export type AuthOptions = {
   secret: string;
   /** The app's logger; better-auth's own lines go there instead of the console (see betterAuthLogger). */
   log?: FastifyBaseLogger;
+  /** Where a change of a user's sessions or account is announced to every instance's session cache. */
+  invalidation?: SessionInvalidation;
 };
+
+/** The user a hook's row belongs to; ALL_USERS when better-auth hands it no row (an update of many). */
+function userIdOf(row: unknown, field: 'id' | 'userId'): string {
+  if (typeof row !== 'object' || row === null || !(field in row)) return ALL_USERS;
+  const value = (row as Record<string, unknown>)[field];
+  return typeof value === 'string' ? value : ALL_USERS;
+}
 
 /**
  * better-auth writes its own lines to the console, at ERROR for a caller's mistakes ('State not
@@ -70,8 +81,22 @@ export function betterAuthLogger(log: FastifyBaseLogger | undefined) {
 const SIGN_UP_EMAIL_PATH = '/sign-up/email';
 const ADMIN_CREATE_USER_PATH = '/admin/create-user';
 
-export function createAuth({ db, dialect, config, secret, log }: AuthOptions) {
+export function createAuth({ db, dialect, config, secret, log, invalidation }: AuthOptions) {
   const google = config.google;
+  /**
+   * Issue 18: every instance caches session lookups (session-cache.ts). Whatever changes a session
+   * or a user through better-auth (sign-out, sessions revoked, a user disabled, its role changed or
+   * deleted; saveUser and the admin plugin alike) ends in these hooks, which better-auth runs once
+   * the change is committed: each instance then drops that user's cached sessions. A failed
+   * announcement does not undo the change: the cache's 1 s bound still holds.
+   */
+  const announce = async (userId: string) => {
+    try {
+      await invalidation?.publish(userId);
+    } catch (error) {
+      log?.warn({ err: error }, 'could not announce a session change to the other instances');
+    }
+  };
   return betterAuth({
     appName: 'Cimiento',
     baseURL: config.publicUrl,
@@ -90,7 +115,8 @@ export function createAuth({ db, dialect, config, secret, log }: AuthOptions) {
     session: {
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
-      // no cookie cache: a revoked session must stop working on the very next call
+      // no cookie cache: it would keep a revoked session working until it expires, in each browser;
+      // session lookups are cached on the server instead, where a revocation reaches them (session-cache.ts)
       cookieCache: { enabled: false },
     },
     account: {
@@ -185,7 +211,15 @@ export function createAuth({ db, dialect, config, secret, log }: AuthOptions) {
           },
         },
         // nor from update-user, even called on the server: uploadFile writes the column itself
-        update: { before: async (user) => ({ data: 'image' in user ? { ...user, image: undefined } : user }) },
+        update: {
+          before: async (user) => ({ data: 'image' in user ? { ...user, image: undefined } : user }),
+          after: async (user) => announce(userIdOf(user, 'id')),
+        },
+        delete: { after: async (user) => announce(userIdOf(user, 'id')) },
+      },
+      session: {
+        update: { after: async (session) => announce(userIdOf(session, 'userId')) },
+        delete: { after: async (session) => announce(userIdOf(session, 'userId')) },
       },
     },
   });

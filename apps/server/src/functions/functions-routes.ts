@@ -1,7 +1,7 @@
 import { describeZodError, httpStatusByErrorCode, textSafetySchema } from '@cimiento/domain';
 import type { FunctionErrorCode } from '@cimiento/domain';
-import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionCache } from '../auth/session-cache';
 import type { Caller, FunctionContext } from './context';
 import type { RegisteredHandler } from './define-handler';
 import { HttpsError } from './https-error';
@@ -14,14 +14,14 @@ function sendError(reply: FastifyReply, code: FunctionErrorCode, message: string
     .send({ error: details === undefined ? { status: code, message } : { status: code, message, details } });
 }
 
-async function resolveCaller(request: FastifyRequest, services: FunctionServices): Promise<Caller | null> {
-  const result = await services.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-  if (!result || result.user.banned) return null;
+async function resolveCaller(request: FastifyRequest, sessions: SessionCache): Promise<Caller | null> {
+  const user = await sessions.user(request.headers);
+  if (!user || user.banned) return null;
   return {
-    userId: result.user.id,
-    email: result.user.email,
-    name: result.user.name,
-    isAdmin: (result.user.role ?? '').split(',').includes('admin'),
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    isAdmin: (user.role ?? '').split(',').includes('admin'),
   };
 }
 
@@ -60,9 +60,9 @@ function bodyProblem(error: FastifyError, bodyLimit: number): string | undefined
  */
 export async function registerFunctionRoutes(
   app: FastifyInstance,
-  options: { handlers: RegisteredHandler[]; services: FunctionServices },
+  options: { handlers: RegisteredHandler[]; services: FunctionServices; sessions: SessionCache },
 ): Promise<void> {
-  const { handlers, services } = options;
+  const { handlers, services, sessions } = options;
   await app.register(
     async (scope) => {
       scope.setErrorHandler((error: FastifyError, request, reply) => {
@@ -81,7 +81,7 @@ export async function registerFunctionRoutes(
       for (const handler of handlers) {
         const { contract } = handler;
         scope.post(`/${contract.name}`, { bodyLimit: contract.bodyLimit }, async (request, reply) => {
-          const caller = await resolveCaller(request, services);
+          const caller = await resolveCaller(request, sessions);
           if (!caller) return sendError(reply, 'UNAUTHENTICATED', 'Tu sesión expiró o no has iniciado sesión');
 
           const body: unknown = request.body;

@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Auth } from '../auth/auth';
+import type { SessionCache } from '../auth/session-cache';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { createDatabaseStorage } from './database-storage';
@@ -30,12 +29,12 @@ export function createFileStorage(config: Config, db: Kysely<Database>): FileSto
  */
 export async function registerFilesRoute(
   app: FastifyInstance,
-  options: { auth: Auth; storage: FileStorage },
+  options: { sessions: SessionCache; storage: FileStorage },
 ): Promise<void> {
-  const { auth, storage } = options;
+  const { sessions, storage } = options;
   app.get(`${PUBLIC_FILES_PREFIX}*`, async (request, reply) => {
-    const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    if (!session || session.user.banned) {
+    const user = await sessions.user(request.headers);
+    if (!user || user.banned) {
       return reply
         .status(401)
         .header('cache-control', 'no-store')
