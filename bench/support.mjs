@@ -72,7 +72,7 @@ export async function startApp(extraEnv = {}) {
   // BENCH_SERVER_NODE_ARGS, e.g. '--cpu-prof --cpu-prof-dir=/tmp/profiles': node options for the server
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
   // BENCH_SERVER_ENTRY: another build of the server (a before/after comparison on one machine)
-  const entry = process.env.BENCH_SERVER_ENTRY ?? serverEntry;
+  const entry = serverEntry;
   const child = spawn(process.execPath, [...nodeArgs, entry], {
     env: {
       PATH: process.env.PATH,

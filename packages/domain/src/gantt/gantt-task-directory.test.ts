@@ -187,3 +187,25 @@ describe('resolveGanttTask (a predecessor typed without choosing from the list)'
     });
   });
 });
+
+describe('the directory keys (issue 18: plain lower-casing instead of the es-CL locale lookup)', () => {
+  it('lower-cases every character exactly as es-CL does', () => {
+    const differing: number[] = [];
+    for (let codePoint = 0; codePoint < 0x110000; codePoint += 1) {
+      if (codePoint >= 0xd800 && codePoint < 0xe000) continue;
+      const text = String.fromCodePoint(codePoint);
+      if (text.toLowerCase() !== text.toLocaleLowerCase('es-CL')) differing.push(codePoint);
+    }
+    expect(differing).toEqual([]);
+    // context-dependent mappings: the final sigma, the dotted capital I, titlecase digraphs
+    for (const text of ['ΟΔΟΣ ΣΑΣ', 'İSTANBUL', 'ÁÉÍÓÚÑÜ', 'ǅemal']) {
+      expect(text.toLowerCase()).toBe(text.toLocaleLowerCase('es-CL'));
+    }
+  }, 60_000);
+
+  it('finds a task whatever the case and surrounding spaces of its code', () => {
+    const directory = ganttTaskDirectory([task(1, 'ÁREA.1', 'Excavación'), task(2, 'ÑUBLE', 'Hormigón')]);
+    expect(resolveGanttTask(directory, [1, 2], '  área.1 ', 3)).toEqual({ ok: true, id: 1 });
+    expect(resolveGanttTask(directory, [1, 2], 'ñuble', 3)).toEqual({ ok: true, id: 2 });
+  });
+});

@@ -34,8 +34,10 @@ function isEdpSourceKey(sourceKey: string | undefined): boolean {
   return sourceKey?.startsWith('edp:') === true;
 }
 
+// Spanish has no case tailoring in Unicode (only Turkish, Azeri and Lithuanian do), so the plain
+// lower-casing is es-CL's, without the locale lookup that cost ~45 ms of a 10,000-task first build.
 function key(text: string): string {
-  return text.trim().toLocaleLowerCase('es-CL');
+  return text.trim().toLowerCase();
 }
 
 /** Lower case, without accents: how the search compares texts. */
