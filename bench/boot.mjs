@@ -83,8 +83,9 @@ async function edpBoot(browser, url, cookie, projectId) {
 /**
  * Rows for bench/run.mjs: /login's JavaScript (gzip -9) and the 11-item EDP screen's boot (median of
  * `runs` fresh pages), with the moments its session check and loadProject were sent and answered.
+ * `withLoginJs: false` leaves /login's row out (bench/run.mjs step 4 has it).
  */
-export async function measureBoot({ url, cookie, runs = 7 }) {
+export async function measureBoot({ url, cookie, runs = 7, withLoginJs = true }) {
   const project = await seedEdpProject({ url, cookie, items: 11 });
   const browser = await chromium.launch({
     executablePath: chromiumExecutablePath(),
@@ -92,18 +93,23 @@ export async function measureBoot({ url, cookie, runs = 7 }) {
     args: BROWSER_ARGS,
   });
   try {
-    const js = await loginJavaScript(browser, url);
+    const js = withLoginJs ? await loginJavaScript(browser, url) : null;
     const boots = [];
     for (let run = 0; run < runs; run += 1) boots.push(await edpBoot(browser, url, cookie, project._id));
     const med = (key) => median(boots.map((boot) => boot[key]));
     const list = boots.map((boot) => boot.firstRowMs.toFixed(0)).join(', ');
+    const loginRows = js
+      ? [
+          {
+            name: 'JS loaded by /login (gzip -9)',
+            value: (js.gzip / 1024).toFixed(1),
+            unit: 'KB',
+            note: `${js.files} files, ${(js.raw / 1024).toFixed(0)} KB raw; goal ≤ 180 KB`,
+          },
+        ]
+      : [];
     return [
-      {
-        name: 'JS loaded by /login (gzip -9)',
-        value: (js.gzip / 1024).toFixed(1),
-        unit: 'KB',
-        note: `${js.files} files, ${(js.raw / 1024).toFixed(0)} KB raw; goal ≤ 180 KB`,
-      },
+      ...loginRows,
       {
         name: 'EDP screen boot, 11 items: navigation → first row (cold cache)',
         value: med('firstRowMs').toFixed(0),
