@@ -75,15 +75,26 @@ describe('projectIdOfPath', () => {
 });
 
 describe('prefetchRouteData', () => {
-  it('sends the session check, the project list and the screen’s loadProject at once, before any screen renders', () => {
+  it("sends the session check at once, then the project list and the screen's loadProject once it names a user", async () => {
     const requests = stubServer(true);
     prefetchRouteData(createQueryClient(), '/projects/p-1/edp');
+    expect(paths(requests)).toEqual(['/api/auth/get-session']);
+    await waitFor(() => expect(requests).toHaveLength(3));
     expect(paths(requests)).toEqual([
       '/api/auth/get-session',
       '/api/functions/loadProjects',
       '/api/functions/loadProject',
     ]);
     expect(requests[2]?.body).toEqual({ data: { id: 'p-1' } });
+  });
+
+  it('calls no function for a signed-out visitor: only the session check leaves', async () => {
+    const requests = stubServer(false);
+    const queryClient = createQueryClient();
+    prefetchRouteData(queryClient, '/projects/p-1/edp');
+    await waitFor(() => expect(queryClient.getQueryState(sessionQueryKey)?.status).toBe('success'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(paths(requests)).toEqual(['/api/auth/get-session']);
   });
 
   it('sends only the session check for /login', () => {
