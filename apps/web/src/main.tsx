@@ -16,7 +16,7 @@ initI18n(language);
 // before the first paint, so a dark page never flashes light
 applyDocumentSettings({ isDarkMode, language });
 
-// the session check and the screen's first queries leave now, while the route's chunk loads
+// the session check leaves now, and the screen's first queries once it names a user, while the route's chunk loads
 const queryClient = createQueryClient();
 prefetchRouteData(queryClient, window.location.pathname);
 
