@@ -1,5 +1,5 @@
 // The EDP editor screen in headless Chromium: navigation start → first grid rows visible, for a
-// 5,000-item and a 20,000-item EDP (issue 5). Prints figures, asserts nothing.
+// 5,000-item and a 20,000-item EDP (issue 5), and an 11-item one: the boot alone (issue 18). Prints figures, asserts nothing.
 //
 //   node bench/edp-screen.mjs            starts the built server (npm run build first) on a fresh
 //                                        SQLite data dir, seeds, measures, stops it
@@ -60,7 +60,7 @@ export async function seedEdpProject({ url, cookie, items }) {
  * [{ items, projectId, loadedMs, firstRowMs, fullPageMs, renderMs, median }] (median of firstRowMs);
  * renderMs is the page's own time from loadProject's last byte to the first row in the DOM.
  */
-export async function measureEdpScreen({ url, cookie, sizes = [5000, 20000], runs = 5 }) {
+export async function measureEdpScreen({ url, cookie, sizes = [11, 5000, 20000], runs = 5 }) {
   const projects = [];
   for (const size of sizes) projects.push(await seedEdpProject({ url, cookie, items: size }));
   const browser = await chromium.launch({

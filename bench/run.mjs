@@ -11,6 +11,7 @@ import { measureEdcBulk } from './edc-bulk.mjs';
 import { measureEdpDelete } from './edp-delete.mjs';
 import { measureEdpScreen } from './edp-screen.mjs';
 import { measureEdpUsage } from './edp-usage.mjs';
+import { measureBoot } from './boot.mjs';
 import { measureGanttExport } from './gantt-export.mjs';
 import { measureGanttScreen } from './gantt-screen.mjs';
 import { measureGanttSequencing } from './gantt-sequencing.mjs';
@@ -419,7 +420,7 @@ async function edpFigures(target, label) {
 
 await edpFigures({ url: app.url, cookie }, 'SQLite');
 
-// 9. the EDP editor in Chromium: navigation start → first grid row, for 5,000- and 20,000-item EDPs
+// 9. the EDP editor in Chromium: navigation start → first grid row, for 11-, 5,000- and 20,000-item EDPs
 //    (median of 5 fresh pages; "render" is the page's own time after loadProject's last byte)
 try {
   for (const result of await measureEdpScreen({ url: app.url, cookie })) {
@@ -433,6 +434,14 @@ try {
   }
 } catch (error) {
   record('EDP screen first rows', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+}
+// 9b. issue 18, a screen's boot: when the 11-item EDP screen sent its session check and loadProject,
+//     how many scripts it fetched first (bench/boot.mjs)
+try {
+  for (const row of await measureBoot({ url: app.url, cookie, withLoginJs: false }))
+    record(row.name, row.value, row.unit, row.note);
+} catch (error) {
+  record('EDP screen boot', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
 }
 await app.stop();
 

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '@/lib/react-query';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient`: one made before the first render, whose first requests are already on their way (main.tsx). */
+export function App({ queryClient: givenClient }: { queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => givenClient ?? createQueryClient());
   return (
     <AppProvider queryClient={queryClient}>
       <AppRouter />

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newContext } from '../support/browser';
+import { row } from '../support/edp';
+import type { LoadedProject } from '../support/projects';
+import { seedAreaTypeProject } from '../support/projects';
+import type { SignedInSession } from '../support/signed-in';
+import { openAsFirstAdmin } from '../support/signed-in';
+
+/**
+ * Issue 18: the session check and a project screen's loadProject leave before the screen's chunk
+ * has loaded. A deep link still decides nothing by itself: the server's answer does.
+ */
+describe('a deep link opened on a fresh page', () => {
+  let session: SignedInSession;
+  let project: LoadedProject;
+
+  beforeAll(async () => {
+    session = await openAsFirstAdmin('boot');
+    project = await seedAreaTypeProject(session, { torres: 1, pisos: 1 });
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('opens the EDP screen signed in, asking the server once for the session and once for the project', async () => {
+    const requests: string[] = [];
+    session.page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    await session.page.goto(`/projects/${project._id}/edp`);
+    await row(session.page, 'ELA').waitFor();
+    expect(requests.filter((path) => path === '/api/auth/get-session')).toHaveLength(1);
+    expect(requests.filter((path) => path === '/api/functions/loadProject')).toHaveLength(1);
+  });
+
+  it('sends a visitor without a session to /login from the EDP screen; signing in opens the app', async () => {
+    const context = await newContext(session.browser, session.server.url);
+    try {
+      const page = await context.newPage();
+      await page.goto(`/projects/${project._id}/edp`);
+      await page.waitForURL('**/login');
+      expect(await page.getByRole('button', { name: 'Cerrar sesión' }).count()).toBe(0);
+      expect(await page.locator('tbody tr[data-edp-id]').count()).toBe(0);
+      await page.getByLabel('Correo').fill(session.admin.email);
+      await page.getByLabel('Contraseña').fill(session.admin.password);
+      await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+      // a visitor who was never signed in on this page has no screen to go back to (routes/root.tsx)
+      await page.waitForURL('**/home');
+      await page.goto(`/projects/${project._id}/edp`);
+      await row(page, 'ELA').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sends a page whose session was revoked to /login from the EDP screen', async () => {
+    const cookies = await session.context.cookies();
+    const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const revoked = await fetch(`${session.server.url}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: { cookie, origin: session.server.url, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(revoked.ok).toBe(true);
+    await session.page.goto(`/projects/${project._id}/edp`);
+    await session.page.waitForURL('**/login');
+    expect(await session.page.locator('tbody tr[data-edp-id]').count()).toBe(0);
+  });
+});
