@@ -16,6 +16,7 @@ import { measureGanttExport } from './gantt-export.mjs';
 import { measureGanttScreen } from './gantt-screen.mjs';
 import { measureGanttSequencing } from './gantt-sequencing.mjs';
 import { measureLoadMixed } from './load-mixed.mjs';
+import { measureMixed } from './mixed.mjs';
 import { measureGanttServer } from './gantt-server.mjs';
 import { measureLoadGantt } from './loadgantt.mjs';
 import { measureMspdiExchange } from './mspdi-exchange.mjs';
@@ -141,6 +142,12 @@ try {
   rows.push(...(await measureLoadMixed()));
 } catch (error) {
   record('mixed load, 50 users', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+}
+// 3c. where the mixed load's CPU went: statement cache and gzip level, each beside what it replaced
+try {
+  rows.push(...(await measureMixed()));
+} catch (error) {
+  record('mixed load costs', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
 }
 
 // 4. JavaScript the browser downloads to show /login

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, createFirstAdmin, cookieHeaderFrom, TEST_PASSWORD } from './support/factories';
@@ -91,6 +91,45 @@ describe.each(databaseKinds)('HTTP behaviour (%s)', (kind) => {
     const decoded = JSON.parse(gunzipSync(response.rawPayload).toString('utf8'));
     expect(decoded).toEqual(plain.body);
     expect(response.rawPayload.length).toBeLessThan(JSON.stringify(plain.body).length);
+  });
+
+  it("compresses a function's answer at zlib's fastest level, and with brotli, each decoding to the same JSON", async () => {
+    const now = new Date().toISOString();
+    await t.db
+      .insertInto('user')
+      .values(
+        Array.from({ length: 30 }, (_, index) => ({
+          id: uuidv7(),
+          name: `Persona Comprimida ${index}`,
+          email: `comprimida-${index}@example.cl`,
+          emailVerified: kind === 'sqlite' ? 0 : false,
+          createdAt: now,
+          updatedAt: now,
+          role: 'user',
+        })),
+      )
+      .execute();
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/api/functions/loadUsers',
+      headers: { 'content-type': 'application/json', cookie: admin.cookie },
+      payload: JSON.stringify({ data: null }),
+    });
+    const encoded = async (encoding: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/functions/loadUsers',
+        headers: { 'content-type': 'application/json', 'accept-encoding': encoding, cookie: admin.cookie },
+        payload: JSON.stringify({ data: null }),
+      });
+    const gzip = await encoded('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.payload);
+    // the very bytes zlib writes at level 1 (deflate is deterministic), not the default level 6's
+    expect(gzip.rawPayload.equals(gzipSync(plain.rawPayload, { level: 1 }))).toBe(true);
+    const brotli = await encoded('br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(plain.payload);
   });
 
   it('gives every response an x-request-id of its own, ignoring one sent by the client', async () => {
