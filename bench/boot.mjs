@@ -19,7 +19,7 @@ import { contextCookies, median, signUp, startApp } from './support.mjs';
 const BROWSER_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
 /** The scripts a signed-out visit to /login downloads, raw and gzip -9 (run.mjs step 4's figure). */
-async function loginJavaScript(browser, url) {
+export async function loginJavaScript(browser, url) {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();

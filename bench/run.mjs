@@ -3,7 +3,6 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { chromiumExecutablePath } from '../scripts/find-chromium.mjs';
@@ -11,7 +10,7 @@ import { measureEdcBulk } from './edc-bulk.mjs';
 import { measureEdpDelete } from './edp-delete.mjs';
 import { measureEdpScreen } from './edp-screen.mjs';
 import { measureEdpUsage } from './edp-usage.mjs';
-import { measureBoot } from './boot.mjs';
+import { measureBoot, loginJavaScript as measureLoginJavaScript } from './boot.mjs';
 import { measureGanttExport } from './gantt-export.mjs';
 import { measureGanttScreen } from './gantt-screen.mjs';
 import { measureGanttSequencing } from './gantt-sequencing.mjs';
@@ -45,6 +44,7 @@ function load(url, headers) {
   });
 }
 
+/** /login's scripts (boot.mjs's measure) in a browser of its own. */
 async function loginJavaScript(url) {
   const browser = await chromium.launch({
     executablePath: chromiumExecutablePath(),
@@ -52,20 +52,7 @@ async function loginJavaScript(url) {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
-    const page = await browser.newPage();
-    const scripts = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(response);
-    });
-    await page.goto(`${url}/login`, { waitUntil: 'networkidle' });
-    let raw = 0;
-    let gzip = 0;
-    for (const response of scripts) {
-      const body = await response.body();
-      raw += body.length;
-      gzip += gzipSync(body, { level: 9 }).length;
-    }
-    return { files: scripts.length, raw, gzip };
+    return await measureLoginJavaScript(browser, url);
   } finally {
     await browser.close();
   }
