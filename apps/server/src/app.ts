@@ -15,6 +15,7 @@ import { countUsers } from './auth/user-count';
 import type { Config } from './config';
 import { isDatabaseReachable, migrateToLatest, openDatabase } from './db/database';
 import { functionHandlers } from './functions/handlers';
+import type { AnswerCache } from './functions/answer-cache';
 import { registerFunctionRoutes } from './functions/functions-routes';
 import { gracefulStopServerOptions, registerGracefulStop } from './http/graceful-stop';
 import { loggerOptions } from './http/logger';
@@ -39,6 +40,8 @@ export type BuildAppOptions = {
    * across instances make it long, so that only the announcement can explain a refusal.
    */
   sessionCacheTtlMs?: number;
+  /** The callable functions' remembered answers (issue 18); tests pass one to see its hits. */
+  answerCache?: AnswerCache;
 };
 
 /**
@@ -90,6 +93,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     handlers: functionHandlers,
     services: { db: database.db, dialect: database.dialect, auth, storage, config },
     sessions,
+    ...(options.answerCache === undefined ? {} : { answers: options.answerCache }),
   });
 
   await registerFilesRoute(app, { sessions, storage });

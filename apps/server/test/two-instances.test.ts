@@ -284,6 +284,35 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('two instance
     expect(refused.body.error.status).toBe('UNAUTHENTICATED');
   });
 
+  it('answers on B, at once, a project and its Gantt as A has just saved them, though B remembered them (issue 18)', async () => {
+    const saved = await call(
+      a,
+      'saveProject',
+      { project: { name: 'Dos instancias', code: `DI-${Date.now() % 100000}` } },
+      admin.cookie,
+    );
+    expect(saved.status).toBe(200);
+    const id = saved.body.result.project._id as string;
+    const load = async (server: ServerProcess) =>
+      (await call(server, 'loadProject', { id }, admin.cookie)).body.result.project;
+    const gantt = async (server: ServerProcess) => (await call(server, 'loadGantt', { id }, admin.cookie)).body.result;
+    const { edp } = await load(a);
+    const items = [...edp.items, { id: 2, parentId: 1, code: 'X.1', name: 'Primera' }];
+    expect((await call(a, 'saveEdp', { id, edp: { items, version: edp.version } }, admin.cookie)).status).toBe(200);
+    // B answers both twice: the second from what it remembered
+    for (let round = 0; round < 2; round += 1) {
+      expect((await load(b)).edp.items.map((item: { name: string }) => item.name)).toContain('Primera');
+      expect((await gantt(b)).activities.map((task: { TaskName: string }) => task.TaskName)).toContain('Primera');
+    }
+    const now = (await load(a)).edp;
+    const renamed = now.items.map((item: { id: number }) => (item.id === 2 ? { ...item, name: 'Segunda' } : item));
+    expect((await call(a, 'saveEdp', { id, edp: { items: renamed, version: now.version } }, admin.cookie)).status).toBe(
+      200,
+    );
+    expect((await load(b)).edp.items.map((item: { name: string }) => item.name)).toContain('Segunda');
+    expect((await gantt(b)).activities.map((task: { TaskName: string }) => task.TaskName)).toContain('Segunda');
+  });
+
   it('stops both cleanly', async () => {
     const exits = await Promise.all([a.stop(), b.stop()]);
     expect(exits.map((exit) => exit.code)).toEqual([0, 0]);

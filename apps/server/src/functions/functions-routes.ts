@@ -3,6 +3,8 @@ import type { FunctionErrorCode } from '@cimiento/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionCache } from '../auth/session-cache';
 import type { Caller, FunctionContext } from './context';
+import { AnswerCache, answerBody } from './answer-cache';
+import type { CachedAnswer } from './answer-cache';
 import type { RegisteredHandler } from './define-handler';
 import { HttpsError } from './https-error';
 
@@ -69,9 +71,29 @@ export const FUNCTION_COMPRESSION = { zlibOptions: { level: 1 } } as const;
  */
 export async function registerFunctionRoutes(
   app: FastifyInstance,
-  options: { handlers: RegisteredHandler[]; services: FunctionServices; sessions: SessionCache },
+  options: {
+    handlers: RegisteredHandler[];
+    services: FunctionServices;
+    sessions: SessionCache;
+    /** the remembered answers (issue 18); a cache of its own by default */
+    answers?: AnswerCache;
+  },
 ): Promise<void> {
   const { handlers, services, sessions } = options;
+  const answers = options.answers ?? new AnswerCache();
+
+  /** A remembered (or just remembered) answer as Fastify and the compression plugin would send its JSON. */
+  const sendAnswer = (request: FastifyRequest, reply: FastifyReply, key: string, entry: CachedAnswer) => {
+    const { body, encoding } = answerBody(answers, key, entry, request.headers);
+    reply.type('application/json; charset=utf-8');
+    if (encoding !== undefined) {
+      const vary = reply.getHeader('vary');
+      if (vary === undefined) reply.header('vary', 'accept-encoding');
+      else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${String(vary)}, accept-encoding`);
+      reply.header('content-encoding', encoding);
+    }
+    return reply.send(body);
+  };
   await app.register(
     async (scope) => {
       scope.setErrorHandler((error: FastifyError, request, reply) => {
@@ -105,7 +127,20 @@ export async function registerFunctionRoutes(
           if (!parsed.success) return sendError(reply, 'INVALID_ARGUMENT', describeZodError(parsed.error));
 
           try {
-            const result = await handler.handle(parsed.data, { ...services, caller, log: request.log });
+            const context = { ...services, caller, log: request.log };
+            const { answer } = handler;
+            if (answer !== undefined) {
+              const now = await answer.stamp(parsed.data, context);
+              const remembered = now === undefined ? undefined : answers.get(`${contract.name}\u0000${now}`);
+              if (remembered !== undefined)
+                return sendAnswer(request, reply, `${contract.name}\u0000${now}`, remembered);
+              const built = await answer.build(parsed.data, context);
+              const json = Buffer.from(JSON.stringify({ result: built.result ?? null }));
+              if (built.stamp === undefined) return reply.type('application/json; charset=utf-8').send(json);
+              const key = `${contract.name}\u0000${built.stamp}`;
+              return sendAnswer(request, reply, key, answers.set(key, json));
+            }
+            const result = await handler.handle(parsed.data, context);
             return reply.send({ result: result ?? null });
           } catch (error) {
             if (error instanceof HttpsError) return sendError(reply, error.code, error.message, error.details);

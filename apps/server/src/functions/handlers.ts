@@ -84,7 +84,9 @@ export const functionHandlers: RegisteredHandler[] = [
   handleAssignEdc,
   handleCopyEdc,
   handleUnassignEdc,
-  lazyHandler(loadGanttContract, async () => (await import('./handlers/load-gantt')).handleLoadGantt),
+  lazyHandler(loadGanttContract, async () => (await import('./handlers/load-gantt')).handleLoadGantt, {
+    stamped: true,
+  }),
   lazyHandler(saveGanttContract, async () => (await import('./handlers/save-gantt')).handleSaveGantt),
   lazyHandler(
     regenerateGanttSequenceContract,

@@ -110,6 +110,21 @@ export async function readProject(db: Kysely<Database>, projectId: string): Prom
     .where('_id', '=', projectId)
     .executeTakeFirst();
   if (!row) throw projectNotFound();
+  return toProjectGanttRow(row);
+}
+
+type ProjectGanttColumns = {
+  start_year: number | string;
+  end_year: number | string;
+  gantt_version: number | string;
+  gantt_work_week: string;
+  gantt_calendar: string | null;
+  sequencing: string;
+  gantt_baseline_id: string | null;
+  cutoff: unknown;
+};
+
+function toProjectGanttRow(row: ProjectGanttColumns): ProjectGanttRow {
   return {
     startYear: Number(row.start_year),
     endYear: Number(row.end_year),
@@ -726,6 +741,12 @@ async function readSourcesStamp(
     .where('_id', '=', projectId)
     .executeTakeFirst();
   if (!row) throw projectNotFound();
+  return sourcesStampOf(project, row);
+}
+
+type SourcesColumns = { edp_version: number | string; lists: unknown; versions: unknown };
+
+function sourcesStampOf(project: ProjectGanttRow, row: SourcesColumns): string {
   return JSON.stringify([
     project.version,
     Number(row.edp_version),
@@ -736,6 +757,58 @@ async function readSourcesStamp(
     project.calendar,
     project.cutoff ?? null,
   ]);
+}
+
+/**
+ * The stamp of loadGantt's answer (issue 18: functions/answer-cache.ts): the project, the sources
+ * stamp (readSourcesStamp) and what else the answer shows of the project, its end year and its
+ * chosen baseline (a baseline's dates are written once, with it). A load that wrote (the merge or
+ * the sequencing changed the Gantt) moved the Gantt's version on and names no stamp.
+ */
+function answerStampOf(projectId: string, project: ProjectGanttRow, sourcesStamp: string): string {
+  return JSON.stringify([projectId, sourcesStamp, project.endYear, project.baselineId ?? null]);
+}
+
+/**
+ * loadGantt's answer stamp as the project stands now, in one read (readProject's and
+ * readSourcesStamp's columns together); undefined when the project is gone.
+ */
+export async function readGanttAnswerStamp(db: Kysely<Database>, projectId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('project')
+    .select([
+      'start_year',
+      'end_year',
+      'gantt_version',
+      'gantt_work_week',
+      'gantt_calendar',
+      'sequencing',
+      'gantt_baseline_id',
+      'edp_version',
+      (eb) =>
+        eb
+          .selectFrom('gantt_cutoff')
+          .select((inner) => inner.fn.max('gantt_cutoff.cutoff').as('latest'))
+          .whereRef('gantt_cutoff.project_id', '=', 'project._id')
+          .as('cutoff'),
+      (eb) =>
+        eb
+          .selectFrom('edc_list')
+          .select((inner) => inner.fn.countAll().as('lists'))
+          .whereRef('edc_list.project_id', '=', 'project._id')
+          .as('lists'),
+      (eb) =>
+        eb
+          .selectFrom('edc_list')
+          .select((inner) => inner.fn.sum('edc_list.version').as('versions'))
+          .whereRef('edc_list.project_id', '=', 'project._id')
+          .as('versions'),
+    ])
+    .where('_id', '=', projectId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const project = toProjectGanttRow(row);
+  return answerStampOf(projectId, project, sourcesStampOf(project, row));
 }
 
 /** How many projects' stamps each server process remembers (the oldest remembered is forgotten first). */
@@ -779,6 +852,8 @@ type LoadedState = GanttState & {
   edpItems: PricedEdpItem[] | undefined;
   /** the Gantt's tasks as stored after the load (its write, when it wrote), in position order */
   stored: GanttTaskRecord[];
+  /** the answer's stamp (answerStampOf) when the load wrote nothing */
+  answerStamp?: string;
 };
 
 /**
@@ -806,7 +881,8 @@ async function readAndMerge(
         const links = await readLinks(trx, projectId);
         const result = scheduleGantt(tasks, links, project);
         const edpItems = withEdpItems ? await readEdpItems(trx, projectId) : undefined;
-        return { project, tasks, links, result, edpItems, stored: tasks };
+        const answerStamp = answerStampOf(projectId, project, stamp);
+        return { project, tasks, links, result, edpItems, stored: tasks, answerStamp };
       }
       const { edpItems, edc, stored, storedLinks, merged } = await readMerged(trx, projectId, project);
       // issue 13: the generated links follow the rules, less the ones the user deleted
@@ -821,7 +897,8 @@ async function readAndMerge(
         // nothing to write; when the merge did not even rename or reorder a task, the next load at
         // the same stamp can skip it
         if (!fullMerge && sameTaskList(stored, merged.tasks)) rememberVerified(verified, projectId, stamp);
-        return { project, tasks: merged.tasks, links, result, edpItems, stored };
+        const answerStamp = answerStampOf(projectId, project, stamp);
+        return { project, tasks: merged.tasks, links, result, edpItems, stored, answerStamp };
       }
       if (!(await claimVersion(trx, projectId, project.version))) return undefined;
       await writeGantt(trx, projectId, { tasks: stored, links: storedLinks }, { tasks: merged.tasks, links });
@@ -847,14 +924,27 @@ export async function loadGantt(
   projectId: string,
   options: { fullMerge?: boolean } = {},
 ): Promise<GanttOutput> {
+  return (await loadStampedGantt(db, projectId, options)).output;
+}
+
+/**
+ * loadGantt's answer and its stamp (readGanttAnswerStamp as it stood in the load's snapshot);
+ * no stamp when the load wrote the Gantt.
+ */
+export async function loadStampedGantt(
+  db: Kysely<Database>,
+  projectId: string,
+  options: { fullMerge?: boolean } = {},
+): Promise<{ output: GanttOutput; stamp: string | undefined }> {
   const state = await loadMerged(db, projectId, false, options.fullMerge === true);
   const count = state.tasks.length;
-  return toOutput(
+  const output = toOutput(
     state,
     state.scheduled,
     `Gantt cargado: ${formatNumber(count)} ${count === 1 ? 'tarea' : 'tareas'}`,
     await readBaselineDates(db, state.project.baselineId),
   );
+  return { output, stamp: state.answerStamp };
 }
 
 export type MergedGantt = GanttState & {
@@ -883,7 +973,7 @@ async function loadMerged(
   projectId: string,
   withEdpItems: boolean,
   fullMerge: boolean,
-): Promise<Omit<MergedGantt, 'edpItems'> & { edpItems: PricedEdpItem[] | undefined }> {
+): Promise<Omit<MergedGantt, 'edpItems'> & { edpItems: PricedEdpItem[] | undefined; answerStamp?: string }> {
   for (let attempt = 1; attempt <= LOAD_ATTEMPTS; attempt += 1) {
     let state: LoadedState | undefined;
     try {
@@ -894,8 +984,17 @@ async function loadMerged(
       if ((error as { code?: string }).code !== '40001') throw error;
     }
     if (state) {
-      const { project, tasks, links, edpItems, stored } = state;
-      return { project, tasks, links, edpItems, stored, scheduled: scheduledOrThrow(state.result) };
+      const { project, tasks, links, edpItems, stored, answerStamp } = state;
+      const scheduled = scheduledOrThrow(state.result);
+      return {
+        project,
+        tasks,
+        links,
+        edpItems,
+        stored,
+        scheduled,
+        ...(answerStamp === undefined ? {} : { answerStamp }),
+      };
     }
   }
   throw new HttpsError('ABORTED', GANTT_STALE_MESSAGE);

@@ -460,6 +460,28 @@ export async function loadProject(db: Kysely<Database>, id: string): Promise<Loa
     });
 }
 
+/**
+ * The stamp of loadProject's answer (issue 18: functions/answer-cache.ts): the project's version and
+ * its EDP's version. Every write of what loadProject answers moves one of them on, and neither ever
+ * comes back to an earlier value: the project's own fields ('Editar proyecto', the work week, the
+ * calendar and the sequencing move `version`), its EDP items and their prices (every EDP save
+ * claims `edp_version`, edp-store.ts); its area types are written once, with the project.
+ * Undefined when the project is gone (loadProject then refuses it).
+ */
+export async function readProjectStamp(db: Kysely<Database>, id: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('project')
+    .select(['version', 'edp_version'])
+    .where('_id', '=', id)
+    .executeTakeFirst();
+  return row === undefined ? undefined : projectStamp(id, Number(row.version), Number(row.edp_version));
+}
+
+/** The stamp readProjectStamp reads, of a loaded project. */
+export function projectStamp(id: string, version: number, edpVersion: number): string {
+  return `${id}:${version}:${edpVersion}`;
+}
+
 // ---------------------------------------------------------------- editing ('Editar proyecto', issue 12)
 
 /** The project whose code is `code` case-insensitively (domain.md), leaving `exceptId` out. */

@@ -1,6 +1,15 @@
 import { loadGanttContract } from '@cimiento/domain';
-import { loadGantt } from '../../projects/gantt-store';
-import { defineHandler } from '../define-handler';
+import { loadStampedGantt, readGanttAnswerStamp } from '../../projects/gantt-store';
+import { defineStampedHandler } from '../define-handler';
 
-/** The project's Gantt: built from the EDP and EDC on the first load, merged on later ones, scheduled. */
-export const handleLoadGantt = defineHandler(loadGanttContract, async ({ id }, { db }) => loadGantt(db, id));
+/**
+ * The project's Gantt: built from the EDP and EDC on the first load, merged on later ones, scheduled.
+ * Its answer is remembered at the stamp of what it was built from (readGanttAnswerStamp).
+ */
+export const handleLoadGantt = defineStampedHandler(loadGanttContract, {
+  stamp: async ({ id }, { db }) => readGanttAnswerStamp(db, id),
+  build: async ({ id }, { db }) => {
+    const { output, stamp } = await loadStampedGantt(db, id);
+    return { result: output, stamp };
+  },
+});
