@@ -25,7 +25,7 @@ export type CachedAnswer = { json: Buffer; encoded: Partial<Record<ContentEncodi
  * The answer's JSON compressed as the functions' compression does it (functions-routes.ts:
  * FUNCTION_COMPRESSION, gzip and deflate at zlib level 1; brotli at the plugin's quality 4).
  */
-function encode(json: Buffer, encoding: ContentEncoding): Buffer {
+export function encode(json: Buffer, encoding: ContentEncoding): Buffer {
   switch (encoding) {
     case 'br':
       return brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
@@ -124,21 +124,34 @@ export class AnswerCache {
   }
 }
 
+/** The request headers the choice of an encoding reads. */
+export type EncodingHeaders = {
+  'accept-encoding'?: string | undefined;
+  'x-no-compression'?: string | string[] | undefined;
+};
+
+/**
+ * The encoding an answer of `bytes` goes out in when it is chosen here: the plugin's choice when it
+ * is plain to see (plainEncoding) for an answer it would compress; undefined: the answer goes out as
+ * JSON, for the plugin to compress (or not) as usual.
+ */
+export function chosenEncoding(bytes: number, headers: EncodingHeaders): ContentEncoding | undefined {
+  return bytes >= COMPRESSION_THRESHOLD && headers['x-no-compression'] === undefined
+    ? plainEncoding(headers['accept-encoding'])
+    : undefined;
+}
+
 /**
  * How a remembered answer goes out: compressed here (once per entry and encoding) when the
- * plugin's choice is plain to see (plainEncoding), else as JSON for the plugin to compress as
- * usual. The headers are the ones the plugin and Fastify set for a JSON answer.
+ * plugin's choice is plain to see (chosenEncoding), else as JSON for the plugin to compress as usual.
  */
 export function answerBody(
   cache: AnswerCache,
   key: string,
   entry: CachedAnswer,
-  headers: { 'accept-encoding'?: string | undefined; 'x-no-compression'?: string | string[] | undefined },
+  headers: EncodingHeaders,
 ): { body: Buffer; encoding: ContentEncoding | undefined } {
-  const encoding =
-    entry.json.length >= COMPRESSION_THRESHOLD && headers['x-no-compression'] === undefined
-      ? plainEncoding(headers['accept-encoding'])
-      : undefined;
+  const encoding = chosenEncoding(entry.json.length, headers);
   if (encoding === undefined) return { body: entry.json, encoding };
   return { body: cache.encoded(key, entry, encoding), encoding };
 }

@@ -3,8 +3,8 @@ import type { FunctionErrorCode } from '@cimiento/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionCache } from '../auth/session-cache';
 import type { Caller, FunctionContext } from './context';
-import { AnswerCache, answerBody } from './answer-cache';
-import type { CachedAnswer } from './answer-cache';
+import { AnswerCache, answerBody, chosenEncoding, encode } from './answer-cache';
+import type { CachedAnswer, ContentEncoding } from './answer-cache';
 import type { RegisteredHandler } from './define-handler';
 import { HttpsError } from './https-error';
 
@@ -82,9 +82,15 @@ export async function registerFunctionRoutes(
   const { handlers, services, sessions } = options;
   const answers = options.answers ?? new AnswerCache();
 
-  /** A remembered (or just remembered) answer as Fastify and the compression plugin would send its JSON. */
-  const sendAnswer = (request: FastifyRequest, reply: FastifyReply, key: string, entry: CachedAnswer) => {
-    const { body, encoding } = answerBody(answers, key, entry, request.headers);
+  /**
+   * An answer's JSON as Fastify and the compression plugin would send it, compressed in one go
+   * (issue 18: the plugin's stream pipeline cost more than the compression itself) when the
+   * plugin's choice of encoding is plain to see, else left to the plugin.
+   */
+  const sendJson = (
+    reply: FastifyReply,
+    { body, encoding }: { body: Buffer; encoding: ContentEncoding | undefined },
+  ): FastifyReply => {
     reply.type('application/json; charset=utf-8');
     if (encoding !== undefined) {
       const vary = reply.getHeader('vary');
@@ -93,6 +99,13 @@ export async function registerFunctionRoutes(
       reply.header('content-encoding', encoding);
     }
     return reply.send(body);
+  };
+  const sendAnswer = (request: FastifyRequest, reply: FastifyReply, key: string, entry: CachedAnswer) =>
+    sendJson(reply, answerBody(answers, key, entry, request.headers));
+  const sendResult = (request: FastifyRequest, reply: FastifyReply, result: unknown) => {
+    const json = Buffer.from(JSON.stringify({ result: result ?? null }));
+    const encoding = chosenEncoding(json.length, request.headers);
+    return sendJson(reply, { body: encoding === undefined ? json : encode(json, encoding), encoding });
   };
   await app.register(
     async (scope) => {
@@ -135,13 +148,12 @@ export async function registerFunctionRoutes(
               if (remembered !== undefined)
                 return sendAnswer(request, reply, `${contract.name}\u0000${now}`, remembered);
               const built = await answer.build(parsed.data, context);
+              if (built.stamp === undefined) return sendResult(request, reply, built.result);
               const json = Buffer.from(JSON.stringify({ result: built.result ?? null }));
-              if (built.stamp === undefined) return reply.type('application/json; charset=utf-8').send(json);
               const key = `${contract.name}\u0000${built.stamp}`;
               return sendAnswer(request, reply, key, answers.set(key, json));
             }
-            const result = await handler.handle(parsed.data, context);
-            return reply.send({ result: result ?? null });
+            return sendResult(request, reply, await handler.handle(parsed.data, context));
           } catch (error) {
             if (error instanceof HttpsError) return sendError(reply, error.code, error.message, error.details);
             throw error;

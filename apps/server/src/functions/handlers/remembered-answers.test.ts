@@ -1,8 +1,12 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import compress from '@fastify/compress';
+import Fastify from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadGantt as loadGanttFromStore } from '../../projects/gantt-store';
 import { loadProject as loadProjectFromStore } from '../../projects/project-store';
 import { AnswerCache } from '../answer-cache';
+import { FUNCTION_COMPRESSION } from '../functions-routes';
 import { createObject } from '../../../test/support/catalogues';
 import { loadEdp, saveEdp, updateItemEdp } from '../../../test/support/edp';
 import { callFunction, createFirstAdmin, createSignedInUser } from '../../../test/support/factories';
@@ -131,7 +135,7 @@ describe.each(databaseKinds)('remembered answers (%s)', (kind) => {
     expect(answers.hits, step).toBe(hits + 1);
     expect(first, step).toEqual(full);
     expect(second, step).toEqual(full);
-    return second;
+    return second as typeof second & { baselineId?: string };
   }
 
   it('answers loadGantt as a full merge builds it after every change of the chosen baseline', async () => {
@@ -176,13 +180,18 @@ describe.each(databaseKinds)('remembered answers (%s)', (kind) => {
   });
 });
 
-describe('remembered answers, compressed (sqlite)', () => {
+describe('answers compressed in one go (sqlite)', () => {
   let t: TestApp;
   let cookie: string;
   let id: string;
   const answers = new AnswerCache();
+  /** The compression plugin alone, registered and set for a route as app.ts and functions-routes.ts do. */
+  const reference = Fastify();
+  const referenceBody = { result: { objects: Array.from({ length: 100 }, (_, index) => ({ name: `Cosa ${index}` })) } };
 
   beforeAll(async () => {
+    await reference.register(compress, { threshold: 1024 });
+    reference.post('/x', { compress: FUNCTION_COMPRESSION }, async () => referenceBody);
     t = await createTestApp('sqlite', {}, { answerCache: answers });
     cookie = (await createFirstAdmin(t)).cookie;
     id = (await createSequencedProject(t, cookie, 'priority')).id;
@@ -197,14 +206,22 @@ describe('remembered answers, compressed (sqlite)', () => {
     expect((await saveEdp(t, cookie, id, { items: [...edp.items, ...more], version: edp.version })).statusCode).toBe(
       200,
     );
-    // a catalogue answer over the compression threshold, which is never remembered
+    // a catalogue answer over the threshold, which is never remembered
     for (let index = 0; index < 30; index += 1) {
       await createObject(t, cookie, 'actividades', { code: `C-${index}`, name: `Actividad ${index}`, priority: 1 });
     }
   });
   afterAll(async () => {
     await t?.close();
+    await reference.close();
   });
+
+  function decoded(response: LightMyRequestResponse) {
+    const encoding = response.headers['content-encoding'];
+    const decode = encoding === 'gzip' ? gunzipSync : encoding === 'br' ? brotliDecompressSync : inflateSync;
+    const text = encoding === undefined ? response.payload : decode(response.rawPayload).toString();
+    return { response, encoding, body: JSON.parse(text) as unknown };
+  }
 
   async function post(name: string, data: unknown, headers: Record<string, string>) {
     const response = await t.app.inject({
@@ -213,13 +230,11 @@ describe('remembered answers, compressed (sqlite)', () => {
       headers: { 'content-type': 'application/json', cookie, ...headers },
       payload: JSON.stringify({ data }),
     });
-    const encoding = response.headers['content-encoding'];
-    const decode = encoding === 'gzip' ? gunzipSync : encoding === 'br' ? brotliDecompressSync : inflateSync;
-    const text = encoding === undefined ? response.payload : decode(response.rawPayload).toString();
-    return { response, encoding, body: JSON.parse(text) as unknown };
+    expect(response.statusCode, response.payload.slice(0, 300)).toBe(200);
+    return decoded(response);
   }
 
-  it('is encoded as the compression plugin encodes an answer it compresses itself, whatever the client accepts', async () => {
+  it('go out in the encoding and with the headers the compression plugin gives a JSON answer, whatever the client accepts', async () => {
     const headersList: Record<string, string>[] = [
       {},
       { 'accept-encoding': 'gzip' },
@@ -227,26 +242,31 @@ describe('remembered answers, compressed (sqlite)', () => {
       { 'accept-encoding': 'deflate' },
       { 'accept-encoding': 'identity' },
       { 'accept-encoding': '*' },
+      { 'accept-encoding': 'x-gzip, deflate' },
       { 'accept-encoding': 'gzip;q=0.5, br;q=0.1' },
       { 'accept-encoding': 'br;q=0, deflate' },
+      { 'accept-encoding': 'zstd' },
       { 'accept-encoding': 'gzip', 'x-no-compression': '1' },
     ];
     const seen = new Set<string | undefined>();
     for (const headers of headersList) {
       const step = JSON.stringify(headers);
-      const plain = await post('loadObjects', { collection: 'actividades' }, headers);
-      expect(plain.response.statusCode).toBe(200);
+      const plugin = decoded(await reference.inject({ method: 'POST', url: '/x', headers }));
+      expect(plugin.body, step).toEqual(referenceBody);
+      const catalogue = await post('loadObjects', { collection: 'actividades' }, headers);
       await post('loadProject', { id }, headers);
       const hits = answers.hits;
       const remembered = await post('loadProject', { id }, headers);
-      seen.add(remembered.encoding);
       expect(answers.hits, step).toBe(hits + 1);
-      expect(remembered.response.statusCode).toBe(200);
-      expect(remembered.encoding, step).toBe(plain.encoding);
-      expect(remembered.response.headers['content-type'], step).toBe(plain.response.headers['content-type']);
-      expect(remembered.response.headers.vary, step).toBe(plain.response.headers.vary);
+      seen.add(remembered.encoding);
+      for (const ours of [catalogue, remembered]) {
+        expect(ours.encoding, step).toBe(plugin.encoding);
+        expect(ours.response.headers['content-type'], step).toBe(plugin.response.headers['content-type']);
+        expect(ours.response.headers.vary, step).toBe(plugin.response.headers.vary);
+      }
       const project = JSON.parse(JSON.stringify(await loadProjectFromStore(t.db, id)));
       expect(remembered.body, step).toEqual({ result: { project, message: 'Proyecto cargado' } });
+      expect((catalogue.body as { result: { objects: unknown[] } }).result.objects).toHaveLength(30);
     }
     // each way out was taken: compressed here in each encoding, and left to the plugin
     expect(seen).toEqual(new Set(['gzip', 'br', 'deflate', undefined]));
