@@ -26,6 +26,13 @@ function procStatusMegabytes(pid, field) {
   return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
 }
 
+/** The process's CPU time so far (user + system), in seconds, from /proc/<pid>/stat (clock ticks of 1/100 s). */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // after the command: state is field 3, utime field 14 and stime field 15
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 async function signIn(url, email) {
   const response = await fetch(`${url}/api/auth/sign-in/email`, {
     method: 'POST',
@@ -157,7 +164,9 @@ function run(url, { users, bigId, ganttId }) {
 
 async function figures(target, label, record) {
   const seeded = await seed(target);
+  const cpuBefore = cpuSeconds(target.pid);
   const result = await run(target.url, seeded);
+  const cpu = cpuSeconds(target.pid) - cpuBefore;
   const errors = result.errors + result.timeouts + result.non2xx;
   record(
     `mixed load, ${USERS} users, ${SECONDS} s (${label})`,
@@ -167,6 +176,12 @@ async function figures(target, label, record) {
       `${errors} errors (${result.non2xx} non-2xx, ${result.errors} failed, ${result.timeouts} timeouts); ` +
       `loadProjects (${USERS + 2} projects), loadProject (${seeded.bigItems} items), loadObjects (${ACTIVITIES} activities), ` +
       `loadGantt (${seeded.ganttTasks} tasks), saveEdp (11 items) in turn`,
+  );
+  record(
+    `server CPU per request in the mixed load (${label})`,
+    ((cpu * 1000) / Math.max(1, result.requests.total)).toFixed(2),
+    'ms',
+    `${cpu.toFixed(1)} s of server CPU (user + system) over ${result.requests.total} requests; steadier than req/s on a loaded machine`,
   );
   record(
     `server RSS after the mixed load (${label})`,
