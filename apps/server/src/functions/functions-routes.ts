@@ -65,6 +65,12 @@ function bodyProblem(error: FastifyError, bodyLimit: number): string | undefined
 export const FUNCTION_COMPRESSION = { zlibOptions: { level: 1 } } as const;
 
 /**
+ * The largest answer compressed in one go on the event loop (issue 18; a few milliseconds at most);
+ * a larger one, built for one call, goes through the plugin's stream, compressed on libuv's threads.
+ */
+export const ONE_GO_MAX_BYTES = 1024 * 1024;
+
+/**
  * One POST route per callable function, mounted from the contract list: the Firebase callable
  * protocol ({"data": …} in, {"result": …} or {"error": {status, message}} out). Session, then
  * payload schema, then the handler; anything unexpected becomes INTERNAL with the request id.
@@ -104,7 +110,8 @@ export async function registerFunctionRoutes(
     sendJson(reply, answerBody(answers, key, entry, request.headers));
   const sendResult = (request: FastifyRequest, reply: FastifyReply, result: unknown) => {
     const json = Buffer.from(JSON.stringify({ result: result ?? null }));
-    const encoding = chosenEncoding(json.length, request.headers);
+    // a large answer (an export's file) is left to the plugin's stream, which compresses off the event loop
+    const encoding = json.length > ONE_GO_MAX_BYTES ? undefined : chosenEncoding(json.length, request.headers);
     return sendJson(reply, { body: encoding === undefined ? json : encode(json, encoding), encoding });
   };
   await app.register(
