@@ -84,9 +84,9 @@ describe('the V8 flags the server runs with (issue 18, server memory)', () => {
       scripts: Record<string, string>;
     };
     const startLine = /node (--\S+(?: --\S+)*) apps\/server\/dist\/main\.js$/;
-    const serveOptions = startLine.exec(scripts.serve)?.[1];
+    const serveOptions = startLine.exec(scripts.serve ?? '')?.[1];
     expect(serveOptions).toBe('--max-semi-space-size=4');
-    expect(startLine.exec(scripts.start)?.[1]).toBe(serveOptions);
+    expect(startLine.exec(scripts.start ?? '')?.[1]).toBe(serveOptions);
     const options = (serveOptions ?? '').split(' ');
     expect(Number(runNode(options, NEW_SPACE_SIZE))).toBeLessThanOrEqual(8 * 1024 * 1024);
     // without them V8 grows it past that on the same allocations
