@@ -1,6 +1,6 @@
 // `npm run bench`: prints figures for the built app; asserts nothing. Run on an otherwise idle machine.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -23,17 +23,12 @@ import { measureNpmStart } from './npm-start.mjs';
 import { measureScheduleEngine } from './schedule-engine.mjs';
 import { measureTracking } from './tracking.mjs';
 import { measureCosts } from './costs.mjs';
+import { idleRss, measureColdStart, rssMegabytes } from './server-memory.mjs';
 import { createBenchDatabase, freePort, median, signUp, startApp } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
-
-function rssMegabytes(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
-}
 
 function load(url, headers) {
   return new Promise((resolve, reject) => {
@@ -62,18 +57,7 @@ const rows = [];
 const record = (name, value, unit, note = '') => rows.push({ name, value, unit, note });
 
 // 1. cold start (process spawn → /healthz answers), fresh installation each time, median of 5
-const starts = [];
-for (let run = 0; run < 5; run += 1) {
-  const app = await startApp();
-  starts.push(app.coldStartMs);
-  await app.stop();
-}
-record(
-  'cold start to /healthz (SQLite, new data dir)',
-  median(starts).toFixed(0),
-  'ms',
-  `median of 5: ${starts.map((s) => s.toFixed(0)).join(', ')}`,
-);
+rows.push(await measureColdStart());
 
 // 1b. `npm start` again on an unchanged checkout (issue 18: no rebuild, the stamps `npm run build` just
 //     wrote match) → /healthz 200, next to `node apps/server/dist/main.js` alone, median of 3 each
@@ -85,9 +69,8 @@ try {
 
 // 2. idle RSS, 3 s after start with one signed-in user
 const app = await startApp();
-const cookie = await signUp(app.url);
-await new Promise((resolve) => setTimeout(resolve, 3000));
-record('idle RSS (SQLite)', rssMegabytes(app.child.pid).toFixed(1), 'MB');
+const { cookie, rss: idle } = await idleRss(app);
+record('idle RSS (SQLite)', idle.toFixed(1), 'MB');
 
 // 3. loadProfile at 20 connections next to a bare Fastify route answering the same JSON
 const profileUrl = `${app.url}/api/functions/loadProfile`;

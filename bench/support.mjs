@@ -2,7 +2,7 @@
 // administrator, a throwaway PostgreSQL database, timed function calls, and the median.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,22 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '..');
 // BENCH_SERVER_ENTRY: another build's main.js (a before/after pair from one checkout)
 export const serverEntry = process.env.BENCH_SERVER_ENTRY ?? path.join(root, 'apps/server/dist/main.js');
+
+/**
+ * The node options the entry's own checkout starts its server with: those of its package.json's
+ * `serve` script (`node <options> apps/server/dist/main.js`), so the bench starts a build as
+ * `npm run serve` does, and another build (BENCH_SERVER_ENTRY) with that build's own start line.
+ */
+export function serveNodeArgs(entry = serverEntry) {
+  const checkout = path.resolve(path.dirname(entry), '../../..');
+  try {
+    const { serve } = JSON.parse(readFileSync(path.join(checkout, 'package.json'), 'utf8')).scripts;
+    const options = /^node (.*)apps\/server\/dist\/main\.js$/.exec(serve)?.[1] ?? '';
+    return options.split(' ').filter((option) => option !== '');
+  } catch {
+    return [];
+  }
+}
 
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -73,7 +89,7 @@ export async function startApp(extraEnv = {}) {
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
   // BENCH_SERVER_ENTRY: another build of the server (a before/after comparison on one machine)
   const entry = serverEntry;
-  const child = spawn(process.execPath, [...nodeArgs, entry], {
+  const child = spawn(process.execPath, [...serveNodeArgs(entry), ...nodeArgs, entry], {
     env: {
       PATH: process.env.PATH,
       PORT: String(port),

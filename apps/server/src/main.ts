@@ -1,8 +1,10 @@
 import { buildApp } from './app';
 import { configOrExit } from './config-or-exit';
 import { stopOnSignals } from './http/graceful-stop';
+import { applyRuntimeV8Flags } from './runtime-flags';
 
 async function main(): Promise<void> {
+  const v8Flags = applyRuntimeV8Flags();
   const config = configOrExit(process.env);
   let app;
   try {
@@ -12,6 +14,7 @@ async function main(): Promise<void> {
     process.stderr.write(`Cimiento no pudo iniciar: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
+  app.log.debug({ v8Flags }, 'V8 flags set');
   stopOnSignals({ app });
   try {
     await app.listen({ port: config.port, host: config.host });
