@@ -1,0 +1,37 @@
+import type { GanttOutput } from '@cimiento/domain';
+import { call } from '@/lib/api-client';
+
+/** How long a boot's early answer may wait for the screen: older, the screen asks again. */
+export const EARLY_GANTT_TTL_MS = 30_000;
+
+type EarlyGantt = { projectId: string; sentAt: number; answer: Promise<GanttOutput | undefined> };
+
+let early: EarlyGantt | null = null;
+
+/**
+ * issue 18: a boot on /projects/{id}/gantt sends loadGantt at once, beside the session check,
+ * instead of after the screen's chunk has loaded. The request is quiet: its failure (a signed-out
+ * visitor's UNAUTHENTICATED, anything else) reaches no handler, toast or query; the screen then
+ * asks again as it always did, and shows what that answer says.
+ */
+export function sendEarlyGantt(projectId: string): void {
+  early = {
+    projectId,
+    sentAt: Date.now(),
+    answer: call('loadGantt', { id: projectId }, { quiet: true }).catch(() => undefined),
+  };
+}
+
+/**
+ * The boot's early loadGantt for this project, once: the first query of the Gantt takes it, and
+ * every later one (another visit, 'Reintentar') asks the server afresh, as the Gantt's query has no
+ * cache. Undefined when there is none, it was for another project, or it is older than the TTL.
+ */
+export function takeEarlyGantt(projectId: string): Promise<GanttOutput | undefined> | undefined {
+  const taken = early;
+  early = null;
+  if (taken === null || taken.projectId !== projectId || Date.now() - taken.sentAt > EARLY_GANTT_TTL_MS) {
+    return undefined;
+  }
+  return taken.answer;
+}
