@@ -318,7 +318,7 @@ describe('apply through the incremental engine (issue 18)', () => {
         if (kind === 1) return resizeGanttTask(tasks, target, start, start, calendar);
         if (kind === 2) return setGanttProgress(tasks, target, random(101));
         if (kind === 3)
-          return addGanttLink(tasks, other, target, (['FS', 'SS', 'FF', 'SF'] as const)[random(4)], random(3));
+          return addGanttLink(tasks, other, target, (['FS', 'SS', 'FF', 'SF'] as const)[random(4)] ?? 'FS', random(3));
         if (kind === 4) return removeGanttLink(tasks, other, target);
         // rarely, a task goes
         return random(10) === 0 && leaves.length > 8
