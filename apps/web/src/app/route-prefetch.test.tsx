@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { projectIdOfPath, prefetchRouteData } from '@/app/route-prefetch';
 import { routes } from '@/app/router';
-import { EARLY_GANTT_TTL_MS, takeEarlyGantt } from '@/features/gantt/api/early-gantt';
+import { EARLY_GANTT_TTL_MS, forgetEarlyGantt, takeEarlyGantt } from '@/features/gantt/api/early-gantt';
 import { ganttQueryKey } from '@/features/gantt/api/gantt';
 import { onUnauthenticated } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/auth';
@@ -65,7 +65,7 @@ function ganttOutput(name: string): GanttOutput {
 
 // a test's early loadGantt that no screen took must not reach the next test
 afterEach(() => {
-  takeEarlyGantt('p-1');
+  forgetEarlyGantt();
   vi.useRealTimers();
 });
 
@@ -173,22 +173,27 @@ describe('prefetchRouteData', () => {
 });
 
 describe("the Gantt's early loadGantt (issue 18)", () => {
-  it('leaves at once, beside the session check, outside the query cache', async () => {
+  it("leaves once the screen's chunk is in, before the screen renders, outside the query cache", async () => {
     const requests = stubServer(true);
     const queryClient = createQueryClient();
     prefetchRouteData(queryClient, '/projects/p-1/gantt');
-    expect(paths(requests)).toEqual(['/api/auth/get-session', '/api/functions/loadGantt']);
-    expect(requests[1]?.body).toEqual({ data: { id: 'p-1' } });
+    // the session check first: loadGantt waits for the chunk, not for the session's answer
+    expect(paths(requests)).toEqual(['/api/auth/get-session']);
+    await waitFor(() => expect(paths(requests)).toContain('/api/functions/loadGantt'), gantt);
     await waitFor(() => expect(requests).toHaveLength(4));
-    expect(paths(requests).slice(2).sort()).toEqual(['/api/functions/loadProject', '/api/functions/loadProjects']);
+    expect(requests.find((request) => request.path === '/api/functions/loadGantt')?.body).toEqual({
+      data: { id: 'p-1' },
+    });
     expect(queryClient.getQueryState(ganttQueryKey('p-1'))).toBeUndefined();
     expect((await takeEarlyGantt('p-1'))?.activities[0]?.TaskName).toBe('Tarea de la carga 1');
   });
 
-  it('is sent for the Gantt only', () => {
+  it('is sent for the Gantt only', async () => {
     const requests = stubServer(true);
     prefetchRouteData(createQueryClient(), '/projects/p-1/edp');
     prefetchRouteData(createQueryClient(), '/projects/p-1');
+    await waitFor(() => expect(requests).toHaveLength(6));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(paths(requests).filter((path) => path === '/api/functions/loadGantt')).toEqual([]);
   });
 
@@ -200,7 +205,10 @@ describe("the Gantt's early loadGantt (issue 18)", () => {
     try {
       const queryClient = createQueryClient();
       prefetchRouteData(queryClient, '/projects/p-1/gantt');
-      expect(paths(requests)).toEqual(['/api/auth/get-session', '/api/functions/loadGantt']);
+      await waitFor(
+        () => expect(paths(requests)).toEqual(['/api/auth/get-session', '/api/functions/loadGantt']),
+        gantt,
+      );
       // the failed answer is kept as nothing: the screen would ask again
       expect(await takeEarlyGantt('p-1')).toBeUndefined();
       expect(unauthenticated).not.toHaveBeenCalled();
@@ -215,19 +223,36 @@ describe("the Gantt's early loadGantt (issue 18)", () => {
   });
 
   it('is taken once, for its project only, and not after its time', async () => {
-    stubServer(true);
+    const requests = stubServer(true);
+    const sent = async (count: number) =>
+      waitFor(
+        () => expect(paths(requests).filter((path) => path === '/api/functions/loadGantt')).toHaveLength(count),
+        gantt,
+      );
     prefetchRouteData(createQueryClient(), '/projects/p-1/gantt');
+    await sent(1);
     expect(takeEarlyGantt('p-2')).toBeUndefined();
     // the other project's question used it up
     expect(takeEarlyGantt('p-1')).toBeUndefined();
-
+    // once the screen has asked, a late early request is not even sent (it could never be taken fresh)
     prefetchRouteData(createQueryClient(), '/projects/p-1/gantt');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor(() =>
+      expect(requests.filter((request) => request.path === '/api/functions/loadProject')).toHaveLength(2),
+    );
+    await sent(1);
+
+    forgetEarlyGantt();
+    prefetchRouteData(createQueryClient(), '/projects/p-1/gantt');
+    await sent(2);
     const sentAt = Date.now();
     vi.spyOn(Date, 'now').mockReturnValue(sentAt + EARLY_GANTT_TTL_MS + 1000);
     expect(takeEarlyGantt('p-1')).toBeUndefined();
     vi.restoreAllMocks();
 
+    forgetEarlyGantt();
     prefetchRouteData(createQueryClient(), '/projects/p-1/gantt');
+    await sent(3);
     expect(await takeEarlyGantt('p-1')).toBeDefined();
     expect(takeEarlyGantt('p-1')).toBeUndefined();
   });

@@ -7,6 +7,8 @@ export const EARLY_GANTT_TTL_MS = 30_000;
 type EarlyGantt = { projectId: string; sentAt: number; answer: Promise<GanttOutput | undefined> };
 
 let early: EarlyGantt | null = null;
+/** the projects whose Gantt query has asked already: an early request for them would come too late */
+const asked = new Set<string>();
 
 /**
  * issue 18: a boot on /projects/{id}/gantt sends loadGantt at once, beside the session check,
@@ -15,6 +17,8 @@ let early: EarlyGantt | null = null;
  * asks again as it always did, and shows what that answer says.
  */
 export function sendEarlyGantt(projectId: string): void {
+  // the screen was quicker (it asked the server itself): an answer now would never be taken fresh
+  if (asked.has(projectId)) return;
   early = {
     projectId,
     sentAt: Date.now(),
@@ -28,10 +32,17 @@ export function sendEarlyGantt(projectId: string): void {
  * cache. Undefined when there is none, it was for another project, or it is older than the TTL.
  */
 export function takeEarlyGantt(projectId: string): Promise<GanttOutput | undefined> | undefined {
+  asked.add(projectId);
   const taken = early;
   early = null;
   if (taken === null || taken.projectId !== projectId || Date.now() - taken.sentAt > EARLY_GANTT_TTL_MS) {
     return undefined;
   }
   return taken.answer;
+}
+
+/** Forgets any early request and which Gantts have asked (a fresh page load, for tests). */
+export function forgetEarlyGantt(): void {
+  early = null;
+  asked.clear();
 }
