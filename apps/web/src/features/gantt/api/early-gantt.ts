@@ -11,8 +11,9 @@ let early: EarlyGantt | null = null;
 const asked = new Set<string>();
 
 /**
- * issue 18: a boot on /projects/{id}/gantt sends loadGantt at once, beside the session check,
- * instead of after the screen's chunk has loaded. The request is quiet: its failure (a signed-out
+ * issue 18: a boot on /projects/{id}/gantt sends loadGantt as soon as the screen's chunk is in
+ * (route-prefetch.ts), whatever the session check says by then, instead of once the screen has
+ * rendered behind its route gate. The request is quiet: its failure (a signed-out
  * visitor's UNAUTHENTICATED, anything else) reaches no handler, toast or query; the screen then
  * asks again as it always did, and shows what that answer says.
  */
