@@ -87,8 +87,12 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Turns one HTTP answer of the callable protocol into the result, or throws its FunctionError. */
-export function decodeCallableResponse<T>(httpStatus: number, bodyText: string): T {
+/**
+ * Turns one HTTP answer of the callable protocol into the result, or throws its FunctionError.
+ * `quiet`: an UNAUTHENTICATED answer is thrown without telling the listeners (a request sent
+ * before the session is known, see `call`).
+ */
+export function decodeCallableResponse<T>(httpStatus: number, bodyText: string, quiet = false): T {
   const body = parseJson(bodyText);
   const isObject = typeof body === 'object' && body !== null;
   if (httpStatus >= 200 && httpStatus < 300 && isObject && 'result' in body) {
@@ -112,7 +116,7 @@ export function decodeCallableResponse<T>(httpStatus: number, bodyText: string):
     const code = httpStatus >= 200 && httpStatus < 300 ? 'INTERNAL' : codeForHttpStatus(httpStatus);
     error = new FunctionError(code, i18next.t('errors.httpStatus', { status: httpStatus }), { httpStatus });
   }
-  if (error.code === 'UNAUTHENTICATED') {
+  if (error.code === 'UNAUTHENTICATED' && !quiet) {
     for (const listener of unauthenticatedListeners) listener(error);
   }
   throw error;
@@ -126,11 +130,15 @@ function functionUrl(name: FunctionName): string {
   return `/api/functions/${name}`;
 }
 
-/** Calls a callable function: `POST /api/functions/{name}` with `{"data": …}`, resolving to its `result`. */
+/**
+ * Calls a callable function: `POST /api/functions/{name}` with `{"data": …}`, resolving to its `result`.
+ * `quiet`: an UNAUTHENTICATED answer is not reported to `onUnauthenticated`'s listeners (a request
+ * sent before the session check has answered, whose failure must not sign anyone out).
+ */
 export async function call<N extends FunctionName>(
   name: N,
   data: FunctionInput<N>,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; quiet?: boolean } = {},
 ): Promise<FunctionOutput<N>> {
   let response: Response;
   try {
@@ -145,7 +153,7 @@ export async function call<N extends FunctionName>(
     if (options.signal?.aborted) throw error;
     throw networkError();
   }
-  return decodeCallableResponse<FunctionOutput<N>>(response.status, await response.text());
+  return decodeCallableResponse<FunctionOutput<N>>(response.status, await response.text(), options.quiet);
 }
 
 /** `call` over XMLHttpRequest, reporting how much of the request body has gone out (0 to 1). */

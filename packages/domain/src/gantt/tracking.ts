@@ -41,15 +41,17 @@ export function rollUpProgress(tasks: readonly ProgressRollupTask[]): {
     into.count += 1;
     into.sum += progress;
   };
-  for (const task of tasks) {
+  // the leaf whose ancestors were last walked, per task: one map instead of a Set per leaf (issue 18)
+  const walkedBy = new Map<number, number>();
+  for (let leaf = 0; leaf < tasks.length; leaf += 1) {
+    const task = tasks[leaf] as ProgressRollupTask;
     if (hasChildren.has(task.id)) continue;
     const progress = Math.min(100, Math.max(0, Number.isFinite(task.progress) ? task.progress : 0));
     const weight = Math.max(0, Number.isFinite(task.duration) ? task.duration : 0);
     add(total, weight, progress);
     // each ancestor once (a parent chain that loops is cut where it comes back)
-    const seen = new Set<number>();
-    for (let parentId = task.parentId; parentId !== undefined && !seen.has(parentId);) {
-      seen.add(parentId);
+    for (let parentId = task.parentId; parentId !== undefined && walkedBy.get(parentId) !== leaf;) {
+      walkedBy.set(parentId, leaf);
       const parent = byId.get(parentId);
       if (!parent) break;
       let into = sums.get(parentId);

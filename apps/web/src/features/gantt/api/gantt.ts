@@ -2,20 +2,29 @@ import type { ExchangeFormat, GanttOutput, GanttTaskInput, ProjectCalendar, Sequ
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import { notifyMessage } from '@/stores/notices-store';
+import { takeEarlyGantt } from './early-gantt';
 
 export function ganttQueryKey(projectId: string) {
   return ['loadGantt', projectId] as const;
 }
 
+/** loadGantt as the Gantt's query sends it: the boot's early answer when there is one (once), else a call. */
+async function loadGantt(projectId: string, signal: AbortSignal): Promise<GanttOutput> {
+  const early = await takeEarlyGantt(projectId);
+  // an early request that failed is asked again here, where its error is handled as usual
+  return early ?? call('loadGantt', { id: projectId }, { signal });
+}
+
 /**
  * loadGantt: the project's Gantt, built or merged by the server and scheduled. The screen keeps
  * its edits in its own store, so the answer is loaded afresh on every visit (no cache kept) and
- * never refetched behind the user's back. Its first load shows the global spinner (spec §2).
+ * never refetched behind the user's back. Its first load shows the global spinner (spec §2). On a
+ * boot at the Gantt, the first load takes the answer route-prefetch.ts asked for (early-gantt.ts).
  */
 export function ganttQueryOptions(projectId: string) {
   return queryOptions({
     queryKey: ganttQueryKey(projectId),
-    queryFn: ({ signal }): Promise<GanttOutput> => call('loadGantt', { id: projectId }, { signal }),
+    queryFn: ({ signal }): Promise<GanttOutput> => loadGantt(projectId, signal),
     gcTime: 0,
     staleTime: Infinity,
     refetchOnWindowFocus: false,

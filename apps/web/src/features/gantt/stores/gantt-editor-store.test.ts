@@ -5,6 +5,7 @@ import {
   indentGanttTask,
   removeGanttLink,
   resizeGanttTask,
+  scheduleDraft,
   setGanttProgress,
 } from '@cimiento/domain';
 import type { GanttCalendar, GanttOutput, GanttTask } from '@cimiento/domain';
@@ -245,6 +246,92 @@ describe('apply', () => {
     expect(datesOf(store, 3)).toEqual(['2025-04-15', '2025-04-21']);
     store.getState().apply((tasks) => removeGanttLink(tasks, 2, 3));
     expect(datesOf(store, 3)).toEqual(['2025-04-15', '2025-04-21']);
+  });
+});
+
+describe('apply through the incremental engine (issue 18)', () => {
+  /** The schedule a fresh, full pass of the engine gives for the store's draft now, as a map. */
+  function freshSchedule(store: ReturnType<typeof editor>) {
+    const state = store.getState();
+    const result = scheduleDraft(state.tasks, state.calendar, state.cutoff === null ? {} : { cutoff: state.cutoff });
+    if (!result.ok) throw new Error(result.error);
+    return {
+      map: new Map(result.tasks.map((task) => [task.id, task])),
+      start: result.projectStart,
+      finish: result.projectFinish,
+    };
+  }
+
+  it("a duration edit recomputes only downstream: the tasks before it keep their schedule's objects", () => {
+    const store = editor();
+    const before = store.getState().scheduled;
+    store.getState().apply((tasks, calendar) => resizeGanttTask(tasks, 4, '2025-04-21', '2025-04-29', calendar));
+    const after = store.getState().scheduled;
+    // Excavación and Fundaciones are upstream of Muros: untouched (the same objects, not recomputed)
+    expect(after.get(2)).toBe(before.get(2));
+    expect(after.get(3)).toBe(before.get(3));
+    expect(after.get(4)).not.toBe(before.get(4));
+    expect(datesOf(store, 4)).toEqual(['2025-04-21', '2025-04-29']);
+    expect(after).toEqual(freshSchedule(store).map);
+  });
+
+  it('agrees with a full pass after every edit of a random sequence (durations, moves, progress, links, deletions)', () => {
+    // 4 groups of 6 leaves, each group a chain; a seeded generator, so a failure replays
+    const groups = 4;
+    const perGroup = 6;
+    const many: GanttTask[] = [];
+    let id = 0;
+    for (let group = 0; group < groups; group += 1) {
+      const parent = (id += 1);
+      many.push(activity({ TaskID: parent, TaskCode: `G${group}`, TaskName: `Grupo ${group}`, isSummary: true }));
+      for (let leaf = 0; leaf < perGroup; leaf += 1) {
+        id += 1;
+        many.push(
+          activity({
+            TaskID: id,
+            TaskCode: `G${group}.${leaf}`,
+            TaskName: `Tarea ${group}.${leaf}`,
+            ParentId: parent,
+            Duration: 1 + ((group + leaf) % 5),
+            Predecessor: leaf === 0 ? '' : `${id - 1}FS`,
+          }),
+        );
+      }
+    }
+    const store = createGanttEditorStore({ ...output, activities: many });
+    const leaves = many.filter((task) => !task.isSummary).map((task) => task.TaskID);
+    let seed = 18;
+    const random = (count: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % count;
+    };
+    const days = ['2025-04-07', '2025-04-09', '2025-04-14', '2025-04-22', '2025-05-05'];
+    let applied = 0;
+    for (let step = 0; step < 200; step += 1) {
+      const target = leaves[random(leaves.length)] as number;
+      const other = leaves[random(leaves.length)] as number;
+      const kind = random(6);
+      const change = store.getState().apply((tasks, calendar) => {
+        const start = days[random(days.length)] as string;
+        if (kind === 0)
+          return resizeGanttTask(tasks, target, start, calendar.addWorkingDays(start, random(9)), calendar);
+        if (kind === 1) return resizeGanttTask(tasks, target, start, start, calendar);
+        if (kind === 2) return setGanttProgress(tasks, target, random(101));
+        if (kind === 3)
+          return addGanttLink(tasks, other, target, (['FS', 'SS', 'FF', 'SF'] as const)[random(4)] ?? 'FS', random(3));
+        if (kind === 4) return removeGanttLink(tasks, other, target);
+        // rarely, a task goes
+        return random(10) === 0 && leaves.length > 8
+          ? deleteGanttTask(tasks, target)
+          : setGanttProgress(tasks, target, 0);
+      });
+      if (change.ok) applied += 1;
+      if (kind === 5 && change.ok && !store.getState().scheduled.has(target)) leaves.splice(leaves.indexOf(target), 1);
+      const fresh = freshSchedule(store);
+      expect(store.getState().scheduled).toEqual(fresh.map);
+      expect([store.getState().projectStart, store.getState().projectFinish]).toEqual([fresh.start, fresh.finish]);
+    }
+    expect(applied).toBeGreaterThan(100);
   });
 });
 

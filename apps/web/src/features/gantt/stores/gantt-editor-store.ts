@@ -1,4 +1,5 @@
 import {
+  IncrementalScheduler,
   WorkingCalendar,
   activitiesFromDraft,
   draftFromActivities,
@@ -173,23 +174,35 @@ function calendarError(issues: readonly { path: PropertyKey[]; message: string }
   return field === '' ? issue.message : `${field}: ${issue.message}`;
 }
 
-function scheduledMap(tasks: readonly GanttDraftTask[], calendar: WorkingCalendar, cutoff: string | null) {
+/**
+ * The engine's schedule of the draft, as a map by task. issue 18: through the store's
+ * IncrementalScheduler, which gives what `schedule()` gives but, after an edit of dates or durations
+ * only, recomputes just what is downstream of it and keeps the previous objects of the tasks whose
+ * results did not change (read-only: nothing here writes to them).
+ */
+function scheduledMap(
+  tasks: readonly GanttDraftTask[],
+  calendar: WorkingCalendar,
+  cutoff: string | null,
+  scheduler: IncrementalScheduler,
+) {
   // issue 15: the remaining work from the latest cut-off, as the server schedules it
-  const result = scheduleDraft(tasks, calendar, cutoff === null ? {} : { cutoff });
+  const result = scheduleDraft(tasks, calendar, cutoff === null ? {} : { cutoff }, scheduler);
   if (!result.ok) return result;
   const map = new Map<number, ScheduledTask>();
   for (const task of result.tasks) map.set(task.id, task);
   return { ok: true as const, map, projectStart: result.projectStart, projectFinish: result.projectFinish };
 }
 
-function stateFrom(output: GanttOutput) {
+function stateFrom(output: GanttOutput, scheduler: IncrementalScheduler) {
   const tasks = draftFromActivities(output.activities);
   const projectCalendar = projectCalendarOf(output.calendar);
   const calendar = workingCalendarOf(projectCalendar, output.calendar);
   // scheduled again here, by the engine the server used, for the indices the chart needs; the
   // server accepted these tasks, so a refusal would be a bug
   const cutoff = output.cutoff ?? null;
-  const computed = scheduledMap(tasks, calendar, cutoff);
+  // (also the scheduler's first, full pass: the first edit is then an incremental one)
+  const computed = scheduledMap(tasks, calendar, cutoff, scheduler);
   if (!computed.ok) throw new Error(computed.error);
   const baseline = new Map<number, BaselineDates>();
   for (const activity of output.activities) {
@@ -224,8 +237,10 @@ function stateFrom(output: GanttOutput) {
 }
 
 export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
+  // one engine per screen, kept across edits (see scheduledMap)
+  const scheduler = new IncrementalScheduler();
   return createStore<GanttEditorState>()((set, get) => ({
-    ...stateFrom(output),
+    ...stateFrom(output, scheduler),
     closed: new Set<number>(),
     selectedId: null,
     search: '',
@@ -235,7 +250,7 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
       const state = get();
       const ids = new Set(next.activities.map((task) => task.TaskID));
       set({
-        ...stateFrom(next),
+        ...stateFrom(next, scheduler),
         selectedId: state.selectedId !== null && ids.has(state.selectedId) ? state.selectedId : null,
         revision: state.revision + 1,
       });
@@ -247,7 +262,7 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
         set({ revision: state.revision + 1 });
         return change;
       }
-      const computed = scheduledMap(change.tasks, state.calendar, state.cutoff);
+      const computed = scheduledMap(change.tasks, state.calendar, state.cutoff, scheduler);
       if (!computed.ok) {
         set({ revision: state.revision + 1 });
         return { ok: false, error: computed.error };
@@ -277,7 +292,7 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
         ? state.savedProjectCalendar
         : projectCalendar;
       const calendar = workingCalendarOf(chosen, state.calendarInfo);
-      const computed = scheduledMap(state.tasks, calendar, state.cutoff);
+      const computed = scheduledMap(state.tasks, calendar, state.cutoff, scheduler);
       if (!computed.ok) return { ok: false, error: computed.error };
       set({
         projectCalendar: chosen,
@@ -330,7 +345,7 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
         ? state.savedProjectCalendar
         : parsed.data;
       const calendar = workingCalendarOf(projectCalendar, state.calendarInfo);
-      const computed = scheduledMap(draft.tasks, calendar, state.cutoff);
+      const computed = scheduledMap(draft.tasks, calendar, state.cutoff, scheduler);
       if (!computed.ok) return { ok: false, error: computed.error };
       let idFloor = state.idFloor;
       for (const task of draft.tasks) if (task.id > idFloor) idFloor = task.id;
