@@ -10,7 +10,7 @@ import { I18nextProvider } from 'react-i18next';
 import { NoticeSnackbar } from '@/components/ui/notice-snackbar';
 import { NoticesToaster, TOAST_AUTO_HIDE_MS } from '@/components/ui/notices-toaster';
 import type { Language } from '@/lib/i18n/catalogue';
-import { i18next } from '@/lib/i18n/i18n';
+import { i18next, isLanguageLoaded, loadLanguage } from '@/lib/i18n/i18n';
 import { watchUnauthenticated } from '@/lib/react-query';
 import { createAppTheme } from '@/lib/theme';
 import { useSettingsStore } from '@/stores/settings-store';
@@ -33,7 +33,19 @@ function AppThemeProvider({ children }: { children: ReactNode }) {
 
   useLayoutEffect(() => {
     applyDocumentSettings({ isDarkMode, language });
-    if (i18next.language !== language) void i18next.changeLanguage(language);
+    if (i18next.language === language && isLanguageLoaded(language)) return;
+    if (isLanguageLoaded(language)) {
+      void i18next.changeLanguage(language);
+      return;
+    }
+    // English is fetched the first time it is chosen; a choice changed meanwhile wins
+    let isWanted = true;
+    void loadLanguage(language).then(() => {
+      if (isWanted) void i18next.changeLanguage(language);
+    });
+    return () => {
+      isWanted = false;
+    };
   }, [isDarkMode, language]);
 
   return (
