@@ -19,7 +19,7 @@ applyDocumentSettings({ isDarkMode, language });
 
 // the session check leaves now, and the screen's first queries once it names a user, while the route's chunk loads
 const queryClient = createQueryClient();
-const dataRequestsSent = prefetchRouteData(queryClient, window.location.pathname);
+prefetchRouteData(queryClient, window.location.pathname);
 preloadRouteChunks(window.location.pathname);
 
 function render() {
@@ -32,17 +32,6 @@ function render() {
   );
 }
 
-/**
- * The first render holds the main thread for a while, and the session's answer (preloaded by
- * index.html) is usually in by now: the screen's data requests leave first, the render waiting for
- * them FIRST_RENDER_WAIT_MS at most (issue 18: loadProject left only after the render and the
- * route's chunks had run).
- */
-const FIRST_RENDER_WAIT_MS = 50;
-const dataRequestsOrTimeout = Promise.race([
-  dataRequestsSent,
-  new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
-]);
 // English is a chunk of its own: the first render waits for it only when it is the chosen language
-const languageReady = isLanguageLoaded(language) ? Promise.resolve() : loadLanguage(language).catch(() => undefined);
-void Promise.all([dataRequestsOrTimeout, languageReady]).then(render);
+if (isLanguageLoaded(language)) render();
+else void loadLanguage(language).then(render, render);

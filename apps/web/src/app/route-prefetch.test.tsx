@@ -46,7 +46,7 @@ function paths(requests: { path: string }[]): string[] {
 function bootApp(path: string) {
   setWindowWidth(1400);
   const queryClient = createQueryClient();
-  void prefetchRouteData(queryClient, path);
+  prefetchRouteData(queryClient, path);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <AppProvider queryClient={queryClient}>
@@ -77,7 +77,7 @@ describe('projectIdOfPath', () => {
 describe('prefetchRouteData', () => {
   it("sends the session check at once, then the project list and the screen's loadProject once it names a user", async () => {
     const requests = stubServer(true);
-    void prefetchRouteData(createQueryClient(), '/projects/p-1/edp');
+    prefetchRouteData(createQueryClient(), '/projects/p-1/edp');
     expect(paths(requests)).toEqual(['/api/auth/get-session']);
     await waitFor(() => expect(requests).toHaveLength(3));
     expect(paths(requests)).toEqual([
@@ -91,7 +91,7 @@ describe('prefetchRouteData', () => {
   it('calls no function for a signed-out visitor: only the session check leaves', async () => {
     const requests = stubServer(false);
     const queryClient = createQueryClient();
-    void prefetchRouteData(queryClient, '/projects/p-1/edp');
+    prefetchRouteData(queryClient, '/projects/p-1/edp');
     await waitFor(() => expect(queryClient.getQueryState(sessionQueryKey)?.status).toBe('success'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(paths(requests)).toEqual(['/api/auth/get-session']);
@@ -99,24 +99,14 @@ describe('prefetchRouteData', () => {
 
   it('sends only the session check for /login', () => {
     const requests = stubServer(false);
-    void prefetchRouteData(createQueryClient(), '/login');
+    prefetchRouteData(createQueryClient(), '/login');
     expect(paths(requests)).toEqual(['/api/auth/get-session']);
-  });
-
-  it('resolves once the data requests have left, so main.tsx can let them go before the first render', async () => {
-    const requests = stubServer(true);
-    await prefetchRouteData(createQueryClient(), '/projects/p-1/edp');
-    expect(paths(requests)).toEqual([
-      '/api/auth/get-session',
-      '/api/functions/loadProjects',
-      '/api/functions/loadProject',
-    ]);
   });
 
   it('keeps the answers under the keys the screens read', async () => {
     stubServer(true);
     const queryClient = createQueryClient();
-    void prefetchRouteData(queryClient, '/projects/p-1/edp');
+    prefetchRouteData(queryClient, '/projects/p-1/edp');
     await waitFor(() => expect(queryClient.getQueryData(projectQueryKey('p-1'))).toBeTruthy());
     expect(queryClient.getQueryData<{ user: unknown }>(sessionQueryKey)?.user).toEqual(buildSession().user);
   });

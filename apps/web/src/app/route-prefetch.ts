@@ -39,21 +39,21 @@ export function projectIdOfPath(pathname: string): string | null {
  * signed-out visitor makes no call that would answer UNAUTHENTICATED, whose handling clears the cache
  * while /login is drawn. Nothing here decides anything: the session watcher (routes/root.tsx) still
  * sends a signed-out visitor to /login, and the server still refuses what the session may not read.
- * Resolves once the session has answered and the data requests (if any) have left.
  */
-export function prefetchRouteData(queryClient: QueryClient, pathname: string): Promise<void> {
+export function prefetchRouteData(queryClient: QueryClient, pathname: string): void {
   const session = queryClient.fetchQuery(sessionQueryOptions());
-  if (pathname === '/login') return session.then(() => undefined).catch(() => undefined);
-  return (
-    session
-      .then((answer) => {
-        if (!answer?.user) return;
-        // the sidebar's 'Mis proyectos', drawn on every signed-in screen
-        void queryClient.prefetchQuery(projectsQueryOptions());
-        const projectId = projectIdOfPath(pathname);
-        if (projectId !== null) void queryClient.prefetchQuery(projectQueryOptions(projectId));
-      })
-      // a failed session check counts as signed out: the session watcher shows /login
-      .catch(() => undefined)
-  );
+  if (pathname === '/login') {
+    session.catch(() => undefined);
+    return;
+  }
+  session
+    .then((answer) => {
+      if (!answer?.user) return;
+      // the sidebar's 'Mis proyectos', drawn on every signed-in screen
+      void queryClient.prefetchQuery(projectsQueryOptions());
+      const projectId = projectIdOfPath(pathname);
+      if (projectId !== null) void queryClient.prefetchQuery(projectQueryOptions(projectId));
+    })
+    // a failed session check counts as signed out: the session watcher shows /login
+    .catch(() => undefined);
 }
