@@ -65,4 +65,27 @@ describe('a deep link opened on a fresh page', () => {
     await session.page.waitForURL('**/login');
     expect(await session.page.locator('tbody tr[data-edp-id]').count()).toBe(0);
   });
+
+  it('boots in the stored language: English is a chunk of its own, fetched only when it is the choice', async () => {
+    const context = await newContext(session.browser, session.server.url);
+    try {
+      const page = await context.newPage();
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Ingresar', exact: true }).waitFor();
+      expect(scripts.filter((path) => path.includes('/en-us-'))).toHaveLength(0);
+      await page.evaluate(() =>
+        localStorage.setItem('cimiento-settings', JSON.stringify({ state: { language: 'en-US' }, version: 1 })),
+      );
+      await page.reload();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+      expect(scripts.filter((path) => path.includes('/en-us-'))).toHaveLength(1);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
+    } finally {
+      await context.close();
+    }
+  });
 });

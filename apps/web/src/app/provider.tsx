@@ -3,14 +3,12 @@ import { ThemeProvider } from '@mui/material/styles';
 import { enUS as muiEnUS, esES as muiEsES } from '@mui/material/locale';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
 import { useEffect, useLayoutEffect, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { NoticeSnackbar } from '@/components/ui/notice-snackbar';
-import { NoticesToaster, TOAST_AUTO_HIDE_MS } from '@/components/ui/notices-toaster';
+import { LazyNotices } from '@/components/ui/lazy-notices';
 import type { Language } from '@/lib/i18n/catalogue';
-import { i18next } from '@/lib/i18n/i18n';
+import { i18next, isLanguageLoaded, loadLanguage } from '@/lib/i18n/i18n';
 import { watchUnauthenticated } from '@/lib/react-query';
 import { createAppTheme } from '@/lib/theme';
 import { useSettingsStore } from '@/stores/settings-store';
@@ -33,7 +31,19 @@ function AppThemeProvider({ children }: { children: ReactNode }) {
 
   useLayoutEffect(() => {
     applyDocumentSettings({ isDarkMode, language });
-    if (i18next.language !== language) void i18next.changeLanguage(language);
+    if (i18next.language === language && isLanguageLoaded(language)) return;
+    if (isLanguageLoaded(language)) {
+      void i18next.changeLanguage(language);
+      return;
+    }
+    // English is fetched the first time it is chosen; a choice changed meanwhile wins
+    let isWanted = true;
+    void loadLanguage(language).then(() => {
+      if (isWanted) void i18next.changeLanguage(language);
+    });
+    return () => {
+      isWanted = false;
+    };
   }, [isDarkMode, language]);
 
   return (
@@ -53,15 +63,8 @@ export function AppProvider({ queryClient, children }: AppProviderProps) {
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18next}>
         <AppThemeProvider>
-          <SnackbarProvider
-            maxSnack={3}
-            autoHideDuration={TOAST_AUTO_HIDE_MS}
-            anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-            Components={{ success: NoticeSnackbar, error: NoticeSnackbar }}
-          >
-            <NoticesToaster />
-            {children}
-          </SnackbarProvider>
+          <LazyNotices />
+          {children}
         </AppThemeProvider>
       </I18nextProvider>
     </QueryClientProvider>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { createBrowserRouter, redirect } from 'react-router';
+import { createBrowserRouter, matchRoutes, redirect } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { RouteHandle } from '@/components/layout/route-handle';
@@ -187,6 +187,18 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts fetching the chunks of the screen at `pathname` as soon as the first chunk runs, before
+ * React's first render creates the router, which would only then ask for them (issue 18). The
+ * router's own lazy() call later finds the modules loaded or on their way; a failure is its to show.
+ */
+export function preloadRouteChunks(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const { lazy } = match.route;
+    if (typeof lazy === 'function') void lazy().catch(() => undefined);
+  }
+}
 
 export function AppRouter() {
   const [router] = useState(() => createBrowserRouter(routes));

@@ -1,15 +1,24 @@
 /** The product's time zone: every date the user sees is Santiago's wall-clock time. */
 export const APP_TIME_ZONE = 'America/Santiago';
 
-const partsFormatter = new Intl.DateTimeFormat('en-GB', {
-  timeZone: APP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+let partsFormatter: Intl.DateTimeFormat | undefined;
+
+/**
+ * Made on first use: a formatter with a time zone costs ~15 ms to build in the browser, and a
+ * screen's chunk that only imports this module should not pay it at boot (issue 18).
+ */
+function santiagoFormatter(): Intl.DateTimeFormat {
+  partsFormatter ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: APP_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return partsFormatter;
+}
 
 type DateInput = Date | string | number | { _seconds: number };
 
@@ -24,7 +33,11 @@ function toDate(value: DateInput): Date {
 function santiagoParts(value: DateInput): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) throw new RangeError('Fecha no válida');
-  const parts = Object.fromEntries(partsFormatter.formatToParts(date).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    santiagoFormatter()
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
   return {
     year: parts.year ?? '',
     month: parts.month ?? '',

@@ -1,6 +1,6 @@
 import type { EdpUsageTotals } from '@cimiento/domain';
 import { describe, expect, it } from 'vitest';
-import { initI18n } from '@/lib/i18n/i18n';
+import { initI18n, loadLanguage } from '@/lib/i18n/i18n';
 import { edpDeletionSentence, edpLinksSentence, edpUsageParts, joinParts } from './edp-usage-text';
 
 const totals = (items: number, edcCount = 0, ganttTaskCount = 0, ganttLinkCount = 0): EdpUsageTotals => ({
@@ -48,7 +48,8 @@ describe('the EDP deletion texts (issue 12: deletions say what they take)', () =
     expect(joinParts(t, [])).toBe('');
   });
 
-  it('has the same texts in English', () => {
+  it('has the same texts in English', async () => {
+    await loadLanguage('en-US');
     const en = initI18n('en-US').getFixedT('en-US');
     expect(edpDeletionSentence(en, totals(1, 13, 14))).toBe(
       'This deletes 1 item, 13 CBS components and 14 Gantt tasks with their links.',
