@@ -93,7 +93,7 @@ async function edpBoot(browser, url, cookie, projectId) {
  * `withLoginJs: false` leaves /login's row out (bench/run.mjs step 4 has it).
  */
 export async function measureBoot({ url, cookie, runs = 7, withLoginJs = true }) {
-  const project = await seedEdpProject({ url, cookie, items: 11 });
+  const project = await seedEdpProject({ url, cookie, items: 11, tag: 'B' });
   const browser = await chromium.launch({
     executablePath: chromiumExecutablePath(),
     headless: true,

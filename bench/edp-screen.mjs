@@ -34,8 +34,11 @@ async function callFunction(url, cookie, name, data) {
 /** saveProject takes at most 999 of one area type, so large EDPs spread over several. */
 const MAX_QUANTITY = 999;
 
-/** A generica project whose EDP has 1 + areas × 10 items (root, areas, their sub-areas). */
-export async function seedEdpProject({ url, cookie, items }) {
+/**
+ * A generica project whose EDP has 1 + areas × 10 items (root, areas, their sub-areas). `tag` keeps
+ * the codes of a second seeding of the same size on one app apart (npm run bench: steps 9 and 9b).
+ */
+export async function seedEdpProject({ url, cookie, items, tag = '' }) {
   let areas = Math.ceil((items - 1) / ITEMS_PER_AREA);
   const tiposArea = [];
   for (let index = 1; areas > 0; index += 1) {
@@ -43,12 +46,17 @@ export async function seedEdpProject({ url, cookie, items }) {
     areas -= quantity;
     const { object } = await callFunction(url, cookie, 'saveObject', {
       collection: 'tipos-area',
-      object: { code: `EDP-BENCH-${items}-${index}`, name: `Torre ${index}`, priority: index, sectores: SECTORES },
+      object: {
+        code: `EDP-BENCH-${tag}${items}-${index}`,
+        name: `Torre ${index}`,
+        priority: index,
+        sectores: SECTORES,
+      },
     });
     tiposArea.push({ _id: object._id, quantity });
   }
   const { project } = await callFunction(url, cookie, 'saveProject', {
-    project: { name: `EDP de ${items} ítems`, code: `EDP${items}`, tiposArea },
+    project: { name: `EDP de ${items} ítems`, code: `EDP${tag}${items}`, tiposArea },
   });
   return project;
 }
