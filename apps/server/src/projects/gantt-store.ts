@@ -40,7 +40,7 @@ import type {
 } from '@cimiento/domain';
 import { chileHolidays } from '@cimiento/domain/holidays';
 import { sql } from 'kysely';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import { chunks } from '../catalogues/catalogue-store';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
@@ -89,24 +89,48 @@ function projectNotFound(): HttpsError {
   return new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
 }
 
+/** The project's columns a Gantt reads (readProject), with its latest cut-off. */
+function selectProjectGanttColumns<O>(query: SelectQueryBuilder<Database, 'project', O>) {
+  return query.select([
+    'start_year',
+    'end_year',
+    'gantt_version',
+    'gantt_work_week',
+    'gantt_calendar',
+    'sequencing',
+    'gantt_baseline_id',
+    (eb) =>
+      eb
+        .selectFrom('gantt_cutoff')
+        .select((inner) => inner.fn.max('gantt_cutoff.cutoff').as('latest'))
+        .whereRef('gantt_cutoff.project_id', '=', 'project._id')
+        .as('cutoff'),
+  ]);
+}
+
+/** The columns of the sources stamp beside readProject's (readSourcesStamp): the EDP's version, the EDC lists. */
+function selectSourcesColumns<O>(query: SelectQueryBuilder<Database, 'project', O>) {
+  return query.select([
+    'edp_version',
+    (eb) =>
+      eb
+        .selectFrom('edc_list')
+        .select((inner) => inner.fn.countAll().as('lists'))
+        .whereRef('edc_list.project_id', '=', 'project._id')
+        .as('lists'),
+    (eb) =>
+      eb
+        .selectFrom('edc_list')
+        .select((inner) => inner.fn.sum('edc_list.version').as('versions'))
+        .whereRef('edc_list.project_id', '=', 'project._id')
+        .as('versions'),
+  ]);
+}
+
 export async function readProject(db: Kysely<Database>, projectId: string): Promise<ProjectGanttRow> {
   const row = await db
     .selectFrom('project')
-    .select([
-      'start_year',
-      'end_year',
-      'gantt_version',
-      'gantt_work_week',
-      'gantt_calendar',
-      'sequencing',
-      'gantt_baseline_id',
-      (eb) =>
-        eb
-          .selectFrom('gantt_cutoff')
-          .select((inner) => inner.fn.max('gantt_cutoff.cutoff').as('latest'))
-          .whereRef('gantt_cutoff.project_id', '=', 'project._id')
-          .as('cutoff'),
-    ])
+    .$call(selectProjectGanttColumns)
     .where('_id', '=', projectId)
     .executeTakeFirst();
   if (!row) throw projectNotFound();
@@ -723,21 +747,7 @@ async function readSourcesStamp(
 ): Promise<string> {
   const row = await trx
     .selectFrom('project')
-    .select([
-      'edp_version',
-      (eb) =>
-        eb
-          .selectFrom('edc_list')
-          .select((inner) => inner.fn.countAll().as('lists'))
-          .whereRef('edc_list.project_id', '=', 'project._id')
-          .as('lists'),
-      (eb) =>
-        eb
-          .selectFrom('edc_list')
-          .select((inner) => inner.fn.sum('edc_list.version').as('versions'))
-          .whereRef('edc_list.project_id', '=', 'project._id')
-          .as('versions'),
-    ])
+    .$call(selectSourcesColumns)
     .where('_id', '=', projectId)
     .executeTakeFirst();
   if (!row) throw projectNotFound();
@@ -776,34 +786,8 @@ function answerStampOf(projectId: string, project: ProjectGanttRow, sourcesStamp
 export async function readGanttAnswerStamp(db: Kysely<Database>, projectId: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('project')
-    .select([
-      'start_year',
-      'end_year',
-      'gantt_version',
-      'gantt_work_week',
-      'gantt_calendar',
-      'sequencing',
-      'gantt_baseline_id',
-      'edp_version',
-      (eb) =>
-        eb
-          .selectFrom('gantt_cutoff')
-          .select((inner) => inner.fn.max('gantt_cutoff.cutoff').as('latest'))
-          .whereRef('gantt_cutoff.project_id', '=', 'project._id')
-          .as('cutoff'),
-      (eb) =>
-        eb
-          .selectFrom('edc_list')
-          .select((inner) => inner.fn.countAll().as('lists'))
-          .whereRef('edc_list.project_id', '=', 'project._id')
-          .as('lists'),
-      (eb) =>
-        eb
-          .selectFrom('edc_list')
-          .select((inner) => inner.fn.sum('edc_list.version').as('versions'))
-          .whereRef('edc_list.project_id', '=', 'project._id')
-          .as('versions'),
-    ])
+    .$call(selectProjectGanttColumns)
+    .$call(selectSourcesColumns)
     .where('_id', '=', projectId)
     .executeTakeFirst();
   if (!row) return undefined;
