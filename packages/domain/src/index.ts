@@ -38,6 +38,33 @@ export {
 } from './functions/user-contracts';
 export type { AnyFunctionContract, ContractByName, FunctionName } from './functions/registry';
 export { functionContracts } from './functions/registry';
+export type {
+  AppNotification,
+  DashboardProject,
+  DashboardTask,
+  HistoryArea,
+  HistoryDetail,
+  HistoryEntry,
+  NotificationKind,
+  TaskFieldChange,
+} from './functions/collaboration-contracts';
+export {
+  dashboardProjectSchema,
+  dashboardTaskSchema,
+  followProjectContract,
+  historyAreaSchema,
+  historyDetailSchema,
+  historyEntryIdSchema,
+  historyEntrySchema,
+  loadDashboardContract,
+  loadHistoryEntryContract,
+  loadNotificationsContract,
+  loadProjectHistoryContract,
+  markNotificationsReadContract,
+  notificationKindSchema,
+  notificationSchema,
+  taskFieldChangeSchema,
+} from './functions/collaboration-contracts';
 export type { Currency } from './format/money';
 export { currencies, formatCount, formatMoney, formatNumber } from './format/money';
 export { APP_TIME_ZONE, formatDate, formatDateTime, formatIsoDate } from './format/dates';

@@ -376,6 +376,47 @@ export type GanttCutoffTaskTable = {
   actual_finish: string | null;
 };
 
+/** issue 19: one save of a project ('Historial'), written in the save's transaction. */
+export type ProjectHistoryTable = {
+  id: Generated<number>;
+  project_id: string;
+  user_id: string | null;
+  user_name: string;
+  /** the callable function that saved, e.g. 'saveGantt' */
+  function_name: string;
+  /** collaboration-contracts.ts historyAreaSchema: 'project' | 'edp' | 'edc' | 'gantt' | 'tracking' | 'costs' */
+  area: string;
+  summary: string;
+  /** JSON: collaboration-contracts.ts historyDetailSchema */
+  detail: string;
+  /** ISO timestamp */
+  created_at: string;
+};
+
+/** issue 19: a notification for one recipient. */
+export type NotificationTable = {
+  id: Generated<number>;
+  user_id: string;
+  /** 'project-change' | 'account-created' | 'made-admin' */
+  kind: string;
+  project_id: string | null;
+  history_id: number | null;
+  actor_id: string | null;
+  actor_name: string;
+  title: string;
+  body: string;
+  /** ISO timestamp */
+  created_at: string;
+  read_at: string | null;
+};
+
+/** issue 19: a user following a project (its changes reach their bell). */
+export type ProjectFollowTable = {
+  project_id: string;
+  user_id: string;
+  created_at: string;
+};
+
 export type Database = {
   user: UserTable;
   session: SessionTable;
@@ -410,6 +451,9 @@ export type Database = {
   gantt_baseline_cost: GanttBaselineCostTable;
   uf_value: UfValueTable;
   estado_pago: EstadoPagoTable;
+  project_history: ProjectHistoryTable;
+  notification: NotificationTable;
+  project_follow: ProjectFollowTable;
 };
 
 export type DatabaseDialect = 'sqlite' | 'postgres';

@@ -54,6 +54,13 @@ import { handleUploadFile } from './handlers/upload-file';
 // issue 16: UF values
 import { handleLoadUfValues } from './handlers/load-uf-values';
 import { handleSaveUfValues } from './handlers/save-uf-values';
+// issue 19: working together
+import { handleFollowProject } from './handlers/follow-project';
+import { handleLoadDashboard } from './handlers/load-dashboard';
+import { handleLoadHistoryEntry } from './handlers/load-history-entry';
+import { handleLoadNotifications } from './handlers/load-notifications';
+import { handleLoadProjectHistory } from './handlers/load-project-history';
+import { handleMarkNotificationsRead } from './handlers/mark-notifications-read';
 
 /**
  * One handler per contract in @cimiento/domain's functionContracts; functions.test.ts checks none is
@@ -141,4 +148,11 @@ export const functionHandlers: RegisteredHandler[] = [
   lazyHandler(loadSCurveContract, async () => (await import('./handlers/load-s-curve')).handleLoadSCurve),
   lazyHandler(exportSCurveContract, async () => (await import('./handlers/export-s-curve')).handleExportSCurve),
   lazyHandler(saveActualCostContract, async () => (await import('./handlers/save-actual-cost')).handleSaveActualCost),
+  // issue 19: working together
+  handleLoadProjectHistory,
+  handleLoadHistoryEntry,
+  handleLoadNotifications,
+  handleMarkNotificationsRead,
+  handleFollowProject,
+  handleLoadDashboard,
 ];

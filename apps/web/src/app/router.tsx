@@ -15,33 +15,6 @@ const projectsCrumb = { labelKey: 'projects', to: '/projects' } as const;
 const administrationCrumb = { labelKey: 'administration' } as const;
 const usersCrumb = { labelKey: 'users', to: '/usuarios/list' } as const;
 
-/** product-spec.md §2, "Leftover template demo routes": kept as routes, with no product behaviour. */
-const templateDemoPaths = [
-  'profile/overview',
-  'pages/profile/projects',
-  'pages/projects/timeline',
-  'pages/pricing-page',
-  'pages/rtl-page',
-  'pages/charts',
-  'pages/widgets',
-  'pages/notifications',
-  'applications/kanban',
-  'applications/wizard',
-  'applications/data-tables',
-  'applications/calendar',
-  'ecommerce/products/new-product',
-  'ecommerce/products/edit-product',
-  'ecommerce/products/product-page',
-  'ecommerce/Orders/order-details',
-  'ecommerce/Orders/order-list',
-  'pages/account/billing',
-  'pages/account/invoice',
-  'authentication/signin/cover',
-  'authentication/signin/illustration',
-  'authentication/reset/cover',
-  'authentication/signup/cover',
-];
-
 /**
  * The spec's route table (product-spec.md §2). Every screen is its own lazily loaded chunk, so
  * /login never loads the tables, the pickers or the Gantt.
@@ -167,11 +140,134 @@ export const routes: RouteObject[] = [
         handle: handle({ titleKey: 'salesDashboard' }),
         lazy: async () => ({ Component: (await import('./routes/dashboards/sales')).SalesDashboardRoute }),
       },
-      ...templateDemoPaths.map((path): RouteObject => ({
-        path,
-        handle: handle({ titleKey: 'templateDemo' }),
-        lazy: async () => ({ Component: (await import('./routes/template-demo')).TemplateDemoRoute }),
-      })),
+      // product-spec.md §2, "Leftover template demo routes"; issue 19: each its own screen
+      {
+        path: 'profile/overview',
+        handle: handle({ titleKey: 'profileOverview' }),
+        lazy: async () => ({ Component: (await import('./routes/templates/profile-overview')).ProfileOverviewRoute }),
+      },
+      {
+        path: 'pages/profile/projects',
+        handle: handle({ titleKey: 'profileProjects' }),
+        lazy: async () => ({ Component: (await import('./routes/templates/profile-projects')).ProfileProjectsRoute }),
+      },
+      {
+        path: 'pages/projects/timeline',
+        handle: handle({ titleKey: 'projectTimeline' }),
+        lazy: async () => ({ Component: (await import('./routes/templates/projects-timeline')).ProjectsTimelineRoute }),
+      },
+      {
+        path: 'pages/pricing-page',
+        handle: handle({ titleKey: 'pricingDemo' }),
+        lazy: async () => ({ Component: (await import('./routes/templates/pricing-page')).PricingPageRoute }),
+      },
+      {
+        path: 'pages/rtl-page',
+        handle: handle({ titleKey: 'rtlDemo' }),
+        lazy: async () => ({ Component: (await import('./routes/templates/rtl-page')).RtlPageRoute }),
+      },
+      {
+        path: 'pages/charts',
+        handle: handle({ titleKey: 'charts' }),
+        lazy: async () => ({ Component: (await import('./routes/templates/charts')).ChartsRoute }),
+      },
+      {
+        path: 'pages/widgets',
+        handle: handle({ titleKey: 'widgets' }),
+        lazy: async () => ({ Component: (await import('./routes/templates/widgets')).WidgetsRoute }),
+      },
+      {
+        path: 'pages/notifications',
+        handle: handle({ titleKey: 'notifications' }),
+        lazy: async () => ({ Component: (await import('./routes/templates/notifications')).NotificationsRoute }),
+      },
+      {
+        path: 'applications/kanban',
+        handle: handle({ titleKey: 'kanban' }),
+        lazy: async () => ({ Component: (await import('./routes/templates/kanban')).KanbanRoute }),
+      },
+      {
+        path: 'applications/wizard',
+        handle: handle({ titleKey: 'newProject' }),
+        lazy: async () => ({ Component: (await import('./routes/templates/wizard')).WizardRoute }),
+      },
+      {
+        path: 'applications/data-tables',
+        handle: handle({ titleKey: 'dataTables' }),
+        lazy: async () => ({ Component: (await import('./routes/templates/data-tables')).DataTablesRoute }),
+      },
+      {
+        path: 'applications/calendar',
+        handle: handle({ titleKey: 'calendar' }),
+        lazy: async () => ({ Component: (await import('./routes/templates/calendar')).CalendarRoute }),
+      },
+      {
+        path: 'ecommerce/products/new-product',
+        handle: handle({ titleKey: 'ecommerceDemo' }),
+        lazy: async () => ({
+          Component: (await import('./routes/templates/ecommerce-new-product')).EcommerceNewProductRoute,
+        }),
+      },
+      {
+        path: 'ecommerce/products/edit-product',
+        handle: handle({ titleKey: 'ecommerceDemo' }),
+        lazy: async () => ({
+          Component: (await import('./routes/templates/ecommerce-edit-product')).EcommerceEditProductRoute,
+        }),
+      },
+      {
+        path: 'ecommerce/products/product-page',
+        handle: handle({ titleKey: 'ecommerceDemo' }),
+        lazy: async () => ({
+          Component: (await import('./routes/templates/ecommerce-product-page')).EcommerceProductPageRoute,
+        }),
+      },
+      {
+        path: 'ecommerce/Orders/order-details',
+        handle: handle({ titleKey: 'ecommerceDemo' }),
+        lazy: async () => ({
+          Component: (await import('./routes/templates/ecommerce-order-details')).EcommerceOrderDetailsRoute,
+        }),
+      },
+      {
+        path: 'ecommerce/Orders/order-list',
+        handle: handle({ titleKey: 'ecommerceDemo' }),
+        lazy: async () => ({
+          Component: (await import('./routes/templates/ecommerce-order-list')).EcommerceOrderListRoute,
+        }),
+      },
+      {
+        path: 'pages/account/billing',
+        handle: handle({ titleKey: 'billingDemo' }),
+        lazy: async () => ({ Component: (await import('./routes/templates/account-billing')).AccountBillingRoute }),
+      },
+      {
+        path: 'pages/account/invoice',
+        handle: handle({ titleKey: 'invoiceDemo' }),
+        lazy: async () => ({ Component: (await import('./routes/templates/account-invoice')).AccountInvoiceRoute }),
+      },
+      {
+        path: 'authentication/signin/cover',
+        handle: handle({ titleKey: 'login' }),
+        lazy: async () => ({ Component: (await import('./routes/templates/signin-cover')).SigninCoverRoute }),
+      },
+      {
+        path: 'authentication/signin/illustration',
+        handle: handle({ titleKey: 'login' }),
+        lazy: async () => ({
+          Component: (await import('./routes/templates/signin-illustration')).SigninIllustrationRoute,
+        }),
+      },
+      {
+        path: 'authentication/reset/cover',
+        handle: handle({ titleKey: 'resetPassword' }),
+        lazy: async () => ({ Component: (await import('./routes/templates/reset-cover')).ResetCoverRoute }),
+      },
+      {
+        path: 'authentication/signup/cover',
+        handle: handle({ titleKey: 'signUp' }),
+        lazy: async () => ({ Component: (await import('./routes/templates/signup-cover')).SignupCoverRoute }),
+      },
       // the two demo routes that reuse product screens
       {
         path: 'pages/users/new-user',

@@ -54,6 +54,14 @@ import {
 } from './tracking-contracts';
 import { loadProfileContract, saveProfileContract, uploadFileContract } from './profile-contracts';
 import { loadUsersContract, saveUserContract } from './user-contracts';
+import {
+  followProjectContract,
+  loadDashboardContract,
+  loadHistoryEntryContract,
+  loadNotificationsContract,
+  loadProjectHistoryContract,
+  markNotificationsReadContract,
+} from './collaboration-contracts';
 
 /** Every callable function. The server mounts one route per entry; the web client is typed from it. */
 export const functionContracts = [
@@ -108,6 +116,12 @@ export const functionContracts = [
   approveEstadoPagoContract,
   removeEstadoPagoContract,
   exportEstadoPagoContract,
+  loadProjectHistoryContract,
+  loadHistoryEntryContract,
+  loadNotificationsContract,
+  markNotificationsReadContract,
+  followProjectContract,
+  loadDashboardContract,
 ] as const;
 
 export type AnyFunctionContract = (typeof functionContracts)[number];

@@ -14,6 +14,7 @@ import { projectCalendarMigration } from './0011-project-calendar';
 import { trackingMigration } from './0012-tracking';
 import { costsMigration } from './0013-costs';
 import { fileContentMigration } from './0014-file-content';
+import { collaborationMigration } from './0015-collaboration';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -34,6 +35,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
     '0012-tracking': trackingMigration(types),
     '0013-costs': costsMigration(types),
     '0014-file-content': fileContentMigration(types),
+    '0015-collaboration': collaborationMigration(types),
   };
   return { getMigrations: async () => migrations };
 }

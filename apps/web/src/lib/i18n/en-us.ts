@@ -133,6 +133,22 @@ export const enUS: Catalogue = {
     notFound: 'Page not found',
     login: 'Sign in',
     templateDemo: 'Template demo',
+    profileOverview: 'Profile',
+    profileProjects: 'My projects',
+    projectTimeline: 'History',
+    pricingDemo: 'Plans and pricing (demo)',
+    rtlDemo: 'Right-to-left dashboard (demo)',
+    charts: 'Charts',
+    widgets: 'Indicators',
+    notifications: 'Notifications',
+    kanban: 'Task board',
+    dataTables: 'Task table',
+    calendar: 'Calendar',
+    ecommerceDemo: 'Commerce (demo)',
+    billingDemo: 'Billing (demo)',
+    invoiceDemo: 'Invoice (demo)',
+    resetPassword: 'Reset password',
+    signUp: 'Create account',
   },
   navbar: {
     notifications: 'Notifications',
@@ -1253,5 +1269,27 @@ export const enUS: Catalogue = {
     noCutoff:
       'No progress cut-off yet: record progress in the Gantt ("Record progress") to see the earned curve, SPI and CPI.',
     pngFailed: 'The chart image could not be made',
+  },
+  // issue 19 lanes: each lane adds its texts only inside its own block
+  history: {
+    title: 'History',
+  },
+  live: {
+    reload: 'Reload',
+  },
+  dashboard: {
+    createProject: 'Create project',
+  },
+  taskViews: {
+    noProject: 'Choose a project to see its tasks',
+  },
+  authPages: {
+    askAdmin: 'Ask an administrator to create your account',
+  },
+  demo: {
+    badge: 'Demo',
+  },
+  a11y: {
+    skipToContent: 'Skip to content',
   },
 };

@@ -132,6 +132,22 @@ export const esCL = {
     notFound: 'Página no encontrada',
     login: 'Ingresar',
     templateDemo: 'Demostración de la plantilla',
+    profileOverview: 'Perfil',
+    profileProjects: 'Mis proyectos',
+    projectTimeline: 'Historial',
+    pricingDemo: 'Planes y precios (demostración)',
+    rtlDemo: 'Panel de derecha a izquierda (demostración)',
+    charts: 'Gráficos',
+    widgets: 'Indicadores',
+    notifications: 'Notificaciones',
+    kanban: 'Tablero de tareas',
+    dataTables: 'Tabla de tareas',
+    calendar: 'Calendario',
+    ecommerceDemo: 'Comercio (demostración)',
+    billingDemo: 'Facturación (demostración)',
+    invoiceDemo: 'Factura (demostración)',
+    resetPassword: 'Recuperar contraseña',
+    signUp: 'Crear cuenta',
   },
   navbar: {
     notifications: 'Notificaciones',
@@ -1262,5 +1278,27 @@ export const esCL = {
     noCutoff:
       'Aún no hay cortes de avance: registra el avance en el Gantt («Registrar avance») para ver la curva real, el SPI y el CPI.',
     pngFailed: 'No se pudo generar la imagen del gráfico',
+  },
+  // issue 19 lanes: each lane adds its texts only inside its own block
+  history: {
+    title: 'Historial',
+  },
+  live: {
+    reload: 'Recargar',
+  },
+  dashboard: {
+    createProject: 'Crear proyecto',
+  },
+  taskViews: {
+    noProject: 'Elige un proyecto para ver sus tareas',
+  },
+  authPages: {
+    askAdmin: 'Pide a un administrador que cree tu cuenta',
+  },
+  demo: {
+    badge: 'Demostración',
+  },
+  a11y: {
+    skipToContent: 'Saltar al contenido',
   },
 };
