@@ -485,3 +485,4 @@ export {
   progressEntriesFromRows,
   progressSheetRows,
 } from './workbook/progress-workbook';
+export { historyChangeVerb } from './collab/change-verb';
