@@ -485,4 +485,27 @@ export {
   progressEntriesFromRows,
   progressSheetRows,
 } from './workbook/progress-workbook';
+export type {
+  EdcHistoryComponent,
+  EdcListChange,
+  EdpHistoryItem,
+  GanttHistoryLink,
+  GanttHistoryTask,
+  ProjectChange,
+} from './history/project-changes';
+export {
+  HISTORY_LIST_CAP,
+  countParts,
+  edcChange,
+  edpChange,
+  emptyHistoryDetail,
+  ganttChange,
+  historyDate,
+  historyDuration,
+  noteChange,
+  progressChange,
+  sequencingLabels,
+} from './history/project-changes';
+export type { FieldChange, ProjectEvent } from './history/project-events';
+export { projectEventChange } from './history/project-events';
 export { historyChangeVerb } from './collab/change-verb';
