@@ -14,6 +14,7 @@ import {
 import type { TestAccount } from './support/factories';
 import { openEventStream } from './support/event-stream';
 import type { EventStream, StreamEvent } from './support/event-stream';
+import { createEdpProject, loadEdp, saveEdp } from './support/edp';
 import { recordSave } from './support/live';
 import { createProject, uniqueProjectCode } from './support/projects';
 import { startServerProcess, waitForHealth } from './support/server-process';
@@ -140,6 +141,34 @@ describe.each(databaseKinds)('the live stream GET /api/events (%s)', (kind) => {
       await stream.next(isChangeOf(later));
       expect(stream.events.filter((event) => event.event === 'notification')).toEqual([]);
     }
+  });
+
+  it('tells of a real saveEdp by someone else: the change to everyone, the bell to the creator; a refused save tells nothing', async () => {
+    const edpProject = await createEdpProject(t, creator.cookie, 'RS');
+    const creatorStream = await open(creator);
+    const otherStream = await open(other);
+    for (const stream of [creatorStream, otherStream]) await stream.next((e) => e.event === 'ready');
+    const edp = await loadEdp(t, saver.cookie, edpProject.id);
+    const renamed = edp.items.map((item) => (item.id === 3 ? { ...item, name: 'Andén norte' } : item));
+    const saved = await saveEdp(t, saver.cookie, edpProject.id, { version: edp.version, items: renamed });
+    expect(saved.statusCode, JSON.stringify(saved.body)).toBe(200);
+
+    const change = await otherStream.next((e) => e.event === 'project-change' && e.data.projectId === edpProject.id);
+    expect(change.data).toMatchObject({ functionName: 'saveEdp', area: 'edp', userName: 'Carla Planificadora' });
+    const told = await creatorStream.next(
+      (e) => e.event === 'notification' && e.data.notification.projectId === edpProject.id,
+    );
+    expect(told.data.notification.title).toBe('Carla Planificadora grabó el EDP');
+    expect(told.data.notification.historyId).toBe(change.data.id);
+
+    // a stale save (the same version again) is refused and leaves no event: the next one is the later save
+    const stale = await saveEdp(t, saver.cookie, edpProject.id, { version: edp.version, items: renamed });
+    expect(stale.statusCode).not.toBe(200);
+    const { historyId: later } = await recordSave(t.db, { projectId: project._id, user: saver });
+    await otherStream.next(isChangeOf(later));
+    expect(
+      otherStream.events.filter((e) => e.event === 'project-change' && e.data.projectId === edpProject.id),
+    ).toHaveLength(1);
   });
 
   it("tells a user's stream of their new account notice (saveUser writes it on the server's own connection)", async () => {
@@ -333,13 +362,30 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))(
       const creatorOnB = await openOn(originB, creator);
       const otherOnB = await openOn(originB, other);
       for (const stream of [creatorOnB, otherOnB]) await stream.next((e) => e.event === 'ready');
-      // the save happens through A's side of the database
+      // a save written through a connection of the test's own to the database
       const { historyId } = await recordSave(t.db, { projectId: project._id, user: saver });
       await otherOnB.next(isChangeOf(historyId), { timeoutMs: 2000 });
       const told = await creatorOnB.next(isNotificationOf(historyId), { timeoutMs: 2000 });
       expect(told.data.notification.title).toBe('Carla Planificadora grabó el Gantt');
       const { historyId: later } = await recordSave(t.db, { projectId: project._id, user: saver });
       await otherOnB.next(isChangeOf(later), { timeoutMs: 2000 });
+      expect(otherOnB.events.filter((event) => event.event === 'notification')).toEqual([]);
+    });
+
+    it("a saveEdp on instance A reaches everyone's streams on B within 2 s, its notification only the creator's", async () => {
+      const edpProject = await createEdpProject(t, creator.cookie, 'TE');
+      const creatorOnB = await openOn(originB, creator);
+      const otherOnB = await openOn(originB, other);
+      for (const stream of [creatorOnB, otherOnB]) await stream.next((e) => e.event === 'ready');
+      const edp = await loadEdp(t, saver.cookie, edpProject.id);
+      const renamed = edp.items.map((item) => (item.id === 2 ? { ...item, name: 'Nave oriente' } : item));
+      const saved = await saveEdp(t, saver.cookie, edpProject.id, { version: edp.version, items: renamed });
+      expect(saved.statusCode, JSON.stringify(saved.body)).toBe(200);
+      const isThisProject = (e: StreamEvent) => e.event === 'project-change' && e.data.projectId === edpProject.id;
+      const change = await otherOnB.next(isThisProject, { timeoutMs: 2000 });
+      expect(change.data.functionName).toBe('saveEdp');
+      const told = await creatorOnB.next(isNotificationOf(change.data.id), { timeoutMs: 2000 });
+      expect(told.data.notification.title).toBe('Carla Planificadora grabó el EDP');
       expect(otherOnB.events.filter((event) => event.event === 'notification')).toEqual([]);
     });
 
