@@ -24,6 +24,7 @@ import { measureNpmStart } from './npm-start.mjs';
 import { measureScheduleEngine } from './schedule-engine.mjs';
 import { measureTracking } from './tracking.mjs';
 import { measureCosts } from './costs.mjs';
+import { measureHistory } from './history.mjs';
 import { idleRss, measureColdStart, rssMegabytes } from './server-memory.mjs';
 import { createBenchDatabase, freePort, median, signUp, startApp } from './support.mjs';
 
@@ -508,6 +509,14 @@ try {
   rows.push(...(await measureCosts()));
 } catch (error) {
   record('costs (issue 16)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+}
+
+// 13c. the project history (issue 19): a project with 5,000 entries on SQLite and PostgreSQL:
+//      loadProjectHistory's first and last page, loadHistoryEntry of a 500-task detail
+try {
+  rows.push(...(await measureHistory()));
+} catch (error) {
+  record('history (issue 19)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
 }
 
 // 13f. the live stream (issue 19): 200 clients on GET /api/events, a saveEdp every second for 20 s:
