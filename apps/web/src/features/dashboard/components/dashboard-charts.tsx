@@ -150,7 +150,12 @@ export function DashboardCharts({ data, importAction }: { data: DashboardData; i
               ]}
               yAxis={[{ tickMinStep: 1, valueFormatter: (value: number) => formatNumber(value), width: 48 }]}
               series={[
-                { data: days.map((day) => day.starts), label: t('dashboard.starts'), color: colors.starts, stack: 'day' },
+                {
+                  data: days.map((day) => day.starts),
+                  label: t('dashboard.starts'),
+                  color: colors.starts,
+                  stack: 'day',
+                },
                 {
                   data: days.map((day) => day.finishes),
                   label: t('dashboard.finishes'),

@@ -28,7 +28,7 @@ function KpiCard({
   gradient: string;
 }) {
   return (
-    <Card sx={{ height: '100%' }} component="section" aria-label={label}>
+    <Card sx={{ height: '100%' }} role="group" aria-label={label}>
       <CardContent>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Box

@@ -27,7 +27,13 @@ export function NoProjects({ importAction, text }: { importAction?: ReactNode; t
             {text ?? t('dashboard.emptyText')}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, justifyContent: 'center' }}>
-            <Button variant="contained" color="success" startIcon={<AddIcon />} component={RouterLink} to="/projects/new">
+            <Button
+              variant="contained"
+              color="success"
+              startIcon={<AddIcon />}
+              component={RouterLink}
+              to="/projects/new"
+            >
               {t('dashboard.createProject')}
             </Button>
             {importAction}
