@@ -15,6 +15,7 @@ import type { DashboardData } from '../types';
 import { DashboardKpis } from './dashboard-kpis';
 import { NoProjects } from './no-projects';
 import { spanText } from './project-cards';
+import { linkColor } from '../utils/readable-colors';
 
 /**
  * '/pages/widgets': the KPI cards, then a widget per project: its physical progress as a gauge
@@ -40,7 +41,12 @@ export function DashboardWidgets({ data, importAction }: { data: DashboardData; 
                   <CardContent>
                     <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center' }}>
                       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-                        <Link component={RouterLink} to={`/projects/${project.id}`} underline="hover">
+                        <Link
+                          component={RouterLink}
+                          to={`/projects/${project.id}`}
+                          underline="hover"
+                          sx={{ color: linkColor }}
+                        >
                           {project.name}
                         </Link>
                       </Typography>
@@ -51,6 +57,7 @@ export function DashboardWidgets({ data, importAction }: { data: DashboardData; 
                           </Typography>
                         ) : (
                           <Gauge
+                            width={200}
                             height={140}
                             value={Math.max(0, Math.min(100, project.progress))}
                             startAngle={-110}

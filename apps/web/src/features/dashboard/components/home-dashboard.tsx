@@ -96,7 +96,7 @@ export function HomeDashboard({ importAction }: HomeDashboardProps) {
             {hasProjects && (
               <Button
                 variant="contained"
-                color="success"
+                color="primary"
                 startIcon={<AddIcon />}
                 component={RouterLink}
                 to="/projects/new"

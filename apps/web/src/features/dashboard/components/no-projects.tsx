@@ -29,7 +29,7 @@ export function NoProjects({ importAction, text }: { importAction?: ReactNode; t
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, justifyContent: 'center' }}>
             <Button
               variant="contained"
-              color="success"
+              color="primary"
               startIcon={<AddIcon />}
               component={RouterLink}
               to="/projects/new"

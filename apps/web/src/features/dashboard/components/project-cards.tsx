@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { blueChipSx, linkColor } from '../utils/readable-colors';
 
 /** 'dd-MM-yyyy – dd-MM-yyyy', or null without a span. */
 export function spanText(project: Pick<DashboardProject, 'start' | 'finish'>): string | null {
@@ -43,7 +44,7 @@ export function ProjectCard({ project }: { project: DashboardProject }) {
           <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
             <Box sx={{ minWidth: 0 }}>
               <Typography variant="h6" component="h3" id={headingId} sx={{ lineHeight: 1.3 }}>
-                <Link component={RouterLink} to={`/projects/${project.id}`} underline="hover">
+                <Link component={RouterLink} to={`/projects/${project.id}`} underline="hover" sx={{ color: linkColor }}>
                   {project.name}
                 </Link>
               </Typography>
@@ -51,7 +52,7 @@ export function ProjectCard({ project }: { project: DashboardProject }) {
                 {project.code}
               </Typography>
             </Box>
-            {project.mine && <Chip size="small" label={t('dashboard.mine')} color="primary" variant="outlined" />}
+            {project.mine && <Chip size="small" label={t('dashboard.mine')} variant="outlined" sx={blueChipSx} />}
           </Stack>
           <Typography variant="body2" color="text.secondary">
             {t('dashboard.span')}:{' '}

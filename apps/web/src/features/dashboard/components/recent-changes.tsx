@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { linkColor } from '../utils/readable-colors';
 
 /** The newest saves across projects: who, what (the summary), when, and the project it touched. */
 export function RecentChanges({ recent }: { recent: readonly HistoryEntry[] }) {
@@ -36,7 +37,12 @@ export function RecentChanges({ recent }: { recent: readonly HistoryEntry[] }) {
                 · {entry.summary}
               </Typography>
               <Typography variant="caption" color="text.secondary">
-                <Link component={RouterLink} to={`/projects/${entry.projectId}`} underline="hover">
+                <Link
+                  component={RouterLink}
+                  to={`/projects/${entry.projectId}`}
+                  underline="hover"
+                  sx={{ color: linkColor }}
+                >
                   {entry.projectName}
                 </Link>{' '}
                 · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>

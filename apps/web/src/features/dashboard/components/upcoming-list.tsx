@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { linkColor, redChipSx } from '../utils/readable-colors';
 
 /** The leaf tasks starting or finishing in the next two weeks, by date, each with its project. */
 export function UpcomingList({ upcoming, today }: { upcoming: readonly DashboardTask[]; today: string }) {
@@ -51,11 +52,14 @@ export function UpcomingList({ upcoming, today }: { upcoming: readonly Dashboard
                   to={`/projects/${task.projectId}/gantt`}
                   variant="caption"
                   underline="hover"
+                  sx={{ color: linkColor }}
                 >
                   {task.projectName}
                 </Link>
               </Box>
-              {task.critical && <Chip size="small" color="error" label={t('dashboard.criticalChip')} />}
+              {task.critical && (
+                <Chip size="small" variant="outlined" label={t('dashboard.criticalChip')} sx={redChipSx} />
+              )}
             </Stack>
           </ListItem>
         ))}
