@@ -121,6 +121,22 @@ export async function readDashboardStamp(db: Kysely<Database>, callerId: string,
   return stampOf(callerId, today, projects, totals);
 }
 
+type ProjectStampRow = Awaited<ReturnType<typeof readProjectStamps>>[number];
+
+/** One project's part of the stamp: its versions, its EDC lists and its cut-offs. */
+function projectKeyOf(row: ProjectStampRow): string {
+  return JSON.stringify([
+    row._id,
+    Number(row.version),
+    Number(row.edp_version),
+    Number(row.gantt_version),
+    Number(row.lists ?? 0),
+    Number(row.list_versions ?? 0),
+    Number(row.cutoffs ?? 0),
+    row.recorded == null ? null : String(row.recorded),
+  ]);
+}
+
 function stampOf(
   callerId: string,
   today: string,
@@ -130,16 +146,7 @@ function stampOf(
   return JSON.stringify([
     callerId,
     today,
-    projects.map((row) => [
-      row._id,
-      Number(row.version),
-      Number(row.edp_version),
-      Number(row.gantt_version),
-      Number(row.lists ?? 0),
-      Number(row.list_versions ?? 0),
-      Number(row.cutoffs ?? 0),
-      row.recorded == null ? null : String(row.recorded),
-    ]),
+    projects.map(projectKeyOf),
     [
       Number(totals.tipos_area),
       Number(totals.actividades),
@@ -200,38 +207,100 @@ export async function readRecentHistory(db: Kysely<Database>, limit: number): Pr
 
 type ProjectInfo = { id: string; name: string };
 
-/**
- * The leaf tasks of one scheduled Gantt starting or finishing between `from` and `to` (ISO dates,
- * both included): one entry per event, so a task starting and finishing in the window is listed twice.
- */
-export function upcomingEvents(
-  project: ProjectInfo,
-  tasks: readonly GanttTaskRecord[],
-  scheduled: Extract<ScheduleResult, { ok: true }>,
-  from: string,
-  to: string,
-): DashboardTask[] {
+/** A leaf of a scheduled Gantt, as the upcoming list reads it. */
+export type LeafDates = {
+  taskId: number;
+  code: string;
+  name: string;
+  start: string;
+  finish: string;
+  critical: boolean;
+  /** no duration: one event (its start), not two */
+  milestone: boolean;
+};
+
+/** What the dashboard keeps of one project's scheduled Gantt. */
+export type GanttFigures = {
+  taskCount: number;
+  criticalCount: number;
+  /** null while the Gantt has no task or cannot be scheduled */
+  start: string | null;
+  finish: string | null;
+  leaves: LeafDates[];
+};
+
+/** The figures of a Gantt and its schedule (a schedule that failed: the count, without dates). */
+export function ganttFigures(tasks: readonly GanttTaskRecord[], result: ScheduleResult): GanttFigures {
+  if (!result.ok || tasks.length === 0) {
+    return { taskCount: tasks.length, criticalCount: 0, start: null, finish: null, leaves: [] };
+  }
   const summaries = ganttParentIds(tasks);
-  const events: DashboardTask[] = [];
+  const leaves: LeafDates[] = [];
+  let criticalCount = 0;
   tasks.forEach((task, index) => {
-    const computed = scheduled.tasks[index];
-    if (computed === undefined || computed.isSummary || summaries.has(task.id)) return;
-    const base = {
-      projectId: project.id,
-      projectName: project.name,
+    const computed = result.tasks[index];
+    if (computed === undefined) return;
+    if (computed.critical) criticalCount += 1;
+    if (computed.isSummary || summaries.has(task.id)) return;
+    leaves.push({
       taskId: task.id,
       code: task.code,
       name: task.name,
       start: computed.start,
       finish: computed.end,
       critical: computed.critical,
-    };
-    if (computed.start >= from && computed.start <= to) events.push({ ...base, event: 'start', date: computed.start });
-    if (computed.end >= from && computed.end <= to && !(computed.end === computed.start && computed.duration === 0)) {
-      events.push({ ...base, event: 'finish', date: computed.end });
-    }
+      milestone: computed.duration === 0,
+    });
   });
+  return { taskCount: tasks.length, criticalCount, start: result.projectStart, finish: result.projectFinish, leaves };
+}
+
+/**
+ * The leaves starting or finishing between `from` and `to` (ISO dates, both included): one entry per
+ * event, so a task starting and finishing in the window is listed twice (a milestone once).
+ */
+export function upcomingEvents(
+  project: ProjectInfo,
+  leaves: readonly LeafDates[],
+  from: string,
+  to: string,
+): DashboardTask[] {
+  const events: DashboardTask[] = [];
+  for (const leaf of leaves) {
+    const base = {
+      projectId: project.id,
+      projectName: project.name,
+      taskId: leaf.taskId,
+      code: leaf.code,
+      name: leaf.name,
+      start: leaf.start,
+      finish: leaf.finish,
+      critical: leaf.critical,
+    };
+    if (leaf.start >= from && leaf.start <= to) events.push({ ...base, event: 'start', date: leaf.start });
+    if (!leaf.milestone && leaf.finish >= from && leaf.finish <= to) {
+      events.push({ ...base, event: 'finish', date: leaf.finish });
+    }
+  }
   return events;
+}
+
+/** How many projects' figures each server process remembers per database (the oldest goes first). */
+const REMEMBERED_PROJECTS = 500;
+const figuresByDatabase = new WeakMap<Kysely<Database>, Map<string, { key: string; figures: GanttFigures }>>();
+
+/**
+ * Each project's figures, remembered at its own stamp (readProjectStamps' row: every write its Gantt
+ * answer depends on moves one of its columns on), so one project's save does not schedule every
+ * other project again. Per process and per database, like gantt-store's verified merges.
+ */
+function rememberedFigures(db: Kysely<Database>): Map<string, { key: string; figures: GanttFigures }> {
+  let remembered = figuresByDatabase.get(db);
+  if (!remembered) {
+    remembered = new Map();
+    figuresByDatabase.set(db, remembered);
+  }
+  return remembered;
 }
 
 const collator = new Intl.Collator('es-CL', { numeric: true, sensitivity: 'base' });
@@ -260,33 +329,37 @@ export async function buildDashboard(
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const totals = await readTotals(trx);
-      const stamp = stampOf(callerId, today, await readProjectStamps(trx), totals);
+      const projectStamps = await readProjectStamps(trx);
+      const stamp = stampOf(callerId, today, projectStamps, totals);
+      const keyOf = new Map(projectStamps.map((row) => [row._id, projectKeyOf(row)]));
       const summaries = await listProjects(trx, callerId);
       const progress = await readLatestProgress(trx);
       const until = addCalendarDays(today, UPCOMING_DAYS - 1);
+      const remembered = rememberedFigures(db);
       const projects: DashboardProject[] = [];
       const events: DashboardTask[] = [];
       for (const summary of summaries) {
-        const { tasks, result } = await previewGantt(trx, summary._id);
-        const card: DashboardProject = {
+        const key = keyOf.get(summary._id) ?? '';
+        let figures = remembered.get(summary._id)?.key === key ? remembered.get(summary._id)?.figures : undefined;
+        if (figures === undefined) {
+          const { tasks, result } = await previewGantt(trx, summary._id);
+          figures = ganttFigures(tasks, result);
+          remembered.delete(summary._id);
+          remembered.set(summary._id, { key, figures });
+          if (remembered.size > REMEMBERED_PROJECTS) remembered.delete(remembered.keys().next().value as string);
+        }
+        projects.push({
           id: summary._id,
           name: summary.name,
           code: summary.code,
           mine: summary.mine,
-          start: null,
-          finish: null,
-          taskCount: tasks.length,
-          criticalCount: 0,
+          start: figures.start,
+          finish: figures.finish,
+          taskCount: figures.taskCount,
+          criticalCount: figures.criticalCount,
           progress: progress.get(summary._id) ?? null,
-        };
-        // a Gantt that cannot be scheduled (its screen says why) shows its count, without dates
-        if (result.ok && tasks.length > 0) {
-          card.start = result.projectStart;
-          card.finish = result.projectFinish;
-          card.criticalCount = result.tasks.filter((task) => task.critical).length;
-          events.push(...upcomingEvents({ id: summary._id, name: summary.name }, tasks, result, today, until));
-        }
-        projects.push(card);
+        });
+        events.push(...upcomingEvents({ id: summary._id, name: summary.name }, figures.leaves, today, until));
       }
       return {
         stamp,

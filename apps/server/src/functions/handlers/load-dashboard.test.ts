@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarDays, santiagoToday, sortUpcoming } from '../../projects/dashboard-store';
 import { callFunction, createFirstAdmin, createSignedInUser } from '../../../test/support/factories';
 import type { TestAccount } from '../../../test/support/factories';
-import { asInput, createGanttProject, loadGanttOk, saveGanttOk, taskByCode } from '../../../test/support/gantt';
+import { saveEdcOk } from '../../../test/support/edc';
+import {
+  asInput,
+  createGanttProject,
+  edcList,
+  loadGanttOk,
+  saveGanttOk,
+  taskByCode,
+} from '../../../test/support/gantt';
 import { saveProgressOk } from '../../../test/support/progress';
 import { createTestApp, databaseKinds } from '../../../test/support/test-app';
 import type { TestApp } from '../../../test/support/test-app';
@@ -93,7 +101,7 @@ describe.each(databaseKinds)('loadDashboard (%s)', (kind) => {
   });
 
   it("gives each project the Gantt's span, task and critical counts as loadGantt would, without writing the Gantt", async () => {
-    const { id } = await createGanttProject(t, member.cookie, { prefix: 'DASH' });
+    const { id, code } = await createGanttProject(t, member.cookie, { prefix: 'DASH' });
     const before = await loadDashboardOk(t, member.cookie);
     // the Gantt was never opened: nothing stored, the dashboard built it in memory
     const stored = await t.db.selectFrom('gantt_task').select('id').where('project_id', '=', id).execute();
@@ -119,6 +127,15 @@ describe.each(databaseKinds)('loadDashboard (%s)', (kind) => {
     expect(theirs).toEqual({ ...card, mine: false });
     // the catalogue counts follow the catalogue (createGanttProject made one area type)
     expect(before.catalogues).toEqual({ tiposArea: 1, actividades: 0, sistemas: 0, componentes: 0 });
+
+    // an EDC save adds a task: the project's figures are built again, not remembered
+    await saveEdcOk(t, member.cookie, id, {
+      id: 3,
+      componentesEdc: edcList(`${code}.1.1`, ['Excavar', 'Hormigonar', 'Curar']),
+      version: 1,
+    });
+    const after = (await loadDashboardOk(t, member.cookie)).projects.find((project: Wire) => project.id === id);
+    expect(after.taskCount).toBe(12);
   });
 
   it('follows a save of the Gantt and a cut-off: new span, counts and the progress at the latest cut-off', async () => {
