@@ -20,9 +20,7 @@ export function ProfileOverviewRoute() {
       {profile.data && <ProfileSummary profile={profile.data} />}
       <Card>
         <CardContent>
-          <WithDashboard>
-            {(data) => <MyProjects data={data} importAction={<ProjectImportButton />} />}
-          </WithDashboard>
+          <WithDashboard>{(data) => <MyProjects data={data} importAction={<ProjectImportButton />} />}</WithDashboard>
         </CardContent>
       </Card>
     </Stack>
