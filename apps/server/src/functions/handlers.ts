@@ -12,6 +12,7 @@ import {
   importProjectContract,
   importUfValuesContract,
   loadBaselinesContract,
+  loadDashboardContract,
   loadEstadosPagoContract,
   loadGanttContract,
   loadProgressHistoryContract,
@@ -56,7 +57,6 @@ import { handleLoadUfValues } from './handlers/load-uf-values';
 import { handleSaveUfValues } from './handlers/save-uf-values';
 // issue 19: working together
 import { handleFollowProject } from './handlers/follow-project';
-import { handleLoadDashboard } from './handlers/load-dashboard';
 import { handleLoadHistoryEntry } from './handlers/load-history-entry';
 import { handleLoadNotifications } from './handlers/load-notifications';
 import { handleLoadProjectHistory } from './handlers/load-project-history';
@@ -154,5 +154,7 @@ export const functionHandlers: RegisteredHandler[] = [
   handleLoadNotifications,
   handleMarkNotificationsRead,
   handleFollowProject,
-  handleLoadDashboard,
+  lazyHandler(loadDashboardContract, async () => (await import('./handlers/load-dashboard')).handleLoadDashboard, {
+    stamped: true,
+  }),
 ];

@@ -726,6 +726,27 @@ async function readMerged(trx: Transaction<Database>, projectId: string, project
   return { edpItems, edc, stored, storedLinks, merged };
 }
 
+/**
+ * issue 19 (the home dashboard): the Gantt as loadGantt would answer it now (merged with the current
+ * EDP and EDC, its generated links reconciled with the sequencing's) and its schedule, read in the
+ * caller's transaction without writing anything: a Gantt never opened is built in memory.
+ */
+export async function previewGantt(
+  trx: Transaction<Database>,
+  projectId: string,
+): Promise<{ project: ProjectGanttRow; tasks: GanttTaskRecord[]; result: ScheduleResult }> {
+  const project = await readProject(trx, projectId);
+  const { edpItems, edc, merged } = await readMerged(trx, projectId, project);
+  const reconciled = reconcileGeneratedLinks({
+    tasks: merged.tasks,
+    links: merged.links,
+    sequence: sequenceGantt(edpItems, edc, project.sequencing),
+    removed: await readRemovedLinks(trx, projectId),
+  });
+  const { result } = sequencedLinks(merged.tasks, merged.links, reconciled.links, project);
+  return { project, tasks: merged.tasks, result };
+}
+
 /** Two task lists hold the same tasks in the same order, every stored field equal. */
 function sameTaskList(a: readonly GanttTaskRecord[], b: readonly GanttTaskRecord[]): boolean {
   if (a.length !== b.length) return false;

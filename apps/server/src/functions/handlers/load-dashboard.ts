@@ -1,8 +1,16 @@
 import { loadDashboardContract } from '@cimiento/domain';
-import { defineHandler } from '../define-handler';
-import { HttpsError } from '../https-error';
+import { buildDashboard, readDashboardStamp, santiagoToday } from '../../projects/dashboard-store';
+import { defineStampedHandler } from '../define-handler';
 
-// issue 19 scaffold: the lane that owns this function replaces this body
-export const handleLoadDashboard = defineHandler(loadDashboardContract, async () => {
-  throw new HttpsError('INTERNAL', 'Función aún no disponible');
+/**
+ * The home dashboard (issue 19): every project with its span, task and critical counts and progress,
+ * the next two weeks' tasks, recent changes and the catalogue counts. Remembered at the stamp of
+ * everything it is built from (dashboard-store.ts readDashboardStamp), which names the caller and today.
+ */
+export const handleLoadDashboard = defineStampedHandler(loadDashboardContract, {
+  stamp: async (_input, { db, caller }) => readDashboardStamp(db, caller.userId, santiagoToday()),
+  build: async (_input, { db, caller }) => {
+    const { answer, stamp } = await buildDashboard(db, caller.userId, santiagoToday());
+    return { result: { ...answer, message: 'Panel cargado' }, stamp };
+  },
 });

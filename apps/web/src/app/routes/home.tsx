@@ -1,5 +1,7 @@
-import { WelcomeDashboard } from '@/features/home/components/welcome-dashboard';
+import { HomeDashboard } from '@/features/dashboard/components/home-dashboard';
+import { ProjectImportButton } from '@/features/projects/components/project-import-button';
 
+/** /home: the dashboard of the projects (issue 19); with no project, 'Crear proyecto' and the import. */
 export function HomeRoute() {
-  return <WelcomeDashboard />;
+  return <HomeDashboard importAction={<ProjectImportButton />} />;
 }

@@ -75,6 +75,22 @@ function stubServer(initial: Session) {
         result: { projects: [projectSummary], message: 'Proyectos cargados' },
       });
     }
+    if (path === '/api/functions/loadDashboard') {
+      if (!state.session) {
+        return jsonResponse(401, {
+          error: { status: 'UNAUTHENTICATED', message: 'Tu sesión expiró o no has iniciado sesión' },
+        });
+      }
+      return jsonResponse(200, {
+        result: {
+          projects: [],
+          upcoming: [],
+          recent: [],
+          catalogues: { tiposArea: 0, actividades: 0, sistemas: 0, componentes: 0 },
+          message: 'Panel cargado',
+        },
+      });
+    }
     if (path === '/api/functions/loadProject') {
       return jsonResponse(200, { result: { project: loadedProject, message: 'Proyecto cargado' } });
     }
@@ -107,7 +123,7 @@ describe('session watcher', () => {
   it("sends a signed-in user opening /login to '/', which shows /home", async () => {
     stubServer(buildSession({ name: 'Ana Pérez' }));
     const router = renderApp('/login');
-    expect(await screen.findByRole('heading', { name: 'Bienvenido a Cimiento' }, slow)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Hola, Ana Pérez' }, slow)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/home');
     expect(screen.getByRole('button', { name: 'Cerrar sesión' }).getAttribute('title')).toBe('Cerrar sesión');
     expect(screen.getByText(`© ${new Date().getFullYear()} Cimiento`)).toBeTruthy();
@@ -121,14 +137,14 @@ describe('session watcher', () => {
     });
     fireEvent.change(screen.getByLabelText('Contraseña'), { target: { value: 'una-clave-larga' } });
     fireEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
-    expect(await screen.findByRole('heading', { name: 'Bienvenido a Cimiento' }, slow)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Hola, Ana Pérez' }, slow)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/home');
   });
 
   it('shows /login as soon as a call answers UNAUTHENTICATED (session revoked meanwhile)', async () => {
     const server = stubServer(buildSession({ name: 'Ana Pérez' }));
     const router = renderApp('/home');
-    await screen.findByRole('heading', { name: 'Bienvenido a Cimiento' });
+    await screen.findByRole('heading', { name: 'Hola, Ana Pérez' });
 
     server.session = null;
     await router.navigate('/profile/settings');
@@ -221,7 +237,7 @@ describe('session watcher', () => {
   it('asks before signing out with unsaved edits; Cancelar stays signed in, confirming drops the draft', async () => {
     stubServer(buildSession({ name: 'Ana Pérez' }));
     const router = renderApp('/home');
-    await screen.findByRole('heading', { name: 'Bienvenido a Cimiento' }, slow);
+    await screen.findByRole('heading', { name: 'Hola, Ana Pérez' }, slow);
     const work = { screen: 'el EDP', keepDraft: vi.fn(), discardDraft: vi.fn() };
     act(() => useUnsavedWorkStore.getState().register('edp', work));
 

@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { UnderConstruction } from '@/components/ui/under-construction';
+import { HomeRoute } from '../home';
 
-/** The template's default dashboard (static sample data in the spec). */
+/** The template's default dashboard: the home dashboard (issue 19). */
 export function DashboardDefaultRoute() {
-  const { t } = useTranslation();
-  return <UnderConstruction title={t('pages.defaultDashboard')} />;
+  return <HomeRoute />;
 }

@@ -1,6 +1,6 @@
-import { WelcomeDashboard } from '@/features/home/components/welcome-dashboard';
+import { HomeRoute } from '../home';
 
-/** The sales dashboard shares the Home screen (product-spec.md §2). */
+/** The sales dashboard shares the Home screen (product-spec.md §2): the home dashboard (issue 19). */
 export function SalesDashboardRoute() {
-  return <WelcomeDashboard />;
+  return <HomeRoute />;
 }
