@@ -17,8 +17,15 @@ export function DemoNotice({ lang, children }: { lang?: string; children?: React
       sx={{ mb: 3, alignItems: 'center', '& .MuiAlert-message': { width: '100%' } }}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-        <Chip label={t('demo.badge')} color="info" size="small" sx={{ fontWeight: 700, alignSelf: 'flex-start' }} />
-        <Typography variant="body2">{children ?? t('demo.notice')}</Typography>
+        <Chip
+          label={t('demo.badge')}
+          size="small"
+          // white on the darker blue: readable on the light and the dark alert alike
+          sx={{ fontWeight: 700, alignSelf: 'flex-start', bgcolor: 'info.dark', color: '#ffffff' }}
+        />
+        <Typography variant="body2" dir={lang === undefined ? undefined : 'auto'}>
+          {children ?? t('demo.notice')}
+        </Typography>
       </Stack>
     </Alert>
   );
@@ -43,7 +50,13 @@ export function DemoScreen({ title, actions, notice, uiLang, children }: DemoScr
         spacing={2}
         sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' }, mb: 2 }}
       >
-        <Typography id="page-title" variant="h5" component="h1" lang={uiLang}>
+        <Typography
+          id="page-title"
+          variant="h5"
+          component="h1"
+          lang={uiLang}
+          dir={uiLang === undefined ? undefined : 'auto'}
+        >
           {title}
         </Typography>
         {actions}

@@ -123,9 +123,6 @@ export function PricingPage({ title }: { title: string }) {
                         </ListItemIcon>
                         <ListItemText
                           primary={feature.text}
-                          slotProps={{
-                            primary: { color: feature.isIncluded ? 'text.primary' : 'text.secondary' },
-                          }}
                           sx={feature.isIncluded ? undefined : { textDecoration: 'line-through' }}
                         />
                       </ListItem>

@@ -132,7 +132,11 @@ export function RtlDashboard({ title }: { title: string }) {
                       <ListItem
                         key={order.label}
                         disableGutters
-                        sx={{ borderInlineStart: 3, borderColor: 'success.main', paddingInlineStart: 1.5, mb: 1 }}
+                        sx={{
+                          borderInlineStart: (theme) => `3px solid ${theme.palette.success.main}`,
+                          paddingInlineStart: 1.5,
+                          mb: 1,
+                        }}
                       >
                         <ListItemText primary={order.label} secondary={order.date} />
                       </ListItem>
