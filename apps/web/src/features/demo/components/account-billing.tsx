@@ -163,10 +163,14 @@ export function AccountBilling({ title }: { title: string }) {
                   <ListItemText primary={transaction.label} secondary={formatSampleDate(transaction.date)} />
                   <Typography
                     variant="body2"
-                    sx={{ fontWeight: 600, color: transaction.amount < 0 ? 'error.main' : 'success.main' }}
+                    sx={(theme) => {
+                      const palette = transaction.amount < 0 ? theme.palette.error : theme.palette.success;
+                      // the darker shade on white, the lighter on the dark paper: readable on both
+                      return { fontWeight: 600, color: theme.palette.mode === 'dark' ? palette.light : palette.dark };
+                    }}
                   >
-                    {transaction.amount > 0 ? '+' : ''}
-                    {formatClp(transaction.amount)}
+                    {transaction.amount < 0 ? '−' : '+'}
+                    {formatClp(Math.abs(transaction.amount))}
                   </Typography>
                 </ListItem>
               ))}

@@ -163,6 +163,7 @@ export function ProductForm({ title, initial }: { title: string; initial: Sample
                       value={product.sizes}
                       onChange={(_event, sizes: SampleProduct['sizes']) => update('sizes', sizes)}
                       size="small"
+                      color="primary"
                     >
                       {productSizes.map((size) => (
                         <ToggleButton key={size} value={size} sx={{ px: 2 }}>
