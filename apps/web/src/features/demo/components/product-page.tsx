@@ -94,7 +94,10 @@ export function ProductPage({ title }: { title: string }) {
               <Typography variant="h5" component="p" sx={{ mb: 1 }}>
                 {formatClp(product.price)}
               </Typography>
-              <Chip color="success" label={t('demo.product.inStock', { count: product.stock })} sx={{ mb: 2 }} />
+              <Chip
+                label={t('demo.product.inStock', { count: product.stock })}
+                sx={{ mb: 2, bgcolor: 'success.dark', color: '#ffffff' }}
+              />
               <Typography variant="body1" sx={{ mb: 2 }}>
                 {product.description}
               </Typography>
