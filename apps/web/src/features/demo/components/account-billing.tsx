@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { billingAccounts, sampleCards, sampleInvoices, sampleTransactions } from '../data/sample-data';
+import { billingAccounts, sampleCards, sampleInvoices, sampleTransactions } from '../samples/sample-data';
 import { formatClp, formatSampleDate } from '../utils/format';
 import { DemoScreen } from './demo-screen';
 

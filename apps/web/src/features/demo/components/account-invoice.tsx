@@ -13,7 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { VAT_RATE, invoiceLines, invoiceParties } from '../data/sample-data';
+import { VAT_RATE, invoiceLines, invoiceParties } from '../samples/sample-data';
 import { formatClp, formatSampleDate } from '../utils/format';
 import { DemoScreen } from './demo-screen';
 

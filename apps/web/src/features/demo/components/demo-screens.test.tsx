@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildSession, renderWithApp } from '@/testing/test-utils';
-import { emptyProduct, sampleProduct } from '../data/sample-data';
+import { emptyProduct, sampleProduct } from '../samples/sample-data';
 import { AccountBilling } from './account-billing';
 import { AccountInvoice } from './account-invoice';
 import { OrderDetails } from './order-details';

@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SHIPPING_COST, VAT_RATE, orderCustomer, orderLines, sampleOrders } from '../data/sample-data';
+import { SHIPPING_COST, VAT_RATE, orderCustomer, orderLines, sampleOrders } from '../samples/sample-data';
 import { formatClp, formatSampleDate } from '../utils/format';
 import { DemoScreen } from './demo-screen';
 import { OrderStatusChip } from './order-status-chip';

@@ -12,7 +12,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sampleOrders } from '../data/sample-data';
+import { sampleOrders } from '../samples/sample-data';
 import { formatClp, formatSampleDate } from '../utils/format';
 import { DemoScreen } from './demo-screen';
 import { OrderStatusChip } from './order-status-chip';

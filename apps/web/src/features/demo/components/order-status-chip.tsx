@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
-import type { OrderStatus } from '../data/sample-data';
+import type { OrderStatus } from '../samples/sample-data';
 
 // white on the darker shade of each colour: readable (4.5:1) in light and dark mode
 const looks = {

@@ -19,7 +19,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ANNUAL_MONTHS, pricingPlans } from '../data/sample-data';
+import { ANNUAL_MONTHS, pricingPlans } from '../samples/sample-data';
 import { useHiddenSidebar } from '../hooks/use-hidden-sidebar';
 import { formatClp } from '../utils/format';
 import { DemoScreen } from './demo-screen';

@@ -14,8 +14,8 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { productCategories, productColors, productCurrencies, productSizes } from '../data/sample-data';
-import type { SampleProduct } from '../data/sample-data';
+import { productCategories, productColors, productCurrencies, productSizes } from '../samples/sample-data';
+import type { SampleProduct } from '../samples/sample-data';
 import { DemoScreen } from './demo-screen';
 
 /**

@@ -15,7 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { otherProducts, sampleProduct } from '../data/sample-data';
+import { otherProducts, sampleProduct } from '../samples/sample-data';
 import { formatClp } from '../utils/format';
 import { DemoScreen } from './demo-screen';
 

@@ -19,7 +19,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import rtlPlugin from 'stylis-plugin-rtl';
-import { rtlDashboard } from '../data/sample-data';
+import { rtlDashboard } from '../samples/sample-data';
 import { useRtlDocument } from '../hooks/use-rtl-document';
 import { formatArabic } from '../utils/format';
 import { DemoScreen } from './demo-screen';
