@@ -101,7 +101,12 @@ describe('app shell', () => {
   it('serves every route of the spec without a not-found page', async () => {
     for (const route of routes) {
       await session.page.goto(route);
-      await session.page.getByRole('link', { name: 'Mi perfil' }).first().waitFor();
+      // the pricing demo hides the sidebar while open (issue 19): the navbar shows the shell there
+      const shellMark =
+        route === '/pages/pricing-page'
+          ? session.page.getByRole('button', { name: 'Configuración Dashboard' })
+          : session.page.getByRole('link', { name: 'Mi perfil' }).first();
+      await shellMark.waitFor();
       await expect(session.page.getByText('Página no encontrada').count(), route).resolves.toBe(0);
       await screenshot(session.page, `route${route.replaceAll('/', '-')}`);
     }

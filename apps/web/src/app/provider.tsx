@@ -13,24 +13,32 @@ import { watchUnauthenticated } from '@/lib/react-query';
 import { createAppTheme } from '@/lib/theme';
 import { useSettingsStore } from '@/stores/settings-store';
 
-/** Mirrors the mode and language on <html> (data-theme-mode lets tests and CSS read the mode). */
-export function applyDocumentSettings(options: { isDarkMode: boolean; language: Language }): void {
+/**
+ * Mirrors the mode, language and direction on <html> (data-theme-mode lets tests and CSS read the
+ * mode). The RTL flag is the Arabic demo's (features/demo): lang 'ar', dir 'rtl' while it is open.
+ */
+export function applyDocumentSettings(options: { isDarkMode: boolean; language: Language; isRtl?: boolean }): void {
   const root = document.documentElement;
   root.dataset.themeMode = options.isDarkMode ? 'dark' : 'light';
   root.style.colorScheme = options.isDarkMode ? 'dark' : 'light';
-  root.lang = options.language;
+  root.lang = options.isRtl === true ? 'ar' : options.language;
+  root.dir = options.isRtl === true ? 'rtl' : 'ltr';
 }
 
 function AppThemeProvider({ children }: { children: ReactNode }) {
   const isDarkMode = useSettingsStore((state) => state.isDarkMode);
   const language = useSettingsStore((state) => state.language);
+  const isRtl = useSettingsStore((state) => state.isRtl);
   const theme = useMemo(
-    () => createAppTheme({ isDarkMode, locale: language === 'en-US' ? muiEnUS : muiEsES }),
-    [isDarkMode, language],
+    () => createAppTheme({ isDarkMode, locale: language === 'en-US' ? muiEnUS : muiEsES, isRtl }),
+    [isDarkMode, language, isRtl],
   );
 
   useLayoutEffect(() => {
-    applyDocumentSettings({ isDarkMode, language });
+    applyDocumentSettings({ isDarkMode, language, isRtl });
+  }, [isDarkMode, language, isRtl]);
+
+  useLayoutEffect(() => {
     if (i18next.language === language && isLanguageLoaded(language)) return;
     if (isLanguageLoaded(language)) {
       void i18next.changeLanguage(language);
@@ -44,7 +52,7 @@ function AppThemeProvider({ children }: { children: ReactNode }) {
     return () => {
       isWanted = false;
     };
-  }, [isDarkMode, language]);
+  }, [language]);
 
   return (
     <ThemeProvider theme={theme}>

@@ -46,10 +46,11 @@ export function sidebarLook(type: SidebarType, isDarkMode: boolean): SidebarLook
   };
 }
 
-export function createAppTheme(options: { isDarkMode: boolean; locale?: Localization }): Theme {
+export function createAppTheme(options: { isDarkMode: boolean; locale?: Localization; isRtl?: boolean }): Theme {
   const { isDarkMode } = options;
   return createTheme(
     {
+      direction: options.isRtl === true ? 'rtl' : 'ltr',
       palette: {
         mode: isDarkMode ? 'dark' : 'light',
         primary: { main: '#1a73e8' },

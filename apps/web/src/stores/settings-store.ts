@@ -21,14 +21,18 @@ export type SettingsState = {
   /** Not persisted: the configurator panel and the sidebar drawer on narrow screens. */
   isConfiguratorOpen: boolean;
   isSidebarOpen: boolean;
+  /** Not persisted: a screen drawn without the sidebar (the pricing demo, issue 19). */
+  isSidebarHidden: boolean;
   setSidebarType: (type: SidebarType) => void;
   setSidebarColor: (color: SidebarColor) => void;
   setNavbarFixed: (isFixed: boolean) => void;
   setDarkMode: (isDark: boolean) => void;
   setSidebarMini: (isMini: boolean) => void;
+  setRtl: (isRtl: boolean) => void;
   setLanguage: (language: Language) => void;
   setConfiguratorOpen: (isOpen: boolean) => void;
   setSidebarOpen: (isOpen: boolean) => void;
+  setSidebarHidden: (isHidden: boolean) => void;
 };
 
 export const SETTINGS_STORAGE_KEY = 'cimiento-settings';
@@ -49,14 +53,17 @@ export const useSettingsStore = create<SettingsState>()(
       ...defaultSettings,
       isConfiguratorOpen: false,
       isSidebarOpen: false,
+      isSidebarHidden: false,
       setSidebarType: (sidebarType) => set({ sidebarType }),
       setSidebarColor: (sidebarColor) => set({ sidebarColor }),
       setNavbarFixed: (isNavbarFixed) => set({ isNavbarFixed }),
       setDarkMode: (isDarkMode) => set({ isDarkMode }),
       setSidebarMini: (isSidebarMini) => set({ isSidebarMini }),
+      setRtl: (isRtl) => set({ isRtl }),
       setLanguage: (language) => set({ language }),
       setConfiguratorOpen: (isConfiguratorOpen) => set({ isConfiguratorOpen }),
       setSidebarOpen: (isSidebarOpen) => set({ isSidebarOpen }),
+      setSidebarHidden: (isSidebarHidden) => set({ isSidebarHidden }),
     }),
     {
       name: SETTINGS_STORAGE_KEY,

@@ -31,6 +31,7 @@ export function Navbar() {
   const isSidebarMini = useSettingsStore((state) => state.isSidebarMini);
   const setSidebarMini = useSettingsStore((state) => state.setSidebarMini);
   const setSidebarOpen = useSettingsStore((state) => state.setSidebarOpen);
+  const isSidebarHidden = useSettingsStore((state) => state.isSidebarHidden);
   const setConfiguratorOpen = useSettingsStore((state) => state.setConfiguratorOpen);
   const requestLeave = useUnsavedWorkStore((state) => state.requestLeave);
 
@@ -78,9 +79,11 @@ export function Navbar() {
           )}
         </Box>
         <Box sx={{ flexGrow: 1 }} />
-        <IconButton color="inherit" aria-label={t('nav.toggleSidebar')} onClick={handleToggleSidebar}>
-          {isWide && !isSidebarMini ? <MenuOpenIcon /> : <MenuIcon />}
-        </IconButton>
+        {!isSidebarHidden && (
+          <IconButton color="inherit" aria-label={t('nav.toggleSidebar')} onClick={handleToggleSidebar}>
+            {isWide && !isSidebarMini ? <MenuOpenIcon /> : <MenuIcon />}
+          </IconButton>
+        )}
         <NotificationsMenu />
         <IconButton color="inherit" aria-label={t('configurator.title')} onClick={() => setConfiguratorOpen(true)}>
           <SettingsIcon />

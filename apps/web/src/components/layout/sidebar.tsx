@@ -310,10 +310,15 @@ export function Sidebar() {
   const isSidebarMini = useSettingsStore((state) => state.isSidebarMini);
   const isSidebarOpen = useSettingsStore((state) => state.isSidebarOpen);
   const setSidebarOpen = useSettingsStore((state) => state.setSidebarOpen);
+  const isSidebarHidden = useSettingsStore((state) => state.isSidebarHidden);
+  const isRtl = useSettingsStore((state) => state.isRtl);
   // transparent and white are wide-screen choices (product-spec.md §2): a drawer over the page is painted dark
   const look = sidebarLook(isWide ? sidebarType : 'dark', isDarkMode);
   const isMini = isWide && isSidebarMini;
   const width = isMini ? SIDEBAR_MINI_WIDTH : SIDEBAR_WIDTH;
+
+  // a screen drawn without it (the pricing demo) hides it while open
+  if (isSidebarHidden) return null;
 
   if (!isWide) {
     return (
@@ -332,6 +337,8 @@ export function Sidebar() {
   return (
     <Drawer
       variant="permanent"
+      // right to left (the Arabic demo): MUI places the paper by its anchor's side, not the document's direction
+      anchor={isRtl ? 'right' : 'left'}
       open
       sx={{ width: width + 32, flexShrink: 0, transition: 'width 200ms ease' }}
       slotProps={{

@@ -1,6 +1,8 @@
-import { TemplateDemoRoute } from '../template-demo';
+import { useTranslation } from 'react-i18next';
+import { AccountInvoice } from '@/features/demo/components/account-invoice';
 
-/** '/pages/account/invoice' (issue 19 scaffold: its lane replaces this screen). */
+/** '/pages/account/invoice' (issue 19): a static demo screen, sample data only, no calls. */
 export function AccountInvoiceRoute() {
-  return <TemplateDemoRoute />;
+  const { t } = useTranslation();
+  return <AccountInvoice title={t('pages.invoiceDemo')} />;
 }

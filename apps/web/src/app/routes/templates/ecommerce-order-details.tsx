@@ -1,6 +1,8 @@
-import { TemplateDemoRoute } from '../template-demo';
+import { useTranslation } from 'react-i18next';
+import { OrderDetails } from '@/features/demo/components/order-details';
 
-/** '/ecommerce/Orders/order-details' (issue 19 scaffold: its lane replaces this screen). */
+/** '/ecommerce/Orders/order-details' (issue 19): a static demo screen, sample data only, no calls. */
 export function EcommerceOrderDetailsRoute() {
-  return <TemplateDemoRoute />;
+  const { t } = useTranslation();
+  return <OrderDetails title={t('demo.order.detailsTitle')} />;
 }

@@ -1,6 +1,8 @@
-import { TemplateDemoRoute } from '../template-demo';
+import { useTranslation } from 'react-i18next';
+import { OrderList } from '@/features/demo/components/order-list';
 
-/** '/ecommerce/Orders/order-list' (issue 19 scaffold: its lane replaces this screen). */
+/** '/ecommerce/Orders/order-list' (issue 19): a static demo screen, sample data only, no calls. */
 export function EcommerceOrderListRoute() {
-  return <TemplateDemoRoute />;
+  const { t } = useTranslation();
+  return <OrderList title={t('demo.order.listTitle')} />;
 }

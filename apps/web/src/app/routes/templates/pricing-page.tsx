@@ -1,6 +1,8 @@
-import { TemplateDemoRoute } from '../template-demo';
+import { useTranslation } from 'react-i18next';
+import { PricingPage } from '@/features/demo/components/pricing-page';
 
-/** '/pages/pricing-page' (issue 19 scaffold: its lane replaces this screen). */
+/** '/pages/pricing-page' (issue 19): a static demo screen, sample data only, no calls. */
 export function PricingPageRoute() {
-  return <TemplateDemoRoute />;
+  const { t } = useTranslation();
+  return <PricingPage title={t('pages.pricingDemo')} />;
 }

@@ -1,6 +1,8 @@
-import { TemplateDemoRoute } from '../template-demo';
+import { useTranslation } from 'react-i18next';
+import { RtlDashboard } from '@/features/demo/components/rtl-dashboard';
 
-/** '/pages/rtl-page' (issue 19 scaffold: its lane replaces this screen). */
+/** '/pages/rtl-page' (issue 19): a static demo screen, sample data only, no calls. */
 export function RtlPageRoute() {
-  return <TemplateDemoRoute />;
+  const { t } = useTranslation();
+  return <RtlDashboard title={t('pages.rtlDemo')} />;
 }
