@@ -1285,6 +1285,10 @@ export const enUS: Catalogue = {
   },
   authPages: {
     askAdmin: 'Ask an administrator to create your account',
+    askAdminReset: 'Ask an administrator to reset your password: Cimiento sends no email.',
+    signUpTitle: 'Create account',
+    resetTitle: 'Forgot your password?',
+    goToSignIn: 'Go to sign in',
   },
   demo: {
     badge: 'Demo',

@@ -1294,6 +1294,10 @@ export const esCL = {
   },
   authPages: {
     askAdmin: 'Pide a un administrador que cree tu cuenta',
+    askAdminReset: 'Pide a un administrador que restablezca tu contraseña: Cimiento no envía correos.',
+    signUpTitle: 'Crear cuenta',
+    resetTitle: '¿Olvidaste tu contraseña?',
+    goToSignIn: 'Ir a iniciar sesión',
   },
   demo: {
     badge: 'Demostración',
