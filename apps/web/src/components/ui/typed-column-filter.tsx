@@ -54,7 +54,11 @@ export function TypedColumnFilter<T extends MRT_RowData>({ column, kind }: Typed
       error={isInvalid}
       helperText={isInvalid ? t('taskViews.invalidFilter') : undefined}
       slotProps={{
-        htmlInput: { 'aria-label': t('taskViews.filterBy', { column: header }), 'aria-invalid': isInvalid },
+        htmlInput: {
+          'aria-label': t('taskViews.filterBy', { column: header }),
+          'aria-invalid': isInvalid,
+          title: t(`taskViews.filterHelp.${kind}`),
+        },
         formHelperText: { role: 'alert' },
       }}
     />

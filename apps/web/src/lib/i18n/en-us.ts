@@ -1295,8 +1295,13 @@ export const enUS: Catalogue = {
     filterBy: 'Filter by {{column}}',
     filterHint: {
       text: 'Contains…',
-      number: 'e.g. >5',
-      date: 'e.g. >=01-03-2026',
+      number: '>5, <=10…',
+      date: 'dd-mm-yyyy',
+    },
+    filterHelp: {
+      text: 'Shows the rows that contain this text',
+      number: 'A number, or a comparison: >5, >=5, <5, <=5',
+      date: 'A date dd-mm-yyyy, or a comparison: >=01-03-2026, <01-04-2026',
     },
     columns: {
       code: 'Code',

@@ -1304,8 +1304,13 @@ export const esCL = {
     filterBy: 'Filtrar por {{column}}',
     filterHint: {
       text: 'Contiene…',
-      number: 'p. ej. >5',
-      date: 'p. ej. >=01-03-2026',
+      number: '>5, <=10…',
+      date: 'dd-mm-aaaa',
+    },
+    filterHelp: {
+      text: 'Muestra las filas que contienen este texto',
+      number: 'Un número, o una comparación: >5, >=5, <5, <=5',
+      date: 'Una fecha dd-mm-aaaa, o una comparación: >=01-03-2026, <01-04-2026',
     },
     columns: {
       code: 'Código',

@@ -67,7 +67,8 @@ export function AuthLayout({ variant, children }: { variant: AuthLayoutVariant; 
             <SiteArt height={{ xs: 160, md: 230 }} />
           </Box>
         </Box>
-        <Box sx={{ px: 2, pb: 6, mt: { xs: -4, md: -8 } }}>{children}</Box>
+        {/* above the band (its drawing's opacity makes it a layer of its own) */}
+        <Box sx={{ position: 'relative', zIndex: 1, px: 2, pb: 6, mt: { xs: -3, md: -5 } }}>{children}</Box>
       </Box>
     );
   }

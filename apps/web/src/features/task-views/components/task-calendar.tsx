@@ -122,6 +122,9 @@ function DayCell({ day }: { day: CalendarDay<GanttTask> }) {
                 color: 'text.primary',
               })}
             >
+              <Box component="span" sx={{ fontWeight: 700, mr: 0.5 }}>
+                {task.TaskCode}
+              </Box>
               {task.TaskName}
             </Typography>
           </Tooltip>

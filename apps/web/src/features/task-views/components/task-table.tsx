@@ -20,11 +20,11 @@ function TaskTableContent({ tasks, project }: { tasks: GanttTask[]; project: { i
   const { t, i18n } = useTranslation();
   const columns = useMemo<MRT_ColumnDef<GanttTask>[]>(
     () => [
-      { accessorKey: 'TaskCode', header: t('taskViews.columns.code'), size: 140, ...typedColumnFilter('text') },
+      { accessorKey: 'TaskCode', header: t('taskViews.columns.code'), size: 110, ...typedColumnFilter('text') },
       {
         accessorKey: 'TaskName',
         header: t('taskViews.columns.name'),
-        size: 260,
+        size: 200,
         grow: true,
         ...typedColumnFilter('text'),
         Cell: ({ row, renderedCellValue }) => (
@@ -34,28 +34,28 @@ function TaskTableContent({ tasks, project }: { tasks: GanttTask[]; project: { i
       {
         accessorKey: 'StartDate',
         header: t('taskViews.columns.start'),
-        size: 140,
+        size: 125,
         ...typedColumnFilter('date'),
         Cell: ({ cell }) => dateCell(cell.getValue()),
       },
       {
         accessorKey: 'EndDate',
         header: t('taskViews.columns.end'),
-        size: 140,
+        size: 125,
         ...typedColumnFilter('date'),
         Cell: ({ cell }) => dateCell(cell.getValue()),
       },
       {
         accessorKey: 'Duration',
         header: t('taskViews.columns.duration'),
-        size: 130,
+        size: 115,
         ...typedColumnFilter('number'),
         muiTableBodyCellProps: { align: 'right' },
       },
       {
         accessorKey: 'Progress',
         header: t('taskViews.columns.progress'),
-        size: 120,
+        size: 100,
         ...typedColumnFilter('number'),
         muiTableBodyCellProps: { align: 'right' },
         Cell: ({ cell }) => Math.round(cell.getValue<number>()),
@@ -63,7 +63,7 @@ function TaskTableContent({ tasks, project }: { tasks: GanttTask[]; project: { i
       {
         accessorKey: 'totalFloat',
         header: t('taskViews.columns.totalFloat'),
-        size: 120,
+        size: 100,
         ...typedColumnFilter('number'),
         muiTableBodyCellProps: { align: 'right' },
       },
@@ -71,7 +71,7 @@ function TaskTableContent({ tasks, project }: { tasks: GanttTask[]; project: { i
         id: 'critical',
         accessorFn: (task) => (task.critical ? t('taskViews.yes') : t('taskViews.no')),
         header: t('taskViews.columns.critical'),
-        size: 110,
+        size: 90,
         ...typedColumnFilter('text'),
       },
     ],

@@ -57,7 +57,7 @@ describe('nonWorkingReason', () => {
 });
 
 describe('buildCalendarMonth', () => {
-  it('draws each leaf task on the days of its span and marks today and the month', () => {
+  it('draws each leaf task on the working days of its span and marks today and the month', () => {
     const tasks = [
       { TaskID: 1, TaskCode: 'B', TaskName: 'Moldaje', critical: true, isSummary: false, StartDate: '2026-02-27', EndDate: '2026-03-03' },
       { TaskID: 2, TaskCode: 'A', TaskName: 'Obra', critical: false, isSummary: true, StartDate: '2026-02-01', EndDate: '2026-04-01' },
@@ -71,9 +71,19 @@ describe('buildCalendarMonth', () => {
     expect(byDate.get('2026-02-27')?.tasks.map((task) => task.TaskID)).toEqual([1]);
     expect(byDate.get('2026-03-02')?.tasks.map((task) => task.TaskID)).toEqual([1, 3]);
     expect(byDate.get('2026-03-04')?.tasks).toEqual([]);
+    // not on the weekend inside its span
+    expect(byDate.get('2026-02-28')?.tasks).toEqual([]);
+    expect(byDate.get('2026-03-01')?.tasks).toEqual([]);
+    expect(byDate.get('2026-03-03')?.tasks.map((task) => task.TaskID)).toEqual([1]);
     expect(byDate.get('2026-03-02')?.isToday).toBe(true);
     expect(days.filter((day) => day.isToday)).toHaveLength(1);
     expect(byDate.get('2026-03-01')?.nonWorking).toEqual({ kind: 'weekday' });
     expect(days.some((day) => day.tasks.some((task) => task.TaskID === 2 || task.TaskID === 4))).toBe(false);
+  });
+
+  it('shows a one-day task set on a non-working day on that day', () => {
+    const milestone = { TaskID: 9, TaskCode: 'H', TaskName: 'Hito', critical: false, isSummary: false, StartDate: '2026-03-07', EndDate: '2026-03-07' };
+    const days = buildCalendarMonth({ year: 2026, month: 3 }, [milestone], monFri, '2026-03-02').flat();
+    expect(days.find((day) => day.date === '2026-03-07')?.tasks.map((task) => task.TaskID)).toEqual([9]);
   });
 });

@@ -64,7 +64,7 @@ export function nonWorkingReason(
 
 /**
  * The month's grid: each day with its non-working reason and the leaf tasks whose span
- * (StartDate … EndDate) covers it, by start date then code.
+ * (StartDate … EndDate) covers it, on the project's working days only, by start date then code.
  */
 export function buildCalendarMonth<T extends CalendarDayTask & { StartDate: string; EndDate: string; isSummary: boolean }>(
   ref: MonthRef,
@@ -81,13 +81,22 @@ export function buildCalendarMonth<T extends CalendarDayTask & { StartDate: stri
   const holidays = new Set(calendar.holidays);
   const prefix = `${ref.year}-${String(ref.month).padStart(2, '0')}-`;
   return weeks.map((week) =>
-    week.map((date) => ({
-      date,
-      day: Number(date.slice(8)),
-      inMonth: date.startsWith(prefix),
-      isToday: date === today,
-      nonWorking: nonWorkingReason(date, calendar, holidays),
-      tasks: shown.filter((task) => task.StartDate <= date && task.EndDate >= date),
-    })),
+    week.map((date) => {
+      const nonWorking = nonWorkingReason(date, calendar, holidays);
+      return {
+        date,
+        day: Number(date.slice(8)),
+        inMonth: date.startsWith(prefix),
+        isToday: date === today,
+        nonWorking,
+        // a task is worked on the project's working days of its span (a one-day task shows on its day)
+        tasks: shown.filter(
+          (task) =>
+            task.StartDate <= date &&
+            task.EndDate >= date &&
+            (nonWorking === null || (task.StartDate === date && task.EndDate === date)),
+        ),
+      };
+    }),
   );
 }
