@@ -59,7 +59,11 @@ export function TypedColumnFilter<T extends MRT_RowData>({ column, kind }: Typed
           'aria-invalid': isInvalid,
           title: t(`taskViews.filterHelp.${kind}`),
         },
-        formHelperText: { role: 'alert' },
+        formHelperText: {
+          role: 'alert',
+          // the lighter red on dark paper keeps its contrast
+          sx: (theme) => ({ '&.Mui-error': { color: theme.palette.mode === 'dark' ? 'error.light' : 'error.dark' } }),
+        },
       }}
     />
   );

@@ -74,7 +74,6 @@ function DayCell({ day }: { day: CalendarDay<GanttTask> }) {
             : theme.palette.mode === 'dark'
               ? alpha(theme.palette.common.white, 0.06)
               : theme.palette.grey[100],
-        opacity: day.inMonth ? 1 : 0.6,
         ...(day.isToday && { boxShadow: `inset 0 0 0 2px ${theme.palette.primary.main}` }),
       })}
     >
@@ -82,7 +81,7 @@ function DayCell({ day }: { day: CalendarDay<GanttTask> }) {
         <Typography
           variant="body2"
           component="span"
-          sx={{ fontWeight: day.isToday ? 700 : 500, color: reason ? 'text.secondary' : 'text.primary' }}
+          sx={{ fontWeight: day.isToday ? 700 : 500, color: reason || !day.inMonth ? 'text.secondary' : 'text.primary' }}
         >
           <Box component="span" aria-hidden>
             {day.day}
@@ -97,7 +96,16 @@ function DayCell({ day }: { day: CalendarDay<GanttTask> }) {
             variant="caption"
             component="span"
             title={reasonText}
-            sx={{ color: reason?.kind === 'holiday' ? 'error.main' : 'text.secondary', fontWeight: 600 }}
+            sx={(theme) => ({
+              // the darker (light mode) or lighter (dark mode) red keeps its contrast on the grey day
+              color:
+                reason?.kind === 'holiday'
+                  ? theme.palette.mode === 'dark'
+                    ? 'error.light'
+                    : 'error.dark'
+                  : 'text.secondary',
+              fontWeight: 600,
+            })}
             noWrap
           >
             {reasonText}
