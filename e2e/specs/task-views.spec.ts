@@ -106,9 +106,7 @@ describe('task views (issue 19)', () => {
     for (const path of ['/applications/kanban', '/applications/calendar', '/applications/data-tables']) {
       await page.goto(path);
       await page.getByText('Elige un proyecto para ver sus tareas').waitFor();
-      await expect(page.getByRole('link', { name: 'Elegir proyecto' }).getAttribute('href')).resolves.toBe(
-        '/projects',
-      );
+      await expect(page.getByRole('link', { name: 'Elegir proyecto' }).getAttribute('href')).resolves.toBe('/projects');
     }
   });
 
@@ -119,9 +117,15 @@ describe('task views (issue 19)', () => {
     await page.getByRole('heading', { level: 1, name: 'Tablero de tareas' }).waitFor();
     const column = (name: string) => page.locator(`section[data-kanban-column="${name}"]`);
     const idOf = (code: string) => String(taskByCode(gantt, code).TaskID);
-    await column('toStart').locator(`[data-task-id="${idOf('ELA.1.1')}"]`).waitFor();
-    await column('inProgress').locator(`[data-task-id="${idOf('ELA.1.2')}"]`).waitFor();
-    await column('done').locator(`[data-task-id="${idOf('ELA.2.1')}"]`).waitFor();
+    await column('toStart')
+      .locator(`[data-task-id="${idOf('ELA.1.1')}"]`)
+      .waitFor();
+    await column('inProgress')
+      .locator(`[data-task-id="${idOf('ELA.1.2')}"]`)
+      .waitFor();
+    await column('done')
+      .locator(`[data-task-id="${idOf('ELA.2.1')}"]`)
+      .waitFor();
     // summaries are not cards
     await expect(page.locator(`[data-task-id="${idOf('ELA')}"]`).count()).resolves.toBe(0);
     await expect(column('inProgress').getByTestId('kanban-count').innerText()).resolves.toBe('1 tarea');
@@ -185,7 +189,9 @@ describe('task views (issue 19)', () => {
 
     // a valid filter filters: the ELA.2 branch
     await page.getByRole('textbox', { name: 'Filtrar por Código' }).fill('ELA.2');
-    await expect.poll(() => rows.count()).toBe(gantt.activities.filter((task) => task.TaskCode.startsWith('ELA.2')).length);
+    await expect
+      .poll(() => rows.count())
+      .toBe(gantt.activities.filter((task) => task.TaskCode.startsWith('ELA.2')).length);
     await expect(page.getByText('Filtro no válido').count()).resolves.toBe(0);
   });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isoOfFilterDate, matchesColumnFilter, parseDateFilter, parseNumberFilter, parseTextFilter } from './column-filters';
+import {
+  isoOfFilterDate,
+  matchesColumnFilter,
+  parseDateFilter,
+  parseNumberFilter,
+  parseTextFilter,
+} from './column-filters';
 
 describe('parseNumberFilter', () => {
   it('reads a number with an optional comparison and a decimal comma', () => {
@@ -20,7 +26,10 @@ describe('parseDateFilter', () => {
   it('reads dd-mm-aaaa (or with / and .) and aaaa-mm-dd, with an optional comparison', () => {
     expect(parseDateFilter('01-03-2026')).toEqual({ status: 'valid', filter: { operator: '=', value: '2026-03-01' } });
     expect(parseDateFilter('>=1/3/2026')).toEqual({ status: 'valid', filter: { operator: '>=', value: '2026-03-01' } });
-    expect(parseDateFilter('< 2026-12-31')).toEqual({ status: 'valid', filter: { operator: '<', value: '2026-12-31' } });
+    expect(parseDateFilter('< 2026-12-31')).toEqual({
+      status: 'valid',
+      filter: { operator: '<', value: '2026-12-31' },
+    });
   });
 
   it('refuses impossible days and other text', () => {

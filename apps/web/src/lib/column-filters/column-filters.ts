@@ -68,7 +68,10 @@ export function foldText(text: string): string {
 }
 
 /** Whether a value passes a comparison (numbers, or YYYY-MM-DD dates compared as text). */
-export function compareWith<T extends number | string>(value: T, { operator, value: bound }: ComparisonFilter<T>): boolean {
+export function compareWith<T extends number | string>(
+  value: T,
+  { operator, value: bound }: ComparisonFilter<T>,
+): boolean {
   switch (operator) {
     case '>':
       return value > bound;
@@ -103,6 +106,7 @@ export function matchesColumnFilter(kind: ColumnFilterKind, text: string, value:
   const parsed = parseColumnFilter(kind, text);
   if (parsed.status !== 'valid') return true;
   if (kind === 'text') return foldText(String(value ?? '')).includes(parsed.filter as string);
-  if (kind === 'number') return typeof value === 'number' && compareWith(value, parsed.filter as ComparisonFilter<number>);
+  if (kind === 'number')
+    return typeof value === 'number' && compareWith(value, parsed.filter as ComparisonFilter<number>);
   return typeof value === 'string' && value !== '' && compareWith(value, parsed.filter as ComparisonFilter<string>);
 }

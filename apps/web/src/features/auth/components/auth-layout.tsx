@@ -35,9 +35,15 @@ function SiteArt({ height }: { height: number | string | { xs: number; md: numbe
         <rect x="270" y="175" width="90" height="75" />
       </g>
       <g fill="rgba(255,255,255,0.7)">
-        {[160, 185, 210].map((y) => [130, 150, 170].map((x) => <rect key={`a${x}-${y}`} x={x} y={y} width="10" height="12" />))}
-        {[140, 165, 190, 215].map((y) => [212, 235].map((x) => <rect key={`b${x}-${y}`} x={x} y={y} width="12" height="12" />))}
-        {[190, 215].map((y) => [282, 304, 326].map((x) => <rect key={`c${x}-${y}`} x={x} y={y} width="14" height="12" />))}
+        {[160, 185, 210].map((y) =>
+          [130, 150, 170].map((x) => <rect key={`a${x}-${y}`} x={x} y={y} width="10" height="12" />),
+        )}
+        {[140, 165, 190, 215].map((y) =>
+          [212, 235].map((x) => <rect key={`b${x}-${y}`} x={x} y={y} width="12" height="12" />),
+        )}
+        {[190, 215].map((y) =>
+          [282, 304, 326].map((x) => <rect key={`c${x}-${y}`} x={x} y={y} width="14" height="12" />),
+        )}
       </g>
       <path d="M0 250 H400" stroke="rgba(255,255,255,0.85)" strokeWidth="4" />
     </Box>

@@ -100,7 +100,13 @@ export function EdpGrid() {
         enableGlobalFilter: false,
         ...typedColumnFilter<EdpNode>('number'),
       },
-      { accessorKey: 'code', header: t('edp.code'), size: 230, Cell: EdpCodeCell, ...typedColumnFilter<EdpNode>('text') },
+      {
+        accessorKey: 'code',
+        header: t('edp.code'),
+        size: 230,
+        Cell: EdpCodeCell,
+        ...typedColumnFilter<EdpNode>('text'),
+      },
       {
         accessorKey: 'name',
         header: t('edp.name'),

@@ -81,7 +81,10 @@ function DayCell({ day }: { day: CalendarDay<GanttTask> }) {
         <Typography
           variant="body2"
           component="span"
-          sx={{ fontWeight: day.isToday ? 700 : 500, color: reason || !day.inMonth ? 'text.secondary' : 'text.primary' }}
+          sx={{
+            fontWeight: day.isToday ? 700 : 500,
+            color: reason || !day.inMonth ? 'text.secondary' : 'text.primary',
+          }}
         >
           <Box component="span" aria-hidden>
             {day.day}
@@ -147,7 +150,6 @@ function DayCell({ day }: { day: CalendarDay<GanttTask> }) {
   );
 }
 
-
 function CalendarContent({ gantt, project }: { gantt: GanttOutput; project: { id: string; name: string } }) {
   const { t, i18n } = useTranslation();
   const today = todayInSantiago();
@@ -165,7 +167,10 @@ function CalendarContent({ gantt, project }: { gantt: GanttOutput; project: { id
       actions={<OpenGanttButton projectId={project.id} />}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
-        <IconButton aria-label={t('taskViews.calendar.previous')} onClick={() => setMonth((old) => shiftMonth(old, -1))}>
+        <IconButton
+          aria-label={t('taskViews.calendar.previous')}
+          onClick={() => setMonth((old) => shiftMonth(old, -1))}
+        >
           <ChevronLeftIcon />
         </IconButton>
         <IconButton aria-label={t('taskViews.calendar.next')} onClick={() => setMonth((old) => shiftMonth(old, 1))}>
@@ -221,7 +226,12 @@ function CalendarContent({ gantt, project }: { gantt: GanttOutput; project: { id
         >
           {t('taskViews.calendar.legendNonWorking')}
         </Legend>
-        <Legend swatch={(theme) => ({ borderLeft: `3px solid ${theme.palette.error.main}`, bgcolor: alpha(theme.palette.error.main, 0.12) })}>
+        <Legend
+          swatch={(theme) => ({
+            borderLeft: `3px solid ${theme.palette.error.main}`,
+            bgcolor: alpha(theme.palette.error.main, 0.12),
+          })}
+        >
           {t('taskViews.calendar.legendCritical')}
         </Legend>
       </Stack>
@@ -229,13 +239,7 @@ function CalendarContent({ gantt, project }: { gantt: GanttOutput; project: { id
   );
 }
 
-function Legend({
-  swatch,
-  children,
-}: {
-  swatch: (theme: Theme) => Record<string, unknown>;
-  children: string;
-}) {
+function Legend({ swatch, children }: { swatch: (theme: Theme) => Record<string, unknown>; children: string }) {
   return (
     <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
       <Box aria-hidden sx={(theme) => ({ width: 16, height: 12, borderRadius: 0.5, ...swatch(theme) })} />

@@ -59,10 +59,42 @@ describe('nonWorkingReason', () => {
 describe('buildCalendarMonth', () => {
   it('draws each leaf task on the working days of its span and marks today and the month', () => {
     const tasks = [
-      { TaskID: 1, TaskCode: 'B', TaskName: 'Moldaje', critical: true, isSummary: false, StartDate: '2026-02-27', EndDate: '2026-03-03' },
-      { TaskID: 2, TaskCode: 'A', TaskName: 'Obra', critical: false, isSummary: true, StartDate: '2026-02-01', EndDate: '2026-04-01' },
-      { TaskID: 3, TaskCode: 'A', TaskName: 'Trazado', critical: false, isSummary: false, StartDate: '2026-03-02', EndDate: '2026-03-02' },
-      { TaskID: 4, TaskCode: 'C', TaskName: 'Lejana', critical: false, isSummary: false, StartDate: '2026-05-02', EndDate: '2026-05-08' },
+      {
+        TaskID: 1,
+        TaskCode: 'B',
+        TaskName: 'Moldaje',
+        critical: true,
+        isSummary: false,
+        StartDate: '2026-02-27',
+        EndDate: '2026-03-03',
+      },
+      {
+        TaskID: 2,
+        TaskCode: 'A',
+        TaskName: 'Obra',
+        critical: false,
+        isSummary: true,
+        StartDate: '2026-02-01',
+        EndDate: '2026-04-01',
+      },
+      {
+        TaskID: 3,
+        TaskCode: 'A',
+        TaskName: 'Trazado',
+        critical: false,
+        isSummary: false,
+        StartDate: '2026-03-02',
+        EndDate: '2026-03-02',
+      },
+      {
+        TaskID: 4,
+        TaskCode: 'C',
+        TaskName: 'Lejana',
+        critical: false,
+        isSummary: false,
+        StartDate: '2026-05-02',
+        EndDate: '2026-05-08',
+      },
     ];
     const weeks = buildCalendarMonth({ year: 2026, month: 3 }, tasks, monFri, '2026-03-02');
     const days = weeks.flat();
@@ -82,7 +114,15 @@ describe('buildCalendarMonth', () => {
   });
 
   it('shows a one-day task set on a non-working day on that day', () => {
-    const milestone = { TaskID: 9, TaskCode: 'H', TaskName: 'Hito', critical: false, isSummary: false, StartDate: '2026-03-07', EndDate: '2026-03-07' };
+    const milestone = {
+      TaskID: 9,
+      TaskCode: 'H',
+      TaskName: 'Hito',
+      critical: false,
+      isSummary: false,
+      StartDate: '2026-03-07',
+      EndDate: '2026-03-07',
+    };
     const days = buildCalendarMonth({ year: 2026, month: 3 }, [milestone], monFri, '2026-03-02').flat();
     expect(days.find((day) => day.date === '2026-03-07')?.tasks.map((task) => task.TaskID)).toEqual([9]);
   });

@@ -66,18 +66,17 @@ export function nonWorkingReason(
  * The month's grid: each day with its non-working reason and the leaf tasks whose span
  * (StartDate … EndDate) covers it, on the project's working days only, by start date then code.
  */
-export function buildCalendarMonth<T extends CalendarDayTask & { StartDate: string; EndDate: string; isSummary: boolean }>(
-  ref: MonthRef,
-  tasks: readonly T[],
-  calendar: CalendarSource,
-  today: string,
-): CalendarDay<T>[][] {
+export function buildCalendarMonth<
+  T extends CalendarDayTask & { StartDate: string; EndDate: string; isSummary: boolean },
+>(ref: MonthRef, tasks: readonly T[], calendar: CalendarSource, today: string): CalendarDay<T>[][] {
   const weeks = monthWeeks(ref);
   const firstShown = weeks[0]?.[0] ?? '';
   const lastShown = weeks.at(-1)?.[6] ?? '';
   const shown = tasks
     .filter((task) => !task.isSummary && task.StartDate <= lastShown && task.EndDate >= firstShown)
-    .sort((a, b) => a.StartDate.localeCompare(b.StartDate) || a.TaskCode.localeCompare(b.TaskCode, 'es', { numeric: true }));
+    .sort(
+      (a, b) => a.StartDate.localeCompare(b.StartDate) || a.TaskCode.localeCompare(b.TaskCode, 'es', { numeric: true }),
+    );
   const holidays = new Set(calendar.holidays);
   const prefix = `${ref.year}-${String(ref.month).padStart(2, '0')}-`;
   return weeks.map((week) =>
