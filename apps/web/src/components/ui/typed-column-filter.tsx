@@ -1,6 +1,6 @@
 import TextField from '@mui/material/TextField';
-import type { MRT_Column, MRT_ColumnDef, MRT_RowData } from 'material-react-table';
-import { useEffect, useRef, useState } from 'react';
+import type { MRT_ColumnDef, MRT_RowData, MRT_TableInstance } from 'material-react-table';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { matchesColumnFilter, parseColumnFilter } from '@/lib/column-filters/column-filters';
@@ -9,36 +9,42 @@ import type { ColumnFilterKind } from '@/lib/column-filters/column-filters';
 /** The pause after typing before a large grid filters again. */
 const FILTER_DELAY_MS = 200;
 
-type TypedColumnFilterProps<T extends MRT_RowData> = {
-  column: MRT_Column<T>;
+type TypedColumnFilterProps = {
+  /** the grid's table (the same object on every render) */
+  table: MRT_TableInstance<MRT_RowData>;
+  columnId: string;
+  header: string;
   kind: ColumnFilterKind;
+  /** the column's filter now (undefined: none) */
+  filterValue: unknown;
 };
 
 /**
  * A column's filter field (issue 19): the typed text is kept here; the column filters with it only
  * while it is valid. An invalid one ('abc' for a number, 31-02-2026) is marked 'Filtro no válido'
- * under the field and filters nothing.
+ * under the field and filters nothing. Memoised on plain props: the grid re-renders on every edit
+ * of a row, and its header fields need not.
  */
-export function TypedColumnFilter<T extends MRT_RowData>({ column, kind }: TypedColumnFilterProps<T>) {
+export const TypedColumnFilter = memo(function TypedColumnFilter({
+  table,
+  columnId,
+  header,
+  kind,
+  filterValue,
+}: TypedColumnFilterProps) {
   const { t } = useTranslation();
-  const [text, setText] = useState(() => {
-    const value: unknown = column.getFilterValue();
-    return typeof value === 'string' ? value : '';
-  });
+  const [text, setText] = useState(() => (typeof filterValue === 'string' ? filterValue : ''));
   const typed = useDebouncedValue(text, FILTER_DELAY_MS);
   const isInvalid = parseColumnFilter(kind, text).status === 'invalid';
-  const header = typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id;
 
-  // the column object is new on every render of the grid: only a changed filter is set
-  const columnRef = useRef(column);
-  columnRef.current = column;
   useEffect(() => {
     const next = parseColumnFilter(kind, typed).status === 'valid' ? typed : undefined;
-    if (columnRef.current.getFilterValue() !== next) columnRef.current.setFilterValue(next);
-  }, [kind, typed]);
+    const column = table.getColumn(columnId);
+    // only a changed filter is set: setting the same one again would re-render the grid for nothing
+    if (column.getFilterValue() !== next) column.setFilterValue(next);
+  }, [table, columnId, kind, typed]);
 
   // the grid dropped the filter itself (to show a row it hides): the field follows
-  const filterValue: unknown = column.getFilterValue();
   useEffect(() => {
     if (filterValue === undefined) setText((old) => (parseColumnFilter(kind, old).status === 'valid' ? '' : old));
   }, [filterValue, kind]);
@@ -67,7 +73,7 @@ export function TypedColumnFilter<T extends MRT_RowData>({ column, kind }: Typed
       }}
     />
   );
-}
+});
 
 /** The column-definition parts of a typed filter: its field and its test (numbers, dates YYYY-MM-DD, text). */
 export function typedColumnFilter<T extends MRT_RowData>(
@@ -75,7 +81,15 @@ export function typedColumnFilter<T extends MRT_RowData>(
 ): Pick<MRT_ColumnDef<T>, 'Filter' | 'filterFn' | 'enableColumnFilter'> {
   return {
     enableColumnFilter: true,
-    Filter: ({ column }) => <TypedColumnFilter column={column} kind={kind} />,
+    Filter: ({ column, table }) => (
+      <TypedColumnFilter
+        table={table as unknown as MRT_TableInstance<MRT_RowData>}
+        columnId={column.id}
+        header={typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id}
+        kind={kind}
+        filterValue={column.getFilterValue()}
+      />
+    ),
     filterFn: (row, columnId, filterValue: unknown) =>
       typeof filterValue !== 'string' || matchesColumnFilter(kind, filterValue, row.getValue(columnId)),
   };
