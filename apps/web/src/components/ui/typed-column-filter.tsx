@@ -1,4 +1,5 @@
 import TextField from '@mui/material/TextField';
+import { lighten } from '@mui/material/styles';
 import type { MRT_ColumnDef, MRT_RowData, MRT_TableInstance } from 'material-react-table';
 import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,8 +68,12 @@ export const TypedColumnFilter = memo(function TypedColumnFilter({
         },
         formHelperText: {
           role: 'alert',
-          // the lighter red on dark paper keeps its contrast
-          sx: (theme) => ({ '&.Mui-error': { color: theme.palette.mode === 'dark' ? 'error.light' : 'error.dark' } }),
+          // a lighter red on dark paper, a darker one on white: the message keeps its contrast
+          sx: (theme) => ({
+            '&.Mui-error': {
+              color: theme.palette.mode === 'dark' ? lighten(theme.palette.error.main, 0.4) : theme.palette.error.dark,
+            },
+          }),
         },
       }}
     />

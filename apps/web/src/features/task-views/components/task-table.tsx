@@ -24,7 +24,7 @@ function TaskTableContent({ tasks, project }: { tasks: GanttTask[]; project: { i
       {
         accessorKey: 'TaskName',
         header: t('taskViews.columns.name'),
-        size: 200,
+        size: 180,
         grow: true,
         ...typedColumnFilter('text'),
         Cell: ({ row, renderedCellValue }) => (
@@ -55,7 +55,7 @@ function TaskTableContent({ tasks, project }: { tasks: GanttTask[]; project: { i
       {
         accessorKey: 'Progress',
         header: t('taskViews.columns.progress'),
-        size: 100,
+        size: 115,
         ...typedColumnFilter('number'),
         muiTableBodyCellProps: { align: 'right' },
         Cell: ({ cell }) => Math.round(cell.getValue<number>()),
@@ -63,7 +63,7 @@ function TaskTableContent({ tasks, project }: { tasks: GanttTask[]; project: { i
       {
         accessorKey: 'totalFloat',
         header: t('taskViews.columns.totalFloat'),
-        size: 100,
+        size: 120,
         ...typedColumnFilter('number'),
         muiTableBodyCellProps: { align: 'right' },
       },
