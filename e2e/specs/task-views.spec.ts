@@ -224,6 +224,14 @@ describe('task views (issue 19)', () => {
     await page.getByRole('button', { name: 'Siguiente', exact: true }).waitFor();
   });
 
+  it("/pages/users/new-user is 'Nuevo Usuario'", async () => {
+    const { page } = session;
+    await page.goto('/pages/users/new-user');
+    await page.getByRole('heading', { level: 1, name: 'Nuevo Usuario' }).waitFor();
+    await page.getByLabel('Contraseña temporal').waitFor();
+    await page.getByRole('button', { name: 'Crear usuario' }).waitFor();
+  });
+
   it('a signed-in user opening a sign-in page goes into the app', async () => {
     const { page } = session;
     await page.goto('/authentication/signin/cover');
