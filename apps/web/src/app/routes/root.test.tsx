@@ -129,6 +129,21 @@ describe('session watcher', () => {
     expect(screen.getByText(`© ${new Date().getFullYear()} Cimiento`)).toBeTruthy();
   });
 
+  it("lets a signed-out visitor open the '/authentication/…' pages, without the chrome (issue 19)", async () => {
+    stubServer(null);
+    const router = renderApp('/authentication/signin/illustration');
+    expect(await screen.findByRole('button', { name: 'Ingresar' }, slow)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/authentication/signin/illustration');
+    expect(screen.queryByRole('link', { name: 'Mi perfil' })).toBeNull();
+  });
+
+  it("sends a signed-in user opening an '/authentication/…' page into the app, like /login (issue 19)", async () => {
+    stubServer(buildSession({ name: 'Ana Pérez' }));
+    const router = renderApp('/authentication/signup/cover');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'), slow);
+    expect(await screen.findByRole('button', { name: 'Cerrar sesión' }, slow)).toBeTruthy();
+  });
+
   it('takes a user who signs in on /login to /home', async () => {
     stubServer(null);
     const router = renderApp('/login');

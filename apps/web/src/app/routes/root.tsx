@@ -12,6 +12,14 @@ import { keepDraftsForSignIn } from '@/stores/unsaved-work-store';
 export const LOGIN_PATH = '/login';
 
 /**
+ * The screens a signed-out visitor may open, drawn without the shell: /login and (issue 19) the
+ * spec's '/authentication/…' pages (sign-in variants, sign-up and password advice).
+ */
+export function isSignedOutPath(pathname: string): boolean {
+  return pathname === LOGIN_PATH || pathname.startsWith('/authentication/');
+}
+
+/**
  * The session is gone while a screen is open (expired, revoked): its unsaved edits are kept as
  * drafts before it unmounts, and /login is opened without the leave question, remembering where
  * the user was (app/routes/root.tsx follows it back after signing in).
@@ -37,6 +45,7 @@ export function RootRoute() {
   const redirect = useNoticesStore((state) => state.redirect);
   const clearRedirect = useNoticesStore((state) => state.clearRedirect);
   const isLoginPath = location.pathname === LOGIN_PATH;
+  const isSignedOutScreen = isSignedOutPath(location.pathname);
   // who was signed in last: a draft and the way back belong to them
   const lastUserId = useRef<string | null>(null);
 
@@ -56,16 +65,16 @@ export function RootRoute() {
   // a failed session check (server unreachable) counts as signed out
   const user = session.data?.user ?? null;
   if (user) lastUserId.current = user.id;
-  if (!user && !isLoginPath) {
+  if (!user && !isSignedOutScreen) {
     // after 'Cerrar sesión' there is no screen to come back to (nor for a visitor who was never signed in)
     const from = wasSignOutChosen() ? null : `${location.pathname}${location.search}`;
     return <SignedOutRedirect from={from} userId={lastUserId.current} />;
   }
-  if (user && isLoginPath) return <Navigate to={returnPathAfterSignIn(location.state, user.id)} replace />;
+  if (user && isSignedOutScreen) return <Navigate to={returnPathAfterSignIn(location.state, user.id)} replace />;
 
   return (
     <>
-      {isLoginPath ? <Outlet /> : <AppShell>{<Outlet />}</AppShell>}
+      {isSignedOutScreen ? <Outlet /> : <AppShell>{<Outlet />}</AppShell>}
       {spinner}
     </>
   );

@@ -1,6 +1,6 @@
-import { TemplateDemoRoute } from '../template-demo';
+import { TaskCalendar } from '@/features/task-views/components/task-calendar';
 
-/** '/applications/calendar' (issue 19 scaffold: its lane replaces this screen). */
+/** '/applications/calendar': the current project's tasks by month (issue 19). */
 export function CalendarRoute() {
-  return <TemplateDemoRoute />;
+  return <TaskCalendar />;
 }

@@ -1,6 +1,6 @@
-import { TemplateDemoRoute } from '../template-demo';
+import { TaskTable } from '@/features/task-views/components/task-table';
 
-/** '/applications/data-tables' (issue 19 scaffold: its lane replaces this screen). */
+/** '/applications/data-tables': every task of the current project, filterable by column (issue 19). */
 export function DataTablesRoute() {
-  return <TemplateDemoRoute />;
+  return <TaskTable />;
 }

@@ -1,6 +1,6 @@
-import { TemplateDemoRoute } from '../template-demo';
+import { KanbanBoard } from '@/features/task-views/components/kanban-board';
 
-/** '/applications/kanban' (issue 19 scaffold: its lane replaces this screen). */
+/** '/applications/kanban': the current project's tasks of the next three weeks (issue 19). */
 export function KanbanRoute() {
-  return <TemplateDemoRoute />;
+  return <KanbanBoard />;
 }

@@ -1,6 +1,9 @@
-import { TemplateDemoRoute } from '../template-demo';
+import { LoginScreen } from '@/features/auth/components/login-screen';
 
-/** '/authentication/reset/cover' (issue 19 scaffold: its lane replaces this screen). */
+/**
+ * '/authentication/reset/cover' (issue 19): with no mail server, a forgotten password is reset by an
+ * administrator, which the page says.
+ */
 export function ResetCoverRoute() {
-  return <TemplateDemoRoute />;
+  return <LoginScreen purpose="reset" layout="cover" />;
 }

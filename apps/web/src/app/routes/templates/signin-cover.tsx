@@ -1,6 +1,6 @@
-import { TemplateDemoRoute } from '../template-demo';
+import { LoginScreen } from '@/features/auth/components/login-screen';
 
-/** '/authentication/signin/cover' (issue 19 scaffold: its lane replaces this screen). */
+/** '/authentication/signin/cover': the sign-in screen under a cover band (issue 19). */
 export function SigninCoverRoute() {
-  return <TemplateDemoRoute />;
+  return <LoginScreen layout="cover" />;
 }

@@ -1,6 +1,6 @@
-import { TemplateDemoRoute } from '../template-demo';
+import { LoginScreen } from '@/features/auth/components/login-screen';
 
-/** '/authentication/signin/illustration' (issue 19 scaffold: its lane replaces this screen). */
+/** '/authentication/signin/illustration': the sign-in screen beside an illustration (issue 19). */
 export function SigninIllustrationRoute() {
-  return <TemplateDemoRoute />;
+  return <LoginScreen layout="illustration" />;
 }

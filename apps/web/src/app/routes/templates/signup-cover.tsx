@@ -1,6 +1,9 @@
-import { TemplateDemoRoute } from '../template-demo';
+import { LoginScreen } from '@/features/auth/components/login-screen';
 
-/** '/authentication/signup/cover' (issue 19 scaffold: its lane replaces this screen). */
+/**
+ * '/authentication/signup/cover' (issue 19): the first administrator's form while no user exists;
+ * afterwards accounts are created by an administrator, which the page says.
+ */
 export function SignupCoverRoute() {
-  return <TemplateDemoRoute />;
+  return <LoginScreen purpose="signUp" layout="cover" />;
 }

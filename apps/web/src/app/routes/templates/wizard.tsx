@@ -1,6 +1,6 @@
-import { TemplateDemoRoute } from '../template-demo';
+import { ProjectNewRoute } from '../projects/project-new';
 
-/** '/applications/wizard' (issue 19 scaffold: its lane replaces this screen). */
+/** '/applications/wizard': the project wizard, the same screen as /projects/new (issue 19). */
 export function WizardRoute() {
-  return <TemplateDemoRoute />;
+  return <ProjectNewRoute />;
 }

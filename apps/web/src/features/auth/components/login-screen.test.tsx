@@ -203,4 +203,39 @@ describe('LoginScreen', () => {
     await userEvent.setup().click(within(alert).getByRole('button'));
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
+
+  describe('sign-up and password reset pages (issue 19)', () => {
+    it('sign-up: the administrator form while no user exists', async () => {
+      stubServer({ '/api/login-options': loginOptions(true) });
+      renderWithApp(<LoginScreen purpose="signUp" layout="cover" />, {
+        path: '/authentication/signup/cover',
+        session: null,
+      });
+      expect(await screen.findByRole('heading', { name: 'Crear cuenta de administrador' })).toBeTruthy();
+      expect(screen.queryByText('Pide a un administrador que cree tu cuenta')).toBeNull();
+    });
+
+    it('sign-up: once a user exists, the advice to ask an administrator and a link to sign in', async () => {
+      stubServer({ '/api/login-options': loginOptions(false) });
+      renderWithApp(<LoginScreen purpose="signUp" layout="cover" />, {
+        path: '/authentication/signup/cover',
+        session: null,
+      });
+      expect(await screen.findByText('Pide a un administrador que cree tu cuenta')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Ir a iniciar sesión' }).getAttribute('href')).toBe('/login');
+      expect(screen.queryByLabelText('Contraseña')).toBeNull();
+    });
+
+    it('reset: the advice to ask an administrator for a new password, with no form', async () => {
+      stubServer({ '/api/login-options': loginOptions(false) });
+      renderWithApp(<LoginScreen purpose="reset" layout="illustration" />, {
+        path: '/authentication/reset/cover',
+        session: null,
+      });
+      expect(
+        await screen.findByText('Pide a un administrador que restablezca tu contraseña: Cimiento no envía correos.'),
+      ).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Ingresar' })).toBeNull();
+    });
+  });
 });

@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import Button from '@mui/material/Button';
 import { sessionQueryOptions, signInWithEmail, signUpFirstAccount, startGoogleSignIn } from '@/lib/auth';
 import { loginOptionsQueryOptions } from '../api/login-options';
 import { seedCatalogues } from '../api/seed-catalogues';
@@ -19,10 +20,24 @@ import { FirstAccountForm } from './first-account-form';
 import type { FirstAccountValues } from './first-account-form';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { SignInForm } from './sign-in-form';
+import { AuthLayout } from './auth-layout';
+import type { AuthLayoutVariant } from './auth-layout';
+
+/**
+ * What the screen is for: signing in (/login and the '/authentication/signin/…' pages), asking for an
+ * account ('/authentication/signup/cover') or a forgotten password ('/authentication/reset/cover').
+ * While no user exists every one of them offers the first administrator's form; otherwise sign-up and
+ * reset give the advice to ask an administrator, since accounts are created by one and there is no
+ * mail server (issue 19).
+ */
+export type LoginScreenPurpose = 'signIn' | 'signUp' | 'reset';
 
 export type LoginScreenProps = {
   /** Opens the provider's page; the browser leaves the app. Replaceable in tests. */
   onRedirect?: (url: string) => void;
+  purpose?: LoginScreenPurpose;
+  /** the page's layout: the card alone, under a cover band, or beside an illustration */
+  layout?: AuthLayoutVariant;
 };
 
 function redirectBrowser(url: string): void {
@@ -30,7 +45,7 @@ function redirectBrowser(url: string): void {
 }
 
 /** The sign-in screen (product-spec.md §2 "Sign-in screen"). */
-export function LoginScreen({ onRedirect = redirectBrowser }: LoginScreenProps) {
+export function LoginScreen({ onRedirect = redirectBrowser, purpose = 'signIn', layout = 'basic' }: LoginScreenProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -96,21 +111,8 @@ export function LoginScreen({ onRedirect = redirectBrowser }: LoginScreenProps) 
   });
 
   return (
-    <Box
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        px: 2,
-        py: 6,
-        background: (theme) =>
-          theme.palette.mode === 'dark'
-            ? 'linear-gradient(195deg, #323a54, #1a2035)'
-            : 'linear-gradient(195deg, #42424a, #191919)',
-      }}
-    >
-      <Card component="main" sx={{ width: '100%', maxWidth: 420, overflow: 'visible' }}>
+    <AuthLayout variant={layout}>
+      <Card component="main" sx={{ width: '100%', maxWidth: 420, overflow: 'visible', mx: 'auto' }}>
         <Box
           sx={{
             mx: 2,
@@ -155,6 +157,16 @@ export function LoginScreen({ onRedirect = redirectBrowser }: LoginScreenProps) 
                 isSubmitting={signUp.isPending || seedStarter.isPending}
                 onSubmit={(values) => signUp.mutate(values)}
               />
+            ) : purpose !== 'signIn' ? (
+              <Stack spacing={2} sx={{ textAlign: 'center', py: 1 }}>
+                <Typography variant="h6" component="h2">
+                  {t(purpose === 'signUp' ? 'authPages.signUpTitle' : 'authPages.resetTitle')}
+                </Typography>
+                <Typography>{t(purpose === 'signUp' ? 'authPages.askAdmin' : 'authPages.askAdminReset')}</Typography>
+                <Button component={RouterLink} to="/login" variant="contained">
+                  {t('authPages.goToSignIn')}
+                </Button>
+              </Stack>
             ) : (
               <>
                 {options.data?.googleEnabled && (
@@ -169,6 +181,6 @@ export function LoginScreen({ onRedirect = redirectBrowser }: LoginScreenProps) 
           </Stack>
         </CardContent>
       </Card>
-    </Box>
+    </AuthLayout>
   );
 }

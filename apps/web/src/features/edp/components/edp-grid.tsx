@@ -1,6 +1,7 @@
 import { useMaterialReactTable, MaterialReactTable } from 'material-react-table';
 import type {
   MRT_ColumnDef,
+  MRT_ColumnFiltersState,
   MRT_ExpandedState,
   MRT_PaginationState,
   MRT_SortingState,
@@ -13,6 +14,7 @@ import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEdpEditor, useEdpEditorStore } from '../stores/edp-editor-store';
 import type { EdpRevealRequest } from '../stores/edp-editor-store';
+import { typedColumnFilter } from '@/components/ui/typed-column-filter';
 import { buildEdpTree, edpAncestorIds, edpParentIds, initialEdpExpanded } from '@/lib/edp-tree-rows';
 import type { EdpNode } from '@/lib/edp-tree-rows';
 import { EdpAmountCell, EdpCodeCell, EdpNameCell, EdpQuantityCell, EdpUnitCell, EdpUnitPriceCell } from './edp-cells';
@@ -62,7 +64,9 @@ export function EdpGrid() {
   const [pagination, setPagination] = useState<MRT_PaginationState>({ pageIndex: 0, pageSize: EDP_PAGE_SIZE });
   const [sorting, setSorting] = useState<MRT_SortingState>([]);
   const [globalFilter, setGlobalFilter] = useState('');
-  const isFiltering = globalFilter.trim() !== '';
+  // issue 19: a typed filter per column (Id, Código, Nombre); an invalid one filters nothing
+  const [columnFilters, setColumnFilters] = useState<MRT_ColumnFiltersState>([]);
+  const isFiltering = globalFilter.trim() !== '' || columnFilters.length > 0;
 
   // The grid only gets the sub-rows of expanded rows (all of them while searching, so a match deep
   // in the tree is found): a 20,000-item EDP with its root open builds ~2,000 rows, not 20,000.
@@ -88,9 +92,29 @@ export function EdpGrid() {
 
   const columns = useMemo<MRT_ColumnDef<EdpNode>[]>(
     () => [
-      { accessorKey: 'id', header: t('edp.id'), size: 80, grow: false, enableGlobalFilter: false },
-      { accessorKey: 'code', header: t('edp.code'), size: 230, Cell: EdpCodeCell },
-      { accessorKey: 'name', header: t('edp.name'), size: 220, grow: true, Cell: EdpNameCell },
+      {
+        accessorKey: 'id',
+        header: t('edp.id'),
+        size: 80,
+        grow: false,
+        enableGlobalFilter: false,
+        ...typedColumnFilter<EdpNode>('number'),
+      },
+      {
+        accessorKey: 'code',
+        header: t('edp.code'),
+        size: 230,
+        Cell: EdpCodeCell,
+        ...typedColumnFilter<EdpNode>('text'),
+      },
+      {
+        accessorKey: 'name',
+        header: t('edp.name'),
+        size: 220,
+        grow: true,
+        Cell: EdpNameCell,
+        ...typedColumnFilter<EdpNode>('text'),
+      },
       // issue 16: the price (searched by code and name only; sorted by the tree's order)
       ...priceColumns.map(({ key, size, Cell }): MRT_ColumnDef<EdpNode> => ({
         id: key,
@@ -98,6 +122,7 @@ export function EdpGrid() {
         size,
         grow: false,
         enableGlobalFilter: false,
+        enableColumnFilter: false,
         enableSorting: false,
         Cell,
         muiTableHeadCellProps: key === 'unit' ? {} : { align: 'right' },
@@ -137,7 +162,7 @@ export function EdpGrid() {
     positionToolbarAlertBanner: 'none',
     enableSorting: true,
     enableColumnActions: false,
-    enableColumnFilters: false,
+    enableColumnFilters: true,
     enableHiding: false,
     enableDensityToggle: false,
     enableFullScreenToggle: false,
@@ -152,6 +177,8 @@ export function EdpGrid() {
       pagination,
       sorting,
       globalFilter,
+      columnFilters,
+      showColumnFilters: true,
       showGlobalFilter: true,
       rowSelection: selectedId === null ? {} : { [String(selectedId)]: true },
       columnVisibility: hiddenDisplayColumns,
@@ -160,6 +187,10 @@ export function EdpGrid() {
     onExpandedChange: handleExpandedChange,
     onPaginationChange: setPagination,
     onSortingChange: setSorting,
+    onColumnFiltersChange: (updater: MRT_Updater<MRT_ColumnFiltersState>) => {
+      setColumnFilters((old) => applyUpdater(updater, old));
+      setPagination((old) => ({ ...old, pageIndex: 0 }));
+    },
     onGlobalFilterChange: (value: string | undefined) => {
       setGlobalFilter(value ?? '');
       setPagination((old) => ({ ...old, pageIndex: 0 }));
@@ -275,6 +306,7 @@ export function EdpGrid() {
       if (isFiltering) {
         pendingReveal.current = request;
         setGlobalFilter('');
+        setColumnFilters([]);
       }
       return;
     }
