@@ -80,7 +80,10 @@ export function NotificationsMenu() {
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const isOpen = anchor !== null;
-  const query = useQuery({ ...notificationsQueryOptions({ offset: 0, limit: BELL_LIMIT }), meta: { showErrorToast: false, showGlobalSpinner: false } });
+  const query = useQuery({
+    ...notificationsQueryOptions({ offset: 0, limit: BELL_LIMIT }),
+    meta: { showErrorToast: false, showGlobalSpinner: false },
+  });
   const storedUnread = useLiveStore((state) => state.unread);
   const unread = storedUnread ?? query.data?.unread ?? 0;
   const markRead = useMarkNotificationsRead();

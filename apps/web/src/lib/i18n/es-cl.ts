@@ -1283,7 +1283,8 @@ export const esCL = {
   history: {
     title: 'Historial',
     subtitle: 'Quién grabó qué en el proyecto, lo más reciente primero',
-    empty: 'Aún no hay cambios grabados en este proyecto. Cada vez que alguien grabe el EDP, la EDC o el Gantt quedará aquí.',
+    empty:
+      'Aún no hay cambios grabados en este proyecto. Cada vez que alguien grabe el EDP, la EDC o el Gantt quedará aquí.',
     loadMore: 'Cargar más',
     shown: 'Mostrando {{shown}} de {{total}}',
     follow: 'Seguir proyecto',

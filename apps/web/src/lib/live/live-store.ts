@@ -58,7 +58,10 @@ export const useLiveStore = create<LiveState>()((set) => ({
 }));
 
 /** The change the banner shows for a project: the newest by another user not dealt with yet. */
-export function pendingChange(state: Pick<LiveState, 'changes' | 'seen'>, projectId: string | null): ReceivedChange | null {
+export function pendingChange(
+  state: Pick<LiveState, 'changes' | 'seen'>,
+  projectId: string | null,
+): ReceivedChange | null {
   if (projectId === null) return null;
   const change = state.changes[projectId];
   if (!change) return null;

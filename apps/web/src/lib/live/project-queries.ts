@@ -7,7 +7,8 @@ export function isProjectQueryKey(queryKey: QueryKey, projectId: string): boolea
       part === projectId ||
       (typeof part === 'object' &&
         part !== null &&
-        ((part as Record<string, unknown>).projectId === projectId || (part as Record<string, unknown>).id === projectId)),
+        ((part as Record<string, unknown>).projectId === projectId ||
+          (part as Record<string, unknown>).id === projectId)),
   );
 }
 

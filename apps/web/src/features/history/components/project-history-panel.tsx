@@ -1,0 +1,25 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HistoryTimeline } from './history-timeline';
+
+/** The project home's 'Historial' card: the timeline with 'Seguir proyecto' (issue 19). */
+export function ProjectHistoryPanel({ projectId }: { projectId: string }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <Card component="section" aria-labelledby={titleId}>
+      <CardContent sx={{ p: { xs: 2, md: 3 } }}>
+        <Typography id={titleId} variant="h6" component="h2">
+          {t('history.title')}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+          {t('history.subtitle')}
+        </Typography>
+        <HistoryTimeline projectId={projectId} showFollow />
+      </CardContent>
+    </Card>
+  );
+}
