@@ -485,3 +485,24 @@ export {
   progressEntriesFromRows,
   progressSheetRows,
 } from './workbook/progress-workbook';
+export type {
+  EdcHistoryComponent,
+  EdcListChange,
+  EdpHistoryItem,
+  GanttHistoryLink,
+  GanttHistoryTask,
+  ProjectChange,
+} from './history/project-changes';
+export {
+  HISTORY_LIST_CAP,
+  countParts,
+  edcChange,
+  edpChange,
+  emptyHistoryDetail,
+  ganttChange,
+  historyDate,
+  historyDuration,
+  noteChange,
+} from './history/project-changes';
+export type { FieldChange, ProjectEvent } from './history/project-events';
+export { projectEventChange } from './history/project-events';

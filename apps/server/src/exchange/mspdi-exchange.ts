@@ -1,4 +1,10 @@
-import { formatCount, parsePredecessors, projectCalendarSchema, projectCodeSchema } from '@cimiento/domain';
+import {
+  formatCount,
+  parsePredecessors,
+  projectCalendarSchema,
+  projectCodeSchema,
+  projectEventChange,
+} from '@cimiento/domain';
 import type {
   ExportedFile,
   GanttTaskRecord,
@@ -12,6 +18,7 @@ import { MspdiImportError, importedProjectRecords, parseMspdi, writeMspdi } from
 import type { ImportedSchedule, MspdiExport } from '@cimiento/domain/mspdi';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../catalogues/catalogue-store';
+import { recordChange } from '../collab/history-store';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
 import { recordCutoff } from '../projects/cutoff-history';
@@ -205,6 +212,23 @@ export async function importProject(
       await insertGantt(trx, created._id, { tasks, links });
       // issue 15: the file's progress, recorded at its cut-off by who imported it
       if (schedule.cutoff !== undefined) await recordCutoff(trx, created._id, schedule.cutoff, tasks, caller);
+      // issue 19: the project's first history entry
+      const event = {
+        kind: 'project-imported',
+        name: created.name,
+        code: created.code,
+        edpItems: records.edpItems.length,
+        tasks: tasks.length,
+        links: links.length,
+      } as const;
+      await recordChange(
+        trx,
+        created._id,
+        { caller, functionName: 'importProject' },
+        'project',
+        projectEventChange(event),
+        created.name,
+      );
       return created;
     });
   } catch (error) {

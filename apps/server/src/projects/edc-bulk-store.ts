@@ -2,6 +2,7 @@ import {
   MAX_EDC_ITEMS,
   copyEdcItems,
   deletedSourceMatcher,
+  edcChange,
   edcMainCode,
   formatNumber,
   generateEdc,
@@ -9,6 +10,8 @@ import {
 import type { CatalogueSystem, Component, EdcItem, EdcSkipped, EdpItem } from '@cimiento/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { chunks, isForeignKeyViolation, loadComponents, loadSystems } from '../catalogues/catalogue-store';
+import { recordChange } from '../collab/history-store';
+import type { ChangeAuthor } from '../collab/history-store';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
 import { EDC_ITEM_COLUMNS, edcItemOfRow, edcItemRow, itemNotFound, projectNotFound } from './edc-store';
@@ -168,6 +171,8 @@ async function runBulk(
     /** ids read with the items (the copy's source), whose versions are checked too */
     alsoRead?: readonly number[];
     prepare: (trx: Transaction<Database>, current: Map<number, Current>) => Promise<(item: Current) => Plan>;
+    /** issue 19: who saved, for the project's history */
+    author: ChangeAuthor;
   },
 ): Promise<BulkEdcResult> {
   refuseRepeated(options.itemIds);
@@ -242,6 +247,11 @@ async function runBulk(
       for (const part of chunks([...appended, ...rewritten])) {
         await trx.insertInto('edc_item').values(part).execute();
       }
+      const history = edcChange(
+        changes.map((change) => ({ edpItem: change.item.edpItem, before: change.item.list, after: change.after })),
+        bulkPrefixes[options.author.functionName] ?? 'EDC',
+      );
+      await recordChange(trx, projectId, options.author, 'edc', history);
       return {
         items: changes.map((change) => ({
           id: change.item.edpItem.id,
@@ -264,6 +274,13 @@ async function runBulk(
     throw error;
   }
 }
+
+/** How the history names each bulk save (issue 19). */
+const bulkPrefixes: Partial<Record<string, string>> = {
+  assignEdc: 'EDC (asignar componente)',
+  copyEdc: 'EDC (copiar EDC)',
+  unassignEdc: 'EDC (quitar componente)',
+};
 
 function isConcurrencyFailure(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
@@ -291,8 +308,10 @@ export async function assignEdc(
   db: Kysely<Database>,
   projectId: string,
   input: { itemIds: readonly number[]; componentId: string; systemId: string; versions?: readonly BulkVersion[] },
+  author: ChangeAuthor,
 ): Promise<BulkEdcResult> {
   return runBulk(db, projectId, {
+    author,
     itemIds: input.itemIds,
     versions: input.versions,
     prepare: async (trx) => {
@@ -316,8 +335,10 @@ export async function copyEdc(
   db: Kysely<Database>,
   projectId: string,
   input: { fromItemId: number; toItemIds: readonly number[]; versions?: readonly BulkVersion[] },
+  author: ChangeAuthor,
 ): Promise<BulkEdcResult> {
   return runBulk(db, projectId, {
+    author,
     itemIds: input.toItemIds,
     versions: input.versions,
     alsoRead: input.toItemIds.includes(input.fromItemId) ? [] : [input.fromItemId],
@@ -353,8 +374,10 @@ export async function unassignEdc(
   db: Kysely<Database>,
   projectId: string,
   input: { itemIds: readonly number[]; componentId: string; systemId: string; versions?: readonly BulkVersion[] },
+  author: ChangeAuthor,
 ): Promise<BulkEdcResult> {
   return runBulk(db, projectId, {
+    author,
     itemIds: input.itemIds,
     versions: input.versions,
     prepare: async (trx) => {

@@ -3,12 +3,15 @@ import {
   canonicalDecimal,
   deletedSourceMatcher,
   droppedEdcCodes,
+  edcChange,
   validateEdcList,
   validateEdcStructure,
 } from '@cimiento/domain';
 import type { Currency, Edc, EdcItem, EdcItemInput, EdpItem } from '@cimiento/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { chunks, codeKey, isForeignKeyViolation } from '../catalogues/catalogue-store';
+import { recordChange } from '../collab/history-store';
+import type { ChangeAuthor } from '../collab/history-store';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
 import { withEdpAmounts } from './edp-store';
@@ -238,6 +241,7 @@ export async function saveEdc(
   db: Kysely<Database>,
   projectId: string,
   edc: { id: number; componentesEdc: readonly EdcItemInput[]; version: number },
+  author: ChangeAuthor,
 ): Promise<Edc> {
   const items = edc.componentesEdc.map(toEdcItem);
   try {
@@ -248,7 +252,7 @@ export async function saveEdc(
       // succeeds (a concurrent save moves the version on), so they can be read before it
       const before = await trx
         .selectFrom('edc_item')
-        .select('code')
+        .select(['code', 'name'])
         .where('project_id', '=', projectId)
         .where('edp_item_id', '=', edc.id)
         .execute();
@@ -268,6 +272,8 @@ export async function saveEdc(
       for (const part of chunks(rows)) {
         await trx.insertInto('edc_item').values(part).execute();
       }
+      const change = edcChange([{ edpItem, before, after: items }]);
+      await recordChange(trx, projectId, author, 'edc', change);
       return { ...edpItem, componentesEdc: items, version };
     });
   } catch (error) {

@@ -5,16 +5,27 @@ import {
   edpItemAmount,
   deleteEdpSubtree,
   deletedSourceMatcher,
+  edpChange,
   edpSubtreeIds,
   findEdpCodeClash,
   moveEdpItem,
   validateEdp,
 } from '@cimiento/domain';
-import type { Currency, EdpItem, EdpItemAction, LoadedEdp, PricedEdpItem, edpItemInputSchema } from '@cimiento/domain';
+import type {
+  Currency,
+  EdpHistoryItem,
+  EdpItem,
+  EdpItemAction,
+  LoadedEdp,
+  PricedEdpItem,
+  edpItemInputSchema,
+} from '@cimiento/domain';
 import { PostgresAdapter, sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { chunks } from '../catalogues/catalogue-store';
+import { recordChange } from '../collab/history-store';
+import type { ChangeAuthor } from '../collab/history-store';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
 import { purgeGanttSources } from './gantt-purge';
@@ -146,9 +157,14 @@ function refuseItemFields(current: readonly EdpItem[], fields: { code: string; n
 
 /**
  * Writes `next` over the stored EDP as a difference; positions follow `next`'s order. An item's
- * price fields absent from `next` keep their stored values (none for a new item).
+ * price fields absent from `next` keep their stored values (none for a new item). Answers the
+ * items as they were read and as they were written, for the history (issue 19).
  */
-async function writeDifference(trx: Transaction<Database>, projectId: string, next: readonly NextItem[]) {
+async function writeDifference(
+  trx: Transaction<Database>,
+  projectId: string,
+  next: readonly NextItem[],
+): Promise<{ before: EdpHistoryItem[]; after: EdpHistoryItem[] }> {
   const stored = await trx
     .selectFrom('edp_item')
     .select(['id', 'parent_id', 'code', 'name', 'position', 'unit', 'quantity', 'unit_price'])
@@ -176,6 +192,7 @@ async function writeDifference(trx: Transaction<Database>, projectId: string, ne
   };
   const inserted: Row[] = [];
   const changed: Row[] = [];
+  const after: EdpHistoryItem[] = [];
   for (const [position, item] of next.entries()) {
     const old = storedById.get(item.id);
     const oldQuantity = old ? (storedDecimal(old.quantity) ?? null) : null;
@@ -190,6 +207,7 @@ async function writeDifference(trx: Transaction<Database>, projectId: string, ne
       quantity: item.quantity === undefined ? oldQuantity : item.quantity,
       unit_price: item.unitPrice === undefined ? oldUnitPrice : item.unitPrice,
     };
+    after.push(historyItem(row));
     if (!old) {
       inserted.push(row);
       continue;
@@ -233,6 +251,50 @@ async function writeDifference(trx: Transaction<Database>, projectId: string, ne
       .values(part.map((row) => ({ project_id: projectId, ...row })))
       .execute();
   }
+  const before = stored.map((row) =>
+    historyItem({
+      id: Number(row.id),
+      code: row.code,
+      name: row.name,
+      parent_id: row.parent_id === null ? null : Number(row.parent_id),
+      unit: row.unit,
+      quantity: storedDecimal(row.quantity) ?? null,
+      unit_price: storedDecimal(row.unit_price) ?? null,
+    }),
+  );
+  return { before, after };
+}
+
+/** An item as the history compares it (prices canonical, none as null). */
+function historyItem(row: {
+  id: number;
+  code: string;
+  name: string;
+  parent_id: number | null;
+  unit: string | null;
+  quantity: string | null;
+  unit_price: string | null;
+}): EdpHistoryItem {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    parentId: row.parent_id,
+    unit: row.unit,
+    quantity: row.quantity === null ? null : canonicalDecimal(row.quantity),
+    unitPrice: row.unit_price === null ? null : canonicalDecimal(row.unit_price),
+  };
+}
+
+/** The history entry of an EDP save (issue 19), in its transaction. */
+async function recordEdpChange(
+  trx: Transaction<Database>,
+  projectId: string,
+  author: ChangeAuthor,
+  written: { before: readonly EdpHistoryItem[]; after: readonly EdpHistoryItem[] },
+): Promise<void> {
+  const prefix = author.functionName === 'importEdp' ? 'EDP importado desde Excel' : 'EDP';
+  await recordChange(trx, projectId, author, 'edp', edpChange(written.before, written.after, prefix));
 }
 
 /** saveEdp: replaces the whole EDP after checking it (issue 5's rules); refused saves write nothing. */
@@ -240,12 +302,13 @@ export async function saveEdp(
   db: Kysely<Database>,
   projectId: string,
   edp: { items: readonly ItemInput[]; version: number },
+  author: ChangeAuthor,
 ): Promise<LoadedEdp> {
   const items = edp.items.map(toItem);
   refuseInvalid(items);
   return db.transaction().execute(async (trx) => {
     const version = await claimNextVersion(trx, projectId, edp.version);
-    await writeDifference(trx, projectId, items);
+    await recordEdpChange(trx, projectId, author, await writeDifference(trx, projectId, items));
     return answerEdp(trx, projectId, version);
   });
 }
@@ -258,6 +321,7 @@ export async function updateEdpItem(
   db: Kysely<Database>,
   projectId: string,
   change: { item: Omit<ItemInput, 'id'> & { id?: number }; action: EdpItemAction; version: number },
+  author: ChangeAuthor,
 ): Promise<{ edp: LoadedEdp; affected: EdpItem[] }> {
   return db.transaction().execute(async (trx) => {
     const version = await claimNextVersion(trx, projectId, change.version);
@@ -323,7 +387,7 @@ export async function updateEdpItem(
       }
     }
     refuseInvalid(next);
-    await writeDifference(trx, projectId, next);
+    await recordEdpChange(trx, projectId, author, await writeDifference(trx, projectId, next));
     return { edp: await answerEdp(trx, projectId, version), affected };
   });
 }

@@ -4,8 +4,10 @@ import {
   canonicalDecimal,
   edpTemplates,
   formatNumber,
+  formatMoney,
   generateEdp,
   projectCalendarSchema,
+  projectEventChange,
   projectDefaults,
   projectCodeTakenMessage,
   sequencingModes,
@@ -17,6 +19,7 @@ import type {
   AreaType,
   Currency,
   EdpItem,
+  FieldChange,
   LoadedProject,
   ParsedProjectInput,
   ParsedProjectUpdateInput,
@@ -34,6 +37,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { chunks, codeKey, groupBy, isUniqueViolation } from '../catalogues/catalogue-store';
 import type { Database, ProjectAreaTypeTable, ProjectTable } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
+import { recordChange } from '../collab/history-store';
+import type { ChangeAuthor } from '../collab/history-store';
 import { readEdpItems, withEdpAmounts } from './edp-store';
 
 /**
@@ -236,8 +241,9 @@ export function countGeneratedEdp(template: ProjectTemplate, tiposArea: Readonly
 export async function createProject(
   db: Kysely<Database>,
   input: ParsedProjectInput,
-  callerId: string,
+  author: ChangeAuthor,
 ): Promise<Project> {
+  const callerId = author.caller.userId;
   try {
     return await db.transaction().execute(async (trx) => {
       const catalogue = await findAreaTypes(
@@ -309,6 +315,14 @@ export async function createProject(
         await trx.insertInto('project_area_type').values(part).execute();
       }
       await insertEdpItems(trx, row._id, items);
+      await recordChange(
+        trx,
+        row._id,
+        author,
+        'project',
+        projectEventChange({ kind: 'project-created', name: row.name, code: row.code, edpItems: items.length }),
+        row.name,
+      );
 
       return toProject({ ...row, edp_version: 1, gantt_work_week: 'mon-fri', version: 1 }, areaTypeRows, items.length);
     });
@@ -528,12 +542,22 @@ export async function updateProject(
   id: string,
   input: ParsedProjectUpdateInput,
   basedOn: number,
+  author: ChangeAuthor,
 ): Promise<Project> {
   return db.transaction().execute(async (trx) => {
     const startYear = Number(input.startYear);
     const current = await trx
       .selectFrom('project')
-      .select(['gantt_calendar', 'gantt_work_week'])
+      .select([
+        'gantt_calendar',
+        'gantt_work_week',
+        'name',
+        'priority',
+        'currency',
+        'budget',
+        'start_year',
+        'end_year',
+      ])
       .where('_id', '=', id)
       .executeTakeFirst();
     const calendar = current === undefined ? undefined : projectCalendarOf(current);
@@ -572,8 +596,58 @@ export async function updateProject(
       if (!exists) throw notFound();
       throw new HttpsError('ABORTED', PROJECT_STALE_MESSAGE);
     }
-    return readProject(trx, id);
+    const saved = await readProject(trx, id);
+    // the row read before the claim is the version it was based on (the claim succeeded)
+    if (current !== undefined) {
+      const changes = projectFieldChanges(current, saved, nextCalendar !== undefined);
+      await recordChange(trx, id, author, 'project', projectEventChange({ kind: 'project-edited', changes }), saved.name);
+    }
+    return saved;
   });
+}
+
+const workWeekLabels: Record<string, string> = {
+  'mon-fri': 'lunes a viernes',
+  'mon-sat': 'lunes a sábado',
+  custom: 'personalizada',
+};
+
+/** The fields of 'Editar proyecto' that a save changed, as the history tells them. */
+function projectFieldChanges(
+  before: {
+    name: string;
+    priority: number | string;
+    currency: string;
+    budget: string | number;
+    start_year: number | string;
+    end_year: number | string;
+    gantt_work_week: string;
+  },
+  after: Project,
+  workWeekChanged: boolean,
+): FieldChange[] {
+  const changes: FieldChange[] = [];
+  const field = (label: string, from: string, to: string) => {
+    if (from !== to) changes.push({ label, from, to });
+  };
+  const money = (amount: string, currency: string) => {
+    try {
+      return formatMoney(amount, currency as Currency);
+    } catch {
+      return amount;
+    }
+  };
+  field('Nombre', before.name, after.name);
+  field('Prioridad', String(before.priority), after.priority);
+  field('Moneda', before.currency, after.currency);
+  field('Presupuesto', money(canonicalDecimal(before.budget), before.currency), money(after.budget, after.currency));
+  field('Año de inicio', String(before.start_year), after.startYear);
+  field('Año de término', String(before.end_year), after.endYear);
+  if (workWeekChanged) {
+    const from = toWorkWeekOption(before.gantt_work_week);
+    field('Semana laboral', workWeekLabels[from] ?? from, workWeekLabels[after.workWeek] ?? after.workWeek);
+  }
+  return changes;
 }
 
 /** The project without its EDP items (their count only). */

@@ -4,8 +4,8 @@ import { defineHandler } from '../define-handler';
 import { bulkEdcMessage } from './bulk-edc-message';
 
 /** Copies one EDP item's whole EDC to many items, with codes made for each (atomic; components a target has are skipped). */
-export const handleCopyEdc = defineHandler(copyEdcContract, async ({ id, ...input }, { db }) => {
-  const { items, skipped } = await copyEdc(db, id, input);
+export const handleCopyEdc = defineHandler(copyEdcContract, async ({ id, ...input }, { db, caller }) => {
+  const { items, skipped } = await copyEdc(db, id, input, { caller, functionName: 'copyEdc' });
   return {
     items,
     skipped,

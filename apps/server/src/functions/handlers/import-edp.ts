@@ -50,7 +50,7 @@ function countsText(counts: EdpImportCounts): string {
  * prices in Unidad, Cantidad and Precio unitario are written with them (a missing column keeps the
  * stored values, an empty cell clears them; Monto is ignored).
  */
-export const handleImportEdp = defineHandler(importEdpContract, async ({ id, content, version, dryRun }, { db }) => {
+export const handleImportEdp = defineHandler(importEdpContract, async ({ id, content, version, dryRun }, { db, caller }) => {
   const project = await loadProject(db, id);
   if (project.edp.version !== version) throw new HttpsError('ABORTED', EDP_STALE_MESSAGE);
   const sheet = await readWorkbookSheet(content, { sheetName: EDP_SHEET_NAME, maxRows: MAX_EDP_ITEMS, what: 'el EDP' });
@@ -69,7 +69,7 @@ export const handleImportEdp = defineHandler(importEdpContract, async ({ id, con
     return { preview, message };
   }
   if (result.errors.length > 0) throw new HttpsError('INVALID_ARGUMENT', rowErrorsMessage(result.errors, 'el EDP'));
-  const edp = await saveEdp(db, id, { items: result.items, version });
+  const edp = await saveEdp(db, id, { items: result.items, version }, { caller, functionName: 'importEdp' });
   return {
     preview,
     edp,

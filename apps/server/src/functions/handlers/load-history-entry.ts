@@ -1,8 +1,9 @@
 import { loadHistoryEntryContract } from '@cimiento/domain';
+import { loadHistoryEntry } from '../../collab/history-store';
 import { defineHandler } from '../define-handler';
-import { HttpsError } from '../https-error';
 
-// issue 19 scaffold: the lane that owns this function replaces this body
-export const handleLoadHistoryEntry = defineHandler(loadHistoryEntryContract, async () => {
-  throw new HttpsError('INTERNAL', 'Función aún no disponible');
+/** One history entry with its detail (issue 19); unknown, or of another project → NOT_FOUND. */
+export const handleLoadHistoryEntry = defineHandler(loadHistoryEntryContract, async ({ id, entryId }, { db }) => {
+  const entry = await loadHistoryEntry(db, id, entryId);
+  return { entry, message: entry.summary };
 });

@@ -1,8 +1,18 @@
-import { loadProjectHistoryContract } from '@cimiento/domain';
+import { formatCount, loadProjectHistoryContract } from '@cimiento/domain';
+import { loadProjectHistory } from '../../collab/history-store';
 import { defineHandler } from '../define-handler';
-import { HttpsError } from '../https-error';
 
-// issue 19 scaffold: the lane that owns this function replaces this body
-export const handleLoadProjectHistory = defineHandler(loadProjectHistoryContract, async () => {
-  throw new HttpsError('INTERNAL', 'Función aún no disponible');
-});
+/** 'Historial' (issue 19): the project's saves, newest first, a page at a time; unknown project → NOT_FOUND. */
+export const handleLoadProjectHistory = defineHandler(
+  loadProjectHistoryContract,
+  async ({ id, offset, limit }, { db, caller }) => {
+    const history = await loadProjectHistory(db, id, caller.userId, { offset, limit });
+    return {
+      ...history,
+      message:
+        history.total === 0
+          ? 'El proyecto aún no tiene cambios registrados'
+          : `Historial: ${formatCount(history.total, 'cambio', 'cambios')}`,
+    };
+  },
+);

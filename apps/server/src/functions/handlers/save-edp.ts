@@ -3,8 +3,8 @@ import { saveEdp } from '../../projects/edp-store';
 import { defineHandler } from '../define-handler';
 
 /** Replaces a project's whole EDP, based on the version the editor loaded (stale → ABORTED). */
-export const handleSaveEdp = defineHandler(saveEdpContract, async ({ id, edp }, { db }) => {
-  const saved = await saveEdp(db, id, edp);
+export const handleSaveEdp = defineHandler(saveEdpContract, async ({ id, edp }, { db, caller }) => {
+  const saved = await saveEdp(db, id, edp, { caller, functionName: 'saveEdp' });
   const count = saved.items.length;
   return {
     edp: saved,

@@ -4,7 +4,7 @@ import { defineHandler } from '../define-handler';
 
 /** Creates a project with copies of the chosen area types and its generated EDP; open to every signed-in user. */
 export const handleSaveProject = defineHandler(saveProjectContract, async (input, { db, caller }) => {
-  const project = await createProject(db, input.project, caller.userId);
+  const project = await createProject(db, input.project, { caller, functionName: 'saveProject' });
   const count = project.edpItemCount;
   return {
     project,

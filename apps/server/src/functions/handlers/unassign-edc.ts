@@ -4,7 +4,7 @@ import { defineHandler } from '../define-handler';
 import { bulkEdcMessage } from './bulk-edc-message';
 
 /** 'Quitar de los seleccionados': removes a main component (and its Gantt tasks) from many EDP items at once. */
-export const handleUnassignEdc = defineHandler(unassignEdcContract, async ({ id, ...input }, { db }) => {
-  const { items, skipped } = await unassignEdc(db, id, input);
+export const handleUnassignEdc = defineHandler(unassignEdcContract, async ({ id, ...input }, { db, caller }) => {
+  const { items, skipped } = await unassignEdc(db, id, input, { caller, functionName: 'unassignEdc' });
   return { items, skipped, message: bulkEdcMessage('Componente quitado de', items.length, skipped.length, 'omitido') };
 });

@@ -5,8 +5,13 @@ import { defineHandler } from '../define-handler';
 /** One EDP item added, changed or deleted (with its subtree), based on the version the editor loaded. */
 export const handleUpdateItemEdp = defineHandler(
   updateItemEdpContract,
-  async ({ id, item, action, version }, { db }) => {
-    const { edp, affected } = await updateEdpItem(db, id, { item, action, version });
+  async ({ id, item, action, version }, { db, caller }) => {
+    const { edp, affected } = await updateEdpItem(
+      db,
+      id,
+      { item, action, version },
+      { caller, functionName: 'updateItemEdp' },
+    );
     const code = affected[0]?.code ?? '';
     let message: string;
     if (action === 'add') message = `Ítem ${code} agregado`;

@@ -1,0 +1,333 @@
+import type { HistoryDetail, TaskFieldChange } from '../functions/collaboration-contracts';
+import { formatIsoDate } from '../format/dates';
+import { formatNumber } from '../format/money';
+
+/**
+ * The project history's words (issue 19, 'Historial'): what a save changed, as a one-line summary
+ * and a detail (historyDetailSchema), computed from what the save read and wrote. Pure: the server
+ * calls these inside the save's own transaction.
+ */
+
+/** One save's entry text: the timeline's line and what opening the entry shows. */
+export type ProjectChange = { summary: string; detail: HistoryDetail };
+
+/** Each of the detail's lists keeps at most this many entries; `omitted` counts the rest. */
+export const HISTORY_LIST_CAP = 500;
+
+/** An empty detail (nothing listed), with `notes` when given. */
+export function emptyHistoryDetail(notes: readonly string[] = []): HistoryDetail {
+  const kept = notes.slice(0, HISTORY_LIST_CAP);
+  return { added: [], removed: [], renamed: [], tasks: [], notes: kept, omitted: notes.length - kept.length };
+}
+
+/** A save told in one line, with its notes (one line each). */
+export function noteChange(summary: string, notes: readonly string[] = []): ProjectChange {
+  return { summary, detail: emptyHistoryDetail(notes) };
+}
+
+/** Pushes onto `list` while under the cap; answers whether it was kept (the caller counts the rest). */
+class CappedLists {
+  omitted = 0;
+  push<T>(list: T[], value: T): void {
+    if (list.length < HISTORY_LIST_CAP) list.push(value);
+    else this.omitted += 1;
+  }
+}
+
+/**
+ * Counts as a summary's parts, the first carrying the noun: '3 ítems agregados, 1 eliminado, 2
+ * renombrados'. Parts with 0 are left out; '' when every count is 0.
+ */
+export function countParts(
+  noun: { one: string; many: string },
+  parts: ReadonlyArray<{ count: number; one: string; many: string }>,
+): string {
+  const shown = parts.filter((part) => part.count > 0);
+  return shown
+    .map((part, index) => {
+      const word = part.count === 1 ? part.one : part.many;
+      const prefix =
+        index === 0
+          ? `${formatNumber(part.count)} ${part.count === 1 ? noun.one : noun.many} `
+          : `${formatNumber(part.count)} `;
+      return `${prefix}${word}`;
+    })
+    .join(', ');
+}
+
+/** '5 días', '1 día', '0 días' (a milestone). */
+export function historyDuration(days: number): string {
+  return `${formatNumber(days)} ${days === 1 ? 'día' : 'días'}`;
+}
+
+/** dd-MM-yyyy, '' for none. */
+export function historyDate(iso: string | null | undefined): string {
+  if (iso === null || iso === undefined || iso === '') return '';
+  return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? formatIsoDate(iso) : iso;
+}
+
+// ---------------------------------------------------------------- EDP
+
+/** An EDP item as a save reads and writes it (prices as canonical text; absent or null: none). */
+export type EdpHistoryItem = {
+  id: number;
+  code: string;
+  name: string;
+  parentId?: number | null | undefined;
+  unit?: string | null | undefined;
+  quantity?: string | null | undefined;
+  unitPrice?: string | null | undefined;
+};
+
+const ITEM = { one: 'ítem', many: 'ítems' };
+
+/**
+ * The EDP before and after a save, compared by item id: added, removed, renamed (the name changed)
+ * and otherwise changed (code, parent or prices; counted as 'modificados', one note each).
+ * `prefix` names the save ('EDP', 'EDP importado desde Excel').
+ */
+export function edpChange(
+  before: readonly EdpHistoryItem[],
+  after: readonly EdpHistoryItem[],
+  prefix = 'EDP',
+): ProjectChange {
+  const lists = new CappedLists();
+  const detail = emptyHistoryDetail();
+  const beforeById = new Map(before.map((item) => [item.id, item]));
+  const afterIds = new Set<number>();
+  const codeById = new Map(after.map((item) => [item.id, item.code]));
+  let added = 0;
+  let renamed = 0;
+  let changed = 0;
+  for (const item of after) {
+    afterIds.add(item.id);
+    const old = beforeById.get(item.id);
+    if (!old) {
+      added += 1;
+      lists.push(detail.added, { code: item.code, name: item.name });
+      continue;
+    }
+    if (old.name !== item.name) {
+      renamed += 1;
+      lists.push(detail.renamed, { code: item.code, from: old.name, to: item.name });
+    }
+    const what: string[] = [];
+    if (old.code !== item.code) what.push(`código ${old.code} → ${item.code}`);
+    if ((old.parentId ?? null) !== (item.parentId ?? null)) {
+      const parent = item.parentId == null ? '' : (codeById.get(item.parentId) ?? String(item.parentId));
+      what.push(parent === '' ? 'movido a la raíz' : `movido bajo ${parent}`);
+    }
+    if ((old.unit ?? null) !== (item.unit ?? null)) what.push(`unidad «${old.unit ?? ''}» → «${item.unit ?? ''}»`);
+    if ((old.quantity ?? null) !== (item.quantity ?? null))
+      what.push(`cantidad ${old.quantity ?? '—'} → ${item.quantity ?? '—'}`);
+    if ((old.unitPrice ?? null) !== (item.unitPrice ?? null))
+      what.push(`precio unitario ${old.unitPrice ?? '—'} → ${item.unitPrice ?? '—'}`);
+    if (what.length > 0) {
+      if (old.name === item.name) changed += 1;
+      lists.push(detail.notes, `${item.code} «${item.name}»: ${what.join('; ')}`);
+    }
+  }
+  let removed = 0;
+  for (const item of before) {
+    if (afterIds.has(item.id)) continue;
+    removed += 1;
+    lists.push(detail.removed, { code: item.code, name: item.name });
+  }
+  detail.omitted = lists.omitted;
+  const counts = countParts(ITEM, [
+    { count: added, one: 'agregado', many: 'agregados' },
+    { count: removed, one: 'eliminado', many: 'eliminados' },
+    { count: renamed, one: 'renombrado', many: 'renombrados' },
+    { count: changed, one: 'modificado', many: 'modificados' },
+  ]);
+  return { summary: `${prefix}: ${counts === '' ? 'sin cambios' : counts}`, detail };
+}
+
+// ---------------------------------------------------------------- EDC
+
+/** An EDC component (main item, subcomponent or activity) as a save reads and writes it. */
+export type EdcHistoryComponent = { code: string; name: string };
+
+/** One EDP item's EDC list before and after a save. */
+export type EdcListChange = {
+  edpItem: { code: string; name: string };
+  before: readonly EdcHistoryComponent[];
+  after: readonly EdcHistoryComponent[];
+};
+
+const COMPONENT = { one: 'componente', many: 'componentes' };
+
+/**
+ * EDC lists before and after a save (saveEdc: one list; assignEdc, copyEdc, unassignEdc: many),
+ * compared by component code. One list names its EDP item ('EDC de P01.1 «Casa»: …'); many say how
+ * many EDP items changed, with one note per item.
+ */
+export function edcChange(lists: readonly EdcListChange[], prefix = 'EDC'): ProjectChange {
+  const capped = new CappedLists();
+  const detail = emptyHistoryDetail();
+  let added = 0;
+  let removed = 0;
+  let renamed = 0;
+  let touched = 0;
+  for (const list of lists) {
+    const beforeByCode = new Map(list.before.map((component) => [component.code, component]));
+    const afterCodes = new Set<string>();
+    let listAdded = 0;
+    let listRemoved = 0;
+    let listRenamed = 0;
+    for (const component of list.after) {
+      afterCodes.add(component.code);
+      const old = beforeByCode.get(component.code);
+      if (!old) {
+        listAdded += 1;
+        capped.push(detail.added, { code: component.code, name: component.name });
+      } else if (old.name !== component.name) {
+        listRenamed += 1;
+        capped.push(detail.renamed, { code: component.code, from: old.name, to: component.name });
+      }
+    }
+    for (const component of list.before) {
+      if (afterCodes.has(component.code)) continue;
+      listRemoved += 1;
+      capped.push(detail.removed, { code: component.code, name: component.name });
+    }
+    const text = countParts(COMPONENT, [
+      { count: listAdded, one: 'agregado', many: 'agregados' },
+      { count: listRemoved, one: 'eliminado', many: 'eliminados' },
+      { count: listRenamed, one: 'renombrado', many: 'renombrados' },
+    ]);
+    if (text !== '') {
+      touched += 1;
+      if (lists.length > 1) capped.push(detail.notes, `${list.edpItem.code} «${list.edpItem.name}»: ${text}`);
+    }
+    added += listAdded;
+    removed += listRemoved;
+    renamed += listRenamed;
+  }
+  detail.omitted = capped.omitted;
+  const counts = countParts(COMPONENT, [
+    { count: added, one: 'agregado', many: 'agregados' },
+    { count: removed, one: 'eliminado', many: 'eliminados' },
+    { count: renamed, one: 'renombrado', many: 'renombrados' },
+  ]);
+  const only = lists.length === 1 ? lists[0] : undefined;
+  const head = only === undefined ? prefix : `${prefix} de ${only.edpItem.code} «${only.edpItem.name}»`;
+  if (counts === '') return { summary: `${head}: sin cambios`, detail };
+  const where = only === undefined ? ` en ${formatNumber(touched)} ${touched === 1 ? 'ítem' : 'ítems'} del EDP` : '';
+  return { summary: `${head}: ${counts}${where}`, detail };
+}
+
+// ---------------------------------------------------------------- Gantt
+
+/** A Gantt task as a save reads and writes it. */
+export type GanttHistoryTask = {
+  id: number;
+  code: string;
+  name: string;
+  /** YYYY-MM-DD */
+  start: string;
+  duration: number;
+  parentId?: number | null | undefined;
+  progress?: number | undefined;
+  actualStart?: string | null | undefined;
+  actualFinish?: string | null | undefined;
+};
+
+/** A link to `to` from its predecessor `from`. */
+export type GanttHistoryLink = { from: number; to: number; type: string; lag: number };
+
+const TASK = { one: 'tarea', many: 'tareas' };
+
+function predecessorsText(links: readonly GanttHistoryLink[] | undefined, codeOf: (id: number) => string): string {
+  if (!links || links.length === 0) return '';
+  return links
+    .map((link) => `${codeOf(link.from)}${link.type}${link.lag === 0 ? '' : link.lag > 0 ? `+${link.lag}` : link.lag}`)
+    .sort()
+    .join(', ');
+}
+
+function byTarget(links: readonly GanttHistoryLink[]): Map<number, GanttHistoryLink[]> {
+  const map = new Map<number, GanttHistoryLink[]>();
+  for (const link of links) {
+    const list = map.get(link.to);
+    if (list) list.push(link);
+    else map.set(link.to, [link]);
+  }
+  return map;
+}
+
+function progressText(progress: number | undefined): string {
+  return progress === undefined ? '' : `${formatNumber(progress)} %`;
+}
+
+/**
+ * The Gantt before and after a save, compared by task id: tasks added, removed and changed, each
+ * changed one with its fields (name, code, start, duration, links = its predecessors by code,
+ * parent, progress, actual dates) as display text. `prefix` names the save ('Gantt', 'Gantt
+ * importado desde Excel'); `notes` add lines (the calendar changed…).
+ */
+export function ganttChange(
+  before: { tasks: readonly GanttHistoryTask[]; links: readonly GanttHistoryLink[] },
+  after: { tasks: readonly GanttHistoryTask[]; links: readonly GanttHistoryLink[] },
+  options: { prefix?: string; notes?: readonly string[] } = {},
+): ProjectChange {
+  const capped = new CappedLists();
+  const detail = emptyHistoryDetail();
+  const beforeById = new Map(before.tasks.map((task) => [task.id, task]));
+  const beforeCode = (id: number) => beforeById.get(id)?.code ?? String(id);
+  const afterById = new Map(after.tasks.map((task) => [task.id, task]));
+  const afterCode = (id: number) => afterById.get(id)?.code ?? String(id);
+  const beforeLinks = byTarget(before.links);
+  const afterLinks = byTarget(after.links);
+  let added = 0;
+  let changed = 0;
+  for (const task of after.tasks) {
+    const old = beforeById.get(task.id);
+    if (!old) {
+      added += 1;
+      capped.push(detail.added, { code: task.code, name: task.name });
+      continue;
+    }
+    const changes: TaskFieldChange[] = [];
+    const field = (name: TaskFieldChange['field'], from: string, to: string) => {
+      if (from !== to) changes.push({ field: name, from, to });
+    };
+    field('name', old.name, task.name);
+    field('code', old.code, task.code);
+    field('start', historyDate(old.start), historyDate(task.start));
+    field('duration', historyDuration(old.duration), historyDuration(task.duration));
+    field(
+      'links',
+      predecessorsText(beforeLinks.get(task.id), beforeCode),
+      predecessorsText(afterLinks.get(task.id), afterCode),
+    );
+    field(
+      'parent',
+      old.parentId == null ? '' : beforeCode(old.parentId),
+      task.parentId == null ? '' : afterCode(task.parentId),
+    );
+    field('progress', progressText(old.progress), progressText(task.progress));
+    field('actualStart', historyDate(old.actualStart), historyDate(task.actualStart));
+    field('actualFinish', historyDate(old.actualFinish), historyDate(task.actualFinish));
+    if (changes.length === 0) continue;
+    changed += 1;
+    capped.push(detail.tasks, { code: task.code, name: task.name, changes });
+  }
+  let removed = 0;
+  for (const task of before.tasks) {
+    if (afterById.has(task.id)) continue;
+    removed += 1;
+    capped.push(detail.removed, { code: task.code, name: task.name });
+  }
+  for (const note of options.notes ?? []) capped.push(detail.notes, note);
+  detail.omitted = capped.omitted;
+  const counts = countParts(TASK, [
+    { count: changed, one: 'cambiada', many: 'cambiadas' },
+    { count: added, one: 'agregada', many: 'agregadas' },
+    { count: removed, one: 'eliminada', many: 'eliminadas' },
+  ]);
+  const extra = (options.notes ?? []).map((note) => note.charAt(0).toLowerCase() + note.slice(1)).join('; ');
+  let text = counts;
+  if (extra !== '') text = text === '' ? extra : `${text}; ${extra}`;
+  return { summary: `${options.prefix ?? 'Gantt'}: ${text === '' ? 'sin cambios' : text}`, detail };
+}

@@ -1,0 +1,92 @@
+import { formatIsoDate } from '../format/dates';
+import { formatCount, formatNumber } from '../format/money';
+import { noteChange } from './project-changes';
+import type { ProjectChange } from './project-changes';
+
+/**
+ * The history's one-line summaries of the saves that are not a list of items or tasks (issue 19):
+ * a project created, imported or edited, the Gantt's sequence regenerated, baselines, progress at a
+ * cut-off, the actual cost and the estados de pago. The words are the product's ('Línea base',
+ * 'Corte de avance', 'Estado de pago N° 3', 'Condiciones del contrato').
+ */
+
+/** One field of 'Editar proyecto' (or of the contract's conditions) that a save changed. */
+export type FieldChange = { label: string; from: string; to: string };
+
+export type ProjectEvent =
+  | { kind: 'project-created'; name: string; code: string; edpItems: number }
+  | { kind: 'project-imported'; name: string; code: string; edpItems: number; tasks: number; links: number }
+  | { kind: 'project-edited'; changes: readonly FieldChange[] }
+  | { kind: 'baseline-saved'; name: string; tasks: number }
+  | { kind: 'baseline-removed'; name: string }
+  | { kind: 'baseline-chosen'; name: string | null }
+  | { kind: 'progress'; cutoff: string; tasks: number; imported: boolean; notes?: readonly string[] }
+  | { kind: 'actual-cost'; cutoff: string; amount: string | null }
+  | { kind: 'estado-pago-settings'; changes: readonly FieldChange[] }
+  | { kind: 'estado-pago-saved'; number: number; cutoff: string; created: boolean }
+  | { kind: 'estado-pago-approved'; number: number; cutoff: string }
+  | { kind: 'estado-pago-removed'; number: number };
+
+function changeNotes(changes: readonly FieldChange[]): string[] {
+  return changes.map((change) => `${change.label}: «${change.from}» → «${change.to}»`);
+}
+
+function fieldList(changes: readonly FieldChange[]): string {
+  return changes.map((change) => change.label.toLowerCase()).join(', ');
+}
+
+/** The entry of a save told by `event`. */
+export function projectEventChange(event: ProjectEvent): ProjectChange {
+  switch (event.kind) {
+    case 'project-created':
+      return noteChange(`Proyecto creado: «${event.name}» (${event.code})`, [
+        `EDP generado con ${formatCount(event.edpItems, 'ítem', 'ítems')}`,
+      ]);
+    case 'project-imported':
+      return noteChange(`Proyecto importado desde MS Project: «${event.name}» (${event.code})`, [
+        `EDP de ${formatCount(event.edpItems, 'ítem', 'ítems')}`,
+        `Gantt de ${formatCount(event.tasks, 'tarea', 'tareas')} y ${formatCount(event.links, 'vínculo', 'vínculos')}`,
+      ]);
+    case 'project-edited':
+      return noteChange(
+        event.changes.length === 0 ? 'Proyecto editado: sin cambios' : `Proyecto editado: ${fieldList(event.changes)}`,
+        changeNotes(event.changes),
+      );
+    case 'baseline-saved':
+      return noteChange(`Línea base «${event.name}» fijada`, [
+        `Con las fechas de ${formatCount(event.tasks, 'tarea', 'tareas')}; queda como la línea base mostrada`,
+      ]);
+    case 'baseline-removed':
+      return noteChange(`Línea base «${event.name}» eliminada`);
+    case 'baseline-chosen':
+      return event.name === null
+        ? noteChange('Línea base: el Gantt no muestra ninguna')
+        : noteChange(`Línea base «${event.name}» elegida para el Gantt`);
+    case 'progress':
+      return noteChange(
+        `${event.imported ? 'Avance importado desde Excel' : 'Avance registrado'} al corte del ${formatIsoDate(event.cutoff)}: ${formatCount(event.tasks, 'tarea actualizada', 'tareas actualizadas')}`,
+        event.notes ?? [],
+      );
+    case 'actual-cost':
+      return event.amount === null
+        ? noteChange(`Costo real al ${formatIsoDate(event.cutoff)} borrado`)
+        : noteChange(`Costo real al ${formatIsoDate(event.cutoff)}: ${event.amount}`);
+    case 'estado-pago-settings':
+      return noteChange(
+        event.changes.length === 0
+          ? 'Condiciones del contrato grabadas: sin cambios'
+          : `Condiciones del contrato grabadas: ${fieldList(event.changes)}`,
+        changeNotes(event.changes),
+      );
+    case 'estado-pago-saved':
+      return noteChange(
+        `Estado de pago N° ${formatNumber(event.number)} ${event.created ? 'creado' : 'recalculado'} al corte del ${formatIsoDate(event.cutoff)}`,
+      );
+    case 'estado-pago-approved':
+      return noteChange(
+        `Estado de pago N° ${formatNumber(event.number)} aprobado (corte del ${formatIsoDate(event.cutoff)})`,
+      );
+    case 'estado-pago-removed':
+      return noteChange(`Estado de pago N° ${formatNumber(event.number)} eliminado`);
+  }
+}
