@@ -12,6 +12,8 @@ import { createSessionCache } from './auth/session-cache';
 import { createSessionInvalidation } from './auth/session-invalidation';
 import { createSignInGuard } from './auth/sign-in-guard';
 import { countUsers } from './auth/user-count';
+import { registerEventsRoute } from './collab/events-route';
+import { createLiveHub } from './collab/live-hub';
 import type { Config } from './config';
 import { isDatabaseReachable, migrateToLatest, openDatabase } from './db/database';
 import { functionHandlers } from './functions/handlers';
@@ -42,6 +44,9 @@ export type BuildAppOptions = {
   sessionCacheTtlMs?: number;
   /** The callable functions' remembered answers (issue 18); tests pass one to see its hits. */
   answerCache?: AnswerCache;
+  /** The live stream's heartbeat and safety-net poll (issue 19; collab/live-hub.ts's defaults unless given). */
+  liveHeartbeatMs?: number;
+  livePollMs?: number;
 };
 
 /**
@@ -97,6 +102,21 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   await registerFilesRoute(app, { sessions, storage });
+
+  // issue 19: the live stream; its streams end before the server's close waits for connections
+  const hub = createLiveHub({
+    db: database.db,
+    dialect: database.dialect,
+    databaseUrl: config.databaseUrl,
+    log: app.log,
+    sessions,
+    invalidation,
+    heartbeatMs: options.liveHeartbeatMs,
+    pollMs: options.livePollMs,
+  });
+  await hub.start();
+  app.addHook('preClose', async () => hub.close());
+  registerEventsRoute(app, { sessions, hub });
 
   app.get('/healthz', async (_request, reply) => {
     const isReachable = await isDatabaseReachable(database);

@@ -506,3 +506,4 @@ export {
 } from './history/project-changes';
 export type { FieldChange, ProjectEvent } from './history/project-events';
 export { projectEventChange } from './history/project-events';
+export { historyChangeVerb } from './collab/change-verb';

@@ -3,6 +3,8 @@ import { GOOGLE_PROVIDER_ID } from '../auth/auth';
 
 const FUNCTIONS_PREFIX = '/api/functions/';
 const AUTH_PREFIX = '/api/auth/';
+/** issue 19: the live stream (collab/events-route.ts) answers like the functions */
+const EVENTS_PATH = '/api/events';
 
 /**
  * The one request to /api/auth that legitimately comes from another site: the OpenID provider
@@ -29,7 +31,7 @@ type GuardedArea = 'functions' | 'auth';
 function guardedArea(request: FastifyRequest): GuardedArea | undefined {
   const pathname = request.url.split('?')[0] ?? '';
   for (const candidate of [request.routeOptions.url ?? '', pathname]) {
-    if (candidate.startsWith(FUNCTIONS_PREFIX)) return 'functions';
+    if (candidate.startsWith(FUNCTIONS_PREFIX) || candidate === EVENTS_PATH) return 'functions';
     if (candidate.startsWith(AUTH_PREFIX)) return 'auth';
   }
   return undefined;

@@ -1,8 +1,18 @@
 import { markNotificationsReadContract } from '@cimiento/domain';
+import { markNotificationsRead } from '../../collab/notification-store';
 import { defineHandler } from '../define-handler';
-import { HttpsError } from '../https-error';
 
-// issue 19 scaffold: the lane that owns this function replaces this body
-export const handleMarkNotificationsRead = defineHandler(markNotificationsReadContract, async () => {
-  throw new HttpsError('INTERNAL', 'Función aún no disponible');
-});
+/** Marks some of the caller's notifications read, or all of them; ids of other users' notifications change nothing. */
+export const handleMarkNotificationsRead = defineHandler(
+  markNotificationsReadContract,
+  async (input, { db, caller }) => {
+    const unread = await markNotificationsRead(db, caller.userId, input);
+    const message =
+      'all' in input
+        ? 'Todas tus notificaciones quedaron leídas'
+        : input.ids.length === 1
+          ? 'Notificación marcada como leída'
+          : 'Notificaciones marcadas como leídas';
+    return { unread, message };
+  },
+);

@@ -1,4 +1,5 @@
 import { saveUserContract } from '@cimiento/domain';
+import { addAccountNotice } from '../../collab/notification-store';
 import { defineHandler } from '../define-handler';
 import { HttpsError } from '../https-error';
 import { isAdminRole } from './profile-queries';
@@ -6,7 +7,9 @@ import { countActiveAdmins, listUsers } from './user-queries';
 
 /**
  * Administrators create users (name, email, temporary password, administrator yes/no) or change
- * one's administrator flag and disabled state. The last active administrator stays one.
+ * one's administrator flag and disabled state. The last active administrator stays one. The user is
+ * told (issue 19): a notification 'account-created' for a new account, 'made-admin' when they become
+ * an administrator.
  */
 export const handleSaveUser = defineHandler(saveUserContract, async (input, { db, auth, caller }) => {
   if (!caller.isAdmin) {
@@ -19,6 +22,13 @@ export const handleSaveUser = defineHandler(saveUserContract, async (input, { db
     if (existing) throw new HttpsError('ALREADY_EXISTS', `Ya existe un usuario con el correo ${user.email}`);
     const created = await auth.api.createUser({
       body: { email: user.email, password: user.password, name: user.name, role: user.admin ? 'admin' : 'user' },
+    });
+    await addAccountNotice(db, {
+      kind: 'account-created',
+      userId: created.user.id,
+      email: user.email,
+      actorId: caller.userId,
+      actorName: caller.name,
     });
     const [summary] = await listUsers(db, created.user.id);
     if (!summary) throw new Error('el usuario recién creado no aparece');
@@ -50,6 +60,14 @@ export const handleSaveUser = defineHandler(saveUserContract, async (input, { db
   });
   // a disabled user is signed out everywhere at once
   if (willBeDisabled) await context.internalAdapter.deleteUserSessions(target.id);
+  if (willBeAdmin && !isAdminRole(target.role)) {
+    await addAccountNotice(db, {
+      kind: 'made-admin',
+      userId: target.id,
+      actorId: caller.userId,
+      actorName: caller.name,
+    });
+  }
 
   const [summary] = await listUsers(db, target.id);
   if (!summary) throw new HttpsError('NOT_FOUND', 'El usuario no existe');

@@ -1,0 +1,48 @@
+import type { HistoryArea } from '../functions/collaboration-contracts';
+
+/**
+ * What a save did, as the notifications and the live banner say it after the person's name
+ * (issue 19): 'Carla Planificadora grabó el Gantt'. By the callable function that saved; a
+ * function not listed here is told by its area.
+ */
+const verbByFunction: Readonly<Record<string, string>> = {
+  saveProject: 'creó el proyecto',
+  updateProject: 'editó el proyecto',
+  saveEdp: 'grabó el EDP',
+  updateItemEdp: 'editó un ítem del EDP',
+  importEdp: 'importó el EDP',
+  importProject: 'importó el proyecto',
+  saveEdc: 'grabó la EDC',
+  assignEdc: 'asignó la EDC',
+  copyEdc: 'copió la EDC',
+  unassignEdc: 'quitó la EDC',
+  saveGantt: 'grabó el Gantt',
+  importGantt: 'importó el Gantt',
+  regenerateGanttSequence: 'regeneró la secuencia del Gantt',
+  saveBaseline: 'fijó una línea base',
+  chooseBaseline: 'eligió la línea base',
+  removeBaseline: 'eliminó una línea base',
+  saveProgress: 'registró avance',
+  importProgress: 'importó avance',
+  saveActualCost: 'registró costos reales',
+  saveEstadoPago: 'grabó un estado de pago',
+  approveEstadoPago: 'aprobó un estado de pago',
+  removeEstadoPago: 'eliminó un estado de pago',
+  saveEstadoPagoSettings: 'cambió las condiciones de pago',
+  saveUfValues: 'grabó valores UF',
+};
+
+const verbByArea: Readonly<Record<HistoryArea, string>> = {
+  project: 'editó el proyecto',
+  edp: 'grabó el EDP',
+  edc: 'grabó la EDC',
+  gantt: 'grabó el Gantt',
+  tracking: 'registró avance',
+  costs: 'grabó los costos',
+};
+
+/** 'grabó el Gantt', 'fijó una línea base', … for a save by `functionName` in `area`. */
+export function historyChangeVerb(functionName: string, area: string): string {
+  if (Object.hasOwn(verbByFunction, functionName)) return verbByFunction[functionName] as string;
+  return Object.hasOwn(verbByArea, area) ? verbByArea[area as HistoryArea] : 'cambió el proyecto';
+}
