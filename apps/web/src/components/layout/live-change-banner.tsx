@@ -1,3 +1,4 @@
+import { historyChangeVerb } from '@cimiento/domain';
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -22,7 +23,7 @@ import { useRouteHandle } from './use-route-handle';
  * the screen loads after them.
  */
 export function LiveChangeBanner() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const isProjectRoute = useRouteHandle()?.isProjectRoute === true;
   const routeProjectId = useProjectRouteId();
@@ -71,7 +72,10 @@ export function LiveChangeBanner() {
       <div>
         {t('live.changed', {
           user: entry.userName,
-          what: t(`live.areas.${entry.area}`),
+          // in Spanish the function's own verb ('importó el Gantt'); otherwise the area's
+          verb: i18n.language.startsWith('es')
+            ? historyChangeVerb(entry.functionName, entry.area)
+            : t(`live.verbs.${entry.area}`),
           when: relativeTime(entry.at),
         })}
       </div>

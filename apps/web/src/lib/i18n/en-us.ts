@@ -1326,14 +1326,14 @@ export const enUS: Catalogue = {
   live: {
     reload: 'Reload',
     justNow: 'a few seconds ago',
-    changed: '{{user}} saved {{what}} {{when}}',
-    areas: {
-      project: 'the project',
-      edp: 'the EDP',
-      edc: 'the EDC',
-      gantt: 'the Gantt',
-      tracking: 'the progress',
-      costs: 'the costs',
+    changed: '{{user}} {{verb}} {{when}}',
+    verbs: {
+      project: 'edited the project',
+      edp: 'saved the EDP',
+      edc: 'saved the EDC',
+      gantt: 'saved the Gantt',
+      tracking: 'recorded progress',
+      costs: 'saved the costs',
     },
     unsaved:
       'You have unsaved changes: {{screens}}. If you reload, they are kept in this browser and offered back for recovery on top of the new version.',

@@ -1336,14 +1336,14 @@ export const esCL = {
   live: {
     reload: 'Recargar',
     justNow: 'hace unos segundos',
-    changed: '{{user}} grabó {{what}} {{when}}',
-    areas: {
-      project: 'el proyecto',
-      edp: 'el EDP',
-      edc: 'la EDC',
-      gantt: 'el Gantt',
-      tracking: 'el avance',
-      costs: 'los costos',
+    changed: '{{user}} {{verb}} {{when}}',
+    verbs: {
+      project: 'editó el proyecto',
+      edp: 'grabó el EDP',
+      edc: 'grabó la EDC',
+      gantt: 'grabó el Gantt',
+      tracking: 'registró avance',
+      costs: 'grabó los costos',
     },
     unsaved:
       'Tienes cambios sin grabar: {{screens}}. Si recargas, se guardan en este navegador y se te ofrecen para recuperarlos sobre la versión nueva.',

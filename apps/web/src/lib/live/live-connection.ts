@@ -11,8 +11,11 @@ export type NotificationEvent = { notification: AppNotification; unread: number 
 export type LiveHandlers = {
   onProjectChange: (entry: HistoryEntry) => void;
   onNotification: (event: NotificationEvent) => void;
-  /** A fresh connection (not a resumed one): what was missed before it is asked for again. */
-  onReady: () => void;
+  /**
+   * A fresh connection (not a resumed one): what was missed before it is asked for again. The
+   * server tells the unread count with it.
+   */
+  onReady: (unread: number | null) => void;
   onConnection: (connection: LiveConnection) => void;
   /**
    * The server ended the stream (401 once signed out, or it was down): resolves true when the app
@@ -80,10 +83,11 @@ export function openLiveConnection(handlers: LiveHandlers, options: LiveConnecti
       attempt = 0;
       handlers.onConnection('open');
     };
-    current.addEventListener('ready', () => {
+    current.addEventListener('ready', (event) => {
       attempt = 0;
       handlers.onConnection('open');
-      handlers.onReady();
+      const data = parse((event as MessageEvent).data);
+      handlers.onReady(isRecord(data) && typeof data.unread === 'number' ? data.unread : null);
     });
     current.addEventListener('project-change', (event) => {
       const entry = readHistoryEntry(parse((event as MessageEvent).data));

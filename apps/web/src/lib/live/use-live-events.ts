@@ -35,7 +35,8 @@ export function useLiveEvents(options: LiveConnectionOptions = {}): void {
     const stop = openLiveConnection(
       {
         onConnection: (connection) => useLiveStore.getState().setConnection(connection),
-        onReady: () => {
+        onReady: (unread) => {
+          if (unread !== null) useLiveStore.getState().setUnread(unread);
           // a fresh connection: whatever happened while there was none is asked for again
           void invalidateNotifications(queryClient);
           void refreshHistory();
