@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { getSession, sessionQueryKey, useSession } from '@/lib/auth';
 import { openLiveConnection } from './live-connection';
 import type { LiveConnectionOptions } from './live-connection';
@@ -19,11 +19,14 @@ export function useLiveEvents(options: LiveConnectionOptions = {}): void {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const userId = user?.id ?? null;
-  const { url, createSource, delays } = options;
+  // read when the stream opens: new options alone do not open another one
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
 
   useEffect(() => {
     if (userId === null) return;
-    if (createSource === undefined && typeof EventSource === 'undefined') return;
+    const connectionOptions = optionsRef.current;
+    if (connectionOptions.createSource === undefined && typeof EventSource === 'undefined') return;
     const store = useLiveStore.getState();
     const refreshHistory = (projectId?: string) =>
       queryClient.invalidateQueries({
@@ -59,11 +62,11 @@ export function useLiveEvents(options: LiveConnectionOptions = {}): void {
           return true;
         },
       },
-      { url, createSource, delays },
+      connectionOptions,
     );
     return () => {
       stop();
       store.reset();
     };
-  }, [queryClient, userId, url, createSource, delays]);
+  }, [queryClient, userId]);
 }
