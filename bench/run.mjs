@@ -23,6 +23,7 @@ import { measureNpmStart } from './npm-start.mjs';
 import { measureScheduleEngine } from './schedule-engine.mjs';
 import { measureTracking } from './tracking.mjs';
 import { measureCosts } from './costs.mjs';
+import { measureHistory } from './history.mjs';
 import { idleRss, measureColdStart, rssMegabytes } from './server-memory.mjs';
 import { createBenchDatabase, freePort, median, signUp, startApp } from './support.mjs';
 
@@ -507,6 +508,14 @@ try {
   rows.push(...(await measureCosts()));
 } catch (error) {
   record('costs (issue 16)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+}
+
+// 13c. the project history (issue 19): a project with 5,000 entries on SQLite and PostgreSQL:
+//      loadProjectHistory's first and last page, loadHistoryEntry of a 500-task detail
+try {
+  rows.push(...(await measureHistory()));
+} catch (error) {
+  record('history (issue 19)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
 }
 
 // 14. the Gantt's PDF export (issue 12) in Chromium: menu click → download for 501 and 5,001 tasks,

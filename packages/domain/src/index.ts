@@ -503,6 +503,8 @@ export {
   historyDate,
   historyDuration,
   noteChange,
+  progressChange,
+  sequencingLabels,
 } from './history/project-changes';
 export type { FieldChange, ProjectEvent } from './history/project-events';
 export { projectEventChange } from './history/project-events';

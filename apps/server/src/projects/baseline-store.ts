@@ -1,8 +1,16 @@
-import { formatCount, GANTT_STALE_MESSAGE, MAX_BASELINES, spreadItemAmounts } from '@cimiento/domain';
+import {
+  formatCount,
+  GANTT_STALE_MESSAGE,
+  MAX_BASELINES,
+  projectEventChange,
+  spreadItemAmounts,
+} from '@cimiento/domain';
 import type { Baseline } from '@cimiento/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { chunks } from '../catalogues/catalogue-store';
+import { recordChange } from '../collab/history-store';
+import type { ChangeAuthor } from '../collab/history-store';
 import type { Database } from '../db/schema';
 import type { Caller } from '../functions/context';
 import { HttpsError } from '../functions/https-error';
@@ -185,6 +193,14 @@ export async function saveBaseline(
         .set({ gantt_baseline_id: baseline.baselineId })
         .where('_id', '=', projectId)
         .execute();
+      const event = { kind: 'baseline-saved', name, tasks: baseline.taskCount } as const;
+      await recordChange(
+        trx,
+        projectId,
+        { caller, functionName: 'saveBaseline' },
+        'tracking',
+        projectEventChange(event),
+      );
       return { baseline, baselines: await readBaselines(trx, projectId) };
     });
     if (saved) {
@@ -221,6 +237,7 @@ export async function removeBaseline(
   db: Kysely<Database>,
   projectId: string,
   baselineId: string,
+  author: ChangeAuthor,
 ): Promise<BaselineList & { message: string }> {
   const name = await db.transaction().execute(async (trx) => {
     await lockProject(trx, projectId, 'keep');
@@ -252,6 +269,8 @@ export async function removeBaseline(
         .where('_id', '=', projectId)
         .execute();
     }
+    const event = { kind: 'baseline-removed', name: removed.name } as const;
+    await recordChange(trx, projectId, author, 'tracking', projectEventChange(event));
     return removed.name;
   });
   return { ...(await readList(db, projectId)), message: `Línea base «${name}» eliminada` };
@@ -272,10 +291,20 @@ export async function chooseBaseline(
   db: Kysely<Database>,
   projectId: string,
   baselineId: string | null,
+  author: ChangeAuthor,
 ): Promise<BaselineList & { tasks: BaselineTaskDates[]; message: string }> {
   const chosen = await db.transaction().execute(async (trx) => {
     await lockProject(trx, projectId, { to: baselineId });
-    if (baselineId === null) return undefined;
+    if (baselineId === null) {
+      await recordChange(
+        trx,
+        projectId,
+        author,
+        'tracking',
+        projectEventChange({ kind: 'baseline-chosen', name: null }),
+      );
+      return undefined;
+    }
     const row = await trx
       .selectFrom('gantt_baseline')
       .select(['_id', 'name'])
@@ -284,6 +313,8 @@ export async function chooseBaseline(
       .executeTakeFirst();
     // thrown inside the transaction: the project's choice rolls back
     if (!row) throw baselineNotFound();
+    const event = { kind: 'baseline-chosen', name: row.name } as const;
+    await recordChange(trx, projectId, author, 'tracking', projectEventChange(event));
     return row;
   });
   const list = await readList(db, projectId);

@@ -7,10 +7,13 @@ import {
   formatIsoDate,
   itemLeaves,
   missingUfValueMessage,
+  projectEventChange,
 } from '@cimiento/domain';
 import type { Currency, EstadoPago, EstadoPagoSettings, EstadoPagoStatus, EstadoPagoSummary } from '@cimiento/domain';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
+import { recordChange } from '../collab/history-store';
+import type { ChangeAuthor } from '../collab/history-store';
 import type { Database, EstadoPagoTable } from '../db/schema';
 import type { Caller } from '../functions/context';
 import { HttpsError } from '../functions/https-error';
@@ -230,25 +233,45 @@ export async function saveEstadoPagoSettings(
   db: Kysely<Database>,
   projectId: string,
   settings: EstadoPagoSettings,
+  author: ChangeAuthor,
 ): Promise<{ settings: EstadoPagoSettings; message: string }> {
-  const result = await db
-    .updateTable('project')
-    .set({
-      ep_contract: settings.contract,
-      ep_contractor: settings.contractor,
-      ep_retention_percent: settings.retentionPercent,
-      ep_retention_cap_percent: settings.retentionCapPercent,
-      ep_advance_amount: settings.advanceAmount,
-      ep_vat_percent: settings.vatPercent,
-    })
-    .where('_id', '=', projectId)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw projectNotFound();
+  const saved = await db.transaction().execute(async (trx) => {
+    const before = await readSettings(trx, projectId);
+    const result = await trx
+      .updateTable('project')
+      .set({
+        ep_contract: settings.contract,
+        ep_contractor: settings.contractor,
+        ep_retention_percent: settings.retentionPercent,
+        ep_retention_cap_percent: settings.retentionCapPercent,
+        ep_advance_amount: settings.advanceAmount,
+        ep_vat_percent: settings.vatPercent,
+      })
+      .where('_id', '=', projectId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw projectNotFound();
+    const after = await readSettings(trx, projectId);
+    const changes = settingsLabels.flatMap(([key, label]) =>
+      before[key] === after[key] ? [] : [{ label, from: before[key], to: after[key] }],
+    );
+    await recordChange(trx, projectId, author, 'costs', projectEventChange({ kind: 'estado-pago-settings', changes }));
+    return after;
+  });
   return {
-    settings: await readSettings(db, projectId),
+    settings: saved,
     message: 'Condiciones del contrato guardadas: se aplican a los borradores y a los próximos estados de pago',
   };
 }
+
+/** The contract's conditions as the screen names them ('Condiciones del contrato'). */
+const settingsLabels: ReadonlyArray<readonly [keyof EstadoPagoSettings, string]> = [
+  ['contract', 'Contrato'],
+  ['contractor', 'Contratista'],
+  ['retentionPercent', 'Retención %'],
+  ['retentionCapPercent', 'Tope retención % del contrato'],
+  ['advanceAmount', 'Anticipo'],
+  ['vatPercent', 'IVA %'],
+];
 
 /** The first day of EP N°1's period: the earliest start of the Gantt's leaves, else 1 January of the start year. */
 function projectStart(basis: Awaited<ReturnType<typeof readCostBasis>>): string {
@@ -384,6 +407,13 @@ export async function saveEstadoPago(
     }
     const estadoPago = await readOne(trx, projectId, same?.number ?? number);
     if (estadoPago === undefined) throw new Error('estado de pago no escrito');
+    const event = {
+      kind: 'estado-pago-saved',
+      number: estadoPago.number,
+      cutoff,
+      created: same === undefined,
+    } as const;
+    await recordChange(trx, projectId, { caller, functionName: 'saveEstadoPago' }, 'costs', projectEventChange(event));
     return { estadoPago, isNew: same === undefined };
   });
   const { estadoPago, isNew } = saved;
@@ -444,6 +474,14 @@ export async function approveEstadoPago(
       .execute();
     const approved = await readOne(trx, projectId, number);
     if (approved === undefined) throw notFound(number);
+    const event = { kind: 'estado-pago-approved', number, cutoff: ep.cutoff } as const;
+    await recordChange(
+      trx,
+      projectId,
+      { caller, functionName: 'approveEstadoPago' },
+      'costs',
+      projectEventChange(event),
+    );
     return approved;
   });
   return { estadoPago, message: `Estado de pago N°${number} aprobado: ya no cambia` };
@@ -454,6 +492,7 @@ export async function removeEstadoPago(
   db: Kysely<Database>,
   projectId: string,
   number: number,
+  author: ChangeAuthor,
 ): Promise<{ message: string }> {
   await db.transaction().execute(async (trx) => {
     await lockProject(trx, projectId);
@@ -468,6 +507,7 @@ export async function removeEstadoPago(
       throw new HttpsError('FAILED_PRECONDITION', `El estado de pago N°${number} está aprobado: no se puede eliminar`);
     }
     await trx.deleteFrom('estado_pago').where('project_id', '=', projectId).where('number', '=', number).execute();
+    await recordChange(trx, projectId, author, 'costs', projectEventChange({ kind: 'estado-pago-removed', number }));
   });
   return { message: `Estado de pago N°${number} eliminado` };
 }

@@ -5,6 +5,7 @@ import {
   formatNumber,
   formatPredecessors,
   GANTT_STALE_MESSAGE,
+  ganttChange,
   ganttParentIds,
   ganttSources,
   isoDay,
@@ -16,6 +17,7 @@ import {
   rollUpProgress,
   schedule,
   sequenceGantt,
+  sequencingLabels,
   weekdaysOfWorkWeek,
   WorkingCalendar,
   workWeekOfWeekdays,
@@ -42,6 +44,8 @@ import { chileHolidays } from '@cimiento/domain/holidays';
 import { sql } from 'kysely';
 import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import { chunks } from '../catalogues/catalogue-store';
+import { recordChange } from '../collab/history-store';
+import type { ChangeAuthor } from '../collab/history-store';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
 import { progressRefusal, progressTaskInfo, projectProgress, writeCutoffTasks } from './cutoff-history';
@@ -1238,6 +1242,7 @@ export async function saveGantt(
     calendar?: ProjectCalendar | undefined;
   },
   version: number,
+  author: ChangeAuthor,
 ): Promise<GanttOutput> {
   const activities = gantt.activities as readonly TaskInput[];
   const checked = checkActivities(activities);
@@ -1319,6 +1324,17 @@ export async function saveGantt(
         .where('_id', '=', projectId)
         .execute();
     }
+    // issue 19: the history entry, from what was read and written here
+    const calendarChanged = !sameCalendar(calendar, current.calendar);
+    const history = ganttChange(
+      stored,
+      { tasks: withKeys, links },
+      {
+        prefix: author.functionName === 'importGantt' ? 'Gantt importado desde Excel' : 'Gantt',
+        notes: calendarChanged ? ['Calendario del proyecto cambiado'] : [],
+      },
+    );
+    await recordChange(trx, projectId, author, 'gantt', history);
     return { tasks: withKeys, links };
   });
 
@@ -1345,6 +1361,7 @@ export async function regenerateGanttSequence(
   projectId: string,
   sequencing: SequencingMode,
   version: number,
+  author: ChangeAuthor,
 ): Promise<GanttOutput> {
   const state = await db.transaction().execute(async (trx) => {
     await claimVersionOrRefuse(trx, projectId, version);
@@ -1369,6 +1386,21 @@ export async function regenerateGanttSequence(
     // a Gantt that cannot be scheduled even so is refused before anything is kept
     const scheduled = scheduledOrThrow(result);
     await writeGantt(trx, projectId, { tasks: stored, links: storedLinks }, { tasks: merged.tasks, links });
+    // issue 19: the history entry, from what was read and written here
+    const history = ganttChange(
+      { tasks: stored, links: storedLinks },
+      { tasks: merged.tasks, links },
+      {
+        prefix: 'Gantt (regenerar secuencia)',
+        notes:
+          current.sequencing === sequencing
+            ? []
+            : [
+                `Secuencia: ${sequencingLabels[current.sequencing] ?? current.sequencing} → ${sequencingLabels[sequencing] ?? sequencing}`,
+              ],
+      },
+    );
+    await recordChange(trx, projectId, author, 'gantt', history);
     return { project, tasks: merged.tasks, links, scheduled, storedLinks };
   });
 

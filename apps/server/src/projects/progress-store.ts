@@ -1,6 +1,14 @@
-import { GANTT_STALE_MESSAGE, cutoffError, formatIsoDate, formatNumber, progressEntryErrors } from '@cimiento/domain';
+import {
+  GANTT_STALE_MESSAGE,
+  cutoffError,
+  formatIsoDate,
+  formatNumber,
+  progressChange,
+  progressEntryErrors,
+} from '@cimiento/domain';
 import type { CutoffRecord, CutoffTask, GanttOutput, GanttTaskRecord, ProgressEntry } from '@cimiento/domain';
 import type { Kysely } from 'kysely';
+import { recordChange } from '../collab/history-store';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
 import { progressRefusal, progressTaskInfo, recordCutoff } from './cutoff-history';
@@ -80,6 +88,7 @@ export async function saveProgress(
   projectId: string,
   input: { cutoff: string; entries: readonly ProgressEntryInputRecord[]; version: number },
   caller: { userId: string; name: string },
+  functionName: 'saveProgress' | 'importProgress' = 'saveProgress',
 ): Promise<GanttOutput> {
   const { cutoff, version } = input;
   const current = await readProject(db, projectId);
@@ -113,6 +122,9 @@ export async function saveProgress(
     }
     await writeGantt(trx, projectId, stored, { tasks, links: stored.links });
     await recordCutoff(trx, projectId, cutoff, tasks, caller);
+    // issue 19: the history entry, from the tasks read and written here
+    const history = progressChange(stored.tasks, tasks, cutoff, functionName === 'importProgress');
+    await recordChange(trx, projectId, { caller, functionName }, 'tracking', history);
   });
 
   const count = entries.length;

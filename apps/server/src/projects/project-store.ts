@@ -548,16 +548,7 @@ export async function updateProject(
     const startYear = Number(input.startYear);
     const current = await trx
       .selectFrom('project')
-      .select([
-        'gantt_calendar',
-        'gantt_work_week',
-        'name',
-        'priority',
-        'currency',
-        'budget',
-        'start_year',
-        'end_year',
-      ])
+      .select(['gantt_calendar', 'gantt_work_week', 'name', 'priority', 'currency', 'budget', 'start_year', 'end_year'])
       .where('_id', '=', id)
       .executeTakeFirst();
     const calendar = current === undefined ? undefined : projectCalendarOf(current);
@@ -600,7 +591,14 @@ export async function updateProject(
     // the row read before the claim is the version it was based on (the claim succeeded)
     if (current !== undefined) {
       const changes = projectFieldChanges(current, saved, nextCalendar !== undefined);
-      await recordChange(trx, id, author, 'project', projectEventChange({ kind: 'project-edited', changes }), saved.name);
+      await recordChange(
+        trx,
+        id,
+        author,
+        'project',
+        projectEventChange({ kind: 'project-edited', changes }),
+        saved.name,
+      );
     }
     return saved;
   });

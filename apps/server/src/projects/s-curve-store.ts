@@ -5,12 +5,15 @@ import {
   formatIsoDate,
   formatMoney,
   itemLeaves,
+  projectEventChange,
   roundMoney,
   spreadItemAmounts,
 } from '@cimiento/domain';
 import type { ExportedFile, SCurve, SCurvePlannedTask } from '@cimiento/domain';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
+import { recordChange } from '../collab/history-store';
+import type { ChangeAuthor } from '../collab/history-store';
 import type { Database } from '../db/schema';
 import { XLSX_MIME_TYPE } from '../exchange/workbooks';
 import { HttpsError } from '../functions/https-error';
@@ -200,20 +203,29 @@ export async function saveActualCost(
   projectId: string,
   cutoff: string,
   amount: string | null,
+  author: ChangeAuthor,
 ): Promise<{ message: string }> {
   const project = await db.selectFrom('project').select('currency').where('_id', '=', projectId).executeTakeFirst();
   if (!project) throw new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
   const currency = project.currency as SCurve['currency'];
   const stored = amount === null ? null : roundMoney(amount, currency);
-  const result = await db
-    .updateTable('gantt_cutoff')
-    .set({ actual_cost: stored })
-    .where('project_id', '=', projectId)
-    .where('cutoff', '=', cutoff)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) {
-    throw new HttpsError('NOT_FOUND', `No hay un corte de avance el ${formatIsoDate(cutoff)}`);
-  }
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('gantt_cutoff')
+      .set({ actual_cost: stored })
+      .where('project_id', '=', projectId)
+      .where('cutoff', '=', cutoff)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) {
+      throw new HttpsError('NOT_FOUND', `No hay un corte de avance el ${formatIsoDate(cutoff)}`);
+    }
+    const event = {
+      kind: 'actual-cost',
+      cutoff,
+      amount: stored === null ? null : formatMoney(stored, currency),
+    } as const;
+    await recordChange(trx, projectId, author, 'costs', projectEventChange(event));
+  });
   return {
     message:
       stored === null

@@ -201,9 +201,7 @@ describe('projectEventChange (issue 19: the other saves, one line and notes)', (
     );
     expect(
       projectEventChange({ kind: 'estado-pago-saved', number: 3, cutoff: '2026-04-30', created: true }).summary,
-    ).toBe('Estado de pago N° 3 creado al corte del 30-04-2026');
-    expect(projectEventChange({ kind: 'estado-pago-removed', number: 3 }).summary).toBe(
-      'Estado de pago N° 3 eliminado',
-    );
+    ).toBe('Estado de pago N°3 creado al corte del 30-04-2026');
+    expect(projectEventChange({ kind: 'estado-pago-removed', number: 3 }).summary).toBe('Estado de pago N°3 eliminado');
   });
 });

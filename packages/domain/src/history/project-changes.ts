@@ -331,3 +331,40 @@ export function ganttChange(
   if (extra !== '') text = text === '' ? extra : `${text}; ${extra}`;
   return { summary: `${options.prefix ?? 'Gantt'}: ${text === '' ? 'sin cambios' : text}`, detail };
 }
+
+/** How the project's sequencing option is named on screen. */
+export const sequencingLabels: Readonly<Record<string, string>> = {
+  none: 'Sin secuencia',
+  priority: 'Secuencia por prioridad',
+  train: 'Tren de actividades',
+};
+
+/**
+ * Progress recorded at a cut-off (saveProgress, importProgress): the tasks whose progress or actual
+ * dates changed, each with its fields, under 'Avance registrado al corte del dd-MM-yyyy: N tareas
+ * actualizadas'.
+ */
+export function progressChange(
+  before: readonly GanttHistoryTask[],
+  after: readonly GanttHistoryTask[],
+  cutoff: string,
+  imported: boolean,
+): ProjectChange {
+  const gantt = ganttChange({ tasks: before, links: [] }, { tasks: after, links: [] });
+  const beforeById = new Map(before.map((task) => [task.id, task]));
+  let updated = 0;
+  for (const task of after) {
+    const old = beforeById.get(task.id);
+    if (
+      old !== undefined &&
+      ((old.progress ?? 0) !== (task.progress ?? 0) ||
+        (old.actualStart ?? null) !== (task.actualStart ?? null) ||
+        (old.actualFinish ?? null) !== (task.actualFinish ?? null))
+    ) {
+      updated += 1;
+    }
+  }
+  const what = imported ? 'Avance importado desde Excel' : 'Avance registrado';
+  const tasks = `${formatNumber(updated)} ${updated === 1 ? 'tarea actualizada' : 'tareas actualizadas'}`;
+  return { summary: `${what} al corte del ${historyDate(cutoff)}: ${tasks}`, detail: gantt.detail };
+}

@@ -80,13 +80,13 @@ export function projectEventChange(event: ProjectEvent): ProjectChange {
       );
     case 'estado-pago-saved':
       return noteChange(
-        `Estado de pago N° ${formatNumber(event.number)} ${event.created ? 'creado' : 'recalculado'} al corte del ${formatIsoDate(event.cutoff)}`,
+        `Estado de pago N°${formatNumber(event.number)} ${event.created ? 'creado' : 'recalculado'} al corte del ${formatIsoDate(event.cutoff)}`,
       );
     case 'estado-pago-approved':
       return noteChange(
-        `Estado de pago N° ${formatNumber(event.number)} aprobado (corte del ${formatIsoDate(event.cutoff)})`,
+        `Estado de pago N°${formatNumber(event.number)} aprobado (corte del ${formatIsoDate(event.cutoff)})`,
       );
     case 'estado-pago-removed':
-      return noteChange(`Estado de pago N° ${formatNumber(event.number)} eliminado`);
+      return noteChange(`Estado de pago N°${formatNumber(event.number)} eliminado`);
   }
 }

@@ -50,29 +50,36 @@ function countsText(counts: EdpImportCounts): string {
  * prices in Unidad, Cantidad and Precio unitario are written with them (a missing column keeps the
  * stored values, an empty cell clears them; Monto is ignored).
  */
-export const handleImportEdp = defineHandler(importEdpContract, async ({ id, content, version, dryRun }, { db, caller }) => {
-  const project = await loadProject(db, id);
-  if (project.edp.version !== version) throw new HttpsError('ABORTED', EDP_STALE_MESSAGE);
-  const sheet = await readWorkbookSheet(content, { sheetName: EDP_SHEET_NAME, maxRows: MAX_EDP_ITEMS, what: 'el EDP' });
-  const result = edpItemsFromRows(sheet.rows, project.edp.items, project.code);
-  const preview = {
-    rows: result.rows,
-    errors: result.errors,
-    ...result.counts,
-    removedEdcLists: result.errors.length > 0 ? 0 : await countEdcLists(db, id, result.removedIds),
-  };
-  if (dryRun) {
-    const message =
-      result.errors.length > 0
-        ? `El libro tiene ${formatNumber(result.errors.length)} ${result.errors.length === 1 ? 'error' : 'errores'}; corrígelo y vuelve a cargarlo`
-        : `Vista previa del EDP: ${formatNumber(result.items.length)} ítems (${countsText(result.counts)})`;
-    return { preview, message };
-  }
-  if (result.errors.length > 0) throw new HttpsError('INVALID_ARGUMENT', rowErrorsMessage(result.errors, 'el EDP'));
-  const edp = await saveEdp(db, id, { items: result.items, version }, { caller, functionName: 'importEdp' });
-  return {
-    preview,
-    edp,
-    message: `EDP importado desde Excel: ${formatNumber(edp.items.length)} ítems (${countsText(result.counts)})`,
-  };
-});
+export const handleImportEdp = defineHandler(
+  importEdpContract,
+  async ({ id, content, version, dryRun }, { db, caller }) => {
+    const project = await loadProject(db, id);
+    if (project.edp.version !== version) throw new HttpsError('ABORTED', EDP_STALE_MESSAGE);
+    const sheet = await readWorkbookSheet(content, {
+      sheetName: EDP_SHEET_NAME,
+      maxRows: MAX_EDP_ITEMS,
+      what: 'el EDP',
+    });
+    const result = edpItemsFromRows(sheet.rows, project.edp.items, project.code);
+    const preview = {
+      rows: result.rows,
+      errors: result.errors,
+      ...result.counts,
+      removedEdcLists: result.errors.length > 0 ? 0 : await countEdcLists(db, id, result.removedIds),
+    };
+    if (dryRun) {
+      const message =
+        result.errors.length > 0
+          ? `El libro tiene ${formatNumber(result.errors.length)} ${result.errors.length === 1 ? 'error' : 'errores'}; corrígelo y vuelve a cargarlo`
+          : `Vista previa del EDP: ${formatNumber(result.items.length)} ítems (${countsText(result.counts)})`;
+      return { preview, message };
+    }
+    if (result.errors.length > 0) throw new HttpsError('INVALID_ARGUMENT', rowErrorsMessage(result.errors, 'el EDP'));
+    const edp = await saveEdp(db, id, { items: result.items, version }, { caller, functionName: 'importEdp' });
+    return {
+      preview,
+      edp,
+      message: `EDP importado desde Excel: ${formatNumber(edp.items.length)} ítems (${countsText(result.counts)})`,
+    };
+  },
+);

@@ -29,7 +29,7 @@ function countsText(counts: GanttImportCounts): string {
  */
 export const handleImportGantt = defineHandler(
   importGanttContract,
-  async ({ id, content, version, dryRun }, { db }) => {
+  async ({ id, content, version, dryRun }, { db, caller }) => {
     const current = await loadGantt(db, id);
     if (current.version !== version) throw new HttpsError('ABORTED', GANTT_STALE_MESSAGE);
     const sheet = await readWorkbookSheet(content, {
@@ -47,7 +47,10 @@ export const handleImportGantt = defineHandler(
       return { preview, message };
     }
     if (result.errors.length > 0) throw new HttpsError('INVALID_ARGUMENT', rowErrorsMessage(result.errors, 'el Gantt'));
-    const saved = await saveGantt(db, id, { activities: result.activities }, version);
+    const saved = await saveGantt(db, id, { activities: result.activities }, version, {
+      caller,
+      functionName: 'importGantt',
+    });
     const { message: _saved, ...gantt } = saved;
     return { preview, gantt, message: `Gantt importado desde Excel: ${countsText(result.counts)}` };
   },

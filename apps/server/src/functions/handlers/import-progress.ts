@@ -59,6 +59,7 @@ export const handleImportProgress = defineHandler(
       id,
       { cutoff, entries: result.entries, version },
       { userId: caller.userId, name: caller.name },
+      'importProgress',
     );
     return { preview, gantt, message: `Avance importado desde Excel al ${at}: ${countsText(result.counts)}` };
   },

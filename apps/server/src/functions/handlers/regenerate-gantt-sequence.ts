@@ -5,5 +5,6 @@ import { defineHandler } from '../define-handler';
 /** 'Regenerar secuencia': the project's sequencing option and the Gantt's generated links anew, on the version the screen loaded (stale → ABORTED). */
 export const handleRegenerateGanttSequence = defineHandler(
   regenerateGanttSequenceContract,
-  async ({ id, sequencing, version }, { db }) => regenerateGanttSequence(db, id, sequencing, version),
+  async ({ id, sequencing, version }, { db, caller }) =>
+    regenerateGanttSequence(db, id, sequencing, version, { caller, functionName: 'regenerateGanttSequence' }),
 );

@@ -3,6 +3,6 @@ import { removeBaseline } from '../../projects/baseline-store';
 import { defineHandler } from '../define-handler';
 
 /** Deletes one baseline; when it was the chosen one, the newest remaining is chosen (or none). */
-export const handleRemoveBaseline = defineHandler(removeBaselineContract, async ({ id, baselineId }, { db }) =>
-  removeBaseline(db, id, baselineId),
+export const handleRemoveBaseline = defineHandler(removeBaselineContract, async ({ id, baselineId }, { db, caller }) =>
+  removeBaseline(db, id, baselineId, { caller, functionName: 'removeBaseline' }),
 );

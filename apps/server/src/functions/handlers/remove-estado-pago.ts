@@ -3,6 +3,6 @@ import { removeEstadoPago } from '../../projects/estado-pago-store';
 import { defineHandler } from '../define-handler';
 
 /** 'Eliminar' a draft EP; an approved one is refused. */
-export const handleRemoveEstadoPago = defineHandler(removeEstadoPagoContract, async ({ id, number }, { db }) =>
-  removeEstadoPago(db, id, number),
+export const handleRemoveEstadoPago = defineHandler(removeEstadoPagoContract, async ({ id, number }, { db, caller }) =>
+  removeEstadoPago(db, id, number, { caller, functionName: 'removeEstadoPago' }),
 );

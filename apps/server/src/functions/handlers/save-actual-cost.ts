@@ -3,6 +3,8 @@ import { saveActualCost } from '../../projects/s-curve-store';
 import { defineHandler } from '../define-handler';
 
 /** 'Costo real' at a recorded cut-off (issue 16): the AC the S-curve's CPI divides by; null clears it. */
-export const handleSaveActualCost = defineHandler(saveActualCostContract, async ({ id, cutoff, amount }, { db }) =>
-  saveActualCost(db, id, cutoff, amount),
+export const handleSaveActualCost = defineHandler(
+  saveActualCostContract,
+  async ({ id, cutoff, amount }, { db, caller }) =>
+    saveActualCost(db, id, cutoff, amount, { caller, functionName: 'saveActualCost' }),
 );

@@ -5,5 +5,6 @@ import { defineHandler } from '../define-handler';
 /** 'Condiciones del contrato': the terms drafts and later EPs are computed with (never an approved one). */
 export const handleSaveEstadoPagoSettings = defineHandler(
   saveEstadoPagoSettingsContract,
-  async ({ id, settings }, { db }) => saveEstadoPagoSettings(db, id, settings),
+  async ({ id, settings }, { db, caller }) =>
+    saveEstadoPagoSettings(db, id, settings, { caller, functionName: 'saveEstadoPagoSettings' }),
 );

@@ -3,6 +3,6 @@ import { saveGantt } from '../../projects/gantt-store';
 import { defineHandler } from '../define-handler';
 
 /** Replaces the project's Gantt (tasks and links), based on the version the screen loaded (stale → ABORTED). */
-export const handleSaveGantt = defineHandler(saveGanttContract, async ({ id, gantt, version }, { db }) =>
-  saveGantt(db, id, gantt, version),
+export const handleSaveGantt = defineHandler(saveGanttContract, async ({ id, gantt, version }, { db, caller }) =>
+  saveGantt(db, id, gantt, version, { caller, functionName: 'saveGantt' }),
 );
