@@ -19,6 +19,7 @@ import { measureMixed } from './mixed.mjs';
 import { measureGanttServer } from './gantt-server.mjs';
 import { measureLoadGantt } from './loadgantt.mjs';
 import { measureMspdiExchange } from './mspdi-exchange.mjs';
+import { measureNotifications } from './notifications.mjs';
 import { measureNpmStart } from './npm-start.mjs';
 import { measureScheduleEngine } from './schedule-engine.mjs';
 import { measureTracking } from './tracking.mjs';
@@ -516,6 +517,15 @@ try {
   rows.push(...(await measureHistory()));
 } catch (error) {
   record('history (issue 19)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+}
+
+// 13f. the live stream (issue 19): 200 clients on GET /api/events, a saveEdp every second for 20 s:
+//      delivery latency p50/p99 (save answered → project-change received) and the server's RSS,
+//      on SQLite and on a throwaway PostgreSQL database
+try {
+  rows.push(...(await measureNotifications()));
+} catch (error) {
+  record('live stream (issue 19)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
 }
 
 // 14. the Gantt's PDF export (issue 12) in Chromium: menu click → download for 501 and 5,001 tasks,

@@ -2,13 +2,23 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { callFunction, createFirstAdmin, createSignedInUser } from './support/factories';
+import { FORCED_EXIT_MESSAGE } from '../src/http/graceful-stop';
+import {
+  TEST_PASSWORD,
+  callFunction,
+  cookieHeaderFrom,
+  createFirstAdmin,
+  createSignedInUser,
+  uniqueEmail,
+} from './support/factories';
 import type { TestAccount } from './support/factories';
 import { openEventStream } from './support/event-stream';
 import type { EventStream, StreamEvent } from './support/event-stream';
+import { createEdpProject, loadEdp, saveEdp } from './support/edp';
 import { recordSave } from './support/live';
 import { createProject, uniqueProjectCode } from './support/projects';
-import { createTestApp, databaseKinds } from './support/test-app';
+import { startServerProcess, waitForHealth } from './support/server-process';
+import { createTestApp, createTestConfig, databaseKinds, findFreePort } from './support/test-app';
 import type { TestApp } from './support/test-app';
 
 /**
@@ -133,6 +143,34 @@ describe.each(databaseKinds)('the live stream GET /api/events (%s)', (kind) => {
     }
   });
 
+  it('tells of a real saveEdp by someone else: the change to everyone, the bell to the creator; a refused save tells nothing', async () => {
+    const edpProject = await createEdpProject(t, creator.cookie, 'RS');
+    const creatorStream = await open(creator);
+    const otherStream = await open(other);
+    for (const stream of [creatorStream, otherStream]) await stream.next((e) => e.event === 'ready');
+    const edp = await loadEdp(t, saver.cookie, edpProject.id);
+    const renamed = edp.items.map((item) => (item.id === 3 ? { ...item, name: 'Andén norte' } : item));
+    const saved = await saveEdp(t, saver.cookie, edpProject.id, { version: edp.version, items: renamed });
+    expect(saved.statusCode, JSON.stringify(saved.body)).toBe(200);
+
+    const change = await otherStream.next((e) => e.event === 'project-change' && e.data.projectId === edpProject.id);
+    expect(change.data).toMatchObject({ functionName: 'saveEdp', area: 'edp', userName: 'Carla Planificadora' });
+    const told = await creatorStream.next(
+      (e) => e.event === 'notification' && e.data.notification.projectId === edpProject.id,
+    );
+    expect(told.data.notification.title).toBe('Carla Planificadora grabó el EDP');
+    expect(told.data.notification.historyId).toBe(change.data.id);
+
+    // a stale save (the same version again) is refused and leaves no event: the next one is the later save
+    const stale = await saveEdp(t, saver.cookie, edpProject.id, { version: edp.version, items: renamed });
+    expect(stale.statusCode).not.toBe(200);
+    const { historyId: later } = await recordSave(t.db, { projectId: project._id, user: saver });
+    await otherStream.next(isChangeOf(later));
+    expect(
+      otherStream.events.filter((e) => e.event === 'project-change' && e.data.projectId === edpProject.id),
+    ).toHaveLength(1);
+  });
+
   it("tells a user's stream of their new account notice (saveUser writes it on the server's own connection)", async () => {
     const stream = await open(admin);
     await stream.next((e) => e.event === 'ready');
@@ -157,12 +195,20 @@ describe.each(databaseKinds)('the live stream GET /api/events (%s)', (kind) => {
 
     const missed = [];
     for (const summary of ['EDP: 3 ítems agregados', 'EDP: 1 eliminado']) {
-      missed.push((await recordSave(t.db, { projectId: project._id, user: saver, functionName: 'saveEdp', area: 'edp', summary })).historyId);
+      missed.push(
+        (await recordSave(t.db, { projectId: project._id, user: saver, functionName: 'saveEdp', area: 'edp', summary }))
+          .historyId,
+      );
     }
     const back = await open(creator, { lastEventId: seenNotification.id });
     const lastMissed = missed.at(-1) ?? 0;
     await back.next(isNotificationOf(lastMissed));
-    expect(back.events.map((event) => [event.event, event.event === 'notification' ? event.data.notification.historyId : event.data.id])).toEqual([
+    expect(
+      back.events.map((event) => [
+        event.event,
+        event.event === 'notification' ? event.data.notification.historyId : event.data.id,
+      ]),
+    ).toEqual([
       ['project-change', missed[0]],
       ['project-change', missed[1]],
       ['notification', missed[0]],
@@ -182,7 +228,12 @@ describe.each(databaseKinds)('the live stream GET /api/events (%s)', (kind) => {
     const person = await createSignedInUser(t, admin.cookie, { name: 'Marta Saliente' });
     const stream = await open(person);
     await stream.next((e) => e.event === 'ready');
-    const disabling = await callFunction(t.app, 'saveUser', { user: { id: person.userId, disabled: true } }, admin.cookie);
+    const disabling = await callFunction(
+      t.app,
+      'saveUser',
+      { user: { id: person.userId, disabled: true } },
+      admin.cookie,
+    );
     expect(disabling.statusCode).toBe(200);
     await stream.ended;
     const again = await open(person);
@@ -219,6 +270,36 @@ describe.each(databaseKinds)('the live stream and the server stopping (%s)', (ki
     }
   });
 
+  it('main.ts on SIGTERM with streams open ends them and exits 0, not at the forced deadline', async () => {
+    const { config, cleanup } = await createTestConfig(kind);
+    const port = await findFreePort();
+    const server = startServerProcess(port, {
+      DATA_DIR: config.dataDir,
+      DATABASE_URL: config.databaseUrl ?? '',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+    });
+    try {
+      expect(await waitForHealth(server), server.output()).toBe(200);
+      const signUp = await fetch(`${server.baseUrl}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.baseUrl },
+        body: JSON.stringify({ email: uniqueEmail('admin'), password: TEST_PASSWORD, name: 'Administradora' }),
+      });
+      expect(signUp.status).toBe(200);
+      const cookie = cookieHeaderFrom(signUp.headers.getSetCookie());
+      const streams = await Promise.all([1, 2].map(() => openEventStream(server.baseUrl, cookie)));
+      for (const stream of streams) await stream.next((e) => e.event === 'ready');
+      const exit = await server.stop();
+      expect(exit.code, server.output()).toBe(0);
+      expect(server.output()).not.toContain(FORCED_EXIT_MESSAGE);
+      await Promise.all(streams.map((stream) => stream.ended));
+    } finally {
+      await server.stop();
+      await cleanup();
+    }
+  }, 60_000);
+
   it('sends a ping comment at every heartbeat', async () => {
     const t = await createTestApp(kind, {}, { listen: true, liveHeartbeatMs: 50 });
     try {
@@ -241,71 +322,97 @@ describe.each(databaseKinds)('the live stream and the server stopping (%s)', (ki
  * createTestApp, B built on the same configuration, each listening). A save written on A's database
  * reaches a client connected to B through LISTEN/NOTIFY; neither instance polls within the wait.
  */
-describe.each(databaseKinds.filter((kind) => kind === 'postgres'))('the live stream across two instances (%s)', (kind) => {
-  let t: TestApp;
-  let b: FastifyInstance;
-  let originB: string;
-  let admin: TestAccount;
-  let creator: TestAccount;
-  let saver: TestAccount;
-  let other: TestAccount;
-  let project: { _id: string };
-  const streams: EventStream[] = [];
+describe.each(databaseKinds.filter((kind) => kind === 'postgres'))(
+  'the live stream across two instances (%s)',
+  (kind) => {
+    let t: TestApp;
+    let b: FastifyInstance;
+    let originB: string;
+    let admin: TestAccount;
+    let creator: TestAccount;
+    let saver: TestAccount;
+    let other: TestAccount;
+    let project: { _id: string };
+    const streams: EventStream[] = [];
 
-  beforeAll(async () => {
-    t = await createTestApp(kind, {}, { listen: true, ...NO_POLL });
-    b = await buildApp(t.config, { logger: false, ...NO_POLL });
-    await b.listen({ port: 0, host: '127.0.0.1' });
-    originB = `http://127.0.0.1:${(b.server.address() as AddressInfo).port}`;
-    admin = await createFirstAdmin(t, { name: 'Carla Admin' });
-    creator = await createSignedInUser(t, admin.cookie, { name: 'Rosa Creadora' });
-    saver = await createSignedInUser(t, admin.cookie, { name: 'Carla Planificadora' });
-    other = await createSignedInUser(t, admin.cookie, { name: 'Ana Ajena' });
-    project = await createProject(t, creator.cookie, { name: 'Planta Lampa', code: uniqueProjectCode('TW') });
-  });
-  afterAll(async () => {
-    for (const stream of streams) stream.close();
-    await b?.close();
-    await t?.close();
-  });
+    beforeAll(async () => {
+      t = await createTestApp(kind, {}, { listen: true, ...NO_POLL });
+      b = await buildApp(t.config, { logger: false, ...NO_POLL });
+      await b.listen({ port: 0, host: '127.0.0.1' });
+      originB = `http://127.0.0.1:${(b.server.address() as AddressInfo).port}`;
+      admin = await createFirstAdmin(t, { name: 'Carla Admin' });
+      creator = await createSignedInUser(t, admin.cookie, { name: 'Rosa Creadora' });
+      saver = await createSignedInUser(t, admin.cookie, { name: 'Carla Planificadora' });
+      other = await createSignedInUser(t, admin.cookie, { name: 'Ana Ajena' });
+      project = await createProject(t, creator.cookie, { name: 'Planta Lampa', code: uniqueProjectCode('TW') });
+    });
+    afterAll(async () => {
+      for (const stream of streams) stream.close();
+      await b?.close();
+      await t?.close();
+    });
 
-  const openOn = async (origin: string, account: TestAccount, lastEventId?: string) => {
-    const stream = await openEventStream(origin, account.cookie, { lastEventId });
-    streams.push(stream);
-    return stream;
-  };
+    const openOn = async (origin: string, account: TestAccount, lastEventId?: string) => {
+      const stream = await openEventStream(origin, account.cookie, { lastEventId });
+      streams.push(stream);
+      return stream;
+    };
 
-  it("a save on A reaches the creator's and everyone's streams on B, the notification only the creator's", async () => {
-    const creatorOnB = await openOn(originB, creator);
-    const otherOnB = await openOn(originB, other);
-    for (const stream of [creatorOnB, otherOnB]) await stream.next((e) => e.event === 'ready');
-    // the save happens through A's side of the database
-    const { historyId } = await recordSave(t.db, { projectId: project._id, user: saver });
-    await otherOnB.next(isChangeOf(historyId), { timeoutMs: 2000 });
-    const told = await creatorOnB.next(isNotificationOf(historyId), { timeoutMs: 2000 });
-    expect(told.data.notification.title).toBe('Carla Planificadora grabó el Gantt');
-    const { historyId: later } = await recordSave(t.db, { projectId: project._id, user: saver });
-    await otherOnB.next(isChangeOf(later), { timeoutMs: 2000 });
-    expect(otherOnB.events.filter((event) => event.event === 'notification')).toEqual([]);
-  });
+    it("a save on A reaches the creator's and everyone's streams on B, the notification only the creator's", async () => {
+      const creatorOnB = await openOn(originB, creator);
+      const otherOnB = await openOn(originB, other);
+      for (const stream of [creatorOnB, otherOnB]) await stream.next((e) => e.event === 'ready');
+      // a save written through a connection of the test's own to the database
+      const { historyId } = await recordSave(t.db, { projectId: project._id, user: saver });
+      await otherOnB.next(isChangeOf(historyId), { timeoutMs: 2000 });
+      const told = await creatorOnB.next(isNotificationOf(historyId), { timeoutMs: 2000 });
+      expect(told.data.notification.title).toBe('Carla Planificadora grabó el Gantt');
+      const { historyId: later } = await recordSave(t.db, { projectId: project._id, user: saver });
+      await otherOnB.next(isChangeOf(later), { timeoutMs: 2000 });
+      expect(otherOnB.events.filter((event) => event.event === 'notification')).toEqual([]);
+    });
 
-  it("an account notice written by saveUser on A reaches the user's stream on B", async () => {
-    const stream = await openOn(originB, other);
-    await stream.next((e) => e.event === 'ready');
-    const promoted = await callFunction(t.app, 'saveUser', { user: { id: other.userId, admin: true } }, admin.cookie);
-    expect(promoted.statusCode).toBe(200);
-    const told = await stream.next((e) => e.event === 'notification', { timeoutMs: 2000 });
-    expect(told.data.notification.kind).toBe('made-admin');
-  });
+    it("a saveEdp on instance A reaches everyone's streams on B within 2 s, its notification only the creator's", async () => {
+      const edpProject = await createEdpProject(t, creator.cookie, 'TE');
+      const creatorOnB = await openOn(originB, creator);
+      const otherOnB = await openOn(originB, other);
+      for (const stream of [creatorOnB, otherOnB]) await stream.next((e) => e.event === 'ready');
+      const edp = await loadEdp(t, saver.cookie, edpProject.id);
+      const renamed = edp.items.map((item) => (item.id === 2 ? { ...item, name: 'Nave oriente' } : item));
+      const saved = await saveEdp(t, saver.cookie, edpProject.id, { version: edp.version, items: renamed });
+      expect(saved.statusCode, JSON.stringify(saved.body)).toBe(200);
+      const isThisProject = (e: StreamEvent) => e.event === 'project-change' && e.data.projectId === edpProject.id;
+      const change = await otherOnB.next(isThisProject, { timeoutMs: 2000 });
+      expect(change.data.functionName).toBe('saveEdp');
+      const told = await creatorOnB.next(isNotificationOf(change.data.id), { timeoutMs: 2000 });
+      expect(told.data.notification.title).toBe('Carla Planificadora grabó el EDP');
+      expect(otherOnB.events.filter((event) => event.event === 'notification')).toEqual([]);
+    });
 
-  it('a client that left B and comes back to A with Last-Event-ID gets what it missed', async () => {
-    const onB = await openOn(originB, creator);
-    const ready = await onB.next((e) => e.event === 'ready');
-    onB.close();
-    await onB.ended;
-    const { historyId } = await recordSave(t.db, { projectId: project._id, user: saver, summary: 'mientras no estaba' });
-    const onA = await openOn(t.origin, creator, ready.id);
-    expect((await onA.next(isChangeOf(historyId))).data.summary).toBe('mientras no estaba');
-    expect((await onA.next(isNotificationOf(historyId))).data.notification.body).toBe('Planta Lampa: mientras no estaba');
-  });
-});
+    it("an account notice written by saveUser on A reaches the user's stream on B", async () => {
+      const stream = await openOn(originB, other);
+      await stream.next((e) => e.event === 'ready');
+      const promoted = await callFunction(t.app, 'saveUser', { user: { id: other.userId, admin: true } }, admin.cookie);
+      expect(promoted.statusCode).toBe(200);
+      const told = await stream.next((e) => e.event === 'notification', { timeoutMs: 2000 });
+      expect(told.data.notification.kind).toBe('made-admin');
+    });
+
+    it('a client that left B and comes back to A with Last-Event-ID gets what it missed', async () => {
+      const onB = await openOn(originB, creator);
+      const ready = await onB.next((e) => e.event === 'ready');
+      onB.close();
+      await onB.ended;
+      const { historyId } = await recordSave(t.db, {
+        projectId: project._id,
+        user: saver,
+        summary: 'mientras no estaba',
+      });
+      const onA = await openOn(t.origin, creator, ready.id);
+      expect((await onA.next(isChangeOf(historyId))).data.summary).toBe('mientras no estaba');
+      expect((await onA.next(isNotificationOf(historyId))).data.notification.body).toBe(
+        'Planta Lampa: mientras no estaba',
+      );
+    });
+  },
+);

@@ -39,12 +39,10 @@ export function registerEventsRoute(app: FastifyInstance, options: { sessions: S
     response.write(`retry: ${RETRY_MS}\n\n`);
     const lastEventId = request.headers['last-event-id'];
     let isOpen = true;
-    let forget: (() => void) | undefined;
     response.on('close', () => {
       isOpen = false;
-      forget?.();
     });
-    forget = await hub.open(
+    const forget = await hub.open(
       {
         userId: user.id,
         headers: request.headers,
@@ -58,7 +56,9 @@ export function registerEventsRoute(app: FastifyInstance, options: { sessions: S
       },
       Array.isArray(lastEventId) ? lastEventId[0] : lastEventId,
     );
-    if (!isOpen) forget();
+    // the client may have left while the replay was read
+    if (isOpen) response.on('close', forget);
+    else forget();
     request.log.debug({ userId: user.id }, 'live stream opened');
   });
 }

@@ -384,10 +384,15 @@ export function createLiveHub(options: {
       }
       const since = parseLastEventId(lastEventId);
       if (since === undefined) {
+        const unread = await countUnread(db, connection.userId);
+        if (isClosed) {
+          client.end();
+          return forget;
+        }
+        // from here on, what the hub reads next is sent after `ready`
         connection.h = history.mark;
         connection.n = notifications.mark;
         connections.add(connection);
-        const unread = await countUnread(db, connection.userId);
         const marks = { historyId: connection.h, notificationId: connection.n, unread };
         send(connection, sseEvent('ready', markId(connection.h, connection.n), marks));
         return forget;

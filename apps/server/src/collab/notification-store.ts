@@ -189,12 +189,7 @@ export async function loadNotificationPage(
   let mine = db.selectFrom('notification').where('user_id', '=', userId);
   if (options.unreadOnly) mine = mine.where('read_at', 'is', null);
   const [rows, total, unread] = await Promise.all([
-    mine
-      .select(NOTIFICATION_COLUMNS)
-      .orderBy('id', 'desc')
-      .offset(options.offset)
-      .limit(options.limit)
-      .execute(),
+    mine.select(NOTIFICATION_COLUMNS).orderBy('id', 'desc').offset(options.offset).limit(options.limit).execute(),
     mine.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
     countUnread(db, userId),
   ]);

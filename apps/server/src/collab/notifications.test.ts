@@ -47,7 +47,7 @@ describe.each(databaseKinds)('notifications (%s)', (kind) => {
     return response.body.result;
   }
 
-  it("tells the creator and the followers of a save by someone else, not the one who saved nor anyone else", async () => {
+  it('tells the creator and the followers of a save by someone else, not the one who saved nor anyone else', async () => {
     const project = await newProject('Bodega Quilicura');
     await follow(follower, project._id);
     const { historyId } = await recordSave(t.db, {
@@ -95,7 +95,12 @@ describe.each(databaseKinds)('notifications (%s)', (kind) => {
       following: false,
       message: 'Dejaste de seguir el proyecto Centro Pudahuel',
     });
-    const disabling = await callFunction(t.app, 'saveUser', { user: { id: disabled.userId, disabled: true } }, admin.cookie);
+    const disabling = await callFunction(
+      t.app,
+      'saveUser',
+      { user: { id: disabled.userId, disabled: true } },
+      admin.cookie,
+    );
     expect(disabling.statusCode).toBe(200);
 
     await recordSave(t.db, { projectId: project._id, user: saver });
@@ -118,7 +123,9 @@ describe.each(databaseKinds)('notifications (%s)', (kind) => {
     expect(after).toEqual([]);
     // the same save, not refused, does tell the creator: the refusal is what left nothing
     await recordSave(t.db, { projectId: project._id, user: saver });
-    expect(await t.db.selectFrom('notification').select('id').where('project_id', '=', project._id).execute()).toHaveLength(1);
+    expect(
+      await t.db.selectFrom('notification').select('id').where('project_id', '=', project._id).execute(),
+    ).toHaveLength(1);
   });
 
   it('tells a new user their account was created, and a user made administrator', async () => {
@@ -186,7 +193,11 @@ describe.each(databaseKinds)('notifications (%s)', (kind) => {
     expect(several.body.result).toEqual({ unread: 2, message: 'Notificaciones marcadas como leídas' });
     const everything = await callFunction(t.app, 'markNotificationsRead', { all: true }, reader.cookie);
     expect(everything.body.result).toEqual({ unread: 0, message: 'Todas tus notificaciones quedaron leídas' });
-    expect(await notificationsOf(reader, { unreadOnly: true })).toMatchObject({ total: 0, unread: 0, notifications: [] });
+    expect(await notificationsOf(reader, { unreadOnly: true })).toMatchObject({
+      total: 0,
+      unread: 0,
+      notifications: [],
+    });
     expect((await notificationsOf(creator)).unread).toBe(creatorUnread);
   });
 

@@ -18,7 +18,10 @@ export type EventStream = {
   /** the body of a refusal (a status other than 200) */
   body: string;
   /** the first event from index `from` on that `matches` accepts; rejects after `timeoutMs` or when the stream ends first */
-  next: (matches: (event: StreamEvent) => boolean, options?: { from?: number; timeoutMs?: number }) => Promise<StreamEvent>;
+  next: (
+    matches: (event: StreamEvent) => boolean,
+    options?: { from?: number; timeoutMs?: number },
+  ) => Promise<StreamEvent>;
   /** resolves when the server ends the stream */
   ended: Promise<void>;
   close: () => void;
