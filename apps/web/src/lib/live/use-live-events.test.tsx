@@ -62,12 +62,28 @@ describe('useLiveEvents', () => {
   it('sets the unread count from ready and from each notification, refreshing the notification lists', () => {
     const { queryClient } = renderLive();
     const source = FakeEventSource.latest();
+    queryClient.setQueryData(['loadNotifications', { offset: 0, limit: 10 }], { notifications: [] });
     act(() => source.emit('ready', { historyId: 1, notificationId: 1, unread: 2 }));
     expect(useLiveStore.getState().unread).toBe(2);
-    queryClient.setQueryData(['loadNotifications', { offset: 0, limit: 10 }], { notifications: [] });
+    // the first ready comes with the screen's own first loads: nothing is asked again
+    expect(queryClient.getQueryState(['loadNotifications', { offset: 0, limit: 10 }])?.isInvalidated).toBe(false);
     act(() => source.emit('notification', { notification: { id: 9 }, unread: 3 }));
     expect(useLiveStore.getState().unread).toBe(3);
     expect(queryClient.getQueryState(['loadNotifications', { offset: 0, limit: 10 }])?.isInvalidated).toBe(true);
+  });
+
+  it('after a stream ended and opened afresh, asks again for what may have been missed', async () => {
+    vi.stubGlobal('fetch', async () => jsonResponse(200, buildSession({ id: 'user-1' })));
+    const { queryClient } = renderLive();
+    act(() => FakeEventSource.latest().emit('ready', { unread: 0 }));
+    act(() => FakeEventSource.latest().refuse());
+    await vi.waitFor(() => expect(FakeEventSource.instances).toHaveLength(2));
+    queryClient.setQueryData(['loadNotifications', { offset: 0, limit: 10 }], { notifications: [] });
+    queryClient.setQueryData(['loadProjectHistory', 'p-1'], { pages: [], pageParams: [] });
+    act(() => FakeEventSource.latest().emit('ready', { unread: 1 }));
+    expect(useLiveStore.getState().unread).toBe(1);
+    expect(queryClient.getQueryState(['loadNotifications', { offset: 0, limit: 10 }])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['loadProjectHistory', 'p-1'])?.isInvalidated).toBe(true);
   });
 
   it('after a refused stream asks for the session: signed out, the app learns it and no stream reopens', async () => {

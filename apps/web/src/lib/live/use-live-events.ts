@@ -28,6 +28,7 @@ export function useLiveEvents(options: LiveConnectionOptions = {}): void {
     const connectionOptions = optionsRef.current;
     if (connectionOptions.createSource === undefined && typeof EventSource === 'undefined') return;
     const store = useLiveStore.getState();
+    let readyCount = 0;
     const refreshHistory = (projectId?: string) =>
       queryClient.invalidateQueries({
         predicate: (query) =>
@@ -40,9 +41,13 @@ export function useLiveEvents(options: LiveConnectionOptions = {}): void {
         onConnection: (connection) => useLiveStore.getState().setConnection(connection),
         onReady: (unread) => {
           if (unread !== null) useLiveStore.getState().setUnread(unread);
-          // a fresh connection: whatever happened while there was none is asked for again
-          void invalidateNotifications(queryClient);
-          void refreshHistory();
+          // a fresh connection after a lost one: whatever happened meanwhile is asked for again
+          // (the first one comes with the screen's own first loads)
+          if (readyCount > 0) {
+            void invalidateNotifications(queryClient);
+            void refreshHistory();
+          }
+          readyCount += 1;
         },
         onProjectChange: (entry) => {
           if (entry.userId !== userId) useLiveStore.getState().receiveChange(entry);
