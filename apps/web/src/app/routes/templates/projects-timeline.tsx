@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PagePanel } from '@/components/ui/page-panel';
-import { HistoryTimeline } from '@/features/history/components/history-timeline';
+import { FollowProjectToggle, HistoryTimeline } from '@/features/history/components/history-timeline';
 import { useCurrentProject } from '@/stores/project-store';
 
 /** '/pages/projects/timeline': the current project's history (issue 19); with none, an invitation to choose one. */
@@ -23,8 +23,12 @@ export function ProjectsTimelineRoute() {
     );
   }
   return (
-    <PagePanel title={t('history.title')} subtitle={project.name}>
-      <HistoryTimeline key={project.id} projectId={project.id} showFollow />
+    <PagePanel
+      title={t('history.title')}
+      subtitle={project.name}
+      actions={<FollowProjectToggle key={project.id} projectId={project.id} />}
+    >
+      <HistoryTimeline key={project.id} projectId={project.id} />
     </PagePanel>
   );
 }

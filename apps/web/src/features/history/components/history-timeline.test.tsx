@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { buildSession, jsonResponse, renderWithApp } from '@/testing/test-utils';
-import { HistoryTimeline } from './history-timeline';
+import { FollowProjectToggle, HistoryTimeline } from './history-timeline';
 
 function entry(id: number, overrides: Partial<HistoryEntry> = {}): HistoryEntry {
   return {
@@ -72,11 +72,17 @@ function stubServer() {
 }
 
 function renderTimeline(path = '/projects/p-1') {
-  return renderWithApp(<HistoryTimeline projectId="p-1" showFollow />, {
-    path,
-    routePath: '/projects/:id',
-    session: buildSession(),
-  });
+  return renderWithApp(
+    <>
+      <FollowProjectToggle projectId="p-1" />
+      <HistoryTimeline projectId="p-1" />
+    </>,
+    {
+      path,
+      routePath: '/projects/:id',
+      session: buildSession(),
+    },
+  );
 }
 
 describe('HistoryTimeline', () => {

@@ -63,10 +63,17 @@ function TimelineItem({ entry, isLast, onOpen }: { entry: HistoryEntry; isLast: 
   );
 }
 
-/** 'Seguir proyecto' / 'Dejar de seguir': the project's saves by others reach (or stop reaching) the bell. */
-export function FollowProjectButton({ projectId, following }: { projectId: string; following: boolean }) {
+/**
+ * 'Seguir proyecto' / 'Dejar de seguir': the project's saves by others reach (or stop reaching) the
+ * bell. `following` comes with the history's first page (the timeline's own query, shared).
+ */
+export function FollowProjectToggle({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
+  const query = useInfiniteQuery(projectHistoryQueryOptions(projectId));
   const follow = useFollowProject(projectId);
+  const first = query.data?.pages[0];
+  if (!first) return null;
+  const { following } = first;
   return (
     <Button
       variant={following ? 'outlined' : 'contained'}
@@ -82,11 +89,7 @@ export function FollowProjectButton({ projectId, following }: { projectId: strin
   );
 }
 
-export type HistoryTimelineProps = {
-  projectId: string;
-  /** Shows 'Seguir proyecto' / 'Dejar de seguir' above the list. */
-  showFollow?: boolean;
-};
+export type HistoryTimelineProps = { projectId: string };
 
 /**
  * The project's history ('Historial', issue 19): every save newest first, a page at a time
@@ -94,14 +97,13 @@ export type HistoryTimelineProps = {
  * the summary; opening one shows its detail. `?historial=<id>` in the address opens that entry
  * (a notification of the bell points there).
  */
-export function HistoryTimeline({ projectId, showFollow = false }: HistoryTimelineProps) {
+export function HistoryTimeline({ projectId }: HistoryTimelineProps) {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const query = useInfiniteQuery(projectHistoryQueryOptions(projectId));
   const pages = query.data?.pages ?? [];
   const entries = pages.flatMap((page) => page.entries);
   const total = pages[0]?.total ?? 0;
-  const following = pages[0]?.following ?? false;
   const openedParam = Number(searchParams.get(HISTORY_ENTRY_PARAM));
   const openedId = Number.isInteger(openedParam) && openedParam > 0 ? openedParam : null;
 
@@ -119,11 +121,6 @@ export function HistoryTimeline({ projectId, showFollow = false }: HistoryTimeli
 
   return (
     <div>
-      {showFollow && query.data && (
-        <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
-          <FollowProjectButton projectId={projectId} following={following} />
-        </Stack>
-      )}
       {query.isError && (
         <Alert
           severity="error"
