@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { historyDetailSchema } from '../functions/collaboration-contracts';
-import { HISTORY_LIST_CAP, edcChange, edpChange, ganttChange } from './project-changes';
+import { HISTORY_LIST_CAP, edcChange, edpChange, ganttChange, progressChange } from './project-changes';
 import { projectEventChange } from './project-events';
 
 const item = (id: number, code: string, name: string, parentId?: number) => ({ id, code, name, parentId });
@@ -173,6 +173,40 @@ describe('ganttChange (issue 19: the Gantt save, task by task)', () => {
       { field: 'name', from: 'Tarea A.2', to: 'Otra' },
       { field: 'parent', from: 'A', to: '' },
     ]);
+  });
+});
+
+describe('progressChange (issue 19: progress at a cut-off)', () => {
+  const leaf = (id: number, progress: number, actualStart?: string) => ({
+    id,
+    code: `T${id}`,
+    name: `Tarea ${id}`,
+    start: '2026-01-02',
+    duration: 5,
+    progress,
+    actualStart,
+  });
+  it('counts the tasks whose progress or actual dates moved and lists their fields', () => {
+    const change = progressChange(
+      [leaf(1, 0), leaf(2, 50, '2026-01-02')],
+      [leaf(1, 20, '2026-01-02'), leaf(2, 50, '2026-01-02')],
+      '2026-01-05',
+      false,
+    );
+    expect(change.summary).toBe('Avance registrado al corte del 05-01-2026: 1 tarea actualizada');
+    expect(change.detail.tasks).toEqual([
+      {
+        code: 'T1',
+        name: 'Tarea 1',
+        changes: [
+          { field: 'progress', from: '0 %', to: '20 %' },
+          { field: 'actualStart', from: '', to: '02-01-2026' },
+        ],
+      },
+    ]);
+    expect(progressChange([leaf(1, 0)], [leaf(1, 0)], '2026-01-06', true).summary).toBe(
+      'Avance importado desde Excel al corte del 06-01-2026: 0 tareas actualizadas',
+    );
   });
 });
 

@@ -93,28 +93,41 @@ export function edpChange(
 ): ProjectChange {
   const lists = new CappedLists();
   const detail = emptyHistoryDetail();
-  const beforeById = new Map(before.map((item) => [item.id, item]));
-  const afterIds = new Set<number>();
-  const codeById = new Map(after.map((item) => [item.id, item.code]));
+  const beforeById = new Map<number, EdpHistoryItem>();
+  for (const item of before) beforeById.set(item.id, item);
+  // the new parent's code, only read when an item moved
+  let codeById: Map<number, string> | undefined;
+  const codeOf = (id: number) => (codeById ??= new Map(after.map((item) => [item.id, item.code]))).get(id);
   let added = 0;
   let renamed = 0;
   let changed = 0;
+  let kept = 0;
   for (const item of after) {
-    afterIds.add(item.id);
     const old = beforeById.get(item.id);
     if (!old) {
       added += 1;
       lists.push(detail.added, { code: item.code, name: item.name });
       continue;
     }
+    kept += 1;
+    const oldParent = old.parentId ?? null;
+    const newParent = item.parentId ?? null;
+    const moved = oldParent !== newParent;
+    const otherwise =
+      old.code !== item.code ||
+      moved ||
+      (old.unit ?? null) !== (item.unit ?? null) ||
+      (old.quantity ?? null) !== (item.quantity ?? null) ||
+      (old.unitPrice ?? null) !== (item.unitPrice ?? null);
     if (old.name !== item.name) {
       renamed += 1;
       lists.push(detail.renamed, { code: item.code, from: old.name, to: item.name });
     }
+    if (!otherwise) continue;
     const what: string[] = [];
     if (old.code !== item.code) what.push(`código ${old.code} → ${item.code}`);
-    if ((old.parentId ?? null) !== (item.parentId ?? null)) {
-      const parent = item.parentId == null ? '' : (codeById.get(item.parentId) ?? String(item.parentId));
+    if (moved) {
+      const parent = newParent === null ? '' : (codeOf(newParent) ?? String(newParent));
       what.push(parent === '' ? 'movido a la raíz' : `movido bajo ${parent}`);
     }
     if ((old.unit ?? null) !== (item.unit ?? null)) what.push(`unidad «${old.unit ?? ''}» → «${item.unit ?? ''}»`);
@@ -128,10 +141,14 @@ export function edpChange(
     }
   }
   let removed = 0;
-  for (const item of before) {
-    if (afterIds.has(item.id)) continue;
-    removed += 1;
-    lists.push(detail.removed, { code: item.code, name: item.name });
+  if (kept < beforeById.size) {
+    const afterIds = new Set<number>();
+    for (const item of after) afterIds.add(item.id);
+    for (const item of before) {
+      if (afterIds.has(item.id)) continue;
+      removed += 1;
+      lists.push(detail.removed, { code: item.code, name: item.name });
+    }
   }
   detail.omitted = lists.omitted;
   const counts = countParts(ITEM, [
@@ -246,6 +263,19 @@ function predecessorsText(links: readonly GanttHistoryLink[] | undefined, codeOf
     .join(', ');
 }
 
+/** A task's incoming links as comparable text (ids, not codes); '' for none. */
+function linkKey(links: readonly GanttHistoryLink[] | undefined): string {
+  if (!links || links.length === 0) return '';
+  if (links.length === 1) {
+    const [link] = links as [GanttHistoryLink];
+    return `${link.from}${link.type}${link.lag}`;
+  }
+  return links
+    .map((link) => `${link.from}${link.type}${link.lag}`)
+    .sort()
+    .join(',');
+}
+
 function byTarget(links: readonly GanttHistoryLink[]): Map<number, GanttHistoryLink[]> {
   const map = new Map<number, GanttHistoryLink[]>();
   for (const link of links) {
@@ -288,25 +318,42 @@ export function ganttChange(
       capped.push(detail.added, { code: task.code, name: task.name });
       continue;
     }
+    // raw values first: formatting (dates, días, predecessors by code) only for what differs
+    const oldLinks = beforeLinks.get(task.id);
+    const newLinks = afterLinks.get(task.id);
+    const linksDiffer = linkKey(oldLinks) !== linkKey(newLinks);
+    const oldParent = old.parentId ?? null;
+    const newParent = task.parentId ?? null;
+    if (
+      old.name === task.name &&
+      old.code === task.code &&
+      old.start === task.start &&
+      old.duration === task.duration &&
+      !linksDiffer &&
+      oldParent === newParent &&
+      (old.progress ?? 0) === (task.progress ?? 0) &&
+      (old.actualStart ?? null) === (task.actualStart ?? null) &&
+      (old.actualFinish ?? null) === (task.actualFinish ?? null)
+    ) {
+      continue;
+    }
     const changes: TaskFieldChange[] = [];
     const field = (name: TaskFieldChange['field'], from: string, to: string) => {
       if (from !== to) changes.push({ field: name, from, to });
     };
     field('name', old.name, task.name);
     field('code', old.code, task.code);
-    field('start', historyDate(old.start), historyDate(task.start));
-    field('duration', historyDuration(old.duration), historyDuration(task.duration));
-    field(
-      'links',
-      predecessorsText(beforeLinks.get(task.id), beforeCode),
-      predecessorsText(afterLinks.get(task.id), afterCode),
-    );
-    field(
-      'parent',
-      old.parentId == null ? '' : beforeCode(old.parentId),
-      task.parentId == null ? '' : afterCode(task.parentId),
-    );
-    field('progress', progressText(old.progress), progressText(task.progress));
+    if (old.start !== task.start) field('start', historyDate(old.start), historyDate(task.start));
+    if (old.duration !== task.duration)
+      field('duration', historyDuration(old.duration), historyDuration(task.duration));
+    if (linksDiffer) {
+      field('links', predecessorsText(oldLinks, beforeCode), predecessorsText(newLinks, afterCode));
+    }
+    if (oldParent !== newParent) {
+      field('parent', oldParent === null ? '' : beforeCode(oldParent), newParent === null ? '' : afterCode(newParent));
+    }
+    if ((old.progress ?? 0) !== (task.progress ?? 0))
+      field('progress', progressText(old.progress), progressText(task.progress));
     field('actualStart', historyDate(old.actualStart), historyDate(task.actualStart));
     field('actualFinish', historyDate(old.actualFinish), historyDate(task.actualFinish));
     if (changes.length === 0) continue;
