@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { LIVE_CHANNEL } from '../src/collab/live-poke';
 import { FORCED_EXIT_MESSAGE } from '../src/http/graceful-stop';
 import {
   TEST_PASSWORD,
@@ -12,6 +14,7 @@ import {
   uniqueEmail,
 } from './support/factories';
 import type { TestAccount } from './support/factories';
+import { eventually } from './support/eventually';
 import { openEventStream } from './support/event-stream';
 import type { EventStream, StreamEvent } from './support/event-stream';
 import { createEdpProject, loadEdp, saveEdp } from './support/edp';
@@ -396,6 +399,35 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))(
       expect(promoted.statusCode).toBe(200);
       const told = await stream.next((e) => e.event === 'notification', { timeoutMs: 2000 });
       expect(told.data.notification.kind).toBe('made-admin');
+    });
+
+    it("B's listener comes back after losing its connection, and a later save still reaches B", async () => {
+      const admin = new pg.Client({ connectionString: t.config.databaseUrl });
+      await admin.connect();
+      try {
+        const listening = async () =>
+          (
+            await admin.query(`select pid from pg_stat_activity where datname = current_database() and query = $1`, [
+              `LISTEN ${LIVE_CHANNEL}`,
+            ])
+          ).rows.map((row: { pid: number }) => row.pid);
+        const before = await listening();
+        // A's and B's
+        expect(before).toHaveLength(2);
+        await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [before]);
+        const after = await eventually(
+          listening,
+          (pids) => pids.length === 2 && pids.every((pid) => !before.includes(pid)),
+        );
+        expect(after.filter((pid) => before.includes(pid))).toEqual([]);
+        expect(after).toHaveLength(2);
+      } finally {
+        await admin.end();
+      }
+      const stream = await openOn(originB, other);
+      await stream.next((e) => e.event === 'ready');
+      const { historyId } = await recordSave(t.db, { projectId: project._id, user: saver });
+      await stream.next(isChangeOf(historyId), { timeoutMs: 2000 });
     });
 
     it('a client that left B and comes back to A with Last-Event-ID gets what it missed', async () => {

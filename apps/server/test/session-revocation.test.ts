@@ -211,8 +211,9 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))(
         (
           await listener.query(
             `select pid from pg_stat_activity
-             where datname = current_database() and query ilike 'LISTEN%' and pid <> $1`,
-            [own],
+             where datname = current_database() and query = $2 and pid <> $1`,
+            // the live stream's listeners (issue 19, cimiento_events) are not this test's
+            [own, `LISTEN ${SESSION_CHANNEL}`],
           )
         ).rows.map((row: { pid: number }) => row.pid);
       const before = await listening();

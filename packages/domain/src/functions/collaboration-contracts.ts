@@ -156,7 +156,7 @@ export const markNotificationsReadContract = defineFunction({
       }),
       z.strictObject({ all: z.literal(true, { error: 'debe ser verdadero' }) }),
     ],
-    { error: 'debe traer ids (una lista) o all: true' },
+    { error: 'ids: debe ser una lista de notificaciones, o envía all: true para marcarlas todas' },
   ),
   output: z.object({ unread: z.number().int(), message: messageSchema }),
 });
