@@ -76,11 +76,18 @@ export function setWindowWidth(width: number): void {
 /** Renders inside the app's real providers and a memory router; `session` null means signed out. */
 export function renderWithApp(
   ui: ReactNode,
-  options: { path?: string; routePath?: string; session?: Session | null; queryClient?: QueryClient } = {},
+  options: {
+    path?: string;
+    routePath?: string;
+    /** The route's handle (what the shell reads: its title, whether it is a project route). */
+    handle?: unknown;
+    session?: Session | null;
+    queryClient?: QueryClient;
+  } = {},
 ) {
   const queryClient = options.queryClient ?? createTestQueryClient();
   if (options.session !== undefined) queryClient.setQueryData(sessionQueryKey, options.session);
-  const routes: RouteObject[] = [{ path: options.routePath ?? '*', element: ui }];
+  const routes: RouteObject[] = [{ path: options.routePath ?? '*', element: ui, handle: options.handle }];
   const router = createMemoryRouter(routes, { initialEntries: [options.path ?? '/'] });
   const result = render(
     <AppProvider queryClient={queryClient}>

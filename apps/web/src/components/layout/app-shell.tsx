@@ -1,15 +1,24 @@
 import Box from '@mui/material/Box';
+import { Fragment } from 'react';
 import type { ReactNode } from 'react';
+import { useLiveStore } from '@/lib/live/live-store';
+import { useLiveEvents } from '@/lib/live/use-live-events';
 import { Configurator } from './configurator';
 import { Footer } from './footer';
+import { LiveChangeBanner } from './live-change-banner';
 import { Navbar } from './navbar';
 import { Sidebar } from './sidebar';
 import { UnsavedWorkGuard } from './unsaved-work-guard';
 import { useRouteHandle } from './use-route-handle';
 
-/** The signed-in chrome around every screen but /login. */
+/**
+ * The signed-in chrome around every screen but /login, with the tab's live stream (issue 19) and
+ * its banner; 'Recargar' draws the screen afresh under a new key.
+ */
 export function AppShell({ children }: { children: ReactNode }) {
   const isFullHeight = useRouteHandle()?.isFullHeight === true;
+  const reloadGeneration = useLiveStore((state) => state.reloadGeneration);
+  useLiveEvents();
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <Sidebar />
@@ -25,7 +34,8 @@ export function AppShell({ children }: { children: ReactNode }) {
             ...(isFullHeight && { display: { md: 'flex' }, flexDirection: 'column' }),
           }}
         >
-          {children}
+          <LiveChangeBanner />
+          <Fragment key={reloadGeneration}>{children}</Fragment>
         </Box>
         <Footer />
       </Box>

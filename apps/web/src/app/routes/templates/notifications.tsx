@@ -1,6 +1,6 @@
-import { TemplateDemoRoute } from '../template-demo';
+import { NotificationsPage } from '@/features/notifications/components/notifications-page';
 
-/** '/pages/notifications' (issue 19 scaffold: its lane replaces this screen). */
+/** '/pages/notifications': every notification of the signed-in user, paged (issue 19). */
 export function NotificationsRoute() {
-  return <TemplateDemoRoute />;
+  return <NotificationsPage />;
 }
