@@ -1291,5 +1291,6 @@ export const enUS: Catalogue = {
   },
   a11y: {
     skipToContent: 'Skip to content',
+    edpGrid: 'WBS items',
   },
 };

@@ -1300,5 +1300,6 @@ export const esCL = {
   },
   a11y: {
     skipToContent: 'Saltar al contenido',
+    edpGrid: 'Ítems del EDP',
   },
 };
