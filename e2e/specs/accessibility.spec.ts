@@ -1,7 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, signInContext } from '../support/api';
-import type { AxeViolation } from '../support/axe';
 import { axeViolations, describeViolations, gradientContrastFailures } from '../support/axe';
 import { newContext } from '../support/browser';
 import { seedGanttProject } from '../support/gantt';
@@ -127,8 +126,12 @@ async function open(page: Page, screen: Screen): Promise<void> {
   await settle(page);
 }
 
-function expectNone(where: string, violations: AxeViolation[]): void {
-  expect(describeViolations(where, violations), where).toEqual([]);
+/** axe's serious and critical violations, then the text on gradients axe leaves unjudged, one line each. */
+async function faults(page: Page, where: string): Promise<string[]> {
+  return [
+    ...describeViolations(where, await axeViolations(page)),
+    ...(await gradientContrastFailures(page)).map((line) => `${where}: ${line}`),
+  ];
 }
 
 describe('accessibility (axe-core, WCAG 2.1 A/AA: no serious or critical violation)', () => {
@@ -176,7 +179,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA: no serious or critical violati
         const found: string[] = [];
         for (const screen of signedOutScreens) {
           await open(signedOut, screen);
-          found.push(...describeViolations(`${screen.path} (${mode.name})`, await axeViolations(signedOut)));
+          found.push(...(await faults(signedOut, `${screen.path} (${mode.name})`)));
         }
         expect(found).toEqual([]);
       });
@@ -185,7 +188,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA: no serious or critical violati
         const found: string[] = [];
         for (const screen of signedInScreens(projectId)) {
           await open(signedIn, screen);
-          found.push(...describeViolations(`${screen.path} (${mode.name})`, await axeViolations(signedIn)));
+          found.push(...(await faults(signedIn, `${screen.path} (${mode.name})`)));
         }
         expect(found).toEqual([]);
       });
@@ -195,14 +198,14 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA: no serious or critical violati
         await signedIn.getByRole('button', { name: 'Notificaciones' }).click();
         await signedIn.getByRole('menu').waitFor();
         await settle(signedIn);
-        expectNone(`menú de notificaciones (${mode.name})`, await axeViolations(signedIn));
+        expect(await faults(signedIn, `menú de notificaciones (${mode.name})`)).toEqual([]);
         await signedIn.keyboard.press('Escape');
         await signedIn.getByRole('menu').waitFor({ state: 'hidden' });
 
         await signedIn.getByRole('button', { name: 'Configuración Dashboard' }).click();
         await signedIn.getByLabel('Fondo claro / Fondo Oscuro').waitFor();
         await settle(signedIn);
-        expectNone(`configurador (${mode.name})`, await axeViolations(signedIn));
+        expect(await faults(signedIn, `configurador (${mode.name})`)).toEqual([]);
         await signedIn.keyboard.press('Escape');
       });
 
@@ -223,10 +226,10 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA: no serious or critical violati
             );
             // the users list: an active sidebar link and the screen's state chips
             await open(signedIn, { path: '/usuarios/list' });
+            await signedIn.locator('nav a.active', { hasText: 'Usuarios' }).waitFor();
             const where = `barra lateral ${sidebarType}/${sidebarColor} (${mode.name})`;
-            found.push(...describeViolations(where, await axeViolations(signedIn)));
-            // axe leaves text on a gradient unjudged: the active link's gradient is measured here
-            found.push(...(await gradientContrastFailures(signedIn, 'nav a.active')).map((line) => `${where}: ${line}`));
+            // axe leaves text on a gradient unjudged: faults() measures the active link's gradient itself
+            found.push(...(await faults(signedIn, where)));
           }
         }
         expect(found).toEqual([]);

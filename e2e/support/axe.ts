@@ -61,41 +61,76 @@ export function describeViolations(where: string, violations: AxeViolation[]): s
 }
 
 /**
- * The text of each element matching `selector` against every colour stop of its background
- * gradient: axe leaves text on a gradient unjudged ('incomplete'), so the sidebar's active link is
- * measured here with WCAG's formula. Answers one line per stop under 4.5:1 (3:1 for large text).
+ * Text drawn on a gradient, measured against each colour stop with WCAG's formula: axe leaves
+ * text on a gradient unjudged ('incomplete'), and the sidebar's active link, the login header and
+ * the dashboard's cards write on one. Every visible text whose nearest painted ancestor has a
+ * gradient is checked (its colour's alpha and the opacities between them blended over the stop).
+ * Answers one line per stop under 4.5:1 (3:1 for large text).
  */
-export async function gradientContrastFailures(page: Page, selector: string): Promise<string[]> {
-  return page.evaluate((scope) => {
-    const channels = (color: string): number[] =>
-      (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((value) => Number(value));
-    const luminance = (color: string): number => {
-      const [r = 0, g = 0, b = 0] = channels(color).map((value) => {
+export async function gradientContrastFailures(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    type Rgba = [number, number, number, number];
+    const parse = (color: string): Rgba => {
+      const [r = 0, g = 0, b = 0, a = 1] = (color.match(/[\d.]+/g) ?? []).map(Number);
+      return [r, g, b, a];
+    };
+    const luminance = ([r, g, b]: Rgba): number => {
+      const [lr, lg, lb] = [r, g, b].map((value) => {
         const c = value / 255;
         return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      }) as [number, number, number];
+      return 0.2126 * lr + 0.7152 * lg + 0.0722 * lb;
     };
-    const ratio = (a: string, b: string): number => {
+    const blend = (top: Rgba, alpha: number, under: Rgba): Rgba => [
+      top[0] * alpha + under[0] * (1 - alpha),
+      top[1] * alpha + under[1] * (1 - alpha),
+      top[2] * alpha + under[2] * (1 - alpha),
+      1,
+    ];
+    const ratio = (a: Rgba, b: Rgba): number => {
       const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
       return (light + 0.05) / (dark + 0.05);
     };
+    const isPainted = (style: CSSStyleDeclaration) =>
+      style.backgroundImage !== 'none' || parse(style.backgroundColor)[3] > 0;
+
     const failures: string[] = [];
-    for (const element of Array.from(document.querySelectorAll<HTMLElement>(scope))) {
-      const style = getComputedStyle(element);
-      const stops = style.backgroundImage.match(/rgba?\([^)]*\)/g) ?? [];
-      const size = Number.parseFloat(style.fontSize);
-      const isLarge = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const seen = new Set<Element>();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const holder = node.parentElement;
+      if (!holder || seen.has(holder) || (node.textContent ?? '').trim() === '') continue;
+      seen.add(holder);
+      if (holder.getClientRects().length === 0) continue;
+      const textStyle = getComputedStyle(holder);
+      if (textStyle.visibility !== 'visible') continue;
+      // the nearest ancestor that paints a background, and the opacity on the way to it
+      let opacity = 1;
+      let painted: Element | null = holder;
+      while (painted) {
+        const style = getComputedStyle(painted);
+        if (isPainted(style)) break;
+        opacity *= Number(style.opacity);
+        painted = painted.parentElement;
+      }
+      if (!painted) continue;
+      const stops = getComputedStyle(painted).backgroundImage.match(/rgba?\([^)]*\)/g);
+      if (!stops || !getComputedStyle(painted).backgroundImage.includes('gradient')) continue;
+      const size = Number.parseFloat(textStyle.fontSize);
+      const isLarge = size >= 24 || (size >= 18.66 && Number(textStyle.fontWeight) >= 700);
       const needed = isLarge ? 3 : 4.5;
+      const text = parse(textStyle.color);
       for (const stop of stops) {
-        const measured = ratio(style.color, stop);
+        const background = parse(stop);
+        const measured = ratio(blend(text, text[3] * opacity, background), background);
         if (measured < needed) {
+          const label = (holder.textContent ?? '').trim().slice(0, 40);
           failures.push(
-            `"${element.textContent?.trim() ?? ''}": ${style.color} sobre ${stop} = ${measured.toFixed(2)}:1 (mínimo ${needed}:1)`,
+            `"${label}": ${textStyle.color} sobre el degradado ${stop} = ${measured.toFixed(2)}:1 (mínimo ${needed}:1)`,
           );
         }
       }
     }
     return failures;
-  }, selector);
+  });
 }
