@@ -114,14 +114,19 @@ export async function gradientContrastFailures(page: Page): Promise<string[]> {
         painted = painted.parentElement;
       }
       if (!painted) continue;
-      const stops = getComputedStyle(painted).backgroundImage.match(/rgba?\([^)]*\)/g);
-      if (!stops || !getComputedStyle(painted).backgroundImage.includes('gradient')) continue;
+      const paintedStyle = getComputedStyle(painted);
+      const stops = paintedStyle.backgroundImage.match(/rgba?\([^)]*\)/g);
+      if (!stops || !paintedStyle.backgroundImage.includes('gradient')) continue;
+      // a see-through stop (MUI's dark-mode overlay on paper) is laid over the element's own colour
+      const base = parse(paintedStyle.backgroundColor);
       const size = Number.parseFloat(textStyle.fontSize);
       const isLarge = size >= 24 || (size >= 18.66 && Number(textStyle.fontWeight) >= 700);
       const needed = isLarge ? 3 : 4.5;
       const text = parse(textStyle.color);
       for (const stop of stops) {
-        const background = parse(stop);
+        const layer = parse(stop);
+        if (layer[3] < 1 && base[3] < 1) continue;
+        const background = layer[3] < 1 ? blend(layer, layer[3], base) : layer;
         const measured = ratio(blend(text, text[3] * opacity, background), background);
         if (measured < needed) {
           const label = (holder.textContent ?? '').trim().slice(0, 40);

@@ -59,7 +59,7 @@ export function createAppTheme(options: { isDarkMode: boolean; locale?: Localiza
       // (docs/ACCESSIBILITY.md lists the ratios).
       palette: {
         mode: isDarkMode ? 'dark' : 'light',
-        primary: { main: isDarkMode ? '#64b5f6' : '#1a73e8' },
+        primary: { main: isDarkMode ? '#64b5f6' : '#1565c0' },
         secondary: { main: isDarkMode ? '#b3b3b3' : '#5f6478' },
         success: isDarkMode ? { main: '#66bb6a' } : { main: '#2e7d32', contrastText: '#ffffff' },
         warning: { main: isDarkMode ? '#ffa726' : '#fb8c00' },
