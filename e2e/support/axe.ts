@@ -113,7 +113,8 @@ export async function gradientContrastFailures(page: Page): Promise<string[]> {
         opacity *= Number(style.opacity);
         painted = painted.parentElement;
       }
-      if (!painted) continue;
+      // not drawn (MUI's outlined label keeps a transparent copy in its notch), or a disabled control (WCAG 1.4.3 exempts it)
+      if (!painted || opacity === 0 || holder.closest('[disabled], [aria-disabled="true"], .Mui-disabled')) continue;
       const paintedStyle = getComputedStyle(painted);
       const stops = paintedStyle.backgroundImage.match(/rgba?\([^)]*\)/g);
       if (!stops || !paintedStyle.backgroundImage.includes('gradient')) continue;
