@@ -212,6 +212,32 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA: no serious or critical violati
         await signedIn.keyboard.press('Escape');
       });
 
+      it('passes with a catalogue dialog open and with an EDP row being edited (its unsaved chip)', async () => {
+        await open(signedIn, { path: '/admin/tipos-area' });
+        await signedIn.getByRole('table').getByRole('button', { name: 'Torre', exact: true }).click();
+        await signedIn.getByRole('dialog', { name: 'Tipo de área', exact: true }).waitFor();
+        await settle(signedIn);
+        expect(await faults(signedIn, `diálogo de catálogo (${mode.name})`)).toEqual([]);
+        await signedIn.keyboard.press('Escape');
+
+        await open(signedIn, {
+          path: `/projects/${projectId}/edp`,
+          ready: async (page) => page.getByText('ELA.1.1').waitFor(),
+        });
+        await signedIn.locator('tbody tr').filter({ hasText: 'ELA.1.1' }).first().click();
+        await signedIn
+          .getByRole('toolbar', { name: 'Herramientas del EDP' })
+          .getByRole('button', { name: 'Agregar Item' })
+          .click();
+        await signedIn.getByText('Cambios sin grabar', { exact: true }).waitFor();
+        await settle(signedIn);
+        expect(await faults(signedIn, `EDP con cambios sin grabar (${mode.name})`)).toEqual([]);
+        // leave the unsaved work behind without its guard: a fresh tab for the next test
+        const context = signedIn.context();
+        await signedIn.close({ runBeforeUnload: false });
+        signedIn = await context.newPage();
+      });
+
       it("keeps the sidebar's text readable in every sidebar colour and type", async () => {
         const found: string[] = [];
         for (const sidebarType of sidebarTypes) {
