@@ -163,6 +163,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA: no serious or critical violati
         await persistSettings(context, { isDarkMode: mode.isDarkMode });
         await signInContext(context, session.server.url, session.admin.email, session.admin.password);
         signedIn = await context.newPage();
+        await open(signedIn, { path: '/home' });
         const visitor = await newContext(session.browser, session.server.url);
         await persistSettings(visitor, { isDarkMode: mode.isDarkMode });
         signedOut = await visitor.newPage();
@@ -236,6 +237,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA: no serious or critical violati
         const context = signedIn.context();
         await signedIn.close({ runBeforeUnload: false });
         signedIn = await context.newPage();
+        await open(signedIn, { path: '/home' });
       });
 
       it("keeps the sidebar's text readable in every sidebar colour and type", async () => {
