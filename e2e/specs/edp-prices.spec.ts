@@ -113,7 +113,7 @@ describe('prices in the EDP', () => {
       .waitFor();
     // over the budget: the difference in red (the theme's error colour)
     const color = await page.getByTestId('edp-budget-difference').evaluate((node) => getComputedStyle(node).color);
-    expect(color).toBe('rgb(229, 57, 53)');
+    expect(color).toBe('rgb(211, 47, 47)');
     await screenshot(page, 'edp-prices-light');
     await toggleDarkMode(page, true);
     await screenshot(page, 'edp-prices-dark');

@@ -24,10 +24,12 @@ import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useId, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,28 +72,30 @@ function SidebarLink({
   context: NavContext;
 }) {
   return (
-    <ListItemButton
-      component={NavLink}
-      to={to}
-      end
-      onClick={context.onNavigate}
-      sx={{
-        ...rowSx(context),
-        '&.active': {
-          background: context.activeGradient,
-          color: '#ffffff',
-          boxShadow: '0 4px 12px rgba(0, 0, 0, 0.15)',
-        },
-        '&:hover:not(.active)': { backgroundColor: 'rgba(128, 128, 128, 0.15)' },
-      }}
-    >
-      <ListItemIcon sx={{ color: 'inherit', minWidth: context.isMini ? 0 : 36 }}>{icon}</ListItemIcon>
-      <ListItemText
-        primary={label}
-        sx={context.isMini ? visuallyHidden : undefined}
-        slotProps={{ primary: { fontSize: '0.875rem' } }}
-      />
-    </ListItemButton>
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      <ListItemButton
+        component={NavLink}
+        to={to}
+        end
+        onClick={context.onNavigate}
+        sx={{
+          ...rowSx(context),
+          '&.active': {
+            background: context.activeGradient,
+            color: '#ffffff',
+            boxShadow: '0 4px 12px rgba(0, 0, 0, 0.15)',
+          },
+          '&:hover:not(.active)': { backgroundColor: 'rgba(128, 128, 128, 0.15)' },
+        }}
+      >
+        <ListItemIcon sx={{ color: 'inherit', minWidth: context.isMini ? 0 : 36 }}>{icon}</ListItemIcon>
+        <ListItemText
+          primary={label}
+          sx={context.isMini ? visuallyHidden : undefined}
+          slotProps={{ primary: { fontSize: '0.875rem' } }}
+        />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -100,18 +104,21 @@ function SidebarGroup({
   icon,
   isInitiallyOpen,
   context,
+  listSx,
   children,
 }: {
   label: string;
   icon: ReactNode;
   isInitiallyOpen: boolean;
   context: NavContext;
+  /** the group's own list (a long list of projects scrolls inside it) */
+  listSx?: SxProps<Theme>;
   children: ReactNode;
 }) {
   const [isOpen, setIsOpen] = useState(isInitiallyOpen);
   const contentId = useId();
   return (
-    <>
+    <ListItem disablePadding sx={{ display: 'block' }}>
       <ListItemButton
         aria-expanded={isOpen}
         aria-controls={contentId}
@@ -127,11 +134,11 @@ function SidebarGroup({
         {!context.isMini && (isOpen ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />)}
       </ListItemButton>
       <Collapse in={isOpen} timeout="auto" id={contentId}>
-        <List disablePadding sx={{ pl: context.isMini ? 0 : 1.5 }}>
+        <List disablePadding sx={[{ pl: context.isMini ? 0 : 1.5 }, ...(Array.isArray(listSx) ? listSx : [listSx])]}>
           {children}
         </List>
       </Collapse>
-    </>
+    </ListItem>
   );
 }
 
@@ -188,7 +195,7 @@ export function SidebarContent({
       <Divider sx={{ borderColor: look.divider, mx: 2 }} />
       <Box component="nav" aria-label={t('nav.mainNavigation')} sx={{ py: 1 }}>
         <List disablePadding aria-label={t('nav.userSection')}>
-          <Box
+          <ListItem
             sx={{
               display: 'flex',
               alignItems: 'center',
@@ -208,34 +215,39 @@ export function SidebarContent({
             >
               {user?.name}
             </Typography>
-          </Box>
+          </ListItem>
           <SidebarLink to="/profile/settings" label={t('nav.myProfile')} icon={<PersonIcon />} context={context} />
         </List>
         <Divider sx={{ borderColor: look.divider, mx: 2, my: 1 }} />
         <List disablePadding>
           <SidebarLink to="/projects/new" label={t('nav.newProject')} icon={<AddCircleIcon />} context={context} />
           <SidebarLink to="/projects" label={t('nav.projects')} icon={<FolderIcon />} context={context} />
-          <SidebarGroup label={t('nav.myProjects')} icon={<FolderSpecialIcon />} isInitiallyOpen context={context}>
+          <SidebarGroup
+            label={t('nav.myProjects')}
+            icon={<FolderSpecialIcon />}
+            isInitiallyOpen
+            context={context}
+            // a long list scrolls inside the group instead of pushing the rest of the menu away
+            listSx={{ maxHeight: 240, overflowY: 'auto' }}
+          >
             {myProjects.length === 0 ? (
               <Typography
+                component="li"
                 variant="body2"
                 sx={{ color: look.mutedText, px: 3, py: 0.75, ...(isMini ? visuallyHidden : {}) }}
               >
                 {t('nav.noProjects')}
               </Typography>
             ) : (
-              // a long list scrolls inside the group instead of pushing the rest of the menu away
-              <Box sx={{ maxHeight: 240, overflowY: 'auto' }}>
-                {myProjects.map((project) => (
-                  <SidebarLink
-                    key={project._id}
-                    to={`/projects/${project.id}`}
-                    label={project.name}
-                    icon={<FolderIcon fontSize="small" />}
-                    context={context}
-                  />
-                ))}
-              </Box>
+              myProjects.map((project) => (
+                <SidebarLink
+                  key={project._id}
+                  to={`/projects/${project.id}`}
+                  label={project.name}
+                  icon={<FolderIcon fontSize="small" />}
+                  context={context}
+                />
+              ))
             )}
           </SidebarGroup>
           {/* the spec's "current" group: named after the selected project, its links use the word

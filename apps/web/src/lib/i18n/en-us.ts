@@ -1622,5 +1622,6 @@ export const enUS: Catalogue = {
   },
   a11y: {
     skipToContent: 'Skip to content',
+    edpGrid: 'WBS items',
   },
 };

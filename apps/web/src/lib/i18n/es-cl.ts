@@ -1632,5 +1632,6 @@ export const esCL = {
   },
   a11y: {
     skipToContent: 'Saltar al contenido',
+    edpGrid: 'Ítems del EDP',
   },
 };

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import { sessionQueryOptions, signInWithEmail, signUpFirstAccount, startGoogleSignIn } from '@/lib/auth';
+import { sidebarColorValues } from '@/lib/theme';
 import { loginOptionsQueryOptions } from '../api/login-options';
 import { seedCatalogues } from '../api/seed-catalogues';
 import { authErrorMessage, googleErrorMessage, redirectErrorMessage } from '../utils/auth-error-message';
@@ -122,7 +123,8 @@ export function LoginScreen({ onRedirect = redirectBrowser, purpose = 'signIn', 
             borderRadius: 2,
             color: '#fff',
             textAlign: 'center',
-            background: 'linear-gradient(195deg, #66bb6a, #43a047)',
+            // white text: both stops give it at least 4.5:1 (the template's #66bb6a gave 2.4:1)
+            background: sidebarColorValues.success.gradient,
             boxShadow: '0 4px 20px rgba(0, 0, 0, 0.14), 0 7px 10px -5px rgba(76, 175, 80, 0.4)',
           }}
         >
@@ -132,7 +134,7 @@ export function LoginScreen({ onRedirect = redirectBrowser, purpose = 'signIn', 
               {t('app.name')}
             </Typography>
           </Stack>
-          <Typography variant="body2" sx={{ opacity: 0.9, mt: 0.5 }}>
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
             {t('login.subtitle')}
           </Typography>
         </Box>

@@ -105,9 +105,10 @@ function ComponentCard({ component, isOverlay = false }: { component: Component;
     >
       <DragIndicatorIcon fontSize="small" color="action" />
       <Typography variant="body2" noWrap title={describe(component)} sx={{ minWidth: 0 }}>
-        <Box component="span" sx={{ fontWeight: 600, mr: 0.75 }}>
+        {/* a real space: the card's text reads as its accessible name does ('AAP Agua potable') */}
+        <Box component="span" sx={{ fontWeight: 600, mr: 0.5 }}>
           {component.code}
-        </Box>
+        </Box>{' '}
         <Box component="span" sx={{ color: 'text.secondary' }}>
           {component.name}
         </Box>
@@ -152,7 +153,11 @@ function AssignBox({ title, tools, children }: { title: string; tools?: ReactNod
         </Typography>
         {tools}
       </Stack>
+      {/* it scrolls: focusable, so the keyboard can scroll it too (the drop zones themselves are not) */}
       <Box
+        tabIndex={0}
+        role="group"
+        aria-labelledby={titleId}
         sx={{
           flex: { md: '1 1 0' },
           minHeight: 0,

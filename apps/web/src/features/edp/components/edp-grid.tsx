@@ -205,7 +205,8 @@ export function EdpGrid() {
     muiExpandButtonProps: ({ row }) => {
       const label = t(row.getIsExpanded() ? 'edp.collapseRow' : 'edp.expandRow', { code: row.original.code });
       // a leaf has nothing to open: no button to reach or read, only its place in the indentation
-      if (!row.getCanExpand()) return { 'aria-hidden': true, tabIndex: -1, sx: { visibility: 'hidden' } };
+      // (an empty title: the tooltip would otherwise name the wrapper <span> 'Expandir', an aria-label a span may not carry)
+      if (!row.getCanExpand()) return { 'aria-hidden': true, tabIndex: -1, title: '', sx: { visibility: 'hidden' } };
       return { 'aria-label': label, title: label, 'aria-expanded': row.getIsExpanded() };
     },
     muiTableBodyRowProps: ({ row, table: grid }) => {
@@ -266,6 +267,8 @@ export function EdpGrid() {
       };
     },
     muiTableBodyCellProps: { sx: { py: 0.25 } },
+    // a tree of selectable rows (aria-level, aria-expanded, aria-selected): ARIA allows those on a treegrid's rows, not a table's
+    muiTableProps: { role: 'treegrid', 'aria-label': t('a11y.edpGrid') },
     muiTableContainerProps: {
       sx: { maxHeight: EDP_GRID_HEIGHT },
       onKeyDown: (event) => {

@@ -19,7 +19,7 @@ function loadedProject(budget = '1234567'): LoadedProject {
   return buildLoadedProject({ version: 7, items, budget, currency: 'CLP' });
 }
 
-const OVER_BUDGET_RED = 'rgb(229, 57, 53)';
+const OVER_BUDGET_RED = 'rgb(211, 47, 47)';
 
 type SaveEdpCall = { id: string; edp: { items: Array<Record<string, unknown>>; version: number } };
 

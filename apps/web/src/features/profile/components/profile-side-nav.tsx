@@ -3,6 +3,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import SecurityIcon from '@mui/icons-material/Security';
 import Card from '@mui/material/Card';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -25,10 +26,12 @@ function SectionLink({ sectionId, label, icon }: { sectionId: string; label: str
     section.focus({ preventScroll: true });
   }
   return (
-    <ListItemButton component="a" href={`#${sectionId}`} onClick={handleClick} sx={{ borderRadius: 1.5 }}>
-      <ListItemIcon sx={{ minWidth: 36 }}>{icon}</ListItemIcon>
-      <ListItemText primary={label} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton component="a" href={`#${sectionId}`} onClick={handleClick} sx={{ borderRadius: 1.5 }}>
+        <ListItemIcon sx={{ minWidth: 36 }}>{icon}</ListItemIcon>
+        <ListItemText primary={label} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
