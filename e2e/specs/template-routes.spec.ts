@@ -153,6 +153,8 @@ describe('template routes', () => {
     await page.waitForURL('**/projects');
     await waitForScreen(page);
     await expect(page.evaluate(() => '__stillSamePage' in window)).resolves.toBe(true);
+    // <html>'s attributes follow the settings in an effect after the screen is drawn
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr');
     await expect(documentDirection(page)).resolves.toEqual({ dir: 'ltr', lang: 'es-CL' });
     await expect(storedSettings(page)).resolves.toMatchObject({ isRtl: false });
   });

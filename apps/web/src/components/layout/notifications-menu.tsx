@@ -100,13 +100,24 @@ export function NotificationsMenu() {
     <>
       <IconButton
         color="inherit"
-        aria-label={unread > 0 ? t('live.bellUnread', { count: unread }) : t('navbar.notifications')}
+        // the name holds the badge's visible text (WCAG 2.5.3): '99+' past 99
+        aria-label={
+          unread > 0
+            ? t('live.bellUnread', { count: unread, shown: unread > 99 ? '99+' : String(unread) })
+            : t('navbar.notifications')
+        }
         aria-haspopup="menu"
         aria-controls={isOpen ? menuId : undefined}
         aria-expanded={isOpen}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        <Badge badgeContent={unread} color="error" max={99} invisible={unread === 0} data-testid="notifications-badge">
+        <Badge
+          badgeContent={unread > 0 ? unread : null}
+          color="error"
+          max={99}
+          invisible={unread === 0}
+          data-testid="notifications-badge"
+        >
           <NotificationsIcon />
         </Badge>
       </IconButton>

@@ -1281,7 +1281,6 @@ export const enUS: Catalogue = {
     unfollow: 'Unfollow',
     followed: 'You now follow this project: its changes will reach your notifications.',
     unfollowed: 'You no longer follow this project.',
-    openEntry: 'See the detail of the change by {{user}}, {{when}}',
     by: 'by {{user}}',
     functionName: 'Function: {{name}}',
     noProject: 'Choose a project to see its history.',
@@ -1338,8 +1337,8 @@ export const enUS: Catalogue = {
     unsaved:
       'You have unsaved changes: {{screens}}. If you reload, they are kept in this browser and offered back for recovery on top of the new version.',
     dismiss: 'Close notice',
-    bellUnread_one: 'Notifications: {{count}} unread',
-    bellUnread_other: 'Notifications: {{count}} unread',
+    bellUnread_one: 'Notifications: {{shown}} unread',
+    bellUnread_other: 'Notifications: {{shown}} unread',
     bellTitle: 'Notifications',
     empty: 'You have no notifications.',
     emptyUnread: 'You have no unread notifications.',

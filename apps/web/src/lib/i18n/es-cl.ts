@@ -1291,7 +1291,6 @@ export const esCL = {
     unfollow: 'Dejar de seguir',
     followed: 'Ahora sigues este proyecto: sus cambios llegarán a tus notificaciones.',
     unfollowed: 'Dejaste de seguir este proyecto.',
-    openEntry: 'Ver detalle del cambio de {{user}}, {{when}}',
     by: 'por {{user}}',
     functionName: 'Función: {{name}}',
     noProject: 'Elige un proyecto para ver su historial.',
@@ -1348,8 +1347,8 @@ export const esCL = {
     unsaved:
       'Tienes cambios sin grabar: {{screens}}. Si recargas, se guardan en este navegador y se te ofrecen para recuperarlos sobre la versión nueva.',
     dismiss: 'Cerrar aviso',
-    bellUnread_one: 'Notificaciones: {{count}} sin leer',
-    bellUnread_other: 'Notificaciones: {{count}} sin leer',
+    bellUnread_one: 'Notificaciones: {{shown}} sin leer',
+    bellUnread_other: 'Notificaciones: {{shown}} sin leer',
     bellTitle: 'Notificaciones',
     empty: 'No tienes notificaciones.',
     emptyUnread: 'No tienes notificaciones sin leer.',

@@ -20,8 +20,8 @@ export function DemoNotice({ lang, children }: { lang?: string; children?: React
         <Chip
           label={t('demo.badge')}
           size="small"
-          // white on the darker blue: readable on the light and the dark alert alike
-          sx={{ fontWeight: 700, alignSelf: 'flex-start', bgcolor: 'info.dark', color: '#ffffff' }}
+          // white on a fixed deep blue (7.9:1): the theme's info.dark is lighter in dark mode (3.97:1)
+          sx={{ fontWeight: 700, alignSelf: 'flex-start', bgcolor: '#01579b', color: '#ffffff' }}
         />
         <Typography variant="body2" dir={lang === undefined ? undefined : 'auto'}>
           {children ?? t('demo.notice')}

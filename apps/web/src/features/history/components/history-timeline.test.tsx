@@ -111,7 +111,7 @@ describe('HistoryTimeline', () => {
   it('opens an entry: items added, removed and renamed, tasks with each change from → to, notes, and "y N más"', async () => {
     stubServer();
     const { router } = renderTimeline();
-    await userEvent.click(await screen.findByRole('button', { name: /^Gantt: 25 tareas cambiadas\./ }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Gantt: 25 tareas cambiadas/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Detalle del cambio' });
     await within(dialog).findByText('Agregados');
     expect(router.state.location.search).toBe('?historial=25');

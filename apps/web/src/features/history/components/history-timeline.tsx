@@ -36,7 +36,6 @@ function TimelineItem({ entry, isLast, onOpen }: { entry: HistoryEntry; isLast: 
       </Box>
       <ButtonBase
         onClick={onOpen}
-        aria-label={`${entry.summary}. ${t('history.openEntry', { user: entry.userName, when })}`}
         sx={{
           flex: 1,
           minWidth: 0,
