@@ -111,9 +111,15 @@ async function settle(page: Page): Promise<void> {
     .waitForFunction(
       () => {
         const busy = document.querySelector(
-          '[data-testid="global-spinner"] [role="progressbar"], main [role="progressbar"], .MuiSkeleton-root',
+          // a determinate bar (aria-valuenow: a task's progress, the wizard's steps) is content, not loading
+          '[data-testid="global-spinner"] [role="progressbar"], main [role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root',
         );
-        const moving = document.getAnimations().some((animation) => animation.playState === 'running');
+        // an endless animation (a pulse, a looping chart) never settles: only finite ones are waited for
+        const moving = document
+          .getAnimations()
+          .some(
+            (animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity,
+          );
         return busy === null && !moving;
       },
       undefined,

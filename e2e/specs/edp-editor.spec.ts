@@ -174,8 +174,14 @@ describe('EDP editor', () => {
     await screenshot(page, 'edp-editor-conflict');
     expect(outline((await projects.load(project._id)).edp.items)).toContain('    ELA.2.1 Piso de la colega');
 
-    // Recargar asks, then shows the colleague's version
-    await page.getByRole('button', { name: 'Recargar', exact: true }).click();
+    // the stale-save alert's Recargar asks, then shows the colleague's version (the live banner above,
+    // issue 19, has a 'Recargar' of its own that keeps the edit as a draft to recover)
+    await page
+      .getByRole('main')
+      .getByRole('alert')
+      .filter({ hasText: STALE })
+      .getByRole('button', { name: 'Recargar', exact: true })
+      .click();
     await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
     await row(page, 'ELA.2.1').getByText('Piso de la colega').waitFor();
     await row(page, 'ELA.2.2').getByText('Azotea').waitFor();
