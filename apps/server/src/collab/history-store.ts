@@ -1,4 +1,4 @@
-import { historyDetailSchema } from '@cimiento/domain';
+import { historyAreaSchema, historyDetailSchema } from '@cimiento/domain';
 import type { FunctionName, HistoryArea, HistoryDetail, HistoryEntry, ProjectChange } from '@cimiento/domain';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, ProjectHistoryTable } from '../db/schema';
@@ -101,28 +101,40 @@ const DEFAULT_PAGE = 20;
 type HistoryRow = Pick<
   Selectable<ProjectHistoryTable>,
   'id' | 'project_id' | 'user_id' | 'user_name' | 'function_name' | 'area' | 'summary' | 'created_at'
->;
+> & { project_name: string };
 
-const entryColumns = [
-  'id',
-  'project_id',
-  'user_id',
-  'user_name',
-  'function_name',
-  'area',
-  'summary',
-  'created_at',
-] as const;
+/**
+ * The history entries with their project's name, as the timeline, the dashboard's recent changes and
+ * the live stream send them (table alias `h`; map each row with historyEntryOf).
+ */
+export function selectHistoryEntries(db: Kysely<Database> | Transaction<Database>) {
+  return db
+    .selectFrom('project_history as h')
+    .innerJoin('project as p', 'p._id', 'h.project_id')
+    .select([
+      'h.id',
+      'h.project_id',
+      'p.name as project_name',
+      'h.user_id',
+      'h.user_name',
+      'h.function_name',
+      'h.area',
+      'h.summary',
+      'h.created_at',
+    ]);
+}
 
-function toEntry(row: HistoryRow, projectName: string): HistoryEntry {
+/** A history row as the contract's entry (an unknown area reads as 'project'). */
+export function historyEntryOf(row: HistoryRow): HistoryEntry {
+  const area = historyAreaSchema.safeParse(row.area);
   return {
     id: Number(row.id),
     projectId: row.project_id,
-    projectName,
+    projectName: row.project_name,
     userId: row.user_id,
     userName: row.user_name,
     functionName: row.function_name,
-    area: row.area as HistoryArea,
+    area: area.success ? area.data : 'project',
     summary: row.summary,
     at: row.created_at,
   };
@@ -174,16 +186,14 @@ export async function loadProjectHistory(
         .where('_id', '=', projectId)
         .executeTakeFirst();
       if (!project) throw projectNotFound();
-      const rows = await trx
-        .selectFrom('project_history')
-        .select(entryColumns)
-        .where('project_id', '=', projectId)
-        .orderBy('id', 'desc')
+      const rows = await selectHistoryEntries(trx)
+        .where('h.project_id', '=', projectId)
+        .orderBy('h.id', 'desc')
         .offset(page.offset ?? 0)
         .limit(page.limit ?? DEFAULT_PAGE)
         .execute();
       return {
-        entries: rows.map((row) => toEntry(row, project.name)),
+        entries: rows.map(historyEntryOf),
         total: Number(project.total ?? 0),
         following: project.follower !== null && project.follower !== undefined,
       };
@@ -196,23 +206,10 @@ export async function loadHistoryEntry(
   projectId: string,
   entryId: number,
 ): Promise<HistoryEntry & { detail: HistoryDetail }> {
-  const row = await db
-    .selectFrom('project_history')
-    .innerJoin('project', 'project._id', 'project_history.project_id')
-    .select([
-      'project_history.id',
-      'project_history.project_id',
-      'project_history.user_id',
-      'project_history.user_name',
-      'project_history.function_name',
-      'project_history.area',
-      'project_history.summary',
-      'project_history.created_at',
-      'project_history.detail',
-      'project.name',
-    ])
-    .where('project_history.id', '=', entryId)
-    .where('project_history.project_id', '=', projectId)
+  const row = await selectHistoryEntries(db)
+    .select('h.detail')
+    .where('h.id', '=', entryId)
+    .where('h.project_id', '=', projectId)
     .executeTakeFirst();
   if (!row) {
     await readProjectName(db, projectId);
@@ -222,5 +219,5 @@ export async function loadHistoryEntry(
   const detail: HistoryDetail = parsed.success
     ? parsed.data
     : { added: [], removed: [], renamed: [], tasks: [], notes: [], omitted: 0 };
-  return { ...toEntry(row, row.name), detail };
+  return { ...historyEntryOf(row), detail };
 }

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AppNotification, HistoryArea, HistoryEntry } from '@cimiento/domain';
+import type { AppNotification, HistoryEntry } from '@cimiento/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
@@ -7,6 +7,7 @@ import type { SessionCache } from '../auth/session-cache';
 import type { SessionInvalidation } from '../auth/session-invalidation';
 import { ALL_USERS } from '../auth/session-invalidation';
 import type { Database, DatabaseDialect } from '../db/schema';
+import { historyEntryOf, selectHistoryEntries } from './history-store';
 import { LIVE_CHANNEL, onLocalPoke } from './live-poke';
 import { NOTIFICATION_COLUMNS, countUnread, countUnreadOf, notificationOf } from './notification-store';
 
@@ -75,49 +76,6 @@ export function parseLastEventId(value: string | undefined): { h: number; n: num
   const match = /^h(\d{1,15})-n(\d{1,15})$/.exec(value?.trim() ?? '');
   if (!match) return undefined;
   return { h: Number(match[1]), n: Number(match[2]) };
-}
-
-type HistoryRow = {
-  id: number | string;
-  project_id: string;
-  project_name: string;
-  user_id: string | null;
-  user_name: string;
-  function_name: string;
-  area: string;
-  summary: string;
-  created_at: string;
-};
-
-function historyEntryOf(row: HistoryRow): HistoryEntry {
-  return {
-    id: Number(row.id),
-    projectId: row.project_id,
-    projectName: row.project_name,
-    userId: row.user_id,
-    userName: row.user_name,
-    functionName: row.function_name,
-    area: row.area as HistoryArea,
-    summary: row.summary,
-    at: row.created_at,
-  };
-}
-
-function historyQuery(db: Kysely<Database>) {
-  return db
-    .selectFrom('project_history as h')
-    .innerJoin('project as p', 'p._id', 'h.project_id')
-    .select([
-      'h.id',
-      'h.project_id',
-      'p.name as project_name',
-      'h.user_id',
-      'h.user_name',
-      'h.function_name',
-      'h.area',
-      'h.summary',
-      'h.created_at',
-    ]);
 }
 
 /** The ids already fanned out near the mark, so a re-read does not send them twice. */
@@ -202,7 +160,7 @@ export function createLiveHub(options: {
 
   async function readNew(): Promise<void> {
     for (;;) {
-      const rows = await historyQuery(db)
+      const rows = await selectHistoryEntries(db)
         .where('h.id', '>', history.mark - REREAD_WINDOW)
         .orderBy('h.id')
         .limit(BATCH)
@@ -405,7 +363,7 @@ export function createLiveHub(options: {
       connections.add(connection);
       try {
         const entries = (
-          await historyQuery(db).where('h.id', '>', since.h).orderBy('h.id', 'desc').limit(MAX_REPLAY).execute()
+          await selectHistoryEntries(db).where('h.id', '>', since.h).orderBy('h.id', 'desc').limit(MAX_REPLAY).execute()
         )
           .map(historyEntryOf)
           .reverse();

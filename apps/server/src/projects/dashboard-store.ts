@@ -1,7 +1,8 @@
-import { APP_TIME_ZONE, ganttParentIds, historyAreaSchema } from '@cimiento/domain';
+import { APP_TIME_ZONE, ganttParentIds } from '@cimiento/domain';
 import type { DashboardProject, DashboardTask, GanttTaskRecord, HistoryEntry, ScheduleResult } from '@cimiento/domain';
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
+import { historyEntryOf, selectHistoryEntries } from '../collab/history-store';
 import type { Database } from '../db/schema';
 import { previewGantt } from './gantt-store';
 import { listProjects } from './project-store';
@@ -172,37 +173,8 @@ async function readLatestProgress(trx: Transaction<Database>): Promise<Map<strin
 
 /** The newest history entries across projects, with their project's name. */
 export async function readRecentHistory(db: Kysely<Database>, limit: number): Promise<HistoryEntry[]> {
-  const rows = await db
-    .selectFrom('project_history')
-    .innerJoin('project', 'project._id', 'project_history.project_id')
-    .select([
-      'project_history.id',
-      'project_history.project_id',
-      'project.name as project_name',
-      'project_history.user_id',
-      'project_history.user_name',
-      'project_history.function_name',
-      'project_history.area',
-      'project_history.summary',
-      'project_history.created_at',
-    ])
-    .orderBy('project_history.id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => {
-    const area = historyAreaSchema.safeParse(row.area);
-    return {
-      id: Number(row.id),
-      projectId: row.project_id,
-      projectName: row.project_name,
-      userId: row.user_id,
-      userName: row.user_name,
-      functionName: row.function_name,
-      area: area.success ? area.data : 'project',
-      summary: row.summary,
-      at: row.created_at,
-    };
-  });
+  const rows = await selectHistoryEntries(db).orderBy('h.id', 'desc').limit(limit).execute();
+  return rows.map(historyEntryOf);
 }
 
 type ProjectInfo = { id: string; name: string };
