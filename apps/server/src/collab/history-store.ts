@@ -29,7 +29,7 @@ export type ProjectChangeRecord = {
   projectName?: string;
 };
 
-function authorName(caller: ChangeAuthor['caller']): string {
+export function authorName(caller: ChangeAuthor['caller']): string {
   const name = caller.name.trim();
   return name === '' ? (caller.email ?? '') : name;
 }

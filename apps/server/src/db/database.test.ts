@@ -16,6 +16,7 @@ const APP_TABLES = [
   'catalogue_subcomponent',
   'catalogue_subcomponent_activity',
   'catalogue_system',
+  'change_log',
   'edc_item',
   'edc_list',
   'edp_item',

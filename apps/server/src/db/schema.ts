@@ -186,6 +186,10 @@ export type ProjectTable = {
   created_by: string | null;
   created_at: string;
   updated_at: string;
+  /** issue 30: set while the project is in the 'Papelera' (ISO timestamp); null: a live project */
+  deleted_at: string | null;
+  deleted_by_id: string | null;
+  deleted_by_name: string | null;
 };
 
 /** An area type as the project was created with it (a copy); `sectores` is the sub-areas as JSON. */
@@ -417,6 +421,25 @@ export type ProjectFollowTable = {
   created_at: string;
 };
 
+/** issue 30: one change to the catalogues, the UF values or the trash ('Registro de cambios'). */
+export type ChangeLogTable = {
+  id: Generated<number>;
+  /** ISO timestamp */
+  created_at: string;
+  user_id: string | null;
+  user_name: string;
+  /** 'catalogue' | 'uf' | 'project' */
+  area: string;
+  /** e.g. 'create' | 'update' | 'delete' | 'import' | 'seed' | 'trash' | 'restore' | 'purge' */
+  action: string;
+  /** what was changed, as a person names it: 'Actividad ACT12 Relleno y compactación', 'UF 01-03-2027' */
+  record: string;
+  /** one Spanish line */
+  summary: string;
+  /** JSON: the fields before and after, as the area's writer records them */
+  detail: string;
+};
+
 export type Database = {
   user: UserTable;
   session: SessionTable;
@@ -454,6 +477,7 @@ export type Database = {
   project_history: ProjectHistoryTable;
   notification: NotificationTable;
   project_follow: ProjectFollowTable;
+  change_log: ChangeLogTable;
 };
 
 export type DatabaseDialect = 'sqlite' | 'postgres';

@@ -15,6 +15,7 @@ import { trackingMigration } from './0012-tracking';
 import { costsMigration } from './0013-costs';
 import { fileContentMigration } from './0014-file-content';
 import { collaborationMigration } from './0015-collaboration';
+import { trashAndChangeLogMigration } from './0016-trash-change-log';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -36,6 +37,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
     '0013-costs': costsMigration(types),
     '0014-file-content': fileContentMigration(types),
     '0015-collaboration': collaborationMigration(types),
+    '0016-trash-change-log': trashAndChangeLogMigration(types),
   };
   return { getMigrations: async () => migrations };
 }
