@@ -14,6 +14,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupChanges } from '../utils/change-log';
@@ -28,12 +30,21 @@ export type ChangeLogEntryDialogProps = { entry: ChangeLogEntry; onClose: () => 
 export function ChangeLogEntryDialog({ entry, onClose }: ChangeLogEntryDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
+  const isNarrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const shown = (value: string) => (value === '' ? t('changeLog.detail.none') : value);
   const groups = groupChanges(entry.detail.changes);
   const { notes, omitted } = entry.detail;
   const isEmpty = groups.length === 0 && notes.length === 0 && omitted === 0;
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" scroll="paper">
+    <Dialog
+      open
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      fullScreen={isNarrow}
+      maxWidth="md"
+      scroll="paper"
+    >
       <DialogTitle id={titleId}>{entry.record}</DialogTitle>
       <DialogContent dividers>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
@@ -52,13 +63,28 @@ export function ChangeLogEntryDialog({ entry, onClose }: ChangeLogEntryDialogPro
           </Typography>
         )}
         {groups.length > 0 && (
-          <Box sx={{ mt: 2, overflowX: 'auto' }}>
-            <Table size="small" aria-label={t('changeLog.detail.changes')} data-testid="change-log-changes">
+          <Box sx={{ mt: 2 }}>
+            <Table
+              size="small"
+              aria-label={t('changeLog.detail.changes')}
+              data-testid="change-log-changes"
+              sx={{
+                // fixed columns that wrap their text: the before and after fit a phone's width side by side
+                tableLayout: 'fixed',
+                '& td, & th': { px: { xs: 0.75, sm: 2 }, overflowWrap: 'anywhere' },
+              }}
+            >
+              <colgroup>
+                <col style={{ width: '26%' }} />
+                <col style={{ width: '35%' }} />
+                <col style={{ width: '4%' }} />
+                <col style={{ width: '35%' }} />
+              </colgroup>
               <TableHead>
                 <TableRow>
                   <TableCell>{t('changeLog.detail.field')}</TableCell>
                   <TableCell>{t('changeLog.detail.before')}</TableCell>
-                  <TableCell aria-hidden sx={{ px: 0.5, width: 16 }} />
+                  <TableCell aria-hidden sx={{ '&&': { px: 0 } }} />
                   <TableCell>{t('changeLog.detail.after')}</TableCell>
                 </TableRow>
               </TableHead>
@@ -74,11 +100,11 @@ export function ChangeLogEntryDialog({ entry, onClose }: ChangeLogEntryDialogPro
                     )}
                     {group.changes.map((change, index) => (
                       <TableRow key={index}>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{change.field}</TableCell>
+                        <TableCell>{change.field}</TableCell>
                         <TableCell sx={{ color: change.from === '' ? 'text.secondary' : undefined }}>
                           {shown(change.from)}
                         </TableCell>
-                        <TableCell aria-hidden sx={{ px: 0.5, color: 'text.secondary' }}>
+                        <TableCell aria-hidden sx={{ '&&': { px: 0 }, color: 'text.secondary', textAlign: 'center' }}>
                           →
                         </TableCell>
                         <TableCell sx={{ color: change.to === '' ? 'text.secondary' : undefined }}>
