@@ -201,6 +201,28 @@ describe.each(databaseKinds)("the 'Registro de cambios' (%s)", (kind) => {
       });
     });
 
+    it('tells racing saves of the same new date in order: the second replaced what the first wrote', async () => {
+      for (let round = 1; round <= 5; round += 1) {
+        const date = `2027-08-0${round}`;
+        const since = await mark();
+        const results = await Promise.all(
+          ['39500.1', '39500.2'].map((value) =>
+            callFunction(t.app, 'saveUfValues', { values: [{ date, value }] }, admin.cookie),
+          ),
+        );
+        expect(results.map((result) => result.statusCode)).toEqual([200, 200]);
+        const rows = await rowsSince(since);
+        expect(rows.map((row) => row.summary)).toEqual(['creó', 'modificó: Valor']);
+        const [first, second] = rows.map((row) => row.detail.changes[0]);
+        expect(first?.from).toBe('');
+        expect(second?.from).toBe(first?.to);
+        // the value stored is the last one written
+        const loaded = okResult(await callFunction(t.app, 'loadUfValues', { from: date, to: date }, member.cookie));
+        const shown = { '39500.1': '$39.500,10', '39500.2': '$39.500,20' } as Record<string, string>;
+        expect(shown[loaded.values[0].value]).toBe(second?.to);
+      }
+    });
+
     it('keeps a large import bounded: counts and range, at most 500 values listed', async () => {
       await t.db.deleteFrom('uf_value').execute();
       const lines = ['Fecha;Valor'];
@@ -278,6 +300,21 @@ describe.each(databaseKinds)("the 'Registro de cambios' (%s)", (kind) => {
         { field: 'Duración', from: '5 días', to: '3 días' },
       ]);
       expect(rows.every((row) => row.user_id === member.userId && row.user_name === 'Pía Planificadora')).toBe(true);
+    });
+
+    it('tells racing saves of one record in order: each starts from what the one before it saved', async () => {
+      const record = await createObject(t, member.cookie, 'sistemas', { code: 'RACE', name: 'Carrera 0' });
+      const since = await mark();
+      const results = await Promise.all(
+        [1, 2, 3, 4].map((round) =>
+          saveObject(t, member.cookie, 'sistemas', { _id: record._id, code: 'RACE', name: `Carrera ${round}` }),
+        ),
+      );
+      expect(results.map((result) => result.statusCode)).toEqual([200, 200, 200, 200]);
+      const names = (await rowsSince(since)).map((row) => row.detail.changes[0]);
+      expect(names).toHaveLength(4);
+      expect(names[0]?.from).toBe('Carrera 0');
+      for (let index = 1; index < names.length; index += 1) expect(names[index]?.from).toBe(names[index - 1]?.to);
     });
 
     it("records an area type's sub-areas, a system, and a component's subcomponents and ticks", async () => {
