@@ -33,7 +33,13 @@ async function countRows(dataDir: string) {
             .executeTakeFirstOrThrow()
         ).n,
       );
-    return { actividades: await count('catalogue_activity'), sistemas: await count('catalogue_system') };
+    // issue 30: each run that added something is one entry of the 'Registro de cambios', by the console
+    const log = await database.db.selectFrom('change_log').select(['user_id', 'user_name', 'record']).execute();
+    return {
+      actividades: await count('catalogue_activity'),
+      sistemas: await count('catalogue_system'),
+      log: log.map((row) => ({ ...row })),
+    };
   } finally {
     await database.close();
   }
@@ -54,6 +60,7 @@ describe('npm run seed:catalogues', () => {
     await expect(countRows(dataDir)).resolves.toEqual({
       actividades: starterCatalogue.actividades.length,
       sistemas: starterCatalogue.sistemas.length,
+      log: [{ user_id: null, user_name: 'Consola (npm run seed:catalogues)', record: 'Catálogos de ejemplo' }],
     });
   });
 
@@ -63,6 +70,8 @@ describe('npm run seed:catalogues', () => {
     await expect(countRows(dataDir)).resolves.toEqual({
       actividades: starterCatalogue.actividades.length,
       sistemas: starterCatalogue.sistemas.length,
+      // nothing added: no second entry
+      log: [{ user_id: null, user_name: 'Consola (npm run seed:catalogues)', record: 'Catálogos de ejemplo' }],
     });
   });
 });

@@ -509,3 +509,43 @@ export {
 export type { FieldChange, ProjectEvent } from './history/project-events';
 export { projectEventChange } from './history/project-events';
 export { historyChangeVerb } from './collab/change-verb';
+// issue 30: the 'Registro de cambios' (catalogues, UF values, the project trash)
+export type {
+  ChangeLogArea,
+  ChangeLogDetail,
+  ChangeLogEntry,
+  ChangeLogFieldChange,
+} from './functions/change-log-contracts';
+export {
+  CHANGE_LOG_DEFAULT_PAGE,
+  CHANGE_LOG_MAX_PAGE,
+  changeLogAreaSchema,
+  changeLogAreas,
+  changeLogDetailSchema,
+  changeLogEntrySchema,
+  changeLogFieldChangeSchema,
+  loadChangeLogContract,
+} from './functions/change-log-contracts';
+export type { AdminChange } from './change-log/change-log-detail';
+export {
+  CHANGE_LOG_LIST_CAP,
+  ChangeLogDetailBuilder,
+  changeLogDetailOf,
+  emptyChangeLogDetail,
+} from './change-log/change-log-detail';
+export type {
+  CatalogueChangeRecord,
+  CatalogueChangeSector,
+  CatalogueChangeSubcomponent,
+  CatalogueChangeTick,
+  RemovedTick,
+  SeededCatalogueRecord,
+} from './change-log/catalogue-changes';
+export {
+  catalogueChange,
+  catalogueRecordName,
+  catalogueRecordNouns,
+  catalogueSeedChange,
+} from './change-log/catalogue-changes';
+export type { UfValueWrite } from './change-log/uf-changes';
+export { ufImportChange, ufRecordName, ufValuesChange } from './change-log/uf-changes';

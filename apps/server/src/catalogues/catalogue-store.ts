@@ -1,4 +1,4 @@
-import { DEFAULT_ACTIVITY_DURATION, sortByPriority } from '@cimiento/domain';
+import { DEFAULT_ACTIVITY_DURATION, catalogueChange, sortByPriority } from '@cimiento/domain';
 import type {
   Activity,
   AreaType,
@@ -6,14 +6,17 @@ import type {
   CatalogueObject,
   CatalogueSystem,
   Component,
+  RemovedTick,
   Sector,
   Subcomponent,
   SubcomponentActivity,
   saveObjectInputSchema,
 } from '@cimiento/domain';
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
+import { recordChangeLog } from '../collab/change-log-store';
+import type { ChangeLogCaller } from '../collab/change-log-store';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
 
@@ -389,11 +392,32 @@ function duplicateCodeError(collection: CatalogueCollection, code: string): Http
 }
 
 /**
+ * Takes the record's row lock (in PostgreSQL; SQLite runs one transaction at a time) by updating it
+ * to itself, and answers whether it exists. Taken before the record is read, so a save or removal
+ * racing this one has committed by then and the 'Registro de cambios' tells what this one changed.
+ */
+async function lockRecord(trx: Transaction<Database>, table: RecordTable, id: string): Promise<boolean> {
+  const locked = await trx
+    .updateTable(table)
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('_id', '=', id)
+    .returning('_id')
+    .executeTakeFirst();
+  return locked !== undefined;
+}
+
+/**
  * saveObject: creates (no `_id`) or updates (with `_id`) one record and replaces its children, in
  * one transaction; everything is checked before the first write, so a refused save changes nothing.
- * Returns the record as loadObjects shows it.
+ * The change (the record before and after) goes to the 'Registro de cambios' in the same
+ * transaction, by `caller`; a save that changed nothing records nothing. Returns the record as
+ * loadObjects shows it.
  */
-export async function saveCatalogueObject(db: Kysely<Database>, input: ParsedSaveObject): Promise<CatalogueObject> {
+export async function saveCatalogueObject(
+  db: Kysely<Database>,
+  input: ParsedSaveObject,
+  caller: ChangeLogCaller,
+): Promise<CatalogueObject> {
   const { collection } = input;
   const table = recordTables[collection];
   const object = input.object;
@@ -405,9 +429,10 @@ export async function saveCatalogueObject(db: Kysely<Database>, input: ParsedSav
   try {
     return await db.transaction().execute(async (trx) => {
       const key = codeKey(object.code);
+      let before: CatalogueObject | undefined;
       if (object._id !== undefined) {
-        const existing = await trx.selectFrom(table).select('_id').where('_id', '=', object._id).executeTakeFirst();
-        if (!existing) throw new HttpsError('NOT_FOUND', 'El registro no existe');
+        if (!(await lockRecord(trx, table, object._id))) throw new HttpsError('NOT_FOUND', 'El registro no existe');
+        [before] = await loadCatalogue(trx, collection, object._id);
       }
       let clash = trx.selectFrom(table).select('_id').where('code_key', '=', key);
       if (object._id !== undefined) clash = clash.where('_id', '<>', object._id);
@@ -424,7 +449,7 @@ export async function saveCatalogueObject(db: Kysely<Database>, input: ParsedSav
             : await insertActivity(trx, { ...object, duration }, now);
       } else {
         id = object._id;
-        // the parent row first: in PostgreSQL its lock queues a concurrent save of the same record
+        // its row is locked already (lockRecord): a concurrent save of the same record queues behind this one
         await trx
           .updateTable(table)
           .set({ code: object.code, code_key: key, name: object.name, priority: object.priority, updated_at: now })
@@ -439,6 +464,7 @@ export async function saveCatalogueObject(db: Kysely<Database>, input: ParsedSav
 
       const [saved] = await loadCatalogue(trx, collection, id);
       if (!saved) throw new Error('el registro recién guardado no aparece');
+      await recordChangeLog(trx, caller, 'catalogue', catalogueChange(collection, before, saved));
       return saved;
     });
   } catch (error) {
@@ -459,19 +485,42 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+/** The subcomponents that tick activity `id`, with their components: what its deletion takes it off. */
+async function ticksOf(trx: Transaction<Database>, id: string): Promise<RemovedTick[]> {
+  const rows = await trx
+    .selectFrom('catalogue_subcomponent_activity as l')
+    .innerJoin('catalogue_component as c', 'c._id', 'l.component_id')
+    .innerJoin('catalogue_subcomponent as s', (join) =>
+      join.onRef('s.component_id', '=', 'l.component_id').onRef('s.id', '=', 'l.subcomponent_id'),
+    )
+    .select(['c.code as componentCode', 'c.name as componentName', 's.code as subCode', 's.name as subName'])
+    .where('l.activity_id', '=', id)
+    .orderBy('c.code')
+    .orderBy('s.code')
+    .execute();
+  return rows.map((row) => ({
+    component: { code: row.componentCode, name: row.componentName },
+    subcomponent: { code: row.subCode, name: row.subName },
+  }));
+}
+
 /**
  * removeObject. domain.md "Catalogues": deleting an activity removes it from the subcomponents that
- * list it, and says so in the message. Projects hold copies, so nothing else changes.
+ * list it, and says so in the message. Projects hold copies, so nothing else changes. The deleted
+ * record (and where an activity was ticked) goes to the 'Registro de cambios' in the same
+ * transaction, by `caller`.
  */
 export async function removeCatalogueObject(
   db: Kysely<Database>,
   collection: CatalogueCollection,
   id: string,
+  caller: ChangeLogCaller,
 ): Promise<string> {
   const table = recordTables[collection];
   return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom(table).select('_id').where('_id', '=', id).executeTakeFirst();
-    if (!existing) throw new HttpsError('NOT_FOUND', 'El registro no existe');
+    if (!(await lockRecord(trx, table, id))) throw new HttpsError('NOT_FOUND', 'El registro no existe');
+    const [before] = await loadCatalogue(trx, collection, id);
+    const removedTicks = collection === 'actividades' ? await ticksOf(trx, id) : [];
     const words = catalogueWords[collection];
     let message = words.removed;
     switch (collection) {
@@ -497,6 +546,7 @@ export async function removeCatalogueObject(
         break;
     }
     await trx.deleteFrom(table).where('_id', '=', id).execute();
+    await recordChangeLog(trx, caller, 'catalogue', catalogueChange(collection, before, undefined, removedTicks));
     return message;
   });
 }

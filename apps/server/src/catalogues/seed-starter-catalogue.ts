@@ -2,12 +2,15 @@ import {
   activityInputSchema,
   areaTypeInputSchema,
   catalogueCollections,
+  catalogueSeedChange,
   componentInputSchema,
   starterCatalogue,
   systemInputSchema,
 } from '@cimiento/domain';
-import type { CatalogueCollection, StarterCatalogue } from '@cimiento/domain';
+import type { CatalogueCollection, SeededCatalogueRecord, StarterCatalogue } from '@cimiento/domain';
 import type { Kysely } from 'kysely';
+import { SEED_COMMAND_AUTHOR, recordChangeLog } from '../collab/change-log-store';
+import type { ChangeLogCaller } from '../collab/change-log-store';
 import type { Database } from '../db/schema';
 import {
   codeKey,
@@ -39,25 +42,36 @@ function missing<T extends { code: string }>(items: readonly T[], present: Set<s
   });
 }
 
-async function seedOnce(db: Kysely<Database>, catalogue: StarterCatalogue): Promise<SeedCounts> {
+async function seedOnce(
+  db: Kysely<Database>,
+  catalogue: StarterCatalogue,
+  author: ChangeLogCaller,
+): Promise<SeedCounts> {
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const added: SeedCounts = { 'tipos-area': 0, actividades: 0, sistemas: 0, componentes: 0 };
+    const seeded: SeededCatalogueRecord[] = [];
+    const note = (collection: CatalogueCollection, record: { code: string; name: string }) => {
+      added[collection] += 1;
+      seeded.push({ collection, code: record.code, name: record.name });
+    };
 
     // the data file goes through the same schemas as saveObject (defaults, trimming, limits)
     for (const raw of missing(catalogue.tiposArea, await existingKeys(trx, 'tipos-area'))) {
       const areaType = areaTypeInputSchema.parse(raw);
       const id = await insertRecord(trx, recordTables['tipos-area'], areaType, now);
       await replaceSectors(trx, id, prepareSectors(areaType.sectores));
-      added['tipos-area'] += 1;
+      note('tipos-area', areaType);
     }
     for (const raw of missing(catalogue.actividades, await existingKeys(trx, 'actividades'))) {
-      await insertActivity(trx, activityInputSchema.parse(raw), now);
-      added.actividades += 1;
+      const activity = activityInputSchema.parse(raw);
+      await insertActivity(trx, activity, now);
+      note('actividades', activity);
     }
     for (const raw of missing(catalogue.sistemas, await existingKeys(trx, 'sistemas'))) {
-      await insertRecord(trx, recordTables.sistemas, systemInputSchema.parse(raw), now);
-      added.sistemas += 1;
+      const system = systemInputSchema.parse(raw);
+      await insertRecord(trx, recordTables.sistemas, system, now);
+      note('sistemas', system);
     }
 
     const componentsToAdd = missing(catalogue.componentes, await existingKeys(trx, 'componentes'));
@@ -87,9 +101,11 @@ async function seedOnce(db: Kysely<Database>, catalogue: StarterCatalogue): Prom
         });
         const id = await insertRecord(trx, recordTables.componentes, component, now);
         await replaceSubcomponents(trx, id, prepareSubcomponents(component.subcomponents));
-        added.componentes += 1;
+        note('componentes', component);
       }
     }
+    // issue 30: what was added, in the 'Registro de cambios' (nothing when nothing was)
+    await recordChangeLog(trx, author, 'catalogue', catalogueSeedChange(seeded));
     return added;
   });
 }
@@ -97,17 +113,19 @@ async function seedOnce(db: Kysely<Database>, catalogue: StarterCatalogue): Prom
 /**
  * Inserts the starter catalogue, adding only records whose code (case-insensitive) is not stored
  * yet, in one transaction: running it twice adds nothing the second time. Used by seedCatalogues
- * and by `npm run seed:catalogues`.
+ * (`author`: the caller) and by `npm run seed:catalogues` (the console). What it added is one entry
+ * of the 'Registro de cambios', in the same transaction.
  */
 export async function seedStarterCatalogue(
   db: Kysely<Database>,
   catalogue: StarterCatalogue = starterCatalogue,
+  author: ChangeLogCaller = SEED_COMMAND_AUTHOR,
 ): Promise<SeedCounts> {
   try {
-    return await seedOnce(db, catalogue);
+    return await seedOnce(db, catalogue, author);
   } catch (error) {
     // another seeding (or a save) took a code meanwhile: once more, now seeing what it committed
-    if (isUniqueViolation(error)) return seedOnce(db, catalogue);
+    if (isUniqueViolation(error)) return seedOnce(db, catalogue, author);
     throw error;
   }
 }

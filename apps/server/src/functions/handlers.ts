@@ -61,6 +61,8 @@ import { handleLoadHistoryEntry } from './handlers/load-history-entry';
 import { handleLoadNotifications } from './handlers/load-notifications';
 import { handleLoadProjectHistory } from './handlers/load-project-history';
 import { handleMarkNotificationsRead } from './handlers/mark-notifications-read';
+// issue 30: the 'Registro de cambios'
+import { handleLoadChangeLog } from './handlers/load-change-log';
 
 /**
  * One handler per contract in @cimiento/domain's functionContracts; functions.test.ts checks none is
@@ -157,4 +159,6 @@ export const functionHandlers: RegisteredHandler[] = [
   lazyHandler(loadDashboardContract, async () => (await import('./handlers/load-dashboard')).handleLoadDashboard, {
     stamped: true,
   }),
+  // issue 30: the 'Registro de cambios'
+  handleLoadChangeLog,
 ];

@@ -1,16 +1,32 @@
-import { canonicalDecimal, chileanDate, formatNumber } from '@cimiento/domain';
-import type { UfValue } from '@cimiento/domain';
+import { canonicalDecimal, chileanDate, formatNumber, ufImportChange, ufValuesChange } from '@cimiento/domain';
+import type { UfValue, UfValueWrite } from '@cimiento/domain';
+import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { chunks } from '../catalogues/catalogue-store';
-import type { Database } from '../db/schema';
+import { recordChangeLog } from '../collab/change-log-store';
+import type { ChangeLogCaller } from '../collab/change-log-store';
+import type { Database, DatabaseDialect } from '../db/schema';
 import { HttpsError } from '../functions/https-error';
 
 /**
  * 'Valores UF' (issue 16): CLP per UF by date in `uf_value`, the country's and so shared by every
  * project. Values are exact decimals (text on SQLite, numeric(22,4) on PostgreSQL, which answers
  * '39485.6500': read back through canonicalDecimal). Writes upsert by date in chunks and run in
- * one transaction with the deletions, recording when and by whom a value last changed.
+ * one transaction with the deletions, recording when and by whom a value last changed. Issue 30:
+ * only administrators write them (the handlers check), and every write is an entry of the
+ * 'Registro de cambios' (the values before and after) in its own transaction.
  */
+
+/**
+ * The PostgreSQL advisory lock every UF write holds for its transaction ('uf_value' in ASCII), so the
+ * values a save reads before writing are the ones it replaces, even when two saves race for the same
+ * new date. SQLite runs one transaction at a time already.
+ */
+const UF_WRITE_LOCK_KEY = 0x75665f76616c7565n;
+
+/** Issue 30: what a user who is not an administrator is told when trying to change the UF values. */
+export const UF_ADMIN_ONLY_MESSAGE =
+  'Solo un administrador puede cambiar los valores UF: los estados de pago de todos los proyectos en UF dependen de ellos';
 
 /** Rows per INSERT: 4 parameters each, well under SQLite's and PostgreSQL's limits. */
 const CHUNK = 1000;
@@ -41,21 +57,40 @@ export function checkUfDates(values: readonly UfValue[], remove: readonly string
   }
 }
 
+/** Who writes, on which database, and for an import the file's name (its entry is told as an import). */
+export type UfWriteAuthor = { caller: ChangeLogCaller; dialect: DatabaseDialect; importFileName?: string };
+
+/** The stored value of each of `dates` (canonical), read in chunks. */
+async function storedValues(trx: Transaction<Database>, dates: readonly string[]): Promise<Map<string, string>> {
+  const byDate = new Map<string, string>();
+  for (const part of chunks(dates, CHUNK)) {
+    const rows = await trx.selectFrom('uf_value').select(['date', 'value']).where('date', 'in', part).execute();
+    for (const row of rows) byDate.set(row.date, canonicalDecimal(row.value));
+  }
+  return byDate;
+}
+
 /**
  * Upserts `values` (a date already stored takes the new value; one stored with the same value is
- * left as it was, with its date and author) and deletes `remove`, in one transaction. Answers how
- * many values were given and how many stored dates were deleted.
+ * left as it was, with its date and author) and deletes `remove`, in one transaction, with its entry
+ * of the 'Registro de cambios' (none when nothing changed). Answers how many values were given and
+ * how many stored dates were deleted.
  */
 export async function saveUfValues(
   db: Kysely<Database>,
   input: { values: readonly UfValue[]; remove: readonly string[] },
-  userId: string,
+  author: UfWriteAuthor,
 ): Promise<UfValuesSaved> {
   checkUfDates(input.values, input.remove);
   const updatedAt = new Date().toISOString();
+  const removeDates = [...new Set(input.remove)].sort();
   return db.transaction().execute(async (trx) => {
+    if (author.dialect === 'postgres') {
+      await sql`select pg_advisory_xact_lock(${UF_WRITE_LOCK_KEY.toString()}::bigint)`.execute(trx);
+    }
+    const before = await storedValues(trx, [...new Set([...input.values.map(({ date }) => date), ...removeDates])]);
     let removed = 0;
-    for (const part of chunks([...new Set(input.remove)].sort(), CHUNK)) {
+    for (const part of chunks(removeDates, CHUNK)) {
       const result = await trx.deleteFrom('uf_value').where('date', 'in', part).executeTakeFirst();
       removed += Number(result.numDeletedRows);
     }
@@ -64,7 +99,9 @@ export async function saveUfValues(
     for (const part of chunks(byDate, CHUNK)) {
       await trx
         .insertInto('uf_value')
-        .values(part.map(({ date, value }) => ({ date, value, updated_at: updatedAt, updated_by: userId })))
+        .values(
+          part.map(({ date, value }) => ({ date, value, updated_at: updatedAt, updated_by: author.caller.userId })),
+        )
         .onConflict((conflict) =>
           conflict
             .column('date')
@@ -77,6 +114,15 @@ export async function saveUfValues(
         )
         .execute();
     }
+    const writes: UfValueWrite[] = [
+      ...byDate.map(({ date, value }) => ({ date, before: before.get(date), after: value })),
+      ...removeDates.filter((date) => before.has(date)).map((date) => ({ date, before: before.get(date) })),
+    ];
+    const change =
+      author.importFileName === undefined
+        ? ufValuesChange(writes)
+        : ufImportChange({ fileName: author.importFileName, writes });
+    await recordChangeLog(trx, author.caller, 'uf', change);
     return { saved: input.values.length, removed };
   });
 }

@@ -106,6 +106,14 @@ export const routes: RouteObject[] = [
         handle: handle({ titleKey: 'ufValues', parent: administrationCrumb }),
         lazy: async () => ({ Component: (await import('./routes/admin/valores-uf')).ValoresUfRoute }),
       },
+      // issue 30: the 'Registro de cambios' (catalogues, UF values, the project trash)
+      {
+        path: 'admin/registro-cambios',
+        handle: handle({ titleKey: 'changeLog', parent: administrationCrumb }),
+        lazy: async () => ({
+          Component: (await import('./routes/admin/registro-cambios')).RegistroCambiosRoute,
+        }),
+      },
       {
         path: 'usuarios/list',
         handle: handle({ titleKey: 'users' }),

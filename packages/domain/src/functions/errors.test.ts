@@ -30,6 +30,17 @@ describe('describeZodError', () => {
     }
   });
 
+  it("names the field of an optional payload's object, not 'se esperaba nulo' (issue 30)", () => {
+    const payload = z.union([
+      z.null(),
+      z.undefined(),
+      z.strictObject({ area: z.enum(['uf'], { error: 'debe ser uf' }) }),
+    ]);
+    const result = payload.safeParse({ area: 'otra' });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(describeZodError(result.error)).toBe('area: debe ser uf');
+  });
+
   it('refuses an invalid calendar date', () => {
     const result = saveProfileInputSchema.safeParse({
       location: '',

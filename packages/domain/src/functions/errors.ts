@@ -36,10 +36,15 @@ export type FunctionErrorBody = z.infer<typeof functionErrorBodySchema>;
 
 type Issue = z.core.$ZodIssue;
 
-/** In a failed union, the branch that came closest (fewest problems) says what is wrong. */
+/**
+ * In a failed union, the branch that came closest (fewest problems; among as few, the one that got
+ * deepest into the value: `{area: 'x'}` against null | undefined | {area} is the object's 'area: …')
+ * says what is wrong.
+ */
 function firstConcreteIssue(issue: Issue): { path: PropertyKey[]; message: string } {
   if (issue.code === 'invalid_union' && issue.errors.length > 0) {
-    const closest = [...issue.errors].sort((a, b) => a.length - b.length)[0];
+    const depth = (issues: readonly Issue[]) => issues[0]?.path.length ?? 0;
+    const closest = [...issue.errors].sort((a, b) => a.length - b.length || depth(b) - depth(a))[0];
     const inner = closest?.[0];
     // a branch failing on an unknown key is no closer than the union's own message
     if (inner && closest.length === 1 && inner.code !== 'unrecognized_keys') {

@@ -62,6 +62,7 @@ import {
   loadProjectHistoryContract,
   markNotificationsReadContract,
 } from './collaboration-contracts';
+import { loadChangeLogContract } from './change-log-contracts';
 
 /** Every callable function. The server mounts one route per entry; the web client is typed from it. */
 export const functionContracts = [
@@ -122,6 +123,8 @@ export const functionContracts = [
   markNotificationsReadContract,
   followProjectContract,
   loadDashboardContract,
+  // issue 30: the 'Registro de cambios'
+  loadChangeLogContract,
 ] as const;
 
 export type AnyFunctionContract = (typeof functionContracts)[number];

@@ -72,11 +72,12 @@ const SETTINGS = {
 
 describe.each(databaseKinds)('estados de pago (%s)', (kind) => {
   let t: TestApp;
+  let admin: TestAccount;
   let member: TestAccount;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    const admin = await createFirstAdmin(t);
+    admin = await createFirstAdmin(t);
     member = await createSignedInUser(t, admin.cookie, { name: 'Pía Ñúñez' });
   });
   afterAll(async () => {
@@ -479,13 +480,18 @@ describe.each(databaseKinds)('estados de pago (%s)', (kind) => {
     );
     expect(missingUfValueMessage('2026-01-06')).toBe('No hay valor UF para el 06-01-2026: ingrésalo en «Valores UF»');
     expect(await stored(id)).toEqual([]);
-    // the UF values as 'Valores UF' saves them
-    await ok('saveUfValues', {
-      values: [
-        { date: '2026-01-05', value: '39500' },
-        { date: '2026-01-06', value: '39512.34' },
-      ],
-    });
+    // the UF values as 'Valores UF' saves them (an administrator: issue 30)
+    const ufSaved = await call(
+      'saveUfValues',
+      {
+        values: [
+          { date: '2026-01-05', value: '39500' },
+          { date: '2026-01-06', value: '39512.34' },
+        ],
+      },
+      admin.cookie,
+    );
+    expect(ufSaved.statusCode, JSON.stringify(ufSaved.body)).toBe(200);
     const ep = (await save(id, '2026-01-06')).estadoPago;
     expect(ep.currency).toBe('UF');
     // P.1.1 at (100 + 0) / 2 = 50 % = 7,5 UF; P.2.1 at 50 % of 1,00 = 0,5 UF; no retention or advance

@@ -1,7 +1,7 @@
 import { MAX_UF_VALUES, formatNumber, importUfValuesContract, ufValuesFromRows } from '@cimiento/domain';
 import type { WorkbookRowError } from '@cimiento/domain';
 import { readUfFileRows } from '../../exchange/uf-file';
-import { compareUfValues, saveUfValues, ufCount } from '../../projects/uf-store';
+import { UF_ADMIN_ONLY_MESSAGE, compareUfValues, saveUfValues, ufCount } from '../../projects/uf-store';
 import type { UfValueChanges } from '../../projects/uf-store';
 import { HttpsError } from '../https-error';
 import { defineHandler } from '../define-handler';
@@ -29,10 +29,13 @@ function changesText(changes: UfValueChanges): string {
  * reads its rows, the domain's ufValuesFromRows its values). A dry run answers the preview: how many
  * values, new, changed and unchanged against the table, their range and every row error. Otherwise
  * any error refuses the whole file and nothing is written; a clean file is saved as saveUfValues.
+ * Administrators only, the preview too (issue 30: refused before the file is read); the import is
+ * one entry of the 'Registro de cambios' (its file, range and counts).
  */
 export const handleImportUfValues = defineHandler(
   importUfValuesContract,
-  async ({ content, fileName, dryRun }, { db, caller }) => {
+  async ({ content, fileName, dryRun }, { db, dialect, caller }) => {
+    if (!caller.isAdmin) throw new HttpsError('PERMISSION_DENIED', UF_ADMIN_ONLY_MESSAGE);
     const rows = await readUfFileRows(content, fileName);
     const result = ufValuesFromRows(rows, { fileName });
     if (result.values.length > MAX_UF_VALUES) {
@@ -59,7 +62,7 @@ export const handleImportUfValues = defineHandler(
       return { preview, message };
     }
     if (result.errors.length > 0) throw new HttpsError('INVALID_ARGUMENT', errorsMessage(result.errors, fileName));
-    await saveUfValues(db, { values: result.values, remove: [] }, caller.userId);
+    await saveUfValues(db, { values: result.values, remove: [] }, { caller, dialect, importFileName: fileName });
     return { preview, message: `Valores UF importados desde ${fileName}: ${changesText(changes)}` };
   },
 );

@@ -2,7 +2,10 @@ import { removeObjectContract } from '@cimiento/domain';
 import { removeCatalogueObject } from '../../catalogues/catalogue-store';
 import { defineHandler } from '../define-handler';
 
-/** Deletes a catalogue record by `_id`; saved projects keep their copies. Open to every signed-in user. */
-export const handleRemoveObject = defineHandler(removeObjectContract, async (input, { db }) => ({
-  message: await removeCatalogueObject(db, input.collection, input.id),
+/**
+ * Deletes a catalogue record by `_id`; saved projects keep their copies. Open to every signed-in
+ * user; the deleted record, as it was, is in the 'Registro de cambios' (issue 30).
+ */
+export const handleRemoveObject = defineHandler(removeObjectContract, async (input, { db, caller }) => ({
+  message: await removeCatalogueObject(db, input.collection, input.id, caller),
 }));

@@ -19,25 +19,32 @@ function dayAfter(start: string, offset: number): string {
 describe.each(databaseKinds)('saveUfValues, loadUfValues and importUfValues (%s)', (kind) => {
   let t: TestApp;
   let admin: TestAccount;
+  /** a second administrator: the values name who last changed them */
+  let keeper: TestAccount;
   let member: TestAccount;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
     admin = await createFirstAdmin(t);
+    keeper = await createSignedInUser(t, admin.cookie, { admin: true, name: 'Tesorera Ñúñez' });
     member = await createSignedInUser(t, admin.cookie);
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  function save(data: unknown, cookie = member.cookie): Promise<CallResult> {
+  // issue 30: only administrators change the UF values; every signed-in user reads them
+  function save(data: unknown, cookie = keeper.cookie): Promise<CallResult> {
     return callFunction(t.app, 'saveUfValues', data, cookie);
   }
   function load(data: unknown = null): Promise<CallResult> {
     return callFunction(t.app, 'loadUfValues', data, member.cookie);
   }
-  function importFile(data: { content: string; fileName: string; dryRun?: boolean }): Promise<CallResult> {
-    return callFunction(t.app, 'importUfValues', data, member.cookie);
+  function importFile(
+    data: { content: string; fileName: string; dryRun?: boolean },
+    cookie = keeper.cookie,
+  ): Promise<CallResult> {
+    return callFunction(t.app, 'importUfValues', data, cookie);
   }
 
   /** Every stored row, as the database holds it (the value canonical), by date. */
@@ -94,7 +101,7 @@ describe.each(databaseKinds)('saveUfValues, loadUfValues and importUfValues (%s)
     expect(okResult(await load({ to: '2025-03-01' })).values).toHaveLength(2);
 
     const rows = await stored();
-    expect(rows.every((row) => row.updated_by === member.userId)).toBe(true);
+    expect(rows.every((row) => row.updated_by === keeper.userId)).toBe(true);
     expect(rows.every((row) => !Number.isNaN(Date.parse(row.updated_at)))).toBe(true);
   });
 
@@ -136,7 +143,7 @@ describe.each(databaseKinds)('saveUfValues, loadUfValues and importUfValues (%s)
       { date: '2025-01-02', value: '38421.7' },
     ]);
     // the unchanged value keeps its author and time; the changed one names who changed it
-    expect(after[0]).toMatchObject({ updated_by: member.userId, updated_at: before[0]?.updated_at });
+    expect(after[0]).toMatchObject({ updated_by: keeper.userId, updated_at: before[0]?.updated_at });
     expect(after[1]?.updated_by).toBe(admin.userId);
     expect(after[1]?.updated_at).not.toBe(before[1]?.updated_at);
   });
@@ -218,7 +225,7 @@ describe.each(databaseKinds)('saveUfValues, loadUfValues and importUfValues (%s)
       { date: '2025-01-03', value: '38424.13' },
       { date: '2025-01-04', value: '38426.6125' },
     ]);
-    expect((await stored()).every((row) => row.updated_by === member.userId)).toBe(true);
+    expect((await stored()).every((row) => row.updated_by === keeper.userId)).toBe(true);
     // the same file again changes nothing
     const again = okResult(await importFile({ content, fileName: 'uf-bcch.csv', dryRun: true }));
     expect(again.preview).toMatchObject({ added: 0, changed: 0, unchanged: 4 });

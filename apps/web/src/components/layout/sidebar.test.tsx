@@ -43,6 +43,8 @@ const menuLinks: [string, string][] = [
   ['Sistemas', '/admin/sistemas'],
   ['Componentes', '/admin/componentes'],
   ['Valores UF', '/admin/valores-uf'],
+  // issue 30
+  ['Registro de cambios', '/admin/registro-cambios'],
   ['Usuarios', '/usuarios/list'],
 ];
 

@@ -10,6 +10,7 @@ import FoundationIcon from '@mui/icons-material/Foundation';
 import GroupIcon from '@mui/icons-material/Group';
 import HubIcon from '@mui/icons-material/Hub';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
 import PersonIcon from '@mui/icons-material/Person';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
@@ -301,6 +302,13 @@ export function SidebarContent({
               to="/admin/valores-uf"
               label={t('nav.ufValues')}
               icon={<PriceChangeIcon />}
+              context={context}
+            />
+            {/* issue 30 */}
+            <SidebarLink
+              to="/admin/registro-cambios"
+              label={t('nav.changeLog')}
+              icon={<ManageHistoryIcon />}
               context={context}
             />
           </SidebarGroup>

@@ -99,6 +99,7 @@ export const enUS: Catalogue = {
     systems: 'Systems',
     components: 'Components',
     ufValues: 'UF values',
+    changeLog: 'Change log',
     users: 'Users',
     edp: 'WBS',
     edc: 'CBS',
@@ -125,6 +126,7 @@ export const enUS: Catalogue = {
     systems: 'Systems',
     components: 'Components',
     ufValues: 'UF values',
+    changeLog: 'Change log',
     users: 'Users',
     newUser: 'New User',
     profileSettings: 'My profile',
@@ -1079,6 +1081,10 @@ export const enUS: Catalogue = {
     emptyTitle: 'No UF values yet',
     emptyIntro:
       'Cimiento does not connect to the internet: download the UF values from one of these sources and use "Import file", or add them one by one with "Add value".',
+    emptyIntroReadOnly:
+      'Cimiento does not connect to the internet: an administrator downloads them from one of these sources and imports them here.',
+    readOnly:
+      'Only an administrator can change the UF values: the payment certificates of every project in UF depend on them. You can look them up here.',
     emptyBcch:
       'Central Bank of Chile: in its Statistics Database (si3.bcentral.cl) search for "Unidad de fomento (UF)", choose the period and download the daily series as Excel or CSV.',
     emptySii:
@@ -1617,6 +1623,46 @@ export const enUS: Catalogue = {
     },
     rtl: {
       note: 'Sample dashboard in Arabic, right to left: the direction goes back to normal when you leave.',
+    },
+  },
+  // issue 30: the change log under Administration
+  changeLog: {
+    title: 'Change log',
+    subtitle:
+      'Every change to the catalogues, the UF values and the project trash: who, when (Santiago time) and what.',
+    filter: 'Area',
+    areas: {
+      all: 'All',
+      catalogue: 'Catalogues',
+      uf: 'UF values',
+      project: 'Projects',
+    },
+    columns: {
+      at: 'Date and time',
+      user: 'User',
+      area: 'Area',
+      record: 'Record and change',
+    },
+    loading: 'Loading the change log',
+    loadFailed: 'The change log could not be loaded',
+    retry: 'Retry',
+    empty: 'No changes recorded yet.',
+    emptyArea: 'No changes recorded in this area.',
+    shown_one: '{{formatted}} change shown',
+    shown_other: '{{formatted}} changes shown',
+    loadMore: 'Load more',
+    detail: {
+      by: 'By {{user}}',
+      changes: 'Fields that changed',
+      field: 'Field',
+      before: 'Before',
+      after: 'After',
+      none: '(empty)',
+      notes: 'Notes',
+      nothing: 'This change kept no further detail.',
+      more_one: 'and {{formatted}} more change not listed',
+      more_other: 'and {{formatted}} more changes not listed',
+      close: 'Close',
     },
   },
   a11y: {

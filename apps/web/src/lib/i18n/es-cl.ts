@@ -98,6 +98,7 @@ export const esCL = {
     systems: 'Sistemas',
     components: 'Componentes',
     ufValues: 'Valores UF',
+    changeLog: 'Registro de cambios',
     users: 'Usuarios',
     edp: 'EDP',
     edc: 'EDC',
@@ -124,6 +125,7 @@ export const esCL = {
     systems: 'Sistemas',
     components: 'Componentes',
     ufValues: 'Valores UF',
+    changeLog: 'Registro de cambios',
     users: 'Usuarios',
     newUser: 'Nuevo Usuario',
     profileSettings: 'Mi perfil',
@@ -1087,6 +1089,10 @@ export const esCL = {
     emptyTitle: 'Aún no hay valores UF',
     emptyIntro:
       'Cimiento no se conecta a internet: descarga los valores UF de una de estas fuentes y usa «Importar archivo», o agrégalos uno a uno con «Agregar valor».',
+    emptyIntroReadOnly:
+      'Cimiento no se conecta a internet: un administrador los descarga de una de estas fuentes y los importa aquí.',
+    readOnly:
+      'Solo un administrador puede cambiar los valores UF: los estados de pago de todos los proyectos en UF dependen de ellos. Aquí puedes consultarlos.',
     emptyBcch:
       'Banco Central de Chile: en su Base de Datos Estadísticos (si3.bcentral.cl) busca «Unidad de fomento (UF)», elige el período y descarga la serie diaria como Excel o CSV.',
     emptySii:
@@ -1627,6 +1633,46 @@ export const esCL = {
     },
     rtl: {
       note: 'Panel de ejemplo en árabe, de derecha a izquierda: la dirección vuelve a la normal al salir.',
+    },
+  },
+  // issue 30: the 'Registro de cambios' under Administración
+  changeLog: {
+    title: 'Registro de cambios',
+    subtitle:
+      'Cada cambio a los catálogos, a los valores UF y a la papelera de proyectos: quién, cuándo (hora de Santiago) y qué.',
+    filter: 'Área',
+    areas: {
+      all: 'Todas',
+      catalogue: 'Catálogos',
+      uf: 'Valores UF',
+      project: 'Proyectos',
+    },
+    columns: {
+      at: 'Fecha y hora',
+      user: 'Usuario',
+      area: 'Área',
+      record: 'Registro y cambio',
+    },
+    loading: 'Cargando el registro de cambios',
+    loadFailed: 'No se pudo cargar el registro de cambios',
+    retry: 'Reintentar',
+    empty: 'Aún no hay cambios registrados.',
+    emptyArea: 'No hay cambios registrados en esta área.',
+    shown_one: '{{formatted}} cambio mostrado',
+    shown_other: '{{formatted}} cambios mostrados',
+    loadMore: 'Cargar más',
+    detail: {
+      by: 'Por {{user}}',
+      changes: 'Campos que cambiaron',
+      field: 'Campo',
+      before: 'Antes',
+      after: 'Después',
+      none: '(vacío)',
+      notes: 'Notas',
+      nothing: 'Este cambio no guardó más detalle.',
+      more_one: 'y {{formatted}} cambio más que no se lista',
+      more_other: 'y {{formatted}} cambios más que no se listan',
+      close: 'Cerrar',
     },
   },
   a11y: {

@@ -46,8 +46,9 @@ function stubServer(initial: Record<string, string>, preview?: Record<string, un
   return calls;
 }
 
-function renderScreen() {
-  return renderWithApp(<UfValuesScreen />, { session: buildSession() });
+/** The screen as an administrator sees it (issue 30: only administrators change the UF values). */
+function renderScreen(role = 'admin') {
+  return renderWithApp(<UfValuesScreen />, { session: buildSession({ role }) });
 }
 
 const january = {
@@ -62,6 +63,32 @@ afterEach(() => {
 });
 
 describe('UfValuesScreen', () => {
+  it('shows a user who is not an administrator the values without any control to change them, and says why', async () => {
+    const calls = stubServer(january);
+    renderScreen('user');
+    const row = await screen.findByTestId(`uf-row-${YEAR}-01-01`);
+    expect(within(row).getByText('$38.419,17')).toBeTruthy();
+    expect(screen.getByTestId('uf-read-only').textContent).toBe(
+      'Solo un administrador puede cambiar los valores UF: los estados de pago de todos los proyectos en UF dependen de ellos. Aquí puedes consultarlos.',
+    );
+    for (const name of ['Importar archivo', 'Agregar valor', /^Eliminar/, `Editar el valor del 01-01-${YEAR}`]) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+    expect(screen.queryAllByRole('checkbox')).toEqual([]);
+    // a double click on a value does not open it for editing either
+    fireEvent.doubleClick(within(row).getByText('$38.419,17'));
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(calls.map((call) => call.name)).toEqual(['loadUfValues']);
+  });
+
+  it('tells a user who is not an administrator, on an empty table, that an administrator loads them', async () => {
+    stubServer({});
+    renderScreen('user');
+    const empty = await screen.findByTestId('uf-empty');
+    expect(empty.textContent).toContain('un administrador los descarga de una de estas fuentes');
+    expect(screen.queryByRole('button', { name: 'Importar archivo' })).toBeNull();
+  });
+
   it('explains where the files come from when the table is empty (Cimiento has no internet)', async () => {
     stubServer({});
     renderScreen();

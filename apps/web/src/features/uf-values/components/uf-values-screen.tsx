@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PagePanel } from '@/components/ui/page-panel';
 import { describeError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
 import { notifyError } from '@/stores/notices-store';
 import { useSaveUfValues, useUfValues } from '../api/uf-values';
 import { currentYear, yearOptions } from '../utils/uf-values';
@@ -31,10 +32,12 @@ const LISTED_DATES = 10;
  * of a project takes its value from. A year at a time (the current one in Santiago first); added by
  * hand, edited in place, deleted with a confirmation that counts them, or imported from the Central
  * Bank's or the SII's files, previewed first. Cimiento has no internet, so the empty table says where
- * those files come from.
+ * those files come from. Issue 30: only administrators change them (the server refuses anyone else);
+ * other users read the same table without the controls, and the screen says why.
  */
 export function UfValuesScreen() {
   const { t } = useTranslation();
+  const { isAdmin } = useSession();
   const [year, setYear] = useState(() => currentYear());
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [isAdding, setIsAdding] = useState(false);
@@ -97,21 +100,28 @@ export function UfValuesScreen() {
       title={t('ufValues.title')}
       subtitle={summary}
       actions={
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setIsImporting(true)}>
-            {t('ufValues.import')}
-          </Button>
-          <Button variant="contained" color="success" startIcon={<AddIcon />} onClick={() => setIsAdding(true)}>
-            {t('ufValues.add')}
-          </Button>
-        </Stack>
+        isAdmin && (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setIsImporting(true)}>
+              {t('ufValues.import')}
+            </Button>
+            <Button variant="contained" color="success" startIcon={<AddIcon />} onClick={() => setIsAdding(true)}>
+              {t('ufValues.add')}
+            </Button>
+          </Stack>
+        )
       }
     >
+      {!isAdmin && (
+        <Alert severity="info" data-testid="uf-read-only" sx={{ mb: 2 }}>
+          {t('ufValues.readOnly')}
+        </Alert>
+      )}
       {data && count === 0 ? (
         <Alert severity="info" data-testid="uf-empty">
           <AlertTitle>{t('ufValues.emptyTitle')}</AlertTitle>
           <Typography variant="body2" sx={{ mb: 1 }}>
-            {t('ufValues.emptyIntro')}
+            {t(isAdmin ? 'ufValues.emptyIntro' : 'ufValues.emptyIntroReadOnly')}
           </Typography>
           <Box component="ul" sx={{ m: 0, pl: 2.5, '& li': { mb: 0.5 } }}>
             <Typography component="li" variant="body2">
@@ -139,15 +149,17 @@ export function UfValuesScreen() {
                 </MenuItem>
               ))}
             </TextField>
-            <Button
-              color="error"
-              variant="outlined"
-              startIcon={<DeleteIcon />}
-              disabled={selected.size === 0}
-              onClick={() => setIsConfirmingRemove(true)}
-            >
-              {t('ufValues.removeSelected', { formatted: formatNumber(selected.size) })}
-            </Button>
+            {isAdmin && (
+              <Button
+                color="error"
+                variant="outlined"
+                startIcon={<DeleteIcon />}
+                disabled={selected.size === 0}
+                onClick={() => setIsConfirmingRemove(true)}
+              >
+                {t('ufValues.removeSelected', { formatted: formatNumber(selected.size) })}
+              </Button>
+            )}
           </Stack>
           {data && values.length === 0 ? (
             <Typography color="text.secondary" sx={{ py: 3 }}>
@@ -158,6 +170,7 @@ export function UfValuesScreen() {
               key={year}
               year={year}
               values={values}
+              canEdit={isAdmin}
               selected={selected}
               onSelectedChange={setSelected}
               onSaveValue={saveOne}
@@ -165,26 +178,30 @@ export function UfValuesScreen() {
           )}
         </>
       )}
-      <UfValueDialog
-        isOpen={isAdding}
-        storedValue={(date) => byDate.get(date)}
-        onSave={saveOne}
-        onClose={() => setIsAdding(false)}
-      />
-      <UfImportDialog isOpen={isImporting} onImported={showImported} onClose={() => setIsImporting(false)} />
-      <ConfirmDialog
-        isOpen={isConfirmingRemove}
-        text={t('ufValues.removeConfirm', { count: selected.size, formatted: formatNumber(selected.size) })}
-        details={
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {selectedDates.slice(0, LISTED_DATES).map(formatIsoDate).join(', ')}
-            {selectedDates.length > LISTED_DATES ? '…' : ''}
-          </Typography>
-        }
-        isBusy={saveUfValues.isPending}
-        onConfirm={() => void removeSelected()}
-        onCancel={() => setIsConfirmingRemove(false)}
-      />
+      {isAdmin && (
+        <>
+          <UfValueDialog
+            isOpen={isAdding}
+            storedValue={(date) => byDate.get(date)}
+            onSave={saveOne}
+            onClose={() => setIsAdding(false)}
+          />
+          <UfImportDialog isOpen={isImporting} onImported={showImported} onClose={() => setIsImporting(false)} />
+          <ConfirmDialog
+            isOpen={isConfirmingRemove}
+            text={t('ufValues.removeConfirm', { count: selected.size, formatted: formatNumber(selected.size) })}
+            details={
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {selectedDates.slice(0, LISTED_DATES).map(formatIsoDate).join(', ')}
+                {selectedDates.length > LISTED_DATES ? '…' : ''}
+              </Typography>
+            }
+            isBusy={saveUfValues.isPending}
+            onConfirm={() => void removeSelected()}
+            onCancel={() => setIsConfirmingRemove(false)}
+          />
+        </>
+      )}
     </PagePanel>
   );
 }

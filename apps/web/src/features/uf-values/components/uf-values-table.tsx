@@ -21,6 +21,8 @@ import { editableUfValue, formatUfClp, readUfValueInput } from '../utils/uf-valu
 export type UfValuesTableProps = {
   year: number;
   values: readonly UfValue[];
+  /** false for a user who is not an administrator: the values only, no checkboxes and no editing (issue 30) */
+  canEdit?: boolean;
   selected: ReadonlySet<string>;
   onSelectedChange: (selected: Set<string>) => void;
   /** saves one value; resolves to an error message to show in the field, or null when saved */
@@ -36,9 +38,16 @@ type Editing = { date: string; text: string; error: string | null; isSaving: boo
  * A year's UF values, a page at a time (a month's worth by default): a checkbox per row (and one
  * for the page) to delete, the date as dd-mm-aaaa and the value in pesos. A value is edited where it
  * is: its pencil (or a double click) turns it into a field typed the Chilean way; Enter saves,
- * Escape cancels.
+ * Escape cancels. Read-only (`canEdit` false): the dates and values alone.
  */
-export function UfValuesTable({ year, values, selected, onSelectedChange, onSaveValue }: UfValuesTableProps) {
+export function UfValuesTable({
+  year,
+  values,
+  canEdit = true,
+  selected,
+  onSelectedChange,
+  onSaveValue,
+}: UfValuesTableProps) {
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState(PAGE_SIZE);
@@ -82,18 +91,20 @@ export function UfValuesTable({ year, values, selected, onSelectedChange, onSave
         <Table size="small" aria-label={t('ufValues.table', { year })}>
           <TableHead>
             <TableRow>
-              <TableCell padding="checkbox">
-                <Checkbox
-                  checked={pageDates.length > 0 && selectedOnPage === pageDates.length}
-                  indeterminate={selectedOnPage > 0 && selectedOnPage < pageDates.length}
-                  onChange={togglePage}
-                  disabled={pageDates.length === 0}
-                  slotProps={{ input: { 'aria-label': t('ufValues.selectPage') } }}
-                />
-              </TableCell>
+              {canEdit && (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={pageDates.length > 0 && selectedOnPage === pageDates.length}
+                    indeterminate={selectedOnPage > 0 && selectedOnPage < pageDates.length}
+                    onChange={togglePage}
+                    disabled={pageDates.length === 0}
+                    slotProps={{ input: { 'aria-label': t('ufValues.selectPage') } }}
+                  />
+                </TableCell>
+              )}
               <TableCell>{t('ufValues.date')}</TableCell>
               <TableCell align="right">{t('ufValues.value')}</TableCell>
-              <TableCell sx={{ width: 112 }} />
+              {canEdit && <TableCell sx={{ width: 112 }} />}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -102,18 +113,21 @@ export function UfValuesTable({ year, values, selected, onSelectedChange, onSave
               const isEditing = editing?.date === row.date;
               return (
                 <TableRow key={row.date} hover selected={selected.has(row.date)} data-testid={`uf-row-${row.date}`}>
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      checked={selected.has(row.date)}
-                      onChange={() => toggle(row.date)}
-                      slotProps={{ input: { 'aria-label': t('ufValues.selectRow', { date }) } }}
-                    />
-                  </TableCell>
+                  {canEdit && (
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={selected.has(row.date)}
+                        onChange={() => toggle(row.date)}
+                        slotProps={{ input: { 'aria-label': t('ufValues.selectRow', { date }) } }}
+                      />
+                    </TableCell>
+                  )}
                   <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{date}</TableCell>
                   <TableCell
                     align="right"
                     sx={{ fontVariantNumeric: 'tabular-nums' }}
                     onDoubleClick={() =>
+                      canEdit &&
                       !isEditing &&
                       setEditing({ date: row.date, text: editableUfValue(row.value), error: null, isSaving: false })
                     }
@@ -145,42 +159,49 @@ export function UfValuesTable({ year, values, selected, onSelectedChange, onSave
                       formatUfClp(row.value)
                     )}
                   </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {isEditing && editing ? (
-                      <>
+                  {canEdit && (
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {isEditing && editing ? (
+                        <>
+                          <IconButton
+                            size="small"
+                            color="success"
+                            aria-label={t('ufValues.save')}
+                            title={t('ufValues.save')}
+                            disabled={editing.isSaving}
+                            onClick={() => void save(editing)}
+                          >
+                            <CheckIcon fontSize="small" />
+                          </IconButton>
+                          <IconButton
+                            size="small"
+                            aria-label={t('ufValues.cancel')}
+                            title={t('ufValues.cancel')}
+                            disabled={editing.isSaving}
+                            onClick={() => setEditing(null)}
+                          >
+                            <CloseIcon fontSize="small" />
+                          </IconButton>
+                        </>
+                      ) : (
                         <IconButton
                           size="small"
-                          color="success"
-                          aria-label={t('ufValues.save')}
-                          title={t('ufValues.save')}
-                          disabled={editing.isSaving}
-                          onClick={() => void save(editing)}
+                          aria-label={t('ufValues.edit', { date })}
+                          title={t('ufValues.edit', { date })}
+                          onClick={() =>
+                            setEditing({
+                              date: row.date,
+                              text: editableUfValue(row.value),
+                              error: null,
+                              isSaving: false,
+                            })
+                          }
                         >
-                          <CheckIcon fontSize="small" />
+                          <EditIcon fontSize="small" />
                         </IconButton>
-                        <IconButton
-                          size="small"
-                          aria-label={t('ufValues.cancel')}
-                          title={t('ufValues.cancel')}
-                          disabled={editing.isSaving}
-                          onClick={() => setEditing(null)}
-                        >
-                          <CloseIcon fontSize="small" />
-                        </IconButton>
-                      </>
-                    ) : (
-                      <IconButton
-                        size="small"
-                        aria-label={t('ufValues.edit', { date })}
-                        title={t('ufValues.edit', { date })}
-                        onClick={() =>
-                          setEditing({ date: row.date, text: editableUfValue(row.value), error: null, isSaving: false })
-                        }
-                      >
-                        <EditIcon fontSize="small" />
-                      </IconButton>
-                    )}
-                  </TableCell>
+                      )}
+                    </TableCell>
+                  )}
                 </TableRow>
               );
             })}
