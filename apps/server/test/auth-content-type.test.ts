@@ -26,7 +26,9 @@ function sampleBody(path: string, email: string): Record<string, unknown> {
 /** Every Content-Type that is not JSON, with a body written in it; '' sends none. */
 function notJsonBodies(body: Record<string, unknown>): { type: string; payload: string }[] {
   const json = JSON.stringify(body);
-  const form = new URLSearchParams(Object.entries(body).map(([key, value]) => [key, String(value)])).toString();
+  const form = new URLSearchParams(
+    Object.entries(body).map(([key, value]): [string, string] => [key, String(value)]),
+  ).toString();
   return [
     { type: 'text/plain', payload: json },
     { type: 'text/plain;charset=UTF-8', payload: json },
