@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { FileStorage } from './file-storage';
+import { isSafeKey } from './file-storage';
 
 /**
  * How long a released file (file_release) keeps its bytes: 24 hours, far longer than any backup
@@ -78,6 +79,8 @@ export async function sweepReleasedFiles(
           .where('released_at', '<=', cutoff)
           .executeTakeFirst();
         if (Number(claimed.numDeletedRows) === 0) return 'gone' as const;
+        // a key the server could not have made (a row written by hand) names no file it may delete
+        if (!isSafeKey(key)) return 'kept' as const;
         // the row said nothing names it; a file that is named after all is left (and off the list)
         if (await isReferenced(trx, storage, key)) return 'kept' as const;
         await storage.remove(key, trx);

@@ -190,8 +190,8 @@ describe.each(cases)('uploadFile (%s, FILE_STORAGE=%s)', (kind, storage) => {
     const old = new Date(Date.now() - 3 * RELEASED_FILE_GRACE_MS).toISOString();
     // a row written past the app, as a bug or a restored mix-up might leave it
     await t.db.insertInto('file_release').values({ key: current.metadata.fullPath, released_at: old }).execute();
+    // (the server's own hourly sweep may take the row first: either way the file stays)
     const result = await sweepAt(new Date());
-    expect(result.kept).toContain(current.metadata.fullPath);
     expect(result.removed).not.toContain(current.metadata.fullPath);
     expect((await storedBytes(current.metadata.fullPath))?.equals(tinyPng(5, 5))).toBe(true);
     expect(await releasedKeys(current.metadata.fullPath)).toEqual([]);
