@@ -25,6 +25,7 @@ import { registerSameOriginGuard } from './http/same-origin';
 import { lazySchemaCompilers } from './http/schema-compilers';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web-app';
+import { startFileSweeper } from './storage/file-sweep';
 import { createFileStorage, registerFilesRoute } from './storage/files-route';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -102,6 +103,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   await registerFilesRoute(app, { sessions, storage });
+  // issue 30: released files lose their bytes only after the grace period (storage/file-sweep.ts)
+  const sweeper = startFileSweeper({ db: database.db, storage, log: app.log });
+  app.addHook('preClose', async () => {
+    sweeper.stop();
+    await sweeper.running();
+  });
 
   // issue 19: the live stream; its streams end before the server's close waits for connections
   const hub = createLiveHub({

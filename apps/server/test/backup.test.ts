@@ -290,4 +290,37 @@ describe.each(databaseKinds)('npm run backup and npm run restore (%s)', (kind: D
     expect(await targetContents(empty.config)).toEqual({ entries: [], tables: 0 });
     expect((await readFile(backupFile)).length).toBeGreaterThan(0);
   });
+
+  it('copies the files its database copy names, only those, and says which named file was already missing', async () => {
+    const folder = path.join(source.config.dataDir, 'files', 'avatars', admin.userId);
+    // a file nothing names, and a record naming a file that is not there
+    await writeFile(path.join(folder, 'suelto.png'), tinyPng());
+    const missingKey = `avatars/${admin.userId}/${'f'.repeat(64)}.png`;
+    await source.db
+      .insertInto('stored_file')
+      .values({
+        _id: '0190a5b2-0000-7000-8000-00000000f17e',
+        owner_id: admin.userId,
+        purpose: 'otro',
+        path: missingKey,
+        content_type: 'image/png',
+        size: 1,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    try {
+      const file = path.join(workDir, 'nombrados.tar');
+      const backup = await runCli(BACKUP_CLI, file, envOf(source.config));
+      expect(backup.code, backup.stderr).toBe(0);
+      expect(backup.stderr.trim()).toBe(
+        `Aviso: la base de datos nombra 1 archivo que no estaba en DATA_DIR/files y no está en la copia: ${missingKey}`,
+      );
+      expect(backup.stdout).toContain('1 archivo subido');
+      const members = (await run('tar', ['-tf', file])).stdout.split('\n');
+      expect(members).toContain(`files/${avatar.url.replace(/^\/files\//, '')}`);
+      expect(members.some((member) => member.includes('suelto'))).toBe(false);
+    } finally {
+      await source.db.deleteFrom('stored_file').where('path', '=', missingKey).execute();
+    }
+  });
 });

@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILE_NOT_FOUND_MESSAGE, FILES_SIGN_IN_MESSAGE } from '../src/storage/files-route';
+import { RELEASED_FILE_GRACE_MS, sweepReleasedFiles } from '../src/storage/file-sweep';
+import { FILE_NOT_FOUND_MESSAGE, FILES_SIGN_IN_MESSAGE, createFileStorage } from '../src/storage/files-route';
 import { callFunction, createFirstAdmin, createSignedInUser } from './support/factories';
 import type { TestAccount } from './support/factories';
 import { dataUrl, tinyPng } from './support/images';
@@ -135,7 +136,7 @@ describe.each(cases)('GET /files/<key> (%s, FILE_STORAGE=%s)', (kind, storage) =
     expect(response.body).not.toContain('root:');
   });
 
-  it('serves a replaced avatar no more', async () => {
+  it('serves a replaced avatar until the sweep removes it, after the grace period (issue 30)', async () => {
     const replaced = await callFunction(
       t.app,
       'uploadFile',
@@ -143,6 +144,15 @@ describe.each(cases)('GET /files/<key> (%s, FILE_STORAGE=%s)', (kind, storage) =
       owner.cookie,
     );
     expect(replaced.statusCode).toBe(200);
+    // a backup that copied the database before the replacement still finds the old file
+    expect((await get(avatarUrl, owner.cookie)).statusCode).toBe(200);
+    expect((await get(replaced.body.result.url, owner.cookie)).statusCode).toBe(200);
+    const swept = await sweepReleasedFiles(
+      t.db,
+      createFileStorage(t.config, t.db),
+      new Date(Date.now() + RELEASED_FILE_GRACE_MS + 60_000),
+    );
+    expect(swept.removed).toEqual([avatarUrl.replace(/^\/files\//, '')]);
     expect((await get(avatarUrl, owner.cookie)).statusCode).toBe(404);
     expect((await get(replaced.body.result.url, owner.cookie)).statusCode).toBe(200);
     avatarUrl = replaced.body.result.url;

@@ -9,7 +9,11 @@ import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/database';
 import { knownMigrations } from '../src/ops/manifest';
 import { restorePostgres } from '../src/ops/postgres-tools';
+import { RELEASED_FILE_GRACE_MS, sweepReleasedFiles } from '../src/storage/file-sweep';
+import { createFileStorage } from '../src/storage/files-route';
 import { FIXTURE_ADMIN, readInstallation, signInFixtureAdmin } from './fixtures/upgrade/installation';
+import { callFunction } from './support/factories';
+import { dataUrl, tinyPng } from './support/images';
 import { createTestConfig, databaseKinds } from './support/test-app';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/upgrade');
@@ -64,6 +68,33 @@ describe.each(databaseKinds)('upgrade from the previous release (%s)', (kind) =>
       const read = await readInstallation({ app, config }, cookie);
       // every record as written; fields a later release adds are allowed
       expect(read).toMatchObject(expected.read);
+
+      // issue 30: the avatar stored under the previous release's key (a UUID, not a SHA-256) stays
+      // served; replaced, it waits for the sweep like any other, and goes only after the grace period
+      const oldUrl = (read.avatar as { url: string }).url;
+      expect(oldUrl).toMatch(/^\/files\/avatars\/[^/]+\/[0-9a-f-]{36}\.png$/);
+      const replaced = await callFunction(
+        app,
+        'uploadFile',
+        { purpose: 'avatar', dataUrl: dataUrl('image/png', tinyPng(6, 6)) },
+        cookie,
+      );
+      expect(replaced.statusCode, JSON.stringify(replaced.body)).toBe(200);
+      expect((await app.inject({ method: 'GET', url: oldUrl, headers: { cookie } })).statusCode).toBe(200);
+      const database = openDatabase(config);
+      try {
+        const swept = await sweepReleasedFiles(
+          database.db,
+          createFileStorage(config, database.db),
+          new Date(Date.now() + RELEASED_FILE_GRACE_MS + 60_000),
+        );
+        expect(swept.removed).toEqual([oldUrl.replace(/^\/files\//, '')]);
+      } finally {
+        await database.close();
+      }
+      expect((await app.inject({ method: 'GET', url: oldUrl, headers: { cookie } })).statusCode).toBe(404);
+      const current = await app.inject({ method: 'GET', url: replaced.body.result.url, headers: { cookie } });
+      expect(current.statusCode).toBe(200);
     } finally {
       await app?.close();
       await cleanup();

@@ -7,8 +7,12 @@ import { z } from 'zod';
  * database (the wrong-password guard queries login_failure by email; better-auth queries users).
  * Every /api/auth/* request: its query and JSON body hold no control characters (the one rule for
  * text, textSafetySchema). Password sign-in and sign-up: a JSON body with a well-formed email, a
- * password of at most 128 characters and, for sign-up, a name. A refusal answers 400 (415 for a
- * body that is not JSON) in better-auth's error shape {code, message}, in Spanish.
+ * password of at most 128 characters and, for sign-up, a name. Issue 30: every endpoint but the GETs
+ * (sign-in, sign-up, Google's start, sign-out) takes a JSON body only: any other Content-Type, or
+ * none, is refused with 415 before the guard or better-auth runs (better-auth's own check wrote an
+ * error line to the console, and read form and text bodies on the endpoints it did not check). A
+ * refusal answers 400 (415 for a body that is not JSON) in better-auth's error shape {code, message},
+ * in Spanish.
  */
 
 export type AuthInputRefusal = { status: 400 | 415; code: string; message: string };
@@ -73,6 +77,13 @@ function textRefusal(value: unknown, where: 'body' | 'query'): AuthInputRefusal 
   return { status: 400, code: CODE_BY_FIELD[field] ?? 'INVALID_INPUT', message: `Solicitud no válida: ${described}` };
 }
 
+/** What a request with a body that is not JSON gets, on every /api/auth/* endpoint but the GETs. */
+export const NOT_JSON: AuthInputRefusal = {
+  status: 415,
+  code: 'UNSUPPORTED_MEDIA_TYPE',
+  message: 'La solicitud debe enviarse como JSON (Content-Type: application/json)',
+};
+
 function isJson(contentType: string | undefined): boolean {
   const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   return type === 'application/json' || type.endsWith('+json');
@@ -87,25 +98,20 @@ export function authInputRefusal(request: FastifyRequest, body: Buffer | undefin
   if (query) return query;
 
   const path = request.url.split('?')[0];
-  const schema =
-    request.method !== 'POST'
-      ? undefined
-      : path === SIGN_IN_EMAIL_PATH
-        ? signInSchema
-        : path === SIGN_UP_EMAIL_PATH
-          ? signUpSchema
-          : undefined;
+  // issue 30: every endpoint that takes a body (all but the GETs) takes JSON only, as the web sends it
+  const takesBody = request.method !== 'GET' && request.method !== 'HEAD';
+  if (takesBody && !isJson(request.headers['content-type'])) return NOT_JSON;
+  const schema = !takesBody
+    ? undefined
+    : path === SIGN_IN_EMAIL_PATH
+      ? signInSchema
+      : path === SIGN_UP_EMAIL_PATH
+        ? signUpSchema
+        : undefined;
   const hasBody = body !== undefined && body.length > 0;
   if (!hasBody && schema === undefined) return undefined;
-  if (!isJson(request.headers['content-type'])) {
-    // better-auth reads other endpoints' bodies as it likes; email sign-in and sign-up are JSON only
-    if (schema === undefined) return undefined;
-    return {
-      status: 415,
-      code: 'UNSUPPORTED_MEDIA_TYPE',
-      message: 'La solicitud debe enviarse como JSON (Content-Type: application/json)',
-    };
-  }
+  // a GET's body that is not JSON is not looked at (better-auth reads none)
+  if (!isJson(request.headers['content-type'])) return undefined;
 
   let parsed: unknown;
   try {

@@ -64,6 +64,8 @@ async function sendRefusalOrRedirect(reply: FastifyReply, response: Response, pa
     requestId: reply.request.id,
   });
   if (response.status >= 500) reply.request.log.error({ code: refusal.code }, 'better-auth answered a server error');
+  // better-auth's router no longer writes its refusals to the console (onAPIError.throw, auth.ts): logged here
+  else reply.request.log.info({ code: refusal.code, status: response.status }, 'auth request refused');
   await reply.type('application/json; charset=utf-8').send(refusal);
 }
 

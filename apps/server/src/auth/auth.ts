@@ -59,20 +59,54 @@ function userIdOf(row: unknown, field: 'id' | 'userId'): string {
   return typeof value === 'string' ? value : ALL_USERS;
 }
 
+/** better-auth's levels, lowest first ('success' is its info). */
+type BetterAuthLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/** The least severe better-auth level that LOG_LEVEL lets through (better-auth drops the rest itself). */
+function betterAuthLevelOf(logLevel: Config['logLevel']): BetterAuthLevel | undefined {
+  switch (logLevel) {
+    case 'trace':
+    case 'debug':
+      return 'debug';
+    case 'info':
+      return 'info';
+    case 'warn':
+      return 'warn';
+    case 'error':
+    case 'fatal':
+      return 'error';
+    case 'silent':
+      return undefined;
+  }
+}
+
 /**
- * better-auth writes its own lines to the console, at ERROR for a caller's mistakes ('State not
- * found' on a forged Google return, 'Invalid password'), outside the app's log and its levels. They
- * go to the app's log at warn: what a caller can trigger is never an error-level line (a real
- * failure inside better-auth also answers 500, which auth-routes.ts logs as an error). Only the
- * message text is kept: its extra arguments can carry request data.
+ * Issue 30: better-auth writes its own lines to the console (coloured 'ERROR [Better Auth]: …'),
+ * outside the app's JSON log and its levels. Every line it writes from a request goes to the app's
+ * log instead, with `source: 'better-auth'`, at LOG_LEVEL:
+ * - its 'error' and 'warn' lines at warn: it writes caller mistakes at error ('State not found' on a
+ *   forged Google return, 'Invalid password'), and what a caller can trigger is never an error-level
+ *   line (a real failure inside better-auth answers 500, which auth-routes.ts logs as an error);
+ * - its 'info' (and 'success') lines at info, its 'debug' lines at debug.
+ * Only the message text is kept: its extra arguments can carry request data (an Error argument
+ * keeps its name only). The lines better-auth's router would write for a refusal (its `onError`,
+ * which writes to the console whatever the logger option says) are not written: `onAPIError.throw`
+ * in createAuth hands the refusal back, and auth-routes.ts logs it like the app's own refusals.
  */
-export function betterAuthLogger(log: FastifyBaseLogger | undefined) {
+export function betterAuthLogger(log: FastifyBaseLogger | undefined, logLevel: Config['logLevel'] = 'info') {
+  const level = betterAuthLevelOf(logLevel);
   return {
-    level: 'warn' as const,
-    log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => {
+    disabled: level === undefined || log === undefined,
+    disableColors: true,
+    level: level ?? 'error',
+    log: (betterAuthLevel: BetterAuthLevel, message: string, ...args: unknown[]) => {
       if (!log) return;
-      if (level === 'warn' || level === 'error') log.warn({ source: 'better-auth', betterAuthLevel: level }, message);
-      else log.debug({ source: 'better-auth', betterAuthLevel: level }, message);
+      const errorName = args.find((arg): arg is Error => arg instanceof Error)?.name;
+      const fields = { source: 'better-auth', betterAuthLevel, ...(errorName ? { errorName } : {}) };
+      const text = typeof message === 'string' ? message : String(message);
+      if (betterAuthLevel === 'warn' || betterAuthLevel === 'error') log.warn(fields, text);
+      else if (betterAuthLevel === 'info') log.info(fields, text);
+      else log.debug(fields, text);
     },
   };
 }
@@ -104,7 +138,7 @@ export function createAuth({ db, dialect, config, secret, log, invalidation }: A
     secret,
     database: { db, type: dialect },
     telemetry: { enabled: false },
-    logger: betterAuthLogger(log),
+    logger: betterAuthLogger(log, config.logLevel),
     trustedOrigins: [config.publicUrl],
     emailAndPassword: {
       enabled: true,
@@ -150,7 +184,10 @@ export function createAuth({ db, dialect, config, secret, log, invalidation }: A
         '/sign-up/email': { window: 60, max: 10 },
       },
     },
-    onAPIError: { errorURL: '/login' },
+    // throw: a refusal comes back to auth-routes.ts as better-call's answer, and an unexpected error
+    // reaches the scope's error handler (500 in Spanish, logged), instead of better-auth's router
+    // writing either to the console (betterAuthLogger)
+    onAPIError: { errorURL: '/login', throw: true },
     plugins: [
       admin({
         defaultRole: 'user',

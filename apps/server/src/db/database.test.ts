@@ -22,6 +22,7 @@ const APP_TABLES = [
   'edp_item',
   'estado_pago',
   'file_content',
+  'file_release',
   'first_account_claim',
   'gantt_baseline',
   'gantt_baseline_cost',

@@ -96,6 +96,15 @@ export type FileContentTable = {
   created_at: string;
 };
 
+/**
+ * A stored file nothing references any more (issue 30): its bytes are deleted by the sweep
+ * (storage/file-sweep.ts) once `released_at` is older than the grace period, never before.
+ */
+export type FileReleaseTable = {
+  key: string;
+  released_at: string;
+};
+
 export type LoginFailureTable = {
   key: string;
   failures: number;
@@ -449,6 +458,7 @@ export type Database = {
   user_profile: UserProfileTable;
   stored_file: StoredFileTable;
   file_content: FileContentTable;
+  file_release: FileReleaseTable;
   login_failure: LoginFailureTable;
   first_account_claim: FirstAccountClaimTable;
   catalogue_area_type: CatalogueRecordTable;

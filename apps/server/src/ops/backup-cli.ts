@@ -5,7 +5,14 @@ import { runOpsCommand } from './cli';
 import { databaseLabel } from './manifest';
 
 void runOpsCommand('backup', 'La copia de seguridad falló', async (config, file) => {
-  const { file: written, manifest, bytes } = await createBackup(config, file);
+  const { file: written, manifest, bytes, missingFiles } = await createBackup(config, file);
+  if (missingFiles.length > 0) {
+    // the backup holds everything else; these were gone before it began
+    process.stderr.write(
+      `Aviso: la base de datos nombra ${missingFiles.length === 1 ? '1 archivo que no estaba' : `${missingFiles.length} archivos que no estaban`} ` +
+        `en DATA_DIR/files y no ${missingFiles.length === 1 ? 'está' : 'están'} en la copia: ${missingFiles.join(', ')}\n`,
+    );
+  }
   const files = manifest.files === 1 ? '1 archivo subido' : `${manifest.files} archivos subidos`;
   return (
     `Copia de seguridad creada en ${written} (${databaseLabel(manifest.databaseKind)}, ` +

@@ -36,11 +36,20 @@ async function runClient(program: string, args: string[], databaseUrl: string, w
   }
 }
 
-/** pg_dump in custom format: one consistent snapshot of the whole database, taken while it is in use. */
-export async function dumpPostgres(databaseUrl: string, file: string): Promise<void> {
+/**
+ * pg_dump in custom format: one consistent snapshot of the whole database, taken while it is in use;
+ * with `snapshot`, the one a transaction still open exported (pg_export_snapshot()).
+ */
+export async function dumpPostgres(databaseUrl: string, file: string, snapshot?: string): Promise<void> {
   await runClient(
     'pg_dump',
-    ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`],
+    [
+      '--format=custom',
+      '--no-owner',
+      '--no-privileges',
+      ...(snapshot ? [`--snapshot=${snapshot}`] : []),
+      `--file=${file}`,
+    ],
     databaseUrl,
     'La copia de la base de datos PostgreSQL',
   );

@@ -1,15 +1,24 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
 /** A stored file as the files route serves it. */
 export type StoredFileContent = { bytes: Buffer; contentType: string };
 
 /**
  * Where uploaded bytes live: local disk (one instance) or the database (every instance). An
  * S3-compatible store could implement the same calls.
+ *
+ * Issue 30: a key names one content for ever (uploads are named by their SHA-256), so `put` of a
+ * key that exists writes the same bytes, and nothing is changed in place. Only the sweep
+ * (file-sweep.ts) calls `remove`, for files released longer ago than the grace period. `put` and
+ * `remove` take the caller's transaction: the database storage writes in it (the bytes and the rows
+ * that name them commit together); the disk storage writes the file while it is open.
  */
 export type FileStorage = {
-  put: (key: string, bytes: Buffer, contentType: string) => Promise<void>;
+  put: (key: string, bytes: Buffer, contentType: string, trx: Kysely<Database>) => Promise<void>;
   /** The file, or undefined when there is none under that key. */
   read: (key: string) => Promise<StoredFileContent | undefined>;
-  remove: (key: string) => Promise<void>;
+  remove: (key: string, trx: Kysely<Database>) => Promise<void>;
   /** The URL a browser fetches the file from. */
   publicUrl: (key: string) => string;
 };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { extensionByImageType } from '@cimiento/domain';
@@ -14,7 +15,12 @@ function isMissing(error: unknown): boolean {
   return code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR';
 }
 
-/** Files under DATA_DIR/files, for a single instance. Writes go to a temp file first. */
+/**
+ * Files under DATA_DIR/files, for a single instance (or a folder every instance shares). A write
+ * goes to a temporary file, then is renamed into place: a reader (the files route, a backup) sees
+ * the whole file or none. Content-named keys (issue 30) mean a rename over an existing file puts
+ * the same bytes there.
+ */
 export function createLocalDiskStorage(root: string): FileStorage {
   const resolve = (key: string): string => {
     assertSafeKey(key);
@@ -26,9 +32,14 @@ export function createLocalDiskStorage(root: string): FileStorage {
     async put(key, bytes) {
       const full = resolve(key);
       await mkdir(path.dirname(full), { recursive: true });
-      const temporary = `${full}.${process.pid}.tmp`;
-      await writeFile(temporary, bytes, { mode: 0o644 });
-      await rename(temporary, full);
+      const temporary = `${full}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+      try {
+        await writeFile(temporary, bytes, { mode: 0o644 });
+        await rename(temporary, full);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
     },
     async read(key) {
       const full = resolve(key);

@@ -1,10 +1,28 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const MAIN = 'apps/server/src/main.ts';
+const BUILT_MAIN = 'apps/server/dist/main.js';
+
+/**
+ * Builds the server bundle (apps/server/dist) when its stamp says its sources changed, as `npm start`
+ * would (scripts/build-if-changed.mjs, the server's build only): a test of the built server then runs
+ * what the sources say, not an older build. Throws with the build's output when it fails.
+ */
+export function ensureServerBuild(): void {
+  const script =
+    "import { BUILDS, buildIfChanged } from './scripts/build-if-changed.mjs';" +
+    "const server = BUILDS.filter((target) => target.dist === 'apps/server/dist');" +
+    'process.exitCode = buildIfChanged({ builds: server }).exitCode;';
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`El build del servidor falló:\n${result.stdout}${result.stderr}`);
+}
 
 export type ServerExit = { code: number | null; signal: NodeJS.Signals | null };
 
@@ -29,9 +47,18 @@ function parseLogLine(line: string): Record<string, unknown>[] {
   }
 }
 
-/** Starts the real entry point, `node --import tsx apps/server/src/main.ts`, listening on 127.0.0.1:<port>. */
-export function startServerProcess(port: number, env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+/**
+ * Starts the real entry point, `node --import tsx apps/server/src/main.ts`, listening on
+ * 127.0.0.1:<port>; with `built`, the bundle `npm run serve` runs (apps/server/dist/main.js: call
+ * ensureServerBuild first).
+ */
+export function startServerProcess(
+  port: number,
+  env: Record<string, string>,
+  options: { built?: boolean } = {},
+): ServerProcess {
+  const args = options.built ? ['--max-semi-space-size=4', BUILT_MAIN] : ['--import', 'tsx', MAIN];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

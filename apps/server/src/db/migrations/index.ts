@@ -16,6 +16,7 @@ import { costsMigration } from './0013-costs';
 import { fileContentMigration } from './0014-file-content';
 import { collaborationMigration } from './0015-collaboration';
 import { trashAndChangeLogMigration } from './0016-trash-change-log';
+import { fileReleaseMigration } from './0017-file-release';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -38,6 +39,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
     '0014-file-content': fileContentMigration(types),
     '0015-collaboration': collaborationMigration(types),
     '0016-trash-change-log': trashAndChangeLogMigration(types),
+    '0017-file-release': fileReleaseMigration(),
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   MAX_UPLOAD_BYTES,
   detectImageType,
@@ -6,6 +7,7 @@ import {
   uploadFileContract,
 } from '@cimiento/domain';
 import { v7 as uuidv7 } from 'uuid';
+import { reclaimFile, releaseFiles } from '../../storage/file-release';
 import { defineHandler } from '../define-handler';
 import { HttpsError } from '../https-error';
 
@@ -13,7 +15,12 @@ const NOT_AN_IMAGE = 'El archivo debe ser una imagen PNG, JPEG o WebP';
 
 /**
  * Stores an avatar sent as a data URL under the caller's id. The type comes from the decoded
- * bytes, the name from the server; the old avatar is removed once the new one is in place.
+ * bytes; the name is the bytes' SHA-256 (issue 30): a stored file is never changed or deleted in
+ * place. In one transaction, under the caller's row lock (one upload per user at a time): the
+ * file is written (in that transaction with FILE_STORAGE=database), its record and the profile
+ * point at it, and the previous avatar is released: its record goes, and its bytes wait in
+ * `file_release` for the sweep (storage/file-sweep.ts), which deletes them after the grace period.
+ * A backup that copied the database a moment before still finds the file it names.
  */
 export const handleUploadFile = defineHandler(uploadFileContract, async (input, { db, storage, caller }) => {
   // checked before parsing, which refuses an empty payload as malformed: say what is really wrong
@@ -28,54 +35,76 @@ export const handleUploadFile = defineHandler(uploadFileContract, async (input, 
   const contentType = detectImageType(bytes);
   if (!contentType) throw new HttpsError('INVALID_ARGUMENT', NOT_AN_IMAGE);
 
-  const id = uuidv7();
-  const name = `${id}.${extensionByImageType[contentType]}`;
+  const digest = createHash('sha256').update(bytes).digest('hex');
+  const name = `${digest}.${extensionByImageType[contentType]}`;
   const key = `avatars/${caller.userId}/${name}`;
-  const timeCreated = new Date().toISOString();
-  const previous = await db
-    .selectFrom('stored_file')
-    .select(['_id', 'path'])
-    .where('owner_id', '=', caller.userId)
-    .where('purpose', '=', input.purpose)
-    .execute();
-
-  await storage.put(key, bytes, contentType);
   const url = storage.publicUrl(key);
-  try {
+  const now = new Date();
+  const timeCreated = now.toISOString();
+
+  const writeAvatar = async (): Promise<void> => {
     await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('stored_file')
-        .values({
-          _id: id,
-          owner_id: caller.userId,
-          purpose: input.purpose,
-          path: key,
-          content_type: contentType,
-          size: bytes.length,
-          created_at: timeCreated,
-        })
-        .execute();
+      // first, so that the caller's uploads take turns (PostgreSQL's row lock; SQLite runs one
+      // transaction at a time anyway)
       await trx
         .updateTable('user')
-        .set({ image: url, updatedAt: new Date().toISOString() })
+        .set({ image: url, updatedAt: timeCreated })
         .where('id', '=', caller.userId)
         .execute();
-      if (previous.length > 0) {
+      await reclaimFile(trx, key);
+      const previous = await trx
+        .selectFrom('stored_file')
+        .select(['_id', 'path'])
+        .where('owner_id', '=', caller.userId)
+        .where('purpose', '=', input.purpose)
+        .execute();
+      await storage.put(key, bytes, contentType, trx);
+      if (!previous.some((file) => file.path === key)) {
+        await trx
+          .insertInto('stored_file')
+          .values({
+            _id: uuidv7(),
+            owner_id: caller.userId,
+            purpose: input.purpose,
+            path: key,
+            content_type: contentType,
+            size: bytes.length,
+            created_at: timeCreated,
+          })
+          .execute();
+      }
+      const released = previous.filter((file) => file.path !== key);
+      if (released.length > 0) {
         await trx
           .deleteFrom('stored_file')
           .where(
             '_id',
             'in',
-            previous.map((file) => file._id),
+            released.map((file) => file._id),
           )
           .execute();
+        await releaseFiles(
+          trx,
+          released.map((file) => file.path),
+          now,
+        );
       }
     });
+  };
+
+  try {
+    await writeAvatar();
   } catch (error) {
-    await storage.remove(key);
+    // on disk the bytes may be in place without a record: they wait for the sweep like any other
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        const referenced = await trx.selectFrom('stored_file').select('_id').where('path', '=', key).executeTakeFirst();
+        if (!referenced) await releaseFiles(trx, [key], now);
+      })
+      .catch(() => undefined);
     throw error;
   }
-  await Promise.all(previous.map((file) => storage.remove(file.path)));
 
   return {
     url,
