@@ -509,3 +509,18 @@ export {
 export type { FieldChange, ProjectEvent } from './history/project-events';
 export { projectEventChange } from './history/project-events';
 export { historyChangeVerb } from './collab/change-verb';
+export type { ProjectHoldings, TrashedProject } from './functions/trash-contracts';
+export {
+  TRASH_ADMIN_ONLY_MESSAGE,
+  TRASH_RETENTION_DAYS,
+  TRASH_SWEEP_AUTHOR,
+  describeProjectHoldings,
+  emptyTrashContract,
+  loadProjectHoldingsContract,
+  loadTrashContract,
+  projectCodeInTrashMessage,
+  projectHoldingsSchema,
+  purgeProjectContract,
+  restoreProjectContract,
+  trashedProjectSchema,
+} from './functions/trash-contracts';

@@ -13,7 +13,8 @@ import type { ChangeAuthor } from './history-store';
 export type ChangeLogArea = 'catalogue' | 'uf' | 'project';
 
 export type ChangeLogRecord = {
-  caller: ChangeAuthor['caller'];
+  /** who: a user, or (userId null) Cimiento itself, such as the trash's automatic purge */
+  caller: Omit<ChangeAuthor['caller'], 'userId'> & { userId: string | null };
   area: ChangeLogArea;
   action: string;
   record: string;

@@ -61,6 +61,12 @@ import { handleLoadHistoryEntry } from './handlers/load-history-entry';
 import { handleLoadNotifications } from './handlers/load-notifications';
 import { handleLoadProjectHistory } from './handlers/load-project-history';
 import { handleMarkNotificationsRead } from './handlers/mark-notifications-read';
+// issue 30: the 'Papelera'
+import { handleEmptyTrash } from './handlers/empty-trash';
+import { handleLoadProjectHoldings } from './handlers/load-project-holdings';
+import { handleLoadTrash } from './handlers/load-trash';
+import { handlePurgeProject } from './handlers/purge-project';
+import { handleRestoreProject } from './handlers/restore-project';
 
 /**
  * One handler per contract in @cimiento/domain's functionContracts; functions.test.ts checks none is
@@ -157,4 +163,10 @@ export const functionHandlers: RegisteredHandler[] = [
   lazyHandler(loadDashboardContract, async () => (await import('./handlers/load-dashboard')).handleLoadDashboard, {
     stamped: true,
   }),
+  // issue 30: the 'Papelera'
+  handleLoadTrash,
+  handleRestoreProject,
+  handlePurgeProject,
+  handleEmptyTrash,
+  handleLoadProjectHoldings,
 ];

@@ -62,6 +62,13 @@ import {
   loadProjectHistoryContract,
   markNotificationsReadContract,
 } from './collaboration-contracts';
+import {
+  emptyTrashContract,
+  loadProjectHoldingsContract,
+  loadTrashContract,
+  purgeProjectContract,
+  restoreProjectContract,
+} from './trash-contracts';
 
 /** Every callable function. The server mounts one route per entry; the web client is typed from it. */
 export const functionContracts = [
@@ -122,6 +129,12 @@ export const functionContracts = [
   markNotificationsReadContract,
   followProjectContract,
   loadDashboardContract,
+  // issue 30: the 'Papelera'
+  loadTrashContract,
+  restoreProjectContract,
+  purgeProjectContract,
+  emptyTrashContract,
+  loadProjectHoldingsContract,
 ] as const;
 
 export type AnyFunctionContract = (typeof functionContracts)[number];
