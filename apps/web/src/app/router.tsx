@@ -106,6 +106,12 @@ export const routes: RouteObject[] = [
         handle: handle({ titleKey: 'ufValues', parent: administrationCrumb }),
         lazy: async () => ({ Component: (await import('./routes/admin/valores-uf')).ValoresUfRoute }),
       },
+      // issue 30: the 'Papelera' (administrators only; anyone else is told so)
+      {
+        path: 'admin/papelera',
+        handle: handle({ titleKey: 'trash', parent: administrationCrumb }),
+        lazy: async () => ({ Component: (await import('./routes/admin/papelera')).PapeleraRoute }),
+      },
       {
         path: 'usuarios/list',
         handle: handle({ titleKey: 'users' }),

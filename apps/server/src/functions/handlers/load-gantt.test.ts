@@ -2,7 +2,7 @@ import { chileHolidays } from '@cimiento/domain/holidays';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveEdcOk } from '../../../test/support/edc';
 import { loadEdp, saveEdp, updateItemEdp } from '../../../test/support/edp';
-import { callFunction, createFirstAdmin, createSignedInUser } from '../../../test/support/factories';
+import { createFirstAdmin, createSignedInUser } from '../../../test/support/factories';
 import type { TestAccount } from '../../../test/support/factories';
 import {
   asInput,

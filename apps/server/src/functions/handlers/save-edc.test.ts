@@ -13,7 +13,7 @@ import {
   storedEdc,
 } from '../../../test/support/edc';
 import type { WireEdcItem } from '../../../test/support/edc';
-import { loadProject, removeProjectForGood } from '../../../test/support/projects';
+import { loadProject } from '../../../test/support/projects';
 import { createTestApp, databaseKinds } from '../../../test/support/test-app';
 import type { TestApp } from '../../../test/support/test-app';
 

@@ -15,7 +15,7 @@ import { generateMspdi, importProject } from '../../../test/support/mspdi';
 import { priceEdpItems, setProjectCurrency } from '../../../test/support/prices';
 import { saveProgressOk } from '../../../test/support/progress';
 import type { WireProgressEntry } from '../../../test/support/progress';
-import { editableFields, loadProject, loadProjects, uniqueProjectCode } from '../../../test/support/projects';
+import { editableFields, loadProject, loadProjects } from '../../../test/support/projects';
 import { createTestApp, databaseKinds } from '../../../test/support/test-app';
 import type { TestApp } from '../../../test/support/test-app';
 import type { Database } from '../../db/schema';
