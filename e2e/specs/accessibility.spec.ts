@@ -43,6 +43,8 @@ function signedInScreens(): Screen[] {
     { path: '/admin/sistemas' },
     { path: '/admin/componentes' },
     { path: '/admin/valores-uf' },
+    // issue 30
+    { path: '/admin/papelera' },
     { path: '/usuarios/list' },
     { path: '/usuarios/new' },
     { path: '/profile/settings' },

@@ -41,7 +41,7 @@ function RowActions({
 }) {
   const { t } = useTranslation();
   return (
-    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
       <Button
         size="small"
         variant="outlined"
