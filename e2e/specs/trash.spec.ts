@@ -106,6 +106,8 @@ describe('the Papelera: delete, restore, delete for good', () => {
     a = session.page;
     b = await plannerContext.newPage();
     project = await seedProject('Bodega Quilicura', 'BQ1');
+    // A follows it: B's deletion reaches A's bell
+    await call('followProject', { id: project._id, follow: true }, adminCookie);
     holdings = (await call<{ holdings: Holdings }>('loadProjectHoldings', { id: project._id })).holdings;
     expect(holdings.amount).toBe('1500000');
     expect(holdings.tasks).toBeGreaterThan(0);
@@ -137,6 +139,22 @@ describe('the Papelera: delete, restore, delete for good', () => {
     await b.goto(`/projects/${project._id}`);
     await b.getByRole('heading', { level: 1, name: 'Proyecto no encontrado' }).waitFor();
     await b.getByText('Si está en la Papelera, un administrador puede restaurarlo.').waitFor();
+  });
+
+  it('A is told in the bell; opening the notice shows the project is not found, and the screen holds', async () => {
+    await a.goto('/home');
+    const bell = a.getByRole('banner').getByRole('button', { name: /^Notificaciones/ });
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notificaciones: 1 sin leer');
+    await bell.click();
+    const item = a.getByRole('menuitem').filter({ hasText: `${planner.name} envió el proyecto a la Papelera` });
+    await item.waitFor();
+    await item.click();
+    await a.waitForURL(`**/projects/${project._id}**`);
+    await a.getByRole('heading', { level: 1, name: 'Proyecto no encontrado' }).waitFor();
+    await a.getByRole('link', { name: 'Ir a la lista de proyectos' }).waitFor();
+    // the notice stays in the list
+    await a.goto('/pages/notifications');
+    await a.getByText(`${planner.name} envió el proyecto a la Papelera`).first().waitFor();
   });
 
   it('B, not an administrator, has no Papelera in the menu, and its address says it is for administrators', async () => {
