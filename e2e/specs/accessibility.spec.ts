@@ -45,6 +45,7 @@ function signedInScreens(): Screen[] {
     { path: '/admin/valores-uf' },
     // issue 30
     { path: '/admin/registro-cambios' },
+    { path: '/admin/papelera' },
     { path: '/usuarios/list' },
     { path: '/usuarios/new' },
     { path: '/profile/settings' },

@@ -107,7 +107,7 @@ describe('Proyectos (list)', () => {
     await screenshot(page, 'projects-home-from-list');
   });
 
-  it('deletes a project only after confirming; cancelling changes nothing', async () => {
+  it('deletes a project (to the Papelera) only after confirming; cancelling changes nothing', async () => {
     const { page } = session;
     await openList();
     await page.getByPlaceholder('Buscar').fill('Proyecto 05');
@@ -124,7 +124,8 @@ describe('Proyectos (list)', () => {
 
     await page.getByRole('button', { name: 'Eliminar Proyecto 05' }).click();
     await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
-    await waitForSuccessToast(page, /eliminado/);
+    // issue 30: to the Papelera (e2e/specs/trash.spec.ts follows it there)
+    await waitForSuccessToast(page, /enviado a la Papelera/);
     await page.getByText('No se encontraron resultados').first().waitFor();
     expect(await projects.findByCode('P05')).toBeUndefined();
     expect(await projects.list()).toHaveLength(59);

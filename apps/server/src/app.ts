@@ -16,6 +16,7 @@ import { registerEventsRoute } from './collab/events-route';
 import { createLiveHub } from './collab/live-hub';
 import type { Config } from './config';
 import { isDatabaseReachable, migrateToLatest, openDatabase } from './db/database';
+import { createTrashSweep } from './projects/trash-sweep';
 import { functionHandlers } from './functions/handlers';
 import type { AnswerCache } from './functions/answer-cache';
 import { registerFunctionRoutes } from './functions/functions-routes';
@@ -48,6 +49,8 @@ export type BuildAppOptions = {
   /** The live stream's heartbeat and safety-net poll (issue 19; collab/live-hub.ts's defaults unless given). */
   liveHeartbeatMs?: number;
   livePollMs?: number;
+  /** issue 30: how often the trash's automatic purge runs after the one at start-up (projects/trash-sweep.ts's hour unless given) */
+  trashSweepMs?: number;
 };
 
 /**
@@ -124,6 +127,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await hub.start();
   app.addHook('preClose', async () => hub.close());
   registerEventsRoute(app, { sessions, hub });
+
+  // issue 30: the trash's automatic purge, at start-up (not waited for) and every hour; a stop waits for a run under way
+  const trashSweep = createTrashSweep({ db: database.db, log: app.log, intervalMs: options.trashSweepMs });
+  void trashSweep.start();
+  app.addHook('preClose', async () => trashSweep.stop());
 
   app.get('/healthz', async (_request, reply) => {
     const isReachable = await isDatabaseReachable(database);

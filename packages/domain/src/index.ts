@@ -549,3 +549,18 @@ export {
 } from './change-log/catalogue-changes';
 export type { UfValueWrite } from './change-log/uf-changes';
 export { ufImportChange, ufRecordName, ufValuesChange } from './change-log/uf-changes';
+export type { ProjectHoldings, TrashedProject } from './functions/trash-contracts';
+export {
+  TRASH_ADMIN_ONLY_MESSAGE,
+  TRASH_RETENTION_DAYS,
+  TRASH_SWEEP_AUTHOR,
+  describeProjectHoldings,
+  emptyTrashContract,
+  loadProjectHoldingsContract,
+  loadTrashContract,
+  projectCodeInTrashMessage,
+  projectHoldingsSchema,
+  purgeProjectContract,
+  restoreProjectContract,
+  trashedProjectSchema,
+} from './functions/trash-contracts';

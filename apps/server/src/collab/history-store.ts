@@ -29,7 +29,7 @@ export type ProjectChangeRecord = {
   projectName?: string;
 };
 
-export function authorName(caller: ChangeAuthor['caller']): string {
+export function authorName(caller: Pick<ChangeAuthor['caller'], 'name' | 'email'>): string {
   const name = caller.name.trim();
   return name === '' ? (caller.email ?? '') : name;
 }
@@ -105,12 +105,22 @@ type HistoryRow = Pick<
 
 /**
  * The history entries with their project's name, as the timeline, the dashboard's recent changes and
- * the live stream send them (table alias `h`; map each row with historyEntryOf).
+ * the live stream send them (table alias `h`; map each row with historyEntryOf). Issue 30: a project
+ * in the 'Papelera' has none, except (`trashed: 'deletion'`, the live stream) the entry of its
+ * deletion itself, so a screen open on it learns that it went.
  */
-export function selectHistoryEntries(db: Kysely<Database> | Transaction<Database>) {
+export function selectHistoryEntries(
+  db: Kysely<Database> | Transaction<Database>,
+  options: { trashed?: 'none' | 'deletion' } = {},
+) {
   return db
     .selectFrom('project_history as h')
     .innerJoin('project as p', 'p._id', 'h.project_id')
+    .where((eb) =>
+      options.trashed === 'deletion'
+        ? eb.or([eb('p.deleted_at', 'is', null), eb('h.function_name', '=', 'removeProject')])
+        : eb('p.deleted_at', 'is', null),
+    )
     .select([
       'h.id',
       'h.project_id',
@@ -145,7 +155,12 @@ function projectNotFound(): HttpsError {
 }
 
 async function readProjectName(db: Kysely<Database>, projectId: string): Promise<string> {
-  const project = await db.selectFrom('project').select('name').where('_id', '=', projectId).executeTakeFirst();
+  const project = await db
+    .selectFrom('project')
+    .select('name')
+    .where('_id', '=', projectId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!project) throw projectNotFound();
   return project.name;
 }
@@ -184,6 +199,7 @@ export async function loadProjectHistory(
               .as('follower'),
         ])
         .where('_id', '=', projectId)
+        .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (!project) throw projectNotFound();
       const rows = await selectHistoryEntries(trx)

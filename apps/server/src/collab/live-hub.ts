@@ -160,7 +160,7 @@ export function createLiveHub(options: {
 
   async function readNew(): Promise<void> {
     for (;;) {
-      const rows = await selectHistoryEntries(db)
+      const rows = await selectHistoryEntries(db, { trashed: 'deletion' })
         .where('h.id', '>', history.mark - REREAD_WINDOW)
         .orderBy('h.id')
         .limit(BATCH)
@@ -363,7 +363,11 @@ export function createLiveHub(options: {
       connections.add(connection);
       try {
         const entries = (
-          await selectHistoryEntries(db).where('h.id', '>', since.h).orderBy('h.id', 'desc').limit(MAX_REPLAY).execute()
+          await selectHistoryEntries(db, { trashed: 'deletion' })
+            .where('h.id', '>', since.h)
+            .orderBy('h.id', 'desc')
+            .limit(MAX_REPLAY)
+            .execute()
         )
           .map(historyEntryOf)
           .reverse();

@@ -261,6 +261,7 @@ export async function exportGanttMspdi(db: Kysely<Database>, projectId: string):
     .selectFrom('project')
     .select(['code', 'name', 'end_year'])
     .where('_id', '=', projectId)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!project) throw new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
 

@@ -63,6 +63,12 @@ import { handleLoadProjectHistory } from './handlers/load-project-history';
 import { handleMarkNotificationsRead } from './handlers/mark-notifications-read';
 // issue 30: the 'Registro de cambios'
 import { handleLoadChangeLog } from './handlers/load-change-log';
+// issue 30: the 'Papelera'
+import { handleEmptyTrash } from './handlers/empty-trash';
+import { handleLoadProjectHoldings } from './handlers/load-project-holdings';
+import { handleLoadTrash } from './handlers/load-trash';
+import { handlePurgeProject } from './handlers/purge-project';
+import { handleRestoreProject } from './handlers/restore-project';
 
 /**
  * One handler per contract in @cimiento/domain's functionContracts; functions.test.ts checks none is
@@ -161,4 +167,10 @@ export const functionHandlers: RegisteredHandler[] = [
   }),
   // issue 30: the 'Registro de cambios'
   handleLoadChangeLog,
+  // issue 30: the 'Papelera'
+  handleLoadTrash,
+  handleRestoreProject,
+  handlePurgeProject,
+  handleEmptyTrash,
+  handleLoadProjectHoldings,
 ];

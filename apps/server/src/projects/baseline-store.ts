@@ -73,6 +73,7 @@ async function readList(db: Kysely<Database>, projectId: string): Promise<Baseli
       .selectFrom('project')
       .select('gantt_baseline_id')
       .where('_id', '=', projectId)
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (!project) throw projectNotFound();
     const baselines = await readBaselines(trx, projectId);
@@ -94,11 +95,17 @@ async function lockProject(
   let update = trx
     .updateTable('project')
     .set((eb) => ({ gantt_baseline_id: chosen === 'keep' ? eb.ref('gantt_baseline_id') : chosen.to }))
-    .where('_id', '=', projectId);
+    .where('_id', '=', projectId)
+    .where('deleted_at', 'is', null);
   if (ganttVersion !== undefined) update = update.where('gantt_version', '=', ganttVersion);
   const result = await update.executeTakeFirst();
   if (Number(result.numUpdatedRows) === 1) return true;
-  const exists = await trx.selectFrom('project').select('_id').where('_id', '=', projectId).executeTakeFirst();
+  const exists = await trx
+    .selectFrom('project')
+    .select('_id')
+    .where('_id', '=', projectId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!exists) throw projectNotFound();
   return false;
 }

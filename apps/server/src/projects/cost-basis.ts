@@ -46,6 +46,7 @@ export async function readCostProject(db: Kysely<Database>, projectId: string): 
     .selectFrom('project')
     .select(['name', 'code', 'currency', 'budget'])
     .where('_id', '=', projectId)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) throw new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
   return {

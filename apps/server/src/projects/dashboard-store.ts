@@ -84,6 +84,7 @@ async function readProjectStamps(db: Kysely<Database>) {
           .whereRef('gantt_cutoff.project_id', '=', 'project._id')
           .as('recorded'),
     ])
+    .where('deleted_at', 'is', null)
     .orderBy('_id')
     .execute();
 }

@@ -52,7 +52,12 @@ function refuseRepeated(ids: readonly number[], what = 'ítem'): void {
 }
 
 async function checkProject(db: Kysely<Database>, projectId: string): Promise<void> {
-  const project = await db.selectFrom('project').select('_id').where('_id', '=', projectId).executeTakeFirst();
+  const project = await db
+    .selectFrom('project')
+    .select('_id')
+    .where('_id', '=', projectId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!project) throw projectNotFound();
 }
 

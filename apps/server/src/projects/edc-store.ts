@@ -54,9 +54,15 @@ async function findEdpItem(db: Kysely<Database>, projectId: string, id: number):
     ])
     .where('edp_item.project_id', '=', projectId)
     .where('edp_item.id', '=', id)
+    .where('project.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) {
-    const project = await db.selectFrom('project').select('_id').where('_id', '=', projectId).executeTakeFirst();
+    const project = await db
+      .selectFrom('project')
+      .select('_id')
+      .where('_id', '=', projectId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     throw project ? itemNotFound(id) : projectNotFound();
   }
   // PostgreSQL returns bigint columns as strings, numeric as "12.5000"

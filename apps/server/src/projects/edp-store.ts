@@ -104,7 +104,12 @@ export function withEdpAmounts(items: readonly PricedEdpItem[], currency: Curren
 
 /** The project's currency (the EDP's amounts are in it). */
 async function readCurrency(db: Kysely<Database>, projectId: string): Promise<Currency> {
-  const row = await db.selectFrom('project').select('currency').where('_id', '=', projectId).executeTakeFirst();
+  const row = await db
+    .selectFrom('project')
+    .select('currency')
+    .where('_id', '=', projectId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!row) throw new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
   return row.currency as Currency;
 }
@@ -122,9 +127,15 @@ async function claimNextVersion(trx: Transaction<Database>, projectId: string, b
     .set({ edp_version: basedOn + 1, updated_at: new Date().toISOString() })
     .where('_id', '=', projectId)
     .where('edp_version', '=', basedOn)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 1) return basedOn + 1;
-  const exists = await trx.selectFrom('project').select('_id').where('_id', '=', projectId).executeTakeFirst();
+  const exists = await trx
+    .selectFrom('project')
+    .select('_id')
+    .where('_id', '=', projectId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!exists) throw new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
   throw new HttpsError('ABORTED', EDP_STALE_MESSAGE);
 }

@@ -20,7 +20,12 @@ export async function loadEdpUsage(db: Kysely<Database>, projectId: string): Pro
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
-      const project = await trx.selectFrom('project').select('_id').where('_id', '=', projectId).executeTakeFirst();
+      const project = await trx
+        .selectFrom('project')
+        .select('_id')
+        .where('_id', '=', projectId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
       if (!project) throw new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
       const edcRows = await trx
         .selectFrom('edc_item')

@@ -140,6 +140,7 @@ async function readSettings(db: Kysely<Database>, projectId: string): Promise<Es
       'ep_vat_percent',
     ])
     .where('_id', '=', projectId)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) throw projectNotFound();
   const defaults = DEFAULT_ESTADO_PAGO_SETTINGS;
@@ -194,6 +195,7 @@ async function lockProject(trx: Transaction<Database>, projectId: string): Promi
     .updateTable('project')
     .set((eb) => ({ ep_contract: eb.ref('ep_contract') }))
     .where('_id', '=', projectId)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw projectNotFound();
 }

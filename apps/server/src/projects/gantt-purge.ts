@@ -124,5 +124,6 @@ export async function lockGantt(trx: Transaction<Database>, projectId: string): 
     .updateTable('project')
     .set((eb) => ({ gantt_version: eb.ref('gantt_version') }))
     .where('_id', '=', projectId)
+    .where('deleted_at', 'is', null)
     .execute();
 }

@@ -136,6 +136,7 @@ export async function readProject(db: Kysely<Database>, projectId: string): Prom
     .selectFrom('project')
     .$call(selectProjectGanttColumns)
     .where('_id', '=', projectId)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) throw projectNotFound();
   return toProjectGanttRow(row);
@@ -338,6 +339,7 @@ export async function claimVersion(trx: Transaction<Database>, projectId: string
     .set({ gantt_version: basedOn + 1, updated_at: new Date().toISOString() })
     .where('_id', '=', projectId)
     .where('gantt_version', '=', basedOn)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -352,7 +354,12 @@ export async function claimVersionOrRefuse(
   basedOn: number,
 ): Promise<void> {
   if (await claimVersion(trx, projectId, basedOn)) return;
-  const exists = await trx.selectFrom('project').select('_id').where('_id', '=', projectId).executeTakeFirst();
+  const exists = await trx
+    .selectFrom('project')
+    .select('_id')
+    .where('_id', '=', projectId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!exists) throw projectNotFound();
   throw new HttpsError('ABORTED', GANTT_STALE_MESSAGE);
 }
@@ -774,6 +781,7 @@ async function readSourcesStamp(
     .selectFrom('project')
     .$call(selectSourcesColumns)
     .where('_id', '=', projectId)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) throw projectNotFound();
   return sourcesStampOf(project, row);
@@ -814,6 +822,7 @@ export async function readGanttAnswerStamp(db: Kysely<Database>, projectId: stri
     .$call(selectProjectGanttColumns)
     .$call(selectSourcesColumns)
     .where('_id', '=', projectId)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) return undefined;
   const project = toProjectGanttRow(row);

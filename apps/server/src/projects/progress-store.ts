@@ -146,7 +146,12 @@ export async function loadProgressHistory(
   projectId: string,
   cutoff?: string,
 ): Promise<{ cutoffs: CutoffRecord[]; tasks?: CutoffTask[]; message: string }> {
-  const project = await db.selectFrom('project').select('_id').where('_id', '=', projectId).executeTakeFirst();
+  const project = await db
+    .selectFrom('project')
+    .select('_id')
+    .where('_id', '=', projectId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!project) throw new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
   const rows = await db
     .selectFrom('gantt_cutoff')

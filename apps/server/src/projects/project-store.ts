@@ -9,6 +9,7 @@ import {
   projectCalendarSchema,
   projectEventChange,
   projectDefaults,
+  projectCodeInTrashMessage,
   projectCodeTakenMessage,
   sequencingModes,
   sortByPriority,
@@ -81,8 +82,13 @@ function notFound(): HttpsError {
   return new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
 }
 
-function duplicateCodeError(code: string): HttpsError {
-  return new HttpsError('ALREADY_EXISTS', projectCodeTakenMessage(code));
+function duplicateCodeError(clash: { code: string; inTrash?: boolean }): HttpsError {
+  return new HttpsError('ALREADY_EXISTS', codeTakenMessage(clash));
+}
+
+/** issue 30: a code a project in the 'Papelera' holds is taken, and the refusal says where it is. */
+function codeTakenMessage(clash: { code: string; inTrash?: boolean }): string {
+  return clash.inTrash === true ? projectCodeInTrashMessage(clash.code) : projectCodeTakenMessage(clash.code);
 }
 
 /** The project's `gantt_work_week` column as the domain's WorkWeek (anything but 'mon-sat' is Monday–Friday). */
@@ -273,7 +279,7 @@ export async function createProject(
       // domain.md: "Project codes are unique (case-insensitive)"; the UNIQUE code_key settles races
       const key = codeKey(input.code);
       const clash = await findCodeClash(trx, input.code);
-      if (clash) throw duplicateCodeError(clash.code);
+      if (clash) throw duplicateCodeError(clash);
 
       const items = generateEdp({
         projectCode: input.code,
@@ -328,7 +334,7 @@ export async function createProject(
     });
   } catch (error) {
     // two wizards saving the same code at once: the UNIQUE column decides, the loser is told as usual
-    if (isUniqueViolation(error)) throw duplicateCodeError(input.code);
+    if (isUniqueViolation(error)) throw duplicateCodeError({ code: input.code });
     throw error;
   }
 }
@@ -354,7 +360,7 @@ export async function insertImportedProject(
   callerId: string,
 ): Promise<Project> {
   const clash = await findCodeClash(trx, input.code);
-  if (clash) throw duplicateCodeError(clash.code);
+  if (clash) throw duplicateCodeError(clash);
   const now = new Date().toISOString();
   const columns = calendarColumns(input.calendar);
   const row = {
@@ -382,7 +388,7 @@ export async function insertImportedProject(
 /** A code importProject lost to a concurrent save (UNIQUE code_key) as the usual refusal, naming the code as the winner wrote it. */
 export async function projectCodeTaken(db: Kysely<Database>, code: string): Promise<HttpsError> {
   const clash = await findCodeClash(db, code);
-  return duplicateCodeError(clash?.code ?? code);
+  return duplicateCodeError(clash ?? { code });
 }
 
 async function insertEdpItems(db: Kysely<Database>, projectId: string, items: readonly EdpItem[]): Promise<void> {
@@ -401,7 +407,7 @@ async function insertEdpItems(db: Kysely<Database>, projectId: string, items: re
 
 // ---------------------------------------------------------------- reading
 
-/** loadProjects: every project (anyone's), sorted by name then code (es-CL, numeric-aware); one query. */
+/** loadProjects: every project (anyone's) but those in the trash, sorted by name then code (es-CL, numeric-aware); one query. */
 export async function listProjects(db: Kysely<Database>, callerId: string): Promise<ProjectSummary[]> {
   const rows = await db
     .selectFrom('project')
@@ -419,6 +425,7 @@ export async function listProjects(db: Kysely<Database>, callerId: string): Prom
       'created_by',
       'created_at',
     ])
+    .where('deleted_at', 'is', null)
     .execute();
   return rows
     .map((row): ProjectSummary => ({
@@ -439,12 +446,17 @@ export async function listProjects(db: Kysely<Database>, callerId: string): Prom
     .sort((a, b) => nameCollator.compare(a.name, b.name) || nameCollator.compare(a.code, b.code));
 }
 
-/** The project's row and its area types in their order; NOT_FOUND when it is gone. */
+/** The project's row and its area types in their order; NOT_FOUND when it is gone or in the trash. */
 async function readProjectRows(
   db: Kysely<Database>,
   id: string,
 ): Promise<{ row: Pick<ProjectRow, (typeof projectColumns)[number]>; areaTypes: AreaTypeRow[] }> {
-  const row = await db.selectFrom('project').select(projectColumns).where('_id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('project')
+    .select(projectColumns)
+    .where('_id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!row) throw notFound();
   const areaTypes = await db
     .selectFrom('project_area_type')
@@ -480,13 +492,15 @@ export async function loadProject(db: Kysely<Database>, id: string): Promise<Loa
  * comes back to an earlier value: the project's own fields ('Editar proyecto', the work week, the
  * calendar and the sequencing move `version`), its EDP items and their prices (every EDP save
  * claims `edp_version`, edp-store.ts); its area types are written once, with the project.
- * Undefined when the project is gone (loadProject then refuses it).
+ * Undefined when the project is gone or in the trash (loadProject then refuses it; issue 30: a
+ * remembered answer is never given for a project in the trash).
  */
 export async function readProjectStamp(db: Kysely<Database>, id: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('project')
     .select(['version', 'edp_version'])
     .where('_id', '=', id)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return row === undefined ? undefined : projectStamp(id, Number(row.version), Number(row.edp_version));
 }
@@ -498,15 +512,19 @@ export function projectStamp(id: string, version: number, edpVersion: number): s
 
 // ---------------------------------------------------------------- editing ('Editar proyecto', issue 12)
 
-/** The project whose code is `code` case-insensitively (domain.md), leaving `exceptId` out. */
+/**
+ * The project whose code is `code` case-insensitively (domain.md), leaving `exceptId` out. A project
+ * in the trash keeps its code (issue 30): `inTrash` says so, for the refusal's words.
+ */
 async function findCodeClash(
   db: Kysely<Database>,
   code: string,
   exceptId?: string,
-): Promise<{ _id: string; code: string } | undefined> {
-  let query = db.selectFrom('project').select(['_id', 'code']).where('code_key', '=', codeKey(code));
+): Promise<{ _id: string; code: string; inTrash: boolean } | undefined> {
+  let query = db.selectFrom('project').select(['_id', 'code', 'deleted_at']).where('code_key', '=', codeKey(code));
   if (exceptId !== undefined) query = query.where('_id', '<>', exceptId);
-  return query.executeTakeFirst();
+  const row = await query.executeTakeFirst();
+  return row === undefined ? undefined : { _id: row._id, code: row.code, inTrash: row.deleted_at !== null };
 }
 
 /** checkProjectCode: whether saveProject would take `code` now, and the message to show. */
@@ -517,7 +535,7 @@ export async function checkProjectCode(
 ): Promise<{ available: boolean; message: string }> {
   const clash = await findCodeClash(db, code, exceptId);
   return clash
-    ? { available: false, message: projectCodeTakenMessage(clash.code) }
+    ? { available: false, message: codeTakenMessage(clash) }
     : { available: true, message: `El código «${code}» está disponible` };
 }
 
@@ -550,6 +568,7 @@ export async function updateProject(
       .selectFrom('project')
       .select(['gantt_calendar', 'gantt_work_week', 'name', 'priority', 'currency', 'budget', 'start_year', 'end_year'])
       .where('_id', '=', id)
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
     const calendar = current === undefined ? undefined : projectCalendarOf(current);
     const weekdays = input.workWeek === 'custom' ? undefined : weekdaysOfWorkWeek(input.workWeek);
@@ -581,9 +600,15 @@ export async function updateProject(
       }))
       .where('_id', '=', id)
       .where('version', '=', basedOn)
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) {
-      const exists = await trx.selectFrom('project').select('_id').where('_id', '=', id).executeTakeFirst();
+      const exists = await trx
+        .selectFrom('project')
+        .select('_id')
+        .where('_id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
       if (!exists) throw notFound();
       throw new HttpsError('ABORTED', PROJECT_STALE_MESSAGE);
     }
@@ -657,16 +682,4 @@ async function readProject(db: Kysely<Database>, id: string): Promise<Project> {
     .where('project_id', '=', id)
     .executeTakeFirstOrThrow();
   return toProject(row, areaTypes, Number(count.n));
-}
-
-// ---------------------------------------------------------------- removing
-
-/** removeProject: deletes the project; its area types and EDP go with it (ON DELETE CASCADE). Returns its name. */
-export async function removeProject(db: Kysely<Database>, id: string): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    // the DELETE itself tells whether it was there, so two removals racing cannot both succeed
-    const row = await trx.deleteFrom('project').where('_id', '=', id).returning('name').executeTakeFirst();
-    if (!row) throw notFound();
-    return row.name;
-  });
 }

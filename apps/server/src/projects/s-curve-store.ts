@@ -205,7 +205,12 @@ export async function saveActualCost(
   amount: string | null,
   author: ChangeAuthor,
 ): Promise<{ message: string }> {
-  const project = await db.selectFrom('project').select('currency').where('_id', '=', projectId).executeTakeFirst();
+  const project = await db
+    .selectFrom('project')
+    .select('currency')
+    .where('_id', '=', projectId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!project) throw new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
   const currency = project.currency as SCurve['currency'];
   const stored = amount === null ? null : roundMoney(amount, currency);

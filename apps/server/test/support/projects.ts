@@ -125,3 +125,19 @@ export async function storedProject(t: Pick<TestApp, 'db'>, id: string) {
     updated_at: String(row.updated_at),
   };
 }
+
+/**
+ * issue 30: 'Eliminar proyecto' by `cookie` (to the Papelera), then 'Eliminar definitivamente' by an
+ * administrator: the project's rows go with it (ON DELETE CASCADE). Both must succeed.
+ */
+export async function removeProjectForGood(
+  t: Pick<TestApp, 'app'>,
+  cookie: string,
+  adminCookie: string,
+  id: string,
+): Promise<void> {
+  const trashed = await callFunction(t.app, 'removeProject', { id }, cookie);
+  expect(trashed.statusCode, JSON.stringify(trashed.body)).toBe(200);
+  const purged = await callFunction(t.app, 'purgeProject', { id }, adminCookie);
+  expect(purged.statusCode, JSON.stringify(purged.body)).toBe(200);
+}

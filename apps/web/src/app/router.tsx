@@ -114,6 +114,12 @@ export const routes: RouteObject[] = [
           Component: (await import('./routes/admin/registro-cambios')).RegistroCambiosRoute,
         }),
       },
+      // issue 30: the 'Papelera' (administrators only; anyone else is told so)
+      {
+        path: 'admin/papelera',
+        handle: handle({ titleKey: 'trash', parent: administrationCrumb }),
+        lazy: async () => ({ Component: (await import('./routes/admin/papelera')).PapeleraRoute }),
+      },
       {
         path: 'usuarios/list',
         handle: handle({ titleKey: 'users' }),

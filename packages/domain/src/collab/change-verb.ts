@@ -30,6 +30,9 @@ const verbByFunction: Readonly<Record<string, string>> = {
   removeEstadoPago: 'eliminó un estado de pago',
   saveEstadoPagoSettings: 'cambió las condiciones de pago',
   saveUfValues: 'grabó valores UF',
+  // issue 30: the 'Papelera'
+  removeProject: 'envió el proyecto a la Papelera',
+  restoreProject: 'restauró el proyecto desde la Papelera',
 };
 
 const verbByArea: Readonly<Record<HistoryArea, string>> = {

@@ -11,7 +11,7 @@ import { sequencingModeSchema, workWeeks } from './gantt-contracts';
 /**
  * Projects (product-spec.md §2 "New project wizard", "Project list", §3 Project, §7): saveProject
  * creates a project with its generated EDP (domain.md), loadProjects lists them, loadProject gives
- * one with its EDP items, removeProject deletes one with everything under it. Issue 12 adds
+ * one with its EDP items, removeProject moves one to the 'Papelera' (issue 30). Issue 12 adds
  * updateProject ('Editar proyecto': the fields outside the EDP, under the project's `version`) and
  * checkProjectCode (the wizard's step 1 asks whether a code is free as it is typed).
  */
@@ -287,7 +287,10 @@ export const loadProjectContract = defineFunction({
   output: z.object({ project: loadedProjectSchema, message: messageSchema }),
 });
 
-/** Deletes a project by its `_id` with everything under it (EDP, EDC, Gantt); unknown → NOT_FOUND. */
+/**
+ * 'Eliminar proyecto': moves a project by its `_id` to the 'Papelera' (issue 30, trash-contracts.ts),
+ * with everything under it kept; unknown or already there → NOT_FOUND.
+ */
 export const removeProjectContract = defineFunction({
   name: 'removeProject',
   input: z.strictObject({ id: projectIdSchema }),

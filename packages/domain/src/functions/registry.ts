@@ -63,6 +63,13 @@ import {
   markNotificationsReadContract,
 } from './collaboration-contracts';
 import { loadChangeLogContract } from './change-log-contracts';
+import {
+  emptyTrashContract,
+  loadProjectHoldingsContract,
+  loadTrashContract,
+  purgeProjectContract,
+  restoreProjectContract,
+} from './trash-contracts';
 
 /** Every callable function. The server mounts one route per entry; the web client is typed from it. */
 export const functionContracts = [
@@ -125,6 +132,12 @@ export const functionContracts = [
   loadDashboardContract,
   // issue 30: the 'Registro de cambios'
   loadChangeLogContract,
+  // issue 30: the 'Papelera'
+  loadTrashContract,
+  restoreProjectContract,
+  purgeProjectContract,
+  emptyTrashContract,
+  loadProjectHoldingsContract,
 ] as const;
 
 export type AnyFunctionContract = (typeof functionContracts)[number];

@@ -1,4 +1,4 @@
-import { formatIsoDate } from '../format/dates';
+import { formatDate, formatDateTime, formatIsoDate } from '../format/dates';
 import { formatCount, formatNumber } from '../format/money';
 import { noteChange } from './project-changes';
 import type { ProjectChange } from './project-changes';
@@ -25,7 +25,10 @@ export type ProjectEvent =
   | { kind: 'estado-pago-settings'; changes: readonly FieldChange[] }
   | { kind: 'estado-pago-saved'; number: number; cutoff: string; created: boolean }
   | { kind: 'estado-pago-approved'; number: number; cutoff: string }
-  | { kind: 'estado-pago-removed'; number: number };
+  | { kind: 'estado-pago-removed'; number: number }
+  // issue 30: the 'Papelera'
+  | { kind: 'project-trashed'; name: string; code: string; holds: string; purgeAt: string }
+  | { kind: 'project-restored'; name: string; code: string; deletedAt: string; deletedBy: string };
 
 function changeNotes(changes: readonly FieldChange[]): string[] {
   return changes.map((change) => `${change.label}: «${change.from}» → «${change.to}»`);
@@ -88,5 +91,14 @@ export function projectEventChange(event: ProjectEvent): ProjectChange {
       );
     case 'estado-pago-removed':
       return noteChange(`Estado de pago N°${formatNumber(event.number)} eliminado`);
+    case 'project-trashed':
+      return noteChange(`Proyecto enviado a la Papelera: «${event.name}» (${event.code})`, [
+        `Tenía ${event.holds}`,
+        `Un administrador puede restaurarlo hasta el ${formatDate(event.purgeAt)}; ese día se elimina definitivamente`,
+      ]);
+    case 'project-restored':
+      return noteChange(`Proyecto restaurado desde la Papelera: «${event.name}» (${event.code})`, [
+        `Estaba en la Papelera desde el ${formatDateTime(event.deletedAt)}, enviado por ${event.deletedBy}`,
+      ]);
   }
 }

@@ -28,10 +28,11 @@ type TrackedGantt = Omit<WireGantt, 'activities'> & { activities: TrackedTask[];
 describe.each(databaseKinds)('baselines (%s)', (kind) => {
   let t: TestApp;
   let member: TestAccount;
+  let admin: TestAccount;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    const admin = await createFirstAdmin(t);
+    admin = await createFirstAdmin(t);
     member = await createSignedInUser(t, admin.cookie, { name: 'Pía Ñúñez' });
   });
   afterAll(async () => {
@@ -484,13 +485,17 @@ describe.each(databaseKinds)('baselines (%s)', (kind) => {
     expect(await stored(id)).toEqual(before);
   });
 
-  it('goes with the project: deleting it deletes its baselines and their tasks', async () => {
+  it('goes with the project: deleting it for good deletes its baselines and their tasks', async () => {
     const { id } = await linkedProject();
     const ids = [(await saveBaseline(id, 'A')).baselineId, (await saveBaseline(id, 'B')).baselineId];
     const baselineTasks = () =>
       t.db.selectFrom('gantt_baseline_task').select('task_id').where('baseline_id', 'in', ids).execute();
     expect(await baselineTasks()).toHaveLength(22);
+    // issue 30: 'Eliminar proyecto' keeps them in the Papelera; only the purge deletes them
     expect((await call('removeProject', { id })).statusCode).toBe(200);
+    expect((await stored(id)).baselines).toHaveLength(2);
+    expect(await baselineTasks()).toHaveLength(22);
+    expect((await call('purgeProject', { id }, admin.cookie)).statusCode).toBe(200);
     expect(await stored(id)).toEqual({ chosen: null, ganttVersion: undefined, baselines: [], tasks: [] });
     expect(await baselineTasks()).toEqual([]);
   });

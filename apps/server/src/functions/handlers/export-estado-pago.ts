@@ -20,6 +20,7 @@ export const handleExportEstadoPago = defineHandler(
       .selectFrom('project')
       .select(['name', 'code', 'currency'])
       .where('_id', '=', id)
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (!row) throw new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
     const project = { name: row.name, code: row.code, currency: row.currency as Currency };

@@ -15,7 +15,12 @@ export const handleExportGantt = defineHandler(exportGanttContract, async ({ id,
     return { ...file, message: `Gantt exportado a MS Project (XML): ${file.fileName}` };
   }
   const gantt = await loadGantt(db, id);
-  const project = await db.selectFrom('project').select('code').where('_id', '=', id).executeTakeFirst();
+  const project = await db
+    .selectFrom('project')
+    .select('code')
+    .where('_id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   const file = await ganttWorkbook(gantt.activities, project?.code ?? id);
   const count = gantt.activities.length;
   return { ...file, message: `Gantt exportado a Excel: ${formatNumber(count)} ${count === 1 ? 'tarea' : 'tareas'}` };

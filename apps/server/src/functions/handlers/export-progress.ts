@@ -10,7 +10,12 @@ import { defineHandler } from '../define-handler';
  */
 export const handleExportProgress = defineHandler(exportProgressContract, async ({ id }, { db }) => {
   const gantt = await loadGantt(db, id);
-  const project = await db.selectFrom('project').select('code').where('_id', '=', id).executeTakeFirst();
+  const project = await db
+    .selectFrom('project')
+    .select('code')
+    .where('_id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   const file = await progressWorkbook(gantt.activities, project?.code ?? id);
   const count = gantt.activities.filter((task) => !task.isSummary).length;
   return {

@@ -7,7 +7,12 @@ import { HttpsError } from '../https-error';
  * an unknown project is NOT_FOUND. The project's creator is told of its changes whether or not they follow it.
  */
 export const handleFollowProject = defineHandler(followProjectContract, async ({ id, follow }, { db, caller }) => {
-  const project = await db.selectFrom('project').select(['_id', 'name']).where('_id', '=', id).executeTakeFirst();
+  const project = await db
+    .selectFrom('project')
+    .select(['_id', 'name'])
+    .where('_id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!project) throw new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
   if (follow) {
     await db

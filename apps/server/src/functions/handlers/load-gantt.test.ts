@@ -2,7 +2,7 @@ import { chileHolidays } from '@cimiento/domain/holidays';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveEdcOk } from '../../../test/support/edc';
 import { loadEdp, saveEdp, updateItemEdp } from '../../../test/support/edp';
-import { callFunction, createFirstAdmin, createSignedInUser } from '../../../test/support/factories';
+import { createFirstAdmin, createSignedInUser } from '../../../test/support/factories';
 import type { TestAccount } from '../../../test/support/factories';
 import {
   asInput,
@@ -17,16 +17,18 @@ import {
 import type { WireGanttTask } from '../../../test/support/gantt';
 import { createTestApp, databaseKinds } from '../../../test/support/test-app';
 import type { TestApp } from '../../../test/support/test-app';
+import { removeProjectForGood } from '../../../test/support/projects';
 
 const UNKNOWN_ID = '01890000-0000-7000-8000-000000000000';
 
 describe.each(databaseKinds)('loadGantt (%s)', (kind) => {
   let t: TestApp;
   let member: TestAccount;
+  let admin: TestAccount;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    const admin = await createFirstAdmin(t);
+    admin = await createFirstAdmin(t);
     member = await createSignedInUser(t, admin.cookie);
   });
   afterAll(async () => {
@@ -301,7 +303,7 @@ describe.each(databaseKinds)('loadGantt (%s)', (kind) => {
     expect(response.body.error).toEqual({ status: 'NOT_FOUND', message: 'Proyecto no encontrado' });
   });
 
-  it("removeProject removes every Gantt row of the project (tasks, links, removed sources) and leaves the others'", async () => {
+  it("purgeProject removes every Gantt row of the project (tasks, links, removed sources) and leaves the others'", async () => {
     const gone = await createGanttProject(t, member.cookie);
     const kept = await createGanttProject(t, member.cookie);
     for (const project of [gone, kept]) {
@@ -312,8 +314,8 @@ describe.each(databaseKinds)('loadGantt (%s)', (kind) => {
       await saveGanttOk(t, member.cookie, project.id, { activities }, loaded.version);
     }
     const keptBefore = await storedGantt(t, kept.id);
-    const response = await callFunction(t.app, 'removeProject', { id: gone.id }, member.cookie);
-    expect(response.statusCode).toBe(200);
+    // issue 30: 'Eliminar proyecto' moves it to the Papelera; the purge deletes its rows
+    await removeProjectForGood(t, member.cookie, admin.cookie, gone.id);
     const count = async (table: 'gantt_task' | 'gantt_link' | 'gantt_removed_source') =>
       (await t.db.selectFrom(table).select('project_id').where('project_id', '=', gone.id).execute()).length;
     expect([await count('gantt_task'), await count('gantt_link'), await count('gantt_removed_source')]).toEqual([

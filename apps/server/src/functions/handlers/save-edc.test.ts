@@ -23,11 +23,12 @@ describe.each(databaseKinds)('saveEdc (%s)', (kind) => {
   let t: TestApp;
   let member: TestAccount;
   let other: TestAccount;
+  let admin: TestAccount;
   let catalogue: Awaited<ReturnType<typeof createEdcCatalogue>>;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    const admin = await createFirstAdmin(t);
+    admin = await createFirstAdmin(t);
     member = await createSignedInUser(t, admin.cookie);
     other = await createSignedInUser(t, admin.cookie);
     catalogue = await createEdcCatalogue(t, member.cookie);
@@ -643,12 +644,15 @@ describe.each(databaseKinds)('saveEdc (%s)', (kind) => {
       expect(await loadEdcOk(t, member.cookie, project.id, 6)).toEqual(otherBefore);
     });
 
-    it("removeProject removes all of the project's EDC rows and leaves other projects' EDCs", async () => {
+    it("purgeProject removes all of the project's EDC rows and leaves other projects' EDCs", async () => {
       const gone = await projectWithEdcs();
       const kept = await projectWithEdcs();
       const keptBefore = await storedEdc(t, kept.id);
-      const response = await callFunction(t.app, 'removeProject', { id: gone.id }, member.cookie);
-      expect(response.statusCode).toBe(200);
+      const goneBefore = await storedEdc(t, gone.id);
+      // issue 30: 'Eliminar proyecto' keeps them in the Papelera; the purge deletes them
+      expect((await callFunction(t.app, 'removeProject', { id: gone.id }, member.cookie)).statusCode).toBe(200);
+      expect(await storedEdc(t, gone.id)).toEqual(goneBefore);
+      expect((await callFunction(t.app, 'purgeProject', { id: gone.id }, admin.cookie)).statusCode).toBe(200);
       expect(await storedEdc(t, gone.id)).toEqual({ lists: [], rows: [] });
       expect(await storedEdc(t, kept.id)).toEqual(keptBefore);
     });

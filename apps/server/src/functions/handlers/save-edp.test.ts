@@ -507,16 +507,24 @@ describe.each(databaseKinds)('saveEdp (%s)', (kind) => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('leaves nothing behind when the project is removed after edits (ON DELETE CASCADE)', async () => {
+  it('leaves nothing behind when the project is deleted for good after edits (ON DELETE CASCADE)', async () => {
     const { id, code, edp } = await createEdpProject(t, member.cookie, 'DEL');
     const items = [...edp.items, { id: 10, parentId: 6, code: `${code}.2.4`, name: 'Nuevo' }];
     expect((await saveEdp(t, member.cookie, id, { items, version: 1 })).statusCode).toBe(200);
+    // issue 30: 'Eliminar proyecto' keeps the EDP in the Papelera; a save from a stale tab changes nothing
+    const saved = await storedEdp(t, id);
     const removed = await callFunction(t.app, 'removeProject', { id }, member.cookie);
     expect(removed.statusCode).toBe(200);
-    expect(await storedEdp(t, id)).toEqual({ version: undefined, updatedAt: undefined, rows: [] });
+    const trashed = await storedEdp(t, id);
+    expect(trashed).toEqual(saved);
     const response = await callFunction(t.app, 'loadProject', { id }, member.cookie);
     expect(response.statusCode).toBe(404);
-    // a save of the removed project's EDP is NOT_FOUND, not a resurrection
+    const stale = await saveEdp(t, member.cookie, id, { items, version: 2 });
+    expect(stale.body.error).toEqual({ status: 'NOT_FOUND', message: 'Proyecto no encontrado' });
+    expect(await storedEdp(t, id)).toEqual(trashed);
+    expect((await callFunction(t.app, 'purgeProject', { id }, admin.cookie)).statusCode).toBe(200);
+    expect(await storedEdp(t, id)).toEqual({ version: undefined, updatedAt: undefined, rows: [] });
+    // a save of the purged project's EDP is NOT_FOUND, not a resurrection
     const late = await saveEdp(t, member.cookie, id, { items, version: 2 });
     expect(late.body.error).toEqual({ status: 'NOT_FOUND', message: 'Proyecto no encontrado' });
     expect(await storedEdp(t, id)).toEqual({ version: undefined, updatedAt: undefined, rows: [] });

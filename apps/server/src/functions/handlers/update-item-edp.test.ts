@@ -478,13 +478,19 @@ describe.each(databaseKinds)('updateItemEdp (%s)', (kind) => {
     expect(await countProjectRows(t)).toEqual(counts);
   });
 
-  it('leaves nothing behind when the project is removed after item changes (ON DELETE CASCADE)', async () => {
+  it('leaves nothing behind when the project is deleted for good after item changes (ON DELETE CASCADE)', async () => {
     const { id, code } = await createEdpProject(t, member.cookie, 'CASC');
     expect(
       (await update({ id, action: 'add', item: { parentId: 3, code: `${code}.1.1.1`, name: 'Hoja' }, version: 1 }))
         .statusCode,
     ).toBe(200);
+    // issue 30: 'Eliminar proyecto' moves it to the Papelera; the purge deletes its rows
+    const saved = await storedEdp(t, id);
     expect((await callFunction(t.app, 'removeProject', { id }, member.cookie)).statusCode).toBe(200);
+    const stale = await update({ id, action: 'delete', item: { id: 11, code: '', name: '' }, version: 2 });
+    expect(stale.body.error).toEqual({ status: 'NOT_FOUND', message: 'Proyecto no encontrado' });
+    expect(await storedEdp(t, id)).toEqual(saved);
+    expect((await callFunction(t.app, 'purgeProject', { id }, admin.cookie)).statusCode).toBe(200);
     expect(await storedEdp(t, id)).toEqual({ version: undefined, updatedAt: undefined, rows: [] });
     const late = await update({ id, action: 'delete', item: { id: 11, code: '', name: '' }, version: 2 });
     expect(late.body.error).toEqual({ status: 'NOT_FOUND', message: 'Proyecto no encontrado' });

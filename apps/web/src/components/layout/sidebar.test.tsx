@@ -71,6 +71,16 @@ describe('Sidebar', () => {
     expect(screen.getByRole('button', { name: 'Administración' })).toBeTruthy();
   });
 
+  // issue 30: the 'Papelera' is for administrators
+  it("shows 'Papelera' under Administración to administrators only", async () => {
+    const { unmount } = renderWithApp(<Sidebar />, { path: '/home', session: buildSession({ role: 'admin' }) });
+    expect((await screen.findByRole('link', { name: 'Papelera' })).getAttribute('href')).toBe('/admin/papelera');
+    unmount();
+    renderWithApp(<Sidebar />, { path: '/home', session: buildSession({ role: 'user' }) });
+    await screen.findByRole('link', { name: 'Valores UF' });
+    expect(screen.queryByRole('link', { name: 'Papelera' })).toBeNull();
+  });
+
   it('marks only the link of the current route as the current page', async () => {
     renderWithApp(<Sidebar />, { path: '/admin/sistemas', session: buildSession() });
     const active = await screen.findByRole('link', { name: 'Sistemas' });

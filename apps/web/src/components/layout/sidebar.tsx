@@ -2,6 +2,7 @@ import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AddCircleIcon from '@mui/icons-material/AddCircle';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import CategoryIcon from '@mui/icons-material/Category';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import FolderIcon from '@mui/icons-material/Folder';
@@ -163,7 +164,7 @@ export function SidebarContent({
   onNavigate: () => void;
 }) {
   const { t } = useTranslation();
-  const { user } = useSession();
+  const { user, isAdmin } = useSession();
   const currentProject = useCurrentProject();
   const projects = useSignedInProjects();
   const myProjects = useMemo(() => selectMyProjects(projects.data?.projects ?? []), [projects.data]);
@@ -311,6 +312,10 @@ export function SidebarContent({
               icon={<ManageHistoryIcon />}
               context={context}
             />
+            {/* issue 30: the 'Papelera', for administrators */}
+            {isAdmin && (
+              <SidebarLink to="/admin/papelera" label={t('nav.trash')} icon={<DeleteOutlineIcon />} context={context} />
+            )}
           </SidebarGroup>
           <SidebarLink to="/usuarios/list" label={t('nav.users')} icon={<GroupIcon />} context={context} />
         </List>

@@ -26,7 +26,7 @@ function summary(index: number, overrides: Partial<ProjectSummary> = {}): Projec
   };
 }
 
-/** loadProjects over a list that removeProject shrinks; records the calls. */
+/** loadProjects over a list that removeProject shrinks (to the Papelera); records the calls. */
 function stubServer(initial: ProjectSummary[]) {
   let projects = initial;
   const calls: { name: string; data: unknown }[] = [];
@@ -35,10 +35,28 @@ function stubServer(initial: ProjectSummary[]) {
     const { data } = JSON.parse(String(init?.body)) as { data: { id?: string } | null };
     calls.push({ name, data });
     if (name === 'loadProjects') return jsonResponse(200, { result: { projects, message: 'Proyectos cargados' } });
+    if (name === 'loadProjectHoldings') {
+      return jsonResponse(200, {
+        result: {
+          holdings: {
+            edpItems: 120,
+            edcItems: 1,
+            tasks: 340,
+            estadosPago: 3,
+            approvedEstadosPago: 2,
+            historyEntries: 9,
+            amount: '12345678',
+            budget: '0',
+            currency: 'CLP',
+          },
+          message: 'Contenido del proyecto cargado',
+        },
+      });
+    }
     if (name === 'removeProject') {
       const removed = projects.find((project) => project._id === data?.id);
       projects = projects.filter((project) => project._id !== data?.id);
-      return jsonResponse(200, { result: { message: `Proyecto ${removed?.name} eliminado` } });
+      return jsonResponse(200, { result: { message: `Proyecto «${removed?.name}» enviado a la Papelera` } });
     }
     return jsonResponse(404, { error: { status: 'NOT_FOUND', message: 'no' } });
   });
@@ -111,6 +129,16 @@ describe('ProjectsList', () => {
     await user.click(await screen.findByRole('button', { name: 'Eliminar Hospital de Talca' }));
     let dialog = await screen.findByRole('alertdialog', { name: '¿Estás seguro?' });
     expect(within(dialog).getByText('Confirma que deseas eliminar el proyecto')).toBeTruthy();
+    // issue 30: where it goes, for how long, and what it holds
+    expect(within(dialog).getByTestId('remove-project-trash').textContent).toBe(
+      '«Hospital de Talca» (P1) irá a la Papelera: un administrador puede restaurarlo durante 30 días; después se elimina definitivamente.',
+    );
+    expect((await within(dialog).findByTestId('remove-project-holdings')).textContent).toBe(
+      'Contiene 120 ítems del EDP, 1 ítem de EDC, 340 tareas del Gantt, 3 estados de pago (2 aprobados) y un monto de $12.345.678.',
+    );
+    expect(calls.filter((entry) => entry.name === 'loadProjectHoldings')).toEqual([
+      { name: 'loadProjectHoldings', data: { id: 'p-1' } },
+    ]);
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(calls.filter((entry) => entry.name === 'removeProject')).toEqual([]);
@@ -125,6 +153,8 @@ describe('ProjectsList', () => {
     ]);
     expect(useProjectStore.getState().currentProject).toBeNull();
     expect(screen.getByRole('button', { name: 'Eliminar Liceo Curicó' })).toBeTruthy();
-    expect((await screen.findByRole('status')).textContent).toContain('Proyecto Hospital de Talca eliminado');
+    expect((await screen.findByRole('status')).textContent).toContain(
+      'Proyecto «Hospital de Talca» enviado a la Papelera',
+    );
   });
 });

@@ -8,7 +8,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PagePanel } from '@/components/ui/page-panel';
 import { projectsQueryOptions } from '@/lib/projects-query';
 import { notifyMessage } from '@/stores/notices-store';
@@ -17,11 +16,13 @@ import { useRemoveProject } from '../api/remove-project';
 import { ProjectEditDialog } from './project-edit-dialog';
 import { ProjectImportDialog } from './project-import-dialog';
 import { ProjectsTable } from './projects-table';
+import { RemoveProjectDialog } from './remove-project-dialog';
 
 /**
  * /projects, 'Lista de proyectos' (product-spec.md §2): loaded when the screen opens, announced
  * with 'Proyectos cargados'; a name or budget selects the project, the edit icon opens 'Editar
- * proyecto', the delete icon asks first; 'Importar desde MS Project' opens the import dialog (issue 14).
+ * proyecto', the delete icon asks first (issue 30: the project goes to the Papelera, and the question
+ * says so with what it holds); 'Importar desde MS Project' opens the import dialog (issue 14).
  */
 export function ProjectsList() {
   const { t } = useTranslation();
@@ -79,12 +80,11 @@ export function ProjectsList() {
       />
       {isImporting && <ProjectImportDialog onClose={() => setIsImporting(false)} />}
       {toEdit && <ProjectEditDialog key={toEdit._id} project={toEdit} onClose={() => setToEdit(null)} />}
-      <ConfirmDialog
-        isOpen={toRemove !== null}
-        text={t('projects.confirmRemove')}
+      <RemoveProjectDialog
+        project={toRemove}
         isBusy={remove.isPending}
         onCancel={() => setToRemove(null)}
-        onConfirm={() => toRemove && remove.mutate(toRemove._id)}
+        onConfirm={(project) => remove.mutate(project._id)}
       />
     </PagePanel>
   );
