@@ -130,32 +130,52 @@ export async function registerMetrics(
   pool('cimiento_db_pool_idle_connections', 'Conexiones abiertas sin uso', (use) => use.idle);
   pool('cimiento_db_pool_waiting', 'Consultas y transacciones esperando una conexión', (use) => use.waiting);
 
-  // one child per label set, kept: prom-client would otherwise hash the labels on every observation
-  const children = new Map<string, Histogram.Internal<string>>();
-  const child = (histogram: Histogram<string>, key: string, labels: string[]) => {
-    let found = children.get(key);
-    if (found === undefined) {
-      found = histogram.labels(...labels);
-      children.set(key, found);
+  // the children (one per label set) kept by route pattern, then code (functions) or method and
+  // status: the pattern and code strings are the router's and this module's own, so each Map lookup
+  // reuses their hashes, and prom-client does not hash the labels into a key on every observation
+  type Children = Map<string | number, Histogram.Internal<string>>;
+  const functionChildren = new Map<string, Children>();
+  const routeChildren = new Map<string, Map<string, Children>>();
+
+  const observeFunction = (route: string, code: string, seconds: number) => {
+    let byCode = functionChildren.get(route);
+    if (byCode === undefined) {
+      byCode = new Map();
+      functionChildren.set(route, byCode);
     }
-    return found;
+    let child = byCode.get(code);
+    if (child === undefined) {
+      child = functionDuration.labels(route.slice(FUNCTIONS_PREFIX.length), code);
+      byCode.set(code, child);
+    }
+    child.observe(seconds);
+  };
+  const observeRoute = (pattern: string, method: string, status: number, seconds: number) => {
+    let byMethod = routeChildren.get(pattern);
+    if (byMethod === undefined) {
+      byMethod = new Map();
+      routeChildren.set(pattern, byMethod);
+    }
+    let byStatus = byMethod.get(method);
+    if (byStatus === undefined) {
+      byStatus = new Map();
+      byMethod.set(method, byStatus);
+    }
+    let child = byStatus.get(status);
+    if (child === undefined) {
+      child = requestDuration.labels(method, pattern, String(status));
+      byStatus.set(status, child);
+    }
+    child.observe(seconds);
   };
 
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const route = request.routeOptions.url;
     const seconds = reply.elapsedTime / 1000;
     if (route !== undefined && route.startsWith(FUNCTIONS_PREFIX)) {
-      const name = route.slice(FUNCTIONS_PREFIX.length);
-      const code = functionCodes.get(request) ?? codeOfStatus(reply.statusCode);
-      child(functionDuration, `f\u0000${name}\u0000${code}`, [name, code]).observe(seconds);
+      observeFunction(route, functionCodes.get(request) ?? codeOfStatus(reply.statusCode), seconds);
     } else {
-      const pattern = route ?? NO_ROUTE;
-      const status = String(reply.statusCode);
-      child(requestDuration, `r\u0000${request.method}\u0000${pattern}\u0000${status}`, [
-        request.method,
-        pattern,
-        status,
-      ]).observe(seconds);
+      observeRoute(route ?? NO_ROUTE, request.method, reply.statusCode, seconds);
     }
     done();
   });
