@@ -690,23 +690,15 @@ function backward(net: Network, pass: Pass, projectFinishIndex: number): void {
 
 /** Texts of day numbers, each made once (a run uses a few hundred distinct ones). */
 class DateText {
-  private readonly byDay: string[] = [];
-  /** the day cached at key 0: ten years before the calendar's first working day (actual dates may be earlier) */
-  private readonly base: number;
-  constructor(calendar: WorkingCalendar) {
-    this.base = calendar.dayAt(0) - 3660;
-  }
+  private readonly byDay = new Map<number, string>();
 
   day(day: number): string {
-    const key = day - this.base;
-    if (key >= 0 && key < 1_000_000 && Number.isInteger(key)) {
-      const cached = this.byDay[key];
-      if (cached !== undefined) return cached;
-      const date = isoDay(day);
-      this.byDay[key] = date;
-      return date;
+    let date = this.byDay.get(day);
+    if (date === undefined) {
+      date = isoDay(day);
+      this.byDay.set(day, date);
     }
-    return isoDay(day);
+    return date;
   }
 }
 
@@ -786,7 +778,7 @@ function runFull(
   for (let h = 0; h < n; h += 1) forwardTask(net, pass, net.order[h] as number, cutoff, calendar);
   const span = projectSpan(net, pass);
   backward(net, pass, span.finishIndex);
-  const text = new DateText(calendar);
+  const text = new DateText();
   const results = new Array<ScheduledTask>(n);
   for (let i = 0; i < n; i += 1) results[i] = scheduledTask(net, pass, i, tasks[i] as ScheduleTask, text);
   return { net, pass, cutoff, dates, text, results, result: okResult(results, span, text) };
