@@ -15,6 +15,7 @@ import { measureGanttExport } from './gantt-export.mjs';
 import { measureGanttScreen } from './gantt-screen.mjs';
 import { measureGanttSequencing } from './gantt-sequencing.mjs';
 import { measureLoadMixed } from './load-mixed.mjs';
+import { measureMetrics } from './metrics.mjs';
 import { measureMixed } from './mixed.mjs';
 import { measureGanttServer } from './gantt-server.mjs';
 import { measureLoadGantt } from './loadgantt.mjs';
@@ -534,6 +535,14 @@ try {
   rows.push(...(await measureGanttExport()));
 } catch (error) {
   record('Gantt PDF export (Chromium)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+}
+
+// 15. GET /metrics (issue 30): loadProfile with and without METRICS_TOKEN (the server's CPU per
+//     request), the metrics' hook alone, one scrape, the RSS prom-client adds
+try {
+  rows.push(...(await measureMetrics()));
+} catch (error) {
+  record('GET /metrics (issue 30)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
 }
 
 const width = Math.max(...rows.map((row) => row.name.length));

@@ -4,11 +4,13 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
 const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+/** issue 30: preloaded to move the server's wall clock (test support only; see the file) */
+const fixedClock = pathToFileURL(path.join(repoRoot, 'e2e/support/fixed-clock.mjs')).href;
 
 export type RunningServer = {
   url: string;
@@ -29,8 +31,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built server (apps/server/dist) on a fresh SQLite installation in a temp folder. */
-export async function startServer(env: Record<string, string> = {}, port?: number): Promise<RunningServer> {
+/**
+ * Starts the built server (apps/server/dist) on a fresh SQLite installation in a temp folder; with
+ * `now` (issue 30), its clock starts at that instant (fixed-clock.mjs).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  port?: number,
+  options: { now?: Date } = {},
+): Promise<RunningServer> {
   if (!existsSync(serverEntry) || !existsSync(webIndex)) {
     throw new Error('Falta el build: ejecuta `npm run build` antes de las pruebas e2e (npm test lo hace).');
   }
@@ -38,9 +47,11 @@ export async function startServer(env: Record<string, string> = {}, port?: numbe
   const chosenPort = port ?? (await freePort());
   const url = `http://127.0.0.1:${chosenPort}`;
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, [serverEntry], {
+  const clockArgs = options.now === undefined ? [] : ['--import', fixedClock];
+  const child: ChildProcess = spawn(process.execPath, [...clockArgs, serverEntry], {
     cwd: repoRoot,
     env: {
+      ...(options.now === undefined ? {} : { CIMIENTO_TEST_NOW: options.now.toISOString() }),
       PATH: process.env.PATH ?? '',
       PORT: String(chosenPort),
       HOST: '127.0.0.1',

@@ -22,6 +22,7 @@ import type { AnswerCache } from './functions/answer-cache';
 import { registerFunctionRoutes } from './functions/functions-routes';
 import { gracefulStopServerOptions, registerGracefulStop } from './http/graceful-stop';
 import { loggerOptions } from './http/logger';
+import { registerMetrics } from './http/metrics';
 import { registerSameOriginGuard } from './http/same-origin';
 import { lazySchemaCompilers } from './http/schema-compilers';
 import { registerSecurityHeaders } from './http/security';
@@ -81,6 +82,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const applied = await migrateToLatest(database);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
 
+  // issue 30: GET /metrics, only with METRICS_TOKEN; before the routes it measures
+  const metrics =
+    config.metricsToken === undefined
+      ? undefined
+      : await registerMetrics(app, { token: config.metricsToken, poolUse: database.poolUse });
+
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
   const invalidation = await createSessionInvalidation({
     db: database.db,
@@ -125,6 +132,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     pollMs: options.livePollMs,
   });
   await hub.start();
+  metrics?.watchLiveStreams(() => hub.size());
   app.addHook('preClose', async () => hub.close());
   registerEventsRoute(app, { sessions, hub });
 

@@ -24,6 +24,7 @@ describe('parseConfig', () => {
         logLevel: 'info',
         trustProxy: false,
         fileStorage: 'disk',
+        metricsToken: undefined,
       },
     });
   });
@@ -48,6 +49,7 @@ describe('parseConfig', () => {
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '10.0.0.0/8',
       FILE_STORAGE: 'database',
+      METRICS_TOKEN: 'ficha-de-metricas-1234',
     });
     expect(result).toEqual({
       ok: true,
@@ -63,6 +65,7 @@ describe('parseConfig', () => {
         logLevel: 'warn',
         trustProxy: '10.0.0.0/8',
         fileStorage: 'database',
+        metricsToken: 'ficha-de-metricas-1234',
       },
     });
   });
@@ -100,6 +103,9 @@ describe('parseConfig', () => {
     ['GOOGLE_CLIENT_ID', { GOOGLE_CLIENT_SECRET: 'secret' }],
     ['ALLOWED_EMAIL_DOMAINS', { ALLOWED_EMAIL_DOMAINS: 'no domain' }],
     ['FILE_STORAGE', { FILE_STORAGE: 's3' }],
+    ['METRICS_TOKEN', { METRICS_TOKEN: 'corta' }],
+    ['METRICS_TOKEN', { METRICS_TOKEN: 'una ficha con espacios' }],
+    ['METRICS_TOKEN', { METRICS_TOKEN: 'ficha-con-eñe-1234567' }],
   ])('refuses a bad %s with one line naming it', (variable, env) => {
     const errors = errorsOf(env);
     expect(errors).toHaveLength(1);
@@ -131,5 +137,20 @@ describe('parseConfig', () => {
     expect(errors).toContain('LOG_LEVEL: debe ser uno de: fatal, error, warn, info, debug, trace, silent');
     expect(errors).toContain('DATABASE_URL: debe ser una URL postgres://usuario@servidor:puerto/base');
     expect(errors).toContain('FILE_STORAGE: debe ser uno de: disk, database');
+  });
+
+  it('issue 30: METRICS_TOKEN turns /metrics on; unset or blank it stays off; short or with spaces it is refused', () => {
+    const unset = parseConfig({});
+    expect(unset.ok && unset.config.metricsToken).toBeUndefined();
+    const blank = parseConfig({ METRICS_TOKEN: '   ' });
+    expect(blank.ok && blank.config.metricsToken).toBeUndefined();
+    const set = parseConfig({ METRICS_TOKEN: ` ${'k'.repeat(16)} ` });
+    expect(set.ok && set.config.metricsToken).toBe('k'.repeat(16));
+    expect(errorsOf({ METRICS_TOKEN: 'k'.repeat(15) })).toEqual(['METRICS_TOKEN: debe tener al menos 16 caracteres']);
+    expect(errorsOf({ METRICS_TOKEN: 'dos palabras largas' })).toEqual([
+      'METRICS_TOKEN: solo puede tener caracteres ASCII visibles, sin espacios',
+    ]);
+    // the refusal never repeats the value
+    expect(errorsOf({ METRICS_TOKEN: 'secreto-corto' }).join('\n')).not.toContain('secreto-corto');
   });
 });

@@ -10,6 +10,9 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** issue 30: the shortest METRICS_TOKEN accepted (a bearer token guessed by nobody). */
+export const METRICS_TOKEN_MIN_LENGTH = 16;
+
 /** Every environment variable the server reads, with its default. README's configuration table mirrors this. */
 const environmentSchema = z.object({
   PORT: z.coerce
@@ -37,6 +40,17 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(logLevels, { error: `debe ser uno de: ${logLevels.join(', ')}` }).default('info'),
   TRUST_PROXY: optionalText,
   FILE_STORAGE: z.enum(fileStorages, { error: `debe ser uno de: ${fileStorages.join(', ')}` }).default('disk'),
+  // issue 30: GET /metrics (http/metrics.ts) is on only with a token; sent as `Authorization: Bearer <token>`
+  METRICS_TOKEN: optionalText.pipe(
+    z
+      .string()
+      .min(METRICS_TOKEN_MIN_LENGTH, {
+        error: `debe tener al menos ${METRICS_TOKEN_MIN_LENGTH} caracteres`,
+        abort: true,
+      })
+      .regex(/^[\x21-\x7e]+$/, { error: 'solo puede tener caracteres ASCII visibles, sin espacios' })
+      .optional(),
+  ),
 });
 
 export const GOOGLE_DISCOVERY_URL = 'https://accounts.google.com/.well-known/openid-configuration';
@@ -55,6 +69,8 @@ export type Config = {
   /** Fastify's trustProxy: false unless TRUST_PROXY names the proxies ("true", or addresses/CIDRs, comma-separated). */
   trustProxy: boolean | string;
   fileStorage: (typeof fileStorages)[number];
+  /** issue 30: the bearer token of GET /metrics; undefined → the route is off */
+  metricsToken: string | undefined;
 };
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
@@ -126,6 +142,7 @@ export function parseConfig(rawEnv: Record<string, string | undefined>): ConfigR
       logLevel: values.LOG_LEVEL,
       trustProxy: parseTrustProxy(values.TRUST_PROXY),
       fileStorage: values.FILE_STORAGE,
+      metricsToken: values.METRICS_TOKEN,
     },
   };
 }

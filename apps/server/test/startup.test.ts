@@ -18,7 +18,12 @@ describe('the entry point (main.ts)', () => {
   });
 
   it('exits 1 on bad configuration with one line per bad variable and no stack trace', async () => {
-    const { code, stderr } = await startMain({ DATA_DIR: dataDir, PORT: 'abc', LOG_LEVEL: 'loud' }).exited;
+    const { code, stderr } = await startMain({
+      DATA_DIR: dataDir,
+      PORT: 'abc',
+      LOG_LEVEL: 'loud',
+      METRICS_TOKEN: 'demasiado-corta',
+    }).exited;
     expect(code).toBe(1);
     const lines = stderr.trimEnd().split('\n');
     expect(lines[0]).toBe('Configuración no válida:');
@@ -27,8 +32,9 @@ describe('the entry point (main.ts)', () => {
         .slice(1)
         .map((line) => line.trim().split(':')[0])
         .sort(),
-    ).toEqual(['LOG_LEVEL', 'PORT']);
+    ).toEqual(['LOG_LEVEL', 'METRICS_TOKEN', 'PORT']);
     expect(stderr).not.toMatch(/^\s+at /m);
+    expect(stderr).not.toContain('demasiado-corta');
   });
 
   it('exits 1 with one readable line when the database cannot be reached', async () => {

@@ -2,23 +2,48 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { DatabaseConnection, Driver } from 'kysely';
+import type pg from 'pg';
 import { migrationProvider } from './migrations';
 import type { Database, DatabaseDialect } from './schema';
+
+/**
+ * issue 30, GET /metrics: the connections Kysely works with now. PostgreSQL: the pg Pool's counts
+ * (`open` = its totalCount, `idle` = idleCount, `waiting` = queries and transactions queued for a
+ * connection). SQLite: its one connection, `inUse` while a query or transaction holds it and
+ * `waiting` for those queued behind it (Kysely's mutex).
+ */
+export type PoolUse = { max: number; open: number; idle: number; waiting: number };
 
 export type AppDatabase = {
   db: Kysely<Database>;
   dialect: DatabaseDialect;
   close: () => Promise<void>;
+  /** issue 30: the pool's use now (the metrics read it at each scrape) */
+  poolUse: () => PoolUse;
 };
+
+/** PostgreSQL connections per instance (the pool's max). */
+export const POSTGRES_POOL_MAX = 10;
 
 /** SQLite under dataDir unless a PostgreSQL URL is given. */
 export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): AppDatabase {
   if (options.databaseUrl) {
     const { databaseUrl } = options;
+    let opened: pg.Pool | undefined;
     // pg is imported when Kysely opens the first connection: a SQLite installation never loads it
-    const pool = async () => new (await import('pg')).default.Pool({ connectionString: databaseUrl, max: 10 });
+    const pool = async () => {
+      opened = new (await import('pg')).default.Pool({ connectionString: databaseUrl, max: POSTGRES_POOL_MAX });
+      return opened;
+    };
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const poolUse = (): PoolUse => ({
+      max: POSTGRES_POOL_MAX,
+      open: opened?.totalCount ?? 0,
+      idle: opened?.idleCount ?? 0,
+      waiting: opened?.waitingCount ?? 0,
+    });
+    return { db, dialect: 'postgres', close: () => db.destroy(), poolUse };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SqliteDatabase(path.join(options.dataDir, 'cimiento.db'));
@@ -26,8 +51,54 @@ export function openDatabase(options: { databaseUrl: string | undefined; dataDir
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const use = { inUse: 0, waiting: 0 };
+  const db = new Kysely<Database>({
+    dialect: new CountingSqliteDialect({ database: withStatementCache(sqlite) }, use),
+  });
+  const poolUse = (): PoolUse => ({ max: 1, open: 1, idle: 1 - use.inUse, waiting: use.waiting });
+  return { db, dialect: 'sqlite', close: () => db.destroy(), poolUse };
+}
+
+/**
+ * Kysely's SQLite dialect, counting (issue 30) whether its one connection is held and how many wait
+ * for it; everything else is its own driver's. Two counter updates per query or transaction.
+ */
+class CountingSqliteDialect extends SqliteDialect {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly use: { inUse: number; waiting: number },
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const { use } = this;
+    const acquireConnection = async (): Promise<DatabaseConnection> => {
+      use.waiting += 1;
+      let connection: DatabaseConnection;
+      try {
+        connection = await driver.acquireConnection();
+      } finally {
+        use.waiting -= 1;
+      }
+      use.inUse = 1;
+      return connection;
+    };
+    const releaseConnection = async (connection: DatabaseConnection): Promise<void> => {
+      use.inUse = 0;
+      await driver.releaseConnection(connection);
+    };
+    return new Proxy(driver, {
+      get(target, property) {
+        if (property === 'acquireConnection') return acquireConnection;
+        if (property === 'releaseConnection') return releaseConnection;
+        const value: unknown = Reflect.get(target, property, target);
+        // the driver keeps its state in private fields: its methods must run on it
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  }
 }
 
 /**

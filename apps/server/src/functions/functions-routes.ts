@@ -2,6 +2,7 @@ import { describeZodError, httpStatusByErrorCode, textSafetySchema } from '@cimi
 import type { FunctionErrorCode } from '@cimiento/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionCache } from '../auth/session-cache';
+import { noteFunctionCode } from '../http/metrics';
 import type { Caller, FunctionContext } from './context';
 import { AnswerCache, answerBody, chosenEncoding, encode } from './answer-cache';
 import type { CachedAnswer, ContentEncoding } from './answer-cache';
@@ -11,6 +12,7 @@ import { HttpsError } from './https-error';
 export type FunctionServices = Omit<FunctionContext, 'caller' | 'log'>;
 
 function sendError(reply: FastifyReply, code: FunctionErrorCode, message: string, details?: unknown) {
+  noteFunctionCode(reply.request, code);
   return reply
     .status(httpStatusByErrorCode[code])
     .send({ error: details === undefined ? { status: code, message } : { status: code, message, details } });

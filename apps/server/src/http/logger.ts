@@ -20,6 +20,7 @@ export function loggerOptions(level: string, stream?: DestinationStream): Fastif
         '*.secret',
         '*.clientSecret',
         '*.authSecret',
+        '*.metricsToken',
       ],
       censor: '[oculto]',
     },

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { METRICS_PATH } from './metrics';
 
 const ONE_YEAR_SECONDS = 31536000;
 
@@ -48,7 +49,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    const isApi = pathname.startsWith('/api/') || pathname.startsWith('/files/');
+    // issue 30: /metrics when METRICS_TOKEN is unset is not the web app's either (a scraper gets 404)
+    const isApi = pathname.startsWith('/api/') || pathname.startsWith('/files/') || pathname === METRICS_PATH;
     const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (!isRead || isApi || looksLikeFile || !hasBuild) {

@@ -4,10 +4,12 @@ import type { LinkType, ScheduleLink, ScheduleOptions, ScheduleResult, ScheduleT
 
 /**
  * The reference scheduling engine (issue 7; kept by issue 18): the engine as it was before the fast
- * one in ./schedule, unchanged, so the differential test and the bench can hold the fast engine to
- * exactly its results. Used only by tests and the bench; the app calls `schedule()`. The rules
- * (working indices, summaries, MS Project's milestone rule, progress at a cut-off) are documented
- * in ./schedule.
+ * one in ./schedule, so the differential test and the bench can hold the fast engine to exactly its
+ * results. Used only by tests and the bench; the app calls `schedule()`. The rules (working indices,
+ * summaries, MS Project's milestone rule, progress at a cut-off) are documented in ./schedule. One
+ * rule changed in both engines since (issue 30): actual dates on days off are shown as recorded and a
+ * task done or under way never shows a finish before its start (the `shown…` days below); a done
+ * task's finish index is never before its start index.
  */
 
 function label(task: ScheduleTask | undefined, id: number): string {
@@ -156,6 +158,9 @@ export function scheduleReference(
   const status = new Uint8Array(n);
   const actualFirst = new Float64Array(n);
   const actualEnd = new Float64Array(n);
+  // issue 30: the days each task shows (day numbers), an actual date as recorded
+  const shownStart = new Float64Array(n);
+  const shownEnd = new Float64Array(n);
   for (let i = 0; i < n; i += 1) {
     const task = tasks[i] as ScheduleTask;
     duration[i] = Math.max(0, Math.floor(task.duration));
@@ -164,19 +169,25 @@ export function scheduleReference(
     const startedOn = task.actualStart ?? task.actualFinish;
     if (startedOn === undefined) continue;
     actualFirst[i] = indexOfDate(startedOn);
+    shownStart[i] = dayNumber(startedOn);
     if (task.actualFinish !== undefined) {
       status[i] = 1;
-      // a day off as the actual finish counts as the working day before it
+      // a day off as the actual finish counts as the working day before it, never before the start
       const finishDay = dayNumber(task.actualFinish);
       const onOrAfter = calendar.indexOf(finishDay);
       const last = isoDay(calendar.dayAt(onOrAfter)) === task.actualFinish ? onOrAfter : onOrAfter - 1;
-      actualEnd[i] = Math.max(last + 1, (actualFirst[i] as number) + (duration[i] === 0 ? 1 : 0));
+      actualEnd[i] = Math.max(last + 1, actualFirst[i] as number);
+      // a milestone shows on its actual finish; a task from its actual start to its actual finish
+      if (task.duration <= 0) shownStart[i] = finishDay;
+      shownEnd[i] = Math.max(finishDay, shownStart[i] as number);
     } else {
       status[i] = 2;
       // what is left of the work; a task under way keeps at least its milestone-free minimum of 0 days
       duration[i] = Math.ceil((duration[i] as number) * (1 - Math.min(100, Math.max(0, task.progress ?? 0)) / 100));
     }
   }
+  const rollStartDay = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
+  const rollEndDay = new Float64Array(n).fill(Number.NEGATIVE_INFINITY);
   for (let h = 0; h < n; h += 1) {
     const i = order[h] as number;
     if (isSummary(i)) {
@@ -185,6 +196,8 @@ export function scheduleReference(
       duration[i] = (ef[i] as number) - (es[i] as number);
       eodStart[i] = rollStartEod[i] as number;
       eodFinish[i] = rollFinishEod[i] as number;
+      shownStart[i] = rollStartDay[i] as number;
+      shownEnd[i] = rollEndDay[i] as number;
     } else if (status[i] === 1) {
       // done: on its actual dates, whatever the links say; a milestone achieved at the end of its day
       es[i] = actualFirst[i] as number;
@@ -201,6 +214,8 @@ export function scheduleReference(
       eodStart[i] = 0;
       // nothing left: the work ended with the day before the cut-off
       eodFinish[i] = 1;
+      // shown from its actual start (set above) to its last working day, never before the start
+      shownEnd[i] = Math.max(calendar.dayAt((ef[i] as number) - 1), shownStart[i] as number);
     } else {
       // not started: nothing of it before the cut-off
       es[i] = Math.max(constraint[i] as number, cutoff);
@@ -209,6 +224,9 @@ export function scheduleReference(
       const milestoneEod = duration[i] === 0 && es[i] === constraint[i] ? (constraintEod[i] as number) : 0;
       eodStart[i] = milestoneEod;
       eodFinish[i] = duration[i] === 0 ? milestoneEod : 1;
+      // an EOD start or finish shows on the working day before its index
+      shownStart[i] = calendar.dayAt((es[i] as number) - (eodStart[i] as number));
+      shownEnd[i] = calendar.dayAt((ef[i] as number) - (eodFinish[i] as number));
     }
     for (let k = outStart[i] as number; k < (outStart[i + 1] as number); k += 1) {
       const e = outLinks[k] as number;
@@ -240,6 +258,8 @@ export function scheduleReference(
     }
     const p = parent[i] as number;
     if (p !== -1) {
+      rollStartDay[p] = Math.min(rollStartDay[p] as number, shownStart[i] as number);
+      rollEndDay[p] = Math.max(rollEndDay[p] as number, shownEnd[i] as number);
       if ((es[i] as number) < (rollStart[p] as number)) {
         rollStart[p] = es[i] as number;
         rollStartEod[p] = eodStart[i] as number;
@@ -253,18 +273,14 @@ export function scheduleReference(
 
   let projectStartIndex = Number.POSITIVE_INFINITY;
   let projectFinishIndex = Number.NEGATIVE_INFINITY;
-  let projectStartEod = 0;
-  let projectFinishEod = 0;
+  let projectStartDay = Number.POSITIVE_INFINITY;
+  let projectFinishDay = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < n; i += 1) {
     if (isSummary(i)) continue;
-    if ((es[i] as number) < projectStartIndex) {
-      projectStartIndex = es[i] as number;
-      projectStartEod = eodStart[i] as number;
-    } else if (es[i] === projectStartIndex && eodStart[i] === 1) projectStartEod = 1;
-    if ((ef[i] as number) > projectFinishIndex) {
-      projectFinishIndex = ef[i] as number;
-      projectFinishEod = eodFinish[i] as number;
-    } else if (ef[i] === projectFinishIndex && eodFinish[i] === 0) projectFinishEod = 0;
+    projectStartIndex = Math.min(projectStartIndex, es[i] as number);
+    projectFinishIndex = Math.max(projectFinishIndex, ef[i] as number);
+    projectStartDay = Math.min(projectStartDay, shownStart[i] as number);
+    projectFinishDay = Math.max(projectFinishDay, shownEnd[i] as number);
   }
 
   // backward pass, in reverse order: a summary before its children, a successor before its predecessors
@@ -312,12 +328,12 @@ export function scheduleReference(
     if (p !== -1 && (float[i] as number) < (float[p] as number)) float[p] = float[i] as number;
   }
 
-  const dateByIndex = new Map<number, string>();
-  const dateAt = (index: number): string => {
-    let date = dateByIndex.get(index);
+  const dateByDay = new Map<number, string>();
+  const dateOf = (day: number): string => {
+    let date = dateByDay.get(day);
     if (date === undefined) {
-      date = isoDay(calendar.dayAt(index));
-      dateByIndex.set(index, date);
+      date = isoDay(day);
+      dateByDay.set(day, date);
     }
     return date;
   };
@@ -325,9 +341,8 @@ export function scheduleReference(
     const start = es[i] as number;
     const finish = ef[i] as number;
     const hasDates = Number.isFinite(start) && Number.isFinite(finish);
-    // an EOD start or finish shows on the working day before its index
-    const startDate = hasDates ? dateAt(eodStart[i] === 1 ? start - 1 : start) : task.start;
-    const endDate = hasDates ? dateAt(eodFinish[i] === 1 ? finish - 1 : finish) : startDate;
+    const startDate = hasDates ? dateOf(shownStart[i] as number) : task.start;
+    const endDate = hasDates ? dateOf(shownEnd[i] as number) : startDate;
     // work done has no float and is off the critical path, which runs through the remaining work
     // (a summary whose every leaf is done keeps an infinite float: done too)
     const done = status[i] === 1 || !Number.isFinite(float[i] as number);
@@ -349,8 +364,8 @@ export function scheduleReference(
   return {
     ok: true,
     tasks: result,
-    projectStart: hasLeaves ? dateAt(projectStartEod === 1 ? projectStartIndex - 1 : projectStartIndex) : '',
-    projectFinish: hasLeaves ? dateAt(projectFinishEod === 1 ? projectFinishIndex - 1 : projectFinishIndex) : '',
+    projectStart: hasLeaves ? dateOf(projectStartDay) : '',
+    projectFinish: hasLeaves ? dateOf(projectFinishDay) : '',
   };
 }
 

@@ -429,10 +429,16 @@ type Pass = {
   status: Uint8Array;
   actualFirst: Float64Array;
   actualEnd: Float64Array;
+  /** issue 30: the actual start and finish as day numbers (actual dates are shown as recorded) */
+  actualStartDay: Float64Array;
+  actualFinishDay: Float64Array;
   es: Float64Array;
   ef: Float64Array;
   eodStart: Uint8Array;
   eodFinish: Uint8Array;
+  /** issue 30: the days shown as the task's start and finish (day numbers; see shownDays) */
+  shownStart: Float64Array;
+  shownEnd: Float64Array;
   lf: Float64Array;
   lsBound: Float64Array;
   float: Float64Array;
@@ -446,10 +452,14 @@ function newPass(n: number): Pass {
     status: new Uint8Array(n),
     actualFirst: new Float64Array(n),
     actualEnd: new Float64Array(n),
+    actualStartDay: new Float64Array(n),
+    actualFinishDay: new Float64Array(n),
     es: new Float64Array(n),
     ef: new Float64Array(n),
     eodStart: new Uint8Array(n),
     eodFinish: new Uint8Array(n),
+    shownStart: new Float64Array(n),
+    shownEnd: new Float64Array(n),
     lf: new Float64Array(n),
     lsBound: new Float64Array(n),
     float: new Float64Array(n),
@@ -481,15 +491,19 @@ function readTask(pass: Pass, i: number, task: ScheduleTask, isSummary: boolean,
   const startedOn = task.actualStart ?? task.actualFinish;
   if (startedOn === undefined) return;
   pass.actualFirst[i] = dates.of(startedOn);
+  pass.actualStartDay[i] = parseDay(startedOn);
   if (task.actualFinish !== undefined) {
     pass.status[i] = 1;
-    // a day off as the actual finish counts as the working day before it
+    // in working time, a day off as the actual finish is the end of the working day before it
+    // (issue 30: and never before the actual start, which a day off puts at the next working day's
+    // start: work done on days off only takes no working time)
     const calendar = dates.calendar;
     // (the day numbers of two valid dates are equal exactly when the dates are: the reference compares the text)
     const finishDay = parseDay(task.actualFinish);
+    pass.actualFinishDay[i] = finishDay;
     const onOrAfter = calendar.indexOf(finishDay);
     const last = calendar.dayAt(onOrAfter) === finishDay ? onOrAfter : onOrAfter - 1;
-    pass.actualEnd[i] = Math.max(last + 1, (pass.actualFirst[i] as number) + (pass.duration[i] === 0 ? 1 : 0));
+    pass.actualEnd[i] = Math.max(last + 1, pass.actualFirst[i] as number);
   } else {
     pass.status[i] = 2;
     // what is left of the work
@@ -499,17 +513,27 @@ function readTask(pass: Pass, i: number, task: ScheduleTask, isSummary: boolean,
   }
 }
 
-/** The forward pass of task i, pulled from its predecessors (a leaf) or its children (a summary). */
-function forwardTask(net: Network, pass: Pass, i: number, cutoff: number): void {
-  const { es, ef, eodStart, eodFinish, duration } = pass;
+/**
+ * The forward pass of task i, pulled from its predecessors (a leaf) or its children (a summary), and
+ * the days it shows (issue 30): a start or finish at EOD shows on the working day before its index;
+ * an actual start or finish shows as recorded, a day off included (MS Project keeps actual dates as
+ * they are), and a task done or under way never shows a finish before its start; a summary shows
+ * its children's earliest and latest days.
+ */
+function forwardTask(net: Network, pass: Pass, i: number, cutoff: number, calendar: WorkingCalendar): void {
+  const { es, ef, eodStart, eodFinish, duration, shownStart, shownEnd } = pass;
   if (net.summary[i] === 1) {
     let rollStart = Number.POSITIVE_INFINITY;
     let rollStartEod = 0;
     let rollFinish = Number.NEGATIVE_INFINITY;
     let rollFinishEod = 0;
+    let firstDay = Number.POSITIVE_INFINITY;
+    let lastDay = Number.NEGATIVE_INFINITY;
     const { children } = net;
     for (let k = net.childStart[i] as number; k < (net.childStart[i + 1] as number); k += 1) {
       const c = children[k] as number;
+      if ((shownStart[c] as number) < firstDay) firstDay = shownStart[c] as number;
+      if ((shownEnd[c] as number) > lastDay) lastDay = shownEnd[c] as number;
       // the earliest child's start (at EOD if any earliest is), the latest child's finish (EOD if all are)
       if ((es[c] as number) < rollStart) {
         rollStart = es[c] as number;
@@ -525,6 +549,8 @@ function forwardTask(net: Network, pass: Pass, i: number, cutoff: number): void 
     duration[i] = rollFinish - rollStart;
     eodStart[i] = rollStartEod;
     eodFinish[i] = rollFinishEod;
+    shownStart[i] = firstDay;
+    shownEnd[i] = lastDay;
     return;
   }
   // the binding bound on the start: the stored start, or the latest a link allows (EOD if every such is)
@@ -566,6 +592,10 @@ function forwardTask(net: Network, pass: Pass, i: number, cutoff: number): void 
     es[i] = milestone ? (ef[i] as number) : (pass.actualFirst[i] as number);
     eodStart[i] = milestone ? 1 : 0;
     eodFinish[i] = 1;
+    // shown on its actual dates; a milestone on its actual finish
+    const finishDay = pass.actualFinishDay[i] as number;
+    shownStart[i] = milestone ? finishDay : (pass.actualStartDay[i] as number);
+    shownEnd[i] = Math.max(finishDay, shownStart[i] as number);
   } else if (status === 2) {
     // under way: the remaining work resumes at the cut-off at the earliest, after what drives it
     const resume = Math.max(constraint, cutoff, pass.actualFirst[i] as number);
@@ -574,6 +604,9 @@ function forwardTask(net: Network, pass: Pass, i: number, cutoff: number): void 
     eodStart[i] = 0;
     // nothing left: the work ended with the day before the cut-off
     eodFinish[i] = 1;
+    // from its actual start, to the last working day of what is left (its start, when nothing is)
+    shownStart[i] = pass.actualStartDay[i] as number;
+    shownEnd[i] = Math.max(calendar.dayAt((ef[i] as number) - 1), shownStart[i] as number);
   } else {
     // not started: nothing of it before the cut-off
     es[i] = Math.max(constraint, cutoff);
@@ -582,30 +615,29 @@ function forwardTask(net: Network, pass: Pass, i: number, cutoff: number): void 
     const milestoneEod = duration[i] === 0 && es[i] === constraint ? constraintEod : 0;
     eodStart[i] = milestoneEod;
     eodFinish[i] = duration[i] === 0 ? milestoneEod : 1;
+    shownStart[i] = calendar.dayAt((es[i] as number) - milestoneEod);
+    shownEnd[i] = calendar.dayAt((ef[i] as number) - (eodFinish[i] as number));
   }
 }
 
-type ProjectSpan = { startIndex: number; finishIndex: number; startEod: number; finishEod: number };
+/** The project's span: its latest finish as an index (the backward pass's start), and the days it shows. */
+type ProjectSpan = { startIndex: number; finishIndex: number; startDay: number; finishDay: number };
 
-/** The project's start and finish from its leaves (the first earliest start at EOD if any is, …). */
+/** The project's start and finish from its leaves: the earliest and latest of their indices and of their shown days. */
 function projectSpan(net: Network, pass: Pass): ProjectSpan {
-  const { es, ef, eodStart, eodFinish } = pass;
+  const { es, ef, shownStart, shownEnd } = pass;
   let startIndex = Number.POSITIVE_INFINITY;
   let finishIndex = Number.NEGATIVE_INFINITY;
-  let startEod = 0;
-  let finishEod = 0;
+  let startDay = Number.POSITIVE_INFINITY;
+  let finishDay = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < net.n; i += 1) {
     if (net.summary[i] === 1) continue;
-    if ((es[i] as number) < startIndex) {
-      startIndex = es[i] as number;
-      startEod = eodStart[i] as number;
-    } else if (es[i] === startIndex && eodStart[i] === 1) startEod = 1;
-    if ((ef[i] as number) > finishIndex) {
-      finishIndex = ef[i] as number;
-      finishEod = eodFinish[i] as number;
-    } else if (ef[i] === finishIndex && eodFinish[i] === 0) finishEod = 0;
+    if ((es[i] as number) < startIndex) startIndex = es[i] as number;
+    if ((ef[i] as number) > finishIndex) finishIndex = ef[i] as number;
+    if ((shownStart[i] as number) < startDay) startDay = shownStart[i] as number;
+    if ((shownEnd[i] as number) > finishDay) finishDay = shownEnd[i] as number;
   }
-  return { startIndex, finishIndex, startEod, finishEod };
+  return { startIndex, finishIndex, startDay, finishDay };
 }
 
 /** The backward pass and the float, in reverse topological order (a summary before its children). */
@@ -656,22 +688,17 @@ function backward(net: Network, pass: Pass, projectFinishIndex: number): void {
   }
 }
 
-/** Dates of working indices, each made once (a run uses a few hundred distinct ones). */
+/** Texts of day numbers, each made once (a run uses a few hundred distinct ones). */
 class DateText {
-  private readonly byIndex: string[] = [];
-  constructor(private readonly calendar: WorkingCalendar) {}
+  private readonly byDay = new Map<number, string>();
 
-  at(index: number): string {
-    // indices are ≥ −1 (an EOD date the day before index 0); others are not cached
-    const key = index + 1;
-    if (key >= 0 && key < 1_000_000 && Number.isInteger(key)) {
-      const cached = this.byIndex[key];
-      if (cached !== undefined) return cached;
-      const date = isoDay(this.calendar.dayAt(index));
-      this.byIndex[key] = date;
-      return date;
+  day(day: number): string {
+    let date = this.byDay.get(day);
+    if (date === undefined) {
+      date = isoDay(day);
+      this.byDay.set(day, date);
     }
-    return isoDay(this.calendar.dayAt(index));
+    return date;
   }
 }
 
@@ -689,9 +716,9 @@ function scheduledTask(net: Network, pass: Pass, i: number, task: ScheduleTask, 
   const start = pass.es[i] as number;
   const finish = pass.ef[i] as number;
   const hasDates = Number.isFinite(start) && Number.isFinite(finish);
-  // an EOD start or finish shows on the working day before its index
-  const startDate = hasDates ? text.at(pass.eodStart[i] === 1 ? start - 1 : start) : task.start;
-  const endDate = hasDates ? text.at(pass.eodFinish[i] === 1 ? finish - 1 : finish) : startDate;
+  // the days forwardTask chose to show (an EOD index on the working day before it; actual dates as recorded)
+  const startDate = hasDates ? text.day(pass.shownStart[i] as number) : task.start;
+  const endDate = hasDates ? text.day(pass.shownEnd[i] as number) : startDate;
   // work done has no float and is off the critical path, which runs through the remaining work
   // (a summary whose every leaf is done keeps an infinite float: done too)
   const status = pass.status[i];
@@ -719,8 +746,8 @@ function okResult(tasks: ScheduledTask[], span: ProjectSpan, text: DateText): Sc
   return {
     ok: true,
     tasks,
-    projectStart: hasLeaves ? text.at(span.startEod === 1 ? span.startIndex - 1 : span.startIndex) : '',
-    projectFinish: hasLeaves ? text.at(span.finishEod === 1 ? span.finishIndex - 1 : span.finishIndex) : '',
+    projectStart: hasLeaves ? text.day(span.startDay) : '',
+    projectFinish: hasLeaves ? text.day(span.finishDay) : '',
   };
 }
 
@@ -748,10 +775,10 @@ function runFull(
   // issue 15: progress at the cut-off (the first day of remaining work)
   const cutoff = options.cutoff === undefined ? Number.NEGATIVE_INFINITY : dates.of(options.cutoff);
   for (let i = 0; i < n; i += 1) readTask(pass, i, tasks[i] as ScheduleTask, net.summary[i] === 1, dates);
-  for (let h = 0; h < n; h += 1) forwardTask(net, pass, net.order[h] as number, cutoff);
+  for (let h = 0; h < n; h += 1) forwardTask(net, pass, net.order[h] as number, cutoff, calendar);
   const span = projectSpan(net, pass);
   backward(net, pass, span.finishIndex);
-  const text = new DateText(calendar);
+  const text = new DateText();
   const results = new Array<ScheduledTask>(n);
   for (let i = 0; i < n; i += 1) results[i] = scheduledTask(net, pass, i, tasks[i] as ScheduleTask, text);
   return { net, pass, cutoff, dates, text, results, result: okResult(results, span, text) };
@@ -799,6 +826,8 @@ type State = {
   ef: Float64Array;
   eodStart: Uint8Array;
   eodFinish: Uint8Array;
+  shownStart: Float64Array;
+  shownEnd: Float64Array;
   float: Float64Array;
   status: Uint8Array;
 };
@@ -892,6 +921,8 @@ export class IncrementalScheduler {
       ef: pass.ef.slice(),
       eodStart: pass.eodStart.slice(),
       eodFinish: pass.eodFinish.slice(),
+      shownStart: pass.shownStart.slice(),
+      shownEnd: pass.shownEnd.slice(),
       float: pass.float.slice(),
       status: pass.status.slice(),
     };
@@ -923,7 +954,7 @@ export class IncrementalScheduler {
       if ((rank[i] as number) < first) first = rank[i] as number;
     }
     // forward: only the edited tasks and, while their dates move, their successors and summaries
-    const { es, ef, eodStart, eodFinish } = pass;
+    const { es, ef, eodStart, eodFinish, shownStart, shownEnd } = pass;
     const { order, outStart, outTo, parent } = net;
     for (let h = first; h < n; h += 1) {
       const i = order[h] as number;
@@ -933,10 +964,16 @@ export class IncrementalScheduler {
       const finish = ef[i];
       const startEod = eodStart[i];
       const finishEod = eodFinish[i];
-      forwardTask(net, pass, i, state.cutoff);
-      if (es[i] === start && ef[i] === finish && eodStart[i] === startEod && eodFinish[i] === finishEod) continue;
-      for (let k = outStart[i] as number; k < (outStart[i + 1] as number); k += 1) dirty[outTo[k] as number] = 1;
+      const startDay = shownStart[i];
+      const endDay = shownEnd[i];
+      forwardTask(net, pass, i, state.cutoff, state.calendar);
       const p = parent[i] as number;
+      if (es[i] === start && ef[i] === finish && eodStart[i] === startEod && eodFinish[i] === finishEod) {
+        // only the days shown changed (an actual date moved within days off): the summary above shows them
+        if (p !== -1 && (shownStart[i] !== startDay || shownEnd[i] !== endDay)) dirty[p] = 1;
+        continue;
+      }
+      for (let k = outStart[i] as number; k < (outStart[i + 1] as number); k += 1) dirty[outTo[k] as number] = 1;
       if (p !== -1) dirty[p] = 1;
     }
     const span = projectSpan(net, pass);
@@ -951,6 +988,8 @@ export class IncrementalScheduler {
         ef[i] === state.ef[i] &&
         eodStart[i] === state.eodStart[i] &&
         eodFinish[i] === state.eodFinish[i] &&
+        shownStart[i] === state.shownStart[i] &&
+        shownEnd[i] === state.shownEnd[i] &&
         float[i] === state.float[i] &&
         status[i] === state.status[i] &&
         Number.isFinite(es[i]) &&
@@ -966,6 +1005,8 @@ export class IncrementalScheduler {
     state.ef.set(ef);
     state.eodStart.set(eodStart);
     state.eodFinish.set(eodFinish);
+    state.shownStart.set(shownStart);
+    state.shownEnd.set(shownEnd);
     state.float.set(float);
     state.status.set(status);
     return okResult(results, span, state.text);

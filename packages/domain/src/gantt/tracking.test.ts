@@ -51,8 +51,14 @@ describe('finishVariance (issue 15): Δ Fin in working days', () => {
     expect(finishVariance(calendar, '2025-03-10', '2025-03-03')).toBe(-4);
     expect(finishVariance(calendar, '2025-03-07', '2025-03-07')).toBe(0);
   });
-  it('a date off work counts as the next working day', () => {
-    // Saturday 8 March → Monday 10 March
-    expect(finishVariance(calendar, '2025-03-07', '2025-03-08')).toBe(1);
+  it('issue 30: a finish on a day off counts as the working day before it (work done on the weekend)', () => {
+    // finished on Saturday 8 March, planned for Friday 7: not late; planned for Thursday 6: one day late
+    expect(finishVariance(calendar, '2025-03-07', '2025-03-08')).toBe(0);
+    expect(finishVariance(calendar, '2025-03-06', '2025-03-09')).toBe(1);
+    // on the holiday (Wed 5) against Tuesday 4: not late; Monday 10 against a baseline on Sunday 9: one day
+    expect(finishVariance(calendar, '2025-03-04', '2025-03-05')).toBe(0);
+    expect(finishVariance(calendar, '2025-03-09', '2025-03-10')).toBe(1);
+    // and ahead: Saturday 8 against Monday 10
+    expect(finishVariance(calendar, '2025-03-10', '2025-03-08')).toBe(-1);
   });
 });

@@ -70,9 +70,21 @@ export function rollUpProgress(tasks: readonly ProgressRollupTask[]): {
 }
 
 /**
+ * The working index right after a finish: a finish is the end of its day, and on a day off (issue 30:
+ * an actual finish on a Saturday, a Sunday or a holiday is kept as recorded) the end of the working
+ * day before it, as the engine counts an actual finish.
+ */
+function endIndex(calendar: WorkingCalendar, date: string): number {
+  const day = dayNumber(date);
+  const index = calendar.indexOf(day);
+  return calendar.dayAt(index) === day ? index + 1 : index;
+}
+
+/**
  * 'Δ Fin': how many working days `finish` is later than `baselineFinish` on `calendar` (negative:
- * ahead of the baseline). Both YYYY-MM-DD; a date off work counts as the next working day.
+ * ahead of the baseline). Both YYYY-MM-DD; a finish on a day off counts as the working day before it
+ * (issue 30: work finished on the Saturday after a Friday's baseline is not late).
  */
 export function finishVariance(calendar: WorkingCalendar, baselineFinish: string, finish: string): number {
-  return calendar.indexOf(dayNumber(finish)) - calendar.indexOf(dayNumber(baselineFinish));
+  return endIndex(calendar, finish) - endIndex(calendar, baselineFinish);
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addCalendarDays, santiagoToday, sortUpcoming } from '../../projects/dashboard-store';
-import { callFunction, createFirstAdmin, createSignedInUser } from '../../../test/support/factories';
+import { callFunction, createFirstAdmin, createSignedInUser, signIn } from '../../../test/support/factories';
 import type { TestAccount } from '../../../test/support/factories';
 import { saveEdcOk } from '../../../test/support/edc';
 import {
@@ -25,6 +25,71 @@ async function loadDashboardOk(t: TestApp, cookie: string): Promise<Wire> {
 }
 
 const everyDay = { workingWeekdays: [0, 1, 2, 3, 4, 5, 6], chileHolidays: false, exceptions: [] };
+
+/**
+ * Issue 30: the days off the upcoming list is also checked on, with the process's clock faked (Date
+ * only): a Saturday, a Sunday and a Chilean holiday (Inmaculada Concepción), at noon in Santiago.
+ */
+const DAYS_OFF = [
+  { name: 'sábado 28-11-2026', date: '2026-11-28' },
+  { name: 'domingo 29-11-2026', date: '2026-11-29' },
+  { name: 'feriado martes 08-12-2026', date: '2026-12-08' },
+];
+
+/**
+ * loadDashboard's upcoming list on `today` (the server's, in Santiago): the leaf tasks starting or
+ * finishing from today to 13 days later, each event once, sorted. The project's calendar works every
+ * day, so the dates are the ones set, whatever weekday today is.
+ */
+async function checkUpcoming(t: TestApp, cookie: string, today: string): Promise<void> {
+  const startYear = addCalendarDays(today, -1).slice(0, 4);
+  const { id, code: projectCode } = await createGanttProject(t, cookie, {
+    prefix: 'UP',
+    startYear,
+    endYear: String(Number(startYear) + 2),
+  });
+  const gantt = await loadGanttOk(t, cookie, id);
+  const plan: Record<string, { start: string; duration: number }> = {
+    // yesterday only: not listed
+    [`${projectCode}.1.2`]: { start: addCalendarDays(today, -1), duration: 1 },
+    // started yesterday, finishes today: its finish
+    [`${projectCode}.2.1`]: { start: addCalendarDays(today, -1), duration: 2 },
+    // the last day of the window: its start and its finish
+    [`${projectCode}.2.2`]: { start: addCalendarDays(today, 13), duration: 1 },
+    // the day after the window: not listed
+    ACT1: { start: addCalendarDays(today, 14), duration: 1 },
+    // starts today, finishes after the window: its start; the longest, so the critical one
+    ACT2: { start: today, duration: 30 },
+  };
+  const activities = asInput(gantt.activities).map((task) => {
+    const change = plan[task.TaskCode as string];
+    return change === undefined ? task : { ...task, StartDate: change.start, Duration: change.duration };
+  });
+  const saved = await saveGanttOk(t, cookie, id, { activities, calendar: everyDay }, gantt.version);
+  const dashboard = await loadDashboardOk(t, cookie);
+  const mine = dashboard.upcoming.filter((task: Wire) => task.projectId === id);
+  const code = (suffix: string) => `${projectCode}${suffix}`;
+  expect(mine.map((task: Wire) => [task.date, task.event, task.code])).toEqual([
+    [today, 'start', 'ACT2'],
+    [today, 'finish', code('.2.1')],
+    [addCalendarDays(today, 13), 'start', code('.2.2')],
+    [addCalendarDays(today, 13), 'finish', code('.2.2')],
+  ]);
+  const act2 = taskByCode(saved, 'ACT2');
+  expect(mine[0]).toEqual({
+    projectId: id,
+    projectName: 'Edificio',
+    taskId: act2.TaskID,
+    code: 'ACT2',
+    name: 'Hormigonar',
+    start: today,
+    finish: addCalendarDays(today, 29),
+    event: 'start',
+    date: today,
+    critical: true,
+  });
+  expect(mine[1].critical).toBe(false);
+}
 
 describe('sortUpcoming', () => {
   const event = (date: string, kind: 'start' | 'finish', projectName: string, code: string) => ({
@@ -172,54 +237,24 @@ describe.each(databaseKinds)('loadDashboard (%s)', (kind) => {
   });
 
   it('lists the leaf tasks starting or finishing from today (Santiago) to 13 days later, each event once, sorted', async () => {
-    const today = santiagoToday();
-    const startYear = addCalendarDays(today, -1).slice(0, 4);
-    const { id, code: projectCode } = await createGanttProject(t, member.cookie, {
-      prefix: 'UP',
-      startYear,
-      endYear: String(Number(startYear) + 2),
+    await checkUpcoming(t, member.cookie, santiagoToday());
+  });
+
+  describe.each(DAYS_OFF)('on $name (issue 30: the clock faked, Date only)', ({ date }) => {
+    beforeAll(() => {
+      vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+      vi.setSystemTime(new Date(`${date}T15:00:00Z`));
     });
-    const gantt = await loadGanttOk(t, member.cookie, id);
-    const plan: Record<string, { start: string; duration: number }> = {
-      // yesterday only: not listed
-      [`${projectCode}.1.2`]: { start: addCalendarDays(today, -1), duration: 1 },
-      // started yesterday, finishes today: its finish
-      [`${projectCode}.2.1`]: { start: addCalendarDays(today, -1), duration: 2 },
-      // the last day of the window: its start and its finish
-      [`${projectCode}.2.2`]: { start: addCalendarDays(today, 13), duration: 1 },
-      // the day after the window: not listed
-      ACT1: { start: addCalendarDays(today, 14), duration: 1 },
-      // starts today, finishes after the window: its start; the longest, so the critical one
-      ACT2: { start: today, duration: 30 },
-    };
-    const activities = asInput(gantt.activities).map((task) => {
-      const change = plan[task.TaskCode as string];
-      return change === undefined ? task : { ...task, StartDate: change.start, Duration: change.duration };
+    afterAll(() => {
+      vi.useRealTimers();
     });
-    const saved = await saveGanttOk(t, member.cookie, id, { activities, calendar: everyDay }, gantt.version);
-    const dashboard = await loadDashboardOk(t, member.cookie);
-    const mine = dashboard.upcoming.filter((task: Wire) => task.projectId === id);
-    const code = (suffix: string) => `${projectCode}${suffix}`;
-    expect(mine.map((task: Wire) => [task.date, task.event, task.code])).toEqual([
-      [today, 'start', 'ACT2'],
-      [today, 'finish', code('.2.1')],
-      [addCalendarDays(today, 13), 'start', code('.2.2')],
-      [addCalendarDays(today, 13), 'finish', code('.2.2')],
-    ]);
-    const act2 = taskByCode(saved, 'ACT2');
-    expect(mine[0]).toEqual({
-      projectId: id,
-      projectName: 'Edificio',
-      taskId: act2.TaskID,
-      code: 'ACT2',
-      name: 'Hormigonar',
-      start: today,
-      finish: addCalendarDays(today, 29),
-      event: 'start',
-      date: today,
-      critical: true,
+
+    it('lists the leaf tasks starting or finishing from that day to 13 days later', async () => {
+      expect(santiagoToday()).toBe(date);
+      // a session of that day
+      const cookie = await signIn(t, member.email, member.password);
+      await checkUpcoming(t, cookie, date);
     });
-    expect(mine[1].critical).toBe(false);
   });
 
   it('lists the 10 newest history entries across projects, with their project names', async () => {
