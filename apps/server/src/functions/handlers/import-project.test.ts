@@ -359,7 +359,7 @@ describe.each(databaseKinds)('importProject (%s)', (kind) => {
       await expectRefused(
         { content: generateMspdi({ tasks: 100_001, minimal: true }) },
         'INVALID_ARGUMENT',
-        /^El archivo tiene 100001 tareas; Cimiento importa como máximo 100000 por proyecto\. Divide el proyecto en MS Project/,
+        /^El archivo tiene 100\.001 tareas; Cimiento importa como máximo 100\.000 por proyecto\. Divide el proyecto en MS Project/,
       );
     });
 
