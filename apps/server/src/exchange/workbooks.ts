@@ -12,14 +12,7 @@ import {
   ganttSheetRows,
   progressSheetRows,
 } from '@cimiento/domain';
-import type {
-  Currency,
-  ExportedFile,
-  GanttTask,
-  PricedEdpItem,
-  SheetRow,
-  WorkbookRowError,
-} from '@cimiento/domain';
+import type { Currency, ExportedFile, GanttTask, PricedEdpItem, SheetRow, WorkbookRowError } from '@cimiento/domain';
 import ExcelJS from 'exceljs';
 import { HttpsError } from '../functions/https-error';
 import { NotAWorkbookError, WorkbookLimitError, readXlsxSheet } from './xlsx-reader';

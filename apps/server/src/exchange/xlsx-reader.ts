@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createInflateRaw } from 'node:zlib';
 import { formatNumber } from '@cimiento/domain';
 import type { SheetCell, SheetRow } from '@cimiento/domain';
 import { SaxesParser } from 'saxes';
 import type { SaxesTag } from 'saxes';
+import { TimeSlices } from './time-slices';
 
 /**
  * An uploaded .xlsx read as a stream, in bounded memory and time (issue 30). The zip's directory is
@@ -65,8 +65,6 @@ export type XlsxSheet = {
 const CHUNK = 64 * 1024;
 /** Compressed bytes given to the inflater at a time: at most ~1,000× that comes out of one write. */
 const INFLATE_INPUT = 4 * 1024;
-/** The longest the reader works before it gives the event loop a turn. */
-const SLICE_MS = 15;
 
 const END_SIGNATURE = 0x06054b50;
 const ENTRY_SIGNATURE = 0x02014b50;
@@ -119,16 +117,6 @@ function zipEntries(bytes: Buffer, limits: WorkbookLimits): Map<string, ZipEntry
     at += 46 + nameLength + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
   }
   return entries;
-}
-
-/** Gives the event loop a turn when the reader has worked SLICE_MS since the last one. */
-class Slicer {
-  private since = performance.now();
-  async turn(): Promise<void> {
-    if (performance.now() - this.since < SLICE_MS) return;
-    await nextTurn();
-    this.since = performance.now();
-  }
 }
 
 type Budget = { left: number; limit: number };
@@ -206,7 +194,7 @@ async function readXml(
   chunks: AsyncIterable<string>,
   handlers: XmlHandlers,
   limits: WorkbookLimits,
-  slicer: Slicer,
+  slicer: TimeSlices,
 ): Promise<void> {
   const parser = new SaxesParser({ position: false });
   let depth = 0;
@@ -258,7 +246,7 @@ function resolvePart(folder: string, target: string): string {
 
 type Relationship = { id: string; type: string; target: string };
 
-async function readRelationships(text: AsyncIterable<string>, limits: WorkbookLimits, slicer: Slicer) {
+async function readRelationships(text: AsyncIterable<string>, limits: WorkbookLimits, slicer: TimeSlices) {
   const relationships: Relationship[] = [];
   await readXml(
     text,
@@ -293,7 +281,7 @@ function cellTooLong(limits: WorkbookLimits, where: string): WorkbookLimitError 
   );
 }
 
-async function readSharedStrings(text: AsyncIterable<string>, limits: WorkbookLimits, slicer: Slicer) {
+async function readSharedStrings(text: AsyncIterable<string>, limits: WorkbookLimits, slicer: TimeSlices) {
   const strings: string[] = [];
   let current = '';
   let inText = false;
@@ -401,7 +389,7 @@ function cellFormatOf(code: string | undefined): CellFormat {
   };
 }
 
-async function readStyles(text: AsyncIterable<string>, limits: WorkbookLimits, slicer: Slicer) {
+async function readStyles(text: AsyncIterable<string>, limits: WorkbookLimits, slicer: TimeSlices) {
   const custom = new Map<number, string>();
   const numberFormatIds: number[] = [];
   let inCellXfs = false;
@@ -479,7 +467,7 @@ type SheetContext = {
   maxDataRows: number;
 };
 
-async function readSheetRows(text: AsyncIterable<string>, context: SheetContext, slicer: Slicer) {
+async function readSheetRows(text: AsyncIterable<string>, context: SheetContext, slicer: TimeSlices) {
   const { limits, sharedStrings, formatOf, date1904 } = context;
   const rows: SheetRow[] = [];
   let dataRows = 0;
@@ -650,7 +638,7 @@ async function readSheetRows(text: AsyncIterable<string>, context: SheetContext,
 
 type SheetEntry = { name: string; part: string };
 
-async function readWorkbookPart(text: AsyncIterable<string>, limits: WorkbookLimits, slicer: Slicer) {
+async function readWorkbookPart(text: AsyncIterable<string>, limits: WorkbookLimits, slicer: TimeSlices) {
   const sheets: { name: string; relationship: string }[] = [];
   let date1904 = false;
   await readXml(
@@ -686,7 +674,7 @@ export async function readXlsxSheet(
   const entries = zipEntries(bytes, limits);
   if (entries === undefined) throw new NotAWorkbookError('zip');
   const budget: Budget = { left: limits.unpackedBytes, limit: limits.unpackedBytes };
-  const slicer = new Slicer();
+  const slicer = new TimeSlices();
   const text = (name: string): AsyncIterable<string> | undefined => {
     const entry = entries.get(name);
     return entry === undefined ? undefined : partText(bytes, entry, budget);
