@@ -258,16 +258,16 @@ export class MspdiXmlReader {
     const unclosed = /unclosed tag: ([^\s]+)/i.exec(detail)?.[1];
     if (unclosed !== undefined || /unexpected end|document must contain a root element/i.test(detail)) {
       const what = unclosed === undefined ? '' : `: falta cerrar <${unclosed}>`;
-      return `El archivo está incompleto, se corta en la línea ${formatNumber(line)}, columna ${formatNumber(column)}${what}. ${SAVE_AGAIN}`;
+      return `El archivo está incompleto, se corta en la línea ${line}, columna ${column}${what}. ${SAVE_AGAIN}`;
     }
-    return `El archivo no es un XML válido: hay un error en la línea ${formatNumber(line)}, columna ${formatNumber(column)}. ${SAVE_AGAIN}`;
+    return `El archivo no es un XML válido: hay un error en la línea ${line}, columna ${column}. ${SAVE_AGAIN}`;
   }
 
   private open(tag: SaxesTag): void {
     this.depth += 1;
     if (this.depth > MAX_MSPDI_DEPTH) {
       throw new MspdiRefusal(
-        `El archivo tiene elementos anidados a más de ${MAX_MSPDI_DEPTH} niveles (línea ${formatNumber(this.parser.line)}); un XML de MS Project tiene unos pocos. ${SAVE_AGAIN}`,
+        `El archivo tiene elementos anidados a más de ${MAX_MSPDI_DEPTH} niveles (línea ${this.parser.line}); un XML de MS Project tiene unos pocos. ${SAVE_AGAIN}`,
       );
     }
     if (this.skipping > 0) return;
@@ -327,7 +327,7 @@ export class MspdiXmlReader {
     if (frame.hasChildren && text.trim() === '') return;
     if (frame.text.length + text.length > MAX_MSPDI_VALUE_CHARS) {
       throw new MspdiRefusal(
-        `El archivo tiene un valor de más de ${formatNumber(MAX_MSPDI_VALUE_CHARS)} caracteres en <${frame.name}> (línea ${formatNumber(this.parser.line)}); Cimiento lee como máximo ${formatNumber(MAX_MSPDI_VALUE_CHARS)}. ${SAVE_AGAIN}`,
+        `El archivo tiene un valor de más de ${formatNumber(MAX_MSPDI_VALUE_CHARS)} caracteres en <${frame.name}> (línea ${this.parser.line}); Cimiento lee como máximo ${formatNumber(MAX_MSPDI_VALUE_CHARS)}. ${SAVE_AGAIN}`,
       );
     }
     frame.text += text;
