@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,8 @@ export type ServerExit = { code: number | null; signal: NodeJS.Signals | null };
 export type ServerProcess = {
   /** http://127.0.0.1:<port> */
   baseUrl: string;
+  /** the process id (for /proc/<pid>/status) */
+  pid: number;
   exited: Promise<ServerExit>;
   /** Everything it wrote so far, stdout then stderr. */
   output: () => string;
@@ -31,7 +34,41 @@ function parseLogLine(line: string): Record<string, unknown>[] {
 
 /** Starts the real entry point, `node --import tsx apps/server/src/main.ts`, listening on 127.0.0.1:<port>. */
 export function startServerProcess(port: number, env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  return spawnServer(['--import', 'tsx', MAIN], port, env);
+}
+
+const BUILT_MAIN = 'apps/server/dist/main.js';
+
+/**
+ * Starts the built server as `npm start` and `npm run serve` do (`node --max-semi-space-size=4
+ * apps/server/dist/main.js`): what a test of the server's memory must measure. `npm test` builds
+ * it first; run `npm run build` before running such a test on its own.
+ */
+export function startBuiltServerProcess(port: number, env: Record<string, string>): ServerProcess {
+  if (!existsSync(path.join(repoRoot, BUILT_MAIN))) {
+    throw new Error('Falta el build del servidor: ejecuta `npm run build` antes de esta prueba (npm test lo hace).');
+  }
+  return spawnServer(['--max-semi-space-size=4', BUILT_MAIN], port, env);
+}
+
+/** The process's resident set now (VmRSS) or its peak (VmHWM), in MB. */
+export function residentMegabytes(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN) / 1024;
+}
+
+/** Starts the peak (VmHWM) again from the current resident set; false where the kernel refuses. */
+export function resetPeakResident(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function spawnServer(args: string[], port: number, env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -45,6 +82,7 @@ export function startServerProcess(port: number, env: Record<string, string>): S
   });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
     exited,
     output: () => stdout + stderr,
     // complete lines only: the last one may still be on its way
