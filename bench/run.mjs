@@ -24,6 +24,7 @@ import { measureNotifications } from './notifications.mjs';
 import { measureNpmStart } from './npm-start.mjs';
 import { measureScheduleEngine } from './schedule-engine.mjs';
 import { measureTracking } from './tracking.mjs';
+import { measureUploadBounds } from './upload-bounds.mjs';
 import { measureCosts } from './costs.mjs';
 import { measureHistory } from './history.mjs';
 import { idleRss, measureColdStart, rssMegabytes } from './server-memory.mjs';
@@ -510,6 +511,15 @@ try {
   rows.push(...(await measureCosts()));
 } catch (error) {
   record('costs (issue 16)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+}
+
+// 13g. uploads under bounds (issue 30): the hostile workbooks of the issue sent to importEdp, a
+//      10,000-task Gantt workbook imported back, MS Project's largest file (20 MB) read, on SQLite and
+//      PostgreSQL: time, the server's peak RSS, and the longest a probe waited meanwhile
+try {
+  rows.push(...(await measureUploadBounds()));
+} catch (error) {
+  record('uploads under bounds (issue 30)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
 }
 
 // 13c. the project history (issue 19): a project with 5,000 entries on SQLite and PostgreSQL:

@@ -69,7 +69,16 @@ export type { Currency } from './format/money';
 export { currencies, formatCount, formatMoney, formatNumber } from './format/money';
 export { APP_TIME_ZONE, formatDate, formatDateTime, formatIsoDate } from './format/dates';
 export type { ImageContentType, ParsedDataUrl } from './files/data-url';
-export { detectImageType, extensionByImageType, parseDataUrl } from './files/data-url';
+export type { ImageSize } from './files/data-url';
+export {
+  MAX_IMAGE_PIXELS,
+  MAX_IMAGE_SIDE,
+  detectImageType,
+  extensionByImageType,
+  imageSize,
+  imageSizeProblem,
+  parseDataUrl,
+} from './files/data-url';
 export type {
   Activity,
   ActivityInput,
@@ -459,7 +468,8 @@ export {
 export type { SheetCell, SheetRow } from './workbook/sheet-rows';
 export type { UfFileLayout, UfFileResult, UfFileRow } from './costs/uf-values-file';
 export { shownUfValue, ufValuesFromRows, yearInFileName } from './costs/uf-values-file';
-export { csvRows } from './workbook/csv-rows';
+export { CsvLimitError, csvRows } from './workbook/csv-rows';
+export type { CsvLimits } from './workbook/csv-rows';
 export { cellDate, chileanDate, titleKey } from './workbook/sheet-rows';
 export type { EdpImportCounts, EdpImportItem, EdpImportResult, EdpSheetRow } from './workbook/edp-workbook';
 export {

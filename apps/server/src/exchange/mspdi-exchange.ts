@@ -14,7 +14,8 @@ import type {
   ScheduleResult,
 } from '@cimiento/domain';
 import { chileHolidaysNamed } from '@cimiento/domain/holidays';
-import { MspdiImportError, importedProjectRecords, parseMspdi, writeMspdi } from '@cimiento/domain/mspdi';
+import { MspdiImportError, createMspdiParser, importedProjectRecords, writeMspdi } from '@cimiento/domain/mspdi';
+import type { ParseMspdiResult } from '@cimiento/domain/mspdi';
 import type { ImportedSchedule, MspdiExport } from '@cimiento/domain/mspdi';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../catalogues/catalogue-store';
@@ -24,6 +25,7 @@ import { HttpsError } from '../functions/https-error';
 import { recordCutoff } from '../projects/cutoff-history';
 import { insertGantt, loadGantt, scheduleOnCalendar } from '../projects/gantt-store';
 import { insertImportedProject, projectCodeTaken } from '../projects/project-store';
+import { TimeSlices } from './time-slices';
 
 /**
  * MSPDI in and out (issue 14): the server's side of `@cimiento/domain/mspdi`. importProject reads
@@ -133,6 +135,23 @@ function previewOf(schedule: ImportedSchedule, calendar: ProjectCalendar, schedu
   };
 }
 
+/** Characters of the file given to the reader at a time. */
+const MSPDI_SLICE = 64 * 1024;
+
+/**
+ * parseMspdi a slice at a time (issue 30): the reader keeps only what the mapping reads, and the
+ * event loop gets a turn between slices, so a 48 MB file does not stop the server while it is read.
+ */
+export async function parseMspdiInSlices(content: string): Promise<ParseMspdiResult> {
+  const parser = createMspdiParser();
+  const slices = new TimeSlices();
+  for (let at = 0; at < content.length; at += MSPDI_SLICE) {
+    parser.write(content.slice(at, at + MSPDI_SLICE));
+    await slices.turn();
+  }
+  return parser.end();
+}
+
 /**
  * importProject: checks the file (parseMspdi: XML, MSPDI, no DOCTYPE, at most 100,000 tasks),
  * schedules it (a link cycle → INVALID_ARGUMENT naming the tasks) and answers the preview; unless
@@ -147,7 +166,7 @@ export async function importProject(
   input: ImportProjectInput,
   caller: { userId: string; name: string },
 ): Promise<ImportProjectResult> {
-  const parsed = parseMspdi(input.content);
+  const parsed = await parseMspdiInSlices(input.content);
   if (!parsed.ok) throw invalid(parsed.error);
   const schedule = parsed.schedule;
   const calendar = importedCalendar(schedule, input.chileHolidays);

@@ -1,7 +1,8 @@
-import { MAX_UF_VALUES, csvRows, formatNumber } from '@cimiento/domain';
+import { CsvLimitError, MAX_UF_VALUES, csvRows, formatNumber } from '@cimiento/domain';
 import type { SheetRow } from '@cimiento/domain';
 import { HttpsError } from '../functions/https-error';
 import { readWorkbookSheet } from './workbooks';
+import { WORKBOOK_LIMITS } from './xlsx-reader';
 
 /**
  * The rows of an uploaded file of UF values (issue 16, importUfValues): a CSV or an Excel workbook
@@ -77,12 +78,16 @@ export async function readUfFileRows(content: string, fileName: string): Promise
   }
   const text = decodeCsvText(bytes);
   if (text === undefined) throw new HttpsError('INVALID_ARGUMENT', NOT_A_UF_FILE_MESSAGE);
-  const rows = csvRows(text);
-  if (rows.length > MAX_ROWS) {
-    throw new HttpsError(
-      'INVALID_ARGUMENT',
-      `El archivo tiene más de ${formatNumber(MAX_ROWS)} filas; la tabla de valores UF admite como máximo ${formatNumber(MAX_UF_VALUES)} valores`,
-    );
+  try {
+    // the same bounds as a workbook's sheet: the rows a table of UF values needs, Excel's columns and cell size
+    return csvRows(text, {
+      maxRows: MAX_ROWS,
+      maxCellsPerRow: WORKBOOK_LIMITS.cellsPerRow,
+      maxCellChars: WORKBOOK_LIMITS.cellChars,
+      what: `la tabla de valores UF admite como máximo ${formatNumber(MAX_UF_VALUES)} valores`,
+    });
+  } catch (error) {
+    if (error instanceof CsvLimitError) throw new HttpsError('INVALID_ARGUMENT', error.message);
+    throw error;
   }
-  return rows;
 }

@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import {
   EDP_SHEET_NAME,
   EDP_SHEET_TITLES,
@@ -12,31 +12,21 @@ import {
   ganttSheetRows,
   progressSheetRows,
 } from '@cimiento/domain';
-import type {
-  Currency,
-  ExportedFile,
-  GanttTask,
-  PricedEdpItem,
-  SheetCell,
-  SheetRow,
-  WorkbookRowError,
-} from '@cimiento/domain';
+import type { Currency, ExportedFile, GanttTask, PricedEdpItem, SheetRow, WorkbookRowError } from '@cimiento/domain';
 import ExcelJS from 'exceljs';
 import { HttpsError } from '../functions/https-error';
-import { UnpackedTooLargeError, storedZipChunks, unpackWorkbookParts } from './xlsx-parts';
+import { NotAWorkbookError, WorkbookLimitError, readXlsxSheet } from './xlsx-reader';
+import type { WorkbookLimits } from './xlsx-reader';
 
 /**
  * The Excel side of issue 14, on the server: the EDP's and the Gantt's workbooks written with
  * exceljs (the web no longer carries it), and an uploaded workbook read back into plain rows for
- * the domain's rules (packages/domain/src/workbook). Reading streams the sheet and keeps no row
- * past the cap, so a huge sheet is refused without holding it all; the parts it reads are
- * unpacked first (xlsx-parts.ts), at most MAX_UNPACKED_WORKBOOK_BYTES of them.
+ * the domain's rules (packages/domain/src/workbook). Reading (xlsx-reader.ts, issue 30) streams the
+ * parts a sheet needs under the limits of WORKBOOK_LIMITS and keeps no row past the cap.
  */
 
 export const XLSX_MIME_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const NOT_A_WORKBOOK_MESSAGE = 'El archivo no es un libro de Excel (.xlsx) válido';
-/** The most bytes the parts of an uploaded workbook that are read may take once unpacked (a zip bomb stops there). */
-export const MAX_UNPACKED_WORKBOOK_BYTES = 200 * 1024 * 1024;
 /** Rows above the header the domain looks through for the titles (sheet-rows.ts). */
 const HEADER_SLACK_ROWS = 20;
 
@@ -273,110 +263,41 @@ export async function progressWorkbook(tasks: readonly GanttTask[], projectCode:
 
 // ---------------------------------------------------------------- reading
 
-type CellValue = ExcelJS.CellValue | undefined;
-
-/** An exceljs cell as a plain value: a formula's result, rich text's text, a hyperlink's text; errors empty. */
-function plainCell(value: CellValue): SheetCell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (value instanceof Date) return value;
-  if (typeof value === 'object') {
-    if ('richText' in value && Array.isArray(value.richText)) return value.richText.map((part) => part.text).join('');
-    if ('result' in value) return plainCell(value.result as CellValue);
-    if ('formula' in value || 'sharedFormula' in value) return null;
-    if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('error' in value) return null;
-  }
-  return null;
-}
-
-/**
- * A number shown as a percentage (Excel turns '75%' typed in a cell into 0.75 with a '%' format)
- * as the text the user sees, '75%', so Avance reads 75 either way.
- */
-function percentAware(cell: SheetCell, numFmt: () => string | undefined): SheetCell {
-  if (typeof cell !== 'number') return cell;
-  const format = (numFmt() ?? '').replace(/"[^"]*"/g, '').replace(/\\./g, '');
-  return format.includes('%') ? `${Number((cell * 100).toFixed(10))}%` : cell;
-}
-
 export type ReadSheet = { name: string; rows: SheetRow[] };
 
 /**
  * The rows of an uploaded workbook's sheet named `sheetName` (case-insensitive), or of its first
- * sheet. Not a zip or not a workbook → INVALID_ARGUMENT 'El archivo no es un libro de Excel
- * (.xlsx) válido'; parts of more than MAX_UNPACKED_WORKBOOK_BYTES unpacked → refused; more than `maxRows` rows with data (past the header) → INVALID_ARGUMENT naming the
- * limit, the rows past it streamed by without being kept.
+ * sheet, read by xlsx-reader.ts in bounded memory and time. Not a zip or not a workbook →
+ * INVALID_ARGUMENT 'El archivo no es un libro de Excel (.xlsx) válido'; a limit passed (unpacked
+ * bytes, rows, cells, characters, shared strings, depth…) → INVALID_ARGUMENT naming it; more than
+ * `maxRows` rows with data (past the header) → INVALID_ARGUMENT naming that limit, the rows past it
+ * read off the stream without being kept.
  */
 export async function readWorkbookSheet(
   content: string,
-  /** maxUnpackedBytes: MAX_UNPACKED_WORKBOOK_BYTES unless a test wants a smaller budget */
-  options: { sheetName: string; maxRows: number; what: string; maxUnpackedBytes?: number },
+  /** limits: WORKBOOK_LIMITS unless a test wants smaller ones */
+  options: { sheetName: string; maxRows: number; what: string; limits?: Partial<WorkbookLimits> },
 ): Promise<ReadSheet> {
-  let parts: ReturnType<typeof unpackWorkbookParts>;
+  let sheet: Awaited<ReturnType<typeof readXlsxSheet>>;
   try {
-    parts = unpackWorkbookParts(
-      Buffer.from(content, 'base64'),
-      options.maxUnpackedBytes ?? MAX_UNPACKED_WORKBOOK_BYTES,
-    );
-  } catch (error) {
-    if (!(error instanceof UnpackedTooLargeError)) throw error;
-    throw new HttpsError(
-      'INVALID_ARGUMENT',
-      `El libro ocupa más de ${formatNumber(MAX_UNPACKED_WORKBOOK_BYTES / 1024 / 1024)} MB descomprimido; divídelo o quita las hojas que no se importan`,
-    );
-  }
-  if (parts === undefined) throw new HttpsError('INVALID_ARGUMENT', NOT_A_WORKBOOK_MESSAGE);
-  const wanted = options.sheetName.toLowerCase();
-  let chosen: (ReadSheet & { named: boolean; tooMany: boolean }) | undefined;
-  try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(storedZipChunks(parts)), {
-      sharedStrings: 'cache',
-      styles: 'cache',
-      hyperlinks: 'ignore',
-      worksheets: 'emit',
-      entries: 'ignore',
+    sheet = await readXlsxSheet(Buffer.from(content, 'base64'), {
+      sheetName: options.sheetName,
+      maxDataRows: options.maxRows + HEADER_SLACK_ROWS + 1,
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
     });
-    for await (const worksheet of reader) {
-      const name = (worksheet as unknown as { name?: string }).name ?? '';
-      const named = name.toLowerCase() === wanted;
-      // every sheet is read to its end, kept or not, so the reader finishes its work on the stream
-      if (chosen !== undefined && !(named && !chosen.named)) {
-        for await (const row of worksheet) void row;
-        continue;
-      }
-      const rows: SheetRow[] = [];
-      let withData = 0;
-      let tooMany = false;
-      for await (const row of worksheet) {
-        if (tooMany) continue;
-        const values = row.values as CellValue[];
-        const cells = Array.from({ length: Math.max(0, values.length - 1) }, (_, index) =>
-          percentAware(plainCell(values[index + 1]), () => row.getCell(index + 1).numFmt),
-        );
-        if (cells.every((cell) => cell === null || (typeof cell === 'string' && cell.trim() === ''))) continue;
-        withData += 1;
-        if (withData > options.maxRows + HEADER_SLACK_ROWS + 1) {
-          // past the cap the rest is read off the stream without being kept
-          tooMany = true;
-          rows.length = 0;
-          continue;
-        }
-        rows.push({ row: row.number, cells });
-      }
-      chosen = { name, rows, named, tooMany };
-    }
-  } catch {
-    throw new HttpsError('INVALID_ARGUMENT', NOT_A_WORKBOOK_MESSAGE);
+  } catch (error) {
+    if (error instanceof WorkbookLimitError) throw new HttpsError('INVALID_ARGUMENT', error.message);
+    if (error instanceof NotAWorkbookError) throw new HttpsError('INVALID_ARGUMENT', NOT_A_WORKBOOK_MESSAGE);
+    throw error;
   }
-  if (chosen?.tooMany) {
+  if (sheet === undefined) throw new HttpsError('INVALID_ARGUMENT', `${NOT_A_WORKBOOK_MESSAGE}: no tiene hojas`);
+  if (sheet.dataRows > options.maxRows + HEADER_SLACK_ROWS + 1) {
     throw new HttpsError(
       'INVALID_ARGUMENT',
       `El libro tiene más de ${formatNumber(options.maxRows)} filas con datos; ${options.what} admite como máximo ${formatNumber(options.maxRows)}`,
     );
   }
-  if (!chosen) throw new HttpsError('INVALID_ARGUMENT', `${NOT_A_WORKBOOK_MESSAGE}: no tiene hojas`);
-  return { name: chosen.name, rows: chosen.rows };
+  return { name: sheet.name, rows: sheet.rows };
 }
 
 /** How many of a refusal's errors its message lists. */

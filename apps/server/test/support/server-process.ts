@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +30,8 @@ export type ServerExit = { code: number | null; signal: NodeJS.Signals | null };
 export type ServerProcess = {
   /** http://127.0.0.1:<port> */
   baseUrl: string;
+  /** the process id (for /proc/<pid>/status) */
+  pid: number;
   exited: Promise<ServerExit>;
   /** Everything it wrote so far, stdout then stderr. */
   output: () => string;
@@ -37,6 +40,22 @@ export type ServerProcess = {
   /** SIGTERM, then its exit. */
   stop: () => Promise<ServerExit>;
 };
+
+/** The process's resident set now (VmRSS) or its peak (VmHWM), in MB. */
+export function residentMegabytes(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN) / 1024;
+}
+
+/** Starts the peak (VmHWM) again from the current resident set; false where the kernel refuses. */
+export function resetPeakResident(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function parseLogLine(line: string): Record<string, unknown>[] {
   try {
@@ -72,6 +91,7 @@ export function startServerProcess(
   });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
     exited,
     output: () => stdout + stderr,
     // complete lines only: the last one may still be on its way

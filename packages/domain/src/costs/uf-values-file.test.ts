@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvRows } from '../workbook/csv-rows';
+import { CsvLimitError, csvRows } from '../workbook/csv-rows';
 import { shownUfValue, ufValuesFromRows, yearInFileName } from './uf-values-file';
 
 /** A CSV written as the sources publish it, read as the server reads it. */
@@ -275,5 +275,19 @@ describe('csvRows', () => {
     const rows = csvRows('\uFEFFFecha;UF\n\n01-01-2025;1');
     expect(rows.map((row) => row.row)).toEqual([1, 2, 3]);
     expect(rows[0]?.cells[0]).toBe('Fecha');
+  });
+
+  it('stops at the first row past a limit, naming it, without holding the rest (issue 30)', () => {
+    const limits = { maxRows: 5, maxCellsPerRow: 4, maxCellChars: 10, what: 'la tabla admite como máximo 5' };
+    expect(csvRows('a;b\n1;2\n', limits)).toHaveLength(3);
+    expect(() => csvRows('\n'.repeat(1_000_000), limits)).toThrow(
+      new CsvLimitError('El archivo tiene más de 5 filas; la tabla admite como máximo 5'),
+    );
+    expect(() => csvRows('a;b\n1;2;3;4;5', limits)).toThrow(
+      new CsvLimitError('La fila 2 tiene más de 4 columnas; Cimiento lee como máximo 4'),
+    );
+    expect(() => csvRows(`a;b\n1;${'x'.repeat(11)}`, limits)).toThrow(
+      new CsvLimitError('La fila 2 tiene un valor de más de 10 caracteres; Cimiento lee como máximo 10'),
+    );
   });
 });

@@ -7,6 +7,8 @@ export type {
   MspdiExport,
   ParseMspdiResult,
 } from './types';
-export { DOCTYPE_REFUSED, NOT_MSPDI, parseMspdi } from './parse-mspdi';
+export { DOCTYPE_REFUSED, NOT_MSPDI, createMspdiParser, parseMspdi } from './parse-mspdi';
+export type { MspdiParser } from './parse-mspdi';
+export { EMPTY_MSPDI, MAX_MSPDI_DEPTH, MAX_MSPDI_VALUES, MAX_MSPDI_VALUE_CHARS } from './mspdi-xml';
 export { MAX_IMPORTED_NAME, MspdiImportError, importedProjectRecords } from './imported-project';
 export { LINK_ELEMENT_ORDER, MSPDI_CALENDAR_NAME, TASK_ELEMENT_ORDER, writeMspdi } from './write-mspdi';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_IMPORTED_TASKS } from '../functions/exchange-contracts';
+import { formatNumber } from '../format/money';
 import { findUnsafeCharacter } from '../functions/common';
 import { DOCTYPE_REFUSED, NOT_MSPDI, parseMspdi } from './parse-mspdi';
 import { calendarXml, leaf, mspdiFile, taskXml } from './mspdi-test-support';
@@ -84,7 +85,7 @@ describe('parseMspdi: security and refusals', () => {
     expect(parsed(mspdiFile({ tasks: [projectRow('P'), ...tasks] })).tasks).toHaveLength(MAX_IMPORTED_TASKS);
     tasks.push(`<Task><UID>${MAX_IMPORTED_TASKS + 1}</UID></Task>`);
     expect(refused(mspdiFile({ tasks: [projectRow('P'), ...tasks] }))).toBe(
-      `El archivo tiene ${MAX_IMPORTED_TASKS + 1} tareas; Cimiento importa como máximo ${MAX_IMPORTED_TASKS} por proyecto. Divide el proyecto en MS Project y vuelve a intentarlo.`,
+      `El archivo tiene ${formatNumber(MAX_IMPORTED_TASKS + 1)} tareas; Cimiento importa como máximo ${formatNumber(MAX_IMPORTED_TASKS)} por proyecto. Divide el proyecto en MS Project y vuelve a intentarlo.`,
     );
   }, 120_000); // two parses of 100,000 tasks: a few seconds on a busy machine
 

@@ -1,4 +1,3 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { CalendarException } from '../gantt/calendar';
 import { dayNumber, isoDay, weekday } from '../gantt/calendar';
 import type { LinkType } from '../gantt/schedule';
@@ -6,6 +5,9 @@ import { MAX_IMPORTED_TASKS } from '../functions/exchange-contracts';
 import { MAX_CALENDAR_EXCEPTIONS, MAX_TASK_DURATION } from '../functions/gantt-contracts';
 import { MAX_LAG } from '../gantt/predecessors';
 import { progressEntryErrors } from '../gantt/progress-entries';
+import { formatNumber } from '../format/money';
+import { DOCTYPE_REFUSED, MspdiXmlReader } from './mspdi-xml';
+import type { XmlNode } from './mspdi-xml';
 import {
   CONSTRAINT_NAMES,
   ELAPSED_FORMATS,
@@ -27,59 +29,9 @@ import type { ImportedLink, ImportedSchedule, ImportedTask, ParseMspdiResult } f
  * about what it does not.
  */
 
-export const DOCTYPE_REFUSED =
-  'El archivo contiene una declaración DOCTYPE o entidades, que no se aceptan por seguridad. Guárdalo de nuevo desde MS Project o ProjectLibre como «XML» e inténtalo otra vez.';
+export { DOCTYPE_REFUSED };
 export const NOT_MSPDI =
   'El archivo no es un XML de MS Project (MSPDI): en MS Project usa «Guardar como» → «XML» (o «Archivo XML de MS Project» en ProjectLibre) y vuelve a intentarlo.';
-
-/** Elements that may repeat; always read as arrays. */
-const REPEATED = new Set([
-  'Task',
-  'PredecessorLink',
-  'Calendar',
-  'WeekDay',
-  'Exception',
-  'WorkWeek',
-  'WorkingTime',
-  'Assignment',
-  'Resource',
-  'TimephasedData',
-  'ExtendedAttribute',
-  'Baseline',
-  'OutlineCode',
-]);
-
-const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const ENTITY_REFERENCE = /&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|amp|lt|gt|quot|apos);/g;
-
-/**
- * The parser's entity decoder: the five XML entities and numeric character references, nothing
- * else. Entities a document declares are ignored (and refused before parsing anyway).
- */
-const xmlEntityDecoder = {
-  setExternalEntities: () => undefined,
-  addInputEntities: () => undefined,
-  reset: () => undefined,
-  setXmlVersion: () => undefined,
-  decode: (text: string): string => {
-    if (!text.includes('&')) return text;
-    return text.replace(ENTITY_REFERENCE, (whole, name: string) => {
-      const named = NAMED_ENTITIES[name];
-      if (named !== undefined) return named;
-      const code = name.startsWith('#x') ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
-      // issue 17: no control character (DEL and C1 included) or surrogate reaches a name through a reference
-      const valid =
-        code === 0x9 ||
-        code === 0xa ||
-        code === 0xd ||
-        (code >= 0x20 && code <= 0x10ffff && !(code >= 0x7f && code <= 0x9f));
-      if (!valid || (code >= 0xd800 && code <= 0xdfff)) return whole;
-      return String.fromCodePoint(code);
-    });
-  },
-};
-
-type XmlNode = Record<string, unknown>;
 
 function isNode(value: unknown): value is XmlNode {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -155,56 +107,45 @@ type RawTask = {
   name: string;
 };
 
+/** parseMspdi in pieces: `write` the file's text in slices, then `end` (the server gives the event loop back between slices). */
+export type MspdiParser = { write: (chunk: string) => void; end: () => ParseMspdiResult };
+
+export function createMspdiParser(): MspdiParser {
+  const reader = new MspdiXmlReader();
+  return {
+    write: (chunk) => reader.write(chunk),
+    end: () => {
+      const read = reader.end();
+      return read.ok ? mapDocument(read.document, read.taskCount) : read;
+    },
+  };
+}
+
 export function parseMspdi(xml: string): ParseMspdiResult {
-  const content = xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml;
-  if (/<!\s*(DOCTYPE|ENTITY)/i.test(content)) return { ok: false, error: DOCTYPE_REFUSED };
-  const validation = XMLValidator.validate(content);
-  if (validation !== true) {
-    const { line, col } = validation.err;
-    return {
-      ok: false,
-      error: `El archivo no es un XML válido: hay un error en la línea ${line}, columna ${col}. Revisa que sea el archivo guardado como «XML» desde MS Project o ProjectLibre.`,
-    };
-  }
-  let document: XmlNode;
-  try {
-    const parser = new XMLParser({
-      ignoreAttributes: false,
-      attributeNamePrefix: '@_',
-      parseTagValue: false,
-      parseAttributeValue: false,
-      trimValues: true,
-      processEntities: true,
-      htmlEntities: false,
-      entityDecoder: xmlEntityDecoder,
-      ignoreDeclaration: true,
-      ignorePiTags: true,
-      isArray: (name) => REPEATED.has(name),
-    });
-    document = parser.parse(content) as XmlNode;
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : '';
-    const line = /line[: ]+(\d+)/i.exec(detail)?.[1];
-    return {
-      ok: false,
-      error: `El archivo no es un XML válido${line ? `: hay un error en la línea ${line}` : ''}. Revisa que sea el archivo guardado como «XML» desde MS Project o ProjectLibre.`,
-    };
-  }
+  const parser = createMspdiParser();
+  parser.write(xml);
+  return parser.end();
+}
+
+function isProjectRow(node: XmlNode): boolean {
+  return int(node, 'UID') === 0 && (int(node, 'OutlineLevel') ?? 0) === 0;
+}
+
+function mapDocument(document: XmlNode, taskCount: number): ParseMspdiResult {
   const project = child(document, 'Project');
   if (!project || text(project, '@_xmlns')?.trim() !== MSPDI_NAMESPACE || !isNode(project['Tasks'])) {
     return { ok: false, error: NOT_MSPDI };
   }
   const taskNodes = children(child(project, 'Tasks'), 'Task');
-  // the project row is not a task; blank rows are counted (they are rows of the file)
-  const taskCount = taskNodes.filter(
-    (node) => !(int(node, 'UID') === 0 && (int(node, 'OutlineLevel') ?? 0) === 0),
-  ).length;
-  if (taskCount > MAX_IMPORTED_TASKS) return { ok: false, error: tooManyTasks(taskCount) };
+  // the project row is not a task; blank rows are counted (they are rows of the file); past the cap
+  // the reader counted the tasks without keeping them
+  const count = taskCount - taskNodes.filter(isProjectRow).length;
+  if (count > MAX_IMPORTED_TASKS) return { ok: false, error: tooManyTasks(count) };
   return mapProject(project, taskNodes);
 }
 
 function tooManyTasks(count: number): string {
-  return `El archivo tiene ${count} tareas; Cimiento importa como máximo ${MAX_IMPORTED_TASKS} por proyecto. Divide el proyecto en MS Project y vuelve a intentarlo.`;
+  return `El archivo tiene ${formatNumber(count)} tareas; Cimiento importa como máximo ${formatNumber(MAX_IMPORTED_TASKS)} por proyecto. Divide el proyecto en MS Project y vuelve a intentarlo.`;
 }
 
 function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { formatNumber } from '../format/money';
 import type { SheetRow } from './sheet-rows';
 
 /**
@@ -26,8 +27,43 @@ export function csvDelimiter(text: string): string {
   return ',';
 }
 
-export function csvRows(text: string): SheetRow[] {
+/** Bounds on what a CSV may hold (issue 30); each refused with a message naming it. */
+export type CsvLimits = { maxRows: number; maxCellsPerRow: number; maxCellChars: number; what: string };
+
+/** A CSV past one of its limits: `message` names the limit. */
+export class CsvLimitError extends Error {}
+
+/**
+ * The rows; with `limits`, the parse stops at the first row past one (rows, cells in a row,
+ * characters in a cell) with a CsvLimitError, before it holds more than the limits allow.
+ */
+export function csvRows(text: string, limits?: CsvLimits): SheetRow[] {
   const body = text.replace(/^\uFEFF/, '');
-  const parsed = Papa.parse<string[]>(body, { delimiter: csvDelimiter(body), skipEmptyLines: false, header: false });
-  return parsed.data.map((cells, index) => ({ row: index + 1, cells: cells.map((cell) => cell.trim()) }));
+  const rows: SheetRow[] = [];
+  let refusal: string | undefined;
+  Papa.parse<string[]>(body, {
+    delimiter: csvDelimiter(body),
+    skipEmptyLines: false,
+    header: false,
+    step: (result, parser) => {
+      const cells = result.data;
+      const row = rows.length + 1;
+      if (limits !== undefined) {
+        if (row > limits.maxRows) {
+          refusal = `El archivo tiene más de ${formatNumber(limits.maxRows)} filas; ${limits.what}`;
+        } else if (cells.length > limits.maxCellsPerRow) {
+          refusal = `La fila ${formatNumber(row)} tiene más de ${formatNumber(limits.maxCellsPerRow)} columnas; Cimiento lee como máximo ${formatNumber(limits.maxCellsPerRow)}`;
+        } else if (cells.some((cell) => cell.length > limits.maxCellChars)) {
+          refusal = `La fila ${formatNumber(row)} tiene un valor de más de ${formatNumber(limits.maxCellChars)} caracteres; Cimiento lee como máximo ${formatNumber(limits.maxCellChars)}`;
+        }
+        if (refusal !== undefined) {
+          parser.abort();
+          return;
+        }
+      }
+      rows.push({ row, cells: cells.map((cell) => cell.trim()) });
+    },
+  });
+  if (refusal !== undefined) throw new CsvLimitError(refusal);
+  return rows;
 }

@@ -1,5 +1,5 @@
 import { WorkingCalendar, dayNumber, isoDay, projectCodeTakenMessage } from '@cimiento/domain';
-import { DOCTYPE_REFUSED, NOT_MSPDI, parseMspdi } from '@cimiento/domain/mspdi';
+import { DOCTYPE_REFUSED, EMPTY_MSPDI, NOT_MSPDI, parseMspdi } from '@cimiento/domain/mspdi';
 import type { ImportedSchedule } from '@cimiento/domain/mspdi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, createFirstAdmin, createSignedInUser } from '../../../test/support/factories';
@@ -307,6 +307,31 @@ describe.each(databaseKinds)('importProject (%s)', (kind) => {
       expect(response.statusCode).toBe(400);
     });
 
+    it('says a blank file is empty, and names the line and column where a truncated file stops (issue 30)', async () => {
+      await expectRefused({ content: ' \n\t \n' }, 'INVALID_ARGUMENT', EMPTY_MSPDI);
+      await expectRefused({ content: '\uFEFF' }, 'INVALID_ARGUMENT', EMPTY_MSPDI);
+      const whole = generateMspdi({ tasks: 12 });
+      const cut = whole.slice(0, whole.indexOf('<Task>', whole.indexOf('<Task>') + 1) + 20);
+      const lines = cut.split('\n');
+      await expectRefused(
+        { content: cut },
+        'INVALID_ARGUMENT',
+        new RegExp(
+          `^El archivo está incompleto, se corta en la línea ${lines.length}, columna ${(lines.at(-1) ?? '').length + 1}: falta cerrar <\\w+>\\. Revisa que sea el archivo guardado como «XML» desde MS Project o ProjectLibre\\.$`,
+        ),
+      );
+    });
+
+    it('refuses 5 million levels of nesting, naming the limit, and the server still answers (issue 30)', async () => {
+      const deep = `<Project xmlns="http://schemas.microsoft.com/project"><Tasks>${'<a>'.repeat(5_000_000)}`;
+      await expectRefused(
+        { content: deep },
+        'INVALID_ARGUMENT',
+        /^El archivo tiene elementos anidados a más de 64 niveles \(línea 1\); un XML de MS Project tiene unos pocos\./,
+      );
+      expect((await loadProjects(t, member.cookie)).length).toBeGreaterThanOrEqual(0);
+    });
+
     it('refuses an XML that is not MSPDI', async () => {
       await expectRefused(
         { content: '<?xml version="1.0"?><html><body>Hola</body></html>' },
@@ -359,7 +384,7 @@ describe.each(databaseKinds)('importProject (%s)', (kind) => {
       await expectRefused(
         { content: generateMspdi({ tasks: 100_001, minimal: true }) },
         'INVALID_ARGUMENT',
-        /^El archivo tiene 100001 tareas; Cimiento importa como máximo 100000 por proyecto\. Divide el proyecto en MS Project/,
+        /^El archivo tiene 100\.001 tareas; Cimiento importa como máximo 100\.000 por proyecto\. Divide el proyecto en MS Project/,
       );
     });
 

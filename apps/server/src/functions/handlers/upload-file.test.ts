@@ -217,6 +217,10 @@ describe.each(cases)('uploadFile (%s, FILE_STORAGE=%s)', (kind, storage) => {
 
     const oversized = Buffer.alloc(MAX_UPLOAD_BYTES + 1);
     tinyPng().copy(oversized);
+    // a 2×2 PNG whose header declares 100,000 × 100,000 pixels (a decompression bomb for every browser)
+    const huge = tinyPng();
+    huge.writeUInt32BE(100_000, 16);
+    huge.writeUInt32BE(100_000, 20);
 
     it.each([
       ['a GIF', dataUrl('image/gif', tinyGif()), /PNG, JPEG o WebP/],
@@ -230,6 +234,16 @@ describe.each(cases)('uploadFile (%s, FILE_STORAGE=%s)', (kind, storage) => {
       ['base64 cut short', `data:image/png;base64,${tinyPng().toString('base64').slice(0, -1)}`, /base64/],
       ['something that is not a data URL', 'https://example.com/avatar.png', /^dataUrl: /],
       ['more than 2 MB once decoded', dataUrl('image/png', oversized), /2 MB/],
+      [
+        'a PNG that declares 100,000 × 100,000 pixels',
+        dataUrl('image/png', huge),
+        /^La imagen mide 100\.000 × 100\.000 píxeles; el máximo es 10\.000 píxeles por lado y 50 megapíxeles$/,
+      ],
+      [
+        'a JPEG whose size cannot be read',
+        dataUrl('image/jpeg', Buffer.from([0xff, 0xd8, 0xff, 0xd9, 0, 0, 0, 0, 0, 0, 0, 0])),
+        /^La imagen está dañada/,
+      ],
     ])('refuses %s with INVALID_ARGUMENT and a clear Spanish message', async (_label, url, message) => {
       const filesBefore = await listFiles(t.config.dataDir);
       const keysBefore = await storedKeys();

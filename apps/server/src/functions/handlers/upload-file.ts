@@ -3,6 +3,7 @@ import {
   MAX_UPLOAD_BYTES,
   detectImageType,
   extensionByImageType,
+  imageSizeProblem,
   parseDataUrl,
   uploadFileContract,
 } from '@cimiento/domain';
@@ -34,6 +35,9 @@ export const handleUploadFile = defineHandler(uploadFileContract, async (input, 
   }
   const contentType = detectImageType(bytes);
   if (!contentType) throw new HttpsError('INVALID_ARGUMENT', NOT_AN_IMAGE);
+  // issue 30: a small file may declare a huge image, which every browser that shows it would decode
+  const sizeProblem = imageSizeProblem(bytes, contentType);
+  if (sizeProblem !== undefined) throw new HttpsError('INVALID_ARGUMENT', sizeProblem);
 
   const digest = createHash('sha256').update(bytes).digest('hex');
   const name = `${digest}.${extensionByImageType[contentType]}`;
