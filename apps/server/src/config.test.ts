@@ -24,6 +24,8 @@ describe('parseConfig', () => {
         logLevel: 'info',
         trustProxy: false,
         fileStorage: 'disk',
+        liveStreamsPerUser: 10,
+        liveStreamsTotal: 1000,
       },
     });
   });
@@ -48,6 +50,8 @@ describe('parseConfig', () => {
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '10.0.0.0/8',
       FILE_STORAGE: 'database',
+      LIVE_STREAMS_PER_USER: '4',
+      LIVE_STREAMS_TOTAL: '2500',
     });
     expect(result).toEqual({
       ok: true,
@@ -63,6 +67,8 @@ describe('parseConfig', () => {
         logLevel: 'warn',
         trustProxy: '10.0.0.0/8',
         fileStorage: 'database',
+        liveStreamsPerUser: 4,
+        liveStreamsTotal: 2500,
       },
     });
   });
@@ -100,6 +106,11 @@ describe('parseConfig', () => {
     ['GOOGLE_CLIENT_ID', { GOOGLE_CLIENT_SECRET: 'secret' }],
     ['ALLOWED_EMAIL_DOMAINS', { ALLOWED_EMAIL_DOMAINS: 'no domain' }],
     ['FILE_STORAGE', { FILE_STORAGE: 's3' }],
+    ['LIVE_STREAMS_PER_USER', { LIVE_STREAMS_PER_USER: 'diez' }],
+    ['LIVE_STREAMS_PER_USER', { LIVE_STREAMS_PER_USER: '0' }],
+    ['LIVE_STREAMS_PER_USER', { LIVE_STREAMS_PER_USER: '2.5' }],
+    ['LIVE_STREAMS_TOTAL', { LIVE_STREAMS_TOTAL: '-1' }],
+    ['LIVE_STREAMS_TOTAL', { LIVE_STREAMS_TOTAL: '1000000' }],
   ])('refuses a bad %s with one line naming it', (variable, env) => {
     const errors = errorsOf(env);
     expect(errors).toHaveLength(1);
@@ -131,5 +142,11 @@ describe('parseConfig', () => {
     expect(errors).toContain('LOG_LEVEL: debe ser uno de: fatal, error, warn, info, debug, trace, silent');
     expect(errors).toContain('DATABASE_URL: debe ser una URL postgres://usuario@servidor:puerto/base');
     expect(errors).toContain('FILE_STORAGE: debe ser uno de: disk, database');
+  });
+
+  it('explains the live stream limits in Spanish (issue 30)', () => {
+    expect(errorsOf({ LIVE_STREAMS_PER_USER: 'diez' })).toEqual(['LIVE_STREAMS_PER_USER: debe ser un número entero']);
+    expect(errorsOf({ LIVE_STREAMS_PER_USER: '0' })).toEqual(['LIVE_STREAMS_PER_USER: debe estar entre 1 y 1000']);
+    expect(errorsOf({ LIVE_STREAMS_TOTAL: '0' })).toEqual(['LIVE_STREAMS_TOTAL: debe estar entre 1 y 100000']);
   });
 });

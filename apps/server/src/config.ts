@@ -4,6 +4,23 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 /** Where uploaded files live: DATA_DIR/files (one instance), or the database (every instance reaches them). */
 const fileStorages = ['disk', 'database'] as const;
 
+/** A count limit from the environment: a whole number from 1 to `max`. */
+function countLimit(fallback: number, max: number) {
+  return z.coerce
+    .number({ error: 'debe ser un número entero' })
+    .int({ error: 'debe ser un número entero' })
+    .min(1, { error: `debe estar entre 1 y ${max}` })
+    .max(max, { error: `debe estar entre 1 y ${max}` })
+    .default(fallback);
+}
+
+/**
+ * The live stream's bounds (issue 30, docs/COLLABORATION.md): open streams per user (a person with
+ * several tabs) and in all, per instance.
+ */
+export const LIVE_STREAMS_PER_USER_DEFAULT = 10;
+export const LIVE_STREAMS_TOTAL_DEFAULT = 1000;
+
 const optionalText = z
   .string()
   .trim()
@@ -37,6 +54,9 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(logLevels, { error: `debe ser uno de: ${logLevels.join(', ')}` }).default('info'),
   TRUST_PROXY: optionalText,
   FILE_STORAGE: z.enum(fileStorages, { error: `debe ser uno de: ${fileStorages.join(', ')}` }).default('disk'),
+  // issue 30: the live stream's bounds
+  LIVE_STREAMS_PER_USER: countLimit(LIVE_STREAMS_PER_USER_DEFAULT, 1000),
+  LIVE_STREAMS_TOTAL: countLimit(LIVE_STREAMS_TOTAL_DEFAULT, 100_000),
 });
 
 export const GOOGLE_DISCOVERY_URL = 'https://accounts.google.com/.well-known/openid-configuration';
@@ -55,6 +75,9 @@ export type Config = {
   /** Fastify's trustProxy: false unless TRUST_PROXY names the proxies ("true", or addresses/CIDRs, comma-separated). */
   trustProxy: boolean | string;
   fileStorage: (typeof fileStorages)[number];
+  /** issue 30: at most this many open live streams (GET /api/events) per user, and in all, on this instance */
+  liveStreamsPerUser: number;
+  liveStreamsTotal: number;
 };
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
@@ -126,6 +149,8 @@ export function parseConfig(rawEnv: Record<string, string | undefined>): ConfigR
       logLevel: values.LOG_LEVEL,
       trustProxy: parseTrustProxy(values.TRUST_PROXY),
       fileStorage: values.FILE_STORAGE,
+      liveStreamsPerUser: values.LIVE_STREAMS_PER_USER,
+      liveStreamsTotal: values.LIVE_STREAMS_TOTAL,
     },
   };
 }
