@@ -87,6 +87,9 @@ export function registerEventsRoute(app: FastifyInstance, options: { sessions: S
       isOpen = false;
       slot.release();
     });
+    // no chunked framing: the body ends when the connection closes (Connection: close), and each
+    // write is one chunk of the socket's queue, not four
+    response.useChunkedEncodingByDefault = false;
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',

@@ -33,6 +33,8 @@ export const MAX_BUFFERED_BYTES = 256 * 1024;
 const SLICE = 20;
 /** Live events held for a stream while its replay is read; a stream that gathers more is destroyed (it comes back with Last-Event-ID). */
 export const MAX_HELD = 1000;
+/** Sockets destroyed per turn of the event loop when many streams fall behind at once. */
+const DESTROYS_PER_TURN = 20;
 /** How long after losing its connection the listener tries again. */
 const RECONNECT_MS = 1000;
 
@@ -41,8 +43,8 @@ export type LiveClient = {
   userId: string;
   /** the request's headers: the session is checked again with them */
   headers: IncomingHttpHeaders;
-  /** writes raw event-stream text; returns how many bytes wait in the process to be sent */
-  write: (text: string) => number;
+  /** writes raw event-stream text (a Buffer may be shared by many streams); returns how many bytes wait in the process to be sent */
+  write: (text: string | Buffer) => number;
   /** how many bytes wait in the process to be sent now */
   buffered: () => number;
   /** ends the stream once what waits is sent (the route destroys it when that does not happen soon) */
@@ -98,6 +100,9 @@ export function sseEvent(event: string, id: string, data: unknown): string {
 function sseEventText(event: string, id: string, json: string): string {
   return `id: ${id}\nevent: ${event}\ndata: ${json}\n\n`;
 }
+
+/** The heartbeat's comment, one Buffer for every stream. */
+const PING = Buffer.from(': ping\n\n');
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -197,11 +202,23 @@ export function createLiveHub(options: {
     connection.slot.release();
   };
 
-  /** Closes the socket now: nothing waits to be sent to a client that does not read. */
+  /** streams let go of whose sockets are still to be destroyed */
+  const doomed: Connection[] = [];
+  const destroyDoomed = () => {
+    for (const connection of doomed.splice(0, DESTROYS_PER_TURN)) connection.destroy();
+    if (doomed.length > 0) setImmediate(destroyDoomed);
+  };
+
+  /**
+   * Closes the socket now (within the next turns of the event loop, DESTROYS_PER_TURN a turn: the
+   * kernel frees what it held for each, so many at once would hold up the calls); nothing waits to
+   * be sent to a client that does not read.
+   */
   const destroy = (connection: Connection) => {
     if (connection.closed) return;
     forget(connection);
-    connection.destroy();
+    doomed.push(connection);
+    if (doomed.length === 1) setImmediate(destroyDoomed);
   };
 
   /**
@@ -211,11 +228,13 @@ export function createLiveHub(options: {
   const finish = (connection: Connection) => {
     if (connection.closed) return;
     forget(connection);
-    if (connection.buffered() > 0) connection.destroy();
-    else connection.end();
+    if (connection.buffered() > 0) {
+      doomed.push(connection);
+      if (doomed.length === 1) setImmediate(destroyDoomed);
+    } else connection.end();
   };
 
-  const send = (connection: Connection, text: string) => {
+  const send = (connection: Connection, text: string | Buffer) => {
     if (connection.closed) return;
     const waiting = connection.write(text);
     if (waiting > MAX_BUFFERED_BYTES) {
@@ -247,16 +266,18 @@ export function createLiveHub(options: {
   };
 
   /**
-   * Sends history entries to the streams open when they were read, SLICE entries at a time: each
-   * entry serialised once, one write per stream per slice, and the event loop let go between
-   * slices, so a large catch-up does not hold up the calls. A stream opened meanwhile started from
-   * the marks, which already cover these entries.
+   * Sends history entries to the streams open when they were read, SLICE entries at a time, and
+   * lets the event loop go between slices, so a large catch-up does not hold up the calls. Each
+   * entry is serialised once; streams at the same marks (most of them) get the very same bytes, one
+   * Buffer written to each: what waits for slow streams is shared, not copied per stream. A stream
+   * opened meanwhile started from the marks, which already cover these entries.
    */
   const fanOutHistory = async (entries: HistoryEntry[]) => {
     const targets = [...connections];
     for (let start = 0; start < entries.length; start += SLICE) {
       if (start > 0) await yieldToLoop();
       const slice = entries.slice(start, start + SLICE).map((entry) => ({ entry, json: JSON.stringify(entry) }));
+      const byMarks = new Map<string, { bytes: Buffer; h: number }>();
       for (const connection of targets) {
         if (connection.closed) continue;
         if (connection.held) {
@@ -264,12 +285,20 @@ export function createLiveHub(options: {
             hold(connection, `h${entry.id}`, () => sendHistory(connection, entry, json));
           continue;
         }
-        let text = '';
-        for (const { entry, json } of slice) {
-          connection.h = Math.max(connection.h, entry.id);
-          text += sseEventText('project-change', markId(connection.h, connection.n), json);
+        const marks = markId(connection.h, connection.n);
+        let events = byMarks.get(marks);
+        if (events === undefined) {
+          let h = connection.h;
+          let text = '';
+          for (const { entry, json } of slice) {
+            h = Math.max(h, entry.id);
+            text += sseEventText('project-change', markId(h, connection.n), json);
+          }
+          events = { bytes: Buffer.from(text), h };
+          byMarks.set(marks, events);
         }
-        send(connection, text);
+        connection.h = events.h;
+        send(connection, events.bytes);
       }
     }
   };
@@ -349,7 +378,7 @@ export function createLiveHub(options: {
   const beat = () => {
     for (const connection of connections) {
       // a stream too far behind is destroyed here too, even when no event comes
-      send(connection, ': ping\n\n');
+      send(connection, PING);
       if (!connection.closed) void recheck(connection);
     }
   };
