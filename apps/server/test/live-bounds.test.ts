@@ -92,7 +92,7 @@ describe.each(databaseKinds)('the live stream limits (%s)', (kind) => {
       error: {
         status: 'RESOURCE_EXHAUSTED',
         message:
-          'Tienes demasiadas transmisiones en vivo abiertas (máximo 2 por usuario): cierra alguna pestaña de Cimiento y se conectará sola.',
+          'Tienes demasiadas conexiones en vivo abiertas (máximo 2 por usuario, una por pestaña de Cimiento): cierra alguna pestaña y esta se conectará sola.',
         details: { limit: 'per-user', max: 2 },
       },
     });
@@ -139,7 +139,7 @@ describe.each(databaseKinds)('the live stream limits (%s)', (kind) => {
           ? {
               status: 'RESOURCE_EXHAUSTED',
               message:
-                'El servidor alcanzó su máximo de transmisiones en vivo abiertas (3 en total): se intentará de nuevo en unos momentos.',
+                'El servidor alcanzó su máximo de conexiones en vivo abiertas (3 en total, entre todos los usuarios): esta pestaña se conectará sola cuando haya espacio.',
               details: { limit: 'total', max: 3 },
             }
           : expect.objectContaining({ details: { limit: 'per-user', max: 2 } }),

@@ -23,8 +23,8 @@ const count = new Intl.NumberFormat('es-CL');
 /** The 429's message: which limit, in Spanish. */
 export function refusalMessage(refusal: LiveRefusal): string {
   return refusal.limit === 'per-user'
-    ? `Tienes demasiadas transmisiones en vivo abiertas (máximo ${count.format(refusal.max)} por usuario): cierra alguna pestaña de Cimiento y se conectará sola.`
-    : `El servidor alcanzó su máximo de transmisiones en vivo abiertas (${count.format(refusal.max)} en total): se intentará de nuevo en unos momentos.`;
+    ? `Tienes demasiadas conexiones en vivo abiertas (máximo ${count.format(refusal.max)} por usuario, una por pestaña de Cimiento): cierra alguna pestaña y esta se conectará sola.`
+    : `El servidor alcanzó su máximo de conexiones en vivo abiertas (${count.format(refusal.max)} en total, entre todos los usuarios): esta pestaña se conectará sola cuando haya espacio.`;
 }
 
 /**

@@ -25,10 +25,10 @@ const BATCH = 500;
  * Issue 30: a stream with more than this waiting in the process to be sent (what its socket's kernel
  * buffer could not take: the client stopped reading, or reads far slower than the events come) is
  * destroyed at once. Above the largest burst the hub sends a stream that keeps up (a whole replay,
- * `MAX_REPLAY` history entries and as many notifications, ~160 KB at their usual size), so only a
- * client that has fallen behind trips it. docs/COLLABORATION.md 'Límites'.
+ * `MAX_REPLAY` history entries and as many notifications: ~160 KB at their usual size, ~300 KB with
+ * the longest names), so only a client that has fallen behind trips it. docs/COLLABORATION.md 'Límites'.
  */
-export const MAX_BUFFERED_BYTES = 256 * 1024;
+export const MAX_BUFFERED_BYTES = 512 * 1024;
 /** History entries fanned out per slice: one write per stream per slice, and the event loop is let go between slices. */
 const SLICE = 20;
 /** Live events held for a stream while its replay is read; a stream that gathers more is destroyed (it comes back with Last-Event-ID). */
