@@ -205,7 +205,8 @@ async function figures(target, label, record) {
     const calls = startTimedCalls(target.url, target.cookie);
     let rssPeak = rssOpen;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMegabytes(target.pid))), 200);
-    const goneAt = socketsBefore + readers.length + 3;
+    // the readers, and a pooled database connection or keep-alive one that may come meanwhile
+    const goneAt = socketsBefore + readers.length + 10;
     const started = performance.now();
     let rows = 0;
     const at = new Date().toISOString();
