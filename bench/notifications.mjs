@@ -72,7 +72,8 @@ function connect(url, cookie, onEvent) {
 }
 
 async function figures(label, extraEnv, { clients, seconds }) {
-  const app = await startApp(extraEnv);
+  // five users hold the streams: each may open them all (issue 30's per-user limit is 10 by default)
+  const app = await startApp({ LIVE_STREAMS_PER_USER: String(clients), ...extraEnv });
   const closers = [];
   try {
     const admin = { url: app.url, cookie: await signUp(app.url) };

@@ -21,6 +21,7 @@ import { measureGanttServer } from './gantt-server.mjs';
 import { measureLoadGantt } from './loadgantt.mjs';
 import { measureMspdiExchange } from './mspdi-exchange.mjs';
 import { measureNotifications } from './notifications.mjs';
+import { measureLiveBounds } from './live-bounds.mjs';
 import { measureNpmStart } from './npm-start.mjs';
 import { measureScheduleEngine } from './schedule-engine.mjs';
 import { measureTracking } from './tracking.mjs';
@@ -537,6 +538,15 @@ try {
   rows.push(...(await measureNotifications()));
 } catch (error) {
   record('live stream (issue 19)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+}
+
+// 13g. the live stream's bounds (issue 30): 300 clients of GET /api/events that never read (30 users × 10),
+//      saves until the server has destroyed them all: its RSS before / with them / peak / after, and
+//      loadProfile's p99 meanwhile, on SQLite and on a throwaway PostgreSQL database
+try {
+  rows.push(...(await measureLiveBounds()));
+} catch (error) {
+  record('live bounds (issue 30)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
 }
 
 // 14. the Gantt's PDF export (issue 12) in Chromium: menu click → download for 501 and 5,001 tasks,

@@ -130,9 +130,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     invalidation,
     heartbeatMs: options.liveHeartbeatMs,
     pollMs: options.livePollMs,
+    // issue 30: the streams' bounds; hub.streamCount() is the open-streams gauge
+    streamsPerUser: config.liveStreamsPerUser,
+    streamsTotal: config.liveStreamsTotal,
   });
   await hub.start();
-  metrics?.watchLiveStreams(() => hub.size());
+  metrics?.watchLiveStreams(() => hub.streamCount());
   app.addHook('preClose', async () => hub.close());
   registerEventsRoute(app, { sessions, hub });
 

@@ -25,6 +25,8 @@ describe('parseConfig', () => {
         trustProxy: false,
         fileStorage: 'disk',
         metricsToken: undefined,
+        liveStreamsPerUser: 10,
+        liveStreamsTotal: 1000,
       },
     });
   });
@@ -50,6 +52,8 @@ describe('parseConfig', () => {
       TRUST_PROXY: '10.0.0.0/8',
       FILE_STORAGE: 'database',
       METRICS_TOKEN: 'ficha-de-metricas-1234',
+      LIVE_STREAMS_PER_USER: '4',
+      LIVE_STREAMS_TOTAL: '2500',
     });
     expect(result).toEqual({
       ok: true,
@@ -66,6 +70,8 @@ describe('parseConfig', () => {
         trustProxy: '10.0.0.0/8',
         fileStorage: 'database',
         metricsToken: 'ficha-de-metricas-1234',
+        liveStreamsPerUser: 4,
+        liveStreamsTotal: 2500,
       },
     });
   });
@@ -106,6 +112,11 @@ describe('parseConfig', () => {
     ['METRICS_TOKEN', { METRICS_TOKEN: 'corta' }],
     ['METRICS_TOKEN', { METRICS_TOKEN: 'una ficha con espacios' }],
     ['METRICS_TOKEN', { METRICS_TOKEN: 'ficha-con-eñe-1234567' }],
+    ['LIVE_STREAMS_PER_USER', { LIVE_STREAMS_PER_USER: 'diez' }],
+    ['LIVE_STREAMS_PER_USER', { LIVE_STREAMS_PER_USER: '0' }],
+    ['LIVE_STREAMS_PER_USER', { LIVE_STREAMS_PER_USER: '2.5' }],
+    ['LIVE_STREAMS_TOTAL', { LIVE_STREAMS_TOTAL: '-1' }],
+    ['LIVE_STREAMS_TOTAL', { LIVE_STREAMS_TOTAL: '1000000' }],
   ])('refuses a bad %s with one line naming it', (variable, env) => {
     const errors = errorsOf(env);
     expect(errors).toHaveLength(1);
@@ -152,5 +163,11 @@ describe('parseConfig', () => {
     ]);
     // the refusal never repeats the value
     expect(errorsOf({ METRICS_TOKEN: 'secreto-corto' }).join('\n')).not.toContain('secreto-corto');
+  });
+
+  it('explains the live stream limits in Spanish (issue 30)', () => {
+    expect(errorsOf({ LIVE_STREAMS_PER_USER: 'diez' })).toEqual(['LIVE_STREAMS_PER_USER: debe ser un número entero']);
+    expect(errorsOf({ LIVE_STREAMS_PER_USER: '0' })).toEqual(['LIVE_STREAMS_PER_USER: debe estar entre 1 y 1000']);
+    expect(errorsOf({ LIVE_STREAMS_TOTAL: '0' })).toEqual(['LIVE_STREAMS_TOTAL: debe estar entre 1 y 100000']);
   });
 });

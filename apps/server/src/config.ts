@@ -4,6 +4,23 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 /** Where uploaded files live: DATA_DIR/files (one instance), or the database (every instance reaches them). */
 const fileStorages = ['disk', 'database'] as const;
 
+/** A count limit from the environment: a whole number from 1 to `max`. */
+function countLimit(fallback: number, max: number) {
+  return z.coerce
+    .number({ error: 'debe ser un número entero' })
+    .int({ error: 'debe ser un número entero' })
+    .min(1, { error: `debe estar entre 1 y ${max}` })
+    .max(max, { error: `debe estar entre 1 y ${max}` })
+    .default(fallback);
+}
+
+/**
+ * The live stream's bounds (issue 30, docs/COLLABORATION.md): open streams per user (a person with
+ * several tabs) and in all, per instance.
+ */
+export const LIVE_STREAMS_PER_USER_DEFAULT = 10;
+export const LIVE_STREAMS_TOTAL_DEFAULT = 1000;
+
 const optionalText = z
   .string()
   .trim()
@@ -51,6 +68,9 @@ const environmentSchema = z.object({
       .regex(/^[\x21-\x7e]+$/, { error: 'solo puede tener caracteres ASCII visibles, sin espacios' })
       .optional(),
   ),
+  // issue 30: the live stream's bounds
+  LIVE_STREAMS_PER_USER: countLimit(LIVE_STREAMS_PER_USER_DEFAULT, 1000),
+  LIVE_STREAMS_TOTAL: countLimit(LIVE_STREAMS_TOTAL_DEFAULT, 100_000),
 });
 
 export const GOOGLE_DISCOVERY_URL = 'https://accounts.google.com/.well-known/openid-configuration';
@@ -71,6 +91,9 @@ export type Config = {
   fileStorage: (typeof fileStorages)[number];
   /** issue 30: the bearer token of GET /metrics; undefined → the route is off */
   metricsToken: string | undefined;
+  /** issue 30: at most this many open live streams (GET /api/events) per user, and in all, on this instance */
+  liveStreamsPerUser: number;
+  liveStreamsTotal: number;
 };
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
@@ -143,6 +166,8 @@ export function parseConfig(rawEnv: Record<string, string | undefined>): ConfigR
       trustProxy: parseTrustProxy(values.TRUST_PROXY),
       fileStorage: values.FILE_STORAGE,
       metricsToken: values.METRICS_TOKEN,
+      liveStreamsPerUser: values.LIVE_STREAMS_PER_USER,
+      liveStreamsTotal: values.LIVE_STREAMS_TOTAL,
     },
   };
 }

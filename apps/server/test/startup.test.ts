@@ -62,6 +62,15 @@ describe('the entry point (main.ts)', () => {
     const { code } = await main.exited;
     expect(code).toBe(0);
   }, 30_000);
+
+  it('exits 1 with one Spanish line for a bad live stream limit (issue 30)', async () => {
+    const { code, stderr } = await startMain({ DATA_DIR: dataDir, LIVE_STREAMS_PER_USER: '0' }).exited;
+    expect(code).toBe(1);
+    expect(stderr.trimEnd().split('\n')).toEqual([
+      'Configuración no válida:',
+      '  LIVE_STREAMS_PER_USER: debe estar entre 1 y 1000',
+    ]);
+  });
 });
 
 describe.each(databaseKinds)('the auth secret (%s)', (kind) => {

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, cookieHeaderFrom, uniqueEmail } from './support/factories';
 import { generateMspdi } from './support/mspdi';
-import {
-  ensureServerBuild,
-  residentMegabytes,
-  resetPeakResident,
-  startServerProcess,
-  waitForHealth,
-} from './support/server-process';
+import { residentMegabytes, resetPeakResident, startServerProcess, waitForHealth } from './support/server-process';
 import type { ServerProcess } from './support/server-process';
 import { createTestConfig, databaseKinds, findFreePort } from './support/test-app';
 import type { TestConfig } from './support/test-app';
@@ -96,7 +90,6 @@ describe.each(databaseKinds)('every upload is bounded in memory and time (%s, th
     for (const [kindOfBomb, build] of Object.entries(XLSX_BOMBS)) {
       bombs.set(kindOfBomb, (await build()).toString('base64'));
     }
-    ensureServerBuild();
     testConfig = await createTestConfig(kind);
     const port = await findFreePort();
     server = startServerProcess(

@@ -21,8 +21,20 @@ export const REREAD_WINDOW = 64;
 export const MAX_REPLAY = 200;
 /** Rows read per query while catching up. */
 const BATCH = 500;
-/** A client that has not taken this much of what it was sent is too slow: its stream is closed. */
-const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/**
+ * Issue 30: a stream with more than this waiting in the process to be sent (what its socket's kernel
+ * buffer could not take: the client stopped reading, or reads far slower than the events come) is
+ * destroyed at once. Above the largest burst the hub sends a stream that keeps up (a whole replay,
+ * `MAX_REPLAY` history entries and as many notifications: ~160 KB at their usual size, ~300 KB with
+ * the longest names), so only a client that has fallen behind trips it. docs/COLLABORATION.md 'Límites'.
+ */
+export const MAX_BUFFERED_BYTES = 512 * 1024;
+/** History entries fanned out per slice: one write per stream per slice, and the event loop is let go between slices. */
+const SLICE = 20;
+/** Live events held for a stream while its replay is read; a stream that gathers more is destroyed (it comes back with Last-Event-ID). */
+export const MAX_HELD = 1000;
+/** Sockets destroyed per turn of the event loop when many streams fall behind at once. */
+const DESTROYS_PER_TURN = 20;
 /** How long after losing its connection the listener tries again. */
 const RECONNECT_MS = 1000;
 
@@ -31,13 +43,24 @@ export type LiveClient = {
   userId: string;
   /** the request's headers: the session is checked again with them */
   headers: IncomingHttpHeaders;
-  /** writes raw event-stream text; returns how many bytes wait to be sent */
-  write: (text: string) => number;
-  /** ends the stream */
+  /** writes raw event-stream text (a Buffer may be shared by many streams); returns how many bytes wait in the process to be sent */
+  write: (text: string | Buffer) => number;
+  /** how many bytes wait in the process to be sent now */
+  buffered: () => number;
+  /** ends the stream once what waits is sent (the route destroys it when that does not happen soon) */
   end: () => void;
+  /** closes the socket at once and drops what waits: its memory is freed now */
+  destroy: () => void;
 };
 
+/** A place among the instance's streams, taken before the stream opens and given back once when it ends. */
+export type LiveSlot = { userId: string; release: () => void };
+
+/** Why a stream was not let in: the user's own limit, or the instance's. */
+export type LiveRefusal = { limit: 'per-user' | 'total'; max: number };
+
 type Connection = LiveClient & {
+  slot: LiveSlot;
   /** the high-water marks of what this client was sent */
   h: number;
   n: number;
@@ -50,22 +73,38 @@ export type LiveHub = {
   /** Reads the current marks and starts listening (PostgreSQL) and polling. */
   start: () => Promise<void>;
   /**
-   * Takes an opened stream: replays what it missed since `lastEventId` (`h<id>-n<id>`) or, without
-   * one, sends `ready` with the current marks. Returns the function that forgets it (the client left).
+   * Takes a place for a new stream of `userId`, or says which limit refuses it (at most
+   * `streamsPerUser` of a user and `streamsTotal` in all; the newest is refused, the open ones stay).
    */
-  open: (client: LiveClient, lastEventId: string | undefined) => Promise<() => void>;
+  reserve: (userId: string) => { slot: LiveSlot } | { refusal: LiveRefusal };
+  /**
+   * Takes an opened stream in its reserved slot: replays what it missed since `lastEventId`
+   * (`h<id>-n<id>`) or, without one, sends `ready` with the current marks. Returns the function
+   * that forgets it (the client left), which also gives the slot back.
+   */
+  open: (client: LiveClient, slot: LiveSlot, lastEventId: string | undefined) => Promise<() => void>;
   /** Reads new rows now and fans them out (tests, and the pokes). */
   sync: () => Promise<void>;
-  /** Open streams held now. */
-  size: () => number;
-  /** Ends every stream, stops listening and polling. */
+  /** Open streams now (their slots taken), for the operations' gauge. */
+  streamCount: () => number;
+  /** Ends every stream (destroys those that cannot flush), stops listening and polling. */
   close: () => Promise<void>;
 };
 
 /** One Server-Sent Event. */
 export function sseEvent(event: string, id: string, data: unknown): string {
-  return `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+  return sseEventText(event, id, JSON.stringify(data));
 }
+
+/** One Server-Sent Event whose data is already JSON (serialised once for every stream). */
+function sseEventText(event: string, id: string, json: string): string {
+  return `id: ${id}\nevent: ${event}\ndata: ${json}\n\n`;
+}
+
+/** The heartbeat's comment, one Buffer for every stream. */
+const PING = Buffer.from(': ping\n\n');
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function markId(h: number, n: number): string {
   return `h${h}-n${n}`;
@@ -111,8 +150,11 @@ export function createLiveHub(options: {
   invalidation: SessionInvalidation;
   heartbeatMs?: number;
   pollMs?: number;
+  /** issue 30: at most this many open streams per user, and in all (config LIVE_STREAMS_PER_USER, LIVE_STREAMS_TOTAL) */
+  streamsPerUser: number;
+  streamsTotal: number;
 }): LiveHub {
-  const { db, log, sessions } = options;
+  const { db, log, sessions, streamsPerUser, streamsTotal } = options;
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const pollMs = options.pollMs ?? POLL_MS;
   const connections = new Set<Connection>();
@@ -127,35 +169,138 @@ export function createLiveHub(options: {
   let syncing: Promise<void> | undefined;
   let again = false;
 
-  const drop = (connection: Connection) => {
-    if (connection.closed) return;
-    connection.closed = true;
-    connections.delete(connection);
-    connection.end();
+  /** slots taken: per user, and in all */
+  const perUser = new Map<string, number>();
+  let total = 0;
+
+  const reserve = (userId: string): { slot: LiveSlot } | { refusal: LiveRefusal } => {
+    const mine = perUser.get(userId) ?? 0;
+    if (mine >= streamsPerUser) return { refusal: { limit: 'per-user', max: streamsPerUser } };
+    if (total >= streamsTotal) return { refusal: { limit: 'total', max: streamsTotal } };
+    perUser.set(userId, mine + 1);
+    total += 1;
+    let isReleased = false;
+    return {
+      slot: {
+        userId,
+        release: () => {
+          if (isReleased) return;
+          isReleased = true;
+          total -= 1;
+          const left = (perUser.get(userId) ?? 1) - 1;
+          if (left > 0) perUser.set(userId, left);
+          else perUser.delete(userId);
+        },
+      },
+    };
   };
 
-  const send = (connection: Connection, text: string) => {
+  /** The hub lets go of a stream: it is no longer written to, and its slot is given back. */
+  const forget = (connection: Connection) => {
+    connection.closed = true;
+    connections.delete(connection);
+    connection.slot.release();
+  };
+
+  /** streams let go of whose sockets are still to be destroyed */
+  const doomed: Connection[] = [];
+  const destroyDoomed = () => {
+    for (const connection of doomed.splice(0, DESTROYS_PER_TURN)) connection.destroy();
+    if (doomed.length > 0) setImmediate(destroyDoomed);
+  };
+
+  /**
+   * Closes the socket now (within the next turns of the event loop, DESTROYS_PER_TURN a turn: the
+   * kernel frees what it held for each, so many at once would hold up the calls); nothing waits to
+   * be sent to a client that does not read.
+   */
+  const destroy = (connection: Connection) => {
     if (connection.closed) return;
-    if (connection.write(text) > MAX_BUFFERED_BYTES) {
-      log.warn({ userId: connection.userId }, 'live stream closed: the client does not keep up');
-      drop(connection);
+    forget(connection);
+    doomed.push(connection);
+    if (doomed.length === 1) setImmediate(destroyDoomed);
+  };
+
+  /**
+   * Ends a stream (signed out, disabled, the server stopping): gracefully when nothing waits to
+   * be sent, else destroyed, since a graceful end would wait to flush to a client that does not read.
+   */
+  const finish = (connection: Connection) => {
+    if (connection.closed) return;
+    forget(connection);
+    if (connection.buffered() > 0) {
+      doomed.push(connection);
+      if (doomed.length === 1) setImmediate(destroyDoomed);
+    } else connection.end();
+  };
+
+  const send = (connection: Connection, text: string | Buffer) => {
+    if (connection.closed) return;
+    const waiting = connection.write(text);
+    if (waiting > MAX_BUFFERED_BYTES) {
+      log.warn({ userId: connection.userId, waiting }, 'live stream destroyed: the client does not keep up');
+      destroy(connection);
     }
   };
 
-  const sendHistory = (connection: Connection, entry: HistoryEntry) => {
+  const sendHistory = (connection: Connection, entry: HistoryEntry, json: string) => {
     connection.h = Math.max(connection.h, entry.id);
-    send(connection, sseEvent('project-change', markId(connection.h, connection.n), entry));
+    send(connection, sseEventText('project-change', markId(connection.h, connection.n), json));
   };
 
-  const sendNotification = (connection: Connection, notification: AppNotification, unread: number) => {
+  const sendNotification = (connection: Connection, notification: AppNotification, json: string) => {
     connection.n = Math.max(connection.n, notification.id);
-    send(connection, sseEvent('notification', markId(connection.h, connection.n), { notification, unread }));
+    send(connection, sseEventText('notification', markId(connection.h, connection.n), json));
   };
 
-  /** Sends now, or after the replay when the connection is still being replayed to. */
-  const deliver = (connection: Connection, key: string, run: () => void) => {
-    if (connection.held) connection.held.push({ key, run });
-    else run();
+  /** Holds a live event for a stream whose replay is being read; one that gathers too many is destroyed. */
+  const hold = (connection: Connection, key: string, run: () => void) => {
+    const held = connection.held;
+    if (held === undefined || connection.closed) return;
+    if (held.length >= MAX_HELD) {
+      log.warn({ userId: connection.userId }, 'live stream destroyed: too many events came during its replay');
+      destroy(connection);
+      return;
+    }
+    held.push({ key, run });
+  };
+
+  /**
+   * Sends history entries to the streams open when they were read, SLICE entries at a time, and
+   * lets the event loop go between slices, so a large catch-up does not hold up the calls. Each
+   * entry is serialised once; streams at the same marks (most of them) get the very same bytes, one
+   * Buffer written to each: what waits for slow streams is shared, not copied per stream. A stream
+   * opened meanwhile started from the marks, which already cover these entries.
+   */
+  const fanOutHistory = async (entries: HistoryEntry[]) => {
+    const targets = [...connections];
+    for (let start = 0; start < entries.length; start += SLICE) {
+      if (start > 0) await yieldToLoop();
+      const slice = entries.slice(start, start + SLICE).map((entry) => ({ entry, json: JSON.stringify(entry) }));
+      const byMarks = new Map<string, { bytes: Buffer; h: number }>();
+      for (const connection of targets) {
+        if (connection.closed) continue;
+        if (connection.held) {
+          for (const { entry, json } of slice)
+            hold(connection, `h${entry.id}`, () => sendHistory(connection, entry, json));
+          continue;
+        }
+        const marks = markId(connection.h, connection.n);
+        let events = byMarks.get(marks);
+        if (events === undefined) {
+          let h = connection.h;
+          let text = '';
+          for (const { entry, json } of slice) {
+            h = Math.max(h, entry.id);
+            text += sseEventText('project-change', markId(h, connection.n), json);
+          }
+          events = { bytes: Buffer.from(text), h };
+          byMarks.set(marks, events);
+        }
+        connection.h = events.h;
+        send(connection, events.bytes);
+      }
+    }
   };
 
   async function readNew(): Promise<void> {
@@ -166,9 +311,7 @@ export function createLiveHub(options: {
         .limit(BATCH)
         .execute();
       const fresh = rows.map(historyEntryOf).filter((entry) => history.take(entry.id));
-      for (const entry of fresh) {
-        for (const connection of connections) deliver(connection, `h${entry.id}`, () => sendHistory(connection, entry));
-      }
+      await fanOutHistory(fresh);
       if (rows.length < BATCH || fresh.length === 0) break;
     }
     history.prune();
@@ -188,10 +331,12 @@ export function createLiveHub(options: {
         const unread = await countUnreadOf(db, [...new Set(mine.map((row) => row.user_id))]);
         for (const row of mine) {
           const notification = notificationOf(row);
-          const count = unread.get(row.user_id) ?? 0;
+          const json = JSON.stringify({ notification, unread: unread.get(row.user_id) ?? 0 });
           for (const connection of connections) {
             if (connection.userId !== row.user_id) continue;
-            deliver(connection, `n${notification.id}`, () => sendNotification(connection, notification, count));
+            const run = () => sendNotification(connection, notification, json);
+            if (connection.held) hold(connection, `n${notification.id}`, run);
+            else run();
           }
         }
       }
@@ -224,7 +369,7 @@ export function createLiveHub(options: {
   const recheck = async (connection: Connection) => {
     try {
       const user = await sessions.user(connection.headers);
-      if (!user || user.banned || user.id !== connection.userId) drop(connection);
+      if (!user || user.banned || user.id !== connection.userId) finish(connection);
     } catch (error) {
       log.warn({ err: error }, 'live stream: the session could not be checked');
     }
@@ -232,8 +377,9 @@ export function createLiveHub(options: {
 
   const beat = () => {
     for (const connection of connections) {
-      send(connection, ': ping\n\n');
-      void recheck(connection);
+      // a stream too far behind is destroyed here too, even when no event comes
+      send(connection, PING);
+      if (!connection.closed) void recheck(connection);
     }
   };
 
@@ -330,22 +476,21 @@ export function createLiveHub(options: {
       });
     },
 
-    open: async (client, lastEventId) => {
-      const connection: Connection = { ...client, h: 0, n: 0, held: undefined, closed: false };
-      const forget = () => {
-        connection.closed = true;
-        connections.delete(connection);
-      };
+    reserve,
+
+    open: async (client, slot, lastEventId) => {
+      const connection: Connection = { ...client, slot, h: 0, n: 0, held: undefined, closed: false };
+      const left = () => forget(connection);
       if (isClosed) {
-        client.end();
-        return forget;
+        finish(connection);
+        return left;
       }
       const since = parseLastEventId(lastEventId);
       if (since === undefined) {
         const unread = await countUnread(db, connection.userId);
-        if (isClosed) {
-          client.end();
-          return forget;
+        if (isClosed || connection.closed) {
+          finish(connection);
+          return left;
         }
         // from here on, what the hub reads next is sent after `ready`
         connection.h = history.mark;
@@ -353,10 +498,10 @@ export function createLiveHub(options: {
         connections.add(connection);
         const marks = { historyId: connection.h, notificationId: connection.n, unread };
         send(connection, sseEvent('ready', markId(connection.h, connection.n), marks));
-        return forget;
+        return left;
       }
 
-      // live events that come while the replay is read wait behind it
+      // live events that come while the replay is read wait behind it (at most MAX_HELD)
       connection.h = since.h;
       connection.n = since.n;
       connection.held = [];
@@ -383,13 +528,15 @@ export function createLiveHub(options: {
         ).reverse();
         const unread = missed.length > 0 ? await countUnread(db, connection.userId) : 0;
         const replayed = new Set<string>();
+        // each event goes through send(): a client that stops reading mid-replay is destroyed there
         for (const entry of entries) {
           replayed.add(`h${entry.id}`);
-          sendHistory(connection, entry);
+          sendHistory(connection, entry, JSON.stringify(entry));
         }
         for (const row of missed) {
           replayed.add(`n${row.id}`);
-          sendNotification(connection, notificationOf(row), unread);
+          const notification = notificationOf(row);
+          sendNotification(connection, notification, JSON.stringify({ notification, unread }));
         }
         const held = connection.held;
         connection.held = undefined;
@@ -397,20 +544,20 @@ export function createLiveHub(options: {
         for (const { key, run } of held) if (!replayed.has(key)) run();
       } catch (error) {
         log.warn({ err: error }, 'live stream: the replay could not be read');
-        drop(connection);
+        finish(connection);
       }
-      return forget;
+      return left;
     },
 
     sync,
-    size: () => connections.size,
+    streamCount: () => total,
 
     close: async () => {
       isClosed = true;
       clearInterval(poll);
       clearInterval(heartbeat);
       stopLocalPokes?.();
-      for (const connection of [...connections]) drop(connection);
+      for (const connection of [...connections]) finish(connection);
       await listener?.close();
       await syncing;
     },

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import http from 'node:http';
 
 /** One Server-Sent Event as a client reads it. */
@@ -134,5 +135,83 @@ export function openEventStream(
       },
     );
     request.on('error', reject);
+  });
+}
+
+/** A client of GET /api/events that stops reading once the stream has begun (issue 30). */
+export type StalledStream = {
+  status: number;
+  /** what came before the client stopped reading: the answer's head and, for a 200, `retry` and `ready` */
+  received: string;
+  /** the body of a refusal, parsed */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever the wire carries
+  refusal: any;
+  /** reads again: what arrives until the server's side of the connection is gone, or `timeoutMs` */
+  drain: (timeoutMs?: number) => Promise<{ bytes: number; closed: boolean }>;
+  close: () => void;
+};
+
+/**
+ * GET /api/events over a raw socket that reads the answer up to the `ready` event and then never
+ * reads again: what the server sends piles up in the kernel's buffers (a socket that never reads
+ * keeps its receive buffer at its first, small size) and then in the server's process. A refusal
+ * (any status but 200) is read whole: the request asks the server to close the connection after it.
+ */
+export function openStalledStream(origin: string, cookie: string): Promise<StalledStream> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    let received = '';
+    let closed = false;
+    socket.on('close', () => (closed = true));
+    socket.on('error', () => {
+      // a reset: the close that follows says it
+    });
+    const stream = (status: number, refusal: unknown): StalledStream => ({
+      status,
+      get received() {
+        return received;
+      },
+      refusal,
+      drain: (timeoutMs = 5000) =>
+        new Promise((resolveDrain) => {
+          let bytes = 0;
+          const done = () => {
+            clearTimeout(timer);
+            resolveDrain({ bytes, closed });
+          };
+          const timer = setTimeout(done, timeoutMs);
+          if (closed) return done();
+          socket.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          socket.once('close', done);
+          socket.resume();
+        }),
+      close: () => socket.destroy(),
+    });
+    const onData = (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+      const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(received)?.[1] ?? 0);
+      const headEnd = received.indexOf('\r\n\r\n');
+      if (status === 200 && /event: ready\n.*\n\n/s.test(received)) {
+        // from here on the client never reads
+        socket.off('data', onData);
+        socket.pause();
+        resolve(stream(200, undefined));
+      }
+      if (status !== 0 && status !== 200 && headEnd >= 0) {
+        const length = Number(/\r\ncontent-length: (\d+)/i.exec(received)?.[1] ?? -1);
+        const body = received.slice(headEnd + 4);
+        if (Buffer.byteLength(body, 'latin1') >= length) {
+          socket.off('data', onData);
+          resolve(stream(status, JSON.parse(Buffer.from(body, 'latin1').toString('utf8'))));
+        }
+      }
+    };
+    socket.on('data', onData);
+    socket.once('error', reject);
+    socket.write(
+      `GET /api/events HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\n` +
+        `Cookie: ${cookie}\r\nConnection: close\r\n\r\n`,
+    );
   });
 }

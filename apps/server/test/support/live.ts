@@ -65,3 +65,43 @@ export async function recordSave(
   await pokeLiveHubs(db);
   return recorded;
 }
+
+/** An empty history detail, as a save that listed nothing writes it. */
+const EMPTY_DETAIL = JSON.stringify({ added: [], removed: [], renamed: [], tasks: [], notes: [], omitted: 0 });
+/** Rows per INSERT statement: well under SQLite's and PostgreSQL's limits on bound values. */
+const ROWS_PER_INSERT = 500;
+
+/**
+ * Many saves at once, as the history store records them (issue 30: enough live events to put a
+ * stream that never reads behind): `count` project_history rows in one transaction, then the hubs
+ * poked (on PostgreSQL pg_notify reaches every instance, another process too; a server process on
+ * SQLite finds them at its next poll). No notifications: the events go to every stream alike.
+ * Answers the new ids, oldest first.
+ */
+export async function recordSaves(
+  db: Kysely<Database>,
+  saves: { projectId: string; user: { userId: string; name: string }; count: number; summary?: string },
+): Promise<number[]> {
+  const at = new Date().toISOString();
+  const summary = saves.summary ?? 'EDP: 12 ítems agregados, 3 eliminados, 4 renombrados, 9 modificados';
+  const ids = await db.transaction().execute(async (trx) => {
+    const written: number[] = [];
+    for (let done = 0; done < saves.count; done += ROWS_PER_INSERT) {
+      const rows = Array.from({ length: Math.min(ROWS_PER_INSERT, saves.count - done) }, () => ({
+        project_id: saves.projectId,
+        user_id: saves.user.userId,
+        user_name: saves.user.name,
+        function_name: 'saveEdp',
+        area: 'edp',
+        summary,
+        detail: EMPTY_DETAIL,
+        created_at: at,
+      }));
+      const inserted = await trx.insertInto('project_history').values(rows).returning('id').execute();
+      written.push(...inserted.map((row) => Number(row.id)));
+    }
+    await pokeLiveHubs(trx);
+    return written;
+  });
+  return ids.sort((a, b) => a - b);
+}

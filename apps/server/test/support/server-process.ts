@@ -30,7 +30,7 @@ export type ServerExit = { code: number | null; signal: NodeJS.Signals | null };
 export type ServerProcess = {
   /** http://127.0.0.1:<port> */
   baseUrl: string;
-  /** the process id (for /proc/<pid>/status) */
+  /** the server's process id (its /proc/<pid>/status) */
   pid: number;
   exited: Promise<ServerExit>;
   /** Everything it wrote so far, stdout then stderr. */
@@ -66,17 +66,27 @@ function parseLogLine(line: string): Record<string, unknown>[] {
   }
 }
 
+/** The node options of the root package.json's `serve` script: the built server runs as `npm run serve` runs it. */
+function serveNodeOptions(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const options = /^node (.*)apps\/server\/dist\/main\.js$/.exec(scripts.serve ?? '')?.[1] ?? '';
+  return options.split(' ').filter((option) => option !== '');
+}
+
 /**
- * Starts the real entry point, `node --import tsx apps/server/src/main.ts`, listening on
- * 127.0.0.1:<port>; with `built`, the bundle `npm run serve` runs (apps/server/dist/main.js: call
- * ensureServerBuild first).
+ * Starts the real entry point listening on 127.0.0.1:<port>: `node --import tsx apps/server/src/main.ts`,
+ * or with `built` the bundle `npm run build` makes (rebuilt first when its sources changed:
+ * ensureServerBuild), as `npm run serve` starts it.
  */
 export function startServerProcess(
   port: number,
   env: Record<string, string>,
   options: { built?: boolean } = {},
 ): ServerProcess {
-  const args = options.built ? ['--max-semi-space-size=4', BUILT_MAIN] : ['--import', 'tsx', MAIN];
+  if (options.built) ensureServerBuild();
+  const args = options.built ? [...serveNodeOptions(), BUILT_MAIN] : ['--import', 'tsx', MAIN];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), HOST: '127.0.0.1', PORT: String(port), ...env },

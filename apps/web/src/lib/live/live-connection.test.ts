@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource, createFakeSource } from '@/testing/fake-event-source';
-import { openLiveConnection } from './live-connection';
+import { RECONNECT_DELAYS_MS, jitteredDelay, openLiveConnection } from './live-connection';
 import type { LiveHandlers } from './live-connection';
 
 function handlers(shouldReconnect = true) {
@@ -12,6 +12,9 @@ function handlers(shouldReconnect = true) {
     shouldReconnect: vi.fn(async () => shouldReconnect),
   } satisfies LiveHandlers;
 }
+
+/** No jitter: the delays as given. */
+const exact = (delay: number) => delay;
 
 const change = {
   id: 7,
@@ -68,7 +71,7 @@ describe('openLiveConnection', () => {
 
   it('connects again itself after the server ended the stream, with a growing delay, while still signed in', async () => {
     const on = handlers(true);
-    openLiveConnection(on, { createSource: createFakeSource, delays: [1000, 4000] });
+    openLiveConnection(on, { createSource: createFakeSource, delays: [1000, 4000], jitter: exact });
     FakeEventSource.latest().refuse();
     await vi.advanceTimersByTimeAsync(999);
     expect(FakeEventSource.instances).toHaveLength(1);
@@ -89,7 +92,7 @@ describe('openLiveConnection', () => {
 
   it('stays off once signed out, and a stop cancels a waiting reconnect', async () => {
     const signedOut = handlers(false);
-    openLiveConnection(signedOut, { createSource: createFakeSource, delays: [1000] });
+    openLiveConnection(signedOut, { createSource: createFakeSource, delays: [1000], jitter: exact });
     FakeEventSource.latest().refuse();
     await vi.advanceTimersByTimeAsync(1000);
     expect(FakeEventSource.instances).toHaveLength(1);
@@ -97,11 +100,46 @@ describe('openLiveConnection', () => {
 
     FakeEventSource.reset();
     const stopped = handlers(true);
-    const stop = openLiveConnection(stopped, { createSource: createFakeSource, delays: [1000] });
+    const stop = openLiveConnection(stopped, { createSource: createFakeSource, delays: [1000], jitter: exact });
     FakeEventSource.latest().refuse();
     stop();
     await vi.advanceTimersByTimeAsync(5000);
     expect(FakeEventSource.instances).toHaveLength(1);
     expect(stopped.shouldReconnect).not.toHaveBeenCalled();
+  });
+
+  it('asks again for a stream the server keeps refusing (429 past its limits) more and more slowly, then once a minute, without giving up', async () => {
+    const on = handlers(true);
+    const openedAt: number[] = [];
+    const started = Date.now();
+    openLiveConnection(on, {
+      createSource: (url) => {
+        openedAt.push(Date.now() - started);
+        return createFakeSource(url);
+      },
+    });
+    // every attempt refused, as EventSource reports a 429: CLOSED, never opened
+    for (let second = 0; second < 15 * 60; second += 1) {
+      if (FakeEventSource.latest().readyState !== FakeEventSource.CLOSED) FakeEventSource.latest().refuse();
+      await vi.advanceTimersByTimeAsync(1000);
+    }
+    const gaps = openedAt.slice(1).map((at, index) => at - (openedAt[index] ?? 0));
+    // never sooner than the delays allow (a fifth less at most), the last one repeating
+    gaps.forEach((gap, index) => {
+      const delay = RECONNECT_DELAYS_MS[Math.min(index, RECONNECT_DELAYS_MS.length - 1)] ?? 0;
+      expect(gap).toBeGreaterThanOrEqual(delay * 0.8);
+      expect(gap).toBeLessThanOrEqual(delay * 1.2 + 1000);
+    });
+    // about once a minute after the first minutes: 15 minutes bring 17 to 23 attempts in all, not hundreds
+    expect(openedAt.length).toBeGreaterThanOrEqual(17);
+    expect(openedAt.length).toBeLessThanOrEqual(23);
+    expect(on.shouldReconnect).toHaveBeenCalledTimes(openedAt.length - 1);
+    expect(on.onConnection).not.toHaveBeenCalledWith('off');
+  });
+
+  it('spreads each delay by up to a fifth either way', () => {
+    expect(jitteredDelay(60_000, () => 0)).toBe(48_000);
+    expect(jitteredDelay(60_000, () => 0.5)).toBe(60_000);
+    expect(jitteredDelay(60_000, () => 0.999_999)).toBe(72_000);
   });
 });

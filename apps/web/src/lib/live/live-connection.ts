@@ -3,8 +3,19 @@ import type { LiveConnection } from './live-store';
 
 export const LIVE_EVENTS_URL = '/api/events';
 
-/** How long to wait before each reconnect the app makes itself (the last one repeats). */
-export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+/**
+ * How long to wait before each reconnect the app makes itself (the last one repeats, so a stream the
+ * server keeps refusing, e.g. 429 past its limits, is asked for again once a minute; issue 30).
+ */
+export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
+
+/**
+ * Each delay is stretched or shrunk by up to a fifth at random, so tabs refused together (a server
+ * at its limit of streams, or just restarted) do not all come back in the same instant.
+ */
+export function jitteredDelay(delay: number, random: () => number = Math.random): number {
+  return Math.round(delay * (0.8 + 0.4 * random()));
+}
 
 export type NotificationEvent = { notification: AppNotification; unread: number };
 
@@ -28,6 +39,8 @@ export type LiveConnectionOptions = {
   url?: string;
   createSource?: (url: string) => EventSource;
   delays?: readonly number[];
+  /** the wait actually used for a delay (tests: exactly the delay); jitteredDelay by default */
+  jitter?: (delay: number) => number;
 };
 
 function parse(data: unknown): unknown {
@@ -61,14 +74,17 @@ export function readNotificationEvent(value: unknown): NotificationEvent | null 
 
 /**
  * One EventSource on GET /api/events (same origin, the session cookie). The browser reconnects by
- * itself after a dropped connection and sends the last event's id, so the server replays what was
- * missed; when the server ends the stream instead (401 once signed out: readyState CLOSED), this
- * connects again after a growing delay, only while `shouldReconnect` says so. Returns the stop.
+ * itself after a dropped connection (a stream the server destroyed for falling behind, too) and
+ * sends the last event's id, so the server replays what was missed; when the server refuses the
+ * stream instead (401 once signed out, 429 past its limits of streams, a proxy's 502: readyState
+ * CLOSED; EventSource does not say which), this connects again after a growing, jittered delay that
+ * settles at a minute, only while `shouldReconnect` says so. Returns the stop.
  */
 export function openLiveConnection(handlers: LiveHandlers, options: LiveConnectionOptions = {}): () => void {
   const url = options.url ?? LIVE_EVENTS_URL;
   const createSource = options.createSource ?? ((address: string) => new EventSource(address));
   const delays = options.delays ?? RECONNECT_DELAYS_MS;
+  const jitter = options.jitter ?? ((delay: number) => jitteredDelay(delay));
   let source: EventSource | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let attempt = 0;
@@ -107,7 +123,7 @@ export function openLiveConnection(handlers: LiveHandlers, options: LiveConnecti
       current.close();
       source = null;
       handlers.onConnection('reconnecting');
-      const delay = delays[Math.min(attempt, delays.length - 1)] ?? 30_000;
+      const delay = jitter(delays[Math.min(attempt, delays.length - 1)] ?? 60_000);
       attempt += 1;
       timer = setTimeout(() => {
         timer = null;

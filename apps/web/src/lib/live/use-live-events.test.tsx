@@ -101,6 +101,22 @@ describe('useLiveEvents', () => {
     await vi.waitFor(() => expect(FakeEventSource.instances).toHaveLength(2));
   });
 
+  it('a stream the server keeps refusing (429 past its limits) leaves what the screen shows as it was', async () => {
+    vi.stubGlobal('fetch', async () => jsonResponse(200, buildSession({ id: 'user-1' })));
+    const { queryClient } = renderLive();
+    queryClient.setQueryData(['loadNotifications', { offset: 0, limit: 10 }], { notifications: [] });
+    act(() => FakeEventSource.latest().emit('ready', { historyId: 4, notificationId: 1, unread: 2 }));
+    act(() => FakeEventSource.latest().emit('project-change', entry(6, 'user-2')));
+    const shown = { unread: useLiveStore.getState().unread, changes: useLiveStore.getState().changes };
+    for (let refusal = 1; refusal <= 3; refusal += 1) {
+      act(() => FakeEventSource.latest().refuse());
+      await vi.waitFor(() => expect(FakeEventSource.instances).toHaveLength(refusal + 1));
+    }
+    expect(useLiveStore.getState()).toMatchObject({ ...shown, connection: 'reconnecting' });
+    expect(queryClient.getQueryData(sessionQueryKey)).not.toBeNull();
+    expect(queryClient.getQueryState(['loadNotifications', { offset: 0, limit: 10 }])?.isInvalidated).toBe(false);
+  });
+
   it('closes the stream when the shell goes', () => {
     const { unmount } = renderLive();
     const source = FakeEventSource.latest();
