@@ -159,6 +159,7 @@ const OTHER_FUNCTIONS: Partial<Record<FunctionName, string>> = {
   restoreProject: 'the trash’s own: tested below',
   purgeProject: 'the trash’s own: tested below',
   emptyTrash: 'the trash’s own: tested below',
+  loadChangeLog: 'the Registro de cambios (catalogues, UF values, the trash’s own rows)',
 };
 
 describe('the trash’s table of project functions', () => {
