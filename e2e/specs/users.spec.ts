@@ -38,7 +38,8 @@ describe('Usuarios', () => {
     await screenshot(page, 'usuarios-new');
     await page.getByRole('button', { name: 'Crear usuario' }).click();
     await page.waitForURL('**/usuarios/list');
-    await page.getByText(colleague.email).waitFor();
+    // the table's cell (the notice of the new account may name the email too, while it shows)
+    await page.getByRole('cell', { name: colleague.email, exact: true }).waitFor();
     await screenshot(page, 'usuarios-list-admin');
     await context.close();
 
