@@ -58,7 +58,7 @@ export type XlsxSheet = {
   name: string;
   /** the rows with data, or none when there were more than `maxDataRows` */
   rows: SheetRow[];
-  /** rows with data, all of them */
+  /** rows with data: all of them, or `maxDataRows` + 1 when there are more (the read stops there) */
   dataRows: number;
 };
 
@@ -516,7 +516,7 @@ async function readSheetRows(text: AsyncIterable<string>, context: SheetContext,
     }
   };
 
-  await readXml(
+  const read = readXml(
     text,
     {
       open: (name, attributes) => {
@@ -601,11 +601,8 @@ async function readSheetRows(text: AsyncIterable<string>, context: SheetContext,
             row = undefined;
             if (cells.every((value) => value === null || (typeof value === 'string' && value.trim() === ''))) return;
             dataRows += 1;
-            if (dataRows > context.maxDataRows) {
-              // past the cap the rest is read off the stream without being kept
-              rows.length = 0;
-              return;
-            }
+            // past the cap the read stops: the import refuses the sheet whatever the rest holds
+            if (dataRows > context.maxDataRows) throw new PastTheCap();
             keptCells += cells.length;
             if (keptCells > limits.keptCells) {
               throw limitError(
@@ -633,8 +630,17 @@ async function readSheetRows(text: AsyncIterable<string>, context: SheetContext,
     limits,
     slicer,
   );
-  return { rows: dataRows > context.maxDataRows ? [] : rows, dataRows };
+  try {
+    await read;
+  } catch (error) {
+    if (error instanceof PastTheCap) return { rows: [], dataRows };
+    throw error;
+  }
+  return { rows, dataRows };
 }
+
+/** Thrown from the parser's handler to stop reading a sheet at its first row past the import's cap. */
+class PastTheCap extends Error {}
 
 type SheetEntry = { name: string; part: string };
 
@@ -663,8 +669,8 @@ async function readWorkbookPart(text: AsyncIterable<string>, limits: WorkbookLim
 
 /**
  * The rows of the sheet named `sheetName` (case-insensitive) of an uploaded workbook, or of its
- * first sheet (undefined: it has none). Rows with data past `maxDataRows` are counted, not kept
- * (`rows` is then empty). WorkbookLimitError when a limit is passed; NotAWorkbookError when it is not a workbook.
+ * first sheet (undefined: it has none). The read stops at the first row with data past
+ * `maxDataRows` (`rows` is then empty and `dataRows` is `maxDataRows` + 1). WorkbookLimitError when a limit is passed; NotAWorkbookError when it is not a workbook.
  */
 export async function readXlsxSheet(
   bytes: Buffer,
