@@ -120,7 +120,7 @@ function workbook(sheet, extra = []) {
   ]);
 }
 
-const BOMBS = {
+export const BOMBS = {
   'shared strings, 11 million (187 MB unpacked)': async () =>
     workbook(`${SHEET_HEAD}<row r="1"><c r="A1" t="s"><v>0</v></c></row>${SHEET_TAIL}`, [
       await repeated(
@@ -194,7 +194,7 @@ function startProbe(url) {
 }
 
 /** One upload: time to its answer, peak RSS, the probe's longest wait; `died` when the server did not survive it. */
-async function measured(target, name, data) {
+export async function measured(target, name, data) {
   const reset = resetPeak(target.pid);
   const stopProbe = startProbe(target.url);
   const started = performance.now();
