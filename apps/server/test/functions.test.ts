@@ -2,7 +2,7 @@ import { functionContracts } from '@cimiento/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { LazyHandler } from '../src/functions/define-handler';
+import type { LazyHandler } from '../src/core/define-handler';
 import { functionHandlers } from '../src/functions/handlers';
 import { callFunction, createFirstAdmin, createUser, signIn } from './support/factories';
 import { createTestApp, databaseKinds } from './support/test-app';

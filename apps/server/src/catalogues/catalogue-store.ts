@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import { recordChangeLog } from '../collab/change-log-store';
 import type { ChangeLogCaller } from '../collab/change-log-store';
 import type { Database } from '../db/schema';
-import { HttpsError } from '../functions/https-error';
+import { HttpsError } from '../core/https-error';
 
 /** saveObject's parsed input (defaults applied by the contract). */
 export type ParsedSaveObject = z.output<typeof saveObjectInputSchema>;

@@ -2,7 +2,7 @@ import { historyAreaSchema, historyDetailSchema } from '@cimiento/domain';
 import type { FunctionName, HistoryArea, HistoryDetail, HistoryEntry, ProjectChange } from '@cimiento/domain';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, ProjectHistoryTable } from '../db/schema';
-import { HttpsError } from '../functions/https-error';
+import { HttpsError } from '../core/https-error';
 import { addProjectChangeNotifications } from './notification-store';
 
 /**

@@ -9,7 +9,7 @@ import { loadProgressHistory, saveProgressOk } from '../../test/support/progress
 import { createProject, uniqueProjectCode } from '../../test/support/projects';
 import { createTestApp, databaseKinds } from '../../test/support/test-app';
 import type { TestApp } from '../../test/support/test-app';
-import { HttpsError } from '../functions/https-error';
+import { HttpsError } from '../core/https-error';
 import { exportGanttMspdi } from './mspdi-exchange';
 
 /**

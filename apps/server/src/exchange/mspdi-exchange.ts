@@ -21,7 +21,7 @@ import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../catalogues/catalogue-store';
 import { recordChange } from '../collab/history-store';
 import type { Database } from '../db/schema';
-import { HttpsError } from '../functions/https-error';
+import { HttpsError } from '../core/https-error';
 import { recordCutoff } from '../projects/cutoff-history';
 import { insertGantt, loadGantt, scheduleOnCalendar } from '../projects/gantt-store';
 import { insertImportedProject, projectCodeTaken } from '../projects/project-store';

@@ -1,6 +1,6 @@
 import { CsvLimitError, MAX_UF_VALUES, csvRows, formatNumber } from '@cimiento/domain';
 import type { SheetRow } from '@cimiento/domain';
-import { HttpsError } from '../functions/https-error';
+import { HttpsError } from '../core/https-error';
 import { readWorkbookSheet } from './workbooks';
 import { WORKBOOK_LIMITS } from './xlsx-reader';
 

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { HttpsError } from '../functions/https-error';
+import { HttpsError } from '../core/https-error';
 import { readWorkbookSheet, rowErrorsMessage } from './workbooks';
 
 async function base64Of(workbook: ExcelJS.Workbook): Promise<string> {

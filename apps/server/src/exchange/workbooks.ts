@@ -14,7 +14,7 @@ import {
 } from '@cimiento/domain';
 import type { Currency, ExportedFile, GanttTask, PricedEdpItem, SheetRow, WorkbookRowError } from '@cimiento/domain';
 import ExcelJS from 'exceljs';
-import { HttpsError } from '../functions/https-error';
+import { HttpsError } from '../core/https-error';
 import { NotAWorkbookError, WorkbookLimitError, readXlsxSheet } from './xlsx-reader';
 import type { WorkbookLimits } from './xlsx-reader';
 

@@ -3,11 +3,11 @@ import type { FunctionErrorCode } from '@cimiento/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionCache } from '../auth/session-cache';
 import { noteFunctionCode } from '../http/metrics';
-import type { Caller, FunctionContext } from './context';
+import type { Caller, FunctionContext } from '../core/context';
 import { AnswerCache, answerBody, chosenEncoding, encode } from './answer-cache';
 import type { CachedAnswer, ContentEncoding } from './answer-cache';
-import type { RegisteredHandler } from './define-handler';
-import { HttpsError } from './https-error';
+import type { RegisteredHandler } from '../core/define-handler';
+import { HttpsError } from '../core/https-error';
 
 export type FunctionServices = Omit<FunctionContext, 'caller' | 'log'>;
 

@@ -27,8 +27,8 @@ import {
   saveGanttContract,
   saveProgressContract,
 } from '@cimiento/domain';
-import { lazyHandler } from './define-handler';
-import type { RegisteredHandler } from './define-handler';
+import { lazyHandler } from '../core/define-handler';
+import type { RegisteredHandler } from '../core/define-handler';
 import { handleAssignEdc } from './handlers/assign-edc';
 import { handleCheckProjectCode } from './handlers/check-project-code';
 import { handleCopyEdc } from './handlers/copy-edc';

@@ -2,7 +2,7 @@ import { canonicalDecimal, spreadItemAmounts } from '@cimiento/domain';
 import type { CostTask, Currency, GanttTaskRecord, PricedEdpItem, TaskCosts } from '@cimiento/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { HttpsError } from '../functions/https-error';
+import { HttpsError } from '../core/https-error';
 import { loadMergedGantt, readProject } from './gantt-store';
 import type { ProjectGanttRow } from './gantt-store';
 

@@ -4,7 +4,7 @@ import type { Transaction } from 'kysely';
 import { chunks } from '../catalogues/catalogue-store';
 import type { Database } from '../db/schema';
 import { v7 as uuidv7 } from 'uuid';
-import { HttpsError } from '../functions/https-error';
+import { HttpsError } from '../core/https-error';
 
 /**
  * The history of cut-offs (issue 15, 'Cortes de avance'): one `gantt_cutoff` row per date recorded,

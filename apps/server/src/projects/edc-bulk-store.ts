@@ -13,7 +13,7 @@ import { chunks, isForeignKeyViolation, loadComponents, loadSystems } from '../c
 import { recordChange } from '../collab/history-store';
 import type { ChangeAuthor } from '../collab/history-store';
 import type { Database } from '../db/schema';
-import { HttpsError } from '../functions/https-error';
+import { HttpsError } from '../core/https-error';
 import { EDC_ITEM_COLUMNS, edcItemOfRow, edcItemRow, itemNotFound, projectNotFound } from './edc-store';
 import { lockGantt, purgeGanttSources } from './gantt-purge';
 

@@ -13,7 +13,7 @@ import { chunks, codeKey, isForeignKeyViolation } from '../catalogues/catalogue-
 import { recordChange } from '../collab/history-store';
 import type { ChangeAuthor } from '../collab/history-store';
 import type { Database } from '../db/schema';
-import { HttpsError } from '../functions/https-error';
+import { HttpsError } from '../core/https-error';
 import { withEdpAmounts } from './edp-store';
 import { lockGantt, purgeGanttSources } from './gantt-purge';
 

@@ -27,7 +27,7 @@ import { chunks } from '../catalogues/catalogue-store';
 import { recordChange } from '../collab/history-store';
 import type { ChangeAuthor } from '../collab/history-store';
 import type { Database } from '../db/schema';
-import { HttpsError } from '../functions/https-error';
+import { HttpsError } from '../core/https-error';
 import { purgeGanttSources } from './gantt-purge';
 
 /**

@@ -2,7 +2,7 @@ import { countEdpUsage } from '@cimiento/domain';
 import type { EdpUsage } from '@cimiento/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { HttpsError } from '../functions/https-error';
+import { HttpsError } from '../core/https-error';
 
 /**
  * loadEdpUsage (issue 12): what each saved EDP item carries, for the editor's deletion questions.

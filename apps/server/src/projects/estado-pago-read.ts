@@ -2,7 +2,7 @@ import { estadoPagoSchema } from '@cimiento/domain';
 import type { EstadoPago } from '@cimiento/domain';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, EstadoPagoTable } from '../db/schema';
-import { HttpsError } from '../functions/https-error';
+import { HttpsError } from '../core/https-error';
 
 /**
  * One stored estado de pago (table `estado_pago`, issue 16) as the EstadoPago the functions answer:

@@ -15,8 +15,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { recordChange } from '../collab/history-store';
 import type { ChangeAuthor } from '../collab/history-store';
 import type { Database, EstadoPagoTable } from '../db/schema';
-import type { Caller } from '../functions/context';
-import { HttpsError } from '../functions/https-error';
+import type { Caller } from '../core/context';
+import { HttpsError } from '../core/https-error';
 import { readCostBasis } from './cost-basis';
 
 /**

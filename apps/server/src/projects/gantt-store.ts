@@ -47,7 +47,7 @@ import { chunks } from '../catalogues/catalogue-store';
 import { recordChange } from '../collab/history-store';
 import type { ChangeAuthor } from '../collab/history-store';
 import type { Database } from '../db/schema';
-import { HttpsError } from '../functions/https-error';
+import { HttpsError } from '../core/https-error';
 import { progressRefusal, progressTaskInfo, projectProgress, writeCutoffTasks } from './cutoff-history';
 import { EDC_ITEM_COLUMNS, edcItemOfRow } from './edc-store';
 import { readEdpItems } from './edp-store';

@@ -10,7 +10,7 @@ import type { CutoffRecord, CutoffTask, GanttOutput, GanttTaskRecord, ProgressEn
 import type { Kysely } from 'kysely';
 import { recordChange } from '../collab/history-store';
 import type { Database } from '../db/schema';
-import { HttpsError } from '../functions/https-error';
+import { HttpsError } from '../core/https-error';
 import { progressRefusal, progressTaskInfo, recordCutoff } from './cutoff-history';
 import {
   HORIZON_YEARS,

@@ -37,7 +37,7 @@ import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { chunks, codeKey, groupBy, isUniqueViolation } from '../catalogues/catalogue-store';
 import type { Database, ProjectAreaTypeTable, ProjectTable } from '../db/schema';
-import { HttpsError } from '../functions/https-error';
+import { HttpsError } from '../core/https-error';
 import { recordChange } from '../collab/history-store';
 import type { ChangeAuthor } from '../collab/history-store';
 import { readEdpItems, withEdpAmounts } from './edp-store';

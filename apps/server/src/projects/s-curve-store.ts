@@ -16,7 +16,7 @@ import { recordChange } from '../collab/history-store';
 import type { ChangeAuthor } from '../collab/history-store';
 import type { Database } from '../db/schema';
 import { XLSX_MIME_TYPE } from '../exchange/workbooks';
-import { HttpsError } from '../functions/https-error';
+import { HttpsError } from '../core/https-error';
 import { readCostProject, readCutoffProgress, toCostTasks } from './cost-basis';
 import { calendarFor, loadMergedGantt } from './gantt-store';
 import type { Scheduled } from './gantt-store';

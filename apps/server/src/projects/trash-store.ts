@@ -16,7 +16,7 @@ import type { ChangeLogRecord } from '../collab/change-log-store';
 import { authorName, recordChange } from '../collab/history-store';
 import type { ChangeAuthor } from '../collab/history-store';
 import type { Database } from '../db/schema';
-import { HttpsError } from '../functions/https-error';
+import { HttpsError } from '../core/https-error';
 
 /**
  * The 'Papelera' (issue 30). 'Eliminar proyecto' sets `project.deleted_at` / `deleted_by_id` /

@@ -6,7 +6,7 @@ import { chunks } from '../catalogues/catalogue-store';
 import { recordChangeLog } from '../collab/change-log-store';
 import type { ChangeLogCaller } from '../collab/change-log-store';
 import type { Database, DatabaseDialect } from '../db/schema';
-import { HttpsError } from '../functions/https-error';
+import { HttpsError } from '../core/https-error';
 
 /**
  * 'Valores UF' (issue 16): CLP per UF by date in `uf_value`, the country's and so shared by every

@@ -1,6 +1,6 @@
 import { approveEstadoPagoContract } from '@cimiento/domain';
 import { approveEstadoPago } from '../../projects/estado-pago-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /** 'Aprobar': freezes a draft EP as it stands, recorded by the caller. */
 export const handleApproveEstadoPago = defineHandler(

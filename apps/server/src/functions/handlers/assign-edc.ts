@@ -1,6 +1,6 @@
 import { assignEdcContract } from '@cimiento/domain';
 import { assignEdc } from '../../projects/edc-bulk-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 import { bulkEdcMessage } from './bulk-edc-message';
 
 /** Drops a main component on a system for many EDP items at once (atomic; items that have it are skipped). */

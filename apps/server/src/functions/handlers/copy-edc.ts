@@ -1,6 +1,6 @@
 import { copyEdcContract } from '@cimiento/domain';
 import { copyEdc } from '../../projects/edc-bulk-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 import { bulkEdcMessage } from './bulk-edc-message';
 
 /** Copies one EDP item's whole EDC to many items, with codes made for each (atomic; components a target has are skipped). */

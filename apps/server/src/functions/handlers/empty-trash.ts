@@ -1,6 +1,6 @@
 import { emptyTrashContract, formatCount } from '@cimiento/domain';
 import { emptyTrash } from '../../projects/trash-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 import { refuseUnlessAdmin } from './trash-admin';
 
 /** 'Vaciar papelera' (issue 30): purgeProject of every project in the trash, each logged; administrators only. */

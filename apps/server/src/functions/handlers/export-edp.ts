@@ -1,7 +1,7 @@
 import { exportEdpContract, formatNumber } from '@cimiento/domain';
 import { edpWorkbook } from '../../exchange/workbooks';
 import { loadProject } from '../../projects/project-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /** The EDP as the workbook 'Exportar a Excel' downloads (Código, Nombre, Nivel; issue 16: Unidad, Cantidad, Precio unitario, Monto), built on the server. */
 export const handleExportEdp = defineHandler(exportEdpContract, async ({ id }, { db }) => {

@@ -7,7 +7,7 @@ import { createProject, uniqueProjectCode } from '../../../test/support/projects
 import { createTestApp, databaseKinds } from '../../../test/support/test-app';
 import type { TestApp } from '../../../test/support/test-app';
 import { readEstadoPago } from '../../projects/estado-pago-read';
-import { HttpsError } from '../https-error';
+import { HttpsError } from '../../core/https-error';
 
 const UNKNOWN_ID = '01890000-0000-7000-8000-000000000000';
 

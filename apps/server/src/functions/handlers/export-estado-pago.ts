@@ -5,8 +5,8 @@ import { PDF_MIME_TYPE, estadoPagoPdf } from '../../exchange/estado-pago-pdf';
 import { estadoPagoWorkbook } from '../../exchange/estado-pago-xlsx';
 import { XLSX_MIME_TYPE } from '../../exchange/workbooks';
 import { readEstadoPago } from '../../projects/estado-pago-read';
-import { defineHandler } from '../define-handler';
-import { HttpsError } from '../https-error';
+import { defineHandler } from '../../core/define-handler';
+import { HttpsError } from '../../core/https-error';
 
 /**
  * exportEstadoPago {id, number, format} (issue 16): EP N°`number` as stored — a draft as last

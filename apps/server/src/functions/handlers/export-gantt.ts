@@ -2,7 +2,7 @@ import { exportGanttContract, formatNumber } from '@cimiento/domain';
 import { exportGanttMspdi } from '../../exchange/mspdi-exchange';
 import { ganttWorkbook } from '../../exchange/workbooks';
 import { loadGantt } from '../../projects/gantt-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /**
  * The Gantt as a file: 'mspdi' → the MS Project XML (mspdi-exchange.ts); 'xlsx' → the task table

@@ -1,7 +1,7 @@
 import { exportProgressContract, formatNumber } from '@cimiento/domain';
 import { progressWorkbook } from '../../exchange/workbooks';
 import { loadGantt } from '../../projects/gantt-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /**
  * exportProgress (issue 15): the workbook 'Registrar avance' fills offline, sheet 'Avance': one row

@@ -1,6 +1,6 @@
 import { exportSCurveContract } from '@cimiento/domain';
 import { exportSCurve } from '../../projects/s-curve-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /** 'Descargar Excel' of the 'Curva S' screen (issue 16): the curve's table as a workbook. */
 export const handleExportSCurve = defineHandler(exportSCurveContract, async ({ id, baselineId, edpItemId }, { db }) =>

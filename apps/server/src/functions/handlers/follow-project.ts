@@ -1,6 +1,6 @@
 import { followProjectContract } from '@cimiento/domain';
-import { defineHandler } from '../define-handler';
-import { HttpsError } from '../https-error';
+import { defineHandler } from '../../core/define-handler';
+import { HttpsError } from '../../core/https-error';
 
 /**
  * Follow a project (its saves by others reach the caller's bell) or stop following it. Idempotent;

@@ -13,8 +13,8 @@ import type { Database } from '../../db/schema';
 import { readWorkbookSheet, rowErrorsMessage } from '../../exchange/workbooks';
 import { saveEdp } from '../../projects/edp-store';
 import { loadProject } from '../../projects/project-store';
-import { HttpsError } from '../https-error';
-import { defineHandler } from '../define-handler';
+import { HttpsError } from '../../core/https-error';
+import { defineHandler } from '../../core/define-handler';
 
 /** How many of the removed items carry an EDC list with at least one item. */
 async function countEdcLists(db: Kysely<Database>, projectId: string, edpItemIds: readonly number[]): Promise<number> {

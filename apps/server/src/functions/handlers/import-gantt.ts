@@ -9,8 +9,8 @@ import {
 import type { GanttImportCounts } from '@cimiento/domain';
 import { readWorkbookSheet, rowErrorsMessage } from '../../exchange/workbooks';
 import { loadGantt, saveGantt } from '../../projects/gantt-store';
-import { HttpsError } from '../https-error';
-import { defineHandler } from '../define-handler';
+import { HttpsError } from '../../core/https-error';
+import { defineHandler } from '../../core/define-handler';
 
 function countsText(counts: GanttImportCounts): string {
   return [

@@ -11,8 +11,8 @@ import type { ProgressImportCounts } from '@cimiento/domain';
 import { readWorkbookSheet, rowErrorsMessage } from '../../exchange/workbooks';
 import { loadGantt, readProject } from '../../projects/gantt-store';
 import { checkCutoff, saveProgress } from '../../projects/progress-store';
-import { HttpsError } from '../https-error';
-import { defineHandler } from '../define-handler';
+import { HttpsError } from '../../core/https-error';
+import { defineHandler } from '../../core/define-handler';
 
 function countsText(counts: ProgressImportCounts): string {
   return [

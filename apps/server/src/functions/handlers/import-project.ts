@@ -1,6 +1,6 @@
 import { importProjectContract } from '@cimiento/domain';
 import { importProject } from '../../exchange/mspdi-exchange';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /**
  * 'Importar desde MS Project' (issue 14): a new project from an MS Project or ProjectLibre XML file,

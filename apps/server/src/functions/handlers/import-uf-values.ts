@@ -3,8 +3,8 @@ import type { WorkbookRowError } from '@cimiento/domain';
 import { readUfFileRows } from '../../exchange/uf-file';
 import { UF_ADMIN_ONLY_MESSAGE, compareUfValues, saveUfValues, ufCount } from '../../projects/uf-store';
 import type { UfValueChanges } from '../../projects/uf-store';
-import { HttpsError } from '../https-error';
-import { defineHandler } from '../define-handler';
+import { HttpsError } from '../../core/https-error';
+import { defineHandler } from '../../core/define-handler';
 
 /** How many of a refusal's row errors its message lists. */
 const LISTED_ERRORS = 5;

@@ -1,6 +1,6 @@
 import { loadBaselinesContract } from '@cimiento/domain';
 import { loadBaselines } from '../../projects/baseline-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /** The project's baselines, newest first, and the chosen one. */
 export const handleLoadBaselines = defineHandler(loadBaselinesContract, async ({ id }, { db }) =>

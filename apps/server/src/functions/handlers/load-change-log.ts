@@ -1,6 +1,6 @@
 import { formatCount, loadChangeLogContract } from '@cimiento/domain';
 import { loadChangeLog } from '../../collab/change-log-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /**
  * loadChangeLog (issue 30): the 'Registro de cambios', newest first, a page at a time, of one area or

@@ -1,6 +1,6 @@
 import { loadDashboardContract } from '@cimiento/domain';
 import { buildDashboard, readDashboardStamp, santiagoToday } from '../../projects/dashboard-store';
-import { defineStampedHandler } from '../define-handler';
+import { defineStampedHandler } from '../../core/define-handler';
 
 /**
  * The home dashboard (issue 19): every project with its span, task and critical counts and progress,

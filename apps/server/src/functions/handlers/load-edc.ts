@@ -1,6 +1,6 @@
 import { loadEdcContract } from '@cimiento/domain';
 import { loadEdc } from '../../projects/edc-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /** One EDP item's EDC with its version; `edc: null` when it has none yet; unknown project or item → NOT_FOUND. */
 export const handleLoadEdc = defineHandler(loadEdcContract, async ({ projectId, id }, { db }) => {

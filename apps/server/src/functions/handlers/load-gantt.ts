@@ -1,6 +1,6 @@
 import { loadGanttContract } from '@cimiento/domain';
 import { loadStampedGantt, readGanttAnswerStamp } from '../../projects/gantt-store';
-import { defineStampedHandler } from '../define-handler';
+import { defineStampedHandler } from '../../core/define-handler';
 
 /**
  * The project's Gantt: built from the EDP and EDC on the first load, merged on later ones, scheduled.

@@ -1,6 +1,6 @@
 import { loadHistoryEntryContract } from '@cimiento/domain';
 import { loadHistoryEntry } from '../../collab/history-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /** One history entry with its detail (issue 19); unknown, or of another project → NOT_FOUND. */
 export const handleLoadHistoryEntry = defineHandler(loadHistoryEntryContract, async ({ id, entryId }, { db }) => {

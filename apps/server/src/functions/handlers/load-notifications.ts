@@ -1,6 +1,6 @@
 import { loadNotificationsContract } from '@cimiento/domain';
 import { loadNotificationPage } from '../../collab/notification-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 const DEFAULT_PAGE = 20;
 

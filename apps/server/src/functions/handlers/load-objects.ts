@@ -1,6 +1,6 @@
 import { catalogueLoadedMessages, loadObjectsContract } from '@cimiento/domain';
 import { loadActivities, loadAreaTypes, loadComponents, loadSystems } from '../../catalogues/catalogue-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /** One catalogue, sorted by priority (domain.md), with the spec's fixed message. */
 export const handleLoadObjects = defineHandler(loadObjectsContract, async ({ collection }, { db }) => {

@@ -1,5 +1,5 @@
 import { loadProfileContract } from '@cimiento/domain';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 import { readProfile } from './profile-queries';
 
 export const handleLoadProfile = defineHandler(loadProfileContract, async (_input, { db, caller }) => ({

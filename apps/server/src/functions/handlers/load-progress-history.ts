@@ -1,6 +1,6 @@
 import { loadProgressHistoryContract } from '@cimiento/domain';
 import { loadProgressHistory } from '../../projects/progress-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /** The project's cut-offs ('Cortes de avance'), and with `cutoff` its leaves' progress (issue 15). */
 export const handleLoadProgressHistory = defineHandler(loadProgressHistoryContract, async ({ id, cutoff }, { db }) =>

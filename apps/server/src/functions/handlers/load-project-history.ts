@@ -1,6 +1,6 @@
 import { formatCount, loadProjectHistoryContract } from '@cimiento/domain';
 import { loadProjectHistory } from '../../collab/history-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /** 'Historial' (issue 19): the project's saves, newest first, a page at a time; unknown project → NOT_FOUND. */
 export const handleLoadProjectHistory = defineHandler(

@@ -1,6 +1,6 @@
 import { loadProjectContract } from '@cimiento/domain';
 import { loadProject, projectStamp, readProjectStamp } from '../../projects/project-store';
-import { defineStampedHandler } from '../define-handler';
+import { defineStampedHandler } from '../../core/define-handler';
 
 /**
  * One project by `_id` with its EDP items in order; unknown → NOT_FOUND. Its answer is remembered at

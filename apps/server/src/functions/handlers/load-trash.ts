@@ -1,6 +1,6 @@
 import { formatCount, loadTrashContract } from '@cimiento/domain';
 import { loadTrash } from '../../projects/trash-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 import { refuseUnlessAdmin } from './trash-admin';
 
 /** The 'Papelera' (issue 30): the projects in the trash with who deleted them, when, and what they hold; administrators only. */

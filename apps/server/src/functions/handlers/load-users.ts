@@ -1,5 +1,5 @@
 import { loadUsersContract } from '@cimiento/domain';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 import { listUsers } from './user-queries';
 
 /** Every signed-in user may see the list; only administrators change it (saveUser). */

@@ -1,6 +1,6 @@
 import { markNotificationsReadContract } from '@cimiento/domain';
 import { markNotificationsRead } from '../../collab/notification-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /** Marks some of the caller's notifications read, or all of them; ids of other users' notifications change nothing. */
 export const handleMarkNotificationsRead = defineHandler(

@@ -1,7 +1,7 @@
 import type { Profile } from '@cimiento/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { HttpsError } from '../https-error';
+import { HttpsError } from '../../core/https-error';
 
 export function isAdminRole(role: string | null): boolean {
   return (role ?? '').split(',').includes('admin');

@@ -1,6 +1,6 @@
 import { describeProjectHoldings, purgeProjectContract } from '@cimiento/domain';
 import { purgeProject } from '../../projects/trash-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 import { refuseUnlessAdmin } from './trash-admin';
 
 /** Deletes a project of the 'Papelera' for good (issue 30); the change log keeps what it took. Administrators only. */

@@ -1,6 +1,6 @@
 import { regenerateGanttSequenceContract } from '@cimiento/domain';
 import { regenerateGanttSequence } from '../../projects/gantt-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /** 'Regenerar secuencia': the project's sequencing option and the Gantt's generated links anew, on the version the screen loaded (stale → ABORTED). */
 export const handleRegenerateGanttSequence = defineHandler(

@@ -1,6 +1,6 @@
 import { removeBaselineContract } from '@cimiento/domain';
 import { removeBaseline } from '../../projects/baseline-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /** Deletes one baseline; when it was the chosen one, the newest remaining is chosen (or none). */
 export const handleRemoveBaseline = defineHandler(removeBaselineContract, async ({ id, baselineId }, { db, caller }) =>

@@ -1,6 +1,6 @@
 import { removeEstadoPagoContract } from '@cimiento/domain';
 import { removeEstadoPago } from '../../projects/estado-pago-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /** 'Eliminar' a draft EP; an approved one is refused. */
 export const handleRemoveEstadoPago = defineHandler(removeEstadoPagoContract, async ({ id, number }, { db, caller }) =>

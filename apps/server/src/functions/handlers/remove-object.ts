@@ -1,6 +1,6 @@
 import { removeObjectContract } from '@cimiento/domain';
 import { removeCatalogueObject } from '../../catalogues/catalogue-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /**
  * Deletes a catalogue record by `_id`; saved projects keep their copies. Open to every signed-in

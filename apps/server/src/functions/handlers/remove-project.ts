@@ -1,6 +1,6 @@
 import { TRASH_RETENTION_DAYS, formatDate, removeProjectContract } from '@cimiento/domain';
 import { trashProject } from '../../projects/trash-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /**
  * 'Eliminar proyecto' (issue 30): moves the project to the 'Papelera' (projects/trash-store.ts),

@@ -1,6 +1,6 @@
 import { restoreProjectContract } from '@cimiento/domain';
 import { restoreProject } from '../../projects/trash-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 import { refuseUnlessAdmin } from './trash-admin';
 
 /** Brings a project back from the 'Papelera' with everything it held (issue 30); administrators only. */

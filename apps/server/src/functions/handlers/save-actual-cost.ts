@@ -1,6 +1,6 @@
 import { saveActualCostContract } from '@cimiento/domain';
 import { saveActualCost } from '../../projects/s-curve-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /** 'Costo real' at a recorded cut-off (issue 16): the AC the S-curve's CPI divides by; null clears it. */
 export const handleSaveActualCost = defineHandler(

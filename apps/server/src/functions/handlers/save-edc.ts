@@ -1,6 +1,6 @@
 import { formatNumber, saveEdcContract } from '@cimiento/domain';
 import { saveEdc } from '../../projects/edc-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /** Replaces one EDP item's EDC list, based on the version the screen loaded (stale → ABORTED). */
 export const handleSaveEdc = defineHandler(saveEdcContract, async ({ id, edc }, { db, caller }) => {

@@ -1,6 +1,6 @@
 import { formatNumber, saveEdpContract } from '@cimiento/domain';
 import { saveEdp } from '../../projects/edp-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /** Replaces a project's whole EDP, based on the version the editor loaded (stale → ABORTED). */
 export const handleSaveEdp = defineHandler(saveEdpContract, async ({ id, edp }, { db, caller }) => {

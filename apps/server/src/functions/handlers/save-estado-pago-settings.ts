@@ -1,6 +1,6 @@
 import { saveEstadoPagoSettingsContract } from '@cimiento/domain';
 import { saveEstadoPagoSettings } from '../../projects/estado-pago-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /** 'Condiciones del contrato': the terms drafts and later EPs are computed with (never an approved one). */
 export const handleSaveEstadoPagoSettings = defineHandler(

@@ -1,6 +1,6 @@
 import { saveGanttContract } from '@cimiento/domain';
 import { saveGantt } from '../../projects/gantt-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /** Replaces the project's Gantt (tasks and links), based on the version the screen loaded (stale → ABORTED). */
 export const handleSaveGantt = defineHandler(saveGanttContract, async ({ id, gantt, version }, { db, caller }) =>

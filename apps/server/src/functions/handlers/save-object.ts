@@ -1,6 +1,6 @@
 import { saveObjectContract } from '@cimiento/domain';
 import { catalogueWords, saveCatalogueObject } from '../../catalogues/catalogue-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /**
  * Creates (no `_id`) or updates a catalogue record with its children; open to every signed-in user

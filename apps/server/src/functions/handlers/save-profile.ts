@@ -1,5 +1,5 @@
 import { saveProfileContract } from '@cimiento/domain';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 import { readProfile } from './profile-queries';
 
 /** Writes the caller's 'users' document (location, phoneNumber, birthday, jobTitle); nothing else. */

@@ -1,6 +1,6 @@
 import { saveProgressContract } from '@cimiento/domain';
 import { saveProgress } from '../../projects/progress-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /** Records progress at a cut-off date and answers the Gantt rescheduled from it (issue 15). */
 export const handleSaveProgress = defineHandler(

@@ -1,6 +1,6 @@
 import { formatNumber, saveProjectContract } from '@cimiento/domain';
 import { createProject } from '../../projects/project-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /** Creates a project with copies of the chosen area types and its generated EDP; open to every signed-in user. */
 export const handleSaveProject = defineHandler(saveProjectContract, async (input, { db, caller }) => {

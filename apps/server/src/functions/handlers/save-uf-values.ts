@@ -1,7 +1,7 @@
 import { saveUfValuesContract } from '@cimiento/domain';
 import { UF_ADMIN_ONLY_MESSAGE, saveUfValues, ufCount } from '../../projects/uf-store';
-import { defineHandler } from '../define-handler';
-import { HttpsError } from '../https-error';
+import { defineHandler } from '../../core/define-handler';
+import { HttpsError } from '../../core/https-error';
 
 /**
  * saveUfValues (issue 16, 'Valores UF'): upserts the values by date and deletes `remove`, in one

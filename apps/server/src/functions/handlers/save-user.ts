@@ -1,7 +1,7 @@
 import { saveUserContract } from '@cimiento/domain';
 import { addAccountNotice } from '../../collab/notification-store';
-import { defineHandler } from '../define-handler';
-import { HttpsError } from '../https-error';
+import { defineHandler } from '../../core/define-handler';
+import { HttpsError } from '../../core/https-error';
 import { isAdminRole } from './profile-queries';
 import { countActiveAdmins, listUsers } from './user-queries';
 

@@ -1,7 +1,7 @@
 import { starterCatalogue, seedCataloguesContract } from '@cimiento/domain';
 import { describeSeedResult, seedStarterCatalogue } from '../../catalogues/seed-starter-catalogue';
-import { defineHandler } from '../define-handler';
-import { HttpsError } from '../https-error';
+import { defineHandler } from '../../core/define-handler';
+import { HttpsError } from '../../core/https-error';
 
 /** Adds the starter catalogue's records whose code is not there yet; administrators only. In the 'Registro de cambios'. */
 export const handleSeedCatalogues = defineHandler(seedCataloguesContract, async (_input, { db, caller }) => {

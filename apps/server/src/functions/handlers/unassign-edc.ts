@@ -1,6 +1,6 @@
 import { unassignEdcContract } from '@cimiento/domain';
 import { unassignEdc } from '../../projects/edc-bulk-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 import { bulkEdcMessage } from './bulk-edc-message';
 
 /** 'Quitar de los seleccionados': removes a main component (and its Gantt tasks) from many EDP items at once. */

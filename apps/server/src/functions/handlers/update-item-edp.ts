@@ -1,6 +1,6 @@
 import { formatNumber, updateItemEdpContract } from '@cimiento/domain';
 import { updateEdpItem } from '../../projects/edp-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /** One EDP item added, changed or deleted (with its subtree), based on the version the editor loaded. */
 export const handleUpdateItemEdp = defineHandler(

@@ -1,6 +1,6 @@
 import { updateProjectContract } from '@cimiento/domain';
 import { updateProject } from '../../projects/project-store';
-import { defineHandler } from '../define-handler';
+import { defineHandler } from '../../core/define-handler';
 
 /**
  * 'Editar proyecto': the project's own fields and work week, on the version the dialog loaded

@@ -9,8 +9,8 @@ import {
 } from '@cimiento/domain';
 import { v7 as uuidv7 } from 'uuid';
 import { reclaimFile, releaseFiles } from '../../storage/file-release';
-import { defineHandler } from '../define-handler';
-import { HttpsError } from '../https-error';
+import { defineHandler } from '../../core/define-handler';
+import { HttpsError } from '../../core/https-error';
 
 const NOT_AN_IMAGE = 'El archivo debe ser una imagen PNG, JPEG o WebP';
 
