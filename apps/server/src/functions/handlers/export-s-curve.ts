@@ -1,5 +1,5 @@
 import { exportSCurveContract } from '@cimiento/domain';
-import { exportSCurve } from '../../projects/s-curve-store';
+import { exportSCurve } from '../../exchange/s-curve-workbook';
 import { defineHandler } from '../../core/define-handler';
 
 /** 'Descargar Excel' of the 'Curva S' screen (issue 16): the curve's table as a workbook. */

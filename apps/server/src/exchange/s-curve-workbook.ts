@@ -1,0 +1,108 @@
+import { formatCount } from '@cimiento/domain';
+import type { ExportedFile, SCurve } from '@cimiento/domain';
+import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { readCostProject } from '../projects/cost-basis';
+import { loadSCurve } from '../projects/s-curve-store';
+import type { SCurveAnswer, SCurveRequest } from '../projects/s-curve-store';
+import { XLSX_MIME_TYPE } from './workbooks';
+
+/** Excel's number format for an amount in the currency (the display decimals). */
+function amountFormat(curve: Pick<SCurve, 'basis' | 'currency'>): string {
+  if (curve.basis === 'duration') return '#,##0.00';
+  return curve.currency === 'CLP' ? '#,##0' : '#,##0.00';
+}
+
+function excelDate(iso: string): Date {
+  return new Date(`${iso}T00:00:00.000Z`);
+}
+
+/** A decimal string as an Excel number cell (the value shown; the exact text stays in Cimiento). */
+function cellNumber(value: string | null): number | null {
+  return value === null ? null : Number(value);
+}
+
+export const S_CURVE_SHEET_NAME = 'Curva S';
+export const S_CURVE_TITLES = ['Fecha', 'Programado', 'Real', '% programado', '% real', 'Costo real'] as const;
+
+/**
+ * exportSCurve's workbook: sheet 'Curva S' with a header (project, currency, baseline, basis), the
+ * table (Fecha, Programado, Real, % programado, % real, Costo real) and SPI / CPI under it.
+ */
+export async function sCurveWorkbook(
+  curve: SCurveAnswer,
+  project: { name: string; code: string },
+  itemLabel: string | undefined,
+): Promise<ExportedFile> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Cimiento';
+  workbook.created = new Date();
+  const sheet = workbook.addWorksheet(S_CURVE_SHEET_NAME);
+  sheet.columns = [{ width: 14 }, { width: 18 }, { width: 18 }, { width: 14 }, { width: 14 }, { width: 18 }];
+  const header: Array<[string, string]> = [
+    ['Proyecto', `${project.code} — ${project.name}`],
+    ['Moneda', curve.currency],
+    ['Línea base', curve.baselineName ?? 'Programa actual (sin línea base)'],
+    ['Base', curve.basis === 'cost' ? 'Costo' : 'Avance ponderado por duración (días hábiles)'],
+  ];
+  if (itemLabel !== undefined) header.push(['Partida', itemLabel]);
+  sheet.addRow(['Curva S']).font = { bold: true, size: 14 };
+  for (const [label, value] of header) {
+    const row = sheet.addRow([label, value]);
+    row.getCell(1).font = { bold: true };
+  }
+  sheet.addRow([]);
+  const titles = sheet.addRow([...S_CURVE_TITLES]);
+  titles.font = { bold: true };
+  const amount = amountFormat(curve);
+  for (const point of curve.points) {
+    const row = sheet.addRow([
+      excelDate(point.date),
+      cellNumber(point.planned),
+      cellNumber(point.earned),
+      cellNumber(point.plannedPercent),
+      cellNumber(point.earnedPercent),
+      cellNumber(point.actualCost),
+    ]);
+    row.getCell(1).numFmt = 'dd-mm-yyyy';
+    for (const column of [2, 3]) row.getCell(column).numFmt = amount;
+    for (const column of [4, 5]) row.getCell(column).numFmt = '0.00';
+    row.getCell(6).numFmt = curve.currency === 'CLP' ? '#,##0' : '#,##0.00';
+    if (point.cutoff) row.font = { bold: true };
+  }
+  sheet.addRow([]);
+  sheet.addRow(['Total', cellNumber(curve.total)]).getCell(2).numFmt = amount;
+  const spi = sheet.addRow(['SPI', cellNumber(curve.spi), 'EV / PV al último corte']);
+  const cpi = sheet.addRow(['CPI', cellNumber(curve.cpi), 'EV / AC al último corte con costo real']);
+  for (const row of [spi, cpi]) row.getCell(1).font = { bold: true };
+  const buffer = await workbook.xlsx.writeBuffer();
+  const code = project.code.replace(/[\\/:*?"<>|\s]+/g, '_') || 'proyecto';
+  return {
+    fileName: `${code}-curva-s.xlsx`,
+    mimeType: XLSX_MIME_TYPE,
+    content: Buffer.from(buffer).toString('base64'),
+  };
+}
+
+/** exportSCurve: loadSCurve's curve as the 'Curva S' workbook. */
+export async function exportSCurve(
+  db: Kysely<Database>,
+  projectId: string,
+  request: SCurveRequest,
+): Promise<ExportedFile & { message: string }> {
+  const curve = await loadSCurve(db, projectId, request);
+  const project = await readCostProject(db, projectId);
+  let itemLabel: string | undefined;
+  if (request.edpItemId !== undefined) {
+    const item = await db
+      .selectFrom('edp_item')
+      .select(['code', 'name'])
+      .where('project_id', '=', projectId)
+      .where('id', '=', request.edpItemId)
+      .executeTakeFirst();
+    if (item) itemLabel = `${item.code} ${item.name}`;
+  }
+  const file = await sCurveWorkbook(curve, project, itemLabel);
+  return { ...file, message: `Curva S exportada a Excel: ${formatCount(curve.points.length, 'fecha', 'fechas')}` };
+}
