@@ -17,6 +17,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { recordChangeLog } from '../collab/change-log-store';
 import type { ChangeLogCaller } from '../collab/change-log-store';
+import { chunks, codeKey, groupBy, isForeignKeyViolation, isUniqueViolation } from '../db/db-helpers';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
 
@@ -41,20 +42,6 @@ export const catalogueWords: Record<CatalogueCollection, { aRecord: string; save
   componentes: { aRecord: 'un componente', saved: 'Componente guardado', removed: 'Componente eliminado' },
 };
 
-/** Codes are unique per collection without regard to case: the UNIQUE column holds them lower-cased. */
-export function codeKey(code: string): string {
-  return code.trim().toLowerCase();
-}
-
-// Rows per multi-row INSERT / values per IN list: well under SQLite's and PostgreSQL's parameter limits.
-const CHUNK = 500;
-
-export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
-  return result;
-}
-
 type Row = { _id: string; code: string; name: string; priority: number };
 
 function toRecord(row: Row): CatalogueSystem {
@@ -64,17 +51,6 @@ function toRecord(row: Row): CatalogueSystem {
 /** An activity with its default duration in working days (issue 13; 0: a milestone). */
 function toActivity(row: Row & { duration: number }): Activity {
   return { ...toRecord(row), duration: Number(row.duration) };
-}
-
-export function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const group = groups.get(k);
-    if (group) group.push(row);
-    else groups.set(k, [row]);
-  }
-  return groups;
 }
 
 // ---------------------------------------------------------------- reading
@@ -369,22 +345,6 @@ export async function replaceSubcomponents(
   for (const part of chunks(links)) {
     await db.insertInto('catalogue_subcomponent_activity').values(part).execute();
   }
-}
-
-function errorCode(error: unknown): unknown {
-  return typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-}
-
-/** A UNIQUE constraint refused the write (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = errorCode(error);
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
-/** A FOREIGN KEY constraint refused the write (PostgreSQL 23503, SQLite SQLITE_CONSTRAINT_FOREIGNKEY). */
-export function isForeignKeyViolation(error: unknown): boolean {
-  const code = errorCode(error);
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
 
 function duplicateCodeError(collection: CatalogueCollection, code: string): HttpsError {

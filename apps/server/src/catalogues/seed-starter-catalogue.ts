@@ -11,12 +11,11 @@ import type { CatalogueCollection, SeededCatalogueRecord, StarterCatalogue } fro
 import type { Kysely } from 'kysely';
 import { SEED_COMMAND_AUTHOR, recordChangeLog } from '../collab/change-log-store';
 import type { ChangeLogCaller } from '../collab/change-log-store';
+import { codeKey, isUniqueViolation } from '../db/db-helpers';
 import type { Database } from '../db/schema';
 import {
-  codeKey,
   insertActivity,
   insertRecord,
-  isUniqueViolation,
   prepareSectors,
   prepareSubcomponents,
   recordTables,

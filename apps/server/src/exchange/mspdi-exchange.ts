@@ -18,7 +18,7 @@ import { MspdiImportError, createMspdiParser, importedProjectRecords, writeMspdi
 import type { ParseMspdiResult } from '@cimiento/domain/mspdi';
 import type { ImportedSchedule, MspdiExport } from '@cimiento/domain/mspdi';
 import type { Kysely } from 'kysely';
-import { isUniqueViolation } from '../catalogues/catalogue-store';
+import { isUniqueViolation } from '../db/db-helpers';
 import { recordChange } from '../collab/history-store';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';

@@ -1,7 +1,7 @@
 import { formatNumber, ganttParentIds, rollUpProgress } from '@cimiento/domain';
 import type { GanttTaskRecord, ProgressEntryError, ProgressTaskInfo } from '@cimiento/domain';
 import type { Transaction } from 'kysely';
-import { chunks } from '../catalogues/catalogue-store';
+import { chunks } from '../db/db-helpers';
 import type { Database } from '../db/schema';
 import { v7 as uuidv7 } from 'uuid';
 import { HttpsError } from '../core/https-error';

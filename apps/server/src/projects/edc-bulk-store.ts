@@ -9,7 +9,8 @@ import {
 } from '@cimiento/domain';
 import type { CatalogueSystem, Component, EdcItem, EdcSkipped, EdpItem } from '@cimiento/domain';
 import type { Kysely, Transaction } from 'kysely';
-import { chunks, isForeignKeyViolation, loadComponents, loadSystems } from '../catalogues/catalogue-store';
+import { loadComponents, loadSystems } from '../catalogues/catalogue-store';
+import { chunks, isForeignKeyViolation } from '../db/db-helpers';
 import { recordChange } from '../collab/history-store';
 import type { ChangeAuthor } from '../collab/history-store';
 import type { Database } from '../db/schema';

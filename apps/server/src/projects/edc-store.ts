@@ -9,7 +9,7 @@ import {
 } from '@cimiento/domain';
 import type { Currency, Edc, EdcItem, EdcItemInput, EdpItem } from '@cimiento/domain';
 import type { Kysely, Transaction } from 'kysely';
-import { chunks, codeKey, isForeignKeyViolation } from '../catalogues/catalogue-store';
+import { chunks, codeKey, isForeignKeyViolation } from '../db/db-helpers';
 import { recordChange } from '../collab/history-store';
 import type { ChangeAuthor } from '../collab/history-store';
 import type { Database } from '../db/schema';

@@ -23,7 +23,7 @@ import type {
 import { PostgresAdapter, sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import { chunks } from '../catalogues/catalogue-store';
+import { chunks } from '../db/db-helpers';
 import { recordChange } from '../collab/history-store';
 import type { ChangeAuthor } from '../collab/history-store';
 import type { Database } from '../db/schema';

@@ -1,7 +1,7 @@
 import { removeGanttTasks } from '@cimiento/domain';
 import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
-import { chunks } from '../catalogues/catalogue-store';
+import { chunks } from '../db/db-helpers';
 import type { Database } from '../db/schema';
 
 /**

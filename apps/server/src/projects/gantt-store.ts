@@ -43,7 +43,7 @@ import type {
 import { chileHolidays } from '@cimiento/domain/holidays';
 import { sql } from 'kysely';
 import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
-import { chunks } from '../catalogues/catalogue-store';
+import { chunks } from '../db/db-helpers';
 import { recordChange } from '../collab/history-store';
 import type { ChangeAuthor } from '../collab/history-store';
 import type { Database } from '../db/schema';

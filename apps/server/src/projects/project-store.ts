@@ -35,7 +35,7 @@ import type {
 } from '@cimiento/domain';
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import { chunks, codeKey, groupBy, isUniqueViolation } from '../catalogues/catalogue-store';
+import { chunks, codeKey, groupBy, isUniqueViolation } from '../db/db-helpers';
 import type { Database, ProjectAreaTypeTable, ProjectTable } from '../db/schema';
 import { HttpsError } from '../core/https-error';
 import { recordChange } from '../collab/history-store';

@@ -2,7 +2,7 @@ import { canonicalDecimal, chileanDate, formatNumber, ufImportChange, ufValuesCh
 import type { UfValue, UfValueWrite } from '@cimiento/domain';
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
-import { chunks } from '../catalogues/catalogue-store';
+import { chunks } from '../db/db-helpers';
 import { recordChangeLog } from '../collab/change-log-store';
 import type { ChangeLogCaller } from '../collab/change-log-store';
 import type { Database, DatabaseDialect } from '../db/schema';

@@ -8,7 +8,7 @@ import {
 } from '@cimiento/domain';
 import type { EdpImportCounts } from '@cimiento/domain';
 import type { Kysely } from 'kysely';
-import { chunks } from '../../catalogues/catalogue-store';
+import { chunks } from '../../db/db-helpers';
 import type { Database } from '../../db/schema';
 import { readWorkbookSheet, rowErrorsMessage } from '../../exchange/workbooks';
 import { saveEdp } from '../../projects/edp-store';
