@@ -32,7 +32,7 @@ import { useSaveGantt } from '../api/gantt';
 import { saveVariablesOf, selectIsDirty, useGanttEditor, useGanttEditorStore } from '../stores/gantt-editor-store';
 import { useGanttViewPrefs } from '../stores/gantt-view-store';
 import { GanttLateToggle } from './gantt-tracking-controls';
-import { GanttUnsavedDialog } from './gantt-unsaved-dialog';
+import { GanttUnsavedDialog } from '../exchange/gantt-unsaved-dialog';
 
 /** The first 'Línea base N' the project does not use yet (N from the count + 1). */
 export function nextBaselineName(names: readonly string[], label: (number: number) => string): string {

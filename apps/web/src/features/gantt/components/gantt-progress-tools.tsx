@@ -23,9 +23,9 @@ import { hasPendingEntries, parseProgressDraft, progressEntryStoreFor } from '..
 import { changedEntries, progressRowsOf, readCutoff } from '../utils/progress-grid';
 import { GanttProgressGrid } from './gantt-progress-grid';
 import { GanttProgressHistory } from './gantt-progress-history';
-import { GanttProgressImport } from './gantt-progress-import';
+import { GanttProgressImport } from '../exchange/gantt-progress-import';
 import { ToolButton, ToolGroup } from './gantt-tool-button';
-import { GanttUnsavedDialog } from './gantt-unsaved-dialog';
+import { GanttUnsavedDialog } from '../exchange/gantt-unsaved-dialog';
 
 /** What waits for the question about the Gantt's unsaved edits. */
 type Pending = 'grid' | 'import' | 'export';

@@ -53,13 +53,13 @@ import type { GanttChartHandle, GanttMenuAction } from './gantt-chart';
 import { GanttCalendarDialog } from './gantt-calendar-dialog';
 import { GanttChart } from './gantt-chart';
 import { GanttDraft } from './gantt-draft';
-import { GanttImportDialog } from './gantt-import-dialog';
+import { GanttImportDialog } from '../exchange/gantt-import-dialog';
 import { GanttProgressStatus, GanttProgressTools } from './gantt-progress-tools';
 import type { GanttTaskPanelHandle } from './gantt-task-panel';
 import { GanttTaskPanel } from './gantt-task-panel';
 import { GanttToolbar } from './gantt-toolbar';
 import type { GanttExportChoice } from './gantt-toolbar';
-import { GanttUnsavedDialog } from './gantt-unsaved-dialog';
+import { GanttUnsavedDialog } from '../exchange/gantt-unsaved-dialog';
 
 /** The chart's least height on md+ (the time scale and about seven rows): below it the page scrolls. */
 const CHART_MIN_HEIGHT = 280;
