@@ -466,8 +466,8 @@ export {
   workbookRowErrorSchema,
 } from './functions/exchange-contracts';
 export type { SheetCell, SheetRow } from './workbook/sheet-rows';
-export type { UfFileLayout, UfFileResult, UfFileRow } from './costs/uf-values-file';
-export { shownUfValue, ufValuesFromRows, yearInFileName } from './costs/uf-values-file';
+export type { UfFileLayout, UfFileResult, UfFileRow } from './workbook/uf-values-file';
+export { shownUfValue, ufValuesFromRows, yearInFileName } from './workbook/uf-values-file';
 export { CsvLimitError, csvRows } from './workbook/csv-rows';
 export type { CsvLimits } from './workbook/csv-rows';
 export { cellDate, chileanDate, titleKey } from './workbook/sheet-rows';
