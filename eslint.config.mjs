@@ -35,6 +35,37 @@ const zones = [
   })),
 ];
 
+// packages/domain's folders in layers, lowest first: a folder imports only folders of a lower layer
+// (issue 31), so no two folders import each other. Tests are left out: a test may check a module
+// against a higher one (trash-contracts.test reads history's words).
+const domainLayers = [
+  ['format', 'tree', 'files'],
+  ['functions'],
+  ['catalogues', 'collab', 'history'],
+  ['edc', 'edp'],
+  ['gantt'],
+  ['costs', 'mspdi'],
+  ['workbook'],
+  ['change-log'],
+];
+const domainZones = domainLayers.flatMap((layer, index) =>
+  layer.flatMap((folder) => {
+    const above = domainLayers
+      .slice(index)
+      .flat()
+      .filter((other) => other !== folder);
+    if (above.length === 0) return [];
+    return [
+      {
+        target: `./packages/domain/src/${folder}`,
+        from: above.map((other) => `./packages/domain/src/${other}`),
+        message:
+          'Una carpeta del dominio importa solo carpetas de una capa más baja (eslint.config.mjs, domainLayers).',
+      },
+    ];
+  }),
+);
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**', 'bench/results/**', '**/*.d.ts'],
@@ -71,6 +102,13 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['packages/domain/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...zones, ...domainZones] }],
     },
   },
   {

@@ -127,8 +127,8 @@ export { starterCatalogue } from './catalogues/starter-catalogue';
 export type { EdpItem, EdpTemplate, GenerateEdpOptions } from './edp/generate-edp';
 export { generateEdp } from './edp/generate-edp';
 export { edpNameStem, similarEdpItems } from './edp/similar-items';
-export type { EdpTemplateItem, EdpTemplateName } from './edp/edp-templates';
-export { edpTemplateNames, edpTemplates } from './edp/edp-templates';
+export type { EdpTemplateItem } from './edp/edp-templates';
+export { edpTemplates } from './edp/edp-templates';
 export type { DecimalParseResult } from './format/decimal';
 export {
   MAX_DECIMAL_FRACTION_DIGITS,
@@ -175,6 +175,7 @@ export type {
   ParsedProjectInput,
   Project,
   ProjectAreaType,
+  EdpTemplateName,
   ProjectInput,
   ProjectSummary,
   ProjectTemplate,
@@ -189,6 +190,7 @@ export {
   budgetSchema,
   checkProjectCodeContract,
   edpItemSchema,
+  edpTemplateNames,
   loadProjectContract,
   loadProjectsContract,
   loadedProjectSchema,
@@ -257,12 +259,13 @@ export type { EdcItem, EdcItemKind, EdcTarget, GenerateEdcResult } from './edc/g
 export { edcMainCode, edcSuffix, generateEdc, nextActivityNumber } from './edc/generate-edc';
 export type { CopyEdcResult, CopyEdcSkip } from './edc/copy-edc';
 export { copiedMainCode, copyEdcItems } from './edc/copy-edc';
-export { MAX_EDC_LIST_ITEMS, validateEdcList, validateEdcStructure } from './edc/validate-edc';
+export { validateEdcList, validateEdcStructure } from './edc/validate-edc';
 export type { BulkEdcOutput, Edc, EdcItemInput, EdcSkipped } from './functions/edc-contracts';
 export {
   EDC_STALE_MESSAGE,
   MAX_BULK_EDC_ITEMS,
   MAX_EDC_ITEMS,
+  MAX_EDC_LIST_ITEMS,
   assignEdcContract,
   bulkEdcOutputSchema,
   copyEdcContract,
@@ -414,22 +417,21 @@ export {
   NEW_TASK_DURATION,
   deletedSourceMatcher,
   droppedEdcCodes,
-  edcSourceKey,
-  edpSourceKey,
   ganttSources,
   mergeGanttTasks,
-  parseGanttSourceKey,
   removeGanttTasks,
 } from './gantt/build-gantt';
+export { edcSourceKey, edpSourceKey, parseGanttSourceKey } from './edp/source-keys';
 export type {
   GanttCalendar,
   GanttOutput,
   GanttTask,
   GanttTaskInput,
   ProjectCalendarInput,
+  SequencingMode,
 } from './functions/gantt-contracts';
-export type { SequenceLink, SequencingMode } from './gantt/sequence-gantt';
-export { DEFAULT_SEQUENCING, sequenceGantt, sequencingModes } from './gantt/sequence-gantt';
+export type { SequenceLink } from './gantt/sequence-gantt';
+export { DEFAULT_SEQUENCING, sequenceGantt } from './gantt/sequence-gantt';
 export type { ReconcileResult } from './gantt/generated-links';
 export { hasCycle, linkPairKey, reconcileGeneratedLinks } from './gantt/generated-links';
 export {
@@ -448,6 +450,7 @@ export {
   regenerateGanttSequenceContract,
   saveGanttContract,
   sequencingModeSchema,
+  sequencingModes,
   workWeeks,
 } from './functions/gantt-contracts';
 export type { ExchangeFormat, ExportedFile, MspdiPreview, WorkbookRowError } from './functions/exchange-contracts';
@@ -466,8 +469,8 @@ export {
   workbookRowErrorSchema,
 } from './functions/exchange-contracts';
 export type { SheetCell, SheetRow } from './workbook/sheet-rows';
-export type { UfFileLayout, UfFileResult, UfFileRow } from './costs/uf-values-file';
-export { shownUfValue, ufValuesFromRows, yearInFileName } from './costs/uf-values-file';
+export type { UfFileLayout, UfFileResult, UfFileRow } from './workbook/uf-values-file';
+export { shownUfValue, ufValuesFromRows, yearInFileName } from './workbook/uf-values-file';
 export { CsvLimitError, csvRows } from './workbook/csv-rows';
 export type { CsvLimits } from './workbook/csv-rows';
 export { cellDate, chileanDate, titleKey } from './workbook/sheet-rows';

@@ -1,4 +1,4 @@
-import { shownUfValue } from '../costs/uf-values-file';
+import { shownUfValue } from '../workbook/uf-values-file';
 import { formatIsoDate } from '../format/dates';
 import { formatCount, formatNumber } from '../format/money';
 import { ChangeLogDetailBuilder } from './change-log-detail';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EdcItem } from './generate-edc';
-import { MAX_EDC_LIST_ITEMS, validateEdcList, validateEdcStructure } from './validate-edc';
+import { MAX_EDC_LIST_ITEMS } from '../functions/edc-contracts';
+import { validateEdcList, validateEdcStructure } from './validate-edc';
 
 const list: EdcItem[] = [
   { code: 'ASC.2.ELE.3', name: 'Ascensor', parentCode: 'P01.2', kind: 'main', sourceId: 'c1' },

@@ -1,7 +1,6 @@
 import { formatNumber } from '../format/money';
+import { MAX_EDC_LIST_ITEMS } from '../functions/edc-contracts';
 import type { EdcItem } from './generate-edc';
-
-export const MAX_EDC_LIST_ITEMS = 10_000;
 
 /**
  * Everything wrong with one EDP item's EDC list (issue 6's server-side rules), in Spanish, at most

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NO_EDP_USAGE, carriesEdpUsage, countEdpUsage, edpDeletions, edpUsageTotals, indexEdpUsage } from './edp-usage';
 import type { EdpItem } from './generate-edp';
-import { edcSourceKey, edpSourceKey } from '../gantt/build-gantt';
+import { edcSourceKey, edpSourceKey } from './source-keys';
 
 /**
  * P (1) ── P.1 (2) ── P.1.1 (3) with EDC M, M.1, ACT1, ACT2

@@ -1,10 +1,10 @@
-import { parseGanttSourceKey } from '../gantt/build-gantt';
+import { parseGanttSourceKey } from './source-keys';
 import type { EdpItem } from './generate-edp';
 
 /**
  * What deleting EDP items takes with it (issue 12: "Deleting an EDP item, leaf or not, asks with
  * the numbers"). An item's EDC hangs from it (ON DELETE CASCADE); its Gantt task and the tasks of
- * its EDC items are built from it by source key (build-gantt.ts: `edp:{itemId}`,
+ * its EDC items are built from it by source key (source-keys.ts: `edp:{itemId}`,
  * `edc:{itemId}:{code}`), so the deleting save drops them with every link touching them. Tasks
  * the user added under them stay (they move up to the nearest surviving parent), but their links
  * to dropped tasks go. Pure: the server counts stored rows with `countEdpUsage`, the editor adds up

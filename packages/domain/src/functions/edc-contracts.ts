@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { defineFunction } from './contract';
 import { messageSchema } from './common';
 import { edpItemSchema } from './project-contracts';
-import { MAX_EDC_LIST_ITEMS } from '../edc/validate-edc';
 import { MAX_ACTIVITY_DURATION } from './catalogue-contracts';
 
 /**
@@ -12,6 +11,8 @@ import { MAX_ACTIVITY_DURATION } from './catalogue-contracts';
  */
 
 export const EDC_STALE_MESSAGE = 'El EDC de este ítem fue modificado por otra persona; recarga para ver los cambios';
+/** At most 10,000 items in one EDP item's EDC list (validateEdcList, edc/validate-edc.ts). */
+export const MAX_EDC_LIST_ITEMS = 10_000;
 export const MAX_EDC_ITEMS = MAX_EDC_LIST_ITEMS;
 
 export const edcItemKinds = ['main', 'sub', 'activity'] as const;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineFunction } from './contract';
 import { isoDateSchema, messageSchema } from './common';
-import { sequencingModes } from '../gantt/sequence-gantt';
 
 /**
  * The Gantt (product-spec.md "Gantt screen", §3 Gantt task, §7 loadGantt; issue 7 adds saveGantt).
@@ -15,6 +14,9 @@ export const GANTT_STALE_MESSAGE = 'El Gantt fue modificado por otra persona; re
 export const MAX_GANTT_TASKS = 100_000;
 export const MAX_TASK_DURATION = 10_000;
 export const workWeeks = ['mon-fri', 'mon-sat'] as const;
+/** How the Gantt's generated links are made (issue 13; sequenceGantt, gantt/sequence-gantt.ts). */
+export const sequencingModes = ['none', 'priority', 'train'] as const;
+export type SequencingMode = (typeof sequencingModes)[number];
 export const sequencingModeSchema = z.enum(sequencingModes, {
   error: `debe ser una de: ${sequencingModes.join(', ')}`,
 });

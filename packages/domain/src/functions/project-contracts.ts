@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { edpItemPriceOutputShape } from './price-fields';
-import { edpTemplateNames } from '../edp/edp-templates';
 import { currencies } from '../format/money';
 import { parseDecimal } from '../format/decimal';
 import { areaTypeSchema } from './catalogue-contracts';
@@ -15,6 +14,10 @@ import { sequencingModeSchema, workWeeks } from './gantt-contracts';
  * updateProject ('Editar proyecto': the fields outside the EDP, under the project's `version`) and
  * checkProjectCode (the wizard's step 1 asks whether a code is free as it is typed).
  */
+
+/** The fixed EDP templates (their items: edp/edp-templates.ts). */
+export const edpTemplateNames = ['plantilla-1', 'plantilla-2'] as const;
+export type EdpTemplateName = (typeof edpTemplateNames)[number];
 
 export const projectTemplates = ['generica', ...edpTemplateNames] as const;
 export type ProjectTemplate = (typeof projectTemplates)[number];

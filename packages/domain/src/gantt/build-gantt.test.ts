@@ -2,15 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { EdcItem } from '../edc/generate-edc';
 import type { EdpItem } from '../edp/generate-edp';
 import type { GanttLinkRecord, GanttTaskRecord } from './build-gantt';
+import { edcSourceKey, edpSourceKey, parseGanttSourceKey } from '../edp/source-keys';
 import {
   NEW_TASK_DURATION,
   deletedSourceMatcher,
   droppedEdcCodes,
-  edcSourceKey,
-  edpSourceKey,
   ganttSources,
   mergeGanttTasks,
-  parseGanttSourceKey,
   removeGanttTasks,
 } from './build-gantt';
 

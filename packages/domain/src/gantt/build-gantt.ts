@@ -1,5 +1,6 @@
 import type { EdcItem } from '../edc/generate-edc';
 import type { EdpItem } from '../edp/generate-edp';
+import { edcSourceKey, edpSourceKey, parseGanttSourceKey } from '../edp/source-keys';
 import { withParent } from '../tree/ordered-forest';
 
 /**
@@ -50,24 +51,6 @@ export type GanttLinkRecord = {
 };
 
 export const NEW_TASK_DURATION = 5;
-
-export function edpSourceKey(edpItemId: number): string {
-  return `edp:${edpItemId}`;
-}
-
-export function edcSourceKey(edpItemId: number, code: string): string {
-  return `edc:${edpItemId}:${code.toLowerCase()}`;
-}
-
-/** What a source key names: the EDP item, and for an EDC item's task its lower-cased code; undefined for a user's task. */
-export function parseGanttSourceKey(key: string | null): { edpItemId: number; edcCode?: string } | undefined {
-  if (key === null) return undefined;
-  const match = /^(?:edp:(\d+)|edc:(\d+):([\s\S]*))$/.exec(key);
-  if (!match) return undefined;
-  const edpItemId = Number(match[1] ?? match[2]);
-  if (!Number.isSafeInteger(edpItemId)) return undefined;
-  return match[3] === undefined ? { edpItemId } : { edpItemId, edcCode: match[3] };
-}
 
 /**
  * Whether a stored task's source is among deleted EDP items (their own task `edp:{id}` and their

@@ -4,14 +4,17 @@ import type { EdcItem } from '../edc/generate-edc';
 import { generateEdc } from '../edc/generate-edc';
 import type { EdpItem } from '../edp/generate-edp';
 import type { Component } from '../functions/catalogue-contracts';
-import { edcSourceKey, edpSourceKey, ganttSources, mergeGanttTasks, parseGanttSourceKey } from './build-gantt';
+import { edcSourceKey, edpSourceKey, parseGanttSourceKey } from '../edp/source-keys';
+import { ganttSources, mergeGanttTasks } from './build-gantt';
 import type { GanttTaskRecord } from './build-gantt';
 import { WorkingCalendar } from './calendar';
 import { hasCycle, reconcileGeneratedLinks } from './generated-links';
 import { schedule } from './schedule';
 import type { ScheduledTask } from './schedule';
-import type { SequenceLink, SequencingMode } from './sequence-gantt';
-import { sequenceGantt, sequencingModes } from './sequence-gantt';
+import { sequencingModes } from '../functions/gantt-contracts';
+import type { SequencingMode } from '../functions/gantt-contracts';
+import type { SequenceLink } from './sequence-gantt';
+import { sequenceGantt } from './sequence-gantt';
 
 /**
  * The sequencing rules of issue 13 (docs/SEQUENCING.md), one describe per rule, on small projects

@@ -1,6 +1,7 @@
 import type { EdcItem } from '../edc/generate-edc';
 import type { EdpItem } from '../edp/generate-edp';
-import { edcSourceKey } from './build-gantt';
+import type { SequencingMode } from '../functions/gantt-contracts';
+import { edcSourceKey } from '../edp/source-keys';
 
 /**
  * The generated schedule's logic (issue 13; docs/SEQUENCING.md). From the EDP and each item's EDC
@@ -18,8 +19,6 @@ import { edcSourceKey } from './build-gantt';
  * Pure, and the same input always gives the same links in the same order.
  */
 
-export const sequencingModes = ['none', 'priority', 'train'] as const;
-export type SequencingMode = (typeof sequencingModes)[number];
 export const DEFAULT_SEQUENCING: SequencingMode = 'train';
 
 /** A generated finish-to-start link, lag 0, between two tasks named by their source keys. */

@@ -1,5 +1,5 @@
 import { MAX_EDP_CODE } from '../functions/edp-contracts';
-import { edpSourceKey } from '../gantt/build-gantt';
+import { edpSourceKey } from '../edp/source-keys';
 import { listNames } from './mspdi-format';
 import type { ImportedProjectRecords, ImportedSchedule } from './types';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvLimitError, csvRows } from '../workbook/csv-rows';
+import { CsvLimitError, csvRows } from './csv-rows';
 import { shownUfValue, ufValuesFromRows, yearInFileName } from './uf-values-file';
 
 /** A CSV written as the sources publish it, read as the server reads it. */

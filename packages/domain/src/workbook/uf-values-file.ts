@@ -3,8 +3,8 @@ import type { WorkbookRowError } from '../functions/exchange-contracts';
 import { parseChileanDecimal, parseDecimal } from '../format/decimal';
 import type { DecimalParseResult } from '../format/decimal';
 import { formatNumber } from '../format/money';
-import { cellDate, cellText, chileanDate, isBlankRow, rowError, titleKey } from '../workbook/sheet-rows';
-import type { SheetCell, SheetRow } from '../workbook/sheet-rows';
+import { cellDate, cellText, chileanDate, isBlankRow, rowError, titleKey } from './sheet-rows';
+import type { SheetCell, SheetRow } from './sheet-rows';
 
 /**
  * 'Valores UF' from a file (issue 16): the rows of a CSV or of a worksheet's first sheet, as the
