@@ -51,7 +51,7 @@ import { HttpsError } from '../core/https-error';
 import { progressRefusal, progressTaskInfo, projectProgress, writeCutoffTasks } from './cutoff-history';
 import { EDC_ITEM_COLUMNS, edcItemOfRow } from '../edc/edc-queries';
 import { readEdpItems } from '../edp/edp-queries';
-import { calendarColumns, projectCalendarOf, sameCalendar, toSequencing } from '../projects/project-queries';
+import { calendarColumns, projectCalendarOf, sameCalendar, toSequencing } from '../db/project-columns';
 
 /**
  * The Gantt (issue 7; domain.md "Gantt"): tasks and links stored relationally, built from the EDP

@@ -26,7 +26,7 @@ import {
   writeGantt,
 } from '../gantt/gantt-store';
 import type { ProjectGanttRow } from '../gantt/gantt-store';
-import { sameCalendar } from '../projects/project-queries';
+import { sameCalendar } from '../db/project-columns';
 
 /**
  * Progress at a cut-off date (issue 15): saveProgress records leaves' actual dates and physical
