@@ -2,7 +2,7 @@
 // point at (the same configuration as the server), adding only codes that are not there yet.
 import { starterCatalogue } from '@cimiento/domain';
 import { describeSeedResult, seedStarterCatalogue } from './catalogues/seed-starter-catalogue';
-import { SEED_COMMAND_AUTHOR } from './collab/change-log-store';
+import { SEED_COMMAND_AUTHOR } from './collab/change-log-queries';
 import { configOrExit } from './config-or-exit';
 import { migrateToLatest, openDatabase } from './db/database';
 

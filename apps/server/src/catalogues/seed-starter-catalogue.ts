@@ -9,8 +9,8 @@ import {
 } from '@cimiento/domain';
 import type { CatalogueCollection, SeededCatalogueRecord, StarterCatalogue } from '@cimiento/domain';
 import type { Kysely } from 'kysely';
-import { SEED_COMMAND_AUTHOR, recordChangeLog } from '../collab/change-log-store';
-import type { ChangeLogCaller } from '../collab/change-log-store';
+import { SEED_COMMAND_AUTHOR, recordChangeLog } from '../collab/change-log-queries';
+import type { ChangeLogCaller } from '../collab/change-log-queries';
 import { codeKey, isUniqueViolation } from '../db/db-helpers';
 import type { Database } from '../db/schema';
 import {
@@ -21,7 +21,7 @@ import {
   recordTables,
   replaceSectors,
   replaceSubcomponents,
-} from './catalogue-store';
+} from './catalogue-queries';
 
 export type SeedCounts = Record<CatalogueCollection, number>;
 

@@ -7,9 +7,9 @@ import type { SessionCache } from '../auth/session-cache';
 import type { SessionInvalidation } from '../auth/session-invalidation';
 import { ALL_USERS } from '../auth/session-invalidation';
 import type { Database, DatabaseDialect } from '../db/schema';
-import { historyEntryOf, selectHistoryEntries } from './history-store';
+import { historyEntryOf, selectHistoryEntries } from './history-queries';
 import { LIVE_CHANNEL, onLocalPoke } from './live-poke';
-import { NOTIFICATION_COLUMNS, countUnread, countUnreadOf, notificationOf } from './notification-store';
+import { NOTIFICATION_COLUMNS, countUnread, countUnreadOf, notificationOf } from './notification-queries';
 
 /** A comment line this often keeps proxies from closing an idle stream; each one re-checks the session. */
 export const HEARTBEAT_MS = 20_000;

@@ -19,12 +19,12 @@ import type { ParseMspdiResult } from '@cimiento/domain/mspdi';
 import type { ImportedSchedule, MspdiExport } from '@cimiento/domain/mspdi';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/db-helpers';
-import { recordChange } from '../collab/history-store';
+import { recordChange } from '../collab/history-queries';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
-import { recordCutoff } from '../projects/cutoff-history';
-import { insertGantt, loadGantt, scheduleOnCalendar } from '../projects/gantt-store';
-import { insertImportedProject, projectCodeTaken } from '../projects/project-store';
+import { recordCutoff } from '../gantt/cutoff-history';
+import { insertGantt, loadGantt, scheduleOnCalendar } from '../gantt/gantt-store';
+import { insertImportedProject, projectCodeTaken } from '../projects/project-queries';
 import { TimeSlices } from './time-slices';
 
 /**

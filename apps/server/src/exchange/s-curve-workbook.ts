@@ -3,9 +3,9 @@ import type { ExportedFile, SCurve } from '@cimiento/domain';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { readCostProject } from '../projects/cost-basis';
-import { loadSCurve } from '../projects/s-curve-store';
-import type { SCurveAnswer, SCurveRequest } from '../projects/s-curve-store';
+import { readCostProject } from '../costs/cost-basis';
+import { loadSCurve } from '../costs/s-curve-queries';
+import type { SCurveAnswer, SCurveRequest } from '../costs/s-curve-queries';
 import { XLSX_MIME_TYPE } from './workbooks';
 
 /** Excel's number format for an amount in the currency (the display decimals). */

@@ -12,7 +12,7 @@ import type { EventStream } from '../../test/support/event-stream';
 import { createProject, uniqueProjectCode } from '../../test/support/projects';
 import { createTestApp, createTestConfig, databaseKinds } from '../../test/support/test-app';
 import type { TestApp, TestConfig } from '../../test/support/test-app';
-import { purgeExpiredTrash } from './trash-store';
+import { purgeExpiredTrash } from './trash-queries';
 import { createTrashSweep } from './trash-sweep';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { purgeExpiredTrash } from './trash-store';
+import { purgeExpiredTrash } from './trash-queries';
 
 /** How often a running server looks for projects 30 days in the trash (issue 30). */
 export const TRASH_SWEEP_MS = 60 * 60 * 1000;
@@ -17,7 +17,7 @@ export type TrashSweep = {
 
 /**
  * The trash's automatic purge (issue 30): at start-up and then every hour, every project whose
- * `deleted_at` is more than 30 days old is purged (trash-store.ts purgeExpiredTrash, each logged in
+ * `deleted_at` is more than 30 days old is purged (trash-queries.ts purgeExpiredTrash, each logged in
  * the change log as done by Cimiento). The timer is unref'd, so it never keeps a process alive; a
  * failed run is logged and tried again at the next tick. Several instances on one PostgreSQL may
  * sweep at once: each project's purge is a conditional DELETE that only one of them wins.

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addProjectChangeNotifications } from '../../src/collab/notification-store';
+import { addProjectChangeNotifications } from '../../src/collab/notification-queries';
 import { pokeLiveHubs } from '../../src/collab/live-poke';
 import type { Database } from '../../src/db/schema';
 

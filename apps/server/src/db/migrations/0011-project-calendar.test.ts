@@ -4,8 +4,8 @@ import { createTestConfig, databaseKinds } from '../../../test/support/test-app'
 import type { TestConfig } from '../../../test/support/test-app';
 import { migrateToLatest, openDatabase } from '../database';
 import type { AppDatabase } from '../database';
-import { projectCalendarOf } from '../../projects/project-store';
 import { migrationProvider } from './index';
+import { projectCalendarOf } from '../project-columns';
 
 const NOW = '2025-01-01T00:00:00.000Z';
 

@@ -1,0 +1,290 @@
+import {
+  EDC_STALE_MESSAGE,
+  canonicalDecimal,
+  deletedSourceMatcher,
+  droppedEdcCodes,
+  edcChange,
+  validateEdcList,
+  validateEdcStructure,
+} from '@cimiento/domain';
+import type { Currency, Edc, EdcItem, EdcItemInput, EdpItem } from '@cimiento/domain';
+import type { Kysely, Transaction } from 'kysely';
+import { chunks, codeKey, isForeignKeyViolation } from '../db/db-helpers';
+import { recordChange } from '../collab/history-queries';
+import type { ChangeAuthor } from '../collab/history-queries';
+import type { Database } from '../db/schema';
+import { HttpsError } from '../core/https-error';
+import { withEdpAmounts } from '../edp/edp-queries';
+import { lockGantt, purgeGanttSources } from '../edp/gantt-purge';
+
+/**
+ * The EDC of one EDP item (issue 6): an `edc_list` row with the list's version and its items as
+ * `edc_item` rows in list order. A save first moves the version from the one the screen loaded to
+ * the next (0 = "no EDC yet", which creates the row): the conditional write both detects a stale
+ * save and, in PostgreSQL, holds the list's row lock so two saves of the same list queue instead
+ * of interleaving. Deleting the EDP item deletes its EDC (ON DELETE CASCADE). The Gantt tasks of
+ * items a save removes go in the same transaction (gantt-purge.ts).
+ */
+
+export function projectNotFound(): HttpsError {
+  return new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
+}
+
+export function itemNotFound(id: number): HttpsError {
+  return new HttpsError('NOT_FOUND', `El ítem ${id} no existe en el EDP del proyecto`);
+}
+
+/**
+ * The EDP item `id` of the project, with its price fields and amount (issue 16) as the EDP answers
+ * them; unknown project or item (ids start at 1, so 0 too) → NOT_FOUND.
+ */
+async function findEdpItem(db: Kysely<Database>, projectId: string, id: number): Promise<EdpItem> {
+  const row = await db
+    .selectFrom('edp_item')
+    .innerJoin('project', 'project._id', 'edp_item.project_id')
+    .select([
+      'edp_item.id',
+      'edp_item.parent_id',
+      'edp_item.code',
+      'edp_item.name',
+      'edp_item.unit',
+      'edp_item.quantity',
+      'edp_item.unit_price',
+      'project.currency',
+    ])
+    .where('edp_item.project_id', '=', projectId)
+    .where('edp_item.id', '=', id)
+    .where('project.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) {
+    const project = await db
+      .selectFrom('project')
+      .select('_id')
+      .where('_id', '=', projectId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    throw project ? itemNotFound(id) : projectNotFound();
+  }
+  // PostgreSQL returns bigint columns as strings, numeric as "12.5000"
+  const item: EdpItem & { unit?: string; quantity?: string; unitPrice?: string } = {
+    id: Number(row.id),
+    code: row.code,
+    name: row.name,
+  };
+  if (row.parent_id !== null) item.parentId = Number(row.parent_id);
+  if (row.unit !== null) item.unit = row.unit;
+  if (row.quantity !== null) item.quantity = canonicalDecimal(row.quantity);
+  if (row.unit_price !== null) item.unitPrice = canonicalDecimal(row.unit_price);
+  return withEdpAmounts([item], row.currency as Currency)[0] as EdpItem;
+}
+
+/** An item as the contract gives it out: the optional fields only when they hold something (blank = none). */
+/** The columns of an `edc_item` row that make an EdcItem (edcItemOfRow). */
+export const EDC_ITEM_COLUMNS = [
+  'code',
+  'name',
+  'parent_code',
+  'kind',
+  'source_id',
+  'source_code',
+  'source_name',
+  'priority',
+  'duration',
+] as const;
+
+type EdcItemRow = {
+  code: string;
+  name: string;
+  parent_code: string;
+  kind: string;
+  source_id: string | null;
+  source_code: string | null;
+  source_name: string | null;
+  priority: number | string | null;
+  duration: number | string | null;
+};
+
+/**
+ * A stored row as loadEdc gives it: a main item hangs from its EDP item, whose code the EDP editor
+ * may have changed since the list was saved (`edpItemCode`; the stored parent code when unknown).
+ */
+export function edcItemOfRow(row: EdcItemRow, edpItemCode: string | undefined): EdcItem {
+  return toEdcItem({
+    code: row.code,
+    name: row.name,
+    parentCode: row.kind === 'main' ? (edpItemCode ?? row.parent_code) : row.parent_code,
+    kind: row.kind,
+    sourceId: row.source_id,
+    sourceCode: row.source_code,
+    sourceName: row.source_name,
+    priority: row.priority,
+    duration: row.duration,
+  });
+}
+
+function toEdcItem(input: {
+  code: string;
+  name: string;
+  parentCode: string;
+  kind: string;
+  sourceId?: string | null;
+  sourceCode?: string | null;
+  sourceName?: string | null;
+  priority?: number | string | null;
+  duration?: number | string | null;
+}): EdcItem {
+  const item: EdcItem = {
+    code: input.code,
+    name: input.name,
+    parentCode: input.parentCode,
+    kind: input.kind as EdcItem['kind'],
+  };
+  if (input.sourceId !== undefined && input.sourceId !== null) item.sourceId = input.sourceId;
+  if (input.sourceCode) item.sourceCode = input.sourceCode;
+  if (input.sourceName) item.sourceName = input.sourceName;
+  // PostgreSQL may hand integers back as strings; null (unknown) stays absent
+  if (input.priority !== undefined && input.priority !== null) item.priority = Number(input.priority);
+  if (input.duration !== undefined && input.duration !== null) item.duration = Number(input.duration);
+  return item;
+}
+
+export type LoadedEdc = { edpItem: EdpItem; edc: Edc | null };
+
+/**
+ * loadEdc: the EDP item and its saved EDC (null when it has none yet). Read in one repeatable-read
+ * transaction so the items and the version belong together; SQLite's single connection gives the
+ * same guarantee.
+ */
+export async function loadEdc(db: Kysely<Database>, projectId: string, id: number): Promise<LoadedEdc> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const edpItem = await findEdpItem(trx, projectId, id);
+      const list = await trx
+        .selectFrom('edc_list')
+        .select('version')
+        .where('project_id', '=', projectId)
+        .where('edp_item_id', '=', id)
+        .executeTakeFirst();
+      if (!list) return { edpItem, edc: null };
+      const rows = await trx
+        .selectFrom('edc_item')
+        .select(EDC_ITEM_COLUMNS)
+        .where('project_id', '=', projectId)
+        .where('edp_item_id', '=', id)
+        .orderBy('position')
+        .execute();
+      const componentesEdc = rows.map((row) => edcItemOfRow(row, edpItem.code));
+      return { edpItem, edc: { ...edpItem, componentesEdc, version: Number(list.version) } };
+    });
+}
+
+/** The `edc_item` row of an item at `position` of EDP item `edpItemId`'s list. */
+export function edcItemRow(projectId: string, edpItemId: number, position: number, item: EdcItem) {
+  return {
+    project_id: projectId,
+    edp_item_id: edpItemId,
+    position,
+    code: item.code,
+    code_key: codeKey(item.code),
+    name: item.name,
+    parent_code: item.parentCode,
+    kind: item.kind,
+    source_id: item.sourceId ?? null,
+    source_code: item.sourceCode ?? null,
+    source_name: item.sourceName ?? null,
+    priority: item.priority ?? null,
+    duration: item.duration ?? null,
+  };
+}
+
+/** The list's rules (validateEdcList) and then its generated structure (validateEdcStructure). */
+function refuseInvalid(items: readonly EdcItem[], edpItemCode: string): void {
+  const listErrors = validateEdcList(items, edpItemCode, 5);
+  const errors = listErrors.length > 0 ? listErrors : validateEdcStructure(items, edpItemCode, 5);
+  if (errors.length > 0) throw new HttpsError('INVALID_ARGUMENT', errors.join('; '));
+}
+
+/** Moves the list's version on (0 creates the list), or says why it cannot: item gone (NOT_FOUND) or stale (ABORTED). */
+async function claimNextVersion(
+  trx: Transaction<Database>,
+  projectId: string,
+  edpItemId: number,
+  basedOn: number,
+): Promise<number> {
+  const now = new Date().toISOString();
+  let claimed: boolean;
+  if (basedOn === 0) {
+    // "no EDC yet": whoever creates the row first wins; the other finds it there (DO NOTHING)
+    const result = await trx
+      .insertInto('edc_list')
+      .values({ project_id: projectId, edp_item_id: edpItemId, version: 1, updated_at: now })
+      .onConflict((conflict) => conflict.columns(['project_id', 'edp_item_id']).doNothing())
+      .executeTakeFirst();
+    claimed = Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  } else {
+    const result = await trx
+      .updateTable('edc_list')
+      .set({ version: basedOn + 1, updated_at: now })
+      .where('project_id', '=', projectId)
+      .where('edp_item_id', '=', edpItemId)
+      .where('version', '=', basedOn)
+      .executeTakeFirst();
+    claimed = Number(result.numUpdatedRows) === 1;
+  }
+  if (claimed) return basedOn + 1;
+  // the EDP item (and with it the list) may have been deleted since it was read
+  await findEdpItem(trx, projectId, edpItemId);
+  throw new HttpsError('ABORTED', EDC_STALE_MESSAGE);
+}
+
+/**
+ * saveEdc: replaces the EDP item's EDC list, based on the version the screen loaded. The EDP item
+ * and the list are checked before the first write, so a refused save writes nothing.
+ */
+export async function saveEdc(
+  db: Kysely<Database>,
+  projectId: string,
+  edc: { id: number; componentesEdc: readonly EdcItemInput[]; version: number },
+  author: ChangeAuthor,
+): Promise<Edc> {
+  const items = edc.componentesEdc.map(toEdcItem);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const edpItem = await findEdpItem(trx, projectId, edc.id);
+      refuseInvalid(items, edpItem.code);
+      // the rows the save replaces are those of the version it is based on whenever its claim
+      // succeeds (a concurrent save moves the version on), so they can be read before it
+      const before = await trx
+        .selectFrom('edc_item')
+        .select(['code', 'name'])
+        .where('project_id', '=', projectId)
+        .where('edp_item_id', '=', edc.id)
+        .execute();
+      const dropped = droppedEdcCodes(
+        before.map((row) => row.code),
+        items.map((item) => item.code),
+      );
+      if (dropped.length > 0) await lockGantt(trx, projectId);
+      const version = await claimNextVersion(trx, projectId, edc.id, edc.version);
+      await trx.deleteFrom('edc_item').where('project_id', '=', projectId).where('edp_item_id', '=', edc.id).execute();
+      // the Gantt tasks of removed items go now, before a new item with the same code can take them
+      if (dropped.length > 0) {
+        const edcItems = dropped.map((code) => ({ edpItemId: edc.id, code }));
+        await purgeGanttSources(trx, projectId, deletedSourceMatcher({ edcItems }));
+      }
+      const rows = items.map((item, position) => edcItemRow(projectId, edc.id, position, item));
+      for (const part of chunks(rows)) {
+        await trx.insertInto('edc_item').values(part).execute();
+      }
+      const change = edcChange([{ edpItem, before, after: items }]);
+      await recordChange(trx, projectId, author, 'edc', change);
+      return { ...edpItem, componentesEdc: items, version };
+    });
+  } catch (error) {
+    // the EDP item deleted between reading it and creating its list
+    if (isForeignKeyViolation(error)) throw itemNotFound(edc.id);
+    throw error;
+  }
+}

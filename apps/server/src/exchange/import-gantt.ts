@@ -1,0 +1,57 @@
+import {
+  GANTT_SHEET_NAME,
+  GANTT_STALE_MESSAGE,
+  MAX_GANTT_TASKS,
+  formatNumber,
+  ganttUpdatesFromRows,
+  importGanttContract,
+} from '@cimiento/domain';
+import type { GanttImportCounts } from '@cimiento/domain';
+import { readWorkbookSheet, rowErrorsMessage } from './workbooks';
+import { loadGantt, saveGantt } from '../gantt/gantt-store';
+import { HttpsError } from '../core/https-error';
+import { defineHandler } from '../core/define-handler';
+
+function countsText(counts: GanttImportCounts): string {
+  return [
+    `${formatNumber(counts.updated)} ${counts.updated === 1 ? 'actualizada' : 'actualizadas'}`,
+    `${formatNumber(counts.added)} ${counts.added === 1 ? 'nueva' : 'nuevas'}`,
+    `${formatNumber(counts.unchanged)} sin cambios`,
+  ].join(', ');
+}
+
+/**
+ * importGantt: the task table exportGantt 'xlsx' writes, read back (domain ganttUpdatesFromRows):
+ * rows update their task by Código (duration, predecessors, start; issue 15: not Avance, each task
+ * keeps its stored progress and actual dates) and unknown codes become new tasks. Every row is checked before anything is written; a dry run answers the
+ * preview with the errors; a stale version → ABORTED. The write is saveGantt's, so its checks,
+ * version claim, generated-link rules and scheduling are the same as a save on the screen.
+ */
+export const handleImportGantt = defineHandler(
+  importGanttContract,
+  async ({ id, content, version, dryRun }, { db, caller }) => {
+    const current = await loadGantt(db, id);
+    if (current.version !== version) throw new HttpsError('ABORTED', GANTT_STALE_MESSAGE);
+    const sheet = await readWorkbookSheet(content, {
+      sheetName: GANTT_SHEET_NAME,
+      maxRows: MAX_GANTT_TASKS,
+      what: 'el Gantt',
+    });
+    const result = ganttUpdatesFromRows(sheet.rows, current.activities, { defaultStart: current.projectStart });
+    const preview = { rows: result.rows, errors: result.errors, ...result.counts };
+    if (dryRun) {
+      const message =
+        result.errors.length > 0
+          ? `El libro tiene ${formatNumber(result.errors.length)} ${result.errors.length === 1 ? 'error' : 'errores'}; corrígelo y vuelve a cargarlo`
+          : `Vista previa del Gantt: ${formatNumber(result.rows)} filas (${countsText(result.counts)})`;
+      return { preview, message };
+    }
+    if (result.errors.length > 0) throw new HttpsError('INVALID_ARGUMENT', rowErrorsMessage(result.errors, 'el Gantt'));
+    const saved = await saveGantt(db, id, { activities: result.activities }, version, {
+      caller,
+      functionName: 'importGantt',
+    });
+    const { message: _saved, ...gantt } = saved;
+    return { preview, gantt, message: `Gantt importado desde Excel: ${countsText(result.counts)}` };
+  },
+);

@@ -1,8 +1,0 @@
-import { checkProjectCodeContract } from '@cimiento/domain';
-import { checkProjectCode } from '../../projects/project-store';
-import { defineHandler } from '../../core/define-handler';
-
-/** Whether a project code is free (case-insensitive), for the wizard's step 1; saveProject still decides. */
-export const handleCheckProjectCode = defineHandler(checkProjectCodeContract, async ({ code, exceptId }, { db }) =>
-  checkProjectCode(db, code, exceptId),
-);

@@ -1,8 +1,0 @@
-import { chooseBaselineContract } from '@cimiento/domain';
-import { chooseBaseline } from '../../projects/baseline-store';
-import { defineHandler } from '../../core/define-handler';
-
-/** Which baseline the Gantt shows and compares (null: none), with its dates per task; the Gantt's version stays. */
-export const handleChooseBaseline = defineHandler(chooseBaselineContract, async ({ id, baselineId }, { db, caller }) =>
-  chooseBaseline(db, id, baselineId, { caller, functionName: 'chooseBaseline' }),
-);

@@ -1,8 +1,0 @@
-import { loadBaselinesContract } from '@cimiento/domain';
-import { loadBaselines } from '../../projects/baseline-store';
-import { defineHandler } from '../../core/define-handler';
-
-/** The project's baselines, newest first, and the chosen one. */
-export const handleLoadBaselines = defineHandler(loadBaselinesContract, async ({ id }, { db }) =>
-  loadBaselines(db, id),
-);

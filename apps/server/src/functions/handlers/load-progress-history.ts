@@ -1,8 +1,0 @@
-import { loadProgressHistoryContract } from '@cimiento/domain';
-import { loadProgressHistory } from '../../projects/progress-store';
-import { defineHandler } from '../../core/define-handler';
-
-/** The project's cut-offs ('Cortes de avance'), and with `cutoff` its leaves' progress (issue 15). */
-export const handleLoadProgressHistory = defineHandler(loadProgressHistoryContract, async ({ id, cutoff }, { db }) =>
-  loadProgressHistory(db, id, cutoff),
-);
