@@ -16,7 +16,7 @@ import { useProjectStore } from '@/stores/project-store';
 import { buildLoadedProject, buildSession, jsonResponse, setWindowWidth } from '@/testing/test-utils';
 
 // the SVAR chart needs a real layout; these tests are about which requests leave and when
-vi.mock('@/features/gantt/components/gantt-chart', async () => {
+vi.mock('@/features/gantt/chart/gantt-chart', async () => {
   const { forwardRef } = await import('react');
   return { GanttChart: forwardRef(() => <div data-testid="gantt-chart" />) };
 });

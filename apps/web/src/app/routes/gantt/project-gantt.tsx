@@ -1,4 +1,4 @@
-import { ProjectGantt } from '@/features/gantt/components/gantt-screen';
+import { ProjectGantt } from '@/features/gantt/screen/gantt-screen';
 
 /** The id may be the word 'current' (the selected project). */
 export function ProjectGanttRoute() {

@@ -18,7 +18,7 @@ import { describeError, isFunctionError } from '@/lib/api-client';
 import { readFileBase64 } from '@/lib/file-reading';
 import { notifyMessage } from '@/stores/notices-store';
 import { useImportProgress } from '../api/progress';
-import { readCutoff } from '../utils/progress-grid';
+import { readCutoff } from '../tracking/progress-grid';
 import { MAX_WORKBOOK_BYTES } from './gantt-import-dialog';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -16,9 +16,9 @@ import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { StaleSaveAlert } from '@/components/ui/stale-save-alert';
-import { useGanttEditor } from '../stores/gantt-editor-store';
-import type { ProgressEntryStore } from '../stores/progress-entry-store';
-import type { ProgressField, ProgressRow, ProgressTyped } from '../utils/progress-grid';
+import { useGanttEditor } from '../editor/gantt-editor-store';
+import type { ProgressEntryStore } from './progress-entry-store';
+import type { ProgressField, ProgressRow, ProgressTyped } from './progress-grid';
 import {
   checkRow,
   defaultCutoff,
@@ -31,7 +31,7 @@ import {
   unpushedStarts,
   visibleRows,
   withProgressDefaults,
-} from '../utils/progress-grid';
+} from './progress-grid';
 
 const ROW_HEIGHT = 36;
 /** rows drawn above and below the visible window, so a quick scroll does not show blanks */

@@ -5,10 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/react-query';
 import { buildLoadedProject, buildSession, jsonResponse, renderWithApp } from '@/testing/test-utils';
-import { ProjectGantt } from './gantt-screen';
+import { ProjectGantt } from '../screen/gantt-screen';
 
 // the SVAR chart needs a real layout; these tests are about the toolbar, the grid and the calls
-vi.mock('./gantt-chart', async () => {
+vi.mock('../chart/gantt-chart', async () => {
   const { forwardRef } = await import('react');
   return { GanttChart: forwardRef(() => <div data-testid="gantt-chart" />) };
 });

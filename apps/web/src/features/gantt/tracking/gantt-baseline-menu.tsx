@@ -29,10 +29,10 @@ import { describeError, isFunctionError } from '@/lib/api-client';
 import { notifyMessage } from '@/stores/notices-store';
 import { baselinesQueryOptions, useChooseBaseline, useRemoveBaseline, useSaveBaseline } from '../api/baselines';
 import { useSaveGantt } from '../api/gantt';
-import { saveVariablesOf, selectIsDirty, useGanttEditor, useGanttEditorStore } from '../stores/gantt-editor-store';
-import { useGanttViewPrefs } from '../stores/gantt-view-store';
+import { saveVariablesOf, selectIsDirty, useGanttEditor, useGanttEditorStore } from '../editor/gantt-editor-store';
+import { useGanttViewPrefs } from '../chart/gantt-view-store';
 import { GanttLateToggle } from './gantt-tracking-controls';
-import { GanttUnsavedDialog } from '../exchange/gantt-unsaved-dialog';
+import { GanttUnsavedDialog } from '../editor/gantt-unsaved-dialog';
 
 /** The first 'Línea base N' the project does not use yet (N from the count + 1). */
 export function nextBaselineName(names: readonly string[], label: (number: number) => string): string {

@@ -9,7 +9,7 @@ import { buildLoadedProject, buildSession, jsonResponse, renderWithApp } from '@
 import { ProjectGantt } from './gantt-screen';
 
 // the SVAR chart needs a real layout; these tests are about the toolbar, the question and the calls
-vi.mock('./gantt-chart', async () => {
+vi.mock('../chart/gantt-chart', async () => {
   const { forwardRef } = await import('react');
   return { GanttChart: forwardRef(() => <div data-testid="gantt-chart" />) };
 });

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/react-query';
 import { buildSession, jsonResponse, renderWithApp } from '@/testing/test-utils';
-import { GanttEditorContext, createGanttEditorStore } from '../stores/gantt-editor-store';
-import type { GanttEditorStore } from '../stores/gantt-editor-store';
-import { useGanttViewStore } from '../stores/gantt-view-store';
+import { GanttEditorContext, createGanttEditorStore } from '../editor/gantt-editor-store';
+import type { GanttEditorStore } from '../editor/gantt-editor-store';
+import { useGanttViewStore } from '../chart/gantt-view-store';
 import { GanttBaselineMenu, nextBaselineName } from './gantt-baseline-menu';
 
 function task(overrides: Partial<GanttTask> & Pick<GanttTask, 'TaskID' | 'TaskCode' | 'TaskName'>): GanttTask {

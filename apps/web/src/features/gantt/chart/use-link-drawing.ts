@@ -1,8 +1,8 @@
 import type { LinkType } from '@cimiento/domain';
 import type { RefObject } from 'react';
 import { useEffect, useRef, useState } from 'react';
-import type { BarEnd } from '../utils/gantt-chart-data';
-import { linkTypeFromEnds, nearestEnd } from '../utils/gantt-chart-data';
+import type { BarEnd } from './gantt-chart-data';
+import { linkTypeFromEnds, nearestEnd } from './gantt-chart-data';
 
 /** The line drawn while a link is dragged, in viewport pixels. */
 export type LinkDraft = { x1: number; y1: number; x2: number; y2: number };

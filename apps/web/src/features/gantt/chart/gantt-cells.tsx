@@ -1,8 +1,8 @@
 import { formatIsoDate, formatNumber } from '@cimiento/domain';
 import type { IApi, ITask } from '@svar-ui/react-gantt';
-import type { BarBox, ChartTask } from '../utils/gantt-chart-data';
-import { baselineBox, chartPlacer } from '../utils/gantt-chart-data';
-import { formatFinishVariance } from '../utils/gantt-columns';
+import type { BarBox, ChartTask } from './gantt-chart-data';
+import { baselineBox, chartPlacer } from './gantt-chart-data';
+import { formatFinishVariance } from './gantt-columns';
 
 /**
  * What the chart draws inside SVAR's grid cells and bars. Every text that may be cut carries its

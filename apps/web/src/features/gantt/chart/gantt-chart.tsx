@@ -28,9 +28,9 @@ import type { CSSProperties, ReactElement } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifyMessage } from '@/stores/notices-store';
-import { useGanttEditor, useGanttEditorStore } from '../stores/gantt-editor-store';
-import { useGanttViewPrefs, useGanttViewStore } from '../stores/gantt-view-store';
-import type { ChartData } from '../utils/gantt-chart-data';
+import { useGanttEditor, useGanttEditorStore } from '../editor/gantt-editor-store';
+import { useGanttViewPrefs, useGanttViewStore } from './gantt-view-store';
+import type { ChartData } from './gantt-chart-data';
 import {
   buildChartData,
   chartPlacer,
@@ -40,11 +40,11 @@ import {
   parseLinkId,
   readBarChange,
   sameDirectoryInputs,
-} from '../utils/gantt-chart-data';
-import type { SvarLinkType } from '../utils/gantt-chart-data';
-import { applyChartPatch, chartPatch } from '../utils/gantt-chart-patch';
-import type { GanttKeyCommand } from '../utils/gantt-keyboard';
-import { rowAfterMove } from '../utils/gantt-keyboard';
+} from './gantt-chart-data';
+import type { SvarLinkType } from './gantt-chart-data';
+import { applyChartPatch, chartPatch } from './gantt-chart-patch';
+import type { GanttKeyCommand } from './gantt-keyboard';
+import { rowAfterMove } from './gantt-keyboard';
 import {
   codeColumnWidth,
   codeEntries,
@@ -53,10 +53,10 @@ import {
   defaultGridWidth,
   shownTrackingColumns,
   trackingColumnWidths,
-} from '../utils/gantt-columns';
-import type { TrackingColumnId } from '../utils/gantt-columns';
-import { ganttLocale } from '../utils/gantt-locale';
-import { defaultZoom, fitZoom, zoomScales } from '../utils/gantt-zoom';
+} from './gantt-columns';
+import type { TrackingColumnId } from './gantt-columns';
+import { ganttLocale } from './gantt-locale';
+import { defaultZoom, fitZoom, zoomScales } from './gantt-zoom';
 import {
   ActualFinishCell,
   ActualStartCell,
@@ -111,7 +111,7 @@ const MIN_CHART = 160;
 
 /**
  * The columns' widths until the user resizes one; Código's is sized to its codes, Nombre's to what
- * half the area leaves (utils/gantt-columns).
+ * half the area leaves (gantt-columns.ts).
  */
 const defaultColumnWidths = {
   taskId: 56,
@@ -213,7 +213,7 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
   const dataRef = useRef<ChartData>(data);
   dataRef.current = data;
   // issue 18: what the chart shows (`shown`), and the lists it was last handed. A new build with the
-  // same rows is patched into SVAR's store (utils/gantt-chart-patch) after the render, and the
+  // same rows is patched into SVAR's store (gantt-chart-patch.ts) after the render, and the
   // chart keeps its lists; other rows (a task added or deleted, a search, 'Atrasadas') hand it the
   // new lists, which it parses and lays out whole.
   const shown = useRef<ChartData | null>(null);

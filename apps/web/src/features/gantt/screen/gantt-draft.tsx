@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DraftRecoveryAlert } from '@/components/ui/draft-recovery-alert';
 import { useDraftPersistence } from '@/hooks/use-draft-persistence';
 import { notifyError } from '@/stores/notices-store';
-import { selectIsDirty, useGanttEditor, useGanttEditorStore } from '../stores/gantt-editor-store';
+import { selectIsDirty, useGanttEditor, useGanttEditorStore } from '../editor/gantt-editor-store';
 import { draftDifferenceLines } from '@/lib/project-drafts/draft-diff-lines';
 import { diffGanttDraft } from '@/lib/project-drafts/draft-diffs';
 import { parseGanttDraft } from '@/lib/project-drafts/project-drafts';

@@ -5,9 +5,9 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslation } from 'react-i18next';
-import { useGanttViewPrefs, useGanttViewStore } from '../stores/gantt-view-store';
-import { ganttZoomLevels, isZoomLevel } from '../utils/gantt-zoom';
-import { ToolButton } from './gantt-tool-button';
+import { useGanttViewPrefs, useGanttViewStore } from './gantt-view-store';
+import { ganttZoomLevels, isZoomLevel } from './gantt-zoom';
+import { ToolButton } from '../editor/gantt-tool-button';
 
 /**
  * How the Gantt is looked at (issue 12), not what it holds: the zoom (día, semana, mes, trimestre),

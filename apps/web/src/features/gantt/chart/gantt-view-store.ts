@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { useSession } from '@/lib/auth';
-import type { GanttZoom, GanttZoomLevel } from '../utils/gantt-zoom';
-import { DEFAULT_ZOOM, isZoomLevel } from '../utils/gantt-zoom';
+import type { GanttZoom, GanttZoomLevel } from './gantt-zoom';
+import { DEFAULT_ZOOM, isZoomLevel } from './gantt-zoom';
 
 /**
  * How each user likes the Gantt laid out (issue 12), kept in this browser: the zoom level, the

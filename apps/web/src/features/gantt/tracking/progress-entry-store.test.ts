@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProgressRow } from '../utils/progress-grid';
+import type { ProgressRow } from './progress-grid';
 import { createProgressEntryStore, hasPendingEntries, parseProgressDraft } from './progress-entry-store';
 
 const row: ProgressRow = {

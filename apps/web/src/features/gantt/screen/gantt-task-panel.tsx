@@ -24,8 +24,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGanttEditor } from '../stores/gantt-editor-store';
-import { isoOfTypedDate, parseProgress, unpushedStarts, withProgressDefaults } from '../utils/progress-grid';
+import { useGanttEditor } from '../editor/gantt-editor-store';
+import { isoOfTypedDate, parseProgress, unpushedStarts, withProgressDefaults } from '../tracking/progress-grid';
 
 /** A predecessor row: the task chosen from the list (or null while only typed), what the field shows, type and lag. */
 type PredecessorRow = { key: number; taskId: number | null; text: string; type: LinkType; lag: string };

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/testing/test-utils';
-import { GanttEditorContext, createGanttEditorStore } from '../stores/gantt-editor-store';
+import { GanttEditorContext, createGanttEditorStore } from '../editor/gantt-editor-store';
 import { GanttTaskPanel } from './gantt-task-panel';
 import type { GanttTaskPanelHandle } from './gantt-task-panel';
 

@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { useEffect, useRef, useState } from 'react';
-import type { GanttKeyCommand } from '../utils/gantt-keyboard';
-import { ganttKeyCommand } from '../utils/gantt-keyboard';
+import type { GanttKeyCommand } from './gantt-keyboard';
+import { ganttKeyCommand } from './gantt-keyboard';
 
 const TABBABLE = 'a[href], button, input, select, textarea, [tabindex]';
 

@@ -26,12 +26,12 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGanttEditor, useGanttEditorStore } from '../stores/gantt-editor-store';
-import type { GanttExportFormat } from '../utils/gantt-export';
-import { ganttExportFormats } from '../utils/gantt-export';
-import { GanttBaselineMenu } from './gantt-baseline-menu';
-import { ToolButton, ToolGroup } from './gantt-tool-button';
-import { GanttViewControls } from './gantt-view-controls';
+import { useGanttEditor, useGanttEditorStore } from '../editor/gantt-editor-store';
+import type { GanttExportFormat } from '../print/gantt-export';
+import { ganttExportFormats } from '../print/gantt-export';
+import { GanttBaselineMenu } from '../tracking/gantt-baseline-menu';
+import { ToolButton, ToolGroup } from '../editor/gantt-tool-button';
+import { GanttViewControls } from '../chart/gantt-view-controls';
 
 export type GanttToolbarProps = {
   isEditing: boolean;

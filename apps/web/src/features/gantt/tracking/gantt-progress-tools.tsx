@@ -17,15 +17,15 @@ import { base64ToBlob } from '@/lib/file-reading';
 import { notifyMessage } from '@/stores/notices-store';
 import { useReloadGantt, useSaveGantt } from '../api/gantt';
 import { useExportProgress, useSaveProgress } from '../api/progress';
-import { saveVariablesOf, selectIsDirty, useGanttEditor, useGanttEditorStore } from '../stores/gantt-editor-store';
-import type { ProgressDraftData } from '../stores/progress-entry-store';
-import { hasPendingEntries, parseProgressDraft, progressEntryStoreFor } from '../stores/progress-entry-store';
-import { changedEntries, progressRowsOf, readCutoff } from '../utils/progress-grid';
+import { saveVariablesOf, selectIsDirty, useGanttEditor, useGanttEditorStore } from '../editor/gantt-editor-store';
+import type { ProgressDraftData } from './progress-entry-store';
+import { hasPendingEntries, parseProgressDraft, progressEntryStoreFor } from './progress-entry-store';
+import { changedEntries, progressRowsOf, readCutoff } from './progress-grid';
 import { GanttProgressGrid } from './gantt-progress-grid';
 import { GanttProgressHistory } from './gantt-progress-history';
 import { GanttProgressImport } from '../exchange/gantt-progress-import';
-import { ToolButton, ToolGroup } from './gantt-tool-button';
-import { GanttUnsavedDialog } from '../exchange/gantt-unsaved-dialog';
+import { ToolButton, ToolGroup } from '../editor/gantt-tool-button';
+import { GanttUnsavedDialog } from '../editor/gantt-unsaved-dialog';
 
 /** What waits for the question about the Gantt's unsaved edits. */
 type Pending = 'grid' | 'import' | 'export';

@@ -43,23 +43,23 @@ import {
   selectIsDirty,
   useGanttEditor,
   useGanttEditorStore,
-} from '../stores/gantt-editor-store';
-import type { GanttExportFormat } from '../utils/gantt-export';
-import { exportGantt, ganttFileName, readChartView } from '../utils/gantt-export';
-import type { GanttPrintLabels } from '../utils/gantt-print-layout';
+} from '../editor/gantt-editor-store';
+import type { GanttExportFormat } from '../print/gantt-export';
+import { exportGantt, ganttFileName, readChartView } from '../print/gantt-export';
+import type { GanttPrintLabels } from '../print/gantt-print-layout';
 import { useProjectRouteId } from '@/hooks/use-project-route';
 import { ProjectRouteGate } from '@/components/project/project-route-gate';
-import type { GanttChartHandle, GanttMenuAction } from './gantt-chart';
-import { GanttCalendarDialog } from './gantt-calendar-dialog';
-import { GanttChart } from './gantt-chart';
+import type { GanttChartHandle, GanttMenuAction } from '../chart/gantt-chart';
+import { GanttCalendarDialog } from '../calendar/gantt-calendar-dialog';
+import { GanttChart } from '../chart/gantt-chart';
 import { GanttDraft } from './gantt-draft';
 import { GanttImportDialog } from '../exchange/gantt-import-dialog';
-import { GanttProgressStatus, GanttProgressTools } from './gantt-progress-tools';
+import { GanttProgressStatus, GanttProgressTools } from '../tracking/gantt-progress-tools';
 import type { GanttTaskPanelHandle } from './gantt-task-panel';
 import { GanttTaskPanel } from './gantt-task-panel';
 import { GanttToolbar } from './gantt-toolbar';
 import type { GanttExportChoice } from './gantt-toolbar';
-import { GanttUnsavedDialog } from '../exchange/gantt-unsaved-dialog';
+import { GanttUnsavedDialog } from '../editor/gantt-unsaved-dialog';
 
 /** The chart's least height on md+ (the time scale and about seven rows): below it the page scrolls. */
 const CHART_MIN_HEIGHT = 280;

@@ -1,6 +1,6 @@
 import type { GanttDraftTask, LinkType, ScheduledTask } from '@cimiento/domain';
 import { dayNumber, formatIsoDate, isoDay, weekday } from '@cimiento/domain';
-import { isCriticalLink } from './gantt-chart-data';
+import { isCriticalLink } from '../chart/gantt-chart-data';
 
 /**
  * The Gantt's printed pages (issue 12), as pure geometry in millimetres: no DOM, no PDF. The

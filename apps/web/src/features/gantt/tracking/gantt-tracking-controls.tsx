@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import ToggleButton from '@mui/material/ToggleButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
-import { useGanttEditor, useGanttEditorStore } from '../stores/gantt-editor-store';
+import { useGanttEditor, useGanttEditorStore } from '../editor/gantt-editor-store';
 
 /**
  * 'Atrasadas' (issue 15), beside 'Línea base': only the tasks late against the chosen baseline and

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { createStore } from 'zustand';
 import type { StoreApi } from 'zustand';
 import { formatIsoDate } from '@cimiento/domain';
-import type { GanttEditorStore } from './gantt-editor-store';
-import { defaultCutoff } from '../utils/progress-grid';
-import type { ProgressEdits, ProgressRow, ProgressTyped } from '../utils/progress-grid';
-import { isUnchanged } from '../utils/progress-grid';
+import type { GanttEditorStore } from '../editor/gantt-editor-store';
+import { defaultCutoff } from './progress-grid';
+import type { ProgressEdits, ProgressRow, ProgressTyped } from './progress-grid';
+import { isUnchanged } from './progress-grid';
 
 /**
  * What 'Registrar avance' has typed and not saved yet (issue 15): the cut-off as typed and each
