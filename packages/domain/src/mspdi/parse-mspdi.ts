@@ -1,6 +1,6 @@
 import type { CalendarException } from '../gantt/calendar';
 import { dayNumber, isoDay, weekday } from '../gantt/calendar';
-import type { LinkType } from '../gantt/schedule';
+import type { LinkType } from '../gantt/schedule-types';
 import { MAX_IMPORTED_TASKS } from '../functions/exchange-contracts';
 import { MAX_CALENDAR_EXCEPTIONS, MAX_TASK_DURATION } from '../functions/gantt-contracts';
 import { MAX_LAG } from '../gantt/predecessors';
