@@ -296,7 +296,7 @@ export type {
   ScheduleResult,
   ScheduleTask,
   ScheduledTask,
-} from './gantt/schedule';
+} from './gantt/schedule-types';
 export type { ProgressEntry, ProgressEntryError, ProgressTaskInfo } from './gantt/progress-entries';
 export { cutoffError, progressEntryErrors } from './gantt/progress-entries';
 export type { ProgressRollupTask } from './gantt/tracking';
@@ -371,7 +371,9 @@ export {
   edpItemPriceOutputShape,
   percentTextSchema,
 } from './functions/price-fields';
-export { IncrementalScheduler, linkTypes, schedule } from './gantt/schedule';
+export { linkTypes } from './gantt/schedule-types';
+export { schedule } from './gantt/schedule';
+export { IncrementalScheduler } from './gantt/incremental-scheduler';
 export type { PredecessorLink, PredecessorParseResult } from './gantt/predecessors';
 export { MAX_LAG, formatPredecessors, parsePredecessors } from './gantt/predecessors';
 export type { GanttDraftTask, GanttEdit, GanttTaskChanges } from './gantt/gantt-edits';

@@ -3,8 +3,17 @@ import { describe, expect, it } from 'vitest';
 import type { CalendarException } from './calendar';
 import { WorkingCalendar, dayNumber, isoDay } from './calendar';
 import { chileHolidays } from './chile-holidays';
-import type { LinkType, ScheduleLink, ScheduleOptions, ScheduleResult, ScheduleTask, ScheduledTask } from './schedule';
-import { IncrementalScheduler, linkTypes, schedule } from './schedule';
+import type {
+  LinkType,
+  ScheduleLink,
+  ScheduleOptions,
+  ScheduleResult,
+  ScheduleTask,
+  ScheduledTask,
+} from './schedule-types';
+import { linkTypes } from './schedule-types';
+import { schedule } from './schedule';
+import { IncrementalScheduler } from './incremental-scheduler';
 import { scheduleReference } from './schedule-reference';
 
 /**

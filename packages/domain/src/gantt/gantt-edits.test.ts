@@ -23,8 +23,8 @@ import {
   setGanttProgress,
   updateGanttTask,
 } from './gantt-edits';
-import type { ScheduleResult, ScheduledTask } from './schedule';
-import { IncrementalScheduler } from './schedule';
+import type { ScheduleResult, ScheduledTask } from './schedule-types';
+import { IncrementalScheduler } from './incremental-scheduler';
 
 // Monday–Friday with two of Chile's 2025 holidays: Viernes Santo (Friday 18 April) and Día del
 // Trabajo (Thursday 1 May). 2025-03-03 is a Monday.

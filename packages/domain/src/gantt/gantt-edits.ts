@@ -4,7 +4,8 @@ import type { WorkingCalendar } from './calendar';
 import { dayNumber, isoDay } from './calendar';
 import type { PredecessorLink } from './predecessors';
 import { MAX_LAG, formatPredecessors, parsePredecessors } from './predecessors';
-import type { IncrementalScheduler, LinkType, ScheduleOptions, ScheduleResult } from './schedule';
+import type { LinkType, ScheduleOptions, ScheduleResult } from './schedule-types';
+import type { IncrementalScheduler } from './incremental-scheduler';
 import { schedule } from './schedule';
 import { flattenForest, forestOf, siblingsOf, withParent } from '../tree/ordered-forest';
 

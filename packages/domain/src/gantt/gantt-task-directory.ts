@@ -1,7 +1,7 @@
 import type { GanttDraftTask } from './gantt-edits';
 import { ganttSubtreeIds } from './gantt-edits';
 import type { PredecessorLink } from './predecessors';
-import type { LinkType } from './schedule';
+import type { LinkType } from './schedule-types';
 
 /**
  * How a planner names the Gantt's tasks (issue 12): by code, not by internal TaskID. Activity codes

@@ -1,4 +1,4 @@
-import type { LinkType } from './schedule';
+import type { LinkType } from './schedule-types';
 
 /**
  * The Gantt task's `Predecessor` text (issue 7): the one way the API writes a task's incoming

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WorkingCalendar, isoDay } from './calendar';
-import type { LinkType, ScheduleLink, ScheduleResult, ScheduleTask, ScheduledTask } from './schedule';
-import { linkTypes, schedule } from './schedule';
+import type { LinkType, ScheduleLink, ScheduleResult, ScheduleTask, ScheduledTask } from './schedule-types';
+import { linkTypes } from './schedule-types';
+import { schedule } from './schedule';
 
 /**
  * issue 15: progress at a cut-off ('fecha de corte'). Work done stays on its actual dates, a task

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { CalendarException } from './calendar';
 import { WorkingCalendar, dayNumber, isoDay } from './calendar';
 import { chileHolidays } from './chile-holidays';
-import type { LinkType, ScheduleLink, ScheduleOptions, ScheduleResult, ScheduleTask } from './schedule';
-import { IncrementalScheduler, parseDay, schedule } from './schedule';
+import type { LinkType, ScheduleLink, ScheduleOptions, ScheduleResult, ScheduleTask } from './schedule-types';
+import { parseDay } from './schedule-passes';
+import { schedule } from './schedule';
+import { IncrementalScheduler } from './incremental-scheduler';
 import { scheduleReference } from './schedule-reference';
 
 /**

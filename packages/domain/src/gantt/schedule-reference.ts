@@ -1,6 +1,13 @@
 import type { WorkingCalendar } from './calendar';
 import { dayNumber, isoDay } from './calendar';
-import type { LinkType, ScheduleLink, ScheduleOptions, ScheduleResult, ScheduleTask, ScheduledTask } from './schedule';
+import type {
+  LinkType,
+  ScheduleLink,
+  ScheduleOptions,
+  ScheduleResult,
+  ScheduleTask,
+  ScheduledTask,
+} from './schedule-types';
 
 /**
  * The reference scheduling engine (issue 7; kept by issue 18): the engine as it was before the fast

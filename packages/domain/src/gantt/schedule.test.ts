@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WorkingCalendar } from './calendar';
 import { chileHolidays } from './chile-holidays';
-import type { LinkType, ScheduleLink, ScheduleResult, ScheduleTask, ScheduledTask } from './schedule';
-import { linkTypes, schedule } from './schedule';
+import type { LinkType, ScheduleLink, ScheduleResult, ScheduleTask, ScheduledTask } from './schedule-types';
+import { linkTypes } from './schedule-types';
+import { schedule } from './schedule';
 
 // textbook networks on a plain Monday–Friday calendar; 2025-03-03 is a Monday
 const plain = () => new WorkingCalendar('mon-fri', () => [], 2025);

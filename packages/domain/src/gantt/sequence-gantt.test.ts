@@ -10,7 +10,7 @@ import type { GanttTaskRecord } from './build-gantt';
 import { WorkingCalendar } from './calendar';
 import { hasCycle, reconcileGeneratedLinks } from './generated-links';
 import { schedule } from './schedule';
-import type { ScheduledTask } from './schedule';
+import type { ScheduledTask } from './schedule-types';
 import { sequencingModes } from '../functions/gantt-contracts';
 import type { SequencingMode } from '../functions/gantt-contracts';
 import type { SequenceLink } from './sequence-gantt';

@@ -1,9 +1,6 @@
-import type { CalendarException } from '../gantt/calendar';
-import { dayNumber, isoDay, weekday } from '../gantt/calendar';
-import type { LinkType } from '../gantt/schedule';
+import { dayNumber, isoDay } from '../gantt/calendar';
 import { MAX_IMPORTED_TASKS } from '../functions/exchange-contracts';
-import { MAX_CALENDAR_EXCEPTIONS, MAX_TASK_DURATION } from '../functions/gantt-contracts';
-import { MAX_LAG } from '../gantt/predecessors';
+import { MAX_TASK_DURATION } from '../functions/gantt-contracts';
 import { progressEntryErrors } from '../gantt/progress-entries';
 import { formatNumber } from '../format/money';
 import { DOCTYPE_REFUSED, MspdiXmlReader } from './mspdi-xml';
@@ -11,14 +8,17 @@ import type { XmlNode } from './mspdi-xml';
 import {
   CONSTRAINT_NAMES,
   ELAPSED_FORMATS,
-  LINK_TYPE_OF_MSPDI,
   MSPDI_NAMESPACE,
-  PERCENT_FORMATS,
   datePart,
   durationMinutes,
   listNames,
 } from './mspdi-format';
-import type { ImportedLink, ImportedSchedule, ImportedTask, ParseMspdiResult } from './types';
+import { mapCalendar } from './mspdi-calendar';
+import { mapLinks } from './mspdi-links';
+import { child, children, flag, int, isNode, num, text } from './mspdi-nodes';
+import type { RawTask } from './mspdi-nodes';
+import { WARNING_SENTENCES, Warnings } from './mspdi-warnings';
+import type { ImportedSchedule, ImportedTask, ParseMspdiResult } from './types';
 
 /**
  * parseMspdi (issue 14): an MS Project / ProjectLibre XML file ("XML format", MSPDI) as the tasks,
@@ -26,86 +26,15 @@ import type { ImportedLink, ImportedSchedule, ImportedTask, ParseMspdiResult } f
  * declaration is refused before parsing, and only the five XML entities and character references
  * are decoded, so neither an entity bomb nor an external entity can do anything. The mapping rules
  * (see types.ts and the tests) keep what a day-granular engine models and warn, naming the tasks,
- * about what it does not.
+ * about what it does not. Its pieces: reading the file's nodes (mspdi-nodes.ts), the links
+ * (mspdi-links.ts), the calendar (mspdi-calendar.ts) and the warnings' sentences (mspdi-warnings.ts).
  */
 
 export { DOCTYPE_REFUSED };
 export const NOT_MSPDI =
   'El archivo no es un XML de MS Project (MSPDI): en MS Project usa «Guardar como» → «XML» (o «Archivo XML de MS Project» en ProjectLibre) y vuelve a intentarlo.';
 
-function isNode(value: unknown): value is XmlNode {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function child(node: XmlNode | undefined, key: string): XmlNode | undefined {
-  const value = node?.[key];
-  return isNode(value) ? value : undefined;
-}
-
-function children(node: XmlNode | undefined, key: string): XmlNode[] {
-  const value = node?.[key];
-  if (Array.isArray(value)) return value.filter(isNode);
-  return isNode(value) ? [value] : [];
-}
-
-function text(node: XmlNode | undefined, key: string): string | undefined {
-  const value = node?.[key];
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (isNode(value) && typeof value['#text'] === 'string') return value['#text'];
-  return undefined;
-}
-
-function int(node: XmlNode | undefined, key: string): number | undefined {
-  const value = text(node, key)?.trim();
-  if (value === undefined || !/^[-+]?\d+$/.test(value)) return undefined;
-  const number = Number(value);
-  return Number.isSafeInteger(number) ? number : undefined;
-}
-
-function num(node: XmlNode | undefined, key: string): number | undefined {
-  const value = text(node, key)?.trim();
-  if (value === undefined || value === '') return undefined;
-  const number = Number(value);
-  return Number.isFinite(number) ? number : undefined;
-}
-
-function flag(node: XmlNode | undefined, key: string): boolean {
-  const value = text(node, key)?.trim().toLowerCase();
-  return value === '1' || value === 'true';
-}
-
-/** Names of tasks grouped by the kind of warning, in the order they are reported. */
-class Warnings {
-  private readonly byKind = new Map<string, string[]>();
-  private readonly plain: string[] = [];
-  add(kind: string, name: string): void {
-    const list = this.byKind.get(kind);
-    if (list) list.push(name);
-    else this.byKind.set(kind, [name]);
-  }
-  note(message: string): void {
-    this.plain.push(message);
-  }
-  /** The sentences: `sentence(kind)` prefix + the names. */
-  build(sentences: readonly (readonly [string, (names: string) => string])[]): string[] {
-    const out = [...this.plain];
-    for (const [kind, sentence] of sentences) {
-      const names = this.byKind.get(kind);
-      if (names && names.length > 0) out.push(sentence(listNames(names)));
-    }
-    return out;
-  }
-}
-
 const MAX_OUTLINE_LEVEL = 1_000;
-
-type RawTask = {
-  node: XmlNode;
-  uid: number;
-  level: number;
-  name: string;
-};
 
 /** parseMspdi in pieces: `write` the file's text in slices, then `end` (the server gives the event loop back between slices). */
 export type MspdiParser = { write: (chunk: string) => void; end: () => ParseMspdiResult };
@@ -406,294 +335,4 @@ function warnedElapsed(format: number | undefined): boolean {
 function isSplit(node: XmlNode): boolean {
   if (node['Split'] !== undefined || node['Splits'] !== undefined) return true;
   return children(node, 'TimephasedData').some((data) => int(data, 'Type') === 11);
-}
-
-const WARNING_SENTENCES: readonly (readonly [string, (names: string) => string])[] = [
-  ['rounded', (names) => `Se redondearon a días completos las duraciones de: ${names}.`],
-  [
-    'elapsed',
-    (names) =>
-      `Se convirtieron a días hábiles las duraciones transcurridas (días corridos) de: ${names}. Revisa sus duraciones.`,
-  ],
-  ['negative', (names) => `Las duraciones negativas se importaron como 0 (hito) en: ${names}.`],
-  ['tooLong', (names) => `Se acortaron a ${MAX_TASK_DURATION} días hábiles las duraciones de: ${names}.`],
-  ['badDuration', (names) => `No se pudo leer la duración de: ${names}; se importaron como hitos (duración 0).`],
-  ...[1, 3, 5, 6, 7].map(
-    (type) =>
-      [
-        `constraint${type}`,
-        (names: string) =>
-          `No se importan las restricciones «${CONSTRAINT_NAMES[type]}» de: ${names}; esas tareas se programan lo antes posible.`,
-      ] as const,
-  ),
-  [
-    'actuals',
-    (names) =>
-      `No se importan las fechas reales (comienzo o fin real) de: ${names}, porque no cumplen las reglas del avance (un fin real necesita su comienzo real y no puede ser anterior a él; un avance del 100 % necesita el fin real); sí se importa su porcentaje completado.`,
-  ],
-  [
-    'resources',
-    (names) => `No se importan los recursos asignados a: ${names}; sus duraciones se importan tal como están.`,
-  ],
-  [
-    'taskCalendar',
-    (names) => `No se importan los calendarios propios de: ${names}; se programan con el calendario del proyecto.`,
-  ],
-  ['split', (names) => `No se importan las divisiones (interrupciones) de: ${names}; se programan de forma continua.`],
-  ['manual', (names) => `Las tareas programadas manualmente se programan automáticamente en Cimiento: ${names}.`],
-  ['recurring', (names) => `Las tareas periódicas se importan como tareas comunes, sin su periodicidad: ${names}.`],
-  ['lagRounded', (names) => `Se redondearon a días completos los desfases de los vínculos hacia: ${names}.`],
-  [
-    'lagPercent',
-    (names) =>
-      `Se convirtieron a días los desfases en porcentaje (de la duración de la predecesora) de los vínculos hacia: ${names}.`,
-  ],
-  [
-    'lagElapsed',
-    (names) => `Se convirtieron a días hábiles los desfases transcurridos de los vínculos hacia: ${names}.`,
-  ],
-  ['lagClamped', (names) => `Se limitaron a ${MAX_LAG} días los desfases de los vínculos hacia: ${names}.`],
-  [
-    'unknownLink',
-    (names) =>
-      `Se omitieron los vínculos con tareas que no están en el archivo (o con la tarea de resumen del proyecto) de: ${names}.`,
-  ],
-  ['externalLink', (names) => `Se omitieron los vínculos con tareas de otros proyectos de: ${names}.`],
-  ['selfLink', (names) => `Se omitieron los vínculos de una tarea consigo misma: ${names}.`],
-  ['duplicateLink', (names) => `Se omitieron los vínculos repetidos entre las mismas tareas hacia: ${names}.`],
-];
-
-function mapLinks(
-  raw: readonly RawTask[],
-  projectRowUid: number | undefined,
-  durationOf: ReadonlyMap<number, number>,
-  minutesPerDay: number,
-  workingShare: number,
-  warnings: Warnings,
-): ImportedLink[] {
-  const links: ImportedLink[] = [];
-  const seen = new Set<string>();
-  for (const task of raw) {
-    const flagged = new Set<string>();
-    const warnOnce = (kind: string) => {
-      if (flagged.has(kind)) return;
-      flagged.add(kind);
-      warnings.add(kind, task.name);
-    };
-    for (const link of children(task.node, 'PredecessorLink')) {
-      const from = int(link, 'PredecessorUID');
-      if (flag(link, 'CrossProject')) {
-        warnOnce('externalLink');
-        continue;
-      }
-      if (from === undefined || from === projectRowUid || !durationOf.has(from)) {
-        warnOnce('unknownLink');
-        continue;
-      }
-      if (from === task.uid) {
-        warnOnce('selfLink');
-        continue;
-      }
-      const key = `${from}>${task.uid}`;
-      if (seen.has(key)) {
-        warnOnce('duplicateLink');
-        continue;
-      }
-      seen.add(key);
-      const typeNumber = int(link, 'Type');
-      const type: LinkType = (typeNumber === undefined ? undefined : LINK_TYPE_OF_MSPDI[typeNumber]) ?? 'FS';
-      const linkLag = num(link, 'LinkLag') ?? 0;
-      const format = int(link, 'LagFormat');
-      let days: number;
-      // a converted lag gets its conversion's warning, not the rounding one as well
-      let converted = false;
-      if (linkLag === 0) days = 0;
-      else if (format !== undefined && PERCENT_FORMATS.has(format)) {
-        // LinkLag holds the percent of the predecessor's duration
-        days = (linkLag / 100) * (durationOf.get(from) ?? 0);
-        converted = true;
-        warnOnce('lagPercent');
-      } else if (format !== undefined && ELAPSED_FORMATS.has(format)) {
-        days = (linkLag / 10 / 1440) * workingShare;
-        converted = true;
-        warnOnce('lagElapsed');
-      } else days = linkLag / 10 / minutesPerDay;
-      let lag = Math.round(days);
-      if (Math.abs(lag - days) > 1e-6 && !converted) warnOnce('lagRounded');
-      if (Math.abs(lag) > MAX_LAG) {
-        lag = Math.sign(lag) * MAX_LAG;
-        warnOnce('lagClamped');
-      }
-      links.push({ from, to: task.uid, type, lag: lag === 0 ? 0 : lag });
-    }
-  }
-  return links;
-}
-
-type MappedCalendar = { name: string; workingWeekdays: number[]; exceptions: CalendarException[] };
-
-/**
- * The project's base calendar (<CalendarUID>): weekdays 1 (Sunday) … 7 (Saturday) from the
- * calendar or, when it leaves one out, from its base calendar; exceptions in MS Project 2007+'s
- * <Exceptions> or, failing those, 2003's exception weekdays (DayType 0), one per date.
- */
-function mapCalendar(project: XmlNode, warnings: Warnings): MappedCalendar {
-  const calendars = children(child(project, 'Calendars'), 'Calendar');
-  const byUid = new Map<number, XmlNode>();
-  for (const calendar of calendars) {
-    const uid = int(calendar, 'UID');
-    if (uid !== undefined && !byUid.has(uid)) byUid.set(uid, calendar);
-  }
-  const projectCalendarUid = int(project, 'CalendarUID');
-  const base =
-    (projectCalendarUid === undefined ? undefined : byUid.get(projectCalendarUid)) ??
-    calendars.find((calendar) => flag(calendar, 'IsBaseCalendar')) ??
-    calendars[0];
-  if (!base) {
-    warnings.note('El archivo no trae calendario; se usa uno de lunes a viernes.');
-    return { name: 'Estándar', workingWeekdays: [1, 2, 3, 4, 5], exceptions: [] };
-  }
-  const name = (text(base, 'Name') ?? '').trim() || 'Estándar';
-
-  // the chain: the calendar, then its base calendars (guarding against loops)
-  const chain: XmlNode[] = [];
-  const visited = new Set<XmlNode>();
-  for (let calendar: XmlNode | undefined = base; calendar && !visited.has(calendar);) {
-    visited.add(calendar);
-    chain.push(calendar);
-    const baseUid = int(calendar, 'BaseCalendarUID');
-    calendar = baseUid === undefined || baseUid < 0 ? undefined : byUid.get(baseUid);
-  }
-
-  const working: (boolean | undefined)[] = new Array(7).fill(undefined);
-  for (const calendar of chain) {
-    for (const day of children(child(calendar, 'WeekDays'), 'WeekDay')) {
-      const type = int(day, 'DayType');
-      if (type === undefined || type < 1 || type > 7) continue;
-      if (working[type - 1] === undefined) working[type - 1] = flag(day, 'DayWorking');
-    }
-  }
-  // a weekday no calendar defines: MS Project's standard week
-  let workingWeekdays = working
-    .map((value, index) => ((value ?? (index >= 1 && index <= 5)) ? index : -1))
-    .filter((index) => index >= 0);
-  if (workingWeekdays.length === 0) {
-    warnings.note(`El calendario «${name}» no tiene días laborables en la semana; se usa de lunes a viernes.`);
-    workingWeekdays = [1, 2, 3, 4, 5];
-  }
-
-  const byDate = new Map<string, CalendarException>();
-  let capped = false;
-  const add = (date: string, exceptionName: string, isWorking: boolean) => {
-    if (byDate.has(date)) return;
-    if (byDate.size >= MAX_CALENDAR_EXCEPTIONS) {
-      capped = true;
-      return;
-    }
-    byDate.set(date, { date, name: exceptionName.slice(0, 120), working: isWorking });
-  };
-  const unreadable: string[] = [];
-  for (const calendar of chain) {
-    const exceptions = children(child(calendar, 'Exceptions'), 'Exception');
-    if (exceptions.length > 0) {
-      for (const exception of exceptions) {
-        const exceptionName = (text(exception, 'Name') ?? '').trim();
-        const dates = exceptionDates(exception);
-        if (dates === undefined) unreadable.push(exceptionName || 'sin nombre');
-        else for (const date of dates) add(date, exceptionName, flag(exception, 'DayWorking'));
-      }
-    } else {
-      for (const day of children(child(calendar, 'WeekDays'), 'WeekDay')) {
-        if (int(day, 'DayType') !== 0) continue;
-        const period = child(day, 'TimePeriod');
-        const dates = rangeDates(text(period, 'FromDate'), text(period, 'ToDate'));
-        if (dates === undefined) unreadable.push('sin nombre');
-        else for (const date of dates) add(date, '', flag(day, 'DayWorking'));
-      }
-    }
-    if (children(child(calendar, 'WorkWeeks'), 'WorkWeek').length > 0)
-      warnings.note(
-        `El calendario «${(text(calendar, 'Name') ?? '').trim() || name}» tiene semanas laborales distintas de la predeterminada; no se importan: se usa solo su semana predeterminada.`,
-      );
-  }
-  if (unreadable.length > 0)
-    warnings.note(`No se pudieron leer las fechas de las excepciones del calendario: ${listNames(unreadable)}.`);
-  if (capped)
-    warnings.note(
-      `El calendario tiene más de ${MAX_CALENDAR_EXCEPTIONS} fechas de excepción; se importaron las primeras ${MAX_CALENDAR_EXCEPTIONS}.`,
-    );
-  const exceptions = [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
-  return { name, workingWeekdays, exceptions };
-}
-
-/** Longest span of one exception we expand (about 30 years); beyond it only the cap applies. */
-const MAX_EXCEPTION_SPAN_DAYS = 11_000;
-
-/** The dates from FromDate to ToDate inclusive (a ToDate at 00:00 of a later day ends the day before). */
-function rangeDates(from: string | undefined, to: string | undefined): string[] | undefined {
-  const first = datePart(from);
-  const lastDate = datePart(to ?? from);
-  if (first === undefined || lastDate === undefined) return undefined;
-  let last = dayNumber(lastDate);
-  const start = dayNumber(first);
-  if (to !== undefined && last > start && /T00:00(:00)?$/.test(to.trim())) last -= 1;
-  if (last < start) return undefined;
-  const dates: string[] = [];
-  for (let day = start; day <= Math.min(last, start + MAX_EXCEPTION_SPAN_DAYS); day += 1) dates.push(isoDay(day));
-  return dates;
-}
-
-/**
- * The dates of one 2007+ exception: its TimePeriod's days, filtered by its recurrence: daily
- * (every Period days), weekly (DaysOfWeek bit mask, every Period weeks), monthly by day and yearly
- * by day (MonthDay, Month). Recurrences by position (the 'second Monday') give undefined.
- */
-function exceptionDates(exception: XmlNode): string[] | undefined {
-  const period = child(exception, 'TimePeriod');
-  const dates = rangeDates(text(period, 'FromDate'), text(period, 'ToDate'));
-  if (dates === undefined) return undefined;
-  const type = int(exception, 'Type') ?? 1;
-  const every = Math.max(1, int(exception, 'Period') ?? 1);
-  // the count of occurrences bounds the range only when the exception was entered by occurrences
-  const occurrences = flag(exception, 'EnteredByOccurrences') ? int(exception, 'Occurrences') : undefined;
-  const limit = (list: string[]) => (occurrences !== undefined && occurrences > 0 ? list.slice(0, occurrences) : list);
-  const first = dayNumber(dates[0] as string);
-  switch (type) {
-    case 1:
-    case 9:
-      return limit(dates.filter((date) => (dayNumber(date) - first) % every === 0));
-    case 6: {
-      const mask = int(exception, 'DaysOfWeek') ?? 0;
-      const firstWeek = Math.floor((first - weekday(first)) / 7);
-      return limit(
-        dates.filter((date) => {
-          const day = dayNumber(date);
-          const week = Math.floor((day - weekday(day)) / 7);
-          return (mask & (1 << weekday(day))) !== 0 && (week - firstWeek) % every === 0;
-        }),
-      );
-    }
-    case 4: {
-      const monthDay = int(exception, 'MonthDay');
-      if (monthDay === undefined) return undefined;
-      const firstMonth = monthIndex(dates[0] as string);
-      return limit(
-        dates.filter((date) => Number(date.slice(8, 10)) === monthDay && (monthIndex(date) - firstMonth) % every === 0),
-      );
-    }
-    case 2: {
-      const monthDay = int(exception, 'MonthDay');
-      const month = int(exception, 'Month');
-      if (monthDay === undefined || month === undefined) return undefined;
-      return limit(
-        dates.filter((date) => Number(date.slice(8, 10)) === monthDay && Number(date.slice(5, 7)) === month + 1),
-      );
-    }
-    default:
-      return undefined;
-  }
-}
-
-function monthIndex(date: string): number {
-  return Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
 }

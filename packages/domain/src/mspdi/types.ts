@@ -1,4 +1,4 @@
-import type { LinkType } from '../gantt/schedule';
+import type { LinkType } from '../gantt/schedule-types';
 import type { CalendarException } from '../gantt/calendar';
 
 /**

@@ -4,7 +4,7 @@ import type { GanttTask, GanttTaskInput } from '../functions/gantt-contracts';
 import { NEW_TASK_DURATION } from '../gantt/build-gantt';
 import { MAX_LAG, formatPredecessors, parsePredecessors } from '../gantt/predecessors';
 import type { PredecessorLink } from '../gantt/predecessors';
-import type { LinkType } from '../gantt/schedule';
+import type { LinkType } from '../gantt/schedule-types';
 import { formatNumber } from '../format/money';
 import { flattenForest, forestOf } from '../tree/ordered-forest';
 import {

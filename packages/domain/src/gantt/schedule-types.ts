@@ -1,0 +1,53 @@
+/**
+ * The scheduling engine's inputs and results (schedule.ts; IncrementalScheduler,
+ * incremental-scheduler.ts; the reference engine, schedule-reference.ts).
+ */
+
+export const linkTypes = ['FS', 'SS', 'FF', 'SF'] as const;
+export type LinkType = (typeof linkTypes)[number];
+
+export type ScheduleTask = {
+  id: number;
+  parentId?: number;
+  /** YYYY-MM-DD: the earliest the task may start */
+  start: string;
+  /** working days; 0 = milestone (ignored for summaries, which roll up) */
+  duration: number;
+  /** for messages */
+  code?: string;
+  name?: string;
+  /**
+   * issue 15, progress at the cut-off (leaves only; checked at the edge): YYYY-MM-DD. A task with an
+   * actual finish is done and stays on its actual dates; one with only an actual start is under way.
+   */
+  actualStart?: string;
+  actualFinish?: string;
+  /** physical progress, 0–100: a task under way has duration × (1 − progress/100) left, from the cut-off */
+  progress?: number;
+};
+
+/** issue 15: the cut-off ('fecha de corte'), the first day of remaining work, like P6's data date. */
+export type ScheduleOptions = { cutoff?: string };
+
+export type ScheduleLink = { from: number; to: number; type: LinkType; lag: number };
+
+export type ScheduledTask = {
+  id: number;
+  start: string;
+  /** the last working day (the start for a milestone) */
+  end: string;
+  duration: number;
+  /** working days the task can slip without moving the project's finish */
+  totalFloat: number;
+  critical: boolean;
+  isSummary: boolean;
+  /** early start / finish as working indices, for tests and the chart */
+  startIndex: number;
+  finishIndex: number;
+  /** issue 15: 'done' (actual finish), 'started' (actual start only), else absent */
+  status?: 'done' | 'started';
+};
+
+export type ScheduleResult =
+  | { ok: true; tasks: ScheduledTask[]; projectStart: string; projectFinish: string }
+  | { ok: false; error: string; cycle: number[] };
