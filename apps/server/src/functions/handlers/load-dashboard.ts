@@ -1,5 +1,5 @@
-import { loadDashboardContract } from '@cimiento/domain';
-import { buildDashboard, readDashboardStamp, santiagoToday } from '../../projects/dashboard-store';
+import { loadDashboardContract, santiagoToday } from '@cimiento/domain';
+import { buildDashboard, readDashboardStamp } from '../../projects/dashboard-store';
 import { defineStampedHandler } from '../define-handler';
 
 /**
