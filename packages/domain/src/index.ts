@@ -157,7 +157,6 @@ export {
   subtractDecimals,
   ufToClp,
 } from './format/money-math';
-export { plannedShare, plannedValue } from './costs/planned-value';
 export type { SCurveCutoff, SCurveEarnedPart, SCurveInput, SCurvePlannedTask, SCurveResult } from './costs/s-curve';
 export { computeSCurve } from './costs/s-curve';
 export type { CostPart, CostTask, PricedEdpItem, TaskCosts } from './costs/edp-amounts';
