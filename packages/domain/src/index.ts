@@ -67,7 +67,7 @@ export {
 } from './functions/collaboration-contracts';
 export type { Currency } from './format/money';
 export { currencies, formatCount, formatMoney, formatNumber } from './format/money';
-export { APP_TIME_ZONE, formatDate, formatDateTime, formatIsoDate } from './format/dates';
+export { APP_TIME_ZONE, formatDate, formatDateTime, formatIsoDate, santiagoToday } from './format/dates';
 export type { ImageContentType, ParsedDataUrl } from './files/data-url';
 export type { ImageSize } from './files/data-url';
 export {
@@ -157,7 +157,6 @@ export {
   subtractDecimals,
   ufToClp,
 } from './format/money-math';
-export { plannedShare, plannedValue } from './costs/planned-value';
 export type { SCurveCutoff, SCurveEarnedPart, SCurveInput, SCurvePlannedTask, SCurveResult } from './costs/s-curve';
 export { computeSCurve } from './costs/s-curve';
 export type { CostPart, CostTask, PricedEdpItem, TaskCosts } from './costs/edp-amounts';

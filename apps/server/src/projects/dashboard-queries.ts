@@ -1,4 +1,4 @@
-import { APP_TIME_ZONE, ganttParentIds } from '@cimiento/domain';
+import { ganttParentIds } from '@cimiento/domain';
 import type { DashboardProject, DashboardTask, GanttTaskRecord, HistoryEntry, ScheduleResult } from '@cimiento/domain';
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
@@ -31,18 +31,6 @@ export type DashboardAnswer = {
   recent: HistoryEntry[];
   catalogues: { tiposArea: number; actividades: number; sistemas: number; componentes: number };
 };
-
-/** YYYY-MM-DD of `now` in America/Santiago. */
-export function santiagoToday(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: APP_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
 
 /** The ISO date `days` after `isoDate` (calendar days). */
 export function addCalendarDays(isoDate: string, days: number): string {

@@ -1,5 +1,6 @@
+import { santiagoToday } from '@cimiento/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addCalendarDays, santiagoToday, sortUpcoming } from './dashboard-queries';
+import { addCalendarDays, sortUpcoming } from './dashboard-queries';
 import { callFunction, createFirstAdmin, createSignedInUser, signIn } from '../../test/support/factories';
 import type { TestAccount } from '../../test/support/factories';
 import { saveEdcOk } from '../../test/support/edc';

@@ -1,5 +1,5 @@
-import { loadDashboardContract } from '@cimiento/domain';
-import { buildDashboard, readDashboardStamp, santiagoToday } from './dashboard-queries';
+import { loadDashboardContract, santiagoToday } from '@cimiento/domain';
+import { buildDashboard, readDashboardStamp } from './dashboard-queries';
 import { defineStampedHandler } from '../core/define-handler';
 
 /**

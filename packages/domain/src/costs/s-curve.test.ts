@@ -3,11 +3,32 @@ import { describe, expect, it } from 'vitest';
 import { WorkingCalendar, dayNumber, isoDay } from '../gantt/calendar';
 import type { SCurveCutoff, SCurveEarnedPart, SCurvePlannedTask } from './s-curve';
 import { addDecimals, divideDecimals, multiplyDecimals, roundDocument } from '../format/money-math';
-import { plannedShare } from './planned-value';
 import { computeSCurve } from './s-curve';
 
 // Monday–Friday, no holidays. March 2025: the 1st is a Saturday, the 3rd a Monday.
 const calendar = new WorkingCalendar('mon-fri', () => [], 2025);
+
+/** The task's working days from `start` done by the end of `date` (negative before it starts). */
+function workedThrough(calendar: WorkingCalendar, start: string, date: string): number {
+  const day = dayNumber(date);
+  const index = calendar.indexOf(day);
+  // indexOf is the first working day on or after `date`: count it only when it is `date` itself
+  const through = calendar.dayAt(index) === day ? index + 1 : index;
+  return through - calendar.indexOf(dayNumber(start));
+}
+
+/**
+ * The fraction of a task planned by the end of `date` (its working days from `start` through
+ * `date`, over all of them), exact as a decimal string; a milestone's whole on its date. The PV
+ * property's independent count of each task's days (formerly costs/planned-value.ts, issue 16).
+ */
+function plannedShare(calendar: WorkingCalendar, task: { start: string; duration: number }, date: string): string {
+  if (task.duration <= 0) return date >= task.start ? '1' : '0';
+  const worked = workedThrough(calendar, task.start, date);
+  if (worked <= 0) return '0';
+  if (worked >= task.duration) return '1';
+  return divideDecimals(String(worked), String(task.duration));
+}
 
 /*
  * The golden project (CLP), by hand:

@@ -10,7 +10,7 @@ import { DOCUMENT_DECIMALS } from '../format/money-math';
  * and actual cost (AC), with SPI = EV / PV and CPI = EV / AC at the latest cut-off. Pure.
  *
  * - PV at a date: every planned task's amount spread linearly over its working days, a
- *   milestone's whole on its date (planned-value.ts), summed.
+ *   milestone's whole on its date, summed.
  * - The cut-off convention (issue 15): a point dated D counts the work done through D − 1. A
  *   month's point is the 1st of the next month (the month's work); a cut-off's point is its date.
  * - Points: the project's start (PV 0), one per month through the later of the planned finish and
@@ -24,7 +24,7 @@ import { DOCUMENT_DECIMALS } from '../format/money-math';
  *   working days to 2 decimals) only in the answer, percentages and indices to 2 decimals.
  *
  * Fast for 20,000 tasks, 24 cut-offs and ~30 months: PV goes through a difference array of daily
- * rates over working days (one pass over the tasks, one over the days), not a plannedValue per
+ * rates over working days (one pass over the tasks, one over the days), not a planned value per
  * task per point; EV is one sum per cut-off over the tasks with progress. A task's last day takes
  * its amount less the other days' rates, so a finished task adds exactly its amount.
  */

@@ -59,6 +59,15 @@ export function formatDate(value: DateInput): string {
   return `${p.day}-${p.month}-${p.year}`;
 }
 
+/**
+ * Today in America/Santiago as YYYY-MM-DD: the day it is there at `now` (the dashboard's upcoming
+ * window starts on it, on the server and in the browser alike).
+ */
+export function santiagoToday(now: Date = new Date()): string {
+  const p = santiagoParts(now);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
 /** A date-only value (YYYY-MM-DD, no time zone) shown as DD-MM-YYYY. */
 export function formatIsoDate(isoDate: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);

@@ -1,4 +1,4 @@
-import { formatIsoDate, formatNumber } from '@cimiento/domain';
+import { formatIsoDate, formatNumber, santiagoToday } from '@cimiento/domain';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -11,7 +11,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardData } from '../types';
-import { santiagoToday, upcomingByDay } from '../utils/dashboard-figures';
+import { upcomingByDay } from '../utils/dashboard-figures';
 import { DashboardKpis } from './dashboard-kpis';
 import { NoProjects } from './no-projects';
 

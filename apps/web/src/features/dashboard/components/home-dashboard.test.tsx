@@ -1,9 +1,9 @@
+import { santiagoToday } from '@cimiento/domain';
 import type { DashboardProject, DashboardTask, HistoryEntry } from '@cimiento/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildSession, jsonResponse, renderWithApp } from '@/testing/test-utils';
 import type { DashboardData } from '../types';
-import { santiagoToday } from '../utils/dashboard-figures';
 import { HomeDashboard } from './home-dashboard';
 import { MyProjects } from './my-projects';
 

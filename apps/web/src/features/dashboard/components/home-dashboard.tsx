@@ -1,3 +1,4 @@
+import { santiagoToday } from '@cimiento/domain';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -12,7 +13,6 @@ import { Link as RouterLink } from 'react-router';
 import { useSession } from '@/lib/auth';
 import { useDashboard } from '../api/load-dashboard';
 import type { DashboardData } from '../types';
-import { santiagoToday } from '../utils/dashboard-figures';
 import { DashboardKpis } from './dashboard-kpis';
 import { WithDashboard } from './dashboard-state';
 import { NoProjects } from './no-projects';

@@ -1,4 +1,3 @@
-import { APP_TIME_ZONE } from '@cimiento/domain';
 import type { DashboardProject, DashboardTask } from '@cimiento/domain';
 
 export type DashboardTotals = { projects: number; mine: number; tasks: number; critical: number };
@@ -36,16 +35,4 @@ export function upcomingByDay(upcoming: readonly DashboardTask[], today: string,
     else entry.finishes += 1;
   }
   return result;
-}
-
-/** YYYY-MM-DD today in America/Santiago (the server's upcoming window starts there). */
-export function santiagoToday(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: APP_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
 }
