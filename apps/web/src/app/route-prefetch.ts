@@ -56,7 +56,7 @@ export function prefetchRouteData(queryClient: QueryClient, pathname: string): v
   if (ganttProjectId !== null) {
     // the screen's chunk first, then loadGantt as soon as it is in (before the route renders): sent at
     // once, loadGantt's server work held the chunk's download back by as long (measured, issue 18)
-    import('@/app/routes/gantt/project-gantt').then(
+    import('@/features/gantt/screen/gantt-screen').then(
       () => sendEarlyGantt(ganttProjectId),
       // the router reports a chunk that fails to load; the screen then asks for its data itself
       () => undefined,

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, redirect } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -9,6 +10,14 @@ import { RouteError } from './routes/route-error';
 
 function handle(value: RouteHandle): RouteHandle {
   return value;
+}
+
+/**
+ * A screen that another route draws too, as a screen of its own: going from one of those routes to
+ * the other starts it afresh, as going to another screen does, instead of keeping its state.
+ */
+function screenOf(Screen: ComponentType, key: string): Pick<RouteObject, 'element'> {
+  return { element: <Screen key={key} /> };
 }
 
 const projectsCrumb = { labelKey: 'projects', to: '/projects' } as const;
@@ -32,7 +41,7 @@ export const routes: RouteObject[] = [
       {
         path: 'login',
         handle: handle({ titleKey: 'login' }),
-        lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }),
+        lazy: async () => ({ Component: (await import('@/features/auth/components/login-screen')).LoginScreen }),
       },
       {
         path: 'home',
@@ -42,13 +51,16 @@ export const routes: RouteObject[] = [
       {
         path: 'projects',
         handle: handle({ titleKey: 'projects' }),
-        lazy: async () => ({ Component: (await import('./routes/projects/projects-list')).ProjectsListRoute }),
+        lazy: async () => ({ Component: (await import('@/features/projects/components/projects-list')).ProjectsList }),
       },
       {
         path: 'projects/new',
         handle: handle({ titleKey: 'newProject', parent: projectsCrumb }),
-        lazy: async () => ({ Component: (await import('./routes/projects/project-new')).ProjectNewRoute }),
+        lazy: async () => ({
+          Component: (await import('@/features/projects/components/project-wizard')).ProjectWizard,
+        }),
       },
+      // the project screens: the id may be the word 'current' (the selected project)
       {
         path: 'projects/:id',
         handle: handle({ titleKey: 'projectHome', parent: projectsCrumb, isProjectRoute: true }),
@@ -57,102 +69,112 @@ export const routes: RouteObject[] = [
       {
         path: 'projects/:id/edp',
         handle: handle({ titleKey: 'projectEdp', parent: projectsCrumb, isProjectRoute: true }),
-        lazy: async () => ({ Component: (await import('./routes/edp/project-edp')).ProjectEdpRoute }),
+        lazy: async () => ({ Component: (await import('@/features/edp/components/project-edp')).ProjectEdp }),
       },
       {
         path: 'projects/:id/edc',
         handle: handle({ titleKey: 'projectEdc', parent: projectsCrumb, isProjectRoute: true, isFullHeight: true }),
-        lazy: async () => ({ Component: (await import('./routes/edc/project-edc')).ProjectEdcRoute }),
+        lazy: async () => ({ Component: (await import('@/features/edc/components/edc-screen')).ProjectEdc }),
       },
       {
         path: 'projects/:id/gantt',
         handle: handle({ titleKey: 'projectGantt', parent: projectsCrumb, isProjectRoute: true, isFullHeight: true }),
-        lazy: async () => ({ Component: (await import('./routes/gantt/project-gantt')).ProjectGanttRoute }),
+        lazy: async () => ({ Component: (await import('@/features/gantt/screen/gantt-screen')).ProjectGantt }),
       },
+      // 'Curva S' (issue 16)
       {
         path: 'projects/:id/curva-s',
         handle: handle({ titleKey: 'projectSCurve', parent: projectsCrumb, isProjectRoute: true }),
-        lazy: async () => ({ Component: (await import('./routes/s-curve/project-s-curve')).ProjectSCurveRoute }),
+        lazy: async () => ({ Component: (await import('@/features/s-curve/components/s-curve-screen')).ProjectSCurve }),
       },
       {
         path: 'projects/:id/estados-pago',
         handle: handle({ titleKey: 'projectEstadosPago', parent: projectsCrumb, isProjectRoute: true }),
         lazy: async () => ({
-          Component: (await import('./routes/estados-pago/project-estados-pago')).ProjectEstadosPagoRoute,
+          Component: (await import('@/features/estados-pago/components/estados-pago-screen')).ProjectEstadosPago,
         }),
       },
       {
         path: 'admin/tipos-area',
         handle: handle({ titleKey: 'areaTypes', parent: administrationCrumb }),
-        lazy: async () => ({ Component: (await import('./routes/admin/tipos-area')).TiposAreaRoute }),
+        lazy: async () => ({
+          Component: (await import('@/features/catalogues/components/tipos-area-screen')).TiposAreaScreen,
+        }),
       },
       {
         path: 'admin/actividades',
         handle: handle({ titleKey: 'activities', parent: administrationCrumb }),
-        lazy: async () => ({ Component: (await import('./routes/admin/actividades')).ActividadesRoute }),
+        lazy: async () => ({
+          Component: (await import('@/features/catalogues/components/actividades-screen')).ActividadesScreen,
+        }),
       },
       {
         path: 'admin/sistemas',
         handle: handle({ titleKey: 'systems', parent: administrationCrumb }),
-        lazy: async () => ({ Component: (await import('./routes/admin/sistemas')).SistemasRoute }),
+        lazy: async () => ({
+          Component: (await import('@/features/catalogues/components/sistemas-screen')).SistemasScreen,
+        }),
       },
       {
         path: 'admin/componentes',
         handle: handle({ titleKey: 'components', parent: administrationCrumb }),
-        lazy: async () => ({ Component: (await import('./routes/admin/componentes')).ComponentesRoute }),
+        lazy: async () => ({
+          Component: (await import('@/features/catalogues/components/componentes-screen')).ComponentesScreen,
+        }),
       },
       {
         path: 'admin/valores-uf',
         handle: handle({ titleKey: 'ufValues', parent: administrationCrumb }),
-        lazy: async () => ({ Component: (await import('./routes/admin/valores-uf')).ValoresUfRoute }),
+        lazy: async () => ({
+          Component: (await import('@/features/uf-values/components/uf-values-screen')).UfValuesScreen,
+        }),
       },
       // issue 30: the 'Registro de cambios' (catalogues, UF values, the project trash)
       {
         path: 'admin/registro-cambios',
         handle: handle({ titleKey: 'changeLog', parent: administrationCrumb }),
         lazy: async () => ({
-          Component: (await import('./routes/admin/registro-cambios')).RegistroCambiosRoute,
+          Component: (await import('@/features/change-log/components/change-log-screen')).ChangeLogScreen,
         }),
       },
       // issue 30: the 'Papelera' (administrators only; anyone else is told so)
       {
         path: 'admin/papelera',
         handle: handle({ titleKey: 'trash', parent: administrationCrumb }),
-        lazy: async () => ({ Component: (await import('./routes/admin/papelera')).PapeleraRoute }),
+        lazy: async () => ({ Component: (await import('@/features/trash/components/trash-screen')).TrashScreen }),
       },
       {
         path: 'usuarios/list',
         handle: handle({ titleKey: 'users' }),
-        lazy: async () => ({ Component: (await import('./routes/usuarios/users-list')).UsersListRoute }),
+        lazy: async () => ({ Component: (await import('@/features/users/components/users-list')).UsersList }),
       },
       {
         path: 'usuarios/new',
         handle: handle({ titleKey: 'newUser', parent: usersCrumb }),
-        lazy: async () => ({ Component: (await import('./routes/usuarios/user-new')).UserNewRoute }),
+        lazy: async () => ({ Component: (await import('@/features/users/components/new-user-form')).NewUserForm }),
       },
       {
         path: 'profile/settings',
         handle: handle({ titleKey: 'profileSettings' }),
-        lazy: async () => ({ Component: (await import('./routes/profile/profile-settings')).ProfileSettingsRoute }),
+        lazy: async () => ({
+          Component: (await import('@/features/profile/components/profile-settings')).ProfileSettings,
+        }),
       },
+      // the template's dashboards share the home dashboard (product-spec.md §2, issue 19)
       {
         path: 'dashboards/dashboard-default',
         handle: handle({ titleKey: 'defaultDashboard' }),
-        lazy: async () => ({
-          Component: (await import('./routes/dashboards/dashboard-default')).DashboardDefaultRoute,
-        }),
+        lazy: async () => screenOf((await import('./routes/home')).HomeRoute, 'dashboards/dashboard-default'),
       },
       {
         path: 'dashboards/dashboard-default-old',
         handle: handle({ titleKey: 'defaultDashboard' }),
-        lazy: async () => ({
-          Component: (await import('./routes/dashboards/dashboard-default-old')).DashboardDefaultOldRoute,
-        }),
+        lazy: async () => screenOf((await import('./routes/home')).HomeRoute, 'dashboards/dashboard-default-old'),
       },
       {
         path: 'dashboards/sales',
         handle: handle({ titleKey: 'salesDashboard' }),
-        lazy: async () => ({ Component: (await import('./routes/dashboards/sales')).SalesDashboardRoute }),
+        lazy: async () => screenOf((await import('./routes/home')).HomeRoute, 'dashboards/sales'),
       },
       // product-spec.md §2, "Leftover template demo routes"; issue 19: each its own screen
       {
@@ -190,30 +212,43 @@ export const routes: RouteObject[] = [
         handle: handle({ titleKey: 'widgets' }),
         lazy: async () => ({ Component: (await import('./routes/templates/widgets')).WidgetsRoute }),
       },
+      // every notification of the signed-in user, paged (issue 19)
       {
         path: 'pages/notifications',
         handle: handle({ titleKey: 'notifications' }),
-        lazy: async () => ({ Component: (await import('./routes/templates/notifications')).NotificationsRoute }),
+        lazy: async () => ({
+          Component: (await import('@/features/notifications/components/notifications-page')).NotificationsPage,
+        }),
       },
+      // the current project's tasks of the next three weeks (issue 19)
       {
         path: 'applications/kanban',
         handle: handle({ titleKey: 'kanban' }),
-        lazy: async () => ({ Component: (await import('./routes/templates/kanban')).KanbanRoute }),
+        lazy: async () => ({ Component: (await import('@/features/task-views/components/kanban-board')).KanbanBoard }),
       },
+      // the project wizard, the same screen as /projects/new (issue 19)
       {
         path: 'applications/wizard',
         handle: handle({ titleKey: 'newProject' }),
-        lazy: async () => ({ Component: (await import('./routes/templates/wizard')).WizardRoute }),
+        lazy: async () =>
+          screenOf(
+            (await import('@/features/projects/components/project-wizard')).ProjectWizard,
+            'applications/wizard',
+          ),
       },
+      // every task of the current project, filterable by column (issue 19)
       {
         path: 'applications/data-tables',
         handle: handle({ titleKey: 'dataTables' }),
-        lazy: async () => ({ Component: (await import('./routes/templates/data-tables')).DataTablesRoute }),
+        lazy: async () => ({ Component: (await import('@/features/task-views/components/task-table')).TaskTable }),
       },
+      // the current project's tasks by month (issue 19)
       {
         path: 'applications/calendar',
         handle: handle({ titleKey: 'calendar' }),
-        lazy: async () => ({ Component: (await import('./routes/templates/calendar')).CalendarRoute }),
+        lazy: async () => ({
+          Component: (await import('@/features/task-views/components/task-calendar')).TaskCalendar,
+        }),
       },
       {
         path: 'ecommerce/products/new-product',
@@ -286,7 +321,7 @@ export const routes: RouteObject[] = [
       {
         path: 'pages/users/new-user',
         handle: handle({ titleKey: 'newUser', parent: usersCrumb }),
-        lazy: async () => ({ Component: (await import('./routes/usuarios/user-new')).UserNewRoute }),
+        lazy: async () => ({ Component: (await import('@/features/users/components/new-user-form')).NewUserForm }),
       },
       { path: 'authentication/signin/basic', loader: () => redirect('/login') },
       {

@@ -1,5 +1,0 @@
-import { ActividadesScreen } from '@/features/catalogues/components/actividades-screen';
-
-export function ActividadesRoute() {
-  return <ActividadesScreen />;
-}

@@ -1,5 +1,0 @@
-import { SistemasScreen } from '@/features/catalogues/components/sistemas-screen';
-
-export function SistemasRoute() {
-  return <SistemasScreen />;
-}

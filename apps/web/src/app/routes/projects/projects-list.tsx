@@ -1,5 +1,0 @@
-import { ProjectsList } from '@/features/projects/components/projects-list';
-
-export function ProjectsListRoute() {
-  return <ProjectsList />;
-}
