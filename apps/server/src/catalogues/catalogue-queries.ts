@@ -1,4 +1,4 @@
-import { DEFAULT_ACTIVITY_DURATION, catalogueChange, sortByPriority } from '@cimiento/domain';
+import { DEFAULT_ACTIVITY_DURATION, sortByPriority } from '@cimiento/domain';
 import type {
   Activity,
   AreaType,
@@ -6,7 +6,6 @@ import type {
   CatalogueObject,
   CatalogueSystem,
   Component,
-  RemovedTick,
   Sector,
   Subcomponent,
   SubcomponentActivity,
@@ -15,15 +14,13 @@ import type {
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
-import { recordChangeLog } from '../collab/change-log-queries';
-import type { ChangeLogCaller } from '../collab/change-log-queries';
-import { chunks, codeKey, groupBy, isForeignKeyViolation, isUniqueViolation } from '../db/db-helpers';
+import { chunks, codeKey, groupBy } from '../db/db-helpers';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
 
 /** saveObject's parsed input (defaults applied by the contract). */
 export type ParsedSaveObject = z.output<typeof saveObjectInputSchema>;
-type ParsedObject<C extends CatalogueCollection> = Extract<ParsedSaveObject, { collection: C }>['object'];
+export type ParsedObject<C extends CatalogueCollection> = Extract<ParsedSaveObject, { collection: C }>['object'];
 
 type RecordTable = 'catalogue_area_type' | 'catalogue_activity' | 'catalogue_system' | 'catalogue_component';
 
@@ -238,29 +235,6 @@ export function prepareSubcomponents(
   }));
 }
 
-/** Every ticked activity must exist; the message names the first one missing (by the code the caller sent, if any). */
-async function checkActivitiesExist(
-  db: Kysely<Database>,
-  subcomponents: ParsedObject<'componentes'>['subcomponents'],
-): Promise<void> {
-  const wanted = [...new Set(subcomponents.flatMap((sub) => sub.actividades.map((activity) => activity._id)))];
-  const found = new Set<string>();
-  for (const part of chunks(wanted)) {
-    const rows = await db.selectFrom('catalogue_activity').select('_id').where('_id', 'in', part).execute();
-    for (const row of rows) found.add(row._id);
-  }
-  for (const sub of subcomponents) {
-    const missing = sub.actividades.find((activity) => !found.has(activity._id));
-    if (missing) {
-      const label = missing.code ? `${missing.code} (${missing._id})` : missing._id;
-      throw new HttpsError(
-        'INVALID_ARGUMENT',
-        `La actividad ${label} marcada en el componente básico ${sub.code} no existe`,
-      );
-    }
-  }
-}
-
 // ---------------------------------------------------------------- writing
 
 /** Inserts a new top-level record and returns its `_id`. */
@@ -347,16 +321,12 @@ export async function replaceSubcomponents(
   }
 }
 
-function duplicateCodeError(collection: CatalogueCollection, code: string): HttpsError {
-  return new HttpsError('ALREADY_EXISTS', `Ya existe ${catalogueWords[collection].aRecord} con el código ${code}`);
-}
-
 /**
  * Takes the record's row lock (in PostgreSQL; SQLite runs one transaction at a time) by updating it
  * to itself, and answers whether it exists. Taken before the record is read, so a save or removal
  * racing this one has committed by then and the 'Registro de cambios' tells what this one changed.
  */
-async function lockRecord(trx: Transaction<Database>, table: RecordTable, id: string): Promise<boolean> {
+export async function lockRecord(trx: Transaction<Database>, table: RecordTable, id: string): Promise<boolean> {
   const locked = await trx
     .updateTable(table)
     .set((eb) => ({ updated_at: eb.ref('updated_at') }))
@@ -364,149 +334,4 @@ async function lockRecord(trx: Transaction<Database>, table: RecordTable, id: st
     .returning('_id')
     .executeTakeFirst();
   return locked !== undefined;
-}
-
-/**
- * saveObject: creates (no `_id`) or updates (with `_id`) one record and replaces its children, in
- * one transaction; everything is checked before the first write, so a refused save changes nothing.
- * The change (the record before and after) goes to the 'Registro de cambios' in the same
- * transaction, by `caller`; a save that changed nothing records nothing. Returns the record as
- * loadObjects shows it.
- */
-export async function saveCatalogueObject(
-  db: Kysely<Database>,
-  input: ParsedSaveObject,
-  caller: ChangeLogCaller,
-): Promise<CatalogueObject> {
-  const { collection } = input;
-  const table = recordTables[collection];
-  const object = input.object;
-  // children first: pure checks, no database needed
-  const sectors = input.collection === 'tipos-area' ? prepareSectors(input.object.sectores) : undefined;
-  const subcomponents =
-    input.collection === 'componentes' ? prepareSubcomponents(input.object.subcomponents) : undefined;
-
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const key = codeKey(object.code);
-      let before: CatalogueObject | undefined;
-      if (object._id !== undefined) {
-        if (!(await lockRecord(trx, table, object._id))) throw new HttpsError('NOT_FOUND', 'El registro no existe');
-        [before] = await loadCatalogue(trx, collection, object._id);
-      }
-      let clash = trx.selectFrom(table).select('_id').where('code_key', '=', key);
-      if (object._id !== undefined) clash = clash.where('_id', '<>', object._id);
-      if (await clash.executeTakeFirst()) throw duplicateCodeError(collection, object.code);
-      if (input.collection === 'componentes') await checkActivitiesExist(trx, input.object.subcomponents);
-
-      const now = new Date().toISOString();
-      const duration = input.collection === 'actividades' ? input.object.duration : undefined;
-      let id: string;
-      if (object._id === undefined) {
-        id =
-          duration === undefined
-            ? await insertRecord(trx, table, object, now)
-            : await insertActivity(trx, { ...object, duration }, now);
-      } else {
-        id = object._id;
-        // its row is locked already (lockRecord): a concurrent save of the same record queues behind this one
-        await trx
-          .updateTable(table)
-          .set({ code: object.code, code_key: key, name: object.name, priority: object.priority, updated_at: now })
-          .where('_id', '=', id)
-          .execute();
-        if (duration !== undefined) {
-          await trx.updateTable('catalogue_activity').set({ duration }).where('_id', '=', id).execute();
-        }
-      }
-      if (sectors) await replaceSectors(trx, id, sectors);
-      if (subcomponents) await replaceSubcomponents(trx, id, subcomponents);
-
-      const [saved] = await loadCatalogue(trx, collection, id);
-      if (!saved) throw new Error('el registro recién guardado no aparece');
-      await recordChangeLog(trx, caller, 'catalogue', catalogueChange(collection, before, saved));
-      return saved;
-    });
-  } catch (error) {
-    // two saves racing for the same code: the UNIQUE column decides, the loser is told as usual
-    if (isUniqueViolation(error)) throw duplicateCodeError(collection, object.code);
-    // an activity deleted between the check and the write
-    if (isForeignKeyViolation(error)) {
-      throw new HttpsError(
-        'INVALID_ARGUMENT',
-        'Una de las actividades marcadas ya no existe; recarga e intenta de nuevo',
-      );
-    }
-    throw error;
-  }
-}
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
-/** The subcomponents that tick activity `id`, with their components: what its deletion takes it off. */
-async function ticksOf(trx: Transaction<Database>, id: string): Promise<RemovedTick[]> {
-  const rows = await trx
-    .selectFrom('catalogue_subcomponent_activity as l')
-    .innerJoin('catalogue_component as c', 'c._id', 'l.component_id')
-    .innerJoin('catalogue_subcomponent as s', (join) =>
-      join.onRef('s.component_id', '=', 'l.component_id').onRef('s.id', '=', 'l.subcomponent_id'),
-    )
-    .select(['c.code as componentCode', 'c.name as componentName', 's.code as subCode', 's.name as subName'])
-    .where('l.activity_id', '=', id)
-    .orderBy('c.code')
-    .orderBy('s.code')
-    .execute();
-  return rows.map((row) => ({
-    component: { code: row.componentCode, name: row.componentName },
-    subcomponent: { code: row.subCode, name: row.subName },
-  }));
-}
-
-/**
- * removeObject. domain.md "Catalogues": deleting an activity removes it from the subcomponents that
- * list it, and says so in the message. Projects hold copies, so nothing else changes. The deleted
- * record (and where an activity was ticked) goes to the 'Registro de cambios' in the same
- * transaction, by `caller`.
- */
-export async function removeCatalogueObject(
-  db: Kysely<Database>,
-  collection: CatalogueCollection,
-  id: string,
-  caller: ChangeLogCaller,
-): Promise<string> {
-  const table = recordTables[collection];
-  return db.transaction().execute(async (trx) => {
-    if (!(await lockRecord(trx, table, id))) throw new HttpsError('NOT_FOUND', 'El registro no existe');
-    const [before] = await loadCatalogue(trx, collection, id);
-    const removedTicks = collection === 'actividades' ? await ticksOf(trx, id) : [];
-    const words = catalogueWords[collection];
-    let message = words.removed;
-    switch (collection) {
-      case 'tipos-area':
-        await trx.deleteFrom('catalogue_sector').where('area_type_id', '=', id).execute();
-        break;
-      case 'componentes':
-        await trx.deleteFrom('catalogue_subcomponent_activity').where('component_id', '=', id).execute();
-        await trx.deleteFrom('catalogue_subcomponent').where('component_id', '=', id).execute();
-        break;
-      case 'actividades': {
-        const removed = await trx
-          .deleteFrom('catalogue_subcomponent_activity')
-          .where('activity_id', '=', id)
-          .executeTakeFirst();
-        const count = Number(removed.numDeletedRows);
-        if (count > 0) {
-          message += `; se quitó de ${plural(count, 'componente básico', 'componentes básicos')}`;
-        }
-        break;
-      }
-      case 'sistemas':
-        break;
-    }
-    await trx.deleteFrom(table).where('_id', '=', id).execute();
-    await recordChangeLog(trx, caller, 'catalogue', catalogueChange(collection, before, undefined, removedTicks));
-    return message;
-  });
 }

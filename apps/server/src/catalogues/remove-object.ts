@@ -1,6 +1,82 @@
-import { removeObjectContract } from '@cimiento/domain';
-import { removeCatalogueObject } from './catalogue-queries';
+import { catalogueChange, removeObjectContract } from '@cimiento/domain';
 import { defineHandler } from '../core/define-handler';
+import type { CatalogueCollection, RemovedTick } from '@cimiento/domain';
+import type { Kysely, Transaction } from 'kysely';
+import { recordChangeLog } from '../collab/change-log-queries';
+import type { ChangeLogCaller } from '../collab/change-log-queries';
+import type { Database } from '../db/schema';
+import { HttpsError } from '../core/https-error';
+import { recordTables, lockRecord, loadCatalogue, catalogueWords } from './catalogue-queries';
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** The subcomponents that tick activity `id`, with their components: what its deletion takes it off. */
+async function ticksOf(trx: Transaction<Database>, id: string): Promise<RemovedTick[]> {
+  const rows = await trx
+    .selectFrom('catalogue_subcomponent_activity as l')
+    .innerJoin('catalogue_component as c', 'c._id', 'l.component_id')
+    .innerJoin('catalogue_subcomponent as s', (join) =>
+      join.onRef('s.component_id', '=', 'l.component_id').onRef('s.id', '=', 'l.subcomponent_id'),
+    )
+    .select(['c.code as componentCode', 'c.name as componentName', 's.code as subCode', 's.name as subName'])
+    .where('l.activity_id', '=', id)
+    .orderBy('c.code')
+    .orderBy('s.code')
+    .execute();
+  return rows.map((row) => ({
+    component: { code: row.componentCode, name: row.componentName },
+    subcomponent: { code: row.subCode, name: row.subName },
+  }));
+}
+
+/**
+ * removeObject. domain.md "Catalogues": deleting an activity removes it from the subcomponents that
+ * list it, and says so in the message. Projects hold copies, so nothing else changes. The deleted
+ * record (and where an activity was ticked) goes to the 'Registro de cambios' in the same
+ * transaction, by `caller`.
+ */
+export async function removeCatalogueObject(
+  db: Kysely<Database>,
+  collection: CatalogueCollection,
+  id: string,
+  caller: ChangeLogCaller,
+): Promise<string> {
+  const table = recordTables[collection];
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockRecord(trx, table, id))) throw new HttpsError('NOT_FOUND', 'El registro no existe');
+    const [before] = await loadCatalogue(trx, collection, id);
+    const removedTicks = collection === 'actividades' ? await ticksOf(trx, id) : [];
+    const words = catalogueWords[collection];
+    let message = words.removed;
+    switch (collection) {
+      case 'tipos-area':
+        await trx.deleteFrom('catalogue_sector').where('area_type_id', '=', id).execute();
+        break;
+      case 'componentes':
+        await trx.deleteFrom('catalogue_subcomponent_activity').where('component_id', '=', id).execute();
+        await trx.deleteFrom('catalogue_subcomponent').where('component_id', '=', id).execute();
+        break;
+      case 'actividades': {
+        const removed = await trx
+          .deleteFrom('catalogue_subcomponent_activity')
+          .where('activity_id', '=', id)
+          .executeTakeFirst();
+        const count = Number(removed.numDeletedRows);
+        if (count > 0) {
+          message += `; se quitó de ${plural(count, 'componente básico', 'componentes básicos')}`;
+        }
+        break;
+      }
+      case 'sistemas':
+        break;
+    }
+    await trx.deleteFrom(table).where('_id', '=', id).execute();
+    await recordChangeLog(trx, caller, 'catalogue', catalogueChange(collection, before, undefined, removedTicks));
+    return message;
+  });
+}
 
 /**
  * Deletes a catalogue record by `_id`; saved projects keep their copies. Open to every signed-in

@@ -1,4 +1,4 @@
-import { historyAreaSchema, historyDetailSchema } from '@cimiento/domain';
+import { historyAreaSchema } from '@cimiento/domain';
 import type { FunctionName, HistoryArea, HistoryDetail, HistoryEntry, ProjectChange } from '@cimiento/domain';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, ProjectHistoryTable } from '../db/schema';
@@ -150,19 +150,8 @@ export function historyEntryOf(row: HistoryRow): HistoryEntry {
   };
 }
 
-function projectNotFound(): HttpsError {
+export function projectNotFound(): HttpsError {
   return new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
-}
-
-async function readProjectName(db: Kysely<Database>, projectId: string): Promise<string> {
-  const project = await db
-    .selectFrom('project')
-    .select('name')
-    .where('_id', '=', projectId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!project) throw projectNotFound();
-  return project.name;
 }
 
 /**
@@ -214,26 +203,4 @@ export async function loadProjectHistory(
         following: project.follower !== null && project.follower !== undefined,
       };
     });
-}
-
-/** loadHistoryEntry: one entry of the project with its detail; unknown, or another project's → NOT_FOUND. */
-export async function loadHistoryEntry(
-  db: Kysely<Database>,
-  projectId: string,
-  entryId: number,
-): Promise<HistoryEntry & { detail: HistoryDetail }> {
-  const row = await selectHistoryEntries(db)
-    .select('h.detail')
-    .where('h.id', '=', entryId)
-    .where('h.project_id', '=', projectId)
-    .executeTakeFirst();
-  if (!row) {
-    await readProjectName(db, projectId);
-    throw new HttpsError('NOT_FOUND', `No existe la entrada ${entryId} en el historial del proyecto`);
-  }
-  const parsed = historyDetailSchema.safeParse(JSON.parse(row.detail));
-  const detail: HistoryDetail = parsed.success
-    ? parsed.data
-    : { added: [], removed: [], renamed: [], tasks: [], notes: [], omitted: 0 };
-  return { ...historyEntryOf(row), detail };
 }

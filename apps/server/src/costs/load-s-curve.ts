@@ -1,6 +1,175 @@
-import { loadSCurveContract } from '@cimiento/domain';
-import { loadSCurve } from './s-curve-queries';
+import {
+  computeSCurve,
+  edpSubtreeIds,
+  formatCount,
+  itemLeaves,
+  loadSCurveContract,
+  spreadItemAmounts,
+} from '@cimiento/domain';
 import { defineHandler } from '../core/define-handler';
+import type { SCurvePlannedTask } from '@cimiento/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { HttpsError } from '../core/https-error';
+import { readCostProject, readCutoffProgress, toCostTasks } from './cost-basis';
+import { calendarFor, loadMergedGantt } from '../gantt/gantt-store';
+import type { Scheduled } from '../gantt/gantt-store';
+import type { SCurveRequest, SCurveAnswer } from './s-curve-queries';
+
+type PlannedSource =
+  { kind: 'current' } | { kind: 'baseline'; id: string; name: string; start: string; costs: boolean };
+
+/** The baseline the curve is planned on: the asked one (NOT_FOUND when not the project's), else the chosen one. */
+async function plannedSource(
+  db: Kysely<Database>,
+  projectId: string,
+  asked: string | undefined,
+  chosen: string | undefined,
+): Promise<PlannedSource> {
+  const id = asked ?? chosen;
+  if (id === undefined) return { kind: 'current' };
+  const row = await db
+    .selectFrom('gantt_baseline')
+    .select(['_id', 'name', 'project_start'])
+    .where('_id', '=', id)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+  if (!row) throw new HttpsError('NOT_FOUND', 'Línea base no encontrada');
+  const cost = await db
+    .selectFrom('gantt_baseline_cost')
+    .select('task_id')
+    .where('baseline_id', '=', id)
+    .limit(1)
+    .executeTakeFirst();
+  return { kind: 'baseline', id: row._id, name: row.name, start: row.project_start, costs: cost !== undefined };
+}
+
+/** loadSCurve: see the module's comment. Unknown project, baseline or EDP item → NOT_FOUND. */
+export async function loadSCurve(
+  db: Kysely<Database>,
+  projectId: string,
+  request: SCurveRequest,
+): Promise<SCurveAnswer> {
+  // the Gantt merged with the current EDP first (a new item's tasks exist before its money is placed)
+  const gantt = await loadMergedGantt(db, projectId);
+  const project = await readCostProject(db, projectId);
+  const items = gantt.edpItems;
+  let scope: Set<number> | undefined;
+  if (request.edpItemId !== undefined) {
+    const subtree = edpSubtreeIds(items, request.edpItemId);
+    if (subtree.length === 0) throw new HttpsError('NOT_FOUND', 'Partida del EDP no encontrada');
+    scope = new Set(subtree);
+  }
+  const inScope = (itemId: number) => scope === undefined || scope.has(itemId);
+  const source = await plannedSource(db, projectId, request.baselineId, gantt.project.baselineId);
+
+  const tasks = gantt.stored;
+  const costTasks = toCostTasks(tasks);
+  // each item's spread depends only on its amount and its leaves: only the items in scope are spread
+  const costs = spreadItemAmounts(
+    scope === undefined ? items : items.filter((item) => inScope(item.id)),
+    costTasks,
+    project.currency,
+  );
+  const parts = costs.parts;
+  // the leaves in scope: every leaf, or the ones the subtree's items are measured on
+  const parents = new Set(tasks.flatMap((task) => (task.parentId === undefined ? [] : [task.parentId])));
+  let leaves = tasks.filter((task) => !parents.has(task.id)).map((task) => task.id);
+  if (scope !== undefined) {
+    const measured = new Set<number>();
+    for (const [itemId, list] of itemLeaves(costTasks)) {
+      if (scope.has(itemId)) for (const leaf of list) measured.add(leaf.taskId);
+    }
+    leaves = leaves.filter((id) => measured.has(id));
+  }
+
+  // the current schedule's dates (loadGantt's StartDate and Duration)
+  const current = new Map<number, { start: string; duration: number }>();
+  gantt.tasks.forEach((task, index) => {
+    const computed = gantt.scheduled.tasks[index] as Scheduled['tasks'][number];
+    current.set(task.id, { start: computed.start, duration: computed.isSummary ? computed.duration : task.duration });
+  });
+  const currentDates = (taskId: number) => current.get(taskId);
+  let datesOf = currentDates;
+  const planned: SCurvePlannedTask[] = [];
+  let start = gantt.scheduled.projectStart === '' ? undefined : gantt.scheduled.projectStart;
+  if (source.kind === 'baseline') {
+    start = source.start;
+    const rows = await db
+      .selectFrom('gantt_baseline_task')
+      .select(['task_id', 'start_date', 'duration'])
+      .where('baseline_id', '=', source.id)
+      .execute();
+    const baselineDates = new Map(
+      rows.map((row) => [Number(row.task_id), { start: row.start_date, duration: Number(row.duration) }]),
+    );
+    // a task newer than the baseline is planned on its current dates
+    datesOf = (taskId) => baselineDates.get(taskId) ?? currentDates(taskId);
+    if (source.costs) {
+      const costRows = await db
+        .selectFrom('gantt_baseline_cost')
+        .select(['task_id', 'edp_item_id', 'amount'])
+        .where('baseline_id', '=', source.id)
+        .execute();
+      for (const row of costRows) {
+        const dates = baselineDates.get(Number(row.task_id));
+        if (dates === undefined || !inScope(Number(row.edp_item_id))) continue;
+        planned.push({ taskId: Number(row.task_id), ...dates, amount: String(row.amount) });
+      }
+    }
+  }
+  if (source.kind === 'current' || !source.costs) {
+    for (const part of parts) {
+      const dates = datesOf(part.taskId);
+      if (dates !== undefined) planned.push({ taskId: part.taskId, ...dates, amount: part.amount });
+    }
+  }
+  // every leaf in scope once more with no money: the curve's span, and its weight on the duration basis
+  const placed = new Set(planned.map((task) => task.taskId));
+  for (const leaf of leaves) {
+    const dates = placed.has(leaf) ? undefined : datesOf(leaf);
+    if (dates !== undefined) planned.push({ taskId: leaf, ...dates, amount: '0' });
+  }
+
+  const cutoffs = await readCutoffProgress(db, projectId);
+  const curve = computeSCurve({
+    calendar: calendarFor(project),
+    currency: project.currency,
+    ...(start === undefined ? {} : { start }),
+    planned,
+    earned: parts.map((part) => ({ taskId: part.taskId, amount: part.amount })),
+    cutoffs,
+  });
+
+  const messages: string[] = [];
+  if (gantt.tasks.length === 0) {
+    messages.push('El proyecto no tiene Gantt: genera el EDP y la EDC para construirlo');
+  } else {
+    messages.push(
+      source.kind === 'baseline'
+        ? `Curva S sobre la línea base «${source.name}»`
+        : 'Curva S sobre el programa actual (el proyecto no tiene línea base)',
+    );
+    messages.push(
+      cutoffs.length === 0
+        ? 'sin cortes de avance'
+        : formatCount(cutoffs.length, 'corte de avance', 'cortes de avance'),
+    );
+  }
+  let message = messages.join(', ');
+  if (source.kind === 'baseline' && !source.costs && curve.basis === 'cost') {
+    message += `. La línea base «${source.name}» se fijó antes de que hubiera precios: lo programado usa los montos actuales sobre sus fechas`;
+  }
+  if (curve.basis === 'duration' && gantt.tasks.length > 0) {
+    message += '. Sin precios: avance ponderado por duración';
+  }
+  return {
+    ...curve,
+    ...(source.kind === 'baseline' ? { baselineId: source.id, baselineName: source.name } : {}),
+    ...(request.edpItemId === undefined ? {} : { edpItemId: request.edpItemId }),
+    message,
+  };
+}
 
 /** 'Curva S' (issue 16): planned against earned value at every month and cut-off, with SPI and CPI. */
 export const handleLoadSCurve = defineHandler(loadSCurveContract, async ({ id, baselineId, edpItemId }, { db }) =>

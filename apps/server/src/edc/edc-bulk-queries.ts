@@ -1,12 +1,4 @@
-import {
-  MAX_EDC_ITEMS,
-  copyEdcItems,
-  deletedSourceMatcher,
-  edcChange,
-  edcMainCode,
-  formatNumber,
-  generateEdc,
-} from '@cimiento/domain';
+import { MAX_EDC_ITEMS, deletedSourceMatcher, edcChange, formatNumber } from '@cimiento/domain';
 import type { CatalogueSystem, Component, EdcItem, EdcSkipped, EdpItem } from '@cimiento/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { loadComponents, loadSystems } from '../catalogues/catalogue-queries';
@@ -168,7 +160,7 @@ async function claimVersions(trx: Transaction<Database>, projectId: string, chan
  * `prepare` reads what the plans need (the catalogue records, the copy's source) inside the same
  * transaction and may refuse the call.
  */
-async function runBulk(
+export async function runBulk(
   db: Kysely<Database>,
   projectId: string,
   options: {
@@ -294,7 +286,7 @@ function isConcurrencyFailure(error: unknown): boolean {
 }
 
 /** The main component (with its subcomponents and their activities) and the system, or NOT_FOUND naming the id. */
-async function loadComponentAndSystem(
+export async function loadComponentAndSystem(
   trx: Transaction<Database>,
   componentId: string,
   systemId: string,
@@ -304,118 +296,4 @@ async function loadComponentAndSystem(
   const [system] = await loadSystems(trx, systemId);
   if (!system) throw new HttpsError('NOT_FOUND', `El sistema ${systemId} no existe en el catálogo`);
   return { component, system };
-}
-
-/**
- * assignEdc: drops the component on the system for every item (generateEdc against each item's
- * own list); an item that already has the main code is skipped, naming it.
- */
-export async function assignEdc(
-  db: Kysely<Database>,
-  projectId: string,
-  input: { itemIds: readonly number[]; componentId: string; systemId: string; versions?: readonly BulkVersion[] },
-  author: ChangeAuthor,
-): Promise<BulkEdcResult> {
-  return runBulk(db, projectId, {
-    author,
-    itemIds: input.itemIds,
-    versions: input.versions,
-    prepare: async (trx) => {
-      const { component, system } = await loadComponentAndSystem(trx, input.componentId, input.systemId);
-      return (item) => {
-        const result = generateEdc({ edpItem: item.edpItem, system, components: [component], existing: item.list });
-        if (result.ok) return { append: result.items, skipped: [] };
-        const mainCode = edcMainCode(component, item.edpItem.code, system.code);
-        const taken = item.list.some((entry) => entry.code.toLowerCase() === mainCode.toLowerCase());
-        return { skipped: [taken ? `ya tiene el componente ${mainCode}` : result.error] };
-      };
-    },
-  });
-}
-
-/**
- * copyEdc: appends the source item's whole EDC to every target with codes made for the target
- * (copyEdcItems); main components a target already has are skipped with their subtree.
- */
-export async function copyEdc(
-  db: Kysely<Database>,
-  projectId: string,
-  input: { fromItemId: number; toItemIds: readonly number[]; versions?: readonly BulkVersion[] },
-  author: ChangeAuthor,
-): Promise<BulkEdcResult> {
-  return runBulk(db, projectId, {
-    author,
-    itemIds: input.toItemIds,
-    versions: input.versions,
-    alsoRead: input.toItemIds.includes(input.fromItemId) ? [] : [input.fromItemId],
-    prepare: async (_trx, current) => {
-      const source = current.get(input.fromItemId)!;
-      if (input.toItemIds.includes(input.fromItemId)) {
-        throw new HttpsError(
-          'INVALID_ARGUMENT',
-          `El ítem ${source.edpItem.code} es el origen de la copia; quítalo de los ítems de destino`,
-        );
-      }
-      if (source.list.length === 0) {
-        throw new HttpsError('FAILED_PRECONDITION', `El ítem ${source.edpItem.code} no tiene EDC que copiar`);
-      }
-      return (item) => {
-        const { items, skipped } = copyEdcItems({
-          source: source.edpItem,
-          target: item.edpItem,
-          items: source.list,
-          existing: item.list,
-        });
-        return { append: items, skipped: skipped.map((skip) => skip.reason) };
-      };
-    },
-  });
-}
-
-/**
- * unassignEdc: removes from every item the main item that dropping the component on the system
- * made there (edcMainCode, case-insensitive) with everything under it; items without it are skipped.
- */
-export async function unassignEdc(
-  db: Kysely<Database>,
-  projectId: string,
-  input: { itemIds: readonly number[]; componentId: string; systemId: string; versions?: readonly BulkVersion[] },
-  author: ChangeAuthor,
-): Promise<BulkEdcResult> {
-  return runBulk(db, projectId, {
-    author,
-    itemIds: input.itemIds,
-    versions: input.versions,
-    prepare: async (trx) => {
-      const { component, system } = await loadComponentAndSystem(trx, input.componentId, input.systemId);
-      return (item) => {
-        const mainCode = edcMainCode(component, item.edpItem.code, system.code);
-        const main = item.list.find(
-          (entry) => entry.kind === 'main' && entry.code.toLowerCase() === mainCode.toLowerCase(),
-        );
-        if (!main) return { skipped: [`no tiene el componente ${mainCode}`] };
-        return { remove: subtreeCodes(item.list, main.code), skipped: [] };
-      };
-    },
-  });
-}
-
-/** The lower-cased codes of `rootCode` and everything under it in one list. */
-function subtreeCodes(list: readonly EdcItem[], rootCode: string): Set<string> {
-  const children = new Map<string, string[]>();
-  for (const entry of list) {
-    const key = entry.parentCode.toLowerCase();
-    const siblings = children.get(key);
-    if (siblings) siblings.push(entry.code.toLowerCase());
-    else children.set(key, [entry.code.toLowerCase()]);
-  }
-  const codes = new Set<string>();
-  const stack = [rootCode.toLowerCase()];
-  while (stack.length > 0) {
-    const code = stack.pop()!;
-    if (codes.has(code)) continue;
-    codes.add(code);
-    stack.push(...(children.get(code) ?? []));
-  }
-  return codes;
 }

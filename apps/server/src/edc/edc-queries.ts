@@ -1,21 +1,10 @@
-import {
-  EDC_STALE_MESSAGE,
-  canonicalDecimal,
-  deletedSourceMatcher,
-  droppedEdcCodes,
-  edcChange,
-  validateEdcList,
-  validateEdcStructure,
-} from '@cimiento/domain';
-import type { Currency, Edc, EdcItem, EdcItemInput, EdpItem } from '@cimiento/domain';
-import type { Kysely, Transaction } from 'kysely';
-import { chunks, codeKey, isForeignKeyViolation } from '../db/db-helpers';
-import { recordChange } from '../collab/history-queries';
-import type { ChangeAuthor } from '../collab/history-queries';
+import { canonicalDecimal } from '@cimiento/domain';
+import type { Currency, Edc, EdcItem, EdpItem } from '@cimiento/domain';
+import type { Kysely } from 'kysely';
+import { codeKey } from '../db/db-helpers';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
 import { withEdpAmounts } from '../edp/edp-queries';
-import { lockGantt, purgeGanttSources } from '../edp/gantt-purge';
 
 /**
  * The EDC of one EDP item (issue 6): an `edc_list` row with the list's version and its items as
@@ -38,7 +27,7 @@ export function itemNotFound(id: number): HttpsError {
  * The EDP item `id` of the project, with its price fields and amount (issue 16) as the EDP answers
  * them; unknown project or item (ids start at 1, so 0 too) → NOT_FOUND.
  */
-async function findEdpItem(db: Kysely<Database>, projectId: string, id: number): Promise<EdpItem> {
+export async function findEdpItem(db: Kysely<Database>, projectId: string, id: number): Promise<EdpItem> {
   const row = await db
     .selectFrom('edp_item')
     .innerJoin('project', 'project._id', 'edp_item.project_id')
@@ -122,7 +111,7 @@ export function edcItemOfRow(row: EdcItemRow, edpItemCode: string | undefined): 
   });
 }
 
-function toEdcItem(input: {
+export function toEdcItem(input: {
   code: string;
   name: string;
   parentCode: string;
@@ -150,36 +139,6 @@ function toEdcItem(input: {
 
 export type LoadedEdc = { edpItem: EdpItem; edc: Edc | null };
 
-/**
- * loadEdc: the EDP item and its saved EDC (null when it has none yet). Read in one repeatable-read
- * transaction so the items and the version belong together; SQLite's single connection gives the
- * same guarantee.
- */
-export async function loadEdc(db: Kysely<Database>, projectId: string, id: number): Promise<LoadedEdc> {
-  return db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .execute(async (trx) => {
-      const edpItem = await findEdpItem(trx, projectId, id);
-      const list = await trx
-        .selectFrom('edc_list')
-        .select('version')
-        .where('project_id', '=', projectId)
-        .where('edp_item_id', '=', id)
-        .executeTakeFirst();
-      if (!list) return { edpItem, edc: null };
-      const rows = await trx
-        .selectFrom('edc_item')
-        .select(EDC_ITEM_COLUMNS)
-        .where('project_id', '=', projectId)
-        .where('edp_item_id', '=', id)
-        .orderBy('position')
-        .execute();
-      const componentesEdc = rows.map((row) => edcItemOfRow(row, edpItem.code));
-      return { edpItem, edc: { ...edpItem, componentesEdc, version: Number(list.version) } };
-    });
-}
-
 /** The `edc_item` row of an item at `position` of EDP item `edpItemId`'s list. */
 export function edcItemRow(projectId: string, edpItemId: number, position: number, item: EdcItem) {
   return {
@@ -197,94 +156,4 @@ export function edcItemRow(projectId: string, edpItemId: number, position: numbe
     priority: item.priority ?? null,
     duration: item.duration ?? null,
   };
-}
-
-/** The list's rules (validateEdcList) and then its generated structure (validateEdcStructure). */
-function refuseInvalid(items: readonly EdcItem[], edpItemCode: string): void {
-  const listErrors = validateEdcList(items, edpItemCode, 5);
-  const errors = listErrors.length > 0 ? listErrors : validateEdcStructure(items, edpItemCode, 5);
-  if (errors.length > 0) throw new HttpsError('INVALID_ARGUMENT', errors.join('; '));
-}
-
-/** Moves the list's version on (0 creates the list), or says why it cannot: item gone (NOT_FOUND) or stale (ABORTED). */
-async function claimNextVersion(
-  trx: Transaction<Database>,
-  projectId: string,
-  edpItemId: number,
-  basedOn: number,
-): Promise<number> {
-  const now = new Date().toISOString();
-  let claimed: boolean;
-  if (basedOn === 0) {
-    // "no EDC yet": whoever creates the row first wins; the other finds it there (DO NOTHING)
-    const result = await trx
-      .insertInto('edc_list')
-      .values({ project_id: projectId, edp_item_id: edpItemId, version: 1, updated_at: now })
-      .onConflict((conflict) => conflict.columns(['project_id', 'edp_item_id']).doNothing())
-      .executeTakeFirst();
-    claimed = Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
-  } else {
-    const result = await trx
-      .updateTable('edc_list')
-      .set({ version: basedOn + 1, updated_at: now })
-      .where('project_id', '=', projectId)
-      .where('edp_item_id', '=', edpItemId)
-      .where('version', '=', basedOn)
-      .executeTakeFirst();
-    claimed = Number(result.numUpdatedRows) === 1;
-  }
-  if (claimed) return basedOn + 1;
-  // the EDP item (and with it the list) may have been deleted since it was read
-  await findEdpItem(trx, projectId, edpItemId);
-  throw new HttpsError('ABORTED', EDC_STALE_MESSAGE);
-}
-
-/**
- * saveEdc: replaces the EDP item's EDC list, based on the version the screen loaded. The EDP item
- * and the list are checked before the first write, so a refused save writes nothing.
- */
-export async function saveEdc(
-  db: Kysely<Database>,
-  projectId: string,
-  edc: { id: number; componentesEdc: readonly EdcItemInput[]; version: number },
-  author: ChangeAuthor,
-): Promise<Edc> {
-  const items = edc.componentesEdc.map(toEdcItem);
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const edpItem = await findEdpItem(trx, projectId, edc.id);
-      refuseInvalid(items, edpItem.code);
-      // the rows the save replaces are those of the version it is based on whenever its claim
-      // succeeds (a concurrent save moves the version on), so they can be read before it
-      const before = await trx
-        .selectFrom('edc_item')
-        .select(['code', 'name'])
-        .where('project_id', '=', projectId)
-        .where('edp_item_id', '=', edc.id)
-        .execute();
-      const dropped = droppedEdcCodes(
-        before.map((row) => row.code),
-        items.map((item) => item.code),
-      );
-      if (dropped.length > 0) await lockGantt(trx, projectId);
-      const version = await claimNextVersion(trx, projectId, edc.id, edc.version);
-      await trx.deleteFrom('edc_item').where('project_id', '=', projectId).where('edp_item_id', '=', edc.id).execute();
-      // the Gantt tasks of removed items go now, before a new item with the same code can take them
-      if (dropped.length > 0) {
-        const edcItems = dropped.map((code) => ({ edpItemId: edc.id, code }));
-        await purgeGanttSources(trx, projectId, deletedSourceMatcher({ edcItems }));
-      }
-      const rows = items.map((item, position) => edcItemRow(projectId, edc.id, position, item));
-      for (const part of chunks(rows)) {
-        await trx.insertInto('edc_item').values(part).execute();
-      }
-      const change = edcChange([{ edpItem, before, after: items }]);
-      await recordChange(trx, projectId, author, 'edc', change);
-      return { ...edpItem, componentesEdc: items, version };
-    });
-  } catch (error) {
-    // the EDP item deleted between reading it and creating its list
-    if (isForeignKeyViolation(error)) throw itemNotFound(edc.id);
-    throw error;
-  }
 }

@@ -40,7 +40,7 @@ import { purgeGanttSources } from './gantt-purge';
  * its Gantt tasks in the same transaction (gantt-purge.ts).
  */
 
-type ItemInput = z.output<typeof edpItemInputSchema>;
+export type ItemInput = z.output<typeof edpItemInputSchema>;
 
 /**
  * An item's price fields as a save gives them (issue 16): absent keeps what is stored, null (or a
@@ -51,7 +51,7 @@ type PricePatch = { unit?: string | null; quantity?: string | null; unitPrice?: 
 /** An item to write: its tree fields and the price fields the save sets or clears. */
 type NextItem = EdpItem & PricePatch;
 
-function toItem(input: {
+export function toItem(input: {
   id: number;
   parentId?: number | null;
   code: string;
@@ -115,13 +115,17 @@ async function readCurrency(db: Kysely<Database>, projectId: string): Promise<Cu
 }
 
 /** The stored EDP as a save answers it: its items with their amounts, and the version. */
-async function answerEdp(trx: Transaction<Database>, projectId: string, version: number): Promise<LoadedEdp> {
+export async function answerEdp(trx: Transaction<Database>, projectId: string, version: number): Promise<LoadedEdp> {
   const currency = await readCurrency(trx, projectId);
   return { items: withEdpAmounts(await readEdpItems(trx, projectId), currency), version };
 }
 
 /** Moves the version on, or says why it cannot: unknown project (NOT_FOUND) or stale (ABORTED). */
-async function claimNextVersion(trx: Transaction<Database>, projectId: string, basedOn: number): Promise<number> {
+export async function claimNextVersion(
+  trx: Transaction<Database>,
+  projectId: string,
+  basedOn: number,
+): Promise<number> {
   const result = await trx
     .updateTable('project')
     .set({ edp_version: basedOn + 1, updated_at: new Date().toISOString() })
@@ -142,7 +146,7 @@ async function claimNextVersion(trx: Transaction<Database>, projectId: string, b
 
 const MAX_MESSAGE = 300;
 
-function refuseInvalid(items: readonly EdpItem[]): void {
+export function refuseInvalid(items: readonly EdpItem[]): void {
   const errors = validateEdp(items, 5);
   if (errors.length === 0) return;
   // a message can list every root or every item of a cycle (50,000 codes); the editor shows a toast
@@ -171,7 +175,7 @@ function refuseItemFields(current: readonly EdpItem[], fields: { code: string; n
  * price fields absent from `next` keep their stored values (none for a new item). Answers the
  * items as they were read and as they were written, for the history (issue 19).
  */
-async function writeDifference(
+export async function writeDifference(
   trx: Transaction<Database>,
   projectId: string,
   next: readonly NextItem[],
@@ -298,7 +302,7 @@ function historyItem(row: {
 }
 
 /** The history entry of an EDP save (issue 19), in its transaction. */
-async function recordEdpChange(
+export async function recordEdpChange(
   trx: Transaction<Database>,
   projectId: string,
   author: ChangeAuthor,
@@ -306,22 +310,6 @@ async function recordEdpChange(
 ): Promise<void> {
   const prefix = author.functionName === 'importEdp' ? 'EDP importado desde Excel' : 'EDP';
   await recordChange(trx, projectId, author, 'edp', edpChange(written.before, written.after, prefix));
-}
-
-/** saveEdp: replaces the whole EDP after checking it (issue 5's rules); refused saves write nothing. */
-export async function saveEdp(
-  db: Kysely<Database>,
-  projectId: string,
-  edp: { items: readonly ItemInput[]; version: number },
-  author: ChangeAuthor,
-): Promise<LoadedEdp> {
-  const items = edp.items.map(toItem);
-  refuseInvalid(items);
-  return db.transaction().execute(async (trx) => {
-    const version = await claimNextVersion(trx, projectId, edp.version);
-    await recordEdpChange(trx, projectId, author, await writeDifference(trx, projectId, items));
-    return answerEdp(trx, projectId, version);
-  });
 }
 
 /**

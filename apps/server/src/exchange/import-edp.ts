@@ -11,10 +11,10 @@ import type { Kysely } from 'kysely';
 import { chunks } from '../db/db-helpers';
 import type { Database } from '../db/schema';
 import { readWorkbookSheet, rowErrorsMessage } from './workbooks';
-import { saveEdp } from '../edp/edp-queries';
 import { loadProject } from '../projects/project-queries';
 import { HttpsError } from '../core/https-error';
 import { defineHandler } from '../core/define-handler';
+import { saveEdp } from '../edp/save-edp';
 
 /** How many of the removed items carry an EDC list with at least one item. */
 async function countEdcLists(db: Kysely<Database>, projectId: string, edpItemIds: readonly number[]): Promise<number> {

@@ -10,9 +10,10 @@ import {
 import type { ProgressImportCounts } from '@cimiento/domain';
 import { readWorkbookSheet, rowErrorsMessage } from './workbooks';
 import { loadGantt, readProject } from '../gantt/gantt-store';
-import { checkCutoff, saveProgress } from '../tracking/progress-queries';
+import { checkCutoff } from '../tracking/progress-queries';
 import { HttpsError } from '../core/https-error';
 import { defineHandler } from '../core/define-handler';
+import { saveProgress } from '../tracking/save-progress';
 
 function countsText(counts: ProgressImportCounts): string {
   return [

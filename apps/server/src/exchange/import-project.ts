@@ -1,6 +1,219 @@
-import { importProjectContract } from '@cimiento/domain';
-import { importProject } from './mspdi-exchange';
+import {
+  formatCount,
+  importProjectContract,
+  projectCalendarSchema,
+  projectCodeSchema,
+  projectEventChange,
+} from '@cimiento/domain';
 import { defineHandler } from '../core/define-handler';
+import type { GanttTaskRecord, MspdiPreview, Project, ProjectCalendar, ScheduleResult } from '@cimiento/domain';
+import { MspdiImportError, importedProjectRecords } from '@cimiento/domain/mspdi';
+import type { ImportedSchedule } from '@cimiento/domain/mspdi';
+import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../db/db-helpers';
+import { recordChange } from '../collab/history-queries';
+import type { Database } from '../db/schema';
+import { HttpsError } from '../core/https-error';
+import { recordCutoff } from '../gantt/cutoff-history';
+import { insertGantt, scheduleOnCalendar } from '../gantt/gantt-store';
+import { insertImportedProject, projectCodeTaken } from '../projects/project-queries';
+import type { ImportProjectInput, ImportProjectResult } from './mspdi-exchange';
+import { parseMspdiInSlices } from './mspdi-exchange';
+
+function invalid(message: string): HttpsError {
+  return new HttpsError('INVALID_ARGUMENT', message);
+}
+
+/** The years a project row can hold (4 digits, as saveProject and updateProject take them). */
+function checkYear(date: string): number {
+  const year = Number(date.slice(0, 4));
+  if (!Number.isInteger(year) || year < 1000 || year > 9999) {
+    throw invalid(
+      `El archivo tiene fechas fuera de los años 1000 a 9999 (${date}). Revisa las fechas del proyecto en MS Project y guárdalo de nuevo como «XML».`,
+    );
+  }
+  return year;
+}
+
+/** The file's calendar as the project's (Chile's holidays as the preview ticks them), checked like saveGantt's. */
+function importedCalendar(schedule: ImportedSchedule, chileHolidays: boolean): ProjectCalendar {
+  const parsed = projectCalendarSchema.safeParse({
+    workingWeekdays: schedule.calendar.workingWeekdays,
+    chileHolidays,
+    exceptions: schedule.calendar.exceptions,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw invalid(
+      `El calendario «${schedule.calendarName}» del archivo no se puede usar: ${issue?.message ?? 'no es válido'}. Revísalo en MS Project y guarda el archivo de nuevo como «XML».`,
+    );
+  }
+  return parsed.data;
+}
+
+type Scheduled = Extract<ScheduleResult, { ok: true }>;
+
+/**
+ * The file's tasks scheduled by our engine on its calendar, by UID (a cycle names the tasks by their
+ * names in the file, with their UIDs). The calendar starts in the earliest year a task may start.
+ */
+function scheduleImported(schedule: ImportedSchedule, calendar: ProjectCalendar): Scheduled {
+  let firstYear = checkYear(schedule.projectStart);
+  for (const task of schedule.tasks) {
+    firstYear = Math.min(firstYear, checkYear(task.start));
+    // issue 15: work recorded before the file's start still needs its calendar
+    if (task.actualStart !== undefined) firstYear = Math.min(firstYear, checkYear(task.actualStart));
+  }
+  const result = scheduleOnCalendar(
+    schedule.tasks.map((task) => ({
+      id: task.uid,
+      ...(task.parentUid === undefined ? {} : { parentId: task.parentUid }),
+      start: task.start,
+      duration: task.duration,
+      name: task.name,
+      // issue 15: the file's progress at its cut-off
+      progress: task.progress,
+      ...(task.actualStart === undefined ? {} : { actualStart: task.actualStart }),
+      ...(task.actualFinish === undefined ? {} : { actualFinish: task.actualFinish }),
+    })),
+    schedule.links,
+    calendar,
+    firstYear,
+    schedule.cutoff === undefined ? {} : { cutoff: schedule.cutoff },
+  );
+  if (!result.ok) throw invalid(result.error);
+  return result;
+}
+
+function previewOf(schedule: ImportedSchedule, calendar: ProjectCalendar, scheduled: Scheduled): MspdiPreview {
+  const empty = schedule.tasks.length === 0;
+  return {
+    projectName: schedule.projectName,
+    taskCount: schedule.tasks.length,
+    summaryCount: schedule.tasks.filter((task) => task.summary).length,
+    milestoneCount: schedule.tasks.filter((task) => !task.summary && task.duration === 0).length,
+    linkCount: schedule.links.length,
+    calendarName: schedule.calendarName,
+    calendar: {
+      workingWeekdays: [...calendar.workingWeekdays],
+      chileHolidays: calendar.chileHolidays,
+      exceptions: calendar.exceptions.map((exception) => ({ ...exception })),
+    },
+    start: empty ? schedule.projectStart : scheduled.projectStart,
+    finish: empty ? schedule.projectStart : scheduled.projectFinish,
+  };
+}
+
+/**
+ * importProject: checks the file (parseMspdi: XML, MSPDI, no DOCTYPE, at most 100,000 tasks),
+ * schedules it (a link cycle → INVALID_ARGUMENT naming the tasks) and answers the preview; unless
+ * it is a dry run, writes in one transaction the project (the file's calendar, Chile's holidays
+ * as asked), its EDP (the file's outline under a root named like the project) and its Gantt (one
+ * task per EDP item with source key `edp:{id}`, so loads merge it like a built Gantt, and the
+ * file's links as the user's). A code already taken (case-insensitively) → ALREADY_EXISTS; any
+ * refusal writes nothing.
+ */
+export async function importProject(
+  db: Kysely<Database>,
+  input: ImportProjectInput,
+  caller: { userId: string; name: string },
+): Promise<ImportProjectResult> {
+  const parsed = await parseMspdiInSlices(input.content);
+  if (!parsed.ok) throw invalid(parsed.error);
+  const schedule = parsed.schedule;
+  const calendar = importedCalendar(schedule, input.chileHolidays);
+  const scheduled = scheduleImported(schedule, calendar);
+  const preview = previewOf(schedule, calendar, scheduled);
+  const counts = `${formatCount(preview.taskCount, 'tarea', 'tareas')}, ${formatCount(preview.linkCount, 'vínculo', 'vínculos')}`;
+  const warningText = (warnings: readonly string[]) =>
+    warnings.length === 0 ? '' : ` (${formatCount(warnings.length, 'advertencia', 'advertencias')})`;
+
+  if (input.dryRun) {
+    return {
+      preview,
+      warnings: [...schedule.warnings],
+      message: `Archivo «${input.fileName}» leído: ${counts}${warningText(schedule.warnings)}`,
+    };
+  }
+
+  const code = projectCodeSchema.safeParse(input.code ?? '');
+  // the contract refuses a bad code already; this keeps a direct caller from writing one
+  if (!code.success) throw invalid(`code: ${code.error.issues[0]?.message ?? 'no es válido'}`);
+  const name = input.name?.trim() ?? '';
+  let records: ReturnType<typeof importedProjectRecords>;
+  try {
+    records = importedProjectRecords(schedule, { code: code.data, ...(name === '' ? {} : { name }) });
+  } catch (error) {
+    if (error instanceof MspdiImportError) throw invalid(error.message);
+    throw error;
+  }
+  const warnings = [...schedule.warnings, ...records.warnings];
+  const root = records.edpItems[0];
+  if (!root) throw new Error('importedProjectRecords: no root item');
+
+  const tasks: GanttTaskRecord[] = records.tasks.map((task) => ({
+    id: task.id,
+    sourceKey: task.sourceKey,
+    ...(task.parentId === undefined ? {} : { parentId: task.parentId }),
+    code: task.code,
+    name: task.name,
+    start: task.start,
+    duration: task.duration,
+    progress: task.progress,
+    ...(task.actualStart === undefined ? {} : { actualStart: task.actualStart }),
+    ...(task.actualFinish === undefined ? {} : { actualFinish: task.actualFinish }),
+  }));
+  const links = records.links.map((link) => ({ from: link.from, to: link.to, type: link.type, lag: link.lag }));
+
+  let project: Project;
+  try {
+    project = await db.transaction().execute(async (trx) => {
+      const created = await insertImportedProject(
+        trx,
+        {
+          code: code.data,
+          name: root.name,
+          startYear: checkYear(preview.start),
+          endYear: checkYear(preview.finish),
+          calendar,
+          edpItems: records.edpItems,
+        },
+        caller.userId,
+      );
+      await insertGantt(trx, created._id, { tasks, links });
+      // issue 15: the file's progress, recorded at its cut-off by who imported it
+      if (schedule.cutoff !== undefined) await recordCutoff(trx, created._id, schedule.cutoff, tasks, caller);
+      // issue 19: the project's first history entry
+      const event = {
+        kind: 'project-imported',
+        name: created.name,
+        code: created.code,
+        edpItems: records.edpItems.length,
+        tasks: tasks.length,
+        links: links.length,
+      } as const;
+      await recordChange(
+        trx,
+        created._id,
+        { caller, functionName: 'importProject' },
+        'project',
+        projectEventChange(event),
+        created.name,
+      );
+      return created;
+    });
+  } catch (error) {
+    // two imports (or a wizard) saving the same code at once: the UNIQUE code_key decides
+    if (isUniqueViolation(error)) throw await projectCodeTaken(db, code.data);
+    throw error;
+  }
+  return {
+    project,
+    preview,
+    warnings,
+    message: `Proyecto «${project.name}» importado: ${counts}${warningText(warnings)}`,
+  };
+}
 
 /**
  * 'Importar desde MS Project' (issue 14): a new project from an MS Project or ProjectLibre XML file,

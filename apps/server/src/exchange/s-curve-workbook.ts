@@ -1,11 +1,6 @@
-import { formatCount } from '@cimiento/domain';
 import type { ExportedFile, SCurve } from '@cimiento/domain';
 import ExcelJS from 'exceljs';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { readCostProject } from '../costs/cost-basis';
-import { loadSCurve } from '../costs/s-curve-queries';
-import type { SCurveAnswer, SCurveRequest } from '../costs/s-curve-queries';
+import type { SCurveAnswer } from '../costs/s-curve-queries';
 import { XLSX_MIME_TYPE } from './workbooks';
 
 /** Excel's number format for an amount in the currency (the display decimals). */
@@ -83,26 +78,4 @@ export async function sCurveWorkbook(
     mimeType: XLSX_MIME_TYPE,
     content: Buffer.from(buffer).toString('base64'),
   };
-}
-
-/** exportSCurve: loadSCurve's curve as the 'Curva S' workbook. */
-export async function exportSCurve(
-  db: Kysely<Database>,
-  projectId: string,
-  request: SCurveRequest,
-): Promise<ExportedFile & { message: string }> {
-  const curve = await loadSCurve(db, projectId, request);
-  const project = await readCostProject(db, projectId);
-  let itemLabel: string | undefined;
-  if (request.edpItemId !== undefined) {
-    const item = await db
-      .selectFrom('edp_item')
-      .select(['code', 'name'])
-      .where('project_id', '=', projectId)
-      .where('id', '=', request.edpItemId)
-      .executeTakeFirst();
-    if (item) itemLabel = `${item.code} ${item.name}`;
-  }
-  const file = await sCurveWorkbook(curve, project, itemLabel);
-  return { ...file, message: `Curva S exportada a Excel: ${formatCount(curve.points.length, 'fecha', 'fechas')}` };
 }

@@ -5,7 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { historyEntryOf, selectHistoryEntries } from '../collab/history-queries';
 import type { Database } from '../db/schema';
 import { previewGantt } from '../gantt/gantt-store';
-import { listProjects } from './project-queries';
+import { listProjects } from './load-projects';
 
 /**
  * The home dashboard (issue 19, loadDashboard): every project with its span, task and critical

@@ -35,15 +35,15 @@ import { HttpsError } from '../core/https-error';
  * queue the same way.
  */
 
-type Db = Kysely<Database> | Transaction<Database>;
+export type Db = Kysely<Database> | Transaction<Database>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function projectNotFound(): HttpsError {
+export function projectNotFound(): HttpsError {
   return new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
 }
 
-function notInTrash(): HttpsError {
+export function notInTrash(): HttpsError {
   return new HttpsError(
     'NOT_FOUND',
     'El proyecto no está en la Papelera: pudo ser restaurado o eliminado definitivamente',
@@ -141,26 +141,7 @@ export async function readProjectHoldings(db: Db, projectId: string): Promise<Pr
   };
 }
 
-/** loadProjectHoldings: what a live project holds; in the trash or unknown → NOT_FOUND. */
-export async function loadProjectHoldings(db: Kysely<Database>, projectId: string): Promise<ProjectHoldings> {
-  return db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .execute(async (trx) => {
-      const live = await trx
-        .selectFrom('project')
-        .select('_id')
-        .where('_id', '=', projectId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!live) throw projectNotFound();
-      const holdings = await readProjectHoldings(trx, projectId);
-      if (!holdings) throw projectNotFound();
-      return holdings;
-    });
-}
-
-function recordName(code: string, name: string): string {
+export function recordName(code: string, name: string): string {
   return `Proyecto ${code} ${name}`;
 }
 
@@ -212,27 +193,6 @@ export async function trashProject(
   });
 }
 
-// ---------------------------------------------------------------- the trash's own functions
-
-type TrashedRow = {
-  _id: string;
-  code: string;
-  name: string;
-  deleted_at: string | null;
-  deleted_by_name: string | null;
-};
-
-async function readTrashedRow(db: Db, projectId: string): Promise<TrashedRow & { deleted_at: string }> {
-  const row = await db
-    .selectFrom('project')
-    .select(['_id', 'code', 'name', 'deleted_at', 'deleted_by_name'])
-    .where('_id', '=', projectId)
-    .where('deleted_at', 'is not', null)
-    .executeTakeFirst();
-  if (!row || row.deleted_at === null) throw notInTrash();
-  return { ...row, deleted_at: row.deleted_at };
-}
-
 /** loadTrash: every project in the trash with what it holds, the most recently deleted first. */
 export async function loadTrash(db: Kysely<Database>): Promise<TrashedProject[]> {
   return db
@@ -262,52 +222,6 @@ export async function loadTrash(db: Kysely<Database>): Promise<TrashedProject[]>
       }
       return projects;
     });
-}
-
-/**
- * restoreProject: the project comes back as it was (history, notifications, code), with a history
- * entry saying who restored it and a change log 'restore' row. Not in the trash → NOT_FOUND.
- */
-export async function restoreProject(
-  db: Kysely<Database>,
-  projectId: string,
-  author: ChangeAuthor,
-): Promise<{ name: string; code: string }> {
-  return db.transaction().execute(async (trx) => {
-    const row = await readTrashedRow(trx, projectId);
-    const result = await trx
-      .updateTable('project')
-      .set({ deleted_at: null, deleted_by_id: null, deleted_by_name: null })
-      .where('_id', '=', projectId)
-      .where('deleted_at', '=', row.deleted_at)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw notInTrash();
-    const deletedBy = row.deleted_by_name ?? '';
-    await recordChange(
-      trx,
-      projectId,
-      author,
-      'project',
-      projectEventChange({
-        kind: 'project-restored',
-        name: row.name,
-        code: row.code,
-        deletedAt: row.deleted_at,
-        deletedBy,
-      }),
-      row.name,
-    );
-    const holdings = await readProjectHoldings(trx, projectId);
-    await recordAdminChange(trx, {
-      caller: author.caller,
-      area: 'project',
-      action: 'restore',
-      record: recordName(row.code, row.name),
-      summary: `Proyecto «${row.name}» (${row.code}) restaurado desde la Papelera`,
-      detail: { projectId, code: row.code, name: row.name, deletedAt: row.deleted_at, deletedBy, holdings },
-    });
-    return { name: row.name, code: row.code };
-  });
 }
 
 /** Who purges: an administrator, or the automatic purge (no user). */

@@ -1,6 +1,97 @@
-import { loadProgressHistoryContract } from '@cimiento/domain';
-import { loadProgressHistory } from './progress-queries';
+import { formatIsoDate, formatNumber, loadProgressHistoryContract } from '@cimiento/domain';
 import { defineHandler } from '../core/define-handler';
+import type { CutoffRecord, CutoffTask } from '@cimiento/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { HttpsError } from '../core/https-error';
+
+/**
+ * loadProgressHistory: the project's cut-offs, newest first, with who recorded each, when, the
+ * project's progress and how many leaves had progress; with `cutoff`, that cut-off's leaves in
+ * Gantt order (an unknown date → NOT_FOUND).
+ */
+export async function loadProgressHistory(
+  db: Kysely<Database>,
+  projectId: string,
+  cutoff?: string,
+): Promise<{ cutoffs: CutoffRecord[]; tasks?: CutoffTask[]; message: string }> {
+  const project = await db
+    .selectFrom('project')
+    .select('_id')
+    .where('_id', '=', projectId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!project) throw new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
+  const rows = await db
+    .selectFrom('gantt_cutoff')
+    .leftJoin('gantt_cutoff_task', 'gantt_cutoff_task.cutoff_id', 'gantt_cutoff._id')
+    .select((eb) => [
+      'gantt_cutoff._id',
+      'gantt_cutoff.cutoff',
+      'gantt_cutoff.recorded_at',
+      'gantt_cutoff.recorded_by_name',
+      'gantt_cutoff.progress',
+      eb.fn.count<number | string | bigint>('gantt_cutoff_task.task_id').as('task_count'),
+    ])
+    .where('gantt_cutoff.project_id', '=', projectId)
+    .groupBy([
+      'gantt_cutoff._id',
+      'gantt_cutoff.cutoff',
+      'gantt_cutoff.recorded_at',
+      'gantt_cutoff.recorded_by_name',
+      'gantt_cutoff.progress',
+    ])
+    .orderBy('gantt_cutoff.cutoff', 'desc')
+    .execute();
+  const cutoffs = rows.map((row): CutoffRecord => ({
+    cutoff: row.cutoff,
+    recordedAt: row.recorded_at,
+    recordedBy: row.recorded_by_name,
+    progress: Number(row.progress),
+    taskCount: Number(row.task_count),
+  }));
+  if (cutoff === undefined) {
+    const count = cutoffs.length;
+    return {
+      cutoffs,
+      message:
+        count === 0
+          ? 'No hay cortes de avance registrados'
+          : `${formatNumber(count)} ${count === 1 ? 'corte de avance' : 'cortes de avance'}`,
+    };
+  }
+
+  const chosen = rows.find((row) => row.cutoff === cutoff);
+  if (!chosen) throw new HttpsError('NOT_FOUND', `No hay un corte de avance al ${formatIsoDate(cutoff)}`);
+  const taskRows = await db
+    .selectFrom('gantt_cutoff_task')
+    .select(['task_id', 'code', 'name', 'progress', 'actual_start', 'actual_finish'])
+    .where('cutoff_id', '=', chosen._id)
+    .execute();
+  // Gantt order; a task deleted since then goes last, by id
+  const positions = new Map(
+    (await db.selectFrom('gantt_task').select(['id', 'position']).where('project_id', '=', projectId).execute()).map(
+      (row) => [Number(row.id), Number(row.position)],
+    ),
+  );
+  const rank = (id: number) => positions.get(id) ?? Number.MAX_SAFE_INTEGER;
+  const tasks = taskRows
+    .map((row): CutoffTask => ({
+      TaskID: Number(row.task_id),
+      TaskCode: row.code,
+      TaskName: row.name,
+      Progress: Number(row.progress),
+      ...(row.actual_start === null ? {} : { ActualStart: row.actual_start }),
+      ...(row.actual_finish === null ? {} : { ActualFinish: row.actual_finish }),
+    }))
+    .sort((a, b) => rank(a.TaskID) - rank(b.TaskID) || a.TaskID - b.TaskID);
+  const count = tasks.length;
+  return {
+    cutoffs,
+    tasks,
+    message: `Corte al ${formatIsoDate(cutoff)}: ${formatNumber(count)} ${count === 1 ? 'tarea con avance' : 'tareas con avance'}`,
+  };
+}
 
 /** The project's cut-offs ('Cortes de avance'), and with `cutoff` its leaves' progress (issue 15). */
 export const handleLoadProgressHistory = defineHandler(loadProgressHistoryContract, async ({ id, cutoff }, { db }) =>

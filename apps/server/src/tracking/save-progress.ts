@@ -1,6 +1,115 @@
-import { saveProgressContract } from '@cimiento/domain';
-import { saveProgress } from './progress-queries';
+import {
+  GANTT_STALE_MESSAGE,
+  formatIsoDate,
+  formatNumber,
+  progressChange,
+  progressEntryErrors,
+  saveProgressContract,
+} from '@cimiento/domain';
 import { defineHandler } from '../core/define-handler';
+import type { GanttOutput, GanttTaskRecord, ProgressEntry } from '@cimiento/domain';
+import type { Kysely } from 'kysely';
+import { recordChange } from '../collab/history-queries';
+import type { Database } from '../db/schema';
+import { HttpsError } from '../core/https-error';
+import { progressRefusal, progressTaskInfo, recordCutoff } from '../gantt/cutoff-history';
+import {
+  claimVersionOrRefuse,
+  readBaselineDates,
+  readLinks,
+  readProject,
+  readTasks,
+  scheduleGantt,
+  scheduledOrThrow,
+  toOutput,
+  writeGantt,
+} from '../gantt/gantt-store';
+import type { ProjectGanttRow } from '../gantt/gantt-store';
+import { sameCalendar } from '../db/project-columns';
+import type { ProgressEntryInputRecord } from './progress-queries';
+import { checkCutoff } from './progress-queries';
+
+function toEntry(entry: ProgressEntryInputRecord): ProgressEntry {
+  return {
+    TaskID: entry.TaskID,
+    Progress: entry.Progress,
+    ...(typeof entry.ActualStart === 'string' ? { ActualStart: entry.ActualStart } : {}),
+    ...(typeof entry.ActualFinish === 'string' ? { ActualFinish: entry.ActualFinish } : {}),
+  };
+}
+
+/** `tasks` with the entries' progress and actual dates (an entry is the task's whole record: absent dates are none). */
+function withEntries(tasks: readonly GanttTaskRecord[], entries: readonly ProgressEntry[]): GanttTaskRecord[] {
+  const byId = new Map(entries.map((entry) => [entry.TaskID, entry]));
+  return tasks.map((task) => {
+    const entry = byId.get(task.id);
+    if (!entry) return task;
+    const { actualStart: _start, actualFinish: _finish, ...rest } = task;
+    const next: GanttTaskRecord = { ...rest, progress: entry.Progress };
+    if (entry.ActualStart !== undefined) next.actualStart = entry.ActualStart;
+    if (entry.ActualFinish !== undefined) next.actualFinish = entry.ActualFinish;
+    return next;
+  });
+}
+
+/**
+ * saveProgress: checks the cut-off and every entry before writing anything (INVALID_ARGUMENT naming
+ * the refused tasks); then, in one transaction on the version the screen loaded (stale → ABORTED),
+ * writes the changed tasks, records the cut-off (the same date again replaces its record) with the
+ * caller's name and the leaves' progress, and answers the Gantt rescheduled from it.
+ */
+export async function saveProgress(
+  db: Kysely<Database>,
+  projectId: string,
+  input: { cutoff: string; entries: readonly ProgressEntryInputRecord[]; version: number },
+  caller: { userId: string; name: string },
+  functionName: 'saveProgress' | 'importProgress' = 'saveProgress',
+): Promise<GanttOutput> {
+  const { cutoff, version } = input;
+  const current = await readProject(db, projectId);
+  checkCutoff(cutoff, current);
+  const stored = { tasks: await readTasks(db, projectId), links: await readLinks(db, projectId) };
+  const entries = input.entries.map(toEntry);
+  const errors = progressEntryErrors(cutoff, entries, progressTaskInfo(stored.tasks));
+  if (errors.length > 0) throw progressRefusal(errors);
+  if (current.version !== version) throw new HttpsError('ABORTED', GANTT_STALE_MESSAGE);
+
+  const project: ProjectGanttRow = { ...current, cutoff };
+  const updated = withEntries(stored.tasks, entries);
+  const scheduled = scheduledOrThrow(scheduleGantt(updated, stored.links, project));
+  // as saveGantt stores them: a summary's start and duration rolled up
+  const tasks = updated.map((task, index) => {
+    const result = scheduled.tasks[index] as (typeof scheduled.tasks)[number];
+    return result.isSummary ? { ...task, start: result.start, duration: result.duration } : task;
+  });
+
+  await db.transaction().execute(async (trx) => {
+    await claimVersionOrRefuse(trx, projectId, version);
+    // every Gantt write claims the version, so the tasks read above are still the stored ones; an
+    // edit of the project's calendar or start year in between makes the schedule stale
+    const now = await readProject(trx, projectId);
+    if (
+      now.startYear !== current.startYear ||
+      !sameCalendar(now.calendar, current.calendar) ||
+      now.cutoff !== current.cutoff
+    ) {
+      throw new HttpsError('ABORTED', GANTT_STALE_MESSAGE);
+    }
+    await writeGantt(trx, projectId, stored, { tasks, links: stored.links });
+    await recordCutoff(trx, projectId, cutoff, tasks, caller);
+    // issue 19: the history entry, from the tasks read and written here
+    const history = progressChange(stored.tasks, tasks, cutoff, functionName === 'importProgress');
+    await recordChange(trx, projectId, { caller, functionName }, 'tracking', history);
+  });
+
+  const count = entries.length;
+  return toOutput(
+    { project: { ...project, version: version + 1 }, tasks, links: stored.links },
+    scheduled,
+    `Avance registrado al ${formatIsoDate(cutoff)}: ${formatNumber(count)} ${count === 1 ? 'tarea' : 'tareas'}`,
+    await readBaselineDates(db, project.baselineId),
+  );
+}
 
 /** Records progress at a cut-off date and answers the Gantt rescheduled from it (issue 15). */
 export const handleSaveProgress = defineHandler(

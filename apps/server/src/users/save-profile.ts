@@ -1,6 +1,6 @@
 import { saveProfileContract } from '@cimiento/domain';
 import { defineHandler } from '../core/define-handler';
-import { readProfile } from './profile-queries';
+import { readProfile } from './load-profile';
 
 /** Writes the caller's 'users' document (location, phoneNumber, birthday, jobTitle); nothing else. */
 export const handleSaveProfile = defineHandler(saveProfileContract, async (input, { db, caller }) => {

@@ -2,8 +2,8 @@ import { saveUserContract } from '@cimiento/domain';
 import { addAccountNotice } from '../collab/notification-queries';
 import { defineHandler } from '../core/define-handler';
 import { HttpsError } from '../core/https-error';
-import { isAdminRole } from './profile-queries';
-import { countActiveAdmins, listUsers } from './user-queries';
+import { countActiveAdmins, isAdminRole } from './user-queries';
+import { listUsers } from './load-users';
 
 /**
  * Administrators create users (name, email, temporary password, administrator yes/no) or change

@@ -1,42 +1,12 @@
-import type { UserSummary } from '@cimiento/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { isAdminRole } from './profile-queries';
-
-function toIso(value: Date | string | number): string {
-  return new Date(value).toISOString();
-}
-
-export async function listUsers(db: Kysely<Database>, userId?: string): Promise<UserSummary[]> {
-  let query = db
-    .selectFrom('user')
-    .leftJoin('user_profile', 'user_profile.user_id', 'user.id')
-    .select([
-      'user.id',
-      'user.name',
-      'user.email',
-      'user.role',
-      'user.banned',
-      'user.createdAt',
-      'user_profile.job_title',
-    ])
-    .orderBy('user.createdAt', 'asc')
-    .orderBy('user.email', 'asc');
-  if (userId !== undefined) query = query.where('user.id', '=', userId);
-  const rows = await query.execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    jobTitle: row.job_title ?? '',
-    admin: isAdminRole(row.role),
-    disabled: Boolean(row.banned),
-    createdAt: toIso(row.createdAt),
-  }));
-}
 
 /** Administrators who can still sign in. */
 export async function countActiveAdmins(db: Kysely<Database>): Promise<number> {
   const rows = await db.selectFrom('user').select(['role', 'banned']).execute();
   return rows.filter((row) => isAdminRole(row.role) && !row.banned).length;
+}
+
+export function isAdminRole(role: string | null): boolean {
+  return (role ?? '').split(',').includes('admin');
 }
