@@ -1,17 +1,8 @@
-import {
-  addGanttLink,
-  dayNumber,
-  formatIsoDate,
-  ganttTaskDirectory,
-  moveGanttTask,
-  removeGanttLink,
-  resizeGanttTask,
-  setGanttProgress,
-} from '@cimiento/domain';
-import type { GanttEdit, LinkType, PlannerLinkLabels } from '@cimiento/domain';
+import { formatIsoDate, moveGanttTask, resizeGanttTask, setGanttProgress } from '@cimiento/domain';
+import type { GanttEdit, PlannerLinkLabels } from '@cimiento/domain';
 import { Locale } from '@svar-ui/react-core';
 import { ContextMenu, Gantt, Willow, WillowDark } from '@svar-ui/react-gantt';
-import { lighten, rgbToHex, useTheme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import type { IApi } from '@svar-ui/react-gantt';
 import '@svar-ui/react-gantt/all.css';
 import {
@@ -24,63 +15,30 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { CSSProperties, ReactElement } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifyMessage } from '@/stores/notices-store';
+import { notifyError } from '@/stores/notices-store';
 import { useGanttEditor, useGanttEditorStore } from '../editor/gantt-editor-store';
-import { useGanttViewPrefs, useGanttViewStore } from './gantt-view-store';
+import { useGanttViewPrefs } from './gantt-view-store';
 import type { ChartData } from './gantt-chart-data';
-import {
-  buildChartData,
-  chartPlacer,
-  isoOfLocal,
-  linkTypeOfSvar,
-  localDate,
-  parseLinkId,
-  readBarChange,
-  sameDirectoryInputs,
-} from './gantt-chart-data';
+import { buildChartData, linkTypeOfSvar, parseLinkId, readBarChange } from './gantt-chart-data';
 import type { SvarLinkType } from './gantt-chart-data';
 import { applyChartPatch, chartPatch } from './gantt-chart-patch';
-import type { GanttKeyCommand } from './gantt-keyboard';
-import { rowAfterMove } from './gantt-keyboard';
-import {
-  codeColumnWidth,
-  codeEntries,
-  createTextMeasurer,
-  defaultGridLayout,
-  defaultGridWidth,
-  shownTrackingColumns,
-  trackingColumnWidths,
-} from './gantt-columns';
-import type { TrackingColumnId } from './gantt-columns';
 import { ganttLocale } from './gantt-locale';
-import { defaultZoom, fitZoom, zoomScales } from './gantt-zoom';
-import {
-  ActualFinishCell,
-  ActualStartCell,
-  BaselineFinishCell,
-  BaselineStartCell,
-  CodeCell,
-  DurationCell,
-  FinishCell,
-  FinishVarianceCell,
-  IdCell,
-  NameCell,
-  PredecessorsCell,
-  ProgressCell,
-  StartCell,
-  TaskBar,
-} from './gantt-cells';
-import type { LinkMenuTarget } from './gantt-link-menu';
+import { TaskBar } from './gantt-cells';
 import { GanttLinkMenu } from './gantt-link-menu';
+import { chartStyleOf, criticalLinkRules as criticalLinkRulesOf } from './chart-styles';
+import { useChartColumns } from './use-chart-columns';
+import type { GanttMenuAction } from './use-chart-commands';
+import { useChartCommands } from './use-chart-commands';
+import { useChartDivider, useMoveDivider } from './use-chart-divider';
+import { useChartLinks, useLinkContextMenu } from './use-chart-links';
+import { useChartScales, useFitToScreen } from './use-chart-scales';
+import { useCutoffLine } from './use-cutoff-line';
 import { useGanttKeyboard } from './use-gantt-keyboard';
 import { useChartGridAria } from './use-chart-grid-aria';
 import { useLinkDrawing } from './use-link-drawing';
 import './gantt-chart.css';
-
-export type GanttMenuAction = 'add' | 'edit' | 'delete' | 'indent' | 'outdent';
 
 type GanttChartProps = {
   onMenuAction: (action: GanttMenuAction) => void;
@@ -105,41 +63,6 @@ const blockedActions = [
   'split-task',
   'update-link',
 ] as const;
-
-const MIN_GRID = 120;
-const MIN_CHART = 160;
-
-/**
- * The columns' widths until the user resizes one; Código's is sized to its codes, Nombre's to what
- * half the area leaves (gantt-columns.ts).
- */
-const defaultColumnWidths = {
-  taskId: 56,
-  workDays: 96,
-  startIso: 92,
-  endIso: 92,
-  predecessors: 150,
-} as const;
-const columnsAfterName = ['workDays', 'startIso', 'endIso', 'predecessors'] as const;
-
-/** issue 15: the tracking columns' headers, cells and alignment (after Fin, before Predecesoras). */
-const trackingColumns = {
-  baseStartIso: { header: 'gantt.tracking.baselineStart', cell: BaselineStartCell, align: 'center' },
-  baseEndIso: { header: 'gantt.tracking.baselineFinish', cell: BaselineFinishCell, align: 'center' },
-  finishVariance: { header: 'gantt.tracking.finishVariance', cell: FinishVarianceCell, align: 'right' },
-  actualStart: { header: 'gantt.tracking.actualStart', cell: ActualStartCell, align: 'center' },
-  actualFinish: { header: 'gantt.tracking.actualFinish', cell: ActualFinishCell, align: 'center' },
-  progress: { header: 'gantt.tracking.progress', cell: ProgressCell, align: 'right' },
-} as const satisfies Record<
-  TrackingColumnId,
-  { header: string; cell: (props: { row: unknown }) => ReactElement; align: 'center' | 'right' }
->;
-
-/** A link id as SVAR writes it on the line (':from_to'). */
-function linkOfElement(element: Element | null): { from: number; to: number } | null {
-  const raw = element?.closest('[data-link-id]')?.getAttribute('data-link-id');
-  return raw ? parseLinkId(raw.replace(/^:/, '')) : null;
-}
 
 /**
  * SVAR React Gantt (free edition) drawing the store's schedule. The store is the only truth:
@@ -168,14 +91,10 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
   const lateOnly = useGanttEditor((state) => state.lateOnly);
   const cutoff = useGanttEditor((state) => state.cutoff);
   const [prefs, setPrefs] = useGanttViewPrefs();
-  const fitted = useGanttViewStore((state) => state.fitted);
-  const fitRequest = useGanttViewStore((state) => state.fitRequest);
-  const setFitted = useGanttViewStore((state) => state.setFitted);
   const [api, setApi] = useState<IApi | null>(null);
   const apiRef = useRef<IApi | null>(null);
   const wrapperRef = useRef<HTMLDivElement>(null);
   const [areaWidth, setAreaWidth] = useState<number | null>(null);
-  const [linkMenu, setLinkMenu] = useState<LinkMenuTarget | null>(null);
   const isDark = theme.palette.mode === 'dark';
   const Theme = isDark ? WillowDark : Willow;
   const focusColor = isDark ? theme.palette.info.light : theme.palette.primary.main;
@@ -245,277 +164,33 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
     setAreaWidth(wrapperRef.current?.clientWidth ?? 1000);
   }, []);
 
-  // the Código column as wide as its deepest, longest code (issue 12), unless the user resized it
-  const [measureText] = useState(createTextMeasurer);
-  // issue 18: an edit of dates or links keeps the codes and the tree: the width too
-  const codeWidthOf = useRef<{ tasks: typeof tasks; width: number } | null>(null);
-  const codeWidth = useMemo(() => {
-    const last = codeWidthOf.current;
-    if (last && sameDirectoryInputs(last.tasks, tasks)) return last.width;
-    const width = codeColumnWidth(codeEntries(tasks), measureText);
-    codeWidthOf.current = { tasks, width };
-    return width;
-  }, [tasks, measureText]);
-  const { showId, showTracking, columnWidths } = prefs;
-  // issue 15: the tracking columns the user asked for ('Seguimiento'), the baseline's with one chosen
-  const tracking = useMemo(() => shownTrackingColumns(showTracking, hasBaseline), [showTracking, hasBaseline]);
-  // the divider's default place and Nombre's default width, from the area's width
-  const layout = useMemo(() => {
-    const width = areaWidth ?? 1000;
-    const before = [
-      ...(showId ? [columnWidths.taskId ?? defaultColumnWidths.taskId] : []),
-      columnWidths.text ?? codeWidth,
-    ];
-    const after = [
-      ...columnsAfterName.slice(0, 3).map((id) => columnWidths[id] ?? defaultColumnWidths[id]),
-      ...tracking.map((id) => columnWidths[id] ?? trackingColumnWidths[id]),
-      columnWidths.predecessors ?? defaultColumnWidths.predecessors,
-    ];
-    const name = columnWidths.name;
-    if (name === undefined) return defaultGridLayout(width, before, after);
-    return { nameWidth: name, gridWidth: defaultGridWidth(width, [...before, name, ...after], before.length + 1) };
-  }, [areaWidth, showId, columnWidths, codeWidth, tracking]);
-  const columns = useMemo(() => {
-    const width = (id: string, fallback: number) => columnWidths[id] ?? fallback;
-    return [
-      {
-        id: 'taskId',
-        header: t('gantt.id'),
-        width: width('taskId', defaultColumnWidths.taskId),
-        align: 'right' as const,
-        cell: IdCell,
-        hidden: !showId,
-        resize: true,
-      },
-      { id: 'text', header: t('gantt.code'), width: width('text', codeWidth), cell: CodeCell, resize: true },
-      {
-        id: 'name',
-        header: t('gantt.name'),
-        width: layout.nameWidth,
-        cell: NameCell,
-        resize: true,
-      },
-      {
-        id: 'workDays',
-        header: t('gantt.duration'),
-        width: width('workDays', defaultColumnWidths.workDays),
-        align: 'right' as const,
-        cell: DurationCell,
-        resize: true,
-      },
-      {
-        id: 'startIso',
-        header: t('gantt.start'),
-        width: width('startIso', defaultColumnWidths.startIso),
-        align: 'center' as const,
-        cell: StartCell,
-        resize: true,
-      },
-      {
-        id: 'endIso',
-        header: t('gantt.finish'),
-        width: width('endIso', defaultColumnWidths.endIso),
-        align: 'center' as const,
-        cell: FinishCell,
-        resize: true,
-      },
-      ...tracking.map((id) => ({
-        id,
-        header: t(trackingColumns[id].header),
-        width: width(id, trackingColumnWidths[id]),
-        align: trackingColumns[id].align,
-        cell: trackingColumns[id].cell,
-        resize: true,
-      })),
-      {
-        id: 'predecessors',
-        header: t('gantt.predecessors'),
-        width: width('predecessors', defaultColumnWidths.predecessors),
-        cell: PredecessorsCell,
-      },
-    ];
-  }, [t, showId, columnWidths, codeWidth, layout.nameWidth, tracking]);
-  const columnsRef = useRef(columns);
-  columnsRef.current = columns;
-  const columnWidthsRef = useRef(columnWidths);
-  columnWidthsRef.current = columnWidths;
+  const { columns, gridWidth, gridWidthRef, keepResizedColumns } = useChartColumns({
+    tasks,
+    hasBaseline,
+    areaWidth,
+    prefs,
+    setPrefs,
+    t,
+  });
 
-  // the divider where the user left it; else on a column's edge, the chart keeping half the area
-  const gridWidth = useMemo(() => {
-    const width = areaWidth ?? 1000;
-    const wanted = prefs.gridWidth ?? layout.gridWidth;
-    return Math.round(Math.max(MIN_GRID, Math.min(wanted, width - MIN_CHART)));
-  }, [areaWidth, prefs.gridWidth, layout.gridWidth]);
-  const gridWidthRef = useRef(gridWidth);
-  gridWidthRef.current = gridWidth;
-
-  // the zoom: a level's usual cells, or those 'Ajustar a la pantalla' chose for it
-  const zoom = fitted && fitted.level === prefs.zoom ? fitted : defaultZoom(prefs.zoom);
-  const scales = useMemo(() => {
-    const long = new Intl.DateTimeFormat(i18n.language, { month: 'long' });
-    const short = new Intl.DateTimeFormat(i18n.language, { month: 'short' });
-    return zoomScales(zoom.level, {
-      month: (date) => long.format(date),
-      monthShort: (date) => short.format(date).replace('.', ''),
-      quarter: (quarter) => t('gantt.quarterShort', { quarter }),
-    });
-  }, [zoom.level, i18n.language, t]);
-  // weekends and holidays shaded where days show, in SVAR's own class (its column in the chart
-  // and its cell in the time scale)
-  const highlightTime = useMemo(
-    () =>
-      zoom.level === 'day'
-        ? (date: Date, unit: string) =>
-            unit === 'day' && !calendar.isWorkingDay(dayNumber(isoOfLocal(date))) ? 'wx-weekend' : ''
-        : undefined,
-    [zoom.level, calendar],
-  );
+  const { zoom, scales, highlightTime } = useChartScales(prefs.zoom, calendar, i18n.language, t);
 
   const report = useCallback((result: GanttEdit) => {
     if (!result.ok) notifyError(result.error);
   }, []);
 
-  const linkLabel = useCallback(
-    (from: number, to: number, type: LinkType) => {
-      const directory = ganttTaskDirectory(store.getState().tasks);
-      const name = (id: number) => directory.byId.get(id)?.label ?? `#${id}`;
-      return `${name(from)} → ${name(to)} (${labels.types[type]})`;
-    },
-    [store, labels],
-  );
-
-  const linkOf = useCallback(
-    (from: number, to: number) =>
-      store
-        .getState()
-        .tasks.find((task) => task.id === to)
-        ?.predecessors.find((link) => link.predecessorId === from),
-    [store],
-  );
-
-  const linkTypeOf = useCallback(
-    (from: number, to: number): LinkType | null => linkOf(from, to)?.type ?? null,
-    [linkOf],
-  );
-
-  const addLink = useCallback(
-    (from: number, to: number, type: LinkType) => {
-      const result = store.getState().apply((list) => addGanttLink(list, from, to, type));
-      report(result);
-    },
-    [store, report],
-  );
-
-  /** Clears SVAR's own link selection: its outside-click handler listens on the document. */
-  const clearLinkSelection = useCallback(() => {
-    wrapperRef.current?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-  }, []);
-
-  const removeLink = useCallback(
-    (from: number, to: number) => {
-      const type = linkTypeOf(from, to);
-      const result = store.getState().apply((list) => removeGanttLink(list, from, to));
-      if (!result.ok) {
-        notifyError(result.error);
-        return;
-      }
-      notifyMessage(t('gantt.linkRemoved', { link: linkLabel(from, to, type ?? 'FS') }));
-    },
-    [store, t, linkLabel, linkTypeOf],
-  );
-
-  const changeLinkType = useCallback(
-    (from: number, to: number, type: LinkType) => {
-      const lag =
-        store
-          .getState()
-          .tasks.find((task) => task.id === to)
-          ?.predecessors.find((link) => link.predecessorId === from)?.lag ?? 0;
-      report(store.getState().apply((list) => addGanttLink(list, from, to, type, lag)));
-    },
-    [store, report],
-  );
+  const { linkLabel, linkOf, addLink, clearLinkSelection, removeLink, changeLinkType } = useChartLinks({
+    store,
+    wrapperRef,
+    labels,
+    report,
+    t,
+  });
 
   const linkDraft = useLinkDrawing(wrapperRef, addLink, t('gantt.linkHint'));
 
-  const selectRow = useCallback((id: number | null) => {
-    if (id !== null) apiRef.current?.exec('select-task', { id, show: true });
-  }, []);
-
-  const moveDivider = useCallback(
-    (delta: number) => {
-      const width = wrapperRef.current?.clientWidth ?? 1000;
-      const next = Math.round(Math.max(MIN_GRID, Math.min(gridWidthRef.current + delta, width - MIN_CHART)));
-      apiRef.current?.exec('resize-grid', { width: next });
-      setPrefs({ gridWidth: next });
-    },
-    [setPrefs],
-  );
-
-  const runCommand = useCallback(
-    (command: GanttKeyCommand) => {
-      const ganttApi = apiRef.current;
-      const state = store.getState();
-      const id = state.selectedId;
-      const selectedLink = linkOfElement(wrapperRef.current?.querySelector('.wx-line-selected') ?? null);
-      switch (command) {
-        case 'up':
-        case 'down':
-        case 'pageUp':
-        case 'pageDown':
-        case 'first':
-        case 'last': {
-          if (!ganttApi) return;
-          const { _tasks: rows, cellHeight } = ganttApi.getState() as {
-            _tasks: { id: number }[];
-            cellHeight: number;
-          };
-          const chart = wrapperRef.current?.querySelector('.wx-chart');
-          const page = Math.max(1, Math.floor((chart?.clientHeight ?? 320) / (cellHeight || 32)));
-          selectRow(
-            rowAfterMove(
-              rows.map((row) => row.id),
-              id,
-              command,
-              page,
-            ),
-          );
-          return;
-        }
-        case 'collapse':
-        case 'expand': {
-          if (!ganttApi || id === null) return;
-          const task = ganttApi.getTask(id) as { open?: boolean; data?: { id: number }[]; parent?: number } | undefined;
-          if (!task) return;
-          const hasChildren = (task.data?.length ?? 0) > 0;
-          if (command === 'collapse') {
-            if (hasChildren && task.open) ganttApi.exec('open-task', { id, mode: false });
-            else if (task.parent) selectRow(task.parent);
-          } else if (hasChildren && !task.open) ganttApi.exec('open-task', { id, mode: true });
-          else if (hasChildren) selectRow(task.data?.[0]?.id ?? null);
-          return;
-        }
-        case 'edit':
-        case 'add':
-        case 'indent':
-        case 'outdent':
-          handlersRef.current.onMenuAction(command);
-          return;
-        case 'delete':
-          if (selectedLink) {
-            removeLink(selectedLink.from, selectedLink.to);
-            clearLinkSelection();
-          } else handlersRef.current.onMenuAction('delete');
-          return;
-        case 'cancel':
-          if (selectedLink) clearLinkSelection();
-          else if (state.editingId !== null) state.setEditing(null);
-          return;
-        default:
-      }
-    },
-    [store, selectRow, removeLink, clearLinkSelection],
-  );
+  const moveDivider = useMoveDivider(wrapperRef, apiRef, gridWidthRef, setPrefs);
+  const runCommand = useChartCommands({ store, apiRef, wrapperRef, handlersRef, removeLink, clearLinkSelection });
 
   const { isKeyboardFocus, focusGrid } = useGanttKeyboard(wrapperRef, { run: runCommand, moveDivider });
   useChartGridAria(wrapperRef);
@@ -577,40 +252,10 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
   }, [api, data, scales, columns, zoom.cellWidth, gridWidth, highlightTime, selected]);
 
   // 'Ajustar a la pantalla': the whole project in the chart's current width
-  const lastFit = useRef(fitRequest);
-  useEffect(() => {
-    if (fitRequest === lastFit.current) return;
-    lastFit.current = fitRequest;
-    const chart = wrapperRef.current?.querySelector('.wx-chart');
-    const { projectStart, projectFinish } = store.getState();
-    if (!chart || projectStart === '') return;
-    // the width SVAR fills its scale to (the chart's own, since the grid's border is inside it)
-    const { _chartWidth: chartWidth } = (apiRef.current?.getState() ?? {}) as { _chartWidth?: number };
-    const fit = fitZoom(projectStart, projectFinish, chartWidth ?? chart.clientWidth);
-    // a hair wider: SVAR adds a whole cell while its scale is narrower than the chart
-    setFitted({ level: fit.level, cellWidth: fit.cellWidth + 1e-6 });
-    setPrefs({ zoom: fit.level });
-  }, [fitRequest, store, setFitted, setPrefs]);
-  useEffect(() => () => setFitted(null), [setFitted]);
+  useFitToScreen(wrapperRef, apiRef, store, setPrefs);
 
-  // the divider: SVAR's own, made reachable and movable from the keyboard, its place remembered;
-  // the grid (SVAR's focusable layout) says which keys it takes
-  const pendingGridWidth = useRef<number | null>(null);
-  useEffect(() => {
-    const layout = wrapperRef.current?.querySelector<HTMLElement>('.wx-layout');
-    layout?.setAttribute('role', 'group');
-    layout?.setAttribute('aria-label', t('gantt.gridLabel'));
-    const divider = wrapperRef.current?.querySelector<HTMLElement>('.wx-resizer');
-    if (!divider) return;
-    divider.setAttribute('role', 'separator');
-    divider.setAttribute('tabindex', '0');
-    divider.setAttribute('aria-orientation', 'vertical');
-    divider.setAttribute('aria-label', t('gantt.divider'));
-    divider.setAttribute('aria-valuemin', String(MIN_GRID));
-    divider.setAttribute('aria-valuemax', String((wrapperRef.current?.clientWidth ?? 1000) - MIN_CHART));
-    divider.setAttribute('aria-valuenow', String(gridWidth));
-    divider.setAttribute('title', t('gantt.dividerHint'));
-  });
+  // the divider: SVAR's own, made reachable and movable from the keyboard, its place remembered
+  const dividerDragged = useChartDivider(wrapperRef, gridWidth, setPrefs, t);
 
   const init = useCallback(
     (ganttApi: IApi) => {
@@ -676,65 +321,16 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
         }
       });
       // the divider dragged: remembered when the pointer lets go (a rebuild would reset it)
-      ganttApi.on('resize-grid', (event) => {
-        pendingGridWidth.current = Math.round(event.width);
-        wrapperRef.current
-          ?.querySelector('.wx-resizer')
-          ?.setAttribute('aria-valuenow', String(pendingGridWidth.current));
-      });
+      ganttApi.on('resize-grid', (event) => dividerDragged(event.width));
       // a column resized: its width is kept for the next rebuild and the next visit. Only the
       // resized one: the others keep following their defaults (Código its codes)
-      ganttApi.on('set-columns', (event) => {
-        const changed: Record<string, number> = {};
-        for (const column of event.columns) {
-          if (typeof column.id !== 'string' || typeof column.width !== 'number') continue;
-          const width = Math.round(column.width);
-          const before = columnsRef.current.find((candidate) => candidate.id === column.id)?.width;
-          if (before === undefined || Math.abs(before - width) >= 1) changed[column.id] = width;
-        }
-        if (Object.keys(changed).length > 0) setPrefs({ columnWidths: { ...columnWidthsRef.current, ...changed } });
-      });
+      ganttApi.on('set-columns', (event) => keepResizedColumns(event.columns));
     },
-    [store, report, addLink, removeLink, setPrefs],
+    [store, report, addLink, removeLink, dividerDragged, keepResizedColumns],
   );
 
-  useEffect(() => {
-    const commit = () => {
-      if (pendingGridWidth.current === null) return;
-      const width = pendingGridWidth.current;
-      pendingGridWidth.current = null;
-      setPrefs({ gridWidth: width });
-    };
-    window.addEventListener('mouseup', commit);
-    return () => window.removeEventListener('mouseup', commit);
-  }, [setPrefs]);
-
   // right-click on a link: its menu (SVAR's menu is for tasks)
-  useEffect(() => {
-    const wrapper = wrapperRef.current;
-    if (!wrapper) return;
-    const contextmenu = (event: MouseEvent) => {
-      const line = (event.target as Element).closest?.('g[data-link-id]');
-      const link = linkOfElement(line ?? null);
-      if (!line || !link) return;
-      event.preventDefault();
-      event.stopPropagation();
-      // select it as a click would, so the menu's link is the highlighted one
-      line.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-      const found = linkOf(link.from, link.to);
-      const type = found?.type ?? 'FS';
-      setLinkMenu({
-        x: event.clientX,
-        y: event.clientY,
-        ...link,
-        type,
-        label: linkLabel(link.from, link.to, type),
-        isGenerated: found?.generated === true,
-      });
-    };
-    wrapper.addEventListener('contextmenu', contextmenu, true);
-    return () => wrapper.removeEventListener('contextmenu', contextmenu, true);
-  }, [linkLabel, linkOf]);
+  const [linkMenu, setLinkMenu] = useLinkContextMenu(wrapperRef, { linkOf, linkLabel });
 
   const menuOptions = useMemo(
     () => [
@@ -747,59 +343,15 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
     [t],
   );
 
-  // issue 15: the cut-off line, at the start of the cut-off day (P6's data date), placed as SVAR
-  // places bars and again whenever its scale changes (zoom, fit, a rebuild). The free edition has
-  // no markers: the chart's area draws it (gantt-chart.css) from these values.
-  const [cutoffX, setCutoffX] = useState<number | null>(null);
-  useEffect(() => {
-    if (!api || cutoff === null) {
-      setCutoffX(null);
-      return;
-    }
-    const update = () => {
-      const place = chartPlacer(api.getState() as Parameters<typeof chartPlacer>[0]);
-      setCutoffX(place ? place.x(localDate(cutoff)) : null);
-    };
-    type Reactive = Record<string, { subscribe: (callback: () => void) => () => void } | undefined>;
-    const reactive = api.getReactiveState() as unknown as Reactive;
-    const stops = [reactive._scales?.subscribe(update), reactive.cellWidth?.subscribe(update)];
-    update();
-    return () => {
-      for (const stop of stops) stop?.();
-    };
-  }, [api, cutoff]);
+  // issue 15: the cut-off line (gantt-chart.css draws it from its place and label)
+  const cutoffX = useCutoffLine(api, cutoff);
   const cutoffLabel = cutoff === null ? '' : t('gantt.tracking.cutoffLine', { date: formatIsoDate(cutoff) });
 
-  // the focus colour; in dark mode the app's own surfaces, for WillowDark's greys (gantt-chart.css).
-  // The divider is a solid hex: SVAR draws the chart's cell lines from the '#' in its border colour
-  const chartStyle = useMemo(() => {
-    const { background, action } = theme.palette;
-    return {
-      '--cim-focus': focusColor,
-      // the cut-off's label: white on it reads 5.6:1 (on the former #e65100, 3.79:1)
-      '--cim-cutoff': isDark ? '#ffb74d' : '#bf360c',
-      '--cim-cutoff-text': isDark ? '#000000de' : '#ffffff',
-      '--cim-late': isDark ? theme.palette.error.light : theme.palette.error.main,
-      ...(cutoffX !== null && {
-        '--cim-cutoff-x': `${cutoffX}px`,
-        '--cim-cutoff-label': JSON.stringify(cutoffLabel),
-      }),
-      ...(isDark && {
-        '--cim-paper': background.paper,
-        '--cim-paper-alt': rgbToHex(lighten(background.paper, 0.05)),
-        '--cim-divider': rgbToHex(lighten(background.paper, 0.12)),
-        '--cim-hover': action.hover,
-        '--cim-selected': rgbToHex(lighten(background.paper, 0.15)),
-      }),
-    } as CSSProperties;
-  }, [theme.palette, isDark, focusColor, cutoffX, cutoffLabel]);
-
-  const criticalLinkRules = useMemo(() => {
-    if (data.criticalLinks.length === 0) return '';
-    // the chart writes a string id as ':id'
-    const selectors = data.criticalLinks.map((id) => `.cim-gantt g[data-link-id=":${id}"] > .wx-line-draw`);
-    return `${selectors.join(',\n')} { stroke: var(--cim-critical, #d32f2f); stroke-width: 2.5; }`;
-  }, [data.criticalLinks]);
+  const chartStyle = useMemo(
+    () => chartStyleOf(theme.palette, { isDark, focusColor, cutoffX, cutoffLabel }),
+    [theme.palette, isDark, focusColor, cutoffX, cutoffLabel],
+  );
+  const criticalLinkRules = useMemo(() => criticalLinkRulesOf(data.criticalLinks), [data.criticalLinks]);
 
   return (
     <div

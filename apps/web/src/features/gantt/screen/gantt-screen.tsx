@@ -49,7 +49,8 @@ import { exportGantt, ganttFileName, readChartView } from '../print/gantt-export
 import type { GanttPrintLabels } from '../print/gantt-print-layout';
 import { useProjectRouteId } from '@/hooks/use-project-route';
 import { ProjectRouteGate } from '@/components/project/project-route-gate';
-import type { GanttChartHandle, GanttMenuAction } from '../chart/gantt-chart';
+import type { GanttChartHandle } from '../chart/gantt-chart';
+import type { GanttMenuAction } from '../chart/use-chart-commands';
 import { GanttCalendarDialog } from '../calendar/gantt-calendar-dialog';
 import { GanttChart } from '../chart/gantt-chart';
 import { GanttDraft } from './gantt-draft';

@@ -1,0 +1,201 @@
+import type { TFunction } from 'i18next';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { ReactElement } from 'react';
+import type { GanttEditorState } from '../editor/gantt-editor-store';
+import {
+  ActualFinishCell,
+  ActualStartCell,
+  BaselineFinishCell,
+  BaselineStartCell,
+  CodeCell,
+  DurationCell,
+  FinishCell,
+  FinishVarianceCell,
+  IdCell,
+  NameCell,
+  PredecessorsCell,
+  ProgressCell,
+  StartCell,
+} from './gantt-cells';
+import { sameDirectoryInputs } from './gantt-chart-data';
+import {
+  codeColumnWidth,
+  codeEntries,
+  createTextMeasurer,
+  defaultGridLayout,
+  defaultGridWidth,
+  shownTrackingColumns,
+  trackingColumnWidths,
+} from './gantt-columns';
+import type { TrackingColumnId } from './gantt-columns';
+import type { GanttViewPrefs } from './gantt-view-store';
+
+/** The grid's and the chart's least widths: the divider stays between them. */
+export const MIN_GRID = 120;
+export const MIN_CHART = 160;
+
+/**
+ * The columns' widths until the user resizes one; Código's is sized to its codes, Nombre's to what
+ * half the area leaves (gantt-columns.ts).
+ */
+const defaultColumnWidths = {
+  taskId: 56,
+  workDays: 96,
+  startIso: 92,
+  endIso: 92,
+  predecessors: 150,
+} as const;
+const columnsAfterName = ['workDays', 'startIso', 'endIso', 'predecessors'] as const;
+
+/** issue 15: the tracking columns' headers, cells and alignment (after Fin, before Predecesoras). */
+const trackingColumns = {
+  baseStartIso: { header: 'gantt.tracking.baselineStart', cell: BaselineStartCell, align: 'center' },
+  baseEndIso: { header: 'gantt.tracking.baselineFinish', cell: BaselineFinishCell, align: 'center' },
+  finishVariance: { header: 'gantt.tracking.finishVariance', cell: FinishVarianceCell, align: 'right' },
+  actualStart: { header: 'gantt.tracking.actualStart', cell: ActualStartCell, align: 'center' },
+  actualFinish: { header: 'gantt.tracking.actualFinish', cell: ActualFinishCell, align: 'center' },
+  progress: { header: 'gantt.tracking.progress', cell: ProgressCell, align: 'right' },
+} as const satisfies Record<
+  TrackingColumnId,
+  { header: string; cell: (props: { row: unknown }) => ReactElement; align: 'center' | 'right' }
+>;
+
+type ChartColumnsInput = {
+  tasks: GanttEditorState['tasks'];
+  hasBaseline: boolean;
+  /** the chart area's width, once known (null before the chart first draws) */
+  areaWidth: number | null;
+  prefs: GanttViewPrefs;
+  setPrefs: (change: Partial<GanttViewPrefs>) => void;
+  t: TFunction;
+};
+
+/**
+ * The grid's columns as the chart takes them, and the divider's place: each column as wide as the
+ * user left it, else its default (Código as wide as its deepest, longest code, Nombre what half the
+ * area leaves); the tracking columns the user asked for. `keepResizedColumns` remembers the columns
+ * the user resized (only those: the others keep following their defaults).
+ */
+export function useChartColumns({ tasks, hasBaseline, areaWidth, prefs, setPrefs, t }: ChartColumnsInput) {
+  // the Código column as wide as its deepest, longest code (issue 12), unless the user resized it
+  const [measureText] = useState(createTextMeasurer);
+  // issue 18: an edit of dates or links keeps the codes and the tree: the width too
+  const codeWidthOf = useRef<{ tasks: typeof tasks; width: number } | null>(null);
+  const codeWidth = useMemo(() => {
+    const last = codeWidthOf.current;
+    if (last && sameDirectoryInputs(last.tasks, tasks)) return last.width;
+    const width = codeColumnWidth(codeEntries(tasks), measureText);
+    codeWidthOf.current = { tasks, width };
+    return width;
+  }, [tasks, measureText]);
+  const { showId, showTracking, columnWidths } = prefs;
+  // issue 15: the tracking columns the user asked for ('Seguimiento'), the baseline's with one chosen
+  const tracking = useMemo(() => shownTrackingColumns(showTracking, hasBaseline), [showTracking, hasBaseline]);
+  // the divider's default place and Nombre's default width, from the area's width
+  const layout = useMemo(() => {
+    const width = areaWidth ?? 1000;
+    const before = [
+      ...(showId ? [columnWidths.taskId ?? defaultColumnWidths.taskId] : []),
+      columnWidths.text ?? codeWidth,
+    ];
+    const after = [
+      ...columnsAfterName.slice(0, 3).map((id) => columnWidths[id] ?? defaultColumnWidths[id]),
+      ...tracking.map((id) => columnWidths[id] ?? trackingColumnWidths[id]),
+      columnWidths.predecessors ?? defaultColumnWidths.predecessors,
+    ];
+    const name = columnWidths.name;
+    if (name === undefined) return defaultGridLayout(width, before, after);
+    return { nameWidth: name, gridWidth: defaultGridWidth(width, [...before, name, ...after], before.length + 1) };
+  }, [areaWidth, showId, columnWidths, codeWidth, tracking]);
+  const columns = useMemo(() => {
+    const width = (id: string, fallback: number) => columnWidths[id] ?? fallback;
+    return [
+      {
+        id: 'taskId',
+        header: t('gantt.id'),
+        width: width('taskId', defaultColumnWidths.taskId),
+        align: 'right' as const,
+        cell: IdCell,
+        hidden: !showId,
+        resize: true,
+      },
+      { id: 'text', header: t('gantt.code'), width: width('text', codeWidth), cell: CodeCell, resize: true },
+      {
+        id: 'name',
+        header: t('gantt.name'),
+        width: layout.nameWidth,
+        cell: NameCell,
+        resize: true,
+      },
+      {
+        id: 'workDays',
+        header: t('gantt.duration'),
+        width: width('workDays', defaultColumnWidths.workDays),
+        align: 'right' as const,
+        cell: DurationCell,
+        resize: true,
+      },
+      {
+        id: 'startIso',
+        header: t('gantt.start'),
+        width: width('startIso', defaultColumnWidths.startIso),
+        align: 'center' as const,
+        cell: StartCell,
+        resize: true,
+      },
+      {
+        id: 'endIso',
+        header: t('gantt.finish'),
+        width: width('endIso', defaultColumnWidths.endIso),
+        align: 'center' as const,
+        cell: FinishCell,
+        resize: true,
+      },
+      ...tracking.map((id) => ({
+        id,
+        header: t(trackingColumns[id].header),
+        width: width(id, trackingColumnWidths[id]),
+        align: trackingColumns[id].align,
+        cell: trackingColumns[id].cell,
+        resize: true,
+      })),
+      {
+        id: 'predecessors',
+        header: t('gantt.predecessors'),
+        width: width('predecessors', defaultColumnWidths.predecessors),
+        cell: PredecessorsCell,
+      },
+    ];
+  }, [t, showId, columnWidths, codeWidth, layout.nameWidth, tracking]);
+  const columnsRef = useRef(columns);
+  columnsRef.current = columns;
+  const columnWidthsRef = useRef(columnWidths);
+  columnWidthsRef.current = columnWidths;
+
+  // the divider where the user left it; else on a column's edge, the chart keeping half the area
+  const gridWidth = useMemo(() => {
+    const width = areaWidth ?? 1000;
+    const wanted = prefs.gridWidth ?? layout.gridWidth;
+    return Math.round(Math.max(MIN_GRID, Math.min(wanted, width - MIN_CHART)));
+  }, [areaWidth, prefs.gridWidth, layout.gridWidth]);
+  const gridWidthRef = useRef(gridWidth);
+  gridWidthRef.current = gridWidth;
+
+  // a column resized: its width is kept for the next rebuild and the next visit. Only the
+  // resized one: the others keep following their defaults (Código its codes)
+  const keepResizedColumns = useCallback(
+    (resized: readonly { id?: unknown; width?: unknown }[]) => {
+      const changed: Record<string, number> = {};
+      for (const column of resized) {
+        if (typeof column.id !== 'string' || typeof column.width !== 'number') continue;
+        const width = Math.round(column.width);
+        const before = columnsRef.current.find((candidate) => candidate.id === column.id)?.width;
+        if (before === undefined || Math.abs(before - width) >= 1) changed[column.id] = width;
+      }
+      if (Object.keys(changed).length > 0) setPrefs({ columnWidths: { ...columnWidthsRef.current, ...changed } });
+    },
+    [setPrefs],
+  );
+
+  return { columns, gridWidth, gridWidthRef, keepResizedColumns };
+}
