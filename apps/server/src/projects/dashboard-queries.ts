@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { historyEntryOf, selectHistoryEntries } from '../collab/history-queries';
 import type { Database } from '../db/schema';
-import { previewGantt } from '../gantt/gantt-store';
 import { listProjects } from './load-projects';
+import { previewGantt } from '../gantt/gantt-merge';
 
 /**
  * The home dashboard (issue 19, loadDashboard): every project with its span, task and critical
