@@ -9,7 +9,7 @@ import {
 } from '@cimiento/domain';
 import type { ProgressImportCounts } from '@cimiento/domain';
 import { readWorkbookSheet, rowErrorsMessage } from './workbooks';
-import { readProject } from '../gantt/gantt-store';
+import { readProject } from '../gantt/gantt-queries';
 import { checkCutoff } from '../tracking/progress-queries';
 import { HttpsError } from '../core/https-error';
 import { defineHandler } from '../core/define-handler';

@@ -1,7 +1,7 @@
 import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import type { ProjectGanttRow } from './gantt-store';
-import { projectNotFound, selectProjectGanttColumns, toProjectGanttRow } from './gantt-store';
+import type { ProjectGanttRow } from './gantt-queries';
+import { projectNotFound, selectProjectGanttColumns, toProjectGanttRow } from './gantt-queries';
 
 /** The columns of the sources stamp beside readProject's (readSourcesStamp): the EDP's version, the EDC lists. */
 function selectSourcesColumns<O>(query: SelectQueryBuilder<Database, 'project', O>) {

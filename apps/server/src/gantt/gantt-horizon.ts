@@ -1,5 +1,5 @@
 import { WorkingCalendar, dayNumber } from '@cimiento/domain';
-import type { ProjectGanttRow } from './gantt-store';
+import type { ProjectGanttRow } from './gantt-queries';
 import type { ProjectCalendar } from '@cimiento/domain';
 import { chileHolidays } from '@cimiento/domain/holidays';
 

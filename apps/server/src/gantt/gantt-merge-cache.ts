@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { readSourcesStamp } from './gantt-answer-stamps';
-import { readProject } from './gantt-store';
+import { readProject } from './gantt-queries';
 
 /** How many projects' stamps each server process remembers (the oldest remembered is forgotten first). */
 const VERIFIED_PROJECTS = 1000;

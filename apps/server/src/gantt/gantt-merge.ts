@@ -9,8 +9,8 @@ import {
 import type { EdcItem, GanttLinkRecord, GanttTaskRecord, PricedEdpItem, ScheduleResult } from '@cimiento/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import type { ProjectGanttRow, GanttState } from './gantt-store';
-import { readLinks, readProject, readRemovedLinks, readTasks, sameRow, toTaskRow, writeGantt } from './gantt-store';
+import type { ProjectGanttRow, GanttState } from './gantt-queries';
+import { readLinks, readProject, readRemovedLinks, readTasks, sameRow, toTaskRow, writeGantt } from './gantt-queries';
 import { HttpsError } from '../core/https-error';
 import { EDC_ITEM_COLUMNS, edcItemOfRow } from '../edc/edc-queries';
 import { readEdpItems } from '../edp/edp-queries';

@@ -12,7 +12,7 @@ import type {
 } from '@cimiento/domain';
 import { chileHolidays } from '@cimiento/domain/holidays';
 import { HttpsError } from '../core/https-error';
-import type { ProjectGanttRow, GanttState, BaselineDates } from './gantt-store';
+import type { ProjectGanttRow, GanttState, BaselineDates } from './gantt-queries';
 import { BoundedCalendar, HORIZON_YEARS, ScheduleHorizonError, horizonDate } from './gantt-horizon';
 
 /** Years of holidays the web gets past the later of the project's end and the schedule's finish. */

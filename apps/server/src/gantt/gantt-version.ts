@@ -2,7 +2,7 @@ import { GANTT_STALE_MESSAGE } from '@cimiento/domain';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
-import { projectNotFound } from './gantt-store';
+import { projectNotFound } from './gantt-queries';
 
 /** Moves the Gantt's version on from `basedOn`; false when another writer moved it first (or the project is gone). */
 export async function claimVersion(trx: Transaction<Database>, projectId: string, basedOn: number): Promise<boolean> {

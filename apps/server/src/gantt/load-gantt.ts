@@ -1,5 +1,5 @@
 import { formatNumber, loadGanttContract } from '@cimiento/domain';
-import { readBaselineDates } from './gantt-store';
+import { readBaselineDates } from './gantt-queries';
 import { defineStampedHandler } from '../core/define-handler';
 import type { GanttOutput } from '@cimiento/domain';
 import type { Kysely } from 'kysely';

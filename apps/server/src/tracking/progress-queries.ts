@@ -1,6 +1,6 @@
 import { cutoffError } from '@cimiento/domain';
 import { HttpsError } from '../core/https-error';
-import type { ProjectGanttRow } from '../gantt/gantt-store';
+import type { ProjectGanttRow } from '../gantt/gantt-queries';
 import { HORIZON_YEARS, horizonDate } from '../gantt/gantt-horizon';
 
 /**

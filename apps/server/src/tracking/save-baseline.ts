@@ -17,7 +17,7 @@ import type { Caller } from '../core/context';
 import { HttpsError } from '../core/https-error';
 import { readCostProject, toCostTasks } from '../costs/cost-basis';
 import { readEdpItems } from '../edp/edp-queries';
-import { readTasks } from '../gantt/gantt-store';
+import { readTasks } from '../gantt/gantt-queries';
 import type { BaselineList } from './baseline-queries';
 import { lockProject, readBaselines } from './baseline-queries';
 import { loadGantt } from '../gantt/load-gantt';
