@@ -1,5 +1,7 @@
 import {
   GANTT_STALE_MESSAGE,
+  ganttActivityError,
+  checkActivities,
   formatIsoDate,
   formatNumber,
   ganttChange,
@@ -10,6 +12,7 @@ import {
 } from '@cimiento/domain';
 import { defineHandler } from '../core/define-handler';
 import type {
+  GanttActivityInput,
   GanttLinkRecord,
   GanttOutput,
   GanttTaskInput,
@@ -24,8 +27,6 @@ import type { ChangeAuthor } from '../collab/history-queries';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
 import { calendarColumns, sameCalendar } from '../db/project-columns';
-import type { TaskInput } from './gantt-input-rules';
-import { refuse, checkActivities } from './gantt-input-rules';
 import { checkProgressChanges, rewriteCutoff } from './cutoff-rewrite';
 import { readProject, readTasks, readLinks, writeGantt, readBaselineDates } from './gantt-queries';
 import type { ProjectGanttRow } from './gantt-queries';
@@ -34,13 +35,28 @@ import { scheduledOrThrow, scheduleGantt, toOutput } from './gantt-schedule';
 import { horizonDate } from './gantt-horizon';
 import { claimVersionOrRefuse } from './gantt-version';
 
+/** A task's broken rule, refused as INVALID_ARGUMENT with the task's label (the domain's ganttActivityError). */
+function refuse(task: Pick<GanttActivityInput, 'TaskID' | 'TaskCode'>, what: string): HttpsError {
+  return new HttpsError('INVALID_ARGUMENT', ganttActivityError(task, what).message);
+}
+
+/** The saved list as records and links (the domain's checkActivities); its first broken rule → INVALID_ARGUMENT, word for word. */
+function checkedActivities(activities: readonly GanttActivityInput[]): {
+  tasks: GanttTaskRecord[];
+  links: GanttLinkRecord[];
+} {
+  const result = checkActivities(activities);
+  if (!result.ok) throw new HttpsError('INVALID_ARGUMENT', result.error.message);
+  return { tasks: result.tasks, links: result.links };
+}
+
 /**
  * The saved links with their generated flag (issue 13): a link stays generated only when the
  * stored link between the same two tasks was generated with the same type and lag and, when the
  * task sends `generatedPredecessors`, its predecessor is listed there. Every other link is the user's.
  */
 function savedLinks(
-  activities: readonly TaskInput[],
+  activities: readonly GanttActivityInput[],
   links: readonly GanttLinkRecord[],
   storedLinks: readonly GanttLinkRecord[],
 ): GanttLinkRecord[] {
@@ -133,8 +149,8 @@ export async function saveGantt(
   version: number,
   author: ChangeAuthor,
 ): Promise<GanttOutput> {
-  const activities = gantt.activities as readonly TaskInput[];
-  const checked = checkActivities(activities);
+  const activities = gantt.activities as readonly GanttActivityInput[];
+  const checked = checkedActivities(activities);
   const current = await readProject(db, projectId);
   // past the horizon the calendar would take minutes to build (see BoundedCalendar)
   const horizon = horizonDate(current.startYear);
@@ -154,7 +170,7 @@ export async function saveGantt(
       const { actualStart: _start, actualFinish: _finish, ...summary } = task;
       return { ...summary, progress: 0 };
     }
-    const input = activities[index] as TaskInput;
+    const input = activities[index] as GanttActivityInput;
     const before = storedById.get(task.id);
     const leaf = { ...task };
     if (input.ActualStart === undefined && before?.actualStart !== undefined) leaf.actualStart = before.actualStart;
