@@ -3,8 +3,9 @@ import type { CostTask, Currency, GanttTaskRecord, PricedEdpItem, TaskCosts } fr
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
-import { loadMergedGantt, readProject } from '../gantt/gantt-store';
-import type { ProjectGanttRow } from '../gantt/gantt-store';
+import { readProject } from '../gantt/gantt-queries';
+import type { ProjectGanttRow } from '../gantt/gantt-queries';
+import { loadMergedGantt } from '../gantt/gantt-merge';
 
 /**
  * What the costs (issue 16; docs/COSTS.md) read of a project: its currency and budget, its EDP

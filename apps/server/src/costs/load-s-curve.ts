@@ -12,9 +12,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
 import { readCostProject, readCutoffProgress, toCostTasks } from './cost-basis';
-import { calendarFor, loadMergedGantt } from '../gantt/gantt-store';
-import type { Scheduled } from '../gantt/gantt-store';
 import type { SCurveRequest, SCurveAnswer } from './s-curve-queries';
+import { loadMergedGantt } from '../gantt/gantt-merge';
+import type { Scheduled } from '../gantt/gantt-schedule';
+import { calendarFor } from '../gantt/gantt-horizon';
 
 type PlannedSource =
   { kind: 'current' } | { kind: 'baseline'; id: string; name: string; start: string; costs: boolean };

@@ -1,8 +1,8 @@
 import { exportGanttContract, formatNumber } from '@cimiento/domain';
 import { exportGanttMspdi } from './mspdi-exchange';
 import { ganttWorkbook } from './workbooks';
-import { loadGantt } from '../gantt/gantt-store';
 import { defineHandler } from '../core/define-handler';
+import { loadGantt } from '../gantt/load-gantt';
 
 /**
  * The Gantt as a file: 'mspdi' → the MS Project XML (mspdi-exchange.ts); 'xlsx' → the task table

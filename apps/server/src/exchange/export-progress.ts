@@ -1,7 +1,7 @@
 import { exportProgressContract, formatNumber } from '@cimiento/domain';
 import { progressWorkbook } from './workbooks';
-import { loadGantt } from '../gantt/gantt-store';
 import { defineHandler } from '../core/define-handler';
+import { loadGantt } from '../gantt/load-gantt';
 
 /**
  * exportProgress (issue 15): the workbook 'Registrar avance' fills offline, sheet 'Avance': one row

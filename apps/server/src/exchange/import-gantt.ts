@@ -8,9 +8,10 @@ import {
 } from '@cimiento/domain';
 import type { GanttImportCounts } from '@cimiento/domain';
 import { readWorkbookSheet, rowErrorsMessage } from './workbooks';
-import { loadGantt, saveGantt } from '../gantt/gantt-store';
 import { HttpsError } from '../core/https-error';
 import { defineHandler } from '../core/define-handler';
+import { saveGantt } from '../gantt/save-gantt';
+import { loadGantt } from '../gantt/load-gantt';
 
 function countsText(counts: GanttImportCounts): string {
   return [

@@ -9,11 +9,12 @@ import {
 } from '@cimiento/domain';
 import type { ProgressImportCounts } from '@cimiento/domain';
 import { readWorkbookSheet, rowErrorsMessage } from './workbooks';
-import { loadGantt, readProject } from '../gantt/gantt-store';
+import { readProject } from '../gantt/gantt-queries';
 import { checkCutoff } from '../tracking/progress-queries';
 import { HttpsError } from '../core/https-error';
 import { defineHandler } from '../core/define-handler';
 import { saveProgress } from '../tracking/save-progress';
+import { loadGantt } from '../gantt/load-gantt';
 
 function countsText(counts: ProgressImportCounts): string {
   return [

@@ -15,10 +15,11 @@ import { recordChange } from '../collab/history-queries';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
 import { recordCutoff } from '../gantt/cutoff-history';
-import { insertGantt, scheduleOnCalendar } from '../gantt/gantt-store';
+import { insertGantt } from '../gantt/gantt-queries';
 import { insertImportedProject, projectCodeTaken } from '../projects/project-queries';
 import type { ImportProjectInput, ImportProjectResult } from './mspdi-exchange';
 import { parseMspdiInSlices } from './mspdi-exchange';
+import { scheduleOnCalendar } from '../gantt/gantt-schedule';
 
 function invalid(message: string): HttpsError {
   return new HttpsError('INVALID_ARGUMENT', message);

@@ -6,8 +6,8 @@ import type { MspdiExport, ParseMspdiResult } from '@cimiento/domain/mspdi';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
-import { loadGantt } from '../gantt/gantt-store';
 import { TimeSlices } from './time-slices';
+import { loadGantt } from '../gantt/load-gantt';
 
 /**
  * MSPDI in and out (issue 14): the server's side of `@cimiento/domain/mspdi`. importProject reads

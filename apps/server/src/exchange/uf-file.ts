@@ -2,7 +2,7 @@ import { CsvLimitError, MAX_UF_VALUES, csvRows, formatNumber } from '@cimiento/d
 import type { SheetRow } from '@cimiento/domain';
 import { HttpsError } from '../core/https-error';
 import { readWorkbookSheet } from './workbooks';
-import { WORKBOOK_LIMITS } from './xlsx-reader';
+import { WORKBOOK_LIMITS } from './xlsx-limits';
 
 /**
  * The rows of an uploaded file of UF values (issue 16, importUfValues): a CSV or an Excel workbook

@@ -15,8 +15,9 @@ import {
 import type { Currency, ExportedFile, GanttTask, PricedEdpItem, SheetRow, WorkbookRowError } from '@cimiento/domain';
 import ExcelJS from 'exceljs';
 import { HttpsError } from '../core/https-error';
-import { NotAWorkbookError, WorkbookLimitError, readXlsxSheet } from './xlsx-reader';
-import type { WorkbookLimits } from './xlsx-reader';
+import { readXlsxSheet } from './xlsx-reader';
+import type { WorkbookLimits } from './xlsx-limits';
+import { NotAWorkbookError, WorkbookLimitError } from './xlsx-limits';
 
 /**
  * The Excel side of issue 14, on the server: the EDP's and the Gantt's workbooks written with

@@ -2,8 +2,9 @@ import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { SHEET_HEAD, SHEET_TAIL, SST_HEAD, XLSX_BOMBS, workbookZip, zipOf } from '../../test/support/xlsx-files';
-import { NotAWorkbookError, WorkbookLimitError, readXlsxSheet } from './xlsx-reader';
-import type { WorkbookLimits } from './xlsx-reader';
+import { readXlsxSheet } from './xlsx-reader';
+import type { WorkbookLimits } from './xlsx-limits';
+import { NotAWorkbookError, WorkbookLimitError } from './xlsx-limits';
 
 async function read(bytes: Buffer, limits?: Partial<WorkbookLimits>, maxDataRows = 1000) {
   return readXlsxSheet(bytes, { sheetName: '', maxDataRows, ...(limits === undefined ? {} : { limits }) });

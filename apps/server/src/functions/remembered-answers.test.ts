@@ -3,7 +3,6 @@ import compress from '@fastify/compress';
 import Fastify from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadGantt as loadGanttFromStore } from '../gantt/gantt-store';
 import { loadProject as loadProjectFromStore } from '../projects/project-queries';
 import { AnswerCache } from './answer-cache';
 import { FUNCTION_COMPRESSION } from './functions-routes';
@@ -22,6 +21,7 @@ import { priceEdpItems, setProjectCurrency } from '../../test/support/prices';
 import { editableFields, loadProject, updateProject } from '../../test/support/projects';
 import { createTestApp, databaseKinds } from '../../test/support/test-app';
 import type { TestApp } from '../../test/support/test-app';
+import { loadGantt as loadGanttFromStore } from '../gantt/load-gantt';
 
 /**
  * Issue 18: loadProject's and loadGantt's answers are remembered at a stamp read from the database

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadGantt as loadGanttFromStore, isMergeVerified } from './gantt-store';
 import { callBulkEdcOk, createEdcCatalogue, loadEdcOk, saveEdcOk } from '../../test/support/edc';
 import { loadEdp, saveEdp, updateItemEdp } from '../../test/support/edp';
 import { createFirstAdmin, createSignedInUser } from '../../test/support/factories';
@@ -20,6 +19,8 @@ import { createObject } from '../../test/support/catalogues';
 import { loadProject, updateProject, editableFields } from '../../test/support/projects';
 import { createTestApp, databaseKinds } from '../../test/support/test-app';
 import type { TestApp } from '../../test/support/test-app';
+import { loadGantt as loadGanttFromStore } from './load-gantt';
+import { isMergeVerified } from './gantt-merge-cache';
 
 /**
  * Issue 18: a load at a sources stamp whose full merge found nothing to change skips the merge with

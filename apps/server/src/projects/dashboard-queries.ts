@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { historyEntryOf, selectHistoryEntries } from '../collab/history-queries';
 import type { Database } from '../db/schema';
-import { previewGantt } from '../gantt/gantt-store';
 import { listProjects } from './load-projects';
+import { previewGantt } from '../gantt/gantt-merge';
 
 /**
  * The home dashboard (issue 19, loadDashboard): every project with its span, task and critical
@@ -253,7 +253,7 @@ const figuresByDatabase = new WeakMap<Kysely<Database>, Map<string, { key: strin
 /**
  * Each project's figures, remembered at its own stamp (readProjectStamps' row: every write its Gantt
  * answer depends on moves one of its columns on), so one project's save does not schedule every
- * other project again. Per process and per database, like gantt-store's verified merges.
+ * other project again. Per process and per database, like gantt-merge-cache.ts's verified merges.
  */
 function rememberedFigures(db: Kysely<Database>): Map<string, { key: string; figures: GanttFigures }> {
   let remembered = figuresByDatabase.get(db);

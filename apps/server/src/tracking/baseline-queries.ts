@@ -7,7 +7,7 @@ import { HttpsError } from '../core/https-error';
  * Baselines ('línea base', issue 15): named, dated, read-only snapshots of the Gantt as it is
  * scheduled when fixed (every task's start, finish and duration, with its code and name), up to
  * MAX_BASELINES per project. `project.gantt_baseline_id` is the one the Gantt shows and compares;
- * gantt-store's readBaselineDates lays it over loadGantt's and saveGantt's answers. Every write
+ * gantt-queries.ts's readBaselineDates lays it over loadGantt's and saveGantt's answers. Every write
  * here first updates the project's row, so in PostgreSQL it holds that row's lock: two saves
  * racing queue, and cannot make a 12th baseline or two of the same name. None of them moves the
  * Gantt's version: a baseline is not an edit of the Gantt.

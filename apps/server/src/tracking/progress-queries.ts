@@ -1,7 +1,7 @@
 import { cutoffError } from '@cimiento/domain';
 import { HttpsError } from '../core/https-error';
-import { HORIZON_YEARS, horizonDate } from '../gantt/gantt-store';
-import type { ProjectGanttRow } from '../gantt/gantt-store';
+import type { ProjectGanttRow } from '../gantt/gantt-queries';
+import { HORIZON_YEARS, horizonDate } from '../gantt/gantt-horizon';
 
 /**
  * Progress at a cut-off date (issue 15): saveProgress records leaves' actual dates and physical

@@ -17,9 +17,10 @@ import type { Caller } from '../core/context';
 import { HttpsError } from '../core/https-error';
 import { readCostProject, toCostTasks } from '../costs/cost-basis';
 import { readEdpItems } from '../edp/edp-queries';
-import { loadGantt, readTasks } from '../gantt/gantt-store';
+import { readTasks } from '../gantt/gantt-queries';
 import type { BaselineList } from './baseline-queries';
 import { lockProject, readBaselines } from './baseline-queries';
+import { loadGantt } from '../gantt/load-gantt';
 
 /** A save whose snapshot keeps losing the race to Gantt edits gives up after this many tries. */
 const SAVE_ATTEMPTS = 5;

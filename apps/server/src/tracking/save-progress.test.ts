@@ -263,7 +263,7 @@ describe.each(databaseKinds)('saveProgress and loadProgressHistory (%s)', (kind)
     it('refuses a cut-off before the latest one, or in a year outside the calendar; a stale version; an unknown project', async () => {
       const { id, gantt } = await linkedProject();
       const entries = [{ TaskID: ACT1, ActualStart: '2026-01-02', Progress: 20 }];
-      // the project starts in 2026: the calendar reaches 2125 (gantt-store's horizon)
+      // the project starts in 2026: the calendar reaches 2125 (gantt-horizon.ts's horizon)
       for (const cutoff of ['2025-12-31', '2126-01-01']) {
         const response = await saveProgress(t, member.cookie, { id, cutoff, entries, version: gantt.version });
         expect(response.body.error).toEqual({

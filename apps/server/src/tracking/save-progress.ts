@@ -13,21 +13,13 @@ import { recordChange } from '../collab/history-queries';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
 import { progressRefusal, progressTaskInfo, recordCutoff } from '../gantt/cutoff-history';
-import {
-  claimVersionOrRefuse,
-  readBaselineDates,
-  readLinks,
-  readProject,
-  readTasks,
-  scheduleGantt,
-  scheduledOrThrow,
-  toOutput,
-  writeGantt,
-} from '../gantt/gantt-store';
-import type { ProjectGanttRow } from '../gantt/gantt-store';
+import { readBaselineDates, readLinks, readProject, readTasks, writeGantt } from '../gantt/gantt-queries';
+import type { ProjectGanttRow } from '../gantt/gantt-queries';
 import { sameCalendar } from '../db/project-columns';
 import type { ProgressEntryInputRecord } from './progress-queries';
 import { checkCutoff } from './progress-queries';
+import { scheduleGantt, scheduledOrThrow, toOutput } from '../gantt/gantt-schedule';
+import { claimVersionOrRefuse } from '../gantt/gantt-version';
 
 function toEntry(entry: ProgressEntryInputRecord): ProgressEntry {
   return {
