@@ -6,7 +6,7 @@
  */
 
 import { downloadBlob } from '@/lib/download';
-import type { GanttPrintInput, GanttPrintView, PrintLayout } from './gantt-print-layout';
+import type { GanttPrintInput, GanttPrintView, PrintLayout } from './print-model';
 import { layoutGanttPrint } from './gantt-print-layout';
 import { canvasPainter, drawPrintPage, jsPdfPainter } from './gantt-print-render';
 

@@ -1,21 +1,13 @@
 import { WorkingCalendar, dayNumber, scheduleDraft } from '@cimiento/domain';
 import type { GanttDraftTask, LinkType, ScheduledTask } from '@cimiento/domain';
 import { describe, expect, it } from 'vitest';
-import type { GanttPrintInput, GanttPrintLabels, PrintBar, PrintLayout, PrintPage } from './gantt-print-layout';
-import {
-  GRID_COLUMNS,
-  PAPER_SIZES,
-  PRINT_GEOMETRY,
-  TIMELINE_PAD,
-  chooseTimeScale,
-  clipOrthogonal,
-  fitText,
-  helveticaWidth,
-  layoutGanttPrint,
-  printableText,
-  rowsPerPage,
-  timelineWidth,
-} from './gantt-print-layout';
+import type { GanttPrintInput, GanttPrintLabels, PrintBar, PrintLayout, PrintPage } from './print-model';
+import { GRID_COLUMNS, PAPER_SIZES, PRINT_GEOMETRY } from './print-model';
+import { layoutGanttPrint } from './gantt-print-layout';
+import { clipOrthogonal } from './print-link-routing';
+import { rowsPerPage, timelineWidth } from './print-pagination';
+import { fitText, helveticaWidth, printableText } from './print-text-metrics';
+import { TIMELINE_PAD, chooseTimeScale } from './print-time-scale';
 
 const labels: GanttPrintLabels = {
   title: 'Gantt · Edificio Los Aromos (ELA)',

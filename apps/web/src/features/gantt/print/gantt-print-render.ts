@@ -1,6 +1,6 @@
 import type { jsPDF } from 'jspdf';
-import type { LegendKind, Point, PrintBar, PrintLink, PrintPage, PrintText } from './gantt-print-layout';
-import { PRINT_COLOURS, PRINT_GEOMETRY } from './gantt-print-layout';
+import type { LegendKind, Point, PrintBar, PrintLink, PrintPage, PrintText } from './print-model';
+import { PRINT_COLOURS, PRINT_GEOMETRY } from './print-model';
 
 /**
  * Draws a print layout's page (issue 12) through a small painter: jsPDF's vector primitives for

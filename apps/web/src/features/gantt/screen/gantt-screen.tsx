@@ -46,7 +46,7 @@ import {
 } from '../editor/gantt-editor-store';
 import type { GanttExportFormat } from '../print/gantt-export';
 import { exportGantt, ganttFileName, readChartView } from '../print/gantt-export';
-import type { GanttPrintLabels } from '../print/gantt-print-layout';
+import type { GanttPrintLabels } from '../print/print-model';
 import { useProjectRouteId } from '@/hooks/use-project-route';
 import { ProjectRouteGate } from '@/components/project/project-route-gate';
 import type { GanttChartHandle } from '../chart/gantt-chart';
