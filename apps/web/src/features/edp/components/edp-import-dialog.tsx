@@ -17,7 +17,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { ImportFileZone } from '@/components/ui/import-file-zone';
+import { ImportFileZone } from '@/components/import/import-file-zone';
 import { describeError, isFunctionError } from '@/lib/api-client';
 import { readFileBase64 } from '@/lib/file-reading';
 import { useEdpImportPreview, useImportEdp } from '../api/import-edp';

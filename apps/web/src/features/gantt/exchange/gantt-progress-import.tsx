@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImportFileZone } from '@/components/ui/import-file-zone';
+import { ImportFileZone } from '@/components/import/import-file-zone';
 import { describeError, isFunctionError } from '@/lib/api-client';
 import { readFileBase64 } from '@/lib/file-reading';
 import { notifyMessage } from '@/stores/notices-store';

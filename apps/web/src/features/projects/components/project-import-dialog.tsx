@@ -15,7 +15,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { ImportFileZone } from '@/components/ui/import-file-zone';
+import { ImportFileZone } from '@/components/import/import-file-zone';
 import { StatusTextField } from '@/components/ui/status-text-field';
 import { describeError, isFunctionError } from '@/lib/api-client';
 import { readFileText } from '@/lib/file-reading';

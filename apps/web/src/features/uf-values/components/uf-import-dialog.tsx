@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImportFileZone } from '@/components/ui/import-file-zone';
+import { ImportFileZone } from '@/components/import/import-file-zone';
 import { describeError } from '@/lib/api-client';
 import { fileExtension, readFileBase64 } from '@/lib/file-reading';
 import { notifyMessage } from '@/stores/notices-store';
