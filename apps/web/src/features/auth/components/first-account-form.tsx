@@ -1,13 +1,10 @@
-import { FIRST_ACCOUNT_MIN_PASSWORD_LENGTH as MIN_PASSWORD_LENGTH } from '../utils/password-rules';
+import { FIRST_ACCOUNT_MIN_PASSWORD_LENGTH as MIN_PASSWORD_LENGTH } from '@/lib/password-rules';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { muiField } from '@/lib/forms';
+import { AccountCheckbox, EmailField, NameField, PasswordField } from '@/components/account/account-fields';
 
 export type FirstAccountValues = {
   name: string;
@@ -29,6 +26,7 @@ export function FirstAccountForm({ isSubmitting, onSubmit }: FirstAccountFormPro
     defaultValues: { name: '', email: '', password: '', seedCatalogues: true },
   });
   const { errors } = formState;
+  const passwordRule = t('login.errors.passwordTooShort', { min: MIN_PASSWORD_LENGTH });
   return (
     <Stack
       component="form"
@@ -43,70 +41,34 @@ export function FirstAccountForm({ isSubmitting, onSubmit }: FirstAccountFormPro
       <Typography variant="body2" color="text.secondary">
         {t('login.firstAccountIntro')}
       </Typography>
-      <TextField
+      <NameField
         id="first-account-name"
         label={t('login.name')}
         autoComplete="name"
-        fullWidth
-        error={Boolean(errors.name)}
-        helperText={errors.name?.message}
-        {...muiField(
-          register('name', {
-            validate: (value) => value.trim() !== '' || t('login.errors.nameRequired'),
-          }),
-        )}
+        fieldError={errors.name}
+        registration={register('name', {
+          validate: (value) => value.trim() !== '' || t('login.errors.nameRequired'),
+        })}
       />
-      <TextField
+      <EmailField
         id="first-account-email"
         label={t('login.email')}
-        type="email"
         autoComplete="username"
-        fullWidth
-        error={Boolean(errors.email)}
-        helperText={errors.email?.message}
-        {...muiField(
-          register('email', {
-            required: t('login.errors.emailRequired'),
-            pattern: { value: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: t('login.errors.invalidEmail') },
-          }),
-        )}
+        fieldError={errors.email}
+        registration={register('email', {
+          required: t('login.errors.emailRequired'),
+          pattern: { value: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: t('login.errors.invalidEmail') },
+        })}
       />
-      <TextField
+      <PasswordField
         id="first-account-password"
         label={t('login.password')}
-        type="password"
         autoComplete="new-password"
-        fullWidth
-        error={Boolean(errors.password)}
-        helperText={errors.password?.message ?? t('login.errors.passwordTooShort', { min: MIN_PASSWORD_LENGTH })}
-        {...muiField(
-          register('password', {
-            minLength: {
-              value: MIN_PASSWORD_LENGTH,
-              message: t('login.errors.passwordTooShort', { min: MIN_PASSWORD_LENGTH }),
-            },
-          }),
-        )}
+        fieldError={errors.password}
+        hint={passwordRule}
+        registration={register('password', { minLength: { value: MIN_PASSWORD_LENGTH, message: passwordRule } })}
       />
-      <Controller
-        control={control}
-        name="seedCatalogues"
-        render={({ field }) => (
-          <FormControlLabel
-            label={t('catalogues.seedCatalogues')}
-            control={
-              <Checkbox
-                name={field.name}
-                checked={field.value}
-                color="success"
-                onChange={(event) => field.onChange(event.target.checked)}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-              />
-            }
-          />
-        )}
-      />
+      <AccountCheckbox control={control} name="seedCatalogues" label={t('catalogues.seedCatalogues')} color="success" />
       <Button type="submit" variant="contained" color="success" size="large" fullWidth loading={isSubmitting}>
         {t('login.createFirstAccount')}
       </Button>

@@ -1,9 +1,8 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { muiField } from '@/lib/forms';
+import { EmailField, PasswordField } from '@/components/account/account-fields';
 
 export type SignInValues = { email: string; password: string };
 
@@ -19,25 +18,19 @@ export function SignInForm({ isSubmitting, onSubmit }: SignInFormProps) {
   const { errors } = formState;
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-      <TextField
+      <EmailField
         id="sign-in-email"
         label={t('login.email')}
-        type="email"
         autoComplete="username"
-        fullWidth
-        error={Boolean(errors.email)}
-        helperText={errors.email?.message}
-        {...muiField(register('email', { required: t('login.errors.emailRequired') }))}
+        fieldError={errors.email}
+        registration={register('email', { required: t('login.errors.emailRequired') })}
       />
-      <TextField
+      <PasswordField
         id="sign-in-password"
         label={t('login.password')}
-        type="password"
         autoComplete="current-password"
-        fullWidth
-        error={Boolean(errors.password)}
-        helperText={errors.password?.message}
-        {...muiField(register('password', { required: t('login.errors.passwordRequired') }))}
+        fieldError={errors.password}
+        registration={register('password', { required: t('login.errors.passwordRequired') })}
       />
       <Button type="submit" variant="contained" color="success" size="large" fullWidth loading={isSubmitting}>
         {t('login.submit')}

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { FIRST_ACCOUNT_MIN_PASSWORD_LENGTH as MIN_PASSWORD_LENGTH } from './password-rules';
+import { FIRST_ACCOUNT_MIN_PASSWORD_LENGTH as MIN_PASSWORD_LENGTH } from '@/lib/password-rules';
 import { AuthError } from '@/lib/auth';
 
 /** The catalogue's words for an auth refusal code (better-auth's codes and ours). */

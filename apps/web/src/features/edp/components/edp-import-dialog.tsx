@@ -1,31 +1,25 @@
 import { formatNumber } from '@cimiento/domain';
 import type { LoadedEdp } from '@cimiento/domain';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { FormEvent } from 'react';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImportDialog } from '@/components/import/import-dialog';
+import { ImportMessages } from '@/components/import/import-preview';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { FormDialog } from '@/components/ui/form-dialog';
-import { ImportFileZone } from '@/components/ui/import-file-zone';
-import { describeError, isFunctionError } from '@/lib/api-client';
+import { closesWhenStale, useFormImport } from '@/hooks/import-flows';
 import { readFileBase64 } from '@/lib/file-reading';
 import { useEdpImportPreview, useImportEdp } from '../api/import-edp';
 import type { ImportEdpResult } from '../api/import-edp';
-import type { WorkbookFileRefusal } from '../utils/edp-import-rules';
 import { refuseWorkbookFile } from '../utils/edp-import-rules';
 
-type LoadedWorkbook = { name: string; content: string };
 type Preview = ImportEdpResult['preview'];
 
 export type EdpImportDialogProps = {
@@ -52,20 +46,13 @@ function PreviewView({ preview }: { preview: Preview }) {
   const { t } = useTranslation();
   if (preview.errors.length > 0) {
     return (
-      <Alert severity="error">
-        <AlertTitle>
-          {t('edpExcel.errors', { count: preview.errors.length, formatted: formatNumber(preview.errors.length) })}
-        </AlertTitle>
-        <Box
-          component="ul"
-          aria-label={t('edpExcel.errorList')}
-          sx={{ m: 0, pl: 2.5, maxHeight: 260, overflowY: 'auto' }}
-        >
-          {preview.errors.map((error) => (
-            <li key={`${error.row}:${error.field}:${error.message}`}>{error.message}</li>
-          ))}
-        </Box>
-      </Alert>
+      <ImportMessages
+        severity="error"
+        title={t('edpExcel.errors', { count: preview.errors.length, formatted: formatNumber(preview.errors.length) })}
+        messages={preview.errors.map((error) => error.message)}
+        listLabel={t('edpExcel.errorList')}
+        maxHeight={260}
+      />
     );
   }
   return (
@@ -102,13 +89,7 @@ function PreviewView({ preview }: { preview: Preview }) {
  */
 export function EdpImportDialog({ projectId, version, onClose, onImported, onStale }: EdpImportDialogProps) {
   const { t } = useTranslation();
-  const [workbook, setWorkbook] = useState<LoadedWorkbook | null>(null);
-  const [reading, setReading] = useState<{ name: string; progress: number } | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<Preview | null>(null);
-  const [importError, setImportError] = useState<string | null>(null);
   const [isConfirming, setIsConfirming] = useState(false);
-  const attempt = useRef(0);
 
   const dryRun = useEdpImportPreview();
   const importEdp = useImportEdp({
@@ -117,172 +98,38 @@ export function EdpImportDialog({ projectId, version, onClose, onImported, onSta
       onClose();
     },
   });
-  const isBusy = reading !== null || dryRun.isPending || importEdp.isPending;
-
-  function refusalText(refusal: WorkbookFileRefusal, fileName: string): string {
-    if (refusal.kind === 'wrongType') return t('edpExcel.wrongType', { name: fileName });
-    if (refusal.kind === 'empty') return t('edpExcel.empty', { name: fileName });
-    return t('edpExcel.tooLarge', { name: fileName, size: refusal.megabytes });
-  }
-
-  /** A stale version closes the dialog: the screen says so and offers 'Recargar'. */
-  function isStale(error: unknown): boolean {
-    if (!isFunctionError(error) || error.code !== 'ABORTED') return false;
-    onStale(describeError(error));
-    onClose();
-    return true;
-  }
-
-  async function handleFile(picked: File) {
-    if (isBusy) return;
-    const refusal = refuseWorkbookFile(picked);
-    if (refusal) {
-      setFileError(refusalText(refusal, picked.name));
-      return;
-    }
-    const current = ++attempt.current;
-    setFileError(null);
-    setImportError(null);
-    setWorkbook(null);
-    setPreview(null);
-    setReading({ name: picked.name, progress: 0 });
-    let content: string;
-    try {
-      content = await readFileBase64(picked, (progress) => {
-        if (current === attempt.current) setReading({ name: picked.name, progress });
-      });
-    } catch {
-      if (current === attempt.current) {
-        setReading(null);
-        setFileError(t('edpExcel.readFailed', { name: picked.name }));
-      }
-      return;
-    }
-    if (current !== attempt.current) return;
-    setReading(null);
-    const loaded = { name: picked.name, content };
-    setWorkbook(loaded);
-    dryRun.mutate(
-      { id: projectId, content, version },
-      {
-        onSuccess: (answer) => {
-          if (current === attempt.current) setPreview(answer.preview);
-        },
-        onError: (error) => {
-          if (current !== attempt.current || isStale(error)) return;
-          setWorkbook(null);
-          setFileError(describeError(error));
-        },
-      },
-    );
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (canReplace) setIsConfirming(true);
-  }
+  const flow = useFormImport<Preview>({
+    text: (key, values) => t(`edpExcel.${key}`, values),
+    accept: '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    refuse: refuseWorkbookFile,
+    read: readFileBase64,
+    check: async ({ content }) => (await dryRun.mutateAsync({ id: projectId, content, version })).preview,
+    isHandled: closesWhenStale(onStale, onClose),
+  });
+  const preview = flow.result;
 
   function replace() {
-    if (!workbook) return;
-    setImportError(null);
-    importEdp.mutate(
-      { id: projectId, content: workbook.content, version },
-      {
-        onError: (error) => {
-          if (!isStale(error)) setImportError(describeError(error));
-        },
-        onSettled: () => setIsConfirming(false),
-      },
-    );
+    void flow
+      .confirm(({ content }) => importEdp.mutateAsync({ id: projectId, content, version }))
+      .finally(() => setIsConfirming(false));
   }
 
-  function requestClose() {
-    if (!importEdp.isPending) onClose();
-  }
-
-  const canReplace = workbook !== null && preview !== null && preview.errors.length === 0 && !isBusy;
+  const canReplace = flow.step.kind === 'preview' && flow.step.result.errors.length === 0;
 
   return (
     <>
-      <FormDialog
-        title={t('edpExcel.title')}
-        maxWidth="md"
-        onClose={requestClose}
-        onSubmit={handleSubmit}
-        actions={
-          <>
-            <Button onClick={requestClose} color="inherit" disabled={importEdp.isPending}>
-              {t('catalogues.confirmNo')}
-            </Button>
-            <Button type="submit" variant="contained" color="error" disabled={!canReplace}>
-              {t('edpExcel.replace')}
-            </Button>
-          </>
-        }
-      >
-        <Stack spacing={2}>
-          {workbook === null && reading === null && (
-            <ImportFileZone
-              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              hint={t('edpExcel.hint')}
-              buttonLabel={t('edpExcel.choose')}
-              inputLabel={t('edpExcel.inputLabel')}
-              onFile={(picked) => void handleFile(picked)}
-            />
-          )}
-          {fileError !== null && (
-            <Alert severity="error" role="alert">
-              {fileError}
-            </Alert>
-          )}
-          {reading !== null && (
-            <Box>
-              <Typography variant="body2" sx={{ mb: 1 }}>
-                {t('edpExcel.reading', { name: reading.name })}
-              </Typography>
-              <LinearProgress
-                variant="determinate"
-                value={Math.round(reading.progress * 100)}
-                aria-label={t('edpExcel.reading', { name: reading.name })}
-              />
-            </Box>
-          )}
-          {workbook !== null && (
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {t('edpExcel.file', { name: workbook.name })}
-              </Typography>
-              <Button
-                size="small"
-                variant="outlined"
-                disabled={isBusy}
-                onClick={() => {
-                  attempt.current += 1;
-                  setWorkbook(null);
-                  setPreview(null);
-                  setImportError(null);
-                }}
-              >
-                {t('edpExcel.changeFile')}
-              </Button>
-            </Stack>
-          )}
-          {dryRun.isPending && (
-            <Box>
-              <Typography variant="body2" sx={{ mb: 1 }}>
-                {t('edpExcel.analyzing')}
-              </Typography>
-              <LinearProgress aria-label={t('edpExcel.analyzing')} />
-            </Box>
-          )}
-          {workbook !== null && preview !== null && <PreviewView preview={preview} />}
-          {importError !== null && (
-            <Alert severity="error" role="alert">
-              {importError}
-            </Alert>
-          )}
-        </Stack>
-      </FormDialog>
+      <ImportDialog
+        layout="form"
+        flow={flow}
+        preview={(result) => <PreviewView preview={result} />}
+        confirmLabel={t('edpExcel.replace')}
+        confirmColor="error"
+        canConfirm={canReplace}
+        onConfirm={() => {
+          if (canReplace) setIsConfirming(true);
+        }}
+        onClose={onClose}
+      />
       <ConfirmDialog
         isOpen={isConfirming && preview !== null}
         text={preview ? t('edpExcel.confirmReplace', counts(preview)) : ''}
@@ -296,7 +143,7 @@ export function EdpImportDialog({ projectId, version, onClose, onImported, onSta
             </Typography>
           ) : null
         }
-        isBusy={importEdp.isPending}
+        isBusy={flow.step.kind === 'importing'}
         onConfirm={replace}
         onCancel={() => setIsConfirming(false)}
       />

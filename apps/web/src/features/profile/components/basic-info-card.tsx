@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { EmailField, NameField } from '@/components/account/account-fields';
 import { muiField } from '@/lib/forms';
 import { useSaveProfile } from '../api/save-profile';
 import { profileSectionIds } from './profile-side-nav';
@@ -46,24 +47,10 @@ export function BasicInfoCard({ profile }: { profile: Profile }) {
         >
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                id="profile-name-field"
-                label={t('profile.name')}
-                value={profile.displayName}
-                fullWidth
-                slotProps={{ input: { readOnly: true } }}
-                variant="filled"
-              />
+              <NameField id="profile-name-field" label={t('profile.name')} readOnlyValue={profile.displayName} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                id="profile-email-field"
-                label={t('profile.email')}
-                value={profile.email}
-                fullWidth
-                slotProps={{ input: { readOnly: true } }}
-                variant="filled"
-              />
+              <EmailField id="profile-email-field" label={t('profile.email')} readOnlyValue={profile.email} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <TextField

@@ -2,20 +2,17 @@ import { MIN_PASSWORD_LENGTH } from '@cimiento/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { PagePanel } from '@/components/ui/page-panel';
 import { useSession } from '@/lib/auth';
-import { muiField } from '@/lib/forms';
+import { AccountCheckbox, EmailField, NameField, PasswordField } from '@/components/account/account-fields';
 import { useSaveUser } from '../api/save-user';
 
 /** The limits of saveUser's new-user payload (packages/domain user-contracts), with the catalogue's words. */
@@ -64,53 +61,29 @@ function NewUserFormFields() {
       <Typography variant="body2" color="text.secondary">
         {t('users.newUserIntro')}
       </Typography>
-      <TextField
+      <NameField
         id="new-user-name"
         label={t('users.name')}
         autoComplete="off"
-        fullWidth
-        error={Boolean(errors.name)}
-        helperText={errors.name?.message}
-        {...muiField(register('name'))}
+        fieldError={errors.name}
+        registration={register('name')}
       />
-      <TextField
+      <EmailField
         id="new-user-email"
         label={t('users.email')}
-        type="email"
         autoComplete="off"
-        fullWidth
-        error={Boolean(errors.email)}
-        helperText={errors.email?.message}
-        {...muiField(register('email'))}
+        fieldError={errors.email}
+        registration={register('email')}
       />
-      <TextField
+      <PasswordField
         id="new-user-password"
         label={t('users.temporaryPassword')}
-        type="password"
         autoComplete="new-password"
-        fullWidth
-        error={Boolean(errors.password)}
-        helperText={errors.password?.message ?? t('users.validation.passwordTooShort', { min: MIN_PASSWORD_LENGTH })}
-        {...muiField(register('password'))}
+        fieldError={errors.password}
+        hint={t('users.validation.passwordTooShort', { min: MIN_PASSWORD_LENGTH })}
+        registration={register('password')}
       />
-      <Controller
-        control={control}
-        name="admin"
-        render={({ field }) => (
-          <FormControlLabel
-            label={t('users.admin')}
-            control={
-              <Checkbox
-                name={field.name}
-                checked={field.value}
-                onChange={(event) => field.onChange(event.target.checked)}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-              />
-            }
-          />
-        )}
-      />
+      <AccountCheckbox control={control} name="admin" label={t('users.admin')} />
       <Stack direction="row" spacing={2}>
         <Button type="submit" variant="contained" color="success" loading={saveUser.isPending}>
           {t('users.create')}
