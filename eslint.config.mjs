@@ -15,8 +15,26 @@ function listFeatures() {
   }
 }
 
+/** The server's floor (issue 31): what every area stands on, and which imports no area nor the routing. */
+const SERVER_FLOOR = ['core', 'db', 'http'];
+/** Server folders that are neither the floor, an area nor the routing (functions/). */
+const SERVER_SERVICES = ['auth', 'storage', 'ops'];
+
+/** The server's areas: every folder under apps/server/src but the floor, the services and functions/. */
+function listServerAreas() {
+  try {
+    return readdirSync('apps/server/src', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .filter((name) => ![...SERVER_FLOOR, ...SERVER_SERVICES, 'functions'].includes(name));
+  } catch {
+    return [];
+  }
+}
+
 // Import direction (architecture.md): apps → packages/domain; in apps/web shared → features → app,
-// and no feature imports another.
+// and no feature imports another. In apps/server the floor (core/, db/, http/) → the areas
+// (projects/, gantt/, costs/…) → functions/ (the routing and the registry).
 const zones = [
   { target: './packages/domain', from: './apps', message: 'packages/domain no importa nada de las apps.' },
   { target: './apps/server', from: './apps/web', message: 'El servidor no importa código del front.' },
@@ -27,6 +45,16 @@ const zones = [
     message: 'El código compartido no importa features ni app.',
   },
   { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Una feature no importa app/.' },
+  {
+    target: SERVER_FLOOR.map((folder) => `./apps/server/src/${folder}`),
+    from: [...listServerAreas().map((area) => `./apps/server/src/${area}`), './apps/server/src/functions'],
+    message: 'El piso del servidor (core/, db/, http/) no importa áreas ni functions/.',
+  },
+  {
+    target: listServerAreas().map((area) => `./apps/server/src/${area}`),
+    from: './apps/server/src/functions',
+    message: 'Un área del servidor no importa functions/ (el enrutamiento): lo que comparten va en core/.',
+  },
   ...listFeatures().map((feature) => ({
     target: `./apps/web/src/features/${feature}`,
     from: './apps/web/src/features',

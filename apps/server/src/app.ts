@@ -107,7 +107,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const storage = createFileStorage(config, database.db);
   await registerFunctionRoutes(app, {
     handlers: functionHandlers,
-    services: { db: database.db, dialect: database.dialect, auth, storage, config },
+    services: { db: database.db, dialect: database.dialect, auth, storage },
     sessions,
     ...(options.answerCache === undefined ? {} : { answers: options.answerCache }),
   });
