@@ -1,8 +1,6 @@
 import {
   addGanttTask,
   deleteGanttTask,
-  formatDateTime,
-  formatIsoDate,
   formatNumber,
   ganttSubtreeIds,
   ganttTaskLabel,
@@ -15,9 +13,6 @@ import type { ExchangeFormat, ExportedFile, GanttOutput, LoadedProject, Sequenci
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +41,7 @@ import {
 } from '../editor/gantt-editor-store';
 import type { GanttExportFormat } from '../print/gantt-export';
 import { exportGantt, ganttFileName, readChartView } from '../print/gantt-export';
-import type { GanttPrintLabels } from '../print/print-model';
+import { ganttPrintLabels } from '../print/gantt-print-labels';
 import { useProjectRouteId } from '@/hooks/use-project-route';
 import { ProjectRouteGate } from '@/components/project/project-route-gate';
 import type { GanttChartHandle } from '../chart/gantt-chart';
@@ -54,8 +49,9 @@ import type { GanttMenuAction } from '../chart/use-chart-commands';
 import { GanttCalendarDialog } from '../calendar/gantt-calendar-dialog';
 import { GanttChart } from '../chart/gantt-chart';
 import { GanttDraft } from './gantt-draft';
+import { GanttHeaderActions } from './gantt-header-actions';
 import { GanttImportDialog } from '../exchange/gantt-import-dialog';
-import { GanttProgressStatus, GanttProgressTools } from '../tracking/gantt-progress-tools';
+import { GanttProgressTools } from '../tracking/gantt-progress-tools';
 import type { GanttTaskPanelHandle } from './gantt-task-panel';
 import { GanttTaskPanel } from './gantt-task-panel';
 import { GanttToolbar } from './gantt-toolbar';
@@ -358,36 +354,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     setIsExporting(true);
     try {
       const now = new Date();
-      const labels: GanttPrintLabels = {
-        title: t('gantt.print.title', { project: project.name, code: project.code }),
-        exportedAt: t('gantt.print.exportedAt', { date: formatDateTime(now) }),
-        info: ({ start, finish, count, scale }) =>
-          t('gantt.print.info', {
-            start,
-            finish,
-            count,
-            formatted: formatNumber(count),
-            scale: t(`gantt.print.scales.${scale}`),
-          }),
-        page: (page, total) => t('gantt.print.page', { page, total }),
-        cutOff: (date) => t('gantt.print.cutOff', { date }),
-        quarter: (quarter) => t('gantt.print.quarter', { quarter }),
-        columns: {
-          code: t('gantt.code'),
-          name: t('gantt.name'),
-          start: t('gantt.start'),
-          finish: t('gantt.print.finish'),
-          duration: t('gantt.duration'),
-        },
-        legend: {
-          task: t('gantt.print.legend.task'),
-          critical: t('gantt.print.legend.critical'),
-          summary: t('gantt.print.legend.summary'),
-          milestone: t('gantt.print.legend.milestone'),
-          link: t('gantt.print.legend.link'),
-          criticalLink: t('gantt.print.legend.criticalLink'),
-        },
-      };
+      const labels = ganttPrintLabels(t, project, now);
       const calendar = state.calendar;
       await exportGantt(
         format,
@@ -437,44 +404,13 @@ function GanttScreen({ project }: { project: LoadedProject }) {
       isFullHeight
       canGrow
       actions={
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography variant="body2" color="text.secondary">
-            {t('gantt.taskCount', { count: taskCount, formatted: formatNumber(taskCount) })}
-            {projectStart !== '' &&
-              ` · ${t('gantt.span', { start: formatIsoDate(projectStart), finish: formatIsoDate(projectFinish) })}`}
-          </Typography>
-          <Chip
-            size="small"
-            label={t('gantt.criticalLegend')}
-            sx={{ bgcolor: '#d32f2f', color: '#fff' }}
-            data-testid="critical-legend"
-          />
-          {hasGeneratedLinks && (
-            <Stack
-              direction="row"
-              spacing={0.5}
-              sx={{ alignItems: 'center', color: 'text.secondary' }}
-              data-testid="generated-link-legend"
-            >
-              {/* drawn as the chart draws a generated link (gantt-chart.css) */}
-              <svg width="24" height="8" aria-hidden="true">
-                <line
-                  x1="0"
-                  y1="4"
-                  x2="24"
-                  y2="4"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeDasharray="3 2"
-                  strokeOpacity="0.8"
-                />
-              </svg>
-              <Typography variant="caption">{t('gantt.generatedLinkLegend')}</Typography>
-            </Stack>
-          )}
-          <GanttProgressStatus />
-          {isDirty && <Chip color="warning" size="small" label={t('gantt.unsaved')} />}
-        </Stack>
+        <GanttHeaderActions
+          taskCount={taskCount}
+          projectStart={projectStart}
+          projectFinish={projectFinish}
+          hasGeneratedLinks={hasGeneratedLinks}
+          isDirty={isDirty}
+        />
       }
     >
       <GanttDraft projectId={project._id} />
