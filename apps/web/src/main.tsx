@@ -10,7 +10,7 @@ import { prefetchRouteData } from '@/app/route-prefetch';
 import { preloadRouteChunks } from '@/app/router';
 import { initI18n, isLanguageLoaded, loadLanguage } from '@/lib/i18n/i18n';
 import { createQueryClient } from '@/lib/react-query';
-import { useSettingsStore } from '@/stores/settings-store';
+import { useSettingsStore } from '@/lib/stores/settings-store';
 
 const { isDarkMode, language } = useSettingsStore.getState();
 initI18n(language);

@@ -11,7 +11,7 @@ import type { Language } from '@/lib/i18n/catalogue';
 import { i18next, isLanguageLoaded, loadLanguage } from '@/lib/i18n/i18n';
 import { watchUnauthenticated } from '@/lib/react-query';
 import { createAppTheme } from '@/lib/theme';
-import { useSettingsStore } from '@/stores/settings-store';
+import { useSettingsStore } from '@/lib/stores/settings-store';
 
 /**
  * Mirrors the mode, language and direction on <html> (data-theme-mode lets tests and CSS read the

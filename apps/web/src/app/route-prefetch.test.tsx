@@ -11,8 +11,8 @@ import { onUnauthenticated } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/auth';
 import { projectQueryKey } from '@/lib/project-api/load-project';
 import { createQueryClient } from '@/lib/react-query';
-import { useNoticesStore } from '@/stores/notices-store';
-import { useProjectStore } from '@/stores/project-store';
+import { useNoticesStore } from '@/lib/stores/notices-store';
+import { useProjectStore } from '@/lib/stores/project-store';
 import { buildLoadedProject, buildSession, jsonResponse, setWindowWidth } from '@/testing/test-utils';
 
 // the SVAR chart needs a real layout; these tests are about which requests leave and when

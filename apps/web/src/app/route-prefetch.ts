@@ -3,7 +3,7 @@ import { matchPath } from 'react-router';
 import { sessionQueryOptions } from '@/lib/auth';
 import { projectQueryOptions } from '@/lib/project-api/load-project';
 import { projectsQueryOptions } from '@/lib/projects-query';
-import { useProjectStore } from '@/stores/project-store';
+import { useProjectStore } from '@/lib/stores/project-store';
 import { CURRENT_PROJECT_ID } from '@/hooks/use-project-route';
 import { sendEarlyGantt } from '@/features/gantt/api/early-gantt';
 

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DraftRecoveryAlert } from '@/components/ui/draft-recovery-alert';
 import { draftKey, writeDraft } from '@/lib/drafts';
-import { useNoticesStore } from '@/stores/notices-store';
-import { hasUnsavedWork, keepDraftsForSignIn, useUnsavedWorkStore } from '@/stores/unsaved-work-store';
+import { useNoticesStore } from '@/lib/stores/notices-store';
+import { hasUnsavedWork, keepDraftsForSignIn, useUnsavedWorkStore } from '@/lib/stores/unsaved-work-store';
 import { buildSession, renderWithApp } from '@/testing/test-utils';
 import { useDraftPersistence } from './use-draft-persistence';
 

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { draftKey, readDraft, readDrafts, removeDraft, writeDraft } from '@/lib/drafts';
 import type { DraftRead, DraftScope, DraftScreen } from '@/lib/drafts';
 import { useSession } from '@/lib/auth';
-import { notifyError } from '@/stores/notices-store';
-import { useUnsavedWorkStore } from '@/stores/unsaved-work-store';
+import { notifyError } from '@/lib/stores/notices-store';
+import { useUnsavedWorkStore } from '@/lib/stores/unsaved-work-store';
 import { useUnsavedWork } from './use-unsaved-work';
 
 /** How long after the last edit the draft is written (every edit in a drag would be too often). */

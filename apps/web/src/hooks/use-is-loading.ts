@@ -1,5 +1,5 @@
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
-import { useNoticesStore } from '@/stores/notices-store';
+import { useNoticesStore } from '@/lib/stores/notices-store';
 
 /**
  * Whether the global spinner should cover the page: a screen's data loading for the first time,

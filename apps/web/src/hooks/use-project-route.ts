@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { describeError, isFunctionError } from '@/lib/api-client';
-import { notifyError } from '@/stores/notices-store';
-import { useCurrentProject, useProjectStore, useSelectProject } from '@/stores/project-store';
+import { notifyError } from '@/lib/stores/notices-store';
+import { useCurrentProject, useProjectStore, useSelectProject } from '@/lib/stores/project-store';
 import { projectQueryOptions } from '@/lib/project-api/load-project';
 
 /** The word that stands for the selected project in /projects/current/… (product-spec.md §2). */

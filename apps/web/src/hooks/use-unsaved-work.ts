@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { useUnsavedWorkStore } from '@/stores/unsaved-work-store';
+import { useUnsavedWorkStore } from '@/lib/stores/unsaved-work-store';
 
 const keepNothing = () => {};
 

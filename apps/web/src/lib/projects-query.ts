@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
-import { useProjectStore } from '@/stores/project-store';
+import { useProjectStore } from '@/lib/stores/project-store';
 
 export const projectsQueryKey = ['loadProjects'] as const;
 

@@ -1,8 +1,8 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { describeError, isFunctionError, onUnauthenticated } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/auth';
-import { notifyError } from '@/stores/notices-store';
-import { keepDraftsForSignIn } from '@/stores/unsaved-work-store';
+import { notifyError } from '@/lib/stores/notices-store';
+import { keepDraftsForSignIn } from '@/lib/stores/unsaved-work-store';
 
 declare module '@tanstack/react-query' {
   // TanStack Query's typed meta needs interface merging here

@@ -1,7 +1,7 @@
 import { decomposeColor, getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { createAppTheme, sidebarColorValues, sidebarLook } from './theme';
-import { sidebarColors, sidebarTypes } from '@/stores/settings-store';
+import { sidebarColors, sidebarTypes } from '@/lib/stores/settings-store';
 
 /** WCAG AA for normal text (docs/ACCESSIBILITY.md). */
 const AA = 4.5;

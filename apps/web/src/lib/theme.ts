@@ -1,7 +1,7 @@
 import { createTheme } from '@mui/material/styles';
 import type { Theme } from '@mui/material/styles';
 import type { Localization } from '@mui/material/locale';
-import type { SidebarColor, SidebarType } from '@/stores/settings-store';
+import type { SidebarColor, SidebarType } from '@/lib/stores/settings-store';
 
 /**
  * The sidebar colours of the configurator (Material Dashboard's hues, which the spec's template used).

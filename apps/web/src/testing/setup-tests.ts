@@ -1,7 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n/i18n';
-import { useNoticesStore } from '@/stores/notices-store';
+import { useNoticesStore } from '@/lib/stores/notices-store';
 
 initI18n('es-CL');
 

@@ -8,7 +8,7 @@ import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
 import { sessionQueryKey } from '@/lib/auth';
 import { createQueryClient } from '@/lib/react-query';
-import { useUnsavedWorkStore } from '@/stores/unsaved-work-store';
+import { useUnsavedWorkStore } from '@/lib/stores/unsaved-work-store';
 import { buildSession, jsonResponse, setWindowWidth } from '@/testing/test-utils';
 
 type Session = ReturnType<typeof buildSession> | null;

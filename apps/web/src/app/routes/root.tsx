@@ -6,8 +6,8 @@ import { GlobalSpinner } from '@/components/ui/global-spinner';
 import { useIsLoading } from '@/hooks/use-is-loading';
 import { markSigningOut, sessionQueryOptions, wasSignOutChosen } from '@/lib/auth';
 import { returnPathAfterSignIn, returnToState } from '@/lib/return-to';
-import { useNoticesStore } from '@/stores/notices-store';
-import { keepDraftsForSignIn } from '@/stores/unsaved-work-store';
+import { useNoticesStore } from '@/lib/stores/notices-store';
+import { keepDraftsForSignIn } from '@/lib/stores/unsaved-work-store';
 
 export const LOGIN_PATH = '/login';
 

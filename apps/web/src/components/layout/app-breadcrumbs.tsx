@@ -4,8 +4,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useCurrentProject } from '@/stores/project-store';
-import type { CurrentProject } from '@/stores/project-store';
+import { useCurrentProject } from '@/lib/stores/project-store';
+import type { CurrentProject } from '@/lib/stores/project-store';
 import type { RouteHandle } from './route-handle';
 
 export type AppBreadcrumbsProps = { handle: RouteHandle | undefined };

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SETTINGS_STORAGE_KEY, defaultSettings, useSettingsStore } from '@/stores/settings-store';
+import { SETTINGS_STORAGE_KEY, defaultSettings, useSettingsStore } from '@/lib/stores/settings-store';
 import { buildSession, renderWithApp, setWindowWidth } from '@/testing/test-utils';
 import { Configurator } from './configurator';
 

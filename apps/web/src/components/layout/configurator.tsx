@@ -19,8 +19,8 @@ import { useIsWideScreen } from '@/hooks/use-is-wide-screen';
 import { languages } from '@/lib/i18n/catalogue';
 import { isLanguage } from '@/lib/i18n/i18n';
 import { sidebarColorValues } from '@/lib/theme';
-import { sidebarColors, sidebarTypes, useSettingsStore } from '@/stores/settings-store';
-import type { SidebarType } from '@/stores/settings-store';
+import { sidebarColors, sidebarTypes, useSettingsStore } from '@/lib/stores/settings-store';
+import type { SidebarType } from '@/lib/stores/settings-store';
 
 /** The configurator panel 'Configuración Dashboard' (product-spec.md §2 "Shell", §3 "Settings"). */
 export function Configurator() {

@@ -3,7 +3,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLiveStore } from '@/lib/live/live-store';
-import { useUnsavedWorkStore } from '@/stores/unsaved-work-store';
+import { useUnsavedWorkStore } from '@/lib/stores/unsaved-work-store';
 import { buildSession, createTestQueryClient, renderWithApp } from '@/testing/test-utils';
 import { LiveChangeBanner } from './live-change-banner';
 import type { RouteHandle } from './route-handle';

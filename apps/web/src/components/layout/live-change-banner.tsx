@@ -11,7 +11,7 @@ import { useProjectRouteId } from '@/hooks/use-project-route';
 import { pendingChange, useLiveStore } from '@/lib/live/live-store';
 import { forgetProjectQueries } from '@/lib/live/project-queries';
 import { useRelativeTime } from '@/lib/live/use-relative-time';
-import { keepAllDrafts, unsavedScreens, useUnsavedWorkStore } from '@/stores/unsaved-work-store';
+import { keepAllDrafts, unsavedScreens, useUnsavedWorkStore } from '@/lib/stores/unsaved-work-store';
 import { useRouteHandle } from './use-route-handle';
 
 /**

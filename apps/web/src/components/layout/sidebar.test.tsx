@@ -2,8 +2,8 @@ import type { ProjectSummary } from '@cimiento/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useProjectStore } from '@/stores/project-store';
-import { defaultSettings, useSettingsStore } from '@/stores/settings-store';
+import { useProjectStore } from '@/lib/stores/project-store';
+import { defaultSettings, useSettingsStore } from '@/lib/stores/settings-store';
 import { buildSession, jsonResponse, renderWithApp, setWindowWidth } from '@/testing/test-utils';
 import { Sidebar } from './sidebar';
 

@@ -41,8 +41,8 @@ import { useSession } from '@/lib/auth';
 import { sidebarColorValues, sidebarLook } from '@/lib/theme';
 import type { SidebarLook } from '@/lib/theme';
 import { selectMyProjects, useSignedInProjects } from '@/lib/projects-query';
-import { useCurrentProject } from '@/stores/project-store';
-import { useSettingsStore } from '@/stores/settings-store';
+import { useCurrentProject } from '@/lib/stores/project-store';
+import { useSettingsStore } from '@/lib/stores/settings-store';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 
 export const SIDEBAR_WIDTH = 264;

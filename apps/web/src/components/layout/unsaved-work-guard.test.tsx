@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useUnsavedWork } from '@/hooks/use-unsaved-work';
-import { useUnsavedWorkStore } from '@/stores/unsaved-work-store';
+import { useUnsavedWorkStore } from '@/lib/stores/unsaved-work-store';
 import { buildSession, renderWithApp } from '@/testing/test-utils';
 import { UnsavedWorkGuard } from './unsaved-work-guard';
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useLocation } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { discardAllDrafts, hasUnsavedWork, unsavedScreens, useUnsavedWorkStore } from '@/stores/unsaved-work-store';
+import { discardAllDrafts, hasUnsavedWork, unsavedScreens, useUnsavedWorkStore } from '@/lib/stores/unsaved-work-store';
 
 /**
  * The one question every way out of a screen with unsaved edits asks (issue 12): a link of the

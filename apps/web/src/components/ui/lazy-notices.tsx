@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useNoticesStore } from '@/stores/notices-store';
+import { useNoticesStore } from '@/lib/stores/notices-store';
 
 const loadHost = () => import('./notices-host');
 const NoticesHost = lazy(async () => ({ default: (await loadHost()).NoticesHost }));

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useNoticesStore } from '@/stores/notices-store';
+import { useNoticesStore } from '@/lib/stores/notices-store';
 import { buildSession, renderWithApp } from '@/testing/test-utils';
 
 describe('NoticesToaster', () => {

@@ -1,7 +1,7 @@
 import { useSnackbar } from 'notistack';
 import type { SnackbarKey } from 'notistack';
 import { useEffect, useRef } from 'react';
-import { useNoticesStore } from '@/stores/notices-store';
+import { useNoticesStore } from '@/lib/stores/notices-store';
 
 export const TOAST_AUTO_HIDE_MS = 5000;
 

@@ -2,7 +2,7 @@ import type { LoadedProject } from '@cimiento/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/react-query';
-import { useProjectStore } from '@/stores/project-store';
+import { useProjectStore } from '@/lib/stores/project-store';
 import { buildLoadedProject, buildSession, jsonResponse, renderWithApp } from '@/testing/test-utils';
 import { ProjectEdp } from '@/features/edp/components/project-edp';
 import { ProjectHome } from '@/features/projects/components/project-home';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PagePanel } from '@/components/ui/page-panel';
 import { FollowProjectToggle, HistoryTimeline } from '@/features/history/components/history-timeline';
-import { useCurrentProject } from '@/stores/project-store';
+import { useCurrentProject } from '@/lib/stores/project-store';
 
 /** '/pages/projects/timeline': the current project's history (issue 19); with none, an invitation to choose one. */
 export function ProjectsTimelineRoute() {

@@ -1,5 +1,5 @@
 import { call } from '@/lib/api-client';
-import { notifyMessage } from '@/stores/notices-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
 
 /** Loads the starter catalogue (only what is missing) and shows the server's message. */
 export async function seedCatalogues(): Promise<void> {

@@ -1,7 +1,7 @@
 import type { CatalogueCollection } from '@cimiento/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
-import { notifyMessage } from '@/stores/notices-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
 import { catalogueQueryKey } from './load-objects';
 
 /** Deletes one record by its `_id` (spec §7); shows the server's message, then reloads the catalogue. */

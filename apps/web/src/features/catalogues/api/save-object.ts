@@ -1,7 +1,7 @@
 import type { CatalogueCollection, SaveObjectInput } from '@cimiento/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
-import { notifyMessage } from '@/stores/notices-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
 import { catalogueQueryKey } from './load-objects';
 
 export type CatalogueObjectInput = SaveObjectInput['object'];

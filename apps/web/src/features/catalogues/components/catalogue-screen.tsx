@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PagePanel } from '@/components/ui/page-panel';
-import { notifyMessage } from '@/stores/notices-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
 import type { CatalogueRecordByCollection } from '../api/load-objects';
 import { useCatalogue } from '../api/load-objects';
 import { useRemoveObject } from '../api/remove-object';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Sidebar } from '@/components/layout/sidebar';
-import { defaultSettings, useSettingsStore } from '@/stores/settings-store';
+import { defaultSettings, useSettingsStore } from '@/lib/stores/settings-store';
 import { buildSession, jsonResponse, renderWithApp, setWindowWidth } from '@/testing/test-utils';
 import { PricingPage } from './pricing-page';
 

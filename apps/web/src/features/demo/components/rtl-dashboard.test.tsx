@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultSettings, useSettingsStore } from '@/stores/settings-store';
+import { defaultSettings, useSettingsStore } from '@/lib/stores/settings-store';
 import { buildSession, renderWithApp } from '@/testing/test-utils';
 import { RtlDashboard } from './rtl-dashboard';
 

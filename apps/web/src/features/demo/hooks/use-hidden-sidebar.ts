@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { useSettingsStore } from '@/stores/settings-store';
+import { useSettingsStore } from '@/lib/stores/settings-store';
 
 /**
  * Hides the sidebar while the screen is open (the pricing demo, product-spec.md §2 "Template demo

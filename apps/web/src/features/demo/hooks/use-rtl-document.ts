@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { useSettingsStore } from '@/stores/settings-store';
+import { useSettingsStore } from '@/lib/stores/settings-store';
 
 function setRtl(isRtl: boolean): void {
   useSettingsStore.getState().setRtl(isRtl);

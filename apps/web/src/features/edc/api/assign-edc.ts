@@ -1,7 +1,7 @@
 import type { BulkEdcOutput } from '@cimiento/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
-import { notifyMessage } from '@/stores/notices-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
 
 /** An EDC version the screen knows (0: the item had no EDC), sent so a changed item refuses the call. */
 export type KnownEdcVersion = { id: number; version: number };

@@ -1,7 +1,7 @@
 import type { EdcItem } from '@cimiento/domain';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
-import { notifyMessage } from '@/stores/notices-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
 
 export type SaveEdcVariables = { projectId: string; edpItemId: number; items: readonly EdcItem[]; version: number };
 

@@ -1,7 +1,7 @@
 import type { BulkEdcOutput } from '@cimiento/domain';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
-import { notifyMessage } from '@/stores/notices-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
 import type { AssignEdcVariables } from './assign-edc';
 import { useInvalidateEdpUsage } from './assign-edc';
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import { downloadBlob } from '@/lib/download';
 import { base64ToBlob } from '@/lib/file-reading';
-import { notifyMessage } from '@/stores/notices-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
 
 /**
  * 'Exportar a Excel' (exportEdp, issue 14): the server builds the workbook of the saved EDP (Código,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import type { FunctionInput, FunctionOutput } from '@/lib/api-client';
-import { notifyMessage } from '@/stores/notices-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
 import { edpUsageQueryKey } from './load-edp-usage';
 import { rememberEdp } from './save-edp';
 

@@ -2,7 +2,7 @@ import type { LoadedEdp, PricedEdpItem } from '@cimiento/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import type { FunctionOutput } from '@/lib/api-client';
-import { notifyMessage } from '@/stores/notices-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
 import { edpUsageQueryKey } from './load-edp-usage';
 import { projectQueryKey } from '@/lib/project-api/load-project';
 

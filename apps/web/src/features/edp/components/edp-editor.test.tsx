@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useIsLoading } from '@/hooks/use-is-loading';
 import { createQueryClient } from '@/lib/react-query';
-import { useProjectStore } from '@/stores/project-store';
+import { useProjectStore } from '@/lib/stores/project-store';
 import { projectQueryKey } from '@/lib/project-api/load-project';
 import { buildLoadedProject, buildSession, jsonResponse, renderWithApp } from '@/testing/test-utils';
 import { ProjectEdp } from './project-edp';

@@ -21,7 +21,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { StaleSaveAlert } from '@/components/ui/stale-save-alert';
 import { PagePanel } from '@/components/ui/page-panel';
 import { describeError, isFunctionError } from '@/lib/api-client';
-import { notifyError, notifyMessage } from '@/stores/notices-store';
+import { notifyError, notifyMessage } from '@/lib/stores/notices-store';
 import { useExportEdp } from '../api/export-edp';
 import { edpUsageQueryOptions } from '../api/load-edp-usage';
 import { useReloadEdp, useSaveEdp } from '../api/save-edp';

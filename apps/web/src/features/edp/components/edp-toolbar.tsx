@@ -16,7 +16,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import type { EdpChange } from '@cimiento/domain';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '@/stores/notices-store';
+import { notifyError } from '@/lib/stores/notices-store';
 import { useEdpEditor, useEdpEditorStore } from '../stores/edp-editor-store';
 
 export type EdpToolbarProps = {

@@ -4,7 +4,7 @@ import { call } from '@/lib/api-client';
 import type { FunctionOutput } from '@/lib/api-client';
 import { downloadBlob } from '@/lib/download';
 import { base64ToBlob } from '@/lib/file-reading';
-import { notifyMessage } from '@/stores/notices-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
 
 /**
  * Estados de pago (issue 16): the project's list, its contract's terms and the cut-offs a new EP

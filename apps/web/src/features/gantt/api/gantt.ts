@@ -1,7 +1,7 @@
 import type { ExchangeFormat, GanttOutput, GanttTaskInput, ProjectCalendar, SequencingMode } from '@cimiento/domain';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
-import { notifyMessage } from '@/stores/notices-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
 import { takeEarlyGantt } from './early-gantt';
 
 export function ganttQueryKey(projectId: string) {

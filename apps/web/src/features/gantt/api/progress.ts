@@ -1,7 +1,7 @@
 import type { ProgressEntryInput } from '@cimiento/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
-import { notifyMessage } from '@/stores/notices-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
 
 export type SaveProgressVariables = {
   projectId: string;

@@ -17,7 +17,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '@/stores/notices-store';
+import { notifyError } from '@/lib/stores/notices-store';
 import { useGanttEditor, useGanttEditorStore } from '../editor/gantt-editor-store';
 import { useGanttViewPrefs } from './gantt-view-store';
 import type { ChartData } from './gantt-chart-data';

@@ -3,7 +3,7 @@ import type { GanttEdit, LinkType, PlannerLinkLabels } from '@cimiento/domain';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useState } from 'react';
 import type { RefObject } from 'react';
-import { notifyError, notifyMessage } from '@/stores/notices-store';
+import { notifyError, notifyMessage } from '@/lib/stores/notices-store';
 import type { GanttEditorStore } from '../editor/gantt-editor-store';
 import { parseLinkId } from './gantt-chart-data';
 import type { LinkMenuTarget } from './gantt-link-menu';

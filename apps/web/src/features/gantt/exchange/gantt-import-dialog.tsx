@@ -6,7 +6,7 @@ import { ImportWindow } from '@/components/import/import-window';
 import type { ImportWindowProps } from '@/components/import/import-window';
 import { closesWhenStale, useWorkbookImport } from '@/hooks/import-flows';
 import type { ImportStepsText, ImportTextValues } from '@/hooks/import-flows';
-import { notifyMessage } from '@/stores/notices-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
 import { useImportGanttWorkbook } from '../api/gantt';
 
 /** The largest workbook the server takes (importGantt's base64 limit is about 10 MB of xlsx). */

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DraftRecoveryAlert } from '@/components/ui/draft-recovery-alert';
 import { useDraftPersistence } from '@/hooks/use-draft-persistence';
-import { notifyError } from '@/stores/notices-store';
+import { notifyError } from '@/lib/stores/notices-store';
 import { selectIsDirty, useGanttEditor, useGanttEditorStore } from '../editor/gantt-editor-store';
 import { draftDifferenceLines } from '@/lib/project-drafts/draft-diff-lines';
 import { diffGanttDraft } from '@/lib/project-drafts/draft-diffs';

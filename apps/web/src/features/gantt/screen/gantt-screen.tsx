@@ -21,7 +21,7 @@ import { StaleSaveAlert } from '@/components/ui/stale-save-alert';
 import { PagePanel } from '@/components/ui/page-panel';
 import { describeError, isFunctionError } from '@/lib/api-client';
 import { downloadBlob } from '@/lib/download';
-import { notifyError, notifyMessage } from '@/stores/notices-store';
+import { notifyError, notifyMessage } from '@/lib/stores/notices-store';
 import {
   ganttQueryOptions,
   useExportGanttFile,

@@ -26,7 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useProjectRouteId } from '@/hooks/use-project-route';
 import { describeError, isFunctionError } from '@/lib/api-client';
-import { notifyMessage } from '@/stores/notices-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
 import { baselinesQueryOptions, useChooseBaseline, useRemoveBaseline, useSaveBaseline } from '../api/baselines';
 import { useSaveGantt } from '../api/gantt';
 import { saveVariablesOf, selectIsDirty, useGanttEditor, useGanttEditorStore } from '../editor/gantt-editor-store';

@@ -14,7 +14,7 @@ import { useDraftPersistence } from '@/hooks/use-draft-persistence';
 import { describeError, isFunctionError } from '@/lib/api-client';
 import { downloadBlob } from '@/lib/download';
 import { base64ToBlob } from '@/lib/file-reading';
-import { notifyMessage } from '@/stores/notices-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
 import { useReloadGantt, useSaveGantt } from '../api/gantt';
 import { useExportProgress, useSaveProgress } from '../api/progress';
 import { saveVariablesOf, selectIsDirty, useGanttEditor, useGanttEditorStore } from '../editor/gantt-editor-store';

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
-import { notifyMessage } from '@/stores/notices-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
 
 /** How many entries the timeline asks for at a time ('Cargar más' asks for the next ones). */
 export const HISTORY_PAGE_SIZE = 20;

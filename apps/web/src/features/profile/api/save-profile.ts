@@ -2,7 +2,7 @@ import type { SaveProfileInput } from '@cimiento/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call, describeError } from '@/lib/api-client';
-import { notifyError, notifyMessage } from '@/stores/notices-store';
+import { notifyError, notifyMessage } from '@/lib/stores/notices-store';
 import { profileQueryKey } from './load-profile';
 
 /** Saves the 'users' document; success shows the server's 'Usuario actualizado' (spec §8). */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callWithProgress } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/auth';
-import { notifyMessage } from '@/stores/notices-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
 import { profileQueryKey } from './load-profile';
 
 /** Uploads the avatar as a data URL with visible progress, then refreshes the profile and the sidebar. */

@@ -7,7 +7,7 @@ import { useRef } from 'react';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
-import { notifyError } from '@/stores/notices-store';
+import { notifyError } from '@/lib/stores/notices-store';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { checkAvatarFile, readFileAsDataUrl } from '../utils/read-avatar-file';
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import type { FunctionInput, FunctionOutput } from '@/lib/api-client';
 import { projectsQueryKey } from '@/lib/projects-query';
-import { notifyMessage } from '@/stores/notices-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
 
 export type ImportProjectVariables = Omit<FunctionInput<'importProject'>, 'format' | 'dryRun'>;
 export type ImportProjectResult = FunctionOutput<'importProject'>;

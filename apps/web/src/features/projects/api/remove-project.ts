@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import { projectsQueryKey } from '@/lib/projects-query';
-import { notifyMessage } from '@/stores/notices-store';
-import { useProjectStore } from '@/stores/project-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
+import { useProjectStore } from '@/lib/stores/project-store';
 import { projectQueryKey } from '@/lib/project-api/load-project';
 
 /**

@@ -2,7 +2,7 @@ import type { Project, ProjectInput } from '@cimiento/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import { projectsQueryKey } from '@/lib/projects-query';
-import { notifyMessage } from '@/stores/notices-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
 
 /**
  * Creates the project (spec §4 "Saving a project"): the global spinner while it runs, the

@@ -4,8 +4,8 @@ import { FunctionError, call } from '@/lib/api-client';
 import type { FunctionOutput } from '@/lib/api-client';
 import { i18next } from '@/lib/i18n/i18n';
 import { projectsQueryKey, projectsQueryOptions } from '@/lib/projects-query';
-import { notifyMessage } from '@/stores/notices-store';
-import { useProjectStore } from '@/stores/project-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
+import { useProjectStore } from '@/lib/stores/project-store';
 import { projectQueryKey } from '@/lib/project-api/load-project';
 
 export type UpdateProjectVariables = { id: string; project: ProjectUpdateInput; version: number };

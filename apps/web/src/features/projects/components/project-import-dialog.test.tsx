@@ -2,7 +2,7 @@ import type { Project } from '@cimiento/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useProjectStore } from '@/stores/project-store';
+import { useProjectStore } from '@/lib/stores/project-store';
 import { buildSession, jsonResponse, renderWithApp } from '@/testing/test-utils';
 import { ProjectImportDialog } from './project-import-dialog';
 

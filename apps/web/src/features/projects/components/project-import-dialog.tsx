@@ -17,7 +17,7 @@ import { useFormImport } from '@/hooks/import-flows';
 import type { ImportFile } from '@/hooks/use-file-import';
 import { isFunctionError } from '@/lib/api-client';
 import { readFileText } from '@/lib/file-reading';
-import { useSelectProject } from '@/stores/project-store';
+import { useSelectProject } from '@/lib/stores/project-store';
 import { useProjectCodeCheck } from '../api/check-project-code';
 import { useImportProject, useMspdiPreview } from '../api/import-project';
 import type { ImportProjectResult } from '../api/import-project';

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/react-query';
-import { useProjectStore } from '@/stores/project-store';
+import { useProjectStore } from '@/lib/stores/project-store';
 import { buildSession, jsonResponse, renderWithApp } from '@/testing/test-utils';
 import { useProjectWizardStore } from '../stores/project-wizard-store';
 import { ProjectWizard } from './project-wizard';

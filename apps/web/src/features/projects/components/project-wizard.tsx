@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PagePanel } from '@/components/ui/page-panel';
-import { useSelectProject } from '@/stores/project-store';
+import { useSelectProject } from '@/lib/stores/project-store';
 import { useProjectCodeCheck } from '../api/check-project-code';
 import { areaTypesQueryOptions } from '../api/load-area-types';
 import { useSaveProject } from '../api/save-project';

@@ -23,7 +23,7 @@ import { PagePanel } from '@/components/ui/page-panel';
 import { useProjectRouteId } from '@/hooks/use-project-route';
 import { describeError } from '@/lib/api-client';
 import { downloadBlob } from '@/lib/download';
-import { notifyError, notifyMessage } from '@/stores/notices-store';
+import { notifyError, notifyMessage } from '@/lib/stores/notices-store';
 import { sCurveBaselinesQueryOptions, sCurveQueryOptions, useExportSCurve, useSaveActualCost } from '../api/s-curve';
 import type { SCurveOutput, SCurveRequest } from '../api/s-curve';
 import {

@@ -13,8 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PagePanel } from '@/components/ui/page-panel';
 import { isFunctionError } from '@/lib/api-client';
-import type { CurrentProject } from '@/stores/project-store';
-import { useCurrentProject, useProjectStore } from '@/stores/project-store';
+import type { CurrentProject } from '@/lib/stores/project-store';
+import { useCurrentProject, useProjectStore } from '@/lib/stores/project-store';
 import { projectTasksQueryOptions } from '../api/project-tasks';
 
 type CurrentProjectTasksProps = {

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { QueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import { projectsQueryKey } from '@/lib/projects-query';
-import { notifyMessage } from '@/stores/notices-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
 
 /** The trash's query key: every move in it reloads it. */
 export const TRASH_KEY = ['loadTrash'] as const;

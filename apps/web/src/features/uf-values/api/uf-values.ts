@@ -1,7 +1,7 @@
 import type { UfValue } from '@cimiento/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
-import { notifyMessage } from '@/stores/notices-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
 
 /** Every loadUfValues query starts with this key: a save or an import invalidates them all. */
 export const UF_VALUES_KEY = 'loadUfValues';

@@ -7,7 +7,7 @@ import type { ImportWindowProps } from '@/components/import/import-window';
 import { useWorkbookImport } from '@/hooks/import-flows';
 import type { ImportStepsText, ImportTextValues } from '@/hooks/import-flows';
 import { fileExtension } from '@/lib/file-reading';
-import { notifyMessage } from '@/stores/notices-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
 import { useImportUfValues } from '../api/uf-values';
 
 /** The largest file the server takes (its base64 limit, less base64's growth). */

@@ -16,7 +16,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PagePanel } from '@/components/ui/page-panel';
 import { describeError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
-import { notifyError } from '@/stores/notices-store';
+import { notifyError } from '@/lib/stores/notices-store';
 import { useSaveUfValues, useUfValues } from '../api/uf-values';
 import { currentYear, yearOptions } from '../utils/uf-values';
 import { UfImportDialog } from './uf-import-dialog';

@@ -1,7 +1,7 @@
 import type { SaveUserInput } from '@cimiento/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
-import { notifyMessage } from '@/stores/notices-store';
+import { notifyMessage } from '@/lib/stores/notices-store';
 import { usersQueryKey } from './load-users';
 
 /** Creates a user or changes one's admin / disabled flags; shows the server's message, then reloads the list. */
