@@ -40,9 +40,15 @@ const zones = [
   { target: './apps/server', from: './apps/web', message: 'El servidor no importa código del front.' },
   { target: './apps/web', from: './apps/server', message: 'El front no importa código del servidor.' },
   {
-    target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/hooks', './apps/web/src/stores'],
+    target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/hooks'],
     from: ['./apps/web/src/features', './apps/web/src/app'],
     message: 'El código compartido no importa features ni app.',
+  },
+  // issue 31: the shared layers one way too, lib (with its stores) below hooks and components
+  {
+    target: './apps/web/src/lib',
+    from: ['./apps/web/src/hooks', './apps/web/src/components'],
+    message: 'lib/ no importa hooks/ ni components/: van encima de lib.',
   },
   { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Una feature no importa app/.' },
   {

@@ -179,3 +179,6 @@ export function readDrafts<T>(scope: Omit<DraftScope, 'part'>, parseData: (data:
     return time(right).localeCompare(time(left));
   });
 }
+
+/** One line of a draft's comparison with what is saved: what the draft changes, worded for the user. */
+export type DraftDifferenceLine = { key: string; text: string };

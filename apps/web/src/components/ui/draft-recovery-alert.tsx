@@ -16,10 +16,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { downloadBlob } from '@/lib/download';
-import type { DraftRead } from '@/lib/drafts';
-
-/** One line of the comparison: what the draft changes, worded for the user. */
-export type DraftDifferenceLine = { key: string; text: string };
+import type { DraftDifferenceLine, DraftRead } from '@/lib/drafts';
 
 export type DraftRecoveryAlertProps = {
   offer: DraftRead<unknown> | null;

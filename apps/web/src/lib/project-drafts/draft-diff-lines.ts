@@ -1,6 +1,6 @@
 import { formatIsoDate, formatNumber } from '@cimiento/domain';
 import type { TFunction } from 'i18next';
-import type { DraftDifferenceLine } from '@/components/ui/draft-recovery-alert';
+import type { DraftDifferenceLine } from '@/lib/drafts';
 import type { DraftChange, DraftFieldChange } from './draft-diffs';
 
 function fieldValue(t: TFunction, change: DraftFieldChange, value: string): string {
