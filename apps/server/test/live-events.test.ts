@@ -227,6 +227,40 @@ describe.each(databaseKinds)('the live stream GET /api/events (%s)', (kind) => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('does not send twice what its replay read before the hub did', async () => {
+    const first = await open(creator);
+    await first.next((e) => e.event === 'ready');
+    const { historyId: seen } = await recordSave(t.db, { projectId: project._id, user: saver, summary: 'visto' });
+    const seenNotification = await first.next(isNotificationOf(seen));
+    first.close();
+    await first.ended;
+
+    // written while no stream is open, and not yet read by the hub (no poke, no poll)
+    const unread: number[] = [];
+    for (const summary of ['EDC: 2 asignaciones', 'EDC: 1 quitada'])
+      unread.push(
+        (
+          await recordSave(t.db, {
+            projectId: project._id,
+            user: saver,
+            functionName: 'saveEdc',
+            area: 'edc',
+            summary,
+            quiet: true,
+          })
+        ).historyId,
+      );
+    const back = await open(creator, { lastEventId: seenNotification.id });
+    await back.next((e) => e.event === 'project-change' && e.data.id === unread[1]);
+    // the hub now reads them too, then a later save comes live
+    const { historyId: after } = await recordSave(t.db, { projectId: project._id, user: saver });
+    await back.next(isNotificationOf(after));
+    const changes = back.events.filter((event) => event.event === 'project-change').map((event) => event.data.id);
+    expect(changes).toEqual([...unread, after]);
+    const ids = back.events.map((event) => event.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it("closes a user's stream when an administrator disables them", async () => {
     const person = await createSignedInUser(t, admin.cookie, { name: 'Marta Saliente' });
     const stream = await open(person);

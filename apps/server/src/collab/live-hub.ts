@@ -66,6 +66,11 @@ type Connection = LiveClient & {
   n: number;
   /** live events held while the replay is read; undefined once it is done */
   held: { key: string; run: () => void }[] | undefined;
+  /**
+   * Events the replay read from the database before the hub took them: the hub's own read sends
+   * them later, and this stream must not get them twice. Each key goes when it is skipped once.
+   */
+  replayed: Set<string> | undefined;
   closed: boolean;
 };
 
@@ -128,6 +133,11 @@ class SentWindow {
     this.ids.add(id);
     if (id > this.mark) this.mark = id;
     return true;
+  }
+
+  /** True when the id was fanned out already (or is too old to be read again). */
+  taken(id: number): boolean {
+    return id <= this.mark - REREAD_WINDOW || this.ids.has(id);
   }
 
   prune(): void {
@@ -243,12 +253,22 @@ export function createLiveHub(options: {
     }
   };
 
+  /** True (once) when the replay already sent this event to the stream. */
+  const wasReplayed = (connection: Connection, key: string): boolean => {
+    const replayed = connection.replayed;
+    if (replayed === undefined || !replayed.delete(key)) return false;
+    if (replayed.size === 0) connection.replayed = undefined;
+    return true;
+  };
+
   const sendHistory = (connection: Connection, entry: HistoryEntry, json: string) => {
+    if (wasReplayed(connection, `h${entry.id}`)) return;
     connection.h = Math.max(connection.h, entry.id);
     send(connection, sseEventText('project-change', markId(connection.h, connection.n), json));
   };
 
   const sendNotification = (connection: Connection, notification: AppNotification, json: string) => {
+    if (wasReplayed(connection, `n${notification.id}`)) return;
     connection.n = Math.max(connection.n, notification.id);
     send(connection, sseEventText('notification', markId(connection.h, connection.n), json));
   };
@@ -283,6 +303,11 @@ export function createLiveHub(options: {
         if (connection.held) {
           for (const { entry, json } of slice)
             hold(connection, `h${entry.id}`, () => sendHistory(connection, entry, json));
+          continue;
+        }
+        if (connection.replayed) {
+          // entries its replay already sent are skipped one by one
+          for (const { entry, json } of slice) sendHistory(connection, entry, json);
           continue;
         }
         const marks = markId(connection.h, connection.n);
@@ -479,7 +504,15 @@ export function createLiveHub(options: {
     reserve,
 
     open: async (client, slot, lastEventId) => {
-      const connection: Connection = { ...client, slot, h: 0, n: 0, held: undefined, closed: false };
+      const connection: Connection = {
+        ...client,
+        slot,
+        h: 0,
+        n: 0,
+        held: undefined,
+        replayed: undefined,
+        closed: false,
+      };
       const left = () => forget(connection);
       if (isClosed) {
         finish(connection);
@@ -541,7 +574,16 @@ export function createLiveHub(options: {
         const held = connection.held;
         connection.held = undefined;
         // what the replay already sent is not sent again; the rest goes in the order it came
-        for (const { key, run } of held) if (!replayed.has(key)) run();
+        const late = new Set(replayed);
+        for (const { key, run } of held) {
+          if (late.delete(key)) continue;
+          run();
+        }
+        // what the replay read before the hub took it comes again from the hub's next read: skipped there.
+        // Only ids the hub has not taken yet can come again.
+        for (const key of late)
+          if ((key.startsWith('h') ? history : notifications).taken(Number(key.slice(1)))) late.delete(key);
+        connection.replayed = late.size > 0 ? late : undefined;
       } catch (error) {
         log.warn({ err: error }, 'live stream: the replay could not be read');
         finish(connection);

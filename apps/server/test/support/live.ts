@@ -21,6 +21,11 @@ export async function recordSave(
     summary?: string;
     /** the save is refused after its history and notifications were written: the transaction rolls back */
     refuse?: boolean;
+    /**
+     * Only the history row, no notifications and no poke: the app's hub finds it only at its next
+     * read (a later poke, the poll), as when a stream's replay reads the database before the hub does
+     */
+    quiet?: boolean;
   },
 ): Promise<RecordedSave> {
   const at = new Date().toISOString();
@@ -48,6 +53,7 @@ export async function recordSave(
       .returning('id')
       .executeTakeFirstOrThrow();
     const historyId = Number(row.id);
+    if (save.quiet) return { historyId, at };
     await addProjectChangeNotifications(trx, {
       historyId,
       projectId: save.projectId,
@@ -62,7 +68,7 @@ export async function recordSave(
     if (save.refuse) throw new Error('la grabación fue rechazada');
     return { historyId, at };
   });
-  await pokeLiveHubs(db);
+  if (!save.quiet) await pokeLiveHubs(db);
   return recorded;
 }
 
