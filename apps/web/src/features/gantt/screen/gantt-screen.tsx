@@ -197,7 +197,8 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     const changes = panelRef.current?.read();
     if (!changes) return;
     if ('error' in changes) {
-      notifyError(changes.error);
+      // issue 32: a field's message is shown at the field (nothing changes); anything else is a notice
+      if (!changes.atField) notifyError(changes.error);
       return;
     }
     const result = state.apply((tasks) => updateGanttTask(tasks, id, changes));
