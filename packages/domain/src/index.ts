@@ -396,6 +396,22 @@ export {
   setGanttProgress,
   updateGanttTask,
 } from './gantt/gantt-edits';
+// issue 32: a task's edit checked field by field (the task editor and the grid's cells)
+export type {
+  GanttFieldCheck,
+  GanttTaskEditCheck,
+  GanttTaskField,
+  GanttTaskFieldErrors,
+  GanttTaskTyped,
+} from './gantt/gantt-task-validation';
+export {
+  GANTT_HORIZON_YEARS,
+  checkGanttTaskEdit,
+  ganttLinkLoop,
+  parseGanttDate,
+  parseGanttDuration,
+  parseGanttLag,
+} from './gantt/gantt-task-validation';
 export type { GanttTaskDirectory, GanttTaskRef, PlannerLinkLabels, ResolvedTask } from './gantt/gantt-task-directory';
 export {
   describeGanttTask,

@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { useEffect, useRef, useState } from 'react';
-import type { GanttKeyCommand } from './gantt-keyboard';
-import { ganttKeyCommand } from './gantt-keyboard';
+import type { GanttHistoryKey, GanttKeyCommand } from './gantt-keyboard';
+import { ganttHistoryKey, ganttKeyCommand } from './gantt-keyboard';
 
 const TABBABLE = 'a[href], button, input, select, textarea, [tabindex]';
 
@@ -120,4 +120,26 @@ export function useGanttKeyboard(
   }, [wrapperRef, focusGrid]);
 
   return { isKeyboardFocus, focusGrid };
+}
+
+/**
+ * issue 32: Ctrl+Z and Ctrl+Y (Ctrl+Shift+Z) anywhere on the Gantt's page, as 'Deshacer' and
+ * 'Rehacer' — except in a field being typed in (the browser's own undo of the typing), in a dialog,
+ * a menu or a list, and while `isEnabled` says no (the task editor is open).
+ */
+export function useGanttHistoryKeys(handlers: { run: (key: GanttHistoryKey) => void; isEnabled: () => boolean }) {
+  const handlersRef = useRef(handlers);
+  handlersRef.current = handlers;
+  useEffect(() => {
+    const keydown = (event: KeyboardEvent) => {
+      const key = ganttHistoryKey(event);
+      if (key === null || event.defaultPrevented) return;
+      if (event.target instanceof HTMLElement && isTyping(event.target)) return;
+      if (!handlersRef.current.isEnabled()) return;
+      event.preventDefault();
+      handlersRef.current.run(key);
+    };
+    window.addEventListener('keydown', keydown);
+    return () => window.removeEventListener('keydown', keydown);
+  }, []);
 }

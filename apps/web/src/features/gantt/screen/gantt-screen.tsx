@@ -48,6 +48,7 @@ import type { GanttChartHandle } from '../chart/gantt-chart';
 import type { GanttMenuAction } from '../chart/use-chart-commands';
 import { GanttCalendarDialog } from '../calendar/gantt-calendar-dialog';
 import { GanttChart } from '../chart/gantt-chart';
+import { useGanttHistoryKeys } from '../chart/use-gantt-keyboard';
 import { GanttDraft } from './gantt-draft';
 import { GanttHeaderActions } from './gantt-header-actions';
 import { GanttImportDialog } from '../exchange/gantt-import-dialog';
@@ -122,6 +123,12 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     return () => window.removeEventListener('keydown', keydown);
   }, [isConfirming, isCalendarOpen, isImportOpen, unsavedChoice]);
 
+  // issue 32: Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z) undo and redo the Gantt's edits, as its toolbar's buttons
+  useGanttHistoryKeys({
+    run: (key) => (key === 'undo' ? store.getState().undo() : store.getState().redo()),
+    isEnabled: () => store.getState().editingId === null,
+  });
+
   function selectedOrWarn(): number | null {
     const { selectedId } = store.getState();
     if (selectedId === null) notifyError(t('gantt.selectFirst'));
@@ -190,7 +197,8 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     const changes = panelRef.current?.read();
     if (!changes) return;
     if ('error' in changes) {
-      notifyError(changes.error);
+      // issue 32: a field's message is shown at the field (nothing changes); anything else is a notice
+      if (!changes.atField) notifyError(changes.error);
       return;
     }
     const result = state.apply((tasks) => updateGanttTask(tasks, id, changes));
