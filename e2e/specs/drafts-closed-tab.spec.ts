@@ -263,7 +263,8 @@ describe('drafts: nothing lost with a closed browser (issue 32)', () => {
       timezoneId: 'America/Santiago',
       viewport: { width: 1400, height: 900 },
     });
-    launched.setDefaultTimeout(15_000);
+    // a fresh profile's first start is slow on a loaded machine
+    launched.setDefaultTimeout(30_000);
     // a session cookie does not outlive the browser: the user signs in again
     await signInContext(launched, session.server.url, session.admin.email, session.admin.password);
     browserContext = launched;
