@@ -758,6 +758,7 @@ export const enUS: Catalogue = {
       saveFirst: 'Save changes',
       discardGantt: 'Discard changes',
       restored: 'The unsaved progress you typed before was recovered.',
+      draftLabel: 'the progress record',
       cellLabel: '{{column}} of {{task}}',
       taskHint: 'First record a status date in «Record progress»',
       taskCutoff: 'At the status date {{date}}',

@@ -762,6 +762,7 @@ export const esCL = {
       saveFirst: 'Grabar cambios',
       discardGantt: 'Descartar cambios',
       restored: 'Se recuperó el avance sin grabar que escribiste antes.',
+      draftLabel: 'el registro de avance',
       cellLabel: '{{column}} de {{task}}',
       taskHint: 'Registra primero una fecha de corte en «Registrar avance»',
       taskCutoff: 'Al corte del {{date}}',

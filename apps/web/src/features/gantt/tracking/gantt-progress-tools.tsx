@@ -7,10 +7,9 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { useDraftPersistence } from '@/hooks/use-draft-persistence';
 import { describeError, isFunctionError } from '@/lib/api-client';
 import { downloadBlob } from '@/lib/download';
 import { base64ToBlob } from '@/lib/file-reading';
@@ -18,8 +17,7 @@ import { notifyMessage } from '@/lib/stores/notices-store';
 import { useReloadGantt, useSaveGantt } from '../api/gantt';
 import { useExportProgress, useSaveProgress } from '../api/progress';
 import { saveVariablesOf, selectIsDirty, useGanttEditor, useGanttEditorStore } from '../editor/gantt-editor-store';
-import type { ProgressDraftData } from './progress-entry-store';
-import { hasPendingEntries, parseProgressDraft, progressEntryStoreFor } from './progress-entry-store';
+import { hasPendingEntries, progressEntryStoreFor } from './progress-entry-store';
 import { changedEntries, progressRowsOf, readCutoff } from './progress-grid';
 import { GanttProgressGrid } from './gantt-progress-grid';
 import { GanttProgressHistory } from './gantt-progress-history';
@@ -35,20 +33,16 @@ type Pending = 'grid' | 'import' | 'export';
  * 30-11-2026'), 'Registrar avance' (the keyboard grid) and, in its menu, 'Cortes de avance',
  * 'Descargar planilla de avance' and 'Importar avance desde Excel'. Progress is recorded on the
  * saved Gantt, so with unsaved edits the user saves or discards them first. What the grid holds
- * and is not saved is kept as a draft ('progress') and given back on the next visit.
+ * and is not saved is kept as a draft ('progress') and offered back on the next visit
+ * (./progress-draft, shown with the Gantt's own offer).
  */
 export function GanttProgressTools({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
   const store = useGanttEditorStore();
   const latest = useGanttEditor((state) => state.cutoff);
-  const tasks = useGanttEditor((state) => state.tasks);
-  const scheduled = useGanttEditor((state) => state.scheduled);
   const version = useGanttEditor((state) => state.version);
   const entry = progressEntryStoreFor(store);
-  const edits = useStore(entry, (state) => state.edits);
   const cutoffText = useStore(entry, (state) => state.cutoffText);
-  const rows = useMemo(() => progressRowsOf(tasks, scheduled), [tasks, scheduled]);
-  const isPending = useMemo(() => hasPendingEntries(rows, edits), [rows, edits]);
   const [isGridOpen, setIsGridOpen] = useState(false);
   const [isHistoryOpen, setIsHistoryOpen] = useState(false);
   const [isImportOpen, setIsImportOpen] = useState(false);
@@ -60,32 +54,6 @@ export function GanttProgressTools({ projectId }: { projectId: string }) {
   const reloadGantt = useReloadGantt({ onSuccess: (output) => store.getState().load(output) });
   const saveProgress = useSaveProgress();
   const exportProgress = useExportProgress();
-
-  // the typed progress survives a reload and a sign-out as a draft of its own
-  const screenLabel = t('gantt.progressEntry.screenLabel');
-  const revision = useMemo(() => ({ edits, cutoffText }), [edits, cutoffText]);
-  const { offer, acceptOffer, discardOffer } = useDraftPersistence<ProgressDraftData>({
-    screen: 'progress',
-    projectId,
-    screenLabel,
-    isDirty: isPending,
-    revision,
-    snapshot: () => {
-      const state = entry.getState();
-      return { baseVersion: store.getState().version, data: { cutoff: state.cutoffText, edits: state.edits } };
-    },
-    parseData: parseProgressDraft,
-  });
-  // a kept draft goes back into the grid at once (its rows are matched by TaskID); one that cannot
-  // be read is dropped
-  useEffect(() => {
-    if (offer === null) return;
-    if (offer.status === 'ok') {
-      entry.getState().restore(offer.draft.data);
-      acceptOffer();
-      notifyMessage(t('gantt.progressEntry.restored'));
-    } else discardOffer();
-  }, [offer, entry, acceptOffer, discardOffer, t]);
 
   /** Saves the Gantt's unsaved edits; false when refused (a stale one shows the screen's 'Recargar'). */
   async function saveGanttFirst(): Promise<boolean> {
