@@ -251,7 +251,10 @@ describe('Gantt export of 500 tasks', () => {
 
   async function openGantt(): Promise<void> {
     await page.goto(`/projects/${projectId}/gantt`);
-    await page.getByRole('heading', { level: 1, name: 'Edificio Exportación :: Gantt', exact: true }).waitFor();
+    // a loaded machine may take a while to open a 500-task Gantt
+    await page
+      .getByRole('heading', { level: 1, name: 'Edificio Exportación :: Gantt', exact: true })
+      .waitFor({ timeout: 60_000 });
     await page.locator('.cim-bar').first().waitFor();
     await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
   }
