@@ -39,9 +39,7 @@ import {
   useGanttEditor,
   useGanttEditorStore,
 } from '../editor/gantt-editor-store';
-import type { GanttExportFormat } from '../print/gantt-export';
-import { exportGantt, ganttFileName, readChartView } from '../print/gantt-export';
-import { ganttPrintLabels } from '../print/gantt-print-labels';
+import { useGanttPrint } from '../print/use-gantt-print';
 import { useProjectRouteId } from '@/hooks/use-project-route';
 import { ProjectRouteGate } from '@/components/project/project-route-gate';
 import type { GanttChartHandle } from '../chart/gantt-chart';
@@ -81,7 +79,7 @@ export function blobOfExportedFile(file: ExportedFile, format: ExchangeFormat): 
 }
 
 function GanttScreen({ project }: { project: LoadedProject }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const store = useGanttEditorStore();
   const taskCount = useGanttEditor((state) => state.tasks.length);
   const isDirty = useGanttEditor(selectIsDirty);
@@ -101,10 +99,11 @@ function GanttScreen({ project }: { project: LoadedProject }) {
   const [unsavedChoice, setUnsavedChoice] = useState<UnsavedChoice | null>(null);
   const [isCalendarOpen, setIsCalendarOpen] = useState(false);
   const [isImportOpen, setIsImportOpen] = useState(false);
-  const [isExporting, setIsExporting] = useState(false);
   const panelRef = useRef<GanttTaskPanelHandle>(null);
   const chartRef = useRef<HTMLDivElement>(null);
   const ganttRef = useRef<GanttChartHandle>(null);
+  // issue 32: PDF and PNG print what the screen shows (print/use-gantt-print.tsx)
+  const print = useGanttPrint(project, ganttRef, chartRef);
 
   const saveGantt = useSaveGantt({ onSuccess: (output) => store.getState().load(output) });
   const reloadGantt = useReloadGantt({ onSuccess: (output) => store.getState().load(output) });
@@ -296,14 +295,6 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     regenerateSequence.mutate({ projectId: project._id, sequencing: next, version }, { onError: onRefused });
   }
 
-  /** The rows and dates the chart shows now (the PNG's page); undefined when the chart cannot say. */
-  function currentView() {
-    const api = ganttRef.current?.api();
-    const area = chartRef.current?.querySelector<HTMLElement>('.wx-chart');
-    if (!api || !area) return undefined;
-    return readChartView(api.getState() as Parameters<typeof readChartView>[0], area.clientWidth, area.clientHeight);
-  }
-
   /** Saves the unsaved edits; false when the save was refused (the edits stay, a stale one offers 'Recargar'). */
   async function saveFirst(): Promise<boolean> {
     try {
@@ -330,7 +321,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     if (choice === 'mspdi' || choice === 'xlsx') {
       if (selectIsDirty(store.getState())) setUnsavedChoice({ kind: 'export', format: choice });
       else void downloadServerExport(choice);
-    } else void handleExport(choice);
+    } else print.requestPrint(choice);
   }
 
   /** 'Importar desde Excel': with unsaved edits the user saves or discards them first (never lost silently). */
@@ -354,32 +345,6 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     else if (pending?.kind === 'import') {
       // 'Descartar cambios': the saved Gantt as it is now (also the version the import checks)
       reloadGantt.mutate(project._id, { onSuccess: () => setIsImportOpen(true) });
-    }
-  }
-
-  async function handleExport(format: GanttExportFormat) {
-    const state = store.getState();
-    setIsExporting(true);
-    try {
-      const now = new Date();
-      const labels = ganttPrintLabels(t, project, now);
-      const calendar = state.calendar;
-      await exportGantt(
-        format,
-        {
-          tasks: state.tasks,
-          scheduled: state.scheduled,
-          labels,
-          locale: i18n.language,
-          isWorkingDay: (day) => calendar.isWorkingDay(day),
-        },
-        format === 'png' ? currentView() : undefined,
-        ganttFileName(project.code, format === 'png' ? 'png' : 'pdf', now),
-      );
-    } catch (error) {
-      notifyError(t('gantt.exportFailed', { error: describeError(error) }));
-    } finally {
-      setIsExporting(false);
     }
   }
 
@@ -443,7 +408,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
       )}
       <GanttToolbar
         isEditing={editingId !== null}
-        isExporting={isExporting}
+        isExporting={print.isExporting}
         onAdd={handleAdd}
         onEdit={handleEdit}
         onDelete={handleDelete}
@@ -514,6 +479,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
         onOther={handleUnsavedOther}
         onCancel={() => setUnsavedChoice(null)}
       />
+      {print.dialog}
       <GanttImportDialog
         isOpen={isImportOpen}
         projectId={project._id}
