@@ -36,15 +36,13 @@ async function editTask(page: Page, id: number, fields: { duration?: string; sta
 
 /** The task lines of a history entry's 'Tareas' list: the first line of each item (code and name). */
 function taskLines(section: Locator): Promise<string[]> {
-  return section
-    .locator(':scope > ul > li')
-    .evaluateAll((items) =>
-      items.map((item) => {
-        const line = item.cloneNode(true) as HTMLElement;
-        for (const changes of Array.from(line.querySelectorAll('ul'))) changes.remove();
-        return (line.textContent ?? '').trim();
-      }),
-    );
+  return section.locator(':scope > ul > li').evaluateAll((items) =>
+    items.map((item) => {
+      const line = item.cloneNode(true) as HTMLElement;
+      for (const changes of Array.from(line.querySelectorAll('ul'))) changes.remove();
+      return (line.textContent ?? '').trim();
+    }),
+  );
 }
 
 describe('the history of a Gantt save names only what the user changed (issue 32)', () => {
