@@ -452,7 +452,7 @@ export { DEFAULT_SEQUENCING, sequenceGantt } from './gantt/sequence-gantt';
 export type { ReconcileResult } from './gantt/generated-links';
 export { hasCycle, linkPairKey, reconcileGeneratedLinks } from './gantt/generated-links';
 export type { GanttActivityError, GanttActivityInput, CheckActivitiesResult } from './gantt/check-activities';
-export { ganttActivityError, ganttActivityLabel, checkActivities } from './gantt/check-activities';
+export { activityStart, ganttActivityError, ganttActivityLabel, checkActivities } from './gantt/check-activities';
 export {
   GANTT_STALE_MESSAGE,
   MAX_CALENDAR_EXCEPTIONS,
