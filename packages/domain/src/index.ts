@@ -301,6 +301,21 @@ export { cutoffError, progressEntryErrors } from './gantt/progress-entries';
 export type { ProgressRollupTask } from './gantt/tracking';
 export { finishVariance, rollUpProgress } from './gantt/tracking';
 export type {
+  PlannedProgress,
+  PlannedState,
+  UpdateCounts,
+  UpdateOutcome,
+  UpdatePlan,
+  UpdateTask,
+} from './gantt/planned-progress';
+export {
+  plannedDaysBefore,
+  plannedPercentAt,
+  plannedProgressAt,
+  planUpdateAsScheduled,
+  updateScope,
+} from './gantt/planned-progress';
+export type {
   Baseline,
   BaselinesOutput,
   CutoffRecord,
