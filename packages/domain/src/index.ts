@@ -321,6 +321,7 @@ export type {
   CutoffRecord,
   CutoffTask,
   ProgressEntryInput,
+  UpdateAsScheduledCounts,
 } from './functions/tracking-contracts';
 export {
   MAX_BASELINES,
@@ -337,6 +338,8 @@ export {
   removeBaselineContract,
   saveBaselineContract,
   saveProgressContract,
+  updateAsScheduledContract,
+  updateAsScheduledCountsSchema,
 } from './functions/tracking-contracts';
 export type {
   EstadoPago,
