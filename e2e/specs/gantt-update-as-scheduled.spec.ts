@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction } from '../support/api';
 import { screenshot } from '../support/browser';
-import type { SeededGantt } from '../support/gantt';
+import type { GanttTask, SeededGantt } from '../support/gantt';
 import { openGanttPage, seedGanttProject, startOf, toolbar } from '../support/gantt';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
@@ -130,7 +130,10 @@ describe("Gantt: 'Actualizar según lo programado' (issue 32)", () => {
     await grid().waitFor({ state: 'detached' });
     expect(await page.getByTestId('gantt-cutoff-chip').innerText()).toBe('Corte: 15-01-2026');
 
-    const stored = new Map((await seeded.loadGantt()).activities.map((task) => [task.TaskID, task]));
+    type Tracked = GanttTask & { ActualStart?: string; ActualFinish?: string };
+    const stored = new Map(
+      (await seeded.loadGantt()).activities.map((task) => [task.TaskID, task as Tracked] as const),
+    );
     expect(stored.get(ACT1)).toMatchObject({ Progress: 100, ActualStart: '2026-01-07', ActualFinish: '2026-01-13' });
     expect(stored.get(ELA11)).toMatchObject({ Progress: 100, ActualStart: '2026-01-07', ActualFinish: '2026-01-13' });
     expect(stored.get(ACT2)).toMatchObject({ Progress: 35, ActualStart: '2026-01-14' });
