@@ -73,6 +73,13 @@ describe("Gantt: 'Actualizar según lo programado' (issue 32)", () => {
       .poll(() => preview.innerText())
       .toBe('Se registrarán 2 tareas terminadas, 1 en curso; 1 sin cambio; 1 aún no comienza');
     await screenshot(page, 'gantt-update-as-scheduled-preview');
+    // on a phone the dialog fits the width, its buttons in view
+    const desktop = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const confirm = await tool().getByRole('button', { name: 'Confirmar' }).boundingBox();
+    expect(confirm === null ? Number.NaN : confirm.x + confirm.width).toBeLessThanOrEqual(390);
+    await screenshot(page, 'gantt-update-as-scheduled-preview-390');
+    if (desktop !== null) await page.setViewportSize(desktop);
 
     // a cut-off before the latest one is refused at the field, and Confirmar waits
     await cutoff.fill('06-01-2026');
