@@ -301,11 +301,27 @@ export { cutoffError, progressEntryErrors } from './gantt/progress-entries';
 export type { ProgressRollupTask } from './gantt/tracking';
 export { finishVariance, rollUpProgress } from './gantt/tracking';
 export type {
+  PlannedProgress,
+  PlannedState,
+  UpdateCounts,
+  UpdateOutcome,
+  UpdatePlan,
+  UpdateTask,
+} from './gantt/planned-progress';
+export {
+  plannedDaysBefore,
+  plannedPercentAt,
+  plannedProgressAt,
+  planUpdateAsScheduled,
+  updateScope,
+} from './gantt/planned-progress';
+export type {
   Baseline,
   BaselinesOutput,
   CutoffRecord,
   CutoffTask,
   ProgressEntryInput,
+  UpdateAsScheduledCounts,
 } from './functions/tracking-contracts';
 export {
   MAX_BASELINES,
@@ -322,6 +338,8 @@ export {
   removeBaselineContract,
   saveBaselineContract,
   saveProgressContract,
+  updateAsScheduledContract,
+  updateAsScheduledCountsSchema,
 } from './functions/tracking-contracts';
 export type {
   EstadoPago,

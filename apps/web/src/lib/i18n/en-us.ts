@@ -763,6 +763,31 @@ export const enUS: Catalogue = {
       cellLabel: '{{column}} of {{task}}',
       taskHint: 'First record a status date in «Record progress»',
       taskCutoff: 'At the status date {{date}}',
+      plannedPercent: '% scheduled',
+      plannedPercentHint:
+        'What the task should have done by the status date on the schedule (working days elapsed ÷ duration)',
+      update: {
+        open: 'Update as scheduled',
+        title: 'Update as scheduled',
+        intro:
+          'Records at the status date the progress each task should have on the schedule: those due to finish at 100 % with their scheduled start and finish; those due to be under way with their scheduled start and the scheduled %. Tasks not yet due and tasks with more progress already recorded are left alone. Then «Record progress» opens to correct the exceptions.',
+        scope: 'Tasks',
+        scopeAll: 'All tasks',
+        scopeSelected: 'The selected task and its subtasks: {{task}}',
+        scopeSelectedNone: 'The selected task (select one in the Gantt)',
+        checking: 'Working it out…',
+        previewDone_one: '{{formatted}} task will be recorded as finished',
+        previewDone_other: '{{formatted}} tasks will be recorded as finished',
+        previewUnderWay: '{{formatted}} under way',
+        previewUnchanged: '{{formatted}} unchanged',
+        previewNotStarted_one: '{{formatted}} not yet started',
+        previewNotStarted_other: '{{formatted}} not yet started',
+        nothing: 'There is no progress to record at this status date.',
+        confirm: 'Confirm',
+        cancel: 'Cancel',
+        unsaved:
+          'You have unsaved Gantt changes. Save or discard them before updating progress: progress is recorded on the saved Gantt.',
+      },
       history: {
         open: 'Progress status dates',
         title: 'Progress status dates',

@@ -767,6 +767,31 @@ export const esCL = {
       cellLabel: '{{column}} de {{task}}',
       taskHint: 'Registra primero una fecha de corte en «Registrar avance»',
       taskCutoff: 'Al corte del {{date}}',
+      plannedPercent: '% programado',
+      plannedPercentHint:
+        'Lo que la tarea debería llevar a la fecha de corte según el programa (días hábiles transcurridos ÷ duración)',
+      update: {
+        open: 'Actualizar según lo programado',
+        title: 'Actualizar según lo programado',
+        intro:
+          'Registra a la fecha de corte el avance que cada tarea debería tener según el programa: las que debían terminar, al 100 % con su inicio y fin programados; las que debían estar en curso, con su inicio programado y el % programado. Las que aún no comienzan y las que ya registran más avance no cambian. Luego se abre «Registrar avance» para corregir las excepciones.',
+        scope: 'Tareas',
+        scopeAll: 'Todas las tareas',
+        scopeSelected: 'La tarea seleccionada y sus subtareas: {{task}}',
+        scopeSelectedNone: 'La tarea seleccionada (selecciona una en el Gantt)',
+        checking: 'Calculando…',
+        previewDone_one: 'Se registrarán {{formatted}} tarea terminada',
+        previewDone_other: 'Se registrarán {{formatted}} tareas terminadas',
+        previewUnderWay: '{{formatted}} en curso',
+        previewUnchanged: '{{formatted}} sin cambio',
+        previewNotStarted_one: '{{formatted}} aún no comienza',
+        previewNotStarted_other: '{{formatted}} aún no comienzan',
+        nothing: 'No hay avance que registrar a esta fecha de corte.',
+        confirm: 'Confirmar',
+        cancel: 'Cancelar',
+        unsaved:
+          'Tienes cambios sin grabar en el Gantt. Antes de actualizar el avance, grábalos o descártalos: el avance se registra sobre el Gantt grabado.',
+      },
       history: {
         open: 'Cortes de avance',
         title: 'Cortes de avance',
