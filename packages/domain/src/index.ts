@@ -397,6 +397,7 @@ export {
   updateGanttTask,
 } from './gantt/gantt-edits';
 export type { GanttTaskDirectory, GanttTaskRef, PlannerLinkLabels, ResolvedTask } from './gantt/gantt-task-directory';
+export { ganttRowNumbers } from './gantt/gantt-row-numbers';
 export {
   describeGanttTask,
   ganttLinkCandidates,
