@@ -8,13 +8,13 @@
 /**
  * SVAR's tree cell in the Willow themes: 3 px of padding and the toggle (a 20 px icon with 5 px
  * margins) before the text, TREE_INDENT more per level, the cell's padding (6 px: issue 32's compact
- * cells, gantt-chart.css) and a 1 px border after it. Two pixels spare for a font that rounds
+ * cells, gantt-chart.css) and a 1 px border after it. Six pixels spare for a font that rounds
  * differently.
  */
 export const CODE_CELL_START = 33;
 /** issue 32: 12 px a level (SVAR's 20, narrowed in gantt-chart.css) */
 export const TREE_INDENT = 12;
-export const CODE_CELL_END = 9;
+export const CODE_CELL_END = 13;
 /** never narrower than its header, never wider than this: a longer code is cut (its tooltip has it) */
 export const CODE_COLUMN_MIN = 90;
 export const CODE_COLUMN_MAX = 320;
@@ -102,7 +102,7 @@ export function codeColumnWidth(
 }
 
 /** Nombre's default width: what the grid's share leaves it, within these bounds. */
-export const NAME_COLUMN_MIN = 120;
+export const NAME_COLUMN_MIN = 110;
 export const NAME_COLUMN_MAX = 320;
 
 export type GridLayout = { gridWidth: number; nameWidth: number };

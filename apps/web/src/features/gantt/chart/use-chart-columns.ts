@@ -41,10 +41,10 @@ export const MIN_CHART = 160;
  * half the area leaves (gantt-columns.ts).
  */
 const defaultColumnWidths = {
-  taskId: 44,
-  workDays: 68,
-  startIso: 80,
-  endIso: 80,
+  taskId: 40,
+  workDays: 76,
+  startIso: 78,
+  endIso: 78,
   predecessors: 130,
 } as const;
 const columnsAfterName = ['workDays', 'startIso', 'endIso', 'predecessors'] as const;

@@ -461,7 +461,13 @@ function GanttScreen({ project }: { project: LoadedProject }) {
         // issue 32: the editor shrinks to what the chart leaves and scrolls within its own box on md+
         <Box
           data-testid="gantt-editor-box"
-          sx={{ flex: { md: '0 1 auto' }, minHeight: { md: EDITOR_MIN_HEIGHT }, overflowY: { md: 'auto' } }}
+          sx={{
+            // grows from nothing up to its content, like the chart: neither pushes the other off the card
+            flex: { md: '1 1 0' },
+            minHeight: { md: EDITOR_MIN_HEIGHT },
+            maxHeight: { md: 'max-content' },
+            overflowY: { md: 'auto' },
+          }}
         >
           <GanttTaskPanel
             key={editingId}
