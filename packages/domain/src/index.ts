@@ -431,6 +431,7 @@ export {
   parseGanttLag,
 } from './gantt/gantt-task-validation';
 export type { GanttTaskDirectory, GanttTaskRef, PlannerLinkLabels, ResolvedTask } from './gantt/gantt-task-directory';
+export { ganttRowNumbers } from './gantt/gantt-row-numbers';
 export {
   describeGanttTask,
   ganttLinkCandidates,

@@ -1015,13 +1015,14 @@ export const esCL = {
     zoom: 'Zoom',
     zoomLevels: { day: 'Día', week: 'Semana', month: 'Mes', quarter: 'Trimestre' },
     fitToScreen: 'Ajustar a la pantalla',
-    showId: 'Mostrar Id',
+    columnChooser: 'Columnas',
     linkHint: 'Arrastra hasta otra barra para vincular',
     linkMenu: 'Vínculo {{link}}',
     removeLink: 'Eliminar vínculo',
     linkRemoved: 'Se eliminó el vínculo {{link}}',
     divider: 'Divisor entre la tabla y el gráfico',
-    dividerHint: 'Arrastra, o usa las flechas, para cambiar el ancho de la tabla',
+    dividerHint:
+      'Arrastra, o usa las flechas, para cambiar el ancho de la tabla; doble clic o Enter vuelve al ancho inicial',
     gridLabel:
       'Tareas del Gantt. Flechas: moverse; Enter o F2: editar; Insert: agregar; Supr: eliminar; Alt+Mayús+flecha: indentar o desindentar',
     predecessorNoOptions: 'Ninguna tarea coincide',

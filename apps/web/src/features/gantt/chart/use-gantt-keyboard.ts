@@ -35,6 +35,8 @@ export type GanttKeyboardHandlers = {
   run: (command: GanttKeyCommand) => void;
   /** the divider between grid and chart: arrows move it */
   moveDivider: (delta: number) => void;
+  /** issue 32: Enter on the divider puts it back in its default place */
+  restoreDivider: () => void;
 };
 
 /**
@@ -72,6 +74,10 @@ export function useGanttKeyboard(
           event.stopPropagation();
           const step = event.shiftKey ? 80 : 16;
           handlersRef.current.moveDivider(event.key === 'ArrowLeft' ? -step : step);
+        } else if (event.key === 'Enter') {
+          event.preventDefault();
+          event.stopPropagation();
+          handlersRef.current.restoreDivider();
         } else if (event.key === 'Tab') {
           event.stopPropagation();
           // forward with nothing after the Gantt: the browser takes the focus on

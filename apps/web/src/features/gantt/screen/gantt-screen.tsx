@@ -59,6 +59,11 @@ import { GanttUnsavedDialog } from '../editor/gantt-unsaved-dialog';
 
 /** The chart's least height on md+ (the time scale and about seven rows): below it the page scrolls. */
 const CHART_MIN_HEIGHT = 280;
+/**
+ * issue 32: the task editor's least height on md+. It takes what the chart's least height leaves and
+ * scrolls inside, so opening it never pushes the chart out of view.
+ */
+const EDITOR_MIN_HEIGHT = 160;
 
 type PendingConfirm =
   | { kind: 'delete'; id: number; text: string }
@@ -426,13 +431,25 @@ function GanttScreen({ project }: { project: LoadedProject }) {
         progressTools={<GanttProgressTools projectId={project._id} />}
       />
       {editingId !== null && (
-        <GanttTaskPanel
-          key={editingId}
-          ref={panelRef}
-          id={editingId}
-          onSubmit={handleUpdate}
-          onCancel={handleCancelEditing}
-        />
+        // issue 32: the editor shrinks to what the chart leaves and scrolls within its own box on md+
+        <Box
+          data-testid="gantt-editor-box"
+          sx={{
+            // grows from nothing up to its content, like the chart: neither pushes the other off the card
+            flex: { md: '1 1 0' },
+            minHeight: { md: EDITOR_MIN_HEIGHT },
+            maxHeight: { md: 'max-content' },
+            overflowY: { md: 'auto' },
+          }}
+        >
+          <GanttTaskPanel
+            key={editingId}
+            ref={panelRef}
+            id={editingId}
+            onSubmit={handleUpdate}
+            onCancel={handleCancelEditing}
+          />
+        </Box>
       )}
       {taskCount === 0 && (
         <Alert severity="info" sx={{ mb: 2 }}>
