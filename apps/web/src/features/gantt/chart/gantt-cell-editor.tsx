@@ -79,7 +79,10 @@ export function GanttCellEditor({
   const inputRef = useRef<HTMLInputElement>(null);
   const editing = edit === null ? null : `${edit.id}:${edit.column}`;
   useEffect(() => {
-    if (editing !== null) inputRef.current?.focus({ preventScroll: true });
+    const field = inputRef.current;
+    if (editing === null || !field) return;
+    field.focus({ preventScroll: true });
+    field.setSelectionRange(field.value.length, field.value.length);
   }, [editing]);
 
   const message = edit ? (edit.error === null ? null : [edit.error]) : (notice?.lines ?? null);
@@ -94,8 +97,11 @@ export function GanttCellEditor({
       {edit && (
         <div
           className="cim-cell-editor"
+          // out of sight while its row is scrolled away (still focusable: the keys stay in it)
           style={
-            box ? { left: box.left, top: box.top, width: box.width, height: box.height } : { visibility: 'hidden' }
+            box
+              ? { left: box.left, top: box.top, width: box.width, height: box.height }
+              : { left: -10_000, top: 0, width: 120, height: 32 }
           }
         >
           <input
@@ -110,10 +116,6 @@ export function GanttCellEditor({
             value={edit.text}
             spellCheck={false}
             autoComplete="off"
-            onFocus={(event) => {
-              const end = event.currentTarget.value.length;
-              event.currentTarget.setSelectionRange(end, end);
-            }}
             onChange={(event) => onText(event.target.value)}
             onKeyDown={(event) => {
               const action = cellKeyAction(event, true);
