@@ -125,7 +125,15 @@ export function GanttCellEditor({
               if (action.kind === 'commit') onCommit(action.move);
               else if (action.kind === 'cancel') onCancel();
             }}
-            onBlur={onLeave}
+            onBlur={(event) => {
+              // the grid taking the focus back on its own (SVAR focuses its focused cell as it
+              // redraws): the field keeps it; a click in the chart has committed already
+              const next = event.relatedTarget;
+              if (next instanceof Node && wrapperRef.current?.contains(next)) {
+                const field = event.currentTarget;
+                requestAnimationFrame(() => field.isConnected && field.focus({ preventScroll: true }));
+              } else onLeave();
+            }}
           />
         </div>
       )}

@@ -263,6 +263,8 @@ export function useCellEditing({ store, apiRef, wrapperRef, dataRef, columnsRef,
     // the column of the cell clicked is the cursor's (the row is selected by the chart itself)
     const pointerdown = (event: PointerEvent) => {
       setNotice(null);
+      // a click elsewhere in the chart commits the cell being edited (as a click outside it does)
+      if (editRef.current && !(event.target as Element).closest('.cim-cell-editor')) leave();
       const cell = gridCellOf(event.target);
       if (cell) chooseColumn(cell.column);
     };
@@ -294,7 +296,7 @@ export function useCellEditing({ store, apiRef, wrapperRef, dataRef, columnsRef,
       wrapper.removeEventListener('dblclick', dblclick, true);
       wrapper.removeEventListener('paste', pasteEvent);
     };
-  }, [wrapperRef, store, apiRef, chooseColumn, start, paste]);
+  }, [wrapperRef, store, apiRef, chooseColumn, start, paste, leave]);
 
   // the edited row gone (deleted, filtered out): the edit goes with it
   useEffect(
