@@ -961,6 +961,17 @@ export const enUS: Catalogue = {
     finish: 'Finish',
     linkShort: { FS: 'FS', SS: 'SS', FF: 'FF', SF: 'SF' },
     dayShort: 'd',
+    // issue 32: editing in the grid's cells
+    cells: {
+      editLabel: 'Edit {{column}} of task {{id}}',
+      pasted_one: 'Pasted: {{formatted}} row updated',
+      pasted_other: 'Pasted: {{formatted}} rows updated',
+      pasteErrors_one: '{{formatted}} row was not pasted:',
+      pasteErrors_other: '{{formatted}} rows were not pasted:',
+      pasteRow: '{{task}}: {{error}}',
+      pastePastEnd: 'Row {{row}}: there are no more rows below',
+      moreErrors: 'and {{formatted}} more',
+    },
     quarterShort: 'Q{{quarter}}',
     // issue 15: what the Gantt shows for tracking, and its baselines
     tracking: {

@@ -969,6 +969,17 @@ export const esCL = {
     finish: 'Fin',
     linkShort: { FS: 'FC', SS: 'CC', FF: 'FF', SF: 'CF' },
     dayShort: 'd',
+    // issue 32: editing in the grid's cells
+    cells: {
+      editLabel: 'Editar {{column}} de la tarea {{id}}',
+      pasted_one: 'Pegado: {{formatted}} fila actualizada',
+      pasted_other: 'Pegado: {{formatted}} filas actualizadas',
+      pasteErrors_one: '{{formatted}} fila no se pegó:',
+      pasteErrors_other: '{{formatted}} filas no se pegaron:',
+      pasteRow: '{{task}}: {{error}}',
+      pastePastEnd: 'Fila {{row}}: no hay más filas debajo',
+      moreErrors: 'y {{formatted}} más',
+    },
     quarterShort: 'T{{quarter}}',
     // issue 15: what the Gantt shows for tracking, and its baselines
     tracking: {

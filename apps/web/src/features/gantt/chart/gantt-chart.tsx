@@ -37,6 +37,8 @@ import { useChartScales, useFitToScreen } from './use-chart-scales';
 import { useCutoffLine } from './use-cutoff-line';
 import { useGanttKeyboard } from './use-gantt-keyboard';
 import { useChartGridAria } from './use-chart-grid-aria';
+import { GanttCellEditor } from './gantt-cell-editor';
+import { useCellEditing } from './use-cell-editing';
 import { useLinkDrawing } from './use-link-drawing';
 import { useSharedScroll } from './use-shared-scroll';
 import './gantt-chart.css';
@@ -203,10 +205,24 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
   const restoreDivider = useRestoreDivider(apiRef, defaultGridWidthRef, setPrefs);
   const runCommand = useChartCommands({ store, apiRef, wrapperRef, handlersRef, removeLink, clearLinkSelection });
 
+  // issue 32: editing in the cells (typing, F2, double-click, Enter/Tab/Escape, pasting a column)
+  const columnsRef = useRef(columns);
+  columnsRef.current = columns;
+  const cells = useCellEditing({ store, apiRef, wrapperRef, dataRef, columnsRef, t });
+  const cellLabel = useCallback(
+    (edit: { id: number; column: string }) =>
+      t('gantt.cells.editLabel', {
+        column: columns.find((column) => column.id === edit.column)?.header ?? edit.column,
+        id: edit.id,
+      }),
+    [t, columns],
+  );
+
   const { isKeyboardFocus, focusGrid } = useGanttKeyboard(wrapperRef, {
     run: runCommand,
     moveDivider,
     restoreDivider,
+    cellKey: cells.cellKey,
   });
   useChartGridAria(wrapperRef);
   useSharedScroll(wrapperRef, apiRef);
@@ -429,6 +445,19 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
           {t(search.trim() === '' ? 'gantt.tracking.noneLate' : 'gantt.tracking.noneLateSearch')}
         </div>
       )}
+      <GanttCellEditor
+        wrapperRef={wrapperRef}
+        edit={cells.edit}
+        notice={cells.notice}
+        selectedId={selectedId}
+        activeColumn={cells.activeColumn}
+        label={cellLabel}
+        redraws={data}
+        onText={cells.setText}
+        onCommit={cells.commit}
+        onCancel={cells.cancel}
+        onLeave={cells.leave}
+      />
       <GanttLinkMenu
         target={linkMenu}
         onClose={() => setLinkMenu(null)}

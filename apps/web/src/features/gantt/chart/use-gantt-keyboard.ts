@@ -6,7 +6,7 @@ import { ganttHistoryKey, ganttKeyCommand } from './gantt-keyboard';
 const TABBABLE = 'a[href], button, input, select, textarea, [tabindex]';
 
 /** Whether a key goes to what the user is typing in rather than to the grid. */
-function isTyping(target: HTMLElement): boolean {
+export function isTyping(target: HTMLElement): boolean {
   return (
     target.isContentEditable ||
     ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
@@ -37,6 +37,8 @@ export type GanttKeyboardHandlers = {
   moveDivider: (delta: number) => void;
   /** issue 32: Enter on the divider puts it back in its default place */
   restoreDivider: () => void;
+  /** issue 32: a key for the selected cell (typing, F2, Backspace start editing it); true when taken */
+  cellKey?: (event: KeyboardEvent) => boolean;
 };
 
 /**
@@ -85,6 +87,10 @@ export function useGanttKeyboard(
           else if (!focusOutside(wrapper, true)) return;
           event.preventDefault();
         }
+        return;
+      }
+      if (handlersRef.current.cellKey?.(event)) {
+        setKeyboardFocus(true);
         return;
       }
       const command = ganttKeyCommand(event);
