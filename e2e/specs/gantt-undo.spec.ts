@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
 import { confirmDialog, waitForSuccessToast } from '../support/catalogues';
 import type { SeededGantt } from '../support/gantt';
-import { bar, cell, dragBar, openGanttPage, seedGanttProject, startOf, toolbarButton, unsavedChip } from '../support/gantt';
+import {
+  bar,
+  cell,
+  dragBar,
+  openGanttPage,
+  seedGanttProject,
+  startOf,
+  toolbarButton,
+  unsavedChip,
+} from '../support/gantt';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
 
@@ -45,7 +54,8 @@ async function isDisabled(page: Page, name: string): Promise<boolean> {
 /** The tooltip of a toolbar button, hovered. */
 async function tooltipOf(page: Page, name: string): Promise<string> {
   await toolbarButton(page, name).locator('..').hover();
-  const tooltip = page.getByRole('tooltip');
+  // (a button clicked before keeps its own tooltip while it has the focus)
+  const tooltip = page.getByRole('tooltip').filter({ hasText: new RegExp(`^${name}`) });
   await tooltip.waitFor();
   const text = await tooltip.innerText();
   await page.mouse.move(5, 5);
@@ -145,7 +155,8 @@ describe("Gantt 'Deshacer' / 'Rehacer' and field errors (issue 32)", () => {
     await search.click();
     await page.keyboard.type('ACT');
     await page.keyboard.press('Control+z');
-    await expect.poll(() => search.inputValue()).toBe('');
+    // (the browser groups the typing into one or more undo steps: some of it is gone)
+    await expect.poll(async () => ['', 'A', 'AC'].includes(await search.inputValue())).toBe(true);
     await span(page, '13-01-2026').waitFor();
     expect(await isDisabled(page, 'Deshacer')).toBe(false);
 

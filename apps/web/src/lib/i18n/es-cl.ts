@@ -680,6 +680,7 @@ export const esCL = {
     exportPdfA4: 'PDF A4 horizontal',
     exportPdfA3: 'PDF A3 horizontal',
     exportPng: 'Imagen PNG (vista actual)',
+    exportThreeWeeks: 'Programa a 3 semanas',
     exporting: 'Exportando…',
     exportFailed: 'No se pudo exportar el Gantt: {{error}}',
     exportMspdi: 'MS Project (XML)',
@@ -766,6 +767,31 @@ export const esCL = {
       cellLabel: '{{column}} de {{task}}',
       taskHint: 'Registra primero una fecha de corte en «Registrar avance»',
       taskCutoff: 'Al corte del {{date}}',
+      plannedPercent: '% programado',
+      plannedPercentHint:
+        'Lo que la tarea debería llevar a la fecha de corte según el programa (días hábiles transcurridos ÷ duración)',
+      update: {
+        open: 'Actualizar según lo programado',
+        title: 'Actualizar según lo programado',
+        intro:
+          'Registra a la fecha de corte el avance que cada tarea debería tener según el programa: las que debían terminar, al 100 % con su inicio y fin programados; las que debían estar en curso, con su inicio programado y el % programado. Las que aún no comienzan y las que ya registran más avance no cambian. Luego se abre «Registrar avance» para corregir las excepciones.',
+        scope: 'Tareas',
+        scopeAll: 'Todas las tareas',
+        scopeSelected: 'La tarea seleccionada y sus subtareas: {{task}}',
+        scopeSelectedNone: 'La tarea seleccionada (selecciona una en el Gantt)',
+        checking: 'Calculando…',
+        previewDone_one: 'Se registrarán {{formatted}} tarea terminada',
+        previewDone_other: 'Se registrarán {{formatted}} tareas terminadas',
+        previewUnderWay: '{{formatted}} en curso',
+        previewUnchanged: '{{formatted}} sin cambio',
+        previewNotStarted_one: '{{formatted}} aún no comienza',
+        previewNotStarted_other: '{{formatted}} aún no comienzan',
+        nothing: 'No hay avance que registrar a esta fecha de corte.',
+        confirm: 'Confirmar',
+        cancel: 'Cancelar',
+        unsaved:
+          'Tienes cambios sin grabar en el Gantt. Antes de actualizar el avance, grábalos o descártalos: el avance se registra sobre el Gantt grabado.',
+      },
       history: {
         open: 'Cortes de avance',
         title: 'Cortes de avance',
@@ -818,6 +844,7 @@ export const esCL = {
     },
     print: {
       title: 'Gantt · {{project}} ({{code}})',
+      threeWeeksTitle: 'Programa a 3 semanas · {{project}} ({{code}})',
       exportedAt: 'Exportado el {{date}}',
       info_one: 'Del {{start}} al {{finish}} · {{formatted}} tarea · Escala: {{scale}}',
       info_other: 'Del {{start}} al {{finish}} · {{formatted}} tareas · Escala: {{scale}}',
@@ -833,6 +860,20 @@ export const esCL = {
         milestone: 'Hito',
         link: 'Vínculo',
         criticalLink: 'Vínculo crítico',
+        baseline: 'Línea base',
+      },
+      dialog: {
+        title: 'Exportar PDF',
+        threeWeeksTitle: 'Programa a 3 semanas',
+        text: '{{format}}: las filas, las columnas, la línea base y la fecha de corte que muestra la pantalla, entre estas fechas.',
+        threeWeeksText:
+          'PDF A4 horizontal con las tareas en curso o que comienzan entre estas fechas: desde la fecha de corte (o hoy, si no hay corte) y tres semanas más.',
+        from: 'Desde',
+        to: 'Hasta',
+        submit: 'Exportar PDF',
+        format: 'Escribe la fecha como dd-mm-aaaa',
+        order: 'Hasta debe ser igual o posterior a Desde',
+        tooLong: 'El período no puede pasar de diez años',
       },
     },
     unsaved: 'Cambios sin grabar',
@@ -928,6 +969,17 @@ export const esCL = {
     finish: 'Fin',
     linkShort: { FS: 'FC', SS: 'CC', FF: 'FF', SF: 'CF' },
     dayShort: 'd',
+    // issue 32: editing in the grid's cells
+    cells: {
+      editLabel: 'Editar {{column}} de la tarea {{id}}',
+      pasted_one: 'Pegado: {{formatted}} fila actualizada',
+      pasted_other: 'Pegado: {{formatted}} filas actualizadas',
+      pasteErrors_one: '{{formatted}} fila no se pegó:',
+      pasteErrors_other: '{{formatted}} filas no se pegaron:',
+      pasteRow: '{{task}}: {{error}}',
+      pastePastEnd: 'Fila {{row}}: no hay más filas debajo',
+      moreErrors: 'y {{formatted}} más',
+    },
     quarterShort: 'T{{quarter}}',
     // issue 15: what the Gantt shows for tracking, and its baselines
     tracking: {
@@ -974,13 +1026,14 @@ export const esCL = {
     zoom: 'Zoom',
     zoomLevels: { day: 'Día', week: 'Semana', month: 'Mes', quarter: 'Trimestre' },
     fitToScreen: 'Ajustar a la pantalla',
-    showId: 'Mostrar Id',
+    columnChooser: 'Columnas',
     linkHint: 'Arrastra hasta otra barra para vincular',
     linkMenu: 'Vínculo {{link}}',
     removeLink: 'Eliminar vínculo',
     linkRemoved: 'Se eliminó el vínculo {{link}}',
     divider: 'Divisor entre la tabla y el gráfico',
-    dividerHint: 'Arrastra, o usa las flechas, para cambiar el ancho de la tabla',
+    dividerHint:
+      'Arrastra, o usa las flechas, para cambiar el ancho de la tabla; doble clic o Enter vuelve al ancho inicial',
     gridLabel:
       'Tareas del Gantt. Flechas: moverse; Enter o F2: editar; Insert: agregar; Supr: eliminar; Alt+Mayús+flecha: indentar o desindentar',
     predecessorNoOptions: 'Ninguna tarea coincide',

@@ -6,7 +6,7 @@ import { ganttHistoryKey, ganttKeyCommand } from './gantt-keyboard';
 const TABBABLE = 'a[href], button, input, select, textarea, [tabindex]';
 
 /** Whether a key goes to what the user is typing in rather than to the grid. */
-function isTyping(target: HTMLElement): boolean {
+export function isTyping(target: HTMLElement): boolean {
   return (
     target.isContentEditable ||
     ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
@@ -35,6 +35,10 @@ export type GanttKeyboardHandlers = {
   run: (command: GanttKeyCommand) => void;
   /** the divider between grid and chart: arrows move it */
   moveDivider: (delta: number) => void;
+  /** issue 32: Enter on the divider puts it back in its default place */
+  restoreDivider: () => void;
+  /** issue 32: a key for the selected cell (typing, F2, Backspace start editing it); true when taken */
+  cellKey?: (event: KeyboardEvent) => boolean;
 };
 
 /**
@@ -72,6 +76,10 @@ export function useGanttKeyboard(
           event.stopPropagation();
           const step = event.shiftKey ? 80 : 16;
           handlersRef.current.moveDivider(event.key === 'ArrowLeft' ? -step : step);
+        } else if (event.key === 'Enter') {
+          event.preventDefault();
+          event.stopPropagation();
+          handlersRef.current.restoreDivider();
         } else if (event.key === 'Tab') {
           event.stopPropagation();
           // forward with nothing after the Gantt: the browser takes the focus on
@@ -79,6 +87,10 @@ export function useGanttKeyboard(
           else if (!focusOutside(wrapper, true)) return;
           event.preventDefault();
         }
+        return;
+      }
+      if (handlersRef.current.cellKey?.(event)) {
+        setKeyboardFocus(true);
         return;
       }
       const command = ganttKeyCommand(event);

@@ -73,6 +73,7 @@ const exportLabels = {
   'pdf-a4': 'gantt.exportPdfA4',
   'pdf-a3': 'gantt.exportPdfA3',
   png: 'gantt.exportPng',
+  'pdf-3w': 'gantt.exportThreeWeeks',
 } as const satisfies Record<GanttExportFormat, string>;
 
 const serverExportLabels = {

@@ -21,12 +21,13 @@ import { hasPendingEntries, progressEntryStoreFor } from './progress-entry-store
 import { changedEntries, progressRowsOf, readCutoff } from './progress-grid';
 import { GanttProgressGrid } from './gantt-progress-grid';
 import { GanttProgressHistory } from './gantt-progress-history';
+import { GanttUpdateAsScheduled } from './gantt-update-as-scheduled';
 import { GanttProgressImport } from '../exchange/gantt-progress-import';
 import { ToolButton, ToolGroup } from '../editor/gantt-tool-button';
 import { GanttUnsavedDialog } from '../editor/gantt-unsaved-dialog';
 
 /** What waits for the question about the Gantt's unsaved edits. */
-type Pending = 'grid' | 'import' | 'export';
+type Pending = 'grid' | 'import' | 'export' | 'update';
 
 /**
  * Recording progress in the Gantt (issue 15), as one toolbar group: the current cut-off ('Corte:
@@ -46,6 +47,7 @@ export function GanttProgressTools({ projectId }: { projectId: string }) {
   const [isGridOpen, setIsGridOpen] = useState(false);
   const [isHistoryOpen, setIsHistoryOpen] = useState(false);
   const [isImportOpen, setIsImportOpen] = useState(false);
+  const [isUpdateOpen, setIsUpdateOpen] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -88,6 +90,7 @@ export function GanttProgressTools({ projectId }: { projectId: string }) {
   function go(what: Pending) {
     if (what === 'grid') setIsGridOpen(true);
     else if (what === 'import') setIsImportOpen(true);
+    else if (what === 'update') setIsUpdateOpen(true);
     else void downloadSheet();
   }
 
@@ -140,7 +143,9 @@ export function GanttProgressTools({ projectId }: { projectId: string }) {
       ? t('gantt.progressEntry.excel.unsavedExport')
       : pending === 'import'
         ? t('gantt.progressEntry.excel.unsaved')
-        : t('gantt.progressEntry.unsaved');
+        : pending === 'update'
+          ? t('gantt.progressEntry.update.unsaved')
+          : t('gantt.progressEntry.unsaved');
 
   return (
     <>
@@ -170,6 +175,7 @@ export function GanttProgressTools({ projectId }: { projectId: string }) {
           >
             {t('gantt.progressEntry.history.open')}
           </MenuItem>
+          <MenuItem onClick={() => open('update')}>{t('gantt.progressEntry.update.open')}</MenuItem>
           <Divider />
           <MenuItem onClick={() => open('export')}>{t('gantt.progressEntry.excel.download')}</MenuItem>
           <MenuItem onClick={() => open('import')}>{t('gantt.progressEntry.excel.import')}</MenuItem>
@@ -183,6 +189,21 @@ export function GanttProgressTools({ projectId }: { projectId: string }) {
           onReload={handleReload}
           onDiscard={() => entry.getState().reset(entry.getState().cutoffText)}
           onClose={() => setIsGridOpen(false)}
+        />
+        <GanttUpdateAsScheduled
+          isOpen={isUpdateOpen}
+          projectId={projectId}
+          initialCutoff={cutoffText}
+          onDone={(cutoff, output) => {
+            if (output !== undefined) store.getState().load(output);
+            // the grid opens at the cut-off just recorded, to correct the exceptions; what was
+            // typed there before stays (it is the user's)
+            entry.getState().setCutoffText(formatIsoDate(cutoff));
+            setIsUpdateOpen(false);
+            setIsGridOpen(true);
+          }}
+          onStale={(message) => store.getState().markStale(message)}
+          onClose={() => setIsUpdateOpen(false)}
         />
         <GanttProgressHistory isOpen={isHistoryOpen} projectId={projectId} onClose={() => setIsHistoryOpen(false)} />
         <GanttProgressImport
