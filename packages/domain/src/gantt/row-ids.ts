@@ -34,3 +34,27 @@ export function ganttRowIds(tasks: readonly RowTask[]): GanttRowIds {
   });
   return { rowOf, taskAt };
 }
+
+/**
+ * Each task's place in words (issue 32): the names of its summaries from the top down, 'Torre 1 ›
+ * Piso 3 › Estructura', so a printed row is identifiable (its tower, floor and component). The
+ * project's own row is left out when it is the only top-level task (every generated Gantt's root);
+ * a top-level task has ''.
+ */
+export function ganttParentPaths(tasks: readonly (RowTask & { name: string })[]): Map<number, string> {
+  const ordered = ganttOutlineOrder(tasks);
+  const ids = new Set(tasks.map((task) => task.id));
+  const roots = ordered.filter((task) => task.parentId === undefined || !ids.has(task.parentId));
+  const skipped = roots.length === 1 ? roots[0]?.id : undefined;
+  // a parent comes before its children in outline order, so its own path is known first
+  const fullPath = new Map<number, string>();
+  const paths = new Map<number, string>();
+  for (const task of ordered) {
+    const parent = task.parentId !== undefined && ids.has(task.parentId) ? task.parentId : undefined;
+    const above = parent === undefined ? '' : (fullPath.get(parent) ?? '');
+    paths.set(task.id, above);
+    const own = task.id === skipped ? '' : task.name.trim();
+    fullPath.set(task.id, above === '' ? own : own === '' ? above : `${above} › ${own}`);
+  }
+  return new Map(tasks.map((task) => [task.id, paths.get(task.id) ?? '']));
+}

@@ -6,7 +6,7 @@ import { generateEdp } from '../edp/generate-edp';
 import type { AreaType, Component } from '../functions/catalogue-contracts';
 import { ganttSources, mergeGanttTasks } from './build-gantt';
 import type { GanttTaskRecord } from './build-gantt';
-import { ganttOutlineOrder, ganttRowIds } from './row-ids';
+import { ganttOutlineOrder, ganttParentPaths, ganttRowIds } from './row-ids';
 import { ganttTaskCodes } from './task-codes';
 import type { CodedTask } from './task-codes';
 
@@ -158,5 +158,26 @@ describe('ganttRowIds (issue 32: the row number, MS Project\'s Id)', () => {
     const tasks = building(2, 3);
     const { rowOf } = ganttRowIds(tasks);
     expect(tasks.map((task) => rowOf.get(task.id))).toEqual(tasks.map((_, index) => index + 1));
+  });
+});
+
+describe('ganttParentPaths (issue 32: the row\'s tower, floor and component in words)', () => {
+  it('names each task\'s summaries from the top down, without the project\'s own row', () => {
+    const tasks = building(2, 2);
+    const paths = ganttParentPaths(tasks);
+    const floor = tasks.find((task) => task.code === 'ELA.2.2') as GanttTaskRecord;
+    const act = tasks.find((task) => task.sourceKey === `edc:${floor.sourceKey?.slice(4)}:act3`) as GanttTaskRecord;
+    expect(paths.get(act.id)).toBe('Torre 2 › Piso 2 › Componente EST › Sub 1');
+    expect(paths.get(floor.id)).toBe('Torre 2');
+    expect(paths.get(tasks[0]?.id as number)).toBe('');
+  });
+
+  it('keeps every top-level task when there are several', () => {
+    const paths = ganttParentPaths([
+      { id: 1, name: 'Obra gruesa' },
+      { id: 2, parentId: 1, name: 'Excavación' },
+      { id: 3, name: 'Entrega' },
+    ]);
+    expect([...paths.values()]).toEqual(['', 'Obra gruesa', '']);
   });
 });

@@ -1,4 +1,5 @@
 import { parseGanttSourceKey } from '../edp/source-keys';
+import type { GanttTask } from '../functions/gantt-contracts';
 
 /**
  * Every Gantt task's code, unique in its project (issue 32). EDC codes restart in every EDP item
@@ -82,4 +83,18 @@ export function ganttTaskCodes(tasks: readonly CodedTask[]): Map<number, string>
   for (const task of tasks) if (!built(task)) claim(task);
   // back in list order
   return new Map(tasks.map((task) => [task.id, codes.get(task.id) as string]));
+}
+
+/** The unique codes of a loaded Gantt's tasks (loadGantt's activities), by TaskID. */
+export function ganttActivityCodes(
+  activities: readonly Pick<GanttTask, 'TaskID' | 'ParentId' | 'TaskCode' | 'sourceKey'>[],
+): Map<number, string> {
+  return ganttTaskCodes(
+    activities.map((task) => ({
+      id: task.TaskID,
+      ...(task.ParentId === undefined ? {} : { parentId: task.ParentId }),
+      code: task.TaskCode,
+      sourceKey: task.sourceKey ?? null,
+    })),
+  );
 }

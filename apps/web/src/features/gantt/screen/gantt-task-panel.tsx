@@ -5,6 +5,7 @@ import {
   ganttParentIds,
   ganttTaskDirectory,
   linkTypes,
+  parseTypedPredecessors,
   resolveGanttTask,
   searchGanttTasks,
 } from '@cimiento/domain';
@@ -30,9 +31,9 @@ import { isoOfTypedDate, parseProgress, unpushedStarts, withProgressDefaults } f
 /** A predecessor row: the task chosen from the list (or null while only typed), what the field shows, type and lag. */
 type PredecessorRow = { key: number; taskId: number | null; text: string; type: LinkType; lag: string };
 
-/** What the predecessor field shows for a task: its code and name. */
+/** What the predecessor field shows for a task: its unique code (issue 32) and name. */
 function optionText(ref: GanttTaskRef): string {
-  return ref.code === '' ? ref.name : `${ref.code} ${ref.name}`;
+  return ref.uniqueCode === '' ? ref.name : `${ref.uniqueCode} ${ref.name}`;
 }
 
 /** What the panel's fields hold, as typed (checked by the domain on 'Actualizar'). */
@@ -180,7 +181,13 @@ export const GanttTaskPanel = forwardRef<
         if (predecessorId === null) {
           if (row.text.trim() === '') continue;
           const resolved = resolveGanttTask(directory, candidates, row.text, id);
-          if (!resolved.ok) return { error: resolved.error };
+          if (!resolved.ok) {
+            // issue 32: typed as in MS Project, by row number ('8FC+2; 12CC'), with their own types and lags
+            const typed = parseTypedPredecessors(row.text, tasks, id, directory);
+            if (!typed.ok) return { error: `Predecesoras: ${typed.error}` };
+            predecessors.push(...typed.links);
+            continue;
+          }
           predecessorId = resolved.id;
         }
         const lag = row.lag.trim() === '' ? '0' : row.lag.trim();
@@ -361,9 +368,9 @@ export const GanttTaskPanel = forwardRef<
                 <Box component="li" key={key} {...props} data-task-id={option.id}>
                   <Box sx={{ minWidth: 0 }}>
                     <Typography variant="body2" noWrap>
-                      {option.code !== '' && (
+                      {option.uniqueCode !== '' && (
                         <>
-                          <Box component="strong">{option.code}</Box>{' '}
+                          <Box component="strong">{option.uniqueCode}</Box>{' '}
                         </>
                       )}
                       {option.name}
@@ -371,7 +378,7 @@ export const GanttTaskPanel = forwardRef<
                     <Typography variant="caption" color="text.secondary" noWrap component="div">
                       {[
                         option.edpItem ? `${option.edpItem.code} ${option.edpItem.name}` : '',
-                        t('gantt.predecessorOptionId', { id: option.id }),
+                        t('gantt.predecessorOptionId', { id: option.rowId }),
                       ]
                         .filter(Boolean)
                         .join(' · ')}
