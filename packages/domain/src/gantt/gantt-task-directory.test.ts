@@ -68,7 +68,7 @@ describe('ganttTaskDirectory (issue 12: predecessors as a planner reads them)', 
     expect(directory.byId.get(8)?.code).toBe('ACT1');
   });
 
-  it('numbers the rows in outline order (issue 32: MS Project\'s Id)', () => {
+  it("numbers the rows in outline order (issue 32: MS Project's Id)", () => {
     expect(tasks.map((entry) => directory.byId.get(entry.id)?.rowId)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(directory.byRow.get(9)?.id).toBe(20);
     expect(directory.byCode.get('ela.1.1.act1')?.id).toBe(8);

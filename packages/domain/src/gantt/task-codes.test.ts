@@ -52,7 +52,12 @@ function building(towers: number, floors: number): GanttTaskRecord[] {
     if (item.parentId === undefined) continue;
     let items: EdcItem[] = [];
     for (const [index, comp] of [component('EST', 1, 2, 4), component('INS', 2, 1, 3)].entries()) {
-      const result = generateEdc({ edpItem: item, system: { code: `S${index + 1}` }, components: [comp], existing: items });
+      const result = generateEdc({
+        edpItem: item,
+        system: { code: `S${index + 1}` },
+        components: [comp],
+        existing: items,
+      });
       if (!result.ok) throw new Error(result.error);
       items = [...items, ...result.items];
     }
@@ -86,7 +91,7 @@ describe('ganttTaskCodes (issue 32: a code unique in the project)', () => {
     expect(codes.get(main.id)).toBe(`ELA.2.3.${main.code}`);
   });
 
-  it('is the same whatever the rest of the project holds (a task\'s code reads only its own item)', () => {
+  it("is the same whatever the rest of the project holds (a task's code reads only its own item)", () => {
     const small = building(1, 2);
     const big = ganttTaskCodes(tasks);
     const codesOf = (list: GanttTaskRecord[], codes: Map<number, string>) =>
@@ -95,7 +100,7 @@ describe('ganttTaskCodes (issue 32: a code unique in the project)', () => {
     for (const [key, code] of codesOf(small, ganttTaskCodes(small))) expect(inBig.get(key)).toBe(code);
   });
 
-  it('keeps imported and user tasks\' own codes, and makes colliding ones unique in list order', () => {
+  it("keeps imported and user tasks' own codes, and makes colliding ones unique in list order", () => {
     const list: CodedTask[] = [
       { id: 1, code: 'NUN', sourceKey: 'edp:1' },
       { id: 2, parentId: 1, code: 'NUN.1', sourceKey: 'edp:2' },
@@ -109,7 +114,7 @@ describe('ganttTaskCodes (issue 32: a code unique in the project)', () => {
     expect([...ganttTaskCodes(list).values()]).toEqual(['NUN', 'NUN.1', 'X', 'x-3', 'X-2', 'NUN.1-2', '', 'Y']);
   });
 
-  it('qualifies an EDC task by the nearest EDP item above it when its item\'s own task is gone, and never twice', () => {
+  it("qualifies an EDC task by the nearest EDP item above it when its item's own task is gone, and never twice", () => {
     const list: CodedTask[] = [
       { id: 1, code: 'P', sourceKey: 'edp:1' },
       { id: 3, parentId: 1, code: 'ACT1', sourceKey: 'edc:2:act1' },
@@ -139,9 +144,15 @@ describe('ganttTaskCodes (issue 32: a code unique in the project)', () => {
   });
 });
 
-describe('ganttRowIds (issue 32: the row number, MS Project\'s Id)', () => {
+describe("ganttRowIds (issue 32: the row number, MS Project's Id)", () => {
   it('numbers the tasks 1…n in outline order, and back', () => {
-    const tasks = [{ id: 10 }, { id: 30, parentId: 20 }, { id: 20, parentId: 10 }, { id: 40 }, { id: 50, parentId: 10 }];
+    const tasks = [
+      { id: 10 },
+      { id: 30, parentId: 20 },
+      { id: 20, parentId: 10 },
+      { id: 40 },
+      { id: 50, parentId: 10 },
+    ];
     const { rowOf, taskAt } = ganttRowIds(tasks);
     expect([...rowOf.entries()]).toEqual([
       [10, 1],
@@ -154,15 +165,15 @@ describe('ganttRowIds (issue 32: the row number, MS Project\'s Id)', () => {
     expect(ganttOutlineOrder(tasks).map((task) => task.id)).toEqual([10, 20, 30, 50, 40]);
   });
 
-  it('is the list position for a building\'s tasks in tree order', () => {
+  it("is the list position for a building's tasks in tree order", () => {
     const tasks = building(2, 3);
     const { rowOf } = ganttRowIds(tasks);
     expect(tasks.map((task) => rowOf.get(task.id))).toEqual(tasks.map((_, index) => index + 1));
   });
 });
 
-describe('ganttParentPaths (issue 32: the row\'s tower, floor and component in words)', () => {
-  it('names each task\'s summaries from the top down, without the project\'s own row', () => {
+describe("ganttParentPaths (issue 32: the row's tower, floor and component in words)", () => {
+  it("names each task's summaries from the top down, without the project's own row", () => {
     const tasks = building(2, 2);
     const paths = ganttParentPaths(tasks);
     const floor = tasks.find((task) => task.code === 'ELA.2.2') as GanttTaskRecord;

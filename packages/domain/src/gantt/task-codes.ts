@@ -14,7 +14,12 @@ import type { GanttTask } from '../functions/gantt-contracts';
  * Compared without case, as codes are everywhere. Pure, linear.
  */
 
-export type CodedTask = { id: number; parentId?: number | undefined; code: string; sourceKey?: string | null | undefined };
+export type CodedTask = {
+  id: number;
+  parentId?: number | undefined;
+  code: string;
+  sourceKey?: string | null | undefined;
+};
 
 function key(code: string): string {
   return code.toLowerCase();

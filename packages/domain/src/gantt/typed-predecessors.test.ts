@@ -69,7 +69,7 @@ describe('parseTypedPredecessors (issue 32: predecessors by row number, MS Proje
     expect(parse('  ')).toEqual({ ok: true, links: [] });
   });
 
-  it('reads unique codes, with the type after a space, and the grid\'s own text back', () => {
+  it("reads unique codes, with the type after a space, and the grid's own text back", () => {
     expect(parse('ELA.1.1.ACT1 CC+2d; ela.1.act2')).toEqual({
       ok: true,
       links: [

@@ -449,9 +449,7 @@ export function buildChartData(
       critical: computed.critical,
       title: sameTask
         ? prior.title
-        : describeGanttTask(
-            directory.byId.get(task.id) ?? { uniqueCode: task.code, name: task.name },
-          ),
+        : describeGanttTask(directory.byId.get(task.id) ?? { uniqueCode: task.code, name: task.name }),
       predecessors: sameTask ? prior.predecessors : plannerPredecessorText(task.predecessors, directory, labels),
       predecessorsTitle: sameTask
         ? prior.predecessorsTitle
