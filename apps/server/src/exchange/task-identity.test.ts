@@ -73,8 +73,10 @@ describe.each(databaseKinds)('unique task codes in a generated Gantt and its exp
   it('writes unique WBS values in the MS Project export', async () => {
     const gantt = await loadGanttOk(t, member.cookie, projectId);
     const file = await exportGanttMspdi(t.db, projectId);
-    const wbs = [...file.content.matchAll(/<WBS>([^<]*)<\/WBS>/g)].map((match) => match[1] as string);
-    // every task but the EDP root (MS Project's project row)
+    const all = [...file.content.matchAll(/<WBS>([^<]*)<\/WBS>/g)].map((match) => match[1] as string);
+    // MS Project's project row (WBS 0, the EDP root), then every other task
+    expect(all[0]).toBe('0');
+    const wbs = all.slice(1);
     expect(wbs).toHaveLength(gantt.activities.length - 1);
     expect(distinct(wbs)).toBe(wbs.length);
     expect(wbs).toContain(`${code}.1.2.ACT1`);
