@@ -445,8 +445,7 @@ export function buildChartData(
       type: computed.isSummary ? 'summary' : isMilestone ? 'milestone' : 'task',
       ...(open !== undefined ? { open } : {}),
       rowNumber: rowNumbers.get(task.id) ?? 0,
-      // issue 32: the code unique in the project (an activity's EDP item's code and its own)
-      code: directory.byId.get(task.id)?.uniqueCode ?? task.code,
+      code: task.code,
       startIso: computed.start,
       endIso: computed.end,
       // a leaf's planned working days (what the user edits; issue 15: a task under way or done spans
@@ -456,7 +455,9 @@ export function buildChartData(
       critical: computed.critical,
       title: sameTask
         ? prior.title
-        : describeGanttTask(directory.byId.get(task.id) ?? { uniqueCode: task.code, name: task.name }),
+        : describeGanttTask(
+            directory.byId.get(task.id) ?? { id: task.id, code: task.code, name: task.name, label: '' },
+          ),
       predecessors: sameTask ? prior.predecessors : plannerPredecessorText(task.predecessors, directory, labels),
       predecessorsTitle: sameTask
         ? prior.predecessorsTitle
