@@ -178,12 +178,23 @@ describe('cellChanges: Predecesoras', () => {
     ]);
   });
 
+  it("reads a number as the row's Id (its place in the outline), not the task's internal id", () => {
+    // Limpieza (id 5) listed right after its summary: it is row 2, and task 2 becomes row 3
+    const reordered = [tasks[0], tasks[4], tasks[1], tasks[2], tasks[3]] as GanttDraftTask[];
+    expect(changed(cellChanges(context(null, reordered), 4, 'predecessors', '2FC+1')).predecessors).toEqual([
+      { predecessorId: 5, type: 'FS', lag: 1 },
+    ]);
+    expect(changed(cellChanges(context(null, reordered), 4, 'predecessors', '3')).predecessors).toEqual([
+      { predecessorId: 2, type: 'FS', lag: 0 },
+    ]);
+  });
+
   it('an empty cell removes the links', () => {
     expect(changed(cellChanges(context(), 4, 'predecessors', '')).predecessors).toEqual([]);
   });
 
   it.each([
-    ['99', 'Predecesoras: la tarea 99 no está en el Gantt'],
+    ['99', 'Predecesoras: la fila 99 no existe'],
     ['4', 'Predecesoras: una tarea no puede ser su propia predecesora'],
     ['1', 'Predecesoras: OG es resumen o parte de esta tarea; no se pueden vincular'],
     ['XX.9', 'Predecesoras: «XX.9» no es una tarea del Gantt'],

@@ -7,6 +7,7 @@ import {
   ganttLinkCandidates,
   ganttParentIds,
   ganttTaskDirectory,
+  ganttRowNumbers,
   parseSheetPredecessors,
   progressEntryErrors,
   resolveGanttTask,
@@ -124,7 +125,11 @@ function readPredecessor(
   const sheet = /^\d/.test(entry) ? parseSheetPredecessors(entry) : null;
   const [sheetLink] = sheet?.ok ? sheet.links : [];
   if (sheetLink) {
-    const resolved = resolveGanttTask(directory, candidates, String(sheetLink.sheetId), id);
+    // the number is the row's 'Id' (ganttRowNumbers: its place in the whole outline), as the grid shows it
+    let taskId: number | undefined;
+    for (const [task, row] of ganttRowNumbers(context.tasks)) if (row === sheetLink.sheetId) taskId = task;
+    if (taskId === undefined) return { error: `Predecesoras: la fila ${sheetLink.sheetId} no existe` };
+    const resolved = resolveGanttTask(directory, candidates, String(taskId), id);
     if (!resolved.ok) return { error: resolved.error };
     return { link: { predecessorId: resolved.id, type: sheetLink.type, lag: sheetLink.lag } };
   }
