@@ -537,8 +537,9 @@ describe('Gantt handling (issue 12)', () => {
     ).toBe(true);
     await screenshot(page, 'gantt-handling-keyboard-focus');
 
-    // F2 edits, in the first field that can change (a built task's code and name cannot: Inicio)
-    await page.keyboard.press('F2');
+    // Enter opens the editor (issue 32: F2 edits the selected cell in place, as in MS Project), in
+    // the first field that can change (a built task's code and name cannot: Inicio)
+    await page.keyboard.press('Enter');
     const editor = page.getByRole('form', { name: `Editar tarea ${ACT2}` });
     await editor.waitFor();
     expect(await focused(page)).toContain('input');
