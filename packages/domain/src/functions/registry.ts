@@ -51,7 +51,6 @@ import {
   removeBaselineContract,
   saveBaselineContract,
   saveProgressContract,
-  updateAsScheduledContract,
 } from './tracking-contracts';
 import { loadProfileContract, saveProfileContract, uploadFileContract } from './profile-contracts';
 import { loadUsersContract, saveUserContract } from './user-contracts';
@@ -110,7 +109,6 @@ export const functionContracts = [
   removeBaselineContract,
   chooseBaselineContract,
   saveProgressContract,
-  updateAsScheduledContract,
   loadProgressHistoryContract,
   exportProgressContract,
   importProgressContract,
