@@ -50,6 +50,17 @@ describe.each(databaseKinds)('the live stream GET /api/events (%s)', (kind) => {
     return stream;
   };
 
+  /** The creator's stream sees one save, then leaves: the event id it would come back with. */
+  const seenOneAndLeft = async () => {
+    const first = await open(creator);
+    await first.next((e) => e.event === 'ready');
+    const { historyId: seen } = await recordSave(t.db, { projectId: project._id, user: saver, summary: 'visto' });
+    const seenNotification = await first.next(isNotificationOf(seen));
+    first.close();
+    await first.ended;
+    return seenNotification;
+  };
+
   beforeAll(async () => {
     t = await createTestApp(kind, {}, { listen: true, ...NO_POLL });
     admin = await createFirstAdmin(t, { name: 'Carla Admin' });
@@ -189,12 +200,7 @@ describe.each(databaseKinds)('the live stream GET /api/events (%s)', (kind) => {
   });
 
   it('replays to a stream that comes back with Last-Event-ID what it missed, and nothing twice', async () => {
-    const first = await open(creator);
-    await first.next((e) => e.event === 'ready');
-    const { historyId: seen } = await recordSave(t.db, { projectId: project._id, user: saver, summary: 'visto' });
-    const seenNotification = await first.next(isNotificationOf(seen));
-    first.close();
-    await first.ended;
+    const seenNotification = await seenOneAndLeft();
 
     const missed = [];
     for (const summary of ['EDP: 3 ítems agregados', 'EDP: 1 eliminado']) {
@@ -228,12 +234,7 @@ describe.each(databaseKinds)('the live stream GET /api/events (%s)', (kind) => {
   });
 
   it('does not send twice what its replay read before the hub did', async () => {
-    const first = await open(creator);
-    await first.next((e) => e.event === 'ready');
-    const { historyId: seen } = await recordSave(t.db, { projectId: project._id, user: saver, summary: 'visto' });
-    const seenNotification = await first.next(isNotificationOf(seen));
-    first.close();
-    await first.ended;
+    const seenNotification = await seenOneAndLeft();
 
     // written while no stream is open, and not yet read by the hub (no poke, no poll)
     const unread: number[] = [];

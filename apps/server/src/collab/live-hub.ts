@@ -8,6 +8,7 @@ import type { SessionInvalidation } from '../auth/session-invalidation';
 import { ALL_USERS } from '../auth/session-invalidation';
 import type { Database, DatabaseDialect } from '../db/schema';
 import { historyEntryOf, selectHistoryEntries } from './history-queries';
+import { REREAD_WINDOW, SentWindow, markId, parseLastEventId } from './live-marks';
 import { LIVE_CHANNEL, onLocalPoke } from './live-poke';
 import { NOTIFICATION_COLUMNS, countUnread, countUnreadOf, notificationOf } from './notification-queries';
 
@@ -15,8 +16,6 @@ import { NOTIFICATION_COLUMNS, countUnread, countUnreadOf, notificationOf } from
 export const HEARTBEAT_MS = 20_000;
 /** The safety net: the hub reads the tables this often even when no poke came. */
 export const POLL_MS = 3_000;
-/** How far behind its marks the hub reads again: PostgreSQL may commit ids out of order. */
-export const REREAD_WINDOW = 64;
 /** At most this many history entries are replayed to a client that reconnects. */
 export const MAX_REPLAY = 200;
 /** Rows read per query while catching up. */
@@ -65,7 +64,7 @@ type Connection = LiveClient & {
   h: number;
   n: number;
   /** live events held while the replay is read; undefined once it is done */
-  held: { key: string; run: () => void }[] | undefined;
+  held: (() => void)[] | undefined;
   /**
    * Events the replay read from the database before the hub took them: the hub's own read sends
    * them later, and this stream must not get them twice. Each key goes when it is skipped once.
@@ -110,40 +109,6 @@ function sseEventText(event: string, id: string, json: string): string {
 const PING = Buffer.from(': ping\n\n');
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-function markId(h: number, n: number): string {
-  return `h${h}-n${n}`;
-}
-
-/** The marks a Last-Event-ID names, or undefined when it names none. */
-export function parseLastEventId(value: string | undefined): { h: number; n: number } | undefined {
-  const match = /^h(\d{1,15})-n(\d{1,15})$/.exec(value?.trim() ?? '');
-  if (!match) return undefined;
-  return { h: Number(match[1]), n: Number(match[2]) };
-}
-
-/** The ids already fanned out near the mark, so a re-read does not send them twice. */
-class SentWindow {
-  mark = 0;
-  private readonly ids = new Set<number>();
-
-  /** True the first time an id is seen. */
-  take(id: number): boolean {
-    if (id <= this.mark - REREAD_WINDOW || this.ids.has(id)) return false;
-    this.ids.add(id);
-    if (id > this.mark) this.mark = id;
-    return true;
-  }
-
-  /** True when the id was fanned out already (or is too old to be read again). */
-  taken(id: number): boolean {
-    return id <= this.mark - REREAD_WINDOW || this.ids.has(id);
-  }
-
-  prune(): void {
-    for (const id of this.ids) if (id <= this.mark - REREAD_WINDOW) this.ids.delete(id);
-  }
-}
 
 /**
  * The live stream's per-instance hub (issue 19, docs/COLLABORATION.md). Writers do not publish data,
@@ -274,7 +239,7 @@ export function createLiveHub(options: {
   };
 
   /** Holds a live event for a stream whose replay is being read; one that gathers too many is destroyed. */
-  const hold = (connection: Connection, key: string, run: () => void) => {
+  const hold = (connection: Connection, run: () => void) => {
     const held = connection.held;
     if (held === undefined || connection.closed) return;
     if (held.length >= MAX_HELD) {
@@ -282,7 +247,7 @@ export function createLiveHub(options: {
       destroy(connection);
       return;
     }
-    held.push({ key, run });
+    held.push(run);
   };
 
   /**
@@ -301,8 +266,7 @@ export function createLiveHub(options: {
       for (const connection of targets) {
         if (connection.closed) continue;
         if (connection.held) {
-          for (const { entry, json } of slice)
-            hold(connection, `h${entry.id}`, () => sendHistory(connection, entry, json));
+          for (const { entry, json } of slice) hold(connection, () => sendHistory(connection, entry, json));
           continue;
         }
         if (connection.replayed) {
@@ -360,7 +324,7 @@ export function createLiveHub(options: {
           for (const connection of connections) {
             if (connection.userId !== row.user_id) continue;
             const run = () => sendNotification(connection, notification, json);
-            if (connection.held) hold(connection, `n${notification.id}`, run);
+            if (connection.held) hold(connection, run);
             else run();
           }
         }
@@ -571,19 +535,16 @@ export function createLiveHub(options: {
           const notification = notificationOf(row);
           sendNotification(connection, notification, JSON.stringify({ notification, unread }));
         }
+        // from here on, what the hub sends this stream skips what the replay sent: first the events
+        // held meanwhile, in the order they came; later those the replay read before the hub took them
         const held = connection.held;
         connection.held = undefined;
-        // what the replay already sent is not sent again; the rest goes in the order it came
-        const late = new Set(replayed);
-        for (const { key, run } of held) {
-          if (late.delete(key)) continue;
-          run();
-        }
-        // what the replay read before the hub took it comes again from the hub's next read: skipped there.
-        // Only ids the hub has not taken yet can come again.
-        for (const key of late)
-          if ((key.startsWith('h') ? history : notifications).taken(Number(key.slice(1)))) late.delete(key);
-        connection.replayed = late.size > 0 ? late : undefined;
+        connection.replayed = replayed;
+        for (const run of held) run();
+        // only ids the hub has not taken yet can come again
+        for (const key of replayed)
+          if ((key.startsWith('h') ? history : notifications).taken(Number(key.slice(1)))) replayed.delete(key);
+        if (replayed.size === 0) connection.replayed = undefined;
       } catch (error) {
         log.warn({ err: error }, 'live stream: the replay could not be read');
         finish(connection);
