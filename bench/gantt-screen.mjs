@@ -3,10 +3,17 @@
 // Gantt with the same tasks and links (the ratio is the figure); the same for ~30,000 tasks; and, in
 // the product at 10,001 tasks, 'Actualizar' after one duration edit → the recomputed chart painted,
 // and 'Contraer todo' / 'Expandir todo' → the chart painted; issue 18: a bar dragged and a bar stretched
-// with the pointer → the recomputed chart painted. Prints figures, asserts nothing.
+// with the pointer → the recomputed chart painted; issue 32: one duration edit undone with Ctrl+Z
+// and with 'Deshacer' (goal ≤ 100 ms), the selection moved one row down with ↓ (goal ≤ 50 ms), and one
+// duration typed in its Duración cell and Enter (goal ≤ 100 ms; 'no disponible' on a build without
+// editing in the cells) → painted. Prints figures, asserts nothing.
 //
 //   node bench/gantt-screen.mjs        starts the built server (npm run build first) on a fresh
 //                                      SQLite data dir, seeds both projects, measures, stops it
+//   node bench/gantt-screen.mjs --edits
+//                                      the 10,001-task project's edits alone ('Actualizar', 'Contraer
+//                                      todo' / 'Expandir todo', drag, stretch and issue 32's): no first
+//                                      bars, no 30,001 tasks, no tracking
 //   import { measureGanttScreen } from './gantt-screen.mjs'
 //                                      the same, answering rows { name, value, unit, note }; given
 //                                      { url, cookie } it measures against that running app instead
@@ -254,7 +261,7 @@ function timeToolbarClick(page, change) {
 /**
  * One fresh product page at 10,001 tasks: selects a leaf by clicking its grid row, then `runs` times
  * 'Editar', a new duration in 'Duración (días hábiles)', and the timed 'Actualizar'; then `runs`
- * pairs of timed 'Contraer todo' / 'Expandir todo'. Answers { edit, collapse, expand } (painted ms),
+ * pairs of timed 'Contraer todo' / 'Expandir todo' (unless `editOnly`). Answers { edit, collapse, expand } (painted ms),
  * each an array, or an Error where that step failed.
  */
 export async function interactionTimes(browser, { pageUrl, cookies, leaf, runs, editOnly = false }) {
@@ -268,7 +275,7 @@ export async function interactionTimes(browser, { pageUrl, cookies, leaf, runs, 
       await page.locator(`.wx-row[data-id="${leaf.TaskID}"]`).click({ timeout: 30_000 });
       for (let run = 0; run < runs; run += 1) {
         // each value differs from the one before and from the seeded duration
-        const value = String(leaf.Duration + 1 + ((run * 2) % runs) + 1);
+        const value = String(leaf.Duration + 2 + run);
         await toolbar.getByRole('button', { name: 'Editar', exact: true }).click({ timeout: 30_000 });
         await page.getByLabel('Duración (días hábiles)').fill(value, { timeout: 30_000 });
         const timing = await timeToolbarClick(page, { label: 'Actualizar', rowId: leaf.TaskID, text: value });
@@ -395,10 +402,196 @@ export async function barDragTimes(browser, { pageUrl, cookies, leaf, runs }) {
   return result;
 }
 
+/**
+ * issue 32: in the page, arms a wait for the next keydown of `key` (with Ctrl when `ctrl`), caught on
+ * the window in the capture phase: from that event's own time stamp (the key press) until the chart
+ * shows the change, then until that frame is painted, as timeToolbarClick does. The change: with
+ * `text`, the row's Duración cell reads it and its bar's width differs from the width when armed (a
+ * recomputed, repainted bar); with `select`, the grid row after the selected one (in the rows drawn,
+ * top to bottom) is the selected row (SVAR's wx-selected class, or aria-selected). `window.__cimKey`
+ * answers { changedMs, paintedMs } and, for `select`, the id selected.
+ */
+async function armKey(page, { key, ctrl = false, rowId, text, select = false }) {
+  await page.evaluate(
+    ({ key: expected, ctrl: withCtrl, rowId: id, text: value, select: isSelect, timeout }) => {
+      const rows = () =>
+        [...document.querySelectorAll('.wx-table .wx-row[data-id]')].sort(
+          (a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top,
+        );
+      const isSelected = (row) => row.classList.contains('wx-selected') || row.getAttribute('aria-selected') === 'true';
+      let done;
+      let target;
+      if (isSelect) {
+        const drawn = rows();
+        const at = drawn.findIndex(isSelected);
+        target = at === -1 ? undefined : drawn[at + 1]?.dataset.id;
+        if (target === undefined) throw new Error('no selected row with a row drawn below it');
+        done = () => {
+          const row = document.querySelector(`.wx-table .wx-row[data-id="${target}"]`);
+          return row !== null && isSelected(row);
+        };
+      } else {
+        const barWidth = () => document.querySelector(`.wx-bar[data-id="${id}"]`)?.style.width;
+        const width = barWidth();
+        done = () =>
+          document.querySelector(`.wx-row[data-id="${id}"] [data-col-id=":workDays"]`)?.textContent.trim() === value &&
+          barWidth() !== width;
+      }
+      window.__cimKey = new Promise((resolve, reject) => {
+        const listener = (event) => {
+          if (event.key.toLowerCase() !== expected.toLowerCase() || (withCtrl && !event.ctrlKey)) return;
+          window.removeEventListener('keydown', listener, true);
+          const started = event.timeStamp;
+          const poll = () => {
+            const now = performance.now();
+            if (done()) {
+              const channel = new MessageChannel();
+              channel.port1.onmessage = () =>
+                resolve({ changedMs: now - started, paintedMs: performance.now() - started, selected: target });
+              channel.port2.postMessage(null);
+            } else if (now - started > timeout) {
+              reject(new Error(`${expected}: the chart did not change within ${timeout} ms`));
+            } else {
+              requestAnimationFrame(poll);
+            }
+          };
+          requestAnimationFrame(poll);
+        };
+        window.addEventListener('keydown', listener, true);
+      });
+    },
+    { key, ctrl, rowId, text, select, timeout: 60_000 },
+  );
+}
+
+/** The text shown when this build has no editing in the cells (issue 32's other lane). */
+export const NO_CELL_EDITING = 'no disponible (la edición en celdas no está en esta versión)';
+
+/** Opens the product's Gantt on a fresh page and waits for the leaf's bar. */
+async function openLeaf(browser, { pageUrl, cookies, leaf }) {
+  const opened = await newPage(browser, cookies);
+  await opened.page.goto(pageUrl, { waitUntil: 'commit', timeout: TIMEOUT });
+  await opened.page.locator(`.wx-bar[data-id="${leaf.TaskID}"]`).waitFor({ timeout: TIMEOUT });
+  return opened;
+}
+
+/**
+ * issue 32 at 10,001 tasks, each series on a fresh page:
+ * - undo: `runs` times one duration edit of the leaf ('Editar', 'Actualizar', not timed), then Ctrl+Z
+ *   timed from the key press until the leaf's Duración reads its old value again and its bar is
+ *   resized back, painted; then the same with the toolbar's 'Deshacer' clicked (timed from the click);
+ * - select: the leaf's row clicked, then `runs` times ArrowDown, from the key press until the next row
+ *   is shown selected, painted;
+ * - cell: `runs` times the leaf's Duración cell clicked, a new value typed (the first key opens the
+ *   cell's field, data-testid gantt-cell-input), then Enter timed from the key press until the cell reads
+ *   it and the bar is resized, painted. Without editing in the cells (the field does not appear), 'cell'
+ *   is NO_CELL_EDITING.
+ * Answers { undoKey, undoButton, select, cell }, each an array of painted ms, an Error, or (cell) the text.
+ */
+export async function issue32Times(browser, { pageUrl, cookies, leaf, runs }) {
+  const result = { undoKey: [], undoButton: [], select: [], cell: [] };
+  const id = leaf.TaskID;
+  // each value differs from the one before and from the seeded duration, whatever `runs` (a cell edit
+  // that types the value already shown changes nothing)
+  const valueOf = (run) => String(leaf.Duration + 2 + run);
+
+  let opened = await openLeaf(browser, { pageUrl, cookies, leaf });
+  try {
+    const { page } = opened;
+    const toolbar = page.getByRole('toolbar', { name: TOOLBAR });
+    const undoButton = toolbar.getByRole('button', { name: 'Deshacer', exact: true });
+    const durationCell = page.locator(`.wx-row[data-id="${id}"] [data-col-id=":workDays"]`);
+    const original = (await durationCell.innerText()).trim();
+    await page.locator(`.wx-row[data-id="${id}"]`).click({ timeout: 30_000 });
+    const edit = async (run) => {
+      const value = valueOf(run);
+      await toolbar.getByRole('button', { name: 'Editar', exact: true }).click({ timeout: 30_000 });
+      await page.getByLabel('Duración (días hábiles)').fill(value, { timeout: 30_000 });
+      await timeToolbarClick(page, { label: 'Actualizar', rowId: id, text: value });
+      await page.waitForFunction((button) => !button.disabled, await undoButton.elementHandle(), { timeout: 30_000 });
+    };
+    for (const [key, undo] of [
+      [
+        'undoKey',
+        async () => {
+          await armKey(page, { key: 'z', ctrl: true, rowId: id, text: original });
+          await page.keyboard.press('Control+z');
+          return page.evaluate(() => window.__cimKey);
+        },
+      ],
+      ['undoButton', () => timeToolbarClick(page, { label: 'Deshacer', rowId: id, text: original })],
+    ]) {
+      try {
+        for (let run = 0; run < runs; run += 1) {
+          await edit(run);
+          result[key].push((await undo()).paintedMs);
+        }
+      } catch (error) {
+        result[key] = error;
+      }
+    }
+  } finally {
+    await opened.context.close();
+  }
+
+  opened = await openLeaf(browser, { pageUrl, cookies, leaf });
+  try {
+    const { page } = opened;
+    await page.locator(`.wx-row[data-id="${id}"] [data-col-id=":text"]`).click({ timeout: 30_000 });
+    await page.locator(`.wx-row.wx-selected[data-id="${id}"]`).waitFor({ timeout: 30_000 });
+    for (let run = 0; run < runs; run += 1) {
+      await armKey(page, { key: 'ArrowDown', select: true });
+      await page.keyboard.press('ArrowDown');
+      result.select.push((await page.evaluate(() => window.__cimKey)).paintedMs);
+    }
+  } catch (error) {
+    result.select = error;
+  } finally {
+    await opened.context.close();
+  }
+
+  opened = await openLeaf(browser, { pageUrl, cookies, leaf });
+  try {
+    const { page } = opened;
+    const durationCell = page.locator(`.wx-row[data-id="${id}"] [data-col-id=":workDays"]`);
+    const input = page.getByTestId('gantt-cell-input');
+    for (let run = 0; run < runs; run += 1) {
+      const value = valueOf(run);
+      await durationCell.click({ timeout: 30_000 });
+      await page.locator(`.wx-row.wx-selected[data-id="${id}"]`).waitFor({ timeout: 30_000 });
+      // the first key opens the cell's field with it; a build without editing in the cells shows none
+      await page.keyboard.press(value[0]);
+      const shown = await input
+        .waitFor({ timeout: 10_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (!shown) {
+        result.cell = NO_CELL_EDITING;
+        break;
+      }
+      if (value.length > 1) await input.pressSequentially(value.slice(1));
+      await armKey(page, { key: 'Enter', rowId: id, text: value });
+      await page.keyboard.press('Enter');
+      result.cell.push((await page.evaluate(() => window.__cimKey)).paintedMs);
+      await input.waitFor({ state: 'detached', timeout: 30_000 });
+    }
+  } catch (error) {
+    result.cell = error;
+  } finally {
+    await opened.context.close();
+  }
+  return result;
+}
+
 const list = (times) => times.map((time) => time.toFixed(0)).join(', ');
 
 /** The figures as rows { name, value, unit, note }; starts and stops its own app unless given { url, cookie }. */
-export async function measureGanttScreen({ url, cookie, runs = Number(process.env.BENCH_RUNS ?? 5) } = {}) {
+export async function measureGanttScreen({
+  url,
+  cookie,
+  runs = Number(process.env.BENCH_RUNS ?? 5),
+  editsOnly = false,
+} = {}) {
   const rows = [];
   const record = (name, value, unit, note = '') => rows.push({ name, value, unit, note });
   const app = url ? null : await startApp();
@@ -408,16 +601,19 @@ export async function measureGanttScreen({ url, cookie, runs = Number(process.en
   let browser;
   try {
     const seeded = new Map();
-    for (const project of PROJECTS) {
+    // editsOnly: the 10,001-task project's edits alone (no first bars, no 30,001 tasks, no tracking)
+    const projects = editsOnly ? PROJECTS.filter((project) => project.key === 'large') : PROJECTS;
+    for (const project of projects) {
       const started = performance.now();
       const result = await seedGanttProject({ ...target, ...project });
       seeded.set(project.key, { ...result, seedSeconds: (performance.now() - started) / 1000 });
     }
-    outdir = await buildBarePage();
-    bare = await serveBarePage(
-      outdir,
-      [...seeded].map(([key, project]) => [key, project.gantt]),
-    );
+    if (!editsOnly) outdir = await buildBarePage();
+    if (!editsOnly)
+      bare = await serveBarePage(
+        outdir,
+        [...seeded].map(([key, project]) => [key, project.gantt]),
+      );
     browser = await chromium.launch({
       executablePath: chromiumExecutablePath(),
       headless: true,
@@ -432,7 +628,7 @@ export async function measureGanttScreen({ url, cookie, runs = Number(process.en
     });
     const cookies = contextCookies(target.url, target.cookie);
 
-    for (const { key } of PROJECTS) {
+    for (const { key } of editsOnly ? [] : PROJECTS) {
       const project = seeded.get(key);
       const pageRuns = key === 'large' ? runs : Math.min(runs, 3);
       const size = `${project.taskCount} tasks / ${project.linkCount} links`;
@@ -514,6 +710,40 @@ export async function measureGanttScreen({ url, cookie, runs = Number(process.en
       'mouseup → the new duration in the grid and the bar resized to it, painted',
     );
 
+    // issue 32: one duration edit undone (Ctrl+Z, 'Deshacer'), the selection moved with ↓, one duration
+    // typed in its cell and Enter, at 10,001 tasks
+    const edits = await issue32Times(browser, {
+      pageUrl: `${target.url}/projects/${large.projectId}/gantt`,
+      cookies,
+      leaf,
+      runs,
+    });
+    figure(
+      `Gantt undo of one duration edit, Ctrl+Z (product, ${size})`,
+      edits.undoKey,
+      'key press → the old duration in the grid and the bar resized back, painted; goal ≤ 100 ms',
+    );
+    figure(
+      `Gantt undo of one duration edit, 'Deshacer' (product, ${size})`,
+      edits.undoButton,
+      'click → the old duration in the grid and the bar resized back, painted; goal ≤ 100 ms',
+    );
+    figure(
+      `Gantt row selection with ↓ (product, ${size})`,
+      edits.select,
+      'key press → the next row shown selected, painted; goal ≤ 50 ms',
+    );
+    if (typeof edits.cell === 'string') {
+      record(`Gantt one duration edit in a cell (product, ${size})`, 'n/a', '', `${edits.cell}; goal ≤ 100 ms`);
+    } else {
+      figure(
+        `Gantt one duration edit in a cell (product, ${size})`,
+        edits.cell,
+        'Enter on the typed Duración → the new duration in the grid and the bar resized, painted; goal ≤ 100 ms',
+      );
+    }
+    if (editsOnly) return rows;
+
     // issue 15: the same project tracked — a baseline chosen (grey bars) and progress at a cut-off
     // (leaves finished before it done, those across it under way) — first bar and one edit of a leaf
     // after the cut-off, next to the figures above
@@ -557,7 +787,7 @@ export async function measureGanttScreen({ url, cookie, runs = Number(process.en
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const rows = await measureGanttScreen();
+  const rows = await measureGanttScreen({ editsOnly: process.argv.includes('--edits') });
   const width = Math.max(...rows.map((row) => row.name.length));
   for (const row of rows) {
     process.stdout.write(

@@ -467,7 +467,9 @@ try {
 // 12. the Gantt screen in Chromium, on its own fresh app: navigation start → first bar for 10,001 tasks /
 //     9,000 links in the product next to a bare SVAR React Gantt page with the same tasks (the ratio is the
 //     figure), the same at 30,001 tasks, and at 10,001 tasks 'Actualizar' after one duration edit and
-//     'Contraer todo' / 'Expandir todo' until the chart is painted (median of 5; 3 at 30,001 tasks)
+//     'Contraer todo' / 'Expandir todo' until the chart is painted (median of 5; 3 at 30,001 tasks); issue 32:
+//     undo of one duration edit (Ctrl+Z, 'Deshacer'), ↓ moving the selection, one duration edited in its cell
+//     (alone: node bench/gantt-screen.mjs --edits)
 try {
   rows.push(...(await measureGanttScreen()));
 } catch (error) {

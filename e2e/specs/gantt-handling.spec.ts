@@ -373,7 +373,7 @@ describe('Gantt handling (issue 12)', () => {
     await resetGantt();
   });
 
-  it('shows Fin (the last working day) and, when asked, the Id column, remembered after a reload', async () => {
+  it('shows Fin (the last working day) and the Id column (the row number), hidden on request and remembered', async () => {
     await openGantt();
     expect(await cell(page, ACT1, 'endIso').innerText()).toBe('08-01-2026');
     expect(await page.locator('.wx-grid .wx-header').getByText('Fin', { exact: true }).count()).toBe(1);
@@ -381,19 +381,24 @@ describe('Gantt handling (issue 12)', () => {
     const code = cell(page, 10, 'text').locator('.cim-cell-text');
     expect(await code.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
     expect(await code.getAttribute('title')).toBe('RIAP.1.AP.1 Zapatas · ELA.1.1 Piso 1');
-    // Id is optional, hidden at first
-    expect(await cell(page, ACT1, 'taskId').count()).toBe(0);
-    const showId = toolbar(page).getByRole('checkbox', { name: 'Mostrar Id' });
-    await showId.check();
+    // issue 32: Id (the row number) shows by default; the column chooser hides it, remembered
     await expect.poll(() => cell(page, ACT1_B, 'taskId').count()).toBe(1);
-    expect(await cell(page, ACT1_B, 'taskId').innerText()).toBe(String(ACT1_B));
+    expect(await cell(page, ACT1_B, 'taskId').innerText()).toBe('11');
+    const chooser = () => toolbar(page).getByRole('button', { name: 'Columnas' });
+    await chooser().click();
+    await page.getByRole('menuitemcheckbox', { name: 'Id' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => cell(page, ACT1_B, 'taskId').count()).toBe(0);
     await page.reload();
     await bar(page, ACT1).waitFor();
+    await expect.poll(() => cell(page, ACT1, 'name').count()).toBe(1);
+    expect(await cell(page, ACT1_B, 'taskId').count()).toBe(0);
+    await chooser().click();
+    expect(await page.getByRole('menuitemcheckbox', { name: 'Id' }).getAttribute('aria-checked')).toBe('false');
+    await page.getByRole('menuitemcheckbox', { name: 'Id' }).click();
+    await page.keyboard.press('Escape');
     await expect.poll(() => cell(page, ACT1_B, 'taskId').count()).toBe(1);
-    expect(await toolbar(page).getByRole('checkbox', { name: 'Mostrar Id' }).isChecked()).toBe(true);
     await screenshot(page, 'gantt-handling-id-column');
-    await toolbar(page).getByRole('checkbox', { name: 'Mostrar Id' }).uncheck();
-    await expect.poll(() => cell(page, ACT1_B, 'taskId').count()).toBe(0);
   });
 
   it('zooms día / semana / mes / trimestre, and fits the whole project to the chart', async () => {
@@ -532,8 +537,9 @@ describe('Gantt handling (issue 12)', () => {
     ).toBe(true);
     await screenshot(page, 'gantt-handling-keyboard-focus');
 
-    // F2 edits, in the first field that can change (a built task's code and name cannot: Inicio)
-    await page.keyboard.press('F2');
+    // Enter opens the editor (issue 32: F2 edits the selected cell in place, as in MS Project), in
+    // the first field that can change (a built task's code and name cannot: Inicio)
+    await page.keyboard.press('Enter');
     const editor = page.getByRole('form', { name: `Editar tarea ${ACT2}` });
     await editor.waitFor();
     expect(await focused(page)).toContain('input');

@@ -219,9 +219,14 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
     await page.waitForURL(`**/projects/${seeded.project._id}/gantt`);
     await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
 
-    // what was saved, as it was left; what was typed, back in the grid
+    // what was saved, as it was left; what was typed, offered back (issue 32) and recovered into the grid
     expect(await page.getByTestId('gantt-cutoff-chip').innerText()).toBe('Corte: 12-01-2026');
     await expect.poll(() => startOf(page, ACT3)).toBe('19-01-2026');
+    const offer = page.getByTestId('draft-recovery');
+    await offer.getByText(/en el registro de avance, hechos el \d{2}-\d{2}-\d{4} \d{2}:\d{2}/).waitFor();
+    expect(await page.getByTestId('progress-pending').count()).toBe(0);
+    await offer.getByRole('button', { name: 'Recuperar' }).click();
+    await offer.waitFor({ state: 'detached' });
     await page.getByTestId('progress-pending').waitFor();
     await screenshot(page, 'gantt-progress-recovered');
     await toolbarButton(page, 'Registrar avance').click();

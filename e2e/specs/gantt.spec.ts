@@ -405,9 +405,11 @@ describe('Gantt screen', () => {
     expect(decoded.height).toBeGreaterThan(300);
 
     await toolbarButton(page, 'Exportar').click();
+    // issue 32: the PDF asks for its date window first (the whole project by default)
+    await page.getByRole('menuitem', { name: 'PDF A4 horizontal' }).click();
     const [pdf] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: 'PDF A4 horizontal' }).click(),
+      page.getByRole('dialog').getByRole('button', { name: 'Exportar PDF' }).click(),
     ]);
     expect(pdf.suggestedFilename()).toMatch(/^gantt-ELA-\d{8}\.pdf$/);
     const document = readFileSync(await pdf.path());
@@ -440,7 +442,15 @@ describe('Gantt screen', () => {
     await expect.poll(() => startOf(page, B)).toBe('12-01-2026');
     for (const format of ['Imagen PNG (vista actual)', 'PDF A4 horizontal', 'PDF A3 horizontal']) {
       await toolbarButton(page, 'Exportar').click();
-      await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: format }).click()]);
+      // issue 32: a PDF goes through its date window's dialog
+      const isPdf = format.startsWith('PDF');
+      if (isPdf) await page.getByRole('menuitem', { name: format }).click();
+      await Promise.all([
+        page.waitForEvent('download'),
+        isPdf
+          ? page.getByRole('dialog').getByRole('button', { name: 'Exportar PDF' }).click()
+          : page.getByRole('menuitem', { name: format }).click(),
+      ]);
     }
 
     const serverHost = new URL(session.server.url).host;

@@ -58,9 +58,10 @@ export async function seedGanttProject(
   session: SignedInSession,
   edcItems: string[],
   mainCode = 'M',
+  torres = 1,
 ): Promise<SeededGantt> {
   const cookie = await signInApi(session.server.url, session.admin.email, session.admin.password);
-  const project = await seedAreaTypeProject(session, { torres: 1, year: '2026' });
+  const project = await seedAreaTypeProject(session, { torres, year: '2026' });
   for (const code of edcItems) {
     await callFunction(
       session.server.url,

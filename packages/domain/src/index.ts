@@ -301,11 +301,27 @@ export { cutoffError, progressEntryErrors } from './gantt/progress-entries';
 export type { ProgressRollupTask } from './gantt/tracking';
 export { finishVariance, rollUpProgress } from './gantt/tracking';
 export type {
+  PlannedProgress,
+  PlannedState,
+  UpdateCounts,
+  UpdateOutcome,
+  UpdatePlan,
+  UpdateTask,
+} from './gantt/planned-progress';
+export {
+  plannedDaysBefore,
+  plannedPercentAt,
+  plannedProgressAt,
+  planUpdateAsScheduled,
+  updateScope,
+} from './gantt/planned-progress';
+export type {
   Baseline,
   BaselinesOutput,
   CutoffRecord,
   CutoffTask,
   ProgressEntryInput,
+  UpdateAsScheduledCounts,
 } from './functions/tracking-contracts';
 export {
   MAX_BASELINES,
@@ -322,6 +338,8 @@ export {
   removeBaselineContract,
   saveBaselineContract,
   saveProgressContract,
+  updateAsScheduledContract,
+  updateAsScheduledCountsSchema,
 } from './functions/tracking-contracts';
 export type {
   EstadoPago,
@@ -396,7 +414,24 @@ export {
   setGanttProgress,
   updateGanttTask,
 } from './gantt/gantt-edits';
+// issue 32: a task's edit checked field by field (the task editor and the grid's cells)
+export type {
+  GanttFieldCheck,
+  GanttTaskEditCheck,
+  GanttTaskField,
+  GanttTaskFieldErrors,
+  GanttTaskTyped,
+} from './gantt/gantt-task-validation';
+export {
+  GANTT_HORIZON_YEARS,
+  checkGanttTaskEdit,
+  ganttLinkLoop,
+  parseGanttDate,
+  parseGanttDuration,
+  parseGanttLag,
+} from './gantt/gantt-task-validation';
 export type { GanttTaskDirectory, GanttTaskRef, PlannerLinkLabels, ResolvedTask } from './gantt/gantt-task-directory';
+export { ganttRowNumbers } from './gantt/gantt-row-numbers';
 export {
   describeGanttTask,
   ganttLinkCandidates,
@@ -436,7 +471,7 @@ export { DEFAULT_SEQUENCING, sequenceGantt } from './gantt/sequence-gantt';
 export type { ReconcileResult } from './gantt/generated-links';
 export { hasCycle, linkPairKey, reconcileGeneratedLinks } from './gantt/generated-links';
 export type { GanttActivityError, GanttActivityInput, CheckActivitiesResult } from './gantt/check-activities';
-export { ganttActivityError, ganttActivityLabel, checkActivities } from './gantt/check-activities';
+export { activityStart, ganttActivityError, ganttActivityLabel, checkActivities } from './gantt/check-activities';
 export {
   GANTT_STALE_MESSAGE,
   MAX_CALENDAR_EXCEPTIONS,

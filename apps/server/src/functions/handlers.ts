@@ -26,6 +26,7 @@ import {
   saveEstadoPagoSettingsContract,
   saveGanttContract,
   saveProgressContract,
+  updateAsScheduledContract,
 } from '@cimiento/domain';
 import { lazyHandler } from '../core/define-handler';
 import type { RegisteredHandler } from '../core/define-handler';
@@ -121,6 +122,11 @@ export const functionHandlers: RegisteredHandler[] = [
   lazyHandler(
     loadProgressHistoryContract,
     async () => (await import('../tracking/load-progress-history')).handleLoadProgressHistory,
+  ),
+  // issue 32: 'Actualizar según lo programado'
+  lazyHandler(
+    updateAsScheduledContract,
+    async () => (await import('../tracking/update-as-scheduled')).handleUpdateAsScheduled,
   ),
   // issue 15: progress by Excel
   lazyHandler(exportProgressContract, async () => (await import('../exchange/export-progress')).handleExportProgress),

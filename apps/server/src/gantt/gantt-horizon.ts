@@ -1,4 +1,4 @@
-import { WorkingCalendar, dayNumber } from '@cimiento/domain';
+import { GANTT_HORIZON_YEARS, WorkingCalendar, dayNumber } from '@cimiento/domain';
 import type { ProjectGanttRow } from './gantt-queries';
 import type { ProjectCalendar } from '@cimiento/domain';
 import { chileHolidays } from '@cimiento/domain/holidays';
@@ -9,7 +9,8 @@ import { chileHolidays } from '@cimiento/domain/holidays';
  * The calendar covers every year up to the latest date the engine asks for, a year at a time;
  * one StartDate in 9999, or a chain of 10,000-day tasks, would keep a request busy for minutes.
  */
-export const HORIZON_YEARS = 100;
+// issue 32: the domain's, which the task editor also checks dates against
+export const HORIZON_YEARS = GANTT_HORIZON_YEARS;
 
 export const MAX_WORKING_INDEX = HORIZON_YEARS * 250;
 

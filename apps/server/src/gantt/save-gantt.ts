@@ -131,8 +131,9 @@ function savedCalendar(
 
 /**
  * saveGantt: the whole task list, checked completely (ids, parents, predecessors, cycles) before
- * the first write, then stored with each leaf's StartDate as its "no earlier than" (a reload
- * schedules it again to the same dates; a summary keeps its rolled-up start and duration) on
+ * the first write, then stored with each leaf's StartNoEarlierThan (or, when that is not sent, its
+ * StartDate; issue 32) as its "no earlier than" (a reload schedules it again to the same dates; a
+ * summary keeps its rolled-up start and duration) on
  * the version the screen loaded (stale → ABORTED). A built task left out of the list is
  * remembered, so the next load does not build it again. The project's calendar (issue 14: sent
  * whole as `calendar`, or its weekdays as the old `workWeek`) is scheduled on and stored in the
@@ -154,8 +155,12 @@ export async function saveGantt(
   const current = await readProject(db, projectId);
   // past the horizon the calendar would take minutes to build (see BoundedCalendar)
   const horizon = horizonDate(current.startYear);
-  const late = activities.find((task) => task.StartDate >= horizon);
-  if (late) throw refuse(late, `StartDate: debe ser anterior al ${formatIsoDate(horizon)}`);
+  const late = checked.tasks.findIndex((task) => task.start >= horizon);
+  if (late >= 0) {
+    const task = activities[late] as GanttActivityInput;
+    const field = task.StartNoEarlierThan === undefined ? 'StartDate' : 'StartNoEarlierThan';
+    throw refuse(task, `${field}: debe ser anterior al ${formatIsoDate(horizon)}`);
+  }
   const calendar = savedCalendar(current.calendar, gantt);
   const project: ProjectGanttRow = { ...current, calendar };
   // issue 15: the stored tasks, read before scheduling: the actual dates a save leaves out (an older
@@ -229,7 +234,8 @@ export async function saveGantt(
         .where('_id', '=', projectId)
         .execute();
     }
-    // issue 19: the history entry, from what was read and written here
+    // issue 19: the history entry, from what was read and written here (issue 32: ganttChange leaves
+    // out what the engine derives and what the EDP/EDC decide)
     const calendarChanged = !sameCalendar(calendar, current.calendar);
     const history = ganttChange(
       stored,
@@ -237,6 +243,9 @@ export async function saveGantt(
       {
         prefix: author.functionName === 'importGantt' ? 'Gantt importado desde Excel' : 'Gantt',
         notes: calendarChanged ? ['Calendario del proyecto cambiado'] : [],
+        // issue 32: only what the user changed; a built task's code and name follow its EDP/EDC item
+        // (loadGantt answers them so without always writing them), summaries' dates are rolled up
+        namesFollowSources: true,
       },
     );
     await recordChange(trx, projectId, author, 'gantt', history);

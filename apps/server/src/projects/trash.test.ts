@@ -113,6 +113,7 @@ const PROJECT_FUNCTIONS: Partial<Record<FunctionName, (live: Live) => unknown>> 
     version: gantt.version,
   }),
   loadProgressHistory: ({ id }) => ({ id, cutoff: '2026-01-06' }),
+  updateAsScheduled: ({ id, gantt }) => ({ id, cutoff: '2026-01-14', version: gantt.version }),
   exportProgress: ({ id }) => ({ id }),
   importProgress: ({ id, gantt, files }) => ({
     id,

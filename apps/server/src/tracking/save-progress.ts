@@ -55,7 +55,7 @@ export async function saveProgress(
   projectId: string,
   input: { cutoff: string; entries: readonly ProgressEntryInputRecord[]; version: number },
   caller: { userId: string; name: string },
-  functionName: 'saveProgress' | 'importProgress' = 'saveProgress',
+  functionName: 'saveProgress' | 'importProgress' | 'updateAsScheduled' = 'saveProgress',
 ): Promise<GanttOutput> {
   const { cutoff, version } = input;
   const current = await readProject(db, projectId);

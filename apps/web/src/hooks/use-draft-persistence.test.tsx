@@ -1,12 +1,13 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UnsavedWorkGuard } from '@/components/layout/unsaved-work-guard';
 import { DraftRecoveryAlert } from '@/components/ui/draft-recovery-alert';
 import { draftKey, writeDraft } from '@/lib/drafts';
 import { useNoticesStore } from '@/lib/stores/notices-store';
 import { hasUnsavedWork, keepDraftsForSignIn, useUnsavedWorkStore } from '@/lib/stores/unsaved-work-store';
 import { buildSession, renderWithApp } from '@/testing/test-utils';
-import { useDraftPersistence } from './use-draft-persistence';
+import { DRAFT_WRITE_DELAY_MS, useDraftPersistence } from './use-draft-persistence';
 
 type Data = { value: string };
 const scope = { userId: 'user-1', projectId: 'p-1', screen: 'gantt' as const };
@@ -96,6 +97,59 @@ describe('useDraftPersistence', () => {
     expect(leave).toHaveBeenCalledOnce();
     unmount();
     expect(stored()).toBeNull();
+  });
+
+  it('keeps an edit made a moment before the tab closes, offers it back, and only Descartar removes it (issue 32)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const first = renderWithApp(
+        <>
+          <UnsavedWorkGuard />
+          <Editor />
+        </>,
+        { path: '/projects/p-1/gantt', session: buildSession() },
+      );
+      fireEvent.change(screen.getByLabelText('valor'), { target: { value: 'antes de cerrar' } });
+      // the debounced write has not run yet
+      expect(stored()).toBeNull();
+      const unload = new Event('beforeunload', { cancelable: true });
+      act(() => {
+        window.dispatchEvent(unload);
+      });
+      expect(unload.defaultPrevented).toBe(true);
+      // the user accepts the browser's question: the page goes, the draft stays
+      act(() => {
+        window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+      });
+      expect(stored()?.data).toEqual({ value: 'antes de cerrar' });
+      first.unmount();
+      act(() => vi.advanceTimersByTime(DRAFT_WRITE_DELAY_MS * 2));
+      expect(stored()?.data).toEqual({ value: 'antes de cerrar' });
+    } finally {
+      vi.useRealTimers();
+    }
+    useUnsavedWorkStore.setState({ works: {}, pendingLeave: null, isLeaveAllowed: false });
+
+    // the tab opens again: offered, recovered as unsaved edits; closing again keeps it again
+    const second = renderWithApp(<Editor />, { session: buildSession() });
+    await screen.findByText('Recuperar cambios sin grabar');
+    expect(screen.getByLabelText<HTMLInputElement>('valor').value).toBe('guardado');
+    fireEvent.click(screen.getByRole('button', { name: 'Recuperar' }));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('valor').value).toBe('antes de cerrar'));
+    expect(hasUnsavedWork()).toBe(true);
+    second.unmount();
+    expect(stored()?.data).toEqual({ value: 'antes de cerrar' });
+    useUnsavedWorkStore.setState({ works: {}, pendingLeave: null, isLeaveAllowed: false });
+
+    // Descartar, after asking, removes it for good
+    const third = renderWithApp(<Editor />, { session: buildSession() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Descartar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Si, estoy seguro' }));
+    await waitFor(() => expect(screen.queryByText('Recuperar cambios sin grabar')).toBeNull());
+    expect(stored()).toBeNull();
+    third.unmount();
+    renderWithApp(<Editor />, { session: buildSession() });
+    expect(screen.queryByText('Recuperar cambios sin grabar')).toBeNull();
   });
 
   it('offers a kept draft back with its time, and Recuperar puts it on screen as unsaved edits', async () => {

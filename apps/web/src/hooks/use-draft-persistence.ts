@@ -46,10 +46,13 @@ function offerKey(read: DraftRead<unknown>): string {
 /**
  * Keeps a screen's unsaved edits safe (issue 12): while the screen has them it is registered with
  * the app-wide guard (every way out asks), and a draft is written to this browser a moment after
- * each edit, at once when the session expires, and when the screen goes away with edits that the
- * user did not choose to drop. The draft is removed once the edits are saved or reloaded (the
- * screen is no longer dirty) and when the user confirms leaving. Opening the screen offers the
- * stored draft back; while that offer waits, new edits are not written over it.
+ * each edit, and at once when the session expires, when the page is closed, reloaded or hidden
+ * (components/layout/unsaved-work-guard, issue 32) and when the screen goes away with edits that
+ * the user did not choose to drop. The draft is removed once the edits are saved or reloaded (the
+ * screen is no longer dirty), when the user confirms leaving the screen inside the app (that
+ * question says the edits will be lost), and by 'Descartar' on the offer; closing the tab or the
+ * browser never removes it. Opening the screen offers the stored draft back; while that offer
+ * waits, new edits are not written over it.
  */
 export function useDraftPersistence<T>(options: UseDraftPersistenceOptions<T>): DraftPersistence<T> {
   const { screen, projectId, hasParts = false, part, screenLabel, isDirty, revision, parseData } = options;

@@ -24,6 +24,7 @@ const verbByFunction: Readonly<Record<string, string>> = {
   removeBaseline: 'eliminó una línea base',
   saveProgress: 'registró avance',
   importProgress: 'importó avance',
+  updateAsScheduled: 'actualizó el avance según lo programado',
   saveActualCost: 'registró costos reales',
   saveEstadoPago: 'grabó un estado de pago',
   approveEstadoPago: 'aprobó un estado de pago',

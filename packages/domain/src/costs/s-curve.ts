@@ -2,6 +2,7 @@ import Big from 'big.js';
 import type { SCurve, SCurveBasis, SCurvePoint } from '../functions/cost-contracts';
 import type { WorkingCalendar } from '../gantt/calendar';
 import { dayNumber, isoDay } from '../gantt/calendar';
+import { plannedDaysBefore } from '../gantt/planned-progress';
 import type { MoneyCurrency } from '../format/money-math';
 import { DOCUMENT_DECIMALS } from '../format/money-math';
 
@@ -184,7 +185,8 @@ function plannedValues(calendar: WorkingCalendar, planned: Prepared['planned']) 
         if (span.end >= index + longest) break;
         if (span.first >= index) continue;
         span.rate ??= span.amount.div(span.days);
-        value = value.plus(span.rate.times(index - span.first));
+        // the working days planned before `day`: the same count as a task's '% programado'
+        value = value.plus(span.rate.times(plannedDaysBefore(span.first, span.days, index)));
       }
       // milestones dated before `day` (the work through day − 1)
       return value.plus(milestoneTotals[countBelow(milestones, (milestone) => milestone.day, day)] as Big);

@@ -33,8 +33,13 @@ export const taskIdSchema = z
   .min(1, { error: 'debe ser 1 o más' })
   .max(Number.MAX_SAFE_INTEGER, { error: 'es demasiado grande' });
 
-/** A task as the screen sends it; computed fields that come along (EndDate, totalFloat, critical) are ignored. */
-export const ganttTaskInputSchema = z.object({
+/**
+ * A task as saveGantt takes it: the fields of loadGantt's answer that the user decides; computed
+ * fields that come along (EndDate, totalFloat, critical, isSummary…) are ignored, so a loaded task
+ * can be sent back as it came. Its start (issue 32): `StartNoEarlierThan` when sent, else `StartDate`
+ * (at least one of them).
+ */
+const ganttTaskInputFields = z.object({
   TaskID: taskIdSchema,
   TaskCode: z.string({ error: 'debe ser texto' }).trim().max(120, { error: 'debe tener como máximo 120 caracteres' }),
   TaskName: z
@@ -42,8 +47,21 @@ export const ganttTaskInputSchema = z.object({
     .trim()
     .min(1, { error: 'es obligatorio' })
     .max(200, { error: 'debe tener como máximo 200 caracteres' }),
-  /** the task's "start no earlier than" (a loaded task's StartNoEarlierThan, not its computed StartDate) */
-  StartDate: isoDateSchema,
+  /**
+   * issue 32: YYYY-MM-DD, the task's "start no earlier than", the same field as in loadGantt's
+   * answer: the task starts on this working day or later, where its links put it. When sent it is the
+   * task's start, whatever StartDate says; a loaded Gantt sent back as it came keeps every task's own
+   * start, so a shorter duration moves the successors earlier and a longer one later. A summary's is
+   * ignored: it starts with its first task.
+   */
+  StartNoEarlierThan: isoDateSchema.optional(),
+  /**
+   * YYYY-MM-DD, only when StartNoEarlierThan is not sent: then it is the task's "start no earlier
+   * than" (what saveGantt took before issue 32, and what an older script sends). With
+   * StartNoEarlierThan it is ignored: in loadGantt's answer StartDate is the computed start, where
+   * the links put the task, and reading it as the constraint would pin every successor at its old start.
+   */
+  StartDate: isoDateSchema.optional(),
   Duration: z
     .number({ error: 'debe ser un número' })
     .int({ error: 'debe ser un número entero de días hábiles' })
@@ -76,6 +94,17 @@ export const ganttTaskInputSchema = z.object({
   ActualStart: isoDateSchema.nullable().optional(),
   ActualFinish: isoDateSchema.nullable().optional(),
 });
+
+/** The task of saveGantt's list: its fields, and a start (StartNoEarlierThan or StartDate; issue 32). */
+export const ganttTaskInputSchema = ganttTaskInputFields.superRefine((task, context) => {
+  if (task.StartNoEarlierThan === undefined && task.StartDate === undefined) {
+    context.addIssue({
+      code: 'custom',
+      path: ['StartNoEarlierThan'],
+      message: 'es obligatorio (el inicio de la tarea; o StartDate)',
+    });
+  }
+});
 export type GanttTaskInput = z.input<typeof ganttTaskInputSchema>;
 
 export const ganttTaskSchema = z.object({
@@ -84,13 +113,15 @@ export const ganttTaskSchema = z.object({
   TaskName: z.string(),
   /**
    * YYYY-MM-DD, computed: the first working day, where the links and the calendar put the task (the
-   * date the chart shows). Never a constraint: send StartNoEarlierThan back as saveGantt's StartDate.
+   * date the chart shows). Never a constraint: saveGantt reads StartNoEarlierThan when it comes
+   * along (issue 32), so a loaded task can be sent back as it is.
    */
   StartDate: z.string(),
   /**
-   * YYYY-MM-DD, stored: the task's "start no earlier than", the StartDate saveGantt was sent (a
-   * summary's is its rolled-up start). StartDate is this or later; removing the links that pushed
-   * the task lets it move back to this day.
+   * YYYY-MM-DD, stored: the task's "start no earlier than", the StartNoEarlierThan saveGantt was
+   * sent (or its StartDate, when it came alone); a summary's is its rolled-up start as last saved.
+   * StartDate is this or later; removing the links that pushed the task lets it move back to this day.
+   * saveGantt takes it back under the same name (issue 32).
    */
   StartNoEarlierThan: z.string(),
   /** YYYY-MM-DD, computed: the last working day (the start for a milestone) */
@@ -223,6 +254,10 @@ export const loadGanttContract = defineFunction({
 /**
  * saveGantt {id, gantt: {activities, workWeek?, calendar?}, version}: the whole task list,
  * recomputed and stored; the calendar (issue 14) is saved with it under the same version check.
+ * Each task's start is its StartNoEarlierThan, or its StartDate when that is not sent (issue 32):
+ * loadGantt's activities sent back with one duration changed move that task's successors, earlier
+ * or later. The history records only what the user changed (issue 32): not a summary's start and
+ * duration, which the engine rolls up.
  */
 export const saveGanttContract = defineFunction({
   name: 'saveGantt',

@@ -51,6 +51,7 @@ import {
   removeBaselineContract,
   saveBaselineContract,
   saveProgressContract,
+  updateAsScheduledContract,
 } from './tracking-contracts';
 import { loadProfileContract, saveProfileContract, uploadFileContract } from './profile-contracts';
 import { loadUsersContract, saveUserContract } from './user-contracts';
@@ -109,6 +110,7 @@ export const functionContracts = [
   removeBaselineContract,
   chooseBaselineContract,
   saveProgressContract,
+  updateAsScheduledContract,
   loadProgressHistoryContract,
   exportProgressContract,
   importProgressContract,

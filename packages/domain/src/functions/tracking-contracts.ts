@@ -221,3 +221,55 @@ export const importProgressContract = defineFunction({
   }),
   bodyLimit: 16 * 1024 * 1024,
 });
+
+/** What 'Actualizar según lo programado' does (or would do) to the leaves in scope. */
+export const updateAsScheduledCountsSchema = z.object({
+  /** planned done by the cut-off: recorded 100 % with their planned dates */
+  done: z.number().int(),
+  /** planned under way: recorded with their planned start and the planned % */
+  underWay: z.number().int(),
+  /** already recorded at or above what is planned (or done): left as they are */
+  unchanged: z.number().int(),
+  /** planned to start on or after the cut-off: left as they are */
+  notStarted: z.number().int(),
+});
+export type UpdateAsScheduledCounts = z.infer<typeof updateAsScheduledCountsSchema>;
+
+/**
+ * updateAsScheduled {id, cutoff, taskIds?, preview?, version?} (issue 32): 'Actualizar según lo
+ * programado', MS Project's Update Project. For every leaf (or the `taskIds`, a summary standing for
+ * its leaves) the progress it should have at `cutoff` on the current schedule (domain
+ * `planUpdateAsScheduled`: planned done → 100 % with its planned start and finish as actual dates;
+ * under way → its planned start and the planned % (`plannedProgressAt`, the S-curve's count);
+ * not started → untouched; recorded progress already at or above → untouched, never lowered).
+ * `preview: true` answers the counts and writes nothing; otherwise the entries are recorded as
+ * saveProgress records them (the cut-off's history, the S-curve and the estados de pago read them)
+ * and the rescheduled Gantt comes back in `gantt` (absent when nothing changes). Refused with
+ * INVALID_ARGUMENT and nothing written: a cut-off before the latest recorded one, before the
+ * project's start or outside the calendar's years, a task that is not in the Gantt; a stale
+ * `version` → ABORTED.
+ */
+export const updateAsScheduledContract = defineFunction({
+  name: 'updateAsScheduled',
+  input: z.strictObject({
+    id: projectIdSchema,
+    cutoff: isoDateSchema,
+    taskIds: z
+      .array(taskIdSchema)
+      .min(1, { error: 'debe nombrar al menos una tarea' })
+      .max(MAX_PROGRESS_ENTRIES, { error: `admite como máximo ${MAX_PROGRESS_ENTRIES} tareas` })
+      .optional(),
+    preview: z.boolean({ error: 'debe ser verdadero o falso' }).optional(),
+    /** the Gantt's version the screen shows (as saveProgress): a stale one → ABORTED */
+    version: versionSchema.optional(),
+  }),
+  output: z.object({
+    cutoff: z.string(),
+    preview: z.boolean(),
+    counts: updateAsScheduledCountsSchema,
+    /** after writing: the Gantt rescheduled from the cut-off, as saveProgress answers it */
+    gantt: ganttOutputSchema.optional(),
+    message: messageSchema,
+  }),
+  bodyLimit: 2 * 1024 * 1024,
+});

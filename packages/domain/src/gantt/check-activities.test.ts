@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ganttActivityError, ganttActivityLabel, checkActivities } from './check-activities';
+import { activityStart, ganttActivityError, ganttActivityLabel, checkActivities } from './check-activities';
 import type { GanttActivityInput } from './check-activities';
+import { WorkingCalendar } from './calendar';
+import { schedule } from './schedule';
 
 function task(id: number, fields: Partial<GanttActivityInput> = {}): GanttActivityInput {
   return {
@@ -106,6 +108,55 @@ describe('checkActivities (the rules of a saved Gantt that do not need the sched
   it('answers the first broken rule in the order they are checked (TaskIDs before summaries before predecessors)', () => {
     const result = checkActivities([task(1, { Predecessor: '1' }), task(2, { ParentId: 5 }), task(2)]);
     expect(result.ok === false && result.error.message).toBe('Tarea 1.2 (2): el TaskID 2 ya lo usa la tarea 1.2');
+  });
+});
+
+describe('the start a saved task asks for (issue 32: StartNoEarlierThan, else StartDate)', () => {
+  it('takes StartNoEarlierThan when it is sent, whatever StartDate says, and StartDate only when it is not', () => {
+    expect(activityStart({ StartNoEarlierThan: '2026-03-02', StartDate: '2026-03-20' })).toBe('2026-03-02');
+    expect(activityStart({ StartDate: '2026-03-20' })).toBe('2026-03-20');
+    expect(activityStart({ StartNoEarlierThan: '2026-03-04' })).toBe('2026-03-04');
+    expect(activityStart({})).toBeUndefined();
+    const result = checkActivities([
+      task(1, { StartNoEarlierThan: '2026-03-02', StartDate: '2026-03-20' }),
+      task(2, { StartDate: '2026-03-20' }),
+      task(3, { StartNoEarlierThan: '2026-03-04', StartDate: undefined }),
+    ]);
+    expect(result.ok && result.tasks.map((record) => record.start)).toEqual(['2026-03-02', '2026-03-20', '2026-03-04']);
+  });
+
+  it('refuses a task with neither, naming it', () => {
+    expect(checkActivities([task(1), task(2, { StartDate: undefined })])).toEqual({
+      ok: false,
+      error: { taskId: 2, message: 'Tarea 1.2 (2): StartNoEarlierThan: es obligatorio' },
+    });
+  });
+
+  // Monday–Friday, no holidays in March 2026; Monday 2 March. A (5 d) → B (3 d, FS) → C (2 d, SS+1):
+  // as loadGantt answers them, every task's own start is Monday 2 and B, C are where A pushes them.
+  const calendar = new WorkingCalendar('mon-fri', () => [], 2026);
+  const loaded = (durationOfA: number): GanttActivityInput[] => [
+    task(1, { StartNoEarlierThan: '2026-03-02', StartDate: '2026-03-02', Duration: durationOfA }),
+    task(2, { StartNoEarlierThan: '2026-03-02', StartDate: '2026-03-09', Duration: 3, Predecessor: '1FS' }),
+    task(3, { StartNoEarlierThan: '2026-03-02', StartDate: '2026-03-10', Duration: 2, Predecessor: '2SS+1' }),
+  ];
+  function startsAfterSave(activities: GanttActivityInput[]): (string | undefined)[] {
+    const checked = checkActivities(activities);
+    if (!checked.ok) throw new Error(checked.error.message);
+    const result = schedule(checked.tasks, checked.links, calendar);
+    if (!result.ok) throw new Error(result.error);
+    return result.tasks.map((scheduled) => scheduled.start);
+  }
+
+  it('a loaded Gantt sent back with one duration changed moves the successors both ways', () => {
+    expect(startsAfterSave(loaded(5))).toEqual(['2026-03-02', '2026-03-09', '2026-03-10']);
+    // shorter: B and C earlier (their computed StartDate of the load is not read as their constraint)
+    expect(startsAfterSave(loaded(2))).toEqual(['2026-03-02', '2026-03-04', '2026-03-05']);
+    // longer: B and C later
+    expect(startsAfterSave(loaded(8))).toEqual(['2026-03-02', '2026-03-12', '2026-03-13']);
+    // the same list without StartNoEarlierThan (an older script's) reads StartDate: B and C stay pinned
+    const older = loaded(2).map(({ StartNoEarlierThan: _constraint, ...rest }) => rest);
+    expect(startsAfterSave(older)).toEqual(['2026-03-02', '2026-03-09', '2026-03-10']);
   });
 });
 

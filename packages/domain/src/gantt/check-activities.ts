@@ -6,7 +6,10 @@ export type GanttActivityInput = {
   TaskID: number;
   TaskCode: string;
   TaskName: string;
-  StartDate: string;
+  /** issue 32: the task's "start no earlier than" (loadGantt's field of the same name); wins over StartDate */
+  StartNoEarlierThan?: string | undefined;
+  /** the task's "start no earlier than" when StartNoEarlierThan is not sent (else ignored) */
+  StartDate?: string | undefined;
   Duration: number;
   Progress: number;
   ParentId?: number | null | undefined;
@@ -23,6 +26,15 @@ export type GanttActivityError = { taskId: number; message: string };
 export type CheckActivitiesResult =
   { ok: true; tasks: GanttTaskRecord[]; links: GanttLinkRecord[] } | { ok: false; error: GanttActivityError };
 
+/**
+ * The start a saved task asks for (issue 32): its StartNoEarlierThan when sent, else its StartDate.
+ * In loadGantt's answer StartDate is where the links put the task; taking it as the constraint
+ * would pin a loaded task sent back as it came at its old computed start.
+ */
+export function activityStart(task: Pick<GanttActivityInput, 'StartNoEarlierThan' | 'StartDate'>): string | undefined {
+  return task.StartNoEarlierThan ?? task.StartDate;
+}
+
 /** How a message names a task: 'Tarea <code> (<id>)', or 'Tarea (<id>)' without a code. */
 export function ganttActivityLabel(task: Pick<GanttActivityInput, 'TaskID' | 'TaskCode'>): string {
   return task.TaskCode === '' ? `Tarea (${task.TaskID})` : `Tarea ${task.TaskCode} (${task.TaskID})`;
@@ -38,8 +50,9 @@ export function ganttActivityError(
 
 /**
  * The rules of a saved Gantt's list that do not need the schedule (saveGantt, importGantt): unique
- * TaskIDs, summary tasks that exist and form no cycle, predecessors that parse and exist. Answers
- * the list as records and links, or the first broken rule, in the order they are checked.
+ * TaskIDs, summary tasks that exist and form no cycle, a start on every task, predecessors that
+ * parse and exist. Answers the list as records (each one's start: activityStart) and links, or the
+ * first broken rule, in the order they are checked.
  */
 export function checkActivities(activities: readonly GanttActivityInput[]): CheckActivitiesResult {
   const refused = (task: Pick<GanttActivityInput, 'TaskID' | 'TaskCode'>, what: string): CheckActivitiesResult => ({
@@ -80,6 +93,10 @@ export function checkActivities(activities: readonly GanttActivityInput[]): Chec
     for (const id of chain) rooted.add(id);
   }
 
+  for (const task of activities) {
+    if (activityStart(task) === undefined) return refused(task, 'StartNoEarlierThan: es obligatorio');
+  }
+
   const links: GanttLinkRecord[] = [];
   for (const task of activities) {
     const parsed = parsePredecessors(task.Predecessor);
@@ -98,7 +115,7 @@ export function checkActivities(activities: readonly GanttActivityInput[]): Chec
       sourceKey: null,
       code: task.TaskCode,
       name: task.TaskName,
-      start: task.StartDate,
+      start: activityStart(task) as string,
       duration: task.Duration,
       progress: task.Progress,
     };

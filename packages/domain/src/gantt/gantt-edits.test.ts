@@ -197,6 +197,7 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
         TaskID: 1,
         TaskCode: 'OG',
         TaskName: 'Obra gruesa',
+        StartNoEarlierThan: '2025-03-03',
         StartDate: '2025-03-03',
         Duration: 8,
         Progress: 20,
@@ -210,6 +211,7 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
         TaskID: 2,
         TaskCode: 'OG.1',
         TaskName: 'Excavación',
+        StartNoEarlierThan: '2025-03-03',
         StartDate: '2025-03-03',
         Duration: 5,
         Progress: 50,
@@ -223,6 +225,7 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
         TaskID: 3,
         TaskCode: 'OG.2',
         TaskName: 'Fundaciones',
+        StartNoEarlierThan: '2025-03-03',
         StartDate: '2025-03-03',
         Duration: 3,
         Progress: 0,
@@ -245,9 +248,9 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
       TaskID: input.TaskID,
       TaskCode: input.TaskCode,
       TaskName: input.TaskName,
-      StartDate: input.StartDate,
-      StartNoEarlierThan: input.StartDate,
-      EndDate: input.StartDate,
+      StartDate: input.StartNoEarlierThan ?? '',
+      StartNoEarlierThan: input.StartNoEarlierThan ?? '',
+      EndDate: input.StartNoEarlierThan ?? '',
       Duration: input.Duration,
       Progress: input.Progress ?? 0,
       ...(input.ParentId == null ? {} : { ParentId: input.ParentId }),
@@ -665,10 +668,12 @@ describe('a loaded task’s start is its "no earlier than" (StartNoEarlierThan),
     loadedTask(3, { StartDate: '2025-03-12', StartNoEarlierThan: '2025-03-12', Predecessor: '1FS' }),
   ];
 
-  it('loads a task pushed by a link with its own constraint, and sends that constraint back as StartDate', () => {
+  it('loads a task pushed by a link with its own constraint, and sends that constraint back as StartNoEarlierThan (and StartDate)', () => {
     const draft = draftFromActivities(loaded);
     expect(byId(draft, 2)?.start).toBe(MON);
     expect(byId(draft, 3)?.start).toBe('2025-03-12');
+    // issue 32: under the name loadGantt answers it with; StartDate the same, for a server before issue 32
+    expect(activitiesFromDraft(draft).map((a) => a.StartNoEarlierThan)).toEqual([MON, MON, '2025-03-12']);
     expect(activitiesFromDraft(draft).map((a) => a.StartDate)).toEqual([MON, MON, '2025-03-12']);
     const dates = scheduled(scheduleDraft(draft, calendar()));
     expect(dates.get(2)?.start).toBe('2025-03-10');

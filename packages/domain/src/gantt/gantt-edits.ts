@@ -70,12 +70,17 @@ export function draftFromActivities(activities: readonly GanttTask[]): GanttDraf
   });
 }
 
-/** What saveGantt takes: StartDate is the task's "no earlier than" (the draft's `start`). */
+/**
+ * What saveGantt takes: the draft's `start` is the task's "no earlier than", sent as
+ * StartNoEarlierThan (issue 32: the name loadGantt answers it under) and, for a server before issue
+ * 32, as StartDate too.
+ */
 export function activitiesFromDraft(tasks: readonly GanttDraftTask[]): GanttTaskInput[] {
   return tasks.map((task) => ({
     TaskID: task.id,
     TaskCode: task.code,
     TaskName: task.name,
+    StartNoEarlierThan: task.start,
     StartDate: task.start,
     Duration: task.duration,
     Progress: task.progress,

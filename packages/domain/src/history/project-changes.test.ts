@@ -141,9 +141,9 @@ describe('ganttChange (issue 19: the Gantt save, task by task)', () => {
       ],
     };
     const change = ganttChange(before, after);
-    expect(change.summary).toBe('Gantt: 3 tareas cambiadas, 1 agregada');
+    // issue 32: the summary A's rolled-up duration (10 → 12 días) is the engine's, not a change
+    expect(change.summary).toBe('Gantt: 2 tareas cambiadas, 1 agregada');
     expect(change.detail.tasks).toEqual([
-      { code: 'A', name: 'Tarea A', changes: [{ field: 'duration', from: '10 días', to: '12 días' }] },
       {
         code: 'A.1',
         name: 'Tarea A.1',
@@ -173,6 +173,107 @@ describe('ganttChange (issue 19: the Gantt save, task by task)', () => {
       { field: 'name', from: 'Tarea A.2', to: 'Otra' },
       { field: 'parent', from: 'A', to: '' },
     ]);
+  });
+});
+
+describe('ganttChange records only what the user changed (issue 32)', () => {
+  const task = (id: number, start: string, duration: number, parentId?: number) => ({
+    id,
+    code: `T${id}`,
+    name: `Tarea ${id}`,
+    start,
+    duration,
+    parentId,
+    progress: 0,
+  });
+  // 1 and 2 summaries as built (start of the project, 5 días); their leaves 3, 4 (under 2) and 5 (under 1)
+  const built = {
+    tasks: [
+      task(1, '2026-01-02', 5),
+      task(2, '2026-01-02', 5, 1),
+      task(3, '2026-01-02', 5, 2),
+      task(4, '2026-01-02', 5, 2),
+      task(5, '2026-01-02', 5, 1),
+    ],
+    links: [
+      { from: 3, to: 4, type: 'FS', lag: 0 },
+      { from: 4, to: 5, type: 'FS', lag: 0 },
+    ],
+  };
+
+  it('leaves out the summaries’ starts and durations the engine rolled up, and lists the leaf the user changed', () => {
+    // the first save after one edit (3 lasts 8 días): the summaries come back rolled up (2: 13 días, 1: 18)
+    const saved = {
+      tasks: built.tasks.map((t) => {
+        if (t.id === 3) return { ...t, duration: 8 };
+        if (t.id === 2) return { ...t, start: '2026-01-05', duration: 13 };
+        if (t.id === 1) return { ...t, start: '2026-01-05', duration: 18 };
+        return t;
+      }),
+      links: built.links,
+    };
+    const change = ganttChange(built, saved);
+    expect(change.summary).toBe('Gantt: 1 tarea cambiada');
+    expect(change.detail.tasks).toEqual([
+      { code: 'T3', name: 'Tarea 3', changes: [{ field: 'duration', from: '5 días', to: '8 días' }] },
+    ]);
+  });
+
+  it('still lists a summary’s own fields (name, code, links, parent), and a leaf that became a summary only by them', () => {
+    const saved = {
+      tasks: [
+        { ...task(1, '2026-01-09', 30), name: 'Torre A' },
+        task(2, '2026-01-02', 5, 1),
+        task(3, '2026-01-02', 5, 2),
+        // 4 is now a summary (6 under it): its start and duration are the roll-up's, not listed
+        task(4, '2026-03-02', 12, 2),
+        task(5, '2026-01-02', 5, 1),
+        task(6, '2026-03-02', 12, 4),
+      ],
+      links: [...built.links, { from: 5, to: 2, type: 'SS', lag: 0 }],
+    };
+    const change = ganttChange(built, saved);
+    expect(change.summary).toBe('Gantt: 2 tareas cambiadas, 1 agregada');
+    expect(change.detail.tasks).toEqual([
+      { code: 'T1', name: 'Torre A', changes: [{ field: 'name', from: 'Tarea 1', to: 'Torre A' }] },
+      { code: 'T2', name: 'Tarea 2', changes: [{ field: 'links', from: '', to: 'T5SS' }] },
+    ]);
+  });
+});
+
+describe('ganttChange with namesFollowSources (issue 32: saveGantt)', () => {
+  const built = (id: number, name: string, sourceKey: string | null) => ({
+    id,
+    code: `C${id}`,
+    name,
+    start: '2026-01-02',
+    duration: 5,
+    sourceKey,
+  });
+  const before = { tasks: [built(1, 'Excavar', 'edc:3:act1'), built(2, 'Mía', null)], links: [] };
+  const after = {
+    tasks: [
+      { ...built(1, 'Excavación', 'edc:3:act1'), code: 'X1' },
+      { ...built(2, 'Mía otra', null), code: 'X2' },
+    ],
+    links: [],
+  };
+
+  it('leaves out a built task’s code and name (they follow its EDP/EDC item), and lists the user’s own task’s', () => {
+    const change = ganttChange(before, after, { namesFollowSources: true });
+    expect(change.summary).toBe('Gantt: 1 tarea cambiada');
+    expect(change.detail.tasks).toEqual([
+      {
+        code: 'X2',
+        name: 'Mía otra',
+        changes: [
+          { field: 'name', from: 'Mía', to: 'Mía otra' },
+          { field: 'code', from: 'C2', to: 'X2' },
+        ],
+      },
+    ]);
+    // without the option (regenerateGanttSequence, the progress entries), both count
+    expect(ganttChange(before, after).summary).toBe('Gantt: 2 tareas cambiadas');
   });
 });
 

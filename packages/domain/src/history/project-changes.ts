@@ -248,6 +248,8 @@ export type GanttHistoryTask = {
   progress?: number | undefined;
   actualStart?: string | null | undefined;
   actualFinish?: string | null | undefined;
+  /** the EDP/EDC item a built task comes from (null or absent: the user's own task) */
+  sourceKey?: string | null | undefined;
 };
 
 /** A link to `to` from its predecessor `from`. */
@@ -290,16 +292,31 @@ function progressText(progress: number | undefined): string {
   return progress === undefined ? '' : `${formatNumber(progress)} %`;
 }
 
+/** Ids of the tasks that have children (summaries) in a list. */
+function summaryIds(tasks: readonly GanttHistoryTask[]): Set<number> {
+  const ids = new Set<number>();
+  for (const task of tasks) if (task.parentId !== undefined && task.parentId !== null) ids.add(task.parentId);
+  return ids;
+}
+
 /**
  * The Gantt before and after a save, compared by task id: tasks added, removed and changed, each
  * changed one with its fields (name, code, start, duration, links = its predecessors by code,
  * parent, progress, actual dates) as display text. `prefix` names the save ('Gantt', 'Gantt
  * importado desde Excel'); `notes` add lines (the calendar changed…).
+ *
+ * issue 32: only what the user decides counts. A summary's start and duration are the engine's
+ * roll-up of its tasks (stored as built until the first save, then as rolled up at each save), so
+ * they are compared only for a task that is a leaf both before and after; a leaf's start is its own
+ * "no earlier than", never the date its links push it to, so scheduling moves nothing here. With
+ * `namesFollowSources` (saveGantt), a built task's code and name are not compared either: they follow
+ * its EDP/EDC item on every load (the EDP's and EDC's own saves record their renames), whatever was
+ * stored before.
  */
 export function ganttChange(
   before: { tasks: readonly GanttHistoryTask[]; links: readonly GanttHistoryLink[] },
   after: { tasks: readonly GanttHistoryTask[]; links: readonly GanttHistoryLink[] },
-  options: { prefix?: string; notes?: readonly string[] } = {},
+  options: { prefix?: string; notes?: readonly string[]; namesFollowSources?: boolean } = {},
 ): ProjectChange {
   const capped = new CappedLists();
   const detail = emptyHistoryDetail();
@@ -309,6 +326,8 @@ export function ganttChange(
   const afterCode = (id: number) => afterById.get(id)?.code ?? String(id);
   const beforeLinks = byTarget(before.links);
   const afterLinks = byTarget(after.links);
+  const summariesBefore = summaryIds(before.tasks);
+  const summariesAfter = summaryIds(after.tasks);
   let added = 0;
   let changed = 0;
   for (const task of after.tasks) {
@@ -324,11 +343,21 @@ export function ganttChange(
     const linksDiffer = linkKey(oldLinks) !== linkKey(newLinks);
     const oldParent = old.parentId ?? null;
     const newParent = task.parentId ?? null;
+    const leaf = !summariesBefore.has(task.id) && !summariesAfter.has(task.id);
+    const startDiffers = leaf && old.start !== task.start;
+    const durationDiffers = leaf && old.duration !== task.duration;
+    const followsSource =
+      options.namesFollowSources === true &&
+      old.sourceKey !== undefined &&
+      old.sourceKey !== null &&
+      old.sourceKey === task.sourceKey;
+    const nameDiffers = !followsSource && old.name !== task.name;
+    const codeDiffers = !followsSource && old.code !== task.code;
     if (
-      old.name === task.name &&
-      old.code === task.code &&
-      old.start === task.start &&
-      old.duration === task.duration &&
+      !nameDiffers &&
+      !codeDiffers &&
+      !startDiffers &&
+      !durationDiffers &&
       !linksDiffer &&
       oldParent === newParent &&
       (old.progress ?? 0) === (task.progress ?? 0) &&
@@ -341,11 +370,10 @@ export function ganttChange(
     const field = (name: TaskFieldChange['field'], from: string, to: string) => {
       if (from !== to) changes.push({ field: name, from, to });
     };
-    field('name', old.name, task.name);
-    field('code', old.code, task.code);
-    if (old.start !== task.start) field('start', historyDate(old.start), historyDate(task.start));
-    if (old.duration !== task.duration)
-      field('duration', historyDuration(old.duration), historyDuration(task.duration));
+    if (nameDiffers) field('name', old.name, task.name);
+    if (codeDiffers) field('code', old.code, task.code);
+    if (startDiffers) field('start', historyDate(old.start), historyDate(task.start));
+    if (durationDiffers) field('duration', historyDuration(old.duration), historyDuration(task.duration));
     if (linksDiffer) {
       field('links', predecessorsText(oldLinks, beforeCode), predecessorsText(newLinks, afterCode));
     }

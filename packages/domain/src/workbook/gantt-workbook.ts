@@ -462,7 +462,7 @@ export function ganttUpdatesFromRows(
   const fallbackStart = earliest ?? options.defaultStart ?? '';
   for (const { input } of added) {
     const key = codeKey(input.TaskCode);
-    if (key !== '' && !taskByCode.has(key)) taskByCode.set(key, { id: input.TaskID, start: input.StartDate });
+    if (key !== '' && !taskByCode.has(key)) taskByCode.set(key, { id: input.TaskID, start: input.StartDate ?? '' });
   }
   for (const { input } of added) {
     const key = codeKey(input.TaskCode);

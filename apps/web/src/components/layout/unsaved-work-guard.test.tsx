@@ -62,4 +62,29 @@ describe('UnsavedWorkGuard', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await waitFor(() => expect(useUnsavedWorkStore.getState().isLeaveAllowed).toBe(false));
   });
+
+  it('closing or reloading the page writes the drafts at once and drops none, whatever the answer (issue 32)', () => {
+    renderDirty();
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    // the browser asks, and the draft is already written, before the answer
+    expect(unload.defaultPrevented).toBe(true);
+    expect(keepDraft).toHaveBeenCalledOnce();
+    // the user accepted: the page goes
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+    expect(keepDraft).toHaveBeenCalledTimes(2);
+    expect(discardDraft).not.toHaveBeenCalled();
+  });
+
+  it('writes the drafts when the page is hidden (a phone may kill it unseen), not when it shows again', () => {
+    renderDirty();
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(keepDraft).not.toHaveBeenCalled();
+    visibility.mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(keepDraft).toHaveBeenCalledOnce();
+    expect(discardDraft).not.toHaveBeenCalled();
+    visibility.mockRestore();
+  });
 });

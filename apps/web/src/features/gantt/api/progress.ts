@@ -60,3 +60,31 @@ export function useImportProgress() {
     meta: { showErrorToast: false },
   });
 }
+
+export type UpdateAsScheduledVariables = {
+  projectId: string;
+  cutoff: string;
+  /** absent: every task; else these (a summary stands for its leaves) */
+  taskIds?: number[];
+  preview: boolean;
+  version: number;
+};
+
+/**
+ * 'Actualizar según lo programado' (updateAsScheduled, issue 32): a preview answers the counts and
+ * writes nothing; the update records them and answers the rescheduled Gantt (absent when nothing
+ * changed). Errors are shown in the dialog, not as a toast.
+ */
+export function useUpdateAsScheduled() {
+  return useMutation({
+    mutationFn: ({ projectId, cutoff, taskIds, preview, version }: UpdateAsScheduledVariables) =>
+      call('updateAsScheduled', {
+        id: projectId,
+        cutoff,
+        ...(taskIds === undefined ? {} : { taskIds }),
+        preview,
+        version,
+      }),
+    meta: { showErrorToast: false },
+  });
+}

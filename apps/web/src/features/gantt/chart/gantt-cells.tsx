@@ -44,9 +44,10 @@ export function TaskBar({ data: task, api }: { data: ITask; api?: IApi }) {
   );
 }
 
+/** issue 32: the row number (MS Project's ID), not the internal TaskID. */
 export function IdCell({ row: cellRow }: { row: unknown }) {
   const row = cellRow as ChartTask;
-  return <span>{row.id}</span>;
+  return <span>{row.rowNumber}</span>;
 }
 
 export function CodeCell({ row: cellRow }: { row: unknown }) {

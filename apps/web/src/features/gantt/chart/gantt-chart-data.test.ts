@@ -221,6 +221,15 @@ describe('buildChartData', () => {
     ]);
   });
 
+  it('numbers each row by its place in the whole outline, hidden rows counted (issue 32: the Id column)', () => {
+    const all = buildChartData(draft, scheduled, new Set());
+    expect(all.tasks.map((t) => [t.id, t.rowNumber])).toEqual(draft.map((task, index) => [task.id, index + 1]));
+    // a search shows fewer rows: each keeps its number
+    const last = draft[draft.length - 1] as (typeof draft)[number];
+    const found = buildChartData(draft, scheduled, new Set(), last.name);
+    expect(found.byId.get(last.id)?.rowNumber).toBe(draft.length);
+  });
+
   it('gives each task its bar: end is exclusive (the day after the last working day), parent 0 for a root', () => {
     const data = buildChartData(draft, scheduled, new Set());
     expect(data.tasks.map((t) => t.id)).toEqual([1, 2, 3, 4, 5, 6]);
@@ -234,6 +243,7 @@ describe('buildChartData', () => {
       progress: 100,
       parent: 1,
       type: 'task',
+      rowNumber: 2,
       code: 'OG.1',
       startIso: '2025-03-03',
       endIso: '2025-03-07',

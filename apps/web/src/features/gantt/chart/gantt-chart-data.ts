@@ -10,6 +10,7 @@ import {
   dayNumber,
   describeGanttTask,
   finishVariance,
+  ganttRowNumbers,
   ganttTaskDirectory,
   isoDay,
   plannerPredecessorText,
@@ -62,6 +63,8 @@ export type ChartTask = {
   /** only on tasks with children: the chart walks the children of every open task */
   open?: boolean;
   // ours, for the cells and the bar template
+  /** issue 32: the 'Id' column, the task's row in the whole outline (ganttRowNumbers) */
+  rowNumber: number;
   code: string;
   startIso: string;
   endIso: string;
@@ -114,6 +117,8 @@ export type ChartData = {
 type ChartSource = {
   tasks: readonly GanttDraftTask[];
   directory: ReturnType<typeof ganttTaskDirectory>;
+  /** issue 32: the row numbers follow the same inputs as the directory (ids, parents, order) */
+  rowNumbers: ReadonlyMap<number, number>;
   labels: PlannerLinkLabels;
   tracking: ChartTracking | undefined;
   /** per task id: the draft task, its schedule and the flags its chart task was built from */
@@ -376,6 +381,7 @@ export function buildChartData(
     before.tracking?.lateOnly === tracking?.lateOnly &&
     sameDirectoryInputs(before.tasks, tasks);
   const directory = reusable ? before.directory : ganttTaskDirectory(tasks);
+  const rowNumbers = reusable ? before.rowNumbers : ganttRowNumbers(tasks);
   const inputs = new Map<number, TaskInputs>();
   const ids = new Set(tasks.map((task) => task.id));
   const withChildren = new Set<number>();
@@ -438,6 +444,7 @@ export function buildChartData(
       parent,
       type: computed.isSummary ? 'summary' : isMilestone ? 'milestone' : 'task',
       ...(open !== undefined ? { open } : {}),
+      rowNumber: rowNumbers.get(task.id) ?? 0,
       code: task.code,
       startIso: computed.start,
       endIso: computed.end,
@@ -501,7 +508,7 @@ export function buildChartData(
     links,
     criticalLinks,
     byId,
-    source: { tasks, directory, labels, tracking, inputs },
+    source: { tasks, directory, rowNumbers, labels, tracking, inputs },
   };
 }
 

@@ -82,14 +82,18 @@ function fakeSvarStore(data: ChartData) {
   const tasks = new Map(data.tasks.map((task) => [task.id, asSvar(task)]));
   const links = new Map(data.links.map((link) => [link.id, { ...link }]));
   let stateChanges = 0;
+  // issue 32: the place ($y) SVAR's layout gave each task, cleared before a row opens or closes
+  const places = new Map(data.tasks.map((task) => [task.id, { $y: 32 }]));
   return {
     tasks,
     links,
+    places,
     stateChanges: () => stateChanges,
     store: {
       getState: () => ({
         tasks: {
           update: (id: number, fields: Record<string, unknown>) => tasks.set(id, { ...tasks.get(id), ...fields }),
+          forEach: (each: (task: { $y?: number }) => void) => places.forEach((place) => each(place)),
         },
         links: {
           add: (link: { id: string }) => links.set(link.id, link as never),
@@ -217,6 +221,7 @@ describe('chartPatch', () => {
       duration: 9,
       progress: 7,
       type: 'milestone',
+      rowNumber: 99,
       code: 'X',
       startIso: '2030-03-04',
       endIso: '2030-03-09',
@@ -262,6 +267,21 @@ describe('chartPatch', () => {
     expect(chartPatch(data, { ...data, tasks: moved })).toBeNull();
     const parent = data.tasks.map((task) => (task.id === 3 ? { ...task, open: true } : task));
     expect(chartPatch(data, { ...data, tasks: parent })).toBeNull();
+  });
+
+  it('clears every task’s place when a row opens or closes, so no link is drawn to a hidden task (issue 32)', () => {
+    const summary = data.tasks.find((task) => task.open === true) as ChartTask;
+    const closedData = buildChartData(tasks, schedule(tasks), new Set([summary.id]));
+    const patch = chartPatch(data, closedData);
+    expect(patch?.tasks.map((entry) => Object.keys(entry.fields))).toContainEqual(['open']);
+    const chart = fakeSvarStore(data);
+    applyChartPatch(chart.store, patch as NonNullable<typeof patch>);
+    expect([...chart.places.values()].every((place) => place.$y === 0)).toBe(true);
+    // an edit of dates alone keeps the places
+    const other = fakeSvarStore(data);
+    const moved = { ...data, tasks: data.tasks.map((task, index) => (index === 3 ? { ...task, progress: 50 } : task)) };
+    applyChartPatch(other.store, chartPatch(data, moved) as NonNullable<ReturnType<typeof chartPatch>>);
+    expect([...other.places.values()].every((place) => place.$y === 32)).toBe(true);
   });
 
   it('adds, removes and replaces links by id', () => {

@@ -26,6 +26,7 @@ const chartTaskFields: Record<keyof ChartTask, true> = {
   parent: true,
   type: true,
   open: true,
+  rowNumber: true,
   code: true,
   startIso: true,
   endIso: true,
@@ -64,6 +65,7 @@ function drawnDiffers(a: ChartTask, b: ChartTask): boolean {
     a.workDays !== b.workDays ||
     a.progress !== b.progress ||
     a.open !== b.open ||
+    a.rowNumber !== b.rowNumber ||
     a.text !== b.text ||
     a.code !== b.code ||
     a.type !== b.type ||
@@ -156,7 +158,10 @@ export function chartPatch(shown: ChartData, next: ChartData): ChartPatch | null
 /** The parts of SVAR's data store (its DataStore, api.getStores().data) a patch goes through. */
 type SvarDataStore = {
   getState: () => {
-    tasks: { update: (id: number, fields: Record<string, unknown>) => void };
+    tasks: {
+      update: (id: number, fields: Record<string, unknown>) => void;
+      forEach: (each: (task: { $y?: number }) => void) => void;
+    };
     links: { add: (link: ChartLink) => void; remove: (id: string) => void };
   };
   setState: (state: Record<string, unknown>) => void;
@@ -170,6 +175,15 @@ type SvarDataStore = {
 export function applyChartPatch(dataStore: unknown, patch: ChartPatch): void {
   const store = dataStore as SvarDataStore;
   const { tasks, links } = store.getState();
+  // issue 32, ghost links: a row opened or closed changes which tasks show. SVAR lays out only the
+  // rows that show and draws a link between two tasks that have a place ($y); a task hidden by the
+  // patch kept its old place, and its links stayed drawn in the empty rows. As SVAR's own
+  // 'open-task' does, every place is cleared first: the layout gives one to the rows that show.
+  if (patch.tasks.some(({ fields }) => 'open' in fields)) {
+    tasks.forEach((task) => {
+      task.$y = 0;
+    });
+  }
   for (const { id, fields } of patch.tasks) tasks.update(id, fields);
   for (const id of patch.removeLinks) links.remove(id);
   for (const link of patch.addLinks) links.add({ ...link });

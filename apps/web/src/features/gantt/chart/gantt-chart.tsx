@@ -31,13 +31,16 @@ import { chartStyleOf, criticalLinkRules as criticalLinkRulesOf } from './chart-
 import { useChartColumns } from './use-chart-columns';
 import type { GanttMenuAction } from './use-chart-commands';
 import { useChartCommands } from './use-chart-commands';
-import { useChartDivider, useMoveDivider } from './use-chart-divider';
+import { clampGridWidth, useChartDivider, useMoveDivider, useRestoreDivider } from './use-chart-divider';
 import { useChartLinks, useLinkContextMenu } from './use-chart-links';
 import { useChartScales, useFitToScreen } from './use-chart-scales';
 import { useCutoffLine } from './use-cutoff-line';
 import { useGanttKeyboard } from './use-gantt-keyboard';
 import { useChartGridAria } from './use-chart-grid-aria';
+import { GanttCellEditor } from './gantt-cell-editor';
+import { useCellEditing } from './use-cell-editing';
 import { useLinkDrawing } from './use-link-drawing';
+import { useSharedScroll } from './use-shared-scroll';
 import './gantt-chart.css';
 
 type GanttChartProps = {
@@ -159,12 +162,21 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
   const handlersRef = useRef({ onMenuAction, onRequestDelete });
   handlersRef.current = { onMenuAction, onRequestDelete };
 
-  // the chart area's width, once, before the chart first draws: the grid's default share of it
+  // the chart area's width before the chart first draws (the grid's default share of it), then as
+  // the window or the sidebar changes it (issue 32: the divider keeps both sides their least width)
   useLayoutEffect(() => {
-    setAreaWidth(wrapperRef.current?.clientWidth ?? 1000);
+    const wrapper = wrapperRef.current;
+    setAreaWidth(wrapper?.clientWidth ?? 1000);
+    if (!wrapper || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const width = wrapper.clientWidth;
+      if (width > 0) setAreaWidth((before) => (before !== null && Math.abs(before - width) < 1 ? before : width));
+    });
+    observer.observe(wrapper);
+    return () => observer.disconnect();
   }, []);
 
-  const { columns, gridWidth, gridWidthRef, keepResizedColumns } = useChartColumns({
+  const { columns, gridWidth, gridWidthRef, defaultGridWidthRef, keepResizedColumns } = useChartColumns({
     tasks,
     hasBaseline,
     areaWidth,
@@ -190,10 +202,30 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
   const linkDraft = useLinkDrawing(wrapperRef, addLink, t('gantt.linkHint'));
 
   const moveDivider = useMoveDivider(wrapperRef, apiRef, gridWidthRef, setPrefs);
+  const restoreDivider = useRestoreDivider(apiRef, defaultGridWidthRef, setPrefs);
   const runCommand = useChartCommands({ store, apiRef, wrapperRef, handlersRef, removeLink, clearLinkSelection });
 
-  const { isKeyboardFocus, focusGrid } = useGanttKeyboard(wrapperRef, { run: runCommand, moveDivider });
+  // issue 32: editing in the cells (typing, F2, double-click, Enter/Tab/Escape, pasting a column)
+  const columnsRef = useRef(columns);
+  columnsRef.current = columns;
+  const cells = useCellEditing({ store, apiRef, wrapperRef, dataRef, columnsRef, t });
+  const cellLabel = useCallback(
+    (edit: { id: number; column: string }) =>
+      t('gantt.cells.editLabel', {
+        column: columns.find((column) => column.id === edit.column)?.header ?? edit.column,
+        id: edit.id,
+      }),
+    [t, columns],
+  );
+
+  const { isKeyboardFocus, focusGrid } = useGanttKeyboard(wrapperRef, {
+    run: runCommand,
+    moveDivider,
+    restoreDivider,
+    cellKey: cells.cellKey,
+  });
   useChartGridAria(wrapperRef);
+  useSharedScroll(wrapperRef, apiRef);
   useImperativeHandle(ref, () => ({ focusGrid, api: () => apiRef.current }), [focusGrid]);
 
   // a selection made outside the chart (keyboard, a new task) is shown and scrolled into view
@@ -255,7 +287,7 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
   useFitToScreen(wrapperRef, apiRef, store, setPrefs);
 
   // the divider: SVAR's own, made reachable and movable from the keyboard, its place remembered
-  const dividerDragged = useChartDivider(wrapperRef, gridWidth, setPrefs, t);
+  const dividerDragged = useChartDivider(wrapperRef, gridWidth, setPrefs, restoreDivider, t);
 
   const init = useCallback(
     (ganttApi: IApi) => {
@@ -305,6 +337,13 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
         return false;
       });
       for (const action of blockedActions) ganttApi.intercept(action, () => false);
+      // issue 32, the divider cannot trap: SVAR hid the chart (or the grid) when the divider came
+      // near an edge and then refused to drag it back; both always show, each its least width
+      ganttApi.intercept('set-display-mode', (event) => event.mode === 'all');
+      ganttApi.intercept('resize-grid', (event) => {
+        event.width = clampGridWidth(event.width, wrapperRef.current?.clientWidth ?? 1000);
+        return true;
+      });
       ganttApi.on('select-task', (event) => {
         const id = Number(event.id);
         store.getState().select(Number.isFinite(id) ? id : null);
@@ -406,6 +445,19 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
           {t(search.trim() === '' ? 'gantt.tracking.noneLate' : 'gantt.tracking.noneLateSearch')}
         </div>
       )}
+      <GanttCellEditor
+        wrapperRef={wrapperRef}
+        edit={cells.edit}
+        notice={cells.notice}
+        selectedId={selectedId}
+        activeColumn={cells.activeColumn}
+        label={cellLabel}
+        redraws={data}
+        onText={cells.setText}
+        onCommit={cells.commit}
+        onCancel={cells.cancel}
+        onLeave={cells.leave}
+      />
       <GanttLinkMenu
         target={linkMenu}
         onClose={() => setLinkMenu(null)}

@@ -29,11 +29,11 @@ describe('the Código column sized to its codes (issue 12: codes cut at the defa
       { code: 'AAP.1.1.AP.1.1', depth: 4 },
       { code: 'ACT1', depth: 5 },
     ];
-    // 'AAP.1.1.AP.1.1' four levels down: 33 + 80 + 98 + 15
+    // 'AAP.1.1.AP.1.1' four levels down: 33 + 48 + 98 + 13 (issue 32: 12 px a level, compact cells)
     expect(codeColumnWidth(entries, measure)).toBe(needed('AAP.1.1.AP.1.1', 4));
-    expect(codeColumnWidth(entries, measure)).toBe(226);
-    // indentation counts: the same code one level deeper needs 20 px more
-    expect(codeColumnWidth([{ code: 'AAP.1.1.AP.1.1', depth: 5 }], measure)).toBe(246);
+    expect(codeColumnWidth(entries, measure)).toBe(192);
+    // indentation counts: the same code one level deeper needs 12 px more
+    expect(codeColumnWidth([{ code: 'AAP.1.1.AP.1.1', depth: 5 }], measure)).toBe(204);
     // a short code deep enough wins over a long one at the top
     expect(codeColumnWidth([...entries, { code: 'ACT12', depth: 10 }], measure)).toBe(needed('ACT12', 10));
   });
@@ -95,12 +95,15 @@ describe('the divider’s default place and Nombre’s width (issue 12: only Có
     // 1366×768: the card's content is 990 px wide, the grid gets 495 less the 4 px divider: Código
     // (226), Nombre and Duración
     expect(defaultGridLayout(990, [226], after)).toEqual({ gridWidth: 491, nameWidth: 491 - 1 - 226 - 96 });
-    // 1024×768: 944 px; Duración would leave Nombre under 160, so Código and a wider Nombre
-    expect(defaultGridLayout(944, [226], after)).toEqual({ gridWidth: 468, nameWidth: 468 - 1 - 226 });
+    // 1024×768: 944 px; Duración leaves Nombre its least width (110 since issue 32's compact cells)
+    expect(defaultGridLayout(944, [226], after)).toEqual({ gridWidth: 468, nameWidth: 468 - 1 - 226 - 96 });
+    // 860 px: Duración would leave Nombre under 110, so Código and a wider Nombre
+    expect(defaultGridLayout(860, [226], after)).toEqual({ gridWidth: 426, nameWidth: 426 - 1 - 226 });
     // shallower codes leave room for Inicio too
     expect(defaultGridLayout(990, [130], after)).toEqual({ gridWidth: 491, nameWidth: 491 - 1 - 130 - 96 - 92 });
-    // with the Id column, Nombre gives way
-    expect(defaultGridLayout(990, [56, 226], after)).toEqual({ gridWidth: 491, nameWidth: 491 - 1 - 56 - 226 });
+    // with the Id column, Nombre gives way (down to its least width, Duración still beside it)
+    expect(defaultGridLayout(990, [56, 226], after)).toEqual({ gridWidth: 491, nameWidth: 491 - 1 - 56 - 226 - 96 });
+    expect(defaultGridLayout(990, [66, 226], after)).toEqual({ gridWidth: 491, nameWidth: 491 - 1 - 66 - 226 });
   });
 
   it('never widens Nombre past its maximum: on a wide screen the grid ends at the last column', () => {

@@ -7,18 +7,20 @@
 
 /**
  * SVAR's tree cell in the Willow themes: 3 px of padding and the toggle (a 20 px icon with 5 px
- * margins) before the text, 20 px more per level, 12 px of padding and a 1 px border after it. Two
- * pixels spare for a font that rounds differently.
+ * margins) before the text, TREE_INDENT more per level, the cell's padding (6 px: issue 32's compact
+ * cells, gantt-chart.css) and a 1 px border after it. Six pixels spare for a font that rounds
+ * differently.
  */
 export const CODE_CELL_START = 33;
-export const TREE_INDENT = 20;
-export const CODE_CELL_END = 15;
+/** issue 32: 12 px a level (SVAR's 20, narrowed in gantt-chart.css) */
+export const TREE_INDENT = 12;
+export const CODE_CELL_END = 13;
 /** never narrower than its header, never wider than this: a longer code is cut (its tooltip has it) */
-export const CODE_COLUMN_MIN = 110;
+export const CODE_COLUMN_MIN = 90;
 export const CODE_COLUMN_MAX = 320;
 
-/** The grid's own font (gantt-chart.css gives the chart the app's Roboto, 14 px in Willow). */
-export const GRID_FONT = '14px Roboto, Arial, Helvetica, sans-serif';
+/** The grid's own font (gantt-chart.css gives the grid the app's Roboto, 13 px: issue 32's compact cells). */
+export const GRID_FONT = '13px Roboto, Arial, Helvetica, sans-serif';
 
 /** The grid's right border, inside its width. */
 const GRID_BORDER = 1;
@@ -100,7 +102,7 @@ export function codeColumnWidth(
 }
 
 /** Nombre's default width: what the grid's share leaves it, within these bounds. */
-export const NAME_COLUMN_MIN = 160;
+export const NAME_COLUMN_MIN = 110;
 export const NAME_COLUMN_MAX = 320;
 
 export type GridLayout = { gridWidth: number; nameWidth: number };
@@ -209,4 +211,53 @@ export function formatFinishVariance(days: number | undefined): string {
   if (days > 0) return `+${days}`;
   if (days < 0) return `\u2212${-days}`;
   return '0';
+}
+
+/**
+ * issue 32: the grid's columns as the column chooser lists them, in the grid's order, with the
+ * translation key of each header: Id, Código, Nombre, Duración, Inicio, Fin, the tracking columns
+ * shown ('Seguimiento'), Predecesoras.
+ */
+export const baseColumnHeaders = {
+  taskId: 'gantt.id',
+  text: 'gantt.code',
+  name: 'gantt.name',
+  workDays: 'gantt.duration',
+  startIso: 'gantt.start',
+  endIso: 'gantt.finish',
+} as const;
+
+export const trackingColumnHeaders = {
+  baseStartIso: 'gantt.tracking.baselineStart',
+  baseEndIso: 'gantt.tracking.baselineFinish',
+  finishVariance: 'gantt.tracking.finishVariance',
+  actualStart: 'gantt.tracking.actualStart',
+  actualFinish: 'gantt.tracking.actualFinish',
+  progress: 'gantt.tracking.progress',
+} as const satisfies Record<TrackingColumnId, string>;
+
+export type ColumnHeaderKey =
+  | (typeof baseColumnHeaders)[keyof typeof baseColumnHeaders]
+  | (typeof trackingColumnHeaders)[TrackingColumnId]
+  | 'gantt.predecessors';
+
+export function chooserColumns(tracking: readonly TrackingColumnId[]): { id: string; header: ColumnHeaderKey }[] {
+  return [
+    ...(Object.keys(baseColumnHeaders) as (keyof typeof baseColumnHeaders)[]).map((id) => ({
+      id,
+      header: baseColumnHeaders[id],
+    })),
+    ...tracking.map((id) => ({ id, header: trackingColumnHeaders[id] })),
+    { id: 'predecessors', header: 'gantt.predecessors' },
+  ];
+}
+
+/**
+ * The hidden columns after the user turned `id` on or off in the chooser: one column at least
+ * always shows (the last one shown cannot be hidden).
+ */
+export function toggleHiddenColumn(hidden: readonly string[], id: string, available: readonly string[]): string[] {
+  if (hidden.includes(id)) return hidden.filter((other) => other !== id);
+  const shownAfter = available.filter((other) => other !== id && !hidden.includes(other));
+  return shownAfter.length === 0 ? [...hidden] : [...hidden, id];
 }

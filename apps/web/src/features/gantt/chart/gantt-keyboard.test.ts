@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KeyStroke } from './gantt-keyboard';
-import { ganttKeyCommand, rowAfterMove } from './gantt-keyboard';
+import { ganttHistoryKey, ganttKeyCommand, rowAfterMove } from './gantt-keyboard';
 
 function stroke(key: string, modifiers: Partial<KeyStroke> = {}): KeyStroke {
   return { key, altKey: false, shiftKey: false, ctrlKey: false, metaKey: false, ...modifiers };
@@ -66,5 +66,34 @@ describe('rowAfterMove', () => {
     expect(rowAfterMove(rows, 99, 'down')).toBe(1);
     expect(rowAfterMove(rows, null, 'last')).toBe(13);
     expect(rowAfterMove([], null, 'down')).toBeNull();
+  });
+});
+
+describe("ganttHistoryKey (issue 32: 'Deshacer' and 'Rehacer' from the keyboard)", () => {
+  it.each([
+    [stroke('z', { ctrlKey: true }), 'undo'],
+    [stroke('Z', { ctrlKey: true }), 'undo'],
+    [stroke('z', { metaKey: true }), 'undo'],
+    [stroke('y', { ctrlKey: true }), 'redo'],
+    [stroke('Z', { ctrlKey: true, shiftKey: true }), 'redo'],
+    [stroke('z', { metaKey: true, shiftKey: true }), 'redo'],
+  ] as const)('%o → %s', (keys, key) => {
+    expect(ganttHistoryKey(keys)).toBe(key);
+  });
+
+  it.each([
+    stroke('z'),
+    stroke('y'),
+    stroke('z', { ctrlKey: true, altKey: true }),
+    stroke('y', { ctrlKey: true, shiftKey: true }),
+    stroke('s', { ctrlKey: true }),
+    stroke('ArrowLeft', { ctrlKey: true }),
+  ])('%o is not theirs', (keys) => {
+    expect(ganttHistoryKey(keys)).toBeNull();
+  });
+
+  it('leaves the grid keys alone: Ctrl+Z and Ctrl+Y are no grid command', () => {
+    expect(ganttKeyCommand(stroke('z', { ctrlKey: true }))).toBeNull();
+    expect(ganttKeyCommand(stroke('y', { ctrlKey: true }))).toBeNull();
   });
 });

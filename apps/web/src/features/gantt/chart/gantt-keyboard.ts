@@ -71,6 +71,19 @@ export function ganttKeyCommand(stroke: KeyStroke): GanttKeyCommand | null {
   }
 }
 
+/** issue 32: the keys of 'Deshacer' and 'Rehacer', as in MS Project and Excel. */
+export type GanttHistoryKey = 'undo' | 'redo';
+
+/** Ctrl+Z (⌘Z) undoes; Ctrl+Y (⌘Y) and Ctrl+Shift+Z (⌘⇧Z) redo; anything else is not theirs. */
+export function ganttHistoryKey(stroke: KeyStroke): GanttHistoryKey | null {
+  const { key, altKey, shiftKey, ctrlKey, metaKey } = stroke;
+  if (!(ctrlKey || metaKey) || altKey) return null;
+  const letter = key.toLowerCase();
+  if (letter === 'z') return shiftKey ? 'redo' : 'undo';
+  if (letter === 'y' && !shiftKey) return 'redo';
+  return null;
+}
+
 /**
  * The row a move command selects among the visible rows (ids top to bottom), from the selected
  * one; with nothing selected, any move starts at the first row. `page` is the rows in view.

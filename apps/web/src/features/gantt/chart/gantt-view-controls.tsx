@@ -1,17 +1,78 @@
 import FitScreenIcon from '@mui/icons-material/FitScreen';
+import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGanttEditor } from '../editor/gantt-editor-store';
+import { chooserColumns, shownTrackingColumns, toggleHiddenColumn } from './gantt-columns';
 import { useGanttViewPrefs, useGanttViewStore } from './gantt-view-store';
 import { ganttZoomLevels, isZoomLevel } from './gantt-zoom';
 import { ToolButton } from '../editor/gantt-tool-button';
 
 /**
+ * issue 32: the column chooser, 'Columnas': every column of the grid with a check, shown or hidden
+ * per user in this browser (the last one shown stays).
+ */
+function GanttColumnChooser() {
+  const { t } = useTranslation();
+  const [prefs, setPrefs] = useGanttViewPrefs();
+  const hasBaseline = useGanttEditor((state) => state.baselineId !== null);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const columns = chooserColumns(shownTrackingColumns(prefs.showTracking, hasBaseline));
+  const available = columns.map((column) => column.id);
+  return (
+    <>
+      <Tooltip title={t('gantt.columnChooser')} describeChild>
+        <IconButton
+          size="small"
+          color="primary"
+          aria-label={t('gantt.columnChooser')}
+          aria-haspopup="menu"
+          aria-expanded={anchor !== null}
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
+          <ViewColumnIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { 'aria-label': t('gantt.columnChooser'), dense: true } }}
+      >
+        {columns.map(({ id, header }) => {
+          const isShown = !prefs.hiddenColumns.includes(id);
+          return (
+            <MenuItem
+              key={id}
+              role="menuitemcheckbox"
+              aria-checked={isShown}
+              onClick={() => setPrefs({ hiddenColumns: toggleHiddenColumn(prefs.hiddenColumns, id, available) })}
+            >
+              <ListItemIcon>
+                <Checkbox size="small" edge="start" checked={isShown} tabIndex={-1} disableRipple sx={{ p: 0 }} />
+              </ListItemIcon>
+              <ListItemText>{t(header)}</ListItemText>
+            </MenuItem>
+          );
+        })}
+      </Menu>
+    </>
+  );
+}
+
+/**
  * How the Gantt is looked at (issue 12), not what it holds: the zoom (día, semana, mes, trimestre),
- * 'Ajustar a la pantalla' (the whole project in the chart's width) and the optional 'Id' column.
+ * 'Ajustar a la pantalla' (the whole project in the chart's width) and the columns shown (issue 32).
  * Remembered per user in this browser; none of it is an edit.
  */
 export function GanttViewControls() {
@@ -39,17 +100,7 @@ export function GanttViewControls() {
         ))}
       </ToggleButtonGroup>
       <ToolButton label={t('gantt.fitToScreen')} icon={<FitScreenIcon fontSize="small" />} onClick={requestFit} />
-      <FormControlLabel
-        sx={{ mr: 0, ml: 0, '& .MuiFormControlLabel-label': { fontSize: '0.875rem' } }}
-        control={
-          <Checkbox
-            size="small"
-            checked={prefs.showId}
-            onChange={(event) => setPrefs({ showId: event.target.checked })}
-          />
-        }
-        label={t('gantt.showId')}
-      />
+      <GanttColumnChooser />
     </Stack>
   );
 }

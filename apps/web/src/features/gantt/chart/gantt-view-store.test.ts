@@ -6,14 +6,14 @@ afterEach(() => {
   useGanttViewStore.setState({ byUser: {}, fitted: null, fitRequest: 0 });
 });
 
-describe('gantt view store (issue 12: the zoom, divider, columns and Id column remembered per user)', () => {
+describe('gantt view store (issue 12: the zoom, divider, columns, hidden columns remembered per user)', () => {
   it('keeps each user’s choices apart, and in this browser', () => {
     const { update } = useGanttViewStore.getState();
-    update('ana', { zoom: 'month', showId: true });
+    update('ana', { zoom: 'month', hiddenColumns: ['taskId'] });
     update('ana', { gridWidth: 480 });
     update('beto', { columnWidths: { text: 260 } });
     expect(useGanttViewStore.getState().byUser).toEqual({
-      ana: { ...defaultGanttViewPrefs, zoom: 'month', showId: true, gridWidth: 480 },
+      ana: { ...defaultGanttViewPrefs, zoom: 'month', hiddenColumns: ['taskId'], gridWidth: 480 },
       beto: { ...defaultGanttViewPrefs, columnWidths: { text: 260 } },
     });
     const stored = JSON.parse(localStorage.getItem(GANTT_VIEW_STORAGE_KEY) ?? '{}') as { state?: unknown };
@@ -37,11 +37,13 @@ describe('gantt view store (issue 12: the zoom, divider, columns and Id column r
               zoom: 'decade',
               gridWidth: -4,
               columnWidths: { text: 'wide', name: 5, workDays: 120 },
-              showId: 'yes',
+              hiddenColumns: 'taskId',
               showTracking: 1,
             },
             // issue 15: the tracking columns, kept when they are a real true
             beto: { showTracking: true },
+            // issue 32: the hidden columns, strings only, once each
+            caro: { hiddenColumns: ['name', 7, 'name', null, 'endIso'] },
           },
         },
         version: 1,
@@ -52,9 +54,10 @@ describe('gantt view store (issue 12: the zoom, divider, columns and Id column r
       zoom: 'week',
       gridWidth: null,
       columnWidths: { workDays: 120 },
-      showId: false,
+      hiddenColumns: [],
       showTracking: false,
     });
+    expect(useGanttViewStore.getState().byUser.caro?.hiddenColumns).toEqual(['name', 'endIso']);
     expect(useGanttViewStore.getState().byUser.beto).toEqual({ ...defaultGanttViewPrefs, showTracking: true });
   });
 });

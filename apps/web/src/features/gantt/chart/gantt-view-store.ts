@@ -7,8 +7,9 @@ import { DEFAULT_ZOOM, isZoomLevel } from './gantt-zoom';
 
 /**
  * How each user likes the Gantt laid out (issue 12), kept in this browser: the zoom level, the
- * grid's width (the divider between grid and chart), the grid's column widths and whether the
- * 'Id' column and the tracking columns (issue 15) show. Not the project's data: nothing here is saved on the server. Kept per user,
+ * grid's width (the divider between grid and chart), the grid's column widths, the columns the user
+ * hid (issue 32: the column chooser; 'Id' shows by default) and whether the tracking columns
+ * (issue 15) show. Not the project's data: nothing here is saved on the server. Kept per user,
  * so another user signing in on the same browser starts from the defaults.
  */
 export type GanttViewPrefs = {
@@ -16,7 +17,8 @@ export type GanttViewPrefs = {
   /** null: the default, a share of the screen */
   gridWidth: number | null;
   columnWidths: Record<string, number>;
-  showId: boolean;
+  /** issue 32: the grid's columns the user hid with the column chooser (ids) */
+  hiddenColumns: string[];
   /** issue 15: the tracking columns (baseline, 'Δ Fin', actual dates, progress) */
   showTracking: boolean;
 };
@@ -25,7 +27,7 @@ export const defaultGanttViewPrefs: GanttViewPrefs = {
   zoom: DEFAULT_ZOOM.level,
   gridWidth: null,
   columnWidths: {},
-  showId: false,
+  hiddenColumns: [],
   showTracking: false,
 };
 
@@ -53,7 +55,9 @@ function sanitize(prefs: Partial<GanttViewPrefs> | undefined): GanttViewPrefs {
     zoom: isZoomLevel(prefs?.zoom) ? prefs.zoom : defaultGanttViewPrefs.zoom,
     gridWidth: typeof gridWidth === 'number' && Number.isFinite(gridWidth) && gridWidth >= 0 ? gridWidth : null,
     columnWidths: widths,
-    showId: prefs?.showId === true,
+    hiddenColumns: Array.isArray(prefs?.hiddenColumns)
+      ? [...new Set(prefs.hiddenColumns.filter((id): id is string => typeof id === 'string' && id.length <= 40))]
+      : [],
     showTracking: prefs?.showTracking === true,
   };
 }

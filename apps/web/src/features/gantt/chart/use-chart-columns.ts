@@ -24,7 +24,9 @@ import {
   createTextMeasurer,
   defaultGridLayout,
   defaultGridWidth,
+  NAME_COLUMN_MIN,
   shownTrackingColumns,
+  trackingColumnHeaders,
   trackingColumnWidths,
 } from './gantt-columns';
 import type { TrackingColumnId } from './gantt-columns';
@@ -39,22 +41,22 @@ export const MIN_CHART = 160;
  * half the area leaves (gantt-columns.ts).
  */
 const defaultColumnWidths = {
-  taskId: 56,
-  workDays: 96,
-  startIso: 92,
-  endIso: 92,
-  predecessors: 150,
+  taskId: 40,
+  workDays: 76,
+  startIso: 78,
+  endIso: 78,
+  predecessors: 130,
 } as const;
 const columnsAfterName = ['workDays', 'startIso', 'endIso', 'predecessors'] as const;
 
 /** issue 15: the tracking columns' headers, cells and alignment (after Fin, before Predecesoras). */
 const trackingColumns = {
-  baseStartIso: { header: 'gantt.tracking.baselineStart', cell: BaselineStartCell, align: 'center' },
-  baseEndIso: { header: 'gantt.tracking.baselineFinish', cell: BaselineFinishCell, align: 'center' },
-  finishVariance: { header: 'gantt.tracking.finishVariance', cell: FinishVarianceCell, align: 'right' },
-  actualStart: { header: 'gantt.tracking.actualStart', cell: ActualStartCell, align: 'center' },
-  actualFinish: { header: 'gantt.tracking.actualFinish', cell: ActualFinishCell, align: 'center' },
-  progress: { header: 'gantt.tracking.progress', cell: ProgressCell, align: 'right' },
+  baseStartIso: { header: trackingColumnHeaders.baseStartIso, cell: BaselineStartCell, align: 'center' },
+  baseEndIso: { header: trackingColumnHeaders.baseEndIso, cell: BaselineFinishCell, align: 'center' },
+  finishVariance: { header: trackingColumnHeaders.finishVariance, cell: FinishVarianceCell, align: 'right' },
+  actualStart: { header: trackingColumnHeaders.actualStart, cell: ActualStartCell, align: 'center' },
+  actualFinish: { header: trackingColumnHeaders.actualFinish, cell: ActualFinishCell, align: 'center' },
+  progress: { header: trackingColumnHeaders.progress, cell: ProgressCell, align: 'right' },
 } as const satisfies Record<
   TrackingColumnId,
   { header: string; cell: (props: { row: unknown }) => ReactElement; align: 'center' | 'right' }
@@ -88,35 +90,37 @@ export function useChartColumns({ tasks, hasBaseline, areaWidth, prefs, setPrefs
     codeWidthOf.current = { tasks, width };
     return width;
   }, [tasks, measureText]);
-  const { showId, showTracking, columnWidths } = prefs;
+  const { hiddenColumns, showTracking, columnWidths } = prefs;
   // issue 15: the tracking columns the user asked for ('Seguimiento'), the baseline's with one chosen
   const tracking = useMemo(() => shownTrackingColumns(showTracking, hasBaseline), [showTracking, hasBaseline]);
+  // issue 32: the columns the user hid with the column chooser (one at least stays)
+  const hidden = useMemo(() => new Set(hiddenColumns), [hiddenColumns]);
+  const isShown = useCallback((id: string) => !hidden.has(id), [hidden]);
   // the divider's default place and Nombre's default width, from the area's width
   const layout = useMemo(() => {
     const width = areaWidth ?? 1000;
-    const before = [
-      ...(showId ? [columnWidths.taskId ?? defaultColumnWidths.taskId] : []),
-      columnWidths.text ?? codeWidth,
-    ];
+    const widthOf = (id: string, fallback: number) => (isShown(id) ? [columnWidths[id] ?? fallback] : []);
+    const before = [...widthOf('taskId', defaultColumnWidths.taskId), ...widthOf('text', codeWidth)];
     const after = [
-      ...columnsAfterName.slice(0, 3).map((id) => columnWidths[id] ?? defaultColumnWidths[id]),
-      ...tracking.map((id) => columnWidths[id] ?? trackingColumnWidths[id]),
-      columnWidths.predecessors ?? defaultColumnWidths.predecessors,
+      ...columnsAfterName.slice(0, 3).flatMap((id) => widthOf(id, defaultColumnWidths[id])),
+      ...tracking.flatMap((id) => widthOf(id, trackingColumnWidths[id])),
+      ...widthOf('predecessors', defaultColumnWidths.predecessors),
     ];
     const name = columnWidths.name;
+    if (!isShown('name'))
+      return { nameWidth: name ?? NAME_COLUMN_MIN, gridWidth: defaultGridWidth(width, [...before, ...after], 1) };
     if (name === undefined) return defaultGridLayout(width, before, after);
     return { nameWidth: name, gridWidth: defaultGridWidth(width, [...before, name, ...after], before.length + 1) };
-  }, [areaWidth, showId, columnWidths, codeWidth, tracking]);
+  }, [areaWidth, isShown, columnWidths, codeWidth, tracking]);
   const columns = useMemo(() => {
     const width = (id: string, fallback: number) => columnWidths[id] ?? fallback;
-    return [
+    const all = [
       {
         id: 'taskId',
         header: t('gantt.id'),
         width: width('taskId', defaultColumnWidths.taskId),
         align: 'right' as const,
         cell: IdCell,
-        hidden: !showId,
         resize: true,
       },
       { id: 'text', header: t('gantt.code'), width: width('text', codeWidth), cell: CodeCell, resize: true },
@@ -166,7 +170,8 @@ export function useChartColumns({ tasks, hasBaseline, areaWidth, prefs, setPrefs
         cell: PredecessorsCell,
       },
     ];
-  }, [t, showId, columnWidths, codeWidth, layout.nameWidth, tracking]);
+    return all.map((column) => ({ ...column, hidden: !isShown(column.id) }));
+  }, [t, isShown, columnWidths, codeWidth, layout.nameWidth, tracking]);
   const columnsRef = useRef(columns);
   columnsRef.current = columns;
   const columnWidthsRef = useRef(columnWidths);
@@ -180,6 +185,11 @@ export function useChartColumns({ tasks, hasBaseline, areaWidth, prefs, setPrefs
   }, [areaWidth, prefs.gridWidth, layout.gridWidth]);
   const gridWidthRef = useRef(gridWidth);
   gridWidthRef.current = gridWidth;
+  // issue 32: the default split, where a double click on the divider puts it back
+  const defaultGridWidthRef = useRef(0);
+  defaultGridWidthRef.current = Math.round(
+    Math.max(MIN_GRID, Math.min(layout.gridWidth, (areaWidth ?? 1000) - MIN_CHART)),
+  );
 
   // a column resized: its width is kept for the next rebuild and the next visit. Only the
   // resized one: the others keep following their defaults (Código its codes)
@@ -197,5 +207,5 @@ export function useChartColumns({ tasks, hasBaseline, areaWidth, prefs, setPrefs
     [setPrefs],
   );
 
-  return { columns, gridWidth, gridWidthRef, keepResizedColumns };
+  return { columns, gridWidth, gridWidthRef, defaultGridWidthRef, keepResizedColumns };
 }

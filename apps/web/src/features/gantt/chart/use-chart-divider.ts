@@ -7,6 +7,14 @@ import { MIN_CHART, MIN_GRID } from './use-chart-columns';
 
 type SetPrefs = (change: Partial<GanttViewPrefs>) => void;
 
+/**
+ * issue 32, "the divider cannot trap": where the divider may be in an area this wide, the grid and
+ * the chart each keeping their least width (in a very narrow area the grid's least width wins).
+ */
+export function clampGridWidth(width: number, areaWidth: number): number {
+  return Math.round(Math.max(MIN_GRID, Math.min(width, areaWidth - MIN_CHART)));
+}
+
 /** The divider moved from the keyboard by `delta` pixels, the grid and the chart each kept their least width. */
 export function useMoveDivider(
   wrapperRef: RefObject<HTMLDivElement | null>,
@@ -17,12 +25,23 @@ export function useMoveDivider(
   return useCallback(
     (delta: number) => {
       const width = wrapperRef.current?.clientWidth ?? 1000;
-      const next = Math.round(Math.max(MIN_GRID, Math.min(gridWidthRef.current + delta, width - MIN_CHART)));
-      apiRef.current?.exec('resize-grid', { width: next });
+      const next = clampGridWidth(gridWidthRef.current + delta, width);
+      void apiRef.current?.exec('resize-grid', { width: next });
       setPrefs({ gridWidth: next });
     },
     [wrapperRef, apiRef, gridWidthRef, setPrefs],
   );
+}
+
+/**
+ * issue 32: the default split back (a double click on the divider, Enter on it): the divider where
+ * the layout puts it, and no place remembered.
+ */
+export function useRestoreDivider(apiRef: RefObject<IApi | null>, defaultWidth: RefObject<number>, setPrefs: SetPrefs) {
+  return useCallback(() => {
+    setPrefs({ gridWidth: null });
+    void apiRef.current?.exec('resize-grid', { width: defaultWidth.current });
+  }, [apiRef, defaultWidth, setPrefs]);
 }
 
 /**
@@ -34,6 +53,7 @@ export function useChartDivider(
   wrapperRef: RefObject<HTMLDivElement | null>,
   gridWidth: number,
   setPrefs: SetPrefs,
+  restore: () => void,
   t: TFunction,
 ) {
   const pendingGridWidth = useRef<number | null>(null);
@@ -63,6 +83,20 @@ export function useChartDivider(
     window.addEventListener('mouseup', commit);
     return () => window.removeEventListener('mouseup', commit);
   }, [setPrefs]);
+
+  // the pointer's way back to the default split: a double click on the divider
+  useEffect(() => {
+    const wrapper = wrapperRef.current;
+    if (!wrapper) return;
+    const dblclick = (event: MouseEvent) => {
+      if (!(event.target as Element).closest?.('.wx-resizer')) return;
+      event.preventDefault();
+      pendingGridWidth.current = null;
+      restore();
+    };
+    wrapper.addEventListener('dblclick', dblclick);
+    return () => wrapper.removeEventListener('dblclick', dblclick);
+  }, [wrapperRef, restore]);
 
   return useCallback(
     (width: number) => {

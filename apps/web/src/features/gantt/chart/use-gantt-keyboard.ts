@@ -1,12 +1,12 @@
 import type { RefObject } from 'react';
 import { useEffect, useRef, useState } from 'react';
-import type { GanttKeyCommand } from './gantt-keyboard';
-import { ganttKeyCommand } from './gantt-keyboard';
+import type { GanttHistoryKey, GanttKeyCommand } from './gantt-keyboard';
+import { ganttHistoryKey, ganttKeyCommand } from './gantt-keyboard';
 
 const TABBABLE = 'a[href], button, input, select, textarea, [tabindex]';
 
 /** Whether a key goes to what the user is typing in rather than to the grid. */
-function isTyping(target: HTMLElement): boolean {
+export function isTyping(target: HTMLElement): boolean {
   return (
     target.isContentEditable ||
     ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
@@ -35,6 +35,10 @@ export type GanttKeyboardHandlers = {
   run: (command: GanttKeyCommand) => void;
   /** the divider between grid and chart: arrows move it */
   moveDivider: (delta: number) => void;
+  /** issue 32: Enter on the divider puts it back in its default place */
+  restoreDivider: () => void;
+  /** issue 32: a key for the selected cell (typing, F2, Backspace start editing it); true when taken */
+  cellKey?: (event: KeyboardEvent) => boolean;
 };
 
 /**
@@ -72,6 +76,10 @@ export function useGanttKeyboard(
           event.stopPropagation();
           const step = event.shiftKey ? 80 : 16;
           handlersRef.current.moveDivider(event.key === 'ArrowLeft' ? -step : step);
+        } else if (event.key === 'Enter') {
+          event.preventDefault();
+          event.stopPropagation();
+          handlersRef.current.restoreDivider();
         } else if (event.key === 'Tab') {
           event.stopPropagation();
           // forward with nothing after the Gantt: the browser takes the focus on
@@ -79,6 +87,10 @@ export function useGanttKeyboard(
           else if (!focusOutside(wrapper, true)) return;
           event.preventDefault();
         }
+        return;
+      }
+      if (handlersRef.current.cellKey?.(event)) {
+        setKeyboardFocus(true);
         return;
       }
       const command = ganttKeyCommand(event);
@@ -120,4 +132,26 @@ export function useGanttKeyboard(
   }, [wrapperRef, focusGrid]);
 
   return { isKeyboardFocus, focusGrid };
+}
+
+/**
+ * issue 32: Ctrl+Z and Ctrl+Y (Ctrl+Shift+Z) anywhere on the Gantt's page, as 'Deshacer' and
+ * 'Rehacer' — except in a field being typed in (the browser's own undo of the typing), in a dialog,
+ * a menu or a list, and while `isEnabled` says no (the task editor is open).
+ */
+export function useGanttHistoryKeys(handlers: { run: (key: GanttHistoryKey) => void; isEnabled: () => boolean }) {
+  const handlersRef = useRef(handlers);
+  handlersRef.current = handlers;
+  useEffect(() => {
+    const keydown = (event: KeyboardEvent) => {
+      const key = ganttHistoryKey(event);
+      if (key === null || event.defaultPrevented) return;
+      if (event.target instanceof HTMLElement && isTyping(event.target)) return;
+      if (!handlersRef.current.isEnabled()) return;
+      event.preventDefault();
+      handlersRef.current.run(key);
+    };
+    window.addEventListener('keydown', keydown);
+    return () => window.removeEventListener('keydown', keydown);
+  }, []);
 }

@@ -1,14 +1,25 @@
 import {
   addGanttLink,
+  addGanttTask,
   dayNumber,
   deleteGanttTask,
   indentGanttTask,
+  moveGanttTask,
+  outdentGanttTask,
   removeGanttLink,
   resizeGanttTask,
   scheduleDraft,
   setGanttProgress,
+  updateGanttTask,
 } from '@cimiento/domain';
-import type { GanttCalendar, GanttOutput, GanttTask } from '@cimiento/domain';
+import type {
+  GanttCalendar,
+  GanttDraftTask,
+  GanttEdit,
+  GanttOutput,
+  GanttTask,
+  WorkingCalendar,
+} from '@cimiento/domain';
 import { describe, expect, it } from 'vitest';
 import {
   calendarOf,
@@ -18,6 +29,8 @@ import {
   selectHolidaysPending,
   selectIsDirty,
 } from './gantt-editor-store';
+import type { GanttEditorState } from './gantt-editor-store';
+import { GANTT_UNDO_LIMIT, describeGanttStep } from './gantt-undo';
 
 // Chile's holidays the server sends (a few of them): Viernes Santo, Día del Trabajo, Año Nuevo 2026
 const calendarInfo: GanttCalendar = {
@@ -609,5 +622,272 @@ describe("'Atrasadas' (issue 15)", () => {
     store.getState().setBaseline(null, []);
     expect(store.getState().lateOnly).toBe(false);
     expect(store.getState().baseline.size).toBe(0);
+  });
+});
+
+describe("'Deshacer' and 'Rehacer' (issue 32)", () => {
+  /** Every task's schedule (start, end, float) and the project's span: what the chart draws. */
+  const chartOf = (state: GanttEditorState) => ({
+    tasks: [...state.scheduled.values()].map((task) => [task.id, task.start, task.end, task.totalFloat]),
+    progress: state.tasks.map((task) => [task.id, task.progress]),
+    span: [state.projectStart, state.projectFinish],
+  });
+
+  const taskOf = (tasks: readonly GanttDraftTask[], id: number) => tasks.find((task) => task.id === id);
+
+  // each kind of edit the screen makes, as the screen makes it (through `apply`)
+  const edits: {
+    name: string;
+    edit: (tasks: GanttDraftTask[], calendar: WorkingCalendar, state: GanttEditorState) => GanttEdit;
+    step: ReturnType<typeof describeGanttStep>;
+  }[] = [
+    {
+      name: "the editor: Fundaciones' duration 4 → 9",
+      edit: (tasks) => {
+        const task = taskOf(tasks, 3) as GanttDraftTask;
+        return updateGanttTask(tasks, 3, { ...task, duration: 9 });
+      },
+      step: { kind: 'duration', task: 'OG.2 Fundaciones' },
+    },
+    {
+      name: 'a drag: Muros to Monday 5 May',
+      edit: (tasks, calendar) => moveGanttTask(tasks, 4, '2025-05-05', calendar),
+      step: { kind: 'start', task: 'OG.3 Muros' },
+    },
+    {
+      name: 'a drag of the summary: its leaves move',
+      edit: (tasks, calendar, state) =>
+        moveGanttTask(tasks, 1, '2025-04-14', calendar, state.scheduled.get(1)?.start, state.scheduled),
+      step: { kind: 'start', count: 4 },
+    },
+    {
+      name: 'a stretch: Excavación from Tue 8 to Tue 15 April',
+      edit: (tasks, calendar) => resizeGanttTask(tasks, 2, '2025-04-08', '2025-04-15', calendar),
+      step: { kind: 'dates', task: 'OG.1 Excavación' },
+    },
+    {
+      name: 'the progress bar dragged',
+      edit: (tasks) => setGanttProgress(tasks, 3, 40),
+      step: { kind: 'progress', task: 'OG.2 Fundaciones' },
+    },
+    {
+      name: 'a link drawn: Excavación → Muros, finish to finish + 12 days',
+      edit: (tasks) => addGanttLink(tasks, 2, 4, 'FF', 12),
+      step: { kind: 'links', task: 'OG.3 Muros' },
+    },
+    {
+      name: 'a link removed: Fundaciones → Muros',
+      edit: (tasks) => removeGanttLink(tasks, 3, 4),
+      step: { kind: 'links', task: 'OG.3 Muros' },
+    },
+    {
+      name: 'outdent: Muros to the first level',
+      edit: (tasks) => outdentGanttTask(tasks, 4),
+      step: { kind: 'level', task: 'OG.3 Muros' },
+    },
+    {
+      name: 'add: a new task after Excavación',
+      edit: (tasks) => addGanttTask(tasks, 2, { id: 5, start: '2025-04-07', name: 'Nueva tarea' }),
+      step: { kind: 'add', task: 'Nueva tarea' },
+    },
+    {
+      name: 'delete: the summary and its three tasks',
+      edit: (tasks) => deleteGanttTask(tasks, 1),
+      step: { kind: 'delete', task: 'OG Obra gruesa' },
+    },
+  ];
+
+  for (const { name, edit, step } of edits) {
+    it(`undoes and redoes ${name}, the chart recomputed at each step`, () => {
+      const store = editor();
+      store.getState().select(2);
+      const original = store.getState();
+      const result = original.apply((tasks, calendar) => edit(tasks, calendar, original));
+      expect(result.ok).toBe(true);
+      const edited = store.getState();
+      expect(chartOf(edited)).not.toEqual(chartOf(original));
+      expect(edited.undoStack).toHaveLength(1);
+      expect(describeGanttStep(edited.undoStack[0]!.before, edited.undoStack[0]!.after)).toEqual(step);
+
+      expect(store.getState().undo()).toBe(true);
+      const undone = store.getState();
+      expect(undone.tasks).toBe(original.tasks);
+      expect(chartOf(undone)).toEqual(chartOf(original));
+      // the schedule is the engine's for the restored draft, as a fresh full pass gives it
+      const fresh = scheduleDraft(undone.tasks, undone.calendar);
+      expect(fresh.ok && new Map(fresh.tasks.map((task) => [task.id, task]))).toEqual(undone.scheduled);
+      expect(selectIsDirty(undone)).toBe(false);
+      expect([undone.undoStack.length, undone.redoStack.length]).toEqual([0, 1]);
+      expect(undone.revision).toBe(edited.revision + 1);
+      expect(store.getState().undo()).toBe(false);
+
+      expect(store.getState().redo()).toBe(true);
+      const redone = store.getState();
+      expect(redone.tasks).toBe(edited.tasks);
+      expect(chartOf(redone)).toEqual(chartOf(edited));
+      expect(selectIsDirty(redone)).toBe(true);
+      expect([redone.undoStack.length, redone.redoStack.length]).toEqual([1, 0]);
+      expect(store.getState().redo()).toBe(false);
+    });
+  }
+
+  it('indent is a step too: Fundaciones under Excavación (its link dropped), undone and redone', () => {
+    const store = editor();
+    // Fundaciones' own link to Excavación would join a summary and its task: take it away first
+    store.getState().apply((tasks) => removeGanttLink(tasks, 2, 3));
+    const before = store.getState();
+    expect(store.getState().apply((tasks) => indentGanttTask(tasks, 3)).ok).toBe(true);
+    const indented = store.getState();
+    expect(taskOf(indented.tasks, 3)?.parentId).toBe(2);
+    const top = indented.undoStack[indented.undoStack.length - 1]!;
+    expect(describeGanttStep(top.before, top.after)).toEqual({ kind: 'level', task: 'OG.2 Fundaciones' });
+    store.getState().undo();
+    expect(store.getState().tasks).toBe(before.tasks);
+    expect(chartOf(store.getState())).toEqual(chartOf(before));
+    store.getState().undo();
+    expect(store.getState().tasks).toBe(store.getState().saved);
+    store.getState().redo();
+    store.getState().redo();
+    expect(store.getState().tasks).toBe(indented.tasks);
+    expect(chartOf(store.getState())).toEqual(chartOf(indented));
+  });
+
+  it("undoes and redoes the calendar ('Calendario' → 'Aplicar'): the schedule on the calendar of each step", () => {
+    const store = editor();
+    const original = store.getState();
+    expect(store.getState().setCalendar({ ...original.projectCalendar, workingWeekdays: [1, 2, 3, 4, 5, 6] })).toEqual({
+      ok: true,
+    });
+    const saturdays = store.getState();
+    expect(chartOf(saturdays)).not.toEqual(chartOf(original));
+    const top = saturdays.undoStack[0]!;
+    expect(describeGanttStep(top.before, top.after)).toEqual({ kind: 'calendar' });
+    store.getState().undo();
+    expect(store.getState().projectCalendar).toBe(original.projectCalendar);
+    expect(store.getState().calendar).toBe(original.calendar);
+    expect(chartOf(store.getState())).toEqual(chartOf(original));
+    expect(selectIsDirty(store.getState())).toBe(false);
+    store.getState().redo();
+    expect(store.getState().projectCalendar.workingWeekdays).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(chartOf(store.getState())).toEqual(chartOf(saturdays));
+    expect(saveVariablesOf('p-1', store.getState())).toHaveProperty('calendar');
+  });
+
+  it('goes back through a mix of edits one at a time, in order, to the loaded Gantt', () => {
+    const store = editor();
+    const states = [store.getState()];
+    store.getState().apply((tasks) => updateGanttTask(tasks, 2, { ...taskOf(tasks, 2)!, duration: 8 }));
+    states.push(store.getState());
+    store.getState().apply((tasks, calendar) => moveGanttTask(tasks, 4, '2025-05-12', calendar));
+    states.push(store.getState());
+    store.getState().apply((tasks) => addGanttLink(tasks, 2, 4, 'FF'));
+    states.push(store.getState());
+    store.getState().setCalendar({ ...states[0]!.projectCalendar, chileHolidays: false });
+    states.push(store.getState());
+    for (let at = states.length - 2; at >= 0; at -= 1) {
+      expect(store.getState().undo()).toBe(true);
+      expect(store.getState().tasks).toBe(states[at]!.tasks);
+      expect(chartOf(store.getState())).toEqual(chartOf(states[at]!));
+    }
+    for (let at = 1; at < states.length; at += 1) {
+      expect(store.getState().redo()).toBe(true);
+      expect(chartOf(store.getState())).toEqual(chartOf(states[at]!));
+    }
+  });
+
+  it(`keeps the last ${GANTT_UNDO_LIMIT} steps (at least 100): the oldest go first`, () => {
+    expect(GANTT_UNDO_LIMIT).toBeGreaterThanOrEqual(100);
+    const store = editor();
+    const edits = GANTT_UNDO_LIMIT + 30;
+    const progressAfter: number[] = [];
+    for (let step = 1; step <= edits; step += 1) {
+      // 1 … 100, then 1 … 30 again: every edit changes the progress
+      const value = ((step - 1) % 100) + 1;
+      store.getState().apply((tasks) => setGanttProgress(tasks, 3, value));
+      progressAfter.push(value);
+    }
+    expect(store.getState().undoStack).toHaveLength(GANTT_UNDO_LIMIT);
+    let undone = 0;
+    while (store.getState().undo()) undone += 1;
+    expect(undone).toBe(GANTT_UNDO_LIMIT);
+    // back to the state after edit 30, no further
+    expect(taskOf(store.getState().tasks, 3)?.progress).toBe(progressAfter[edits - GANTT_UNDO_LIMIT - 1]);
+    expect(store.getState().redoStack).toHaveLength(GANTT_UNDO_LIMIT);
+    let redone = 0;
+    while (store.getState().redo()) redone += 1;
+    expect(redone).toBe(GANTT_UNDO_LIMIT);
+    expect(taskOf(store.getState().tasks, 3)?.progress).toBe(progressAfter[edits - 1]);
+  });
+
+  it('a new edit after an undo drops what could be redone', () => {
+    const store = editor();
+    store.getState().apply((tasks) => setGanttProgress(tasks, 3, 10));
+    store.getState().apply((tasks) => setGanttProgress(tasks, 3, 20));
+    store.getState().undo();
+    expect(store.getState().redoStack).toHaveLength(1);
+    store.getState().apply((tasks) => setGanttProgress(tasks, 3, 30));
+    expect(store.getState().redoStack).toHaveLength(0);
+    expect(store.getState().redo()).toBe(false);
+    expect(store.getState().undoStack).toHaveLength(2);
+  });
+
+  it('a refused edit, a bar dropped where it was and a calendar applied unchanged are no steps', () => {
+    const store = editor();
+    store.getState().apply((tasks) => addGanttLink(tasks, 4, 2, 'FS'));
+    store.getState().apply((tasks, calendar) => resizeGanttTask(tasks, 1, '2025-04-07', '2025-05-02', calendar));
+    store
+      .getState()
+      .apply((tasks, calendar, state = store.getState()) =>
+        moveGanttTask(tasks, 1, '2025-04-07', calendar, state.scheduled.get(1)?.start, state.scheduled),
+      );
+    store.getState().setCalendar(store.getState().projectCalendar);
+    expect(store.getState().undoStack).toHaveLength(0);
+    expect(store.getState().undo()).toBe(false);
+  });
+
+  it("is cleared by a save ('Grabar Gantt' loads the server's answer), a reload and a restored draft", () => {
+    const store = editor();
+    store.getState().apply((tasks) => setGanttProgress(tasks, 3, 10));
+    store.getState().apply((tasks) => setGanttProgress(tasks, 3, 20));
+    store.getState().undo();
+    expect([store.getState().undoStack.length, store.getState().redoStack.length]).toEqual([1, 1]);
+    // the save's answer: the Gantt as stored now
+    const savedActivities = activities.map((a) => (a.TaskID === 3 ? { ...a, Progress: 10 } : a));
+    store.getState().load({ ...output, activities: savedActivities, version: 5 });
+    expect([store.getState().undoStack.length, store.getState().redoStack.length]).toEqual([0, 0]);
+    expect(store.getState().undo()).toBe(false);
+    expect(store.getState().redo()).toBe(false);
+    expect(taskOf(store.getState().tasks, 3)?.progress).toBe(10);
+
+    store.getState().apply((tasks) => setGanttProgress(tasks, 3, 30));
+    const draft = store.getState().tasks;
+    store.getState().load(output);
+    expect(store.getState().undoStack).toHaveLength(0);
+    store.getState().apply((tasks) => setGanttProgress(tasks, 3, 40));
+    expect(
+      store.getState().restoreDraft({ tasks: draft, calendar: store.getState().projectCalendar, version: 4 }),
+    ).toEqual({ ok: true });
+    expect([store.getState().undoStack.length, store.getState().redoStack.length]).toEqual([0, 0]);
+  });
+
+  it('closes the task editor (its fields would be stale) and keeps the selection while the task exists', () => {
+    const store = editor();
+    store.getState().apply((tasks) => addGanttTask(tasks, 2, { id: 5, start: '2025-04-07' }));
+    store.getState().select(5);
+    store.getState().setEditing(5);
+    store.getState().apply((tasks) => setGanttProgress(tasks, 5, 50));
+    store.getState().undo();
+    expect([store.getState().selectedId, store.getState().editingId]).toEqual([5, null]);
+    store.getState().undo();
+    expect(store.getState().selectedId).toBeNull();
+  });
+
+  it('names a step that changed several fields of a task, or several tasks, by what it touched', () => {
+    const store = editor();
+    const before = store.getState().tasks;
+    const renamed = before.map((task) => (task.id === 4 ? { ...task, name: 'Muros y losas', duration: 6 } : task));
+    expect(describeGanttStep(before, renamed)).toEqual({ kind: 'task', task: 'OG.3 Muros y losas' });
+    const names = before.map((task) => (task.parentId === 1 ? { ...task, name: `${task.name} (B)` } : task));
+    expect(describeGanttStep(before, names)).toEqual({ kind: 'name', count: 3 });
   });
 });

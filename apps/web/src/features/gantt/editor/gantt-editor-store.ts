@@ -18,6 +18,8 @@ import type {
 import { createContext, useContext } from 'react';
 import { createStore, useStore } from 'zustand';
 import type { StoreApi } from 'zustand';
+import type { GanttUndoStep } from './gantt-undo';
+import { GANTT_UNDO_LIMIT } from './gantt-undo';
 
 /**
  * The Gantt screen's state (issue 7). `tasks` is the user's draft; `saved` is the list as the
@@ -64,9 +66,22 @@ export type GanttEditorState = {
   staleMessage: string | null;
   /** grows on every change the chart must redraw (even a refused drag, to put the bar back) */
   revision: number;
+  /**
+   * issue 32: the edits since the last load, save or restored draft, oldest first ('Deshacer' takes
+   * the last; at most GANTT_UNDO_LIMIT), and those undone since the last edit ('Rehacer' takes the last)
+   */
+  undoStack: GanttUndoStep[];
+  redoStack: GanttUndoStep[];
   load: (output: GanttOutput) => void;
   apply: (edit: (tasks: GanttDraftTask[], calendar: WorkingCalendar) => GanttEdit) => GanttEdit;
   redraw: () => void;
+  /**
+   * issue 32: 'Deshacer' / 'Rehacer': the tasks and the calendar as they were before (after) the
+   * last edit, the schedule recomputed from them; the task editor closes (its fields would be stale).
+   * False when there is nothing to undo (redo).
+   */
+  undo: () => boolean;
+  redo: () => boolean;
   /**
    * 'Calendario' → 'Aplicar' (issue 14): the project's calendar changes and the schedule is
    * recomputed. Refused, changing nothing, when the calendar is not valid or the engine cannot
@@ -194,6 +209,60 @@ function scheduledMap(
   return { ok: true as const, map, projectStart: result.projectStart, projectFinish: result.projectFinish };
 }
 
+/** Whether an edit left every task as it was (a bar dropped where it was): not a step to undo. */
+function sameTasks(left: readonly GanttDraftTask[], right: readonly GanttDraftTask[]): boolean {
+  if (left === right) return true;
+  if (left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index += 1) if (left[index] !== right[index]) return false;
+  return true;
+}
+
+/** issue 32: the history with the state before an edit on top (the oldest dropped past the limit); no redo after an edit. */
+function pushed(state: GanttEditorState, after: readonly GanttDraftTask[]) {
+  const { undoStack, tasks, projectCalendar, calendar } = state;
+  const step: GanttUndoStep = { tasks, projectCalendar, calendar, before: tasks, after };
+  return { undoStack: [...undoStack.slice(-(GANTT_UNDO_LIMIT - 1)), step], redoStack: [] };
+}
+
+/** issue 32: back (or forward) one step: its state on screen, scheduled again; the current one on the other stack. */
+function travel(
+  store: { get: () => GanttEditorState; set: (partial: Partial<GanttEditorState>) => void },
+  scheduler: IncrementalScheduler,
+  direction: 'undo' | 'redo',
+): boolean {
+  const state = store.get();
+  const from = direction === 'undo' ? state.undoStack : state.redoStack;
+  const step = from[from.length - 1];
+  if (!step) return false;
+  const computed = scheduledMap(step.tasks, step.calendar, state.cutoff, scheduler);
+  // every step was scheduled once already; a refusal here would be a bug: nothing changes
+  if (!computed.ok) return false;
+  const current: GanttUndoStep = {
+    tasks: state.tasks,
+    projectCalendar: state.projectCalendar,
+    calendar: state.calendar,
+    before: step.before,
+    after: step.after,
+  };
+  const rest = from.slice(0, -1);
+  const to = direction === 'undo' ? state.redoStack : state.undoStack;
+  const moved = [...to.slice(-(GANTT_UNDO_LIMIT - 1)), current];
+  store.set({
+    tasks: step.tasks,
+    projectCalendar: step.projectCalendar,
+    calendar: step.calendar,
+    scheduled: computed.map,
+    projectStart: computed.projectStart,
+    projectFinish: computed.projectFinish,
+    selectedId: state.selectedId !== null && computed.map.has(state.selectedId) ? state.selectedId : null,
+    editingId: null,
+    undoStack: direction === 'undo' ? rest : moved,
+    redoStack: direction === 'undo' ? moved : rest,
+    revision: state.revision + 1,
+  });
+  return true;
+}
+
 function stateFrom(output: GanttOutput, scheduler: IncrementalScheduler) {
   const tasks = draftFromActivities(output.activities);
   const projectCalendar = projectCalendarOf(output.calendar);
@@ -233,6 +302,9 @@ function stateFrom(output: GanttOutput, scheduler: IncrementalScheduler) {
     baseline,
     staleMessage: null,
     editingId: null,
+    // issue 32: a load (the first, a save's answer, 'Recargar', an import) starts a new history
+    undoStack: [],
+    redoStack: [],
   };
 }
 
@@ -270,6 +342,7 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
       const selectedId = state.selectedId !== null && computed.map.has(state.selectedId) ? state.selectedId : null;
       const editingId = state.editingId !== null && computed.map.has(state.editingId) ? state.editingId : null;
       set({
+        ...(sameTasks(change.tasks, state.tasks) ? {} : pushed(state, change.tasks)),
         tasks: change.tasks,
         scheduled: computed.map,
         projectStart: computed.projectStart,
@@ -281,6 +354,8 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
       return change;
     },
     redraw: () => set({ revision: get().revision + 1 }),
+    undo: () => travel({ get, set }, scheduler, 'undo'),
+    redo: () => travel({ get, set }, scheduler, 'redo'),
     setCalendar: (next) => {
       const state = get();
       const parsed = projectCalendarSchema.safeParse(next);
@@ -295,6 +370,7 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
       const computed = scheduledMap(state.tasks, calendar, state.cutoff, scheduler);
       if (!computed.ok) return { ok: false, error: computed.error };
       set({
+        ...pushed(state, state.tasks),
         projectCalendar: chosen,
         calendar,
         scheduled: computed.map,
@@ -361,6 +437,8 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
         selectedId: null,
         editingId: null,
         staleMessage: null,
+        undoStack: [],
+        redoStack: [],
         revision: state.revision + 1,
       });
       return { ok: true };

@@ -11,6 +11,8 @@ export type ToolButtonProps = {
   /** the key that does the same in the grid, shown in the tooltip */
   keys?: string;
   icon: ReactElement;
+  /** issue 32: the tooltip, when it says more than the name (the step 'Deshacer' takes back) */
+  title?: string;
   color?: 'primary' | 'success' | 'error';
   disabled?: boolean;
   onClick: () => void;
@@ -20,10 +22,19 @@ export type ToolButtonProps = {
  * A secondary action of the Gantt's toolbar (issue 12): an icon, its name in a tooltip (with its
  * key in the grid, as MS Project shows it) and as its accessible name.
  */
-export function ToolButton({ label, keys, icon, color = 'primary', disabled = false, onClick }: ToolButtonProps) {
+export function ToolButton({
+  label,
+  keys,
+  icon,
+  title,
+  color = 'primary',
+  disabled = false,
+  onClick,
+}: ToolButtonProps) {
   const { t } = useTranslation();
+  const name = title ?? label;
   return (
-    <Tooltip title={keys ? t('gantt.withKeys', { action: label, keys }) : label} describeChild>
+    <Tooltip title={keys ? t('gantt.withKeys', { action: name, keys }) : name} describeChild>
       {/* a disabled button takes no pointer events: the tooltip listens on the span around it */}
       <Box component="span" sx={{ display: 'inline-flex' }}>
         <IconButton size="small" aria-label={label} color={color} disabled={disabled} onClick={onClick}>

@@ -188,6 +188,7 @@ describe('Exportar → MS Project (XML) and Excel (issue 14)', () => {
     expect(items).toEqual([
       'PDF A4 horizontal',
       'PDF A3 horizontal',
+      'Programa a 3 semanas',
       'Imagen PNG (vista actual)',
       'MS Project (XML)',
       'Excel',

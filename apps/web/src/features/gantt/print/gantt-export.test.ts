@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ganttFileName, readChartView } from './gantt-export';
+import { ganttFileName, readChartColumns, readChartView } from './gantt-export';
 
 const tasks = Array.from({ length: 40 }, (_, index) => ({ id: index + 1 }));
 
@@ -61,5 +61,26 @@ describe('ganttFileName', () => {
   it('names the file by the project code and the day, keeping letters and digits', () => {
     expect(ganttFileName('ELA/01 Ñuñoa', 'pdf', new Date(2026, 2, 4))).toBe('gantt-ELA_01_Ñuñoa-20260304.pdf');
     expect(ganttFileName('ELA', 'png', new Date(2026, 11, 31))).toBe('gantt-ELA-20261231.png');
+  });
+});
+
+describe('readChartColumns (issue 32)', () => {
+  it("reads the chart's shown columns in order with their titles, leaving the hidden ones out", () => {
+    expect(
+      readChartColumns({
+        columns: [
+          { id: 'taskId', header: [{ text: 'Id' }], hidden: true },
+          { id: 'text', header: [{ text: 'Código' }] },
+          { id: 'name', header: 'Nombre' },
+          { id: 'workDays', header: [{ text: 'Duración' }], hidden: false },
+          { id: 7, header: 'not a column id' },
+        ],
+      }),
+    ).toEqual([
+      { id: 'text', title: 'Código' },
+      { id: 'name', title: 'Nombre' },
+      { id: 'workDays', title: 'Duración' },
+    ]);
+    expect(readChartColumns({})).toEqual([]);
   });
 });

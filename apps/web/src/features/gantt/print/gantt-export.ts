@@ -1,6 +1,7 @@
 /**
- * 'Exportar' (issue 12): the whole chart as PDF pages (A4 or A3 landscape) and the chart's current
- * view as one PNG page, both drawn from the store's data by the print layout
+ * 'Exportar' (issue 12): the chart as PDF pages (A4 or A3 landscape; issue 32: the rows, columns,
+ * date window, baseline and cut-off the screen shows, or the 3-week programme) and the chart's
+ * current view as one PNG page, both drawn from the store's data by the print layout
  * (gantt-print-layout.ts) and its renderer: jsPDF's vector primitives for the PDF, a Canvas 2D
  * context for the PNG. jsPDF loads only when a user exports.
  */
@@ -10,9 +11,10 @@ import type { GanttPrintInput, GanttPrintView, PrintLayout } from './print-model
 import { layoutGanttPrint } from './gantt-print-layout';
 import { canvasPainter, drawPrintPage, jsPdfPainter } from './gantt-print-render';
 
-export type GanttExportFormat = 'pdf-a4' | 'pdf-a3' | 'png';
+/** issue 32: 'pdf-3w' is 'Programa a 3 semanas', an A4 PDF from the cut-off. */
+export type GanttExportFormat = 'pdf-a4' | 'pdf-a3' | 'png' | 'pdf-3w';
 
-export const ganttExportFormats: readonly GanttExportFormat[] = ['pdf-a4', 'pdf-a3', 'png'];
+export const ganttExportFormats: readonly GanttExportFormat[] = ['pdf-a4', 'pdf-a3', 'pdf-3w', 'png'];
 
 export function ganttFileName(projectCode: string, extension: 'png' | 'pdf', today = new Date()): string {
   const day = `${today.getFullYear()}${String(today.getMonth() + 1).padStart(2, '0')}${String(today.getDate()).padStart(2, '0')}`;
@@ -92,8 +94,13 @@ export async function exportGantt(
     downloadBlob(await renderGanttPng({ ...input, paper: 'A4', ...(view ? { view } : {}) }), fileName);
     return;
   }
-  const { blob } = await renderGanttPdf({ ...input, paper: format === 'pdf-a3' ? 'A3' : 'A4' }, onProgress);
+  const { blob } = await renderGanttPdf({ ...input, paper: paperOf(format) }, onProgress);
   downloadBlob(blob, fileName);
+}
+
+/** The sheet a format prints on: A3 for 'PDF A3 horizontal', else A4. */
+export function paperOf(format: GanttExportFormat): 'A4' | 'A3' {
+  return format === 'pdf-a3' ? 'A3' : 'A4';
 }
 
 // ---------------------------------------------------------------- the chart's view
@@ -148,4 +155,29 @@ export function readChartView(state: ChartState, width: number, height: number):
   // the day the right edge falls in is the last one shown
   const end = dayOf(addUnits(scales.start, scales.lengthUnit, right));
   return { rowIds, firstRow, rowCount, start, end: end < start ? start : end };
+}
+
+/** What the print reads of SVAR's columns: their ids, titles (a string or SVAR's header cells) and whether hidden. */
+type ChartColumnState = { columns?: { id?: unknown; header?: unknown; hidden?: unknown }[] };
+
+function headerText(header: unknown): string {
+  const first: unknown = Array.isArray(header) ? header[0] : header;
+  if (typeof first === 'string') return first;
+  if (first && typeof first === 'object' && typeof (first as { text?: unknown }).text === 'string') {
+    return (first as { text: string }).text;
+  }
+  return '';
+}
+
+/**
+ * issue 32: the grid's columns the chart shows now (not hidden), in order, with their titles; an
+ * empty list when the chart does not say.
+ */
+export function readChartColumns(state: ChartColumnState): { id: string; title: string }[] {
+  const columns: { id: string; title: string }[] = [];
+  for (const column of state.columns ?? []) {
+    if (typeof column.id !== 'string' || column.hidden === true) continue;
+    columns.push({ id: column.id, title: headerText(column.header) });
+  }
+  return columns;
 }

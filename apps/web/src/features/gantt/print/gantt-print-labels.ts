@@ -7,9 +7,18 @@ import type { GanttPrintLabels } from './print-model';
  * it was exported (`now`), the span and scale, the page numbers, the cut-off, the column titles and
  * the legend.
  */
-export function ganttPrintLabels(t: TFunction, project: { name: string; code: string }, now: Date): GanttPrintLabels {
+export function ganttPrintLabels(
+  t: TFunction,
+  project: { name: string; code: string },
+  now: Date,
+  /** issue 32: 'Programa a 3 semanas' says so in its title */
+  isThreeWeeks = false,
+): GanttPrintLabels {
   return {
-    title: t('gantt.print.title', { project: project.name, code: project.code }),
+    title: t(isThreeWeeks ? 'gantt.print.threeWeeksTitle' : 'gantt.print.title', {
+      project: project.name,
+      code: project.code,
+    }),
     exportedAt: t('gantt.print.exportedAt', { date: formatDateTime(now) }),
     info: ({ start, finish, count, scale }) =>
       t('gantt.print.info', {
@@ -36,6 +45,7 @@ export function ganttPrintLabels(t: TFunction, project: { name: string; code: st
       milestone: t('gantt.print.legend.milestone'),
       link: t('gantt.print.legend.link'),
       criticalLink: t('gantt.print.legend.criticalLink'),
+      baseline: t('gantt.print.legend.baseline'),
     },
   };
 }

@@ -375,13 +375,13 @@ describe('links', () => {
 });
 
 describe('the cut-off date (tracking)', () => {
-  it('draws a line at the end of the cut-off day through the scale and the rows, and names it in the header', () => {
+  it('draws a line at the start of the cut-off day (where the screen draws it) through the scale and the rows, and names it in the header', () => {
     const result = layout(parallel(40), { cutOff: '2026-03-10' });
     expect(result.pages).toHaveLength(2);
     for (const page of result.pages) {
-      const day11 = dayNumber('2026-03-11');
+      const day10 = dayNumber('2026-03-10');
       const expectedX =
-        page.frame.timelineLeft + TIMELINE_PAD + (day11 - result.scale.axisStart) * result.scale.mmPerDay;
+        page.frame.timelineLeft + TIMELINE_PAD + (day10 - result.scale.axisStart) * result.scale.mmPerDay;
       expect(page.cutOff?.x).toBeCloseTo(expectedX);
       expect(page.cutOff?.top).toBe(page.frame.tableTop);
       expect(page.cutOff?.bottom).toBe(page.frame.bodyBottom);
@@ -436,5 +436,122 @@ describe('text', () => {
     expect(cut.endsWith('...')).toBe(true);
     expect(helveticaWidth(cut, 7, false)).toBeLessThanOrEqual(10);
     expect(fitText('Excavación', 0.5, 7, false, helveticaWidth)).toBe('');
+  });
+});
+
+describe('print what you see (issue 32)', () => {
+  it('prints only the rows asked for (a collapsed outline), on one page', () => {
+    const tasks = [
+      task(1, { name: 'Edificio' }),
+      ...parallel(80).map((child) => ({ ...child, id: child.id + 1, parentId: 1 })),
+    ];
+    const result = layout(tasks, { rowIds: [1] });
+    expect(result.pages).toHaveLength(1);
+    const page = result.pages[0] as PrintPage;
+    expect(page.rows.map((row) => row.taskId)).toEqual([1]);
+    expect(texts(page, 'cell')).toContain('Edificio');
+    expect(texts(page, 'cell')).not.toContain('Tarea 2');
+    // no link to a row not printed
+    expect(page.links).toEqual([]);
+  });
+
+  it('lays the time scale over the window only and cuts the bars at its edges', () => {
+    // T1 runs 02-03 … 06-03, T2 09-03 … 13-03 (cut by the window's end on 11-03), T3 from 23-03 (outside)
+    const tasks = [task(1), task(2, { start: '2026-03-09' }), task(3, { start: '2026-03-23' })];
+    const result = layout(tasks, { window: { start: '2026-03-04', end: '2026-03-11' } });
+    const page = result.pages[0] as PrintPage;
+    expect(result.scale.axisStart).toBe(dayNumber('2026-03-04'));
+    expect(result.scale.axisEnd).toBe(dayNumber('2026-03-12'));
+    expect(result.scale.unit).toBe('day');
+    // the window fills the timeline
+    const left = page.frame.timelineLeft + TIMELINE_PAD;
+    const right = page.frame.timelineRight - TIMELINE_PAD;
+    expect(result.scale.mmPerDay * 8).toBeCloseTo(right - left);
+    const first = barOf(page, 1);
+    expect(first.x).toBeCloseTo(left);
+    expect(first.cutStart).toBe(true);
+    expect(first.cutEnd).toBe(false);
+    const second = barOf(page, 2);
+    expect(second.x + second.width).toBeCloseTo(right);
+    expect(second.cutEnd).toBe(true);
+    expect(page.bars.some((bar) => bar.taskId === 3)).toBe(false);
+    // the scale's day labels: 4 … 11 only
+    expect(texts(page, 'scale').filter((label) => /^\d+$/.test(label))).toEqual([
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+      '11',
+    ]);
+    // the header names the window
+    expect(texts(page, 'info')[0]).toContain('04-03-2026 al 11-03-2026');
+  });
+
+  it('prints the columns asked for, in their order, and leaves out the last ones that do not fit', () => {
+    const value = (id: string) => () => id;
+    const column = (id: string, width: number) => ({
+      id,
+      title: id === 'taskId' ? 'Id' : id.toUpperCase(),
+      width,
+      align: 'left' as const,
+      value: value(id),
+    });
+    const result = layout(parallel(3), {
+      columns: [
+        column('taskId', 9),
+        column('text', 24),
+        column('name', 54),
+        column('a', 40),
+        column('b', 40),
+        column('c', 40),
+      ],
+    });
+    // A4: the grid keeps at most 60 % of 281 mm = 168.6 mm: Nombre narrows to 30, then 'c' goes
+    expect(result.columns.map((printed) => printed.id)).toEqual(['taskId', 'text', 'name', 'a', 'b']);
+    expect(result.columns.find((printed) => printed.id === 'name')?.width).toBe(30);
+    const page = result.pages[0] as PrintPage;
+    expect(texts(page, 'column')).toEqual(['Id', 'TEXT', 'NAME', 'A', 'B']);
+    expect(page.frame.timelineLeft).toBeCloseTo(8 + 9 + 24 + 30 + 40 + 40);
+    expect(texts(page, 'cell').slice(0, 5)).toEqual(['taskId', 'text', 'name', 'a', 'b']);
+  });
+
+  it('draws each task’s baseline bar in grey at the foot of its row, and names it in the legend', () => {
+    const tasks = [task(1), task(2, { start: '2026-03-09' })];
+    const baseline = new Map([
+      [1, { start: '2026-03-02', finish: '2026-03-04', duration: 3 }],
+      [2, { start: '2026-03-05', finish: '2026-03-05', duration: 0 }],
+    ]);
+    const result = layout(tasks, {
+      baseline,
+      labels: { ...labels, legend: { ...labels.legend, baseline: 'Línea base' } },
+    });
+    const page = result.pages[0] as PrintPage;
+    const [base1, base2] = page.baselineBars;
+    const X = (iso: string) =>
+      page.frame.timelineLeft + TIMELINE_PAD + (dayNumber(iso) - result.scale.axisStart) * result.scale.mmPerDay;
+    expect(base1?.x).toBeCloseTo(X('2026-03-02'));
+    expect((base1?.x ?? 0) + (base1?.width ?? 0)).toBeCloseTo(X('2026-03-05'));
+    expect(base2?.isMilestone).toBe(true);
+    // under the bar, inside the row
+    const row = page.rows[0];
+    const bar = barOf(page, 1);
+    expect(base1?.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+    expect((base1?.y ?? 0) + (base1?.height ?? 0)).toBeLessThanOrEqual((row?.y ?? 0) + PRINT_GEOMETRY.rowHeight);
+    expect(texts(page, 'legend')).toContain('Línea base');
+    // without a baseline: none, and no legend entry
+    const plain = layout(tasks).pages[0] as PrintPage;
+    expect(plain.baselineBars).toEqual([]);
+    expect(texts(plain, 'legend')).not.toContain('Línea base');
+  });
+
+  it('leaves the cut-off line off when the window does not hold it', () => {
+    const tasks = parallel(3);
+    const inside = layout(tasks, { cutOff: '2026-03-05', window: { start: '2026-03-02', end: '2026-03-20' } });
+    expect(inside.pages[0]?.cutOff).toBeDefined();
+    const outside = layout(tasks, { cutOff: '2026-03-25', window: { start: '2026-03-02', end: '2026-03-20' } });
+    expect(outside.pages[0]?.cutOff).toBeUndefined();
   });
 });

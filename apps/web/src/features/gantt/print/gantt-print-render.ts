@@ -144,6 +144,9 @@ function drawLegendSwatch(painter: PrintPainter, kind: LegendKind, x: number, y:
         cutEnd: false,
       });
       break;
+    case 'baseline':
+      painter.rect(x, y - 0.45, width, 0.9, { fill: PRINT_COLOURS.baseline });
+      break;
     case 'link':
     case 'criticalLink':
       drawLink(painter, {
@@ -162,7 +165,7 @@ function drawLegendSwatch(painter: PrintPainter, kind: LegendKind, x: number, y:
   }
 }
 
-/** One page, back to front: fills, lines, outlines, bars, links, the cut-off line, texts, the legend. */
+/** One page, back to front: fills, lines, outlines, baseline bars, bars, links, the cut-off line, texts, the legend. */
 export function drawPrintPage(page: PrintPage, painter: PrintPainter): void {
   for (const rect of page.rects) {
     if (rect.fill) painter.rect(rect.x, rect.y, rect.width, rect.height, { fill: rect.fill });
@@ -180,6 +183,9 @@ export function drawPrintPage(page: PrintPage, painter: PrintPainter): void {
   }
   for (const rect of page.rects) {
     if (rect.stroke) painter.rect(rect.x, rect.y, rect.width, rect.height, { stroke: rect.stroke, lineWidth: 0.3 });
+  }
+  for (const base of page.baselineBars) {
+    painter.rect(base.x, base.y, base.width, base.height, { fill: PRINT_COLOURS.baseline });
   }
   for (const bar of page.bars) drawBar(painter, bar);
   for (const link of page.links) drawLink(painter, link);

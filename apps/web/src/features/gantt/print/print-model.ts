@@ -62,6 +62,7 @@ export const PRINT_COLOURS = {
   link: '#5f6b7a',
   criticalLink: '#d32f2f',
   cutOff: '#ef6c00',
+  baseline: '#9e9e9e',
 } as const;
 
 export type TimeUnit = 'day' | 'week' | 'month' | 'quarter';
@@ -76,8 +77,33 @@ export type GanttPrintLabels = {
   cutOff: (date: string) => string;
   quarter: (quarter: number) => string;
   columns: { code: string; name: string; start: string; finish: string; duration: string };
-  legend: { task: string; critical: string; summary: string; milestone: string; link: string; criticalLink: string };
+  legend: {
+    task: string;
+    critical: string;
+    summary: string;
+    milestone: string;
+    link: string;
+    criticalLink: string;
+    /** issue 32: shown only when the baseline bars are printed */
+    baseline?: string;
+  };
 };
+
+/**
+ * issue 32: a printed grid column, as the screen shows it: its id (the chart's column id), its title,
+ * its width on the sheet (mm), its alignment, and its text for a row. The first column carries the
+ * tree's indentation.
+ */
+export type PrintColumn = {
+  id: string;
+  title: string;
+  width: number;
+  align: 'left' | 'center' | 'right';
+  value: (row: { task: GanttDraftTask; computed: ScheduledTask }) => string;
+};
+
+/** issue 32: a task's dates in the chosen baseline (YYYY-MM-DD; duration in working days). */
+export type PrintBaselineDates = { start: string; finish: string; duration: number };
 
 export type GanttPrintView = {
   /** the rows the screen shows (collapsed and filtered rows left out), top to bottom */
@@ -99,8 +125,22 @@ export type GanttPrintInput = {
   locale: string;
   /** shades the days off on the day and week scales */
   isWorkingDay?: (day: number) => boolean;
-  /** tracking's status date (YYYY-MM-DD), for the issue that adds tracking; nothing passes it yet */
+  /** tracking's cut-off (YYYY-MM-DD): a dashed line at the start of that day, as the screen draws it */
   cutOff?: string;
+  /**
+   * issue 32: the rows printed, top to bottom (the screen's: collapsed summaries as one row, the
+   * filter's and the search's rows only); absent: every task in tree order
+   */
+  rowIds?: readonly number[];
+  /**
+   * issue 32: the date window (YYYY-MM-DD, inclusive, 'Desde' … 'Hasta'): the time scale covers only
+   * it and the bars are cut at its edges; absent: the rows' whole span
+   */
+  window?: { start: string; end: string };
+  /** issue 32: the grid's columns (the screen's visible ones); absent: Código, Nombre, Inicio, Fin, Duración */
+  columns?: readonly PrintColumn[];
+  /** issue 32: the chosen baseline's dates by task: a grey bar under each task's bar */
+  baseline?: ReadonlyMap<number, PrintBaselineDates>;
   /** one page of the screen's view (the PNG) instead of the whole chart */
   view?: GanttPrintView;
   /** the span of a chart without tasks (YYYY-MM-DD) */
@@ -129,7 +169,7 @@ export type PrintText = {
 export type PrintRect = { x: number; y: number; width: number; height: number; fill?: string; stroke?: string };
 export type PrintLine = { x1: number; y1: number; x2: number; y2: number; color: string; width: number; dash?: number };
 
-export type LegendKind = 'task' | 'critical' | 'summary' | 'milestone' | 'link' | 'criticalLink';
+export type LegendKind = 'task' | 'critical' | 'summary' | 'milestone' | 'link' | 'criticalLink' | 'baseline';
 export type PrintLegendItem = { kind: LegendKind; x: number; y: number; width: number };
 
 export type PrintRow = { taskId: number; index: number; y: number; depth: number; isSummary: boolean };
@@ -149,6 +189,16 @@ export type PrintBar = {
   /** the bar goes on past the frame on that side */
   cutStart: boolean;
   cutEnd: boolean;
+};
+
+/** issue 32: a baseline's bar (cut by the frame and the window), or its milestone's mark (x its centre). */
+export type PrintBaselineBar = {
+  taskId: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  isMilestone: boolean;
 };
 
 export type Point = [number, number];
@@ -190,6 +240,7 @@ export type PrintPage = {
   legend: PrintLegendItem[];
   rows: PrintRow[];
   bars: PrintBar[];
+  baselineBars: PrintBaselineBar[];
   links: PrintLink[];
   cutOff?: { x: number; top: number; bottom: number };
 };
@@ -212,5 +263,7 @@ export type PrintLayout = {
   pagesAcross: number;
   scale: TimeScale;
   rowIds: number[];
+  /** issue 32: the columns printed (those that fit the sheet) */
+  columns: PrintColumn[];
   pages: PrintPage[];
 };

@@ -1,9 +1,12 @@
 import { dayNumber, formatIsoDate, isoDay } from '@cimiento/domain';
-import { GRID_COLUMNS, PRINT_COLOURS, PRINT_FONTS, PRINT_GEOMETRY } from './print-model';
+import { PRINT_COLOURS, PRINT_FONTS, PRINT_GEOMETRY } from './print-model';
 import type {
   GanttPrintInput,
   LegendKind,
   PrintBar,
+  PrintBaselineBar,
+  PrintBaselineDates,
+  PrintColumn,
   PrintPage,
   PrintText,
   TextMeasure,
@@ -11,6 +14,7 @@ import type {
   TimeScale,
 } from './print-model';
 import type { LayoutRow } from './print-pagination';
+import { treeColumnIndex } from './print-columns';
 import { fitText, printableText } from './print-text-metrics';
 import { UPPER_UNIT, cellLabels, nextUnit, unitStart } from './print-time-scale';
 import type { AnyUnit } from './print-time-scale';
@@ -32,6 +36,8 @@ export type PageContext = {
   visibleRight: number;
   /** a day's left edge on the page */
   dayX: (day: number) => number;
+  /** issue 32: the grid's columns printed */
+  columns: readonly PrintColumn[];
 };
 
 /** Adds a text, made printable; with `fit`, cut with '...' to that many mm. */
@@ -112,6 +118,9 @@ export function addPageHeader(context: PageContext, start: number, end: number, 
     ['milestone', labels.legend.milestone],
     ['link', labels.legend.link],
     ['criticalLink', labels.legend.criticalLink],
+    ...(input.baseline && labels.legend.baseline !== undefined
+      ? [['baseline', labels.legend.baseline] as [LegendKind, string]]
+      : []),
   ];
   let x = margin;
   for (const [kind, label] of items) {
@@ -142,9 +151,8 @@ export function addPageHeader(context: PageContext, start: number, end: number, 
 }
 
 export function addTableFrame(context: PageContext): void {
-  const { page, input } = context;
+  const { page } = context;
   const { gridLeft, timelineLeft, timelineRight, tableTop, bodyTop, bodyBottom } = page.frame;
-  const columns = GRID_COLUMNS[input.paper];
   page.rects.push({
     x: gridLeft,
     y: tableTop,
@@ -153,13 +161,11 @@ export function addTableFrame(context: PageContext): void {
     fill: PRINT_COLOURS.headerFill,
   });
   // the column titles, centred on both scale rows
-  const titles: [string, number, PrintText['align']][] = [
-    [input.labels.columns.code, columns.code, 'left'],
-    [input.labels.columns.name, columns.name, 'left'],
-    [input.labels.columns.start, columns.start, 'center'],
-    [input.labels.columns.finish, columns.finish, 'center'],
-    [input.labels.columns.duration, columns.duration, 'right'],
-  ];
+  const titles: [string, number, PrintText['align']][] = context.columns.map((column) => [
+    column.title,
+    column.width,
+    column.align,
+  ]);
   let x = gridLeft;
   for (const [title, columnWidth, align] of titles) {
     const anchor = align === 'left' ? x + 1 : align === 'right' ? x + columnWidth - 1 : x + columnWidth / 2;
@@ -282,34 +288,58 @@ export function addScale(context: PageContext): void {
 }
 
 export function addGridCells(context: PageContext, row: LayoutRow, top: number): void {
-  const { input } = context;
-  const columns = GRID_COLUMNS[input.paper];
   const baseline = top + 3.4;
   const bold = row.computed.isSummary;
   const size = PRINT_FONTS.cell;
+  const tree = treeColumnIndex(context.columns);
   let x = context.page.frame.gridLeft;
-  const indent = Math.min(row.depth * PRINT_GEOMETRY.indent, columns.code / 2);
-  text(context, row.task.code, x + 1 + indent, baseline, { size, bold, role: 'cell', fit: columns.code - 2 - indent });
-  x += columns.code;
-  text(context, row.task.name, x + 1, baseline, { size, bold, role: 'cell', fit: columns.name - 2 });
-  x += columns.name;
-  text(context, formatIsoDate(row.computed.start), x + columns.start / 2, baseline, {
-    size,
-    align: 'center',
-    role: 'cell',
-  });
-  x += columns.start;
-  text(context, formatIsoDate(row.computed.end), x + columns.finish / 2, baseline, {
-    size,
-    align: 'center',
-    role: 'cell',
-  });
-  x += columns.finish;
-  text(context, String(row.computed.duration), x + columns.duration - 1.5, baseline, {
-    size,
-    align: 'right',
-    role: 'cell',
-  });
+  for (const [index, column] of context.columns.entries()) {
+    const indent = index === tree ? Math.min(row.depth * PRINT_GEOMETRY.indent, column.width / 2) : 0;
+    const value = column.value(row);
+    const anchor =
+      column.align === 'left'
+        ? x + 1 + indent
+        : column.align === 'right'
+          ? x + column.width - 1.5
+          : x + column.width / 2;
+    text(context, value, anchor, baseline, {
+      size,
+      bold,
+      align: column.align,
+      role: 'cell',
+      fit: column.width - 2 - indent,
+    });
+    x += column.width;
+  }
+}
+
+/**
+ * issue 32: the task's baseline bar, in grey at the foot of its row (as the screen draws it under
+ * the bar), cut by `left` … `right`; a milestone in the baseline as a short mark on its day.
+ */
+export function baselineBarOf(
+  taskId: number,
+  dates: PrintBaselineDates,
+  top: number,
+  dayX: (day: number) => number,
+  left: number,
+  right: number,
+): PrintBaselineBar | null {
+  const height = 0.9;
+  const y = top + PRINT_GEOMETRY.rowHeight - height - 0.45;
+  const start = dayNumber(dates.start);
+  if (dates.duration === 0) {
+    const centre = dayX(start);
+    if (centre < left - 1e-9 || centre > right + 1e-9) return null;
+    return { taskId, x: centre - 0.6, y: y - 0.3, width: 1.2, height: height + 0.3, isMilestone: true };
+  }
+  const x0 = dayX(start);
+  const x1 = dayX(dayNumber(dates.finish) + 1);
+  if (x1 < left - 1e-9 || x0 > right + 1e-9) return null;
+  const drawnStart = Math.max(x0, left);
+  const drawnEnd = Math.min(x1, right);
+  if (drawnEnd - drawnStart <= 1e-9) return null;
+  return { taskId, x: drawnStart, y, width: drawnEnd - drawnStart, height, isMilestone: false };
 }
 
 export function barOf(
@@ -318,8 +348,12 @@ export function barOf(
   dayX: (day: number) => number,
   left: number,
   right: number,
+  withBaseline = false,
 ): PrintBar | null {
   const { rowHeight, milestoneHalf, taskBarHeight } = PRINT_GEOMETRY;
+  // issue 32: with the baseline's bars under them, the bars are a little thinner and higher
+  const barHeight = withBaseline ? 2.3 : taskBarHeight;
+  const barTop = (height: number) => (withBaseline ? top + 0.6 : top + (rowHeight - height) / 2);
   const base = { taskId: row.task.id, critical: row.computed.critical, progress: row.task.progress };
   const startDay = dayNumber(row.computed.start);
   if (row.isMilestone) {
@@ -343,13 +377,13 @@ export function barOf(
   const drawnStart = Math.max(x0, left);
   const drawnEnd = Math.min(x1, right);
   const isSummary = row.computed.isSummary;
-  const height = isSummary ? 1.4 : taskBarHeight;
+  const height = isSummary ? 1.4 : barHeight;
   return {
     ...base,
     kind: isSummary ? 'summary' : 'task',
     x: drawnStart,
     width: Math.max(drawnEnd - drawnStart, 0),
-    y: isSummary ? top + 1.2 : top + (rowHeight - height) / 2,
+    y: isSummary ? top + (withBaseline ? 0.8 : 1.2) : barTop(height),
     height,
     progressWidth: Math.max(0, Math.min(x0 + ((x1 - x0) * row.task.progress) / 100, drawnEnd) - drawnStart),
     cutStart: x0 < left - 1e-9,

@@ -3,9 +3,9 @@ import { GRID_COLUMNS, PAPER_SIZES, PRINT_GEOMETRY } from './print-model';
 import type { GanttPrintInput, GanttPrintView, PaperSize } from './print-model';
 
 /**
- * The printed rows and how they fall on pages: every task in tree order (the export ignores the
- * screen's search and collapsed rows; the PNG's view takes the rows the screen shows), split over
- * pages down in bands of the rows a sheet holds.
+ * The printed rows and how they fall on pages: the rows asked for (issue 32: the screen's, from
+ * print-selection.ts), else every task in tree order; the PNG's view takes the rows the chart shows.
+ * Split over pages down in bands of the rows a sheet holds.
  */
 
 /** A task as printed: its draft, its computed dates, its depth in the tree. */
@@ -29,7 +29,7 @@ export function rowsOf(input: GanttPrintInput): LayoutRow[] {
     depthOf.set(task.id, value);
     return value;
   };
-  const ids = input.view ? input.view.rowIds : input.tasks.map((task) => task.id);
+  const ids = input.view ? input.view.rowIds : (input.rowIds ?? input.tasks.map((task) => task.id));
   const rows: LayoutRow[] = [];
   for (const id of ids) {
     const task = byId.get(id);
@@ -40,7 +40,9 @@ export function rowsOf(input: GanttPrintInput): LayoutRow[] {
   return rows;
 }
 
-export function gridWidthOf(paper: PaperSize): number {
+/** The grid's width: its columns' (issue 32: the printed ones), else the default five's. */
+export function gridWidthOf(paper: PaperSize, printed?: readonly { width: number }[]): number {
+  if (printed) return printed.reduce((sum, column) => sum + column.width, 0);
   const columns = GRID_COLUMNS[paper];
   return columns.code + columns.name + columns.start + columns.finish + columns.duration;
 }
@@ -53,8 +55,8 @@ export function rowsPerPage(paper: PaperSize): number {
 }
 
 /** The timeline's width on one sheet of `paper`, mm. */
-export function timelineWidth(paper: PaperSize): number {
-  return PAPER_SIZES[paper].width - 2 * PRINT_GEOMETRY.margin - gridWidthOf(paper);
+export function timelineWidth(paper: PaperSize, printed?: readonly { width: number }[]): number {
+  return PAPER_SIZES[paper].width - 2 * PRINT_GEOMETRY.margin - gridWidthOf(paper, printed);
 }
 
 /** The first row of each band of pages down: one band for the view, else every `perPage` rows (one for none). */

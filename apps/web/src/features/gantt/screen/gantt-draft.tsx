@@ -8,11 +8,13 @@ import { draftDifferenceLines } from '@/lib/project-drafts/draft-diff-lines';
 import { diffGanttDraft } from '@/lib/project-drafts/draft-diffs';
 import { parseGanttDraft } from '@/lib/project-drafts/project-drafts';
 import type { GanttDraftData } from '@/lib/project-drafts/project-drafts';
+import { ProgressDraft } from '../tracking/progress-draft';
 
 /**
  * The Gantt's part in "nothing lost" (issue 12): its unsaved edits (tasks and the project's calendar) are kept
  * as a draft and every way out asks; a kept draft is offered back here ('Recuperar cambios sin
- * grabar').
+ * grabar'), after an expired session, a reload or a closed tab or browser (issue 32), and so is the
+ * progress typed in 'Registrar avance' and not saved (../tracking/progress-draft).
  */
 export function GanttDraft({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
@@ -62,15 +64,18 @@ export function GanttDraft({ projectId }: { projectId: string }) {
   }
 
   return (
-    <DraftRecoveryAlert
-      offer={offer}
-      screenLabel={screenLabel}
-      isOlder={draft !== null && draft.baseVersion !== version}
-      isEditorDirty={isDirty}
-      compare={compare}
-      onRecover={() => restore(false)}
-      onApplyOnTop={() => restore(true)}
-      onDiscard={discardOffer}
-    />
+    <>
+      <DraftRecoveryAlert
+        offer={offer}
+        screenLabel={screenLabel}
+        isOlder={draft !== null && draft.baseVersion !== version}
+        isEditorDirty={isDirty}
+        compare={compare}
+        onRecover={() => restore(false)}
+        onApplyOnTop={() => restore(true)}
+        onDiscard={discardOffer}
+      />
+      <ProgressDraft projectId={projectId} />
+    </>
   );
 }

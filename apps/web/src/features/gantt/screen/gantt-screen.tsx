@@ -39,15 +39,14 @@ import {
   useGanttEditor,
   useGanttEditorStore,
 } from '../editor/gantt-editor-store';
-import type { GanttExportFormat } from '../print/gantt-export';
-import { exportGantt, ganttFileName, readChartView } from '../print/gantt-export';
-import { ganttPrintLabels } from '../print/gantt-print-labels';
+import { useGanttPrint } from '../print/use-gantt-print';
 import { useProjectRouteId } from '@/hooks/use-project-route';
 import { ProjectRouteGate } from '@/components/project/project-route-gate';
 import type { GanttChartHandle } from '../chart/gantt-chart';
 import type { GanttMenuAction } from '../chart/use-chart-commands';
 import { GanttCalendarDialog } from '../calendar/gantt-calendar-dialog';
 import { GanttChart } from '../chart/gantt-chart';
+import { useGanttHistoryKeys } from '../chart/use-gantt-keyboard';
 import { GanttDraft } from './gantt-draft';
 import { GanttHeaderActions } from './gantt-header-actions';
 import { GanttImportDialog } from '../exchange/gantt-import-dialog';
@@ -60,6 +59,11 @@ import { GanttUnsavedDialog } from '../editor/gantt-unsaved-dialog';
 
 /** The chart's least height on md+ (the time scale and about seven rows): below it the page scrolls. */
 const CHART_MIN_HEIGHT = 280;
+/**
+ * issue 32: the task editor's least height on md+. It takes what the chart's least height leaves and
+ * scrolls inside, so opening it never pushes the chart out of view.
+ */
+const EDITOR_MIN_HEIGHT = 160;
 
 type PendingConfirm =
   | { kind: 'delete'; id: number; text: string }
@@ -80,7 +84,7 @@ export function blobOfExportedFile(file: ExportedFile, format: ExchangeFormat): 
 }
 
 function GanttScreen({ project }: { project: LoadedProject }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const store = useGanttEditorStore();
   const taskCount = useGanttEditor((state) => state.tasks.length);
   const isDirty = useGanttEditor(selectIsDirty);
@@ -100,10 +104,11 @@ function GanttScreen({ project }: { project: LoadedProject }) {
   const [unsavedChoice, setUnsavedChoice] = useState<UnsavedChoice | null>(null);
   const [isCalendarOpen, setIsCalendarOpen] = useState(false);
   const [isImportOpen, setIsImportOpen] = useState(false);
-  const [isExporting, setIsExporting] = useState(false);
   const panelRef = useRef<GanttTaskPanelHandle>(null);
   const chartRef = useRef<HTMLDivElement>(null);
   const ganttRef = useRef<GanttChartHandle>(null);
+  // issue 32: PDF and PNG print what the screen shows (print/use-gantt-print.tsx)
+  const print = useGanttPrint(project, ganttRef, chartRef);
 
   const saveGantt = useSaveGantt({ onSuccess: (output) => store.getState().load(output) });
   const reloadGantt = useReloadGantt({ onSuccess: (output) => store.getState().load(output) });
@@ -121,6 +126,12 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     window.addEventListener('keydown', keydown);
     return () => window.removeEventListener('keydown', keydown);
   }, [isConfirming, isCalendarOpen, isImportOpen, unsavedChoice]);
+
+  // issue 32: Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z) undo and redo the Gantt's edits, as its toolbar's buttons
+  useGanttHistoryKeys({
+    run: (key) => (key === 'undo' ? store.getState().undo() : store.getState().redo()),
+    isEnabled: () => store.getState().editingId === null,
+  });
 
   function selectedOrWarn(): number | null {
     const { selectedId } = store.getState();
@@ -190,7 +201,8 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     const changes = panelRef.current?.read();
     if (!changes) return;
     if ('error' in changes) {
-      notifyError(changes.error);
+      // issue 32: a field's message is shown at the field (nothing changes); anything else is a notice
+      if (!changes.atField) notifyError(changes.error);
       return;
     }
     const result = state.apply((tasks) => updateGanttTask(tasks, id, changes));
@@ -288,14 +300,6 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     regenerateSequence.mutate({ projectId: project._id, sequencing: next, version }, { onError: onRefused });
   }
 
-  /** The rows and dates the chart shows now (the PNG's page); undefined when the chart cannot say. */
-  function currentView() {
-    const api = ganttRef.current?.api();
-    const area = chartRef.current?.querySelector<HTMLElement>('.wx-chart');
-    if (!api || !area) return undefined;
-    return readChartView(api.getState() as Parameters<typeof readChartView>[0], area.clientWidth, area.clientHeight);
-  }
-
   /** Saves the unsaved edits; false when the save was refused (the edits stay, a stale one offers 'Recargar'). */
   async function saveFirst(): Promise<boolean> {
     try {
@@ -322,7 +326,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     if (choice === 'mspdi' || choice === 'xlsx') {
       if (selectIsDirty(store.getState())) setUnsavedChoice({ kind: 'export', format: choice });
       else void downloadServerExport(choice);
-    } else void handleExport(choice);
+    } else print.requestPrint(choice);
   }
 
   /** 'Importar desde Excel': with unsaved edits the user saves or discards them first (never lost silently). */
@@ -346,32 +350,6 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     else if (pending?.kind === 'import') {
       // 'Descartar cambios': the saved Gantt as it is now (also the version the import checks)
       reloadGantt.mutate(project._id, { onSuccess: () => setIsImportOpen(true) });
-    }
-  }
-
-  async function handleExport(format: GanttExportFormat) {
-    const state = store.getState();
-    setIsExporting(true);
-    try {
-      const now = new Date();
-      const labels = ganttPrintLabels(t, project, now);
-      const calendar = state.calendar;
-      await exportGantt(
-        format,
-        {
-          tasks: state.tasks,
-          scheduled: state.scheduled,
-          labels,
-          locale: i18n.language,
-          isWorkingDay: (day) => calendar.isWorkingDay(day),
-        },
-        format === 'png' ? currentView() : undefined,
-        ganttFileName(project.code, format === 'png' ? 'png' : 'pdf', now),
-      );
-    } catch (error) {
-      notifyError(t('gantt.exportFailed', { error: describeError(error) }));
-    } finally {
-      setIsExporting(false);
     }
   }
 
@@ -435,7 +413,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
       )}
       <GanttToolbar
         isEditing={editingId !== null}
-        isExporting={isExporting}
+        isExporting={print.isExporting}
         onAdd={handleAdd}
         onEdit={handleEdit}
         onDelete={handleDelete}
@@ -453,13 +431,25 @@ function GanttScreen({ project }: { project: LoadedProject }) {
         progressTools={<GanttProgressTools projectId={project._id} />}
       />
       {editingId !== null && (
-        <GanttTaskPanel
-          key={editingId}
-          ref={panelRef}
-          id={editingId}
-          onSubmit={handleUpdate}
-          onCancel={handleCancelEditing}
-        />
+        // issue 32: the editor shrinks to what the chart leaves and scrolls within its own box on md+
+        <Box
+          data-testid="gantt-editor-box"
+          sx={{
+            // grows from nothing up to its content, like the chart: neither pushes the other off the card
+            flex: { md: '1 1 0' },
+            minHeight: { md: EDITOR_MIN_HEIGHT },
+            maxHeight: { md: 'max-content' },
+            overflowY: { md: 'auto' },
+          }}
+        >
+          <GanttTaskPanel
+            key={editingId}
+            ref={panelRef}
+            id={editingId}
+            onSubmit={handleUpdate}
+            onCancel={handleCancelEditing}
+          />
+        </Box>
       )}
       {taskCount === 0 && (
         <Alert severity="info" sx={{ mb: 2 }}>
@@ -506,6 +496,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
         onOther={handleUnsavedOther}
         onCancel={() => setUnsavedChoice(null)}
       />
+      {print.dialog}
       <GanttImportDialog
         isOpen={isImportOpen}
         projectId={project._id}

@@ -1,6 +1,6 @@
 import { removeGanttLink, updateGanttTask } from '@cimiento/domain';
 import type { GanttOutput, GanttTask, GanttTaskChanges } from '@cimiento/domain';
-import { screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -150,6 +150,7 @@ describe('GanttTaskPanel: progress at the cut-off (issue 15)', () => {
     await userEvent.type(progress, '100');
     expect(ref.current?.read()).toEqual({
       error: 'A «Excavación»: el fin real no puede ser posterior a la fecha de corte (09-04-2025)',
+      atField: true,
     });
   });
 
@@ -170,5 +171,106 @@ describe('GanttTaskPanel: progress at the cut-off (issue 15)', () => {
     expect((await field('Inicio real')).value).toBe('07-04-2025');
     expect((await field('Fin real')).value).toBe('09-04-2025');
     expect(ref.current?.read()).toMatchObject({ progress: 100, actualStart: '2025-04-07', actualFinish: '2025-04-09' });
+  });
+});
+
+describe('GanttTaskPanel: field errors (issue 32)', () => {
+  /** 'Actualizar' as the screen does it: the fields read, applied only when they can be. */
+  function update(ref: { current: GanttTaskPanelHandle | null }, store: ReturnType<typeof createGanttEditorStore>) {
+    let result: ReturnType<GanttTaskPanelHandle['read']> | undefined;
+    act(() => {
+      result = ref.current?.read();
+    });
+    if (result && !('error' in result))
+      store.getState().apply((tasks) => updateGanttTask(tasks, 2, result as GanttTaskChanges));
+    return result;
+  }
+
+  function renderWithRef() {
+    const store = createGanttEditorStore(output);
+    const ref = createRef<GanttTaskPanelHandle>();
+    renderWithApp(
+      <GanttEditorContext.Provider value={store}>
+        <GanttTaskPanel ref={ref} id={2} onSubmit={() => {}} onCancel={() => {}} />
+      </GanttEditorContext.Provider>,
+    );
+    return { store, ref };
+  }
+
+  it.each([
+    ['-3', 'Duración: no puede ser negativa'],
+    ['abc', 'Duración: escribe un número entero de días hábiles'],
+    ['99999', 'Duración: debe ser como máximo 10.000 días hábiles'],
+    ['2,5', 'Duración: debe ser un número entero de días hábiles'],
+  ])('Duración %o: the message at the field, the field red and focused, nothing changed', async (typed, message) => {
+    const { store, ref } = renderWithRef();
+    const before = store.getState().tasks;
+    const field = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Duración (días hábiles)' });
+    await userEvent.clear(field);
+    await userEvent.type(field, typed);
+    expect(update(ref, store)).toEqual({ error: message, atField: true });
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field);
+    expect(store.getState().tasks).toBe(before);
+    // typing again takes the message away
+    await userEvent.type(field, '{Backspace}');
+    expect(screen.queryByText(message)).toBeNull();
+    expect(field.getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it('Inicio: a day that does not exist and a year outside the Gantt, each at the field', async () => {
+    const { store, ref } = renderWithRef();
+    const before = store.getState().tasks;
+    const field = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Inicio' });
+    await userEvent.clear(field);
+    await userEvent.type(field, '31-02-2026');
+    expect(update(ref, store)).toMatchObject({ error: 'Inicio: el 31-02-2026 no existe en el calendario' });
+    expect(await screen.findByText('Inicio: el 31-02-2026 no existe en el calendario')).toBeTruthy();
+    await userEvent.clear(field);
+    await userEvent.type(field, '01-01-1990');
+    update(ref, store);
+    expect(await screen.findByText('Inicio: debe estar entre el 01-01-2025 y el 31-12-2124')).toBeTruthy();
+    expect(store.getState().tasks).toBe(before);
+  });
+
+  it('Predecesoras: a task not in the Gantt and a loop, at the row; a bad lag at its field', async () => {
+    const store = createGanttEditorStore(output);
+    const ref = createRef<GanttTaskPanelHandle>();
+    // Excavación (1) is Fundaciones' predecessor: Fundaciones as Excavación's closes a loop
+    renderWithApp(
+      <GanttEditorContext.Provider value={store}>
+        <GanttTaskPanel ref={ref} id={1} onSubmit={() => {}} onCancel={() => {}} />
+      </GanttEditorContext.Provider>,
+    );
+    const before = store.getState().tasks;
+    await userEvent.click(screen.getByRole('button', { name: 'Agregar predecesora' }));
+    const task = screen.getByTestId('predecessor-task-0');
+    await userEvent.type(task, '77');
+    let result: ReturnType<GanttTaskPanelHandle['read']> | undefined;
+    act(() => {
+      result = ref.current?.read();
+    });
+    expect(result).toEqual({ error: 'Predecesoras: la tarea 77 no está en el Gantt', atField: true });
+    expect(await screen.findByText('Predecesoras: la tarea 77 no está en el Gantt')).toBeTruthy();
+    await userEvent.clear(task);
+    await userEvent.type(task, 'B');
+    const lag = screen.getByTestId('predecessor-lag-0');
+    await userEvent.clear(lag);
+    await userEvent.type(lag, 'x');
+    act(() => {
+      result = ref.current?.read();
+    });
+    const form = screen.getByRole('form', { name: 'Editar tarea 1' });
+    expect(within(form).getByText('Desfase: escribe un número entero de días hábiles')).toBeTruthy();
+    await userEvent.clear(lag);
+    act(() => {
+      result = ref.current?.read();
+    });
+    const loop =
+      'Predecesoras: B Fundaciones ya depende de esta tarea (A Excavación → B Fundaciones); el vínculo formaría un ciclo';
+    expect(result).toEqual({ error: loop, atField: true });
+    expect(within(form).getByText(loop)).toBeTruthy();
+    expect(store.getState().tasks).toBe(before);
   });
 });

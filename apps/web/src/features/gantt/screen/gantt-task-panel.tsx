@@ -1,14 +1,14 @@
 import {
+  checkGanttTaskEdit,
   formatIsoDate,
   progressEntryErrors,
   ganttLinkCandidates,
   ganttParentIds,
   ganttTaskDirectory,
   linkTypes,
-  resolveGanttTask,
   searchGanttTasks,
 } from '@cimiento/domain';
-import type { GanttDraftTask, GanttTaskChanges, GanttTaskRef, LinkType } from '@cimiento/domain';
+import type { GanttDraftTask, GanttTaskChanges, GanttTaskFieldErrors, GanttTaskRef, LinkType } from '@cimiento/domain';
 import AddIcon from '@mui/icons-material/Add';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
@@ -27,6 +27,9 @@ import { useTranslation } from 'react-i18next';
 import { useGanttEditor } from '../editor/gantt-editor-store';
 import { isoOfTypedDate, parseProgress, unpushedStarts, withProgressDefaults } from '../tracking/progress-grid';
 
+/** A field's message wraps under it instead of widening it. */
+const helperSlot = { formHelperText: { sx: { whiteSpace: 'normal', mx: 0 } } } as const;
+
 /** A predecessor row: the task chosen from the list (or null while only typed), what the field shows, type and lag. */
 type PredecessorRow = { key: number; taskId: number | null; text: string; type: LinkType; lag: string };
 
@@ -35,17 +38,22 @@ function optionText(ref: GanttTaskRef): string {
   return ref.code === '' ? ref.name : `${ref.code} ${ref.name}`;
 }
 
-/** What the panel's fields hold, as typed (checked by the domain on 'Actualizar'). */
-export type GanttTaskPanelHandle = { read: () => GanttTaskChanges | { error: string } };
+/**
+ * What the panel's fields hold, checked by the domain on 'Actualizar' (checkGanttTaskEdit). issue 32:
+ * with an error, `atField` says the panel shows it at its field (red, with the message under it).
+ */
+export type GanttTaskPanelHandle = { read: () => GanttTaskChanges | { error: string; atField?: true } };
 
-const INTEGER = /^-?\d+$/;
-const TYPED_DATE = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/;
-
-/** 'dd-MM-yyyy' as typed (also with / or .) → 'YYYY-MM-DD'; the domain checks that the day exists. */
-function isoOfTyped(text: string): string | null {
-  const match = TYPED_DATE.exec(text.trim());
-  if (!match) return null;
-  return `${match[3]}-${(match[2] ?? '').padStart(2, '0')}-${(match[1] ?? '').padStart(2, '0')}`;
+/** The first message of the fields' errors, in the panel's order. */
+function firstError(errors: GanttTaskFieldErrors): string | undefined {
+  const rows = Object.entries(errors.predecessors ?? {}).sort(([left], [right]) => Number(left) - Number(right));
+  return (
+    errors.code ??
+    errors.name ??
+    errors.start ??
+    errors.duration ??
+    rows.map(([, row]) => row.task ?? row.lag).find((message) => message !== undefined)
+  );
 }
 
 type ProgressFieldErrors = Partial<Record<'actualStart' | 'actualFinish' | 'progress', string>>;
@@ -143,6 +151,30 @@ export const GanttTaskPanel = forwardRef<
     }),
   );
   const [nextKey, setNextKey] = useState(rows.length);
+  // issue 32: the messages of the last 'Actualizar', at their fields until the field changes
+  const [errors, setErrors] = useState<GanttTaskFieldErrors>({});
+  const firstYear = useGanttEditor((state) => state.calendarInfo.firstYear);
+  const focusError = useRef(false);
+  useEffect(() => {
+    if (!focusError.current) return;
+    focusError.current = false;
+    formRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
+  }, [errors]);
+  const clearError = (field: 'code' | 'name' | 'start' | 'duration') =>
+    setErrors((old) => {
+      if (old[field] === undefined) return old;
+      const next = { ...old };
+      delete next[field];
+      return next;
+    });
+  /** A predecessor row changed: the rows' messages go (their positions may have moved). */
+  const clearRowErrors = () =>
+    setErrors((old) => {
+      if (old.predecessors === undefined) return old;
+      const next = { ...old };
+      delete next.predecessors;
+      return next;
+    });
 
   // the first field that can be changed takes the focus; so does a predecessor row just added
   useEffect(() => {
@@ -159,48 +191,44 @@ export const GanttTaskPanel = forwardRef<
   useImperativeHandle(ref, () => ({
     read: () => {
       if (!task) return { error: 'La tarea no existe' };
-      const typedStart = isSummary ? task.start : isoOfTyped(start);
-      if (typedStart === null) return { error: 'Inicio: escribe la fecha como dd-mm-aaaa' };
-      // the computed start left as shown keeps the task's constraint; another date becomes it
-      const startIso = typedStart === shownStart ? task.start : typedStart;
-      if (!isSummary && !INTEGER.test(duration.trim())) {
-        return { error: 'Duración: debe ser un número entero de días hábiles' };
-      }
+      // issue 32: every field checked by the domain; any message is shown at its field and nothing changes
+      const check = checkGanttTaskEdit(
+        tasks,
+        id,
+        {
+          code,
+          name,
+          // a summary's dates and duration come from its tasks
+          ...(isSummary ? {} : { start, duration }),
+          predecessors: rows.map((row) => ({ taskId: row.taskId, text: row.text, type: row.type, lag: row.lag })),
+        },
+        { firstYear, directory },
+      );
       // a summary's progress is rolled up from its tasks; a leaf's is recorded at the cut-off
       let recorded: Pick<GanttTaskChanges, 'progress' | 'actualStart' | 'actualFinish'> = { progress: task.progress };
-      if (!isSummary && cutoff !== null) {
-        const first = Object.values(progressCheck.errors)[0];
-        if (first !== undefined || progressCheck.changes === null)
-          return { error: first ?? 'Avance físico: revisa los campos' };
-        recorded = progressCheck.changes;
+      const progressError =
+        !isSummary && cutoff !== null
+          ? (Object.values(progressCheck.errors)[0] ??
+            (progressCheck.changes === null ? 'Avance físico: revisa los campos' : undefined))
+          : undefined;
+      if (!check.ok || progressError !== undefined) {
+        const fieldErrors = check.ok ? {} : check.errors;
+        focusError.current = true;
+        setErrors(fieldErrors);
+        return { error: firstError(fieldErrors) ?? progressError ?? '', atField: true };
       }
-      const predecessors = [];
-      for (const row of rows) {
-        let predecessorId = row.taskId;
-        if (predecessorId === null) {
-          if (row.text.trim() === '') continue;
-          const resolved = resolveGanttTask(directory, candidates, row.text, id);
-          if (!resolved.ok) return { error: resolved.error };
-          predecessorId = resolved.id;
-        }
-        const lag = row.lag.trim() === '' ? '0' : row.lag.trim();
-        if (!INTEGER.test(lag)) return { error: `Predecesoras: el desfase «${row.lag}» debe ser un número entero` };
-        predecessors.push({ predecessorId, type: row.type, lag: Number(lag) });
-      }
-      return {
-        code,
-        name,
-        start: startIso,
-        duration: isSummary ? task.duration : Number(duration.trim()),
-        ...recorded,
-        predecessors,
-      };
+      if (!isSummary && cutoff !== null && progressCheck.changes !== null) recorded = progressCheck.changes;
+      // the computed start left as shown keeps the task's constraint; another date becomes it
+      const startIso = isSummary || check.changes.start === shownStart ? task.start : check.changes.start;
+      return { ...check.changes, start: startIso, ...recorded };
     },
   }));
 
   if (!task) return null;
-  const setRow = (key: number, change: Partial<PredecessorRow>) =>
+  const setRow = (key: number, change: Partial<PredecessorRow>) => {
     setRows((old) => old.map((row) => (row.key === key ? { ...row, ...change } : row)));
+    clearRowErrors();
+  };
   /** A row still showing a link the sequencing generated (issue 13): same task, type and lag. */
   const isGeneratedRow = (row: PredecessorRow) => {
     const link = task?.predecessors.find((candidate) => candidate.predecessorId === row.taskId);
@@ -244,36 +272,60 @@ export const GanttTaskPanel = forwardRef<
         <TextField
           label={t('gantt.code')}
           value={code}
-          onChange={(event) => setCode(event.target.value)}
+          onChange={(event) => {
+            setCode(event.target.value);
+            clearError('code');
+          }}
           size="small"
           disabled={isBuilt}
+          error={errors.code !== undefined}
+          helperText={errors.code}
+          slotProps={helperSlot}
           sx={{ width: 180 }}
         />
         <TextField
           label={t('gantt.name')}
           value={name}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => {
+            setName(event.target.value);
+            clearError('name');
+          }}
           size="small"
           required
           disabled={isBuilt}
+          error={errors.name !== undefined}
+          helperText={errors.name}
+          slotProps={helperSlot}
           sx={{ flex: 1, minWidth: 220 }}
         />
         <TextField
           label={t('gantt.start')}
           placeholder="dd-mm-aaaa"
           value={isSummary && scheduled ? formatIsoDate(scheduled.start) : start}
-          onChange={(event) => setStart(event.target.value)}
+          onChange={(event) => {
+            setStart(event.target.value);
+            clearError('start');
+          }}
           size="small"
           disabled={isSummary}
-          sx={{ width: 150 }}
+          error={errors.start !== undefined}
+          helperText={errors.start}
+          slotProps={helperSlot}
+          sx={{ width: 190 }}
         />
         <TextField
           label={t('gantt.durationDays')}
           value={isSummary ? String(scheduled?.duration ?? task.duration) : duration}
-          onChange={(event) => setDuration(event.target.value)}
+          onChange={(event) => {
+            setDuration(event.target.value);
+            clearError('duration');
+          }}
           size="small"
           disabled={isSummary}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          error={errors.duration !== undefined}
+          helperText={errors.duration}
+          slotProps={{ ...helperSlot, htmlInput: { inputMode: 'numeric' } }}
+          sx={{ width: 230 }}
         />
       </Stack>
       {!isSummary && (
@@ -338,7 +390,7 @@ export const GanttTaskPanel = forwardRef<
       </Typography>
       <Stack spacing={1} sx={{ mb: 1 }}>
         {rows.map((row, index) => (
-          <Stack key={row.key} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Stack key={row.key} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
             <Autocomplete
               freeSolo
               size="small"
@@ -383,6 +435,8 @@ export const GanttTaskPanel = forwardRef<
               renderInput={(params) => (
                 <TextField
                   {...params}
+                  error={errors.predecessors?.[index]?.task !== undefined}
+                  helperText={errors.predecessors?.[index]?.task}
                   label={t('gantt.predecessorTask')}
                   slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': `predecessor-task-${index}` } }}
                 />
@@ -408,7 +462,12 @@ export const GanttTaskPanel = forwardRef<
               value={row.lag}
               onChange={(event) => setRow(row.key, { lag: event.target.value })}
               size="small"
-              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': `predecessor-lag-${index}` } }}
+              error={errors.predecessors?.[index]?.lag !== undefined}
+              helperText={errors.predecessors?.[index]?.lag}
+              slotProps={{
+                ...helperSlot,
+                htmlInput: { inputMode: 'numeric', 'data-testid': `predecessor-lag-${index}` },
+              }}
             />
             {isGeneratedRow(row) && (
               <Tooltip title={t('gantt.generatedLink')}>
@@ -425,7 +484,10 @@ export const GanttTaskPanel = forwardRef<
             )}
             <IconButton
               aria-label={t('gantt.removePredecessor', { id: row.text })}
-              onClick={() => setRows((old) => old.filter((candidate) => candidate.key !== row.key))}
+              onClick={() => {
+                setRows((old) => old.filter((candidate) => candidate.key !== row.key));
+                clearRowErrors();
+              }}
             >
               <DeleteOutlineIcon />
             </IconButton>

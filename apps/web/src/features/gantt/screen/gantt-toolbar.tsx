@@ -15,6 +15,10 @@ import SearchIcon from '@mui/icons-material/Search';
 import UnfoldLessIcon from '@mui/icons-material/UnfoldLess';
 import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import RedoIcon from '@mui/icons-material/Redo';
+import UndoIcon from '@mui/icons-material/Undo';
+import { formatNumber } from '@cimiento/domain';
+import type { TFunction } from 'i18next';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
@@ -32,6 +36,8 @@ import { ganttExportFormats } from '../print/gantt-export';
 import { GanttBaselineMenu } from '../tracking/gantt-baseline-menu';
 import { ToolButton, ToolGroup } from '../editor/gantt-tool-button';
 import { GanttViewControls } from '../chart/gantt-view-controls';
+import type { GanttUndoStep } from '../editor/gantt-undo';
+import { describeGanttStep } from '../editor/gantt-undo';
 
 export type GanttToolbarProps = {
   isEditing: boolean;
@@ -67,6 +73,7 @@ const exportLabels = {
   'pdf-a4': 'gantt.exportPdfA4',
   'pdf-a3': 'gantt.exportPdfA3',
   png: 'gantt.exportPng',
+  'pdf-3w': 'gantt.exportThreeWeeks',
 } as const satisfies Record<GanttExportFormat, string>;
 
 const serverExportLabels = {
@@ -154,6 +161,49 @@ function SequencingField(props: {
   );
 }
 
+/** issue 32: what a step changed, in words ('duración de OG.2 Fundaciones', 'inicio de 4 tareas'). */
+function stepText(t: TFunction, step: GanttUndoStep): string {
+  const name = describeGanttStep(step.before, step.after);
+  const task =
+    name.task ?? t('gantt.history.tasks', { count: name.count ?? 0, formatted: formatNumber(name.count ?? 0) });
+  return t(`gantt.history.steps.${name.kind}`, { task });
+}
+
+/**
+ * 'Deshacer' and 'Rehacer' (issue 32), as in the EDP: off while there is nothing to take back (or
+ * forward) and while the task editor is open; the tooltip names the step and its key.
+ */
+function UndoButtons({ isEditing }: { isEditing: boolean }) {
+  const { t } = useTranslation();
+  const store = useGanttEditorStore();
+  const undoStep = useGanttEditor((state) => state.undoStack[state.undoStack.length - 1]);
+  const redoStep = useGanttEditor((state) => state.redoStack[state.redoStack.length - 1]);
+  return (
+    <ToolGroup>
+      <ToolButton
+        label={t('gantt.history.undo')}
+        title={
+          undoStep ? t('gantt.history.undoStep', { step: stepText(t, undoStep) }) : t('gantt.history.nothingToUndo')
+        }
+        keys={t('gantt.history.undoKeys')}
+        icon={<UndoIcon fontSize="small" />}
+        disabled={isEditing || !undoStep}
+        onClick={() => store.getState().undo()}
+      />
+      <ToolButton
+        label={t('gantt.history.redo')}
+        title={
+          redoStep ? t('gantt.history.redoStep', { step: stepText(t, redoStep) }) : t('gantt.history.nothingToRedo')
+        }
+        keys={t('gantt.history.redoKeys')}
+        icon={<RedoIcon fontSize="small" />}
+        disabled={isEditing || !redoStep}
+        onClick={() => store.getState().redo()}
+      />
+    </ToolGroup>
+  );
+}
+
 /**
  * The spec's toolbar: Add, Edit, Delete, Cancel, Update, Indent, Outdent, Search, ExpandAll,
  * CollapseAll, then 'Grabar Gantt', 'Importar desde Excel' and 'Exportar'. Update and Cancel apply to the task editor.
@@ -174,6 +224,7 @@ export function GanttToolbar(props: GanttToolbarProps) {
   return (
     <Stack role="toolbar" aria-label={t('gantt.toolbar')} spacing={1} sx={{ mb: 1.5, flexShrink: 0 }}>
       <Stack direction="row" useFlexGap sx={rowSx}>
+        <UndoButtons isEditing={isEditing} />
         <ToolGroup>
           <Button size="small" variant="outlined" color="success" startIcon={<AddIcon />} onClick={props.onAdd}>
             {t('gantt.add')}

@@ -11,7 +11,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
@@ -24,6 +24,7 @@ import {
   defaultCutoff,
   invalidRowIds,
   isUnchanged,
+  plannedPercentOf,
   progressFields,
   progressRowsOf,
   readCutoff,
@@ -36,7 +37,7 @@ import {
 const ROW_HEIGHT = 36;
 /** rows drawn above and below the visible window, so a quick scroll does not show blanks */
 const OVERSCAN = 10;
-const COLUMNS = '120px minmax(220px, 1fr) 100px 100px 130px 130px 130px';
+const COLUMNS = '120px minmax(220px, 1fr) 100px 100px 130px 130px 110px 130px';
 
 export type GanttProgressGridProps = {
   isOpen: boolean;
@@ -360,6 +361,9 @@ function GridBody({ entry, isSaving, saveError, onSave, onReload, onDiscard, onC
           <Box role="columnheader">{t('gantt.progressEntry.finish')}</Box>
           <Box role="columnheader">{columnLabel.actualStart}</Box>
           <Box role="columnheader">{columnLabel.actualFinish}</Box>
+          <Box role="columnheader" title={t('gantt.progressEntry.plannedPercentHint')} sx={{ textAlign: 'right' }}>
+            {t('gantt.progressEntry.plannedPercent')}
+          </Box>
           <Box role="columnheader">{columnLabel.progress}</Box>
         </Box>
         <Box
@@ -422,52 +426,64 @@ function GridBody({ entry, isSaving, saveError, onSave, onReload, onDiscard, onC
                       <Box role="gridcell" />
                       <Box role="gridcell" />
                       <Box role="gridcell" />
+                      <Box role="gridcell" />
                     </>
                   ) : (
                     progressFields.map((field, col) => {
                       const message = check?.errors[field];
                       return (
-                        <Box role="gridcell" key={field} sx={{ px: '4px !important' }}>
-                          <Box
-                            component="input"
-                            value={values[field]}
-                            data-row={rowIndex}
-                            data-col={col}
-                            data-testid={`progress-${field}-${row.id}`}
-                            aria-label={t('gantt.progressEntry.cellLabel', {
-                              column: columnLabel[field],
-                              task: row.code === '' ? row.name : `${row.code} ${row.name}`,
-                            })}
-                            aria-invalid={message !== undefined}
-                            title={message}
-                            inputMode={field === 'progress' ? 'decimal' : 'numeric'}
-                            placeholder={field === 'progress' ? '' : 'dd-mm-aaaa'}
-                            autoComplete="off"
-                            onChange={(event) => handleChange(row, field, event.currentTarget.value)}
-                            onKeyDown={(event) => handleKeyDown(event, rowIndex, col)}
-                            onFocus={() => setFocused(row.id)}
-                            onBlur={() => {
-                              if (field === 'progress') commitProgress(row);
-                            }}
-                            sx={{
-                              width: '100%',
-                              height: 28,
-                              boxSizing: 'border-box',
-                              px: 1,
-                              font: 'inherit',
-                              textAlign: field === 'progress' ? 'right' : 'left',
-                              border: 1,
-                              borderRadius: 0.5,
-                              borderColor: message !== undefined ? 'error.main' : 'grey.400',
-                              bgcolor: message !== undefined ? '#fdecea' : 'background.paper',
-                              outline: 'none',
-                              '&:focus': {
-                                borderColor: message !== undefined ? 'error.main' : 'primary.main',
-                                boxShadow: 1,
-                              },
-                            }}
-                          />
-                        </Box>
+                        <Fragment key={field}>
+                          {field === 'progress' && (
+                            <Box
+                              role="gridcell"
+                              data-testid={`progress-planned-${row.id}`}
+                              sx={{ textAlign: 'right', color: 'text.secondary' }}
+                            >
+                              {formatPercentCell(plannedPercentOf(row, calendar, cutoff))}
+                            </Box>
+                          )}
+                          <Box role="gridcell" sx={{ px: '4px !important' }}>
+                            <Box
+                              component="input"
+                              value={values[field]}
+                              data-row={rowIndex}
+                              data-col={col}
+                              data-testid={`progress-${field}-${row.id}`}
+                              aria-label={t('gantt.progressEntry.cellLabel', {
+                                column: columnLabel[field],
+                                task: row.code === '' ? row.name : `${row.code} ${row.name}`,
+                              })}
+                              aria-invalid={message !== undefined}
+                              title={message}
+                              inputMode={field === 'progress' ? 'decimal' : 'numeric'}
+                              placeholder={field === 'progress' ? '' : 'dd-mm-aaaa'}
+                              autoComplete="off"
+                              onChange={(event) => handleChange(row, field, event.currentTarget.value)}
+                              onKeyDown={(event) => handleKeyDown(event, rowIndex, col)}
+                              onFocus={() => setFocused(row.id)}
+                              onBlur={() => {
+                                if (field === 'progress') commitProgress(row);
+                              }}
+                              sx={{
+                                width: '100%',
+                                height: 28,
+                                boxSizing: 'border-box',
+                                px: 1,
+                                font: 'inherit',
+                                textAlign: field === 'progress' ? 'right' : 'left',
+                                border: 1,
+                                borderRadius: 0.5,
+                                borderColor: message !== undefined ? 'error.main' : 'grey.400',
+                                bgcolor: message !== undefined ? '#fdecea' : 'background.paper',
+                                outline: 'none',
+                                '&:focus': {
+                                  borderColor: message !== undefined ? 'error.main' : 'primary.main',
+                                  boxShadow: 1,
+                                },
+                              }}
+                            />
+                          </Box>
+                        </Fragment>
                       );
                     })
                   )}
@@ -497,4 +513,9 @@ function GridBody({ entry, isSaving, saveError, onSave, onReload, onDiscard, onC
       </Box>
     </Stack>
   );
+}
+
+/** '40 %' (es-CL), nothing for a summary. */
+function formatPercentCell(percent: number | null): string {
+  return percent === null ? '' : `${formatNumber(percent)} %`;
 }

@@ -7,10 +7,9 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { useDraftPersistence } from '@/hooks/use-draft-persistence';
 import { describeError, isFunctionError } from '@/lib/api-client';
 import { downloadBlob } from '@/lib/download';
 import { base64ToBlob } from '@/lib/file-reading';
@@ -18,40 +17,37 @@ import { notifyMessage } from '@/lib/stores/notices-store';
 import { useReloadGantt, useSaveGantt } from '../api/gantt';
 import { useExportProgress, useSaveProgress } from '../api/progress';
 import { saveVariablesOf, selectIsDirty, useGanttEditor, useGanttEditorStore } from '../editor/gantt-editor-store';
-import type { ProgressDraftData } from './progress-entry-store';
-import { hasPendingEntries, parseProgressDraft, progressEntryStoreFor } from './progress-entry-store';
+import { hasPendingEntries, progressEntryStoreFor } from './progress-entry-store';
 import { changedEntries, progressRowsOf, readCutoff } from './progress-grid';
 import { GanttProgressGrid } from './gantt-progress-grid';
 import { GanttProgressHistory } from './gantt-progress-history';
+import { GanttUpdateAsScheduled } from './gantt-update-as-scheduled';
 import { GanttProgressImport } from '../exchange/gantt-progress-import';
 import { ToolButton, ToolGroup } from '../editor/gantt-tool-button';
 import { GanttUnsavedDialog } from '../editor/gantt-unsaved-dialog';
 
 /** What waits for the question about the Gantt's unsaved edits. */
-type Pending = 'grid' | 'import' | 'export';
+type Pending = 'grid' | 'import' | 'export' | 'update';
 
 /**
  * Recording progress in the Gantt (issue 15), as one toolbar group: the current cut-off ('Corte:
  * 30-11-2026'), 'Registrar avance' (the keyboard grid) and, in its menu, 'Cortes de avance',
  * 'Descargar planilla de avance' and 'Importar avance desde Excel'. Progress is recorded on the
  * saved Gantt, so with unsaved edits the user saves or discards them first. What the grid holds
- * and is not saved is kept as a draft ('progress') and given back on the next visit.
+ * and is not saved is kept as a draft ('progress') and offered back on the next visit
+ * (./progress-draft, shown with the Gantt's own offer).
  */
 export function GanttProgressTools({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
   const store = useGanttEditorStore();
   const latest = useGanttEditor((state) => state.cutoff);
-  const tasks = useGanttEditor((state) => state.tasks);
-  const scheduled = useGanttEditor((state) => state.scheduled);
   const version = useGanttEditor((state) => state.version);
   const entry = progressEntryStoreFor(store);
-  const edits = useStore(entry, (state) => state.edits);
   const cutoffText = useStore(entry, (state) => state.cutoffText);
-  const rows = useMemo(() => progressRowsOf(tasks, scheduled), [tasks, scheduled]);
-  const isPending = useMemo(() => hasPendingEntries(rows, edits), [rows, edits]);
   const [isGridOpen, setIsGridOpen] = useState(false);
   const [isHistoryOpen, setIsHistoryOpen] = useState(false);
   const [isImportOpen, setIsImportOpen] = useState(false);
+  const [isUpdateOpen, setIsUpdateOpen] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -60,32 +56,6 @@ export function GanttProgressTools({ projectId }: { projectId: string }) {
   const reloadGantt = useReloadGantt({ onSuccess: (output) => store.getState().load(output) });
   const saveProgress = useSaveProgress();
   const exportProgress = useExportProgress();
-
-  // the typed progress survives a reload and a sign-out as a draft of its own
-  const screenLabel = t('gantt.progressEntry.screenLabel');
-  const revision = useMemo(() => ({ edits, cutoffText }), [edits, cutoffText]);
-  const { offer, acceptOffer, discardOffer } = useDraftPersistence<ProgressDraftData>({
-    screen: 'progress',
-    projectId,
-    screenLabel,
-    isDirty: isPending,
-    revision,
-    snapshot: () => {
-      const state = entry.getState();
-      return { baseVersion: store.getState().version, data: { cutoff: state.cutoffText, edits: state.edits } };
-    },
-    parseData: parseProgressDraft,
-  });
-  // a kept draft goes back into the grid at once (its rows are matched by TaskID); one that cannot
-  // be read is dropped
-  useEffect(() => {
-    if (offer === null) return;
-    if (offer.status === 'ok') {
-      entry.getState().restore(offer.draft.data);
-      acceptOffer();
-      notifyMessage(t('gantt.progressEntry.restored'));
-    } else discardOffer();
-  }, [offer, entry, acceptOffer, discardOffer, t]);
 
   /** Saves the Gantt's unsaved edits; false when refused (a stale one shows the screen's 'Recargar'). */
   async function saveGanttFirst(): Promise<boolean> {
@@ -120,6 +90,7 @@ export function GanttProgressTools({ projectId }: { projectId: string }) {
   function go(what: Pending) {
     if (what === 'grid') setIsGridOpen(true);
     else if (what === 'import') setIsImportOpen(true);
+    else if (what === 'update') setIsUpdateOpen(true);
     else void downloadSheet();
   }
 
@@ -172,7 +143,9 @@ export function GanttProgressTools({ projectId }: { projectId: string }) {
       ? t('gantt.progressEntry.excel.unsavedExport')
       : pending === 'import'
         ? t('gantt.progressEntry.excel.unsaved')
-        : t('gantt.progressEntry.unsaved');
+        : pending === 'update'
+          ? t('gantt.progressEntry.update.unsaved')
+          : t('gantt.progressEntry.unsaved');
 
   return (
     <>
@@ -202,6 +175,7 @@ export function GanttProgressTools({ projectId }: { projectId: string }) {
           >
             {t('gantt.progressEntry.history.open')}
           </MenuItem>
+          <MenuItem onClick={() => open('update')}>{t('gantt.progressEntry.update.open')}</MenuItem>
           <Divider />
           <MenuItem onClick={() => open('export')}>{t('gantt.progressEntry.excel.download')}</MenuItem>
           <MenuItem onClick={() => open('import')}>{t('gantt.progressEntry.excel.import')}</MenuItem>
@@ -215,6 +189,21 @@ export function GanttProgressTools({ projectId }: { projectId: string }) {
           onReload={handleReload}
           onDiscard={() => entry.getState().reset(entry.getState().cutoffText)}
           onClose={() => setIsGridOpen(false)}
+        />
+        <GanttUpdateAsScheduled
+          isOpen={isUpdateOpen}
+          projectId={projectId}
+          initialCutoff={cutoffText}
+          onDone={(cutoff, output) => {
+            if (output !== undefined) store.getState().load(output);
+            // the grid opens at the cut-off just recorded, to correct the exceptions; what was
+            // typed there before stays (it is the user's)
+            entry.getState().setCutoffText(formatIsoDate(cutoff));
+            setIsUpdateOpen(false);
+            setIsGridOpen(true);
+          }}
+          onStale={(message) => store.getState().markStale(message)}
+          onClose={() => setIsUpdateOpen(false)}
         />
         <GanttProgressHistory isOpen={isHistoryOpen} projectId={projectId} onClose={() => setIsHistoryOpen(false)} />
         <GanttProgressImport

@@ -10,6 +10,7 @@ const row: ProgressRow = {
   isSummary: false,
   start: '2026-03-02',
   finish: '2026-03-06',
+  duration: 5,
   plannedStart: '2026-03-02',
   actualStart: '2026-03-02',
   progress: 40,

@@ -7,6 +7,7 @@ import {
   defaultCutoff,
   invalidRowIds,
   isoOfTypedDate,
+  plannedPercentOf,
   progressRowsOf,
   readCutoff,
   todayInSantiago,
@@ -224,5 +225,34 @@ describe('unpushedStarts: the default Inicio real is where the plan has the task
       actualFinish: '',
       progress: '20',
     });
+  });
+});
+
+describe("'% programado' (issue 32): the planned % at the cut-off, the domain's plannedPercentAt", () => {
+  // Monday–Friday with Friday 1 May 2026 a holiday (Día del Trabajo)
+  const calendar = new WorkingCalendar('mon-fri', () => ['2026-05-01'], 2026);
+  const row = { isSummary: false, start: '2026-04-27', duration: 10 };
+
+  it('counts the working days before the cut-off over the duration, on the project calendar', () => {
+    // 27–30 April of 10 days by Monday 4 May (the holiday does not count)
+    expect(plannedPercentOf(row, calendar, '2026-05-04')).toBe(40);
+    expect(plannedPercentOf(row, calendar, '2026-04-27')).toBe(0);
+    // finishes on Monday 11 May: done only from the 12th
+    expect(plannedPercentOf(row, calendar, '2026-05-11')).toBe(90);
+    expect(plannedPercentOf(row, calendar, '2026-05-12')).toBe(100);
+  });
+
+  it('is none for a summary, whose progress is rolled up', () => {
+    expect(plannedPercentOf({ ...row, isSummary: true }, calendar, '2026-05-04')).toBeNull();
+  });
+
+  it('reads the rows as progressRowsOf builds them (the scheduled start and the planned duration)', () => {
+    const rows = progressRowsOf(tasks, scheduled);
+    const radier = rows.find((candidate) => candidate.name === 'Radier');
+    // 16–20 March; at Wednesday 18 March, 16 and 17 are done: 2 of 5
+    expect(radier).toMatchObject({ start: '2026-03-16', duration: 5 });
+    expect(plannedPercentOf(radier as ProgressRow, new WorkingCalendar('mon-fri', () => [], 2026), '2026-03-18')).toBe(
+      40,
+    );
   });
 });

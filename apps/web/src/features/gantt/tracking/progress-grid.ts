@@ -3,6 +3,7 @@ import {
   formatDate,
   formatIsoDate,
   ganttParentIds,
+  plannedPercentAt,
   progressEntryErrors,
   scheduleDraft,
 } from '@cimiento/domain';
@@ -31,6 +32,8 @@ export type ProgressRow = {
   /** scheduled start and finish (YYYY-MM-DD), as the Gantt shows them now */
   start: string;
   finish: string;
+  /** working days (0: a milestone), the task's planned duration */
+  duration: number;
   /**
    * the start the schedule gives without holding unstarted work to the cut-off (what MS Project
    * calls the scheduled start): 'Inicio real' defaults to it
@@ -119,6 +122,7 @@ export function progressRowsOf(
       isSummary: parents.has(task.id),
       start: at?.start ?? task.start,
       finish: at?.end ?? task.start,
+      duration: task.duration,
       plannedStart: unpushed.get(task.id) ?? at?.start ?? task.start,
       progress: task.progress,
     };
@@ -126,6 +130,19 @@ export function progressRowsOf(
     if (task.actualFinish !== undefined) row.actualFinish = task.actualFinish;
     return row;
   });
+}
+
+/**
+ * '% programado' (issue 32): what a leaf should have done at the cut-off on the schedule shown —
+ * the domain's plannedPercentAt, the count the S-curve and 'Actualizar según lo programado' use.
+ * None for a summary (its progress is rolled up).
+ */
+export function plannedPercentOf(
+  row: Pick<ProgressRow, 'isSummary' | 'start' | 'duration'>,
+  calendar: WorkingCalendar,
+  cutoff: string,
+): number | null {
+  return row.isSummary ? null : plannedPercentAt(calendar, row.start, row.duration, cutoff);
 }
 
 /** What a row's fields show before any typing: what is recorded. */
