@@ -184,12 +184,20 @@ describe('Gantt: the project calendar (issue 14)', () => {
     await recovered.waitFor({ state: 'hidden' });
     await other.close();
 
-    // leaving (the browser's question answered 'leave') drops the edits and their draft
+    // reloading (the browser's question answered 'leave') shows the stored calendar again but keeps
+    // the draft (issue 32: only 'Descartar' removes it), and 'Descartar' does, after asking
     page.once('dialog', (question) => void question.accept());
     await page.reload();
     await page.getByRole('heading', { level: 1, name: `${project.name} :: Gantt`, exact: true }).waitFor();
     await expect.poll(() => startOf(page, C)).toBe('15-01-2026');
-    await expect.poll(() => draftKeys(page)).toEqual([]);
+    const offered = page.getByTestId('draft-recovery');
+    await offered.getByText('Recuperar cambios sin grabar').waitFor();
+    expect(await draftKeys(page)).toHaveLength(1);
+    await offered.getByRole('button', { name: 'Descartar' }).click();
+    await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
+    await offered.waitFor({ state: 'detached' });
+    expect(await draftKeys(page)).toEqual([]);
+    expect(await startOf(page, C)).toBe('15-01-2026');
   });
 
   it('Chile’s holidays turned on in a Gantt saved without them apply with the save, and the screen says so', async () => {

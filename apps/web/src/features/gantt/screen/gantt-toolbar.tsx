@@ -208,7 +208,8 @@ function UndoButtons({ isEditing }: { isEditing: boolean }) {
  * The spec's toolbar: Add, Edit, Delete, Cancel, Update, Indent, Outdent, Search, ExpandAll,
  * CollapseAll, then 'Grabar Gantt', 'Importar desde Excel' and 'Exportar'. Update and Cancel apply to the task editor.
  * Laid out as a ribbon in two rows at most down to 1024 px (issue 12): editing | the tree | the
- * search | 'Calendario', then the view (zoom, fit, Id) with saving and export at the right.
+ * search | 'Calendario', then the view (zoom, fit, columns) with 'Deshacer', 'Rehacer', saving and
+ * export at the right (issue 32: the first row has no room left for them at 1366 px).
  * Secondary actions are icons with their name in a tooltip; the main ones keep their text.
  * 'Exportar' stays the last control: Tab from it goes into the grid.
  */
@@ -224,7 +225,6 @@ export function GanttToolbar(props: GanttToolbarProps) {
   return (
     <Stack role="toolbar" aria-label={t('gantt.toolbar')} spacing={1} sx={{ mb: 1.5, flexShrink: 0 }}>
       <Stack direction="row" useFlexGap sx={rowSx}>
-        <UndoButtons isEditing={isEditing} />
         <ToolGroup>
           <Button size="small" variant="outlined" color="success" startIcon={<AddIcon />} onClick={props.onAdd}>
             {t('gantt.add')}
@@ -310,6 +310,7 @@ export function GanttToolbar(props: GanttToolbarProps) {
           onRegenerate={props.onRegenerate}
         />
         <ToolGroup isEnd>
+          <UndoButtons isEditing={isEditing} />
           <Button size="small" variant="contained" color="success" startIcon={<SaveIcon />} onClick={props.onSave}>
             {t('gantt.save')}
           </Button>
