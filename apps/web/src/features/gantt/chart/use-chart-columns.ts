@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactElement } from 'react';
 import type { GanttEditorState } from '../editor/gantt-editor-store';
 import {
@@ -24,6 +24,7 @@ import {
   createTextMeasurer,
   defaultGridLayout,
   defaultGridWidth,
+  GRID_FONT,
   NAME_COLUMN_MIN,
   shownTrackingColumns,
   trackingColumnHeaders,
@@ -80,14 +81,31 @@ type ChartColumnsInput = {
  */
 export function useChartColumns({ tasks, hasBaseline, areaWidth, prefs, setPrefs, t }: ChartColumnsInput) {
   // the Código column as wide as its deepest, longest code (issue 12), unless the user resized it
-  const [measureText] = useState(createTextMeasurer);
+  const [measureText, setMeasureText] = useState(createTextMeasurer);
+  // a canvas measures in a fallback font until the grid's font has loaded, narrower than Roboto: the
+  // column would cut the longest code by a few pixels. Measured again (a new measurer, a new cache)
+  // once the font is in.
+  useEffect(() => {
+    if (typeof document === 'undefined' || !('fonts' in document)) return;
+    if (document.fonts.check(GRID_FONT)) return;
+    let isCurrent = true;
+    document.fonts
+      .load(GRID_FONT)
+      .then(() => {
+        if (isCurrent) setMeasureText(() => createTextMeasurer());
+      })
+      .catch(() => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
   // issue 18: an edit of dates or links keeps the codes and the tree: the width too
-  const codeWidthOf = useRef<{ tasks: typeof tasks; width: number } | null>(null);
+  const codeWidthOf = useRef<{ tasks: typeof tasks; measure: (text: string) => number; width: number } | null>(null);
   const codeWidth = useMemo(() => {
     const last = codeWidthOf.current;
-    if (last && sameDirectoryInputs(last.tasks, tasks)) return last.width;
+    if (last && last.measure === measureText && sameDirectoryInputs(last.tasks, tasks)) return last.width;
     const width = codeColumnWidth(codeEntries(tasks), measureText);
-    codeWidthOf.current = { tasks, width };
+    codeWidthOf.current = { tasks, measure: measureText, width };
     return width;
   }, [tasks, measureText]);
   const { hiddenColumns, showTracking, columnWidths } = prefs;
