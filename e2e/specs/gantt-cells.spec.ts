@@ -167,7 +167,7 @@ describe('Gantt: editing in the cells (issue 32)', () => {
       ['workDays', ACT1, 'abc', 'Duración: «abc» no es un número entero de días hábiles'],
       ['workDays', ACT1, '99999', 'Duración: debe ser de 0 a 10.000 días hábiles'],
       ['startIso', ACT1, '31-02-2026', 'Inicio: «31-02-2026» no es una fecha real; escríbela como dd-mm-aaaa'],
-      ['predecessors', ACT2, '99', 'Predecesoras: la fila 99 no existe'],
+      ['predecessors', ACT2, '99', 'Predecesoras: La fila 99 no existe'],
     ];
     for (const [column, id, text, message] of cases) {
       await selectCell(page, id, column);

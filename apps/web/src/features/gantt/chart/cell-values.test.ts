@@ -194,12 +194,12 @@ describe('cellChanges: Predecesoras', () => {
   });
 
   it.each([
-    ['99', 'Predecesoras: la fila 99 no existe'],
-    ['4', 'Predecesoras: una tarea no puede ser su propia predecesora'],
-    ['1', 'Predecesoras: OG es resumen o parte de esta tarea; no se pueden vincular'],
+    ['99', 'Predecesoras: La fila 99 no existe'],
+    ['4', 'Predecesoras: Una tarea no puede depender de sí misma'],
+    ['1', 'Predecesoras: La tarea 1 (OG) es resumen o parte de esta tarea; no se pueden vincular'],
     ['XX.9', 'Predecesoras: «XX.9» no es una tarea del Gantt'],
     ['2; OG.1 CC', 'Predecesoras: OG.1 aparece dos veces'],
-    ['2FS+20000', 'Predecesoras: en «2FS+20000» el desfase debe estar entre -10000 y 10000 días'],
+    ['2FS+20000', 'Predecesoras: «2FS+20000»: el desfase debe estar entre -10000 y 10000 días'],
   ])('refuses %j', (text, message) => {
     expect(refused(cellChanges(context(), 4, 'predecessors', text))).toBe(message);
   });

@@ -1,3 +1,5 @@
+import { ganttTaskCodes } from '@cimiento/domain';
+
 /**
  * The Gantt grid's default sizes (issue 12, "Cramped view"): the Código column as wide as its
  * longest code at that code's depth in the tree, so deep EDC codes ('AAP.1.1.AP.1.1' five levels
@@ -67,10 +69,13 @@ export function taskDepths(tasks: readonly { id: number; parentId?: number }[]):
   return depths;
 }
 
-/** Each task's code with its depth, as the Código column lays it out. */
-export function codeEntries(tasks: readonly { id: number; code: string; parentId?: number }[]): CodeEntry[] {
+/** Each task's code (issue 32: unique in the project) with its depth, as the Código column lays it out. */
+export function codeEntries(
+  tasks: readonly { id: number; code: string; parentId?: number; sourceKey?: string }[],
+): CodeEntry[] {
   const depths = taskDepths(tasks);
-  return tasks.map((task) => ({ code: task.code, depth: depths.get(task.id) ?? 0 }));
+  const codes = ganttTaskCodes(tasks);
+  return tasks.map((task) => ({ code: codes.get(task.id) ?? task.code, depth: depths.get(task.id) ?? 0 }));
 }
 
 /**
