@@ -188,15 +188,17 @@ describe('Gantt: editing in the cells (issue 32)', () => {
     expect(await cell(page, ACT2, 'predecessors').innerText()).toBe('');
     expect(await unsavedChip(page).count()).toBe(0);
 
-    // a loop: ACT1 → ACT2 is accepted, then ACT2 → ACT1 is refused by the engine, naming the tasks
+    // a loop: ACT1 → ACT2 is accepted, then ACT2 → ACT1 is refused, naming the task by its row and code
     await selectCell(page, ACT2, 'predecessors');
     await typeInCell(page, String(ACT1));
     await page.keyboard.press('Enter');
-    await expect.poll(() => cell(page, ACT2, 'predecessors').innerText()).toBe('ELA.1/ACT1');
+    await expect.poll(() => cell(page, ACT2, 'predecessors').innerText()).toBe('ELA.1.ACT1');
     await selectCell(page, ACT1, 'predecessors');
     await typeInCell(page, String(ACT2));
     await page.keyboard.press('Enter');
-    await expect.poll(() => cellError(page).innerText()).toMatch(/ACT1[\s\S]*ACT2|ACT2[\s\S]*ACT1/);
+    await expect
+      .poll(() => cellError(page).innerText())
+      .toBe('Predecesoras: La tarea 6 (ELA.1.ACT2) ya depende de esta tarea: el vínculo cerraría un ciclo');
     await screenshot(page, 'gantt-cells-error');
     await page.keyboard.press('Escape');
     expect(await cell(page, ACT1, 'predecessors').innerText()).toBe('');
@@ -218,7 +220,7 @@ describe('Gantt: editing in the cells (issue 32)', () => {
     expect(await cell(page, ACT1, 'workDays').innerText()).toBe('6');
     expect(await cell(page, ACT2, 'workDays').innerText()).toBe('3');
     expect(await cellError(page).innerText()).toBe(
-      '1 fila no se pegó:\nACT2 Hormigonar: Duración: «abc» no es un número entero de días hábiles',
+      '1 fila no se pegó:\nELA.1.ACT2 Hormigonar: Duración: «abc» no es un número entero de días hábiles',
     );
     await screenshot(page, 'gantt-cells-paste');
     // nothing reached the server

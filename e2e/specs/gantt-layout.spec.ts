@@ -112,9 +112,9 @@ describe('Gantt layout at 1366×768 and 1024×768 (issue 12)', () => {
         const card = await boxOf(page, 'section[aria-labelledby="page-title"]');
         expect(chart.y + chart.height, label).toBeLessThanOrEqual(card.y + card.height);
 
-        // 'AAP.1.1.AP.1.1' five levels down is not cut at the default width
+        // 'ELA.1.1.AAP.1.1.AP.1.1' (issue 32's unique code) five levels down is not cut at the default width
         const code = cell(page, DEEP, 'text').locator('.cim-cell-text');
-        expect(await code.innerText()).toBe('AAP.1.1.AP.1.1');
+        expect(await code.innerText()).toBe('ELA.1.1.AAP.1.1.AP.1.1');
         const fit = await code.evaluate((node) => ({ scroll: node.scrollWidth, client: node.clientWidth }));
         expect(fit.client, label).toBeGreaterThan(0);
         expect(fit.scroll, label).toBeLessThanOrEqual(fit.client);
@@ -161,7 +161,7 @@ describe('Gantt layout at 1366×768 and 1024×768 (issue 12)', () => {
     // now it is cut, as the user chose; the tooltip still has the code
     const code = codeCell.locator('.cim-cell-text');
     expect(await code.evaluate((node) => node.scrollWidth > node.clientWidth)).toBe(true);
-    expect(await code.getAttribute('title')).toBe('AAP.1.1.AP.1.1 Zapatas · ELA.1.1 Piso 1');
+    expect(await code.getAttribute('title')).toBe('ELA.1.1.AAP.1.1.AP.1.1 Zapatas · ELA.1.1 Piso 1');
 
     const stored = () =>
       page.evaluate(() => {

@@ -293,7 +293,7 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
     const at = (title: string) => column.get(title) as number;
     let act2 = 0;
     sheet.eachRow((line, number) => {
-      if (number > titles && line.getCell(at('Código')).text === 'ACT2') act2 = number;
+      if (number > titles && line.getCell(at('Código')).text === 'ELA.1.ACT2') act2 = number;
     });
     expect(act2).toBeGreaterThan(titles);
     expect(Number(sheet.getRow(act2).getCell(at('Avance %')).value)).toBe(10);

@@ -217,7 +217,7 @@ describe("Gantt 'Deshacer' / 'Rehacer' and field errors (issue 32)", () => {
     await predecessor.fill('77');
     await page.keyboard.press('Escape');
     await toolbarButton(page, 'Actualizar').click();
-    await editor.getByText('Predecesoras: la tarea 77 no está en el Gantt', { exact: true }).waitFor();
+    await editor.getByText('Predecesoras: La fila 77 no existe', { exact: true }).waitFor();
     expect(await predecessor.getAttribute('aria-invalid')).toBe('true');
 
     await predecessor.fill('ACT2');

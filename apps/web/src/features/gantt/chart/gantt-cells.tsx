@@ -53,8 +53,8 @@ export function IdCell({ row: cellRow }: { row: unknown }) {
 export function CodeCell({ row: cellRow }: { row: unknown }) {
   const row = cellRow as ChartTask;
   return (
-    <span className="cim-cell-text" title={row.title}>
-      {row.code}
+    <span className="cim-cell-text cim-cell-code" title={row.title}>
+      <span>{row.code}</span>
     </span>
   );
 }

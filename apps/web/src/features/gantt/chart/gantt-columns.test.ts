@@ -11,6 +11,7 @@ import {
   codeEntries,
   defaultGridLayout,
   defaultGridWidth,
+  fittedCodeWidth,
   formatFinishVariance,
   shownTrackingColumns,
 } from './gantt-columns';
@@ -148,5 +149,29 @@ describe('the tracking columns (issue 15)', () => {
     expect(formatFinishVariance(-2)).not.toContain('-');
     expect(formatFinishVariance(0)).toBe('0');
     expect(formatFinishVariance(undefined)).toBe('');
+  });
+});
+
+describe('Código gives way so Id to Fin fit in the grid’s half (issue 32, room to work)', () => {
+  // 1440 px with the sidebar open: a 1,064 px area, 528 px for the grid; Id 40, Duración 76, Inicio 78, Fin 78
+  const others = [40, 76, 78, 78];
+  const room = Math.floor(1064 / 2) - 4 - 1 - NAME_COLUMN_MIN - 272;
+
+  it('keeps a measured width that fits', () => {
+    expect(fittedCodeWidth(1064, 138, others)).toBe(138);
+    expect(fittedCodeWidth(1064, room, others)).toBe(room);
+  });
+
+  it('narrows a longer one to what Id, Nombre at its least, Duración, Inicio and Fin leave', () => {
+    expect(room).toBe(145);
+    expect(fittedCodeWidth(1064, 186, others)).toBe(145);
+    // then the six columns fill the half exactly, Nombre at its least
+    const layout = defaultGridLayout(1064, [40, 145], [76, 78, 78]);
+    expect(layout).toEqual({ gridWidth: 528, nameWidth: NAME_COLUMN_MIN });
+  });
+
+  it('never under its least width, and a hidden column leaves it more', () => {
+    expect(fittedCodeWidth(600, 186, others)).toBe(CODE_COLUMN_MIN);
+    expect(fittedCodeWidth(1064, 186, [76, 78, 78])).toBe(185);
   });
 });

@@ -106,6 +106,20 @@ export function codeColumnWidth(
   return Math.ceil(widest);
 }
 
+/**
+ * Código's default width in a grid of `areaWidth` (issue 32, room to work): its measured width
+ * (`codeWidth`, codeColumnWidth's) unless the columns that must show beside it (`others`: Id when
+ * shown, Duración, Inicio, Fin) and Nombre at NAME_COLUMN_MIN would not fit in `share` of the area;
+ * then what they leave it, never under CODE_COLUMN_MIN. Unique codes ('ELA.2.26.ACT12') deep in the
+ * tree are long: a cut one shows its end, the part that tells it apart (gantt-chart.css), and its
+ * tooltip has it whole.
+ */
+export function fittedCodeWidth(areaWidth: number, codeWidth: number, others: readonly number[], share = 0.5): number {
+  const limit = Math.floor(areaWidth * share) - DIVIDER;
+  const room = limit - GRID_BORDER - NAME_COLUMN_MIN - others.reduce((sum, width) => sum + width, 0);
+  return Math.min(codeWidth, Math.max(CODE_COLUMN_MIN, room));
+}
+
 /** Nombre's default width: what the grid's share leaves it, within these bounds. */
 export const NAME_COLUMN_MIN = 110;
 export const NAME_COLUMN_MAX = 320;

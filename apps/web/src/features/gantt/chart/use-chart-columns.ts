@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactElement } from 'react';
 import type { GanttEditorState } from '../editor/gantt-editor-store';
 import {
@@ -24,6 +24,8 @@ import {
   createTextMeasurer,
   defaultGridLayout,
   defaultGridWidth,
+  fittedCodeWidth,
+  GRID_FONT,
   NAME_COLUMN_MIN,
   shownTrackingColumns,
   trackingColumnHeaders,
@@ -80,14 +82,31 @@ type ChartColumnsInput = {
  */
 export function useChartColumns({ tasks, hasBaseline, areaWidth, prefs, setPrefs, t }: ChartColumnsInput) {
   // the Código column as wide as its deepest, longest code (issue 12), unless the user resized it
-  const [measureText] = useState(createTextMeasurer);
+  const [measureText, setMeasureText] = useState(createTextMeasurer);
+  // a canvas measures in a fallback font until the grid's font has loaded, narrower than Roboto: the
+  // column would cut the longest code by a few pixels. Measured again (a new measurer, a new cache)
+  // once the font is in.
+  useEffect(() => {
+    if (typeof document === 'undefined' || !('fonts' in document)) return;
+    if (document.fonts.check(GRID_FONT)) return;
+    let isCurrent = true;
+    document.fonts
+      .load(GRID_FONT)
+      .then(() => {
+        if (isCurrent) setMeasureText(() => createTextMeasurer());
+      })
+      .catch(() => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
   // issue 18: an edit of dates or links keeps the codes and the tree: the width too
-  const codeWidthOf = useRef<{ tasks: typeof tasks; width: number } | null>(null);
+  const codeWidthOf = useRef<{ tasks: typeof tasks; measure: (text: string) => number; width: number } | null>(null);
   const codeWidth = useMemo(() => {
     const last = codeWidthOf.current;
-    if (last && sameDirectoryInputs(last.tasks, tasks)) return last.width;
+    if (last && last.measure === measureText && sameDirectoryInputs(last.tasks, tasks)) return last.width;
     const width = codeColumnWidth(codeEntries(tasks), measureText);
-    codeWidthOf.current = { tasks, width };
+    codeWidthOf.current = { tasks, measure: measureText, width };
     return width;
   }, [tasks, measureText]);
   const { hiddenColumns, showTracking, columnWidths } = prefs;
@@ -97,10 +116,17 @@ export function useChartColumns({ tasks, hasBaseline, areaWidth, prefs, setPrefs
   const hidden = useMemo(() => new Set(hiddenColumns), [hiddenColumns]);
   const isShown = useCallback((id: string) => !hidden.has(id), [hidden]);
   // the divider's default place and Nombre's default width, from the area's width
+  // issue 32: Código's default gives way to Id, Nombre, Duración, Inicio and Fin in the grid's half
+  const fittedCode = useMemo(() => {
+    if (areaWidth === null) return codeWidth;
+    const shown = (['taskId', 'workDays', 'startIso', 'endIso'] as const).filter((id) => !hidden.has(id));
+    const others = shown.map((id) => columnWidths[id] ?? defaultColumnWidths[id]);
+    return fittedCodeWidth(areaWidth, codeWidth, others);
+  }, [areaWidth, codeWidth, hidden, columnWidths]);
   const layout = useMemo(() => {
     const width = areaWidth ?? 1000;
     const widthOf = (id: string, fallback: number) => (isShown(id) ? [columnWidths[id] ?? fallback] : []);
-    const before = [...widthOf('taskId', defaultColumnWidths.taskId), ...widthOf('text', codeWidth)];
+    const before = [...widthOf('taskId', defaultColumnWidths.taskId), ...widthOf('text', fittedCode)];
     const after = [
       ...columnsAfterName.slice(0, 3).flatMap((id) => widthOf(id, defaultColumnWidths[id])),
       ...tracking.flatMap((id) => widthOf(id, trackingColumnWidths[id])),
@@ -111,7 +137,7 @@ export function useChartColumns({ tasks, hasBaseline, areaWidth, prefs, setPrefs
       return { nameWidth: name ?? NAME_COLUMN_MIN, gridWidth: defaultGridWidth(width, [...before, ...after], 1) };
     if (name === undefined) return defaultGridLayout(width, before, after);
     return { nameWidth: name, gridWidth: defaultGridWidth(width, [...before, name, ...after], before.length + 1) };
-  }, [areaWidth, isShown, columnWidths, codeWidth, tracking]);
+  }, [areaWidth, isShown, columnWidths, fittedCode, tracking]);
   const columns = useMemo(() => {
     const width = (id: string, fallback: number) => columnWidths[id] ?? fallback;
     const all = [
@@ -123,7 +149,7 @@ export function useChartColumns({ tasks, hasBaseline, areaWidth, prefs, setPrefs
         cell: IdCell,
         resize: true,
       },
-      { id: 'text', header: t('gantt.code'), width: width('text', codeWidth), cell: CodeCell, resize: true },
+      { id: 'text', header: t('gantt.code'), width: width('text', fittedCode), cell: CodeCell, resize: true },
       {
         id: 'name',
         header: t('gantt.name'),
@@ -171,7 +197,7 @@ export function useChartColumns({ tasks, hasBaseline, areaWidth, prefs, setPrefs
       },
     ];
     return all.map((column) => ({ ...column, hidden: !isShown(column.id) }));
-  }, [t, isShown, columnWidths, codeWidth, layout.nameWidth, tracking]);
+  }, [t, isShown, columnWidths, fittedCode, layout.nameWidth, tracking]);
   const columnsRef = useRef(columns);
   columnsRef.current = columns;
   const columnWidthsRef = useRef(columnWidths);
