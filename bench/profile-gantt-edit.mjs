@@ -75,6 +75,10 @@ async function profiled(page, session, label, act, done, arg) {
   for (const [name, ms] of topSelf(profile, TOP)) console.log(`${ms.toFixed(1).padStart(8)} ms  ${name}`);
 }
 
+/** In the page: whether the row's Duración cell reads `text`. */
+const durationReads = ([rowId, text]) =>
+  document.querySelector(`.wx-row[data-id="${rowId}"] [data-col-id=":workDays"]`)?.textContent?.trim() === text;
+
 const app = await startApp();
 const browser = await chromium.launch({ executablePath: chromiumExecutablePath() });
 try {
@@ -99,21 +103,15 @@ try {
     session,
     `cell edit, Enter (${project.taskCount} tasks)`,
     () => page.keyboard.press('Enter'),
-    ([rowId, text]) =>
-      document.querySelector(`.wx-row[data-id="${rowId}"] [data-col-id=":workDays"]`)?.textContent?.trim() === text,
+    durationReads,
     [id, value],
   );
 
   await duration.click();
-  await profiled(
-    page,
-    session,
-    'Ctrl+Z',
-    () => page.keyboard.press('Control+z'),
-    ([rowId, text]) =>
-      document.querySelector(`.wx-row[data-id="${rowId}"] [data-col-id=":workDays"]`)?.textContent?.trim() === text,
-    [id, String(leaf.Duration)],
-  );
+  await profiled(page, session, 'Ctrl+Z', () => page.keyboard.press('Control+z'), durationReads, [
+    id,
+    String(leaf.Duration),
+  ]);
 
   await profiled(
     page,
