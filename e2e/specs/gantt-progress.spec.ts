@@ -174,7 +174,7 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
   });
 
   it("the task editor shows a leaf's progress at the cut-off, and records a change in the draft", async () => {
-    await cell(page, ELA12, 'name').click();
+    await cell(page, ELA12, 'text').click();
     await toolbarButton(page, 'Editar').click();
     const editor = page.getByRole('form', { name: `Editar tarea ${ELA12}` });
     await editor.waitFor();
@@ -293,7 +293,7 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
     const at = (title: string) => column.get(title) as number;
     let act2 = 0;
     sheet.eachRow((line, number) => {
-      if (number > titles && line.getCell(at('Código')).text === 'ACT2') act2 = number;
+      if (number > titles && line.getCell(at('Código')).text === 'ELA.1.ACT2') act2 = number;
     });
     expect(act2).toBeGreaterThan(titles);
     expect(Number(sheet.getRow(act2).getCell(at('Avance %')).value)).toBe(10);

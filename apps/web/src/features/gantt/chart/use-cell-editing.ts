@@ -22,7 +22,7 @@ export type CellNotice = { id: number; column: string; lines: string[] };
 /** What a cell shows, as it is edited (F2 and double-click start from it). */
 export function cellValueOf(task: ChartTask, column: EditableColumn): string {
   switch (column) {
-    case 'name':
+    case 'text':
       return task.text;
     case 'workDays':
       return String(task.workDays);
@@ -86,7 +86,7 @@ type CellEditingInput = {
 export function useCellEditing({ store, apiRef, wrapperRef, dataRef, columnsRef, t }: CellEditingInput) {
   const [edit, setEdit] = useState<CellEdit | null>(null);
   const editRef = useRef<CellEdit | null>(null);
-  const [activeColumn, setActiveColumn] = useState<string>('name');
+  const [activeColumn, setActiveColumn] = useState<string>('text');
   const activeColumnRef = useRef(activeColumn);
   const [notice, setNotice] = useState<CellNotice | null>(null);
 
