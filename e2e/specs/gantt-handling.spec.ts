@@ -606,16 +606,20 @@ describe('Gantt handling (issue 12)', () => {
     await expect.poll(() => cell(page, 15, 'code').innerText()).toBe('ACT4');
     expect(await selectedRow(page)).toBe('15');
 
-    // Delete asks; Cancelar is the safe default, Tab reaches 'Si, estoy seguro'
+    // Delete asks (naming the task by its code and its row, issue 32); Cancelar is the safe default,
+    // Tab reaches 'Si, estoy seguro'
+    const rowNumber = await cell(page, 15, 'taskId').innerText();
+    expect(Number(rowNumber)).toBeGreaterThan(1);
+    const question = `Se eliminará la tarea ACT4 Nueva tarea (fila ${rowNumber}).`;
     await page.keyboard.press('Delete');
     const confirm = confirmDialog(page);
-    await confirm.getByText('Se eliminará la tarea ACT4 Nueva tarea (15).').waitFor();
+    await confirm.getByText(question).waitFor();
     await page.keyboard.press('Escape');
     await confirm.waitFor({ state: 'hidden' });
     await expect.poll(() => focused(page)).toMatch(/^grid/);
     expect(await row(page, 15).count()).toBe(1);
     await page.keyboard.press('Delete');
-    await confirm.getByText('Se eliminará la tarea ACT4 Nueva tarea (15).').waitFor();
+    await confirm.getByText(question).waitFor();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await confirm.waitFor({ state: 'hidden' });

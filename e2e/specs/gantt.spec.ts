@@ -365,7 +365,7 @@ describe('Gantt screen', () => {
     await unsavedChip(page).waitFor();
     expect(await gridCodes(page)).toEqual(GRID_CODES);
     const indentOf = (id: number) =>
-      cell(page, id, 'code')
+      cell(page, id, 'text')
         .locator('.wx-content')
         .evaluate((node) => parseFloat(getComputedStyle(node).paddingLeft));
     expect(await indentOf(B)).toBeGreaterThan(await indentOf(C));
@@ -385,7 +385,8 @@ describe('Gantt screen', () => {
     await cell(page, C, 'text').click();
     await toolbarButton(page, 'Eliminar').click();
     const confirm = confirmDialog(page);
-    await confirm.getByText(`Se eliminará la tarea ACT3 Descimbrar (${C}).`).waitFor();
+    // issue 32: named as the grid names it, by its unique code and its row (Id)
+    await confirm.getByText('Se eliminará la tarea ELA.1.ACT3 Descimbrar (fila 7).').waitFor();
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
     await confirm.waitFor({ state: 'hidden' });
     expect(await bar(page, C).count()).toBe(1);
