@@ -260,8 +260,9 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
     await tasks.waitFor();
     const lines = (await tasks.locator('tbody tr').allInnerTexts()).map((line) => line.split('\t').join(' | '));
     expect(lines).toEqual([
-      'ACT1 | Excavar | 02-01-2026 | 09-01-2026 | 100 %',
-      'ACT2 | Hormigonar | 09-01-2026 |  | 10 %',
+      // issue 32: named as the Gantt names them, by their unique codes
+      'ELA.1.ACT1 | Excavar | 02-01-2026 | 09-01-2026 | 100 %',
+      'ELA.1.ACT2 | Hormigonar | 09-01-2026 |  | 10 %',
       'ELA.1.1 | Piso 1 | 02-01-2026 | 12-01-2026 | 100 %',
       'ELA.1.2 | Piso 2 | 05-01-2026 |  | 50 %',
     ]);
