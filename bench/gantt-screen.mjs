@@ -537,7 +537,7 @@ export async function issue32Times(browser, { pageUrl, cookies, leaf, runs }) {
   opened = await openLeaf(browser, { pageUrl, cookies, leaf });
   try {
     const { page } = opened;
-    await page.locator(`.wx-row[data-id="${id}"] [data-col-id=":text"]`).click({ timeout: 30_000 });
+    await page.locator(`.wx-row[data-id="${id}"] [data-col-id=":code"]`).click({ timeout: 30_000 });
     await page.locator(`.wx-row.wx-selected[data-id="${id}"]`).waitFor({ timeout: 30_000 });
     for (let run = 0; run < runs; run += 1) {
       await armKey(page, { key: 'ArrowDown', select: true });

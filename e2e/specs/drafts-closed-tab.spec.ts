@@ -58,7 +58,7 @@ async function closeTabAccepting(page: Page): Promise<void> {
 
 /** The task editor's 'Duración' of `id`, changed and applied with 'Actualizar'. */
 async function changeDuration(page: Page, id: number, days: string): Promise<void> {
-  await cell(page, id, 'name').click();
+  await cell(page, id, 'text').click();
   await toolbarButton(page, 'Editar').click();
   const editor = page.getByRole('form', { name: `Editar tarea ${id}` });
   await editor.waitFor();

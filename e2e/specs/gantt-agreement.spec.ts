@@ -225,7 +225,7 @@ describe('Gantt: the chart and the engine agree after random edits (issue 18)', 
           break;
         }
         case 'duration': {
-          await cell(page, id, 'name').click();
+          await cell(page, id, 'text').click();
           await toolbarButton(page, 'Editar').click();
           const editor = page.getByRole('form', { name: `Editar tarea ${id}` });
           await editor.getByRole('textbox', { name: 'Duración (días hábiles)' }).fill(String(days));
@@ -278,7 +278,7 @@ describe('Gantt: the chart and the engine agree after random edits (issue 18)', 
         }
         case 'add': {
           if (added.length >= 2) break;
-          await cell(page, id, 'name').click();
+          await cell(page, id, 'text').click();
           await toolbarButton(page, 'Agregar').click();
           const created = Math.max(14, ...added) + 1;
           const editor = page.getByRole('form', { name: `Editar tarea ${created}` });
@@ -292,7 +292,7 @@ describe('Gantt: the chart and the engine agree after random edits (issue 18)', 
         case 'delete': {
           const victim = added.pop();
           if (victim === undefined) break;
-          await cell(page, victim, 'name').click();
+          await cell(page, victim, 'text').click();
           await toolbarButton(page, 'Eliminar').click();
           await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
           await expect.poll(() => row(page, victim).count()).toBe(0);

@@ -17,6 +17,18 @@ import { openAsFirstAdmin } from '../support/signed-in';
  * 'Semana': 84 px a week, 12 px a day.
  */
 const CODES = ['ELA', 'ELA.1', 'M', 'M.1', 'ACT1', 'ACT2', 'ACT3', 'ELA.1.1', 'ELA.1.2'];
+/** The codes the grid shows (issue 32): each unique in the project, an EDC item's led by its EDP item's. */
+const GRID_CODES = [
+  'ELA',
+  'ELA.1',
+  'ELA.1.M',
+  'ELA.1.M.1',
+  'ELA.1.ACT1',
+  'ELA.1.ACT2',
+  'ELA.1.ACT3',
+  'ELA.1.1',
+  'ELA.1.2',
+];
 const ACT1 = 5;
 const ACT2 = 6;
 
@@ -132,7 +144,7 @@ describe('Gantt baselines, Δ Fin and Atrasadas (issue 15)', () => {
 
     // 'Atrasadas': ACT1 with its summaries, nothing else
     await toggleLate(page);
-    await expect.poll(() => gridCodes(page)).toEqual(['ELA', 'ELA.1', 'M', 'M.1', 'ACT1']);
+    await expect.poll(() => gridCodes(page)).toEqual(['ELA', 'ELA.1', 'ELA.1.M', 'ELA.1.M.1', 'ELA.1.ACT1']);
     await screenshot(page, 'gantt-baseline-late-light');
     await toggleDarkMode(page, true);
     // for the picture only: the settings panel slides away
@@ -141,7 +153,7 @@ describe('Gantt baselines, Δ Fin and Atrasadas (issue 15)', () => {
     await toggleDarkMode(page, false);
     await moveDivider(page, -6);
     await toggleLate(page);
-    await expect.poll(() => gridCodes(page)).toEqual(CODES);
+    await expect.poll(() => gridCodes(page)).toEqual(GRID_CODES);
 
     // saved and reloaded: the baseline is still the chosen one, drawn where it was
     await toolbar(page).getByRole('button', { name: 'Grabar Gantt', exact: true }).click();
@@ -182,13 +194,13 @@ describe('Gantt baselines, Δ Fin and Atrasadas (issue 15)', () => {
     // back to the first baseline: ACT1 is late again, shown with its summaries
     await baselineButton(page).click();
     await page.getByRole('menuitem', { name: /^Línea base 1/ }).click();
-    await expect.poll(() => gridCodes(page)).toEqual(['ELA', 'ELA.1', 'M', 'M.1', 'ACT1']);
+    await expect.poll(() => gridCodes(page)).toEqual(['ELA', 'ELA.1', 'ELA.1.M', 'ELA.1.M.1', 'ELA.1.ACT1']);
 
     // 'Ninguna': no grey bars, no baseline columns, 'Atrasadas' off and disabled
     await baselineButton(page).click();
     await page.getByRole('menuitem', { name: 'Ninguna' }).click();
     await expect.poll(() => page.locator('.cim-baseline').count()).toBe(0);
-    await expect.poll(() => gridCodes(page)).toEqual(CODES);
+    await expect.poll(() => gridCodes(page)).toEqual(GRID_CODES);
     expect(await toolbar(page).getByRole('button', { name: 'Atrasadas' }).isDisabled()).toBe(true);
     expect(await row(page, ACT1).locator('[data-col-id=":finishVariance"]').count()).toBe(0);
     const unchosen = (await seeded.loadGantt()).activities as { BaselineStart?: string }[];

@@ -33,8 +33,21 @@ import { openAsFirstAdmin } from '../support/signed-in';
 const A = 5;
 const B = 6;
 const C = 7;
-const CODES = ['ELA', 'ELA.1', 'M', 'M.1', 'ACT1', 'ACT2', 'ACT3', 'ELA.1.1', 'ELA.1.2'];
-const HEADER = ['Id', 'Código', 'Nombre', 'Inicio', 'Fin', 'Duración', 'Avance', 'Predecesoras', 'Holgura', 'Crítica'];
+/** The codes the grid and the workbook show (issue 32): each unique in the project, an EDC item's led by its EDP item's. */
+const CODES = ['ELA', 'ELA.1', 'ELA.1.M', 'ELA.1.M.1', 'ELA.1.ACT1', 'ELA.1.ACT2', 'ELA.1.ACT3', 'ELA.1.1', 'ELA.1.2'];
+const HEADER = [
+  'Id',
+  'Código',
+  'Nombre',
+  'Inicio',
+  'Fin',
+  'Duración',
+  'Avance',
+  'Predecesoras',
+  'Holgura',
+  'Crítica',
+  'Ubicación',
+];
 
 /** A cell's value as text: dates (Excel's, at UTC midnight) as YYYY-MM-DD. */
 function cellValue(value: ExcelJS.CellValue): string {
@@ -116,7 +129,8 @@ describe('Gantt: exchange with MS Project and Excel (issue 14)', () => {
     expect(rows[0]).toEqual(HEADER);
     // one row per grid row, in the grid's order, with its dates and duration
     expect(rows.slice(1).map((row) => row[1])).toEqual(CODES);
-    const ids = new Map(gantt.activities.map((task) => [task.TaskCode, task.TaskID]));
+    // loadGantt's tasks are in the grid's order; each row names its task by the unique code
+    const ids = new Map(gantt.activities.map((task, index) => [CODES[index], task.TaskID]));
     for (const row of rows.slice(1)) {
       const id = ids.get(row[1] ?? '') as number;
       expect([shown(row[3] ?? ''), shown(row[4] ?? ''), row[5]]).toEqual([
@@ -130,7 +144,7 @@ describe('Gantt: exchange with MS Project and Excel (issue 14)', () => {
 
     // ACT1 (row 6 of the sheet: the header, then ELA, ELA.1, M, M.1) lasts 8 days now
     const act1 = sheet.getRow(6);
-    expect(cellValue(act1.getCell(2).value)).toBe('ACT1');
+    expect(cellValue(act1.getCell(2).value)).toBe('ELA.1.ACT1');
     act1.getCell(6).value = 8;
     const edited = path.join(workDir, 'gantt-editado.xlsx');
     writeFileSync(edited, Buffer.from(await workbook.xlsx.writeBuffer()));
@@ -171,7 +185,7 @@ describe('Gantt: exchange with MS Project and Excel (issue 14)', () => {
     const sheet = workbook.getWorksheet('Gantt');
     if (!sheet) throw new Error('no Gantt sheet');
     // ACT2 (row 7) after a row that does not exist
-    expect(cellValue(sheet.getRow(7).getCell(2).value)).toBe('ACT2');
+    expect(cellValue(sheet.getRow(7).getCell(2).value)).toBe('ELA.1.ACT2');
     sheet.getRow(7).getCell(8).value = '99FS';
     const bad = path.join(workDir, 'gantt-con-error.xlsx');
     writeFileSync(bad, Buffer.from(await workbook.xlsx.writeBuffer()));

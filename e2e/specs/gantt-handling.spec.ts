@@ -193,9 +193,9 @@ describe('Gantt handling (issue 12)', () => {
     await dragLink(page, ACT1, 'end', ACT2, 'start');
     await page.locator(`g[data-link-id=":${ACT1}_${ACT2}"]`).waitFor();
     // FS without lag is written as the plain predecessor; ACT1 is qualified by its EDP item
-    await expect.poll(() => predecessorsOf(page, ACT2)).toBe('ELA.1/ACT1');
+    await expect.poll(() => predecessorsOf(page, ACT2)).toBe('ELA.1.ACT1');
     expect(await cell(page, ACT2, 'predecessors').locator('span').getAttribute('title')).toBe(
-      'ACT1 Excavar · ELA.1 Torre',
+      'ELA.1.ACT1 Excavar · ELA.1 Torre',
     );
     expect(await cell(page, ACT1, 'workDays').innerText()).toBe('5');
     expect(await startOf(page, ACT1)).toBe('02-01-2026');
@@ -216,13 +216,13 @@ describe('Gantt handling (issue 12)', () => {
     await openGantt();
     // start → start: CC
     await dragLink(page, ACT1, 'start', ACT3, 'start');
-    await expect.poll(() => predecessorsOf(page, ACT3)).toBe('ELA.1/ACT1 CC');
+    await expect.poll(() => predecessorsOf(page, ACT3)).toBe('ELA.1.ACT1 CC');
     // end → end: FF
     await dragLink(page, ACT1, 'end', ACT2_B, 'end');
-    await expect.poll(() => predecessorsOf(page, ACT2_B)).toBe('ELA.1/ACT1 FF');
+    await expect.poll(() => predecessorsOf(page, ACT2_B)).toBe('ELA.1.ACT1 FF');
     // start → end: CF
     await dragLink(page, ACT1, 'start', ACT3_B, 'end');
-    await expect.poll(() => predecessorsOf(page, ACT3_B)).toBe('ELA.1/ACT1 CF');
+    await expect.poll(() => predecessorsOf(page, ACT3_B)).toBe('ELA.1.ACT1 CF');
     // end → the bar itself, near its start: FC (FS), written without a type
     const target = await bar(page, ACT2).boundingBox();
     if (!target) throw new Error('ACT2 not on screen');
@@ -231,7 +231,7 @@ describe('Gantt handling (issue 12)', () => {
       x: target.x + 6,
       y: target.y + target.height / 2,
     });
-    await expect.poll(() => predecessorsOf(page, ACT2)).toBe('ELA.1/ACT1');
+    await expect.poll(() => predecessorsOf(page, ACT2)).toBe('ELA.1.ACT1');
     // none of those drags changed ACT1
     expect(await cell(page, ACT1, 'workDays').innerText()).toBe('5');
     expect(await startOf(page, ACT1)).toBe('02-01-2026');
@@ -308,7 +308,7 @@ describe('Gantt handling (issue 12)', () => {
     await screenshot(page, 'gantt-handling-link-selected');
     await page.keyboard.press('Delete');
     await expect.poll(() => page.locator(`g[data-link-id=":${ACT1}_${ACT2}"]`).count()).toBe(0);
-    await page.getByText('Se eliminó el vínculo ELA.1/ACT1 → ELA.1/ACT2 (FC)').waitFor();
+    await page.getByText('Se eliminó el vínculo ELA.1.ACT1 → ELA.1.ACT2 (FC)').waitFor();
     // Delete took the link, not the selected task
     expect(await confirmDialog(page).count()).toBe(0);
     expect(await predecessorsOf(page, ACT2)).toBe('');
@@ -318,17 +318,17 @@ describe('Gantt handling (issue 12)', () => {
     await page.locator(`g[data-link-id=":${ACT1}_${ACT3}"]`).waitFor();
     let onLine = await pointOnLink(page, ACT1, ACT3);
     await page.mouse.click(onLine.x, onLine.y, { button: 'right' });
-    const menu = page.getByRole('menu', { name: 'Vínculo ELA.1/ACT1 → ELA.1/ACT3 (FC)' });
+    const menu = page.getByRole('menu', { name: 'Vínculo ELA.1.ACT1 → ELA.1.ACT3 (FC)' });
     await menu.waitFor();
     await screenshot(page, 'gantt-handling-link-menu');
     // its type changes in place
     await menu.getByRole('menuitem', { name: 'Comienzo a comienzo (CC)' }).click();
     await menu.waitFor({ state: 'detached' });
-    await expect.poll(() => predecessorsOf(page, ACT3)).toBe('ELA.1/ACT1 CC');
+    await expect.poll(() => predecessorsOf(page, ACT3)).toBe('ELA.1.ACT1 CC');
     onLine = await pointOnLink(page, ACT1, ACT3);
     await page.mouse.click(onLine.x, onLine.y, { button: 'right' });
     await page
-      .getByRole('menu', { name: 'Vínculo ELA.1/ACT1 → ELA.1/ACT3 (CC)' })
+      .getByRole('menu', { name: 'Vínculo ELA.1.ACT1 → ELA.1.ACT3 (CC)' })
       .getByRole('menuitem', { name: 'Eliminar vínculo' })
       .click();
     await expect.poll(() => page.locator('g[data-link-id]').count()).toBe(0);
@@ -337,7 +337,7 @@ describe('Gantt handling (issue 12)', () => {
 
   it('picks a predecessor by code in the editor: both ACT1 are offered, each with its EDP item', async () => {
     await openGantt();
-    await cell(page, ACT2_B, 'name').click();
+    await cell(page, ACT2_B, 'text').click();
     await toolbarButton(page, 'Editar').click();
     const editor = page.getByRole('form', { name: `Editar tarea ${ACT2_B}` });
     await editor.waitFor();
@@ -348,7 +348,7 @@ describe('Gantt handling (issue 12)', () => {
     const optionTexts = async () => (await options.allInnerTexts()).map((text) => text.replace(/\n+/g, '\n'));
     await expect
       .poll(optionTexts)
-      .toEqual(['ACT1 Excavar\nELA.1 Torre · Id 5', 'ACT1 Excavar\nELA.1.1 Piso 1 · Id 11']);
+      .toEqual(['ELA.1.ACT1 Excavar\nELA.1 Torre · Id 5', 'ELA.1.1.ACT1 Excavar\nELA.1.1 Piso 1 · Id 11']);
     await screenshot(page, 'gantt-handling-predecessor-options');
     // typed alone, the code is ambiguous: the editor says so and changes nothing
     await toolbarButton(page, 'Actualizar').click();
@@ -357,16 +357,16 @@ describe('Gantt handling (issue 12)', () => {
     await field.fill('');
     await field.fill('ACT1');
     await options.filter({ hasText: 'ELA.1.1 Piso 1' }).click();
-    expect(await field.inputValue()).toBe('ACT1 Excavar');
+    expect(await field.inputValue()).toBe('ELA.1.1.ACT1 Excavar');
     await toolbarButton(page, 'Actualizar').click();
     await editor.waitFor({ state: 'detached' });
-    await expect.poll(() => predecessorsOf(page, ACT2_B)).toBe('ELA.1.1/ACT1');
+    await expect.poll(() => predecessorsOf(page, ACT2_B)).toBe('ELA.1.1.ACT1');
     expect(await startOf(page, ACT2_B)).toBe('09-01-2026');
 
     // the editor shows the saved predecessor by its code and name, not by its TaskID
     await toolbarButton(page, 'Editar').click();
     await editor.waitFor();
-    expect(await editor.getByTestId('predecessor-task-0').inputValue()).toBe('ACT1 Excavar');
+    expect(await editor.getByTestId('predecessor-task-0').inputValue()).toBe('ELA.1.1.ACT1 Excavar');
     await toolbarButton(page, 'Cancelar').click();
     await saveThroughScreen(page, 14);
     expect(byId((await seeded.loadGantt()).activities).get(ACT2_B)?.Predecessor).toBe(`${ACT1_B}FS`);
@@ -378,9 +378,9 @@ describe('Gantt handling (issue 12)', () => {
     expect(await cell(page, ACT1, 'endIso').innerText()).toBe('08-01-2026');
     expect(await page.locator('.wx-grid .wx-header').getByText('Fin', { exact: true }).count()).toBe(1);
     // codes are not cut at the default width
-    const code = cell(page, 10, 'text').locator('.cim-cell-text');
+    const code = cell(page, 10, 'code').locator('.cim-cell-text');
     expect(await code.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
-    expect(await code.getAttribute('title')).toBe('RIAP.1.AP.1 Zapatas · ELA.1.1 Piso 1');
+    expect(await code.getAttribute('title')).toBe('ELA.1.1.RIAP.1.AP.1 Zapatas · ELA.1.1 Piso 1');
     // issue 32: Id (the row number) shows by default; the column chooser hides it, remembered
     await expect.poll(() => cell(page, ACT1_B, 'taskId').count()).toBe(1);
     expect(await cell(page, ACT1_B, 'taskId').innerText()).toBe('11');
@@ -391,7 +391,7 @@ describe('Gantt handling (issue 12)', () => {
     await expect.poll(() => cell(page, ACT1_B, 'taskId').count()).toBe(0);
     await page.reload();
     await bar(page, ACT1).waitFor();
-    await expect.poll(() => cell(page, ACT1, 'name').count()).toBe(1);
+    await expect.poll(() => cell(page, ACT1, 'text').count()).toBe(1);
     expect(await cell(page, ACT1_B, 'taskId').count()).toBe(0);
     await chooser().click();
     expect(await page.getByRole('menuitemcheckbox', { name: 'Id' }).getAttribute('aria-checked')).toBe('false');
@@ -588,10 +588,10 @@ describe('Gantt handling (issue 12)', () => {
     expect(await page.getByRole('listbox').getByRole('option').first().innerText()).toContain('ELA.1 Torre');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await expect.poll(() => act3Editor.getByTestId('predecessor-task-0').inputValue()).toBe('ACT2 Hormigonar');
+    await expect.poll(() => act3Editor.getByTestId('predecessor-task-0').inputValue()).toBe('ELA.1.ACT2 Hormigonar');
     await page.keyboard.press('Enter');
     await act3Editor.waitFor({ state: 'detached' });
-    await expect.poll(() => predecessorsOf(page, ACT3)).toBe('ELA.1/ACT2');
+    await expect.poll(() => predecessorsOf(page, ACT3)).toBe('ELA.1.ACT2');
 
     // Insert adds a task after ACT3 and opens it at its code
     await page.keyboard.press('Insert');
@@ -603,19 +603,23 @@ describe('Gantt handling (issue 12)', () => {
     await page.keyboard.type('ACT4');
     await page.keyboard.press('Enter');
     await added.waitFor({ state: 'detached' });
-    await expect.poll(() => cell(page, 15, 'text').innerText()).toBe('ACT4');
+    await expect.poll(() => cell(page, 15, 'code').innerText()).toBe('ACT4');
     expect(await selectedRow(page)).toBe('15');
 
-    // Delete asks; Cancelar is the safe default, Tab reaches 'Si, estoy seguro'
+    // Delete asks (naming the task by its code and its row, issue 32); Cancelar is the safe default,
+    // Tab reaches 'Si, estoy seguro'
+    const rowNumber = await cell(page, 15, 'taskId').innerText();
+    expect(Number(rowNumber)).toBeGreaterThan(1);
+    const question = `Se eliminará la tarea ACT4 Nueva tarea (fila ${rowNumber}).`;
     await page.keyboard.press('Delete');
     const confirm = confirmDialog(page);
-    await confirm.getByText('Se eliminará la tarea ACT4 Nueva tarea (15).').waitFor();
+    await confirm.getByText(question).waitFor();
     await page.keyboard.press('Escape');
     await confirm.waitFor({ state: 'hidden' });
     await expect.poll(() => focused(page)).toMatch(/^grid/);
     expect(await row(page, 15).count()).toBe(1);
     await page.keyboard.press('Delete');
-    await confirm.getByText('Se eliminará la tarea ACT4 Nueva tarea (15).').waitFor();
+    await confirm.getByText(question).waitFor();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await confirm.waitFor({ state: 'hidden' });

@@ -22,7 +22,7 @@ const ELA_1_2 = 9;
 
 /** The task editor of the selected task ('Editar'), its fields changed, then 'Actualizar'. */
 async function editTask(page: Page, id: number, fields: { duration?: string; start?: string }): Promise<void> {
-  await cell(page, id, 'name').click();
+  await cell(page, id, 'text').click();
   await toolbarButton(page, 'Editar').click();
   const editor = page.getByRole('form', { name: `Editar tarea ${id}` });
   await editor.waitFor();

@@ -112,16 +112,16 @@ describe('Gantt layout at 1366×768 and 1024×768 (issue 12)', () => {
         const card = await boxOf(page, 'section[aria-labelledby="page-title"]');
         expect(chart.y + chart.height, label).toBeLessThanOrEqual(card.y + card.height);
 
-        // 'AAP.1.1.AP.1.1' five levels down is not cut at the default width
-        const code = cell(page, DEEP, 'text').locator('.cim-cell-text');
-        expect(await code.innerText()).toBe('AAP.1.1.AP.1.1');
+        // 'ELA.1.1.AAP.1.1.AP.1.1' (issue 32's unique code) five levels down is not cut at the default width
+        const code = cell(page, DEEP, 'code').locator('.cim-cell-text');
+        expect(await code.innerText()).toBe('ELA.1.1.AAP.1.1.AP.1.1');
         const fit = await code.evaluate((node) => ({ scroll: node.scrollWidth, client: node.clientWidth }));
         expect(fit.client, label).toBeGreaterThan(0);
         expect(fit.scroll, label).toBeLessThanOrEqual(fit.client);
 
         // Código and Nombre beside the chart (and Duración at 1366 px); the chart keeps the larger half
+        expect(await isColumnShown(page, 'code'), label).toBe(true);
         expect(await isColumnShown(page, 'text'), label).toBe(true);
-        expect(await isColumnShown(page, 'name'), label).toBe(true);
         if (width === 1366) expect(await isColumnShown(page, 'workDays'), label).toBe(true);
         const grid = await boxOf(page, '.wx-table-container');
         const timeline = await boxOf(page, '.wx-chart');
@@ -143,12 +143,12 @@ describe('Gantt layout at 1366×768 and 1024×768 (issue 12)', () => {
 
   it('keeps a column the user resized, and only that one: the divider stays, Nombre fills up to it', async () => {
     await openGantt({ width: 1366, height: 768 });
-    const codeCell = cell(page, DEEP, 'text');
+    const codeCell = cell(page, DEEP, 'code');
     const gridWidth = async () => Math.round((await boxOf(page, '.wx-table-container')).width);
     const divider = await gridWidth();
     const before = (await codeCell.boundingBox())?.width ?? 0;
     // the Código header's grip dragged 80 px to the left
-    const grip = page.locator('.wx-grid .wx-header .wx-cell.wx-col-text .wx-grip');
+    const grip = page.locator('.wx-grid .wx-header .wx-cell.wx-col-code .wx-grip');
     const handle = await grip.boundingBox();
     if (!handle) throw new Error('no grip on the Código header');
     await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
@@ -161,7 +161,7 @@ describe('Gantt layout at 1366×768 and 1024×768 (issue 12)', () => {
     // now it is cut, as the user chose; the tooltip still has the code
     const code = codeCell.locator('.cim-cell-text');
     expect(await code.evaluate((node) => node.scrollWidth > node.clientWidth)).toBe(true);
-    expect(await code.getAttribute('title')).toBe('AAP.1.1.AP.1.1 Zapatas · ELA.1.1 Piso 1');
+    expect(await code.getAttribute('title')).toBe('ELA.1.1.AAP.1.1.AP.1.1 Zapatas · ELA.1.1 Piso 1');
 
     const stored = () =>
       page.evaluate(() => {
@@ -171,8 +171,8 @@ describe('Gantt layout at 1366×768 and 1024×768 (issue 12)', () => {
         return Object.values(raw.state?.byUser ?? {})[0]?.columnWidths;
       });
     const widths = await stored();
-    expect(Object.keys(widths ?? {})).toEqual(['text']);
-    expect(Math.abs((widths?.text ?? 0) - (before - 80))).toBeLessThanOrEqual(2);
+    expect(Object.keys(widths ?? {})).toEqual(['code']);
+    expect(Math.abs((widths?.code ?? 0) - (before - 80))).toBeLessThanOrEqual(2);
 
     // the divider has not moved, and the last column shown ends on it
     const edgeOfLastShown = () =>

@@ -174,7 +174,7 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
   });
 
   it("the task editor shows a leaf's progress at the cut-off, and records a change in the draft", async () => {
-    await cell(page, ELA12, 'name').click();
+    await cell(page, ELA12, 'text').click();
     await toolbarButton(page, 'Editar').click();
     const editor = page.getByRole('form', { name: `Editar tarea ${ELA12}` });
     await editor.waitFor();
@@ -260,8 +260,9 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
     await tasks.waitFor();
     const lines = (await tasks.locator('tbody tr').allInnerTexts()).map((line) => line.split('\t').join(' | '));
     expect(lines).toEqual([
-      'ACT1 | Excavar | 02-01-2026 | 09-01-2026 | 100 %',
-      'ACT2 | Hormigonar | 09-01-2026 |  | 10 %',
+      // issue 32: named as the Gantt names them, by their unique codes
+      'ELA.1.ACT1 | Excavar | 02-01-2026 | 09-01-2026 | 100 %',
+      'ELA.1.ACT2 | Hormigonar | 09-01-2026 |  | 10 %',
       'ELA.1.1 | Piso 1 | 02-01-2026 | 12-01-2026 | 100 %',
       'ELA.1.2 | Piso 2 | 05-01-2026 |  | 50 %',
     ]);
@@ -293,7 +294,7 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
     const at = (title: string) => column.get(title) as number;
     let act2 = 0;
     sheet.eachRow((line, number) => {
-      if (number > titles && line.getCell(at('Código')).text === 'ACT2') act2 = number;
+      if (number > titles && line.getCell(at('Código')).text === 'ELA.1.ACT2') act2 = number;
     });
     expect(act2).toBeGreaterThan(titles);
     expect(Number(sheet.getRow(act2).getCell(at('Avance %')).value)).toBe(10);

@@ -222,14 +222,14 @@ describe('Gantt: sequencing option and Regenerar secuencia (issue 13)', () => {
     const [f1, f2, f3] = floors as [Floor, Floor, Floor];
     await openGantt();
     // floor 1's Moldaje: 3 → 6 days, through the task editor
-    await cell(page, f1.act1, 'name').click();
+    await cell(page, f1.act1, 'text').click();
     await toolbarButton(page, 'Editar').click();
     const editor = page.getByRole('form', { name: `Editar tarea ${f1.act1}` });
     await editor.getByRole('textbox', { name: 'Duración (días hábiles)' }).fill('6');
     await toolbarButton(page, 'Actualizar').click();
     await expect.poll(() => cell(page, f1.act1, 'workDays').innerText()).toBe('6');
     // floor 3's Hormigonar: a start the user types (Monday 2 March), later than the train puts it
-    await cell(page, f3.act2, 'name').click();
+    await cell(page, f3.act2, 'text').click();
     await toolbarButton(page, 'Editar').click();
     const f3Editor = page.getByRole('form', { name: `Editar tarea ${f3.act2}` });
     await f3Editor.getByRole('textbox', { name: 'Inicio', exact: true }).fill('02-03-2026');
@@ -313,7 +313,7 @@ describe('Gantt: sequencing option and Regenerar secuencia (issue 13)', () => {
     expect((await loadGantt()).activities.find((task) => task.TaskID === f1.act1)?.Duration).toBe(6);
 
     // 'Regenerar secuencia' from the keyboard, with an unsaved edit that is saved first
-    await cell(page, f2.act2, 'name').click();
+    await cell(page, f2.act2, 'text').click();
     await toolbarButton(page, 'Editar').click();
     await page
       .getByRole('form', { name: `Editar tarea ${f2.act2}` })

@@ -93,7 +93,7 @@ describe("Gantt 'Deshacer' / 'Rehacer' and field errors (issue 32)", () => {
     expect(await isDisabled(page, 'Rehacer')).toBe(true);
 
     // 1. the editor: ACT1 lasts 8 working days, 02-01 … 13-01
-    await cell(page, A, 'name').click();
+    await cell(page, A, 'text').click();
     await toolbarButton(page, 'Editar').click();
     const editor = page.getByRole('form', { name: `Editar tarea ${A}` });
     await editor.getByRole('textbox', { name: 'Duración (días hábiles)' }).fill('8');
@@ -116,7 +116,7 @@ describe("Gantt 'Deshacer' / 'Rehacer' and field errors (issue 32)", () => {
     await screenshot(page, 'gantt-undo-three-edits');
 
     // Ctrl+Z three times, from the grid: the link, the drag, the duration
-    await cell(page, 8, 'name').click();
+    await cell(page, 8, 'text').click();
     await page.keyboard.press('Control+z');
     await expect.poll(() => startOf(page, B)).toBe('02-01-2026');
     await expect.poll(() => page.locator(`g[data-link-id=":${A}_${B}"]`).count()).toBe(0);
@@ -166,7 +166,7 @@ describe("Gantt 'Deshacer' / 'Rehacer' and field errors (issue 32)", () => {
     await waitForSuccessToast(page, 'Gantt grabado: 9 tareas');
     await expect.poll(() => isDisabled(page, 'Deshacer')).toBe(true);
     expect(await isDisabled(page, 'Rehacer')).toBe(true);
-    await cell(page, 8, 'name').click();
+    await cell(page, 8, 'text').click();
     await page.keyboard.press('Control+z');
     await span(page, '13-01-2026').waitFor();
     expect((await seeded.loadGantt()).activities.find((task) => task.TaskID === A)?.Duration).toBe(8);
@@ -184,7 +184,7 @@ describe("Gantt 'Deshacer' / 'Rehacer' and field errors (issue 32)", () => {
     await expect.poll(() => startOf(page, B)).toBe('09-01-2026');
     const before = await schedule(page);
 
-    await cell(page, A, 'name').click();
+    await cell(page, A, 'text').click();
     await toolbarButton(page, 'Editar').click();
     const editor = page.getByRole('form', { name: `Editar tarea ${A}` });
     const duration = editor.getByRole('textbox', { name: 'Duración (días hábiles)' });
@@ -217,7 +217,7 @@ describe("Gantt 'Deshacer' / 'Rehacer' and field errors (issue 32)", () => {
     await predecessor.fill('77');
     await page.keyboard.press('Escape');
     await toolbarButton(page, 'Actualizar').click();
-    await editor.getByText('Predecesoras: la tarea 77 no está en el Gantt', { exact: true }).waitFor();
+    await editor.getByText('Predecesoras: La fila 77 no existe', { exact: true }).waitFor();
     expect(await predecessor.getAttribute('aria-invalid')).toBe('true');
 
     await predecessor.fill('ACT2');

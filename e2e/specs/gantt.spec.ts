@@ -1,3 +1,4 @@
+import { ganttActivityCodes } from '@cimiento/domain';
 import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import * as mupdf from 'mupdf';
@@ -38,6 +39,18 @@ import { openAsFirstAdmin } from '../support/signed-in';
  * task is critical (total float 0).
  */
 const CODES = ['ELA', 'ELA.1', 'M', 'M.1', 'ACT1', 'ACT2', 'ACT3', 'ELA.1.1', 'ELA.1.2'];
+/** The codes the grid shows (issue 32): each unique in the project, an EDC item's led by its EDP item's. */
+const GRID_CODES = [
+  'ELA',
+  'ELA.1',
+  'ELA.1.M',
+  'ELA.1.M.1',
+  'ELA.1.ACT1',
+  'ELA.1.ACT2',
+  'ELA.1.ACT3',
+  'ELA.1.1',
+  'ELA.1.2',
+];
 const A = 5; // ACT1 Excavar
 const B = 6; // ACT2 Hormigonar
 const C = 7; // ACT3 Descimbrar
@@ -188,14 +201,14 @@ describe('Gantt screen', () => {
     expect(gantt.activities.filter((task) => !task.isSummary).map((task) => task.StartDate)).toEqual(
       Array(5).fill('2026-01-02'),
     );
-    await expect.poll(() => gridCodes(page)).toEqual(CODES);
+    await expect.poll(() => gridCodes(page)).toEqual(GRID_CODES);
     expect(await page.locator('.wx-bar').count()).toBe(gantt.activities.length);
-    for (const task of gantt.activities) {
+    for (const [index, task] of gantt.activities.entries()) {
       expect(await bar(page, task.TaskID).count()).toBe(1);
       expect(await bar(page, task.TaskID).locator('.cim-bar').getAttribute('title')).toBe(
-        `${task.TaskCode} ${task.TaskName}`,
+        `${GRID_CODES[index]} ${task.TaskName}`,
       );
-      expect(await cell(page, task.TaskID, 'name').innerText()).toBe(task.TaskName);
+      expect(await cell(page, task.TaskID, 'text').innerText()).toBe(task.TaskName);
       const start = await startOf(page, task.TaskID);
       expect(start).toMatch(/^\d{2}-\d{2}-\d{4}$/);
       expect(start).toBe(shown(task.StartDate));
@@ -274,7 +287,7 @@ describe('Gantt screen', () => {
     await drawLink(page, A, B);
     await expect.poll(() => startOf(page, B)).toBe('09-01-2026');
 
-    await cell(page, B, 'name').click();
+    await cell(page, B, 'text').click();
     await toolbarButton(page, 'Editar').click();
     const editor = page.getByRole('form', { name: `Editar tarea ${B}` });
     await editor.waitFor();
@@ -285,7 +298,7 @@ describe('Gantt screen', () => {
     // 'Inicio' shows where the link puts B (its own start, a "no earlier than", is still FIRST_DAY)
     expect(await editor.getByRole('textbox', { name: 'Inicio', exact: true }).inputValue()).toBe('09-01-2026');
     expect(await editor.getByRole('textbox', { name: 'Duración (días hábiles)' }).inputValue()).toBe('5');
-    expect(await editor.getByTestId('predecessor-task-0').inputValue()).toBe('ACT1 Excavar');
+    expect(await editor.getByTestId('predecessor-task-0').inputValue()).toBe('ELA.1.ACT1 Excavar');
     expect(await editor.getByTestId('predecessor-lag-0').inputValue()).toBe('0');
     await editor.getByText('Fin a comienzo (FC)').waitFor();
     await editor.getByTestId('predecessor-lag-0').fill('2');
@@ -312,13 +325,13 @@ describe('Gantt screen', () => {
   it('adds a task after the selected one, numbered above every loaded TaskID, and makes it a milestone after ELA.1.2', async () => {
     await openGantt();
     const ELA12 = 9;
-    await cell(page, ELA12, 'name').click();
+    await cell(page, ELA12, 'text').click();
     await toolbarButton(page, 'Agregar').click();
     // the highest TaskID loaded is 9: the new task is 10, under the same parent as ELA.1.2
     const editor = page.getByRole('form', { name: 'Editar tarea 10' });
     await editor.waitFor();
     await row(page, 10).waitFor();
-    expect(await gridCodes(page)).toEqual([...CODES, '']);
+    expect(await gridCodes(page)).toEqual([...GRID_CODES, '']);
     expect(await editor.getByRole('textbox', { name: 'Nombre' }).inputValue()).toBe('Nueva tarea');
     await editor.getByRole('textbox', { name: 'Código' }).fill('ELA.1.3');
     await editor.getByRole('textbox', { name: 'Nombre' }).fill('Recepción');
@@ -330,7 +343,7 @@ describe('Gantt screen', () => {
     // ELA.1.2 works 02, 05, 06, 07, 08 January: the milestone sits on its finish day, Thu 08-01
     // (MS Project's rule for a milestone driven by a finish, issue 14)
     await expect.poll(() => startOf(page, 10)).toBe('08-01-2026');
-    expect(await cell(page, 10, 'text').innerText()).toBe('ELA.1.3');
+    expect(await cell(page, 10, 'code').innerText()).toBe('ELA.1.3');
     expect(await cell(page, 10, 'workDays').innerText()).toBe('0');
     await page
       .locator('.wx-bar.wx-milestone')
@@ -343,14 +356,14 @@ describe('Gantt screen', () => {
   it('indents a leaf under its previous sibling (which becomes a summary) and outdents it back', async () => {
     await openGantt();
     expect(await bar(page, A).getAttribute('class')).not.toContain('wx-summary');
-    await cell(page, B, 'name').click();
+    await cell(page, B, 'text').click();
     await toolbarButton(page, 'Indentar').click();
     // ACT1 turns into a summary bar with ACT2 inside it
     await expect.poll(() => bar(page, A).getAttribute('class')).toContain('wx-summary');
     expect(await row(page, A).getAttribute('aria-expanded')).toBe('true');
     expect(await row(page, A).locator('.wx-toggle-icon').count()).toBe(1);
     await unsavedChip(page).waitFor();
-    expect(await gridCodes(page)).toEqual(CODES);
+    expect(await gridCodes(page)).toEqual(GRID_CODES);
     const indentOf = (id: number) =>
       cell(page, id, 'text')
         .locator('.wx-content')
@@ -361,7 +374,7 @@ describe('Gantt screen', () => {
     await toolbarButton(page, 'Desindentar').click();
     await expect.poll(() => bar(page, A).getAttribute('class')).not.toContain('wx-summary');
     expect(await row(page, A).getAttribute('aria-expanded')).toBeNull();
-    expect(await gridCodes(page)).toEqual(CODES);
+    expect(await gridCodes(page)).toEqual(GRID_CODES);
     expect(await indentOf(B)).toBe(await indentOf(C));
     expect(await startOf(page, A)).toBe(FIRST_DAY);
     expect(await cell(page, A, 'workDays').innerText()).toBe('5');
@@ -369,10 +382,11 @@ describe('Gantt screen', () => {
 
   it('deletes a task only after confirmation', async () => {
     await openGantt();
-    await cell(page, C, 'name').click();
+    await cell(page, C, 'text').click();
     await toolbarButton(page, 'Eliminar').click();
     const confirm = confirmDialog(page);
-    await confirm.getByText(`Se eliminará la tarea ACT3 Descimbrar (${C}).`).waitFor();
+    // issue 32: named as the grid names it, by its unique code and its row (Id)
+    await confirm.getByText('Se eliminará la tarea ELA.1.ACT3 Descimbrar (fila 7).').waitFor();
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
     await confirm.waitFor({ state: 'hidden' });
     expect(await bar(page, C).count()).toBe(1);
@@ -383,7 +397,7 @@ describe('Gantt screen', () => {
     await confirm.waitFor({ state: 'hidden' });
     await expect.poll(() => bar(page, C).count()).toBe(0);
     expect(await row(page, C).count()).toBe(0);
-    expect(await gridCodes(page)).toEqual(CODES.filter((code) => code !== 'ACT3'));
+    expect(await gridCodes(page)).toEqual(GRID_CODES.filter((code) => code !== 'ELA.1.ACT3'));
     await page.getByText('8 tareas', { exact: false }).waitFor();
     await unsavedChip(page).waitFor();
     // nothing reached the server
@@ -422,7 +436,7 @@ describe('Gantt screen', () => {
     expect([Math.round(((width ?? 0) * 25.4) / 72), Math.round(((height ?? 0) * 25.4) / 72)]).toEqual([297, 210]);
     const text = opened.loadPage(0).toStructuredText('preserve-whitespace').asText();
     expect(text).toContain('Gantt · Edificio Los Aromos (ELA)');
-    for (const code of CODES) expect(text.split('\n')).toContain(code);
+    for (const code of GRID_CODES) expect(text.split('\n')).toContain(code);
   });
 
   it('no request leaves the app: opening, editing and exporting stay on the server', async () => {
@@ -435,7 +449,7 @@ describe('Gantt screen', () => {
     await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
     await drawLink(page, A, B);
     await expect.poll(() => startOf(page, B)).toBe('09-01-2026');
-    await cell(page, B, 'name').click();
+    await cell(page, B, 'text').click();
     await toolbarButton(page, 'Editar').click();
     await page.getByTestId('predecessor-lag-0').fill('1');
     await toolbarButton(page, 'Actualizar').click();
@@ -465,7 +479,7 @@ describe('Gantt screen', () => {
 
   it('asks before leaving the screen with unsaved changes', async () => {
     await openGantt();
-    await cell(page, B, 'name').click();
+    await cell(page, B, 'text').click();
     await toolbarButton(page, 'Indentar').click();
     await unsavedChip(page).waitFor();
     await sidebar(page).getByRole('link', { name: 'EDP', exact: true }).click();
@@ -490,11 +504,11 @@ describe('Gantt screen', () => {
     await openGantt();
     const search = toolbar(page).getByRole('textbox', { name: 'Buscar' });
     await search.fill('ACT2');
-    await expect.poll(() => gridCodes(page)).toEqual(['ELA', 'ELA.1', 'M', 'M.1', 'ACT2']);
+    await expect.poll(() => gridCodes(page)).toEqual(['ELA', 'ELA.1', 'ELA.1.M', 'ELA.1.M.1', 'ELA.1.ACT2']);
     expect(await page.locator('.wx-bar').count()).toBe(5);
     await screenshot(page, 'gantt-search');
     await search.fill('');
-    await expect.poll(() => gridCodes(page)).toEqual(CODES);
+    await expect.poll(() => gridCodes(page)).toEqual(GRID_CODES);
     expect(await page.locator('.wx-bar').count()).toBe(9);
 
     await toolbarButton(page, 'Contraer todo').click();
@@ -502,7 +516,7 @@ describe('Gantt screen', () => {
     expect(await page.locator('.wx-bar').count()).toBe(1);
     expect(await bar(page, A).count()).toBe(0);
     await toolbarButton(page, 'Expandir todo').click();
-    await expect.poll(() => gridCodes(page)).toEqual(CODES);
+    await expect.poll(() => gridCodes(page)).toEqual(GRID_CODES);
     expect(await page.locator('.wx-bar').count()).toBe(9);
     // neither is an edit
     expect(await unsavedChip(page).count()).toBe(0);
@@ -514,7 +528,7 @@ describe('Gantt screen', () => {
     await expect.poll(() => startOf(page, B)).toBe('09-01-2026');
     await dragBar(page, A, 84);
     await expect.poll(() => startOf(page, A)).toBe('09-01-2026');
-    await cell(page, B, 'name').click();
+    await cell(page, B, 'text').click();
     await toolbarButton(page, 'Editar').click();
     await page.getByTestId('predecessor-lag-0').fill('2');
     await toolbarButton(page, 'Actualizar').click();
@@ -542,7 +556,9 @@ describe('Gantt screen', () => {
     await page.reload();
     await bar(page, A).waitFor();
     await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
-    await expect.poll(() => gridCodes(page)).toEqual(stored.activities.map((task) => task.TaskCode));
+    // issue 32: the grid shows each task's unique code, the domain's one definition of it
+    const uniqueCodes = ganttActivityCodes(stored.activities);
+    await expect.poll(() => gridCodes(page)).toEqual(stored.activities.map((task) => uniqueCodes.get(task.TaskID)));
     for (const task of stored.activities) {
       expect(await startOf(page, task.TaskID)).toBe(shown(task.StartDate));
       expect(await cell(page, task.TaskID, 'workDays').innerText()).toBe(String(task.Duration));

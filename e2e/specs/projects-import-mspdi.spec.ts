@@ -71,7 +71,7 @@ async function gridRows(page: Page): Promise<Map<number, [string, string, string
       const cellText = (id: string) => (node.querySelector(`[data-col-id=":${id}"]`)?.textContent ?? '').trim();
       return [
         Number(node.getAttribute('data-id')),
-        cellText('name'),
+        cellText('text'),
         cellText('startIso'),
         cellText('endIso'),
       ] as const;

@@ -110,7 +110,7 @@ describe('unsaved work: nothing lost', () => {
 
   it('asks before sign-out, the brand, a menu, a breadcrumb and the profile link; the configurator keeps the edits', async () => {
     await openGanttPage(page, project, A);
-    await page.locator(`.wx-row[data-id="${B}"] [data-col-id=":name"]`).click();
+    await page.locator(`.wx-row[data-id="${B}"] [data-col-id=":text"]`).click();
     await toolbarButton(page, 'Indentar').click();
     await unsavedChip(page).waitFor();
 
@@ -305,8 +305,9 @@ describe('unsaved work: nothing lost', () => {
     const differences = comparison.getByRole('list', { name: 'Diferencias' });
     await differences.waitFor();
     expect(await differences.getByRole('listitem').allInnerTexts()).toEqual([
-      'ACT2 Hormigonar losa: duración 3 → 5',
-      'ACT3 Descimbrar: inicio 02-01-2026 → 09-01-2026',
+      // issue 32: each task by its unique code, as the Gantt names it
+      'ELA.1.ACT2 Hormigonar losa: duración 3 → 5',
+      'ELA.1.ACT3 Descimbrar: inicio 02-01-2026 → 09-01-2026',
     ]);
     await comparison.getByText('al grabarla, reemplazará lo que grabó la otra persona').waitFor();
     await screenshot(page, 'unsaved-work-compare');

@@ -137,7 +137,7 @@ export function row(page: Page, id: number): Locator {
   return page.locator(`.wx-row[data-id="${id}"]`);
 }
 
-export type GanttColumn = 'taskId' | 'text' | 'name' | 'workDays' | 'startIso' | 'endIso' | 'predecessors';
+export type GanttColumn = 'taskId' | 'code' | 'text' | 'workDays' | 'startIso' | 'endIso' | 'predecessors';
 
 export function cell(page: Page, id: number, column: GanttColumn): Locator {
   return row(page, id).locator(`[data-col-id=":${column}"]`);
@@ -150,7 +150,7 @@ export function startOf(page: Page, id: number): Promise<string> {
 /** The TaskCodes the grid shows, top to bottom. */
 export function gridCodes(page: Page): Promise<string[]> {
   return page
-    .locator('.wx-row [data-col-id=":text"]')
+    .locator('.wx-row [data-col-id=":code"]')
     .evaluateAll((cells) => cells.map((node) => (node.textContent ?? '').trim()));
 }
 

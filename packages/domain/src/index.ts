@@ -442,6 +442,12 @@ export {
   searchGanttTasks,
   searchKey,
 } from './gantt/gantt-task-directory';
+export type { CodedTask } from './gantt/task-codes';
+export { ganttActivityCodes, ganttTaskCodes } from './gantt/task-codes';
+export type { GanttRowIds, RowTask } from './gantt/row-ids';
+export { ganttOutlineOrder, ganttParentPaths, ganttRowIds } from './gantt/row-ids';
+export type { TypedPredecessorError, TypedPredecessorsResult } from './gantt/typed-predecessors';
+export { parseTypedPredecessors } from './gantt/typed-predecessors';
 export type {
   GanttLinkRecord,
   GanttMergeResult,

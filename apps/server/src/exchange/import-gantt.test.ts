@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { GANTT_STALE_MESSAGE } from '@cimiento/domain';
+import { GANTT_STALE_MESSAGE, ganttActivityCodes, ganttParentPaths } from '@cimiento/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, createFirstAdmin, createSignedInUser } from '../../test/support/factories';
@@ -26,7 +26,22 @@ import {
   writeBack,
 } from '../../test/support/workbooks';
 
-const TITLES = ['Id', 'Código', 'Nombre', 'Inicio', 'Fin', 'Duración', 'Avance', 'Predecesoras', 'Holgura', 'Crítica'];
+const TITLES = [
+  'Id',
+  'Código',
+  'Nombre',
+  'Inicio',
+  'Fin',
+  'Duración',
+  'Avance',
+  'Predecesoras',
+  'Holgura',
+  'Crítica',
+  'Ubicación',
+];
+
+/** issue 32: an activity's code in the sheet is unique in the project, its EDP item's code before its own. */
+const activity = (projectCode: string, own: string) => `${projectCode}.1.1.${own}`;
 
 describe.each(databaseKinds)('exportGantt (xlsx) and importGantt (%s)', (kind) => {
   let t: TestApp;
@@ -86,29 +101,47 @@ describe.each(databaseKinds)('exportGantt (xlsx) and importGantt (%s)', (kind) =
       if (task.ParentId !== undefined) expect(order.indexOf(task.ParentId)).toBeLessThan(order.indexOf(task.TaskID));
     }
     const sheetId = new Map(order.map((taskId, index) => [taskId, index + 1]));
-    expect(rows.slice(1)).toEqual(
-      gantt.activities.map((task) => [
-        sheetId.get(task.TaskID),
-        task.TaskCode,
-        task.TaskName,
-        utcDate(task.StartDate),
-        utcDate(task.EndDate),
-        task.Duration,
-        task.Progress,
-        task.TaskCode === 'ACT2' ? `${sheetId.get(6)}FS` : undefined, // no predecessors: an empty cell
-        task.totalFloat,
-        task.critical ? 'Sí' : 'No',
-      ]),
+    const codes = ganttActivityCodes(gantt.activities);
+    const paths = ganttParentPaths(
+      gantt.activities.map((task) => ({
+        id: task.TaskID,
+        name: task.TaskName,
+        ...(task.ParentId === undefined ? {} : { parentId: task.ParentId }),
+      })),
     );
-    const act2 = rows[rowOf(rows, 'ACT2') - 1] as unknown[];
+    // a row's empty cells at its end are not in it
+    const trimmed = (row: unknown[]) => row.slice(0, row.findLastIndex((value) => value !== undefined) + 1);
+    expect(rows.slice(1)).toEqual(
+      gantt.activities.map((task) =>
+        trimmed([
+          sheetId.get(task.TaskID),
+          codes.get(task.TaskID),
+          task.TaskName,
+          utcDate(task.StartDate),
+          utcDate(task.EndDate),
+          task.Duration,
+          task.Progress,
+          task.TaskCode === 'ACT2' ? `${sheetId.get(6)}FS` : undefined, // no predecessors: an empty cell
+          task.totalFloat,
+          task.critical ? 'Sí' : 'No',
+          paths.get(task.TaskID) || undefined, // a floor's row has none: an empty cell
+        ]),
+      ),
+    );
+    // by hand: ACT1 named by its EDP item's code, and placed by its summaries' names
+    const act1Row = rows[rowOf(rows, activity(code, 'ACT1')) - 1] as unknown[];
+    expect(act1Row[1]).toBe(`${code}.1.1.ACT1`);
+    expect(act1Row[10]).toBe(paths.get(6));
+    expect(String(act1Row[10]).split(' › ')).toHaveLength(4);
+    const act2 = rows[rowOf(rows, activity(code, 'ACT2')) - 1] as unknown[];
     expect(act2.slice(3, 5)).toEqual([utcDate('2026-01-09'), utcDate('2026-01-15')]);
     expect(rows.slice(1).some((row) => row[9] === 'Sí')).toBe(true);
     expect(rows.slice(1).some((row) => row[9] === 'No')).toBe(true);
     // outline: P at level 0, P.1 at 1, P.1.1 at 2, M at 3, M.1 at 4, ACT1 at 5; summaries bold
     expect([2, 3, 4, 5, 6, 7].map((row) => sheet.getRow(row).outlineLevel)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(sheet.getRow(rowOf(rows, code)).font?.bold).toBe(true);
-    expect(sheet.getRow(rowOf(rows, 'ACT1')).font?.bold).toBeFalsy();
-    expect(sheet.getCell(`D${rowOf(rows, 'ACT1')}`).numFmt).toBe('dd-mm-yyyy');
+    expect(sheet.getRow(rowOf(rows, activity(code, 'ACT1'))).font?.bold).toBeFalsy();
+    expect(sheet.getCell(`D${rowOf(rows, activity(code, 'ACT1'))}`).numFmt).toBe('dd-mm-yyyy');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.properties.outlineProperties).toMatchObject({ summaryBelow: false });
   });
@@ -145,8 +178,8 @@ describe.each(databaseKinds)('exportGantt (xlsx) and importGantt (%s)', (kind) =
   it('updates a duration (its successor moves) and a start, keeps progress and actual dates, and adds a new task with a predecessor', async () => {
     const { id, code, gantt } = await linkedProject('UG');
     const opened = await openWorkbook(okResult(await exportGantt(t, member.cookie, id)).content);
-    const act1 = rowOf(opened.rows, 'ACT1');
-    const act2 = rowOf(opened.rows, 'ACT2');
+    const act1 = rowOf(opened.rows, activity(code, 'ACT1'));
+    const act2 = rowOf(opened.rows, activity(code, 'ACT2'));
     const p2 = rowOf(opened.rows, `${code}.2.1`);
     const act2Id = opened.rows[act2 - 1]?.[0] as number;
     opened.sheet.getCell(`F${act1}`).value = 10; // ACT1: 5 → 10 days
@@ -199,12 +232,12 @@ describe.each(databaseKinds)('exportGantt (xlsx) and importGantt (%s)', (kind) =
   });
 
   it('keeps a generated link generated when its row is not changed', async () => {
-    const { id } = await createGanttProject(t, member.cookie, { prefix: 'SQ', sequencing: 'priority' });
+    const { id, code } = await createGanttProject(t, member.cookie, { prefix: 'SQ', sequencing: 'priority' });
     const gantt = await loadGanttOk(t, member.cookie, id);
     const generated = gantt.activities.filter((task) => (task.generatedPredecessors ?? []).length > 0);
     expect(generated.length).toBeGreaterThan(0);
     const opened = await openWorkbook(okResult(await exportGantt(t, member.cookie, id)).content);
-    opened.sheet.getCell(`F${rowOf(opened.rows, 'ACT1')}`).value = 6;
+    opened.sheet.getCell(`F${rowOf(opened.rows, activity(code, 'ACT1'))}`).value = 6;
     const result = okResult(
       await importGantt(t, member.cookie, { id, content: await writeBack(opened), version: gantt.version }),
     );

@@ -1,4 +1,4 @@
-import { GANTT_STALE_MESSAGE } from '@cimiento/domain';
+import { GANTT_STALE_MESSAGE, ganttActivityCodes, ganttParentPaths, ganttRowNumbers } from '@cimiento/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, createFirstAdmin, createSignedInUser } from '../../test/support/factories';
 import type { CallResult, TestAccount } from '../../test/support/factories';
@@ -16,7 +16,22 @@ import { createTestApp, databaseKinds } from '../../test/support/test-app';
 import type { TestApp } from '../../test/support/test-app';
 import { okResult, openWorkbook, utcDate, workbookOf, writeBack } from '../../test/support/workbooks';
 
-const TITLES = ['Código', 'Nombre', 'Inicio', 'Fin', 'Inicio LB', 'Fin LB', 'Avance %', 'Inicio real', 'Fin real'];
+const TITLES = [
+  'Código',
+  'Nombre',
+  'Inicio',
+  'Fin',
+  'Inicio LB',
+  'Fin LB',
+  'Avance %',
+  'Inicio real',
+  'Fin real',
+  'Id',
+  'Ubicación',
+];
+
+/** issue 32: an activity's code in the sheet is unique in the project, its EDP item's code before its own. */
+const activity = (projectCode: string, own: string) => `${projectCode}.1.1.${own}`;
 
 type ImportInput = { id: string; cutoff: string; content: string; version: number; dryRun?: boolean };
 
@@ -95,18 +110,34 @@ describe.each(databaseKinds)('exportProgress and importProgress (%s)', (kind) =>
     expect(rows[0]).toEqual(TITLES);
     const leaves = gantt.activities.filter((task) => !task.isSummary);
     expect(leaves.map((task) => task.TaskCode)).toEqual(['ACT1', 'ACT2', `${code}.1.2`, `${code}.2.1`, `${code}.2.2`]);
-    // no baseline, no progress yet: Inicio LB, Fin LB and the actual dates are empty cells
+    // no baseline, no progress yet: Inicio LB, Fin LB and the actual dates are empty cells; then the
+    // task's row in the Gantt (summaries counted, as its Id column) and its summaries' names
+    const codes = ganttActivityCodes(gantt.activities);
+    const outline = gantt.activities.map((task) => ({
+      id: task.TaskID,
+      name: task.TaskName,
+      ...(task.ParentId === undefined ? {} : { parentId: task.ParentId }),
+    }));
+    const rowNumbers = ganttRowNumbers(outline);
+    const paths = ganttParentPaths(outline);
     expect(rows.slice(1)).toEqual(
       leaves.map((task) => [
-        task.TaskCode,
+        codes.get(task.TaskID),
         task.TaskName,
         utcDate(task.StartDate),
         utcDate(task.EndDate),
         undefined,
         undefined,
         0,
+        undefined,
+        undefined,
+        rowNumbers.get(task.TaskID),
+        paths.get(task.TaskID),
       ]),
     );
+    // by hand: ACT1 is the Gantt's sixth row, named by its EDP item's code
+    expect(rows[1]?.slice(0, 1)).toEqual([`${code}.1.1.ACT1`]);
+    expect(rows[1]?.[9]).toBe(6);
     expect(sheet.getRow(1).font?.bold).toBe(true);
     expect(sheet.getCell('C2').numFmt).toBe('dd-mm-yyyy');
     expect(sheet.getCell('H2').numFmt).toBe('dd-mm-yyyy');
@@ -136,8 +167,8 @@ describe.each(databaseKinds)('exportProgress and importProgress (%s)', (kind) =>
   it('records a filled workbook at the cut-off and answers the Gantt rescheduled from it', async () => {
     const { id, code, gantt } = await linkedProject('FA');
     const opened = await openWorkbook(okResult(await exportProgress(t, member.cookie, id)).content, 'Avance');
-    const act1 = rowOf(opened.rows, 'ACT1');
-    const act2 = rowOf(opened.rows, 'ACT2');
+    const act1 = rowOf(opened.rows, activity(code, 'ACT1'));
+    const act2 = rowOf(opened.rows, activity(code, 'ACT2'));
     // ACT1 done a day late: 2 … 9 January, one date cell and one typed as text
     opened.sheet.getCell(`G${act1}`).value = 100;
     opened.sheet.getCell(`H${act1}`).value = utcDate('2026-01-02');
@@ -185,12 +216,16 @@ describe.each(databaseKinds)('exportProgress and importProgress (%s)', (kind) =>
 
     // the next export carries what was recorded
     const again = await openWorkbook(okResult(await exportProgress(t, member.cookie, id)).content, 'Avance');
-    expect(again.rows[rowOf(again.rows, 'ACT1') - 1]?.slice(6)).toEqual([
+    expect(again.rows[rowOf(again.rows, activity(code, 'ACT1')) - 1]?.slice(6, 9)).toEqual([
       100,
       utcDate('2026-01-02'),
       utcDate('2026-01-09'),
     ]);
-    expect(again.rows[rowOf(again.rows, 'ACT2') - 1]?.slice(6)).toEqual([40, utcDate('2026-01-12')]);
+    expect(again.rows[rowOf(again.rows, activity(code, 'ACT2')) - 1]?.slice(6, 9)).toEqual([
+      40,
+      utcDate('2026-01-12'),
+      undefined,
+    ]);
 
     // a cut-off before the latest is refused, dry run or not
     for (const dryRun of [true, false]) {

@@ -1,4 +1,4 @@
-import { parsePredecessors } from '@cimiento/domain';
+import { ganttActivityCodes, parsePredecessors } from '@cimiento/domain';
 import type { ExportedFile, MspdiPreview, Project } from '@cimiento/domain';
 import { chileHolidaysNamed } from '@cimiento/domain/holidays';
 import { createMspdiParser, writeMspdi } from '@cimiento/domain/mspdi';
@@ -95,10 +95,12 @@ export async function exportGanttMspdi(db: Kysely<Database>, projectId: string):
   const leafStarts = exported.filter((task) => !task.isSummary).map((task) => task.StartNoEarlierThan);
   const earliest = leafStarts.reduce((min, start) => (start < min ? start : min), leafStarts[0] ?? '');
 
+  // issue 32: the WBS is the task's code unique in the project (an activity's EDP item's and its own)
+  const codes = ganttActivityCodes(gantt.activities);
   const tasks: MspdiExport['tasks'] = exported.map((task) => ({
     id: task.TaskID,
     ...(task.ParentId === undefined || task.ParentId === root?.TaskID ? {} : { parentId: task.ParentId }),
-    code: task.TaskCode,
+    code: codes.get(task.TaskID) ?? task.TaskCode,
     name: task.TaskName,
     start: task.StartDate,
     end: task.EndDate,

@@ -141,8 +141,9 @@ function excelDate(iso: string): Date | null {
 }
 
 /**
- * The Gantt's task table: Id (1..n in tree order), Código, Nombre, Inicio, Fin (date cells,
- * dd-mm-yyyy), Duración, Avance, Predecesoras (in the sheet's Ids), Holgura, Crítica ('Sí'/'No');
+ * The Gantt's task table: Id (1..n in tree order), Código (issue 32: unique), Nombre, Inicio, Fin (date cells,
+ * dd-mm-yyyy), Duración, Avance, Predecesoras (in the sheet's Ids), Holgura, Crítica ('Sí'/'No'),
+ * Ubicación (issue 32: the names of its summaries; last, so older sheets' columns keep their letters);
  * rows grouped by outline with summaries bold and above their group, the header frozen.
  */
 export async function ganttWorkbook(tasks: readonly GanttTask[], projectCode: string): Promise<ExportedFile> {
@@ -163,6 +164,7 @@ export async function ganttWorkbook(tasks: readonly GanttTask[], projectCode: st
     { header: T.predecessors, key: 'predecessors', width: 22 },
     { header: T.float, key: 'float', width: 9 },
     { header: T.critical, key: 'critical', width: 8 },
+    { header: T.parents, key: 'parents', width: 50 },
   ];
   const headerRow = sheet.getRow(1);
   headerRow.font = { bold: true };
@@ -172,6 +174,7 @@ export async function ganttWorkbook(tasks: readonly GanttTask[], projectCode: st
       id: row.id,
       code: row.code,
       name: row.name,
+      parents: row.parents,
       start: excelDate(row.start),
       finish: excelDate(row.finish),
       duration: row.duration,
@@ -198,9 +201,9 @@ const INPUT_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: {
 
 /**
  * issue 15: the progress sheet 'Avance' (progressSheetRows): one row per leaf in Gantt order with
- * Código, Nombre, Inicio, Fin, Inicio LB, Fin LB (date cells, dd-mm-yyyy; blank without a
- * baseline), Avance % (a number 0–100, checked by Excel as it is typed), Inicio real, Fin real. The
- * header is bold and frozen, with a filter; the three columns to fill have a yellow header.
+ * Código (issue 32: unique), Nombre, Inicio, Fin, Inicio LB, Fin LB (date cells, dd-mm-yyyy; blank without a
+ * baseline), Avance % (a number 0–100, checked by Excel as it is typed), Inicio real, Fin real, and
+ * (issue 32) Id, the row in the Gantt, and Ubicación, its tower, floor and component. The header is bold and frozen, with a filter; the three columns to fill have a yellow header.
  */
 export async function progressWorkbook(tasks: readonly GanttTask[], projectCode: string): Promise<ExportedFile> {
   const T = PROGRESS_SHEET_TITLES;
@@ -208,7 +211,7 @@ export async function progressWorkbook(tasks: readonly GanttTask[], projectCode:
   const sheet = workbook.addWorksheet(PROGRESS_SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
   const date = { numFmt: DATE_FORMAT };
   sheet.columns = [
-    { header: T.code, key: 'code', width: 22 },
+    { header: T.code, key: 'code', width: 24 },
     { header: T.name, key: 'name', width: 50 },
     { header: T.start, key: 'start', width: 12, style: date },
     { header: T.finish, key: 'finish', width: 12, style: date },
@@ -217,13 +220,17 @@ export async function progressWorkbook(tasks: readonly GanttTask[], projectCode:
     { header: T.progress, key: 'progress', width: 10 },
     { header: T.actualStart, key: 'actualStart', width: 12, style: date },
     { header: T.actualFinish, key: 'actualFinish', width: 12, style: date },
+    // issue 32: the row's Id in the Gantt and its tower, floor and component (last, so the columns
+    // of a sheet written before keep their letters)
+    { header: T.id, key: 'id', width: 7 },
+    { header: T.parents, key: 'parents', width: 50 },
   ];
   const headerRow = sheet.getRow(1);
   headerRow.font = { bold: true };
   headerRow.alignment = { vertical: 'middle' };
   for (const key of ['progress', 'actualStart', 'actualFinish']) headerRow.getCell(key).fill = INPUT_FILL;
   const rows = progressSheetRows(tasks);
-  sheet.autoFilter = `A1:I${rows.length + 1}`;
+  sheet.autoFilter = `A1:K${rows.length + 1}`;
   if (rows.length > 0) {
     // the streaming writer has them (written on commit), its typings do not
     (
@@ -242,8 +249,10 @@ export async function progressWorkbook(tasks: readonly GanttTask[], projectCode:
   for (const row of rows) {
     sheet
       .addRow({
+        id: row.id,
         code: row.code,
         name: row.name,
+        parents: row.parents,
         start: day(row.start),
         finish: day(row.finish),
         baselineStart: day(row.baselineStart),

@@ -1,4 +1,4 @@
-import { ganttParentIds } from '@cimiento/domain';
+import { ganttParentIds, ganttTaskCodes } from '@cimiento/domain';
 import type { DashboardProject, DashboardTask, GanttTaskRecord, HistoryEntry, ScheduleResult } from '@cimiento/domain';
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
@@ -196,6 +196,8 @@ export function ganttFigures(tasks: readonly GanttTaskRecord[], result: Schedule
     return { taskCount: tasks.length, criticalCount: 0, start: null, finish: null, leaves: [] };
   }
   const summaries = ganttParentIds(tasks);
+  // issue 32: each task by its code unique in the project, as the Gantt and the workbooks name it
+  const codes = ganttTaskCodes(tasks);
   const leaves: LeafDates[] = [];
   let criticalCount = 0;
   tasks.forEach((task, index) => {
@@ -205,7 +207,7 @@ export function ganttFigures(tasks: readonly GanttTaskRecord[], result: Schedule
     if (computed.isSummary || summaries.has(task.id)) return;
     leaves.push({
       taskId: task.id,
-      code: task.code,
+      code: codes.get(task.id) ?? task.code,
       name: task.name,
       start: computed.start,
       finish: computed.end,

@@ -64,7 +64,8 @@ async function checkUpcoming(t: TestApp, cookie: string, today: string): Promise
   const mine = dashboard.upcoming.filter((task: Wire) => task.projectId === id);
   const code = (suffix: string) => `${projectCode}${suffix}`;
   expect(mine.map((task: Wire) => [task.date, task.event, task.code])).toEqual([
-    [today, 'start', 'ACT2'],
+    // issue 32: each task by its code unique in the project, as the Gantt names it
+    [today, 'start', code('.1.1.ACT2')],
     [today, 'finish', code('.2.1')],
     [addCalendarDays(today, 13), 'start', code('.2.2')],
     [addCalendarDays(today, 13), 'finish', code('.2.2')],
@@ -74,7 +75,7 @@ async function checkUpcoming(t: TestApp, cookie: string, today: string): Promise
     projectId: id,
     projectName: 'Edificio',
     taskId: act2.TaskID,
-    code: 'ACT2',
+    code: code('.1.1.ACT2'),
     name: 'Hormigonar',
     start: today,
     finish: addCalendarDays(today, 29),

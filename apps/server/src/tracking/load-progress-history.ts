@@ -1,4 +1,4 @@
-import { formatIsoDate, formatNumber, loadProgressHistoryContract } from '@cimiento/domain';
+import { formatIsoDate, formatNumber, ganttTaskCodes, loadProgressHistoryContract } from '@cimiento/domain';
 import { defineHandler } from '../core/define-handler';
 import type { CutoffRecord, CutoffTask } from '@cimiento/domain';
 import type { Kysely } from 'kysely';
@@ -69,16 +69,27 @@ export async function loadProgressHistory(
     .where('cutoff_id', '=', chosen._id)
     .execute();
   // Gantt order; a task deleted since then goes last, by id
-  const positions = new Map(
-    (await db.selectFrom('gantt_task').select(['id', 'position']).where('project_id', '=', projectId).execute()).map(
-      (row) => [Number(row.id), Number(row.position)],
-    ),
+  const ganttRows = await db
+    .selectFrom('gantt_task')
+    .select(['id', 'position', 'parent_id', 'code', 'source_key'])
+    .where('project_id', '=', projectId)
+    .execute();
+  const positions = new Map(ganttRows.map((row) => [Number(row.id), Number(row.position)]));
+  // issue 32: a task still in the Gantt named by its code unique in the project, as every screen
+  // names it; one deleted since, by the code it had then
+  const codes = ganttTaskCodes(
+    ganttRows.map((row) => ({
+      id: Number(row.id),
+      ...(row.parent_id === null ? {} : { parentId: Number(row.parent_id) }),
+      code: row.code,
+      sourceKey: row.source_key,
+    })),
   );
   const rank = (id: number) => positions.get(id) ?? Number.MAX_SAFE_INTEGER;
   const tasks = taskRows
     .map((row): CutoffTask => ({
       TaskID: Number(row.task_id),
-      TaskCode: row.code,
+      TaskCode: codes.get(Number(row.task_id)) ?? row.code,
       TaskName: row.name,
       Progress: Number(row.progress),
       ...(row.actual_start === null ? {} : { ActualStart: row.actual_start }),

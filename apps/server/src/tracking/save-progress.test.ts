@@ -1,4 +1,4 @@
-import { GANTT_STALE_MESSAGE } from '@cimiento/domain';
+import { GANTT_STALE_MESSAGE, ganttActivityCodes } from '@cimiento/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveEdcOk } from '../../test/support/edc';
 import { callFunction, createFirstAdmin, createSignedInUser } from '../../test/support/factories';
@@ -358,15 +358,19 @@ describe.each(databaseKinds)('saveProgress and loadProgressHistory (%s)', (kind)
 
       const atFirst = (await loadProgressHistory(t, member.cookie, { id, cutoff: '2026-01-07' })).body.result;
       expect(atFirst.message).toBe('Corte al 07-01-2026: 1 tarea con avance');
+      // issue 32: each task by its code unique in the project (its EDP item's code, then 'ACT1'),
+      // as the Gantt and 'Registrar avance' name it
+      const act1Code = ganttActivityCodes(second.activities).get(ACT1);
+      expect(act1Code).toMatch(/^[A-Z0-9]+\.1\.1\.ACT1$/);
       expect(atFirst.tasks).toEqual([
-        { TaskID: ACT1, TaskCode: 'ACT1', TaskName: 'Excavar', Progress: 50, ActualStart: '2026-01-02' },
+        { TaskID: ACT1, TaskCode: act1Code, TaskName: 'Excavar', Progress: 50, ActualStart: '2026-01-02' },
       ]);
       // in Gantt order (ACT1 before P.1.2), whatever order the entries came in
       const atSecond = (await loadProgressHistory(t, member.cookie, { id, cutoff: '2026-01-14' })).body.result;
       expect(atSecond.tasks).toEqual([
         {
           TaskID: ACT1,
-          TaskCode: 'ACT1',
+          TaskCode: act1Code,
           TaskName: 'Excavar',
           Progress: 100,
           ActualStart: '2026-01-02',

@@ -59,12 +59,19 @@ describe('ganttTaskDirectory (issue 12: predecessors as a planner reads them)', 
     expect(directory.byId.get(20)?.edpItem).toBeUndefined();
   });
 
-  it('qualifies a code that several tasks share with their EDP item, and only then', () => {
-    expect(directory.byId.get(4)?.label).toBe('ELA.1/ACT1');
-    expect(directory.byId.get(8)?.label).toBe('ELA.1.1/ACT1');
-    expect(directory.byId.get(3)?.label).toBe('ELA.1/M');
-    expect(directory.byId.get(5)?.label).toBe('ACT2');
+  it('labels each task by its unique code (issue 32): an EDC task qualified by its EDP item', () => {
+    expect(directory.byId.get(4)?.label).toBe('ELA.1.ACT1');
+    expect(directory.byId.get(8)?.label).toBe('ELA.1.1.ACT1');
+    expect(directory.byId.get(3)?.label).toBe('ELA.1.M');
+    expect(directory.byId.get(5)?.label).toBe('ELA.1.ACT2');
     expect(directory.byId.get(2)?.label).toBe('ELA.1');
+    expect(directory.byId.get(8)?.code).toBe('ACT1');
+  });
+
+  it("numbers the rows in outline order (issue 32: MS Project's Id)", () => {
+    expect(tasks.map((entry) => directory.byId.get(entry.id)?.rowId)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(directory.byRow.get(9)?.id).toBe(20);
+    expect(directory.byCode.get('ela.1.1.act1')?.id).toBe(8);
   });
 
   it('names a task without a code by its name', () => {
@@ -73,13 +80,13 @@ describe('ganttTaskDirectory (issue 12: predecessors as a planner reads them)', 
   });
 
   it('describes a task in full: code, name and EDP item', () => {
-    expect(describeGanttTask(directory.byId.get(8)!)).toBe('ACT1 Excavar · ELA.1.1 Piso 1');
+    expect(describeGanttTask(directory.byId.get(8)!)).toBe('ELA.1.1.ACT1 Excavar · ELA.1.1 Piso 1');
   });
 });
 
 describe('plannerPredecessorText / plannerPredecessorTitle', () => {
   it('leaves out the type of a finish-to-start link without lag, as MS Project does', () => {
-    expect(plannerPredecessorText([{ predecessorId: 5, type: 'FS', lag: 0 }], directory, labels)).toBe('ACT2');
+    expect(plannerPredecessorText([{ predecessorId: 5, type: 'FS', lag: 0 }], directory, labels)).toBe('ELA.1.ACT2');
   });
 
   it('writes the Spanish type and the lag in working days otherwise, separated by "; "', () => {
@@ -94,7 +101,7 @@ describe('plannerPredecessorText / plannerPredecessorTitle', () => {
         directory,
         labels,
       ),
-    ).toBe('ELA.1/ACT1 FC+2d; ELA.1.1/ACT1 CC; ACT2 FF-1d; Recepción CF+3d');
+    ).toBe('ELA.1.ACT1 FC+2d; ELA.1.1.ACT1 CC; ELA.1.ACT2 FF-1d; Recepción CF+3d');
   });
 
   it('is empty without links', () => {
@@ -111,7 +118,7 @@ describe('plannerPredecessorText / plannerPredecessorTitle', () => {
         directory,
         labels,
       ),
-    ).toBe('ACT1 Excavar · ELA.1.1 Piso 1 · CC+2d\nACT2 Hormigonar · ELA.1 Torre');
+    ).toBe('ELA.1.1.ACT1 Excavar · ELA.1.1 Piso 1 · CC+2d\nELA.1.ACT2 Hormigonar · ELA.1 Torre');
   });
 });
 
@@ -134,16 +141,16 @@ describe('searchGanttTasks', () => {
     ]);
   });
 
-  it('matches names without accents or case, codes qualified by their item, and the exact TaskID first', () => {
+  it('matches names without accents or case, unique codes, and the exact row number first', () => {
     expect(searchGanttTasks(directory, all, 'HORMIGON').map((ref) => ref.id)).toEqual([5]);
     expect(searchGanttTasks(directory, ganttLinkCandidates(tasks, 1), 'recepcion').map((ref) => ref.id)).toEqual([20]);
-    expect(searchGanttTasks(directory, all, 'ela.1.1/act1').map((ref) => ref.id)).toEqual([8]);
-    // '8' is TaskID 8 first; then codes that contain it ('ELA.1' does not)
+    expect(searchGanttTasks(directory, all, 'ela.1.1.act1').map((ref) => ref.id)).toEqual([8]);
+    // '8' is row 8 first; then codes that contain it ('ELA.1' does not)
     expect(searchGanttTasks(directory, all, '8')[0]?.id).toBe(8);
   });
 
   it('ranks an exact code before codes that start with the text, and tasks found by their item last', () => {
-    expect(searchGanttTasks(directory, all, 'ela.1').map((ref) => ref.id)).toEqual([2, 3, 4, 6, 7, 8, 5]);
+    expect(searchGanttTasks(directory, all, 'ela.1').map((ref) => ref.id)).toEqual([2, 3, 4, 5, 6, 7, 8]);
   });
 
   it('keeps to the candidates and to the limit', () => {
@@ -155,10 +162,10 @@ describe('searchGanttTasks', () => {
 describe('resolveGanttTask (a predecessor typed without choosing from the list)', () => {
   const candidates = ganttLinkCandidates(tasks, 20);
 
-  it('takes a TaskID, a code only one task has, or a qualified code', () => {
+  it('takes a row number, a code only one task has, or a unique code', () => {
     expect(resolveGanttTask(directory, candidates, '5', 20)).toEqual({ ok: true, id: 5 });
     expect(resolveGanttTask(directory, candidates, 'act2', 20)).toEqual({ ok: true, id: 5 });
-    expect(resolveGanttTask(directory, candidates, 'ELA.1.1/ACT1', 20)).toEqual({ ok: true, id: 8 });
+    expect(resolveGanttTask(directory, candidates, 'ELA.1.1.ACT1', 20)).toEqual({ ok: true, id: 8 });
   });
 
   it('refuses an ambiguous code, naming the EDP items to choose from', () => {
@@ -175,7 +182,7 @@ describe('resolveGanttTask (a predecessor typed without choosing from the list)'
     });
     expect(resolveGanttTask(directory, candidates, '99', 20)).toEqual({
       ok: false,
-      error: 'Predecesoras: la tarea 99 no está en el Gantt',
+      error: 'Predecesoras: la tarea 99 no existe',
     });
     expect(resolveGanttTask(directory, ganttLinkCandidates(tasks, 4), '4', 4)).toEqual({
       ok: false,

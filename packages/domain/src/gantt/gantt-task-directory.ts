@@ -1,21 +1,28 @@
 import type { GanttDraftTask } from './gantt-edits';
 import { ganttSubtreeIds } from './gantt-edits';
 import type { PredecessorLink } from './predecessors';
+import { ganttRowIds } from './row-ids';
 import type { LinkType } from './schedule-types';
+import { ganttTaskCodes } from './task-codes';
 
 /**
- * How a planner names the Gantt's tasks (issue 12): by code, not by internal TaskID. Activity codes
- * restart in every EDP item (ACT1 under ELA.1 and ACT1 under ELA.1.1), so a code used by more than
- * one task is qualified by its EDP item — the nearest ancestor built from an EDP item — as
- * `ELA.1.1/ACT1`. Pure: the grid's 'Predecesoras' column, its tooltip and the task editor's
- * predecessor search all read this directory.
+ * How a planner names the Gantt's tasks (issue 12): by code, not by internal TaskID. Issue 32: by
+ * the task's unique code (ganttTaskCodes: an activity's EDP item's code and its own, `ELA.1.1.ACT1`,
+ * since activity codes restart in every EDP item) and by its row number, MS Project's 'Id'
+ * (ganttRowIds). Pure: the grid's 'Código' and 'Predecesoras' columns, its tooltip and the task
+ * editor's predecessor search all read this directory.
  */
 
 export type GanttTaskRef = {
   id: number;
+  /** the task's own code, as stored (an activity's ACT1) */
   code: string;
+  /** issue 32: the code unique in the project (ganttTaskCodes); '' for a task without a code */
+  uniqueCode: string;
+  /** issue 32: the row number, MS Project's 'Id' (1-based, in outline order) */
+  rowId: number;
   name: string;
-  /** what the grid writes for this task: its code (qualified when ambiguous), or its name without a code */
+  /** what the grid writes for this task: its unique code, or its name without a code */
   label: string;
   /** the nearest ancestor built from an EDP item */
   edpItem?: { id: number; code: string; name: string };
@@ -25,6 +32,10 @@ export type GanttTaskDirectory = {
   byId: ReadonlyMap<number, GanttTaskRef>;
   /** the tasks in list order */
   refs: readonly GanttTaskRef[];
+  /** issue 32: row number → the task */
+  byRow: ReadonlyMap<number, GanttTaskRef>;
+  /** issue 32: unique code (lower case) → the task */
+  byCode: ReadonlyMap<string, GanttTaskRef>;
 };
 
 /** The short texts of the link types and of a day, in the screen's language. */
@@ -51,38 +62,41 @@ export function ganttTaskDirectory(tasks: readonly GanttDraftTask[]): GanttTaskD
   const byTaskId = new Map(tasks.map((task) => [task.id, task]));
   // the list is depth-first (a parent before its children): each task's EDP item is known once its parent's is
   const edpOf = new Map<number, GanttDraftTask | undefined>();
-  const codeCount = new Map<string, number>();
   for (const task of tasks) {
     const parent = task.parentId === undefined ? undefined : byTaskId.get(task.parentId);
     let item: GanttDraftTask | undefined;
     if (parent) item = isEdpSourceKey(parent.sourceKey) ? parent : edpOf.get(parent.id);
     edpOf.set(task.id, item);
-    const code = key(task.code);
-    if (code !== '') codeCount.set(code, (codeCount.get(code) ?? 0) + 1);
   }
+  const uniqueCodes = ganttTaskCodes(tasks);
+  const { rowOf } = ganttRowIds(tasks);
   const byId = new Map<number, GanttTaskRef>();
+  const byRow = new Map<number, GanttTaskRef>();
+  const byCode = new Map<string, GanttTaskRef>();
   const refs: GanttTaskRef[] = [];
   for (const task of tasks) {
     const item = edpOf.get(task.id);
-    const code = task.code.trim();
-    const isAmbiguous = code !== '' && (codeCount.get(key(code)) ?? 0) > 1;
-    const label = code === '' ? task.name : isAmbiguous && item ? `${item.code}/${code}` : code;
+    const uniqueCode = uniqueCodes.get(task.id) ?? '';
     const ref: GanttTaskRef = {
       id: task.id,
-      code,
+      code: task.code.trim(),
+      uniqueCode,
+      rowId: rowOf.get(task.id) ?? 0,
       name: task.name,
-      label,
+      label: uniqueCode === '' ? task.name : uniqueCode,
       ...(item ? { edpItem: { id: item.id, code: item.code, name: item.name } } : {}),
     };
     byId.set(task.id, ref);
+    byRow.set(ref.rowId, ref);
+    if (uniqueCode !== '') byCode.set(key(uniqueCode), ref);
     refs.push(ref);
   }
-  return { byId, refs };
+  return { byId, refs, byRow, byCode };
 }
 
-/** `ACT1 Excavar · ELA.1 Torre`: the task in full, with its EDP item. */
-export function describeGanttTask(ref: GanttTaskRef): string {
-  const task = ref.code === '' ? ref.name : `${ref.code} ${ref.name}`;
+/** `ELA.1.ACT1 Excavar · ELA.1 Torre`: the task in full, with its EDP item. */
+export function describeGanttTask(ref: Pick<GanttTaskRef, 'uniqueCode' | 'name' | 'edpItem'>): string {
+  const task = ref.uniqueCode === '' ? ref.name : `${ref.uniqueCode} ${ref.name}`;
   return ref.edpItem ? `${task} · ${ref.edpItem.code} ${ref.edpItem.name}` : task;
 }
 
@@ -94,7 +108,7 @@ function linkSuffix(link: PredecessorLink, labels: PlannerLinkLabels): string {
 }
 
 function refOf(directory: GanttTaskDirectory, id: number): GanttTaskRef {
-  return directory.byId.get(id) ?? { id, code: '', name: `#${id}`, label: `#${id}` };
+  return directory.byId.get(id) ?? { id, code: '', uniqueCode: '', rowId: 0, name: `#${id}`, label: `#${id}` };
 }
 
 /** The 'Predecesoras' cell: `ELA.1/ACT1; ACT2 CC+2d; M.1 FF-1d`. */
@@ -137,9 +151,9 @@ export function ganttLinkCandidates(tasks: readonly GanttDraftTask[], id: number
 }
 
 /**
- * The candidates matching what was typed: its TaskID, code, qualified code or name (without
- * accents or case), best first — the exact TaskID, an exact code, codes that start with the text,
- * then the rest in list order. At most `limit`.
+ * The candidates matching what was typed: its row number (issue 32: MS Project's 'Id'), code,
+ * unique code or name (without accents or case), best first — the exact row number, an exact code,
+ * codes that start with the text, then the rest in list order. At most `limit`.
  */
 export function searchGanttTasks(
   directory: GanttTaskDirectory,
@@ -155,7 +169,7 @@ export function searchGanttTasks(
     const code = searchKey(ref.code);
     const label = searchKey(ref.label);
     let rank = -1;
-    if (/^\d+$/.test(query) && String(ref.id) === query) rank = 0;
+    if (/^\d+$/.test(query) && String(ref.rowId) === query) rank = 0;
     else if (code === query || label === query) rank = 1;
     else if (code.startsWith(query) || label.startsWith(query)) rank = 2;
     else if (code.includes(query) || label.includes(query) || searchKey(ref.name).includes(query)) rank = 3;
@@ -169,8 +183,8 @@ export function searchGanttTasks(
 export type ResolvedTask = { ok: true; id: number } | { ok: false; error: string };
 
 /**
- * A predecessor typed without choosing from the list: a TaskID, a code that only one task has, or
- * a qualified code (`ELA.1.1/ACT1`). The message says why anything else is refused.
+ * A predecessor typed without choosing from the list: a row number (issue 32), a unique code
+ * (`ELA.1.1.ACT1`) or a code that only one task has. The message says why anything else is refused.
  */
 export function resolveGanttTask(
   directory: GanttTaskDirectory,
@@ -189,9 +203,9 @@ export function resolveGanttTask(
     };
   };
   if (/^\d+$/.test(typed)) {
-    const found = Number(typed);
-    if (!directory.byId.has(found)) return { ok: false, error: `Predecesoras: la tarea ${typed} no está en el Gantt` };
-    return check(found);
+    const found = directory.byRow.get(Number(typed));
+    if (!found) return { ok: false, error: `Predecesoras: la tarea ${typed} no existe` };
+    return check(found.id);
   }
   const wanted = searchKey(typed);
   const byLabel = directory.refs.filter((ref) => searchKey(ref.label) === wanted);

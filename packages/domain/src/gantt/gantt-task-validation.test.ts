@@ -206,9 +206,9 @@ describe('checkGanttTaskEdit (issue 32: every field checked, nothing changes wit
   });
 
   it.each([
-    ['99', 'Predecesoras: la tarea 99 no está en el Gantt'],
+    ['99', 'Predecesoras: La fila 99 no existe'],
     ['T77', 'Predecesoras: «T77» no es una tarea del Gantt'],
-    ['4', 'Predecesoras: una tarea no puede ser su propia predecesora'],
+    ['4', 'Predecesoras: Una tarea no puede depender de sí misma'],
   ])('refuses the predecessor typed %o at its row', (text, message) => {
     const typed = typedOf(4, {
       predecessors: [

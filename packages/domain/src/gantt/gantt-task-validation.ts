@@ -6,6 +6,7 @@ import type { GanttTaskDirectory } from './gantt-task-directory';
 import { ganttLinkCandidates, ganttTaskDirectory, resolveGanttTask } from './gantt-task-directory';
 import type { PredecessorLink } from './predecessors';
 import { MAX_LAG } from './predecessors';
+import { parseTypedPredecessors } from './typed-predecessors';
 import type { LinkType } from './schedule-types';
 
 /**
@@ -253,7 +254,22 @@ export function checkGanttTaskEdit(
         if (row.text.trim() === '') return;
         const resolved = resolveGanttTask(directory, candidates, row.text, id);
         if (!resolved.ok) {
-          rowError(index, 'task', resolved.error);
+          // issue 32: typed as in MS Project, by row number ('8FC+2; 12CC'), each with its own type and lag
+          const typedLinks = parseTypedPredecessors(row.text, tasks, id, directory);
+          if (!typedLinks.ok) {
+            rowError(index, 'task', /^\s*\d/.test(row.text) ? `Predecesoras: ${typedLinks.error}` : resolved.error);
+            return;
+          }
+          for (const link of typedLinks.links) {
+            const first = rowOf.get(link.predecessorId);
+            if (first !== undefined) {
+              const label = directory.byId.get(link.predecessorId)?.label ?? String(link.predecessorId);
+              rowError(index, 'task', `Predecesoras: ${label} ya está en la fila ${first + 1}`);
+              return;
+            }
+            rowOf.set(link.predecessorId, index);
+            predecessors.push(link);
+          }
           return;
         }
         predecessorId = resolved.id;

@@ -6,7 +6,7 @@ import type { MspdiExport } from './types';
  * writeMspdi (issue 14): a Gantt as an MS Project XML file (MSPDI) that MS Project 2007+ and
  * ProjectLibre open: the header, one base calendar 'Cimiento' (the project's weekdays at
  * 08:00–12:00 and 13:00–17:00, every exception and every Chilean holiday used as a named
- * exception), MS Project's project row (UID 0) and every task with its WBS (= TaskCode), outline,
+ * exception), MS Project's project row (UID 0) and every task with its WBS (the code given: issue 32, the task's unique code), outline,
  * dates, duration, milestone/summary flags, % complete, start-no-earlier-than constraint and
  * predecessor links; issue 15: actual dates, the chosen baseline as Baseline 0 and the latest cut-off
  * as the status date. Every element is written in the order of the MSPDI schema (mspdi_pj12.xsd),

@@ -93,6 +93,7 @@ describe('ganttSheetRows', () => {
         id: 1,
         code: 'P',
         name: 'Tarea P',
+        parents: '',
         start: '2026-03-02',
         finish: '2026-03-27',
         duration: 20,
@@ -108,6 +109,54 @@ describe('ganttSheetRows', () => {
       expect.objectContaining({ id: 4, code: 'ACT1', progress: 50, outlineLevel: 2, critical: true }),
       expect.objectContaining({ id: 5, code: 'ACT2', predecessors: '4FS', totalFloat: 2, critical: false }),
     ]);
+  });
+
+  it("issue 32: writes each task's unique code and its summaries (Ubicación), without the project's own row", () => {
+    const built = current.map((entry) => ({
+      ...entry,
+      sourceKey: { 10: 'edp:1', 14: 'edp:3', 11: 'edp:2', 12: 'edc:2:act1', 13: 'edc:2:act2' }[entry.TaskID] as string,
+    }));
+    expect(ganttSheetRows(built).map((row) => [row.id, row.code, row.parents])).toEqual([
+      [1, 'P', ''],
+      [2, 'P.2', ''],
+      [3, 'P.1', ''],
+      [4, 'P.1.ACT1', 'Tarea P.1'],
+      [5, 'P.1.ACT2', 'Tarea P.1'],
+    ]);
+  });
+});
+
+describe('issue 32: a Gantt sheet with unique codes, and one written before them', () => {
+  const built = current.map((entry) => ({
+    ...entry,
+    sourceKey: { 10: 'edp:1', 14: 'edp:3', 11: 'edp:2', 12: 'edc:2:act1', 13: 'edc:2:act2' }[entry.TaskID] as string,
+  }));
+
+  it('reads its own sheet back by unique code, with the Ubicación column beside', () => {
+    const rows = sheetOf(ganttSheetRows(built)).map((row, index) => ({
+      ...row,
+      cells: [...row.cells, index === 0 ? 'Ubicación' : 'Torre'],
+    }));
+    // ACT2 moved to the top and given 8 days: still found by its unique code
+    const moved = rows.splice(5, 1)[0] as SheetRow;
+    const act2 = { ...moved, cells: moved.cells.map((cell, index) => (index === 5 ? 8 : cell)) };
+    rows.splice(1, 0, act2);
+    const result = ganttUpdatesFromRows(rows, built);
+    expect(result.errors).toEqual([]);
+    expect(result.counts).toEqual({ updated: 1, added: 0, unchanged: 4 });
+    expect(result.activities.find((activity) => activity.TaskID === 13)).toMatchObject({
+      Duration: 8,
+      TaskCode: 'ACT2',
+    });
+  });
+
+  it('still reads a sheet written before (own codes, no Ubicación), and a new row under a unique code', () => {
+    const rows = sheetOf(ganttSheetRows(current));
+    rows.push({ row: 7, cells: [6, 'P.1.ACT9', 'Descimbrar', null, null, 3, 0, '5', 0, 'No'] });
+    const result = ganttUpdatesFromRows(rows, built);
+    expect(result.errors).toEqual([]);
+    expect(result.counts).toEqual({ updated: 0, added: 1, unchanged: 5 });
+    expect(result.activities.at(-1)).toMatchObject({ TaskCode: 'P.1.ACT9', ParentId: 11, Predecessor: '13FS' });
   });
 });
 

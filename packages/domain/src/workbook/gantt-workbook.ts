@@ -4,7 +4,9 @@ import type { GanttTask, GanttTaskInput } from '../functions/gantt-contracts';
 import { NEW_TASK_DURATION } from '../gantt/build-gantt';
 import { MAX_LAG, formatPredecessors, parsePredecessors } from '../gantt/predecessors';
 import type { PredecessorLink } from '../gantt/predecessors';
+import { ganttParentPaths } from '../gantt/row-ids';
 import type { LinkType } from '../gantt/schedule-types';
+import { ganttActivityCodes } from '../gantt/task-codes';
 import { formatNumber } from '../format/money';
 import { flattenForest, forestOf } from '../tree/ordered-forest';
 import {
@@ -23,7 +25,10 @@ import type { SheetCell, SheetColumn, SheetRow } from './sheet-rows';
  * The Gantt's task table as a workbook (issue 14): the rows exportGantt 'xlsx' writes (Id 1..n in
  * tree order, Código, Nombre, Inicio, Fin, Duración, Avance, Predecesoras in terms of the sheet's
  * Id, Holgura, Crítica, grouped by outline) and the rules that read an edited table back into the
- * task list saveGantt takes (importGantt). Pure.
+ * task list saveGantt takes (importGantt). Issue 32: Código is the task's unique code
+ * (ganttTaskCodes) and 'Ubicación' names its summaries (ganttParentPaths), so every row is
+ * identifiable on paper; a workbook written before them (own codes, no Ubicación) still reads back.
+ * Pure.
  */
 
 export const GANTT_SHEET_NAME = 'Gantt';
@@ -31,6 +36,7 @@ export const GANTT_SHEET_TITLES = {
   id: 'Id',
   code: 'Código',
   name: 'Nombre',
+  parents: 'Ubicación',
   start: 'Inicio',
   finish: 'Fin',
   duration: 'Duración',
@@ -45,8 +51,11 @@ const MAX_TASK_NAME = 200;
 /** One row of the task table; dates YYYY-MM-DD; outlineLevel 0 for a top-level task. */
 export type GanttSheetRow = {
   id: number;
+  /** issue 32: the unique code */
   code: string;
   name: string;
+  /** issue 32: the names of its summaries, 'Torre 1 › Piso 3 › Estructura' */
+  parents: string;
   start: string;
   finish: string;
   duration: number;
@@ -80,6 +89,8 @@ function treeOrder(tasks: readonly GanttTask[]): { task: GanttTask; depth: numbe
 export function ganttSheetRows(tasks: readonly GanttTask[]): GanttSheetRow[] {
   const ordered = treeOrder(tasks);
   const sheetId = new Map(ordered.map(({ task }, index) => [task.TaskID, index + 1]));
+  const codes = uniqueCodesOf(tasks);
+  const parents = ganttParentPaths(tasks.map(rowTask));
   return ordered.map(({ task, depth }, index) => {
     const parsed = parsePredecessors(task.Predecessor);
     const links = parsed.ok
@@ -90,8 +101,9 @@ export function ganttSheetRows(tasks: readonly GanttTask[]): GanttSheetRow[] {
       : [];
     return {
       id: index + 1,
-      code: task.TaskCode,
+      code: codes.get(task.TaskID) ?? task.TaskCode,
       name: task.TaskName,
+      parents: parents.get(task.TaskID) ?? '',
       start: task.StartDate,
       finish: task.EndDate,
       duration: task.Duration,
@@ -104,6 +116,16 @@ export function ganttSheetRows(tasks: readonly GanttTask[]): GanttSheetRow[] {
     };
   });
 }
+
+/** A loaded task as the outline functions read it. */
+function rowTask(task: GanttTask): { id: number; parentId?: number; name: string } {
+  return task.ParentId === undefined
+    ? { id: task.TaskID, name: task.TaskName }
+    : { id: task.TaskID, parentId: task.ParentId, name: task.TaskName };
+}
+
+/** issue 32: each loaded task's unique code (ganttTaskCodes). */
+export const uniqueCodesOf = ganttActivityCodes;
 
 // ---------------------------------------------------------------- predecessors in the sheet
 
@@ -250,6 +272,13 @@ export function ganttUpdatesFromRows(
   }
 
   const ordered = treeOrder(currentTasks).map(({ task }) => task);
+  // issue 32: a row names its task by unique code; a workbook written before, by the task's own code
+  const uniqueCodes = uniqueCodesOf(currentTasks);
+  const byUniqueCode = new Map<string, GanttTask>();
+  for (const task of ordered) {
+    const unique = codeKey(uniqueCodes.get(task.TaskID) ?? '');
+    if (unique !== '') byUniqueCode.set(unique, task);
+  }
   const byCode = new Map<string, GanttTask[]>();
   for (const task of ordered) {
     const list = byCode.get(codeKey(task.TaskCode));
@@ -292,7 +321,9 @@ export function ganttUpdatesFromRows(
       // codes repeat (every EDP item's EDC has its ACT1): the task the export wrote at this Id, else
       // the first one with the code not taken yet (a cursor per code keeps this linear)
       const atId = idOk ? ordered[sheetId - 1] : undefined;
-      if (atId && codeKey(atId.TaskCode) === key && !used.has(atId.TaskID)) task = atId;
+      const unique = byUniqueCode.get(key);
+      if (unique && !used.has(unique.TaskID)) task = unique;
+      else if (atId && codeKey(atId.TaskCode) === key && !used.has(atId.TaskID)) task = atId;
       else {
         const candidates = byCode.get(key) ?? [];
         let cursor = cursors.get(key) ?? 0;
@@ -451,6 +482,10 @@ export function ganttUpdatesFromRows(
 
   // new tasks go under the task (current or new) whose code is the longest dot-prefix of theirs
   const taskByCode = new Map<string, { id: number; start: string }>();
+  for (const task of ordered) {
+    const key = codeKey(uniqueCodes.get(task.TaskID) ?? '');
+    if (key !== '' && !taskByCode.has(key)) taskByCode.set(key, { id: task.TaskID, start: task.StartNoEarlierThan });
+  }
   for (const task of ordered) {
     const key = codeKey(task.TaskCode);
     if (key !== '' && !taskByCode.has(key)) taskByCode.set(key, { id: task.TaskID, start: task.StartNoEarlierThan });

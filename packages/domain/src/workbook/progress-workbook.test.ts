@@ -112,8 +112,10 @@ describe('progressSheetRows', () => {
   it('lists the leaves in Gantt order with scheduled, baseline and actual dates and their progress', () => {
     expect(progressSheetRows(current)).toEqual([
       {
+        id: 3,
         code: 'ACT1',
         name: 'Excavar',
+        parents: 'Piso 1',
         start: '2026-03-02',
         finish: '2026-03-06',
         baselineStart: '2026-03-02',
@@ -123,8 +125,10 @@ describe('progressSheetRows', () => {
         actualFinish: '2026-03-06',
       },
       {
+        id: 4,
         code: 'ACT2',
         name: 'Hormigonar',
+        parents: 'Piso 1',
         start: '2026-03-09',
         finish: '2026-03-13',
         baselineStart: '2026-03-05',
@@ -132,9 +136,105 @@ describe('progressSheetRows', () => {
         progress: 40,
         actualStart: '2026-03-09',
       },
-      { code: 'ACT1', name: 'Excavar', start: '2026-03-16', finish: '2026-03-20', progress: 0 },
-      { code: 'ACT2', name: 'Hormigonar', start: '2026-03-23', finish: '2026-03-27', progress: 0 },
+      // tasks typed by hand with the same codes: made unique (issue 32)
+      {
+        id: 6,
+        code: 'ACT1-2',
+        name: 'Excavar',
+        parents: 'Piso 2',
+        start: '2026-03-16',
+        finish: '2026-03-20',
+        progress: 0,
+      },
+      {
+        id: 7,
+        code: 'ACT2-2',
+        name: 'Hormigonar',
+        parents: 'Piso 2',
+        start: '2026-03-23',
+        finish: '2026-03-27',
+        progress: 0,
+      },
     ]);
+  });
+});
+
+describe('issue 32: unique codes, Id and Ubicación in the progress sheet', () => {
+  // the same Gantt built from the EDP and EDC: P.1's and P.2's activities are ACT1 and ACT2 both
+  const built = current.map((entry) => ({
+    ...entry,
+    sourceKey:
+      entry.TaskID === 10
+        ? 'edp:1'
+        : entry.TaskID === 11
+          ? 'edp:2'
+          : entry.TaskID === 14
+            ? 'edp:3'
+            : `edc:${entry.ParentId === 11 ? 2 : 3}:${entry.TaskCode.toLowerCase()}`,
+  }));
+
+  it("writes each leaf's unique code, its row Id in the Gantt and its summaries", () => {
+    expect(progressSheetRows(built).map((row) => [row.id, row.code, row.parents])).toEqual([
+      [3, 'P.1.ACT1', 'Piso 1'],
+      [4, 'P.1.ACT2', 'Piso 1'],
+      [6, 'P.2.ACT1', 'Piso 2'],
+      [7, 'P.2.ACT2', 'Piso 2'],
+    ]);
+  });
+
+  it('reads its own sheet back by unique code, whatever the order of its rows and its extra columns', () => {
+    const rows = progressSheetRows(built);
+    const titles = [...TITLES, 'Id', 'Ubicación'];
+    const sheet: SheetRow[] = [
+      { row: 1, cells: titles },
+      ...[...rows].reverse().map((row, index) => ({
+        row: index + 2,
+        cells: [
+          row.code,
+          row.name,
+          null,
+          null,
+          null,
+          null,
+          row.code === 'P.2.ACT1' ? 30 : row.progress,
+          day(row.code === 'P.2.ACT1' ? '2026-03-16' : row.actualStart),
+          day(row.actualFinish),
+          row.id,
+          row.parents,
+        ] as SheetCell[],
+      })),
+    ];
+    const result = progressEntriesFromRows(sheet, built, CUTOFF);
+    expect(result.errors).toEqual([]);
+    expect(result.entries).toEqual([{ TaskID: 15, ActualStart: '2026-03-16', Progress: 30 }]);
+    expect(result.counts).toEqual({ updated: 1, unchanged: 3 });
+  });
+
+  it('still reads a sheet written before unique codes (own codes, no Id or Ubicación)', () => {
+    const sheet: SheetRow[] = [
+      { row: 1, cells: TITLES },
+      {
+        row: 2,
+        cells: ['ACT1', 'Excavar', day('2026-03-16'), day('2026-03-20'), null, null, 30, day('2026-03-16'), null],
+      },
+      {
+        row: 3,
+        cells: [
+          'ACT1',
+          'Excavar',
+          day('2026-03-02'),
+          day('2026-03-06'),
+          null,
+          null,
+          100,
+          day('2026-03-02'),
+          day('2026-03-06'),
+        ],
+      },
+    ];
+    const result = progressEntriesFromRows(sheet, built, CUTOFF);
+    expect(result.errors).toEqual([]);
+    expect(result.entries).toEqual([{ TaskID: 15, ActualStart: '2026-03-16', Progress: 30 }]);
   });
 });
 

@@ -4,7 +4,9 @@ import type { GanttTask } from '../functions/gantt-contracts';
 import { formatNumber } from '../format/money';
 import { progressEntryErrors } from '../gantt/progress-entries';
 import type { ProgressEntry, ProgressEntryError, ProgressTaskInfo } from '../gantt/progress-entries';
+import { ganttParentPaths } from '../gantt/row-ids';
 import { flattenForest, forestOf } from '../tree/ordered-forest';
+import { uniqueCodesOf } from './gantt-workbook';
 import {
   cellAt,
   cellDate,
@@ -21,13 +23,18 @@ import type { SheetColumn, SheetHeader, SheetRow } from './sheet-rows';
  * Progress by Excel (issue 15): the rows exportProgress writes (one per leaf, in Gantt order, with
  * its scheduled and baseline dates and the progress recorded now) and the rules that read a filled
  * sheet back into saveProgress's entries (importProgress). Only Código, Avance %, Inicio real and
- * Fin real are read; the other columns are there to help whoever fills it. Pure.
+ * Fin real are read; the other columns are there to help whoever fills it. Issue 32: Código is the
+ * task's unique code (ganttTaskCodes), with its row number ('Id', as in the Gantt) and its summaries
+ * ('Ubicación': tower, floor, component), so every row is identifiable on paper; a sheet written
+ * before them (own codes such as ACT3, no Id or Ubicación) still reads back. Pure.
  */
 
 export const PROGRESS_SHEET_NAME = 'Avance';
 export const PROGRESS_SHEET_TITLES = {
+  id: 'Id',
   code: 'Código',
   name: 'Nombre',
+  parents: 'Ubicación',
   start: 'Inicio',
   finish: 'Fin',
   baselineStart: 'Inicio LB',
@@ -39,8 +46,13 @@ export const PROGRESS_SHEET_TITLES = {
 
 /** One row of the progress sheet; dates YYYY-MM-DD; absent: none. */
 export type ProgressSheetRow = {
+  /** issue 32: the task's row number in the Gantt (summaries counted), MS Project's Id */
+  id: number;
+  /** issue 32: the unique code */
   code: string;
   name: string;
+  /** issue 32: the names of its summaries, 'Torre 1 › Piso 3 › Estructura' */
+  parents: string;
   /** the scheduled start and finish, as the Gantt shows them now */
   start: string;
   finish: string;
@@ -63,11 +75,22 @@ function ganttOrder(tasks: readonly GanttTask[]): GanttTask[] {
 
 /** The leaves of a loaded Gantt as the progress sheet lists them. */
 export function progressSheetRows(activities: readonly GanttTask[]): ProgressSheetRow[] {
+  const codes = uniqueCodesOf(activities);
+  const parents = ganttParentPaths(
+    activities.map((task) =>
+      task.ParentId === undefined
+        ? { id: task.TaskID, name: task.TaskName }
+        : { id: task.TaskID, parentId: task.ParentId, name: task.TaskName },
+    ),
+  );
   return ganttOrder(activities)
-    .filter((task) => !task.isSummary)
-    .map((task) => ({
-      code: task.TaskCode,
+    .map((task, index) => ({ task, id: index + 1 }))
+    .filter(({ task }) => !task.isSummary)
+    .map(({ task, id }) => ({
+      id,
+      code: codes.get(task.TaskID) ?? task.TaskCode,
       name: task.TaskName,
+      parents: parents.get(task.TaskID) ?? '',
       start: task.StartDate,
       finish: task.EndDate,
       ...(task.BaselineStart === undefined ? {} : { baselineStart: task.BaselineStart }),
@@ -158,7 +181,8 @@ function readDate(
 /**
  * The progress a filled sheet records at `cutoff`, checked row by row. The header row may be
  * anywhere in the first rows, its columns in any order among others; Código, Avance %, Inicio real
- * and Fin real must be there. Each row is matched to a leaf by Código (trimmed, any case). Codes
+ * and Fin real must be there. Each row is matched to a leaf by Código (trimmed, any case): its
+ * unique code first (issue 32). A sheet written before unique codes has the tasks' own codes, which
  * repeat across the Gantt (each EDP item's EDC list has its ACT1): among the leaves that share a
  * code, a row takes the one with its Nombre, Inicio and Fin, else the one with its Nombre, else the
  * first left in Gantt order (the order the export wrote them), so a sorted or shortened sheet still
@@ -200,7 +224,12 @@ export function progressEntriesFromRows(
   }
 
   const ordered = ganttOrder(activities);
-  const summaryCodes = new Set(ordered.filter((task) => task.isSummary).map((task) => codeKey(task.TaskCode)));
+  const uniqueCodes = uniqueCodesOf(activities);
+  const summaryCodes = new Set(
+    ordered
+      .filter((task) => task.isSummary)
+      .flatMap((task) => [codeKey(task.TaskCode), codeKey(uniqueCodes.get(task.TaskID) ?? '')]),
+  );
   // each row's task: by code; among leaves sharing a code, the one with the row's Nombre, Inicio and
   // Fin, else the row's Nombre, else the first left in Gantt order (as the export wrote them)
   const codes = data.map((row) => cellText(cellAt(row, header, 'code')));
@@ -211,7 +240,22 @@ export function progressEntriesFromRows(
   const matched: (GanttTask | undefined)[] = data.map(() => undefined);
   const used = new Set<number>();
   const leaves = ordered.filter((task) => !task.isSummary);
+  const sharedOwnCodes = new Map<string, number>();
+  for (const task of leaves)
+    sharedOwnCodes.set(codeKey(task.TaskCode), (sharedOwnCodes.get(codeKey(task.TaskCode)) ?? 0) + 1);
   const passes: { ofTask: (task: GanttTask) => string; ofRow: (index: number) => string }[] = [
+    // issue 32: the unique code (a task without a code has none: the passes below find it), unless
+    // the row's code is an own code several leaves share: a sheet written before, read as it was
+    {
+      ofTask: (task) => {
+        const unique = codeKey(uniqueCodes.get(task.TaskID) ?? '');
+        return unique === '' ? '\u0000' : unique;
+      },
+      ofRow: (index) => {
+        const key = codeKey(codes[index] as string);
+        return (sharedOwnCodes.get(key) ?? 0) > 1 ? '\u0001' : key;
+      },
+    },
     {
       ofTask: (task) => `${codeKey(task.TaskCode)}\n${codeKey(task.TaskName)}\n${task.StartDate}/${task.EndDate}`,
       ofRow: (index) => `${codeKey(codes[index] as string)}\n${names[index]}\n${spans[index]}`,

@@ -953,6 +953,7 @@ export const enUS: Catalogue = {
     confirmDelete_one: 'Task {{task}} will be deleted with the {{formatted}} task under it.',
     confirmDelete_other: 'Task {{task}} will be deleted with the {{formatted}} tasks under it.',
     confirmDeleteNone: 'Task {{task}} will be deleted.',
+    taskInRow: '{{task}} (row {{row}})',
     confirmReload: 'Your unsaved changes will be discarded and the saved Gantt loaded.',
     reload: 'Reload',
     selectFirst: 'Select a task first',

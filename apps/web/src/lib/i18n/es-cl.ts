@@ -961,6 +961,7 @@ export const esCL = {
     confirmDelete_one: 'Se eliminará la tarea {{task}} junto con {{formatted}} tarea que depende de ella.',
     confirmDelete_other: 'Se eliminará la tarea {{task}} junto con las {{formatted}} tareas que dependen de ella.',
     confirmDeleteNone: 'Se eliminará la tarea {{task}}.',
+    taskInRow: '{{task}} (fila {{row}})',
     confirmReload: 'Se descartarán tus cambios sin grabar y se cargará el Gantt que está grabado.',
     reload: 'Recargar',
     selectFirst: 'Selecciona una tarea primero',

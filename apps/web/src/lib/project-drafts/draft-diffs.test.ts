@@ -136,20 +136,28 @@ describe('Gantt draft differences', () => {
     ]);
   });
 
-  it('names a linked activity by its EDP item when several items have an activity with that code', () => {
+  it('names an activity by its code unique in the project when several EDP items have one with that code (issue 32)', () => {
     const edpTasks = [
       task(10, { code: 'ELA.1', name: 'Torre', sourceKey: 'edp:2' }),
-      task(11, { code: 'ACT1', name: 'Excavar', parentId: 10 }),
+      task(11, { code: 'ACT1', name: 'Excavar', parentId: 10, sourceKey: 'edc:2:act1' }),
       task(20, { code: 'ELA.2', name: 'Estacionamientos', sourceKey: 'edp:5' }),
-      task(21, { code: 'ACT1', name: 'Excavar', parentId: 20 }),
-      task(22, { code: 'ACT2', name: 'Hormigonar', parentId: 20 }),
+      task(21, { code: 'ACT1', name: 'Excavar', parentId: 20, sourceKey: 'edc:5:act1' }),
+      task(22, { code: 'ACT2', name: 'Hormigonar', parentId: 20, sourceKey: 'edc:5:act2' }),
     ];
     const linked = edpTasks.map((item) =>
       item.id === 22 ? { ...item, predecessors: [{ predecessorId: 21, type: 'FS' as const, lag: 0 }] } : item,
     );
     expect(diffGanttDraft({ tasks: edpTasks, calendar: monFri }, { tasks: linked, calendar: monFri })).toEqual([
-      { kind: 'changed', label: 'ACT2 Hormigonar', fields: [{ field: 'links', stored: '—', draft: 'ELA.2/ACT1' }] },
+      {
+        kind: 'changed',
+        label: 'ELA.2.ACT2 Hormigonar',
+        fields: [{ field: 'links', stored: '—', draft: 'ELA.2.ACT1' }],
+      },
     ]);
+    // removed: named as the stored Gantt named it
+    expect(
+      diffGanttDraft({ tasks: edpTasks, calendar: monFri }, { tasks: edpTasks.slice(0, 4), calendar: monFri }),
+    ).toEqual([{ kind: 'removed', label: 'ELA.2.ACT2 Hormigonar' }]);
   });
 
   it('words the differences for the comparison, with dates as dd-MM-yyyy', () => {

@@ -159,11 +159,15 @@ export function diffGanttDraft(
   const draftPrevious = previousCommonSibling(draft.tasks, (task) => task.id, common);
   const storedDirectory = ganttTaskDirectory(stored.tasks);
   const draftDirectory = ganttTaskDirectory(draft.tasks);
+  // issue 32: each task named by its code unique in the project, as the Gantt names it
+  const uniqueLabel = (task: GanttDraftTask, directory: GanttTaskDirectory) =>
+    labelOf({ code: directory.byId.get(task.id)?.uniqueCode ?? task.code, name: task.name });
+  const labelOfTask = (task: GanttDraftTask) => uniqueLabel(task, draftDirectory);
   const changes: DraftChange[] = diffProjectCalendar(stored.calendar, draft.calendar);
   for (const task of draft.tasks) {
     const before = byId.get(task.id);
     if (!before) {
-      changes.push({ kind: 'added', label: labelOf(task) });
+      changes.push({ kind: 'added', label: labelOfTask(task) });
       continue;
     }
     const fields: DraftFieldChange[] = [];
@@ -176,13 +180,13 @@ export function diffGanttDraft(
     compare('duration', String(before.duration), String(task.duration));
     compare('progress', String(before.progress), String(task.progress));
     compare('links', linkText(before, storedDirectory), linkText(task, draftDirectory));
-    if (fields.length > 0) changes.push({ kind: 'changed', label: labelOf(task), fields });
+    if (fields.length > 0) changes.push({ kind: 'changed', label: labelOfTask(task), fields });
     if (before.parentId !== task.parentId || storedPrevious.get(task.id) !== draftPrevious.get(task.id)) {
-      changes.push({ kind: 'moved', label: labelOf(task) });
+      changes.push({ kind: 'moved', label: labelOfTask(task) });
     }
   }
   for (const task of stored.tasks) {
-    if (!draftById.has(task.id)) changes.push({ kind: 'removed', label: labelOf(task) });
+    if (!draftById.has(task.id)) changes.push({ kind: 'removed', label: uniqueLabel(task, storedDirectory) });
   }
   return changes;
 }

@@ -43,11 +43,11 @@ describe('cellKeyAction (issue 32: the cells edited as in MS Project)', () => {
 });
 
 describe('columnAfterMove', () => {
-  const columns = ['taskId', 'text', 'name', 'workDays', 'startIso', 'endIso', 'predecessors'];
+  const columns = ['taskId', 'code', 'text', 'workDays', 'startIso', 'endIso', 'predecessors'];
 
   it('Tab goes to the next column shown, Shift+Tab to the one before; the ends stay', () => {
-    expect(columnAfterMove(columns, 'name', 'right')).toBe('workDays');
-    expect(columnAfterMove(columns, 'workDays', 'left')).toBe('name');
+    expect(columnAfterMove(columns, 'text', 'right')).toBe('workDays');
+    expect(columnAfterMove(columns, 'workDays', 'left')).toBe('text');
     expect(columnAfterMove(columns, 'predecessors', 'right')).toBe('predecessors');
     expect(columnAfterMove(columns, 'taskId', 'left')).toBe('taskId');
   });
@@ -58,8 +58,8 @@ describe('columnAfterMove', () => {
   });
 
   it('names the editable columns: not Id, Código or the baseline’s', () => {
-    expect(['name', 'workDays', 'startIso', 'endIso', 'predecessors', 'progress'].every(isEditableColumn)).toBe(true);
-    expect(['taskId', 'text', 'baseStartIso', 'finishVariance', '', null].some(isEditableColumn)).toBe(false);
+    expect(['text', 'workDays', 'startIso', 'endIso', 'predecessors', 'progress'].every(isEditableColumn)).toBe(true);
+    expect(['taskId', 'code', 'baseStartIso', 'finishVariance', '', null].some(isEditableColumn)).toBe(false);
   });
 });
 

@@ -118,15 +118,15 @@ describe('cellChanges: Duración', () => {
 
 describe('cellChanges: Nombre', () => {
   it('takes a name typed, trimmed', () => {
-    expect(changed(cellChanges(context(), 5, 'name', '  Aseo final ')).name).toBe('Aseo final');
+    expect(changed(cellChanges(context(), 5, 'text', '  Aseo final ')).name).toBe('Aseo final');
   });
 
   it('refuses an empty name, a long one, and the name of a task built from the EDP/EDC', () => {
-    expect(refused(cellChanges(context(), 5, 'name', '  '))).toBe('Nombre: es obligatorio');
-    expect(refused(cellChanges(context(), 5, 'name', 'x'.repeat(201)))).toBe(
+    expect(refused(cellChanges(context(), 5, 'text', '  '))).toBe('Nombre: es obligatorio');
+    expect(refused(cellChanges(context(), 5, 'text', 'x'.repeat(201)))).toBe(
       'Nombre: debe tener como máximo 200 caracteres',
     );
-    expect(refused(cellChanges(context(), 3, 'name', 'Otra'))).toBe(
+    expect(refused(cellChanges(context(), 3, 'text', 'Otra'))).toBe(
       'Nombre: viene de su ítem del EDP o del EDC; se cambia allí',
     );
   });
@@ -194,12 +194,12 @@ describe('cellChanges: Predecesoras', () => {
   });
 
   it.each([
-    ['99', 'Predecesoras: la fila 99 no existe'],
-    ['4', 'Predecesoras: una tarea no puede ser su propia predecesora'],
-    ['1', 'Predecesoras: OG es resumen o parte de esta tarea; no se pueden vincular'],
+    ['99', 'Predecesoras: La fila 99 no existe'],
+    ['4', 'Predecesoras: Una tarea no puede depender de sí misma'],
+    ['1', 'Predecesoras: La tarea 1 (OG) es resumen o parte de esta tarea; no se pueden vincular'],
     ['XX.9', 'Predecesoras: «XX.9» no es una tarea del Gantt'],
     ['2; OG.1 CC', 'Predecesoras: OG.1 aparece dos veces'],
-    ['2FS+20000', 'Predecesoras: en «2FS+20000» el desfase debe estar entre -10000 y 10000 días'],
+    ['2FS+20000', 'Predecesoras: «2FS+20000»: el desfase debe estar entre -10000 y 10000 días'],
   ])('refuses %j', (text, message) => {
     expect(refused(cellChanges(context(), 4, 'predecessors', text))).toBe(message);
   });

@@ -7,8 +7,7 @@ import {
   ganttLinkCandidates,
   ganttParentIds,
   ganttTaskDirectory,
-  ganttRowNumbers,
-  parseSheetPredecessors,
+  parseTypedPredecessors,
   progressEntryErrors,
   resolveGanttTask,
 } from '@cimiento/domain';
@@ -121,22 +120,16 @@ function readPredecessor(
   entry: string,
 ): { link: PredecessorLink } | { error: string } {
   const directory = context.directory();
-  // the row's Id with its type and lag, as MS Project writes it: the domain's sheet parser
-  const sheet = /^\d/.test(entry) ? parseSheetPredecessors(entry) : null;
-  const [sheetLink] = sheet?.ok ? sheet.links : [];
-  if (sheetLink) {
-    // the number is the row's 'Id' (ganttRowNumbers: its place in the whole outline), as the grid shows it
-    let taskId: number | undefined;
-    for (const [task, row] of ganttRowNumbers(context.tasks)) if (row === sheetLink.sheetId) taskId = task;
-    if (taskId === undefined) return { error: `Predecesoras: la fila ${sheetLink.sheetId} no existe` };
-    const resolved = resolveGanttTask(directory, candidates, String(taskId), id);
-    if (!resolved.ok) return { error: resolved.error };
-    return { link: { predecessorId: resolved.id, type: sheetLink.type, lag: sheetLink.lag } };
+  // the row number (the 'Id' column) with its type and lag, as MS Project writes it ('8FC+2', '12CC')
+  if (/^\d/.test(entry)) {
+    const typed = parseTypedPredecessors(entry, context.tasks, id, directory);
+    if (!typed.ok) return { error: `Predecesoras: ${typed.error}` };
+    const [link] = typed.links;
+    if (link) return { link };
   }
   // a code (qualified when repeated, 'ELA.1/ACT1') or a name, then the type and the lag
   const whole = resolveGanttTask(directory, candidates, entry, id);
   if (whole.ok) return { link: { predecessorId: whole.id, type: 'FS', lag: 0 } };
-  if (sheet && !sheet.ok) return { error: `Predecesoras: ${sheet.error}` };
   const match = LABEL_ENTRY.exec(entry);
   if (!match || (match[2] === undefined && match[3] === undefined)) return { error: whole.error };
   const resolved = resolveGanttTask(directory, candidates, match[1] ?? '', id);
@@ -226,7 +219,7 @@ export function cellChanges(context: CellContext, id: number, column: EditableCo
   if (isSummary && summaryMessage !== undefined) return fail(summaryMessage);
   const base = changesOf(task);
   switch (column) {
-    case 'name': {
+    case 'text': {
       const name = text.trim();
       if (task.sourceKey !== undefined && name !== task.name)
         return fail('Nombre: viene de su ítem del EDP o del EDC; se cambia allí');

@@ -445,7 +445,8 @@ export function buildChartData(
       type: computed.isSummary ? 'summary' : isMilestone ? 'milestone' : 'task',
       ...(open !== undefined ? { open } : {}),
       rowNumber: rowNumbers.get(task.id) ?? 0,
-      code: task.code,
+      // issue 32: the code unique in the project (an activity's EDP item's code and its own)
+      code: directory.byId.get(task.id)?.uniqueCode ?? task.code,
       startIso: computed.start,
       endIso: computed.end,
       // a leaf's planned working days (what the user edits; issue 15: a task under way or done spans
@@ -455,9 +456,7 @@ export function buildChartData(
       critical: computed.critical,
       title: sameTask
         ? prior.title
-        : describeGanttTask(
-            directory.byId.get(task.id) ?? { id: task.id, code: task.code, name: task.name, label: '' },
-          ),
+        : describeGanttTask(directory.byId.get(task.id) ?? { uniqueCode: task.code, name: task.name }),
       predecessors: sameTask ? prior.predecessors : plannerPredecessorText(task.predecessors, directory, labels),
       predecessorsTitle: sameTask
         ? prior.predecessorsTitle

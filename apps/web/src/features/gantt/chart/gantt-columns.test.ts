@@ -1,55 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CODE_CELL_END,
-  CODE_CELL_START,
+  CODE_CELL_ROOM,
   CODE_COLUMN_MAX,
   CODE_COLUMN_MIN,
   NAME_COLUMN_MAX,
   NAME_COLUMN_MIN,
-  TREE_INDENT,
   codeColumnWidth,
-  codeEntries,
   defaultGridLayout,
   defaultGridWidth,
   formatFinishVariance,
+  shownCodes,
   shownTrackingColumns,
 } from './gantt-columns';
 
 /** 7 px a character: easy to count with */
 const measure = (text: string) => text.length * 7;
 
-/** The width a code needs at a depth, as the tree cell lays it out. */
-const needed = (code: string, depth: number) => CODE_CELL_START + depth * TREE_INDENT + code.length * 7 + CODE_CELL_END;
-
 describe('the Código column sized to its codes (issue 12: codes cut at the default width)', () => {
-  it('is as wide as the widest code plus its indentation, the deepest short code included', () => {
-    const entries = [
-      { code: 'AROMOS', depth: 0 },
-      { code: 'AAP.1.1.AP.1', depth: 3 },
-      { code: 'AAP.1.1.AP.1.1', depth: 4 },
-      { code: 'ACT1', depth: 5 },
-    ];
-    // 'AAP.1.1.AP.1.1' four levels down: 33 + 48 + 98 + 13 (issue 32: 12 px a level, compact cells)
-    expect(codeColumnWidth(entries, measure)).toBe(needed('AAP.1.1.AP.1.1', 4));
-    expect(codeColumnWidth(entries, measure)).toBe(192);
-    // indentation counts: the same code one level deeper needs 12 px more
-    expect(codeColumnWidth([{ code: 'AAP.1.1.AP.1.1', depth: 5 }], measure)).toBe(204);
-    // a short code deep enough wins over a long one at the top
-    expect(codeColumnWidth([...entries, { code: 'ACT12', depth: 10 }], measure)).toBe(needed('ACT12', 10));
+  it('is as wide as the widest code and its cell’s room: flat, the outline is in Nombre (issue 32)', () => {
+    const codes = ['AROMOS', 'ELA.1.1.AAP.1.1.AP.1', 'ELA.1.1.AAP.1.1.AP.1.1', 'ELA.1.1.AAP.1.1.AP.1.1.ACT1'];
+    // 'ELA.1.1.AAP.1.1.AP.1.1.ACT1': 27 characters, 189 px, and the cell's padding, border and spare
+    expect(codeColumnWidth(codes, measure)).toBe(CODE_CELL_ROOM + 27 * 7);
+    expect(codeColumnWidth(codes, measure)).toBe(208);
   });
 
   it('never goes below the header’s width nor beyond the maximum, where a longer code is cut', () => {
     expect(codeColumnWidth([], measure)).toBe(CODE_COLUMN_MIN);
-    expect(codeColumnWidth([{ code: 'A', depth: 0 }], measure)).toBe(CODE_COLUMN_MIN);
-    expect(codeColumnWidth([{ code: '', depth: 9 }], measure)).toBe(CODE_COLUMN_MIN);
-    expect(codeColumnWidth([{ code: 'X'.repeat(60), depth: 2 }], measure)).toBe(CODE_COLUMN_MAX);
-    expect(codeColumnWidth([{ code: 'X'.repeat(30), depth: 2 }], measure, 200)).toBe(200);
+    expect(codeColumnWidth(['A'], measure)).toBe(CODE_COLUMN_MIN);
+    expect(codeColumnWidth([''], measure)).toBe(CODE_COLUMN_MIN);
+    expect(codeColumnWidth(['X'.repeat(60)], measure)).toBe(CODE_COLUMN_MAX);
+    expect(codeColumnWidth(['X'.repeat(30)], measure, 200)).toBe(200);
   });
 
   it('rounds a fractional measure up, so the last character is not clipped', () => {
-    expect(codeColumnWidth([{ code: 'AAP.1.1.AP.1.1', depth: 4 }], () => 90.6)).toBe(
-      Math.ceil(CODE_CELL_START + 4 * TREE_INDENT + 90.6 + CODE_CELL_END),
-    );
+    expect(codeColumnWidth(['ELA.1.1.AAP.1.1.AP.1.1'], () => 150.4)).toBe(Math.ceil(CODE_CELL_ROOM + 150.4));
   });
 
   it('measures each code once at most, and not those that cannot be the widest', () => {
@@ -58,32 +42,20 @@ describe('the Código column sized to its codes (issue 12: codes cut at the defa
       measured.push(text);
       return text.length * 7;
     };
-    codeColumnWidth(
-      [
-        { code: 'AROMOSA2B.1.1', depth: 2 },
-        { code: 'ACT1', depth: 0 },
-        { code: 'A', depth: 1 },
-      ],
-      counting,
-    );
+    codeColumnWidth(['AROMOSA2B.1.1', 'ACT1', 'A', 'AROMOSA2B.1.1'], counting);
     expect(measured).toEqual(['AROMOSA2B.1.1']);
   });
 
-  it('takes each task’s depth from its parents, a task whose parent is not in the list at the top', () => {
+  it('takes each task’s code unique in the project: an EDC task’s with its EDP item’s', () => {
     const tasks = [
-      { id: 1, code: 'AROMOS' },
-      { id: 2, code: 'AROMOS.1', parentId: 1 },
-      { id: 5, code: 'ACT1', parentId: 4 },
-      { id: 4, code: 'AAP.1', parentId: 2 },
-      { id: 7, code: 'SUELTA', parentId: 99 },
+      { id: 1, code: 'ELA', sourceKey: 'edp:1' },
+      { id: 2, code: 'ELA.1', parentId: 1, sourceKey: 'edp:2' },
+      { id: 3, code: 'ACT1', parentId: 2, sourceKey: 'edc:2:act1' },
+      { id: 4, code: 'ELA.2', parentId: 1, sourceKey: 'edp:4' },
+      { id: 5, code: 'ACT1', parentId: 4, sourceKey: 'edc:4:act1' },
+      { id: 6, code: 'A mano' },
     ];
-    expect(codeEntries(tasks)).toEqual([
-      { code: 'AROMOS', depth: 0 },
-      { code: 'AROMOS.1', depth: 1 },
-      { code: 'ACT1', depth: 3 },
-      { code: 'AAP.1', depth: 2 },
-      { code: 'SUELTA', depth: 0 },
-    ]);
+    expect([...shownCodes(tasks)]).toEqual(['ELA', 'ELA.1', 'ELA.1.ACT1', 'ELA.2', 'ELA.2.ACT1', 'A mano']);
   });
 });
 

@@ -1,20 +1,21 @@
+import { ganttTaskCodes } from '@cimiento/domain';
+
 /**
  * The Gantt grid's default sizes (issue 12, "Cramped view"): the Código column as wide as its
- * longest code at that code's depth in the tree, so deep EDC codes ('AAP.1.1.AP.1.1' five levels
- * down) are not cut; the divider at half the area, on a column's edge, Nombre taking what the
- * other columns that fit leave. A width the user chose (a resized column, a dragged divider) wins.
+ * longest code, so deep EDC codes are not cut; the divider at half the area, on a column's edge,
+ * Nombre taking what the other columns that fit leave. A width the user chose (a resized column, a
+ * dragged divider) wins.
+ *
+ * issue 32: MS Project's layout. The outline's indentation and its ▸/▾ are in Nombre (SVAR's tree
+ * column, id 'text'); Código (id 'code') is flat, each task's code unique in the project
+ * ('ELA.1.1.ACT3'), so a deep code needs no room for the tree.
  */
 
 /**
- * SVAR's tree cell in the Willow themes: 3 px of padding and the toggle (a 20 px icon with 5 px
- * margins) before the text, TREE_INDENT more per level, the cell's padding (6 px: issue 32's compact
- * cells, gantt-chart.css) and a 1 px border after it. Six pixels spare for a font that rounds
- * differently.
+ * A flat cell's room around its text: the cell's padding (6 px a side: issue 32's compact cells,
+ * gantt-chart.css) and its 1 px border, and six pixels spare for a font that rounds differently.
  */
-export const CODE_CELL_START = 33;
-/** issue 32: 12 px a level (SVAR's 20, narrowed in gantt-chart.css) */
-export const TREE_INDENT = 12;
-export const CODE_CELL_END = 13;
+export const CODE_CELL_ROOM = 19;
 /** never narrower than its header, never wider than this: a longer code is cut (its tooltip has it) */
 export const CODE_COLUMN_MIN = 90;
 export const CODE_COLUMN_MAX = 320;
@@ -31,71 +32,31 @@ const DIVIDER = 4;
 /** wider than any character of the grid's font ('W' is about 12 px): a bound that spares measuring */
 const WIDEST_CHARACTER = 14;
 
-export type CodeEntry = { code: string; depth: number };
-
-/**
- * How deep each task sits in the chart's tree: 0 for a task without a parent (or whose parent is
- * not in the list, which the chart shows at the top level too).
- */
-export function taskDepths(tasks: readonly { id: number; parentId?: number }[]): Map<number, number> {
-  const parents = new Map<number, number | undefined>(tasks.map((task) => [task.id, task.parentId]));
-  const depths = new Map<number, number>();
-  const depthOf = (id: number): number => {
-    const known = depths.get(id);
-    if (known !== undefined) return known;
-    // walk up to a task whose depth is known (or the top), then fill the path in on the way back
-    const path: number[] = [];
-    let current: number | undefined = id;
-    let base = -1;
-    while (current !== undefined && parents.has(current)) {
-      const cached = depths.get(current);
-      if (cached !== undefined) {
-        base = cached;
-        break;
-      }
-      if (path.includes(current)) break; // a cycle: the store never makes one, but never loop
-      path.push(current);
-      current = parents.get(current);
-    }
-    for (let index = path.length - 1; index >= 0; index -= 1) {
-      base += 1;
-      depths.set(path[index] as number, base);
-    }
-    return depths.get(id) ?? 0;
-  };
-  for (const task of tasks) depthOf(task.id);
-  return depths;
-}
-
-/** Each task's code with its depth, as the Código column lays it out. */
-export function codeEntries(tasks: readonly { id: number; code: string; parentId?: number }[]): CodeEntry[] {
-  const depths = taskDepths(tasks);
-  return tasks.map((task) => ({ code: task.code, depth: depths.get(task.id) ?? 0 }));
+/** The codes the Código column shows: each task's, unique in the project (issue 32). */
+export function shownCodes(
+  tasks: readonly { id: number; code: string; parentId?: number; sourceKey?: string }[],
+): Iterable<string> {
+  return ganttTaskCodes(tasks).values();
 }
 
 /**
- * The Código column's default width: the widest code plus its indentation, between
+ * The Código column's default width: the widest code and its cell's room, between
  * CODE_COLUMN_MIN and CODE_COLUMN_MAX. `measure` gives a text's width in pixels in the grid's font.
  */
 export function codeColumnWidth(
-  entries: Iterable<CodeEntry>,
+  codes: Iterable<string>,
   measure: (text: string) => number,
   max = CODE_COLUMN_MAX,
 ): number {
   let widest = CODE_COLUMN_MIN;
-  // the text's width can only add to the indentation, and never passes its length in the widest
-  // character: the codes are measured from the one that could be widest down, until none can win
-  // (issue 18: a few measured instead of thousands, at 10,000 tasks)
-  const candidates: { code: string; indent: number; bound: number }[] = [];
-  for (const { code, depth } of entries) {
-    if (code === '') continue;
-    const indent = CODE_CELL_START + depth * TREE_INDENT + CODE_CELL_END;
-    candidates.push({ code, indent, bound: indent + code.length * WIDEST_CHARACTER });
-  }
-  candidates.sort((left, right) => right.bound - left.bound);
-  for (const { code, indent, bound } of candidates) {
-    if (bound <= widest) break;
-    widest = Math.max(widest, indent + measure(code));
+  // a text's width never passes its length in the widest character: the codes are measured from
+  // the one that could be widest down, until none can win (issue 18: a few measured instead of
+  // thousands, at 10,000 tasks)
+  const candidates = [...new Set(codes)].filter((code) => code !== '');
+  candidates.sort((left, right) => right.length - left.length);
+  for (const code of candidates) {
+    if (CODE_CELL_ROOM + code.length * WIDEST_CHARACTER <= widest) break;
+    widest = Math.max(widest, CODE_CELL_ROOM + measure(code));
     if (widest >= max) return max;
   }
   return Math.ceil(widest);
@@ -220,8 +181,8 @@ export function formatFinishVariance(days: number | undefined): string {
  */
 export const baseColumnHeaders = {
   taskId: 'gantt.id',
-  text: 'gantt.code',
-  name: 'gantt.name',
+  code: 'gantt.code',
+  text: 'gantt.name',
   workDays: 'gantt.duration',
   startIso: 'gantt.start',
   endIso: 'gantt.finish',

@@ -46,7 +46,7 @@ describe('gantt view store (issue 12: the zoom, divider, columns, hidden columns
             caro: { hiddenColumns: ['name', 7, 'name', null, 'endIso'] },
           },
         },
-        version: 1,
+        version: 2,
       }),
     );
     await useGanttViewStore.persist.rehydrate();
@@ -59,5 +59,31 @@ describe('gantt view store (issue 12: the zoom, divider, columns, hidden columns
     });
     expect(useGanttViewStore.getState().byUser.caro?.hiddenColumns).toEqual(['name', 'endIso']);
     expect(useGanttViewStore.getState().byUser.beto).toEqual({ ...defaultGanttViewPrefs, showTracking: true });
+  });
+
+  it('reads version 1’s column ids as today’s: Código was “text”, Nombre “name” (issue 32: the outline in Nombre)', async () => {
+    localStorage.setItem(
+      GANTT_VIEW_STORAGE_KEY,
+      JSON.stringify({
+        state: {
+          byUser: {
+            ana: { zoom: 'month', columnWidths: { text: 240, name: 300, workDays: 90 }, hiddenColumns: ['name'] },
+            beto: { hiddenColumns: ['text', 'taskId'] },
+          },
+        },
+        version: 1,
+      }),
+    );
+    await useGanttViewStore.persist.rehydrate();
+    expect(useGanttViewStore.getState().byUser.ana).toEqual({
+      ...defaultGanttViewPrefs,
+      zoom: 'month',
+      columnWidths: { code: 240, text: 300, workDays: 90 },
+      hiddenColumns: ['text'],
+    });
+    expect(useGanttViewStore.getState().byUser.beto?.hiddenColumns).toEqual(['code', 'taskId']);
+    // written back under the new version: read again, nothing is renamed twice
+    await useGanttViewStore.persist.rehydrate();
+    expect(useGanttViewStore.getState().byUser.ana?.columnWidths).toEqual({ code: 240, text: 300, workDays: 90 });
   });
 });

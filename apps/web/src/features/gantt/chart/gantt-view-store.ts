@@ -44,6 +44,30 @@ type GanttViewState = {
 
 export const GANTT_VIEW_STORAGE_KEY = 'cimiento-gantt-view';
 
+/**
+ * issue 32, MS Project's layout: the outline moved from Código to Nombre, which took SVAR's tree
+ * column id ('text'); Código became 'code'. Version 1 kept Código's width and hiding under 'text'
+ * and Nombre's under 'name': read back under the new ids, so nobody's layout is lost.
+ */
+const RENAMED_IN_VERSION_2: Record<string, string> = { text: 'code', name: 'text' };
+
+export function renameColumnIds(prefs: unknown): unknown {
+  if (!prefs || typeof prefs !== 'object') return prefs;
+  const { columnWidths, hiddenColumns } = prefs as { columnWidths?: unknown; hiddenColumns?: unknown };
+  const renamed: Record<string, unknown> = { ...(prefs as Record<string, unknown>) };
+  if (columnWidths && typeof columnWidths === 'object') {
+    renamed.columnWidths = Object.fromEntries(
+      Object.entries(columnWidths).map(([id, width]) => [RENAMED_IN_VERSION_2[id] ?? id, width]),
+    );
+  }
+  if (Array.isArray(hiddenColumns)) {
+    renamed.hiddenColumns = hiddenColumns.map((id: unknown) =>
+      typeof id === 'string' ? (RENAMED_IN_VERSION_2[id] ?? id) : id,
+    );
+  }
+  return renamed;
+}
+
 /** A stored value read back defensively: anything unexpected falls back to the default. */
 function sanitize(prefs: Partial<GanttViewPrefs> | undefined): GanttViewPrefs {
   const widths: Record<string, number> = {};
@@ -77,8 +101,16 @@ export const useGanttViewStore = create<GanttViewState>()(
     }),
     {
       name: GANTT_VIEW_STORAGE_KEY,
-      version: 1,
+      version: 2,
       storage: createJSONStorage(() => localStorage),
+      migrate: (persisted, version) => {
+        const stored = (persisted as { byUser?: unknown } | undefined)?.byUser;
+        if (version >= 2 || !stored || typeof stored !== 'object') return persisted;
+        const byUser = Object.fromEntries(
+          Object.entries(stored).map(([userId, prefs]) => [userId, renameColumnIds(prefs)]),
+        );
+        return { ...(persisted as object), byUser };
+      },
       partialize: (state) => ({ byUser: state.byUser }),
       merge: (persisted, current) => {
         const byUser: Record<string, GanttViewPrefs> = {};

@@ -22,7 +22,7 @@ export type CellNotice = { id: number; column: string; lines: string[] };
 /** What a cell shows, as it is edited (F2 and double-click start from it). */
 export function cellValueOf(task: ChartTask, column: EditableColumn): string {
   switch (column) {
-    case 'name':
+    case 'text':
       return task.text;
     case 'workDays':
       return String(task.workDays);
@@ -86,7 +86,7 @@ type CellEditingInput = {
 export function useCellEditing({ store, apiRef, wrapperRef, dataRef, columnsRef, t }: CellEditingInput) {
   const [edit, setEdit] = useState<CellEdit | null>(null);
   const editRef = useRef<CellEdit | null>(null);
-  const [activeColumn, setActiveColumn] = useState<string>('name');
+  const [activeColumn, setActiveColumn] = useState<string>('text');
   const activeColumnRef = useRef(activeColumn);
   const [notice, setNotice] = useState<CellNotice | null>(null);
 
@@ -190,7 +190,17 @@ export function useCellEditing({ store, apiRef, wrapperRef, dataRef, columnsRef,
   const cellKey = useCallback(
     (event: KeyboardEvent): boolean => {
       setNotice(null);
-      if (editRef.current) return false;
+      if (editRef.current) {
+        // the field lost the focus for a moment (SVAR focuses its grid as it redraws; the field
+        // takes it back in the next frame): Enter, Tab and Escape meant for it still reach it
+        const action = cellKeyAction(event, true);
+        if (action === null || action.kind === 'start') return false;
+        event.preventDefault();
+        event.stopPropagation();
+        if (action.kind === 'commit') commit(action.move);
+        else cancel();
+        return true;
+      }
       const action = cellKeyAction(event, false);
       if (action?.kind !== 'start') return false;
       const id = store.getState().selectedId;
@@ -201,7 +211,7 @@ export function useCellEditing({ store, apiRef, wrapperRef, dataRef, columnsRef,
       start(id, column, action.text);
       return true;
     },
-    [store, dataRef, start],
+    [store, dataRef, start, commit, cancel],
   );
 
   /** Pasted values from the selected cell down, applied as one edit; what was refused shown at the cell. */

@@ -20,12 +20,12 @@ import {
 import { sameDirectoryInputs } from './gantt-chart-data';
 import {
   codeColumnWidth,
-  codeEntries,
   createTextMeasurer,
   defaultGridLayout,
   defaultGridWidth,
   GRID_FONT,
   NAME_COLUMN_MIN,
+  shownCodes,
   shownTrackingColumns,
   trackingColumnHeaders,
   trackingColumnWidths,
@@ -75,12 +75,12 @@ type ChartColumnsInput = {
 
 /**
  * The grid's columns as the chart takes them, and the divider's place: each column as wide as the
- * user left it, else its default (Código as wide as its deepest, longest code, Nombre what half the
+ * user left it, else its default (Código as wide as its longest code, Nombre what half the
  * area leaves); the tracking columns the user asked for. `keepResizedColumns` remembers the columns
  * the user resized (only those: the others keep following their defaults).
  */
 export function useChartColumns({ tasks, hasBaseline, areaWidth, prefs, setPrefs, t }: ChartColumnsInput) {
-  // the Código column as wide as its deepest, longest code (issue 12), unless the user resized it
+  // the Código column as wide as its longest code (issue 12), unless the user resized it
   const [measureText, setMeasureText] = useState(createTextMeasurer);
   // a canvas measures in a fallback font until the grid's font has loaded, narrower than Roboto: the
   // column would cut the longest code by a few pixels. Measured again (a new measurer, a new cache)
@@ -104,7 +104,7 @@ export function useChartColumns({ tasks, hasBaseline, areaWidth, prefs, setPrefs
   const codeWidth = useMemo(() => {
     const last = codeWidthOf.current;
     if (last && last.measure === measureText && sameDirectoryInputs(last.tasks, tasks)) return last.width;
-    const width = codeColumnWidth(codeEntries(tasks), measureText);
+    const width = codeColumnWidth(shownCodes(tasks), measureText);
     codeWidthOf.current = { tasks, measure: measureText, width };
     return width;
   }, [tasks, measureText]);
@@ -118,14 +118,15 @@ export function useChartColumns({ tasks, hasBaseline, areaWidth, prefs, setPrefs
   const layout = useMemo(() => {
     const width = areaWidth ?? 1000;
     const widthOf = (id: string, fallback: number) => (isShown(id) ? [columnWidths[id] ?? fallback] : []);
-    const before = [...widthOf('taskId', defaultColumnWidths.taskId), ...widthOf('text', codeWidth)];
+    const before = [...widthOf('taskId', defaultColumnWidths.taskId), ...widthOf('code', codeWidth)];
     const after = [
       ...columnsAfterName.slice(0, 3).flatMap((id) => widthOf(id, defaultColumnWidths[id])),
       ...tracking.flatMap((id) => widthOf(id, trackingColumnWidths[id])),
       ...widthOf('predecessors', defaultColumnWidths.predecessors),
     ];
-    const name = columnWidths.name;
-    if (!isShown('name'))
+    // issue 32: Nombre is SVAR's tree column, id 'text' (MS Project's layout: the outline in the name)
+    const name = columnWidths.text;
+    if (!isShown('text'))
       return { nameWidth: name ?? NAME_COLUMN_MIN, gridWidth: defaultGridWidth(width, [...before, ...after], 1) };
     if (name === undefined) return defaultGridLayout(width, before, after);
     return { nameWidth: name, gridWidth: defaultGridWidth(width, [...before, name, ...after], before.length + 1) };
@@ -141,9 +142,9 @@ export function useChartColumns({ tasks, hasBaseline, areaWidth, prefs, setPrefs
         cell: IdCell,
         resize: true,
       },
-      { id: 'text', header: t('gantt.code'), width: width('text', codeWidth), cell: CodeCell, resize: true },
+      { id: 'code', header: t('gantt.code'), width: width('code', codeWidth), cell: CodeCell, resize: true },
       {
-        id: 'name',
+        id: 'text',
         header: t('gantt.name'),
         width: layout.nameWidth,
         cell: NameCell,

@@ -70,15 +70,15 @@ describe('readChartColumns (issue 32)', () => {
       readChartColumns({
         columns: [
           { id: 'taskId', header: [{ text: 'Id' }], hidden: true },
-          { id: 'text', header: [{ text: 'Código' }] },
-          { id: 'name', header: 'Nombre' },
+          { id: 'code', header: [{ text: 'Código' }] },
+          { id: 'text', header: 'Nombre' },
           { id: 'workDays', header: [{ text: 'Duración' }], hidden: false },
           { id: 7, header: 'not a column id' },
         ],
       }),
     ).toEqual([
-      { id: 'text', title: 'Código' },
-      { id: 'name', title: 'Nombre' },
+      { id: 'code', title: 'Código' },
+      { id: 'text', title: 'Nombre' },
       { id: 'workDays', title: 'Duración' },
     ]);
     expect(readChartColumns({})).toEqual([]);

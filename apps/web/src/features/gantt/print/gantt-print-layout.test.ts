@@ -108,10 +108,12 @@ describe('pages down', () => {
     expect(result.pages.flatMap((page) => page.bars.map((bar) => bar.taskId))).toEqual(printed);
     expect(result.pages[0]?.rows[0]).toMatchObject({ taskId: 1, depth: 0, isSummary: true });
     expect(result.pages[0]?.rows[1]).toMatchObject({ taskId: 2, depth: 1, isSummary: false });
-    // the grid's code text is indented by depth
-    const [rootCode, childCode] =
-      result.pages[0]?.texts.filter((text) => text.role === 'cell' && /^G/.test(text.text)) ?? [];
-    expect((childCode?.x ?? 0) - (rootCode?.x ?? 0)).toBeCloseTo(PRINT_GEOMETRY.indent);
+    // the grid's name is indented by depth (issue 32: the outline in Nombre, Código flat, as on screen)
+    const cells = result.pages[0]?.texts.filter((text) => text.role === 'cell') ?? [];
+    const [rootName, childName] = cells.filter((text) => /^Tarea /.test(text.text));
+    expect((childName?.x ?? 0) - (rootName?.x ?? 0)).toBeCloseTo(PRINT_GEOMETRY.indent);
+    const [rootCode, childCode] = cells.filter((text) => /^G/.test(text.text));
+    expect(childCode?.x).toBeCloseTo(rootCode?.x ?? Number.NaN);
   });
 
   it('repeats the page header, the column titles, the legend and the scale on every page', () => {
@@ -502,20 +504,20 @@ describe('print what you see (issue 32)', () => {
     const result = layout(parallel(3), {
       columns: [
         column('taskId', 9),
-        column('text', 24),
-        column('name', 54),
+        column('code', 24),
+        column('text', 54),
         column('a', 40),
         column('b', 40),
         column('c', 40),
       ],
     });
     // A4: the grid keeps at most 60 % of 281 mm = 168.6 mm: Nombre narrows to 30, then 'c' goes
-    expect(result.columns.map((printed) => printed.id)).toEqual(['taskId', 'text', 'name', 'a', 'b']);
-    expect(result.columns.find((printed) => printed.id === 'name')?.width).toBe(30);
+    expect(result.columns.map((printed) => printed.id)).toEqual(['taskId', 'code', 'text', 'a', 'b']);
+    expect(result.columns.find((printed) => printed.id === 'text')?.width).toBe(30);
     const page = result.pages[0] as PrintPage;
-    expect(texts(page, 'column')).toEqual(['Id', 'TEXT', 'NAME', 'A', 'B']);
+    expect(texts(page, 'column')).toEqual(['Id', 'CODE', 'TEXT', 'A', 'B']);
     expect(page.frame.timelineLeft).toBeCloseTo(8 + 9 + 24 + 30 + 40 + 40);
-    expect(texts(page, 'cell').slice(0, 5)).toEqual(['taskId', 'text', 'name', 'a', 'b']);
+    expect(texts(page, 'cell').slice(0, 5)).toEqual(['taskId', 'code', 'text', 'a', 'b']);
   });
 
   it('draws each task’s baseline bar in grey at the foot of its row, and names it in the legend', () => {

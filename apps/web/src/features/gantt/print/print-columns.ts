@@ -15,8 +15,8 @@ import type { GanttPrintLabels, PaperSize, PrintColumn } from './print-model';
 export const PRINT_COLUMN_WIDTHS: Record<PaperSize, Record<string, number>> = {
   A4: {
     taskId: 9,
-    text: GRID_COLUMNS.A4.code,
-    name: GRID_COLUMNS.A4.name,
+    code: GRID_COLUMNS.A4.code,
+    text: GRID_COLUMNS.A4.name,
     workDays: GRID_COLUMNS.A4.duration,
     startIso: GRID_COLUMNS.A4.start,
     endIso: GRID_COLUMNS.A4.finish,
@@ -30,8 +30,8 @@ export const PRINT_COLUMN_WIDTHS: Record<PaperSize, Record<string, number>> = {
   },
   A3: {
     taskId: 10,
-    text: GRID_COLUMNS.A3.code,
-    name: GRID_COLUMNS.A3.name,
+    code: GRID_COLUMNS.A3.code,
+    text: GRID_COLUMNS.A3.name,
     workDays: GRID_COLUMNS.A3.duration,
     startIso: GRID_COLUMNS.A3.start,
     endIso: GRID_COLUMNS.A3.finish,
@@ -54,8 +54,8 @@ export const MAX_GRID_SHARE = 0.6;
 export function defaultPrintColumns(paper: PaperSize, labels: GanttPrintLabels): PrintColumn[] {
   const widths = GRID_COLUMNS[paper];
   return [
-    { id: 'text', title: labels.columns.code, width: widths.code, align: 'left', value: ({ task }) => task.code },
-    { id: 'name', title: labels.columns.name, width: widths.name, align: 'left', value: ({ task }) => task.name },
+    { id: 'code', title: labels.columns.code, width: widths.code, align: 'left', value: ({ task }) => task.code },
+    { id: 'text', title: labels.columns.name, width: widths.name, align: 'left', value: ({ task }) => task.name },
     {
       id: 'startIso',
       title: labels.columns.start,
@@ -86,10 +86,10 @@ const isoText = (iso: string | undefined) => (iso === undefined || iso === '' ? 
 export function chartCellText(id: string, row: ChartTask): string {
   switch (id) {
     case 'taskId':
-      return String(row.id);
-    case 'text':
+      return String(row.rowNumber);
+    case 'code':
       return row.code;
-    case 'name':
+    case 'text':
       return row.text;
     case 'workDays':
       return String(row.workDays);
@@ -161,18 +161,18 @@ export function fitPrintColumns(columns: readonly PrintColumn[], paper: PaperSiz
   const limit = (PAPER_SIZES[paper].width - 2 * PRINT_GEOMETRY.margin) * MAX_GRID_SHARE;
   const fitted = columns.map((column) => ({ ...column }));
   const total = () => fitted.reduce((sum, column) => sum + column.width, 0);
-  const name = fitted.find((column) => column.id === 'name');
+  const name = fitted.find((column) => column.id === 'text');
   if (name && total() > limit) name.width = Math.max(MIN_NAME_WIDTH, name.width - (total() - limit));
   while (total() > limit + 1e-9) {
     const last = fitted.length - 1;
     const column = fitted[last];
-    if (!column || column.id === 'name' || column.id === 'text') break;
+    if (!column || column.id === 'text' || column.id === 'code') break;
     fitted.splice(last, 1);
   }
   return fitted;
 }
 
-/** The column the tree's indentation goes in: Código ('text'), else the first. */
+/** The column the tree's indentation goes in: Nombre ('text', as on screen: issue 32), else the first. */
 export function treeColumnIndex(columns: readonly PrintColumn[]): number {
   const index = columns.findIndex((column) => column.id === 'text');
   return index < 0 ? 0 : index;

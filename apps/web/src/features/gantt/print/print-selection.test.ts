@@ -113,8 +113,8 @@ describe('the rows the screen shows (built as the chart builds them)', () => {
       ...request,
       columns: [
         { id: 'taskId', title: 'Id' },
-        { id: 'text', title: 'Código' },
-        { id: 'name', title: 'Nombre' },
+        { id: 'code', title: 'Código' },
+        { id: 'text', title: 'Nombre' },
         { id: 'workDays', title: 'Duración' },
         { id: 'predecessors', title: 'Predecesoras' },
       ],

@@ -2,7 +2,9 @@ import {
   addGanttTask,
   deleteGanttTask,
   formatNumber,
+  ganttRowNumbers,
   ganttSubtreeIds,
+  ganttTaskCodes,
   ganttTaskLabel,
   indentGanttTask,
   nextGanttTaskId,
@@ -172,7 +174,11 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     const task = tasks.find((candidate) => candidate.id === id);
     if (!task) return;
     const count = ganttSubtreeIds(tasks, id).length - 1;
-    const label = `${ganttTaskLabel(task)} (${id})`;
+    // issue 32: the task as the grid names it, by its code unique in the project and its row (Id)
+    const label = t('gantt.taskInRow', {
+      task: ganttTaskLabel({ code: ganttTaskCodes(tasks).get(id) ?? task.code, name: task.name }),
+      row: ganttRowNumbers(tasks).get(id) ?? id,
+    });
     setConfirm({
       kind: 'delete',
       id,

@@ -251,8 +251,8 @@ describe('GanttTaskPanel: field errors (issue 32)', () => {
     act(() => {
       result = ref.current?.read();
     });
-    expect(result).toEqual({ error: 'Predecesoras: la tarea 77 no está en el Gantt', atField: true });
-    expect(await screen.findByText('Predecesoras: la tarea 77 no está en el Gantt')).toBeTruthy();
+    expect(result).toEqual({ error: 'Predecesoras: La fila 77 no existe', atField: true });
+    expect(await screen.findByText('Predecesoras: La fila 77 no existe')).toBeTruthy();
     await userEvent.clear(task);
     await userEvent.type(task, 'B');
     const lag = screen.getByTestId('predecessor-lag-0');

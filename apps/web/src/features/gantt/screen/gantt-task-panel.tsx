@@ -33,9 +33,9 @@ const helperSlot = { formHelperText: { sx: { whiteSpace: 'normal', mx: 0 } } } a
 /** A predecessor row: the task chosen from the list (or null while only typed), what the field shows, type and lag. */
 type PredecessorRow = { key: number; taskId: number | null; text: string; type: LinkType; lag: string };
 
-/** What the predecessor field shows for a task: its code and name. */
+/** What the predecessor field shows for a task: its unique code (issue 32) and name. */
 function optionText(ref: GanttTaskRef): string {
-  return ref.code === '' ? ref.name : `${ref.code} ${ref.name}`;
+  return ref.uniqueCode === '' ? ref.name : `${ref.uniqueCode} ${ref.name}`;
 }
 
 /**
@@ -413,9 +413,9 @@ export const GanttTaskPanel = forwardRef<
                 <Box component="li" key={key} {...props} data-task-id={option.id}>
                   <Box sx={{ minWidth: 0 }}>
                     <Typography variant="body2" noWrap>
-                      {option.code !== '' && (
+                      {option.uniqueCode !== '' && (
                         <>
-                          <Box component="strong">{option.code}</Box>{' '}
+                          <Box component="strong">{option.uniqueCode}</Box>{' '}
                         </>
                       )}
                       {option.name}
@@ -423,7 +423,7 @@ export const GanttTaskPanel = forwardRef<
                     <Typography variant="caption" color="text.secondary" noWrap component="div">
                       {[
                         option.edpItem ? `${option.edpItem.code} ${option.edpItem.name}` : '',
-                        t('gantt.predecessorOptionId', { id: option.id }),
+                        t('gantt.predecessorOptionId', { id: option.rowId }),
                       ]
                         .filter(Boolean)
                         .join(' · ')}

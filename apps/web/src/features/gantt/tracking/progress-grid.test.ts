@@ -79,6 +79,23 @@ describe('progressRowsOf', () => {
     expect(row(2)).toMatchObject({ actualStart: '2026-03-02', progress: 40 });
     expect(row(3)).not.toHaveProperty('actualStart');
   });
+
+  it('names each row by its code unique in the project: ACT1 on two floors is told apart (issue 32)', () => {
+    const floors = [
+      draft(1, { code: 'ELA.1', sourceKey: 'edp:7' }),
+      draft(2, { code: 'ACT1', parentId: 1, sourceKey: 'edc:7:act1' }),
+      draft(3, { code: 'ELA.2', sourceKey: 'edp:8' }),
+      draft(4, { code: 'ACT1', parentId: 3, sourceKey: 'edc:8:act1' }),
+      draft(5, { code: 'ACT1' }),
+    ];
+    expect(progressRowsOf(floors, new Map()).map((r) => r.code)).toEqual([
+      'ELA.1',
+      'ELA.1.ACT1',
+      'ELA.2',
+      'ELA.2.ACT1',
+      'ACT1',
+    ]);
+  });
 });
 
 describe('typed dates and the cut-off', () => {

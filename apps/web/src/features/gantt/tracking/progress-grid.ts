@@ -3,6 +3,7 @@ import {
   formatDate,
   formatIsoDate,
   ganttParentIds,
+  ganttTaskCodes,
   plannedPercentAt,
   progressEntryErrors,
   scheduleDraft,
@@ -109,6 +110,8 @@ export function progressRowsOf(
   unpushed: ReadonlyMap<number, string> = new Map(),
 ): ProgressRow[] {
   const parents = ganttParentIds(tasks);
+  // issue 32: each row named by its code unique in the project, as the Gantt and the workbook name it
+  const codes = ganttTaskCodes(tasks);
   const depth = new Map<number, number>();
   return tasks.map((task) => {
     const level = task.parentId === undefined ? 0 : (depth.get(task.parentId) ?? 0) + 1;
@@ -116,7 +119,7 @@ export function progressRowsOf(
     const at = scheduled.get(task.id);
     const row: ProgressRow = {
       id: task.id,
-      code: task.code,
+      code: codes.get(task.id) ?? task.code,
       name: task.name,
       depth: level,
       isSummary: parents.has(task.id),
