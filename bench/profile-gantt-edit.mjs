@@ -31,6 +31,30 @@ function topSelf(profile, count) {
   return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, count);
 }
 
+/**
+ * Total time per function (itself and what it called), the largest first: each sample counts once
+ * for every distinct function on its stack, so a caller shows what its whole call costs.
+ */
+function topTotal(profile, count) {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const total = new Map();
+  const deltas = profile.timeDeltas ?? [];
+  for (let index = 0; index < profile.samples.length; index += 1) {
+    const seen = new Set();
+    for (let id = profile.samples[index]; id !== undefined; id = parentOf.get(id)) {
+      const node = byNode.get(id);
+      if (!node) break;
+      const { functionName, url, lineNumber } = node.callFrame;
+      if (!url) continue;
+      seen.add(`${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`);
+    }
+    for (const key of seen) total.set(key, (total.get(key) ?? 0) + (deltas[index] ?? 0) / 1000);
+  }
+  return [...total.entries()].sort((a, b) => b[1] - a[1]).slice(0, count);
+}
+
 /** The renderer main thread's time per trace event name (style, layout, paint, script…), the largest first. */
 function topEvents(events, count) {
   const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
@@ -73,6 +97,8 @@ async function profiled(page, session, label, act, done, arg) {
   for (const [name, ms] of topEvents(events, 12)) console.log(`${ms.toFixed(1).padStart(8)} ms  ${name}`);
   console.log('JavaScript, self time by function:');
   for (const [name, ms] of topSelf(profile, TOP)) console.log(`${ms.toFixed(1).padStart(8)} ms  ${name}`);
+  console.log('JavaScript, total time by function (itself and its callees):');
+  for (const [name, ms] of topTotal(profile, TOP * 2)) console.log(`${ms.toFixed(1).padStart(8)} ms  ${name}`);
 }
 
 /** In the page: whether the row's Duración cell reads `text`. */
