@@ -247,8 +247,9 @@ export function GanttProgressStatus() {
   const tasks = useGanttEditor((state) => state.tasks);
   const scheduled = useGanttEditor((state) => state.scheduled);
   const edits = useStore(entry, (state) => state.edits);
+  // nothing typed: nothing pending, without building the rows on every Gantt edit (issue 32's speed)
   const isPending = useMemo(
-    () => hasPendingEntries(progressRowsOf(tasks, scheduled), edits),
+    () => Object.keys(edits).length > 0 && hasPendingEntries(progressRowsOf(tasks, scheduled), edits),
     [tasks, scheduled, edits],
   );
   return (

@@ -24,8 +24,11 @@ export function ProgressDraft({ projectId }: { projectId: string }) {
   const entry = progressEntryStoreFor(store);
   const edits = useStore(entry, (state) => state.edits);
   const cutoffText = useStore(entry, (state) => state.cutoffText);
-  const rows = useMemo(() => progressRowsOf(tasks, scheduled), [tasks, scheduled]);
-  const isPending = useMemo(() => hasPendingEntries(rows, edits), [rows, edits]);
+  // nothing typed: nothing pending, without building the rows on every Gantt edit (issue 32's speed)
+  const isPending = useMemo(
+    () => Object.keys(edits).length > 0 && hasPendingEntries(progressRowsOf(tasks, scheduled), edits),
+    [tasks, scheduled, edits],
+  );
   const revision = useMemo(() => ({ edits, cutoffText }), [edits, cutoffText]);
 
   const { offer, acceptOffer, discardOffer } = useDraftPersistence<ProgressDraftData>({
