@@ -243,6 +243,24 @@ describe.each(databaseKinds)('exportGanttMspdi (%s)', (kind) => {
     ]);
   });
 
+  it('issue 33: writes the project’s currency, CLF for a project in UF (not CLP)', async () => {
+    const imported = await importOk(readMspdiSample(MSPDI_SAMPLES[0] as string));
+    const projectId = imported.project._id as string;
+    const header = async () => {
+      const xml = (await exportGanttMspdi(t.db, projectId)).content;
+      const tag = (name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1];
+      return [tag('CurrencyCode'), tag('CurrencySymbol'), tag('CurrencyDigits')];
+    };
+    // an imported project takes saveProject's default currency (USD): it goes out in dollars
+    expect(await header()).toEqual(['USD', 'US$', '2']);
+    await t.db.updateTable('project').set({ currency: 'CLP' }).where('_id', '=', projectId).execute();
+    expect(await header()).toEqual(['CLP', '$', '0']);
+    await t.db.updateTable('project').set({ currency: 'UF' }).where('_id', '=', projectId).execute();
+    expect(await header()).toEqual(['CLF', 'UF', '2']);
+    await t.db.updateTable('project').set({ currency: 'MUSD' }).where('_id', '=', projectId).execute();
+    expect(await header()).toEqual(['USD', 'US$', '2']);
+  });
+
   it("answers NOT_FOUND 'Proyecto no encontrado' for an unknown project", async () => {
     const error: unknown = await exportGanttMspdi(t.db, '01890000-0000-7000-8000-000000000000').catch(
       (caught: unknown) => caught,

@@ -1,5 +1,5 @@
-import { ganttActivityCodes, parsePredecessors } from '@cimiento/domain';
-import type { ExportedFile, MspdiPreview, Project } from '@cimiento/domain';
+import { currencies, ganttActivityCodes, parsePredecessors } from '@cimiento/domain';
+import type { Currency, ExportedFile, MspdiPreview, Project } from '@cimiento/domain';
 import { chileHolidaysNamed } from '@cimiento/domain/holidays';
 import { createMspdiParser, writeMspdi } from '@cimiento/domain/mspdi';
 import type { MspdiExport, ParseMspdiResult } from '@cimiento/domain/mspdi';
@@ -65,7 +65,7 @@ export async function exportGanttMspdi(db: Kysely<Database>, projectId: string):
   const gantt = await loadGantt(db, projectId);
   const project = await db
     .selectFrom('project')
-    .select(['code', 'name', 'end_year'])
+    .select(['code', 'name', 'end_year', 'currency'])
     .where('_id', '=', projectId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
@@ -127,6 +127,8 @@ export async function exportGanttMspdi(db: Kysely<Database>, projectId: string):
 
   const content = writeMspdi({
     projectName: root?.TaskName ?? project.name,
+    // issue 33: a UF project's file says CLF, not CLP
+    ...((currencies as readonly string[]).includes(project.currency) ? { currency: project.currency as Currency } : {}),
     projectStart: gantt.projectStart === '' ? `${gantt.calendar.firstYear}-01-01` : gantt.projectStart,
     projectFinish: gantt.projectFinish === '' ? `${gantt.calendar.firstYear}-01-01` : gantt.projectFinish,
     calendar: {

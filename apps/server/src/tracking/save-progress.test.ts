@@ -203,6 +203,34 @@ describe.each(databaseKinds)('saveProgress and loadProgressHistory (%s)', (kind)
   });
 
   describe('refusals write nothing', () => {
+    it('issue 33: a task that has started is no longer held by its start constraint; one not started still is', async () => {
+      const { id, gantt } = await linkedProject();
+      // P.1.2 and P.2.1 may not start before Monday 2 February (MS Project's 'start no earlier than')
+      const constrained = asInput(gantt.activities).map((task) =>
+        task.TaskID === P12 || task.TaskID === P21
+          ? { ...task, StartDate: '2026-02-02', StartNoEarlierThan: '2026-02-02' }
+          : task,
+      );
+      const planned = await saveGanttOk(t, member.cookie, id, { activities: constrained }, gantt.version);
+      expect(byId(planned, P12)).toMatchObject({ StartDate: '2026-02-02', EndDate: '2026-02-06' });
+      // P.1.2 started anyway on Monday 5 January, at 40 %: at the cut-off of Wednesday 14 its
+      // remaining ceil(5 × 0.6) = 3 days run 14, 15, 16 January, not from 2 February
+      const saved = await saveProgressOk(t, member.cookie, {
+        id,
+        cutoff: '2026-01-14',
+        entries: [{ TaskID: P12, ActualStart: '2026-01-05', Progress: 40 }],
+        version: planned.version,
+      });
+      expect(byId(saved, P12)).toMatchObject({ StartDate: '2026-01-05', EndDate: '2026-01-16', Progress: 40 });
+      // P.2.2 follows P.1.2 (FS): Monday 19 … Friday 23
+      expect(byId(saved, P22)).toMatchObject({ StartDate: '2026-01-19', EndDate: '2026-01-23' });
+      // P.2.1 has not started: its constraint still holds it
+      expect(byId(saved, P21)).toMatchObject({ StartDate: '2026-02-02', EndDate: '2026-02-06' });
+      // the stored Gantt reads the same
+      const loaded = await loadGanttOk(t, member.cookie, id);
+      expect(byId(loaded, P12)).toMatchObject({ StartDate: '2026-01-05', EndDate: '2026-01-16' });
+    });
+
     it('names every refused task, each with its rule, and nothing is written', async () => {
       const { id, code, gantt } = await linkedProject();
       const before = await snapshot(id);

@@ -119,6 +119,13 @@ describe('actual dates on days off (issue 30): hand-checked', () => {
     expect(span(byId.get(2))).toEqual([MON, MON]);
   });
 
+  it('issue 33: started on a Saturday, finished on the Sunday: Saturday to Sunday, never Monday to the Friday before', () => {
+    const byId = run([task(1, 2, { actualStart: SAT, actualFinish: SUN, progress: 100 }), task(2, 1)], [fs(1, 2)], SUN);
+    expect(span(byId.get(1))).toEqual([SAT, SUN]);
+    expect(byId.get(1)).toMatchObject({ status: 'done', duration: 0 });
+    expect(span(byId.get(2))).toEqual([MON, MON]);
+  });
+
   it('started on a Saturday, finished on the Monday: Saturday to Monday; the successor starts Tuesday', () => {
     const byId = run([task(1, 2, { actualStart: SAT, actualFinish: MON, progress: 100 }), task(2, 1)], [fs(1, 2)], MON);
     expect(span(byId.get(1))).toEqual([SAT, MON]);

@@ -76,6 +76,25 @@ describe('schedule with progress at a cut-off: hand-checked cases', () => {
     expect(dates(holiday.get(1))).toEqual(['2025-03-03', '2025-03-18']);
   });
 
+  it('issue 33: a start constraint no longer holds a task that has started (as MS Project and P6)', () => {
+    // 10 days, 'start no earlier than' Monday 24 March, but started on Monday 3 at 50 %: at the
+    // cut-off of Monday 10 its 5 days left run 10–14 March, not from the 24th (MPXJ's
+    // assignment-assignments files had it finish 56 working days after its start)
+    const started = task(1, 10, { start: '2025-03-24', actualStart: MON, progress: 50 });
+    const byId = ok(schedule([started, task(2, 1)], [link(1, 2)], plain(), { cutoff: '2025-03-10' }));
+    expect(dates(byId.get(1))).toEqual(['2025-03-03', '2025-03-14']);
+    expect(dates(byId.get(2))).toEqual(['2025-03-17', '2025-03-17']);
+    // its predecessors still drive what is left: one under way until Wednesday 19 (FS) holds it
+    const late = task(3, 12, { actualStart: MON, progress: 25 });
+    const held = ok(schedule([late, started], [link(3, 1)], plain(), { cutoff: '2025-03-10' }));
+    // T3: 9 of 12 days left from the 10th: 10–20 March; T1's 5 days after it: 21–27 March
+    expect(dates(held.get(3))).toEqual(['2025-03-03', '2025-03-20']);
+    expect(dates(held.get(1))).toEqual(['2025-03-03', '2025-03-27']);
+    // not started, the same constraint still holds it
+    const waiting = ok(schedule([task(1, 10, { start: '2025-03-24' })], [], plain(), { cutoff: '2025-03-10' }));
+    expect(dates(waiting.get(1))).toEqual(['2025-03-24', '2025-04-04']);
+  });
+
   it('a task not started whose planned start lies before the cut-off is pushed to the cut-off', () => {
     const byId = ok(schedule([task(1, 3), task(2, 2, { start: '2025-03-20' })], [], plain(), { cutoff: '2025-03-05' }));
     expect(dates(byId.get(1))).toEqual(['2025-03-05', '2025-03-07']);
@@ -217,6 +236,20 @@ describe('schedule with progress: properties on random networks (fast-check)', (
           if (state.kind === 'started') return scheduled.start === dayOf(state.a);
           return true;
         });
+      }),
+    );
+  });
+
+  it('issue 33: a task under way is not held by its start constraint: moving it later changes nothing', () => {
+    fc.assert(
+      fc.property(trackedArbitrary, fc.integer({ min: 1, max: 60 }), ({ tasks, links, cutoff, progress }, later) => {
+        const options = { cutoff: dayOf(cutoff) };
+        const before = schedule(tasks, links, calendar, options);
+        // every task under way gets a start constraint `later` working days after the cut-off
+        const moved = tasks.map((t, index) =>
+          (progress[index] as Progress).kind === 'started' ? { ...t, start: dayOf(cutoff + later) } : t,
+        );
+        expect(schedule(moved, links, calendar, options)).toEqual(before);
       }),
     );
   });

@@ -197,6 +197,9 @@ export function forwardTask(net: Network, pass: Pass, i: number, cutoff: number,
   // the binding bound on the start: the stored start, or the latest a link allows (EOD if every such is)
   let constraint = pass.startIndex[i] as number;
   let constraintEod = 0;
+  // the latest a link allows alone: a task under way is held by its links, no longer by its start
+  // constraint (issue 33, as MS Project and P6)
+  let linkBound = Number.NEGATIVE_INFINITY;
   const { inFrom, inType, inLag } = net;
   for (let k = net.inStart[i] as number; k < (net.inStart[i + 1] as number); k += 1) {
     const from = inFrom[k] as number;
@@ -220,6 +223,7 @@ export function forwardTask(net: Network, pass: Pass, i: number, cutoff: number,
         bound = (es[from] as number) + lag - (duration[i] as number);
         eod = eodStart[from] as number;
     }
+    if (bound > linkBound) linkBound = bound;
     if (bound > constraint) {
       constraint = bound;
       constraintEod = eod;
@@ -238,8 +242,9 @@ export function forwardTask(net: Network, pass: Pass, i: number, cutoff: number,
     shownStart[i] = milestone ? finishDay : (pass.actualStartDay[i] as number);
     shownEnd[i] = Math.max(finishDay, shownStart[i] as number);
   } else if (status === 2) {
-    // under way: the remaining work resumes at the cut-off at the earliest, after what drives it
-    const resume = Math.max(constraint, cutoff, pass.actualFirst[i] as number);
+    // under way: the remaining work resumes at the cut-off at the earliest, after the links that
+    // drive it; its start constraint held its start, which has happened (issue 33)
+    const resume = Math.max(linkBound, cutoff, pass.actualFirst[i] as number);
     es[i] = pass.actualFirst[i] as number;
     ef[i] = resume + (duration[i] as number);
     eodStart[i] = 0;

@@ -144,6 +144,8 @@ export function scheduleReference(
   // the EOD flags (see above): of the binding bound of a leaf's start, of each task's start and finish,
   // and of a summary's rolled-up start (any earliest child at EOD) and finish (every latest child at EOD)
   const constraintEod = new Uint8Array(n);
+  // issue 33: the latest a link alone allows (a task under way is held by its links, not its start)
+  const linkBound = new Float64Array(n).fill(Number.NEGATIVE_INFINITY);
   const eodStart = new Uint8Array(n);
   const eodFinish = new Uint8Array(n);
   const rollStartEod = new Uint8Array(n);
@@ -214,8 +216,9 @@ export function scheduleReference(
       eodStart[i] = milestone ? 1 : 0;
       eodFinish[i] = 1;
     } else if (status[i] === 2) {
-      // under way: the remaining work resumes at the cut-off at the earliest, after what drives it
-      const resume = Math.max(constraint[i] as number, cutoff, actualFirst[i] as number);
+      // under way: the remaining work resumes at the cut-off at the earliest, after the links that
+      // drive it; its start constraint held its start, which has happened (issue 33)
+      const resume = Math.max(linkBound[i] as number, cutoff, actualFirst[i] as number);
       es[i] = actualFirst[i] as number;
       ef[i] = resume + (duration[i] as number);
       eodStart[i] = 0;
@@ -258,6 +261,7 @@ export function scheduleReference(
           bound = (es[i] as number) + lag - (duration[to] as number);
           eod = eodStart[i] as number;
       }
+      if (bound > (linkBound[to] as number)) linkBound[to] = bound;
       if (bound > (constraint[to] as number)) {
         constraint[to] = bound;
         constraintEod[to] = eod;

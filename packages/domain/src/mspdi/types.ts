@@ -1,3 +1,4 @@
+import type { Currency } from '../format/money';
 import type { LinkType } from '../gantt/schedule-types';
 import type { CalendarException } from '../gantt/calendar';
 
@@ -97,6 +98,8 @@ export type ImportedProjectRecords = {
 /** What exportGantt hands the writer: the Gantt as loaded (computed dates) and its calendar. */
 export type MspdiExport = {
   projectName: string;
+  /** issue 33: the project's currency, written as MS Project's (CLP when left out) */
+  currency?: Currency;
   /** YYYY-MM-DD */
   projectStart: string;
   projectFinish: string;

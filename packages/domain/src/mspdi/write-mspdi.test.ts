@@ -305,6 +305,22 @@ describe('writeMspdi', () => {
     ).toBe(true);
   });
 
+  it('writes the project’s currency as MS Project’s: CLP by default, CLF for the UF, USD for dollars (issue 33)', () => {
+    const header = (file: string) => {
+      const tag = (name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(file)?.[1];
+      return ['CurrencyCode', 'CurrencySymbol', 'CurrencyDigits', 'CurrencySymbolPosition'].map(tag);
+    };
+    expect(header(xml)).toEqual(['CLP', '$', '0', '0']);
+    expect(header(writeMspdi({ ...input, currency: 'CLP' }))).toEqual(['CLP', '$', '0', '0']);
+    // 'UF 1.234,56': the ISO code of the Unidad de Fomento, two decimals, the symbol before with a space
+    expect(header(writeMspdi({ ...input, currency: 'UF' }))).toEqual(['CLF', 'UF', '2', '2']);
+    for (const currency of ['USD', 'MUSD', 'MMUSD'] as const) {
+      expect(header(writeMspdi({ ...input, currency }))).toEqual(['USD', 'US$', '2', '0']);
+    }
+    // still a valid file, in the schema's order
+    expect(XMLValidator.validate(writeMspdi({ ...input, currency: 'UF' }))).toBe(true);
+  });
+
   it('writes the header, calendar, exceptions, tasks and links in the schema order', () => {
     const [header] = childNames(xml, 'Project');
     expect(header?.slice(0, 6)).toEqual([

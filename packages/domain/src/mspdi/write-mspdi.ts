@@ -1,6 +1,7 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { MSPDI_NAMESPACE, MSPDI_OF_LINK_TYPE } from './mspdi-format';
 import type { MspdiExport } from './types';
+import type { Currency } from '../format/money';
 
 /**
  * writeMspdi (issue 14): a Gantt as an MS Project XML file (MSPDI) that MS Project 2007+ and
@@ -14,6 +15,30 @@ import type { MspdiExport } from './types';
  */
 
 export const MSPDI_CALENDAR_NAME = 'Cimiento';
+
+/**
+ * The project's currency as MS Project's header writes it (issue 33): the ISO 4217 code (CLF for
+ * the UF, USD for the dollar amounts in thousands or millions too), the symbol as Chile writes it,
+ * the decimals MS Project shows (at most 2) and where the symbol goes (0 before, 2 before with a
+ * space: 'UF 1.234,56').
+ */
+export function mspdiCurrency(currency: Currency): {
+  CurrencyDigits: number;
+  CurrencySymbol: string;
+  CurrencyCode: string;
+  CurrencySymbolPosition: number;
+} {
+  switch (currency) {
+    case 'CLP':
+      return { CurrencyDigits: 0, CurrencySymbol: '$', CurrencyCode: 'CLP', CurrencySymbolPosition: 0 };
+    case 'UF':
+      return { CurrencyDigits: 2, CurrencySymbol: 'UF', CurrencyCode: 'CLF', CurrencySymbolPosition: 2 };
+    case 'USD':
+    case 'MUSD':
+    case 'MMUSD':
+      return { CurrencyDigits: 2, CurrencySymbol: 'US$', CurrencyCode: 'USD', CurrencySymbolPosition: 0 };
+  }
+}
 const HOURS_PER_DAY = 8;
 /** LinkLag is in tenths of a working minute: one 8-hour day = 4800. */
 const LINK_LAG_PER_DAY = HOURS_PER_DAY * 60 * 10;
@@ -218,10 +243,7 @@ export function writeMspdi(input: MspdiExport): string {
       FinishDate: `${input.projectFinish}T17:00:00`,
       FYStartDate: 1,
       CriticalSlackLimit: 0,
-      CurrencyDigits: 0,
-      CurrencySymbol: '$',
-      CurrencyCode: 'CLP',
-      CurrencySymbolPosition: 0,
+      ...mspdiCurrency(input.currency ?? 'CLP'),
       CalendarUID: 1,
       DefaultStartTime: '08:00:00',
       DefaultFinishTime: '17:00:00',
