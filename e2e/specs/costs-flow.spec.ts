@@ -34,33 +34,35 @@ import { openAsFirstAdmin } from '../support/signed-in';
  *
  * Cut-off 1, 12-01-2026 (the work through Sunday 11-01), typed in the Gantt's 'Registrar avance':
  *   ACT1 100 %, ACT2 10 %, ELA.1.1 100 %, ELA.1.2 30 %.
- *   EP N°1 lines (accumulated % of ELA.1 on its leaves, weighted by working days, 2 decimals):
- *     ELA.1   (5 × 100 + 5 × 10 + 5 × 0) / 15 = 36,666… → 36,67 % → 3.000.000 × 36,67 % = $1.100.100
+ *   EP N°1 lines (issue 33, to the peso: each partida pays its earned value, the S-curve's; its
+ *   accumulated % on its leaves, weighted by working days, is shown to 2 decimals and multiplies nothing):
+ *     ELA.1   ACT1 1.000.000 × 100 % + ACT2 1.000.000 × 10 % = $1.100.000, shown as
+ *             (5 × 100 + 5 × 10 + 5 × 0) / 15 = 36,666… → 36,67 % (3.000.000 × 36,67 % would be $1.100.100)
  *     ELA.1.1 100 % → $1.250.000
  *     ELA.1.2 30 %  → 800.000 × 30 % = $240.000
- *   gross (period) = 1.100.100 + 1.250.000 + 240.000 = $2.590.100; progress 2.590.100 / 5.050.000
- *     = 51,2891… → 51,29 %
- *   retention = 5 % × 2.590.100 = $129.505 (cap 505.000 not reached)
- *   advance repayment = 505.000 × 2.590.100 / 5.050.000 = $259.010 (exactly: 2.590.100 / 10)
- *   net = 2.590.100 − 129.505 − 259.010 = $2.201.585
- *   IVA = 19 % × 2.201.585 = 418.301,15 → $418.301; total = 2.201.585 + 418.301 = $2.619.886
+ *   gross (period) = 1.100.000 + 1.250.000 + 240.000 = $2.590.000, the S-curve's EV below; progress
+ *     2.590.000 / 5.050.000 = 51,287… → 51,29 %
+ *   retention = 5 % × 2.590.000 = $129.500 (cap 505.000 not reached)
+ *   advance repayment = 505.000 × 2.590.000 / 5.050.000 = $259.000 (exactly: 2.590.000 / 10)
+ *   net = 2.590.000 − 129.500 − 259.000 = $2.201.500
+ *   IVA = 19 % × 2.201.500 = $418.285; total = 2.201.500 + 418.285 = $2.619.785
  *   S-curve at 12-01 (PV from the baseline, fixed after pricing, through 11-01: working days
  *   02, 05, 06, 07, 08, 09-01):
  *     PV = ACT1 1.000.000 + ACT2 1/5 × 1.000.000 = 200.000 + ELA.1.1 1.250.000 + ELA.1.2 800.000
  *        = $3.250.000 → 3.250.000 / 5.050.000 = 64,356… → 64,36 %
- *     EV (each leaf's amount × its progress, not the EP's rounded %) = 1.000.000 + 100.000
+ *     EV (each leaf's amount × its progress, as EP N°1 pays) = 1.000.000 + 100.000
  *        + 1.250.000 + 240.000 = $2.590.000 → 51,287… → 51,29 %
  *     SPI = 2.590.000 / 3.250.000 = 0,7969… → 0,80 (Atrasado)
  *
  * Cut-off 2, 26-01-2026 (through 25-01), through the API: everything at 100 %.
- *   EP N°2: accumulated $5.050.000 (100,00 %), previous $2.590.100 → period 5.050.000 − 2.590.100
- *     = $2.459.900 (ELA.1 3.000.000 − 1.100.100 = 1.899.900; ELA.1.1 0; ELA.1.2 800.000 − 240.000
+ *   EP N°2: accumulated $5.050.000 (100,00 %), previous $2.590.000 → period 5.050.000 − 2.590.000
+ *     = $2.460.000 (ELA.1 3.000.000 − 1.100.000 = 1.900.000; ELA.1.1 0; ELA.1.2 800.000 − 240.000
  *     = 560.000)
- *   retention to date 5 % × 5.050.000 = 252.500 (cap 505.000) → period 252.500 − 129.505 = $122.995
+ *   retention to date 5 % × 5.050.000 = 252.500 (cap 505.000) → period 252.500 − 129.500 = $123.000
  *   repayment to date min(505.000 × 5.050.000 / 5.050.000, 505.000) = 505.000 → period
- *     505.000 − 259.010 = $245.990
- *   net = 2.459.900 − 122.995 − 245.990 = $2.090.915
- *   IVA = 19 % × 2.090.915 = 397.273,85 → $397.274; total = 2.090.915 + 397.274 = $2.488.189
+ *     505.000 − 259.000 = $246.000
+ *   net = 2.460.000 − 123.000 − 246.000 = $2.091.000
+ *   IVA = 19 % × 2.091.000 = $397.290; total = 2.091.000 + 397.290 = $2.488.290
  *   S-curve at 26-01: PV = EV = $5.050.000 (100,00 %: everything planned through 22-01, all done)
  *     → SPI 1,00 (Al día)
  */
@@ -86,23 +88,23 @@ type TotalsFigures = {
 const EP1: TotalsFigures = {
   contract: '5050000',
   progress: '51.29',
-  period: '2590100',
-  retention: '129505',
-  advance: '259010',
-  net: '2201585',
-  vat: '418301',
-  total: '2619886',
+  period: '2590000',
+  retention: '129500',
+  advance: '259000',
+  net: '2201500',
+  vat: '418285',
+  total: '2619785',
 };
 
 const EP2: TotalsFigures = {
   contract: '5050000',
   progress: '100',
-  period: '2459900',
-  retention: '122995',
-  advance: '245990',
-  net: '2090915',
-  vat: '397274',
-  total: '2488189',
+  period: '2460000',
+  retention: '123000',
+  advance: '246000',
+  net: '2091000',
+  vat: '397290',
+  total: '2488290',
 };
 
 /** Opens the item's row in the EDP grid and types its price, committing with Enter. */
@@ -410,7 +412,7 @@ describe('costs end to end: prices, cut-offs, the S-curve and estados de pago N�
     await waitForSuccessToast(page, 'Estado de pago N°1 creado al corte del 12-01-2026');
     await page.getByRole('heading', { name: 'Estado de pago N°1' }).waitFor();
     expect(await rowTexts(epLines(page, 1))).toEqual([
-      'ELA.1 | Torre | gl | 1 | 3.000.000 | 3.000.000 | 0,00 % | 36,67 % | 36,67 % | 0 | 1.100.100 | 1.100.100',
+      'ELA.1 | Torre | gl | 1 | 3.000.000 | 3.000.000 | 0,00 % | 36,67 % | 36,67 % | 0 | 1.100.000 | 1.100.000',
       'ELA.1.1 | Piso 1 | m2 | 100 | 12.500 | 1.250.000 | 0,00 % | 100,00 % | 100,00 % | 0 | 1.250.000 | 1.250.000',
       'ELA.1.2 | Piso 2 | m3 | 20 | 40.000 | 800.000 | 0,00 % | 30,00 % | 30,00 % | 0 | 240.000 | 240.000',
     ]);
@@ -455,7 +457,7 @@ describe('costs end to end: prices, cut-offs, the S-curve and estados de pago N�
     await waitForSuccessToast(page, 'Estado de pago N°2 creado al corte del 26-01-2026');
     await page.getByRole('heading', { name: 'Estado de pago N°2' }).waitFor();
     expect(await rowTexts(epLines(page, 2))).toEqual([
-      'ELA.1 | Torre | gl | 1 | 3.000.000 | 3.000.000 | 36,67 % | 63,33 % | 100,00 % | 1.100.100 | 1.899.900 | 3.000.000',
+      'ELA.1 | Torre | gl | 1 | 3.000.000 | 3.000.000 | 36,67 % | 63,33 % | 100,00 % | 1.100.000 | 1.900.000 | 3.000.000',
       'ELA.1.1 | Piso 1 | m2 | 100 | 12.500 | 1.250.000 | 100,00 % | 0,00 % | 100,00 % | 1.250.000 | 0 | 1.250.000',
       'ELA.1.2 | Piso 2 | m3 | 20 | 40.000 | 800.000 | 30,00 % | 70,00 % | 100,00 % | 240.000 | 560.000 | 800.000',
     ]);

@@ -160,7 +160,14 @@ export {
 export type { SCurveCutoff, SCurveEarnedPart, SCurveInput, SCurvePlannedTask, SCurveResult } from './costs/s-curve';
 export { computeSCurve } from './costs/s-curve';
 export type { CostPart, CostTask, PricedEdpItem, TaskCosts } from './costs/edp-amounts';
-export { edpBudgetSummary, edpItemAmount, itemLeaves, rollUpEdpAmounts, spreadItemAmounts } from './costs/edp-amounts';
+export {
+  edpBudgetSummary,
+  edpItemAmount,
+  edpItemEarned,
+  itemLeaves,
+  rollUpEdpAmounts,
+  spreadItemAmounts,
+} from './costs/edp-amounts';
 export type {
   EstadoPagoInput,
   EstadoPagoItem,

@@ -2,7 +2,7 @@ import { missingUfValueMessage } from '@cimiento/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, createFirstAdmin, createSignedInUser } from '../../test/support/factories';
 import type { CallResult, TestAccount } from '../../test/support/factories';
-import { createGanttProject, loadGanttOk } from '../../test/support/gantt';
+import { asInput, createGanttProject, loadGanttOk, saveGanttOk } from '../../test/support/gantt';
 import { priceEdpItems, setProjectCurrency } from '../../test/support/prices';
 import { saveProgressOk } from '../../test/support/progress';
 import type { WireProgressEntry } from '../../test/support/progress';
@@ -154,6 +154,32 @@ describe.each(databaseKinds)('estados de pago (%s)', (kind) => {
     ]);
     return id;
   }
+
+  it('issue 33, to the peso: a partida pays exactly what the S-curve says it earned, its % rounded for display only', async () => {
+    // P.1.1 = 1 × $1.100.000 measured on ACT1 (5 days) and ACT2 (6 days); ACT1 done at the cut-off:
+    // 5/11 of the work, 45,4545… %. Paid as 45,45 % × 1.100.000 it was $499.950; the curve earns $500.000
+    const { id } = await createGanttProject(t, member.cookie, { prefix: 'EQ' });
+    await setProjectCurrency(t, member.cookie, id, 'CLP');
+    const gantt = await loadGanttOk(t, member.cookie, id);
+    const activities = asInput(gantt.activities).map((task) =>
+      task.TaskID === ACT2 ? { ...task, Duration: 6 } : task,
+    );
+    await saveGanttOk(t, member.cookie, id, { activities }, gantt.version);
+    await price(id, 3, '1', '1100000');
+    await record(id, '2026-01-13', [
+      { TaskID: ACT1, ActualStart: '2026-01-02', ActualFinish: '2026-01-08', Progress: 100 },
+    ]);
+    const { estadoPago } = await save(id, '2026-01-13');
+    const line = estadoPago.lines.find((candidate) => candidate.edpItemId === 3);
+    expect(line).toMatchObject({ budget: '1100000', accumulatedPercent: '45.45', accumulatedAmount: '500000' });
+    // the S-curve of the same partida, at the same cut-off: the same figure
+    const curve = await ok<{ points: { date: string; cutoff: boolean; earned: string | null }[] }>('loadSCurve', {
+      id,
+      edpItemId: 3,
+    });
+    const atCutoff = curve.points.find((point) => point.cutoff && point.date === '2026-01-13');
+    expect(atCutoff?.earned).toBe(line?.accumulatedAmount);
+  });
 
   it('answers the default terms, no EPs and every recorded cut-off for a new project', async () => {
     const { id } = await createGanttProject(t, member.cookie, { prefix: 'EV' });

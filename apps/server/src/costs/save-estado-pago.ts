@@ -1,6 +1,7 @@
 import {
   canonicalDecimal,
   computeEstadoPago,
+  edpItemEarned,
   edpItemLevels,
   edpItemProgress,
   formatIsoDate,
@@ -113,6 +114,8 @@ export async function saveEstadoPago(
       currency,
       items,
       progress: edpItemProgress(leaves, leafProgress),
+      // issue 33: each partida pays what the S-curve says it earned, to the peso
+      earned: edpItemEarned(basis.costs.parts, leafProgress),
       ...(previous === undefined ? {} : { previous: { lines: previous.lines, totals: previous.totals } }),
       settings,
       ...(uf === undefined ? {} : { uf }),

@@ -3,6 +3,7 @@ import type { MoneyCurrency } from '../format/money-math';
 import {
   MONEY_DECIMALS,
   addDecimals,
+  divideDecimals,
   multiplyDecimals,
   roundMoney,
   spreadAmount,
@@ -209,6 +210,26 @@ export function spreadItemAmounts(
     });
   }
   return { parts, unplaced };
+}
+
+/**
+ * Each priced item's earned value at a cut-off (issue 33, to the peso): Σ over its spread shares
+ * (spreadItemAmounts' parts) of share × the leaf's physical progress / 100, unrounded. The S-curve's
+ * EV of the item is this same sum, so an estado de pago that pays round(earned) agrees with it
+ * exactly; a percentage is rounded for display only, never before it multiplies an amount.
+ */
+export function edpItemEarned(
+  parts: readonly CostPart[],
+  leafProgress: ReadonlyMap<number, number>,
+): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const part of parts) {
+    const progress = leafProgress.get(part.taskId) ?? 0;
+    // as the S-curve's earnedAt: the amount times the percent, over 100, exact
+    const earned = progress === 0 ? '0' : divideDecimals(multiplyDecimals(part.amount, String(progress)), '100');
+    out.set(part.edpItemId, addDecimals(out.get(part.edpItemId) ?? '0', earned));
+  }
+  return out;
 }
 
 /**

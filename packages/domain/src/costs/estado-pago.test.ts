@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EstadoPagoLine, EstadoPagoSettings } from '../functions/cost-contracts';
 import { computeEstadoPago, edpItemLevels, edpItemProgress } from './estado-pago';
 import type { EstadoPagoItem, EstadoPagoResult } from './estado-pago';
-import { itemLeaves } from './edp-amounts';
+import { edpItemEarned, itemLeaves, spreadItemAmounts } from './edp-amounts';
 import type { PricedEdpItem } from './edp-amounts';
 
 /**
@@ -273,6 +273,47 @@ describe('computeEstadoPago: other rules', () => {
     // net 1.503, IVA 19 % = 285,57 → $286
     expect(ep.totals).toMatchObject({ net: '1503', vat: '286', total: '1789' });
     expect(ep.uf).toBeUndefined();
+  });
+
+  it('issue 33, to the peso: 1 gl × $1.100.000 over tasks of 5, 3, 1 and 2 days, the 5-day one done, pays $500.000', () => {
+    const tasks = [
+      { id: 10, sourceKey: 'edp:1', duration: 0 },
+      { id: 11, parentId: 10, sourceKey: 'edc:1:a', duration: 5 },
+      { id: 12, parentId: 10, sourceKey: 'edc:1:b', duration: 3 },
+      { id: 13, parentId: 10, sourceKey: 'edc:1:c', duration: 1 },
+      { id: 14, parentId: 10, sourceKey: 'edc:1:d', duration: 2 },
+    ];
+    const item = { id: 1, code: '1', name: 'Instalaciones', unit: 'gl', quantity: '1', unitPrice: '1100000' };
+    const done = new Map([[11, 100]]);
+    // the amount spread by working days: $500.000, $300.000, $100.000, $200.000; 5/11 of it earned
+    const { parts } = spreadItemAmounts([item], tasks, 'CLP');
+    expect(parts.map((part) => part.amount)).toEqual(['500000', '300000', '100000', '200000']);
+    const earned = edpItemEarned(parts, done);
+    expect(earned.get(1)).toBe('500000');
+    const percent = edpItemProgress(itemLeaves(tasks), done);
+    expect(percent.get(1)).toBe('45.45');
+    const line = (withEarned: boolean) =>
+      computeEstadoPago({
+        ...base,
+        currency: 'CLP',
+        items: [{ ...item, level: 1 }],
+        progress: percent,
+        ...(withEarned ? { earned } : {}),
+      }).lines[0];
+    // the % is shown rounded; the amount is never multiplied by the rounded %
+    expect(line(true)).toMatchObject({ accumulatedPercent: '45.45', accumulatedAmount: '500000' });
+    // what the rounded % paid before: 45,45 % × 1.100.000 = $499.950
+    expect(line(false)?.accumulatedAmount).toBe('499950');
+    // a third of the 3-day task (33,33… %): $100.000 of its $300.000, to the peso
+    const third = edpItemEarned(parts, new Map([[12, 100 / 3]]));
+    const thirdLine = computeEstadoPago({
+      ...base,
+      currency: 'CLP',
+      items: [{ ...item, level: 1 }],
+      progress: edpItemProgress(itemLeaves(tasks), new Map([[12, 100 / 3]])),
+      earned: third,
+    }).lines[0];
+    expect(thirdLine).toMatchObject({ accumulatedPercent: '9.09', accumulatedAmount: '100000' });
   });
 
   it('keeps a partida deleted since the previous EP with its previous figures and nothing more', () => {

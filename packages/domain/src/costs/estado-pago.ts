@@ -35,6 +35,12 @@ export type EstadoPagoInput = {
   items: readonly EstadoPagoItem[];
   /** each item's accumulated physical progress at the cut-off, % with 2 decimals (absent: 0) */
   progress: ReadonlyMap<number, string>;
+  /**
+   * issue 33, to the peso: each priced item's earned value at the cut-off (edpItemEarned, the
+   * S-curve's EV of the item), unrounded. A line's accumulated amount is it, rounded as the
+   * currency stores it; without it (an item absent), the amount is its budget × its progress.
+   */
+  earned?: ReadonlyMap<number, string>;
   /** the previous EP as approved; absent for N°1 */
   previous?: { lines: readonly EstadoPagoLine[]; totals: EstadoPagoTotals };
   settings: EstadoPagoSettings;
@@ -142,7 +148,8 @@ export function computeEstadoPago(input: EstadoPagoInput): EstadoPagoResult {
     if (amount === undefined && hasChildren.has(item.id) && before === undefined) continue;
     const budget = amount === undefined ? '0' : round(amount);
     const accumulatedPercent = progress.get(item.id) ?? '0';
-    const accumulatedAmount = round(percentOf(budget, accumulatedPercent));
+    const earned = amount === undefined ? undefined : input.earned?.get(item.id);
+    const accumulatedAmount = round(earned ?? percentOf(budget, accumulatedPercent));
     const previousPercent = before?.accumulatedPercent ?? '0';
     const previousAmount = before?.accumulatedAmount ?? '0';
     const line: EstadoPagoLine = {
