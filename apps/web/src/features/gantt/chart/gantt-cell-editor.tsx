@@ -131,7 +131,14 @@ export function GanttCellEditor({
               const next = event.relatedTarget;
               if (next instanceof Node && wrapperRef.current?.contains(next)) {
                 const field = event.currentTarget;
-                requestAnimationFrame(() => field.isConnected && field.focus({ preventScroll: true }));
+                // where the caret was (F2 puts it at the end): keys typed next go there, not first
+                const { selectionStart, selectionEnd } = field;
+                requestAnimationFrame(() => {
+                  if (!field.isConnected) return;
+                  field.focus({ preventScroll: true });
+                  const end = field.value.length;
+                  field.setSelectionRange(selectionStart ?? end, selectionEnd ?? end);
+                });
               } else onLeave();
             }}
           />
