@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GanttDraftTask } from './gantt-edits';
+import { draftTask } from './gantt-test-support';
 import {
   describeGanttTask,
   ganttLinkCandidates,
@@ -10,26 +11,7 @@ import {
   searchGanttTasks,
 } from './gantt-task-directory';
 
-function task(
-  id: number,
-  code: string,
-  name: string,
-  parentId?: number,
-  sourceKey?: string,
-  predecessors: GanttDraftTask['predecessors'] = [],
-): GanttDraftTask {
-  return {
-    id,
-    code,
-    name,
-    start: '2026-01-02',
-    duration: 5,
-    progress: 0,
-    ...(parentId === undefined ? {} : { parentId }),
-    ...(sourceKey === undefined ? {} : { sourceKey }),
-    predecessors,
-  };
-}
+const task = draftTask;
 
 /*
  * ELA (edp) › ELA.1 Torre (edp) › M Fundaciones (edc) › ACT1 Excavar, ACT2 Hormigonar

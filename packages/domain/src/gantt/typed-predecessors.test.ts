@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { GanttDraftTask } from './gantt-edits';
+import { draftTask } from './gantt-test-support';
 import { ganttTaskDirectory, plannerPredecessorText } from './gantt-task-directory';
 import { parseTypedPredecessors } from './typed-predecessors';
 
-function task(
-  id: number,
-  code: string,
-  name: string,
-  parentId?: number,
-  sourceKey?: string,
-  predecessors: GanttDraftTask['predecessors'] = [],
-): GanttDraftTask {
-  return {
-    id,
-    code,
-    name,
-    start: '2026-01-02',
-    duration: 5,
-    progress: 0,
-    ...(parentId === undefined ? {} : { parentId }),
-    ...(sourceKey === undefined ? {} : { sourceKey }),
-    predecessors,
-  };
-}
+const task = draftTask;
 
 /*
  * rows: 1 ELA › 2 ELA.1 Torre › 3 M › 4 ACT1, 5 ACT2 (after 4) › 6 ELA.1.1 Piso 1 › 7 M › 8 ACT1 ›
