@@ -159,14 +159,17 @@ export {
 } from './format/money-math';
 export type { SCurveCutoff, SCurveEarnedPart, SCurveInput, SCurvePlannedTask, SCurveResult } from './costs/s-curve';
 export { computeSCurve } from './costs/s-curve';
-export type { CostPart, CostTask, PricedEdpItem, TaskCosts } from './costs/edp-amounts';
+export type { CostPart, CostTask, ItemAmount, PricedEdpItem, ProgressAmounts, TaskCosts } from './costs/edp-amounts';
 export {
   edpBudgetSummary,
   edpItemAmount,
   edpItemEarned,
   itemLeaves,
+  progressWeights,
   rollUpEdpAmounts,
+  spreadAmounts,
   spreadItemAmounts,
+  taskProgressWeights,
 } from './costs/edp-amounts';
 export type {
   EstadoPagoInput,
@@ -305,8 +308,8 @@ export type {
 } from './gantt/schedule-types';
 export type { ProgressEntry, ProgressEntryError, ProgressTaskInfo } from './gantt/progress-entries';
 export { cutoffError, progressEntryErrors } from './gantt/progress-entries';
-export type { ProgressRollupTask } from './gantt/tracking';
-export { finishVariance, rollUpProgress } from './gantt/tracking';
+export type { ProgressBasis, ProgressRollupTask } from './gantt/tracking';
+export { finishVariance, progressBasisLabel, rollUpProgress, roundPercent } from './gantt/tracking';
 export type {
   PlannedProgress,
   PlannedState,

@@ -187,15 +187,31 @@ export function spreadItemAmounts(
   tasks: readonly CostTask[],
   currency: MoneyCurrency,
 ): TaskCosts {
-  const leaves = leavesByItem(tasks);
-  const parts: CostPart[] = [];
-  const unplaced: TaskCosts['unplaced'] = [];
+  const amounts: ItemAmount[] = [];
   for (const item of items) {
     const amount = edpItemAmount(item, currency);
-    if (amount === undefined) continue;
-    const own = leaves.get(item.id);
+    if (amount !== undefined) amounts.push({ edpItemId: item.id, amount });
+  }
+  return spreadAmounts(amounts, tasks, currency);
+}
+
+/** A priced item's amount (exact decimal, as edpItemAmount answers it). */
+export type ItemAmount = { edpItemId: number; amount: string };
+
+/** spreadItemAmounts from the items' amounts already computed (loadGantt sends them to the browser). */
+export function spreadAmounts(
+  amounts: readonly ItemAmount[],
+  tasks: readonly CostTask[],
+  currency: MoneyCurrency,
+): TaskCosts {
+  const parts: CostPart[] = [];
+  const unplaced: TaskCosts['unplaced'] = [];
+  if (amounts.length === 0) return { parts, unplaced };
+  const leaves = leavesByItem(tasks);
+  for (const { edpItemId, amount } of amounts) {
+    const own = leaves.get(edpItemId);
     if (own === undefined || own.length === 0) {
-      unplaced.push({ edpItemId: item.id, amount });
+      unplaced.push({ edpItemId, amount });
       continue;
     }
     const weights = leafWeights(own);
@@ -203,13 +219,56 @@ export function spreadItemAmounts(
     own.forEach((leaf, index) => {
       parts.push({
         taskId: leaf.id,
-        edpItemId: item.id,
+        edpItemId,
         amount: shares[index] as string,
         weight: weights[index] as number,
       });
     });
   }
   return { parts, unplaced };
+}
+
+/**
+ * Each leaf's weight in the progress roll-up (issue 33, 'ponderado por monto'): the money spread on
+ * it (Σ of its parts), as rollUpProgress reads it. Undefined when no leaf carries money: nothing is
+ * priced, and progress is weighted by duration. The same parts as the S-curve's and the estado de
+ * pago's, so a summary's figure is its items' earned value over their amount.
+ */
+export function progressWeights(parts: readonly CostPart[]): Map<number, number> | undefined {
+  const out = new Map<number, number>();
+  let any = false;
+  for (const part of parts) {
+    const amount = Number(part.amount);
+    if (!(amount > 0)) continue;
+    any = true;
+    out.set(part.taskId, (out.get(part.taskId) ?? 0) + amount);
+  }
+  return any ? out : undefined;
+}
+
+/** The priced items' amounts in their currency, as loadGantt sends them (issue 33). */
+export type ProgressAmounts = { currency: MoneyCurrency; items: readonly ItemAmount[] };
+
+/**
+ * progressWeights of a task list (stored, or the Gantt's draft): the amounts spread on its leaves as
+ * the costs spread them. Undefined when nothing is priced (weighted by duration).
+ */
+export function taskProgressWeights(
+  tasks: ReadonlyArray<{
+    id: number;
+    parentId?: number | undefined;
+    sourceKey?: string | null | undefined;
+    duration: number;
+  }>,
+  amounts: ProgressAmounts | undefined,
+): Map<number, number> | undefined {
+  if (amounts === undefined || amounts.items.length === 0) return undefined;
+  const costTasks = tasks.map((task): CostTask => {
+    const cost: CostTask = { id: task.id, sourceKey: task.sourceKey ?? null, duration: task.duration };
+    if (task.parentId !== undefined) cost.parentId = task.parentId;
+    return cost;
+  });
+  return progressWeights(spreadAmounts(amounts.items, costTasks, amounts.currency).parts);
 }
 
 /**

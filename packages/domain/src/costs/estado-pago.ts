@@ -147,8 +147,13 @@ export function computeEstadoPago(input: EstadoPagoInput): EstadoPagoResult {
     // a partida the previous EP paid stays a line, so its payment is accounted for
     if (amount === undefined && hasChildren.has(item.id) && before === undefined) continue;
     const budget = amount === undefined ? '0' : round(amount);
-    const accumulatedPercent = progress.get(item.id) ?? '0';
     const earned = amount === undefined ? undefined : input.earned?.get(item.id);
+    // issue 33, one measure: a priced partida's % is its earned value over its amount (exact, then
+    // rounded for display), the figure the S-curve and the Gantt's summary show for it
+    const accumulatedPercent =
+      earned !== undefined && amount !== undefined && compareDecimals(amount, '0') > 0
+        ? roundDecimal(divideDecimals(multiplyDecimals(earned, '100'), amount), 2)
+        : (progress.get(item.id) ?? '0');
     const accumulatedAmount = round(earned ?? percentOf(budget, accumulatedPercent));
     const previousPercent = before?.accumulatedPercent ?? '0';
     const previousAmount = before?.accumulatedAmount ?? '0';

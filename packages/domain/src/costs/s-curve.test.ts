@@ -153,6 +153,18 @@ describe('computeSCurve (issue 16): the golden project', () => {
     });
   });
 
+  it('issue 33: % real is EV over the current amounts, the planned % over the baseline’s', () => {
+    // a baseline fixed T1 at $800.000; the price rose since to $1.000.000 (what the tasks carry now)
+    const baselinePlanned = planned.map((task) => (task.taskId === 1 ? { ...task, amount: '800000' } : task));
+    const curve = computeSCurve({ calendar, currency: 'CLP', planned: baselinePlanned, earned, cutoffs });
+    const c1 = curve.points.find((point) => point.date === '2025-03-17');
+    // PV at C1: T1 whole, 800.000 of the baseline's 3.300.000 = 24,24 %
+    expect(c1).toMatchObject({ planned: '800000', plannedPercent: '24.24' });
+    // EV 1.200.000 of the 3.500.000 the tasks carry now: 34,29 %, as the Gantt and the EP compute it
+    // (over the baseline's total it would read 36,36 %)
+    expect(c1).toMatchObject({ earned: '1200000', earnedPercent: '34.29' });
+  });
+
   it('has no SPI or CPI without a cut-off, and month points through the planned finish', () => {
     const curve = computeSCurve({ calendar, currency: 'CLP', planned, earned, cutoffs: [] });
     expect(curve.spi).toBeNull();

@@ -17,7 +17,9 @@ import { DOCUMENT_DECIMALS } from '../format/money-math';
  * - Points: the project's start (PV 0), one per month through the later of the planned finish and
  *   the latest cut-off, and one per recorded cut-off (a month's point and a cut-off on the same
  *   date are one point, `cutoff: true`). EV and AC only at cut-off points.
- * - EV at a cut-off: Σ amount × physical progress (0–100) of the tasks that have progress there.
+ * - EV at a cut-off: Σ amount × physical progress (0–100) of the tasks that have progress there;
+ *   its percentage (issue 33) is over the tasks' current amounts (the project's physical progress
+ *   'ponderado por monto'), the planned one over the planned total.
  * - When nothing is priced (every amount 0) the basis is 'duration': every planned task weighs its
  *   working days ('Avance ponderado por duración'), for PV and EV alike; no CPI then (days are
  *   not money).
@@ -255,6 +257,13 @@ export function computeSCurve(input: SCurveInput): SCurveResult {
   for (const day of byDate.keys()) dates.add(day);
 
   const percent = (value: Big) => (total.eq(0) ? '0' : rounded(value.times(100).div(total), RATIO_DECIMALS));
+  // issue 33, one measure: '% real' is the physical progress weighted by the current amounts (EV over
+  // what the tasks now carry), the figure the Gantt, the cut-offs and the estado de pago show; it is
+  // the planned total's share too unless a baseline fixed other amounts
+  let current = ZERO;
+  for (const amount of earned.values()) current = current.plus(amount);
+  const earnedPercent = (value: Big) =>
+    current.eq(0) ? percent(value) : rounded(value.times(100).div(current), RATIO_DECIMALS);
   let spi: string | null = null;
   let cpi: string | null = null;
   const points = [...dates]
@@ -285,7 +294,7 @@ export function computeSCurve(input: SCurveInput): SCurveResult {
         planned: rounded(plannedValue, decimals),
         earned: rounded(earnedValue, decimals),
         plannedPercent: percent(plannedValue),
-        earnedPercent: percent(earnedValue),
+        earnedPercent: earnedPercent(earnedValue),
         actualCost: actual === null ? null : rounded(actual, DOCUMENT_DECIMALS[input.currency]),
       };
     });
