@@ -309,7 +309,7 @@ export type {
 export type { ProgressEntry, ProgressEntryError, ProgressTaskInfo } from './gantt/progress-entries';
 export { cutoffError, progressEntryErrors } from './gantt/progress-entries';
 export type { ProgressBasis, ProgressRollupTask } from './gantt/tracking';
-export { finishVariance, progressBasisLabel, rollUpProgress, roundPercent } from './gantt/tracking';
+export { finishVariance, formatProgress, progressBasisLabel, rollUpProgress, roundPercent } from './gantt/tracking';
 export type {
   PlannedProgress,
   PlannedState,

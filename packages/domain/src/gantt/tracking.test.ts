@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WorkingCalendar } from './calendar';
-import { finishVariance, progressBasisLabel, rollUpProgress, roundPercent } from './tracking';
+import { finishVariance, formatProgress, progressBasisLabel, rollUpProgress, roundPercent } from './tracking';
 
 describe('rollUpProgress (issue 15): summaries weighted by their leaves’ planned durations', () => {
   it('weights each leaf by its duration, through every level', () => {
@@ -127,6 +127,11 @@ describe('rollUpProgress with amounts (issue 33): one measure, weighted by money
     );
     expect(roundPercent(project)).toBe(39.61);
     expect(roundPercent(12.344)).toBe(12.34);
+    expect(formatProgress(project)).toBe('39,61 %');
+    expect(formatProgress(40)).toBe('40 %');
+    expect(formatProgress(37.5)).toBe('37,5 %');
+    expect(formatProgress(1234.5)).toBe('1.234,5 %');
+    expect(formatProgress(0)).toBe('0 %');
     expect(roundPercent(Number.NaN)).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import type { WorkingCalendar } from './calendar';
 import { dayNumber } from './calendar';
+import { formatNumber } from '../format/money';
 
 /**
  * Tracking figures (issue 15), pure: the progress of summaries rolled up from their leaves, and the
@@ -36,6 +37,16 @@ export function progressBasisLabel(basis: ProgressBasis): string {
 export function roundPercent(value: number): number {
   if (!Number.isFinite(value)) return 0;
   return Math.round(value * 100 + 1e-7) / 100;
+}
+
+/**
+ * A progress figure as every screen writes it (issue 33): rounded as roundPercent, at most 2
+ * decimals, es-CL ('39,61 %', '40 %', '37,5 %').
+ */
+export function formatProgress(value: number): string {
+  const rounded = roundPercent(value);
+  const text = formatNumber(rounded, 2).replace(/,?0+$/, '');
+  return `${text} %`;
 }
 
 /**

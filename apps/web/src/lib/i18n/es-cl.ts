@@ -19,6 +19,13 @@ export const esCL = {
     no: 'No',
     filled: 'Completo',
   },
+  /** issue 33: what a progress figure is weighted by, named beside it on every screen (docs/TRACKING.md) */
+  progressBasis: {
+    amount: 'ponderado por monto',
+    duration: 'ponderado por duración',
+    explainAmount: 'cada tarea pesa el monto de su partida del EDP que lleva.',
+    explainDuration: 'el EDP no tiene precios, así que cada tarea pesa sus días hábiles programados.',
+  },
   unsavedWork: {
     confirmLeave: 'Hay cambios sin grabar en {{screen}}. Si sales de esta pantalla se perderán. ¿Salir de todos modos?',
     thisScreen: 'esta pantalla',
@@ -728,6 +735,7 @@ export const esCL = {
       more: 'Más opciones de avance',
       screenLabel: 'el avance sin grabar',
       cutoffChip: 'Corte: {{date}}',
+      projectChip: 'Avance {{progress}}, {{basis}}',
       noCutoffChip: 'Sin fecha de corte',
       pendingChip: 'Avance sin grabar',
       title: 'Registrar avance',
@@ -800,6 +808,7 @@ export const esCL = {
         recordedBy: 'Registrado por',
         recordedAt: 'Registrado el',
         progress: 'Avance del proyecto (%)',
+        basis: 'Avance del proyecto {{basis}}: {{explanation}}',
         tasks: 'Tareas',
         tasksOf: 'Tareas al corte del {{date}}',
         noTasks: 'Ninguna tarea tenía avance en este corte.',
@@ -1343,6 +1352,8 @@ export const esCL = {
     cutoff: 'Corte',
     total: 'Total',
     durationBasis: 'Avance ponderado por duración',
+    amountBasis:
+      'Avance ponderado por monto: el % real es el valor ganado sobre el monto que llevan hoy las tareas, la misma cifra del Gantt, los cortes de avance, el inicio y los estados de pago.',
     durationBasisDetail: 'Ninguna partida tiene precio: cada tarea pesa sus días hábiles (d).',
     spi: 'SPI',
     cpi: 'CPI',
@@ -1482,6 +1493,7 @@ export const esCL = {
     progress: 'Avance físico',
     progressLabel: 'Avance físico de {{name}}',
     noProgress: 'Sin avance registrado',
+    progressBasis: 'Avance al último corte, {{basis}}',
     openGantt: 'Gantt',
     upcomingTitle: 'Próximas dos semanas',
     upcomingEmpty: 'Ninguna tarea empieza ni termina en las próximas dos semanas.',

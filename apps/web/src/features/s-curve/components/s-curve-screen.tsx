@@ -138,6 +138,11 @@ function SCurveBody({ project, curve }: { project: LoadedProject; curve: SCurveO
       <Typography variant="body2" color="text.secondary" data-testid="s-curve-message">
         {curve.message}
       </Typography>
+      {curve.basis === 'cost' && hasGantt && (
+        <Typography variant="body2" color="text.secondary" data-testid="s-curve-amount-basis">
+          {t('sCurve.amountBasis')}
+        </Typography>
+      )}
       {curve.basis === 'duration' && hasGantt && (
         <Alert severity="info" data-testid="s-curve-duration-basis">
           <strong>{t('sCurve.durationBasis')}</strong> — {t('sCurve.durationBasisDetail')}
