@@ -161,6 +161,7 @@ export type { SCurveCutoff, SCurveEarnedPart, SCurveInput, SCurvePlannedTask, SC
 export { computeSCurve } from './costs/s-curve';
 export type { CostPart, CostTask, ItemAmount, PricedEdpItem, ProgressAmounts, TaskCosts } from './costs/edp-amounts';
 export {
+  createProgressWeigher,
   edpBudgetSummary,
   edpItemAmount,
   edpItemEarned,

@@ -272,6 +272,79 @@ export function taskProgressWeights(
 }
 
 /**
+ * taskProgressWeights for a list that changes edit by edit (the Gantt's draft, issue 33), with the
+ * same answer: which leaves carry each item is kept while no task is added, removed, moved or
+ * rebuilt (ids, parents and sources as before), and each item's shares while its leaves' working
+ * days are as before, so an edit of progress or dates spreads nothing and an edit of one duration
+ * spreads one item. Each weigher keeps the last list's state: one per screen.
+ */
+export function createProgressWeigher(): (
+  tasks: ReadonlyArray<{
+    id: number;
+    parentId?: number | undefined;
+    sourceKey?: string | null | undefined;
+    duration: number;
+  }>,
+  amounts: ProgressAmounts | undefined,
+) => Map<number, number> | undefined {
+  type Shape = { id: number; parentId: number | undefined; sourceKey: string | null };
+  let shape: Shape[] = [];
+  let shapeAmounts: ProgressAmounts | undefined;
+  let placed: Array<{ edpItemId: number; amount: string; leafIds: number[] }> = [];
+  const shares = new Map<number, { days: string; amounts: string[] }>();
+  const sameShape = (tasks: Parameters<ReturnType<typeof createProgressWeigher>>[0]) => {
+    if (tasks.length !== shape.length) return false;
+    for (let index = 0; index < tasks.length; index += 1) {
+      const task = tasks[index] as (typeof tasks)[number];
+      const before = shape[index] as Shape;
+      if (task.id !== before.id || task.parentId !== before.parentId || (task.sourceKey ?? null) !== before.sourceKey)
+        return false;
+    }
+    return true;
+  };
+  return (tasks, amounts) => {
+    if (amounts === undefined || amounts.items.length === 0) return undefined;
+    if (amounts !== shapeAmounts || !sameShape(tasks)) {
+      shape = tasks.map((task) => ({ id: task.id, parentId: task.parentId, sourceKey: task.sourceKey ?? null }));
+      shapeAmounts = amounts;
+      const costTasks = tasks.map((task): CostTask => {
+        const cost: CostTask = { id: task.id, sourceKey: task.sourceKey ?? null, duration: task.duration };
+        if (task.parentId !== undefined) cost.parentId = task.parentId;
+        return cost;
+      });
+      const leaves = leavesByItem(costTasks);
+      placed = [];
+      for (const { edpItemId, amount } of amounts.items) {
+        const own = leaves.get(edpItemId);
+        if (own !== undefined && own.length > 0)
+          placed.push({ edpItemId, amount, leafIds: own.map((leaf) => leaf.id) });
+      }
+      shares.clear();
+    }
+    const duration = new Map<number, number>();
+    for (const task of tasks) duration.set(task.id, task.duration);
+    const out = new Map<number, number>();
+    let any = false;
+    for (const item of placed) {
+      const weights = leafWeights(item.leafIds.map((id) => ({ id, sourceKey: null, duration: duration.get(id) ?? 0 })));
+      const days = weights.join(',');
+      let kept = shares.get(item.edpItemId);
+      if (kept === undefined || kept.days !== days) {
+        kept = { days, amounts: spreadAmount(item.amount, weights, MONEY_DECIMALS[amounts.currency]) };
+        shares.set(item.edpItemId, kept);
+      }
+      item.leafIds.forEach((id, index) => {
+        const value = Number(kept.amounts[index]);
+        if (!(value > 0)) return;
+        any = true;
+        out.set(id, (out.get(id) ?? 0) + value);
+      });
+    }
+    return any ? out : undefined;
+  };
+}
+
+/**
  * Each priced item's earned value at a cut-off (issue 33, to the peso): Σ over its spread shares
  * (spreadItemAmounts' parts) of share × the leaf's physical progress / 100, unrounded. The S-curve's
  * EV of the item is this same sum, so an estado de pago that pays round(earned) agrees with it

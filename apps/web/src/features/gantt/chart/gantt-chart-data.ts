@@ -8,6 +8,7 @@ import type {
   WorkingCalendar,
 } from '@cimiento/domain';
 import {
+  createProgressWeigher,
   dayNumber,
   describeGanttTask,
   finishVariance,
@@ -17,7 +18,6 @@ import {
   plannerPredecessorText,
   plannerPredecessorTitle,
   rollUpProgress,
-  taskProgressWeights,
 } from '@cimiento/domain';
 
 /**
@@ -287,6 +287,8 @@ export type ChartTracking = {
   amounts?: ProgressAmounts | null;
 };
 
+const weighProgress = createProgressWeigher();
+
 let lastRoll:
   | {
       tasks: readonly GanttDraftTask[];
@@ -304,9 +306,9 @@ export function rolledProgress(
   amounts?: ProgressAmounts | null,
 ): ReturnType<typeof rollUpProgress> {
   if (lastRoll && lastRoll.tasks === tasks && lastRoll.amounts === amounts) return lastRoll.rolled;
-  // with no progress every summary rolls up to 0: no spread of the amounts to weigh it by
-  const weights =
-    amounts && tasks.some((task) => task.progress !== 0) ? taskProgressWeights(tasks, amounts) : undefined;
+  // with no progress every summary rolls up to 0: no spread of the amounts to weigh it by; else the
+  // spread kept edit by edit (an edit of one duration spreads one item again)
+  const weights = amounts && tasks.some((task) => task.progress !== 0) ? weighProgress(tasks, amounts) : undefined;
   const rolled = rollUpProgress(tasks, weights);
   // the basis is named even before any progress: priced items weigh by money
   if (weights === undefined && amounts && amounts.items.length > 0) rolled.basis = 'amount';
