@@ -159,6 +159,8 @@ export {
 } from './format/money-math';
 export type { SCurveCutoff, SCurveEarnedPart, SCurveInput, SCurvePlannedTask, SCurveResult } from './costs/s-curve';
 export { computeSCurve } from './costs/s-curve';
+export type { ReportedEstadoPago } from './costs/reported-figures';
+export { withReportedFigures } from './costs/reported-figures';
 export type { CostPart, CostTask, ItemAmount, PricedEdpItem, ProgressAmounts, TaskCosts } from './costs/edp-amounts';
 export {
   createProgressWeigher,

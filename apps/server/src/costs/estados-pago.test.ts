@@ -1,8 +1,9 @@
-import { missingUfValueMessage } from '@cimiento/domain';
+import { missingUfValueMessage, spreadAmount } from '@cimiento/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, createFirstAdmin, createSignedInUser } from '../../test/support/factories';
 import type { CallResult, TestAccount } from '../../test/support/factories';
-import { asInput, createGanttProject, loadGanttOk, saveGanttOk } from '../../test/support/gantt';
+import { asInput, createGanttProject, edcList, loadGanttOk, saveGanttOk } from '../../test/support/gantt';
+import { saveEdcOk } from '../../test/support/edc';
 import { priceEdpItems, setProjectCurrency } from '../../test/support/prices';
 import { saveProgressOk } from '../../test/support/progress';
 import type { WireProgressEntry } from '../../test/support/progress';
@@ -263,6 +264,51 @@ describe.each(databaseKinds)('estados de pago (%s)', (kind) => {
     // the first cut-off still reads the same where it is shown
     const history = await ok<{ cutoffs: { cutoff: string; progress: number }[] }>('loadProgressHistory', { id });
     expect(round2(history.cutoffs.find((entry) => entry.cutoff === '2026-01-06')?.progress ?? -1)).toBe(59.53);
+  });
+
+  it('issue 33, what was reported stays put: EP N°1 approved, the EDC changed, N°1’s figures unchanged on the curve', async () => {
+    const id = await pricedProject({ prefix: 'RP' });
+    const { estadoPago: ep1 } = await save(id, '2026-01-06');
+    await approve(id, 1);
+    type Point = {
+      date: string;
+      cutoff: boolean;
+      earned: string | null;
+      earnedPercent: string | null;
+      estadoPago?: number;
+      recalculated?: { earned: string; earnedPercent: string };
+    };
+    const at = async (date: string) =>
+      (await ok<{ points: Point[] }>('loadSCurve', { id })).points.find((point) => point.cutoff && point.date === date);
+    // 06-01: ACT1 50 % of its $5.000 + P.1.2 done $10.005 = $12.505 of $21.006 = 59,53 %
+    expect(ep1.totals).toMatchObject({ accumulatedAmount: '12505', accumulatedPercent: '59.53' });
+    const reported = { earned: '12505', earnedPercent: '59.53', estadoPago: 1 };
+    const before = await at('2026-01-06');
+    expect(before).toMatchObject(reported);
+    expect(before?.recalculated).toBeUndefined();
+    // a later cut-off with no approved EP is the curve's own
+    expect((await at('2026-01-13'))?.estadoPago).toBeUndefined();
+
+    // a third component under P.1.1: its $10.000 is now spread over three tasks, so ACT1's 50 % earns less
+    const { code } = await t.db.selectFrom('project').select('code').where('_id', '=', id).executeTakeFirstOrThrow();
+    await saveEdcOk(t, member.cookie, id, {
+      id: 3,
+      componentesEdc: edcList(`${code}.1.1`, ['Excavar', 'Hormigonar', 'Curar']),
+      version: 1,
+    });
+    const gantt = await loadGanttOk(t, member.cookie, id);
+    const leaves = gantt.activities.filter((task) => /^ACT\d$/.test(task.TaskCode)).map((task) => task.Duration);
+    expect(leaves).toHaveLength(3);
+    const act1Share = spreadAmount('10000', leaves, 0)[0] as string;
+    const now = Number(act1Share) / 2 + 10005;
+    const after = await at('2026-01-06');
+    // N°1's figures as approved; what the data gives now beside them
+    expect(after).toMatchObject(reported);
+    expect(after?.recalculated?.earned).toBe(String(now));
+    expect(Number(after?.recalculated?.earned)).toBeLessThan(12505);
+    // the next EP pays the difference: P.1.1's previous is N°1's frozen $2.500
+    const { estadoPago: ep2 } = await save(id, '2026-01-13');
+    expect(ep2.lines.find((line) => line.edpItemId === 3)?.previousAmount).toBe('2500');
   });
 
   it('answers the default terms, no EPs and every recorded cut-off for a new project', async () => {

@@ -1,13 +1,15 @@
 import {
   computeSCurve,
+  edpItemEarned,
   edpSubtreeIds,
   formatCount,
   itemLeaves,
   loadSCurveContract,
   spreadItemAmounts,
+  withReportedFigures,
 } from '@cimiento/domain';
 import { defineHandler } from '../core/define-handler';
-import type { SCurvePlannedTask } from '@cimiento/domain';
+import type { ReportedEstadoPago, SCurvePlannedTask } from '@cimiento/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
@@ -16,6 +18,22 @@ import type { SCurveRequest, SCurveAnswer } from './s-curve-queries';
 import { loadMergedGantt } from '../gantt/gantt-merge';
 import type { Scheduled } from '../gantt/gantt-schedule';
 import { calendarFor } from '../gantt/gantt-horizon';
+import { estadoPagoFromRow } from './estado-pago-read';
+
+/** The project's approved estados de pago, oldest first, as the S-curve reads them (issue 33). */
+async function readApprovedEstadosPago(db: Kysely<Database>, projectId: string): Promise<ReportedEstadoPago[]> {
+  const rows = await db
+    .selectFrom('estado_pago')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('status', '=', 'approved')
+    .orderBy('number')
+    .execute();
+  return rows.map((row) => {
+    const ep = estadoPagoFromRow(row);
+    return { number: ep.number, cutoff: ep.cutoff, lines: ep.lines };
+  });
+}
 
 type PlannedSource =
   { kind: 'current' } | { kind: 'baseline'; id: string; name: string; start: string; costs: boolean };
@@ -142,6 +160,21 @@ export async function loadSCurve(
     cutoffs,
   });
 
+  // issue 33: at each approved estado de pago's cut-off, the figures it reported (and the ones the
+  // data gives now, when they moved since)
+  const approved = await readApprovedEstadosPago(db, projectId);
+  const progressAt = new Map(cutoffs.map((entry) => [entry.cutoff, entry.progress]));
+  const points =
+    approved.length === 0
+      ? curve.points
+      : withReportedFigures(
+          curve.points,
+          approved,
+          (cutoff) => edpItemEarned(parts, progressAt.get(cutoff) ?? new Map()),
+          project.currency,
+          scope,
+        );
+
   const messages: string[] = [];
   if (gantt.tasks.length === 0) {
     messages.push('El proyecto no tiene Gantt: genera el EDP y la EDC para construirlo');
@@ -166,6 +199,7 @@ export async function loadSCurve(
   }
   return {
     ...curve,
+    points,
     ...(source.kind === 'baseline' ? { baselineId: source.id, baselineName: source.name } : {}),
     ...(request.edpItemId === undefined ? {} : { edpItemId: request.edpItemId }),
     message,

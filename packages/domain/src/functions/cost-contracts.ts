@@ -130,6 +130,13 @@ export const sCurvePointSchema = z.object({
   earnedPercent: decimalOutput.nullable(),
   /** actual cost to date entered at this cut-off (AC), or null */
   actualCost: decimalOutput.nullable(),
+  /**
+   * issue 33, what was reported stays put: the approved estado de pago at this cut-off whose figures
+   * `earned` and `earnedPercent` are (its accumulated amount and %, as approved)
+   */
+  estadoPago: z.number().int().optional(),
+  /** issue 33: what the same cut-off gives now, when later changes moved it off the approved EP's */
+  recalculated: z.object({ earned: decimalOutput, earnedPercent: decimalOutput }).optional(),
 });
 export type SCurvePoint = z.infer<typeof sCurvePointSchema>;
 
