@@ -1,8 +1,28 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
+/** Issue 33: what a deletion touches of the money, in the warning's colour. */
+function MoneyLine({ text }: { text: string }) {
+  return (
+    <Typography variant="body2" color="warning.main" sx={{ fontWeight: 600 }} data-testid="deletion-money">
+      {text}
+    </Typography>
+  );
+}
+
 /** Under 'Eliminar Item''s counted sentence: which item, the links that go, and that 'Deshacer' brings it back. */
-export function EdpRemoveDetails({ target, links, undo }: { target: string; links: string | null; undo: string }) {
+export function EdpRemoveDetails({
+  target,
+  links,
+  money,
+  undo,
+}: {
+  target: string;
+  links: string | null;
+  /** issue 33: the progress, payments and baselines it touches */
+  money: string | null;
+  undo: string;
+}) {
   return (
     <Box sx={{ mt: 1.5, display: 'grid', gap: 0.75 }} data-testid="edp-confirm-details">
       <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
@@ -13,6 +33,7 @@ export function EdpRemoveDetails({ target, links, undo }: { target: string; link
           {links}
         </Typography>
       )}
+      {money && <MoneyLine text={money} />}
       <Typography variant="body2" color="text.secondary">
         {undo}
       </Typography>
@@ -25,11 +46,14 @@ export function EdpDeletionDetails({
   lines,
   total,
   links,
+  money,
   question,
 }: {
   lines: string[];
   total: string | null;
   links: string | null;
+  /** issue 33: that what was paid stays in the next EP */
+  money: string | null;
   question: string;
 }) {
   return (
@@ -51,6 +75,7 @@ export function EdpDeletionDetails({
           {links}
         </Typography>
       )}
+      {money && <MoneyLine text={money} />}
       <Typography variant="body2">{question}</Typography>
     </Box>
   );
