@@ -1,7 +1,7 @@
 import { formatMoney, formatNumber } from '@cimiento/domain';
 import type { Currency, EdpMoneyFacts, EdpPaid, EdpUsage, TaskSelectionUsage } from '@cimiento/domain';
 import type { TFunction } from 'i18next';
-import { call } from '@/lib/api-client';
+import { call, describeError } from '@/lib/api-client';
 
 /**
  * Issue 33, deletions that touch money say so: the words every deletion question (EDP, EDC, Gantt)
@@ -82,4 +82,25 @@ export async function loadTaskMoney(
 ): Promise<{ selection: TaskSelectionUsage; currency: Currency }> {
   const { usage }: { usage: EdpUsage } = await call('loadEdpUsage', { id: projectId, ...tasks });
   return { selection: usage.selection ?? { baselines: [], partidas: [] }, currency: usage.currency };
+}
+
+/**
+ * The note of a question deleting Gantt tasks or EDC rows: 'Ten en cuenta: …', and, when a partida
+ * they belong to was paid, that the next EP measures it without them; null when they touch nothing,
+ * and the reason when it cannot be known (the question is still asked).
+ */
+export async function taskDeletionNote(
+  t: TFunction,
+  projectId: string,
+  tasks: { taskIds: number[] } | { taskKeys: string[] },
+): Promise<string | null> {
+  try {
+    const { selection, currency } = await loadTaskMoney(projectId, tasks);
+    const facts = taskMoneyText(t, selection, currency);
+    if (facts === null) return null;
+    const notice = moneyNotice(t, facts);
+    return selection.partidas.length > 0 ? `${notice} ${t('deletionMoney.remeasured')}` : notice;
+  } catch (error) {
+    return t('deletionMoney.failed', { error: describeError(error) });
+  }
 }

@@ -1,14 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-
-/** Issue 33: what a deletion touches of the money, in the warning's colour. */
-function MoneyLine({ text }: { text: string }) {
-  return (
-    <Typography variant="body2" color="warning.main" sx={{ fontWeight: 600 }} data-testid="deletion-money">
-      {text}
-    </Typography>
-  );
-}
+import { DeletionMoneyNote } from '@/components/ui/deletion-money-note';
 
 /** Under 'Eliminar Item''s counted sentence: which item, the links that go, and that 'Deshacer' brings it back. */
 export function EdpRemoveDetails({
@@ -33,7 +25,7 @@ export function EdpRemoveDetails({
           {links}
         </Typography>
       )}
-      {money && <MoneyLine text={money} />}
+      {money && <DeletionMoneyNote text={money} />}
       <Typography variant="body2" color="text.secondary">
         {undo}
       </Typography>
@@ -75,7 +67,7 @@ export function EdpDeletionDetails({
           {links}
         </Typography>
       )}
-      {money && <MoneyLine text={money} />}
+      {money && <DeletionMoneyNote text={money} />}
       <Typography variant="body2">{question}</Typography>
     </Box>
   );
