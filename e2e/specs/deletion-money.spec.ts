@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callFunction } from '../support/api';
 import { screenshot } from '../support/browser';
-import { confirmDialog } from '../support/catalogues';
-import { gridTable, heading, tree } from '../support/edc';
+import { confirmDialog, waitForSuccessToast } from '../support/catalogues';
+import { openEdp, row as edpRow, toolbarButton as edpButton } from '../support/edp';
+import { gridTable, heading, tree, treeItem } from '../support/edc';
 import { bar, cell, openGanttPage, toolbarButton as ganttButton } from '../support/gantt';
 import type { SeededGantt } from '../support/gantt';
 import { seedGanttProject } from '../support/gantt';
@@ -21,7 +23,7 @@ const ACT2 = 7;
 const PAID = 'la partida ELA.1.1 Piso 1, pagada en EP N°1: $4.800; en la línea base «LB Contrato».';
 const REMEASURED = 'El próximo estado de pago medirá el avance de la partida sin lo que se elimina.';
 
-describe('the Gantt and the EDC name what a deletion touches of the money (issue 33)', () => {
+describe('the Gantt, the EDC and the EDP name what a deletion touches of the money (issue 33)', () => {
   let session: SignedInSession;
   let seeded: SeededGantt;
 
@@ -48,7 +50,7 @@ describe('the Gantt and the EDC name what a deletion touches of the money (issue
     await ganttButton(page, 'Eliminar').click();
     const dialog = confirmDialog(page);
     // the question's own words, word for word, then the money
-    await dialog.getByText('Se eliminará la tarea ELA.1.ACT2 Hormigonar (fila 7).', { exact: true }).waitFor();
+    await dialog.getByText('Se eliminará la tarea ELA.1.1.ACT2 Hormigonar (fila 7).', { exact: true }).waitFor();
     await moneyNote(page, `Ten en cuenta: 20,00 % de avance registrado; ${PAID} ${REMEASURED}`);
     await screenshot(page, 'deletion-money-gantt-1440');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -77,6 +79,10 @@ describe('the Gantt and the EDC name what a deletion touches of the money (issue
     const { page } = session;
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`/projects/${seeded.project._id}/edc`);
+    // the tree opens at the root: ELA.1 Torre's branch from its expand icon (a click on the label selects)
+    const torre = treeItem(page, 'ELA.1 Torre');
+    await torre.locator('.MuiTreeItem-iconContainer').first().click();
+    await expect.poll(() => torre.getAttribute('aria-expanded')).toBe('true');
     await tree(page).getByText('ELA.1.1 Piso 1', { exact: true }).click();
     await heading(page, seeded.project, 'ELA.1.1').waitFor();
     await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
@@ -106,5 +112,59 @@ describe('the Gantt and the EDC name what a deletion touches of the money (issue
     await moneyNote(page, `Ten en cuenta: 100,00 % de avance registrado; ${PAID} ${REMEASURED}`);
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it("the EDP's 'Eliminar Item' and 'Grabar EDP' name them too, and the next EP keeps what was paid", async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openEdp(page, seeded.project);
+    await edpRow(page, 'ELA.1.1').click();
+    await edpButton(page, 'Eliminar Item').click();
+    const dialog = confirmDialog(page);
+    await dialog
+      .getByText('Se eliminarán 1 ítem, 5 componentes del EDC y 6 tareas del Gantt con sus vínculos.', { exact: true })
+      .waitFor();
+    await moneyNote(
+      page,
+      'Ten en cuenta: 40,00 % de avance registrado; pagado en EP N°1: $4.800; en la línea base «LB Contrato». ' +
+        'Lo ya pagado seguirá en el próximo estado de pago como partida eliminada.',
+    );
+    await screenshot(page, 'deletion-money-edp-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'deletion-money-edp-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await dialog.getByRole('button', { name: 'Si, estoy seguro' }).click();
+    await expect.poll(() => edpRow(page, 'ELA.1.1').count()).toBe(0);
+
+    await edpButton(page, 'Grabar EDP').click();
+    expect(await dialog.getByRole('listitem').allInnerTexts()).toEqual([
+      'ELA.1.1 Piso 1: 1 ítem, 5 componentes del EDC y 6 tareas del Gantt con sus vínculos; ' +
+        '40,00 % de avance registrado; pagado en EP N°1: $4.800; en la línea base «LB Contrato»',
+    ]);
+    await moneyNote(page, 'Lo ya pagado seguirá en el próximo estado de pago como partida eliminada.');
+    await screenshot(page, 'deletion-money-edp-save');
+    await dialog.getByRole('button', { name: 'Si, estoy seguro' }).click();
+    await waitForSuccessToast(page, 'EDP grabado: 3 ítems');
+
+    // the next EP (ELA.1.2 half done by 13-01-2026) lists ELA.1.1 last with what EP N°1 paid
+    const call = <T>(name: string, data: unknown) => callFunction<T>(session.server.url, name, data, seeded.cookie);
+    const gantt = await seeded.loadGantt();
+    const ela12 = gantt.activities.find((task) => task.TaskCode === 'ELA.1.2');
+    await call('saveProgress', {
+      id: seeded.project._id,
+      cutoff: '2026-01-13',
+      entries: [{ TaskID: ela12?.TaskID, ActualStart: '2026-01-02', Progress: 50 }],
+      version: gantt.version,
+    });
+    const { estadoPago } = await call<{ estadoPago: { lines: Array<Record<string, unknown>> } }>('saveEstadoPago', {
+      id: seeded.project._id,
+      cutoff: '2026-01-13',
+    });
+    expect(estadoPago.lines.at(-1)).toMatchObject({
+      code: 'ELA.1.1',
+      previousAmount: '4800',
+      periodAmount: '0',
+      accumulatedAmount: '4800',
+    });
   });
 });
