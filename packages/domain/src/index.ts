@@ -182,6 +182,7 @@ export type {
   EstadoPagoUfValue,
 } from './costs/estado-pago';
 export { computeEstadoPago, edpItemLevels, edpItemProgress } from './costs/estado-pago';
+export { tasksProgress } from './costs/deletion-progress';
 export type {
   LoadedProject,
   ParsedProjectInput,
@@ -243,6 +244,9 @@ export type {
   EdpCrossLinks,
   EdpDeletion,
   EdpItemUsage,
+  EdpMoneyFacts,
+  EdpMoneyUsage,
+  EdpPaid,
   EdpUsageCounts,
   EdpUsageIndex,
   EdpUsageTotals,
@@ -252,10 +256,13 @@ export {
   carriesEdpUsage,
   countEdpUsage,
   edpDeletions,
+  edpMoneyFacts,
   edpUsageTotals,
   indexEdpUsage,
+  sumPaid,
+  touchesMoney,
 } from './edp/edp-usage';
-export type { EdpItemAction, EdpItemInput, EdpUsage, LoadedEdp } from './functions/edp-contracts';
+export type { EdpItemAction, EdpItemInput, EdpUsage, LoadedEdp, TaskSelectionUsage } from './functions/edp-contracts';
 export {
   EDP_STALE_MESSAGE,
   MAX_EDP_CODE,

@@ -173,7 +173,7 @@ function leavesByItem(tasks: readonly CostTask[]): Map<number, CostTask[]> {
 }
 
 /** Working days as weights; all zero (milestones) → 1 each. */
-function leafWeights(leaves: readonly CostTask[]): number[] {
+export function leafWeights(leaves: readonly CostTask[]): number[] {
   const weights = leaves.map((leaf) => Math.max(0, leaf.duration));
   return weights.every((weight) => weight === 0) ? weights.map(() => 1) : weights;
 }
