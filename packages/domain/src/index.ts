@@ -181,7 +181,7 @@ export type {
   EstadoPagoUf,
   EstadoPagoUfValue,
 } from './costs/estado-pago';
-export { computeEstadoPago, edpItemLevels, edpItemProgress } from './costs/estado-pago';
+export { computeEstadoPago, edpItemLevels, edpItemProgress, partidaProgress } from './costs/estado-pago';
 export { tasksProgress } from './costs/deletion-progress';
 export type {
   LoadedProject,

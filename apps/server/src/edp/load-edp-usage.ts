@@ -1,9 +1,8 @@
 import {
   countEdpUsage,
-  edpItemProgress,
-  itemLeaves,
   loadEdpUsageContract,
   parseGanttSourceKey,
+  partidaProgress,
   sumPaid,
   tasksProgress,
 } from '@cimiento/domain';
@@ -13,6 +12,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { chunks } from '../db/db-helpers';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
+import { readItemAmounts } from './edp-queries';
 
 /** The tasks a Gantt or EDC question is about to delete (issue 33): by id, by source key, or both. */
 export type UsageTaskSelection = { taskIds?: readonly number[]; taskKeys?: readonly string[] };
@@ -189,7 +189,8 @@ async function selectionUsage(
  * task yet for the deletion to take.
  *
  * Issue 33, per item: `progress` is the partida's physical progress at the latest cut-off as the
- * estado de pago measures it (edpItemProgress on itemLeaves: its own leaves, else all under its
+ * estado de pago measures it (partidaProgress: a priced one's earned value over its amount; else its
+ * leaves by working days, edpItemProgress on itemLeaves: its own leaves, else all under its
  * task); `paid` what each approved EP paid on its line; `baselines` the baselines holding its task.
  */
 export async function loadEdpUsage(
@@ -259,7 +260,11 @@ export async function loadEdpUsage(
         tasks,
         links: linkRows.map((row) => ({ from: Number(row.from_id), to: Number(row.to_id) })),
         money: {
-          progress: leafProgress.size === 0 ? new Map() : edpItemProgress(itemLeaves(tasks), leafProgress),
+          // issue 33, one measure: the EP line's figure (a priced partida's earned value over its amount)
+          progress:
+            leafProgress.size === 0
+              ? new Map()
+              : partidaProgress(tasks, leafProgress, await readItemAmounts(trx, projectId)),
           paid,
           baselines: itemBaselines,
         },

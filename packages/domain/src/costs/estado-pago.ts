@@ -11,8 +11,8 @@ import {
   roundDocument,
   subtractDecimals,
 } from '../format/money-math';
-import type { PricedEdpItem } from './edp-amounts';
-import { edpItemAmount } from './edp-amounts';
+import type { CostTask, PricedEdpItem, ProgressAmounts } from './edp-amounts';
+import { edpItemAmount, edpItemEarned, itemLeaves, spreadAmounts } from './edp-amounts';
 
 /**
  * The estado de pago (EP, issue 16; docs/COSTS.md, 'Estado de pago'): what the owner pays at a
@@ -79,6 +79,28 @@ export function edpItemProgress(
     out.set(itemId, compareDecimals(weights, '0') === 0 ? '0' : roundDecimal(divideDecimals(weighted, weights), 2));
   }
   return out;
+}
+
+/**
+ * Each EDP item's accumulated % as its estado de pago line shows it (issue 33, one measure): a
+ * priced item's earned value over its amount (edpItemEarned on the spread of `amounts`), exact,
+ * then 2 decimals; an unpriced one's, edpItemProgress. For the screens that name a partida's
+ * progress outside the EP (the deletion questions).
+ */
+export function partidaProgress(
+  tasks: readonly CostTask[],
+  leafProgress: ReadonlyMap<number, number>,
+  amounts: ProgressAmounts | undefined,
+): Map<number, string> {
+  const progress = edpItemProgress(itemLeaves(tasks), leafProgress);
+  if (amounts === undefined || amounts.items.length === 0) return progress;
+  const earned = edpItemEarned(spreadAmounts(amounts.items, tasks, amounts.currency).parts, leafProgress);
+  for (const { edpItemId, amount } of amounts.items) {
+    const value = earned.get(edpItemId);
+    if (value === undefined || compareDecimals(amount, '0') <= 0) continue;
+    progress.set(edpItemId, roundDecimal(divideDecimals(multiplyDecimals(value, '100'), amount), 2));
+  }
+  return progress;
 }
 
 /** Each item's depth in the EDP (1 = a root; an item whose parent is missing counts as a root). */
