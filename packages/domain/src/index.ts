@@ -157,7 +157,15 @@ export {
   subtractDecimals,
   ufToClp,
 } from './format/money-math';
-export type { SCurveCutoff, SCurveEarnedPart, SCurveInput, SCurvePlannedTask, SCurveResult } from './costs/s-curve';
+export type {
+  SCurveCutoff,
+  SCurveEarnedPart,
+  SCurveForecastInput,
+  SCurveInput,
+  SCurvePlannedTask,
+  SCurveRemainingSpan,
+  SCurveResult,
+} from './costs/s-curve';
 export { computeSCurve } from './costs/s-curve';
 export type { CostPart, CostTask, PricedEdpItem, TaskCosts } from './costs/edp-amounts';
 export {
@@ -357,6 +365,7 @@ export type {
   EstadoPagoTotals,
   SCurve,
   SCurveBasis,
+  SCurveForecast,
   SCurvePoint,
   UfValue,
 } from './functions/cost-contracts';

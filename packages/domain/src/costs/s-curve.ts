@@ -1,8 +1,9 @@
 import Big from 'big.js';
-import type { SCurve, SCurveBasis, SCurvePoint } from '../functions/cost-contracts';
+import type { SCurve, SCurveBasis, SCurveForecast, SCurvePoint } from '../functions/cost-contracts';
 import type { WorkingCalendar } from '../gantt/calendar';
 import { dayNumber, isoDay } from '../gantt/calendar';
 import { plannedDaysBefore } from '../gantt/planned-progress';
+import { finishVariance } from '../gantt/tracking';
 import type { MoneyCurrency } from '../format/money-math';
 import { DOCUMENT_DECIMALS } from '../format/money-math';
 
@@ -24,6 +25,17 @@ import { DOCUMENT_DECIMALS } from '../format/money-math';
  * - Exact: big.js throughout; the amounts are rounded as a document shows them (DOCUMENT_DECIMALS;
  *   working days to 2 decimals) only in the answer, percentages and indices to 2 decimals.
  *
+ * - Forecast (issue 33, 'Proyectado'; given `forecast`): at the latest cut-off the EV there; at each
+ *   later point EV + the planned value of the remaining work through the day before, where the
+ *   current schedule places it. A task's remaining amount is its amount × (1 − its progress at the
+ *   latest cut-off / 100), spread linearly over its remaining span's working days (a milestone's on
+ *   its date); a task the schedule places nowhere (done there, or unknown to it) has its remainder on
+ *   the cut-off's date. So it ends at Σ amount, at the first month's point after the estimated
+ *   finish, through which the points then run. The estimated finish's difference with the
+ *   baseline's in working days ('Δ Fin', positive: late); EAC = AC + (BAC − EV) / CPI with CPI =
+ *   EV / AC unrounded, only with an actual cost entered at the latest cut-off on the cost basis;
+ *   ETC = EAC − AC and VAC = BAC − EAC from the rounded EAC, AC and BAC, so the cards add up.
+ *
  * Fast for 20,000 tasks, 24 cut-offs and ~30 months: PV goes through a difference array of daily
  * rates over working days (one pass over the tasks, one over the days), not a planned value per
  * task per point; EV is one sum per cut-off over the tasks with progress. A task's last day takes
@@ -43,6 +55,22 @@ export type SCurveCutoff = {
   actualCost: string | null;
 };
 
+/**
+ * issue 33: where the current schedule places a task's remaining work: `duration` working days from
+ * `start` (the first day left: the cut-off or later); 0: a milestone on `start`.
+ */
+export type SCurveRemainingSpan = { taskId: number; start: string; duration: number };
+
+/** issue 33: what the forecast needs of the current schedule. */
+export type SCurveForecastInput = {
+  /** the remaining span of every task in scope with work left (a task absent: its remainder at the cut-off) */
+  remaining: readonly SCurveRemainingSpan[];
+  /** the estimated finish: the current schedule's latest finish of the leaves in scope (YYYY-MM-DD) */
+  finish: string;
+  /** the baseline's finish (YYYY-MM-DD); absent: no baseline, so no difference */
+  baselineFinish?: string;
+};
+
 export type SCurveInput = {
   calendar: WorkingCalendar;
   currency: MoneyCurrency;
@@ -51,10 +79,13 @@ export type SCurveInput = {
   planned: readonly SCurvePlannedTask[];
   earned: readonly SCurveEarnedPart[];
   cutoffs: readonly SCurveCutoff[];
+  /** issue 33: absent, no forecast (every point's projected value null) */
+  forecast?: SCurveForecastInput;
 };
 
 export type SCurveResult = Pick<SCurve, 'currency' | 'basis' | 'points' | 'total' | 'spi' | 'cpi'> & {
   cutoff?: string;
+  forecast?: SCurveForecast;
 };
 
 /** Decimal places of a working-day amount (duration basis). */
@@ -213,6 +244,53 @@ function earnedAt(earned: ReadonlyMap<number, Big>, progress: ReadonlyMap<number
   return sum.div(100);
 }
 
+/**
+ * issue 33: the remaining work as planned tasks: each task's amount × (1 − its progress at the
+ * cut-off / 100) on its remaining span, or on the cut-off's date when the schedule gives it none.
+ */
+function remainingWork(
+  earned: ReadonlyMap<number, Big>,
+  cutoff: SCurveCutoff,
+  spans: readonly SCurveRemainingSpan[],
+): Prepared['planned'] {
+  const spanOf = new Map(spans.map((span) => [span.taskId, span]));
+  const out: Prepared['planned'] = [];
+  for (const [taskId, amount] of earned) {
+    if (amount.eq(0)) continue;
+    const percent = cutoff.progress.get(taskId) ?? 0;
+    if (percent >= 100) continue;
+    const left = percent <= 0 ? amount : amount.times(100 - percent).div(100);
+    const span = spanOf.get(taskId);
+    out.push(
+      span === undefined
+        ? { start: cutoff.cutoff, duration: 0, amount: left }
+        : { start: span.start, duration: span.duration, amount: left },
+    );
+  }
+  return out;
+}
+
+/**
+ * issue 33: EAC = AC + (BAC − EV) / CPI, CPI = EV / AC (unrounded), rounded as a document shows it;
+ * ETC = EAC − AC and VAC = BAC − EAC of the rounded figures (the cards add up). Null without an
+ * actual cost above 0 or with nothing earned (no CPI).
+ */
+function estimateAtCompletion(
+  total: Big,
+  earnedValue: Big,
+  actualCost: string | null,
+  decimals: number,
+): Pick<SCurveForecast, 'eac' | 'etc' | 'vac'> {
+  const actual = actualCost === null ? ZERO : new D(actualCost);
+  if (actual.lte(0) || earnedValue.lte(0)) return { eac: null, etc: null, vac: null };
+  const eac = rounded(actual.plus(total.minus(earnedValue).times(actual).div(earnedValue)), decimals);
+  return {
+    eac,
+    etc: text(new D(eac).minus(new D(rounded(actual, decimals)))),
+    vac: text(new D(rounded(total, decimals)).minus(new D(eac))),
+  };
+}
+
 /** The S-curve of a project (or of an EDP item's money): see the module's comment. */
 export function computeSCurve(input: SCurveInput): SCurveResult {
   const { basis, planned, earned } = prepare(input);
@@ -221,6 +299,17 @@ export function computeSCurve(input: SCurveInput): SCurveResult {
   const pv = plannedValues(input.calendar, planned);
   const cutoffs = [...input.cutoffs].sort((a, b) => (a.cutoff < b.cutoff ? -1 : a.cutoff > b.cutoff ? 1 : 0));
   const latestCutoff = cutoffs.at(-1);
+  // EV at every cut-off (the forecast starts from the latest one's)
+  const earnedByDay = new Map(cutoffs.map((cutoff) => [dayNumber(cutoff.cutoff), earnedAt(earned, cutoff.progress)]));
+
+  // issue 33: the remaining work where the current schedule places it, from the latest cut-off
+  const forecast = input.forecast;
+  const latestDay = latestCutoff === undefined ? undefined : dayNumber(latestCutoff.cutoff);
+  const latestEarned = latestDay === undefined ? undefined : (earnedByDay.get(latestDay) as Big);
+  const remaining =
+    forecast === undefined || latestCutoff === undefined
+      ? undefined
+      : plannedValues(input.calendar, remainingWork(earned, latestCutoff, forecast.remaining));
 
   const startDay =
     input.start !== undefined
@@ -238,15 +327,34 @@ export function computeSCurve(input: SCurveInput): SCurveResult {
     ...(latestCutoff === undefined ? {} : { cutoff: latestCutoff.cutoff }),
     spi,
     cpi,
+    ...(forecast === undefined
+      ? {}
+      : {
+          forecast: {
+            finish: forecast.finish,
+            baselineFinish: forecast.baselineFinish ?? null,
+            finishVariance:
+              forecast.baselineFinish === undefined
+                ? null
+                : finishVariance(input.calendar, forecast.baselineFinish, forecast.finish),
+            ...(basis === 'cost' && latestCutoff !== undefined && latestEarned !== undefined
+              ? estimateAtCompletion(total, latestEarned, latestCutoff.actualCost, decimals)
+              : { eac: null, etc: null, vac: null }),
+          },
+        }),
   });
   if (startDay === undefined) return answer([], null, null);
 
   // the dates: the start, the months through the later of the planned finish (+1: its work done) and the latest cut-off
   const dates = new Set<number>([startDay]);
-  const end = Math.max(
+  let end = Math.max(
     pv.finish === undefined ? startDay : pv.finish + 1,
-    latestCutoff === undefined ? startDay : dayNumber(latestCutoff.cutoff),
+    latestDay === undefined ? startDay : latestDay,
   );
+  // issue 33: and through the estimated finish (+1), where the projected curve reaches its end
+  if (forecast !== undefined && remaining !== undefined) {
+    end = Math.max(end, dayNumber(forecast.finish) + 1, remaining.finish === undefined ? end : remaining.finish + 1);
+  }
   for (let month = nextMonthStart(startDay); ; month = nextMonthStart(month)) {
     dates.add(month);
     if (month >= end) break;
@@ -255,12 +363,22 @@ export function computeSCurve(input: SCurveInput): SCurveResult {
   for (const day of byDate.keys()) dates.add(day);
 
   const percent = (value: Big) => (total.eq(0) ? '0' : rounded(value.times(100).div(total), RATIO_DECIMALS));
+  /** 'Proyectado' at a point: EV at the latest cut-off, then EV + the remaining work planned before `day` */
+  const projectedAt = (day: number): Big | null => {
+    if (remaining === undefined || latestDay === undefined || latestEarned === undefined || day < latestDay) {
+      return null;
+    }
+    return day === latestDay ? latestEarned : latestEarned.plus(remaining.at(day));
+  };
   let spi: string | null = null;
   let cpi: string | null = null;
   const points = [...dates]
     .sort((a, b) => a - b)
     .map((day): SCurvePoint => {
       const plannedValue = pv.at(day);
+      const projectedValue = projectedAt(day);
+      const projected = projectedValue === null ? null : rounded(projectedValue, decimals);
+      const projectedPercent = projectedValue === null ? null : percent(projectedValue);
       const cutoff = byDate.get(day);
       if (cutoff === undefined) {
         return {
@@ -271,9 +389,11 @@ export function computeSCurve(input: SCurveInput): SCurveResult {
           plannedPercent: percent(plannedValue),
           earnedPercent: null,
           actualCost: null,
+          projected,
+          projectedPercent,
         };
       }
-      const earnedValue = earnedAt(earned, cutoff.progress);
+      const earnedValue = earnedByDay.get(day) as Big;
       const actual = cutoff.actualCost === null ? null : new D(cutoff.actualCost);
       // points come oldest first: the latest cut-off (with an actual cost) is the last written
       spi = ratio(earnedValue, plannedValue);
@@ -287,6 +407,8 @@ export function computeSCurve(input: SCurveInput): SCurveResult {
         plannedPercent: percent(plannedValue),
         earnedPercent: percent(earnedValue),
         actualCost: actual === null ? null : rounded(actual, DOCUMENT_DECIMALS[input.currency]),
+        projected,
+        projectedPercent,
       };
     });
   return answer(points, spi, cpi);
