@@ -433,13 +433,63 @@ describe.each(databaseKinds)('the S-curve (%s)', (kind) => {
     expect(values(3)).toEqual(['Moneda', 'CLP']);
     expect(values(4)).toEqual(['Línea base', 'Contrato']);
     expect(values(5)).toEqual(['Base', 'Costo']);
-    expect(values(7)).toEqual(['Fecha', 'Programado', 'Real', '% programado', '% real', 'Costo real']);
+    expect(values(7)).toEqual([
+      'Fecha',
+      'Programado',
+      'Real',
+      '% programado',
+      '% real',
+      'Costo real',
+      'Proyectado',
+      '% proyectado',
+    ]);
     expect(values(9)).toEqual([new Date('2026-02-16T00:00:00.000Z'), 500000, 500000, 27.78, 27.78]);
-    expect(values(11)).toEqual([new Date('2026-03-02T00:00:00.000Z'), 1000000, 1300000, 55.56, 72.22, 1200000]);
-    expect(values(12)).toEqual([new Date('2026-04-01T00:00:00.000Z'), 1800000, undefined, 100]);
+    // issue 33: 'Proyectado' from the latest cut-off (what is left: ACT2's $200.000 by 5 Mar, P.2.1 on 16 Mar)
+    expect(values(11)).toEqual([
+      new Date('2026-03-02T00:00:00.000Z'),
+      1000000,
+      1300000,
+      55.56,
+      72.22,
+      1200000,
+      1300000,
+      72.22,
+    ]);
+    expect(values(12)).toEqual([
+      new Date('2026-04-01T00:00:00.000Z'),
+      1800000,
+      undefined,
+      100,
+      undefined,
+      undefined,
+      1800000,
+      100,
+    ]);
     expect(values(14)).toEqual(['Total', 1800000]);
     expect(values(15)).toEqual(['SPI', 1.3, 'EV / PV al último corte']);
     expect(values(16)).toEqual(['CPI', 1.08, 'EV / AC al último corte con costo real']);
+    // the forecast: on time (16 Mar, the baseline's finish); EAC = 1.200.000 + 500.000 × 12 / 13 = 1.661.538,46…
+    expect(values(17)).toEqual([
+      'Fin estimado',
+      new Date('2026-03-16T00:00:00.000Z'),
+      'Fin del programa actual, con el trabajo restante reprogramado desde el último corte',
+    ]);
+    expect(values(18)).toEqual([
+      'Δ fin (días hábiles)',
+      0,
+      'Días hábiles entre el fin de la línea base y el fin estimado; positivo es atraso',
+    ]);
+    expect(values(19)).toEqual([
+      'EAC',
+      1661538,
+      'EAC = AC + (BAC − EV) / CPI: lo que costaría la obra si lo que falta rinde como lo hecho',
+    ]);
+    expect(values(20)).toEqual(['ETC', 461538, 'ETC = EAC − AC: lo que falta gastar para terminar']);
+    expect(values(21)).toEqual([
+      'VAC',
+      138462,
+      'VAC = BAC − EAC: ahorro (positivo) o sobrecosto (negativo) esperado al término',
+    ]);
 
     // per item, the item is named in the header
     const item = await ok<{ content: string }>('exportSCurve', { id, edpItemId: 3 });
