@@ -1347,10 +1347,41 @@ export const enUS: Catalogue = {
       behind: 'Over budget: more was spent than earned.',
       none: "Enter a cut-off's actual cost in the table to compute it.",
     },
+    // issue 33: the forecast
+    projected: 'Forecast',
+    projectedPercent: '% forecast',
+    estimatedFinish: 'Estimated finish',
+    estimatedFinishMeaning:
+      "The current schedule's finish, with the remaining work rescheduled from the latest cut-off.",
+    finishVariance: 'Finish vs. baseline',
+    finishVarianceValue: '{{value}} d',
+    finishVarianceMeaning: {
+      late_one: 'Late: it finishes {{count}} working day after the baseline.',
+      late_other: 'Late: it finishes {{count}} working days after the baseline.',
+      ahead_one: 'Ahead: it finishes {{count}} working day before the baseline.',
+      ahead_other: 'Ahead: it finishes {{count}} working days before the baseline.',
+      onTime: 'On time: it finishes the same day as the baseline.',
+      none: 'Without a baseline there is nothing to compare with: set one in the Gantt.',
+    },
+    eac: 'EAC',
+    eacMeaning:
+      'Estimate at completion: what was spent plus what is left, if the rest performs as the work done (AC + (BAC − EV) / CPI).',
+    etc: 'ETC',
+    etcMeaning: 'Estimate to complete: what is left to spend by that estimate (EAC − AC).',
+    vac: 'VAC',
+    vacMeaning: {
+      under: 'Expected saving: the estimate at completion is under the budget (BAC − EAC).',
+      even: 'The estimate at completion equals the budget (BAC − EAC).',
+      over: 'Expected overrun: the estimate at completion exceeds the budget (BAC − EAC).',
+    },
+    estimateMissing: {
+      cost: "Enter the latest cut-off's actual cost in the table to estimate it.",
+      duration: 'Without prices the cost is not estimated.',
+    },
     downloadPng: 'Download PNG',
     downloadExcel: 'Download Excel',
     chartLoading: 'Loading the chart…',
-    chartLabel: 'S-curve: planned and earned percentage by date',
+    chartLabel: 'S-curve: planned, earned and forecast percentage by date',
     tableLabel: 'S-curve by date',
     emptyGantt:
       'The project has no Gantt yet: generate the WBS and the EDC and open the Gantt; then record progress at cut-offs to see the curve.',
