@@ -472,7 +472,7 @@ describe.each(databaseKinds)('the S-curve (%s)', (kind) => {
     expect(values(17)).toEqual([
       'Fin estimado',
       new Date('2026-03-16T00:00:00.000Z'),
-      'Fin del programa actual, con el trabajo restante reprogramado desde el último corte',
+      'Fin del programa actual, con lo que falta reprogramado desde el último corte',
     ]);
     expect(values(18)).toEqual([
       'Δ fin (días hábiles)',
@@ -482,13 +482,17 @@ describe.each(databaseKinds)('the S-curve (%s)', (kind) => {
     expect(values(19)).toEqual([
       'EAC',
       1661538,
-      'EAC = AC + (BAC − EV) / CPI: lo que costaría la obra si lo que falta rinde como lo hecho',
+      'Costo estimado al término: lo gastado más lo que falta, si rinde como lo hecho (AC + (BAC − EV) / CPI)',
     ]);
-    expect(values(20)).toEqual(['ETC', 461538, 'ETC = EAC − AC: lo que falta gastar para terminar']);
+    expect(values(20)).toEqual([
+      'ETC',
+      461538,
+      'Por gastar: lo que falta gastar para terminar, según esa estimación (EAC − AC)',
+    ]);
     expect(values(21)).toEqual([
       'VAC',
       138462,
-      'VAC = BAC − EAC: ahorro (positivo) o sobrecosto (negativo) esperado al término',
+      'Desviación al término: ahorro (positiva) o sobrecosto (negativa) frente al presupuesto (BAC − EAC)',
     ]);
 
     // per item, the item is named in the header

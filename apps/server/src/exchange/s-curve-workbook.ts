@@ -33,11 +33,11 @@ export const S_CURVE_TITLES = [
 
 /** issue 33: what each forecast figure means, one sentence each (the screen says the same). */
 export const S_CURVE_FORECAST_MEANINGS = {
-  finish: 'Fin del programa actual, con el trabajo restante reprogramado desde el último corte',
+  finish: 'Fin del programa actual, con lo que falta reprogramado desde el último corte',
   finishVariance: 'Días hábiles entre el fin de la línea base y el fin estimado; positivo es atraso',
-  eac: 'EAC = AC + (BAC − EV) / CPI: lo que costaría la obra si lo que falta rinde como lo hecho',
-  etc: 'ETC = EAC − AC: lo que falta gastar para terminar',
-  vac: 'VAC = BAC − EAC: ahorro (positivo) o sobrecosto (negativo) esperado al término',
+  eac: 'Costo estimado al término: lo gastado más lo que falta, si rinde como lo hecho (AC + (BAC − EV) / CPI)',
+  etc: 'Por gastar: lo que falta gastar para terminar, según esa estimación (EAC − AC)',
+  vac: 'Desviación al término: ahorro (positiva) o sobrecosto (negativa) frente al presupuesto (BAC − EAC)',
 } as const;
 
 /**

@@ -1351,8 +1351,7 @@ export const enUS: Catalogue = {
     projected: 'Forecast',
     projectedPercent: '% forecast',
     estimatedFinish: 'Estimated finish',
-    estimatedFinishMeaning:
-      "The current schedule's finish, with the remaining work rescheduled from the latest cut-off.",
+    estimatedFinishMeaning: "The current schedule's finish, with what is left rescheduled from the latest cut-off.",
     finishVariance: 'Finish vs. baseline',
     finishVarianceValue: '{{value}} d',
     finishVarianceMeaning: {
@@ -1363,16 +1362,15 @@ export const enUS: Catalogue = {
       onTime: 'On time: it finishes the same day as the baseline.',
       none: 'Without a baseline there is nothing to compare with: set one in the Gantt.',
     },
-    eac: 'EAC',
-    eacMeaning:
-      'Estimate at completion: what was spent plus what is left, if the rest performs as the work done (AC + (BAC − EV) / CPI).',
-    etc: 'ETC',
-    etcMeaning: 'Estimate to complete: what is left to spend by that estimate (EAC − AC).',
-    vac: 'VAC',
+    eac: 'Estimate at completion (EAC)',
+    eacMeaning: 'What was spent plus what is left, if it performs as the work done: AC + (BAC − EV) / CPI.',
+    etc: 'To complete (ETC)',
+    etcMeaning: 'What is left to spend to finish, by that estimate: EAC − AC.',
+    vac: 'Variance at completion (VAC)',
     vacMeaning: {
-      under: 'Expected saving: the estimate at completion is under the budget (BAC − EAC).',
-      even: 'The estimate at completion equals the budget (BAC − EAC).',
-      over: 'Expected overrun: the estimate at completion exceeds the budget (BAC − EAC).',
+      under: 'Expected saving against the budget: BAC − EAC.',
+      even: 'The estimate equals the budget: BAC − EAC.',
+      over: 'Expected overrun against the budget: BAC − EAC.',
     },
     estimateMissing: {
       cost: "Enter the latest cut-off's actual cost in the table to estimate it.",

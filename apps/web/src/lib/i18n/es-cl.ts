@@ -1362,7 +1362,7 @@ export const esCL = {
     projected: 'Proyectado',
     projectedPercent: '% proyectado',
     estimatedFinish: 'Fin estimado',
-    estimatedFinishMeaning: 'Fin del programa actual, con el trabajo restante reprogramado desde el último corte.',
+    estimatedFinishMeaning: 'Fin del programa actual, con lo que falta reprogramado desde el último corte.',
     finishVariance: 'Δ fin vs. línea base',
     finishVarianceValue: '{{value}} d',
     finishVarianceMeaning: {
@@ -1373,16 +1373,15 @@ export const esCL = {
       onTime: 'A tiempo: termina el mismo día que la línea base.',
       none: 'Sin línea base no hay con qué compararlo: fija una en el Gantt.',
     },
-    eac: 'EAC',
-    eacMeaning:
-      'Costo estimado al término: lo gastado más lo que falta, si lo que queda rinde como lo hecho (AC + (BAC − EV) / CPI).',
-    etc: 'ETC',
-    etcMeaning: 'Costo por terminar: lo que falta gastar según esa estimación (EAC − AC).',
-    vac: 'VAC',
+    eac: 'Costo estimado (EAC)',
+    eacMeaning: 'Lo gastado más lo que falta, si rinde como lo hecho: AC + (BAC − EV) / CPI.',
+    etc: 'Por gastar (ETC)',
+    etcMeaning: 'Lo que falta gastar para terminar, según esa estimación: EAC − AC.',
+    vac: 'Desviación al término (VAC)',
     vacMeaning: {
-      under: 'Ahorro esperado: el costo estimado al término queda bajo el presupuesto (BAC − EAC).',
-      even: 'El costo estimado al término iguala el presupuesto (BAC − EAC).',
-      over: 'Sobrecosto esperado: el costo estimado al término supera el presupuesto (BAC − EAC).',
+      under: 'Ahorro esperado frente al presupuesto: BAC − EAC.',
+      even: 'El costo estimado iguala el presupuesto: BAC − EAC.',
+      over: 'Sobrecosto esperado frente al presupuesto: BAC − EAC.',
     },
     estimateMissing: {
       cost: 'Ingresa el costo real del último corte en la tabla para estimarlo.',

@@ -173,17 +173,20 @@ describe('the Curva S screen (issue 16)', () => {
     const finish = await screen.findByTestId('s-curve-finish');
     expect(within(finish).getByText('08-04-2026')).toBeTruthy();
     expect(
-      within(finish).getByText('Fin del programa actual, con el trabajo restante reprogramado desde el último corte.'),
+      within(finish).getByText('Fin del programa actual, con lo que falta reprogramado desde el último corte.'),
     ).toBeTruthy();
     const variance = screen.getByTestId('s-curve-finish-variance');
     expect(within(variance).getByText('+16 d')).toBeTruthy();
     expect(within(variance).getByText('Atrasado: termina 16 días hábiles después que la línea base.')).toBeTruthy();
     const eac = screen.getByTestId('s-curve-eac');
     expect(within(eac).getByText('$1.661.538')).toBeTruthy();
-    expect(within(eac).getByText(/^Costo estimado al término: lo gastado más lo que falta/)).toBeTruthy();
+    expect(
+      within(eac).getByText('Lo gastado más lo que falta, si rinde como lo hecho: AC + (BAC − EV) / CPI.'),
+    ).toBeTruthy();
     expect(within(screen.getByTestId('s-curve-etc')).getByText('$461.538')).toBeTruthy();
     expect(within(screen.getByTestId('s-curve-vac')).getByText('$138.462')).toBeTruthy();
-    expect(screen.getByText(/^Ahorro esperado: el costo estimado al término queda bajo el presupuesto/)).toBeTruthy();
+    expect(screen.getByText('Ahorro esperado frente al presupuesto: BAC − EAC.')).toBeTruthy();
+    expect(screen.getByText('Lo que falta gastar para terminar, según esa estimación: EAC − AC.')).toBeTruthy();
     // the table's 'Proyectado' columns
     const cells = within(screen.getByTestId('s-curve-table'))
       .getAllByRole('row')
