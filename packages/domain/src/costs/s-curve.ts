@@ -99,6 +99,7 @@ D.DP = 40;
 D.RM = Big.roundHalfUp;
 
 const ZERO = new D(0);
+const HUNDREDTH = new D('0.01');
 
 /** The canonical text of a result (as money-math): no exponent, no trailing zeros, no "-0". */
 function text(value: Big): string {
@@ -165,8 +166,11 @@ function prepare(input: SCurveInput): Prepared {
  * (amount ÷ working days, 40 places) times the days worked, so only the tasks under way at some
  * point are divided. The same sums as adding each task's daily rates day by day (the last day
  * takes what the rounded rates leave, so a finished task adds exactly its amount).
+ *
+ * `byDuration` (issue 33, the remaining work, most of it under way at the months after the cut-off):
+ * Σ amount × days worked is summed per duration and divided once per duration, not once per task.
  */
-function plannedValues(calendar: WorkingCalendar, planned: Prepared['planned']) {
+function plannedValues(calendar: WorkingCalendar, planned: Prepared['planned'], byDuration = false) {
   const spans: Array<{ first: number; end: number; days: number; amount: Big; rate?: Big }> = [];
   const milestones: Array<{ day: number; amount: Big }> = [];
   let finish: number | undefined;
@@ -210,15 +214,24 @@ function plannedValues(calendar: WorkingCalendar, planned: Prepared['planned']) 
       const index = calendar.indexOf(day);
       const finished = countBelow(spans, (span) => span.end, index + 1);
       let value = done[finished] as Big;
+      const worked = byDuration ? new Map<number, Big>() : undefined;
       // under way: finishing after index, started before it (so finishing before index + longest)
       for (let next = finished; next < spans.length; next += 1) {
         const span = spans[next] as (typeof spans)[number];
         if (span.end >= index + longest) break;
         if (span.first >= index) continue;
-        span.rate ??= span.amount.div(span.days);
         // the working days planned before `day`: the same count as a task's '% programado'
-        value = value.plus(span.rate.times(plannedDaysBefore(span.first, span.days, index)));
+        const days = plannedDaysBefore(span.first, span.days, index);
+        if (worked !== undefined) {
+          const sum = worked.get(span.days);
+          const part = span.amount.times(days);
+          worked.set(span.days, sum === undefined ? part : sum.plus(part));
+          continue;
+        }
+        span.rate ??= span.amount.div(span.days);
+        value = value.plus(span.rate.times(days));
       }
+      if (worked !== undefined) for (const [days, sum] of worked) value = value.plus(sum.div(days));
       // milestones dated before `day` (the work through day − 1)
       return value.plus(milestoneTotals[countBelow(milestones, (milestone) => milestone.day, day)] as Big);
     },
@@ -254,12 +267,22 @@ function remainingWork(
   spans: readonly SCurveRemainingSpan[],
 ): Prepared['planned'] {
   const spanOf = new Map(spans.map((span) => [span.taskId, span]));
+  // (100 − progress) / 100 by progress value, exact (a cut-off has few distinct ones)
+  const factors = new Map<number, Big>();
+  const factor = (percent: number): Big => {
+    let value = factors.get(percent);
+    if (value === undefined) {
+      value = new D(100).minus(percent).times(HUNDREDTH);
+      factors.set(percent, value);
+    }
+    return value;
+  };
   const out: Prepared['planned'] = [];
   for (const [taskId, amount] of earned) {
     if (amount.eq(0)) continue;
     const percent = cutoff.progress.get(taskId) ?? 0;
     if (percent >= 100) continue;
-    const left = percent <= 0 ? amount : amount.times(100 - percent).div(100);
+    const left = percent <= 0 ? amount : amount.times(factor(percent));
     const span = spanOf.get(taskId);
     out.push(
       span === undefined
@@ -309,7 +332,7 @@ export function computeSCurve(input: SCurveInput): SCurveResult {
   const remaining =
     forecast === undefined || latestCutoff === undefined
       ? undefined
-      : plannedValues(input.calendar, remainingWork(earned, latestCutoff, forecast.remaining));
+      : plannedValues(input.calendar, remainingWork(earned, latestCutoff, forecast.remaining), true);
 
   const startDay =
     input.start !== undefined
