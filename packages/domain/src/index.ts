@@ -157,7 +157,15 @@ export {
   subtractDecimals,
   ufToClp,
 } from './format/money-math';
-export type { SCurveCutoff, SCurveEarnedPart, SCurveInput, SCurvePlannedTask, SCurveResult } from './costs/s-curve';
+export type {
+  SCurveCutoff,
+  SCurveEarnedPart,
+  SCurveForecastInput,
+  SCurveInput,
+  SCurvePlannedTask,
+  SCurveRemainingSpan,
+  SCurveResult,
+} from './costs/s-curve';
 export { computeSCurve } from './costs/s-curve';
 export type { ReportedEstadoPago } from './costs/reported-figures';
 export { withReportedFigures } from './costs/reported-figures';
@@ -370,6 +378,7 @@ export type {
   EstadoPagoTotals,
   SCurve,
   SCurveBasis,
+  SCurveForecast,
   SCurvePoint,
   UfValue,
 } from './functions/cost-contracts';

@@ -39,6 +39,7 @@ import {
 } from '../utils/s-curve-data';
 import type { SCurveTableRow } from '../utils/s-curve-data';
 import { largestSvg, svgToPngBlob } from '../utils/svg-png';
+import { SCurveForecastCards } from './s-curve-forecast';
 
 /** @mui/x-charts in its own chunk: the screen's table and pickers come first. */
 const loadChart = () => import('./s-curve-chart');
@@ -169,6 +170,7 @@ function SCurveBody({ project, curve }: { project: LoadedProject; curve: SCurveO
           </Typography>
         </Paper>
       </Stack>
+      {curve.forecast && <SCurveForecastCards curve={curve} forecast={curve.forecast} />}
       <Box
         data-testid="s-curve-chart"
         sx={{ minHeight: 360, bgcolor: 'background.paper', borderRadius: 1 }}
@@ -185,7 +187,12 @@ function SCurveBody({ project, curve }: { project: LoadedProject; curve: SCurveO
           >
             <SCurveChart
               series={series}
-              labels={{ planned: t('sCurve.planned'), earned: t('sCurve.earned'), chart: t('sCurve.chartLabel') }}
+              labels={{
+                planned: t('sCurve.planned'),
+                earned: t('sCurve.earned'),
+                projected: t('sCurve.projected'),
+                chart: t('sCurve.chartLabel'),
+              }}
             />
           </Suspense>
         )}
@@ -202,6 +209,8 @@ function SCurveBody({ project, curve }: { project: LoadedProject; curve: SCurveO
               <TableCell align="right">{t('sCurve.earned')}</TableCell>
               <TableCell align="right">{t('sCurve.plannedPercent')}</TableCell>
               <TableCell align="right">{t('sCurve.earnedPercent')}</TableCell>
+              <TableCell align="right">{t('sCurve.projected')}</TableCell>
+              <TableCell align="right">{t('sCurve.projectedPercent')}</TableCell>
               <TableCell align="right">{t('sCurve.actualCost')}</TableCell>
             </TableRow>
           </TableHead>
@@ -218,6 +227,8 @@ function SCurveBody({ project, curve }: { project: LoadedProject; curve: SCurveO
                 <TableCell align="right">{row.earned}</TableCell>
                 <TableCell align="right">{row.plannedPercent}</TableCell>
                 <TableCell align="right">{row.earnedPercent}</TableCell>
+                <TableCell align="right">{row.projected}</TableCell>
+                <TableCell align="right">{row.projectedPercent}</TableCell>
                 <TableCell align="right">
                   {row.cutoff && curve.basis === 'cost' ? (
                     <ActualCostField
@@ -264,10 +275,12 @@ function SCurveScreen({ project }: { project: LoadedProject }) {
     const svg = host ? largestSvg(host) : undefined;
     if (!svg) return;
     try {
+      const projected = curve.data?.points.some((point) => point.projected !== undefined && point.projected !== null);
       const legend = {
         entries: [
           { label: t('sCurve.planned'), color: theme.palette.info.main },
           { label: t('sCurve.earned'), color: theme.palette.success.main },
+          ...(projected ? [{ label: t('sCurve.projected'), color: theme.palette.warning.main, dashed: true }] : []),
         ],
         textColor: theme.palette.text.primary,
       };
