@@ -593,4 +593,42 @@ describe('costs end to end: prices, cut-offs, the S-curve and estados de pago N�
     await openSCurve(page, seeded.project._id);
     expect((await sCurveRows(page)).find((cells) => cells[0] === '12-01-2026')?.[4]).toBe('51,29 %');
   }, 180_000);
+
+  it('issue 33: a price changed after EP N°1 and N°2 were approved leaves their figures on the S-curve, the recalculated ones beside', async () => {
+    // ELA.1.2 from 20 × $40.000 to 20 × $50.000 = $1.000.000: at 12-01 (30 %) it earns $300.000 now,
+    // so EV = 1.100.000 + 1.250.000 + 300.000 = $2.650.000 of the $5.250.000 the tasks carry = 50,48 %;
+    // at 26-01 everything done: $5.250.000, 100 %
+    const id = seeded.project._id;
+    const { project } = await call<{
+      project: { edp: { items: Array<{ code: string; unitPrice?: string }>; version: number } };
+    }>('loadProject', { id });
+    await call('saveEdp', {
+      id,
+      edp: {
+        items: project.edp.items.map((item) => (item.code === 'ELA.1.2' ? { ...item, unitPrice: '50000' } : item)),
+        version: project.edp.version,
+      },
+    });
+    await openSCurve(page, id);
+    const cutoffRow = (date: string) =>
+      page.getByTestId('s-curve-table').locator('tbody tr', { has: page.getByText(date, { exact: true }) });
+    // 'Real' stays as each EP reported it; what the data gives now is written under it
+    const first = cutoffRow('12-01-2026');
+    expect(
+      await first
+        .locator('td')
+        .nth(2)
+        .evaluate((cell) => cell.firstChild?.textContent),
+    ).toBe('$2.590.000');
+    expect(await first.locator('td').nth(4).innerText()).toBe('51,29 %');
+    expect(await first.getByTestId('s-curve-recalculated').innerText()).toBe(
+      'reportado en EP N°1; recalculado hoy: $2.650.000 (50,48 %)',
+    );
+    const second = cutoffRow('26-01-2026');
+    expect(await second.getByTestId('s-curve-recalculated').innerText()).toBe(
+      'reportado en EP N°2; recalculado hoy: $5.250.000 (100,00 %)',
+    );
+    expect(await second.locator('td').nth(4).innerText()).toBe('100,00 %');
+    await screenshot(page, 'costs-flow-s-curve-reported');
+  }, 120_000);
 });

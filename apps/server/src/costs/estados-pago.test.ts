@@ -4,6 +4,7 @@ import { callFunction, createFirstAdmin, createSignedInUser } from '../../test/s
 import type { CallResult, TestAccount } from '../../test/support/factories';
 import { asInput, createGanttProject, edcList, loadGanttOk, saveGanttOk } from '../../test/support/gantt';
 import { saveEdcOk } from '../../test/support/edc';
+import { openWorkbook } from '../../test/support/workbooks';
 import { priceEdpItems, setProjectCurrency } from '../../test/support/prices';
 import { saveProgressOk } from '../../test/support/progress';
 import type { WireProgressEntry } from '../../test/support/progress';
@@ -306,6 +307,16 @@ describe.each(databaseKinds)('estados de pago (%s)', (kind) => {
     expect(after).toMatchObject(reported);
     expect(after?.recalculated?.earned).toBe(String(now));
     expect(Number(after?.recalculated?.earned)).toBeLessThan(12505);
+    // the Excel shows both: 'Real' as reported, N°1, and what the data gives now
+    const file = await ok<{ content: string }>('exportSCurve', { id });
+    const { sheet } = await openWorkbook(file.content, 'Curva S');
+    let row: unknown[] | undefined;
+    sheet.eachRow((candidate) => {
+      const values = (candidate.values as unknown[]).slice(1);
+      if (values[0] instanceof Date && values[0].toISOString().startsWith('2026-01-06')) row = values;
+    });
+    expect(row?.[2]).toBe(12505);
+    expect(row?.slice(8, 11)).toEqual(['N°1', now, Number(after?.recalculated?.earnedPercent)]);
     // the next EP pays the difference: P.1.1's previous is N°1's frozen $2.500
     const { estadoPago: ep2 } = await save(id, '2026-01-13');
     expect(ep2.lines.find((line) => line.edpItemId === 3)?.previousAmount).toBe('2500');

@@ -443,6 +443,9 @@ describe.each(databaseKinds)('the S-curve (%s)', (kind) => {
       'Costo real',
       'Proyectado',
       '% proyectado',
+      'Estado de pago',
+      'Real recalculado',
+      '% real recalculado',
     ]);
     expect(values(9)).toEqual([new Date('2026-02-16T00:00:00.000Z'), 500000, 500000, 27.78, 27.78]);
     // issue 33: 'Proyectado' from the latest cut-off (what is left: ACT2's $200.000 by 5 Mar, P.2.1 on 16 Mar)

@@ -29,6 +29,11 @@ export const S_CURVE_TITLES = [
   // issue 33: after the issue-16 columns, so a sheet read by position still finds them where they were
   'Proyectado',
   '% proyectado',
+  // issue 33, what was reported stays put: 'Real' at an approved EP's cut-off is what it reported;
+  // what the data gives there now, when it moved since
+  'Estado de pago',
+  'Real recalculado',
+  '% real recalculado',
 ] as const;
 
 /** issue 33: what each forecast figure means, one sentence each (the screen says the same). */
@@ -42,7 +47,8 @@ export const S_CURVE_FORECAST_MEANINGS = {
 
 /**
  * exportSCurve's workbook: sheet 'Curva S' with a header (project, currency, baseline, basis), the
- * table (Fecha, Programado, Real, % programado, % real, Costo real, Proyectado, % proyectado), SPI /
+ * table (Fecha, Programado, Real, % programado, % real, Costo real, Proyectado, % proyectado, Estado
+ * de pago, Real recalculado, % real recalculado: issue 33, an approved EP's figures stay put), SPI /
  * CPI under it and the forecast (issue 33: estimated finish, its difference with the baseline, EAC,
  * ETC, VAC), each with what it means.
  */
@@ -64,6 +70,9 @@ export async function sCurveWorkbook(
     { width: 18 },
     { width: 18 },
     { width: 14 },
+    { width: 14 },
+    { width: 18 },
+    { width: 18 },
   ];
   const header: Array<[string, string]> = [
     ['Proyecto', `${project.code} — ${project.name}`],
@@ -91,10 +100,13 @@ export async function sCurveWorkbook(
       cellNumber(point.actualCost),
       cellNumber(point.projected ?? null),
       cellNumber(point.projectedPercent ?? null),
+      point.estadoPago === undefined ? null : `N°${point.estadoPago}`,
+      cellNumber(point.recalculated?.earned ?? null),
+      cellNumber(point.recalculated?.earnedPercent ?? null),
     ]);
     row.getCell(1).numFmt = 'dd-mm-yyyy';
-    for (const column of [2, 3, 7]) row.getCell(column).numFmt = amount;
-    for (const column of [4, 5, 8]) row.getCell(column).numFmt = '0.00';
+    for (const column of [2, 3, 7, 10]) row.getCell(column).numFmt = amount;
+    for (const column of [4, 5, 8, 11]) row.getCell(column).numFmt = '0.00';
     row.getCell(6).numFmt = curve.currency === 'CLP' ? '#,##0' : '#,##0.00';
     if (point.cutoff) row.font = { bold: true };
   }

@@ -1354,6 +1354,8 @@ export const enUS: Catalogue = {
     cutoff: 'Cut-off',
     total: 'Total',
     durationBasis: 'Progress weighted by duration',
+    reported: 'Reported in the approved payment certificate N°{{number}}: this figure does not change',
+    reportedAndRecalculated: 'reported in EP N°{{number}}; recalculated today: {{earned}} ({{percent}})',
     amountBasis:
       'Progress weighted by amount: the actual % is the earned value over the amount the tasks carry today, the same figure as the Gantt, the status dates, the home page and the payment certificates.',
     durationBasisDetail: 'No item has a price: each task weighs its working days (d).',

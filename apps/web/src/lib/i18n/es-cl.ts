@@ -1366,6 +1366,8 @@ export const esCL = {
     cutoff: 'Corte',
     total: 'Total',
     durationBasis: 'Avance ponderado por duración',
+    reported: 'Reportado en el estado de pago N°{{number}} aprobado: esta cifra no cambia',
+    reportedAndRecalculated: 'reportado en EP N°{{number}}; recalculado hoy: {{earned}} ({{percent}})',
     amountBasis:
       'Avance ponderado por monto: el % real es el valor ganado sobre el monto que llevan hoy las tareas, la misma cifra del Gantt, los cortes de avance, el inicio y los estados de pago.',
     durationBasisDetail: 'Ninguna partida tiene precio: cada tarea pesa sus días hábiles (d).',

@@ -224,7 +224,25 @@ function SCurveBody({ project, curve }: { project: LoadedProject; curve: SCurveO
                   </Stack>
                 </TableCell>
                 <TableCell align="right">{row.planned}</TableCell>
-                <TableCell align="right">{row.earned}</TableCell>
+                <TableCell
+                  align="right"
+                  title={row.estadoPago === undefined ? undefined : t('sCurve.reported', { number: row.estadoPago })}
+                >
+                  {row.earned}
+                  {row.recalculated && (
+                    <Box
+                      component="span"
+                      data-testid="s-curve-recalculated"
+                      sx={{ display: 'block', fontSize: '0.75rem', color: 'text.secondary', whiteSpace: 'nowrap' }}
+                    >
+                      {t('sCurve.reportedAndRecalculated', {
+                        number: row.estadoPago,
+                        earned: row.recalculated.earned,
+                        percent: row.recalculated.earnedPercent,
+                      })}
+                    </Box>
+                  )}
+                </TableCell>
                 <TableCell align="right">{row.plannedPercent}</TableCell>
                 <TableCell align="right">{row.earnedPercent}</TableCell>
                 <TableCell align="right">{row.projected}</TableCell>

@@ -97,6 +97,24 @@ describe('the S-curve screen’s data (issue 16)', () => {
     expect(rows[1]?.actualCostInput).toBe('');
   });
 
+  it('issue 33: names the approved EP whose figures a point shows, and what the data gives there now', () => {
+    const rows = sCurveTableRows({
+      ...curve,
+      points: curve.points.map((point) =>
+        point.date === '2026-02-16'
+          ? { ...point, estadoPago: 1, recalculated: { earned: '450000', earnedPercent: '25' } }
+          : point,
+      ),
+    });
+    expect(rows[1]).toMatchObject({
+      earned: '$500.000',
+      estadoPago: 1,
+      recalculated: { earned: '$450.000', earnedPercent: '25,00 %' },
+    });
+    expect(rows[3]?.estadoPago).toBeUndefined();
+    expect(rows[3]?.recalculated).toBeUndefined();
+  });
+
   it('shows working days on the duration basis, and UF with 2 decimals', () => {
     const days = sCurveTableRows({
       ...curve,

@@ -54,6 +54,10 @@ export type SCurveTableRow = {
   actualCost: string;
   /** the stored actual cost as the field shows it for editing ('' none) */
   actualCostInput: string;
+  /** issue 33: the approved estado de pago whose figures 'Real' shows here (absent: the curve's own) */
+  estadoPago?: number;
+  /** issue 33: what the data gives here now, when it moved since that EP was approved */
+  recalculated?: { earned: string; earnedPercent: string };
 };
 
 const NONE = '—';
@@ -95,6 +99,15 @@ export function sCurveTableRows(curve: Pick<SCurve, 'points' | 'basis' | 'curren
         : formatPercent(point.projectedPercent),
     actualCost: point.actualCost === null ? NONE : formatMoney(point.actualCost, curve.currency),
     actualCostInput: actualCostText(point.actualCost),
+    ...(point.estadoPago === undefined ? {} : { estadoPago: point.estadoPago }),
+    ...(point.recalculated === undefined
+      ? {}
+      : {
+          recalculated: {
+            earned: formatCurveAmount(point.recalculated.earned, curve),
+            earnedPercent: formatPercent(point.recalculated.earnedPercent),
+          },
+        }),
   }));
 }
 
