@@ -180,6 +180,9 @@ describe("the 'Curva S' screen (issue 16)", () => {
       'Costo real',
       'Proyectado',
       '% proyectado',
+      'Estado de pago',
+      'Real recalculado',
+      '% real recalculado',
     ]);
     expect(values(10)).toEqual([new Date('2026-01-26T00:00:00.000Z'), 15, 12, 60, 48, undefined, 12, 48]);
     expect(values(11)).toEqual([new Date('2026-02-01T00:00:00.000Z'), 20, undefined, 80, undefined, undefined, 20, 80]);

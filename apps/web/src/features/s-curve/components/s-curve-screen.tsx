@@ -219,7 +219,9 @@ function SCurveBody({ project, curve }: { project: LoadedProject; curve: SCurveO
               <TableRow key={row.isoDate} hover data-cutoff={row.cutoff ? 'true' : 'false'}>
                 <TableCell>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <span>{row.date}</span>
+                    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                      {row.date}
+                    </Box>
                     {row.cutoff && <Chip size="small" label={t('sCurve.cutoff')} color="primary" variant="outlined" />}
                   </Stack>
                 </TableCell>
@@ -233,7 +235,7 @@ function SCurveBody({ project, curve }: { project: LoadedProject; curve: SCurveO
                     <Box
                       component="span"
                       data-testid="s-curve-recalculated"
-                      sx={{ display: 'block', fontSize: '0.75rem', color: 'text.secondary', whiteSpace: 'nowrap' }}
+                      sx={{ display: 'block', fontSize: '0.75rem', color: 'text.secondary', maxWidth: 190, ml: 'auto' }}
                     >
                       {t('sCurve.reportedAndRecalculated', {
                         number: row.estadoPago,
