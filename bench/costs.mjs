@@ -19,8 +19,8 @@ import { benchEdp } from './gantt-server.mjs';
 import { contextCookies, directWriter, median, onBothDatabases, timedCall } from './support.mjs';
 
 /** 1 root + 50 groups of 100 items (a group item and 99 leaves): 5,001 items, 4,950 leaves. */
-const GROUPS = 50;
-const PER_GROUP = 100;
+export const GROUPS = 50;
+export const PER_GROUP = 100;
 /** Tasks the Gantt ends with: the 5,001 built from the EDP, and children added under the leaves. */
 const TASKS = 20_000;
 const CUTOFFS = 24;
@@ -40,7 +40,7 @@ function monthStart(iso, months) {
 }
 
 /** The loaded Gantt with children under every EDP leaf's task until it has TASKS tasks, spread over SPAN_DAYS. */
-function withChildren(activities, projectStart) {
+export function withChildren(activities, projectStart) {
   const leaves = activities.filter((task) => !task.isSummary && task.ParentId !== undefined);
   let nextId = Math.max(...activities.map((task) => task.TaskID)) + 1;
   const missing = TASKS - activities.length;
@@ -66,7 +66,7 @@ function withChildren(activities, projectStart) {
 }
 
 /** Each leaf's progress at every monthly cut-off, from its planned dates, inserted directly. */
-async function seedCutoffs(database, projectId, activities) {
+export async function seedCutoffs(database, projectId, activities) {
   const writer = await directWriter(database);
   try {
     const leaves = activities.filter((task) => !task.isSummary);

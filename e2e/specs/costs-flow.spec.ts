@@ -7,7 +7,7 @@ import { screenshot } from '../support/browser';
 import { confirmDialog, waitForSuccessToast } from '../support/catalogues';
 import { openEdp, row as edpRow, toolbarButton as edpToolbarButton } from '../support/edp';
 import type { GanttOutput, SeededGantt } from '../support/gantt';
-import { openGanttPage, seedGanttProject, toolbarButton } from '../support/gantt';
+import { openGanttPage, row, seedGanttProject, toolbar, toolbarButton } from '../support/gantt';
 import { ProjectApi, edpItemId } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
@@ -252,6 +252,85 @@ function expectWorkbookTotals(totals: Map<string, string | null>, figures: Total
   expect(totals.get('Total a pagar')).toBe(figures.total);
 }
 
+/** '51,29 %' (any screen's way of writing a percentage) as a number: 51.29. */
+function percentOf(text: string): number {
+  const match = /(-?[\d.]+(?:,\d+)?)\s*%/.exec(text);
+  if (!match) throw new Error(`no percentage in '${text}'`);
+  return Number((match[1] as string).replace(/\./g, '').replace(',', '.'));
+}
+
+/**
+ * Issue 33, one progress measure: the project's progress at `cutoff` (DD-MM-YYYY, the latest) and
+ * ELA.1.2's, as the five screens that show it read them, each with the basis it names.
+ */
+async function fiveScreens(
+  page: Page,
+  project: SeededGantt['project'],
+  cutoff: string,
+  epNumber: number,
+): Promise<Record<string, { project: number; item?: number; basis: string }>> {
+  // the Gantt: the header's figure, and the 'Avance' column of ELA (the root) and of ELA.1.2
+  await openGanttPage(page, project, ACT1);
+  const chip = await page.getByTestId('gantt-project-progress').innerText();
+  await page.getByTestId('baseline-menu-button').click();
+  const columns = page.getByRole('menuitemcheckbox', { name: 'Columnas de seguimiento' });
+  if ((await columns.getAttribute('aria-checked')) !== 'true') await columns.click();
+  else await page.keyboard.press('Escape');
+  const avance = (id: number) => row(page, id).locator('[data-col-id=":progress"]');
+  await avance(ELA12).waitFor();
+  const gantt = {
+    project: percentOf(await avance(1).innerText()),
+    item: percentOf(await avance(ELA12).innerText()),
+    basis: chip,
+  };
+  expect(percentOf(chip)).toBe(gantt.project);
+  await screenshot(page, `costs-flow-one-measure-gantt-${epNumber}`);
+
+  // 'Cortes de avance'
+  await toolbar(page).getByRole('button', { name: 'Más opciones de avance' }).click();
+  await page.getByRole('menuitem', { name: 'Cortes de avance' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cortes de avance' });
+  const line = dialog.getByTestId('progress-history-cutoffs').locator('tbody tr', { hasText: cutoff });
+  await line.waitFor();
+  const cortes = {
+    project: percentOf(await line.locator('td').nth(3).innerText()),
+    basis: await dialog.getByTestId('progress-history-basis').innerText(),
+  };
+  await screenshot(page, `costs-flow-one-measure-cortes-${epNumber}`);
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+
+  // the home: the project's card
+  await page.goto('/home');
+  const card = page.getByTestId('dashboard-project').filter({ hasText: project.name });
+  await card.getByTestId('dashboard-project-progress').waitFor();
+  const home = {
+    project: percentOf(await card.getByTestId('dashboard-project-progress').innerText()),
+    basis: await card.getByTestId('dashboard-progress-basis').innerText(),
+  };
+  await screenshot(page, `costs-flow-one-measure-home-${epNumber}`);
+
+  // the S-curve: '% real' at the cut-off
+  await openSCurve(page, project._id);
+  const point = (await sCurveRows(page)).find((cells) => cells[0] === cutoff);
+  const curve = {
+    project: percentOf(point?.[4] ?? ''),
+    basis: await page.getByTestId('s-curve-amount-basis').innerText(),
+  };
+
+  // the estado de pago at that cut-off: its total's and ELA.1.2's line
+  await page.goto(`/projects/${project._id}/estados-pago`);
+  await page.getByRole('heading', { name: `Estado de pago N°${epNumber}` }).waitFor();
+  const lines = await rowTexts(epLines(page, epNumber));
+  const ela12 = lines.find((text) => text.startsWith('ELA.1.2 |'))?.split(' | ') ?? [];
+  const progressRow = page.getByTestId('estado-pago-totals').locator('tr[data-total="progress"]');
+  const ep = {
+    project: percentOf((await screenTotals(page)).progress ?? ''),
+    item: percentOf(ela12[8] ?? ''),
+    basis: await progressRow.innerText(),
+  };
+  return { gantt, cortes, home, curve, ep };
+}
+
 describe('costs end to end: prices, cut-offs, the S-curve and estados de pago N°1 and N°2 (issue 16)', () => {
   let session: SignedInSession;
   let page: Page;
@@ -426,6 +505,23 @@ describe('costs end to end: prices, cut-offs, the S-curve and estados de pago N�
     expectWorkbookTotals(totals, EP1);
   }, 120_000);
 
+  it("issue 33: the Gantt, 'Cortes de avance', the home, the S-curve and EP N°1 read the same progress at cut-off 1", async () => {
+    const screens = await fiveScreens(page, seeded.project, '12-01-2026', 1);
+    // the project: EV 2.590.000 of 5.050.000 = 51,29 % (by duration it read (5 × 100 + 5 × 10 +
+    // 5 × 100 + 5 × 30) / 25 = 48 %); ELA.1.2: 30 %
+    expect(Object.fromEntries(Object.entries(screens).map(([key, value]) => [key, value.project]))).toEqual({
+      gantt: 51.29,
+      cortes: 51.29,
+      home: 51.29,
+      curve: 51.29,
+      ep: 51.29,
+    });
+    expect([screens.gantt?.item, screens.ep?.item]).toEqual([30, 30]);
+    // every screen names the basis
+    for (const screen of Object.values(screens)) expect(screen.basis).toContain('ponderado por monto');
+    await screenshot(page, 'costs-flow-one-measure-ep1');
+  }, 180_000);
+
   it('records cut-off 2 (everything done), creates EP N°2, approves it and downloads its Excel and PDF', async () => {
     const { version } = await seeded.loadGantt();
     await call<GanttOutput>('saveProgress', {
@@ -489,4 +585,50 @@ describe('costs end to end: prices, cut-offs, the S-curve and estados de pago N�
       [2, 'approved', EP2.total],
     ]);
   }, 180_000);
+
+  it('issue 33: the same five screens read 100 % at cut-off 2, and cut-off 1 still reads 51,29 % where it is listed', async () => {
+    const screens = await fiveScreens(page, seeded.project, '26-01-2026', 2);
+    expect(Object.values(screens).map((screen) => screen.project)).toEqual([100, 100, 100, 100, 100]);
+    expect([screens.gantt?.item, screens.ep?.item]).toEqual([100, 100]);
+    await openSCurve(page, seeded.project._id);
+    expect((await sCurveRows(page)).find((cells) => cells[0] === '12-01-2026')?.[4]).toBe('51,29 %');
+  }, 180_000);
+
+  it('issue 33: a price changed after EP N°1 and N°2 were approved leaves their figures on the S-curve, the recalculated ones beside', async () => {
+    // ELA.1.2 from 20 × $40.000 to 20 × $50.000 = $1.000.000: at 12-01 (30 %) it earns $300.000 now,
+    // so EV = 1.100.000 + 1.250.000 + 300.000 = $2.650.000 of the $5.250.000 the tasks carry = 50,48 %;
+    // at 26-01 everything done: $5.250.000, 100 %
+    const id = seeded.project._id;
+    const { project } = await call<{
+      project: { edp: { items: Array<{ code: string; unitPrice?: string }>; version: number } };
+    }>('loadProject', { id });
+    await call('saveEdp', {
+      id,
+      edp: {
+        items: project.edp.items.map((item) => (item.code === 'ELA.1.2' ? { ...item, unitPrice: '50000' } : item)),
+        version: project.edp.version,
+      },
+    });
+    await openSCurve(page, id);
+    const cutoffRow = (date: string) =>
+      page.getByTestId('s-curve-table').locator('tbody tr', { has: page.getByText(date, { exact: true }) });
+    // 'Real' stays as each EP reported it; what the data gives now is written under it
+    const first = cutoffRow('12-01-2026');
+    expect(
+      await first
+        .locator('td')
+        .nth(2)
+        .evaluate((cell) => cell.firstChild?.textContent),
+    ).toBe('$2.590.000');
+    expect(await first.locator('td').nth(4).innerText()).toBe('51,29 %');
+    expect(await first.getByTestId('s-curve-recalculated').innerText()).toBe(
+      'reportado en EP N°1; recalculado hoy: $2.650.000 (50,48 %)',
+    );
+    const second = cutoffRow('26-01-2026');
+    expect(await second.getByTestId('s-curve-recalculated').innerText()).toBe(
+      'reportado en EP N°2; recalculado hoy: $5.250.000 (100,00 %)',
+    );
+    expect(await second.locator('td').nth(4).innerText()).toBe('100,00 %');
+    await screenshot(page, 'costs-flow-s-curve-reported');
+  }, 120_000);
 });

@@ -20,6 +20,9 @@ import { openAsFirstAdmin } from '../support/signed-in';
  *   C1 12-01-2026: ACT1 done, ACT2 at 20 %      PV 5 d (20 %)  EV 5 + 1 = 6 d (24 %)
  *   C2 26-01-2026: ACT2 done, ACT3 at 40 %      PV 15 d (60 %) EV 5 + 5 + 2 = 12 d (48 %)
  *   months: 01-02-2026 PV 20 d (80 %), 01-03-2026 PV 25 d (100 %); SPI 12 / 15 = 0,80
+ * Issue 33, 'Proyectado' on the current schedule at C2: EV 12 d, then what is left, ACT3's 60 % × 5 = 3 d
+ * over 26–28 Jan, ELA.1.1 26–30 Jan, ELA.1.2 2–6 Feb: 01-02-2026 12 + 3 + 5 = 20 d (80 %), 01-03-2026
+ * 25 d (100 %). The estimated finish is the baseline's, 06-02-2026: 0 working days.
  */
 const ACT1 = 5;
 const ACT2 = 6;
@@ -39,6 +42,25 @@ async function toggleDarkMode(page: Page, isDark: boolean): Promise<void> {
   else await toggle.uncheck();
   await page.locator(`html[data-theme-mode="${isDark ? 'dark' : 'light'}"]`).waitFor({ state: 'attached' });
   await page.keyboard.press('Escape');
+}
+
+/** The table's 'Proyectado' and '% proyectado' cells, row by row (issue 33). */
+async function projectedTexts(page: Page): Promise<string[][]> {
+  return page
+    .getByTestId('s-curve-table')
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) =>
+        Array.from(row.querySelectorAll('td'))
+          .slice(5, 7)
+          .map((cell) => (cell.textContent ?? '').trim()),
+      ),
+    );
+}
+
+/** A card's text with its lines joined by ' | '. */
+async function cardText(page: Page, testId: string): Promise<string> {
+  return (await page.getByTestId(testId).innerText()).split('\n').filter(Boolean).join(' | ');
 }
 
 async function tableTexts(page: Page): Promise<string[][]> {
@@ -109,8 +131,32 @@ describe("the 'Curva S' screen (issue 16)", () => {
     ]);
     expect(await page.getByTestId('s-curve-spi').innerText()).toContain('0,80');
     expect(await page.getByTestId('s-curve-spi').innerText()).toContain('Atrasado');
-    // both curves drawn
-    expect(await page.getByTestId('s-curve-chart').locator('svg path').count()).toBeGreaterThanOrEqual(2);
+    // issue 33: 'Proyectado' from the latest cut-off, and the forecast's cards
+    expect(await projectedTexts(page)).toEqual([
+      ['—', '—'],
+      ['—', '—'],
+      ['12 d', '48,00 %'],
+      ['20 d', '80,00 %'],
+      ['25 d', '100,00 %'],
+    ]);
+    expect(await cardText(page, 's-curve-finish')).toBe(
+      'FIN ESTIMADO | 06-02-2026 | Fin del programa actual, con lo que falta reprogramado desde el último corte.',
+    );
+    expect(await cardText(page, 's-curve-finish-variance')).toBe(
+      'Δ FIN VS. LÍNEA BASE | 0 d | A tiempo: termina el mismo día que la línea base.',
+    );
+    expect(await cardText(page, 's-curve-eac')).toBe('COSTO ESTIMADO (EAC) | — | Sin precios no se estima el costo.');
+    expect(await page.getByTestId('s-curve-etc').count()).toBe(0);
+    // the three curves drawn, the projected one dashed, and in the legend
+    expect(await page.getByTestId('s-curve-chart').locator('svg path').count()).toBeGreaterThanOrEqual(3);
+    expect(
+      await page
+        .getByTestId('s-curve-chart')
+        .locator('path[data-series="projected"]')
+        .first()
+        .evaluate((path) => getComputedStyle(path).strokeDasharray),
+    ).toMatch(/^7(px)?,? 5(px)?$/);
+    expect(await page.getByTestId('s-curve-legend').innerText()).toContain('Proyectado');
     await screenshot(page, 's-curve-light');
 
     const [download] = await Promise.all([
@@ -125,9 +171,24 @@ describe("the 'Curva S' screen (issue 16)", () => {
     const values = (row: number) => (sheet.getRow(row).values as unknown[]).slice(1);
     expect(values(4)).toEqual(['Línea base', 'Contrato']);
     expect(values(5)).toEqual(['Base', 'Avance ponderado por duración (días hábiles)']);
-    expect(values(7)).toEqual(['Fecha', 'Programado', 'Real', '% programado', '% real', 'Costo real']);
-    expect(values(10)).toEqual([new Date('2026-01-26T00:00:00.000Z'), 15, 12, 60, 48]);
+    expect(values(7)).toEqual([
+      'Fecha',
+      'Programado',
+      'Real',
+      '% programado',
+      '% real',
+      'Costo real',
+      'Proyectado',
+      '% proyectado',
+      'Estado de pago',
+      'Real recalculado',
+      '% real recalculado',
+    ]);
+    expect(values(10)).toEqual([new Date('2026-01-26T00:00:00.000Z'), 15, 12, 60, 48, undefined, 12, 48]);
+    expect(values(11)).toEqual([new Date('2026-02-01T00:00:00.000Z'), 20, undefined, 80, undefined, undefined, 20, 80]);
     expect(values(15)).toEqual(['SPI', 0.8, 'EV / PV al último corte']);
+    expect(values(17)?.slice(0, 2)).toEqual(['Fin estimado', new Date('2026-02-06T00:00:00.000Z')]);
+    expect(values(18)?.slice(0, 2)).toEqual(['Δ fin (días hábiles)', 0]);
 
     const [png] = await Promise.all([
       page.waitForEvent('download', { timeout: 60_000 }),
@@ -200,5 +261,59 @@ describe("the 'Curva S' screen (issue 16)", () => {
     await page.getByTestId('s-curve-table').waitFor();
     await expect.poll(() => page.getByLabel('Costo real al 26-01-2026').inputValue()).toBe('2.000.000');
     await screenshot(page, 's-curve-priced-light');
+    /*
+     * Issue 33: EAC = AC + (BAC − EV) / CPI = 2.000.000 + (5.000.000 − 2.400.000) × 2.000.000 / 2.400.000
+     * = 2.000.000 + 2.166.666,67 → $4.166.667; ETC $2.166.667; VAC 5.000.000 − 4.166.667 = $833.333
+     */
+    expect(await cardText(page, 's-curve-eac')).toBe(
+      'COSTO ESTIMADO (EAC) | $4.166.667 | Lo gastado más lo que falta, si rinde como lo hecho: AC + (BAC − EV) / CPI.',
+    );
+    expect(await cardText(page, 's-curve-etc')).toBe(
+      'POR GASTAR (ETC) | $2.166.667 | Lo que falta gastar para terminar, según esa estimación: EAC − AC.',
+    );
+    expect(await cardText(page, 's-curve-vac')).toBe(
+      'DESVIACIÓN AL TÉRMINO (VAC) | $833.333 | Ahorro esperado frente al presupuesto: BAC − EAC.',
+    );
+    expect((await projectedTexts(page)).slice(2)).toEqual([
+      ['$2.400.000', '48,00 %'],
+      ['$4.000.000', '80,00 %'],
+      ['$5.000.000', '100,00 %'],
+    ]);
+  });
+
+  /*
+   * Issue 33: ELA.1.2 moved after the baseline from 2 Feb to Monday 16 Feb (16–20 Feb): the estimated
+   * finish is 20-02-2026, 10 working days after the baseline's 06-02-2026 (9–13 and 16–20 Feb). What
+   * is left at 01-02-2026 is the same (ACT3's rest and ELA.1.1 in January): $4.000.000; ELA.1.2's
+   * $1.000.000 comes by 01-03-2026.
+   */
+  it('shows a late estimated finish on the cards and the projected curve, at 1440 and 390 px', async () => {
+    await seeded.saveGantt((task) => (task.TaskCode === 'ELA.1.2' ? { StartDate: '2026-02-16' } : {}));
+    await page.reload();
+    await page.getByTestId('s-curve-table').waitFor();
+    await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
+    await expect.poll(() => cardText(page, 's-curve-finish')).toContain('20-02-2026');
+    expect(await cardText(page, 's-curve-finish-variance')).toBe(
+      'Δ FIN VS. LÍNEA BASE | +10 d | Atrasado: termina 10 días hábiles después que la línea base.',
+    );
+    expect((await projectedTexts(page)).slice(2)).toEqual([
+      ['$2.400.000', '48,00 %'],
+      ['$4.000.000', '80,00 %'],
+      ['$5.000.000', '100,00 %'],
+    ]);
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await page.getByTestId('s-curve-chart').locator('path[data-series="projected"]').first().waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 's-curve-forecast-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    // the cards one under the other, nothing wider than the screen but the table's own scroll
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+    }));
+    expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+    await screenshot(page, 's-curve-forecast-390');
+    await page.setViewportSize({ width: 1400, height: 900 });
   });
 });

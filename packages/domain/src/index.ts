@@ -157,16 +157,30 @@ export {
   subtractDecimals,
   ufToClp,
 } from './format/money-math';
-export type { SCurveCutoff, SCurveEarnedPart, SCurveInput, SCurvePlannedTask, SCurveResult } from './costs/s-curve';
+export type {
+  SCurveCutoff,
+  SCurveEarnedPart,
+  SCurveForecastInput,
+  SCurveInput,
+  SCurvePlannedTask,
+  SCurveRemainingSpan,
+  SCurveResult,
+} from './costs/s-curve';
 export { computeSCurve } from './costs/s-curve';
-export type { CostPart, CostTask, PricedEdpItem, TaskCosts } from './costs/edp-amounts';
+export type { ReportedEstadoPago } from './costs/reported-figures';
+export { withReportedFigures } from './costs/reported-figures';
+export type { CostPart, CostTask, ItemAmount, PricedEdpItem, ProgressAmounts, TaskCosts } from './costs/edp-amounts';
 export {
+  createProgressWeigher,
   edpBudgetSummary,
   edpItemAmount,
   edpItemEarned,
   itemLeaves,
+  progressWeights,
   rollUpEdpAmounts,
+  spreadAmounts,
   spreadItemAmounts,
+  taskProgressWeights,
 } from './costs/edp-amounts';
 export type {
   EstadoPagoInput,
@@ -175,7 +189,8 @@ export type {
   EstadoPagoUf,
   EstadoPagoUfValue,
 } from './costs/estado-pago';
-export { computeEstadoPago, edpItemLevels, edpItemProgress } from './costs/estado-pago';
+export { computeEstadoPago, edpItemLevels, edpItemProgress, partidaProgress } from './costs/estado-pago';
+export { tasksProgress } from './costs/deletion-progress';
 export type {
   LoadedProject,
   ParsedProjectInput,
@@ -237,6 +252,9 @@ export type {
   EdpCrossLinks,
   EdpDeletion,
   EdpItemUsage,
+  EdpMoneyFacts,
+  EdpMoneyUsage,
+  EdpPaid,
   EdpUsageCounts,
   EdpUsageIndex,
   EdpUsageTotals,
@@ -246,10 +264,13 @@ export {
   carriesEdpUsage,
   countEdpUsage,
   edpDeletions,
+  edpMoneyFacts,
   edpUsageTotals,
   indexEdpUsage,
+  sumPaid,
+  touchesMoney,
 } from './edp/edp-usage';
-export type { EdpItemAction, EdpItemInput, EdpUsage, LoadedEdp } from './functions/edp-contracts';
+export type { EdpItemAction, EdpItemInput, EdpUsage, LoadedEdp, TaskSelectionUsage } from './functions/edp-contracts';
 export {
   EDP_STALE_MESSAGE,
   MAX_EDP_CODE,
@@ -305,8 +326,8 @@ export type {
 } from './gantt/schedule-types';
 export type { ProgressEntry, ProgressEntryError, ProgressTaskInfo } from './gantt/progress-entries';
 export { cutoffError, progressEntryErrors } from './gantt/progress-entries';
-export type { ProgressRollupTask } from './gantt/tracking';
-export { finishVariance, rollUpProgress } from './gantt/tracking';
+export type { ProgressBasis, ProgressRollupTask } from './gantt/tracking';
+export { finishVariance, formatProgress, progressBasisLabel, rollUpProgress, roundPercent } from './gantt/tracking';
 export type {
   PlannedProgress,
   PlannedState,
@@ -357,6 +378,7 @@ export type {
   EstadoPagoTotals,
   SCurve,
   SCurveBasis,
+  SCurveForecast,
   SCurvePoint,
   UfValue,
 } from './functions/cost-contracts';

@@ -1,8 +1,10 @@
-import { missingUfValueMessage } from '@cimiento/domain';
+import { missingUfValueMessage, spreadAmount } from '@cimiento/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, createFirstAdmin, createSignedInUser } from '../../test/support/factories';
 import type { CallResult, TestAccount } from '../../test/support/factories';
-import { asInput, createGanttProject, loadGanttOk, saveGanttOk } from '../../test/support/gantt';
+import { asInput, createGanttProject, edcList, loadGanttOk, saveGanttOk } from '../../test/support/gantt';
+import { saveEdcOk } from '../../test/support/edc';
+import { openWorkbook } from '../../test/support/workbooks';
 import { priceEdpItems, setProjectCurrency } from '../../test/support/prices';
 import { saveProgressOk } from '../../test/support/progress';
 import type { WireProgressEntry } from '../../test/support/progress';
@@ -179,6 +181,145 @@ describe.each(databaseKinds)('estados de pago (%s)', (kind) => {
     });
     const atCutoff = curve.points.find((point) => point.cutoff && point.date === '2026-01-13');
     expect(atCutoff?.earned).toBe(line?.accumulatedAmount);
+  });
+
+  it('issue 33, one measure: the Gantt, Cortes de avance, the home, the S-curve and the EP show the same % at two cut-offs', async () => {
+    // P.1.1 $10.000 on ACT1 and ACT2 ($5.000 each), P.1.2 $10.005 on P12, P.2.1 $1.001 on P21, P.2.2
+    // unpriced (P22 weighs nothing): BAC $21.006
+    const { id } = await createGanttProject(t, member.cookie, { prefix: 'UM' });
+    await setProjectCurrency(t, member.cookie, id, 'CLP');
+    await price(id, 3, '10', '1000');
+    await price(id, 4, '5', '2001');
+    await price(id, 6, '3', '333.5');
+    const P = 1;
+    const P11 = 3;
+    type Figures = { project: number; item: number };
+    const round2 = (value: number) => Math.round(value * 100 + 1e-7) / 100;
+    async function figures(cutoff: string, latest: boolean): Promise<Record<string, Figures | number>> {
+      const out: Record<string, Figures | number> = {};
+      const history = await ok<{ progressBasis: string; cutoffs: { cutoff: string; progress: number }[] }>(
+        'loadProgressHistory',
+        { id },
+      );
+      expect(history.progressBasis).toBe('amount');
+      out.cortes = round2(history.cutoffs.find((entry) => entry.cutoff === cutoff)?.progress ?? -1);
+      type Curve = { points: { date: string; cutoff: boolean; earnedPercent: string | null }[] };
+      const at = (curve: Curve) =>
+        Number(curve.points.find((point) => point.cutoff && point.date === cutoff)?.earnedPercent);
+      out.curve = {
+        project: at(await ok<Curve>('loadSCurve', { id })),
+        item: at(await ok<Curve>('loadSCurve', { id, edpItemId: 3 })),
+      };
+      const { estadoPago } = await save(id, cutoff);
+      out.ep = {
+        project: Number(estadoPago.totals.accumulatedPercent),
+        item: Number(estadoPago.lines.find((line) => line.edpItemId === 3)?.accumulatedPercent),
+      };
+      if (latest) {
+        const gantt = await loadGanttOk(t, member.cookie, id);
+        const progress = (taskId: number) => gantt.activities.find((task) => task.TaskID === taskId)?.Progress ?? -1;
+        out.gantt = { project: round2(progress(P)), item: round2(progress(P11)) };
+        const home = await ok<{ projects: { id: string; progress: number | null; progressBasis?: string }[] }>(
+          'loadDashboard',
+          null,
+        );
+        const card = home.projects.find((project) => project.id === id);
+        expect(card?.progressBasis).toBe('amount');
+        out.home = round2(card?.progress ?? -1);
+      }
+      return out;
+    }
+    // 06-01-2026: ACT1 50 %, P12 done, P22 40 %: EV 2.500 + 10.005 = 12.505 of 21.006 = 59,53 %
+    // (by duration it read (5 × 50 + 5 × 100 + 5 × 40) / 25 = 38 %); P.1.1: 2.500 / 10.000 = 25 %
+    await record(id, '2026-01-06', [
+      { TaskID: ACT1, ActualStart: '2026-01-02', Progress: 50 },
+      { TaskID: P12, ActualStart: '2026-01-02', ActualFinish: '2026-01-05', Progress: 100 },
+      { TaskID: P22, ActualStart: '2026-01-02', Progress: 40 },
+    ]);
+    const first = { project: 59.53, item: 25 };
+    expect(await figures('2026-01-06', true)).toEqual({
+      cortes: 59.53,
+      curve: first,
+      ep: first,
+      gantt: first,
+      home: 59.53,
+    });
+    await approve(id, 1);
+    // 13-01-2026: ACT1 done, ACT2 50 %, P12 and P21 done: 5.000 + 2.500 + 10.005 + 1.001 = 18.506
+    // of 21.006 = 88,10 %; P.1.1: 7.500 / 10.000 = 75 %
+    await record(id, '2026-01-13', [
+      { TaskID: ACT1, ActualStart: '2026-01-02', ActualFinish: '2026-01-07', Progress: 100 },
+      { TaskID: ACT2, ActualStart: '2026-01-08', Progress: 50 },
+      { TaskID: P12, ActualStart: '2026-01-02', ActualFinish: '2026-01-05', Progress: 100 },
+      { TaskID: P21, ActualStart: '2026-01-02', ActualFinish: '2026-01-09', Progress: 100 },
+      { TaskID: P22, ActualStart: '2026-01-02', Progress: 40 },
+    ]);
+    const second = { project: 88.1, item: 75 };
+    expect(await figures('2026-01-13', true)).toEqual({
+      cortes: 88.1,
+      curve: second,
+      ep: second,
+      gantt: second,
+      home: 88.1,
+    });
+    // the first cut-off still reads the same where it is shown
+    const history = await ok<{ cutoffs: { cutoff: string; progress: number }[] }>('loadProgressHistory', { id });
+    expect(round2(history.cutoffs.find((entry) => entry.cutoff === '2026-01-06')?.progress ?? -1)).toBe(59.53);
+  });
+
+  it('issue 33, what was reported stays put: EP N°1 approved, the EDC changed, N°1’s figures unchanged on the curve', async () => {
+    const id = await pricedProject({ prefix: 'RP' });
+    const { estadoPago: ep1 } = await save(id, '2026-01-06');
+    await approve(id, 1);
+    type Point = {
+      date: string;
+      cutoff: boolean;
+      earned: string | null;
+      earnedPercent: string | null;
+      estadoPago?: number;
+      recalculated?: { earned: string; earnedPercent: string };
+    };
+    const at = async (date: string) =>
+      (await ok<{ points: Point[] }>('loadSCurve', { id })).points.find((point) => point.cutoff && point.date === date);
+    // 06-01: ACT1 50 % of its $5.000 + P.1.2 done $10.005 = $12.505 of $21.006 = 59,53 %
+    expect(ep1.totals).toMatchObject({ accumulatedAmount: '12505', accumulatedPercent: '59.53' });
+    const reported = { earned: '12505', earnedPercent: '59.53', estadoPago: 1 };
+    const before = await at('2026-01-06');
+    expect(before).toMatchObject(reported);
+    expect(before?.recalculated).toBeUndefined();
+    // a later cut-off with no approved EP is the curve's own
+    expect((await at('2026-01-13'))?.estadoPago).toBeUndefined();
+
+    // a third component under P.1.1: its $10.000 is now spread over three tasks, so ACT1's 50 % earns less
+    const { code } = await t.db.selectFrom('project').select('code').where('_id', '=', id).executeTakeFirstOrThrow();
+    await saveEdcOk(t, member.cookie, id, {
+      id: 3,
+      componentesEdc: edcList(`${code}.1.1`, ['Excavar', 'Hormigonar', 'Curar']),
+      version: 1,
+    });
+    const gantt = await loadGanttOk(t, member.cookie, id);
+    const leaves = gantt.activities.filter((task) => /^ACT\d$/.test(task.TaskCode)).map((task) => task.Duration);
+    expect(leaves).toHaveLength(3);
+    const act1Share = spreadAmount('10000', leaves, 0)[0] as string;
+    const now = Number(act1Share) / 2 + 10005;
+    const after = await at('2026-01-06');
+    // N°1's figures as approved; what the data gives now beside them
+    expect(after).toMatchObject(reported);
+    expect(after?.recalculated?.earned).toBe(String(now));
+    expect(Number(after?.recalculated?.earned)).toBeLessThan(12505);
+    // the Excel shows both: 'Real' as reported, N°1, and what the data gives now
+    const file = await ok<{ content: string }>('exportSCurve', { id });
+    const { sheet } = await openWorkbook(file.content, 'Curva S');
+    let row: unknown[] | undefined;
+    sheet.eachRow((candidate) => {
+      const values = (candidate.values as unknown[]).slice(1);
+      if (values[0] instanceof Date && values[0].toISOString().startsWith('2026-01-06')) row = values;
+    });
+    expect(row?.[2]).toBe(12505);
+    expect(row?.slice(8, 11)).toEqual(['N°1', now, Number(after?.recalculated?.earnedPercent)]);
+    // the next EP pays the difference: P.1.1's previous is N°1's frozen $2.500
+    const { estadoPago: ep2 } = await save(id, '2026-01-13');
+    expect(ep2.lines.find((line) => line.edpItemId === 3)?.previousAmount).toBe('2500');
   });
 
   it('answers the default terms, no EPs and every recorded cut-off for a new project', async () => {

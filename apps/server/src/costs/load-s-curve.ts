@@ -1,13 +1,23 @@
 import {
   computeSCurve,
+  edpItemEarned,
   edpSubtreeIds,
   formatCount,
+  isoDay,
   itemLeaves,
   loadSCurveContract,
   spreadItemAmounts,
+  withReportedFigures,
 } from '@cimiento/domain';
 import { defineHandler } from '../core/define-handler';
-import type { SCurvePlannedTask } from '@cimiento/domain';
+import type {
+  GanttTaskRecord,
+  ReportedEstadoPago,
+  SCurveForecastInput,
+  SCurvePlannedTask,
+  SCurveRemainingSpan,
+  WorkingCalendar,
+} from '@cimiento/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
@@ -16,9 +26,25 @@ import type { SCurveRequest, SCurveAnswer } from './s-curve-queries';
 import { loadMergedGantt } from '../gantt/gantt-merge';
 import type { Scheduled } from '../gantt/gantt-schedule';
 import { calendarFor } from '../gantt/gantt-horizon';
+import { estadoPagoFromRow } from './estado-pago-read';
+
+/** The project's approved estados de pago, oldest first, as the S-curve reads them (issue 33). */
+async function readApprovedEstadosPago(db: Kysely<Database>, projectId: string): Promise<ReportedEstadoPago[]> {
+  const rows = await db
+    .selectFrom('estado_pago')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('status', '=', 'approved')
+    .orderBy('number')
+    .execute();
+  return rows.map((row) => {
+    const ep = estadoPagoFromRow(row);
+    return { number: ep.number, cutoff: ep.cutoff, lines: ep.lines };
+  });
+}
 
 type PlannedSource =
-  { kind: 'current' } | { kind: 'baseline'; id: string; name: string; start: string; costs: boolean };
+  { kind: 'current' } | { kind: 'baseline'; id: string; name: string; start: string; finish: string; costs: boolean };
 
 /** The baseline the curve is planned on: the asked one (NOT_FOUND when not the project's), else the chosen one. */
 async function plannedSource(
@@ -31,7 +57,7 @@ async function plannedSource(
   if (id === undefined) return { kind: 'current' };
   const row = await db
     .selectFrom('gantt_baseline')
-    .select(['_id', 'name', 'project_start'])
+    .select(['_id', 'name', 'project_start', 'project_finish'])
     .where('_id', '=', id)
     .where('project_id', '=', projectId)
     .executeTakeFirst();
@@ -42,7 +68,36 @@ async function plannedSource(
     .where('baseline_id', '=', id)
     .limit(1)
     .executeTakeFirst();
-  return { kind: 'baseline', id: row._id, name: row.name, start: row.project_start, costs: cost !== undefined };
+  return {
+    kind: 'baseline',
+    id: row._id,
+    name: row.name,
+    start: row.project_start,
+    finish: row.project_finish,
+    costs: cost !== undefined,
+  };
+}
+
+/**
+ * issue 33: where the current schedule places what is left of a leaf (docs/COSTS.md 'Forecast'):
+ * none when it is done; a task under way, its remaining ⌈duration × (1 − avance)⌉ working days
+ * (the engine's count, docs/TRACKING.md) ending where the schedule ends it, from the cut-off or
+ * later; a task not started, its whole scheduled span (a milestone on its date).
+ */
+function remainingSpan(
+  calendar: WorkingCalendar,
+  task: GanttTaskRecord,
+  computed: Scheduled['tasks'][number],
+): SCurveRemainingSpan | undefined {
+  if (computed.status === 'done') return undefined;
+  if (computed.status === 'started') {
+    const left = Math.ceil(
+      Math.max(0, Math.floor(task.duration)) * (1 - Math.min(100, Math.max(0, task.progress)) / 100),
+    );
+    if (left <= 0) return undefined;
+    return { taskId: task.id, start: isoDay(calendar.dayAt(computed.finishIndex - left)), duration: left };
+  }
+  return { taskId: task.id, start: computed.start, duration: computed.duration };
 }
 
 /** loadSCurve: see the module's comment. Unknown project, baseline or EDP item → NOT_FOUND. */
@@ -94,16 +149,26 @@ export async function loadSCurve(
   let datesOf = currentDates;
   const planned: SCurvePlannedTask[] = [];
   let start = gantt.scheduled.projectStart === '' ? undefined : gantt.scheduled.projectStart;
+  let baselineLeavesFinish: string | undefined;
   if (source.kind === 'baseline') {
     start = source.start;
     const rows = await db
       .selectFrom('gantt_baseline_task')
-      .select(['task_id', 'start_date', 'duration'])
+      .select(['task_id', 'start_date', 'finish_date', 'duration'])
       .where('baseline_id', '=', source.id)
       .execute();
     const baselineDates = new Map(
       rows.map((row) => [Number(row.task_id), { start: row.start_date, duration: Number(row.duration) }]),
     );
+    if (scope !== undefined) {
+      const measured = new Set(leaves);
+      for (const row of rows) {
+        if (!measured.has(Number(row.task_id))) continue;
+        if (baselineLeavesFinish === undefined || row.finish_date > baselineLeavesFinish) {
+          baselineLeavesFinish = row.finish_date;
+        }
+      }
+    }
     // a task newer than the baseline is planned on its current dates
     datesOf = (taskId) => baselineDates.get(taskId) ?? currentDates(taskId);
     if (source.costs) {
@@ -132,15 +197,53 @@ export async function loadSCurve(
     if (dates !== undefined) planned.push({ taskId: leaf, ...dates, amount: '0' });
   }
 
+  // issue 33: the forecast on the current schedule: the leaves in scope, what is left of each and the latest finish
+  const calendar = calendarFor(project);
+  const inScopeLeaves = new Set(leaves);
+  const remaining: SCurveRemainingSpan[] = [];
+  let finish: string | undefined;
+  gantt.tasks.forEach((task, index) => {
+    if (!inScopeLeaves.has(task.id)) return;
+    const computed = gantt.scheduled.tasks[index] as Scheduled['tasks'][number];
+    if (finish === undefined || computed.end > finish) finish = computed.end;
+    const span = remainingSpan(calendar, task, computed);
+    if (span !== undefined) remaining.push(span);
+  });
+  let forecast: SCurveForecastInput | undefined;
+  if (finish !== undefined) {
+    forecast = { remaining, finish };
+    if (source.kind === 'baseline') {
+      // the whole project's finish as the baseline froze it; an item's: the latest of its leaves there
+      const baselineFinish = scope === undefined ? source.finish : baselineLeavesFinish;
+      if (baselineFinish !== undefined) forecast.baselineFinish = baselineFinish;
+    }
+  }
+
   const cutoffs = await readCutoffProgress(db, projectId);
   const curve = computeSCurve({
-    calendar: calendarFor(project),
+    calendar,
     currency: project.currency,
     ...(start === undefined ? {} : { start }),
     planned,
     earned: parts.map((part) => ({ taskId: part.taskId, amount: part.amount })),
     cutoffs,
+    ...(forecast === undefined ? {} : { forecast }),
   });
+
+  // issue 33: at each approved estado de pago's cut-off, the figures it reported (and the ones the
+  // data gives now, when they moved since)
+  const approved = await readApprovedEstadosPago(db, projectId);
+  const progressAt = new Map(cutoffs.map((entry) => [entry.cutoff, entry.progress]));
+  const points =
+    approved.length === 0
+      ? curve.points
+      : withReportedFigures(
+          curve.points,
+          approved,
+          (cutoff) => edpItemEarned(parts, progressAt.get(cutoff) ?? new Map()),
+          project.currency,
+          scope,
+        );
 
   const messages: string[] = [];
   if (gantt.tasks.length === 0) {
@@ -166,6 +269,7 @@ export async function loadSCurve(
   }
   return {
     ...curve,
+    points,
     ...(source.kind === 'baseline' ? { baselineId: source.id, baselineName: source.name } : {}),
     ...(request.edpItemId === undefined ? {} : { edpItemId: request.edpItemId }),
     message,

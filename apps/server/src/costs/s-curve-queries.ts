@@ -13,6 +13,10 @@ import type { SCurve } from '@cimiento/domain';
  *   every recorded cut-off.
  * - Per EDP item: only the money of the item's subtree (the parts and baseline costs of its items),
  *   and on the duration basis only the leaves its items' work is measured on.
+ * - Forecast (issue 33): the current schedule (loadMergedGantt's, the remaining work from the latest
+ *   cut-off) gives each leaf in scope its remaining span and the estimated finish (the latest of
+ *   their finishes); the baseline's finish is its project_finish (an item's: the latest of its
+ *   leaves' finishes in the baseline).
  */
 
 export type SCurveAnswer = SCurve & { message: string };

@@ -19,6 +19,8 @@ type WirePoint = {
   plannedPercent: string;
   earnedPercent: string | null;
   actualCost: string | null;
+  projected?: string | null;
+  projectedPercent?: string | null;
 };
 type WireSCurve = {
   currency: string;
@@ -31,6 +33,14 @@ type WireSCurve = {
   cutoff?: string;
   spi: string | null;
   cpi: string | null;
+  forecast?: {
+    finish: string;
+    baselineFinish: string | null;
+    finishVariance: number | null;
+    eac: string | null;
+    etc: string | null;
+    vac: string | null;
+  };
   message: string;
 };
 
@@ -229,8 +239,9 @@ describe.each(databaseKinds)('the S-curve (%s)', (kind) => {
     await price(id, { 4: ['2', '500000'] });
     const curve = await loadSCurve({ id });
     expect(curve.total).toBe('1800000');
-    // C2: EV = 500.000 + 300.000 + 1.000.000 (P.1.2 now $1.000.000, done)
-    expect(curve.points[3]).toMatchObject({ planned: '1000000', earned: '1800000', earnedPercent: '100' });
+    // C2: EV = 500.000 + 300.000 + 1.000.000 (P.1.2 now $1.000.000, done); issue 33: '% real' is over
+    // the $2.300.000 the tasks carry now (the physical progress every screen shows), 78,26 %
+    expect(curve.points[3]).toMatchObject({ planned: '1000000', earned: '1800000', earnedPercent: '78.26' });
     // no baseline chosen: the current schedule (P.1.2 on its actual dates, ACT2's rest after the cut-off)
     expect((await ok<{ baselineId?: string }>('chooseBaseline', { id, baselineId: null })).baselineId).toBeUndefined();
     const current = await loadSCurve({ id });
@@ -241,6 +252,90 @@ describe.each(databaseKinds)('the S-curve (%s)', (kind) => {
     expect(current.total).toBe('2300000');
     // the baseline can still be asked for by id
     expect((await loadSCurve({ id, baselineId })).total).toBe('1800000');
+  });
+
+  /*
+   * Issue 33, the forecast on the priced project, by hand. After the two cut-offs the milestone P.2.1
+   * is moved from 16 Mar to Wednesday 8 Apr 2026 (the baseline 'Contrato' keeps 16 Mar). At C2 (2 Mar)
+   * EV = 1.300.000; what is left on the current schedule (the project's calendar: Chile's holidays):
+   *   ACT2  60 % of $500.000 → $200.000 over its remaining ⌈10 × 0,4⌉ = 4 working days from the
+   *         cut-off, 2 → 5 Mar
+   *   P.2.1 $300.000 on 8 Apr (the estimated finish)
+   * 'Proyectado': C2 1.300.000 (72,22 %); 1 Apr 1.300.000 + 200.000 = 1.500.000 (83,33 %); 1 May (a new
+   * month point: the month after the estimated finish) 1.800.000 (100 %).
+   * Δ finish 16 Mar → 8 Apr: 17–20 Mar 4, 23–27 Mar 5, 30 Mar–2 Apr 4 (3 Apr is Good Friday), 6–8 Apr 3
+   * = 16 working days late.
+   * With AC $1.200.000 at C2: EAC = 1.200.000 + (1.800.000 − 1.300.000) × 1.200.000 / 1.300.000
+   * = 1.200.000 + 461.538,46… → $1.661.538; ETC $461.538; VAC 1.800.000 − 1.661.538 = $138.462.
+   */
+  it('forecasts on the current schedule: the projected curve, the estimated finish against the baseline, EAC', async () => {
+    const { id, code } = await pricedProject('SC');
+    const loaded = await loadGanttOk(t, member.cookie, id);
+    const activities = asInput(loaded.activities).map((task) =>
+      task.TaskCode === `${code}.2.1` ? { ...task, StartDate: '2026-04-08' } : task,
+    );
+    await saveGanttOk(t, member.cookie, id, { activities }, loaded.version);
+
+    const curve = await loadSCurve({ id });
+    expect(curve.forecast).toEqual({
+      finish: '2026-04-08',
+      baselineFinish: '2026-03-16',
+      finishVariance: 16,
+      eac: null,
+      etc: null,
+      vac: null,
+    });
+    expect(curve.points.map((point) => [point.date, point.planned, point.projected, point.projectedPercent])).toEqual([
+      ['2026-02-02', '0', null, null],
+      ['2026-02-16', '500000', null, null],
+      ['2026-03-01', '1000000', null, null],
+      ['2026-03-02', '1000000', '1300000', '72.22'],
+      ['2026-04-01', '1800000', '1500000', '83.33'],
+      ['2026-05-01', '1800000', '1800000', '100'],
+    ]);
+    // the issue-16 figures stay as they were
+    expect(curve).toMatchObject({ total: '1800000', spi: '1.3', cpi: null });
+
+    await ok('saveActualCost', { id, cutoff: '2026-03-02', amount: '1200000' });
+    expect((await loadSCurve({ id })).forecast).toMatchObject({
+      eac: '1661538',
+      etc: '461538',
+      vac: '138462',
+      finishVariance: 16,
+    });
+
+    // P.1.1 alone (ACT1, ACT2): its leaves' finish in the baseline, 27 Feb; now ACT2 ends 5 Mar (2–5 Mar: 4 days late)
+    const item = await loadSCurve({ id, edpItemId: 3 });
+    expect(item.forecast).toMatchObject({ finish: '2026-03-05', baselineFinish: '2026-02-27', finishVariance: 4 });
+    expect(
+      item.points.filter((point) => point.projected !== null).map((point) => [point.date, point.projected]),
+    ).toEqual([
+      ['2026-03-02', '800000'],
+      ['2026-04-01', '1000000'],
+    ]);
+
+    // no baseline: the estimated finish alone, with no difference
+    await ok('chooseBaseline', { id, baselineId: null });
+    expect((await loadSCurve({ id })).forecast).toMatchObject({
+      finish: '2026-04-08',
+      baselineFinish: null,
+      finishVariance: null,
+    });
+  });
+
+  it('has an estimated finish but no projected curve before the first cut-off', async () => {
+    const project = await placedProject('SC');
+    const curve = await loadSCurve({ id: project.id });
+    // the latest leaf: the milestone P.2.1 on 16 Mar
+    expect(curve.forecast).toEqual({
+      finish: '2026-03-16',
+      baselineFinish: null,
+      finishVariance: null,
+      eac: null,
+      etc: null,
+      vac: null,
+    });
+    expect(curve.points.every((point) => point.projected === null)).toBe(true);
   });
 
   it("restricts the money to an EDP item's subtree", async () => {
@@ -339,13 +434,70 @@ describe.each(databaseKinds)('the S-curve (%s)', (kind) => {
     expect(values(3)).toEqual(['Moneda', 'CLP']);
     expect(values(4)).toEqual(['Línea base', 'Contrato']);
     expect(values(5)).toEqual(['Base', 'Costo']);
-    expect(values(7)).toEqual(['Fecha', 'Programado', 'Real', '% programado', '% real', 'Costo real']);
+    expect(values(7)).toEqual([
+      'Fecha',
+      'Programado',
+      'Real',
+      '% programado',
+      '% real',
+      'Costo real',
+      'Proyectado',
+      '% proyectado',
+      'Estado de pago',
+      'Real recalculado',
+      '% real recalculado',
+    ]);
     expect(values(9)).toEqual([new Date('2026-02-16T00:00:00.000Z'), 500000, 500000, 27.78, 27.78]);
-    expect(values(11)).toEqual([new Date('2026-03-02T00:00:00.000Z'), 1000000, 1300000, 55.56, 72.22, 1200000]);
-    expect(values(12)).toEqual([new Date('2026-04-01T00:00:00.000Z'), 1800000, undefined, 100]);
+    // issue 33: 'Proyectado' from the latest cut-off (what is left: ACT2's $200.000 by 5 Mar, P.2.1 on 16 Mar)
+    expect(values(11)).toEqual([
+      new Date('2026-03-02T00:00:00.000Z'),
+      1000000,
+      1300000,
+      55.56,
+      72.22,
+      1200000,
+      1300000,
+      72.22,
+    ]);
+    expect(values(12)).toEqual([
+      new Date('2026-04-01T00:00:00.000Z'),
+      1800000,
+      undefined,
+      100,
+      undefined,
+      undefined,
+      1800000,
+      100,
+    ]);
     expect(values(14)).toEqual(['Total', 1800000]);
     expect(values(15)).toEqual(['SPI', 1.3, 'EV / PV al último corte']);
     expect(values(16)).toEqual(['CPI', 1.08, 'EV / AC al último corte con costo real']);
+    // the forecast: on time (16 Mar, the baseline's finish); EAC = 1.200.000 + 500.000 × 12 / 13 = 1.661.538,46…
+    expect(values(17)).toEqual([
+      'Fin estimado',
+      new Date('2026-03-16T00:00:00.000Z'),
+      'Fin del programa actual, con lo que falta reprogramado desde el último corte',
+    ]);
+    expect(values(18)).toEqual([
+      'Δ fin (días hábiles)',
+      0,
+      'Días hábiles entre el fin de la línea base y el fin estimado; positivo es atraso',
+    ]);
+    expect(values(19)).toEqual([
+      'EAC',
+      1661538,
+      'Costo estimado al término: lo gastado más lo que falta, si rinde como lo hecho (AC + (BAC − EV) / CPI)',
+    ]);
+    expect(values(20)).toEqual([
+      'ETC',
+      461538,
+      'Por gastar: lo que falta gastar para terminar, según esa estimación (EAC − AC)',
+    ]);
+    expect(values(21)).toEqual([
+      'VAC',
+      138462,
+      'Desviación al término: ahorro (positiva) o sobrecosto (negativa) frente al presupuesto (BAC − EAC)',
+    ]);
 
     // per item, the item is named in the header
     const item = await ok<{ content: string }>('exportSCurve', { id, edpItemId: 3 });

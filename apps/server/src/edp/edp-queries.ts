@@ -16,6 +16,7 @@ import type {
   EdpHistoryItem,
   EdpItem,
   EdpItemAction,
+  ItemAmount,
   LoadedEdp,
   PricedEdpItem,
   edpItemInputSchema,
@@ -92,6 +93,33 @@ export async function readEdpItems(db: Kysely<Database>, projectId: string): Pro
     if (unitPrice !== undefined) item.unitPrice = unitPrice;
     return item;
   });
+}
+
+/**
+ * Every priced item's amount (edpItemAmount, in the project's currency), and that currency: what
+ * a progress figure is weighted by (issue 33, 'ponderado por monto'). Reads only the priced rows.
+ */
+export async function readItemAmounts(
+  db: Kysely<Database>,
+  projectId: string,
+): Promise<{ currency: Currency; items: ItemAmount[] }> {
+  const currency = await readCurrency(db, projectId);
+  const rows = await db
+    .selectFrom('edp_item')
+    .select(['id', 'quantity', 'unit_price'])
+    .where('project_id', '=', projectId)
+    .where('quantity', 'is not', null)
+    .where('unit_price', 'is not', null)
+    .orderBy('position')
+    .execute();
+  const items: ItemAmount[] = [];
+  for (const row of rows) {
+    const quantity = storedDecimal(row.quantity);
+    const unitPrice = storedDecimal(row.unit_price);
+    const amount = edpItemAmount({ quantity, unitPrice }, currency);
+    if (amount !== undefined) items.push({ edpItemId: Number(row.id), amount });
+  }
+  return { currency, items };
 }
 
 /** The items as the functions answer them: each priced one with its `amount` in `currency`. */

@@ -62,6 +62,8 @@ describe.each(databaseKinds)('loadEdpUsage (%s)', (kind) => {
     expect(await loadEdpUsageOk(t, member.cookie, project.id)).toEqual({
       items: [{ id: 3, edcCount: 4, ganttTaskCount: 0, ganttLinkCount: 0 }],
       crossLinks: [],
+      // the wizard's projects are in USD
+      currency: 'USD',
     });
   });
 
@@ -85,6 +87,7 @@ describe.each(databaseKinds)('loadEdpUsage (%s)', (kind) => {
         { a: 3, b: 4, count: 1 },
         { a: 4, b: 6, count: 1 },
       ],
+      currency: 'USD',
     });
   });
 

@@ -1,10 +1,11 @@
-import { formatNumber, ganttParentIds, rollUpProgress } from '@cimiento/domain';
-import type { GanttTaskRecord, ProgressEntryError, ProgressTaskInfo } from '@cimiento/domain';
+import { formatNumber, ganttParentIds, rollUpProgress, taskProgressWeights } from '@cimiento/domain';
+import type { GanttTaskRecord, ProgressAmounts, ProgressEntryError, ProgressTaskInfo } from '@cimiento/domain';
 import type { Transaction } from 'kysely';
 import { chunks } from '../db/db-helpers';
 import type { Database } from '../db/schema';
 import { v7 as uuidv7 } from 'uuid';
 import { HttpsError } from '../core/https-error';
+import { readItemAmounts } from '../edp/edp-queries';
 
 /**
  * The history of cut-offs (issue 15, 'Cortes de avance'): one `gantt_cutoff` row per date recorded,
@@ -13,16 +14,12 @@ import { HttpsError } from '../core/https-error';
  * a cut-off; saveGantt rewrites the latest one's rows when the task editor changes progress.
  */
 
-/** The project's physical progress, 0–100: its leaves weighted by their planned durations. */
-export function projectProgress(tasks: readonly GanttTaskRecord[]): number {
-  return rollUpProgress(
-    tasks.map((task) => ({
-      id: task.id,
-      parentId: task.parentId,
-      duration: task.duration,
-      progress: task.progress,
-    })),
-  ).project;
+/**
+ * The project's physical progress, 0–100 (issue 33, one measure): its leaves weighted by the priced
+ * items' amounts spread on them, by their planned durations when nothing is priced.
+ */
+export function projectProgress(tasks: readonly GanttTaskRecord[], amounts?: ProgressAmounts): number {
+  return rollUpProgress(tasks, taskProgressWeights(tasks, amounts)).project;
 }
 
 /**
@@ -71,7 +68,7 @@ export async function recordCutoff(
     recorded_at: new Date().toISOString(),
     recorded_by: caller.userId,
     recorded_by_name: caller.name,
-    progress: projectProgress(tasks),
+    progress: projectProgress(tasks, await readItemAmounts(trx, projectId)),
   };
   const existing = await trx
     .selectFrom('gantt_cutoff')

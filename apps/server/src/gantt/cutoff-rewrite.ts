@@ -1,5 +1,5 @@
-import { progressEntryErrors, rollUpProgress } from '@cimiento/domain';
-import type { GanttTaskRecord, ProgressEntry } from '@cimiento/domain';
+import { progressEntryErrors, rollUpProgress, taskProgressWeights } from '@cimiento/domain';
+import type { GanttTaskRecord, ProgressAmounts, ProgressEntry } from '@cimiento/domain';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
@@ -19,10 +19,12 @@ export function checkProgressChanges(
   stored: readonly GanttTaskRecord[],
   summaries: ReadonlySet<number>,
   cutoff: string | undefined,
+  amounts?: ProgressAmounts,
 ): boolean {
   const storedById = new Map(stored.map((task) => [task.id, task]));
-  // a summary made a leaf sends back the progress the screen showed it: its rolled-up one
-  const rolled = rollUpProgress(stored).summaries;
+  // a summary made a leaf sends back the progress the screen showed it: its rolled-up one (issue 33:
+  // weighted as the screen weighed it)
+  const rolled = rollUpProgress(stored, taskProgressWeights(stored, amounts)).summaries;
   const changes: ProgressEntry[] = [];
   for (const task of tasks) {
     if (summaries.has(task.id)) continue;
@@ -55,6 +57,7 @@ export async function rewriteCutoff(
   projectId: string,
   cutoff: string,
   tasks: readonly GanttTaskRecord[],
+  amounts?: ProgressAmounts,
 ): Promise<void> {
   const row = await trx
     .selectFrom('gantt_cutoff')
@@ -66,7 +69,7 @@ export async function rewriteCutoff(
   await writeCutoffTasks(trx, row._id, tasks);
   await trx
     .updateTable('gantt_cutoff')
-    .set({ progress: projectProgress(tasks) })
+    .set({ progress: projectProgress(tasks, amounts) })
     .where('_id', '=', row._id)
     .execute();
 }

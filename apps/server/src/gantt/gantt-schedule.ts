@@ -1,9 +1,17 @@
-import { formatIsoDate, formatPredecessors, rollUpProgress, schedule, workWeekOfWeekdays } from '@cimiento/domain';
+import {
+  formatIsoDate,
+  formatPredecessors,
+  rollUpProgress,
+  schedule,
+  taskProgressWeights,
+  workWeekOfWeekdays,
+} from '@cimiento/domain';
 import type {
   GanttLinkRecord,
   GanttOutput,
   GanttTask,
   GanttTaskRecord,
+  ProgressAmounts,
   ProjectCalendar,
   ScheduleLink,
   ScheduleOptions,
@@ -98,11 +106,13 @@ export function toOutput(
   scheduled: Scheduled,
   message: string,
   baseline: BaselineDates = new Map(),
+  amounts?: ProgressAmounts,
 ): GanttOutput {
   const { project, tasks, links } = state;
   // with no progress recorded every summary rolls up to 0: the usual plan skips the walk up the tree
+  // (and the spread of the amounts it would be weighted by, issue 33)
   const rolled = tasks.some((task) => task.progress !== 0)
-    ? rollUpProgress(tasks).summaries
+    ? rollUpProgress(tasks, taskProgressWeights(tasks, amounts)).summaries
     : new Map<number, number>();
   const incoming = new Map<number, GanttLinkRecord[]>();
   for (const link of links) {
@@ -172,6 +182,9 @@ export function toOutput(
     sequencing: project.sequencing,
     ...(project.cutoff === undefined ? {} : { cutoff: project.cutoff }),
     ...(project.baselineId === undefined ? {} : { baselineId: project.baselineId }),
+    ...(amounts === undefined || amounts.items.length === 0
+      ? {}
+      : { progressAmounts: { currency: amounts.currency, items: [...amounts.items] } }),
     message,
   };
 }

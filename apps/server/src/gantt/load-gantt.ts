@@ -7,6 +7,7 @@ import type { Database } from '../db/schema';
 import { loadMerged } from './gantt-merge';
 import { readGanttAnswerStamp } from './gantt-answer-stamps';
 import { toOutput } from './gantt-schedule';
+import { readItemAmounts } from '../edp/edp-queries';
 
 /**
  * loadGantt: the project's Gantt, merged with its current EDP and EDC and its generated links
@@ -38,6 +39,7 @@ export async function loadStampedGantt(
     state.scheduled,
     `Gantt cargado: ${formatNumber(count)} ${count === 1 ? 'tarea' : 'tareas'}`,
     await readBaselineDates(db, state.project.baselineId),
+    await readItemAmounts(db, projectId),
   );
   return { output, stamp: state.answerStamp };
 }

@@ -17,6 +17,7 @@ import type { ProjectGanttRow } from './gantt-queries';
 import { readMerged, sequencedLinks } from './gantt-merge';
 import { scheduledOrThrow, toOutput } from './gantt-schedule';
 import { claimVersionOrRefuse } from './gantt-version';
+import { readItemAmounts } from '../edp/edp-queries';
 
 /**
  * regenerateGanttSequence ('Regenerar secuencia', issue 13): on the version the screen loaded
@@ -91,6 +92,7 @@ export async function regenerateGanttSequence(
         ? 'no hay vínculos tuyos que conservar'
         : `${own === 1 ? 'se conserva' : 'se conservan'} ${formatCount(own, 'vínculo tuyo', 'vínculos tuyos')}`),
     await readBaselineDates(db, state.project.baselineId),
+    await readItemAmounts(db, projectId),
   );
 }
 

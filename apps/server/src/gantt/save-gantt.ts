@@ -34,6 +34,7 @@ import type { Scheduled } from './gantt-schedule';
 import { scheduledOrThrow, scheduleGantt, toOutput } from './gantt-schedule';
 import { horizonDate } from './gantt-horizon';
 import { claimVersionOrRefuse } from './gantt-version';
+import { readItemAmounts } from '../edp/edp-queries';
 
 /** A task's broken rule, refused as INVALID_ARGUMENT with the task's label (the domain's ganttActivityError). */
 function refuse(task: Pick<GanttActivityInput, 'TaskID' | 'TaskCode'>, what: string): HttpsError {
@@ -167,6 +168,8 @@ export async function saveGantt(
   // screen, a script) stand as stored and are scheduled so, and a change of progress or actual dates
   // is checked against them
   const storedTasks = await readTasks(db, projectId);
+  // issue 33: what progress is weighted by (the priced items' amounts)
+  const amounts = await readItemAmounts(db, projectId);
   const storedById = new Map(storedTasks.map((task) => [task.id, task]));
   const summaries = ganttParentIds(checked.tasks);
   const effective = checked.tasks.map((task, index): GanttTaskRecord => {
@@ -182,7 +185,7 @@ export async function saveGantt(
     if (input.ActualFinish === undefined && before?.actualFinish !== undefined) leaf.actualFinish = before.actualFinish;
     return leaf;
   });
-  const progressChanged = checkProgressChanges(effective, storedTasks, summaries, current.cutoff);
+  const progressChanged = checkProgressChanges(effective, storedTasks, summaries, current.cutoff, amounts);
   const scheduled = scheduledOrThrow(scheduleGantt(effective, checked.links, project));
   // what is stored: a leaf's own start (its "no earlier than", not where the links put it, so
   // removing a link lets it move back) and duration; a summary's start and duration rolled up
@@ -223,7 +226,8 @@ export async function saveGantt(
     }
     await writeGantt(trx, projectId, stored, { tasks: withKeys, links });
     // issue 15: progress recorded in the task editor is recorded at the latest cut-off
-    if (progressChanged && current.cutoff !== undefined) await rewriteCutoff(trx, projectId, current.cutoff, withKeys);
+    if (progressChanged && current.cutoff !== undefined)
+      await rewriteCutoff(trx, projectId, current.cutoff, withKeys, amounts);
     if (!sameCalendar(calendar, current.calendar)) {
       // the work week is also the project's option ('Editar proyecto', issue 12), and so is the
       // calendar (issue 14): changing it moves the project's version on, so an edit of the project
@@ -258,6 +262,7 @@ export async function saveGantt(
     scheduled,
     `Gantt grabado: ${formatNumber(count)} ${count === 1 ? 'tarea' : 'tareas'}`,
     await readBaselineDates(db, project.baselineId),
+    amounts,
   );
 }
 

@@ -1,11 +1,20 @@
-import { ganttParentIds, ganttTaskCodes } from '@cimiento/domain';
-import type { DashboardProject, DashboardTask, GanttTaskRecord, HistoryEntry, ScheduleResult } from '@cimiento/domain';
+import { ganttParentIds, ganttTaskCodes, rollUpProgress, taskProgressWeights } from '@cimiento/domain';
+import type {
+  DashboardProject,
+  DashboardTask,
+  GanttTaskRecord,
+  HistoryEntry,
+  ProgressAmounts,
+  ProgressBasis,
+  ScheduleResult,
+} from '@cimiento/domain';
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { historyEntryOf, selectHistoryEntries } from '../collab/history-queries';
 import type { Database } from '../db/schema';
 import { listProjects } from './load-projects';
 import { previewGantt } from '../gantt/gantt-merge';
+import { readItemAmounts } from '../edp/edp-queries';
 
 /**
  * The home dashboard (issue 19, loadDashboard): every project with its span, task and critical
@@ -148,16 +157,10 @@ function stampOf(
   ]);
 }
 
-/** Each project's physical progress at its latest cut-off. */
-async function readLatestProgress(trx: Transaction<Database>): Promise<Map<string, number>> {
-  const rows = await trx
-    .selectFrom('gantt_cutoff')
-    .select(['project_id', 'cutoff', 'progress'])
-    .orderBy('project_id')
-    .orderBy('cutoff')
-    .execute();
-  // ordered by date: the last row of each project is its latest cut-off
-  return new Map(rows.map((row) => [row.project_id, Number(row.progress)]));
+/** The projects with any cut-off recorded (their progress is tracked). */
+async function readTrackedProjects(trx: Transaction<Database>): Promise<Set<string>> {
+  const rows = await trx.selectFrom('gantt_cutoff').select('project_id').distinct().execute();
+  return new Set(rows.map((row) => row.project_id));
 }
 
 /** The newest history entries across projects, with their project's name. */
@@ -188,12 +191,23 @@ export type GanttFigures = {
   start: string | null;
   finish: string | null;
   leaves: LeafDates[];
+  /** issue 33: the project's physical progress now, as the Gantt rolls it up (the latest cut-off's) */
+  progress: number;
+  progressBasis: ProgressBasis;
 };
 
 /** The figures of a Gantt and its schedule (a schedule that failed: the count, without dates). */
-export function ganttFigures(tasks: readonly GanttTaskRecord[], result: ScheduleResult): GanttFigures {
+export function ganttFigures(
+  tasks: readonly GanttTaskRecord[],
+  result: ScheduleResult,
+  amounts?: ProgressAmounts,
+): GanttFigures {
+  // issue 33, one measure: the figure the Gantt and 'Cortes de avance' show for the latest cut-off
+  // (the Gantt's progress is the latest cut-off's: a change made in the Gantt rewrites that cut-off)
+  const rolled = rollUpProgress(tasks, taskProgressWeights(tasks, amounts));
+  const progress = { progress: rolled.project, progressBasis: rolled.basis };
   if (!result.ok || tasks.length === 0) {
-    return { taskCount: tasks.length, criticalCount: 0, start: null, finish: null, leaves: [] };
+    return { taskCount: tasks.length, criticalCount: 0, start: null, finish: null, leaves: [], ...progress };
   }
   const summaries = ganttParentIds(tasks);
   // issue 32: each task by its code unique in the project, as the Gantt and the workbooks name it
@@ -215,7 +229,14 @@ export function ganttFigures(tasks: readonly GanttTaskRecord[], result: Schedule
       milestone: computed.duration === 0,
     });
   });
-  return { taskCount: tasks.length, criticalCount, start: result.projectStart, finish: result.projectFinish, leaves };
+  return {
+    taskCount: tasks.length,
+    criticalCount,
+    start: result.projectStart,
+    finish: result.projectFinish,
+    leaves,
+    ...progress,
+  };
 }
 
 /**
@@ -296,7 +317,7 @@ export async function buildDashboard(
       const stamp = stampOf(callerId, today, projectStamps, totals);
       const keyOf = new Map(projectStamps.map((row) => [row._id, projectKeyOf(row)]));
       const summaries = await listProjects(trx, callerId);
-      const progress = await readLatestProgress(trx);
+      const tracked = await readTrackedProjects(trx);
       const until = addCalendarDays(today, UPCOMING_DAYS - 1);
       const remembered = rememberedFigures(db);
       const projects: DashboardProject[] = [];
@@ -306,7 +327,7 @@ export async function buildDashboard(
         let figures = remembered.get(summary._id)?.key === key ? remembered.get(summary._id)?.figures : undefined;
         if (figures === undefined) {
           const { tasks, result } = await previewGantt(trx, summary._id);
-          figures = ganttFigures(tasks, result);
+          figures = ganttFigures(tasks, result, await readItemAmounts(trx, summary._id));
           remembered.delete(summary._id);
           remembered.set(summary._id, { key, figures });
           if (remembered.size > REMEMBERED_PROJECTS) remembered.delete(remembered.keys().next().value as string);
@@ -320,7 +341,8 @@ export async function buildDashboard(
           finish: figures.finish,
           taskCount: figures.taskCount,
           criticalCount: figures.criticalCount,
-          progress: progress.get(summary._id) ?? null,
+          progress: tracked.has(summary._id) ? figures.progress : null,
+          progressBasis: figures.progressBasis,
         });
         events.push(...upcomingEvents({ id: summary._id, name: summary.name }, figures.leaves, today, until));
       }

@@ -179,6 +179,7 @@ describe.each(databaseKinds)('loadDashboard (%s)', (kind) => {
       taskCount: gantt.activities.length,
       criticalCount: gantt.activities.filter((task) => task.critical).length,
       progress: null,
+      progressBasis: 'duration',
     });
     expect(card.taskCount).toBe(11);
     expect(card.criticalCount).toBeGreaterThan(0);

@@ -1,9 +1,46 @@
-import { formatIsoDate, formatNumber, ganttTaskCodes, loadProgressHistoryContract } from '@cimiento/domain';
+import {
+  formatIsoDate,
+  formatNumber,
+  ganttTaskCodes,
+  loadProgressHistoryContract,
+  progressWeights,
+  rollUpProgress,
+} from '@cimiento/domain';
 import { defineHandler } from '../core/define-handler';
-import type { CutoffRecord, CutoffTask } from '@cimiento/domain';
+import type { CutoffRecord, CutoffTask, ProgressBasis } from '@cimiento/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
+import { readCostBasis, readCutoffProgress } from '../costs/cost-basis';
+
+/**
+ * The project's physical progress at every recorded cut-off (issue 33, docs/TRACKING.md 'One
+ * progress measure'): rollUpProgress over the current Gantt's leaves (merged, as the S-curve reads
+ * them) with each leaf's progress recorded there, weighted by the amounts spread on them.
+ */
+async function cutoffFigures(
+  db: Kysely<Database>,
+  projectId: string,
+): Promise<{ progress: Map<string, number>; basis: ProgressBasis }> {
+  const basis = await readCostBasis(db, projectId);
+  const weights = progressWeights(basis.costs.parts);
+  const progress = new Map<string, number>();
+  let rolledBasis: ProgressBasis = 'duration';
+  for (const entry of await readCutoffProgress(db, projectId)) {
+    const rolled = rollUpProgress(
+      basis.tasks.map((task) => ({
+        id: task.id,
+        parentId: task.parentId,
+        duration: task.duration,
+        progress: entry.progress.get(task.id) ?? 0,
+      })),
+      weights,
+    );
+    progress.set(entry.cutoff, rolled.project);
+    rolledBasis = rolled.basis;
+  }
+  return { progress, basis: weights === undefined ? 'duration' : rolledBasis };
+}
 
 /**
  * loadProgressHistory: the project's cut-offs, newest first, with who recorded each, when, the
@@ -14,7 +51,7 @@ export async function loadProgressHistory(
   db: Kysely<Database>,
   projectId: string,
   cutoff?: string,
-): Promise<{ cutoffs: CutoffRecord[]; tasks?: CutoffTask[]; message: string }> {
+): Promise<{ progressBasis: ProgressBasis; cutoffs: CutoffRecord[]; tasks?: CutoffTask[]; message: string }> {
   const project = await db
     .selectFrom('project')
     .select('_id')
@@ -43,16 +80,21 @@ export async function loadProgressHistory(
     ])
     .orderBy('gantt_cutoff.cutoff', 'desc')
     .execute();
+  // issue 33, one measure: each cut-off's figure as the S-curve and the Gantt compute it now, from
+  // the leaves' progress recorded there weighted by the current amounts (by duration unpriced)
+  const figures = rows.length === 0 ? undefined : await cutoffFigures(db, projectId);
   const cutoffs = rows.map((row): CutoffRecord => ({
     cutoff: row.cutoff,
     recordedAt: row.recorded_at,
     recordedBy: row.recorded_by_name,
-    progress: Number(row.progress),
+    progress: figures?.progress.get(row.cutoff) ?? Number(row.progress),
     taskCount: Number(row.task_count),
   }));
+  const basis = { progressBasis: figures?.basis ?? 'duration' } as const;
   if (cutoff === undefined) {
     const count = cutoffs.length;
     return {
+      ...basis,
       cutoffs,
       message:
         count === 0
@@ -98,6 +140,7 @@ export async function loadProgressHistory(
     .sort((a, b) => rank(a.TaskID) - rank(b.TaskID) || a.TaskID - b.TaskID);
   const count = tasks.length;
   return {
+    ...basis,
     cutoffs,
     tasks,
     message: `Corte al ${formatIsoDate(cutoff)}: ${formatNumber(count)} ${count === 1 ? 'tarea con avance' : 'tareas con avance'}`,

@@ -355,7 +355,11 @@ describe.each(databaseKinds)('saveProgress and loadProgressHistory (%s)', (kind)
     it('keeps every cut-off, newest first, with who recorded it and each task’s progress; the same date again replaces it', async () => {
       const { id, gantt } = await linkedProject();
       const empty = await loadProgressHistory(t, member.cookie, { id });
-      expect(empty.body.result).toEqual({ cutoffs: [], message: 'No hay cortes de avance registrados' });
+      expect(empty.body.result).toEqual({
+        progressBasis: 'duration',
+        cutoffs: [],
+        message: 'No hay cortes de avance registrados',
+      });
 
       const first = await saveProgressOk(t, member.cookie, {
         id,

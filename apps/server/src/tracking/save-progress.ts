@@ -20,6 +20,7 @@ import type { ProgressEntryInputRecord } from './progress-queries';
 import { checkCutoff } from './progress-queries';
 import { scheduleGantt, scheduledOrThrow, toOutput } from '../gantt/gantt-schedule';
 import { claimVersionOrRefuse } from '../gantt/gantt-version';
+import { readItemAmounts } from '../edp/edp-queries';
 
 function toEntry(entry: ProgressEntryInputRecord): ProgressEntry {
   return {
@@ -100,6 +101,7 @@ export async function saveProgress(
     scheduled,
     `Avance registrado al ${formatIsoDate(cutoff)}: ${formatNumber(count)} ${count === 1 ? 'tarea' : 'tareas'}`,
     await readBaselineDates(db, project.baselineId),
+    await readItemAmounts(db, projectId),
   );
 }
 

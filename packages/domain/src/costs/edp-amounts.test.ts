@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { edpBudgetSummary, edpItemAmount, itemLeaves, rollUpEdpAmounts, spreadItemAmounts } from './edp-amounts';
+import {
+  createProgressWeigher,
+  edpBudgetSummary,
+  edpItemAmount,
+  itemLeaves,
+  rollUpEdpAmounts,
+  spreadItemAmounts,
+  taskProgressWeights,
+} from './edp-amounts';
 import type { CostTask, PricedEdpItem } from './edp-amounts';
 
 const items: PricedEdpItem[] = [
@@ -104,5 +112,45 @@ describe('spreadItemAmounts', () => {
     ]);
     expect(leaves.get(3)).toEqual([{ taskId: 20, weight: 4 }]);
     expect(leaves.get(1)?.map((leaf) => leaf.taskId)).toEqual([11, 12, 13, 20]);
+  });
+});
+
+describe('createProgressWeigher (issue 33): taskProgressWeights edit by edit', () => {
+  const amounts = {
+    currency: 'CLP' as const,
+    items: [
+      { edpItemId: 1, amount: '10' },
+      { edpItemId: 2, amount: '900' },
+    ],
+  };
+  const tasks = [
+    { id: 10, sourceKey: 'edp:1', duration: 0 },
+    { id: 11, parentId: 10, sourceKey: 'edc:1:a', duration: 1 },
+    { id: 12, parentId: 10, sourceKey: 'edc:1:b', duration: 1 },
+    { id: 13, parentId: 10, sourceKey: 'edc:1:c', duration: 1 },
+    { id: 20, sourceKey: 'edp:2', duration: 3 },
+  ];
+
+  it('answers what taskProgressWeights answers, through edits of durations, structure and amounts', () => {
+    const weigh = createProgressWeigher();
+    // $10 over three 1-day tasks: 4, 3, 3 (largest remainder); item 2 on its own task
+    expect(weigh(tasks, amounts)).toEqual(
+      new Map([
+        [11, 4],
+        [12, 3],
+        [13, 3],
+        [20, 900],
+      ]),
+    );
+    // 12 lengthened to 3 days: $10 × 1/5, 3/5, 1/5 = 2, 6, 2
+    const longer = tasks.map((task) => (task.id === 12 ? { ...task, duration: 3 } : task));
+    expect(weigh(longer, amounts)).toEqual(taskProgressWeights(longer, amounts));
+    expect(weigh(longer, amounts)?.get(12)).toBe(6);
+    // a task removed, a price changed, nothing priced
+    const fewer = longer.filter((task) => task.id !== 13);
+    expect(weigh(fewer, amounts)).toEqual(taskProgressWeights(fewer, amounts));
+    const repriced = { ...amounts, items: [{ edpItemId: 1, amount: '11' }] };
+    expect(weigh(fewer, repriced)).toEqual(taskProgressWeights(fewer, repriced));
+    expect(weigh(fewer, { currency: 'CLP', items: [] })).toBeUndefined();
   });
 });

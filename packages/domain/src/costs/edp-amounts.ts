@@ -173,7 +173,7 @@ function leavesByItem(tasks: readonly CostTask[]): Map<number, CostTask[]> {
 }
 
 /** Working days as weights; all zero (milestones) → 1 each. */
-function leafWeights(leaves: readonly CostTask[]): number[] {
+export function leafWeights(leaves: readonly CostTask[]): number[] {
   const weights = leaves.map((leaf) => Math.max(0, leaf.duration));
   return weights.every((weight) => weight === 0) ? weights.map(() => 1) : weights;
 }
@@ -187,15 +187,31 @@ export function spreadItemAmounts(
   tasks: readonly CostTask[],
   currency: MoneyCurrency,
 ): TaskCosts {
-  const leaves = leavesByItem(tasks);
-  const parts: CostPart[] = [];
-  const unplaced: TaskCosts['unplaced'] = [];
+  const amounts: ItemAmount[] = [];
   for (const item of items) {
     const amount = edpItemAmount(item, currency);
-    if (amount === undefined) continue;
-    const own = leaves.get(item.id);
+    if (amount !== undefined) amounts.push({ edpItemId: item.id, amount });
+  }
+  return spreadAmounts(amounts, tasks, currency);
+}
+
+/** A priced item's amount (exact decimal, as edpItemAmount answers it). */
+export type ItemAmount = { edpItemId: number; amount: string };
+
+/** spreadItemAmounts from the items' amounts already computed (loadGantt sends them to the browser). */
+export function spreadAmounts(
+  amounts: readonly ItemAmount[],
+  tasks: readonly CostTask[],
+  currency: MoneyCurrency,
+): TaskCosts {
+  const parts: CostPart[] = [];
+  const unplaced: TaskCosts['unplaced'] = [];
+  if (amounts.length === 0) return { parts, unplaced };
+  const leaves = leavesByItem(tasks);
+  for (const { edpItemId, amount } of amounts) {
+    const own = leaves.get(edpItemId);
     if (own === undefined || own.length === 0) {
-      unplaced.push({ edpItemId: item.id, amount });
+      unplaced.push({ edpItemId, amount });
       continue;
     }
     const weights = leafWeights(own);
@@ -203,13 +219,129 @@ export function spreadItemAmounts(
     own.forEach((leaf, index) => {
       parts.push({
         taskId: leaf.id,
-        edpItemId: item.id,
+        edpItemId,
         amount: shares[index] as string,
         weight: weights[index] as number,
       });
     });
   }
   return { parts, unplaced };
+}
+
+/**
+ * Each leaf's weight in the progress roll-up (issue 33, 'ponderado por monto'): the money spread on
+ * it (Σ of its parts), as rollUpProgress reads it. Undefined when no leaf carries money: nothing is
+ * priced, and progress is weighted by duration. The same parts as the S-curve's and the estado de
+ * pago's, so a summary's figure is its items' earned value over their amount.
+ */
+export function progressWeights(parts: readonly CostPart[]): Map<number, number> | undefined {
+  const out = new Map<number, number>();
+  let any = false;
+  for (const part of parts) {
+    const amount = Number(part.amount);
+    if (!(amount > 0)) continue;
+    any = true;
+    out.set(part.taskId, (out.get(part.taskId) ?? 0) + amount);
+  }
+  return any ? out : undefined;
+}
+
+/** The priced items' amounts in their currency, as loadGantt sends them (issue 33). */
+export type ProgressAmounts = { currency: MoneyCurrency; items: readonly ItemAmount[] };
+
+/**
+ * progressWeights of a task list (stored, or the Gantt's draft): the amounts spread on its leaves as
+ * the costs spread them. Undefined when nothing is priced (weighted by duration).
+ */
+export function taskProgressWeights(
+  tasks: ReadonlyArray<{
+    id: number;
+    parentId?: number | undefined;
+    sourceKey?: string | null | undefined;
+    duration: number;
+  }>,
+  amounts: ProgressAmounts | undefined,
+): Map<number, number> | undefined {
+  if (amounts === undefined || amounts.items.length === 0) return undefined;
+  const costTasks = tasks.map((task): CostTask => {
+    const cost: CostTask = { id: task.id, sourceKey: task.sourceKey ?? null, duration: task.duration };
+    if (task.parentId !== undefined) cost.parentId = task.parentId;
+    return cost;
+  });
+  return progressWeights(spreadAmounts(amounts.items, costTasks, amounts.currency).parts);
+}
+
+/**
+ * taskProgressWeights for a list that changes edit by edit (the Gantt's draft, issue 33), with the
+ * same answer: which leaves carry each item is kept while no task is added, removed, moved or
+ * rebuilt (ids, parents and sources as before), and each item's shares while its leaves' working
+ * days are as before, so an edit of progress or dates spreads nothing and an edit of one duration
+ * spreads one item. Each weigher keeps the last list's state: one per screen.
+ */
+export function createProgressWeigher(): (
+  tasks: ReadonlyArray<{
+    id: number;
+    parentId?: number | undefined;
+    sourceKey?: string | null | undefined;
+    duration: number;
+  }>,
+  amounts: ProgressAmounts | undefined,
+) => Map<number, number> | undefined {
+  type Shape = { id: number; parentId: number | undefined; sourceKey: string | null };
+  let shape: Shape[] = [];
+  let shapeAmounts: ProgressAmounts | undefined;
+  let placed: Array<{ edpItemId: number; amount: string; leafIds: number[] }> = [];
+  const shares = new Map<number, { days: string; amounts: string[] }>();
+  const sameShape = (tasks: Parameters<ReturnType<typeof createProgressWeigher>>[0]) => {
+    if (tasks.length !== shape.length) return false;
+    for (let index = 0; index < tasks.length; index += 1) {
+      const task = tasks[index] as (typeof tasks)[number];
+      const before = shape[index] as Shape;
+      if (task.id !== before.id || task.parentId !== before.parentId || (task.sourceKey ?? null) !== before.sourceKey)
+        return false;
+    }
+    return true;
+  };
+  return (tasks, amounts) => {
+    if (amounts === undefined || amounts.items.length === 0) return undefined;
+    if (amounts !== shapeAmounts || !sameShape(tasks)) {
+      shape = tasks.map((task) => ({ id: task.id, parentId: task.parentId, sourceKey: task.sourceKey ?? null }));
+      shapeAmounts = amounts;
+      const costTasks = tasks.map((task): CostTask => {
+        const cost: CostTask = { id: task.id, sourceKey: task.sourceKey ?? null, duration: task.duration };
+        if (task.parentId !== undefined) cost.parentId = task.parentId;
+        return cost;
+      });
+      const leaves = leavesByItem(costTasks);
+      placed = [];
+      for (const { edpItemId, amount } of amounts.items) {
+        const own = leaves.get(edpItemId);
+        if (own !== undefined && own.length > 0)
+          placed.push({ edpItemId, amount, leafIds: own.map((leaf) => leaf.id) });
+      }
+      shares.clear();
+    }
+    const duration = new Map<number, number>();
+    for (const task of tasks) duration.set(task.id, task.duration);
+    const out = new Map<number, number>();
+    let any = false;
+    for (const item of placed) {
+      const weights = leafWeights(item.leafIds.map((id) => ({ id, sourceKey: null, duration: duration.get(id) ?? 0 })));
+      const days = weights.join(',');
+      let kept = shares.get(item.edpItemId);
+      if (kept === undefined || kept.days !== days) {
+        kept = { days, amounts: spreadAmount(item.amount, weights, MONEY_DECIMALS[amounts.currency]) };
+        shares.set(item.edpItemId, kept);
+      }
+      item.leafIds.forEach((id, index) => {
+        const value = Number(kept.amounts[index]);
+        if (!(value > 0)) return;
+        any = true;
+        out.set(id, (out.get(id) ?? 0) + value);
+      });
+    }
+    return any ? out : undefined;
+  };
 }
 
 /**

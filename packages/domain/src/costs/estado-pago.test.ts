@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { EstadoPagoLine, EstadoPagoSettings } from '../functions/cost-contracts';
 import { computeEstadoPago, edpItemLevels, edpItemProgress } from './estado-pago';
 import type { EstadoPagoItem, EstadoPagoResult } from './estado-pago';
-import { edpItemEarned, itemLeaves, spreadItemAmounts } from './edp-amounts';
+import { edpItemEarned, itemLeaves, spreadItemAmounts, taskProgressWeights } from './edp-amounts';
+import { rollUpProgress } from '../gantt/tracking';
 import type { PricedEdpItem } from './edp-amounts';
 
 /**
@@ -314,6 +315,37 @@ describe('computeEstadoPago: other rules', () => {
       earned: third,
     }).lines[0];
     expect(thirdLine).toMatchObject({ accumulatedPercent: '9.09', accumulatedAmount: '100000' });
+  });
+
+  it('issue 33, one measure: a partida’s % is its earned value over its amount, as the Gantt’s summary shows it', () => {
+    // $10 over three 1-day tasks: the spread gives $4, $3, $3 (largest remainder); the first done
+    const tasks = [
+      { id: 10, sourceKey: 'edp:1', duration: 0 },
+      { id: 11, parentId: 10, sourceKey: 'edc:1:a', duration: 1 },
+      { id: 12, parentId: 10, sourceKey: 'edc:1:b', duration: 1 },
+      { id: 13, parentId: 10, sourceKey: 'edc:1:c', duration: 1 },
+    ];
+    const item = { id: 1, code: '1', name: 'Pintura', unit: 'gl', quantity: '1', unitPrice: '10' };
+    const done = new Map([[11, 100]]);
+    const { parts } = spreadItemAmounts([item], tasks, 'CLP');
+    expect(parts.map((part) => part.amount)).toEqual(['4', '3', '3']);
+    const line = computeEstadoPago({
+      ...base,
+      currency: 'CLP',
+      items: [{ ...item, level: 1 }],
+      // by working days alone the partida would read 33,33 %
+      progress: edpItemProgress(itemLeaves(tasks), done),
+      earned: edpItemEarned(parts, done),
+    }).lines[0];
+    // $4 of $10: 40 %, the same figure the Gantt rolls up for the item's task
+    expect(line).toMatchObject({ accumulatedPercent: '40', accumulatedAmount: '4' });
+    const weights = taskProgressWeights(tasks, { currency: 'CLP', items: [{ edpItemId: 1, amount: '10' }] });
+    const rolled = rollUpProgress(
+      tasks.map((task) => ({ ...task, progress: done.get(task.id) ?? 0 })),
+      weights,
+    );
+    expect(rolled.summaries.get(10)).toBe(40);
+    expect(rolled.basis).toBe('amount');
   });
 
   it('keeps a partida deleted since the previous EP with its previous figures and nothing more', () => {

@@ -11,8 +11,8 @@ import {
   roundDocument,
   subtractDecimals,
 } from '../format/money-math';
-import type { PricedEdpItem } from './edp-amounts';
-import { edpItemAmount } from './edp-amounts';
+import type { CostTask, PricedEdpItem, ProgressAmounts } from './edp-amounts';
+import { edpItemAmount, edpItemEarned, itemLeaves, spreadAmounts } from './edp-amounts';
 
 /**
  * The estado de pago (EP, issue 16; docs/COSTS.md, 'Estado de pago'): what the owner pays at a
@@ -81,6 +81,28 @@ export function edpItemProgress(
   return out;
 }
 
+/**
+ * Each EDP item's accumulated % as its estado de pago line shows it (issue 33, one measure): a
+ * priced item's earned value over its amount (edpItemEarned on the spread of `amounts`), exact,
+ * then 2 decimals; an unpriced one's, edpItemProgress. For the screens that name a partida's
+ * progress outside the EP (the deletion questions).
+ */
+export function partidaProgress(
+  tasks: readonly CostTask[],
+  leafProgress: ReadonlyMap<number, number>,
+  amounts: ProgressAmounts | undefined,
+): Map<number, string> {
+  const progress = edpItemProgress(itemLeaves(tasks), leafProgress);
+  if (amounts === undefined || amounts.items.length === 0) return progress;
+  const earned = edpItemEarned(spreadAmounts(amounts.items, tasks, amounts.currency).parts, leafProgress);
+  for (const { edpItemId, amount } of amounts.items) {
+    const value = earned.get(edpItemId);
+    if (value === undefined || compareDecimals(amount, '0') <= 0) continue;
+    progress.set(edpItemId, roundDecimal(divideDecimals(multiplyDecimals(value, '100'), amount), 2));
+  }
+  return progress;
+}
+
 /** Each item's depth in the EDP (1 = a root; an item whose parent is missing counts as a root). */
 export function edpItemLevels(items: readonly PricedEdpItem[]): EstadoPagoItem[] {
   const byId = new Map(items.map((item) => [item.id, item]));
@@ -147,8 +169,13 @@ export function computeEstadoPago(input: EstadoPagoInput): EstadoPagoResult {
     // a partida the previous EP paid stays a line, so its payment is accounted for
     if (amount === undefined && hasChildren.has(item.id) && before === undefined) continue;
     const budget = amount === undefined ? '0' : round(amount);
-    const accumulatedPercent = progress.get(item.id) ?? '0';
     const earned = amount === undefined ? undefined : input.earned?.get(item.id);
+    // issue 33, one measure: a priced partida's % is its earned value over its amount (exact, then
+    // rounded for display), the figure the S-curve and the Gantt's summary show for it
+    const accumulatedPercent =
+      earned !== undefined && amount !== undefined && compareDecimals(amount, '0') > 0
+        ? roundDecimal(divideDecimals(multiplyDecimals(earned, '100'), amount), 2)
+        : (progress.get(item.id) ?? '0');
     const accumulatedAmount = round(earned ?? percentOf(budget, accumulatedPercent));
     const previousPercent = before?.accumulatedPercent ?? '0';
     const previousAmount = before?.accumulatedAmount ?? '0';

@@ -98,6 +98,8 @@ describe('computeSCurve (issue 16): the golden project', () => {
           plannedPercent: '0',
           earnedPercent: null,
           actualCost: null,
+          projected: null,
+          projectedPercent: null,
         },
         {
           date: '2025-03-17',
@@ -107,6 +109,8 @@ describe('computeSCurve (issue 16): the golden project', () => {
           plannedPercent: '28.57',
           earnedPercent: '34.29',
           actualCost: '1100000',
+          projected: null,
+          projectedPercent: null,
         },
         {
           date: '2025-04-01',
@@ -116,6 +120,8 @@ describe('computeSCurve (issue 16): the golden project', () => {
           plannedPercent: '60',
           earnedPercent: '70',
           actualCost: null,
+          projected: null,
+          projectedPercent: null,
         },
         {
           date: '2025-04-15',
@@ -125,6 +131,8 @@ describe('computeSCurve (issue 16): the golden project', () => {
           plannedPercent: '90',
           earnedPercent: '87.14',
           actualCost: '3200000',
+          projected: null,
+          projectedPercent: null,
         },
         {
           date: '2025-05-01',
@@ -134,6 +142,8 @@ describe('computeSCurve (issue 16): the golden project', () => {
           plannedPercent: '100',
           earnedPercent: null,
           actualCost: null,
+          projected: null,
+          projectedPercent: null,
         },
       ],
     });
@@ -151,6 +161,18 @@ describe('computeSCurve (issue 16): the golden project', () => {
       cpi: '1.09',
       cutoff: '2025-03-17',
     });
+  });
+
+  it('issue 33: % real is EV over the current amounts, the planned % over the baseline’s', () => {
+    // a baseline fixed T1 at $800.000; the price rose since to $1.000.000 (what the tasks carry now)
+    const baselinePlanned = planned.map((task) => (task.taskId === 1 ? { ...task, amount: '800000' } : task));
+    const curve = computeSCurve({ calendar, currency: 'CLP', planned: baselinePlanned, earned, cutoffs });
+    const c1 = curve.points.find((point) => point.date === '2025-03-17');
+    // PV at C1: T1 whole, 800.000 of the baseline's 3.300.000 = 24,24 %
+    expect(c1).toMatchObject({ planned: '800000', plannedPercent: '24.24' });
+    // EV 1.200.000 of the 3.500.000 the tasks carry now: 34,29 %, as the Gantt and the EP compute it
+    // (over the baseline's total it would read 36,36 %)
+    expect(c1).toMatchObject({ earned: '1200000', earnedPercent: '34.29' });
   });
 
   it('has no SPI or CPI without a cut-off, and month points through the planned finish', () => {
@@ -231,6 +253,123 @@ describe('computeSCurve (issue 16): the golden project', () => {
     });
     // 1 peso over 6 days (a rate of 0,1666… a day, not exact in 40 places): 3 days by 6 Mar = 0,5 → 1
     expect(clp.points[1]).toMatchObject({ date: '2025-03-06', planned: '1', plannedPercent: '50' });
+  });
+});
+
+/*
+ * Issue 33, the forecast on the golden project, by hand. At the latest cut-off (C3, 15 Apr) T1, T3
+ * and T5 are done, T2 is at 80 % and M4 not reached; EV = 3.050.000.
+ *   remaining: T2 20 % × 2.000.000 = 400.000; M4 50.000 (T5 has no money: nothing left to earn)
+ *   the current schedule (by hand: what the engine places after a late delivery): T2's remaining
+ *   ⌈20 × 0,2⌉ = 4 working days from 29 Apr (29, 30 Apr, 1, 2 May → 100.000 a day); M4 after it on
+ *   Monday 5 May. Estimated finish 5 May; the baseline's finish 17 Apr.
+ *   'Proyectado': C3 = EV 3.050.000 (87,14 %); 1 May = 3.050.000 + 2 × 100.000 = 3.250.000 (92,86 %);
+ *   1 Jun (the month after the finish, a new point) = 3.050.000 + 400.000 + 50.000 = 3.500.000 (100 %)
+ *   Δ finish: 18 Apr, 21–25 Apr, 28–30 Apr, 1–2 May, 5 May = 1 + 5 + 3 + 2 + 1 = 12 working days late
+ *   EAC = AC + (BAC − EV) / CPI = 3.200.000 + 450.000 / (3.050.000 / 3.200.000)
+ *       = 3.200.000 + 472.131,147… = 3.672.131,147… → $3.672.131
+ *   ETC = 3.672.131 − 3.200.000 = $472.131; VAC = 3.500.000 − 3.672.131 = −$172.131
+ */
+describe('computeSCurve (issue 33): the forecast, by hand', () => {
+  const remaining = [
+    { taskId: 2, start: '2025-04-29', duration: 4 },
+    { taskId: 4, start: '2025-05-05', duration: 0 },
+  ];
+  const forecast = { remaining, finish: '2025-05-05', baselineFinish: '2025-04-17' };
+
+  it("adds the 'Proyectado' curve from the latest cut-off to the estimated finish, Δ finish, EAC, ETC and VAC", () => {
+    const curve = computeSCurve({ calendar, currency: 'CLP', planned, earned, cutoffs, forecast });
+    expect(curve.forecast).toEqual({
+      finish: '2025-05-05',
+      baselineFinish: '2025-04-17',
+      finishVariance: 12,
+      eac: '3672131',
+      etc: '472131',
+      vac: '-172131',
+    });
+    expect(
+      curve.points.map((point) => [point.date, point.planned, point.earned, point.projected, point.projectedPercent]),
+    ).toEqual([
+      ['2025-03-03', '0', null, null, null],
+      ['2025-03-17', '1000000', '1200000', null, null],
+      ['2025-04-01', '2100000', '2450000', null, null],
+      ['2025-04-15', '3150000', '3050000', '3050000', '87.14'],
+      ['2025-05-01', '3500000', null, '3250000', '92.86'],
+      ['2025-06-01', '3500000', null, '3500000', '100'],
+    ]);
+    // the issue-16 figures are unchanged
+    expect(curve).toMatchObject({ total: '3500000', spi: '0.97', cpi: '0.95', cutoff: '2025-04-15' });
+  });
+
+  it('has no EAC without an actual cost at the latest cut-off, nor a Δ finish without a baseline', () => {
+    const withoutLastCost = cutoffs.map((cutoff, index) => (index === 2 ? { ...cutoff, actualCost: null } : cutoff));
+    const curve = computeSCurve({
+      calendar,
+      currency: 'CLP',
+      planned,
+      earned,
+      cutoffs: withoutLastCost,
+      forecast: { remaining, finish: '2025-05-05' },
+    });
+    // C1's actual cost still gives the CPI, but an estimate needs today's
+    expect(curve.cpi).toBe('1.09');
+    expect(curve.forecast).toEqual({
+      finish: '2025-05-05',
+      baselineFinish: null,
+      finishVariance: null,
+      eac: null,
+      etc: null,
+      vac: null,
+    });
+    expect(curve.points.at(-1)).toMatchObject({ date: '2025-06-01', projected: '3500000' });
+  });
+
+  it("puts the remainder of a task the schedule does not place on the cut-off's date", () => {
+    // T2 left out: its 400.000 is counted from the first point after C3
+    const curve = computeSCurve({
+      calendar,
+      currency: 'CLP',
+      planned,
+      earned,
+      cutoffs,
+      forecast: { remaining: remaining.slice(1), finish: '2025-05-05' },
+    });
+    expect(curve.points.slice(3).map((point) => [point.date, point.projected])).toEqual([
+      ['2025-04-15', '3050000'],
+      ['2025-05-01', '3450000'],
+      ['2025-06-01', '3500000'],
+    ]);
+  });
+
+  it('ahead of the baseline: a negative Δ finish; no cut-off: the finish but no curve', () => {
+    const early = computeSCurve({
+      calendar,
+      currency: 'CLP',
+      planned,
+      earned,
+      cutoffs: [],
+      forecast: { remaining: [], finish: '2025-04-15', baselineFinish: '2025-04-17' },
+    });
+    // 16 and 17 Apr earlier
+    expect(early.forecast).toMatchObject({ finish: '2025-04-15', finishVariance: -2, eac: null });
+    expect(early.points.every((point) => point.projected === null)).toBe(true);
+  });
+
+  /*
+   * The duration basis (nothing priced; weights T1 10, T2 20, T3 3, M4 0, T5 5 = 38 d): at C3 EV = 34 d;
+   * T2's remaining 20 % × 20 = 4 d over 29 Apr → 2 May: 1 May = 34 + 2 = 36 d (94,74 %), 1 Jun = 38 d.
+   * No EAC: days are not money.
+   */
+  it('projects working days on the duration basis, with no EAC', () => {
+    const unpriced = planned.map((task) => ({ ...task, amount: '0' }));
+    const curve = computeSCurve({ calendar, currency: 'CLP', planned: unpriced, earned: [], cutoffs, forecast });
+    expect(curve.basis).toBe('duration');
+    expect(curve.points.slice(3).map((point) => [point.date, point.projected, point.projectedPercent])).toEqual([
+      ['2025-04-15', '34', '89.47'],
+      ['2025-05-01', '36', '94.74'],
+      ['2025-06-01', '38', '100'],
+    ]);
+    expect(curve.forecast).toMatchObject({ finishVariance: 12, eac: null, etc: null, vac: null });
   });
 });
 
@@ -383,6 +522,65 @@ describe('computeSCurve: properties', () => {
             );
             expect(point.planned).toBe(roundDocument(exact, currency));
           }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('computeSCurve (issue 33): forecast properties', () => {
+  const base = dayNumber('2025-01-01');
+  it('the projected curve is EV at the latest cut-off, never decreases after it and ends at the total', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            offset: fc.integer({ min: 0, max: 300 }),
+            duration: fc.integer({ min: 0, max: 40 }),
+            cents: fc.integer({ min: 1, max: 100_000_000 }),
+            progress: fc.constantFrom(0, 0, 12.5, 50, 99, 100),
+            // where the schedule puts what is left: days after the cut-off, or nowhere
+            delay: fc.option(fc.integer({ min: 0, max: 200 }), { nil: undefined }),
+          }),
+          { minLength: 1, maxLength: 30 },
+        ),
+        fc.integer({ min: 1, max: 400 }),
+        fc.constantFrom('CLP' as const, 'UF' as const),
+        (tasks, cutoffOffset, currency) => {
+          const cutoff = isoDay(base + cutoffOffset);
+          const plannedTasks = tasks.map((task, index) => ({
+            taskId: index + 1,
+            start: isoDay(base + task.offset),
+            duration: task.duration,
+            amount: (task.cents / 100).toFixed(2),
+          }));
+          const remainingSpans = tasks.flatMap((task, index) =>
+            task.delay === undefined
+              ? []
+              : [{ taskId: index + 1, start: isoDay(dayNumber(cutoff) + task.delay), duration: task.duration }],
+          );
+          const finish = isoDay(dayNumber(cutoff) + 250);
+          const curve = computeSCurve({
+            calendar,
+            currency,
+            planned: plannedTasks,
+            earned: plannedTasks,
+            cutoffs: [
+              { cutoff, progress: new Map(tasks.map((task, index) => [index + 1, task.progress])), actualCost: null },
+            ],
+            forecast: { remaining: remainingSpans, finish },
+          });
+          const at = curve.points.findIndex((point) => point.date === cutoff);
+          expect(at).toBeGreaterThanOrEqual(0);
+          curve.points.slice(0, at).forEach((point) => expect(point.projected).toBeNull());
+          expect(curve.points[at]?.projected).toBe(curve.points[at]?.earned);
+          const values = curve.points.slice(at).map((point) => Number(point.projected));
+          for (let index = 1; index < values.length; index += 1) {
+            expect(values[index]).toBeGreaterThanOrEqual(values[index - 1] as number);
+          }
+          expect(curve.points.at(-1)?.projected).toBe(curve.total);
+          expect((curve.points.at(-1)?.date ?? '') > finish).toBe(true);
         },
       ),
       { numRuns: 150 },

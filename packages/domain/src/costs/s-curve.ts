@@ -1,8 +1,9 @@
 import Big from 'big.js';
-import type { SCurve, SCurveBasis, SCurvePoint } from '../functions/cost-contracts';
+import type { SCurve, SCurveBasis, SCurveForecast, SCurvePoint } from '../functions/cost-contracts';
 import type { WorkingCalendar } from '../gantt/calendar';
 import { dayNumber, isoDay } from '../gantt/calendar';
 import { plannedDaysBefore } from '../gantt/planned-progress';
+import { finishVariance } from '../gantt/tracking';
 import type { MoneyCurrency } from '../format/money-math';
 import { DOCUMENT_DECIMALS } from '../format/money-math';
 
@@ -17,12 +18,25 @@ import { DOCUMENT_DECIMALS } from '../format/money-math';
  * - Points: the project's start (PV 0), one per month through the later of the planned finish and
  *   the latest cut-off, and one per recorded cut-off (a month's point and a cut-off on the same
  *   date are one point, `cutoff: true`). EV and AC only at cut-off points.
- * - EV at a cut-off: Σ amount × physical progress (0–100) of the tasks that have progress there.
+ * - EV at a cut-off: Σ amount × physical progress (0–100) of the tasks that have progress there;
+ *   its percentage (issue 33) is over the tasks' current amounts (the project's physical progress
+ *   'ponderado por monto'), the planned one over the planned total.
  * - When nothing is priced (every amount 0) the basis is 'duration': every planned task weighs its
  *   working days ('Avance ponderado por duración'), for PV and EV alike; no CPI then (days are
  *   not money).
  * - Exact: big.js throughout; the amounts are rounded as a document shows them (DOCUMENT_DECIMALS;
  *   working days to 2 decimals) only in the answer, percentages and indices to 2 decimals.
+ *
+ * - Forecast (issue 33, 'Proyectado'; given `forecast`): at the latest cut-off the EV there; at each
+ *   later point EV + the planned value of the remaining work through the day before, where the
+ *   current schedule places it. A task's remaining amount is its amount × (1 − its progress at the
+ *   latest cut-off / 100), spread linearly over its remaining span's working days (a milestone's on
+ *   its date); a task the schedule places nowhere (done there, or unknown to it) has its remainder on
+ *   the cut-off's date. So it ends at Σ amount, at the first month's point after the estimated
+ *   finish, through which the points then run. The estimated finish's difference with the
+ *   baseline's in working days ('Δ Fin', positive: late); EAC = AC + (BAC − EV) / CPI with CPI =
+ *   EV / AC unrounded, only with an actual cost entered at the latest cut-off on the cost basis;
+ *   ETC = EAC − AC and VAC = BAC − EAC from the rounded EAC, AC and BAC, so the cards add up.
  *
  * Fast for 20,000 tasks, 24 cut-offs and ~30 months: PV goes through a difference array of daily
  * rates over working days (one pass over the tasks, one over the days), not a planned value per
@@ -43,6 +57,22 @@ export type SCurveCutoff = {
   actualCost: string | null;
 };
 
+/**
+ * issue 33: where the current schedule places a task's remaining work: `duration` working days from
+ * `start` (the first day left: the cut-off or later); 0: a milestone on `start`.
+ */
+export type SCurveRemainingSpan = { taskId: number; start: string; duration: number };
+
+/** issue 33: what the forecast needs of the current schedule. */
+export type SCurveForecastInput = {
+  /** the remaining span of every task in scope with work left (a task absent: its remainder at the cut-off) */
+  remaining: readonly SCurveRemainingSpan[];
+  /** the estimated finish: the current schedule's latest finish of the leaves in scope (YYYY-MM-DD) */
+  finish: string;
+  /** the baseline's finish (YYYY-MM-DD); absent: no baseline, so no difference */
+  baselineFinish?: string;
+};
+
 export type SCurveInput = {
   calendar: WorkingCalendar;
   currency: MoneyCurrency;
@@ -51,10 +81,13 @@ export type SCurveInput = {
   planned: readonly SCurvePlannedTask[];
   earned: readonly SCurveEarnedPart[];
   cutoffs: readonly SCurveCutoff[];
+  /** issue 33: absent, no forecast (every point's projected value null) */
+  forecast?: SCurveForecastInput;
 };
 
 export type SCurveResult = Pick<SCurve, 'currency' | 'basis' | 'points' | 'total' | 'spi' | 'cpi'> & {
   cutoff?: string;
+  forecast?: SCurveForecast;
 };
 
 /** Decimal places of a working-day amount (duration basis). */
@@ -68,6 +101,7 @@ D.DP = 40;
 D.RM = Big.roundHalfUp;
 
 const ZERO = new D(0);
+const HUNDREDTH = new D('0.01');
 
 /** The canonical text of a result (as money-math): no exponent, no trailing zeros, no "-0". */
 function text(value: Big): string {
@@ -134,8 +168,11 @@ function prepare(input: SCurveInput): Prepared {
  * (amount ÷ working days, 40 places) times the days worked, so only the tasks under way at some
  * point are divided. The same sums as adding each task's daily rates day by day (the last day
  * takes what the rounded rates leave, so a finished task adds exactly its amount).
+ *
+ * `byDuration` (issue 33, the remaining work, most of it under way at the months after the cut-off):
+ * Σ amount × days worked is summed per duration and divided once per duration, not once per task.
  */
-function plannedValues(calendar: WorkingCalendar, planned: Prepared['planned']) {
+function plannedValues(calendar: WorkingCalendar, planned: Prepared['planned'], byDuration = false) {
   const spans: Array<{ first: number; end: number; days: number; amount: Big; rate?: Big }> = [];
   const milestones: Array<{ day: number; amount: Big }> = [];
   let finish: number | undefined;
@@ -179,15 +216,24 @@ function plannedValues(calendar: WorkingCalendar, planned: Prepared['planned']) 
       const index = calendar.indexOf(day);
       const finished = countBelow(spans, (span) => span.end, index + 1);
       let value = done[finished] as Big;
+      const worked = byDuration ? new Map<number, Big>() : undefined;
       // under way: finishing after index, started before it (so finishing before index + longest)
       for (let next = finished; next < spans.length; next += 1) {
         const span = spans[next] as (typeof spans)[number];
         if (span.end >= index + longest) break;
         if (span.first >= index) continue;
-        span.rate ??= span.amount.div(span.days);
         // the working days planned before `day`: the same count as a task's '% programado'
-        value = value.plus(span.rate.times(plannedDaysBefore(span.first, span.days, index)));
+        const days = plannedDaysBefore(span.first, span.days, index);
+        if (worked !== undefined) {
+          const sum = worked.get(span.days);
+          const part = span.amount.times(days);
+          worked.set(span.days, sum === undefined ? part : sum.plus(part));
+          continue;
+        }
+        span.rate ??= span.amount.div(span.days);
+        value = value.plus(span.rate.times(days));
       }
+      if (worked !== undefined) for (const [days, sum] of worked) value = value.plus(sum.div(days));
       // milestones dated before `day` (the work through day − 1)
       return value.plus(milestoneTotals[countBelow(milestones, (milestone) => milestone.day, day)] as Big);
     },
@@ -213,6 +259,63 @@ function earnedAt(earned: ReadonlyMap<number, Big>, progress: ReadonlyMap<number
   return sum.div(100);
 }
 
+/**
+ * issue 33: the remaining work as planned tasks: each task's amount × (1 − its progress at the
+ * cut-off / 100) on its remaining span, or on the cut-off's date when the schedule gives it none.
+ */
+function remainingWork(
+  earned: ReadonlyMap<number, Big>,
+  cutoff: SCurveCutoff,
+  spans: readonly SCurveRemainingSpan[],
+): Prepared['planned'] {
+  const spanOf = new Map(spans.map((span) => [span.taskId, span]));
+  // (100 − progress) / 100 by progress value, exact (a cut-off has few distinct ones)
+  const factors = new Map<number, Big>();
+  const factor = (percent: number): Big => {
+    let value = factors.get(percent);
+    if (value === undefined) {
+      value = new D(100).minus(percent).times(HUNDREDTH);
+      factors.set(percent, value);
+    }
+    return value;
+  };
+  const out: Prepared['planned'] = [];
+  for (const [taskId, amount] of earned) {
+    if (amount.eq(0)) continue;
+    const percent = cutoff.progress.get(taskId) ?? 0;
+    if (percent >= 100) continue;
+    const left = percent <= 0 ? amount : amount.times(factor(percent));
+    const span = spanOf.get(taskId);
+    out.push(
+      span === undefined
+        ? { start: cutoff.cutoff, duration: 0, amount: left }
+        : { start: span.start, duration: span.duration, amount: left },
+    );
+  }
+  return out;
+}
+
+/**
+ * issue 33: EAC = AC + (BAC − EV) / CPI, CPI = EV / AC (unrounded), rounded as a document shows it;
+ * ETC = EAC − AC and VAC = BAC − EAC of the rounded figures (the cards add up). Null without an
+ * actual cost above 0 or with nothing earned (no CPI).
+ */
+function estimateAtCompletion(
+  total: Big,
+  earnedValue: Big,
+  actualCost: string | null,
+  decimals: number,
+): Pick<SCurveForecast, 'eac' | 'etc' | 'vac'> {
+  const actual = actualCost === null ? ZERO : new D(actualCost);
+  if (actual.lte(0) || earnedValue.lte(0)) return { eac: null, etc: null, vac: null };
+  const eac = rounded(actual.plus(total.minus(earnedValue).times(actual).div(earnedValue)), decimals);
+  return {
+    eac,
+    etc: text(new D(eac).minus(new D(rounded(actual, decimals)))),
+    vac: text(new D(rounded(total, decimals)).minus(new D(eac))),
+  };
+}
+
 /** The S-curve of a project (or of an EDP item's money): see the module's comment. */
 export function computeSCurve(input: SCurveInput): SCurveResult {
   const { basis, planned, earned } = prepare(input);
@@ -221,6 +324,17 @@ export function computeSCurve(input: SCurveInput): SCurveResult {
   const pv = plannedValues(input.calendar, planned);
   const cutoffs = [...input.cutoffs].sort((a, b) => (a.cutoff < b.cutoff ? -1 : a.cutoff > b.cutoff ? 1 : 0));
   const latestCutoff = cutoffs.at(-1);
+  // EV at every cut-off (the forecast starts from the latest one's)
+  const earnedByDay = new Map(cutoffs.map((cutoff) => [dayNumber(cutoff.cutoff), earnedAt(earned, cutoff.progress)]));
+
+  // issue 33: the remaining work where the current schedule places it, from the latest cut-off
+  const forecast = input.forecast;
+  const latestDay = latestCutoff === undefined ? undefined : dayNumber(latestCutoff.cutoff);
+  const latestEarned = latestDay === undefined ? undefined : (earnedByDay.get(latestDay) as Big);
+  const remaining =
+    forecast === undefined || latestCutoff === undefined
+      ? undefined
+      : plannedValues(input.calendar, remainingWork(earned, latestCutoff, forecast.remaining), true);
 
   const startDay =
     input.start !== undefined
@@ -238,15 +352,34 @@ export function computeSCurve(input: SCurveInput): SCurveResult {
     ...(latestCutoff === undefined ? {} : { cutoff: latestCutoff.cutoff }),
     spi,
     cpi,
+    ...(forecast === undefined
+      ? {}
+      : {
+          forecast: {
+            finish: forecast.finish,
+            baselineFinish: forecast.baselineFinish ?? null,
+            finishVariance:
+              forecast.baselineFinish === undefined
+                ? null
+                : finishVariance(input.calendar, forecast.baselineFinish, forecast.finish),
+            ...(basis === 'cost' && latestCutoff !== undefined && latestEarned !== undefined
+              ? estimateAtCompletion(total, latestEarned, latestCutoff.actualCost, decimals)
+              : { eac: null, etc: null, vac: null }),
+          },
+        }),
   });
   if (startDay === undefined) return answer([], null, null);
 
   // the dates: the start, the months through the later of the planned finish (+1: its work done) and the latest cut-off
   const dates = new Set<number>([startDay]);
-  const end = Math.max(
+  let end = Math.max(
     pv.finish === undefined ? startDay : pv.finish + 1,
-    latestCutoff === undefined ? startDay : dayNumber(latestCutoff.cutoff),
+    latestDay === undefined ? startDay : latestDay,
   );
+  // issue 33: and through the estimated finish (+1), where the projected curve reaches its end
+  if (forecast !== undefined && remaining !== undefined) {
+    end = Math.max(end, dayNumber(forecast.finish) + 1, remaining.finish === undefined ? end : remaining.finish + 1);
+  }
   for (let month = nextMonthStart(startDay); ; month = nextMonthStart(month)) {
     dates.add(month);
     if (month >= end) break;
@@ -255,12 +388,30 @@ export function computeSCurve(input: SCurveInput): SCurveResult {
   for (const day of byDate.keys()) dates.add(day);
 
   const percent = (value: Big) => (total.eq(0) ? '0' : rounded(value.times(100).div(total), RATIO_DECIMALS));
+  // issue 33, one measure: '% real' is the physical progress weighted by the current amounts (EV over
+  // what the tasks now carry), the figure the Gantt, the cut-offs and the estado de pago show; it is
+  // the planned total's share too unless a baseline fixed other amounts
+  let current = ZERO;
+  for (const amount of earned.values()) current = current.plus(amount);
+  const earnedPercent = (value: Big) =>
+    current.eq(0) ? percent(value) : rounded(value.times(100).div(current), RATIO_DECIMALS);
+  /** 'Proyectado' at a point: EV at the latest cut-off, then EV + the remaining work planned before `day` */
+  const projectedAt = (day: number): Big | null => {
+    if (remaining === undefined || latestDay === undefined || latestEarned === undefined || day < latestDay) {
+      return null;
+    }
+    return day === latestDay ? latestEarned : latestEarned.plus(remaining.at(day));
+  };
   let spi: string | null = null;
   let cpi: string | null = null;
   const points = [...dates]
     .sort((a, b) => a - b)
     .map((day): SCurvePoint => {
       const plannedValue = pv.at(day);
+      const projectedValue = projectedAt(day);
+      const projected = projectedValue === null ? null : rounded(projectedValue, decimals);
+      // over the amounts the tasks carry now, as '% real' (issue 33, one measure): 100 % at the estimated finish
+      const projectedPercent = projectedValue === null ? null : earnedPercent(projectedValue);
       const cutoff = byDate.get(day);
       if (cutoff === undefined) {
         return {
@@ -271,9 +422,11 @@ export function computeSCurve(input: SCurveInput): SCurveResult {
           plannedPercent: percent(plannedValue),
           earnedPercent: null,
           actualCost: null,
+          projected,
+          projectedPercent,
         };
       }
-      const earnedValue = earnedAt(earned, cutoff.progress);
+      const earnedValue = earnedByDay.get(day) as Big;
       const actual = cutoff.actualCost === null ? null : new D(cutoff.actualCost);
       // points come oldest first: the latest cut-off (with an actual cost) is the last written
       spi = ratio(earnedValue, plannedValue);
@@ -285,8 +438,10 @@ export function computeSCurve(input: SCurveInput): SCurveResult {
         planned: rounded(plannedValue, decimals),
         earned: rounded(earnedValue, decimals),
         plannedPercent: percent(plannedValue),
-        earnedPercent: percent(earnedValue),
+        earnedPercent: earnedPercent(earnedValue),
         actualCost: actual === null ? null : rounded(actual, DOCUMENT_DECIMALS[input.currency]),
+        projected,
+        projectedPercent,
       };
     });
   return answer(points, spi, cpi);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { NO_EDP_USAGE, carriesEdpUsage, countEdpUsage, edpDeletions, edpUsageTotals, indexEdpUsage } from './edp-usage';
+import {
+  NO_EDP_USAGE,
+  carriesEdpUsage,
+  countEdpUsage,
+  edpDeletions,
+  edpMoneyFacts,
+  edpUsageTotals,
+  indexEdpUsage,
+  sumPaid,
+  touchesMoney,
+} from './edp-usage';
 import type { EdpItem } from './generate-edp';
 import { edcSourceKey, edpSourceKey } from './source-keys';
 
@@ -131,5 +141,143 @@ describe("edpDeletions ('Grabar EDP' lists what a save deletes)", () => {
     const { deletions } = edpDeletions(chain, chain.slice(0, 1), NO_EDP_USAGE);
     expect(deletions).toHaveLength(1);
     expect(deletions[0]?.totals.items).toBe(19_999);
+  });
+});
+
+/*
+ * Issue 33, deletions that touch money say so. By hand, a UF project with two approved EPs:
+ * - P.1.1 (3): 9,45 % recorded under its task; EP N°1 paid nothing on it, EP N°2 paid UF 1.000,50;
+ *   its task is in the baselines «LB Contrato» and «LB Reprogramación».
+ * - P.1.2 (4): 40 % recorded; EP N°1 paid UF 200,25 and EP N°2 UF 34,31 on it; in «LB Contrato».
+ * - P.1 (2): a chapter with its own price, 25 % recorded (P.1's task measures all the leaves under
+ *   it, having none of its own); EP N°2 paid UF 0,01 and EP N°1 a reversal of −0,01 on it.
+ * - P.2 (5): nothing recorded, nothing paid, in no baseline.
+ */
+describe('edpMoneyFacts (issue 33: what a deletion touches of the money)', () => {
+  const withMoney = countEdpUsage({
+    edcCounts: [{ edpItemId: 3, count: 4 }],
+    tasks,
+    links,
+    money: {
+      progress: new Map([
+        [2, '25'],
+        [3, '9.45'],
+        [4, '40'],
+        [5, '0'],
+      ]),
+      paid: new Map([
+        [
+          2,
+          [
+            { number: 1, amount: '-0.01' },
+            { number: 2, amount: '0.01' },
+          ],
+        ],
+        [3, [{ number: 2, amount: '1000.5' }]],
+        [
+          4,
+          [
+            { number: 1, amount: '200.25' },
+            { number: 2, amount: '34.31' },
+          ],
+        ],
+        [5, []],
+      ]),
+      baselines: new Map([
+        [3, ['LB Contrato', 'LB Reprogramación']],
+        [4, ['LB Contrato']],
+        [5, []],
+      ]),
+    },
+  });
+  const index = indexEdpUsage(withMoney);
+
+  it('keeps per item its progress above 0, its payments and its baselines; leaves out the empty ones', () => {
+    expect(withMoney.items.find((usage) => usage.id === 3)).toEqual({
+      id: 3,
+      edcCount: 4,
+      ganttTaskCount: 5,
+      ganttLinkCount: 2,
+      progress: '9.45',
+      paid: [{ number: 2, amount: '1000.5' }],
+      baselines: ['LB Contrato', 'LB Reprogramación'],
+    });
+    // P.2: 0 %, no payment, no baseline: only its task and links
+    expect(withMoney.items.find((usage) => usage.id === 5)).toEqual({
+      id: 5,
+      edcCount: 0,
+      ganttTaskCount: 1,
+      ganttLinkCount: 2,
+    });
+    // an item known only for its money is listed
+    const paidOnly = countEdpUsage({
+      edcCounts: [],
+      tasks: [],
+      links: [],
+      money: { paid: new Map([[9, [{ number: 1, amount: '5' }]]]) },
+    });
+    expect(paidOnly.items).toEqual([
+      { id: 9, edcCount: 0, ganttTaskCount: 0, ganttLinkCount: 0, paid: [{ number: 1, amount: '5' }] },
+    ]);
+  });
+
+  it('names a leaf item’s own progress, payments and baselines', () => {
+    const facts = edpMoneyFacts(3, [3], index);
+    expect(facts).toEqual({
+      progress: '9.45',
+      paid: [{ number: 2, amount: '1000.5' }],
+      baselines: ['LB Contrato', 'LB Reprogramación'],
+    });
+    expect(touchesMoney(facts)).toBe(true);
+  });
+
+  it('for a subtree: the top item’s progress, each EP’s payments added up, every baseline once', () => {
+    // P.1 + P.1.1 + P.1.2: EP N°1 −0,01 + 200,25 = 200,24; EP N°2 0,01 + 1.000,50 + 34,31 = 1.034,82
+    expect(edpMoneyFacts(2, [2, 3, 4], index)).toEqual({
+      progress: '25',
+      paid: [
+        { number: 1, amount: '200.24' },
+        { number: 2, amount: '1034.82' },
+      ],
+      baselines: ['LB Contrato', 'LB Reprogramación'],
+    });
+  });
+
+  it('names nothing for an item that touches no money, or one not saved', () => {
+    expect(edpMoneyFacts(5, [5], index)).toEqual({ paid: [], baselines: [] });
+    expect(touchesMoney(edpMoneyFacts(5, [5], index))).toBe(false);
+    expect(touchesMoney(edpMoneyFacts(77, [77], index))).toBe(false);
+  });
+
+  it('leaves out an EP whose payments add up to 0', () => {
+    expect(
+      sumPaid([
+        [{ number: 2, amount: '10' }],
+        [
+          { number: 1, amount: '0.01' },
+          { number: 2, amount: '-10' },
+        ],
+        [{ number: 1, amount: '0.01' }],
+      ]),
+    ).toEqual([{ number: 1, amount: '0.02' }]);
+  });
+
+  it("gives 'Grabar EDP' each deletion's facts", () => {
+    const next = saved.filter((item) => item.id !== 4 && item.id !== 5);
+    const { deletions } = edpDeletions(saved, next, index);
+    expect(deletions.map((deletion) => [deletion.item.code, deletion.facts])).toEqual([
+      [
+        'P.1.2',
+        {
+          progress: '40',
+          paid: [
+            { number: 1, amount: '200.25' },
+            { number: 2, amount: '34.31' },
+          ],
+          baselines: ['LB Contrato'],
+        },
+      ],
+      ['P.2', { paid: [], baselines: [] }],
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { addDecimals, compareDecimals } from '../format/money-math';
 import { parseGanttSourceKey } from './source-keys';
 import type { EdpItem } from './generate-edp';
 
@@ -11,6 +12,9 @@ import type { EdpItem } from './generate-edp';
  * any group of items with `edpUsageTotals`.
  */
 
+/** Issue 33: what an approved EP paid on an item's line: EP N° `number`, its period amount (exact decimal). */
+export type EdpPaid = { number: number; amount: string };
+
 /** One saved EDP item that carries something; items that carry nothing are left out. */
 export type EdpItemUsage = {
   id: number;
@@ -20,6 +24,19 @@ export type EdpItemUsage = {
   ganttTaskCount: number;
   /** stored Gantt links touching one of those tasks, each counted once */
   ganttLinkCount: number;
+  /** issue 33: the progress recorded under its Gantt task at the latest cut-off, % to 2 decimals (absent: none) */
+  progress?: string;
+  /** issue 33: what approved EPs paid on its line, by EP N° (absent: nothing) */
+  paid?: EdpPaid[];
+  /** issue 33: the baselines holding its Gantt task, oldest first (absent: none) */
+  baselines?: string[];
+};
+
+/** Issue 33: what the server read of the money per item, for countEdpUsage. */
+export type EdpMoneyUsage = {
+  progress?: ReadonlyMap<number, string>;
+  paid?: ReadonlyMap<number, readonly EdpPaid[]>;
+  baselines?: ReadonlyMap<number, readonly string[]>;
 };
 
 /** Links between the tasks of two different items `a` < `b`: counted in both items' ganttLinkCount. */
@@ -46,6 +63,8 @@ export function countEdpUsage(input: {
   edcCounts: Iterable<{ edpItemId: number; count: number }>;
   tasks: Iterable<{ id: number; sourceKey: string | null }>;
   links: Iterable<{ from: number; to: number }>;
+  /** issue 33: progress above 0, payments and baselines per item; empty ones are left out */
+  money?: EdpMoneyUsage;
 }): EdpUsageCounts {
   const byId = new Map<number, EdpItemUsage>();
   for (const { edpItemId, count } of input.edcCounts) if (count > 0) usageOf(byId, edpItemId).edcCount += count;
@@ -72,6 +91,12 @@ export function countEdpUsage(input: {
     if (pair) pair.count += 1;
     else cross.set(key, { a, b, count: 1 });
   }
+  for (const [id, progress] of input.money?.progress ?? []) {
+    if (compareDecimals(progress, '0') > 0) usageOf(byId, id).progress = progress;
+  }
+  for (const [id, paid] of input.money?.paid ?? []) if (paid.length > 0) usageOf(byId, id).paid = [...paid];
+  for (const [id, names] of input.money?.baselines ?? [])
+    if (names.length > 0) usageOf(byId, id).baselines = [...names];
   const byNumber = (left: { id: number }, right: { id: number }) => left.id - right.id;
   return {
     items: [...byId.values()].sort(byNumber),
@@ -117,7 +142,51 @@ export function carriesEdpUsage(totals: EdpUsageTotals): boolean {
   return totals.edcCount > 0 || totals.ganttTaskCount > 0 || totals.ganttLinkCount > 0;
 }
 
-export type EdpDeletion = { item: EdpItem; totals: EdpUsageTotals };
+/**
+ * Issue 33, deletions that touch money say so: what a deletion takes that was measured or paid.
+ * `progress`: the progress recorded under the deleted item's task (the top one of the group);
+ * `paid`: per approved EP, what it paid on the group's lines (summed; EPs that paid 0 left out);
+ * `baselines`: the baselines holding any of its tasks.
+ */
+export type EdpMoneyFacts = { progress?: string; paid: EdpPaid[]; baselines: string[] };
+
+/** Per EP N°, the amounts added up; sums of 0 left out; EP N° order. */
+export function sumPaid(lists: Iterable<readonly EdpPaid[]>): EdpPaid[] {
+  const byNumber = new Map<number, string>();
+  for (const list of lists) {
+    for (const { number, amount } of list) byNumber.set(number, addDecimals(byNumber.get(number) ?? '0', amount));
+  }
+  return [...byNumber]
+    .filter(([, amount]) => compareDecimals(amount, '0') !== 0)
+    .sort(([left], [right]) => left - right)
+    .map(([number, amount]) => ({ number, amount }));
+}
+
+/** Names in their first order, each once. */
+function unique(lists: Iterable<readonly string[]>): string[] {
+  const seen = new Set<string>();
+  for (const list of lists) for (const name of list) seen.add(name);
+  return [...seen];
+}
+
+/** What deleting `top` and the items `ids` under it (top included) touches of the money. */
+export function edpMoneyFacts(top: number, ids: Iterable<number>, index: EdpUsageIndex): EdpMoneyFacts {
+  const usages = [...new Set(ids)].map((id) => index.byId.get(id)).filter((usage) => usage !== undefined);
+  const facts: EdpMoneyFacts = {
+    paid: sumPaid(usages.map((usage) => usage.paid ?? [])),
+    baselines: unique(usages.map((usage) => usage.baselines ?? [])),
+  };
+  const progress = index.byId.get(top)?.progress;
+  if (progress !== undefined) facts.progress = progress;
+  return facts;
+}
+
+/** Whether the facts name anything (progress above 0, a payment or a baseline). */
+export function touchesMoney(facts: EdpMoneyFacts): boolean {
+  return facts.progress !== undefined || facts.paid.length > 0 || facts.baselines.length > 0;
+}
+
+export type EdpDeletion = { item: EdpItem; totals: EdpUsageTotals; facts: EdpMoneyFacts };
 
 /**
  * The saved items a save of `next` deletes, one deletion per top-most deleted item of the saved
@@ -163,6 +232,7 @@ export function edpDeletions(
   const deletions = [...members].map(([group, ids]) => ({
     item: byId.get(group) as EdpItem,
     totals: edpUsageTotals(ids, index),
+    facts: edpMoneyFacts(group, ids, index),
   }));
   return {
     deletions,

@@ -178,8 +178,13 @@ export const dashboardProjectSchema = z.object({
   finish: z.string().nullable(),
   taskCount: z.number().int(),
   criticalCount: z.number().int(),
-  /** physical progress 0–100 at the last cut-off; null while nothing is tracked */
+  /**
+   * physical progress 0–100 at the last cut-off; null while nothing is tracked. Issue 33: the Gantt's
+   * project figure (rollUpProgress weighted by the amounts, by duration unpriced)
+   */
   progress: z.number().nullable(),
+  /** issue 33: what `progress` is weighted by */
+  progressBasis: z.enum(['amount', 'duration']).optional(),
 });
 export type DashboardProject = z.infer<typeof dashboardProjectSchema>;
 

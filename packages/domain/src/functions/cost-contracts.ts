@@ -130,8 +130,39 @@ export const sCurvePointSchema = z.object({
   earnedPercent: decimalOutput.nullable(),
   /** actual cost to date entered at this cut-off (AC), or null */
   actualCost: decimalOutput.nullable(),
+  /**
+   * issue 33, what was reported stays put: the approved estado de pago at this cut-off whose figures
+   * `earned` and `earnedPercent` are (its accumulated amount and %, as approved)
+   */
+  estadoPago: z.number().int().optional(),
+  /** issue 33: what the same cut-off gives now, when later changes moved it off the approved EP's */
+  recalculated: z.object({ earned: decimalOutput, earnedPercent: decimalOutput }).optional(),
+  /**
+   * issue 33, 'Proyectado': EV at the latest cut-off, then EV + the planned value of the remaining
+   * work on the current schedule through this point; null before the latest cut-off or without one
+   * (absent from a server before issue 33)
+   */
+  projected: decimalOutput.nullable().optional(),
+  projectedPercent: decimalOutput.nullable().optional(),
 });
 export type SCurvePoint = z.infer<typeof sCurvePointSchema>;
+
+/** issue 33, the forecast at the latest cut-off (docs/COSTS.md 'Forecast'). */
+export const sCurveForecastSchema = z.object({
+  /** the estimated finish: the current schedule's latest finish of the leaves in scope, YYYY-MM-DD */
+  finish: z.string(),
+  /** the baseline's finish (of the leaves in scope); null with no baseline */
+  baselineFinish: z.string().nullable(),
+  /** working days from the baseline's finish to the estimated finish (positive: late); null with no baseline */
+  finishVariance: z.number().int().nullable(),
+  /** EAC = AC + (BAC − EV) / CPI at the latest cut-off; null unless its actual cost is entered (cost basis) */
+  eac: decimalOutput.nullable(),
+  /** ETC = EAC − AC, the cost to finish */
+  etc: decimalOutput.nullable(),
+  /** VAC = BAC − EAC (negative: over the budget) */
+  vac: decimalOutput.nullable(),
+});
+export type SCurveForecast = z.infer<typeof sCurveForecastSchema>;
 
 export const sCurveSchema = z.object({
   currency: z.enum(currencies),
@@ -151,6 +182,8 @@ export const sCurveSchema = z.object({
   spi: decimalOutput.nullable(),
   /** EV / AC at the latest cut-off with an actual cost, 2 decimals; null without one */
   cpi: decimalOutput.nullable(),
+  /** issue 33: the forecast; absent with no scheduled task (or from a server before issue 33) */
+  forecast: sCurveForecastSchema.optional(),
 });
 export type SCurve = z.infer<typeof sCurveSchema>;
 

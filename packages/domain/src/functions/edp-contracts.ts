@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencies } from '../format/money';
 import { defineFunction } from './contract';
 import { messageSchema, versionSchema } from './common';
 import { edpItemPriceInputShape } from './price-fields';
@@ -87,28 +88,68 @@ export const updateItemEdpContract = defineFunction({
 
 const countSchema = z.number().int().min(0);
 
+/** issue 33: at most this many tasks asked about in one loadEdpUsage (a whole large Gantt's subtree). */
+export const MAX_USAGE_TASKS = 100_000;
+
+/** issue 33: an amount paid for an EDP item in an approved EP: that EP's period amount on its line (decimal). */
+const edpPaidSchema = z.object({ number: z.number().int(), amount: z.string() });
+
+/** issue 33: what deleting the asked Gantt tasks (with everything under them) touches of the money. */
+export const taskSelectionUsageSchema = z.object({
+  /** the progress recorded under the tasks at the latest cut-off, % to 2 decimals, weighted as an EP's partida; absent: none */
+  progress: z.string().optional(),
+  /** names of the baselines holding any of them, oldest first */
+  baselines: z.array(z.string()),
+  /** the EDP items whose partida they are or belong to, with what approved EPs paid for them (only the paid ones) */
+  partidas: z.array(
+    z.object({ id: z.number().int(), code: z.string(), name: z.string(), paid: z.array(edpPaidSchema) }),
+  ),
+});
+export type TaskSelectionUsage = z.infer<typeof taskSelectionUsageSchema>;
+
 export const edpUsageSchema = z.object({
-  /** every saved item that carries EDC rows or Gantt tasks, by id */
+  /** every saved item that carries EDC rows, Gantt tasks, recorded progress, payments or baselines, by id */
   items: z.array(
     z.object({
       id: z.number().int(),
       edcCount: countSchema,
       ganttTaskCount: countSchema,
       ganttLinkCount: countSchema,
+      /** issue 33: progress recorded under its Gantt task at the latest cut-off, % to 2 decimals (absent: none) */
+      progress: z.string().optional(),
+      /** issue 33: what each approved EP paid on its line (EP N° order; absent: nothing) */
+      paid: z.array(edpPaidSchema).optional(),
+      /** issue 33: names of the baselines holding its Gantt task, oldest first (absent: none) */
+      baselines: z.array(z.string()).optional(),
     }),
   ),
   /** links joining the tasks of two different items a < b (counted in both), so a group's links add up exactly */
   crossLinks: z.array(z.object({ a: z.number().int(), b: z.number().int(), count: countSchema })),
+  /** issue 33: the project's currency, the paid amounts' */
+  currency: z.enum(currencies),
+  /** issue 33: with `taskIds` or `taskKeys` asked, what deleting those tasks touches */
+  selection: taskSelectionUsageSchema.optional(),
 });
 export type EdpUsage = z.infer<typeof edpUsageSchema>;
 
 /**
  * loadEdpUsage {id (project _id)} (issue 12): what each saved EDP item carries, so the editor can
  * say what a deletion takes: its EDC rows, its stored Gantt tasks (its own and its EDC items') and
- * the links touching them. Unknown project → NOT_FOUND.
+ * the links touching them. Unknown project → NOT_FOUND. Issue 33: and what touches the money: the
+ * progress recorded under each item, what approved EPs paid for it and the baselines holding it;
+ * with `taskIds` / `taskKeys`, the same for exactly those tasks (`selection`: the Gantt's and the
+ * EDC's questions send the task and everything under it).
  */
 export const loadEdpUsageContract = defineFunction({
   name: 'loadEdpUsage',
-  input: z.strictObject({ id: projectIdSchema }),
+  input: z.strictObject({
+    id: projectIdSchema,
+    /** issue 33: Gantt tasks about to be deleted (the Gantt's question), by id */
+    taskIds: z.array(z.number().int()).max(MAX_USAGE_TASKS).optional(),
+    /** issue 33: Gantt tasks about to be deleted by source key (the EDC's question: `edc:{item}:{code}`) */
+    taskKeys: z.array(z.string().max(400)).max(MAX_USAGE_TASKS).optional(),
+  }),
   output: z.object({ usage: edpUsageSchema, message: messageSchema }),
+  // a deleted summary of a large Gantt names its whole subtree
+  bodyLimit: 8 * 1024 * 1024,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineFunction } from './contract';
 import { isoDateSchema, messageSchema } from './common';
+import { currencies } from '../format/money';
 
 /**
  * The Gantt (product-spec.md "Gantt screen", §3 Gantt task, §7 loadGantt; issue 7 adds saveGantt).
@@ -240,6 +241,17 @@ export const ganttOutputSchema = z.object({
   cutoff: z.string().optional(),
   /** issue 15: the baseline shown and compared (loadBaselines' id); absent: none */
   baselineId: z.string().optional(),
+  /**
+   * issue 33: the priced EDP items' amounts (exact decimals) in the project's currency: the summaries'
+   * progress is weighted by them as the costs spread them ('ponderado por monto', taskProgressWeights);
+   * absent or no items: by duration
+   */
+  progressAmounts: z
+    .object({
+      currency: z.enum(currencies),
+      items: z.array(z.object({ edpItemId: z.number().int(), amount: z.string() })),
+    })
+    .optional(),
   message: messageSchema,
 });
 export type GanttOutput = z.infer<typeof ganttOutputSchema>;

@@ -148,7 +148,11 @@ export const cutoffRecordSchema = z.object({
   recordedAt: z.string(),
   /** the name of who recorded it */
   recordedBy: z.string(),
-  /** the project's physical progress at the cut-off, 0–100, leaves weighted by duration */
+  /**
+   * the project's physical progress at the cut-off, 0–100 (issue 33, one measure): its leaves'
+   * progress there weighted by the current amounts ('ponderado por monto'), by planned working days
+   * when nothing is priced
+   */
   progress: z.number(),
   /** leaves with any progress at the cut-off */
   taskCount: z.number().int(),
@@ -174,6 +178,8 @@ export const loadProgressHistoryContract = defineFunction({
   name: 'loadProgressHistory',
   input: z.strictObject({ id: projectIdSchema, cutoff: isoDateSchema.optional() }),
   output: z.object({
+    /** issue 33: what `progress` is weighted by */
+    progressBasis: z.enum(['amount', 'duration']).optional(),
     cutoffs: z.array(cutoffRecordSchema),
     /** with `cutoff` in the input: its leaves, in Gantt order */
     tasks: z.array(cutoffTaskSchema).optional(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WorkingCalendar } from './calendar';
-import { finishVariance, rollUpProgress } from './tracking';
+import { finishVariance, formatProgress, progressBasisLabel, rollUpProgress, roundPercent } from './tracking';
 
 describe('rollUpProgress (issue 15): summaries weighted by their leaves’ planned durations', () => {
   it('weights each leaf by its duration, through every level', () => {
@@ -60,5 +60,78 @@ describe('finishVariance (issue 15): Δ Fin in working days', () => {
     expect(finishVariance(calendar, '2025-03-09', '2025-03-10')).toBe(1);
     // and ahead: Saturday 8 against Monday 10
     expect(finishVariance(calendar, '2025-03-10', '2025-03-08')).toBe(-1);
+  });
+});
+
+describe('rollUpProgress with amounts (issue 33): one measure, weighted by money when priced', () => {
+  // R ─┬─ A ─┬─ a1 (5 d, 100 %)   A: 1 gl × $1.100.000 spread by working days:
+  //    │     ├─ a2 (3 d, 0 %)        a1 500.000, a2 300.000, a3 100.000, a4 200.000
+  //    │     ├─ a3 (1 d, 0 %)
+  //    │     └─ a4 (2 d, 0 %)
+  //    ├─ B ── b1 (10 d, 25 %)     B: $400.000 on b1
+  //    └─ C ── c1 (20 d, 50 %)     C: no price
+  const tasks = [
+    { id: 1, duration: 0, progress: 0 },
+    { id: 2, parentId: 1, duration: 0, progress: 0 },
+    { id: 21, parentId: 2, duration: 5, progress: 100 },
+    { id: 22, parentId: 2, duration: 3, progress: 0 },
+    { id: 23, parentId: 2, duration: 1, progress: 0 },
+    { id: 24, parentId: 2, duration: 2, progress: 0 },
+    { id: 3, parentId: 1, duration: 0, progress: 0 },
+    { id: 31, parentId: 3, duration: 10, progress: 25 },
+    { id: 4, parentId: 1, duration: 0, progress: 0 },
+    { id: 41, parentId: 4, duration: 20, progress: 50 },
+  ];
+  const weights = new Map([
+    [21, 500_000],
+    [22, 300_000],
+    [23, 100_000],
+    [24, 200_000],
+    [31, 400_000],
+  ]);
+
+  it('weights each leaf by its money: an item’s figure is its earned value over its amount', () => {
+    const { summaries, project, basis } = rollUpProgress(tasks, weights);
+    expect(basis).toBe('amount');
+    // A: 500.000 × 100 % / 1.100.000 = 45,4545… % (the estado de pago pays exactly $500.000)
+    expect(summaries.get(2)).toBeCloseTo(100 * (500_000 / 1_100_000), 12);
+    expect(roundPercent(summaries.get(2) as number)).toBe(45.45);
+    expect(summaries.get(3)).toBe(25);
+    // C carries no money: by its leaves' durations
+    expect(summaries.get(4)).toBe(50);
+    // the project: (500.000 × 100 + 400.000 × 25) / 1.500.000 = 40 % (the unpriced c1 weighs nothing)
+    expect(project).toBe(40);
+    expect(summaries.get(1)).toBe(40);
+  });
+
+  it('without amounts the same tree is weighted by duration', () => {
+    const { project, basis } = rollUpProgress(tasks);
+    expect(basis).toBe('duration');
+    // (5 × 100 + 10 × 25 + 20 × 50) / 41 = 1.750 / 41 = 42,68…
+    expect(roundPercent(project)).toBe(42.68);
+    expect(progressBasisLabel(basis)).toBe('ponderado por duración');
+    expect(progressBasisLabel('amount')).toBe('ponderado por monto');
+  });
+
+  it('roundPercent rounds an exact half up even when the float sum lands a hair below it', () => {
+    // 79,21 % on one of two equal amounts: exactly 39,605 %, which binary floating point holds as 39,60499…
+    const { project } = rollUpProgress(
+      [
+        { id: 1, duration: 1, progress: 79.21 },
+        { id: 2, duration: 1, progress: 0 },
+      ],
+      new Map([
+        [1, 1],
+        [2, 1],
+      ]),
+    );
+    expect(roundPercent(project)).toBe(39.61);
+    expect(roundPercent(12.344)).toBe(12.34);
+    expect(formatProgress(project)).toBe('39,61 %');
+    expect(formatProgress(40)).toBe('40 %');
+    expect(formatProgress(37.5)).toBe('37,5 %');
+    expect(formatProgress(1234.5)).toBe('1.234,5 %');
+    expect(formatProgress(0)).toBe('0 %');
+    expect(roundPercent(Number.NaN)).toBe(0);
   });
 });

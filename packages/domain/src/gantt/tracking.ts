@@ -1,5 +1,6 @@
 import type { WorkingCalendar } from './calendar';
 import { dayNumber } from './calendar';
+import { formatNumber } from '../format/money';
 
 /**
  * Tracking figures (issue 15), pure: the progress of summaries rolled up from their leaves, and the
@@ -16,14 +17,60 @@ export type ProgressRollupTask = {
 };
 
 /**
- * The physical progress of every summary, 0–100: its leaves' progress weighted by their planned
- * durations (issue 15; by cost once costs exist). A summary whose leaves are all milestones takes
- * their plain average. Answers a map by summary id; leaves are not in it. Also `project`: the same
- * over every leaf of the list (0 for a list without leaves).
+ * What a progress figure is weighted by (issue 33, docs/TRACKING.md 'One progress measure'):
+ * 'amount' when the project's items are priced ('ponderado por monto'), 'duration' when nothing is
+ * ('ponderado por duración').
  */
-export function rollUpProgress(tasks: readonly ProgressRollupTask[]): {
+export type ProgressBasis = 'amount' | 'duration';
+
+/** The basis as every screen names it beside the figure. */
+export function progressBasisLabel(basis: ProgressBasis): string {
+  return basis === 'amount' ? 'ponderado por monto' : 'ponderado por duración';
+}
+
+/**
+ * A percentage (0–100, as the roll-up answers it) rounded to 2 decimals, half up, for display. A
+ * sum of products in floating point can land a hair below an exact half (39,605 as 39,60499…): the
+ * figure is nudged by far less than any recorded progress or amount can make, so it rounds as the
+ * exact decimal sum (the S-curve's and the estado de pago's) does.
+ */
+export function roundPercent(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  return Math.round(value * 100 + 1e-7) / 100;
+}
+
+/**
+ * A progress figure as every screen writes it (issue 33): rounded as roundPercent, at most 2
+ * decimals, es-CL ('39,61 %', '40 %', '37,5 %').
+ */
+export function formatProgress(value: number): string {
+  const rounded = roundPercent(value);
+  const text = formatNumber(rounded, 2).replace(/,?0+$/, '');
+  return `${text} %`;
+}
+
+/**
+ * The physical progress of every summary, 0–100 (issue 15; issue 33: one measure on every screen):
+ *
+ * - a leaf's is its own (clamped to 0–100);
+ * - with `weights` (each leaf's share of the money, progressWeights in costs/edp-amounts: the
+ *   project is priced), a summary's is its leaves' progress weighted by their amounts, Σ amount ×
+ *   progress / Σ amount, so an EDP item's figure is its earned value over its amount, as the S-curve
+ *   and the estado de pago compute it; a summary whose leaves carry no money falls back to
+ *   durations;
+ * - without (nothing priced), weighted by the leaves' planned durations in working days;
+ * - a summary whose leaves are all milestones takes their plain average.
+ *
+ * Answers a map by summary id (leaves are not in it), `project`: the same over every leaf of the
+ * list (0 for a list without leaves), and the `basis` the figures are weighted by.
+ */
+export function rollUpProgress(
+  tasks: readonly ProgressRollupTask[],
+  weights?: ReadonlyMap<number, number>,
+): {
   summaries: Map<number, number>;
   project: number;
+  basis: ProgressBasis;
 } {
   const byId = new Map<number, ProgressRollupTask>();
   for (const task of tasks) byId.set(task.id, task);
@@ -32,10 +79,13 @@ export function rollUpProgress(tasks: readonly ProgressRollupTask[]): {
     if (task.parentId !== undefined && task.parentId !== task.id && byId.has(task.parentId))
       hasChildren.add(task.parentId);
   }
-  type Sums = { weight: number; weighted: number; count: number; sum: number };
+  type Sums = { money: number; earned: number; weight: number; weighted: number; count: number; sum: number };
+  const empty = (): Sums => ({ money: 0, earned: 0, weight: 0, weighted: 0, count: 0, sum: 0 });
   const sums = new Map<number, Sums>();
-  const total: Sums = { weight: 0, weighted: 0, count: 0, sum: 0 };
-  const add = (into: Sums, weight: number, progress: number) => {
+  const total = empty();
+  const add = (into: Sums, money: number, weight: number, progress: number) => {
+    into.money += money;
+    into.earned += money * progress;
     into.weight += weight;
     into.weighted += weight * progress;
     into.count += 1;
@@ -48,7 +98,9 @@ export function rollUpProgress(tasks: readonly ProgressRollupTask[]): {
     if (hasChildren.has(task.id)) continue;
     const progress = Math.min(100, Math.max(0, Number.isFinite(task.progress) ? task.progress : 0));
     const weight = Math.max(0, Number.isFinite(task.duration) ? task.duration : 0);
-    add(total, weight, progress);
+    const amount = weights?.get(task.id);
+    const money = amount !== undefined && Number.isFinite(amount) && amount > 0 ? amount : 0;
+    add(total, money, weight, progress);
     // each ancestor once (a parent chain that loops is cut where it comes back)
     for (let parentId = task.parentId; parentId !== undefined && walkedBy.get(parentId) !== leaf;) {
       walkedBy.set(parentId, leaf);
@@ -56,17 +108,18 @@ export function rollUpProgress(tasks: readonly ProgressRollupTask[]): {
       if (!parent) break;
       let into = sums.get(parentId);
       if (!into) {
-        into = { weight: 0, weighted: 0, count: 0, sum: 0 };
+        into = empty();
         sums.set(parentId, into);
       }
-      add(into, weight, progress);
+      add(into, money, weight, progress);
       parentId = parent.parentId;
     }
   }
-  const value = (s: Sums) => (s.weight > 0 ? s.weighted / s.weight : s.count > 0 ? s.sum / s.count : 0);
+  const value = (s: Sums) =>
+    s.money > 0 ? s.earned / s.money : s.weight > 0 ? s.weighted / s.weight : s.count > 0 ? s.sum / s.count : 0;
   const summaries = new Map<number, number>();
-  for (const id of hasChildren) summaries.set(id, value(sums.get(id) ?? { weight: 0, weighted: 0, count: 0, sum: 0 }));
-  return { summaries, project: value(total) };
+  for (const id of hasChildren) summaries.set(id, value(sums.get(id) ?? empty()));
+  return { summaries, project: value(total), basis: total.money > 0 ? 'amount' : 'duration' };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { formatNumber } from '@cimiento/domain';
+import { formatNumber, formatProgress } from '@cimiento/domain';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -63,7 +63,7 @@ export function DashboardWidgets({ data, importAction }: { data: DashboardData; 
                             startAngle={-110}
                             endAngle={110}
                             aria-label={t('dashboard.progressLabel', { name: project.name })}
-                            text={`${formatNumber(project.progress, 1)} %`}
+                            text={formatProgress(project.progress)}
                             sx={{
                               [`& .${gaugeClasses.valueArc}`]: { fill: theme.palette.success.main },
                               [`& .${gaugeClasses.valueText} text`]: { fill: theme.palette.text.primary },

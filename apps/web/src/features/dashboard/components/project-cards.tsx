@@ -1,4 +1,4 @@
-import { formatIsoDate, formatNumber } from '@cimiento/domain';
+import { formatIsoDate, formatNumber, formatProgress } from '@cimiento/domain';
 import type { DashboardProject } from '@cimiento/domain';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -19,9 +19,9 @@ export function spanText(project: Pick<DashboardProject, 'start' | 'finish'>): s
   return `${formatIsoDate(project.start)} – ${formatIsoDate(project.finish)}`;
 }
 
-function Figure({ label, value }: { label: string; value: string }) {
+function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
-    <Box>
+    <Box data-testid={testId}>
       <Typography variant="caption" color="text.secondary" component="dt">
         {label}
       </Typography>
@@ -64,17 +64,27 @@ export function ProjectCard({ project }: { project: DashboardProject }) {
             <Figure label={t('dashboard.tasks')} value={formatNumber(project.taskCount)} />
             <Figure label={t('dashboard.critical')} value={formatNumber(project.criticalCount)} />
             {project.progress !== null && (
-              <Figure label={t('dashboard.progress')} value={`${formatNumber(project.progress, 1)} %`} />
+              <Figure
+                label={t('dashboard.progress')}
+                value={formatProgress(project.progress)}
+                testId="dashboard-project-progress"
+              />
             )}
           </Stack>
           {project.progress !== null ? (
-            <LinearProgress
-              variant="determinate"
-              value={Math.max(0, Math.min(100, project.progress))}
-              aria-label={t('dashboard.progressLabel', { name: project.name })}
-              color="success"
-              sx={{ height: 8, borderRadius: 4 }}
-            />
+            <>
+              <LinearProgress
+                variant="determinate"
+                value={Math.max(0, Math.min(100, project.progress))}
+                aria-label={t('dashboard.progressLabel', { name: project.name })}
+                color="success"
+                sx={{ height: 8, borderRadius: 4 }}
+              />
+              {/* issue 33: what the figure is weighted by, as every screen names it */}
+              <Typography variant="caption" color="text.secondary" data-testid="dashboard-progress-basis">
+                {t('dashboard.progressBasis', { basis: t(`progressBasis.${project.progressBasis ?? 'duration'}`) })}
+              </Typography>
+            </>
           ) : (
             <Typography variant="caption" color="text.secondary">
               {t('dashboard.noProgress')}

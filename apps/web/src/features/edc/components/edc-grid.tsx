@@ -21,6 +21,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DeletionMoneyNote } from '@/components/ui/deletion-money-note';
 import {
   edcGridRows,
   edcSubtreeCodes,
@@ -62,6 +63,11 @@ export type EdcGridProps = {
   onEditingChange?: (editing: EdcDraftEditing | null) => void;
   /** A recovered row edit to open with (read when the grid mounts). */
   initialEditing?: EdcDraftEditing | null;
+  /**
+   * Issue 33: what removing these rows (codes) touches of the money (progress recorded on their
+   * Gantt tasks, what approved EPs paid for the item, baselines), for the question; null: nothing.
+   */
+  describeRemoval?: (codes: string[]) => Promise<string | null>;
 };
 
 /** What of a row edit is not in the list yet: nothing for an opened row whose text is unchanged. */
@@ -92,6 +98,7 @@ export function EdcGrid({
   onChange,
   onEditingChange,
   initialEditing,
+  describeRemoval,
 }: EdcGridProps) {
   const { t } = useTranslation();
   const [selectedCode, setSelectedCode] = useState<string | null>(null);
@@ -103,7 +110,7 @@ export function EdcGrid({
   }, [editing, onEditingChange]);
   // the grid goes (another item, a reload): its row edit goes with it
   useEffect(() => () => onEditingChange?.(null), [onEditingChange]);
-  const [pendingRemove, setPendingRemove] = useState<{ code: string; text: string } | null>(null);
+  const [pendingRemove, setPendingRemove] = useState<{ code: string; text: string; money: string | null } | null>(null);
   const [page, setPage] = useState(0);
 
   const shown = editing?.list ?? list;
@@ -149,16 +156,16 @@ export function EdcGrid({
     onChange(next);
   }
 
-  function askRemove() {
+  async function askRemove() {
     if (!selected) return;
-    const count = edcSubtreeCodes(list, selected.code).size - 1;
-    setPendingRemove({
-      code: selected.code,
-      text:
-        count === 0
-          ? t('edc.confirmRemoveLeaf', { item: `${selected.code} ${selected.name}` })
-          : t('edc.confirmRemove', { item: `${selected.code} ${selected.name}`, count }),
-    });
+    const codes = edcSubtreeCodes(list, selected.code);
+    const count = codes.size - 1;
+    const text =
+      count === 0
+        ? t('edc.confirmRemoveLeaf', { item: `${selected.code} ${selected.name}` })
+        : t('edc.confirmRemove', { item: `${selected.code} ${selected.name}`, count });
+    const money = describeRemoval ? await describeRemoval([...codes]) : null;
+    setPendingRemove({ code: selected.code, text, money });
   }
 
   function handleFieldKeyDown(event: KeyboardEvent) {
@@ -232,7 +239,7 @@ export function EdcGrid({
             color="error"
             startIcon={<DeleteIcon />}
             disabled={!canEdit || isEditing || !selected}
-            onClick={askRemove}
+            onClick={() => void askRemove()}
           >
             {t('edc.remove')}
           </Button>
@@ -398,6 +405,7 @@ export function EdcGrid({
       <ConfirmDialog
         isOpen={pendingRemove !== null}
         text={pendingRemove?.text ?? ''}
+        details={pendingRemove?.money ? <DeletionMoneyNote text={pendingRemove.money} /> : null}
         onConfirm={() => {
           const pending = pendingRemove;
           setPendingRemove(null);

@@ -1,4 +1,4 @@
-import { similarEdpItems } from '@cimiento/domain';
+import { edcSourceKey, similarEdpItems } from '@cimiento/domain';
 import type { EdcItem, LoadedProject } from '@cimiento/domain';
 import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PagePanel } from '@/components/ui/page-panel';
 import { StaleSaveAlert } from '@/components/ui/stale-save-alert';
 import { describeError, isFunctionError } from '@/lib/api-client';
+import { taskDeletionNote } from '@/lib/deletion-money';
 import { notifyError } from '@/lib/stores/notices-store';
 import type { KnownEdcVersion } from '../api/assign-edc';
 import { useAssignEdc } from '../api/assign-edc';
@@ -439,6 +440,11 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
               onChange={save}
               onEditingChange={setRowEdit}
               initialEditing={state.restoredEdit}
+              describeRemoval={(codes) =>
+                taskDeletionNote(t, project._id, {
+                  taskKeys: codes.map((code) => edcSourceKey(state.item.id, code)),
+                })
+              }
             />
           </Box>
         </Box>

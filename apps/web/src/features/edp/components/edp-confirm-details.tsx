@@ -1,8 +1,20 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { DeletionMoneyNote } from '@/components/ui/deletion-money-note';
 
 /** Under 'Eliminar Item''s counted sentence: which item, the links that go, and that 'Deshacer' brings it back. */
-export function EdpRemoveDetails({ target, links, undo }: { target: string; links: string | null; undo: string }) {
+export function EdpRemoveDetails({
+  target,
+  links,
+  money,
+  undo,
+}: {
+  target: string;
+  links: string | null;
+  /** issue 33: the progress, payments and baselines it touches */
+  money: string | null;
+  undo: string;
+}) {
   return (
     <Box sx={{ mt: 1.5, display: 'grid', gap: 0.75 }} data-testid="edp-confirm-details">
       <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
@@ -13,6 +25,7 @@ export function EdpRemoveDetails({ target, links, undo }: { target: string; link
           {links}
         </Typography>
       )}
+      {money && <DeletionMoneyNote text={money} />}
       <Typography variant="body2" color="text.secondary">
         {undo}
       </Typography>
@@ -25,11 +38,14 @@ export function EdpDeletionDetails({
   lines,
   total,
   links,
+  money,
   question,
 }: {
   lines: string[];
   total: string | null;
   links: string | null;
+  /** issue 33: that what was paid stays in the next EP */
+  money: string | null;
   question: string;
 }) {
   return (
@@ -51,6 +67,7 @@ export function EdpDeletionDetails({
           {links}
         </Typography>
       )}
+      {money && <DeletionMoneyNote text={money} />}
       <Typography variant="body2">{question}</Typography>
     </Box>
   );

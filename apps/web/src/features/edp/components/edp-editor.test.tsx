@@ -36,6 +36,7 @@ const usage: EdpUsage = {
     { id: 4, edcCount: 0, ganttTaskCount: 1, ganttLinkCount: 1 },
   ],
   crossLinks: [{ a: 3, b: 4, count: 1 }],
+  currency: 'CLP',
 };
 
 /**

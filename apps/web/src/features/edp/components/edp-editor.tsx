@@ -2,14 +2,23 @@ import {
   NO_EDP_USAGE,
   carriesEdpUsage,
   edpDeletions,
+  edpMoneyFacts,
   edpSubtreeIds,
   edpUsageTotals,
   formatNumber,
   indexEdpUsage,
   renumberEdpSubtree,
   rollUpEdpAmounts,
+  touchesMoney,
 } from '@cimiento/domain';
-import type { EdpDeletion, EdpItem, EdpUsageIndex, EdpUsageTotals, LoadedProject } from '@cimiento/domain';
+import type {
+  EdpDeletion,
+  EdpItem,
+  EdpMoneyFacts,
+  EdpUsageIndex,
+  EdpUsageTotals,
+  LoadedProject,
+} from '@cimiento/domain';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -32,7 +41,8 @@ import {
   useEdpEditor,
   useEdpEditorStore,
 } from '../stores/edp-editor-store';
-import { edpDeletionSentence, edpLinksSentence, edpUsageParts, joinParts } from '../utils/edp-usage-text';
+import { edpDeletionSentence, edpLinksSentence, edpUsageParts, joinParts, moneyNote } from '../utils/edp-usage-text';
+import { edpMoneyText } from '@/lib/deletion-money';
 import { EdpBudgetSummary } from './edp-budget-summary';
 import { EdpAmountsContext } from './edp-cells';
 import { EdpDraft } from './edp-draft';
@@ -43,7 +53,7 @@ import { EdpDeletionDetails, EdpRemoveDetails, EdpRenumberDetails } from './edp-
 import { EdpToolbar } from './edp-toolbar';
 
 type PendingConfirm =
-  | { kind: 'remove'; id: number; item: EdpItem; totals: EdpUsageTotals }
+  | { kind: 'remove'; id: number; item: EdpItem; totals: EdpUsageTotals; facts: EdpMoneyFacts }
   | { kind: 'save'; deletions: EdpDeletion[]; totals: EdpUsageTotals }
   | { kind: 'renumber'; id: number | undefined; item: EdpItem; changed: number }
   | { kind: 'reload' }
@@ -140,8 +150,9 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
     }
     const usage = await usageIndex(USAGE_MAX_AGE);
     if (!usage) return;
-    const totals = edpUsageTotals(edpSubtreeIds(items, id), usage);
-    setConfirm({ kind: 'remove', id, item, totals });
+    const subtree = edpSubtreeIds(items, id);
+    const totals = edpUsageTotals(subtree, usage);
+    setConfirm({ kind: 'remove', id, item, totals, facts: edpMoneyFacts(id, subtree, usage) });
   }
 
   // 'Grabar EDP' lists every deletion of saved items that takes EDC rows or Gantt tasks.
@@ -244,7 +255,11 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
   }
 
   const carrying =
-    confirm?.kind === 'save' ? confirm.deletions.filter((deletion) => carriesEdpUsage(deletion.totals)) : [];
+    confirm?.kind === 'save'
+      ? confirm.deletions.filter((deletion) => carriesEdpUsage(deletion.totals) || touchesMoney(deletion.facts))
+      : [];
+  // issue 33: what the deletion touches of the money, after the question's own words
+  const moneyOf = (facts: EdpMoneyFacts) => edpMoneyText(t, facts, project.currency);
   // green for a plain save, red when something goes (a deletion, a save that deletes, a reload)
   const confirmColor =
     confirm?.kind === 'save' && carrying.length === 0
@@ -262,6 +277,7 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
           item: `${confirm.item.code} ${confirm.item.name}`,
         })}
         links={edpLinksSentence(t, confirm.totals)}
+        money={moneyNote(t, moneyOf(confirm.facts), confirm.facts.paid.length > 0)}
         undo={t('edp.removeUndo')}
       />
     );
@@ -271,18 +287,21 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
       confirmText = t('edp.saveDeletes');
       confirmDetails = (
         <EdpDeletionDetails
-          lines={carrying.map((deletion) =>
-            t('edp.saveDeletion', {
+          lines={carrying.map((deletion) => {
+            const line = t('edp.saveDeletion', {
               item: `${deletion.item.code} ${deletion.item.name}`,
               parts: joinParts(t, edpUsageParts(t, deletion.totals)),
-            }),
-          )}
+            });
+            const money = moneyOf(deletion.facts);
+            return money === null ? line : `${line}; ${money}`;
+          })}
           total={
             confirm.deletions.length > 1
               ? t('edp.saveTotal', { parts: joinParts(t, edpUsageParts(t, confirm.totals)) })
               : null
           }
           links={edpLinksSentence(t, confirm.totals)}
+          money={carrying.some((deletion) => deletion.facts.paid.length > 0) ? t('deletionMoney.paidStays') : null}
           question={t('edp.confirmSave')}
         />
       );

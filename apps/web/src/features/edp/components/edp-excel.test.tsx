@@ -55,7 +55,9 @@ function stubServer(options: { importAnswer?: (data: Record<string, unknown>) =>
       return jsonResponse(200, { result: { project: loadedProject(), message: 'Proyecto cargado' } });
     }
     if (name === 'loadEdpUsage') {
-      return jsonResponse(200, { result: { usage: { items: [], crossLinks: [] }, message: 'Uso del EDP cargado' } });
+      return jsonResponse(200, {
+        result: { usage: { items: [], crossLinks: [], currency: 'CLP' }, message: 'Uso del EDP cargado' },
+      });
     }
     if (name === 'exportEdp') {
       return jsonResponse(200, {

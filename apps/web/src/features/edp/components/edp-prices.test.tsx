@@ -31,7 +31,9 @@ function stubServer(project: LoadedProject) {
       return jsonResponse(200, { result: { project, message: 'Proyecto cargado' } });
     }
     if (input === '/api/functions/loadEdpUsage') {
-      return jsonResponse(200, { result: { usage: { items: [], crossLinks: [] }, message: 'Uso del EDP cargado' } });
+      return jsonResponse(200, {
+        result: { usage: { items: [], crossLinks: [], currency: 'CLP' }, message: 'Uso del EDP cargado' },
+      });
     }
     if (input === '/api/functions/saveEdp') {
       const call = data as SaveEdpCall;

@@ -1,7 +1,7 @@
 import type { EdpUsageTotals } from '@cimiento/domain';
 import { describe, expect, it } from 'vitest';
 import { initI18n, loadLanguage } from '@/lib/i18n/i18n';
-import { edpDeletionSentence, edpLinksSentence, edpUsageParts, joinParts } from './edp-usage-text';
+import { edpDeletionSentence, edpLinksSentence, edpUsageParts, joinParts, moneyNote } from './edp-usage-text';
 
 const totals = (items: number, edcCount = 0, ganttTaskCount = 0, ganttLinkCount = 0): EdpUsageTotals => ({
   items,
@@ -46,6 +46,16 @@ describe('the EDP deletion texts (issue 12: deletions say what they take)', () =
   it('lists the parts for one line of the save question', () => {
     expect(joinParts(t, edpUsageParts(t, totals(2, 13)))).toBe('2 ítems y 13 componentes del EDC');
     expect(joinParts(t, [])).toBe('');
+  });
+
+  it('issue 33: adds what the deletion touches of the money, and that a payment stays in the next EP', () => {
+    const facts = '9,45 % de avance registrado; pagado en EP N°2: UF 1.234,56; en la línea base «LB Contrato»';
+    expect(moneyNote(t, facts, true)).toBe(
+      'Ten en cuenta: 9,45 % de avance registrado; pagado en EP N°2: UF 1.234,56; en la línea base «LB Contrato». ' +
+        'Lo ya pagado seguirá en el próximo estado de pago como partida eliminada.',
+    );
+    expect(moneyNote(t, 'en la línea base «LB 1»', false)).toBe('Ten en cuenta: en la línea base «LB 1».');
+    expect(moneyNote(t, null, false)).toBeNull();
   });
 
   it('has the same texts in English', async () => {

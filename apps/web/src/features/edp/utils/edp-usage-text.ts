@@ -1,6 +1,7 @@
 import { formatNumber } from '@cimiento/domain';
 import type { EdpUsageTotals } from '@cimiento/domain';
 import type { TFunction } from 'i18next';
+import { moneyNotice } from '@/lib/deletion-money';
 
 /**
  * What a deletion takes, in words (issue 12): "1 ítem, 13 componentes del EDC y 14 tareas del Gantt
@@ -35,4 +36,15 @@ export function edpDeletionSentence(t: TFunction, totals: EdpUsageTotals): strin
 export function edpLinksSentence(t: TFunction, totals: EdpUsageTotals): string | null {
   const count = totals.ganttLinkCount;
   return count > 0 ? t('edp.deleteLinks', { count, formatted: formatNumber(count) }) : null;
+}
+
+/**
+ * Issue 33: 'Ten en cuenta: 9,45 % de avance registrado; pagado en EP N°2: UF 1.234,56; en la línea
+ * base «LB Contrato».', then, when something was paid, that the next EP keeps it as a partida
+ * removed; null when the deletion touches no money.
+ */
+export function moneyNote(t: TFunction, facts: string | null, isPaid: boolean): string | null {
+  if (facts === null) return null;
+  const notice = moneyNotice(t, facts);
+  return isPaid ? `${notice} ${t('deletionMoney.paidStays')}` : notice;
 }

@@ -27,6 +27,8 @@ export function EstadoPagoTotals({ estadoPago }: { estadoPago: EstadoPago }) {
       key: 'progress',
       label: t('estadoPago.totals.accumulatedProgress'),
       value: `${formatEpPercent(totals.accumulatedPercent)} · ${money(totals.accumulatedAmount)}`,
+      // issue 33: the basis named, as on every screen that shows a progress figure
+      note: t('progressBasis.amount'),
     },
     { key: 'previous', label: t('estadoPago.totals.previousAmount'), value: money(totals.previousAmount) },
     {

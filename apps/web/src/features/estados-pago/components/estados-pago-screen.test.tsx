@@ -201,7 +201,7 @@ describe("'Estados de pago' (issue 16)", () => {
     const totals = within(screen.getByTestId('estado-pago-totals'));
     const figure = (key: string) => document.querySelector(`[data-total="${key}"]`)?.textContent;
     expect(figure('contract')).toBe('Total contratoUF 206,56');
-    expect(figure('progress')).toBe('Avance acumulado60,37 % · UF 124,70');
+    expect(figure('progress')).toBe('Avance acumulado(ponderado por monto)60,37 % · UF 124,70');
     expect(figure('period')).toBe('Monto del períodoUF 48,98');
     expect(figure('retention')).toBe('Retención 10,00 %(tope alcanzado)−UF 2,76');
     expect(figure('advance')).toBe('Devolución anticipo−UF 9,05');

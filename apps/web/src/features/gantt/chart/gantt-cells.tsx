@@ -1,4 +1,4 @@
-import { formatIsoDate, formatNumber } from '@cimiento/domain';
+import { formatIsoDate, formatProgress } from '@cimiento/domain';
 import type { IApi, ITask } from '@svar-ui/react-gantt';
 import type { BarBox, ChartTask } from './gantt-chart-data';
 import { baselineBox, chartPlacer } from './gantt-chart-data';
@@ -129,8 +129,11 @@ export function ActualFinishCell({ row: cellRow }: { row: unknown }) {
   return <span>{row.actualFinish === undefined ? '' : formatIsoDate(row.actualFinish)}</span>;
 }
 
-/** issue 15: 'Avance', a summary's rolled up by duration; whole percents as the bar shows them. */
+/**
+ * issue 15: 'Avance', a summary's rolled up; issue 33: written as every screen writes a progress
+ * figure (formatProgress: at most 2 decimals), so a summary reads as its estado de pago line.
+ */
 export function ProgressCell({ row: cellRow }: { row: unknown }) {
   const row = cellRow as ChartTask;
-  return <span>{`${formatNumber(Math.round(row.progress))} %`}</span>;
+  return <span>{formatProgress(row.progress)}</span>;
 }

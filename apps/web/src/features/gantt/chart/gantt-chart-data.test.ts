@@ -9,6 +9,7 @@ import {
   isoOfLocal,
   lateIds,
   progressOf,
+  rolledProgress,
   linkId,
   linkTypeFromEnds,
   linkTypeOfSvar,
@@ -521,6 +522,27 @@ describe('tracking: baseline, Δ Fin, rolled-up progress and Atrasadas (issue 15
     const data = buildChartData(draft, scheduled, new Set());
     expect(data.byId.get(1)?.progress).toBeCloseTo(590 / 9, 10);
     expect(data.byId.get(3)?.progress).toBe(30);
+  });
+
+  it('issue 33: weighs by the money spread on the leaves when the project is priced, as the EP and the S-curve', () => {
+    // OG.1 is item 10 ($100), OG.2 item 11 ($900); OG.3 carries no price
+    const priced = draft.map((t) =>
+      t.id === 2 ? { ...t, sourceKey: 'edp:10' } : t.id === 3 ? { ...t, sourceKey: 'edp:11' } : t,
+    );
+    const amounts = {
+      currency: 'CLP' as const,
+      items: [
+        { edpItemId: 10, amount: '100' },
+        { edpItemId: 11, amount: '900' },
+      ],
+    };
+    // OG: (100 × 100 % + 900 × 30 %) / 1.000 = 37 %, where by duration it reads 65,56 %
+    expect(progressOf(priced, amounts).get(1)).toBeCloseTo(37, 10);
+    expect(rolledProgress(priced, amounts)).toMatchObject({ project: 37, basis: 'amount' });
+    const data = buildChartData(priced, scheduled, new Set(), '', undefined, { ...tracking, amounts });
+    expect(data.byId.get(1)?.progress).toBeCloseTo(37, 10);
+    // nothing priced: by duration, and named so
+    expect(rolledProgress(priced, null).basis).toBe('duration');
   });
 
   it('follows an edit: a leaf at 100 % moves its summary', () => {

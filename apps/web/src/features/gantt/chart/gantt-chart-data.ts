@@ -3,10 +3,12 @@ import type {
   LinkType,
   PlannerLinkLabels,
   PredecessorLink,
+  ProgressAmounts,
   ScheduledTask,
   WorkingCalendar,
 } from '@cimiento/domain';
 import {
+  createProgressWeigher,
   dayNumber,
   describeGanttTask,
   finishVariance,
@@ -281,16 +283,48 @@ export type ChartTracking = {
   baseline: ReadonlyMap<number, ChartBaselineDates>;
   calendar: WorkingCalendar;
   lateOnly?: boolean;
+  /** issue 33: the priced items' amounts (loadGantt's progressAmounts); absent: weighted by duration */
+  amounts?: ProgressAmounts | null;
 };
+
+const weighProgress = createProgressWeigher();
+
+let lastRoll:
+  | {
+      tasks: readonly GanttDraftTask[];
+      amounts: ProgressAmounts | null | undefined;
+      rolled: ReturnType<typeof rollUpProgress>;
+    }
+  | undefined;
+
+/**
+ * issue 33: the draft's roll-up (rollUpProgress weighted by taskProgressWeights), the last one kept:
+ * the chart's build and the header's project figure read the same list once per edit.
+ */
+export function rolledProgress(
+  tasks: readonly GanttDraftTask[],
+  amounts?: ProgressAmounts | null,
+): ReturnType<typeof rollUpProgress> {
+  if (lastRoll && lastRoll.tasks === tasks && lastRoll.amounts === amounts) return lastRoll.rolled;
+  // with no progress every summary rolls up to 0: no spread of the amounts to weigh it by; else the
+  // spread kept edit by edit (an edit of one duration spreads one item again)
+  const weights = amounts && tasks.some((task) => task.progress !== 0) ? weighProgress(tasks, amounts) : undefined;
+  const rolled = rollUpProgress(tasks, weights);
+  // the basis is named even before any progress: priced items weigh by money
+  if (weights === undefined && amounts && amounts.items.length > 0) rolled.basis = 'amount';
+  lastRoll = { tasks, amounts, rolled };
+  return rolled;
+}
 
 /**
  * Every task's progress as the bars and 'Avance' show it (issue 15): a leaf's own, a summary's
- * rolled up from its leaves weighted by their planned durations (the draft keeps a summary's as 0),
- * so it follows every edit.
+ * rolled up from its leaves (the draft keeps a summary's as 0), so it follows every edit; issue 33:
+ * weighted by the money spread on them when the project is priced (`amounts`), as the server, the
+ * S-curve and the estado de pago weigh them, else by their planned durations.
  */
-export function progressOf(tasks: readonly GanttDraftTask[]): Map<number, number> {
+export function progressOf(tasks: readonly GanttDraftTask[], amounts?: ProgressAmounts | null): Map<number, number> {
   // the draft's tasks carry the fields the roll-up reads (id, parentId, duration, progress) as they are
-  const { summaries } = rollUpProgress(tasks);
+  const { summaries } = rolledProgress(tasks, amounts);
   const progress = new Map<number, number>();
   for (const task of tasks) progress.set(task.id, summaries.get(task.id) ?? task.progress);
   return progress;
@@ -305,7 +339,7 @@ export function lateIds(
   tasks: readonly GanttDraftTask[],
   scheduled: ReadonlyMap<number, ScheduledTask>,
   tracking: ChartTracking,
-  progress: ReadonlyMap<number, number> = progressOf(tasks),
+  progress: ReadonlyMap<number, number> = progressOf(tasks, tracking.amounts),
 ): Set<number> {
   const byId = new Map(tasks.map((task) => [task.id, task]));
   const shown = new Set<number>();
@@ -367,7 +401,7 @@ export function buildChartData(
   tracking?: ChartTracking,
   previous?: ChartData,
 ): ChartData {
-  const progress = progressOf(tasks);
+  const progress = progressOf(tasks, tracking?.amounts);
   const found = visibleIds(tasks, search);
   const late = tracking?.lateOnly && tracking.baseline.size > 0 ? lateIds(tasks, scheduled, tracking, progress) : null;
   const shown = late && found ? new Set([...found].filter((id) => late.has(id))) : (late ?? found);
@@ -379,6 +413,7 @@ export function buildChartData(
     before.tracking?.baseline === tracking?.baseline &&
     before.tracking?.calendar === tracking?.calendar &&
     before.tracking?.lateOnly === tracking?.lateOnly &&
+    before.tracking?.amounts === tracking?.amounts &&
     sameDirectoryInputs(before.tasks, tasks);
   const directory = reusable ? before.directory : ganttTaskDirectory(tasks);
   const rowNumbers = reusable ? before.rowNumbers : ganttRowNumbers(tasks);

@@ -11,6 +11,7 @@ import type {
   GanttDraftTask,
   GanttEdit,
   GanttOutput,
+  ProgressAmounts,
   ProjectCalendar,
   ScheduledTask,
   SequencingMode,
@@ -53,6 +54,8 @@ export type GanttEditorState = {
   projectFinish: string;
   /** issue 15: the latest cut-off recorded (the remaining work is scheduled from it); null: none */
   cutoff: string | null;
+  /** issue 33: the priced items' amounts the summaries' progress is weighted by; null: by duration */
+  progressAmounts: ProgressAmounts | null;
   /** issue 15: the baseline shown and compared (null: none) and its dates per task */
   baselineId: string | null;
   baseline: Map<number, BaselineDates>;
@@ -298,6 +301,7 @@ function stateFrom(output: GanttOutput, scheduler: IncrementalScheduler) {
     projectStart: output.projectStart,
     projectFinish: output.projectFinish,
     cutoff,
+    progressAmounts: output.progressAmounts ?? null,
     baselineId: output.baselineId ?? null,
     baseline,
     staleMessage: null,

@@ -15,7 +15,16 @@ import type { PrintWindow } from './print-selection';
 
 export type PrintState = Pick<
   GanttEditorState,
-  'tasks' | 'scheduled' | 'closed' | 'search' | 'baseline' | 'baselineId' | 'calendar' | 'lateOnly' | 'cutoff'
+  | 'tasks'
+  | 'scheduled'
+  | 'closed'
+  | 'search'
+  | 'baseline'
+  | 'baselineId'
+  | 'calendar'
+  | 'lateOnly'
+  | 'cutoff'
+  | 'progressAmounts'
 >;
 
 export type PrintRequest = {
@@ -38,6 +47,7 @@ export function printInputOf(
     baseline: state.baseline,
     calendar: state.calendar,
     lateOnly: state.lateOnly,
+    amounts: state.progressAmounts,
   });
   const rowIds =
     request.mode === 'three-weeks' && request.window

@@ -58,6 +58,7 @@ function stateOf(tasks: GanttDraftTask[], change: Partial<PrintState> = {}): Pri
     calendar,
     lateOnly: false,
     cutoff: null,
+    progressAmounts: null,
     ...change,
   };
 }

@@ -19,6 +19,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DeletionMoneyNote } from '@/components/ui/deletion-money-note';
+import { taskDeletionNote } from '@/lib/deletion-money';
 import { StaleSaveAlert } from '@/components/ui/stale-save-alert';
 import { PagePanel } from '@/components/ui/page-panel';
 import { describeError, isFunctionError } from '@/lib/api-client';
@@ -68,7 +70,7 @@ const CHART_MIN_HEIGHT = 280;
 const EDITOR_MIN_HEIGHT = 160;
 
 type PendingConfirm =
-  | { kind: 'delete'; id: number; text: string }
+  | { kind: 'delete'; id: number; text: string; money: string | null }
   | { kind: 'save' }
   | { kind: 'reload' }
   | { kind: 'sequencing'; sequencing: SequencingMode; text: string };
@@ -169,29 +171,27 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     if (id !== null) store.getState().setEditing(id);
   }
 
-  function requestDelete(id: number) {
+  async function requestDelete(id: number) {
     const { tasks } = store.getState();
     const task = tasks.find((candidate) => candidate.id === id);
     if (!task) return;
-    const count = ganttSubtreeIds(tasks, id).length - 1;
+    const subtree = ganttSubtreeIds(tasks, id);
+    const count = subtree.length - 1;
     // issue 32: the task as the grid names it, by its code unique in the project and its row (Id)
     const label = t('gantt.taskInRow', {
       task: ganttTaskLabel({ code: ganttTaskCodes(tasks).get(id) ?? task.code, name: task.name }),
       row: ganttRowNumbers(tasks).get(id) ?? id,
     });
-    setConfirm({
-      kind: 'delete',
-      id,
-      text:
-        count === 0
-          ? t('gantt.confirmDeleteNone', { task: label })
-          : t('gantt.confirmDelete', { task: label, count, formatted: formatNumber(count) }),
-    });
+    const text =
+      count === 0
+        ? t('gantt.confirmDeleteNone', { task: label })
+        : t('gantt.confirmDelete', { task: label, count, formatted: formatNumber(count) });
+    setConfirm({ kind: 'delete', id, text, money: await taskDeletionNote(t, project._id, { taskIds: subtree }) });
   }
 
   function handleDelete() {
     const id = selectedOrWarn();
-    if (id !== null) requestDelete(id);
+    if (id !== null) void requestDelete(id);
   }
 
   function handleIndent(outdent: boolean) {
@@ -477,6 +477,9 @@ function GanttScreen({ project }: { project: LoadedProject }) {
       <ConfirmDialog
         isOpen={confirm !== null}
         text={confirmText}
+        details={
+          confirm?.kind === 'delete' && confirm.money !== null ? <DeletionMoneyNote text={confirm.money} /> : null
+        }
         confirmColor={confirm?.kind === 'save' ? 'success' : confirm?.kind === 'sequencing' ? 'primary' : 'error'}
         onConfirm={handleConfirm}
         onCancel={() => setConfirm(null)}

@@ -1,4 +1,4 @@
-import { formatDateTime, formatIsoDate, formatNumber } from '@cimiento/domain';
+import { formatDateTime, formatIsoDate, formatNumber, formatProgress } from '@cimiento/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,11 +19,6 @@ import { describeError } from '@/lib/api-client';
 import { useProgressHistory } from '../api/progress';
 
 export type GanttProgressHistoryProps = { isOpen: boolean; projectId: string; onClose: () => void };
-
-/** A percentage as the app shows it: one decimal at most, Chilean style. */
-function percent(value: number): string {
-  return `${formatNumber(Math.round(value * 10) / 10)} %`;
-}
 
 /**
  * 'Cortes de avance' (issue 15): every cut-off recorded, newest first (loadProgressHistory), with who
@@ -91,12 +86,22 @@ function HistoryBody({ projectId }: GanttProgressHistoryProps) {
                 <TableCell>{formatIsoDate(record.cutoff)}</TableCell>
                 <TableCell>{record.recordedBy}</TableCell>
                 <TableCell>{formatDateTime(record.recordedAt)}</TableCell>
-                <TableCell align="right">{percent(record.progress)}</TableCell>
+                <TableCell align="right">{formatProgress(record.progress)}</TableCell>
                 <TableCell align="right">{formatNumber(record.taskCount)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
+      )}
+      {cutoffs.length > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="progress-history-basis">
+          {t('gantt.progressEntry.history.basis', {
+            basis: t(`progressBasis.${list.data?.progressBasis ?? 'duration'}`),
+            explanation: t(
+              list.data?.progressBasis === 'amount' ? 'progressBasis.explainAmount' : 'progressBasis.explainDuration',
+            ),
+          })}
+        </Typography>
       )}
       {cutoffs.length > 0 && chosen === null && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
@@ -132,7 +137,7 @@ function HistoryBody({ projectId }: GanttProgressHistoryProps) {
                       <TableCell>{task.TaskName}</TableCell>
                       <TableCell>{task.ActualStart === undefined ? '' : formatIsoDate(task.ActualStart)}</TableCell>
                       <TableCell>{task.ActualFinish === undefined ? '' : formatIsoDate(task.ActualFinish)}</TableCell>
-                      <TableCell align="right">{percent(task.Progress)}</TableCell>
+                      <TableCell align="right">{formatProgress(task.Progress)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

@@ -1,4 +1,4 @@
-import { formatIsoDate } from '@cimiento/domain';
+import { formatIsoDate, formatProgress } from '@cimiento/domain';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Chip from '@mui/material/Chip';
@@ -20,6 +20,7 @@ import { saveVariablesOf, selectIsDirty, useGanttEditor, useGanttEditorStore } f
 import { hasPendingEntries, progressEntryStoreFor } from './progress-entry-store';
 import { changedEntries, progressRowsOf, readCutoff } from './progress-grid';
 import { GanttProgressGrid } from './gantt-progress-grid';
+import { rolledProgress } from '../chart/gantt-chart-data';
 import { GanttProgressHistory } from './gantt-progress-history';
 import { GanttUpdateAsScheduled } from './gantt-update-as-scheduled';
 import { GanttProgressImport } from '../exchange/gantt-progress-import';
@@ -246,7 +247,11 @@ export function GanttProgressStatus() {
   const latest = useGanttEditor((state) => state.cutoff);
   const tasks = useGanttEditor((state) => state.tasks);
   const scheduled = useGanttEditor((state) => state.scheduled);
+  const amounts = useGanttEditor((state) => state.progressAmounts);
   const edits = useStore(entry, (state) => state.edits);
+  // issue 33: the project's figure, as the summaries, 'Cortes de avance', the home, the S-curve and
+  // the estado de pago compute it, with what it is weighted by
+  const rolled = useMemo(() => (latest === null ? null : rolledProgress(tasks, amounts)), [latest, tasks, amounts]);
   // nothing typed: nothing pending, without building the rows on every Gantt edit (issue 32's speed)
   const isPending = useMemo(
     () => Object.keys(edits).length > 0 && hasPendingEntries(progressRowsOf(tasks, scheduled), edits),
@@ -265,6 +270,17 @@ export function GanttProgressStatus() {
         }
         data-testid="gantt-cutoff-chip"
       />
+      {rolled !== null && (
+        <Chip
+          size="small"
+          variant="outlined"
+          label={t('gantt.progressEntry.projectChip', {
+            progress: formatProgress(rolled.project),
+            basis: t(`progressBasis.${rolled.basis}`),
+          })}
+          data-testid="gantt-project-progress"
+        />
+      )}
       {isPending && (
         <Chip
           size="small"

@@ -149,6 +149,86 @@ describe('the Curva S screen (issue 16)', () => {
     expect(screen.queryByText('Avance ponderado por duración')).toBeNull();
   });
 
+  it('issue 33: shows the estimated finish, its difference with the baseline and EAC / ETC / VAC, each with a sentence', async () => {
+    stubServer(() =>
+      curve({
+        points: curve().points.map((point, index) =>
+          index < 2
+            ? { ...point, projected: null, projectedPercent: null }
+            : index === 2
+              ? { ...point, projected: '1300000', projectedPercent: '72.22' }
+              : { ...point, projected: '1800000', projectedPercent: '100' },
+        ),
+        forecast: {
+          finish: '2026-04-08',
+          baselineFinish: '2026-03-16',
+          finishVariance: 16,
+          eac: '1661538',
+          etc: '461538',
+          vac: '138462',
+        },
+      }),
+    );
+    renderScreen();
+    const finish = await screen.findByTestId('s-curve-finish');
+    expect(within(finish).getByText('08-04-2026')).toBeTruthy();
+    expect(
+      within(finish).getByText('Fin del programa actual, con lo que falta reprogramado desde el último corte.'),
+    ).toBeTruthy();
+    const variance = screen.getByTestId('s-curve-finish-variance');
+    expect(within(variance).getByText('+16 d')).toBeTruthy();
+    expect(within(variance).getByText('Atrasado: termina 16 días hábiles después que la línea base.')).toBeTruthy();
+    const eac = screen.getByTestId('s-curve-eac');
+    expect(within(eac).getByText('$1.661.538')).toBeTruthy();
+    expect(
+      within(eac).getByText('Lo gastado más lo que falta, si rinde como lo hecho: AC + (BAC − EV) / CPI.'),
+    ).toBeTruthy();
+    expect(within(screen.getByTestId('s-curve-etc')).getByText('$461.538')).toBeTruthy();
+    expect(within(screen.getByTestId('s-curve-vac')).getByText('$138.462')).toBeTruthy();
+    expect(screen.getByText('Ahorro esperado frente al presupuesto: BAC − EAC.')).toBeTruthy();
+    expect(screen.getByText('Lo que falta gastar para terminar, según esa estimación: EAC − AC.')).toBeTruthy();
+    // the table's 'Proyectado' columns
+    const cells = within(screen.getByTestId('s-curve-table'))
+      .getAllByRole('row')
+      .map((row) =>
+        within(row)
+          .queryAllByRole('cell')
+          .slice(5, 7)
+          .map((cell) => cell.textContent),
+      );
+    expect(cells.slice(1)).toEqual([
+      ['—', '—'],
+      ['—', '—'],
+      ['$1.300.000', '72,22 %'],
+      ['$1.800.000', '100,00 %'],
+    ]);
+  });
+
+  it('issue 33: without a baseline or an actual cost at the latest cut-off, says why there is no figure', async () => {
+    stubServer(() =>
+      curve({
+        forecast: {
+          finish: '2026-03-13',
+          baselineFinish: null,
+          finishVariance: null,
+          eac: null,
+          etc: null,
+          vac: null,
+        },
+      }),
+    );
+    renderScreen();
+    const variance = await screen.findByTestId('s-curve-finish-variance');
+    expect(within(variance).getByText('—')).toBeTruthy();
+    expect(within(variance).getByText('Sin línea base no hay con qué compararlo: fija una en el Gantt.')).toBeTruthy();
+    expect(
+      within(screen.getByTestId('s-curve-eac')).getByText(
+        'Ingresa el costo real del último corte en la tabla para estimarlo.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByTestId('s-curve-etc')).toBeNull();
+  });
+
   it('saves a typed actual cost at a cut-off in Chilean notation, and reads the curve again', async () => {
     const calls = stubServer();
     renderScreen();

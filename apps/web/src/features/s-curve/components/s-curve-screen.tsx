@@ -39,6 +39,7 @@ import {
 } from '../utils/s-curve-data';
 import type { SCurveTableRow } from '../utils/s-curve-data';
 import { largestSvg, svgToPngBlob } from '../utils/svg-png';
+import { SCurveForecastCards } from './s-curve-forecast';
 
 /** @mui/x-charts in its own chunk: the screen's table and pickers come first. */
 const loadChart = () => import('./s-curve-chart');
@@ -138,6 +139,11 @@ function SCurveBody({ project, curve }: { project: LoadedProject; curve: SCurveO
       <Typography variant="body2" color="text.secondary" data-testid="s-curve-message">
         {curve.message}
       </Typography>
+      {curve.basis === 'cost' && hasGantt && (
+        <Typography variant="body2" color="text.secondary" data-testid="s-curve-amount-basis">
+          {t('sCurve.amountBasis')}
+        </Typography>
+      )}
       {curve.basis === 'duration' && hasGantt && (
         <Alert severity="info" data-testid="s-curve-duration-basis">
           <strong>{t('sCurve.durationBasis')}</strong> — {t('sCurve.durationBasisDetail')}
@@ -164,6 +170,7 @@ function SCurveBody({ project, curve }: { project: LoadedProject; curve: SCurveO
           </Typography>
         </Paper>
       </Stack>
+      {curve.forecast && <SCurveForecastCards curve={curve} forecast={curve.forecast} />}
       <Box
         data-testid="s-curve-chart"
         sx={{ minHeight: 360, bgcolor: 'background.paper', borderRadius: 1 }}
@@ -180,7 +187,12 @@ function SCurveBody({ project, curve }: { project: LoadedProject; curve: SCurveO
           >
             <SCurveChart
               series={series}
-              labels={{ planned: t('sCurve.planned'), earned: t('sCurve.earned'), chart: t('sCurve.chartLabel') }}
+              labels={{
+                planned: t('sCurve.planned'),
+                earned: t('sCurve.earned'),
+                projected: t('sCurve.projected'),
+                chart: t('sCurve.chartLabel'),
+              }}
             />
           </Suspense>
         )}
@@ -197,6 +209,8 @@ function SCurveBody({ project, curve }: { project: LoadedProject; curve: SCurveO
               <TableCell align="right">{t('sCurve.earned')}</TableCell>
               <TableCell align="right">{t('sCurve.plannedPercent')}</TableCell>
               <TableCell align="right">{t('sCurve.earnedPercent')}</TableCell>
+              <TableCell align="right">{t('sCurve.projected')}</TableCell>
+              <TableCell align="right">{t('sCurve.projectedPercent')}</TableCell>
               <TableCell align="right">{t('sCurve.actualCost')}</TableCell>
             </TableRow>
           </TableHead>
@@ -205,14 +219,36 @@ function SCurveBody({ project, curve }: { project: LoadedProject; curve: SCurveO
               <TableRow key={row.isoDate} hover data-cutoff={row.cutoff ? 'true' : 'false'}>
                 <TableCell>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <span>{row.date}</span>
+                    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                      {row.date}
+                    </Box>
                     {row.cutoff && <Chip size="small" label={t('sCurve.cutoff')} color="primary" variant="outlined" />}
                   </Stack>
                 </TableCell>
                 <TableCell align="right">{row.planned}</TableCell>
-                <TableCell align="right">{row.earned}</TableCell>
+                <TableCell
+                  align="right"
+                  title={row.estadoPago === undefined ? undefined : t('sCurve.reported', { number: row.estadoPago })}
+                >
+                  {row.earned}
+                  {row.recalculated && (
+                    <Box
+                      component="span"
+                      data-testid="s-curve-recalculated"
+                      sx={{ display: 'block', fontSize: '0.75rem', color: 'text.secondary', maxWidth: 190, ml: 'auto' }}
+                    >
+                      {t('sCurve.reportedAndRecalculated', {
+                        number: row.estadoPago,
+                        earned: row.recalculated.earned,
+                        percent: row.recalculated.earnedPercent,
+                      })}
+                    </Box>
+                  )}
+                </TableCell>
                 <TableCell align="right">{row.plannedPercent}</TableCell>
                 <TableCell align="right">{row.earnedPercent}</TableCell>
+                <TableCell align="right">{row.projected}</TableCell>
+                <TableCell align="right">{row.projectedPercent}</TableCell>
                 <TableCell align="right">
                   {row.cutoff && curve.basis === 'cost' ? (
                     <ActualCostField
@@ -259,10 +295,12 @@ function SCurveScreen({ project }: { project: LoadedProject }) {
     const svg = host ? largestSvg(host) : undefined;
     if (!svg) return;
     try {
+      const projected = curve.data?.points.some((point) => point.projected !== undefined && point.projected !== null);
       const legend = {
         entries: [
           { label: t('sCurve.planned'), color: theme.palette.info.main },
           { label: t('sCurve.earned'), color: theme.palette.success.main },
+          ...(projected ? [{ label: t('sCurve.projected'), color: theme.palette.warning.main, dashed: true }] : []),
         ],
         textColor: theme.palette.text.primary,
       };

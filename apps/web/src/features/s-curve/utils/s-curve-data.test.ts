@@ -2,9 +2,12 @@ import type { SCurve } from '@cimiento/domain';
 import { describe, expect, it } from 'vitest';
 import {
   edpItemOptions,
+  formatFinishVariance,
   formatIndex,
   parseActualCost,
+  readFinishVariance,
   readIndex,
+  readVac,
   sCurvePngName,
   sCurveSeries,
   sCurveTableRows,
@@ -94,6 +97,24 @@ describe('the S-curve screen’s data (issue 16)', () => {
     expect(rows[1]?.actualCostInput).toBe('');
   });
 
+  it('issue 33: names the approved EP whose figures a point shows, and what the data gives there now', () => {
+    const rows = sCurveTableRows({
+      ...curve,
+      points: curve.points.map((point) =>
+        point.date === '2026-02-16'
+          ? { ...point, estadoPago: 1, recalculated: { earned: '450000', earnedPercent: '25' } }
+          : point,
+      ),
+    });
+    expect(rows[1]).toMatchObject({
+      earned: '$500.000',
+      estadoPago: 1,
+      recalculated: { earned: '$450.000', earnedPercent: '25,00 %' },
+    });
+    expect(rows[3]?.estadoPago).toBeUndefined();
+    expect(rows[3]?.recalculated).toBeUndefined();
+  });
+
   it('shows working days on the duration basis, and UF with 2 decimals', () => {
     const days = sCurveTableRows({
       ...curve,
@@ -110,6 +131,48 @@ describe('the S-curve screen’s data (issue 16)', () => {
       'UF 1.234,50',
       'UF 1.000,25',
       '1.000,25',
+    ]);
+  });
+
+  it("issue 33: charts and tabulates 'Proyectado' from the latest cut-off, none from an older server", () => {
+    const projected = {
+      ...curve,
+      points: curve.points.map((point, index) =>
+        index === 3
+          ? { ...point, projected: '1300000', projectedPercent: '72.22' }
+          : index === 4
+            ? { ...point, projected: '1800000', projectedPercent: '100' }
+            : { ...point, projected: null, projectedPercent: null },
+      ),
+    };
+    expect(sCurveSeries(projected).projected).toEqual([null, null, null, 72.22, 100]);
+    expect(sCurveTableRows(projected).map((row) => [row.projected, row.projectedPercent])).toEqual([
+      ['—', '—'],
+      ['—', '—'],
+      ['—', '—'],
+      ['$1.300.000', '72,22 %'],
+      ['$1.800.000', '100,00 %'],
+    ]);
+    // the fields absent (a server before issue 33): no curve, dashes
+    expect(sCurveSeries(curve).projected).toEqual([null, null, null, null, null]);
+    expect(sCurveTableRows(curve)[4]?.projected).toBe('—');
+  });
+
+  it('issue 33: reads the finish difference (positive late) and VAC (negative an overrun)', () => {
+    expect([readFinishVariance(16), readFinishVariance(-2), readFinishVariance(0), readFinishVariance(null)]).toEqual([
+      'late',
+      'ahead',
+      'onTime',
+      'none',
+    ]);
+    expect([formatFinishVariance(16), formatFinishVariance(-2), formatFinishVariance(0)]).toEqual(['+16', '−2', '0']);
+    expect(formatFinishVariance(1234)).toBe('+1.234');
+    expect(formatFinishVariance(undefined)).toBe('—');
+    expect([readVac('138462'), readVac('-172131'), readVac('0'), readVac('0.00')]).toEqual([
+      'under',
+      'over',
+      'even',
+      'even',
     ]);
   });
 

@@ -14,6 +14,8 @@ export type SCurveSeries = {
   planned: number[];
   /** null off cut-offs (the line joins the cut-offs); 0 at the start, where nothing was done yet */
   earned: Array<number | null>;
+  /** issue 33, 'Proyectado': from the latest cut-off on; null before it (or from an older server) */
+  projected: Array<number | null>;
 };
 
 /** A YYYY-MM-DD day as a Date at UTC midnight (the chart's time axis). */
@@ -21,7 +23,7 @@ export function dayDate(iso: string): Date {
   return new Date(`${iso}T00:00:00.000Z`);
 }
 
-/** The chart's two curves in % (Programado, Real). */
+/** The chart's curves in % (Programado, Real, Proyectado). */
 export function sCurveSeries(curve: Pick<SCurve, 'points'>): SCurveSeries {
   const hasCutoff = curve.points.some((point) => point.cutoff);
   return {
@@ -32,6 +34,9 @@ export function sCurveSeries(curve: Pick<SCurve, 'points'>): SCurveSeries {
       // the real curve starts from nothing at the project's start
       return index === 0 && hasCutoff ? 0 : null;
     }),
+    projected: curve.points.map((point) =>
+      point.projectedPercent === undefined || point.projectedPercent === null ? null : Number(point.projectedPercent),
+    ),
   };
 }
 
@@ -44,9 +49,15 @@ export type SCurveTableRow = {
   earned: string;
   plannedPercent: string;
   earnedPercent: string;
+  projected: string;
+  projectedPercent: string;
   actualCost: string;
   /** the stored actual cost as the field shows it for editing ('' none) */
   actualCostInput: string;
+  /** issue 33: the approved estado de pago whose figures 'Real' shows here (absent: the curve's own) */
+  estadoPago?: number;
+  /** issue 33: what the data gives here now, when it moved since that EP was approved */
+  recalculated?: { earned: string; earnedPercent: string };
 };
 
 const NONE = '—';
@@ -67,7 +78,10 @@ export function actualCostText(value: string | null): string {
   return formatNumber(value, value.includes('.') ? value.split('.')[1]?.length : 0);
 }
 
-/** The table under the chart: Fecha dd-mm-aaaa, Programado, Real, % programado, % real, Costo real. */
+/**
+ * The table under the chart: Fecha dd-mm-aaaa, Programado, Real, % programado, % real, Proyectado,
+ * % proyectado, Costo real.
+ */
 export function sCurveTableRows(curve: Pick<SCurve, 'points' | 'basis' | 'currency'>): SCurveTableRow[] {
   return curve.points.map((point) => ({
     date: formatIsoDate(point.date),
@@ -77,8 +91,23 @@ export function sCurveTableRows(curve: Pick<SCurve, 'points' | 'basis' | 'curren
     earned: point.earned === null ? NONE : formatCurveAmount(point.earned, curve),
     plannedPercent: formatPercent(point.plannedPercent),
     earnedPercent: point.earnedPercent === null ? NONE : formatPercent(point.earnedPercent),
+    projected:
+      point.projected === undefined || point.projected === null ? NONE : formatCurveAmount(point.projected, curve),
+    projectedPercent:
+      point.projectedPercent === undefined || point.projectedPercent === null
+        ? NONE
+        : formatPercent(point.projectedPercent),
     actualCost: point.actualCost === null ? NONE : formatMoney(point.actualCost, curve.currency),
     actualCostInput: actualCostText(point.actualCost),
+    ...(point.estadoPago === undefined ? {} : { estadoPago: point.estadoPago }),
+    ...(point.recalculated === undefined
+      ? {}
+      : {
+          recalculated: {
+            earned: formatCurveAmount(point.recalculated.earned, curve),
+            earnedPercent: formatPercent(point.recalculated.earnedPercent),
+          },
+        }),
   }));
 }
 
@@ -96,6 +125,28 @@ export function readIndex(value: string | null): IndexReading {
 /** An index as shown: "1,08" (2 decimals, es-CL), '—' without one. */
 export function formatIndex(value: string | null): string {
   return value === null ? NONE : formatNumber(value, 2);
+}
+
+export type VarianceReading = 'late' | 'ahead' | 'onTime' | 'none';
+
+/** Δ finish in working days: positive late, negative ahead (issue 33). */
+export function readFinishVariance(days: number | null | undefined): VarianceReading {
+  if (days === null || days === undefined) return 'none';
+  return days > 0 ? 'late' : days < 0 ? 'ahead' : 'onTime';
+}
+
+/** Δ finish as shown: "+16", "−2" (a true minus sign), "0"; '—' without a baseline. */
+export function formatFinishVariance(days: number | null | undefined): string {
+  if (days === null || days === undefined) return NONE;
+  if (days > 0) return `+${formatNumber(days)}`;
+  if (days < 0) return `−${formatNumber(-days)}`;
+  return '0';
+}
+
+/** VAC's reading: a saving (> 0), an overrun (< 0) or even. */
+export function readVac(vac: string): 'under' | 'even' | 'over' {
+  if (vac.startsWith('-')) return 'over';
+  return /^0(\.0*)?$/.test(vac) ? 'even' : 'under';
 }
 
 export type EdpItemOption = { id: number; label: string; depth: number };

@@ -40,7 +40,7 @@ export function standaloneSvg(svg: SVGSVGElement): { text: string; width: number
   return { text: new XMLSerializer().serializeToString(clone), width, height };
 }
 
-export type PngLegend = { entries: Array<{ label: string; color: string }>; textColor: string };
+export type PngLegend = { entries: Array<{ label: string; color: string; dashed?: boolean }>; textColor: string };
 
 /** The largest SVG under `host`: the chart's plot (the legend's marks are small SVGs of their own). */
 export function largestSvg(host: ParentNode): SVGSVGElement | undefined {
@@ -89,6 +89,7 @@ export async function svgToPngBlob(
     for (const entry of legend.entries) {
       context.strokeStyle = entry.color;
       context.lineWidth = 3;
+      context.setLineDash(entry.dashed === true ? [5, 3] : []);
       context.beginPath();
       context.moveTo(x, LEGEND_HEIGHT / 2);
       context.lineTo(x + 20, LEGEND_HEIGHT / 2);
