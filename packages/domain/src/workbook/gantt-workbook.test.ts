@@ -481,7 +481,9 @@ describe('ganttUpdatesFromRows and codes used by several tasks', () => {
 });
 
 describe('ganttUpdatesFromRows at the largest size', () => {
-  it('reads back a table of 100,000 tasks sharing ten codes', () => {
+  // what it proves is the answer at the largest size; how fast is the benches' (importGantt), so the
+  // test allows a loaded 2-core machine's time (it took 5.1 s in CI beside the other projects)
+  it('reads back a table of 100,000 tasks sharing ten codes', { timeout: 60_000 }, () => {
     const tasks: GanttTask[] = Array.from({ length: MAX_GANTT_TASKS }, (_, index) =>
       task({ TaskID: index + 1, TaskCode: `ACT${index % 10}` }),
     );
