@@ -2,14 +2,12 @@ import { WorkingCalendar, scheduleDraft } from '@cimiento/domain';
 import type { GanttDraftTask, ScheduledTask } from '@cimiento/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChartTask } from './gantt-chart-data';
+import { lateIds, progressOf, rolledProgress } from './gantt-chart-tracking';
 import {
   baselineBox,
   buildChartData,
   chartPlacer,
   isoOfLocal,
-  lateIds,
-  progressOf,
-  rolledProgress,
   linkId,
   linkTypeFromEnds,
   linkTypeOfSvar,

@@ -10,7 +10,8 @@ import {
 } from '@cimiento/domain';
 import type { GanttDraftTask, GanttEdit, LinkType, ScheduledTask } from '@cimiento/domain';
 import { describe, expect, it } from 'vitest';
-import type { ChartBaselineDates, ChartData, ChartTask, ChartTracking } from './gantt-chart-data';
+import type { ChartData, ChartTask } from './gantt-chart-data';
+import type { ChartBaselineDates, ChartTracking } from './gantt-chart-tracking';
 import { buildChartData, nextIso } from './gantt-chart-data';
 import { applyChartPatch, chartPatch } from './gantt-chart-patch';
 

@@ -20,7 +20,7 @@ import { saveVariablesOf, selectIsDirty, useGanttEditor, useGanttEditorStore } f
 import { hasPendingEntries, progressEntryStoreFor } from './progress-entry-store';
 import { changedEntries, progressRowsOf, readCutoff } from './progress-grid';
 import { GanttProgressGrid } from './gantt-progress-grid';
-import { rolledProgress } from '../chart/gantt-chart-data';
+import { rolledProgress } from '../chart/gantt-chart-tracking';
 import { GanttProgressHistory } from './gantt-progress-history';
 import { GanttUpdateAsScheduled } from './gantt-update-as-scheduled';
 import { GanttProgressImport } from '../exchange/gantt-progress-import';
