@@ -181,6 +181,7 @@ export {
   spreadAmounts,
   spreadItemAmounts,
   taskProgressWeights,
+  toCostTask,
 } from './costs/edp-amounts';
 export type {
   EstadoPagoInput,
@@ -327,7 +328,14 @@ export type {
 export type { ProgressEntry, ProgressEntryError, ProgressTaskInfo } from './gantt/progress-entries';
 export { cutoffError, progressEntryErrors } from './gantt/progress-entries';
 export type { ProgressBasis, ProgressRollupTask } from './gantt/tracking';
-export { finishVariance, formatProgress, progressBasisLabel, rollUpProgress, roundPercent } from './gantt/tracking';
+export {
+  finishVariance,
+  formatProgress,
+  progressBasisLabel,
+  remainingWorkDays,
+  rollUpProgress,
+  roundPercent,
+} from './gantt/tracking';
 export type {
   PlannedProgress,
   PlannedState,

@@ -1,4 +1,4 @@
-import { canonicalDecimal, spreadItemAmounts } from '@cimiento/domain';
+import { canonicalDecimal, spreadItemAmounts, toCostTask } from '@cimiento/domain';
 import type { CostTask, Currency, GanttTaskRecord, PricedEdpItem, TaskCosts } from '@cimiento/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -60,11 +60,7 @@ export async function readCostProject(db: Kysely<Database>, projectId: string): 
 }
 
 export function toCostTasks(tasks: readonly GanttTaskRecord[]): CostTask[] {
-  return tasks.map((task) => {
-    const cost: CostTask = { id: task.id, sourceKey: task.sourceKey, duration: task.duration };
-    if (task.parentId !== undefined) cost.parentId = task.parentId;
-    return cost;
-  });
+  return tasks.map(toCostTask);
 }
 
 /**

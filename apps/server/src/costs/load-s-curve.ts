@@ -6,6 +6,7 @@ import {
   isoDay,
   itemLeaves,
   loadSCurveContract,
+  remainingWorkDays,
   spreadItemAmounts,
   withReportedFigures,
 } from '@cimiento/domain';
@@ -91,9 +92,7 @@ function remainingSpan(
 ): SCurveRemainingSpan | undefined {
   if (computed.status === 'done') return undefined;
   if (computed.status === 'started') {
-    const left = Math.ceil(
-      Math.max(0, Math.floor(task.duration)) * (1 - Math.min(100, Math.max(0, task.progress)) / 100),
-    );
+    const left = remainingWorkDays(task.duration, task.progress);
     if (left <= 0) return undefined;
     return { taskId: task.id, start: isoDay(calendar.dayAt(computed.finishIndex - left)), duration: left };
   }

@@ -20,6 +20,7 @@ import { insertImportedProject, projectCodeTaken } from '../projects/project-que
 import type { ImportProjectInput, ImportProjectResult } from './mspdi-exchange';
 import { parseMspdiInSlices } from './mspdi-exchange';
 import { scheduleOnCalendar } from '../gantt/gantt-schedule';
+import { readItemAmounts } from '../edp/edp-queries';
 
 function invalid(message: string): HttpsError {
   return new HttpsError('INVALID_ARGUMENT', message);
@@ -183,7 +184,10 @@ export async function importProject(
       );
       await insertGantt(trx, created._id, { tasks, links });
       // issue 15: the file's progress, recorded at its cut-off by who imported it
-      if (schedule.cutoff !== undefined) await recordCutoff(trx, created._id, schedule.cutoff, tasks, caller);
+      if (schedule.cutoff !== undefined) {
+        const amounts = await readItemAmounts(trx, created._id);
+        await recordCutoff(trx, created._id, schedule.cutoff, tasks, caller, amounts);
+      }
       // issue 19: the project's first history entry
       const event = {
         kind: 'project-imported',

@@ -5,7 +5,6 @@ import { chunks } from '../db/db-helpers';
 import type { Database } from '../db/schema';
 import { v7 as uuidv7 } from 'uuid';
 import { HttpsError } from '../core/https-error';
-import { readItemAmounts } from '../edp/edp-queries';
 
 /**
  * The history of cut-offs (issue 15, 'Cortes de avance'): one `gantt_cutoff` row per date recorded,
@@ -55,7 +54,8 @@ export async function writeCutoffTasks(
 /**
  * Records the cut-off `cutoff` of the project with `tasks`' progress, by `caller`, now: a new
  * `gantt_cutoff` row, or the same date's row again (who, when and the progress replaced), and its
- * task rows rewritten. saveProgress and importProject record a cut-off this way.
+ * task rows rewritten; its progress weighted by `amounts` (readItemAmounts, issue 33). saveProgress
+ * and importProject record a cut-off this way.
  */
 export async function recordCutoff(
   trx: Transaction<Database>,
@@ -63,12 +63,13 @@ export async function recordCutoff(
   cutoff: string,
   tasks: readonly GanttTaskRecord[],
   caller: { userId: string; name: string },
+  amounts: ProgressAmounts,
 ): Promise<void> {
   const recorded = {
     recorded_at: new Date().toISOString(),
     recorded_by: caller.userId,
     recorded_by_name: caller.name,
-    progress: projectProgress(tasks, await readItemAmounts(trx, projectId)),
+    progress: projectProgress(tasks, amounts),
   };
   const existing = await trx
     .selectFrom('gantt_cutoff')

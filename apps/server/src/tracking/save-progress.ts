@@ -76,7 +76,8 @@ export async function saveProgress(
     return result.isSummary ? { ...task, start: result.start, duration: result.duration } : task;
   });
 
-  await db.transaction().execute(async (trx) => {
+  // issue 33: what progress is weighted by, read in the save's snapshot and answered with it
+  const amounts = await db.transaction().execute(async (trx) => {
     await claimVersionOrRefuse(trx, projectId, version);
     // every Gantt write claims the version, so the tasks read above are still the stored ones; an
     // edit of the project's calendar or start year in between makes the schedule stale
@@ -89,10 +90,12 @@ export async function saveProgress(
       throw new HttpsError('ABORTED', GANTT_STALE_MESSAGE);
     }
     await writeGantt(trx, projectId, stored, { tasks, links: stored.links });
-    await recordCutoff(trx, projectId, cutoff, tasks, caller);
+    const itemAmounts = await readItemAmounts(trx, projectId);
+    await recordCutoff(trx, projectId, cutoff, tasks, caller, itemAmounts);
     // issue 19: the history entry, from the tasks read and written here
     const history = progressChange(stored.tasks, tasks, cutoff, functionName === 'importProgress');
     await recordChange(trx, projectId, { caller, functionName }, 'tracking', history);
+    return itemAmounts;
   });
 
   const count = entries.length;
@@ -101,7 +104,7 @@ export async function saveProgress(
     scheduled,
     `Avance registrado al ${formatIsoDate(cutoff)}: ${formatNumber(count)} ${count === 1 ? 'tarea' : 'tareas'}`,
     await readBaselineDates(db, project.baselineId),
-    await readItemAmounts(db, projectId),
+    amounts,
   );
 }
 

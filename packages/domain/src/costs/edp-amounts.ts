@@ -249,26 +249,30 @@ export function progressWeights(parts: readonly CostPart[]): Map<number, number>
 /** The priced items' amounts in their currency, as loadGantt sends them (issue 33). */
 export type ProgressAmounts = { currency: MoneyCurrency; items: readonly ItemAmount[] };
 
+/** A task as the progress weights read it: the stored Gantt's or the browser's draft. */
+export type WeighedTask = {
+  id: number;
+  parentId?: number | undefined;
+  sourceKey?: string | null | undefined;
+  duration: number;
+};
+
+/** A stored or draft task as the cost spread reads it. */
+export function toCostTask(task: WeighedTask): CostTask {
+  const cost: CostTask = { id: task.id, sourceKey: task.sourceKey ?? null, duration: task.duration };
+  if (task.parentId !== undefined) cost.parentId = task.parentId;
+  return cost;
+}
+
 /**
  * progressWeights of a task list (stored, or the Gantt's draft): the amounts spread on its leaves as
  * the costs spread them. Undefined when nothing is priced (weighted by duration).
  */
 export function taskProgressWeights(
-  tasks: ReadonlyArray<{
-    id: number;
-    parentId?: number | undefined;
-    sourceKey?: string | null | undefined;
-    duration: number;
-  }>,
+  tasks: readonly WeighedTask[],
   amounts: ProgressAmounts | undefined,
 ): Map<number, number> | undefined {
-  if (amounts === undefined || amounts.items.length === 0) return undefined;
-  const costTasks = tasks.map((task): CostTask => {
-    const cost: CostTask = { id: task.id, sourceKey: task.sourceKey ?? null, duration: task.duration };
-    if (task.parentId !== undefined) cost.parentId = task.parentId;
-    return cost;
-  });
-  return progressWeights(spreadAmounts(amounts.items, costTasks, amounts.currency).parts);
+  return createProgressWeigher()(tasks, amounts);
 }
 
 /**
@@ -279,12 +283,7 @@ export function taskProgressWeights(
  * spreads one item. Each weigher keeps the last list's state: one per screen.
  */
 export function createProgressWeigher(): (
-  tasks: ReadonlyArray<{
-    id: number;
-    parentId?: number | undefined;
-    sourceKey?: string | null | undefined;
-    duration: number;
-  }>,
+  tasks: readonly WeighedTask[],
   amounts: ProgressAmounts | undefined,
 ) => Map<number, number> | undefined {
   type Shape = { id: number; parentId: number | undefined; sourceKey: string | null };
@@ -292,7 +291,7 @@ export function createProgressWeigher(): (
   let shapeAmounts: ProgressAmounts | undefined;
   let placed: Array<{ edpItemId: number; amount: string; leafIds: number[] }> = [];
   const shares = new Map<number, { days: string; amounts: string[] }>();
-  const sameShape = (tasks: Parameters<ReturnType<typeof createProgressWeigher>>[0]) => {
+  const sameShape = (tasks: readonly WeighedTask[]) => {
     if (tasks.length !== shape.length) return false;
     for (let index = 0; index < tasks.length; index += 1) {
       const task = tasks[index] as (typeof tasks)[number];
@@ -307,12 +306,7 @@ export function createProgressWeigher(): (
     if (amounts !== shapeAmounts || !sameShape(tasks)) {
       shape = tasks.map((task) => ({ id: task.id, parentId: task.parentId, sourceKey: task.sourceKey ?? null }));
       shapeAmounts = amounts;
-      const costTasks = tasks.map((task): CostTask => {
-        const cost: CostTask = { id: task.id, sourceKey: task.sourceKey ?? null, duration: task.duration };
-        if (task.parentId !== undefined) cost.parentId = task.parentId;
-        return cost;
-      });
-      const leaves = leavesByItem(costTasks);
+      const leaves = leavesByItem(tasks.map(toCostTask));
       placed = [];
       for (const { edpItemId, amount } of amounts.items) {
         const own = leaves.get(edpItemId);

@@ -6,6 +6,7 @@ import {
   divideDecimals,
   multiplyDecimals,
   percentOf,
+  ratioPercent,
   roundClp,
   roundDecimal,
   roundDocument,
@@ -98,7 +99,7 @@ export function partidaProgress(
   for (const { edpItemId, amount } of amounts.items) {
     const value = earned.get(edpItemId);
     if (value === undefined || compareDecimals(amount, '0') <= 0) continue;
-    progress.set(edpItemId, roundDecimal(divideDecimals(multiplyDecimals(value, '100'), amount), 2));
+    progress.set(edpItemId, ratioPercent(value, amount));
   }
   return progress;
 }
@@ -174,7 +175,7 @@ export function computeEstadoPago(input: EstadoPagoInput): EstadoPagoResult {
     // rounded for display), the figure the S-curve and the Gantt's summary show for it
     const accumulatedPercent =
       earned !== undefined && amount !== undefined && compareDecimals(amount, '0') > 0
-        ? roundDecimal(divideDecimals(multiplyDecimals(earned, '100'), amount), 2)
+        ? ratioPercent(earned, amount)
         : (progress.get(item.id) ?? '0');
     const accumulatedAmount = round(earned ?? percentOf(budget, accumulatedPercent));
     const previousPercent = before?.accumulatedPercent ?? '0';
@@ -243,9 +244,7 @@ export function computeEstadoPago(input: EstadoPagoInput): EstadoPagoResult {
     previousAmount,
     periodAmount,
     accumulatedAmount,
-    accumulatedPercent: hasContract
-      ? roundDecimal(divideDecimals(multiplyDecimals(accumulatedAmount, '100'), contractAmount), 2)
-      : '0',
+    accumulatedPercent: hasContract ? ratioPercent(accumulatedAmount, contractAmount) : '0',
     retentionAccumulated,
     retentionPeriod,
     retentionCapped,

@@ -1,13 +1,6 @@
 import type { SCurvePoint } from '../functions/cost-contracts';
 import type { MoneyCurrency } from '../format/money-math';
-import {
-  addDecimals,
-  compareDecimals,
-  divideDecimals,
-  multiplyDecimals,
-  roundDecimal,
-  roundDocument,
-} from '../format/money-math';
+import { addDecimals, compareDecimals, ratioPercent, roundDocument } from '../format/money-math';
 
 /**
  * What was reported stays put (issue 33; docs/COSTS.md 'Reported figures'). Pure.
@@ -54,9 +47,7 @@ export function withReportedFigures(
     const earned = addDecimals('0', ...lines.map((line) => line.accumulatedAmount));
     const budget = addDecimals('0', ...lines.map((line) => line.budget));
     const earnedPercent =
-      compareDecimals(budget, '0') > 0
-        ? roundDecimal(divideDecimals(multiplyDecimals(earned, '100'), budget), 2)
-        : (point.earnedPercent ?? '0');
+      compareDecimals(budget, '0') > 0 ? ratioPercent(earned, budget) : (point.earnedPercent ?? '0');
     // changed: a line now earns another rounded amount, or an item the EP had no line for earns
     const live = liveEarned(ep.cutoff);
     const paid = new Map(lines.map((line) => [line.edpItemId, line.accumulatedAmount]));

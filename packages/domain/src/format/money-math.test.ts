@@ -7,6 +7,7 @@ import {
   divideDecimals,
   multiplyDecimals,
   percentOf,
+  ratioPercent,
   roundClp,
   roundMoney,
   roundUf,
@@ -28,6 +29,18 @@ describe('money arithmetic is exact (issue 16)', () => {
     expect(compareDecimals('2.50', '2.5')).toBe(0);
     expect(compareDecimals('-1', '0')).toBe(-1);
     expect(() => addDecimals('1e3')).toThrow(RangeError);
+  });
+});
+
+describe('ratioPercent (issue 33): a part as a percentage of the whole, 2 decimals', () => {
+  it('multiplies before it divides, and rounds half up once', () => {
+    // 12.505 / 21.006 = 0,595306… → 59,53 %; 1 / 8 = 12,5 %; 5/11 = 45,4545… → 45,45 %
+    expect(ratioPercent('12505', '21006')).toBe('59.53');
+    expect(ratioPercent('1', '8')).toBe('12.5');
+    expect(ratioPercent('500000', '1100000')).toBe('45.45');
+    // 0,00005 of 1 is 0,005 %: half up to 0,01
+    expect(ratioPercent('0.00005', '1')).toBe('0.01');
+    expect(() => ratioPercent('1', '0')).toThrow(RangeError);
   });
 });
 

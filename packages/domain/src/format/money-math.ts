@@ -86,6 +86,11 @@ export function percentOf(value: string, percent: string): string {
   return text(big(value).times(big(percent)).div(100));
 }
 
+/** `part` as a percentage of `whole`, 2 decimals, half up (whole = 0 → RangeError): 12.505 of 21.006 → '59.53'. */
+export function ratioPercent(part: string, whole: string): string {
+  return roundDecimal(divideDecimals(multiplyDecimals(part, '100'), whole), 2);
+}
+
 /** a / b to 40 places, half away from zero; b = 0 → RangeError. */
 export function divideDecimals(a: string, b: string): string {
   const divisor = big(b);

@@ -3,6 +3,7 @@ import { dayNumber, isoDay } from './calendar';
 import type { Network } from './schedule-network';
 import { FF, FS, SS, compile, cycleResult } from './schedule-network';
 import type { ScheduleLink, ScheduleOptions, ScheduleResult, ScheduleTask, ScheduledTask } from './schedule-types';
+import { remainingWorkDays } from './tracking';
 
 /*
  * The passes of schedule.ts's engine over a compiled network (schedule-network.ts): each task's
@@ -148,9 +149,7 @@ export function readTask(pass: Pass, i: number, task: ScheduleTask, isSummary: b
   } else {
     pass.status[i] = 2;
     // what is left of the work
-    pass.duration[i] = Math.ceil(
-      (pass.duration[i] as number) * (1 - Math.min(100, Math.max(0, task.progress ?? 0)) / 100),
-    );
+    pass.duration[i] = remainingWorkDays(pass.duration[i] as number, task.progress ?? 0);
   }
 }
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { WorkingCalendar } from './calendar';
-import { finishVariance, formatProgress, progressBasisLabel, rollUpProgress, roundPercent } from './tracking';
+import {
+  finishVariance,
+  formatProgress,
+  progressBasisLabel,
+  remainingWorkDays,
+  rollUpProgress,
+  roundPercent,
+} from './tracking';
 
 describe('rollUpProgress (issue 15): summaries weighted by their leaves’ planned durations', () => {
   it('weights each leaf by its duration, through every level', () => {
@@ -133,5 +140,18 @@ describe('rollUpProgress with amounts (issue 33): one measure, weighted by money
     expect(formatProgress(1234.5)).toBe('1.234,5 %');
     expect(formatProgress(0)).toBe('0 %');
     expect(roundPercent(Number.NaN)).toBe(0);
+  });
+});
+
+describe('remainingWorkDays: what is left of a task under way', () => {
+  it('is ⌈duration × (1 − avance)⌉ on a whole, non-negative duration and a progress in 0–100', () => {
+    // 10 days at 35 %: 6,5 → 7; at 100 %: 0; 5,9 days count as 5; a milestone and nonsense stay at 0
+    expect(remainingWorkDays(10, 35)).toBe(7);
+    expect(remainingWorkDays(10, 100)).toBe(0);
+    expect(remainingWorkDays(5.9, 20)).toBe(4);
+    expect(remainingWorkDays(0, 50)).toBe(0);
+    expect(remainingWorkDays(-3, 50)).toBe(0);
+    expect(remainingWorkDays(8, 150)).toBe(0);
+    expect(remainingWorkDays(8, -10)).toBe(8);
   });
 });

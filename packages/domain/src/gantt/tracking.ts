@@ -123,6 +123,15 @@ export function rollUpProgress(
 }
 
 /**
+ * What is left of a task under way, in working days (docs/TRACKING.md): ⌈duration × (1 − avance)⌉,
+ * the duration taken whole and not below 0, the progress clamped to 0–100. The engine schedules
+ * this much from the cut-off, and the S-curve's forecast spreads the remaining amount over it.
+ */
+export function remainingWorkDays(duration: number, progress: number): number {
+  return Math.ceil(Math.max(0, Math.floor(duration)) * (1 - Math.min(100, Math.max(0, progress)) / 100));
+}
+
+/**
  * The working index right after a finish: a finish is the end of its day, and on a day off (issue 30:
  * an actual finish on a Saturday, a Sunday or a holiday is kept as recorded) the end of the working
  * day before it, as the engine counts an actual finish.
