@@ -178,7 +178,6 @@ export {
   itemLeaves,
   progressWeights,
   rollUpEdpAmounts,
-  spreadAmounts,
   spreadItemAmounts,
   taskProgressWeights,
   toCostTask,
@@ -328,14 +327,7 @@ export type {
 export type { ProgressEntry, ProgressEntryError, ProgressTaskInfo } from './gantt/progress-entries';
 export { cutoffError, progressEntryErrors } from './gantt/progress-entries';
 export type { ProgressBasis, ProgressRollupTask } from './gantt/tracking';
-export {
-  finishVariance,
-  formatProgress,
-  progressBasisLabel,
-  remainingWorkDays,
-  rollUpProgress,
-  roundPercent,
-} from './gantt/tracking';
+export { finishVariance, formatProgress, remainingWorkDays, rollUpProgress } from './gantt/tracking';
 export type {
   PlannedProgress,
   PlannedState,

@@ -23,11 +23,6 @@ export type ProgressRollupTask = {
  */
 export type ProgressBasis = 'amount' | 'duration';
 
-/** The basis as every screen names it beside the figure. */
-export function progressBasisLabel(basis: ProgressBasis): string {
-  return basis === 'amount' ? 'ponderado por monto' : 'ponderado por duración';
-}
-
 /**
  * A percentage (0–100, as the roll-up answers it) rounded to 2 decimals, half up, for display. A
  * sum of products in floating point can land a hair below an exact half (39,605 as 39,60499…): the
