@@ -176,6 +176,7 @@ export {
   edpItemAmount,
   edpItemEarned,
   itemLeaves,
+  nearestEdpItems,
   progressWeights,
   rollUpEdpAmounts,
   spreadItemAmounts,

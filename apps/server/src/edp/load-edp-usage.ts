@@ -1,6 +1,7 @@
 import {
   countEdpUsage,
   loadEdpUsageContract,
+  nearestEdpItems,
   parseGanttSourceKey,
   partidaProgress,
   sumPaid,
@@ -128,21 +129,8 @@ async function selectionUsage(
   for (const task of tasks) if (task.sourceKey !== null && keys.has(task.sourceKey)) ids.add(task.id);
   const asked = [...ids];
 
-  const items = new Set<number>();
-  for (const id of asked) {
-    // the nearest task built from an EDP item, walking up (a loop in corrupt data stops the walk)
-    const seen = new Set<number>();
-    let current = byId.get(id);
-    while (current && !seen.has(current.id)) {
-      seen.add(current.id);
-      const itemId = edpTaskItem(current.sourceKey);
-      if (itemId !== undefined) {
-        items.add(itemId);
-        break;
-      }
-      current = current.parentId === undefined ? undefined : byId.get(current.parentId);
-    }
-  }
+  // the partidas: each asked task's nearest task built from an EDP item
+  const items = new Set(nearestEdpItems(tasks, (id) => ids.has(id)).values());
   const paidIds = [...items].filter((id) => (paid.get(id) ?? []).length > 0).sort((a, b) => a - b);
   const names =
     paidIds.length === 0

@@ -12,7 +12,7 @@ import { call, describeError } from '@/lib/api-client';
  */
 
 /** "a", "a y b", "a, b y c". */
-function joinList(t: TFunction, parts: readonly string[]): string {
+export function joinList(t: TFunction, parts: readonly string[]): string {
   if (parts.length <= 1) return parts.join('');
   return `${parts.slice(0, -1).join(', ')}${t('deletionMoney.listAnd')}${parts.at(-1) as string}`;
 }

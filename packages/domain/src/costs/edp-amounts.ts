@@ -99,8 +99,12 @@ export type TaskCosts = {
   unplaced: Array<{ edpItemId: number; amount: string }>;
 };
 
-/** Each leaf's nearest EDP item (itself or an ancestor whose task is built from one), walking up. */
-function leafOwners(tasks: readonly CostTask[], isLeaf: (id: number) => boolean): Map<number, number> {
+/**
+ * Each wanted task's nearest EDP item (itself or an ancestor whose task is built from one, `edp:N`),
+ * walking up; a parent chain that loops stops the walk. For the cost spread (the leaves) and the
+ * deletion questions (the tasks asked about, issue 33).
+ */
+export function nearestEdpItems(tasks: readonly CostTask[], isWanted: (id: number) => boolean): Map<number, number> {
   const byId = new Map(tasks.map((task) => [task.id, task]));
   const itemOfTask = new Map<number, number>();
   for (const task of tasks) {
@@ -109,7 +113,7 @@ function leafOwners(tasks: readonly CostTask[], isLeaf: (id: number) => boolean)
   }
   const owners = new Map<number, number>();
   for (const task of tasks) {
-    if (!isLeaf(task.id)) continue;
+    if (!isWanted(task.id)) continue;
     let current: CostTask | undefined = task;
     const seen = new Set<number>();
     while (current && !seen.has(current.id)) {
@@ -135,7 +139,7 @@ function leavesByItem(tasks: readonly CostTask[]): Map<number, CostTask[]> {
     list.push(task.id);
     childrenOf.set(task.parentId, list);
   }
-  const owners = leafOwners(tasks, (id) => !childrenOf.has(id));
+  const owners = nearestEdpItems(tasks, (id) => !childrenOf.has(id));
   const own = new Map<number, CostTask[]>();
   for (const task of tasks) {
     const owner = owners.get(task.id);

@@ -602,7 +602,6 @@ export const enUS: Catalogue = {
     deleteTasks_other: '{{formatted}} Gantt tasks with their links',
     deleteLinks_one: 'Among them, {{formatted}} Gantt link is lost.',
     deleteLinks_other: 'Among them, {{formatted}} Gantt links are lost.',
-    listAnd: ' and ',
     removeTarget: '{{item}}',
     removeTargetSubtree: '{{item}} and everything below it',
     removeUndo: "Until you save the WBS, 'Undo' brings it back.",

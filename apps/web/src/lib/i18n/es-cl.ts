@@ -605,7 +605,6 @@ export const esCL = {
     deleteTasks_other: '{{formatted}} tareas del Gantt con sus vínculos',
     deleteLinks_one: 'Entre ellas se pierde {{formatted}} vínculo del Gantt.',
     deleteLinks_other: 'Entre ellas se pierden {{formatted}} vínculos del Gantt.',
-    listAnd: ' y ',
     removeTarget: '{{item}}',
     removeTargetSubtree: '{{item}} y todo lo que está bajo él',
     removeUndo: "Hasta que grabes el EDP, 'Deshacer' lo trae de vuelta.",

@@ -1,7 +1,7 @@
 import { formatNumber } from '@cimiento/domain';
 import type { EdpUsageTotals } from '@cimiento/domain';
 import type { TFunction } from 'i18next';
-import { moneyNotice } from '@/lib/deletion-money';
+import { joinList, moneyNotice } from '@/lib/deletion-money';
 
 /**
  * What a deletion takes, in words (issue 12): "1 ítem, 13 componentes del EDC y 14 tareas del Gantt
@@ -16,11 +16,8 @@ export function edpUsageParts(t: TFunction, totals: EdpUsageTotals): string[] {
   return parts;
 }
 
-/** "a", "a y b", "a, b y c". */
-export function joinParts(t: TFunction, parts: readonly string[]): string {
-  if (parts.length <= 1) return parts.join('');
-  return `${parts.slice(0, -1).join(', ')}${t('edp.listAnd')}${parts.at(-1) as string}`;
-}
+/** "a", "a y b", "a, b y c": the list every deletion question writes (lib/deletion-money.ts). */
+export const joinParts = joinList;
 
 /**
  * "Se eliminarán 1 ítem, 13 componentes del EDC y 14 tareas del Gantt con sus vínculos." — the verb
