@@ -133,12 +133,16 @@ export function GanttCellEditor({
                 const field = event.currentTarget;
                 // where the caret was (F2 puts it at the end): keys typed next go there, not first
                 const { selectionStart, selectionEnd } = field;
-                requestAnimationFrame(() => {
-                  if (!field.isConnected) return;
+                const restore = () => {
+                  if (!field.isConnected || document.activeElement === field) return;
                   field.focus({ preventScroll: true });
                   const end = field.value.length;
                   field.setSelectionRange(selectionStart ?? end, selectionEnd ?? end);
-                });
+                };
+                // back before the next key or paste is handled (SVAR focuses from a script, so
+                // this runs once its focus move is over); the frame after, should one follow
+                queueMicrotask(restore);
+                requestAnimationFrame(restore);
               } else onLeave();
             }}
           />
