@@ -106,11 +106,32 @@ export async function taskDeletionNote(
 }
 
 /**
- * Issue 33, moving a Gantt task in the tree (indent, outdent): the note of its question, 'Ten en
- * cuenta: …' for the tasks the move touches, then the partida it leaves or joins and that the next
- * EP measures those partidas again; null when the tasks touch no money (no question is asked), and
- * the reason when it cannot be known (the question is asked).
+ * Issue 33, moving a Gantt task in the tree (indent, outdent): 'Ten en cuenta: …' for the tasks the
+ * move touches, then the partida it leaves or joins and that the next EP measures those partidas
+ * again; null when the tasks touch no money (no question is asked).
  */
+export function taskMoveText(
+  t: TFunction,
+  selection: TaskSelectionUsage,
+  currency: Currency,
+  effects: Pick<TaskMoveEffects, 'from' | 'to'>,
+  partidaName: (edpItemId: number) => string,
+): string | null {
+  const facts = taskMoneyText(t, selection, currency);
+  if (facts === null) return null;
+  const lines = [moneyNotice(t, facts)];
+  const { from, to } = effects;
+  if (from !== null && to !== null && from !== to)
+    lines.push(t('deletionMoney.movePartida', { from: partidaName(from), to: partidaName(to) }));
+  else if (from === null && to !== null) lines.push(t('deletionMoney.moveIntoPartida', { to: partidaName(to) }));
+  else if (from !== null && to === null) lines.push(t('deletionMoney.moveOutOfPartida', { from: partidaName(from) }));
+  const partidas = [...new Set([from, to].filter((id) => id !== null))].map(partidaName);
+  if (partidas.length > 0)
+    lines.push(t('deletionMoney.moveRemeasured', { count: partidas.length, list: joinList(t, partidas) }));
+  return lines.join(' ');
+}
+
+/** taskMoveText over what the server says of the tasks the move touches; the reason when it cannot be known. */
 export async function taskMoveNote(
   t: TFunction,
   projectId: string,
@@ -119,20 +140,7 @@ export async function taskMoveNote(
 ): Promise<string | null> {
   try {
     const { selection, currency } = await loadTaskMoney(projectId, { taskIds: effects.taskIds });
-    const facts = taskMoneyText(t, selection, currency);
-    if (facts === null) return null;
-    const lines = [moneyNotice(t, facts)];
-    const { from, to } = effects;
-    if (from !== to) {
-      if (from !== null && to !== null)
-        lines.push(t('deletionMoney.movePartida', { from: partidaName(from), to: partidaName(to) }));
-      else if (to !== null) lines.push(t('deletionMoney.moveIntoPartida', { to: partidaName(to) }));
-      else if (from !== null) lines.push(t('deletionMoney.moveOutOfPartida', { from: partidaName(from) }));
-    }
-    const partidas = [...new Set([from, to].filter((id) => id !== null))].map(partidaName);
-    if (partidas.length > 0)
-      lines.push(t('deletionMoney.moveRemeasured', { count: partidas.length, list: joinList(t, partidas) }));
-    return lines.join(' ');
+    return taskMoveText(t, selection, currency, effects, partidaName);
   } catch (error) {
     return t('deletionMoney.moveFailed', { error: describeError(error) });
   }
