@@ -5,7 +5,7 @@ import { screenshot } from '../support/browser';
 import { confirmDialog, waitForSuccessToast } from '../support/catalogues';
 import { openEdp, row as edpRow, toolbarButton as edpButton } from '../support/edp';
 import { gridTable, heading, tree, treeItem } from '../support/edc';
-import { bar, cell, openGanttPage, toolbarButton as ganttButton } from '../support/gantt';
+import { bar, cell, openGanttPage, toolbarButton as ganttButton, unsavedChip } from '../support/gantt';
 import type { SeededGantt } from '../support/gantt';
 import { seedGanttProject } from '../support/gantt';
 import { seedPaidItem } from '../support/money';
@@ -112,6 +112,73 @@ describe('the Gantt, the EDC and the EDP name what a deletion touches of the mon
     await moneyNote(page, `Ten en cuenta: 100,00 % de avance registrado; ${PAID} ${REMEASURED}`);
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it("moving says so too: the Gantt's and the EDP's 'Indentar' / 'Desindentar' name what the move touches", async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openGanttPage(page, seeded.project, ACT2);
+    const chip = page.getByTestId('gantt-project-progress');
+    const before = await chip.innerText();
+    await cell(page, ACT2, 'text').click();
+    await ganttButton(page, 'Indentar').click();
+    const dialog = confirmDialog(page);
+    // ACT2 under ACT1: ACT1 (done) turns into a summary of ACT2 (20 %), within the same partida
+    await dialog
+      .getByText(
+        'Se indentará la tarea ELA.1.1.ACT2 Hormigonar (fila 7): quedará bajo ELA.1.1.ACT1 Excavar (fila 6).',
+        { exact: true },
+      )
+      .waitFor();
+    await moneyNote(
+      page,
+      `Ten en cuenta: 60,00 % de avance registrado; ${PAID} ` +
+        'El próximo estado de pago medirá de nuevo el avance de la partida ELA.1.1 Piso 1.',
+    );
+    await screenshot(page, 'move-money-gantt-1440');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await unsavedChip(page).count()).toBe(0);
+    expect(await chip.innerText()).toBe(before);
+    // confirmed, the move is done: ACT1's recorded 100 % gives way to ACT2's 20 %, and the figure moves
+    await ganttButton(page, 'Indentar').click();
+    await dialog.getByRole('button', { name: 'Si, estoy seguro' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await unsavedChip(page).waitFor();
+    await expect.poll(() => chip.innerText()).not.toBe(before);
+    await ganttButton(page, 'Deshacer').click();
+    await expect.poll(() => chip.innerText()).toBe(before);
+
+    await openEdp(page, seeded.project);
+    // ELA.1.1: recorded, paid and in the baseline
+    await edpRow(page, 'ELA.1.1').click();
+    await edpButton(page, 'Desindentar').click();
+    await dialog.getByText(/^Se desindentará ELA\.1\.1 Piso 1: quedará bajo ELA /).waitFor();
+    await moneyNote(
+      page,
+      'Ten en cuenta: 40,00 % de avance registrado; pagado en EP N°1: $4.800; en la línea base «LB Contrato». ' +
+        'Lo registrado y lo pagado siguen con el ítem; cambian los subtotales de los ítems que lo contienen.',
+    );
+    await screenshot(page, 'move-money-edp-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'move-money-edp-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await edpRow(page, 'ELA.1.1').getAttribute('aria-level')).toBe('3');
+    // ELA.1.2, only in the baseline: asked, then moved under ELA.1.1
+    await edpRow(page, 'ELA.1.2').click();
+    await edpButton(page, 'Indentar').click();
+    await dialog.getByText('Se indentará ELA.1.2 Piso 2: quedará bajo ELA.1.1 Piso 1.', { exact: true }).waitFor();
+    await moneyNote(
+      page,
+      'Ten en cuenta: en la línea base «LB Contrato». ' +
+        'Lo registrado y lo pagado siguen con el ítem; cambian los subtotales de los ítems que lo contienen.',
+    );
+    await dialog.getByRole('button', { name: 'Si, estoy seguro' }).click();
+    await expect.poll(() => edpRow(page, 'ELA.1.2').getAttribute('aria-level')).toBe('4');
+    await edpButton(page, 'Deshacer').click();
+    await expect.poll(() => edpRow(page, 'ELA.1.2').getAttribute('aria-level')).toBe('3');
   });
 
   it("the EDP's 'Eliminar Item' and 'Grabar EDP' name them too, and the next EP keeps what was paid", async () => {

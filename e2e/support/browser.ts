@@ -41,5 +41,5 @@ export async function newContext(browser: Browser, baseURL: string): Promise<Bro
 /** Saves a screenshot under e2e/artifacts (git-ignored) for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true });
-  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true, animations: 'disabled' });
 }

@@ -183,6 +183,8 @@ export {
   taskProgressWeights,
   toCostTask,
 } from './costs/edp-amounts';
+export type { TaskMoveEffects } from './costs/task-move';
+export { taskMoveEffects } from './costs/task-move';
 export type {
   EstadoPagoInput,
   EstadoPagoItem,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initI18n, loadLanguage } from '@/lib/i18n/i18n';
-import { edpMoneyText, moneyNotice, taskMoneyText } from './deletion-money';
+import { edpMoneyText, moneyNotice, taskMoneyText, taskMoveText } from './deletion-money';
 
 describe('the words of a deletion that touches money (issue 33)', () => {
   const t = initI18n('es-CL').getFixedT('es-CL');
@@ -79,5 +79,36 @@ describe('the words of a deletion that touches money (issue 33)', () => {
       ),
     ).toBe('Note: 9,45 % progress recorded; paid in PC No. 2: UF 1.234,56; in the baseline “LB Contrato”.');
     initI18n('es-CL');
+  });
+
+  it('says which partida a moved task leaves or joins, and that the next EP measures them again', () => {
+    const selection = {
+      progress: '20',
+      baselines: [],
+      partidas: [{ id: 30, code: 'ELA.1.1', name: 'Piso 1', paid: [{ number: 1, amount: '4800' }] }],
+    };
+    const names = new Map([
+      [20, 'ELA.1 Torre'],
+      [30, 'ELA.1.1 Piso 1'],
+    ]);
+    const name = (id: number) => names.get(id) ?? `#${id}`;
+    const facts = 'Ten en cuenta: 20,00 % de avance registrado; la partida ELA.1.1 Piso 1, pagada en EP N°1: $4.800.';
+    expect(taskMoveText(t, selection, 'CLP', { from: 30, to: 30 }, name)).toBe(
+      `${facts} El próximo estado de pago medirá de nuevo el avance de la partida ELA.1.1 Piso 1.`,
+    );
+    expect(taskMoveText(t, selection, 'CLP', { from: 30, to: 20 }, name)).toBe(
+      `${facts} Pasará de la partida ELA.1.1 Piso 1 a la partida ELA.1 Torre. ` +
+        'El próximo estado de pago medirá de nuevo el avance de las partidas ELA.1.1 Piso 1 y ELA.1 Torre.',
+    );
+    expect(taskMoveText(t, selection, 'CLP', { from: 30, to: null }, name)).toBe(
+      `${facts} Dejará la partida ELA.1.1 Piso 1. ` +
+        'El próximo estado de pago medirá de nuevo el avance de la partida ELA.1.1 Piso 1.',
+    );
+    expect(taskMoveText(t, selection, 'CLP', { from: null, to: 20 }, name)).toBe(
+      `${facts} Pasará a la partida ELA.1 Torre. ` +
+        'El próximo estado de pago medirá de nuevo el avance de la partida ELA.1 Torre.',
+    );
+    // nothing recorded, paid or in a baseline: no question
+    expect(taskMoveText(t, { baselines: [], partidas: [] }, 'CLP', { from: 30, to: 20 }, name)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { formatMoney, formatNumber } from '@cimiento/domain';
-import type { Currency, EdpMoneyFacts, EdpPaid, EdpUsage, TaskSelectionUsage } from '@cimiento/domain';
+import type { Currency, EdpMoneyFacts, EdpPaid, EdpUsage, TaskMoveEffects, TaskSelectionUsage } from '@cimiento/domain';
 import type { TFunction } from 'i18next';
 import { call, describeError } from '@/lib/api-client';
 
@@ -102,5 +102,46 @@ export async function taskDeletionNote(
     return selection.partidas.length > 0 ? `${notice} ${t('deletionMoney.remeasured')}` : notice;
   } catch (error) {
     return t('deletionMoney.failed', { error: describeError(error) });
+  }
+}
+
+/**
+ * Issue 33, moving a Gantt task in the tree (indent, outdent): 'Ten en cuenta: …' for the tasks the
+ * move touches, then the partida it leaves or joins and that the next EP measures those partidas
+ * again; null when the tasks touch no money (no question is asked).
+ */
+export function taskMoveText(
+  t: TFunction,
+  selection: TaskSelectionUsage,
+  currency: Currency,
+  effects: Pick<TaskMoveEffects, 'from' | 'to'>,
+  partidaName: (edpItemId: number) => string,
+): string | null {
+  const facts = taskMoneyText(t, selection, currency);
+  if (facts === null) return null;
+  const lines = [moneyNotice(t, facts)];
+  const { from, to } = effects;
+  if (from !== null && to !== null && from !== to)
+    lines.push(t('deletionMoney.movePartida', { from: partidaName(from), to: partidaName(to) }));
+  else if (from === null && to !== null) lines.push(t('deletionMoney.moveIntoPartida', { to: partidaName(to) }));
+  else if (from !== null && to === null) lines.push(t('deletionMoney.moveOutOfPartida', { from: partidaName(from) }));
+  const partidas = [...new Set([from, to].filter((id) => id !== null))].map(partidaName);
+  if (partidas.length > 0)
+    lines.push(t('deletionMoney.moveRemeasured', { count: partidas.length, list: joinList(t, partidas) }));
+  return lines.join(' ');
+}
+
+/** taskMoveText over what the server says of the tasks the move touches; the reason when it cannot be known. */
+export async function taskMoveNote(
+  t: TFunction,
+  projectId: string,
+  effects: TaskMoveEffects,
+  partidaName: (edpItemId: number) => string,
+): Promise<string | null> {
+  try {
+    const { selection, currency } = await loadTaskMoney(projectId, { taskIds: effects.taskIds });
+    return taskMoveText(t, selection, currency, effects, partidaName);
+  } catch (error) {
+    return t('deletionMoney.moveFailed', { error: describeError(error) });
   }
 }

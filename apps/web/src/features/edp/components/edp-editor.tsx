@@ -6,7 +6,9 @@ import {
   edpSubtreeIds,
   edpUsageTotals,
   formatNumber,
+  indentEdpItem,
   indexEdpUsage,
+  outdentEdpItem,
   renumberEdpSubtree,
   rollUpEdpAmounts,
   touchesMoney,
@@ -42,7 +44,8 @@ import {
   useEdpEditorStore,
 } from '../stores/edp-editor-store';
 import { edpDeletionSentence, edpLinksSentence, edpUsageParts, joinParts, moneyNote } from '../utils/edp-usage-text';
-import { edpMoneyText } from '@/lib/deletion-money';
+import { edpMoneyText, moneyNotice } from '@/lib/deletion-money';
+import { DeletionMoneyNote } from '@/components/ui/deletion-money-note';
 import { EdpBudgetSummary } from './edp-budget-summary';
 import { EdpAmountsContext } from './edp-cells';
 import { EdpDraft } from './edp-draft';
@@ -56,6 +59,7 @@ type PendingConfirm =
   | { kind: 'remove'; id: number; item: EdpItem; totals: EdpUsageTotals; facts: EdpMoneyFacts }
   | { kind: 'save'; deletions: EdpDeletion[]; totals: EdpUsageTotals }
   | { kind: 'renumber'; id: number | undefined; item: EdpItem; changed: number }
+  | { kind: 'move'; id: number; outdent: boolean; item: EdpItem; parent: EdpItem; facts: EdpMoneyFacts }
   | { kind: 'reload' }
   | { kind: 'export' };
 
@@ -155,6 +159,36 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
     setConfirm({ kind: 'remove', id, item, totals, facts: edpMoneyFacts(id, subtree, usage) });
   }
 
+  /**
+   * 'Indentar' and 'Desindentar' (issue 33): moving a saved item whose subtree has recorded
+   * progress, was paid in an approved EP or is in a baseline asks first, naming them; any other
+   * move is done at once, as before.
+   */
+  async function handleMove(outdent: boolean) {
+    const { selectedId } = store.getState();
+    if (selectedId === null) return;
+    const preview = (outdent ? outdentEdpItem : indentEdpItem)(items, selectedId);
+    if (!preview.ok) {
+      if (preview.error !== '') notifyError(preview.error);
+      return;
+    }
+    const item = items.find((candidate) => candidate.id === selectedId) as EdpItem;
+    const parentId = preview.items.find((candidate) => candidate.id === selectedId)?.parentId;
+    const parent = items.find((candidate) => candidate.id === parentId) as EdpItem;
+    const usage = await usageIndex(USAGE_MAX_AGE);
+    if (!usage) return;
+    const facts = edpMoneyFacts(selectedId, edpSubtreeIds(items, selectedId), usage);
+    if (touchesMoney(facts)) setConfirm({ kind: 'move', id: selectedId, outdent, item, parent, facts });
+    else moveSelected(selectedId, outdent);
+  }
+
+  function moveSelected(id: number, outdent: boolean) {
+    const state = store.getState();
+    state.select(id);
+    const change = outdent ? state.outdent() : state.indent();
+    if (!change.ok && change.error !== '') notifyError(change.error);
+  }
+
   // 'Grabar EDP' lists every deletion of saved items that takes EDC rows or Gantt tasks.
   async function handleSaveRequest() {
     const { saved } = store.getState();
@@ -241,7 +275,8 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
     if (pending?.kind === 'remove') {
       const change = remove(pending.id);
       if (!change.ok) notifyError(change.error);
-    } else if (pending?.kind === 'save') handleSave();
+    } else if (pending?.kind === 'move') moveSelected(pending.id, pending.outdent);
+    else if (pending?.kind === 'save') handleSave();
     else if (pending?.kind === 'renumber') {
       const change = renumber(pending.id);
       if (!change.ok) notifyError(change.error);
@@ -264,7 +299,7 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
   const confirmColor =
     confirm?.kind === 'save' && carrying.length === 0
       ? 'success'
-      : confirm?.kind === 'renumber' || confirm?.kind === 'export'
+      : confirm?.kind === 'renumber' || confirm?.kind === 'export' || confirm?.kind === 'move'
         ? 'primary'
         : 'error';
   let confirmText = '';
@@ -313,6 +348,13 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
       item: `${confirm.item.code} ${confirm.item.name}`,
     });
     confirmDetails = <EdpRenumberDetails text={t('edp.renumberKeeps')} />;
+  } else if (confirm?.kind === 'move') {
+    confirmText = t(confirm.outdent ? 'edp.confirmOutdent' : 'edp.confirmIndent', {
+      item: `${confirm.item.code} ${confirm.item.name}`,
+      parent: `${confirm.parent.code} ${confirm.parent.name}`,
+    });
+    const facts = moneyOf(confirm.facts) ?? '';
+    confirmDetails = <DeletionMoneyNote text={`${moneyNotice(t, facts)} ${t('deletionMoney.moveStays')}`} />;
   } else if (confirm?.kind === 'reload') confirmText = t('edp.confirmReload');
   else if (confirm?.kind === 'export') confirmText = t('edpExcel.exportUnsaved');
 
@@ -341,6 +383,7 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
         onRemove={(id) => void handleRemove(id)}
         onSave={() => void handleSaveRequest()}
         onRenumber={handleRenumber}
+        onMove={(outdent) => void handleMove(outdent)}
         onPrint={print}
         onExport={handleExport}
         onImport={handleImportRequest}

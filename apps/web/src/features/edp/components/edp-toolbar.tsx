@@ -26,6 +26,8 @@ export type EdpToolbarProps = {
   onRemove: (id: number) => void;
   onSave: () => void;
   onRenumber: () => void;
+  /** 'Indentar' (false) and 'Desindentar' (true) of the selected item: the editor asks first when it touches money. */
+  onMove: (outdent: boolean) => void;
   onPrint: () => void;
   onExport: () => void;
   /** issue 14: 'Importar desde Excel' */
@@ -49,6 +51,7 @@ export function EdpToolbar({
   onRemove,
   onSave,
   onRenumber,
+  onMove,
   onPrint,
   onExport,
   onImport,
@@ -131,8 +134,8 @@ export function EdpToolbar({
         size="small"
         variant="outlined"
         startIcon={<FormatIndentIncreaseIcon />}
-        disabled={isEditing || !hasSelection || isRootSelected}
-        onClick={() => report(store.getState().indent())}
+        disabled={isEditing || isCounting || !hasSelection || isRootSelected}
+        onClick={() => onMove(false)}
       >
         {t('edp.indent')}
       </Button>
@@ -140,8 +143,8 @@ export function EdpToolbar({
         size="small"
         variant="outlined"
         startIcon={<FormatIndentDecreaseIcon />}
-        disabled={isEditing || !hasSelection || isRootSelected}
-        onClick={() => report(store.getState().outdent())}
+        disabled={isEditing || isCounting || !hasSelection || isRootSelected}
+        onClick={() => onMove(true)}
       >
         {t('edp.outdent')}
       </Button>

@@ -6,9 +6,7 @@ import {
   ganttSubtreeIds,
   ganttTaskCodes,
   ganttTaskLabel,
-  indentGanttTask,
   nextGanttTaskId,
-  outdentGanttTask,
   updateGanttTask,
 } from '@cimiento/domain';
 import type { ExchangeFormat, ExportedFile, GanttOutput, LoadedProject, SequencingMode } from '@cimiento/domain';
@@ -52,6 +50,7 @@ import { GanttCalendarDialog } from '../calendar/gantt-calendar-dialog';
 import { GanttChart } from '../chart/gantt-chart';
 import { useGanttHistoryKeys } from '../chart/use-gantt-keyboard';
 import { GanttDraft } from './gantt-draft';
+import { ganttMove, ganttMoveQuestion } from './gantt-move-question';
 import { GanttHeaderActions } from './gantt-header-actions';
 import { GanttImportDialog } from '../exchange/gantt-import-dialog';
 import { GanttProgressTools } from '../tracking/gantt-progress-tools';
@@ -71,6 +70,7 @@ const EDITOR_MIN_HEIGHT = 160;
 
 type PendingConfirm =
   | { kind: 'delete'; id: number; text: string; money: string | null }
+  | { kind: 'move'; id: number; outdent: boolean; text: string; money: string }
   | { kind: 'save' }
   | { kind: 'reload' }
   | { kind: 'sequencing'; sequencing: SequencingMode; text: string };
@@ -194,10 +194,20 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     if (id !== null) void requestDelete(id);
   }
 
-  function handleIndent(outdent: boolean) {
+  // issue 33: a move touching recorded progress, a paid partida or a baseline asks first
+  const isAskingMove = useRef(false);
+  async function handleIndent(outdent: boolean) {
     const id = selectedOrWarn();
-    if (id === null) return;
-    report(store.getState().apply((tasks) => (outdent ? outdentGanttTask(tasks, id) : indentGanttTask(tasks, id))));
+    if (id === null || isAskingMove.current) return;
+    isAskingMove.current = true;
+    try {
+      const question = await ganttMoveQuestion(t, project._id, store.getState().tasks, id, outdent);
+      if (question.kind === 'refused') notifyError(question.error);
+      else if (question.kind === 'none') report(store.getState().apply(ganttMove(id, outdent)));
+      else setConfirm({ kind: 'move', id, outdent, text: question.text, money: question.money });
+    } finally {
+      isAskingMove.current = false;
+    }
   }
 
   function handleUpdate() {
@@ -249,10 +259,10 @@ function GanttScreen({ project }: { project: LoadedProject }) {
         handleDelete();
         break;
       case 'indent':
-        handleIndent(false);
+        void handleIndent(false);
         break;
       case 'outdent':
-        handleIndent(true);
+        void handleIndent(true);
     }
   }
 
@@ -367,13 +377,14 @@ function GanttScreen({ project }: { project: LoadedProject }) {
       const result = store.getState().apply((tasks) => deleteGanttTask(tasks, pending.id));
       report(result);
       if (result.ok && neighbour !== null) store.getState().select(neighbour);
-    } else if (pending?.kind === 'save') handleSave();
+    } else if (pending?.kind === 'move') report(store.getState().apply(ganttMove(pending.id, pending.outdent)));
+    else if (pending?.kind === 'save') handleSave();
     else if (pending?.kind === 'reload') reloadGantt.mutate(project._id);
     else if (pending?.kind === 'sequencing') void handleSequencing(pending.sequencing);
   }
 
   const confirmText =
-    confirm?.kind === 'delete' || confirm?.kind === 'sequencing'
+    confirm?.kind === 'delete' || confirm?.kind === 'move' || confirm?.kind === 'sequencing'
       ? confirm.text
       : confirm?.kind === 'save'
         ? t('gantt.confirmSave')
@@ -425,8 +436,8 @@ function GanttScreen({ project }: { project: LoadedProject }) {
         onDelete={handleDelete}
         onCancel={handleCancelEditing}
         onUpdate={handleUpdate}
-        onIndent={() => handleIndent(false)}
-        onOutdent={() => handleIndent(true)}
+        onIndent={() => void handleIndent(false)}
+        onOutdent={() => void handleIndent(true)}
         onSave={() => setConfirm({ kind: 'save' })}
         sequencing={confirm?.kind === 'sequencing' ? confirm.sequencing : sequencing}
         onSequencingChange={requestSequencing}
@@ -478,9 +489,17 @@ function GanttScreen({ project }: { project: LoadedProject }) {
         isOpen={confirm !== null}
         text={confirmText}
         details={
-          confirm?.kind === 'delete' && confirm.money !== null ? <DeletionMoneyNote text={confirm.money} /> : null
+          (confirm?.kind === 'delete' || confirm?.kind === 'move') && confirm.money !== null ? (
+            <DeletionMoneyNote text={confirm.money} />
+          ) : null
         }
-        confirmColor={confirm?.kind === 'save' ? 'success' : confirm?.kind === 'sequencing' ? 'primary' : 'error'}
+        confirmColor={
+          confirm?.kind === 'save'
+            ? 'success'
+            : confirm?.kind === 'sequencing' || confirm?.kind === 'move'
+              ? 'primary'
+              : 'error'
+        }
         onConfirm={handleConfirm}
         onCancel={() => setConfirm(null)}
       />

@@ -1,0 +1,65 @@
+import type { CostTask } from './edp-amounts';
+import { nearestEdpItems } from './edp-amounts';
+
+/** What moving a Gantt task in the tree (indent, outdent) touches of the money (issue 33). */
+export type TaskMoveEffects = {
+  /**
+   * The tasks whose recorded progress, partidas and baselines the question names: the task moved
+   * and everything under it, and a task the move turns from a leaf into a summary (its recorded
+   * progress gives way to its tasks') or from a summary into a leaf.
+   */
+  taskIds: number[];
+  /** the EDP item (partida) the moved task is measured in before the move, and after; null for none */
+  from: number | null;
+  to: number | null;
+};
+
+function subtreeIds(tasks: readonly CostTask[], id: number): number[] {
+  const childrenOf = new Map<number, number[]>();
+  for (const task of tasks) {
+    if (task.parentId === undefined) continue;
+    const list = childrenOf.get(task.parentId) ?? [];
+    list.push(task.id);
+    childrenOf.set(task.parentId, list);
+  }
+  const ids: number[] = [];
+  const seen = new Set<number>();
+  const stack = [id];
+  while (stack.length > 0) {
+    const current = stack.pop() as number;
+    if (seen.has(current)) continue;
+    seen.add(current);
+    ids.push(current);
+    stack.push(...(childrenOf.get(current) ?? []));
+  }
+  return ids;
+}
+
+function parentsOf(tasks: readonly CostTask[]): Set<number> {
+  const ids = new Set(tasks.map((task) => task.id));
+  const parents = new Set<number>();
+  for (const task of tasks) if (task.parentId !== undefined && ids.has(task.parentId)) parents.add(task.parentId);
+  return parents;
+}
+
+/**
+ * The effects of moving task `id` from the tree `before` to the tree `after` (the same tasks, only
+ * parents changed): which tasks the move touches, and the partida it is measured in on each side.
+ * A task's partida is its nearest EDP item (the cost spread's rule, `nearestEdpItems`), so a task
+ * indented within its partida keeps it (`from` = `to`), but the partida's money is spread again over
+ * its new leaves.
+ */
+export function taskMoveEffects(before: readonly CostTask[], after: readonly CostTask[], id: number): TaskMoveEffects {
+  const moved = subtreeIds(after, id);
+  const wasParent = parentsOf(before);
+  const isParent = parentsOf(after);
+  const turned = after
+    .filter((task) => wasParent.has(task.id) !== isParent.has(task.id) && !moved.includes(task.id))
+    .map((task) => task.id);
+  const wanted = (taskId: number) => taskId === id;
+  return {
+    taskIds: [...moved, ...turned],
+    from: nearestEdpItems(before, wanted).get(id) ?? null,
+    to: nearestEdpItems(after, wanted).get(id) ?? null,
+  };
+}
