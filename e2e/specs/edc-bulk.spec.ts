@@ -275,6 +275,9 @@ describe('EDC for many items at once, and the Gantt it gives', () => {
 
   it("'Quitar de los seleccionados' asks with the counts, then removes the component from the ticked item", async () => {
     const { page } = session;
+    // issue 33: the Gantt built and a baseline fixed, the question names the baseline its tasks are in
+    await callFunction(session.server.url, 'loadGantt', { id: project._id }, cookie);
+    await callFunction(session.server.url, 'saveBaseline', { id: project._id, name: 'LB Contrato' }, cookie);
     await page.getByRole('button', { name: 'Desmarcar todo' }).click();
     await expect.poll(() => tickedCount(page)).toBe('0 ítems marcados');
     await checkbox(page, label(primerPiso)).click();
@@ -291,6 +294,10 @@ describe('EDC for many items at once, and the Gantt it gives', () => {
       .getByText(
         'Se quitará el componente ELC Canalización del sistema ELE Eléctrico de 1 ítem marcado, junto con sus subcomponentes, actividades y tareas del Gantt.',
       )
+      .waitFor();
+    await question
+      .getByTestId('deletion-money')
+      .getByText('Ten en cuenta: en la línea base «LB Contrato».', { exact: true })
       .waitFor();
     await screenshot(page, 'edc-bulk-unassign-question');
     await question.getByRole('button', { name: 'Si, estoy seguro' }).click();

@@ -26,10 +26,10 @@ export type BulkEdcItem = { id: number; componentesEdc: EdcItem[]; version: numb
 export type BulkEdcResult = { items: BulkEdcItem[]; skipped: EdcSkipped[]; unchanged: number };
 
 /** One EDP item of the call as the database holds it now. */
-type Current = { edpItem: EdpItem; version: number; list: EdcItem[]; lastPosition: number };
+export type Current = { edpItem: EdpItem; version: number; list: EdcItem[]; lastPosition: number };
 
 /** What one item gets: items appended, or (removal) the codes that go; and why parts were left out. */
-type Plan = { append?: EdcItem[]; remove?: Set<string>; skipped: string[] };
+export type Plan = { append?: EdcItem[]; remove?: Set<string>; skipped: string[] };
 
 function staleMessage(code: string): string {
   return `El EDC del ítem ${code} fue modificado por otra persona; recarga para ver los cambios`;
@@ -55,7 +55,7 @@ async function checkProject(db: Kysely<Database>, projectId: string): Promise<vo
 }
 
 /** The items' EDP rows, list versions and EDC rows, three queries per 500 ids; an unknown id → NOT_FOUND. */
-async function readCurrent(
+export async function readCurrent(
   trx: Transaction<Database>,
   projectId: string,
   ids: readonly number[],

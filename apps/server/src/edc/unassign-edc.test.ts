@@ -1,4 +1,5 @@
 import { generateEdc } from '@cimiento/domain';
+import type { EdpUsage } from '@cimiento/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callBulkEdc,
@@ -11,7 +12,8 @@ import {
   storedEdc,
 } from '../../test/support/edc';
 import type { WireEdcItem } from '../../test/support/edc';
-import { createFirstAdmin, createSignedInUser } from '../../test/support/factories';
+import { callFunction, createFirstAdmin, createSignedInUser } from '../../test/support/factories';
+import { saveProgressOk } from '../../test/support/progress';
 import type { TestAccount } from '../../test/support/factories';
 import { asInput, loadGanttOk, saveGantt, saveGanttOk, storedGantt } from '../../test/support/gantt';
 import { createTestApp, databaseKinds } from '../../test/support/test-app';
@@ -163,6 +165,52 @@ describe.each(databaseKinds)('unassignEdc (%s)', (kind) => {
     const reopened = await loadGanttOk(t, member.cookie, project.id);
     expect(reopened.activities.some((task) => task.sourceKey === key(3, main3))).toBe(false);
     await saveGanttOk(t, member.cookie, project.id, { activities: asInput(reopened.activities) }, reopened.version);
+  });
+
+  it("the question before it (issue 33): loadEdpUsage's `unassign` names exactly what the call deletes, and writes nothing", async () => {
+    const project = await assigned('UQ');
+    const gantt = await loadGanttOk(t, member.cookie, project.id);
+    const key = (id: number, code: string) => `edc:${id}:${code.toLowerCase()}`;
+    const act1 = gantt.activities.find((task) => task.sourceKey === key(3, 'ACT1'));
+    if (!act1?.StartDate) throw new Error('ACT1 of item 3 has no task');
+    // ACT1 of item 3 (the first system's drop) half done at a cut-off on its first day
+    await saveProgressOk(t, member.cookie, {
+      id: project.id,
+      cutoff: act1.StartDate,
+      entries: [{ TaskID: act1.TaskID, ActualStart: act1.StartDate, Progress: 50 }],
+      version: gantt.version,
+    });
+    const goneKeys: string[] = [];
+    for (const id of [3, 4]) {
+      const edpCode = id === 3 ? `${project.code}.1.1` : `${project.code}.1.2`;
+      for (const item of generate(edpCode, catalogue.system)) goneKeys.push(key(id, item.code));
+    }
+    const ask = async (data: Record<string, unknown>) => {
+      const response = await callFunction(t.app, 'loadEdpUsage', { id: project.id, ...data }, member.cookie);
+      expect(response.statusCode, JSON.stringify(response.body).slice(0, 300)).toBe(200);
+      return (response.body.result as { usage: EdpUsage }).usage.selection;
+    };
+    const before = await storedEdc(t, project.id);
+    const unassign = { itemIds: [3, 4], componentId: catalogue.component._id, systemId: catalogue.system._id };
+    const asked = await ask({ unassign });
+    // the same answer as the rows it removes named one by one (the EDC's own question)
+    expect(asked).toEqual(await ask({ taskKeys: goneKeys }));
+    expect(asked?.progress).toBeDefined();
+    expect(Number(asked?.progress)).toBeGreaterThan(0);
+    // the other system's ACT1 is not in it: naming it too changes the figure
+    expect(await ask({ taskKeys: [...goneKeys, key(3, 'ACT5')] })).not.toEqual(asked);
+    expect(await storedEdc(t, project.id)).toEqual(before);
+
+    // bad input is refused at the edge, in Spanish, and nothing is read
+    const refused = async (data: Record<string, unknown>) =>
+      (await callFunction(t.app, 'loadEdpUsage', { id: project.id, ...data }, member.cookie)).body.error;
+    expect((await refused({ unassign: { ...unassign, itemIds: [] } }))?.message).toContain(
+      'marca al menos un ítem del EDP',
+    );
+    expect(await refused({ unassign: { ...unassign, componentId: UNKNOWN_ID } })).toMatchObject({
+      status: 'NOT_FOUND',
+      message: `El componente ${UNKNOWN_ID} no existe en el catálogo`,
+    });
   });
 
   it('leaves the Gantt version alone when the project has no stored Gantt', async () => {

@@ -14,9 +14,16 @@ import { chunks } from '../db/db-helpers';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
 import { readItemAmounts } from './edp-queries';
+import { unassignedTaskKeys } from '../edc/unassign-edc';
+import type { UnassignInput } from '../edc/unassign-edc';
 
 /** The tasks a Gantt or EDC question is about to delete (issue 33): by id, by source key, or both. */
-export type UsageTaskSelection = { taskIds?: readonly number[]; taskKeys?: readonly string[] };
+export type UsageTaskSelection = {
+  taskIds?: readonly number[];
+  taskKeys?: readonly string[];
+  /** the tasks an unassignEdc of these would delete (their keys join `taskKeys`) */
+  unassign?: UnassignInput;
+};
 
 type StoredTask = CostTask & { sourceKey: string | null };
 
@@ -258,17 +265,31 @@ export async function loadEdpUsage(
         },
       });
       const usage: EdpUsage = { ...counts, currency: project.currency as Currency };
-      if (selection.taskIds !== undefined || selection.taskKeys !== undefined) {
-        usage.selection = await selectionUsage(trx, projectId, selection, { tasks, leafProgress, paid, baselines });
+      const asked =
+        selection.unassign === undefined
+          ? selection
+          : {
+              ...selection,
+              taskKeys: [
+                ...(selection.taskKeys ?? []),
+                ...(await unassignedTaskKeys(trx, projectId, selection.unassign)),
+              ],
+            };
+      if (asked.taskIds !== undefined || asked.taskKeys !== undefined) {
+        usage.selection = await selectionUsage(trx, projectId, asked, { tasks, leafProgress, paid, baselines });
       }
       return usage;
     });
 }
 
 /** What each saved EDP item carries (EDC rows, Gantt tasks and links, and issue 33's money), for the deletion questions. */
-export const handleLoadEdpUsage = defineHandler(loadEdpUsageContract, async ({ id, taskIds, taskKeys }, { db }) => {
-  const selection: UsageTaskSelection = {};
-  if (taskIds !== undefined) selection.taskIds = taskIds;
-  if (taskKeys !== undefined) selection.taskKeys = taskKeys;
-  return { usage: await loadEdpUsage(db, id, selection), message: 'Uso del EDP cargado' };
-});
+export const handleLoadEdpUsage = defineHandler(
+  loadEdpUsageContract,
+  async ({ id, taskIds, taskKeys, unassign }, { db }) => {
+    const selection: UsageTaskSelection = {};
+    if (taskIds !== undefined) selection.taskIds = taskIds;
+    if (taskKeys !== undefined) selection.taskKeys = taskKeys;
+    if (unassign !== undefined) selection.unassign = unassign;
+    return { usage: await loadEdpUsage(db, id, selection), message: 'Uso del EDP cargado' };
+  },
+);

@@ -75,10 +75,19 @@ export function moneyNotice(t: TFunction, facts: string): string {
   return t('deletionMoney.notice', { facts });
 }
 
-/** What deleting exactly these tasks (by id, or by source key) touches, with the project's currency. */
+/**
+ * The tasks a question is about: by id (the Gantt), by source key (the EDC's rows), or those an
+ * unassignEdc of these would delete ('Quitar de los seleccionados').
+ */
+export type TaskSelection =
+  | { taskIds: number[] }
+  | { taskKeys: string[] }
+  | { unassign: { itemIds: number[]; componentId: string; systemId: string } };
+
+/** What deleting exactly these tasks touches, with the project's currency. */
 export async function loadTaskMoney(
   projectId: string,
-  tasks: { taskIds: number[] } | { taskKeys: string[] },
+  tasks: TaskSelection,
 ): Promise<{ selection: TaskSelectionUsage; currency: Currency }> {
   const { usage }: { usage: EdpUsage } = await call('loadEdpUsage', { id: projectId, ...tasks });
   return { selection: usage.selection ?? { baselines: [], partidas: [] }, currency: usage.currency };
@@ -89,11 +98,7 @@ export async function loadTaskMoney(
  * they belong to was paid, that the next EP measures it without them; null when they touch nothing,
  * and the reason when it cannot be known (the question is still asked).
  */
-export async function taskDeletionNote(
-  t: TFunction,
-  projectId: string,
-  tasks: { taskIds: number[] } | { taskKeys: string[] },
-): Promise<string | null> {
+export async function taskDeletionNote(t: TFunction, projectId: string, tasks: TaskSelection): Promise<string | null> {
   try {
     const { selection, currency } = await loadTaskMoney(projectId, tasks);
     const facts = taskMoneyText(t, selection, currency);

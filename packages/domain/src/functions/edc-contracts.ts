@@ -127,13 +127,13 @@ export const saveEdcContract = defineFunction({
 /** The most EDP items one assignEdc / copyEdc / unassignEdc call takes. */
 export const MAX_BULK_EDC_ITEMS = 10_000;
 
-const catalogueIdSchema = z
+export const catalogueIdSchema = z
   .string({ error: 'debe ser texto' })
   .trim()
   .min(1, { error: 'es obligatorio' })
   .max(64, { error: 'debe tener como máximo 64 caracteres' });
 
-const bulkItemIdsSchema = z
+export const bulkItemIdsSchema = z
   .array(edpItemIdSchema)
   .min(1, { error: 'marca al menos un ítem del EDP' })
   .max(MAX_BULK_EDC_ITEMS, { error: `admite como máximo ${MAX_BULK_EDC_ITEMS} ítems` });

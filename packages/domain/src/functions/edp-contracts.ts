@@ -4,6 +4,7 @@ import { defineFunction } from './contract';
 import { messageSchema, versionSchema } from './common';
 import { edpItemPriceInputShape } from './price-fields';
 import { MAX_EDP_ITEMS, edpItemSchema } from './project-contracts';
+import { bulkItemIdsSchema, catalogueIdSchema } from './edc-contracts';
 
 /**
  * The EDP editor's saves (product-spec.md §7 saveEdp / updateItemEdp, issue 5). Every save carries
@@ -148,6 +149,10 @@ export const loadEdpUsageContract = defineFunction({
     taskIds: z.array(z.number().int()).max(MAX_USAGE_TASKS).optional(),
     /** issue 33: Gantt tasks about to be deleted by source key (the EDC's question: `edc:{item}:{code}`) */
     taskKeys: z.array(z.string().max(400)).max(MAX_USAGE_TASKS).optional(),
+    /** issue 33: the Gantt tasks an unassignEdc of these would delete ('Quitar de los seleccionados') */
+    unassign: z
+      .strictObject({ itemIds: bulkItemIdsSchema, componentId: catalogueIdSchema, systemId: catalogueIdSchema })
+      .optional(),
   }),
   output: z.object({ usage: edpUsageSchema, message: messageSchema }),
   // a deleted summary of a large Gantt names its whole subtree

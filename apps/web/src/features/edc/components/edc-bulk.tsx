@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DeletionMoneyNote } from '@/components/ui/deletion-money-note';
 import { FormDialog } from '@/components/ui/form-dialog';
 
 /** The three bulk actions of the EDC screen (issue 13). */
@@ -76,6 +77,8 @@ export type UnassignEdcDialogProps = {
   components: readonly Component[];
   /** The ticked items. */
   count: number;
+  /** issue 33: what removing the component's rows touches of the money ('Ten en cuenta: …'), or null */
+  describeRemoval?: (componentId: string, systemId: string) => Promise<string | null>;
   onConfirm: (componentId: string, systemId: string) => void;
   onCancel: () => void;
 };
@@ -84,11 +87,20 @@ export type UnassignEdcDialogProps = {
  * 'Quitar de los seleccionados': choose the main component and the system (as for 'Asignar'),
  * then the spec's confirmation with the counts, since it deletes rows and Gantt tasks.
  */
-export function UnassignEdcDialog({ systems, components, count, onConfirm, onCancel }: UnassignEdcDialogProps) {
+export function UnassignEdcDialog({
+  systems,
+  components,
+  count,
+  describeRemoval,
+  onConfirm,
+  onCancel,
+}: UnassignEdcDialogProps) {
   const { t } = useTranslation();
   const [componentId, setComponentId] = useState('');
   const [systemId, setSystemId] = useState('');
   const [isAsking, setIsAsking] = useState(false);
+  const [isCounting, setIsCounting] = useState(false);
+  const [money, setMoney] = useState<string | null>(null);
   const component = components.find((candidate) => candidate._id === componentId);
   const system = systems.find((candidate) => candidate._id === systemId);
   return (
@@ -99,14 +111,30 @@ export function UnassignEdcDialog({ systems, components, count, onConfirm, onCan
           onClose={onCancel}
           onSubmit={(event) => {
             event.preventDefault();
-            if (component && system) setIsAsking(true);
+            if (!component || !system || isCounting) return;
+            if (!describeRemoval) {
+              setIsAsking(true);
+              return;
+            }
+            setIsCounting(true);
+            void describeRemoval(component._id, system._id).then((text) => {
+              setMoney(text);
+              setIsCounting(false);
+              setIsAsking(true);
+            });
           }}
           actions={
             <>
               <Button onClick={onCancel} color="inherit">
                 {t('edc.cancel')}
               </Button>
-              <Button type="submit" variant="contained" color="error" disabled={!component || !system}>
+              <Button
+                type="submit"
+                variant="contained"
+                color="error"
+                disabled={!component || !system}
+                loading={isCounting}
+              >
                 {t('edc.bulk.unassignNext')}
               </Button>
             </>
@@ -155,6 +183,7 @@ export function UnassignEdcDialog({ systems, components, count, onConfirm, onCan
           system: system ? describe(system) : '',
           count,
         })}
+        details={money ? <DeletionMoneyNote text={money} /> : null}
         onConfirm={() => {
           if (component && system) onConfirm(component._id, system._id);
         }}

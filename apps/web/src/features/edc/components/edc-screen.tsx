@@ -466,6 +466,9 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
           systems={systems.data ?? []}
           components={components.data ?? []}
           count={tickedNumbers.length}
+          describeRemoval={(componentId, systemId) =>
+            taskDeletionNote(t, project._id, { unassign: { itemIds: tickedNumbers, componentId, systemId } })
+          }
           onConfirm={(componentId, systemId) => {
             setDialog(null);
             runBulk({ kind: 'unassign', componentId, systemId });
