@@ -78,7 +78,8 @@ const domainLayers = [
   ['catalogues', 'collab', 'history'],
   ['edc', 'edp'],
   ['gantt'],
-  ['costs', 'mspdi', 'p6'],
+  ['costs', 'mspdi'],
+  ['p6'],
   ['workbook'],
   ['change-log'],
 ];
