@@ -79,6 +79,7 @@ const domainLayers = [
   ['edc', 'edp'],
   ['gantt'],
   ['costs', 'mspdi'],
+  ['p6'],
   ['workbook'],
   ['change-log'],
 ];

@@ -1,0 +1,271 @@
+import { describe, expect, it } from 'vitest';
+import { mapXer } from './map-xer';
+import type { MapXerResult } from './map-xer';
+import { readP6File } from './p6-test-support';
+import { parseXer, readXer } from './read-xer';
+import type { XerFile } from './read-xer';
+
+function xerOf(name: string): XerFile {
+  const result = readXer(readP6File(name));
+  if (!result.ok) throw new Error(result.error);
+  return result.xer;
+}
+
+function mapped(name: string, projectId?: string): Extract<MapXerResult, { ok: true }> {
+  const result = mapXer(xerOf(name), projectId === undefined ? {} : { projectId });
+  if (!result.ok) throw new Error(result.error);
+  return result;
+}
+
+describe('mapXer on the P6 corpus (issue 34)', () => {
+  it("jaggelas: the exported project 10001 of two, its 692 activities, its links, and the other project's named", () => {
+    const xer = xerOf('jaggelas-test.xer');
+    const result = mapped('jaggelas-test.xer');
+    expect(result.projectId).toBe('4533');
+    expect(result.projects).toEqual([
+      { id: '4517', shortName: '935', isExternal: true, activityCount: 3 },
+      { id: '4533', shortName: '10001', isExternal: false, activityCount: 692 },
+    ]);
+    const { schedule } = result;
+    expect(schedule.tasks.filter((task) => !task.summary)).toHaveLength(692);
+    // every summary holds something; a parent comes before its children
+    const seen = new Set<number>();
+    for (const task of schedule.tasks) {
+      if (task.parentUid !== undefined) expect(seen.has(task.parentUid)).toBe(true);
+      seen.add(task.uid);
+    }
+    const parents = new Set(schedule.tasks.map((task) => task.parentUid));
+    for (const task of schedule.tasks.filter((candidate) => candidate.summary))
+      expect(parents.has(task.uid)).toBe(true);
+    // the links between its own activities; the 3 that reach project 935 are named and left out
+    const own = new Set(
+      xer.tables
+        .get('TASK')
+        ?.rows.filter((task) => task['proj_id'] === '4533')
+        .map((task) => task['task_id']),
+    );
+    const preds = xer.tables.get('TASKPRED')?.rows ?? [];
+    const inside = preds.filter((row) => own.has(row['task_id']) && own.has(row['pred_task_id']));
+    expect(inside.length).toBeGreaterThan(1500);
+    expect(schedule.links).toHaveLength(inside.length);
+    expect(preds.length - inside.length).toBe(3);
+    expect(
+      schedule.warnings.some((warning) =>
+        warning.startsWith('Se omitieron los vínculos con actividades de otros proyectos'),
+      ),
+    ).toBe(true);
+    // the 5-day 8-hour calendar, and the data date as the cut-off of the actual dates
+    expect(schedule.calendar.workingWeekdays).toEqual([1, 2, 3, 4, 5]);
+    expect(schedule.cutoff).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('a duration in working days is the hours over the calendar’s hours per day; milestones are 0', () => {
+    const xer = xerOf('pyp6xer-SP10-COST-LOADED.xer');
+    const { schedule } = mapped('pyp6xer-SP10-COST-LOADED.xer');
+    expect(schedule.tasks.filter((task) => !task.summary)).toHaveLength(3994);
+    expect(schedule.links).toHaveLength(5966);
+    const hours = new Map(xer.tables.get('CALENDAR')?.rows.map((row) => [row['clndr_id'], Number(row['day_hr_cnt'])]));
+    const rows = xer.tables.get('TASK')?.rows ?? [];
+    const byName = new Map(schedule.tasks.filter((task) => !task.summary).map((task) => [task.name, task]));
+    let checked = 0;
+    for (const row of rows.slice(0, 400)) {
+      const task = byName.get(row['task_name'] ?? '');
+      if (!task) continue;
+      const expected =
+        row['task_type'] === 'TT_Mile' || row['task_type'] === 'TT_FinMile'
+          ? 0
+          : Math.round(Number(row['target_drtn_hr_cnt']) / (hours.get(row['clndr_id']) || 8));
+      if (rows.filter((other) => other['task_name'] === row['task_name']).length === 1) {
+        expect(task.duration, row['task_name']).toBe(Math.min(expected, 100_000));
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    // level-of-effort activities are named
+    expect(schedule.warnings.some((warning) => warning.startsWith('Las actividades de nivel de esfuerzo'))).toBe(true);
+  });
+
+  it('CP1251: the exported TestProject2 by default; the cross-project link named and left out; TestProject on request', () => {
+    const { schedule, projects } = mapped('aspose-MultiprojectWithExternal.xer');
+    expect(projects.map((project) => [project.shortName, project.isExternal])).toEqual([
+      ['TestProject', true],
+      ['TestProject2', false],
+    ]);
+    expect(schedule.tasks.map((task) => task.name)).toEqual(['Activity2 - 1', 'Activity 2 - 2']);
+    expect(schedule.links).toEqual([]);
+    expect(schedule.warnings).toEqual(['Se omitieron los vínculos con actividades de otros proyectos: A1000 → A1010.']);
+    const other = mapped('aspose-MultiprojectWithExternal.xer', 'TestProject');
+    expect(other.schedule.tasks.map((task) => task.name)).toEqual(['Задача 1']);
+  });
+
+  it('several projects and none exported: asks which, naming them; a project asked for by its Project ID', () => {
+    const result = mapXer(xerOf('aspose-ScheduleOptions.xer'));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toMatch(/^El archivo tiene 4 proyectos: elige uno \(/);
+    expect(result.projects).toHaveLength(4);
+    const first = result.projects[0]?.shortName ?? '';
+    const chosen = mapXer(xerOf('aspose-ScheduleOptions.xer'), { projectId: first });
+    expect(chosen.ok).toBe(true);
+    expect(mapXer(xerOf('aspose-ScheduleOptions.xer'), { projectId: 'NO-EXISTE' })).toMatchObject({
+      ok: false,
+      error: 'El archivo no tiene el proyecto NO-EXISTE',
+    });
+  });
+
+  it('reads every XER of the corpus that has activities without refusing it', () => {
+    for (const name of [
+      'mpxj-PredecessorCalendar.xer',
+      'mpxj-resource-rates-test.xer',
+      'mpxj-invalid-8.4.xer',
+      'mpxj-percent-complete-8.4.xer',
+      'aspose-encoding1251.xer',
+      'aspose-test.xer',
+    ]) {
+      const result = mapXer(xerOf(name));
+      expect(result.ok, name).toBe(true);
+    }
+  });
+});
+
+describe('mapXer by hand', () => {
+  const head = 'ERMHDR\t20.12\t2024-06-12\tProject\tadmin\tAdmin\tdb\tProject Management\tUSD';
+  const file = [
+    head,
+    '%T\tPROJECT',
+    '%F\tproj_id\tproj_short_name\texport_flag\tclndr_id\tplan_start_date\tlast_recalc_date',
+    '%R\t1\tOBRA\tY\t10\t2026-03-02 08:00\t2026-03-11 08:00',
+    '%T\tCALENDAR',
+    '%F\tclndr_id\tdefault_flag\tclndr_name\tday_hr_cnt\tclndr_data',
+    '%R\t10\tY\tLunes a viernes\t8\t(0||CalendarData()((0||DaysOfWeek()((0||1()())(0||2()((0||0(s|08:00|f|16:00)())))(0||3()((0||0(s|08:00|f|16:00)())))(0||4()((0||0(s|08:00|f|16:00)())))(0||5()((0||0(s|08:00|f|16:00)())))(0||6()((0||0(s|08:00|f|16:00)())))(0||7()())))(0||Exceptions()((0||0(d|46094)())))))',
+    '%T\tPROJWBS',
+    '%F\twbs_id\tproj_id\tseq_num\tproj_node_flag\twbs_short_name\twbs_name\tparent_wbs_id',
+    '%R\t100\t1\t0\tY\tOBRA\tEdificio Los Aromos\t',
+    '%R\t102\t1\t2\tN\tTER\tTerminaciones\t100',
+    '%R\t101\t1\t1\tN\tOG\tObra gruesa\t100',
+    '%R\t103\t1\t3\tN\tVAC\tSin actividades\t100',
+    '%T\tTASK',
+    '%F\ttask_id\tproj_id\twbs_id\tclndr_id\ttask_type\tstatus_code\tcomplete_pct_type\tphys_complete_pct\ttask_code\ttask_name\ttarget_drtn_hr_cnt\tremain_drtn_hr_cnt\tcstr_type\tcstr_date\tact_start_date\tact_end_date\tearly_start_date',
+    '%R\t1\t1\t101\t10\tTT_Task\tTK_Complete\tCP_Drtn\t0\tA100\tExcavación\t40\t0\t\t\t2026-03-02 08:00\t2026-03-06 16:00\t',
+    '%R\t2\t1\t101\t10\tTT_Task\tTK_Active\tCP_Drtn\t0\tA110\tFundaciones\t80\t20\t\t\t2026-03-09 08:00\t\t',
+    '%R\t3\t1\t102\t10\tTT_Task\tTK_NotStart\tCP_Phys\t0\tA200\tTabiques\t36\t36\tCS_MSOA\t2026-04-01 08:00\t\t\t2026-04-01 08:00',
+    '%R\t4\t1\t102\t10\tTT_FinMile\tTK_NotStart\tCP_Drtn\t0\tA300\tRecepción\t0\t0\tCS_MEOB\t2026-05-29 17:00\t\t\t',
+    '%T\tTASKPRED',
+    '%F\ttask_pred_id\ttask_id\tpred_task_id\tproj_id\tpred_proj_id\tpred_type\tlag_hr_cnt',
+    '%R\t1\t2\t1\t1\t1\tPR_FS\t0',
+    '%R\t2\t3\t2\t1\t1\tPR_SS\t16',
+    '%R\t3\t4\t3\t1\t1\tPR_FF\t-4',
+    '%E',
+  ].join('\n');
+
+  it('maps the WBS, activities, durations, progress, constraints, links and calendar as written', () => {
+    const parsed = parseXer(file);
+    if (!parsed.ok) throw new Error(parsed.error);
+    const result = mapXer(parsed.xer);
+    if (!result.ok) throw new Error(result.error);
+    const { schedule } = result;
+    expect(schedule.projectName).toBe('Edificio Los Aromos');
+    expect(schedule.projectStart).toBe('2026-03-02');
+    expect(schedule.calendarName).toBe('Lunes a viernes');
+    // 46094 = 2026-03-13 (a Friday off)
+    expect(schedule.calendar).toEqual({
+      workingWeekdays: [1, 2, 3, 4, 5],
+      exceptions: [{ date: '2026-03-13', name: 'Lunes a viernes', working: false }],
+    });
+    expect(schedule.cutoff).toBe('2026-03-11');
+    expect(
+      schedule.tasks.map(({ uid, parentUid, name, duration, summary, progress, start, actualStart, actualFinish }) => ({
+        uid,
+        parentUid,
+        name,
+        duration,
+        summary,
+        progress,
+        start,
+        actualStart,
+        actualFinish,
+      })),
+    ).toEqual([
+      // WBS in seq_num order (OG before TER); the empty one left out
+      {
+        uid: 1,
+        parentUid: undefined,
+        name: 'Obra gruesa',
+        duration: 0,
+        summary: true,
+        progress: 0,
+        start: '2026-03-02',
+        actualStart: undefined,
+        actualFinish: undefined,
+      },
+      {
+        uid: 2,
+        parentUid: 1,
+        name: 'Excavación',
+        duration: 5,
+        summary: false,
+        progress: 100,
+        start: '2026-03-02',
+        actualStart: '2026-03-02',
+        actualFinish: '2026-03-06',
+      },
+      // 80 h at 8 h a day, 20 left: 75 % by duration
+      {
+        uid: 3,
+        parentUid: 1,
+        name: 'Fundaciones',
+        duration: 10,
+        summary: false,
+        progress: 75,
+        start: '2026-03-02',
+        actualStart: '2026-03-09',
+        actualFinish: undefined,
+      },
+      {
+        uid: 4,
+        parentUid: undefined,
+        name: 'Terminaciones',
+        duration: 0,
+        summary: true,
+        progress: 0,
+        start: '2026-03-02',
+        actualStart: undefined,
+        actualFinish: undefined,
+      },
+      // 36 h: 4,5 days, rounded; 'start on or after' 01-04 its start
+      {
+        uid: 5,
+        parentUid: 4,
+        name: 'Tabiques',
+        duration: 5,
+        summary: false,
+        progress: 0,
+        start: '2026-04-01',
+        actualStart: undefined,
+        actualFinish: undefined,
+      },
+      {
+        uid: 6,
+        parentUid: 4,
+        name: 'Recepción',
+        duration: 0,
+        summary: false,
+        progress: 0,
+        start: '2026-03-02',
+        actualStart: undefined,
+        actualFinish: undefined,
+      },
+    ]);
+    expect(schedule.links).toEqual([
+      { from: 2, to: 3, type: 'FS', lag: 0 },
+      { from: 3, to: 5, type: 'SS', lag: 2 },
+      { from: 5, to: 6, type: 'FF', lag: -1 },
+    ]);
+    expect(schedule.warnings).toEqual([
+      'Se omitieron los nodos de la EDT sin actividades: VAC Sin actividades.',
+      'Se redondearon a días completos las duraciones de: A200 Tabiques.',
+      'Se omitieron restricciones que Cimiento no aplica en: A300 Recepción (Fin en o antes de).',
+      'Se redondearon a días completos los desfases de los vínculos: A200 → A300.',
+    ]);
+  });
+});

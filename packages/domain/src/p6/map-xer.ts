@@ -1,0 +1,384 @@
+import { MAX_TASK_DURATION } from '../functions/gantt-contracts';
+import type { LinkType } from '../gantt/schedule-types';
+import { listNames } from '../mspdi/mspdi-format';
+import type { ImportedLink, ImportedSchedule, ImportedTask } from '../mspdi/types';
+import type { XerFile } from './read-xer';
+import { readXerCalendar } from './xer-calendar';
+
+/**
+ * A P6 XER file's project as the schedule Cimiento imports (issue 34): the same ImportedSchedule an
+ * MS Project file gives (mspdi/types.ts), so `importedProjectRecords` and the server's import take
+ * it as they take MSPDI. One project of the file: the one asked for (`projectId`, its proj_id or
+ * short name), else the only one exported (export_flag Y), else the only one. The mapping:
+ *
+ * - PROJWBS → summary tasks in the WBS's order (seq_num), the project's own node (proj_node_flag Y)
+ *   being the project itself; a WBS node with no activity under it is left out, with a warning.
+ * - TASK → leaves under their WBS node, by early start then Activity ID; duration in working days
+ *   (target_drtn_hr_cnt over the activity calendar's hours per day, rounded, with a warning);
+ *   milestones (TT_Mile, TT_FinMile) 0; a level of effort (TT_LOE) or WBS summary (TT_WBS) activity
+ *   kept as a task, with a warning; progress by its % complete type (physical, duration or units);
+ *   actual dates at the project's data date (last_recalc_date, the cut-off).
+ * - Constraints: 'Start On or After' (CS_MSOA) and 'Start On' (CS_MSO, with a warning) become the
+ *   task's start no earlier than; the others are named in a warning and dropped.
+ * - TASKPRED → links FS/SS/FF/SF with lag_hr_cnt in working days (rounded, with a warning); a link
+ *   to another project's activity is left out, with a warning.
+ * - The project's calendar (PROJECT.clndr_id, else the default one) → working weekdays and dated
+ *   exceptions; activities on another calendar are named in a warning.
+ */
+
+export type XerProject = {
+  /** proj_id */
+  id: string;
+  /** proj_short_name, P6's Project ID */
+  shortName: string;
+  /** export_flag Y: exported; else brought along for cross-project links */
+  isExternal: boolean;
+  activityCount: number;
+};
+
+export type MapXerResult =
+  | { ok: true; schedule: ImportedSchedule; projects: XerProject[]; projectId: string }
+  | { ok: false; error: string; projects: XerProject[] };
+
+/** Names in warnings are cut to this many characters. */
+export const MAX_WARNING_NAME = 120;
+
+const LINK_TYPES: Record<string, LinkType> = { PR_FS: 'FS', PR_SS: 'SS', PR_FF: 'FF', PR_SF: 'SF' };
+
+const CONSTRAINT_NAMES: Record<string, string> = {
+  CS_MSOB: 'Inicio en o antes de',
+  CS_MEO: 'Fin en',
+  CS_MEOA: 'Fin en o después de',
+  CS_MEOB: 'Fin en o antes de',
+  CS_ALAP: 'Lo más tarde posible',
+  CS_MANDSTART: 'Inicio obligatorio',
+  CS_MANDFIN: 'Fin obligatorio',
+};
+
+function cut(name: string): string {
+  return name.length > MAX_WARNING_NAME ? `${name.slice(0, MAX_WARNING_NAME - 1)}…` : name;
+}
+
+/** 'YYYY-MM-DD HH:MM' → 'YYYY-MM-DD'; undefined when empty or not a date. */
+function dayOf(value: string | undefined): string | undefined {
+  const match = value === undefined ? null : /^(\d{4}-\d{2}-\d{2})/.exec(value.trim());
+  return match ? match[1] : undefined;
+}
+
+/** Half away from zero, never -0 (-0,5 day of lag → -1). */
+function roundDays(value: number): number {
+  const rounded = Math.sign(value) * Math.round(Math.abs(value));
+  return rounded === 0 ? 0 : rounded;
+}
+
+function numberOf(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : undefined;
+}
+
+type Row = Record<string, string>;
+
+/** Groups of names per kind of warning, written as one sentence each. */
+class NamedWarnings {
+  private readonly byKind = new Map<string, string[]>();
+  readonly plain: string[] = [];
+  add(kind: string, name: string): void {
+    const list = this.byKind.get(kind) ?? [];
+    list.push(cut(name));
+    this.byKind.set(kind, list);
+  }
+  sentences(words: ReadonlyArray<readonly [string, (names: string, count: number) => string]>): string[] {
+    const out = [...this.plain];
+    for (const [kind, sentence] of words) {
+      const names = this.byKind.get(kind);
+      if (names && names.length > 0) out.push(sentence(listNames(names), names.length));
+    }
+    return out;
+  }
+}
+
+const WARNINGS: ReadonlyArray<readonly [string, (names: string, count: number) => string]> = [
+  ['emptyWbs', (names) => `Se omitieron los nodos de la EDT sin actividades: ${names}.`],
+  ['rounded', (names) => `Se redondearon a días completos las duraciones de: ${names}.`],
+  ['tooLong', (names) => `Se acortaron a ${MAX_TASK_DURATION} días hábiles las duraciones de: ${names}.`],
+  [
+    'loe',
+    (names) => `Las actividades de nivel de esfuerzo se importaron como tareas con la duración del archivo: ${names}.`,
+  ],
+  ['wbsSummary', (names) => `Las actividades resumen de EDT se importaron como tareas: ${names}.`],
+  ['startOn', (names) => `La restricción 'Inicio en' se importó como 'Comienzo no antes del' en: ${names}.`],
+  ['constraint', (names) => `Se omitieron restricciones que Cimiento no aplica en: ${names}.`],
+  [
+    'otherCalendar',
+    (names) =>
+      `Estas actividades usan otro calendario que el del proyecto; se programan con el del proyecto: ${names}.`,
+  ],
+  ['lagRounded', (names) => `Se redondearon a días completos los desfases de los vínculos: ${names}.`],
+  ['external', (names) => `Se omitieron los vínculos con actividades de otros proyectos: ${names}.`],
+  ['badLink', (names) => `Se omitieron vínculos de tipo desconocido: ${names}.`],
+];
+
+function chooseProject(
+  rows: readonly Row[],
+  projects: XerProject[],
+  projectId: string | undefined,
+): { row: Row } | { error: string } {
+  if (rows.length === 0) return { error: 'El archivo XER no tiene proyectos (tabla PROJECT)' };
+  if (projectId !== undefined) {
+    const row = rows.find(
+      (candidate) => candidate['proj_id'] === projectId || candidate['proj_short_name'] === projectId,
+    );
+    return row ? { row } : { error: `El archivo no tiene el proyecto ${cut(projectId)}` };
+  }
+  const exported = rows.filter((row) => row['export_flag'] === 'Y');
+  if (exported.length === 1) return { row: exported[0] as Row };
+  if (rows.length === 1) return { row: rows[0] as Row };
+  const names = projects.map((project) => project.shortName);
+  return { error: `El archivo tiene ${rows.length} proyectos: elige uno (${listNames(names)})` };
+}
+
+/** Progress 0–100 by the activity's % complete type. */
+function progressOf(task: Row): number {
+  if (task['status_code'] === 'TK_Complete') return 100;
+  if (task['status_code'] === 'TK_NotStart') return 0;
+  let percent: number | undefined;
+  if (task['complete_pct_type'] === 'CP_Drtn') {
+    const target = numberOf(task['target_drtn_hr_cnt']);
+    const remain = numberOf(task['remain_drtn_hr_cnt']);
+    if (target !== undefined && target > 0 && remain !== undefined) percent = ((target - remain) / target) * 100;
+  } else if (task['complete_pct_type'] === 'CP_Units') {
+    const target = numberOf(task['target_work_qty']);
+    const actual = numberOf(task['act_work_qty']);
+    if (target !== undefined && target > 0 && actual !== undefined) percent = (actual / target) * 100;
+  }
+  percent ??= numberOf(task['phys_complete_pct']) ?? 0;
+  return Math.min(100, Math.max(0, Math.round(percent * 100) / 100));
+}
+
+/** Maps one project of an XER file (readXer's) to the schedule Cimiento imports. */
+export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: string } = {}): MapXerResult {
+  const table = (name: string): Row[] => xer.tables.get(name)?.rows ?? [];
+  const taskRows = table('TASK');
+  const projectRows = table('PROJECT');
+  const projects: XerProject[] = projectRows.map((row) => ({
+    id: row['proj_id'] ?? '',
+    shortName: row['proj_short_name'] ?? '',
+    isExternal: row['export_flag'] !== 'Y',
+    activityCount: taskRows.filter((task) => task['proj_id'] === row['proj_id']).length,
+  }));
+  const chosen = chooseProject(projectRows, projects, options.projectId);
+  if ('error' in chosen) return { ok: false, error: chosen.error, projects };
+  const project = chosen.row;
+  const projId = project['proj_id'] ?? '';
+  const warnings = new NamedWarnings();
+
+  // the calendars: hours per day (durations and lags) and the project's working days
+  const calendarRows = table('CALENDAR');
+  const hoursPerDay = new Map(
+    calendarRows.map((row) => [row['clndr_id'] ?? '', numberOf(row['day_hr_cnt']) ?? 8] as const),
+  );
+  const projectCalendarRow =
+    calendarRows.find((row) => row['clndr_id'] === project['clndr_id']) ??
+    calendarRows.find((row) => row['default_flag'] === 'Y') ??
+    calendarRows[0];
+  const projectCalendarId = projectCalendarRow?.['clndr_id'] ?? '';
+  const calendarName = projectCalendarRow?.['clndr_name'] ?? '';
+  const read = readXerCalendar(projectCalendarRow?.['clndr_data'] ?? '', calendarName);
+  const calendar =
+    read.workingWeekdays.length > 0
+      ? { workingWeekdays: read.workingWeekdays, exceptions: read.exceptions }
+      : { workingWeekdays: [1, 2, 3, 4, 5], exceptions: [] };
+  if (read.isIncomplete || read.workingWeekdays.length === 0) {
+    warnings.plain.push(
+      `El calendario del proyecto (${cut(calendarName)}) no se pudo leer completo; se usó lunes a viernes.`,
+    );
+  }
+  const dayHours = (calendarId: string | undefined) => {
+    const hours = hoursPerDay.get(calendarId ?? '') ?? hoursPerDay.get(projectCalendarId) ?? 8;
+    return hours > 0 ? hours : 8;
+  };
+
+  const projectStart =
+    dayOf(project['plan_start_date']) ??
+    taskRows
+      .filter((task) => task['proj_id'] === projId)
+      .map((task) => dayOf(task['early_start_date']) ?? dayOf(task['target_start_date']))
+      .filter((day) => day !== undefined)
+      .sort()[0] ??
+    '';
+  const dataDate = dayOf(project['last_recalc_date']);
+
+  // the WBS: the project's node is the project; the rest are summaries, in seq_num order
+  const wbsRows = table('PROJWBS').filter((row) => row['proj_id'] === projId);
+  const rootWbs = wbsRows.find((row) => row['proj_node_flag'] === 'Y');
+  const wbsChildren = new Map<string, Row[]>();
+  for (const row of wbsRows) {
+    if (row === rootWbs) continue;
+    const parent = wbsRows.some((other) => other['wbs_id'] === row['parent_wbs_id'])
+      ? (row['parent_wbs_id'] ?? '')
+      : (rootWbs?.['wbs_id'] ?? '');
+    const list = wbsChildren.get(parent) ?? [];
+    list.push(row);
+    wbsChildren.set(parent, list);
+  }
+  for (const list of wbsChildren.values()) {
+    list.sort(
+      (left, right) =>
+        (numberOf(left['seq_num']) ?? 0) - (numberOf(right['seq_num']) ?? 0) ||
+        (left['wbs_short_name'] ?? '').localeCompare(right['wbs_short_name'] ?? ''),
+    );
+  }
+  const activities = taskRows.filter((task) => task['proj_id'] === projId);
+  const activitiesOf = new Map<string, Row[]>();
+  const knownWbs = new Set(wbsRows.map((row) => row['wbs_id']));
+  for (const task of activities) {
+    const wbs = knownWbs.has(task['wbs_id']) ? (task['wbs_id'] ?? '') : (rootWbs?.['wbs_id'] ?? '');
+    const list = activitiesOf.get(wbs) ?? [];
+    list.push(task);
+    activitiesOf.set(wbs, list);
+  }
+  // by early start (else planned start; none: last), then Activity ID
+  const startKey = (task: Row) => dayOf(task['early_start_date']) ?? dayOf(task['target_start_date']) ?? '9999-12-31';
+  for (const list of activitiesOf.values()) {
+    list.sort(
+      (left, right) =>
+        startKey(left).localeCompare(startKey(right)) ||
+        (left['task_code'] ?? '').localeCompare(right['task_code'] ?? ''),
+    );
+  }
+  // a WBS node counts when an activity is under it, at any depth
+  const holdsActivities = new Map<string, boolean>();
+  const holds = (wbsId: string): boolean => {
+    const known = holdsActivities.get(wbsId);
+    if (known !== undefined) return known;
+    holdsActivities.set(wbsId, false);
+    const answer =
+      (activitiesOf.get(wbsId)?.length ?? 0) > 0 ||
+      (wbsChildren.get(wbsId) ?? []).some((child) => holds(child['wbs_id'] ?? ''));
+    holdsActivities.set(wbsId, answer);
+    return answer;
+  };
+
+  const tasks: ImportedTask[] = [];
+  const uidOfActivity = new Map<string, number>();
+  let nextUid = 1;
+  const addActivity = (task: Row, parentUid: number | undefined) => {
+    const uid = nextUid;
+    nextUid += 1;
+    uidOfActivity.set(task['task_id'] ?? '', uid);
+    const name = `${task['task_code'] ?? ''} ${task['task_name'] ?? ''}`.trim();
+    const hours = dayHours(task['clndr_id']);
+    const type = task['task_type'] ?? '';
+    let duration = 0;
+    if (type !== 'TT_Mile' && type !== 'TT_FinMile') {
+      const exact = (numberOf(task['target_drtn_hr_cnt']) ?? 0) / hours;
+      duration = Math.max(0, roundDays(exact));
+      if (Math.abs(exact - duration) > 1e-9) warnings.add('rounded', name);
+      if (duration > MAX_TASK_DURATION) {
+        duration = MAX_TASK_DURATION;
+        warnings.add('tooLong', name);
+      }
+    }
+    if (type === 'TT_LOE') warnings.add('loe', name);
+    if (type === 'TT_WBS') warnings.add('wbsSummary', name);
+    if (task['clndr_id'] !== undefined && task['clndr_id'] !== '' && task['clndr_id'] !== projectCalendarId) {
+      warnings.add('otherCalendar', name);
+    }
+    let start = projectStart;
+    const constraint = task['cstr_type'] ?? '';
+    const constraintDate = dayOf(task['cstr_date']);
+    if ((constraint === 'CS_MSOA' || constraint === 'CS_MSO') && constraintDate !== undefined) {
+      start = constraintDate > projectStart ? constraintDate : projectStart;
+      if (constraint === 'CS_MSO') warnings.add('startOn', name);
+    } else if (constraint !== '') {
+      warnings.add('constraint', `${name} (${CONSTRAINT_NAMES[constraint] ?? constraint})`);
+    }
+    const imported: ImportedTask = {
+      uid,
+      name: task['task_name'] ?? '',
+      duration,
+      summary: false,
+      progress: progressOf(task),
+      start,
+    };
+    if (parentUid !== undefined) imported.parentUid = parentUid;
+    const fileStart = task['early_start_date'] || task['act_start_date'] || task['target_start_date'];
+    const fileFinish = task['early_end_date'] || task['act_end_date'] || task['target_end_date'];
+    if (fileStart) imported.fileStart = fileStart.replace(' ', 'T');
+    if (fileFinish) imported.fileFinish = fileFinish.replace(' ', 'T');
+    const actualStart = dayOf(task['act_start_date']);
+    const actualFinish = dayOf(task['act_end_date']);
+    if (actualStart !== undefined) imported.actualStart = actualStart;
+    if (actualStart !== undefined && actualFinish !== undefined) imported.actualFinish = actualFinish;
+    tasks.push(imported);
+  };
+  const addWbs = (wbsId: string, parentUid: number | undefined) => {
+    for (const task of activitiesOf.get(wbsId) ?? []) addActivity(task, parentUid);
+    for (const child of wbsChildren.get(wbsId) ?? []) {
+      const childId = child['wbs_id'] ?? '';
+      if (!holds(childId)) {
+        warnings.add('emptyWbs', `${child['wbs_short_name'] ?? ''} ${child['wbs_name'] ?? ''}`.trim());
+        continue;
+      }
+      const uid = nextUid;
+      nextUid += 1;
+      const summary: ImportedTask = {
+        uid,
+        name: child['wbs_name'] ?? child['wbs_short_name'] ?? '',
+        duration: 0,
+        summary: true,
+        progress: 0,
+        start: projectStart,
+      };
+      if (parentUid !== undefined) summary.parentUid = parentUid;
+      tasks.push(summary);
+      addWbs(childId, uid);
+    }
+  };
+  addWbs(rootWbs?.['wbs_id'] ?? '', undefined);
+  // activities whose WBS node is missing and no project node to hang them on
+  if (!rootWbs)
+    for (const task of activities) if (!uidOfActivity.has(task['task_id'] ?? '')) addActivity(task, undefined);
+
+  const links: ImportedLink[] = [];
+  const activityById = new Map(activities.map((task) => [task['task_id'] ?? '', task]));
+  // another project's activity is named too (a cross-project link's warning)
+  const anyById = new Map(taskRows.map((task) => [task['task_id'] ?? '', task]));
+  const nameOf = (id: string | undefined) => {
+    const task = anyById.get(id ?? '');
+    return task ? task['task_code'] || task['task_name'] || '' : (id ?? '');
+  };
+  for (const row of table('TASKPRED')) {
+    const from = uidOfActivity.get(row['pred_task_id'] ?? '');
+    const to = uidOfActivity.get(row['task_id'] ?? '');
+    const label = `${nameOf(row['pred_task_id'])} → ${nameOf(row['task_id'])}`;
+    if (from === undefined && to === undefined) continue;
+    if (from === undefined || to === undefined) {
+      warnings.add('external', label);
+      continue;
+    }
+    const type = LINK_TYPES[row['pred_type'] ?? ''];
+    if (type === undefined) {
+      warnings.add('badLink', `${label} (${row['pred_type'] ?? ''})`);
+      continue;
+    }
+    const successor = activityById.get(row['task_id'] ?? '');
+    const exact = (numberOf(row['lag_hr_cnt']) ?? 0) / dayHours(successor?.['clndr_id']);
+    const lag = roundDays(exact);
+    if (Math.abs(exact - lag) > 1e-9) warnings.add('lagRounded', label);
+    links.push({ from, to, type, lag });
+  }
+
+  const schedule: ImportedSchedule = {
+    projectName: (rootWbs?.['wbs_name'] || project['proj_short_name'] || options.fileName) ?? '',
+    projectStart,
+    calendarName,
+    calendar,
+    tasks,
+    links,
+    warnings: warnings.sentences(WARNINGS),
+  };
+  if (dataDate !== undefined && tasks.some((task) => task.actualStart !== undefined)) schedule.cutoff = dataDate;
+  return { ok: true, schedule, projects, projectId: projId };
+}
