@@ -1,3 +1,4 @@
+import { ganttParentIds, ganttSubtreeIds } from '../gantt/gantt-edits';
 import type { CostTask } from './edp-amounts';
 import { nearestEdpItems } from './edp-amounts';
 
@@ -14,34 +15,6 @@ export type TaskMoveEffects = {
   to: number | null;
 };
 
-function subtreeIds(tasks: readonly CostTask[], id: number): number[] {
-  const childrenOf = new Map<number, number[]>();
-  for (const task of tasks) {
-    if (task.parentId === undefined) continue;
-    const list = childrenOf.get(task.parentId) ?? [];
-    list.push(task.id);
-    childrenOf.set(task.parentId, list);
-  }
-  const ids: number[] = [];
-  const seen = new Set<number>();
-  const stack = [id];
-  while (stack.length > 0) {
-    const current = stack.pop() as number;
-    if (seen.has(current)) continue;
-    seen.add(current);
-    ids.push(current);
-    stack.push(...(childrenOf.get(current) ?? []));
-  }
-  return ids;
-}
-
-function parentsOf(tasks: readonly CostTask[]): Set<number> {
-  const ids = new Set(tasks.map((task) => task.id));
-  const parents = new Set<number>();
-  for (const task of tasks) if (task.parentId !== undefined && ids.has(task.parentId)) parents.add(task.parentId);
-  return parents;
-}
-
 /**
  * The effects of moving task `id` from the tree `before` to the tree `after` (the same tasks, only
  * parents changed): which tasks the move touches, and the partida it is measured in on each side.
@@ -50,9 +23,10 @@ function parentsOf(tasks: readonly CostTask[]): Set<number> {
  * its new leaves.
  */
 export function taskMoveEffects(before: readonly CostTask[], after: readonly CostTask[], id: number): TaskMoveEffects {
-  const moved = subtreeIds(after, id);
-  const wasParent = parentsOf(before);
-  const isParent = parentsOf(after);
+  // the tree operations keep the list depth-first, as ganttSubtreeIds reads it
+  const moved = ganttSubtreeIds(after, id);
+  const wasParent = ganttParentIds(before);
+  const isParent = ganttParentIds(after);
   const turned = after
     .filter((task) => wasParent.has(task.id) !== isParent.has(task.id) && !moved.includes(task.id))
     .map((task) => task.id);

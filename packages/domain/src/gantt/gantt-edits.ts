@@ -133,7 +133,7 @@ export function ganttTaskLabel(task: Pick<GanttDraftTask, 'code' | 'name'>): str
 }
 
 /** The task and everything under it, in list order. */
-export function ganttSubtreeIds(tasks: readonly GanttDraftTask[], id: number): number[] {
+export function ganttSubtreeIds(tasks: readonly Pick<GanttDraftTask, 'id' | 'parentId'>[], id: number): number[] {
   const inside = new Set<number>([id]);
   const ids: number[] = [];
   for (const task of tasks) {

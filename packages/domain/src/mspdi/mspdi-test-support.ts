@@ -9,14 +9,19 @@ import path from 'node:path';
  * otherwise the nearest `shared/data/mspdi` found walking up from this file. Never copied in.
  */
 export function mspdiSamplesDir(): string {
+  return sharedDataDir('mspdi');
+}
+
+/** A folder of the shared data (`mspdi`, `mspdi-corpus`, `p6`): CIMIENTO_SHARED_DATA's, else the nearest `shared/data` walking up. */
+export function sharedDataDir(folder: string): string {
   const fromEnv = process.env['CIMIENTO_SHARED_DATA'];
-  if (fromEnv) return path.join(fromEnv, 'mspdi');
+  if (fromEnv) return path.join(fromEnv, folder);
   for (let dir = import.meta.dirname; ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'shared', 'data', 'mspdi');
+    const candidate = path.join(dir, 'shared', 'data', folder);
     if (existsSync(candidate)) return candidate;
     if (path.dirname(dir) === dir)
       throw new Error(
-        'No se encontró shared/data/mspdi; define CIMIENTO_SHARED_DATA con la carpeta de datos compartidos',
+        `No se encontró shared/data/${folder}; define CIMIENTO_SHARED_DATA con la carpeta de datos compartidos`,
       );
   }
 }

@@ -1,6 +1,7 @@
 import { MAX_TASK_DURATION } from '../functions/gantt-contracts';
 import type { LinkType } from '../gantt/schedule-types';
 import { listNames } from '../mspdi/mspdi-format';
+import { Warnings } from '../mspdi/mspdi-warnings';
 import type { ImportedLink, ImportedSchedule, ImportedTask } from '../mspdi/types';
 import type { XerFile } from './read-xer';
 import { readXerCalendar } from './xer-calendar';
@@ -79,26 +80,8 @@ function numberOf(value: string | undefined): number | undefined {
 
 type Row = Record<string, string>;
 
-/** Groups of names per kind of warning, written as one sentence each. */
-class NamedWarnings {
-  private readonly byKind = new Map<string, string[]>();
-  readonly plain: string[] = [];
-  add(kind: string, name: string): void {
-    const list = this.byKind.get(kind) ?? [];
-    list.push(cut(name));
-    this.byKind.set(kind, list);
-  }
-  sentences(words: ReadonlyArray<readonly [string, (names: string, count: number) => string]>): string[] {
-    const out = [...this.plain];
-    for (const [kind, sentence] of words) {
-      const names = this.byKind.get(kind);
-      if (names && names.length > 0) out.push(sentence(listNames(names), names.length));
-    }
-    return out;
-  }
-}
-
-const WARNINGS: ReadonlyArray<readonly [string, (names: string, count: number) => string]> = [
+/** The warnings' sentences, in the order they are reported (mspdi's Warnings groups the names). */
+const WARNINGS: ReadonlyArray<readonly [string, (names: string) => string]> = [
   ['emptyWbs', (names) => `Se omitieron los nodos de la EDT sin actividades: ${names}.`],
   ['rounded', (names) => `Se redondearon a días completos las duraciones de: ${names}.`],
   ['tooLong', (names) => `Se acortaron a ${MAX_TASK_DURATION} días hábiles las duraciones de: ${names}.`],
@@ -171,7 +154,8 @@ export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: s
   if ('error' in chosen) return { ok: false, error: chosen.error, projects };
   const project = chosen.row;
   const projId = project['proj_id'] ?? '';
-  const warnings = new NamedWarnings();
+  const warnings = new Warnings();
+  const warn = (kind: string, name: string) => warnings.add(kind, cut(name));
 
   // the calendars: hours per day (durations and lags) and the project's working days
   const calendarRows = table('CALENDAR');
@@ -190,7 +174,7 @@ export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: s
       ? { workingWeekdays: read.workingWeekdays, exceptions: read.exceptions }
       : { workingWeekdays: [1, 2, 3, 4, 5], exceptions: [] };
   if (read.isIncomplete || read.workingWeekdays.length === 0) {
-    warnings.plain.push(
+    warnings.note(
       `El calendario del proyecto (${cut(calendarName)}) no se pudo leer completo; se usó lunes a viernes.`,
     );
   }
@@ -274,25 +258,25 @@ export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: s
     if (type !== 'TT_Mile' && type !== 'TT_FinMile') {
       const exact = (numberOf(task['target_drtn_hr_cnt']) ?? 0) / hours;
       duration = Math.max(0, roundDays(exact));
-      if (Math.abs(exact - duration) > 1e-9) warnings.add('rounded', name);
+      if (Math.abs(exact - duration) > 1e-9) warn('rounded', name);
       if (duration > MAX_TASK_DURATION) {
         duration = MAX_TASK_DURATION;
-        warnings.add('tooLong', name);
+        warn('tooLong', name);
       }
     }
-    if (type === 'TT_LOE') warnings.add('loe', name);
-    if (type === 'TT_WBS') warnings.add('wbsSummary', name);
+    if (type === 'TT_LOE') warn('loe', name);
+    if (type === 'TT_WBS') warn('wbsSummary', name);
     if (task['clndr_id'] !== undefined && task['clndr_id'] !== '' && task['clndr_id'] !== projectCalendarId) {
-      warnings.add('otherCalendar', name);
+      warn('otherCalendar', name);
     }
     let start = projectStart;
     const constraint = task['cstr_type'] ?? '';
     const constraintDate = dayOf(task['cstr_date']);
     if ((constraint === 'CS_MSOA' || constraint === 'CS_MSO') && constraintDate !== undefined) {
       start = constraintDate > projectStart ? constraintDate : projectStart;
-      if (constraint === 'CS_MSO') warnings.add('startOn', name);
+      if (constraint === 'CS_MSO') warn('startOn', name);
     } else if (constraint !== '') {
-      warnings.add('constraint', `${name} (${CONSTRAINT_NAMES[constraint] ?? constraint})`);
+      warn('constraint', `${name} (${CONSTRAINT_NAMES[constraint] ?? constraint})`);
     }
     const imported: ImportedTask = {
       uid,
@@ -318,7 +302,7 @@ export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: s
     for (const child of wbsChildren.get(wbsId) ?? []) {
       const childId = child['wbs_id'] ?? '';
       if (!holds(childId)) {
-        warnings.add('emptyWbs', `${child['wbs_short_name'] ?? ''} ${child['wbs_name'] ?? ''}`.trim());
+        warn('emptyWbs', `${child['wbs_short_name'] ?? ''} ${child['wbs_name'] ?? ''}`.trim());
         continue;
       }
       const uid = nextUid;
@@ -355,18 +339,18 @@ export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: s
     const label = `${nameOf(row['pred_task_id'])} → ${nameOf(row['task_id'])}`;
     if (from === undefined && to === undefined) continue;
     if (from === undefined || to === undefined) {
-      warnings.add('external', label);
+      warn('external', label);
       continue;
     }
     const type = LINK_TYPES[row['pred_type'] ?? ''];
     if (type === undefined) {
-      warnings.add('badLink', `${label} (${row['pred_type'] ?? ''})`);
+      warn('badLink', `${label} (${row['pred_type'] ?? ''})`);
       continue;
     }
     const successor = activityById.get(row['task_id'] ?? '');
     const exact = (numberOf(row['lag_hr_cnt']) ?? 0) / dayHours(successor?.['clndr_id']);
     const lag = roundDays(exact);
-    if (Math.abs(exact - lag) > 1e-9) warnings.add('lagRounded', label);
+    if (Math.abs(exact - lag) > 1e-9) warn('lagRounded', label);
     links.push({ from, to, type, lag });
   }
 
@@ -377,7 +361,7 @@ export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: s
     calendar,
     tasks,
     links,
-    warnings: warnings.sentences(WARNINGS),
+    warnings: warnings.build(WARNINGS),
   };
   if (dataDate !== undefined && tasks.some((task) => task.actualStart !== undefined)) schedule.cutoff = dataDate;
   return { ok: true, schedule, projects, projectId: projId };
