@@ -155,8 +155,9 @@ export default tseslint.config(
     },
   },
   {
-    // the server may use the second and third entries, Chile's holidays and the MSPDI mapping with its XML
-    // parser (issue 14), server-only so the web bundle never carries them
+    // the server may use the other entries, all server-only so the web bundle never carries them: Chile's
+    // holidays, the MSPDI mapping with its XML parser (issue 14), P6 files (issue 34), the Excel sheets' rows,
+    // the change log's and the project history's words
     files: ['apps/server/**/*.ts'],
     ignores: ['**/*.test.ts', '**/test/**'],
     rules: {
@@ -164,7 +165,17 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@cimiento/domain/*', '!@cimiento/domain/holidays', '!@cimiento/domain/mspdi'] },
+            {
+              group: [
+                '@cimiento/domain/*',
+                '!@cimiento/domain/holidays',
+                '!@cimiento/domain/mspdi',
+                '!@cimiento/domain/p6',
+                '!@cimiento/domain/workbook',
+                '!@cimiento/domain/change-log',
+                '!@cimiento/domain/history',
+              ],
+            },
             { group: ['**/packages/domain/**'] },
           ],
         },

@@ -544,59 +544,15 @@ export {
   mspdiPreviewSchema,
   workbookRowErrorSchema,
 } from './functions/exchange-contracts';
-export type { SheetCell, SheetRow } from './workbook/sheet-rows';
-export type { UfFileLayout, UfFileResult, UfFileRow } from './workbook/uf-values-file';
-export { shownUfValue, ufValuesFromRows, yearInFileName } from './workbook/uf-values-file';
-export { CsvLimitError, csvRows } from './workbook/csv-rows';
-export type { CsvLimits } from './workbook/csv-rows';
-export { cellDate, chileanDate, titleKey } from './workbook/sheet-rows';
-export type { EdpImportCounts, EdpImportItem, EdpImportResult, EdpSheetRow } from './workbook/edp-workbook';
-export {
-  EDP_SHEET_NAME,
-  EDP_SHEET_TITLES,
-  EXCEL_MAX_OUTLINE_LEVEL,
-  cellPrice,
-  edpItemsFromRows,
-  edpSheetRows,
-} from './workbook/edp-workbook';
-export type { GanttImportCounts, GanttImportResult, GanttSheetRow, SheetPredecessor } from './workbook/gantt-workbook';
-export {
-  GANTT_SHEET_NAME,
-  GANTT_SHEET_TITLES,
-  ganttSheetRows,
-  ganttUpdatesFromRows,
-  parseSheetPredecessors,
-} from './workbook/gantt-workbook';
-export type { ProgressImportCounts, ProgressImportResult, ProgressSheetRow } from './workbook/progress-workbook';
+// the Excel sheets' rows and the UF values file: `@cimiento/domain/workbook` (server only)
+export { shownUfValue } from './workbook/uf-values-file';
 export {
   PROGRESS_SHEET_NAME,
   PROGRESS_SHEET_TITLES,
   progressEntriesFromRows,
   progressSheetRows,
 } from './workbook/progress-workbook';
-export type {
-  EdcHistoryComponent,
-  EdcListChange,
-  EdpHistoryItem,
-  GanttHistoryLink,
-  GanttHistoryTask,
-  ProjectChange,
-} from './history/project-changes';
-export {
-  HISTORY_LIST_CAP,
-  countParts,
-  edcChange,
-  edpChange,
-  emptyHistoryDetail,
-  ganttChange,
-  historyDate,
-  historyDuration,
-  noteChange,
-  progressChange,
-  sequencingLabels,
-} from './history/project-changes';
-export type { FieldChange, ProjectEvent } from './history/project-events';
-export { projectEventChange } from './history/project-events';
+// the project history's summaries and details: `@cimiento/domain/history` (server only)
 export { historyChangeVerb } from './collab/change-verb';
 // issue 30: the 'Registro de cambios' (catalogues, UF values, the project trash)
 export type {
@@ -615,29 +571,7 @@ export {
   changeLogFieldChangeSchema,
   loadChangeLogContract,
 } from './functions/change-log-contracts';
-export type { AdminChange } from './change-log/change-log-detail';
-export {
-  CHANGE_LOG_LIST_CAP,
-  ChangeLogDetailBuilder,
-  changeLogDetailOf,
-  emptyChangeLogDetail,
-} from './change-log/change-log-detail';
-export type {
-  CatalogueChangeRecord,
-  CatalogueChangeSector,
-  CatalogueChangeSubcomponent,
-  CatalogueChangeTick,
-  RemovedTick,
-  SeededCatalogueRecord,
-} from './change-log/catalogue-changes';
-export {
-  catalogueChange,
-  catalogueRecordName,
-  catalogueRecordNouns,
-  catalogueSeedChange,
-} from './change-log/catalogue-changes';
-export type { UfValueWrite } from './change-log/uf-changes';
-export { ufImportChange, ufRecordName, ufValuesChange } from './change-log/uf-changes';
+// the change log's words: `@cimiento/domain/change-log` (server only)
 export type { ProjectHoldings, TrashedProject } from './functions/trash-contracts';
 export {
   TRASH_ADMIN_ONLY_MESSAGE,

@@ -1,6 +1,8 @@
-import { catalogueChange, removeObjectContract } from '@cimiento/domain';
+import { catalogueChange } from '@cimiento/domain/change-log';
+import type { RemovedTick } from '@cimiento/domain/change-log';
+import { removeObjectContract } from '@cimiento/domain';
 import { defineHandler } from '../core/define-handler';
-import type { CatalogueCollection, RemovedTick } from '@cimiento/domain';
+import type { CatalogueCollection } from '@cimiento/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { recordChangeLog } from '../collab/change-log-queries';
 import type { ChangeLogCaller } from '../collab/change-log-queries';

@@ -1,4 +1,5 @@
-import { catalogueChange, saveObjectContract } from '@cimiento/domain';
+import { catalogueChange } from '@cimiento/domain/change-log';
+import { saveObjectContract } from '@cimiento/domain';
 import {
   catalogueWords,
   insertActivity,

@@ -1,13 +1,14 @@
+import { catalogueSeedChange } from '@cimiento/domain/change-log';
+import type { SeededCatalogueRecord } from '@cimiento/domain/change-log';
 import {
   activityInputSchema,
   areaTypeInputSchema,
   catalogueCollections,
-  catalogueSeedChange,
   componentInputSchema,
   starterCatalogue,
   systemInputSchema,
 } from '@cimiento/domain';
-import type { CatalogueCollection, SeededCatalogueRecord, StarterCatalogue } from '@cimiento/domain';
+import type { CatalogueCollection, StarterCatalogue } from '@cimiento/domain';
 import type { Kysely } from 'kysely';
 import { SEED_COMMAND_AUTHOR, recordChangeLog } from '../collab/change-log-queries';
 import type { ChangeLogCaller } from '../collab/change-log-queries';

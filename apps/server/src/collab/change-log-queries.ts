@@ -1,5 +1,7 @@
-import { CHANGE_LOG_DEFAULT_PAGE, changeLogAreas, changeLogDetailOf } from '@cimiento/domain';
-import type { AdminChange, ChangeLogArea, ChangeLogDetail, ChangeLogEntry } from '@cimiento/domain';
+import { changeLogDetailOf } from '@cimiento/domain/change-log';
+import type { AdminChange } from '@cimiento/domain/change-log';
+import { CHANGE_LOG_DEFAULT_PAGE, changeLogAreas } from '@cimiento/domain';
+import type { ChangeLogArea, ChangeLogDetail, ChangeLogEntry } from '@cimiento/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 

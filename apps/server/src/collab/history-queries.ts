@@ -1,5 +1,6 @@
+import type { ProjectChange } from '@cimiento/domain/history';
 import { historyAreaSchema } from '@cimiento/domain';
-import type { FunctionName, HistoryArea, HistoryDetail, HistoryEntry, ProjectChange } from '@cimiento/domain';
+import type { FunctionName, HistoryArea, HistoryDetail, HistoryEntry } from '@cimiento/domain';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, ProjectHistoryTable } from '../db/schema';
 import { HttpsError } from '../core/https-error';

@@ -1,4 +1,5 @@
-import { approveEstadoPagoContract, formatIsoDate, projectEventChange } from '@cimiento/domain';
+import { projectEventChange } from '@cimiento/domain/history';
+import { approveEstadoPagoContract, formatIsoDate } from '@cimiento/domain';
 import { defineHandler } from '../core/define-handler';
 import type { EstadoPago } from '@cimiento/domain';
 import type { Kysely } from 'kysely';

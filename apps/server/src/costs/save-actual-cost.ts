@@ -1,4 +1,5 @@
-import { formatIsoDate, formatMoney, projectEventChange, roundMoney, saveActualCostContract } from '@cimiento/domain';
+import { projectEventChange } from '@cimiento/domain/history';
+import { formatIsoDate, formatMoney, roundMoney, saveActualCostContract } from '@cimiento/domain';
 import { defineHandler } from '../core/define-handler';
 import type { SCurve } from '@cimiento/domain';
 import type { Kysely } from 'kysely';

@@ -1,4 +1,5 @@
-import { projectEventChange, saveEstadoPagoSettingsContract } from '@cimiento/domain';
+import { projectEventChange } from '@cimiento/domain/history';
+import { saveEstadoPagoSettingsContract } from '@cimiento/domain';
 import { defineHandler } from '../core/define-handler';
 import type { EstadoPagoSettings } from '@cimiento/domain';
 import type { Kysely } from 'kysely';

@@ -1,3 +1,4 @@
+import { projectEventChange } from '@cimiento/domain/history';
 import {
   canonicalDecimal,
   computeEstadoPago,
@@ -7,7 +8,6 @@ import {
   formatIsoDate,
   itemLeaves,
   missingUfValueMessage,
-  projectEventChange,
   saveEstadoPagoContract,
 } from '@cimiento/domain';
 import { defineHandler } from '../core/define-handler';

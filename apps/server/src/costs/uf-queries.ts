@@ -1,5 +1,8 @@
-import { canonicalDecimal, chileanDate, formatNumber, ufImportChange, ufValuesChange } from '@cimiento/domain';
-import type { UfValue, UfValueWrite } from '@cimiento/domain';
+import { ufImportChange, ufValuesChange } from '@cimiento/domain/change-log';
+import type { UfValueWrite } from '@cimiento/domain/change-log';
+import { chileanDate } from '@cimiento/domain/workbook';
+import { canonicalDecimal, formatNumber } from '@cimiento/domain';
+import type { UfValue } from '@cimiento/domain';
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { chunks } from '../db/db-helpers';

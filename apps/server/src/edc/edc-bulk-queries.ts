@@ -1,4 +1,5 @@
-import { MAX_EDC_ITEMS, deletedSourceMatcher, edcChange, formatNumber } from '@cimiento/domain';
+import { edcChange } from '@cimiento/domain/history';
+import { MAX_EDC_ITEMS, deletedSourceMatcher, formatNumber } from '@cimiento/domain';
 import type { CatalogueSystem, Component, EdcItem, EdcSkipped, EdpItem } from '@cimiento/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { loadComponents, loadSystems } from '../catalogues/catalogue-queries';

@@ -1,8 +1,8 @@
+import { edcChange } from '@cimiento/domain/history';
 import {
   EDC_STALE_MESSAGE,
   deletedSourceMatcher,
   droppedEdcCodes,
-  edcChange,
   formatNumber,
   saveEdcContract,
   validateEdcList,

@@ -1,3 +1,5 @@
+import { edpChange } from '@cimiento/domain/history';
+import type { EdpHistoryItem } from '@cimiento/domain/history';
 import {
   EDP_STALE_MESSAGE,
   appendEdpChild,
@@ -5,7 +7,6 @@ import {
   edpItemAmount,
   deleteEdpSubtree,
   deletedSourceMatcher,
-  edpChange,
   edpSubtreeIds,
   findEdpCodeClash,
   moveEdpItem,
@@ -13,7 +14,6 @@ import {
 } from '@cimiento/domain';
 import type {
   Currency,
-  EdpHistoryItem,
   EdpItem,
   EdpItemAction,
   ItemAmount,

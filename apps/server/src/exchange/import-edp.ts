@@ -1,12 +1,6 @@
-import {
-  EDP_SHEET_NAME,
-  EDP_STALE_MESSAGE,
-  MAX_EDP_ITEMS,
-  edpItemsFromRows,
-  formatNumber,
-  importEdpContract,
-} from '@cimiento/domain';
-import type { EdpImportCounts } from '@cimiento/domain';
+import { EDP_SHEET_NAME, edpItemsFromRows } from '@cimiento/domain/workbook';
+import type { EdpImportCounts } from '@cimiento/domain/workbook';
+import { EDP_STALE_MESSAGE, MAX_EDP_ITEMS, formatNumber, importEdpContract } from '@cimiento/domain';
 import type { Kysely } from 'kysely';
 import { chunks } from '../db/db-helpers';
 import type { Database } from '../db/schema';

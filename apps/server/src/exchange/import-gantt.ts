@@ -1,12 +1,6 @@
-import {
-  GANTT_SHEET_NAME,
-  GANTT_STALE_MESSAGE,
-  MAX_GANTT_TASKS,
-  formatNumber,
-  ganttUpdatesFromRows,
-  importGanttContract,
-} from '@cimiento/domain';
-import type { GanttImportCounts } from '@cimiento/domain';
+import { GANTT_SHEET_NAME, ganttUpdatesFromRows } from '@cimiento/domain/workbook';
+import type { GanttImportCounts } from '@cimiento/domain/workbook';
+import { GANTT_STALE_MESSAGE, MAX_GANTT_TASKS, formatNumber, importGanttContract } from '@cimiento/domain';
 import { readWorkbookSheet, rowErrorsMessage } from './workbooks';
 import { HttpsError } from '../core/https-error';
 import { defineHandler } from '../core/define-handler';

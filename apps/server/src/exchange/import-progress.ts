@@ -1,13 +1,13 @@
+import { chileanDate } from '@cimiento/domain/workbook';
+import type { ProgressImportCounts } from '@cimiento/domain/workbook';
 import {
   GANTT_STALE_MESSAGE,
   MAX_GANTT_TASKS,
   PROGRESS_SHEET_NAME,
-  chileanDate,
   formatNumber,
   importProgressContract,
   progressEntriesFromRows,
 } from '@cimiento/domain';
-import type { ProgressImportCounts } from '@cimiento/domain';
 import { readWorkbookSheet, rowErrorsMessage } from './workbooks';
 import { readProject } from '../gantt/gantt-queries';
 import { checkCutoff } from '../tracking/progress-queries';

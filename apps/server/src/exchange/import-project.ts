@@ -1,10 +1,5 @@
-import {
-  formatCount,
-  importProjectContract,
-  projectCalendarSchema,
-  projectCodeSchema,
-  projectEventChange,
-} from '@cimiento/domain';
+import { projectEventChange } from '@cimiento/domain/history';
+import { formatCount, importProjectContract, projectCalendarSchema, projectCodeSchema } from '@cimiento/domain';
 import { defineHandler } from '../core/define-handler';
 import type { GanttTaskRecord, MspdiPreview, Project, ProjectCalendar, ScheduleResult } from '@cimiento/domain';
 import { MspdiImportError, importedProjectRecords } from '@cimiento/domain/mspdi';

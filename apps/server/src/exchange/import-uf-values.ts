@@ -1,4 +1,5 @@
-import { MAX_UF_VALUES, formatNumber, importUfValuesContract, ufValuesFromRows } from '@cimiento/domain';
+import { ufValuesFromRows } from '@cimiento/domain/workbook';
+import { MAX_UF_VALUES, formatNumber, importUfValuesContract } from '@cimiento/domain';
 import type { WorkbookRowError } from '@cimiento/domain';
 import { readUfFileRows } from './uf-file';
 import { UF_ADMIN_ONLY_MESSAGE, compareUfValues, saveUfValues, ufCount } from '../costs/uf-queries';

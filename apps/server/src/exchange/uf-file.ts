@@ -1,5 +1,6 @@
-import { CsvLimitError, MAX_UF_VALUES, csvRows, formatNumber } from '@cimiento/domain';
-import type { SheetRow } from '@cimiento/domain';
+import { CsvLimitError, csvRows } from '@cimiento/domain/workbook';
+import type { SheetRow } from '@cimiento/domain/workbook';
+import { MAX_UF_VALUES, formatNumber } from '@cimiento/domain';
 import { HttpsError } from '../core/https-error';
 import { readWorkbookSheet } from './workbooks';
 import { WORKBOOK_LIMITS } from './xlsx-limits';

@@ -1,18 +1,16 @@
-import { PassThrough } from 'node:stream';
 import {
   EDP_SHEET_NAME,
   EDP_SHEET_TITLES,
   EXCEL_MAX_OUTLINE_LEVEL,
   GANTT_SHEET_NAME,
   GANTT_SHEET_TITLES,
-  PROGRESS_SHEET_NAME,
-  PROGRESS_SHEET_TITLES,
   edpSheetRows,
-  formatNumber,
   ganttSheetRows,
-  progressSheetRows,
-} from '@cimiento/domain';
-import type { Currency, ExportedFile, GanttTask, PricedEdpItem, SheetRow, WorkbookRowError } from '@cimiento/domain';
+} from '@cimiento/domain/workbook';
+import type { SheetRow } from '@cimiento/domain/workbook';
+import { PassThrough } from 'node:stream';
+import { PROGRESS_SHEET_NAME, PROGRESS_SHEET_TITLES, formatNumber, progressSheetRows } from '@cimiento/domain';
+import type { Currency, ExportedFile, GanttTask, PricedEdpItem, WorkbookRowError } from '@cimiento/domain';
 import ExcelJS from 'exceljs';
 import { HttpsError } from '../core/https-error';
 import { readXlsxSheet } from './xlsx-reader';

@@ -1,5 +1,5 @@
+import type { SheetCell, SheetRow } from '@cimiento/domain/workbook';
 import { formatNumber } from '@cimiento/domain';
-import type { SheetCell, SheetRow } from '@cimiento/domain';
 import { TimeSlices } from './time-slices';
 import { WORKBOOK_LIMITS, NotAWorkbookError, limitError, cellTooLong } from './xlsx-limits';
 import type { WorkbookLimits } from './xlsx-limits';

@@ -1,11 +1,5 @@
-import {
-  formatCount,
-  ganttChange,
-  reconcileGeneratedLinks,
-  regenerateGanttSequenceContract,
-  sequenceGantt,
-  sequencingLabels,
-} from '@cimiento/domain';
+import { ganttChange, sequencingLabels } from '@cimiento/domain/history';
+import { formatCount, reconcileGeneratedLinks, regenerateGanttSequenceContract, sequenceGantt } from '@cimiento/domain';
 import { defineHandler } from '../core/define-handler';
 import type { GanttLinkRecord, GanttOutput, SequencingMode } from '@cimiento/domain';
 import type { Kysely } from 'kysely';

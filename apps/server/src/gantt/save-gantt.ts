@@ -1,10 +1,10 @@
+import { ganttChange } from '@cimiento/domain/history';
 import {
   GANTT_STALE_MESSAGE,
   ganttActivityError,
   checkActivities,
   formatIsoDate,
   formatNumber,
-  ganttChange,
   ganttParentIds,
   linkPairKey,
   saveGanttContract,

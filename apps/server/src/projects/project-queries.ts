@@ -1,9 +1,10 @@
+import { projectEventChange } from '@cimiento/domain/history';
+import type { FieldChange } from '@cimiento/domain/history';
 import {
   PROJECT_STALE_MESSAGE,
   canonicalDecimal,
   edpTemplates,
   formatMoney,
-  projectEventChange,
   projectDefaults,
   projectCodeInTrashMessage,
   projectCodeTakenMessage,
@@ -12,7 +13,6 @@ import {
 import type {
   Currency,
   EdpItem,
-  FieldChange,
   LoadedProject,
   ParsedProjectUpdateInput,
   Project,

@@ -1,4 +1,5 @@
-import { projectEventChange, restoreProjectContract } from '@cimiento/domain';
+import { projectEventChange } from '@cimiento/domain/history';
+import { restoreProjectContract } from '@cimiento/domain';
 import { defineHandler } from '../core/define-handler';
 import { refuseUnlessAdmin } from './trash-admin';
 import type { Kysely } from 'kysely';

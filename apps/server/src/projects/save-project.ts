@@ -1,11 +1,5 @@
-import {
-  MAX_EDP_ITEMS,
-  formatNumber,
-  generateEdp,
-  projectEventChange,
-  saveProjectContract,
-  sortByPriority,
-} from '@cimiento/domain';
+import { projectEventChange } from '@cimiento/domain/history';
+import { MAX_EDP_ITEMS, formatNumber, generateEdp, saveProjectContract, sortByPriority } from '@cimiento/domain';
 import { defineHandler } from '../core/define-handler';
 import type { AreaType, ParsedProjectInput, Project, ProjectAreaType, Sector } from '@cimiento/domain';
 import type { Insertable, Kysely } from 'kysely';

@@ -1,3 +1,4 @@
+import { projectEventChange } from '@cimiento/domain/history';
 import {
   TRASH_RETENTION_DAYS,
   TRASH_SWEEP_AUTHOR,
@@ -7,7 +8,6 @@ import {
   describeProjectHoldings,
   edpItemAmount,
   formatDate,
-  projectEventChange,
 } from '@cimiento/domain';
 import type { Currency, ProjectHoldings, TrashedProject } from '@cimiento/domain';
 import type { Kysely, Transaction } from 'kysely';

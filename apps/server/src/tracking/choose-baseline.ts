@@ -1,4 +1,5 @@
-import { chooseBaselineContract, projectEventChange } from '@cimiento/domain';
+import { projectEventChange } from '@cimiento/domain/history';
+import { chooseBaselineContract } from '@cimiento/domain';
 import { defineHandler } from '../core/define-handler';
 import type { Kysely } from 'kysely';
 import { recordChange } from '../collab/history-queries';

@@ -1,8 +1,8 @@
+import { projectEventChange } from '@cimiento/domain/history';
 import {
   GANTT_STALE_MESSAGE,
   MAX_BASELINES,
   formatCount,
-  projectEventChange,
   saveBaselineContract,
   spreadItemAmounts,
 } from '@cimiento/domain';

@@ -1,8 +1,8 @@
+import { progressChange } from '@cimiento/domain/history';
 import {
   GANTT_STALE_MESSAGE,
   formatIsoDate,
   formatNumber,
-  progressChange,
   progressEntryErrors,
   saveProgressContract,
 } from '@cimiento/domain';
