@@ -132,4 +132,57 @@ describe('importedProjectRecords', () => {
     expect(() => importedProjectRecords(schedule(deep), { code: 'NUN' })).toThrow(MspdiImportError);
     expect(() => importedProjectRecords(schedule(deep), { code: 'NUN' })).toThrow(/supera los 100 caracteres/);
   });
+
+  describe("the file's own codes (issue 34)", () => {
+    const coded = (codes: (string | undefined)[]) =>
+      schedule(
+        sample.tasks.map((item, index) => {
+          const code = codes[index];
+          return code === undefined ? item : { ...item, fileCode: code };
+        }),
+        sample.links,
+      );
+
+    it('become the EDP codes when every task has one, unique and nested like the outline', () => {
+      const records = importedProjectRecords(coded(['OG', 'OG.A1000', 'OG.A1010', 'TER', 'TER.A2000', 'H-FIN']), {
+        code: 'NUN',
+      });
+      expect(records.edpItems.map((item) => item.code)).toEqual([
+        'NUN',
+        'OG',
+        'OG.A1000',
+        'OG.A1010',
+        'TER',
+        'TER.A2000',
+        'H-FIN',
+      ]);
+      expect(records.tasks.map((item) => item.code)).toEqual(records.edpItems.map((item) => item.code));
+      expect(records.warnings).toEqual([]);
+    });
+
+    it.each([
+      [['OG', 'OG.1', 'OG.2', 'TER', 'TER.1', undefined], 'una tarea no tiene código'],
+      [['OG', 'OG.1', 'og.1', 'TER', 'TER.1', 'FIN'], 'el código og.1 se repite'],
+      [['OG', 'OG.1', 'OG.2', 'TER', 'TER.1', 'nun'], 'el código nun se repite'],
+      [['OG', 'OG.1', 'OG.2', 'TER', 'X.1', 'FIN'], 'el código X.1 no comienza con el de su tarea resumen (TER)'],
+      [
+        ['OG', 'OG.1', 'OG.2', 'TER', 'TER.1', 'F'.repeat(101)],
+        `el código ${'F'.repeat(40)}… tiene más de 100 caracteres`,
+      ],
+    ])('else the outline numbers, with a warning that says why (%j)', (codes, reason) => {
+      const records = importedProjectRecords(coded(codes), { code: 'NUN' });
+      expect(records.edpItems.map((item) => item.code)).toEqual([
+        'NUN',
+        'NUN.1',
+        'NUN.1.1',
+        'NUN.1.2',
+        'NUN.2',
+        'NUN.2.1',
+        'NUN.3',
+      ]);
+      expect(records.warnings).toEqual([
+        `No se usaron los códigos del archivo (${reason}): el EDP se numeró por posición.`,
+      ]);
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import { MAX_EDP_CODE } from '../functions/edp-contracts';
+import { edpCodeKey } from '../edp/edp-tree';
 import { edpSourceKey } from '../edp/source-keys';
 import { listNames } from './mspdi-format';
 import type { ImportedProjectRecords, ImportedSchedule } from './types';
@@ -14,11 +15,46 @@ export class MspdiImportError extends Error {
 /**
  * importedProjectRecords (issue 14): the EDP items, Gantt tasks and links the server stores for an
  * imported schedule. The EDP root (id 1) carries the project's code and name; then one item per
- * task, ids 2… in outline order, coded `{code}.{n.m.k}` by position in our tree; each Gantt task
+ * task, ids 2… in outline order, coded with the file's own codes when fileCodes takes them (issue 34),
+ * else `{code}.{n.m.k}` by position in our tree; each Gantt task
  * mirrors its item (same id, sourceKey `edp:{id}`); the root's task starts on the project's start.
  * Names are trimmed and cut to 200 characters (with a warning); an empty one becomes 'Tarea {UID}'.
  * Throws MspdiImportError when the outline is so deep that a code would pass MAX_EDP_CODE.
  */
+/**
+ * The file's own codes (ImportedTask.fileCode: P6's WBS codes and Activity IDs, MS Project's WBS) as
+ * the EDP codes, by UID, when every task has one, none longer than MAX_EDP_CODE, all different from
+ * each other and from the project's code (case-insensitively, as the EDP compares them), and each
+ * child's code starts with its parent's. Otherwise why not, in Spanish, or null when the file has no
+ * codes at all (nothing to say).
+ */
+export function fileCodes(
+  schedule: ImportedSchedule,
+  projectCode: string,
+): { codes: Map<number, string> } | { reason: string } | null {
+  const withCode = schedule.tasks.filter((task) => (task.fileCode ?? '').trim() !== '');
+  if (withCode.length === 0) return null;
+  if (withCode.length < schedule.tasks.length) {
+    const missing = schedule.tasks.length - withCode.length;
+    return { reason: `${missing === 1 ? 'una tarea no tiene' : `${missing} tareas no tienen`} código` };
+  }
+  const codes = new Map<number, string>();
+  const seen = new Map<string, string>([[edpCodeKey(projectCode), projectCode]]);
+  for (const task of schedule.tasks) {
+    const code = (task.fileCode ?? '').trim();
+    if (code.length > MAX_EDP_CODE)
+      return { reason: `el código ${code.slice(0, 40)}… tiene más de ${MAX_EDP_CODE} caracteres` };
+    const clash = seen.get(edpCodeKey(code));
+    if (clash !== undefined) return { reason: `el código ${code} se repite` };
+    seen.set(edpCodeKey(code), code);
+    const parent = task.parentUid === undefined ? undefined : codes.get(task.parentUid);
+    if (parent !== undefined && !edpCodeKey(code).startsWith(edpCodeKey(parent)))
+      return { reason: `el código ${code} no comienza con el de su tarea resumen (${parent})` };
+    codes.set(task.uid, code);
+  }
+  return { codes };
+}
+
 export function importedProjectRecords(
   schedule: ImportedSchedule,
   options: { code: string; name?: string },
@@ -37,6 +73,8 @@ export function importedProjectRecords(
   const tasks: ImportedProjectRecords['tasks'] = [
     { id: 1, sourceKey: edpSourceKey(1), code, name: rootName, start: schedule.projectStart, duration: 0, progress: 0 },
   ];
+  const own = fileCodes(schedule, code);
+  const ownCodes = own !== null && 'codes' in own ? own.codes : undefined;
   const idOfUid = new Map<number, number>();
   const codeOfId = new Map<number, string>([[1, code]]);
   const childCount = new Map<number, number>();
@@ -47,7 +85,7 @@ export function importedProjectRecords(
     const parentId = mappedParent ?? 1;
     const position = (childCount.get(parentId) ?? 0) + 1;
     childCount.set(parentId, position);
-    const itemCode = `${codeOfId.get(parentId) ?? code}.${position}`;
+    const itemCode = ownCodes?.get(task.uid) ?? `${codeOfId.get(parentId) ?? code}.${position}`;
     if (itemCode.length > MAX_EDP_CODE)
       throw new MspdiImportError(
         `El esquema del archivo es demasiado profundo: el código ${itemCode.slice(0, 40)}… supera los ${MAX_EDP_CODE} caracteres. Usa un código de proyecto más corto o reduce los niveles de esquema en MS Project.`,
@@ -77,5 +115,7 @@ export function importedProjectRecords(
   }
   const warnings =
     cut.length > 0 ? [`Se acortaron a ${MAX_IMPORTED_NAME} caracteres los nombres de: ${listNames(cut)}.`] : [];
+  if (own !== null && 'reason' in own)
+    warnings.push(`No se usaron los códigos del archivo (${own.reason}): el EDP se numeró por posición.`);
   return { edpItems, tasks, links, warnings };
 }

@@ -29,6 +29,11 @@ export type ImportedTask = {
   progress: number;
   /** YYYY-MM-DD: the task's start no earlier than: the project's start, or its SNET / MSO constraint date */
   start: string;
+  /**
+   * issue 34: the file's own code for the task (P6's WBS code or Activity ID, MS Project's WBS): the
+   * EDP code when every task has one, unique and nested like the outline (importedProjectRecords)
+   */
+  fileCode?: string;
   /** the file's own Start and Finish, as written (YYYY-MM-DDTHH:MM:SS), for the preview and the tests */
   fileStart?: string;
   fileFinish?: string;
@@ -74,7 +79,10 @@ export type ParseMspdiResult = { ok: true; schedule: ImportedSchedule } | { ok: 
 
 /** What the server stores for an imported project: EDP items, Gantt tasks and links, with new ids. */
 export type ImportedProjectRecords = {
-  /** id 1 = the root (code = the project code, name = the project name); then one item per task, ids 2… in outline order; codes `{code}.{outline number}` */
+  /**
+   * id 1 = the root (code = the project code, name = the project name); then one item per task, ids
+   * 2… in outline order; codes the file's (ImportedTask.fileCode) when they can be, else `{code}.{outline number}`
+   */
   edpItems: { id: number; parentId?: number; code: string; name: string }[];
   /** one per EDP item, same id, sourceKey `edp:{id}`, in the same order */
   tasks: {

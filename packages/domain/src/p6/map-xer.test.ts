@@ -22,10 +22,14 @@ describe('mapXer on the P6 corpus (issue 34)', () => {
     const xer = xerOf('jaggelas-test.xer');
     const result = mapped('jaggelas-test.xer');
     expect(result.projectId).toBe('4533');
-    expect(result.projects).toEqual([
+    expect(result.projects.map(({ name, ...rest }) => rest)).toEqual([
       { id: '4517', shortName: '935', isExternal: true, activityCount: 3 },
       { id: '4533', shortName: '10001', isExternal: false, activityCount: 692 },
     ]);
+    // each named by its WBS node, as P6 shows it
+    const nodes = xer.tables.get('PROJWBS')?.rows.filter((row) => row['proj_node_flag'] === 'Y') ?? [];
+    for (const project of result.projects)
+      expect(project.name).toBe(nodes.find((row) => row['proj_id'] === project.id)?.['wbs_name']);
     const { schedule } = result;
     expect(schedule.tasks.filter((task) => !task.summary)).toHaveLength(692);
     // every summary holds something; a parent comes before its children
@@ -103,14 +107,46 @@ describe('mapXer on the P6 corpus (issue 34)', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error).toMatch(/^El archivo tiene 4 proyectos: elige uno \(/);
-    expect(result.projects).toHaveLength(4);
+    expect(result.reason).toBe('choose');
+    expect(result.projects.map((project) => [project.shortName, project.name])).toEqual([
+      ['NEWPROJ', 'ProjectWith24Hours'],
+      ['NEWPROJ-1', 'ProjectWithDefaultLagCalendar'],
+      ['NEWPROJ-2', 'ProjectWithSuccessor'],
+      ['NEWPROJ-3', 'ProjectWithPredecessor'],
+    ]);
     const first = result.projects[0]?.shortName ?? '';
     const chosen = mapXer(xerOf('aspose-ScheduleOptions.xer'), { projectId: first });
     expect(chosen.ok).toBe(true);
     expect(mapXer(xerOf('aspose-ScheduleOptions.xer'), { projectId: 'NO-EXISTE' })).toMatchObject({
       ok: false,
       error: 'El archivo no tiene el proyecto NO-EXISTE',
+      reason: 'unknown',
     });
+  });
+
+  it("carries P6's WBS codes (short names joined by dots) and Activity IDs as the tasks' own codes", () => {
+    const xer = xerOf('jaggelas-test.xer');
+    const { schedule } = mapped('jaggelas-test.xer');
+    const wbs = new Map(xer.tables.get('PROJWBS')?.rows.map((row) => [row['wbs_id'], row]));
+    const activities = (xer.tables.get('TASK')?.rows ?? []).filter((row) => row['proj_id'] === '4533');
+    // the code P6 shows: the short names from the project's node down
+    const wbsCode = (wbsId: string | undefined): string => {
+      const row = wbs.get(wbsId);
+      if (!row || row['proj_node_flag'] === 'Y') return '';
+      const above = wbsCode(row['parent_wbs_id']);
+      return above === '' ? (row['wbs_short_name'] ?? '') : `${above}.${row['wbs_short_name'] ?? ''}`;
+    };
+    const expected = new Set(
+      activities.map((row) => {
+        const code = wbsCode(row['wbs_id']);
+        return code === '' ? row['task_code'] : `${code}.${row['task_code']}`;
+      }),
+    );
+    const leafCodes = schedule.tasks.filter((task) => !task.summary).map((task) => task.fileCode);
+    expect(new Set(leafCodes)).toEqual(expected);
+    expect(leafCodes).toHaveLength(692);
+    for (const task of schedule.tasks.filter((candidate) => candidate.summary))
+      expect(task.fileCode, task.name).toMatch(/\S/);
   });
 
   it('reads every XER of the corpus that has activities without refusing it', () => {

@@ -13,7 +13,9 @@ import { readXerCalendar } from './xer-calendar';
  * short name), else the only one exported (export_flag Y), else the only one. The mapping:
  *
  * - PROJWBS → summary tasks in the WBS's order (seq_num), the project's own node (proj_node_flag Y)
- *   being the project itself; a WBS node with no activity under it is left out, with a warning.
+ *   being the project itself; a WBS node with no activity under it is left out, with a warning. Each
+ *   carries P6's WBS code (the short names from the top, joined by dots) as its fileCode, and each
+ *   activity its WBS code and Activity ID ('OBRA.EST.A1010'): the EDP's codes when they can be.
  * - TASK → leaves under their WBS node, by early start then Activity ID; duration in working days
  *   (target_drtn_hr_cnt over the activity calendar's hours per day, rounded, with a warning);
  *   milestones (TT_Mile, TT_FinMile) 0; a level of effort (TT_LOE) or WBS summary (TT_WBS) activity
@@ -32,6 +34,8 @@ export type XerProject = {
   id: string;
   /** proj_short_name, P6's Project ID */
   shortName: string;
+  /** the project's name (its WBS node's), else its short name */
+  name: string;
   /** export_flag Y: exported; else brought along for cross-project links */
   isExternal: boolean;
   activityCount: number;
@@ -39,7 +43,13 @@ export type XerProject = {
 
 export type MapXerResult =
   | { ok: true; schedule: ImportedSchedule; projects: XerProject[]; projectId: string }
-  | { ok: false; error: string; projects: XerProject[] };
+  | {
+      ok: false;
+      error: string;
+      projects: XerProject[];
+      /** 'choose': several projects and none asked for (the dry run shows them to choose from) */
+      reason: 'none' | 'unknown' | 'choose';
+    };
 
 /** Names in warnings are cut to this many characters. */
 export const MAX_WARNING_NAME = 120;
@@ -106,19 +116,19 @@ function chooseProject(
   rows: readonly Row[],
   projects: XerProject[],
   projectId: string | undefined,
-): { row: Row } | { error: string } {
-  if (rows.length === 0) return { error: 'El archivo XER no tiene proyectos (tabla PROJECT)' };
+): { row: Row } | { error: string; reason: 'none' | 'unknown' | 'choose' } {
+  if (rows.length === 0) return { error: 'El archivo XER no tiene proyectos (tabla PROJECT)', reason: 'none' };
   if (projectId !== undefined) {
     const row = rows.find(
       (candidate) => candidate['proj_id'] === projectId || candidate['proj_short_name'] === projectId,
     );
-    return row ? { row } : { error: `El archivo no tiene el proyecto ${cut(projectId)}` };
+    return row ? { row } : { error: `El archivo no tiene el proyecto ${cut(projectId)}`, reason: 'unknown' };
   }
   const exported = rows.filter((row) => row['export_flag'] === 'Y');
   if (exported.length === 1) return { row: exported[0] as Row };
   if (rows.length === 1) return { row: rows[0] as Row };
   const names = projects.map((project) => project.shortName);
-  return { error: `El archivo tiene ${rows.length} proyectos: elige uno (${listNames(names)})` };
+  return { error: `El archivo tiene ${rows.length} proyectos: elige uno (${listNames(names)})`, reason: 'choose' };
 }
 
 /** Progress 0–100 by the activity's % complete type. */
@@ -144,14 +154,20 @@ export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: s
   const table = (name: string): Row[] => xer.tables.get(name)?.rows ?? [];
   const taskRows = table('TASK');
   const projectRows = table('PROJECT');
+  const projectNodes = new Map(
+    table('PROJWBS')
+      .filter((row) => row['proj_node_flag'] === 'Y')
+      .map((row) => [row['proj_id'] ?? '', row['wbs_name'] ?? ''] as const),
+  );
   const projects: XerProject[] = projectRows.map((row) => ({
     id: row['proj_id'] ?? '',
     shortName: row['proj_short_name'] ?? '',
+    name: cut(projectNodes.get(row['proj_id'] ?? '') || row['proj_short_name'] || ''),
     isExternal: row['export_flag'] !== 'Y',
     activityCount: taskRows.filter((task) => task['proj_id'] === row['proj_id']).length,
   }));
   const chosen = chooseProject(projectRows, projects, options.projectId);
-  if ('error' in chosen) return { ok: false, error: chosen.error, projects };
+  if ('error' in chosen) return { ok: false, error: chosen.error, projects, reason: chosen.reason };
   const project = chosen.row;
   const projId = project['proj_id'] ?? '';
   const warnings = new Warnings();
@@ -247,7 +263,7 @@ export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: s
   const tasks: ImportedTask[] = [];
   const uidOfActivity = new Map<string, number>();
   let nextUid = 1;
-  const addActivity = (task: Row, parentUid: number | undefined) => {
+  const addActivity = (task: Row, parentUid: number | undefined, wbsCode: string) => {
     const uid = nextUid;
     nextUid += 1;
     uidOfActivity.set(task['task_id'] ?? '', uid);
@@ -287,6 +303,8 @@ export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: s
       start,
     };
     if (parentUid !== undefined) imported.parentUid = parentUid;
+    const activityId = (task['task_code'] ?? '').trim();
+    if (activityId !== '') imported.fileCode = wbsCode === '' ? activityId : `${wbsCode}.${activityId}`;
     const fileStart = task['early_start_date'] || task['act_start_date'] || task['target_start_date'];
     const fileFinish = task['early_end_date'] || task['act_end_date'] || task['target_end_date'];
     if (fileStart) imported.fileStart = fileStart.replace(' ', 'T');
@@ -297,8 +315,9 @@ export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: s
     if (actualStart !== undefined && actualFinish !== undefined) imported.actualFinish = actualFinish;
     tasks.push(imported);
   };
-  const addWbs = (wbsId: string, parentUid: number | undefined) => {
-    for (const task of activitiesOf.get(wbsId) ?? []) addActivity(task, parentUid);
+  // P6's WBS code: the short names from the project's node down, joined by dots
+  const addWbs = (wbsId: string, parentUid: number | undefined, wbsCode: string) => {
+    for (const task of activitiesOf.get(wbsId) ?? []) addActivity(task, parentUid, wbsCode);
     for (const child of wbsChildren.get(wbsId) ?? []) {
       const childId = child['wbs_id'] ?? '';
       if (!holds(childId)) {
@@ -316,14 +335,17 @@ export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: s
         start: projectStart,
       };
       if (parentUid !== undefined) summary.parentUid = parentUid;
+      const shortName = (child['wbs_short_name'] ?? '').trim();
+      const childCode = shortName === '' ? '' : wbsCode === '' ? shortName : `${wbsCode}.${shortName}`;
+      if (childCode !== '') summary.fileCode = childCode;
       tasks.push(summary);
-      addWbs(childId, uid);
+      addWbs(childId, uid, childCode);
     }
   };
-  addWbs(rootWbs?.['wbs_id'] ?? '', undefined);
+  addWbs(rootWbs?.['wbs_id'] ?? '', undefined, '');
   // activities whose WBS node is missing and no project node to hang them on
   if (!rootWbs)
-    for (const task of activities) if (!uidOfActivity.has(task['task_id'] ?? '')) addActivity(task, undefined);
+    for (const task of activities) if (!uidOfActivity.has(task['task_id'] ?? '')) addActivity(task, undefined, '');
 
   const links: ImportedLink[] = [];
   const activityById = new Map(activities.map((task) => [task['task_id'] ?? '', task]));
