@@ -529,12 +529,22 @@ export {
   sequencingModes,
   workWeeks,
 } from './functions/gantt-contracts';
-export type { ExchangeFormat, ExportedFile, MspdiPreview, WorkbookRowError } from './functions/exchange-contracts';
+export type {
+  ExchangeFormat,
+  ExportedFile,
+  ImportFormat,
+  ImportedFileProject,
+  MspdiPreview,
+  WorkbookRowError,
+  XerCodePage,
+} from './functions/exchange-contracts';
 export {
   MAX_IMPORTED_TASKS,
   MAX_MSPDI_CHARS,
   MAX_WORKBOOK_BASE64_CHARS,
+  MAX_XER_BASE64_CHARS,
   exchangeFormats,
+  importFormats,
   exportEdpContract,
   exportGanttContract,
   exportedFileSchema,
@@ -543,6 +553,7 @@ export {
   importProjectContract,
   mspdiPreviewSchema,
   workbookRowErrorSchema,
+  xerCodePages,
 } from './functions/exchange-contracts';
 // the Excel sheets' rows and the UF values file: `@cimiento/domain/workbook` (server only)
 export { shownUfValue } from './workbook/uf-values-file';

@@ -448,9 +448,13 @@ describe.each(databaseKinds)('importProject (%s)', (kind) => {
       await expectRefused({ content, code: 'A.B' }, 'INVALID_ARGUMENT', 'code: no puede contener puntos');
     });
 
-    it('refuses an empty file and a format other than mspdi', async () => {
+    it('refuses an empty file and a format it does not read', async () => {
       await expectRefused({ content: '' }, 'INVALID_ARGUMENT', 'content: el archivo está vacío');
-      await expectRefused({ content: '<Project/>', format: 'xlsx' }, 'INVALID_ARGUMENT', 'format: debe ser mspdi');
+      await expectRefused(
+        { content: '<Project/>', format: 'xlsx' },
+        'INVALID_ARGUMENT',
+        'format: debe ser una de: mspdi, xer',
+      );
     });
 
     it('refuses a caller who is not signed in (UNAUTHENTICATED)', async () => {

@@ -4,6 +4,7 @@ import { defineHandler } from '../core/define-handler';
 import type { GanttTaskRecord, MspdiPreview, Project, ProjectCalendar, ScheduleResult } from '@cimiento/domain';
 import { MspdiImportError, importedProjectRecords } from '@cimiento/domain/mspdi';
 import type { ImportedSchedule } from '@cimiento/domain/mspdi';
+import { mapXer, readXer } from '@cimiento/domain/p6';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/db-helpers';
 import { recordChange } from '../collab/history-queries';
@@ -14,6 +15,7 @@ import { insertGantt } from '../gantt/gantt-queries';
 import { insertImportedProject, projectCodeTaken } from '../projects/project-queries';
 import type { ImportProjectInput, ImportProjectResult } from './mspdi-exchange';
 import { parseMspdiInSlices } from './mspdi-exchange';
+import { TimeSlices } from './time-slices';
 import { scheduleOnCalendar } from '../gantt/gantt-schedule';
 import { readItemAmounts } from '../edp/edp-queries';
 
@@ -21,19 +23,24 @@ function invalid(message: string): HttpsError {
   return new HttpsError('INVALID_ARGUMENT', message);
 }
 
+/** The program that wrote the file and how to write it again, for the messages (issue 34). */
+type Source = { program: string; saveAgain: string };
+const MS_PROJECT: Source = { program: 'MS Project', saveAgain: 'guárdalo de nuevo como «XML»' };
+const PRIMAVERA_P6: Source = { program: 'Primavera P6', saveAgain: 'expórtalo de nuevo como XER' };
+
 /** The years a project row can hold (4 digits, as saveProject and updateProject take them). */
-function checkYear(date: string): number {
+function checkYear(date: string, source: Source): number {
   const year = Number(date.slice(0, 4));
   if (!Number.isInteger(year) || year < 1000 || year > 9999) {
     throw invalid(
-      `El archivo tiene fechas fuera de los años 1000 a 9999 (${date}). Revisa las fechas del proyecto en MS Project y guárdalo de nuevo como «XML».`,
+      `El archivo tiene fechas fuera de los años 1000 a 9999 (${date}). Revisa las fechas del proyecto en ${source.program} y ${source.saveAgain}.`,
     );
   }
   return year;
 }
 
 /** The file's calendar as the project's (Chile's holidays as the preview ticks them), checked like saveGantt's. */
-function importedCalendar(schedule: ImportedSchedule, chileHolidays: boolean): ProjectCalendar {
+function importedCalendar(schedule: ImportedSchedule, chileHolidays: boolean, source: Source): ProjectCalendar {
   const parsed = projectCalendarSchema.safeParse({
     workingWeekdays: schedule.calendar.workingWeekdays,
     chileHolidays,
@@ -42,7 +49,7 @@ function importedCalendar(schedule: ImportedSchedule, chileHolidays: boolean): P
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw invalid(
-      `El calendario «${schedule.calendarName}» del archivo no se puede usar: ${issue?.message ?? 'no es válido'}. Revísalo en MS Project y guarda el archivo de nuevo como «XML».`,
+      `El calendario «${schedule.calendarName}» del archivo no se puede usar: ${issue?.message ?? 'no es válido'}. Revísalo en ${source.program} y ${source.saveAgain}.`,
     );
   }
   return parsed.data;
@@ -54,12 +61,12 @@ type Scheduled = Extract<ScheduleResult, { ok: true }>;
  * The file's tasks scheduled by our engine on its calendar, by UID (a cycle names the tasks by their
  * names in the file, with their UIDs). The calendar starts in the earliest year a task may start.
  */
-function scheduleImported(schedule: ImportedSchedule, calendar: ProjectCalendar): Scheduled {
-  let firstYear = checkYear(schedule.projectStart);
+function scheduleImported(schedule: ImportedSchedule, calendar: ProjectCalendar, source: Source): Scheduled {
+  let firstYear = checkYear(schedule.projectStart, source);
   for (const task of schedule.tasks) {
-    firstYear = Math.min(firstYear, checkYear(task.start));
+    firstYear = Math.min(firstYear, checkYear(task.start, source));
     // issue 15: work recorded before the file's start still needs its calendar
-    if (task.actualStart !== undefined) firstYear = Math.min(firstYear, checkYear(task.actualStart));
+    if (task.actualStart !== undefined) firstYear = Math.min(firstYear, checkYear(task.actualStart, source));
   }
   const result = scheduleOnCalendar(
     schedule.tasks.map((task) => ({
@@ -82,9 +89,11 @@ function scheduleImported(schedule: ImportedSchedule, calendar: ProjectCalendar)
   return result;
 }
 
-function previewOf(schedule: ImportedSchedule, calendar: ProjectCalendar, scheduled: Scheduled): MspdiPreview {
+function previewOf(read: ReadFile, calendar: ProjectCalendar, scheduled: Scheduled): MspdiPreview {
+  const { schedule } = read;
   const empty = schedule.tasks.length === 0;
   return {
+    ...read.about,
     projectName: schedule.projectName,
     taskCount: schedule.tasks.length,
     summaryCount: schedule.tasks.filter((task) => task.summary).length,
@@ -98,6 +107,48 @@ function previewOf(schedule: ImportedSchedule, calendar: ProjectCalendar, schedu
     },
     start: empty ? schedule.projectStart : scheduled.projectStart,
     finish: empty ? schedule.projectStart : scheduled.projectFinish,
+  };
+}
+
+/** A file read into the schedule to import, who wrote it, and what the preview says of the file itself. */
+type ReadFile = {
+  schedule: ImportedSchedule;
+  source: Source;
+  about: Pick<MspdiPreview, 'projects' | 'projectId' | 'encoding'>;
+};
+
+/**
+ * The file as the schedule to import: MSPDI text read a slice at a time; a P6 XER's bytes decoded
+ * (its code page), read and one project of it mapped. A XER with several projects and none asked
+ * for: a dry run reads the first exported one (the preview lists them all to choose from), an
+ * import is refused naming them.
+ */
+async function readImportedFile(input: ImportProjectInput): Promise<ReadFile> {
+  if (input.format === 'mspdi') {
+    const parsed = await parseMspdiInSlices(input.content);
+    if (!parsed.ok) throw invalid(parsed.error);
+    return { schedule: parsed.schedule, source: MS_PROJECT, about: {} };
+  }
+  const slices = new TimeSlices();
+  const bytes = Buffer.from(input.content, 'base64');
+  await slices.turn();
+  const read = readXer(bytes, input.codePage);
+  if (!read.ok) throw invalid(read.error);
+  await slices.turn();
+  const options = {
+    fileName: input.fileName,
+    ...(input.projectId === undefined ? {} : { projectId: input.projectId }),
+  };
+  let mapped = mapXer(read.xer, options);
+  if (!mapped.ok && mapped.reason === 'choose' && input.dryRun) {
+    const first = mapped.projects.find((project) => !project.isExternal) ?? mapped.projects[0];
+    if (first) mapped = mapXer(read.xer, { ...options, projectId: first.id });
+  }
+  if (!mapped.ok) throw invalid(mapped.error);
+  return {
+    schedule: mapped.schedule,
+    source: PRIMAVERA_P6,
+    about: { projects: mapped.projects, projectId: mapped.projectId, encoding: read.xer.encoding },
   };
 }
 
@@ -115,36 +166,40 @@ export async function importProject(
   input: ImportProjectInput,
   caller: { userId: string; name: string },
 ): Promise<ImportProjectResult> {
-  const parsed = await parseMspdiInSlices(input.content);
-  if (!parsed.ok) throw invalid(parsed.error);
-  const schedule = parsed.schedule;
-  const calendar = importedCalendar(schedule, input.chileHolidays);
-  const scheduled = scheduleImported(schedule, calendar);
-  const preview = previewOf(schedule, calendar, scheduled);
+  const read = await readImportedFile(input);
+  const { schedule, source } = read;
+  const calendar = importedCalendar(schedule, input.chileHolidays, source);
+  const scheduled = scheduleImported(schedule, calendar, source);
+  const preview = previewOf(read, calendar, scheduled);
   const counts = `${formatCount(preview.taskCount, 'tarea', 'tareas')}, ${formatCount(preview.linkCount, 'vínculo', 'vínculos')}`;
   const warningText = (warnings: readonly string[]) =>
     warnings.length === 0 ? '' : ` (${formatCount(warnings.length, 'advertencia', 'advertencias')})`;
 
-  if (input.dryRun) {
-    return {
-      preview,
-      warnings: [...schedule.warnings],
-      message: `Archivo «${input.fileName}» leído: ${counts}${warningText(schedule.warnings)}`,
-    };
-  }
-
   const code = projectCodeSchema.safeParse(input.code ?? '');
   // the contract refuses a bad code already; this keeps a direct caller from writing one
-  if (!code.success) throw invalid(`code: ${code.error.issues[0]?.message ?? 'no es válido'}`);
+  if (!code.success && !input.dryRun) throw invalid(`code: ${code.error.issues[0]?.message ?? 'no es válido'}`);
   const name = input.name?.trim() ?? '';
+  // a dry run maps the records too (issue 34): the same refusals and warnings as the import
   let records: ReturnType<typeof importedProjectRecords>;
   try {
-    records = importedProjectRecords(schedule, { code: code.data, ...(name === '' ? {} : { name }) });
+    records = importedProjectRecords(schedule, {
+      code: code.success ? code.data : '',
+      ...(name === '' ? {} : { name }),
+    });
   } catch (error) {
     if (error instanceof MspdiImportError) throw invalid(error.message);
     throw error;
   }
   const warnings = [...schedule.warnings, ...records.warnings];
+
+  if (input.dryRun || !code.success) {
+    return {
+      preview,
+      warnings,
+      message: `Archivo «${input.fileName}» leído: ${counts}${warningText(warnings)}`,
+    };
+  }
+
   const root = records.edpItems[0];
   if (!root) throw new Error('importedProjectRecords: no root item');
 
@@ -170,8 +225,8 @@ export async function importProject(
         {
           code: code.data,
           name: root.name,
-          startYear: checkYear(preview.start),
-          endYear: checkYear(preview.finish),
+          startYear: checkYear(preview.start, source),
+          endYear: checkYear(preview.finish, source),
           calendar,
           edpItems: records.edpItems,
         },

@@ -1,9 +1,10 @@
 import { currencies, ganttActivityCodes, parsePredecessors } from '@cimiento/domain';
-import type { Currency, ExportedFile, MspdiPreview, Project } from '@cimiento/domain';
+import type { Currency, ExportedFile, MspdiPreview, Project, importProjectContract } from '@cimiento/domain';
 import { chileHolidaysNamed } from '@cimiento/domain/holidays';
 import { createMspdiParser, writeMspdi } from '@cimiento/domain/mspdi';
 import type { MspdiExport, ParseMspdiResult } from '@cimiento/domain/mspdi';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
 import { TimeSlices } from './time-slices';
@@ -16,15 +17,8 @@ import { loadGantt } from '../gantt/load-gantt';
  * as such a file. The mapping is the domain's; here are the checks, the schedule and the storage.
  */
 
-export type ImportProjectInput = {
-  format: 'mspdi';
-  fileName: string;
-  content: string;
-  code?: string | undefined;
-  name?: string | undefined;
-  chileHolidays: boolean;
-  dryRun: boolean;
-};
+/** importProject's input as its contract parses it: an MSPDI file as text or a P6 XER as base64 (issue 34). */
+export type ImportProjectInput = z.output<typeof importProjectContract.input>;
 
 export type ImportProjectResult = {
   project?: Project;

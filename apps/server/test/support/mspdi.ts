@@ -20,26 +20,36 @@ export const MSPDI_SAMPLES = [
 ] as const;
 
 /**
- * The folder holding the sample files: `CIMIENTO_SHARED_DATA` (the `shared/data` folder) when set,
- * else the first `shared/data/mspdi` found going up from here (the repository's sibling `shared`
- * for /work/main, the same folder for a worktree under /work/wt). Throws when there is none, so
- * the tests that need it fail rather than pass without reading a file.
+ * A folder of the shared data (`mspdi`, `p6`): `CIMIENTO_SHARED_DATA` (the `shared/data` folder)
+ * when set, else the first `shared/data/{folder}` found going up from here (the repository's
+ * sibling `shared` for /work/main, the same folder for a worktree under /work/wt). Throws when there
+ * is none, so the tests that need it fail rather than pass without reading a file.
  */
-export function mspdiSampleDir(): string {
+export function sharedDataFolder(folder: 'mspdi' | 'p6'): string {
   const fromEnv = process.env.CIMIENTO_SHARED_DATA;
   if (fromEnv) {
-    const dir = path.join(fromEnv, 'mspdi');
+    const dir = path.join(fromEnv, folder);
     if (existsSync(dir)) return dir;
-    throw new Error(`CIMIENTO_SHARED_DATA=${fromEnv} no contiene la carpeta mspdi`);
+    throw new Error(`CIMIENTO_SHARED_DATA=${fromEnv} no contiene la carpeta ${folder}`);
   }
   for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'shared', 'data', 'mspdi');
+    const candidate = path.join(dir, 'shared', 'data', folder);
     if (existsSync(candidate)) return candidate;
     if (path.dirname(dir) === dir) break;
   }
   throw new Error(
-    'No se encontró la carpeta shared/data/mspdi subiendo desde las pruebas; define CIMIENTO_SHARED_DATA',
+    `No se encontró la carpeta shared/data/${folder} subiendo desde las pruebas; define CIMIENTO_SHARED_DATA`,
   );
+}
+
+/** The folder holding the MS Project sample files. */
+export function mspdiSampleDir(): string {
+  return sharedDataFolder('mspdi');
+}
+
+/** issue 34: a Primavera P6 file of `shared/data/p6`, as base64 (importProject's XER content). */
+export function readP6Base64(name: string): string {
+  return readFileSync(path.join(sharedDataFolder('p6'), name)).toString('base64');
 }
 
 export function readMspdiSample(name: string): string {

@@ -41,9 +41,33 @@ export const base64WorkbookSchema = z
   .max(MAX_WORKBOOK_BASE64_CHARS, { error: 'el archivo supera los 10 MB' })
   .regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: 'debe ser un archivo Excel (.xlsx) en base64' });
 
-/** What an MSPDI file holds, as the import preview shows it. */
+/** The largest P6 XER file importProject takes, as base64 text (20 MB of file). */
+export const MAX_XER_BASE64_CHARS = Math.ceil((20 * 1024 * 1024) / 3) * 4;
+
+/** The formats importProject reads (issue 34): MS Project's XML and Primavera P6's XER. */
+export const importFormats = ['mspdi', 'xer'] as const;
+export type ImportFormat = (typeof importFormats)[number];
+
+/** The code pages a P6 XER file may be written in (P6 writes the exporting PC's and does not say which). */
+export const xerCodePages = ['windows-1252', 'windows-1251'] as const;
+export type XerCodePage = (typeof xerCodePages)[number];
+
+/** One project of a P6 file that holds several (issue 34): the dry run lists them to choose from. */
+export const importedFileProjectSchema = z.object({
+  /** what `projectId` takes: P6's internal proj_id */
+  id: z.string(),
+  /** P6's Project ID */
+  shortName: z.string(),
+  name: z.string(),
+  /** brought along for links to another project (P6's export_flag is not Y) */
+  isExternal: z.boolean(),
+  activityCount: z.number().int(),
+});
+export type ImportedFileProject = z.infer<typeof importedFileProjectSchema>;
+
+/** What an MSPDI or XER file holds, as the import preview shows it. */
 export const mspdiPreviewSchema = z.object({
-  /** the name of MS Project's project row (UID 0), or the file's <Name>/<Title> */
+  /** the name of MS Project's project row (UID 0), or the file's <Name>/<Title>; P6: the project's WBS node */
   projectName: z.string(),
   taskCount: z.number().int(),
   summaryCount: z.number().int(),
@@ -55,36 +79,74 @@ export const mspdiPreviewSchema = z.object({
   /** YYYY-MM-DD: the schedule our engine computes for the file */
   start: z.string(),
   finish: z.string(),
+  /** issue 34, XER: every project of the file, and the one read (its id) */
+  projects: z.array(importedFileProjectSchema).optional(),
+  projectId: z.string().optional(),
+  /** issue 34, XER: the code page the text was read in */
+  encoding: z.enum(['utf-8', ...xerCodePages]).optional(),
 });
 export type MspdiPreview = z.infer<typeof mspdiPreviewSchema>;
 
+const importedProjectFields = {
+  fileName: fileNameSchema,
+  code: z.string({ error: 'debe ser texto' }).optional(),
+  name: z
+    .string({ error: 'debe ser texto' })
+    .trim()
+    .max(200, { error: 'debe tener como máximo 200 caracteres' })
+    .optional(),
+  chileHolidays: z.boolean({ error: 'debe ser verdadero o falso' }).default(false),
+  dryRun: z.boolean({ error: 'debe ser verdadero o falso' }).default(false),
+};
+
 /**
- * importProject {format: 'mspdi', fileName, content, code, name?, chileHolidays?, dryRun?}: a new
- * project from an MS Project or ProjectLibre XML file. Its EDP mirrors the file's outline (the root
- * named by the project row), its Gantt holds every task, link, milestone and % complete, on the
- * file's calendar; Chile's holidays are off unless `chileHolidays`. `dryRun`: the preview and
- * warnings only (code may be empty), nothing written. Bad XML, an XML that is not MSPDI, a DOCTYPE
- * or entity, a link cycle, too many tasks → INVALID_ARGUMENT; a taken code → ALREADY_EXISTS.
+ * importProject: a new project from a schedule file. `format: 'mspdi'`, an MS Project or
+ * ProjectLibre XML file as text: its EDP mirrors the file's outline (the root named by the project
+ * row), its Gantt holds every task, link, milestone and % complete, on the file's calendar.
+ * `format: 'xer'` (issue 34), a Primavera P6 XER file as base64 (P6 writes the PC's code page:
+ * read as UTF-8 when it is, else Windows-1252, or `codePage`), one project of it (`projectId`, its
+ * proj_id or Project ID; needed when the file holds several and more than one is exported): the
+ * EDP from its WBS with P6's codes, its activities, relationships, calendar, constraints and
+ * progress at the data date. Chile's holidays are off unless `chileHolidays`. `dryRun`: the preview
+ * (with the file's projects for XER) and warnings only (code may be empty), nothing written. A file
+ * that cannot be read, a DOCTYPE or entity, a link cycle, too many tasks → INVALID_ARGUMENT; a
+ * taken code → ALREADY_EXISTS.
  */
 export const importProjectContract = defineFunction({
   name: 'importProject',
   input: z
-    .strictObject({
-      format: z.literal('mspdi', { error: 'debe ser mspdi' }),
-      fileName: fileNameSchema,
-      content: z
-        .string({ error: 'debe ser texto' })
-        .min(1, { error: 'el archivo está vacío' })
-        .max(MAX_MSPDI_CHARS, { error: 'el archivo supera los 20 MB' }),
-      code: z.string({ error: 'debe ser texto' }).optional(),
-      name: z
-        .string({ error: 'debe ser texto' })
-        .trim()
-        .max(200, { error: 'debe tener como máximo 200 caracteres' })
-        .optional(),
-      chileHolidays: z.boolean({ error: 'debe ser verdadero o falso' }).default(false),
-      dryRun: z.boolean({ error: 'debe ser verdadero o falso' }).default(false),
-    })
+    .discriminatedUnion(
+      'format',
+      [
+        z.strictObject({
+          format: z.literal('mspdi'),
+          content: z
+            .string({ error: 'debe ser texto' })
+            .min(1, { error: 'el archivo está vacío' })
+            .max(MAX_MSPDI_CHARS, { error: 'el archivo supera los 20 MB' }),
+          ...importedProjectFields,
+        }),
+        z.strictObject({
+          format: z.literal('xer'),
+          content: z
+            .string({ error: 'debe ser texto' })
+            .min(1, { error: 'el archivo está vacío' })
+            .max(MAX_XER_BASE64_CHARS, { error: 'el archivo supera los 20 MB' })
+            .regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: 'debe ser un archivo XER en base64' }),
+          codePage: z.enum(xerCodePages, { error: `debe ser una de: ${xerCodePages.join(', ')}` }).optional(),
+          projectId: z
+            .string({ error: 'debe ser texto' })
+            .trim()
+            .min(1, { error: 'es obligatorio' })
+            .max(100, { error: 'debe tener como máximo 100 caracteres' })
+            .optional(),
+          ...importedProjectFields,
+        }),
+      ],
+      {
+        error: (issue) => (issue.code === 'invalid_union' ? `debe ser una de: ${importFormats.join(', ')}` : undefined),
+      },
+    )
     .superRefine((input, context) => {
       if (input.dryRun) return;
       const code = projectCodeSchema.safeParse(input.code ?? '');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_LAG } from '../gantt/predecessors';
 import { mapXer } from './map-xer';
 import type { MapXerResult } from './map-xer';
 import { readP6File } from './p6-test-support';
@@ -22,7 +23,14 @@ describe('mapXer on the P6 corpus (issue 34)', () => {
     const xer = xerOf('jaggelas-test.xer');
     const result = mapped('jaggelas-test.xer');
     expect(result.projectId).toBe('4533');
-    expect(result.projects.map(({ name, ...rest }) => rest)).toEqual([
+    expect(
+      result.projects.map(({ id, shortName, isExternal, activityCount }) => ({
+        id,
+        shortName,
+        isExternal,
+        activityCount,
+      })),
+    ).toEqual([
       { id: '4517', shortName: '935', isExternal: true, activityCount: 3 },
       { id: '4533', shortName: '10001', isExternal: false, activityCount: 692 },
     ]);
@@ -51,7 +59,13 @@ describe('mapXer on the P6 corpus (issue 34)', () => {
     const preds = xer.tables.get('TASKPRED')?.rows ?? [];
     const inside = preds.filter((row) => own.has(row['task_id']) && own.has(row['pred_task_id']));
     expect(inside.length).toBeGreaterThan(1500);
-    expect(schedule.links).toHaveLength(inside.length);
+    // one link per pair of activities: P6's second relationship between a pair (SS and FF) is named
+    const pairs = new Set(inside.map((row) => `${row['pred_task_id']}>${row['task_id']}`));
+    expect(inside.length - pairs.size).toBe(10);
+    expect(schedule.links).toHaveLength(pairs.size);
+    expect(schedule.warnings).toContain(
+      'Cimiento admite un solo vínculo entre dos actividades: se conservó el primero del archivo y se omitieron: A4580 → A4590 (FS; se conservó SS), A2340 → A2360 (FF; se conservó FS), A5130 → A5140 (FF; se conservó FS), A4590 → A4600 (FF; se conservó SS), A4890 → A4900 (FS; se conservó FF), A4900 → A4910 (FS; se conservó FF), A4900 → A4920 (FS; se conservó FF), A1245 → A1275 (FF; se conservó FS), A4150 → A4160 (FF; se conservó FS), A7440 → A7450 (FF; se conservó SS).',
+    );
     expect(preds.length - inside.length).toBe(3);
     expect(
       schedule.warnings.some((warning) =>
@@ -67,7 +81,13 @@ describe('mapXer on the P6 corpus (issue 34)', () => {
     const xer = xerOf('pyp6xer-SP10-COST-LOADED.xer');
     const { schedule } = mapped('pyp6xer-SP10-COST-LOADED.xer');
     expect(schedule.tasks.filter((task) => !task.summary)).toHaveLength(3994);
-    expect(schedule.links).toHaveLength(5966);
+    // the file's 5,966 relationships, 12 of them a second one between the same two activities
+    const preds = xer.tables.get('TASKPRED')?.rows ?? [];
+    expect(preds).toHaveLength(5966);
+    const pairs = new Set(preds.map((row) => `${row['pred_task_id']}>${row['task_id']}`));
+    expect(pairs.size).toBe(5954);
+    expect(schedule.links).toHaveLength(5954);
+    expect(schedule.warnings.some((warning) => warning.endsWith(' y 2 más.'))).toBe(true);
     const hours = new Map(xer.tables.get('CALENDAR')?.rows.map((row) => [row['clndr_id'], Number(row['day_hr_cnt'])]));
     const rows = xer.tables.get('TASK')?.rows ?? [];
     const byName = new Map(schedule.tasks.filter((task) => !task.summary).map((task) => [task.name, task]));
@@ -193,6 +213,33 @@ describe('mapXer by hand', () => {
     '%R\t3\t4\t3\t1\t1\tPR_FF\t-4',
     '%E',
   ].join('\n');
+
+  it('keeps one link per pair of activities, leaves out a self link and limits a huge lag, naming each', () => {
+    const extra = [
+      '%R\t4\t2\t1\t1\t1\tPR_SS\t0',
+      '%R\t5\t1\t1\t1\t1\tPR_FS\t0',
+      `%R\t6\t3\t1\t1\t1\tPR_FS\t${8 * (MAX_LAG + 5)}`,
+      '%E',
+    ];
+    const parsed = parseXer(file.replace(/%E$/, extra.join('\n')));
+    if (!parsed.ok) throw new Error(parsed.error);
+    const result = mapXer(parsed.xer);
+    if (!result.ok) throw new Error(result.error);
+    const { links, warnings } = result.schedule;
+    const uid = (name: string) => result.schedule.tasks.find((task) => task.name === name)?.uid;
+    expect(links.filter((link) => link.from === uid('Excavación') && link.to === uid('Fundaciones'))).toEqual([
+      { from: uid('Excavación'), to: uid('Fundaciones'), type: 'FS', lag: 0 },
+    ]);
+    expect(links.find((link) => link.from === uid('Excavación') && link.to === uid('Tabiques'))?.lag).toBe(MAX_LAG);
+    expect(links.some((link) => link.from === link.to)).toBe(false);
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        'Se omitieron los vínculos de una actividad consigo misma: A100 → A100.',
+        'Cimiento admite un solo vínculo entre dos actividades: se conservó el primero del archivo y se omitieron: A100 → A110 (SS; se conservó FS).',
+        `Se limitaron a ${MAX_LAG} días los desfases de los vínculos: A100 → A200.`,
+      ]),
+    );
+  });
 
   it('maps the WBS, activities, durations, progress, constraints, links and calendar as written', () => {
     const parsed = parseXer(file);

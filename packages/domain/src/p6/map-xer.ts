@@ -1,4 +1,5 @@
 import { MAX_TASK_DURATION } from '../functions/gantt-contracts';
+import { MAX_LAG } from '../gantt/predecessors';
 import type { LinkType } from '../gantt/schedule-types';
 import { listNames } from '../mspdi/mspdi-format';
 import { Warnings } from '../mspdi/mspdi-warnings';
@@ -24,7 +25,9 @@ import { readXerCalendar } from './xer-calendar';
  * - Constraints: 'Start On or After' (CS_MSOA) and 'Start On' (CS_MSO, with a warning) become the
  *   task's start no earlier than; the others are named in a warning and dropped.
  * - TASKPRED → links FS/SS/FF/SF with lag_hr_cnt in working days (rounded, with a warning); a link
- *   to another project's activity is left out, with a warning.
+ *   to another project's activity, to the activity itself, or a second one between the same two
+ *   activities (P6 allows SS and FF together; our Gantt holds one: the first is kept) is left out,
+ *   with a warning naming it.
  * - The project's calendar (PROJECT.clndr_id, else the default one) → working weekdays and dated
  *   exceptions; activities on another calendar are named in a warning.
  */
@@ -110,6 +113,13 @@ const WARNINGS: ReadonlyArray<readonly [string, (names: string) => string]> = [
   ['lagRounded', (names) => `Se redondearon a días completos los desfases de los vínculos: ${names}.`],
   ['external', (names) => `Se omitieron los vínculos con actividades de otros proyectos: ${names}.`],
   ['badLink', (names) => `Se omitieron vínculos de tipo desconocido: ${names}.`],
+  ['selfLink', (names) => `Se omitieron los vínculos de una actividad consigo misma: ${names}.`],
+  [
+    'duplicateLink',
+    (names) =>
+      `Cimiento admite un solo vínculo entre dos actividades: se conservó el primero del archivo y se omitieron: ${names}.`,
+  ],
+  ['lagClamped', (names) => `Se limitaron a ${MAX_LAG} días los desfases de los vínculos: ${names}.`],
 ];
 
 function chooseProject(
@@ -348,6 +358,7 @@ export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: s
     for (const task of activities) if (!uidOfActivity.has(task['task_id'] ?? '')) addActivity(task, undefined, '');
 
   const links: ImportedLink[] = [];
+  const linkOfPair = new Map<string, ImportedLink>();
   const activityById = new Map(activities.map((task) => [task['task_id'] ?? '', task]));
   // another project's activity is named too (a cross-project link's warning)
   const anyById = new Map(taskRows.map((task) => [task['task_id'] ?? '', task]));
@@ -369,11 +380,28 @@ export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: s
       warn('badLink', `${label} (${row['pred_type'] ?? ''})`);
       continue;
     }
+    if (from === to) {
+      warn('selfLink', label);
+      continue;
+    }
+    // P6 allows two relationships between the same pair (SS and FF); our Gantt holds one
+    const pair = `${from}>${to}`;
+    const kept = linkOfPair.get(pair);
+    if (kept !== undefined) {
+      warn('duplicateLink', `${label} (${type}; se conservó ${kept.type})`);
+      continue;
+    }
     const successor = activityById.get(row['task_id'] ?? '');
     const exact = (numberOf(row['lag_hr_cnt']) ?? 0) / dayHours(successor?.['clndr_id']);
-    const lag = roundDays(exact);
+    let lag = roundDays(exact);
     if (Math.abs(exact - lag) > 1e-9) warn('lagRounded', label);
-    links.push({ from, to, type, lag });
+    if (Math.abs(lag) > MAX_LAG) {
+      lag = Math.sign(lag) * MAX_LAG;
+      warn('lagClamped', label);
+    }
+    const link = { from, to, type, lag };
+    linkOfPair.set(pair, link);
+    links.push(link);
   }
 
   const schedule: ImportedSchedule = {

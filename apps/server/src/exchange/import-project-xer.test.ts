@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callFunction, createFirstAdmin, createSignedInUser } from '../../test/support/factories';
+import type { TestAccount } from '../../test/support/factories';
+import { loadGanttOk, storedGantt } from '../../test/support/gantt';
+import { countImportRows, readP6Base64 } from '../../test/support/mspdi';
+import { loadProject, uniqueProjectCode } from '../../test/support/projects';
+import { createTestApp, databaseKinds } from '../../test/support/test-app';
+import type { TestApp } from '../../test/support/test-app';
+
+/**
+ * importProject with `format: 'xer'` (issue 34): a Primavera P6 XER file, sent as base64 since P6
+ * writes the PC's code page, becomes a project like an MS Project file does: the EDP from its WBS
+ * with P6's codes, the Gantt from its activities and relationships, one project of a file that
+ * holds several. The expected counts are the corpus README's (`shared/data/p6/README.md`).
+ */
+
+function callImport(t: TestApp, cookie: string, data: Record<string, unknown>) {
+  return callFunction(t.app, 'importProject', { format: 'xer', fileName: 'programa.xer', ...data }, cookie);
+}
+
+describe.each(databaseKinds)('importProject format xer (%s)', (kind) => {
+  let t: TestApp;
+  let member: TestAccount;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const admin = await createFirstAdmin(t);
+    member = await createSignedInUser(t, admin.cookie);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function importOk(data: Record<string, unknown>) {
+    const response = await callImport(t, member.cookie, data);
+    expect(response.statusCode, JSON.stringify(response.body).slice(0, 600)).toBe(200);
+    return response.body.result;
+  }
+
+  async function expectRefused(data: Record<string, unknown>, message: string | RegExp, status = 'INVALID_ARGUMENT') {
+    const before = await countImportRows(t);
+    const response = await callImport(t, member.cookie, { code: uniqueProjectCode('P6'), ...data });
+    expect(response.body.error?.status, JSON.stringify(response.body).slice(0, 600)).toBe(status);
+    if (typeof message === 'string') expect(response.body.error.message).toBe(message);
+    else expect(response.body.error.message).toMatch(message);
+    expect(await countImportRows(t)).toEqual(before);
+  }
+
+  it('a dry run lists the projects of the file and reads the exported one, writing nothing', async () => {
+    const content = readP6Base64('jaggelas-test.xer');
+    const before = await countImportRows(t);
+    const result = await importOk({ fileName: 'test.xer', content, dryRun: true });
+    expect(await countImportRows(t)).toEqual(before);
+    expect(result.project).toBeUndefined();
+    expect(result.preview.projects).toEqual([
+      expect.objectContaining({ id: '4517', shortName: '935', isExternal: true, activityCount: 3 }),
+      expect.objectContaining({ id: '4533', shortName: '10001', isExternal: false, activityCount: 692 }),
+    ]);
+    expect(result.preview.projectId).toBe('4533');
+    expect(result.preview.encoding).toBe('windows-1252');
+    // 692 activities; the 1,595 relationships less the 3 that reach project 935 and the 10 second
+    // relationships between a pair (named in the warnings: our Gantt holds one link per pair)
+    expect(result.preview.taskCount - result.preview.summaryCount).toBe(692);
+    expect(result.preview.linkCount).toBe(1582);
+    expect(result.preview.calendar.workingWeekdays).toEqual([1, 2, 3, 4, 5]);
+    expect(result.warnings).toContain(
+      'Se omitieron los vínculos con actividades de otros proyectos: A7720 → M1320, A7770 → M1320, A7820 → M1320.',
+    );
+    expect(result.message).toMatch(/^Archivo «test\.xer» leído: \d+ tareas, 1\.582 vínculos \(\d+ advertencias\)$/);
+  });
+
+  it("imports the project: the EDP from the WBS with P6's codes, the activities, links and the data date's progress", async () => {
+    const content = readP6Base64('jaggelas-test.xer');
+    const code = uniqueProjectCode('JAG');
+    const dry = await importOk({ content, dryRun: true });
+    const before = await countImportRows(t);
+    const result = await importOk({ fileName: 'test.xer', content, code, projectId: '10001' });
+    const after = await countImportRows(t);
+    expect(after).toEqual({
+      project: before.project + 1,
+      edpItem: before.edpItem + dry.preview.taskCount + 1,
+      ganttTask: before.ganttTask + dry.preview.taskCount + 1,
+      ganttLink: before.ganttLink + 1582,
+    });
+    expect(result.preview).toEqual(dry.preview);
+    expect(result.project).toMatchObject({ code, name: dry.preview.projectName });
+    expect(result.message).toMatch(/^Proyecto «.+» importado: \d+ tareas, 1\.582 vínculos \(\d+ advertencias\)$/);
+
+    const project = await loadProject(t, member.cookie, result.project._id);
+    const codes = project.edp.items.map((item: { code: string }) => item.code);
+    expect(codes[0]).toBe(code);
+    // P6's WBS codes and Activity IDs, as P6 shows them
+    expect(codes).toContain('1');
+    expect(codes).toContain('1.1');
+    expect(codes.filter((item: string) => /^1\.1\.M\d+$/.test(item)).length).toBeGreaterThan(0);
+    expect(result.warnings.some((warning: string) => warning.startsWith('No se usaron los códigos'))).toBe(false);
+
+    const gantt = await loadGanttOk(t, member.cookie, result.project._id);
+    expect(gantt.activities.filter((task) => !task.isSummary)).toHaveLength(692);
+    const stored = await storedGantt(t, result.project._id);
+    expect(stored.links).toHaveLength(1582);
+    // the activities P6 had started keep their actual start as their first day
+    const started = gantt.activities.filter(
+      (task) => (task as { ActualStart?: string }).ActualStart !== undefined && !task.isSummary,
+    );
+    expect(started.length).toBeGreaterThan(0);
+    for (const task of started)
+      expect(task.StartDate, task.TaskCode).toBe((task as { ActualStart?: string }).ActualStart);
+  });
+
+  it('several projects, none chosen: the dry run reads the first and lists all; the import asks which', async () => {
+    const content = readP6Base64('aspose-ScheduleOptions.xer');
+    const dry = await importOk({ content, dryRun: true });
+    expect(
+      dry.preview.projects.map((project: { shortName: string; name: string }) => [project.shortName, project.name]),
+    ).toEqual([
+      ['NEWPROJ', 'ProjectWith24Hours'],
+      ['NEWPROJ-1', 'ProjectWithDefaultLagCalendar'],
+      ['NEWPROJ-2', 'ProjectWithSuccessor'],
+      ['NEWPROJ-3', 'ProjectWithPredecessor'],
+    ]);
+    expect(dry.preview.projectId).toBe(dry.preview.projects[0].id);
+    // CP1251 in the README, but its only non-ASCII byte is a currency sign: read as Windows-1252
+    expect(dry.preview.encoding).toBe('windows-1252');
+    await expectRefused(
+      { content },
+      'El archivo tiene 4 proyectos: elige uno (NEWPROJ, NEWPROJ-1, NEWPROJ-2, NEWPROJ-3)',
+    );
+    await expectRefused({ content, projectId: 'NO-EXISTE' }, 'El archivo no tiene el proyecto NO-EXISTE');
+    // a project with no activities comes in empty: its root only
+    const code = uniqueProjectCode('NEW');
+    const result = await importOk({ content, code, projectId: 'NEWPROJ-2' });
+    expect(result.preview).toMatchObject({ projectName: 'ProjectWithSuccessor', taskCount: 0, linkCount: 0 });
+    const project = await loadProject(t, member.cookie, result.project._id);
+    expect(project.edp.items).toEqual([{ id: 1, code, name: 'ProjectWithSuccessor' }]);
+  });
+
+  it('reads Windows-1251 as Cyrillic by itself, and in the code page asked for', async () => {
+    const content = readP6Base64('aspose-MultiprojectWithExternal.xer');
+    const cyrillic = await importOk({ content, dryRun: true, projectId: 'TestProject' });
+    expect(cyrillic.preview.encoding).toBe('windows-1251');
+    const code = uniqueProjectCode('CYR');
+    const result = await importOk({ content, code, projectId: 'TestProject' });
+    const project = await loadProject(t, member.cookie, result.project._id);
+    expect(project.edp.items.map((item: { name: string }) => item.name)).toContain('Задача 1');
+    const western = await importOk({ content, dryRun: true, projectId: 'TestProject', codePage: 'windows-1252' });
+    expect(western.preview.encoding).toBe('windows-1252');
+  });
+
+  it('reads the 3,994-activity HS2 schedule whole (a dry run)', async () => {
+    const result = await importOk({ content: readP6Base64('pyp6xer-SP10-COST-LOADED.xer'), dryRun: true });
+    expect(result.preview.taskCount - result.preview.summaryCount).toBe(3994);
+    // 5,966 relationships, 12 of them a second one between the same two activities
+    expect(result.preview.linkCount).toBe(5954);
+    expect(result.preview.encoding).toBe('windows-1252');
+  });
+
+  it('refuses what is not an XER, bad base64, an unknown code page or format, writing nothing', async () => {
+    await expectRefused(
+      { content: Buffer.from('hola, mundo\n').toString('base64') },
+      'El archivo no es un XER de Primavera P6: su primera línea debe comenzar con ERMHDR',
+    );
+    await expectRefused({ content: 'no es base64!' }, 'content: debe ser un archivo XER en base64');
+    await expectRefused({ content: '' }, 'content: el archivo está vacío');
+    await expectRefused(
+      { content: readP6Base64('mpxj-invalid-8.4.xer'), codePage: 'utf-16' },
+      'codePage: debe ser una de: windows-1252, windows-1251',
+    );
+    await expectRefused({ content: 'AAAA', format: 'p7' }, 'format: debe ser una de: mspdi, xer');
+    await expectRefused({ content: 'AAAA', format: 'xer', extra: 1 }, /extra/);
+  });
+
+  it('refuses a caller who is not signed in (UNAUTHENTICATED)', async () => {
+    const before = await countImportRows(t);
+    const response = await callImport(t, '', { content: readP6Base64('mpxj-invalid-8.4.xer'), code: 'ANON' });
+    expect(response.statusCode).toBe(401);
+    expect(await countImportRows(t)).toEqual(before);
+  });
+});
