@@ -40,7 +40,7 @@ describe('home dashboard', () => {
     await page.goto('/home');
     const empty = page.getByTestId('dashboard-empty');
     await empty.getByRole('heading', { name: 'Aún no hay proyectos' }).waitFor();
-    await empty.getByRole('button', { name: 'Importar desde MS Project' }).waitFor();
+    await empty.getByRole('button', { name: 'Importar programa (MS Project o Primavera P6)' }).waitFor();
     await expect(page.getByRole('link', { name: 'Crear proyecto' }).count()).resolves.toBe(1);
     await screenshot(page, 'dashboard-empty');
     await empty.getByRole('link', { name: 'Crear proyecto' }).click();

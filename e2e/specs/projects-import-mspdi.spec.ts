@@ -39,13 +39,13 @@ const CODES: Record<MspdiSample, string> = {
 };
 
 function importDialog(page: Page): Locator {
-  return page.getByRole('dialog', { name: 'Importar desde MS Project' });
+  return page.getByRole('dialog', { name: 'Importar programa (MS Project o Primavera P6)' });
 }
 
 async function openImport(page: Page): Promise<Locator> {
   await page.goto('/projects');
   await page.getByRole('heading', { level: 1, name: 'Lista de proyectos' }).waitFor();
-  await page.getByRole('button', { name: 'Importar desde MS Project' }).click();
+  await page.getByRole('button', { name: 'Importar programa (MS Project o Primavera P6)' }).click();
   const dialog = importDialog(page);
   await dialog.waitFor();
   return dialog;
@@ -80,7 +80,7 @@ async function gridRows(page: Page): Promise<Map<number, [string, string, string
   return new Map(rows.map(([id, name, start, end]) => [id, [name, start, end]]));
 }
 
-describe("'Importar desde MS Project'", () => {
+describe("'Importar programa (MS Project o Primavera P6)'", () => {
   let session: SignedInSession;
   let projects: ProjectApi;
   let cookie: string;
@@ -113,7 +113,9 @@ describe("'Importar desde MS Project'", () => {
       );
 
       const dialog = await openImport(page);
-      await dialog.getByLabel('Archivo XML de MS Project').setInputFiles(mspdiSamplePath(sample));
+      await dialog
+        .getByLabel('Archivo de MS Project (.xml) o de Primavera P6 (.xer)')
+        .setInputFiles(mspdiSamplePath(sample));
       const pairs = await previewPairs(dialog);
       expect(pairs).toMatchObject({
         Tareas: String(facts.tasks.length),
@@ -195,10 +197,10 @@ describe("'Importar desde MS Project'", () => {
 
     const text = path.join(scratch, 'programa.txt');
     writeFileSync(text, 'no es un archivo de MS Project');
-    await dialog.getByLabel('Archivo XML de MS Project').setInputFiles(text);
+    await dialog.getByLabel('Archivo de MS Project (.xml) o de Primavera P6 (.xer)').setInputFiles(text);
     await dialog
       .getByText(
-        'El archivo programa.txt no es un .xml. En MS Project guárdalo como «Formato XML» (.xml) y elígelo de nuevo.',
+        'El archivo programa.txt no es un .xml ni un .xer. En MS Project guárdalo como «Formato XML» (.xml); en Primavera P6, expórtalo como XER (.xer). Luego elígelo de nuevo.',
       )
       .waitFor();
 
@@ -215,7 +217,7 @@ describe("'Importar desde MS Project'", () => {
       (error: Error) => error.message,
     );
     expect(refusal).toMatch(/^importProject: INVALID_ARGUMENT /);
-    await dialog.getByLabel('Archivo XML de MS Project').setInputFiles(bad);
+    await dialog.getByLabel('Archivo de MS Project (.xml) o de Primavera P6 (.xer)').setInputFiles(bad);
     await dialog.getByText(refusal.replace('importProject: INVALID_ARGUMENT ', ''), { exact: true }).waitFor();
     expect(await dialog.getByRole('region', { name: 'Contenido del archivo' }).count()).toBe(0);
     expect(await dialog.getByRole('button', { name: 'Crear proyecto' }).isDisabled()).toBe(true);

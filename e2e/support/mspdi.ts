@@ -115,3 +115,10 @@ export function readMspdiFacts(sample: MspdiSample): MspdiFacts {
     dayStart: text(project.DefaultStartTime) || '08:00:00',
   };
 }
+
+/** issue 34: a Primavera P6 file of the shared data's `p6` folder (the mspdi folder's sibling). */
+export function p6FilePath(name: string): string {
+  const file = path.join(path.dirname(mspdiSamplesDir()), 'p6', name);
+  if (!existsSync(file)) throw new Error(`No se encontró ${file}: la carpeta p6 debe estar junto a mspdi`);
+  return file;
+}

@@ -72,10 +72,13 @@ function stubDashboard(data: DashboardData) {
 }
 
 function renderHome() {
-  return renderWithApp(<HomeDashboard importAction={<button type="button">Importar desde MS Project</button>} />, {
-    path: '/home',
-    session: buildSession({ id: 'user-1', name: 'Ana Pérez' }),
-  });
+  return renderWithApp(
+    <HomeDashboard importAction={<button type="button">Importar programa (MS Project o Primavera P6)</button>} />,
+    {
+      path: '/home',
+      session: buildSession({ id: 'user-1', name: 'Ana Pérez' }),
+    },
+  );
 }
 
 afterEach(() => {
@@ -90,7 +93,7 @@ describe('HomeDashboard', () => {
     expect(within(empty).getByRole('heading', { name: 'Aún no hay proyectos' })).toBeTruthy();
     const create = within(empty).getByRole('link', { name: 'Crear proyecto' });
     expect(create.getAttribute('href')).toBe('/projects/new');
-    expect(within(empty).getByRole('button', { name: 'Importar desde MS Project' })).toBeTruthy();
+    expect(within(empty).getByRole('button', { name: 'Importar programa (MS Project o Primavera P6)' })).toBeTruthy();
     // the only 'Crear proyecto' is the empty state's
     expect(screen.getAllByRole('link', { name: 'Crear proyecto' })).toHaveLength(1);
     expect(screen.getByRole('heading', { name: 'Hola, Ana Pérez', level: 1 })).toBeTruthy();

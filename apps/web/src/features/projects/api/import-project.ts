@@ -4,23 +4,25 @@ import type { FunctionInput, FunctionOutput } from '@/lib/api-client';
 import { projectsQueryKey } from '@/lib/projects-query';
 import { notifyMessage } from '@/lib/stores/notices-store';
 
-export type ImportProjectVariables = Omit<FunctionInput<'importProject'>, 'format' | 'dryRun'>;
+type ImportInput = FunctionInput<'importProject'>;
+/** An MS Project file (text) or a P6 XER (base64, its code page and project as the preview chose them). */
+export type ImportProjectVariables =
+  Omit<Extract<ImportInput, { format: 'mspdi' }>, 'dryRun'> | Omit<Extract<ImportInput, { format: 'xer' }>, 'dryRun'>;
 export type ImportProjectResult = FunctionOutput<'importProject'>;
 
 /**
- * importProject's dry run: what an MS Project file holds (the preview and its warnings), nothing
+ * importProject's dry run: what a schedule file holds (the preview and its warnings), nothing
  * written. The dialog shows its progress and its refusals itself (no global spinner, no toast).
  */
-export function useMspdiPreview() {
+export function useScheduleFilePreview() {
   return useMutation({
-    mutationFn: (variables: Omit<ImportProjectVariables, 'code' | 'name'>) =>
-      call('importProject', { ...variables, format: 'mspdi', dryRun: true }),
+    mutationFn: (variables: ImportProjectVariables) => call('importProject', { ...variables, dryRun: true }),
     meta: { showErrorToast: false },
   });
 }
 
 /**
- * 'Crear proyecto' from an MS Project file (importProject): the global spinner while it runs, the
+ * 'Crear proyecto' from a schedule file (importProject): the global spinner while it runs, the
  * server's message and a fresh project list on success. A refusal (a taken code, a bad file) is the
  * dialog's to show; what the user entered stays.
  */
@@ -28,8 +30,7 @@ export function useImportProject(options: { onSuccess?: (result: ImportProjectRe
   const queryClient = useQueryClient();
   const { onSuccess } = options;
   return useMutation({
-    mutationFn: (variables: ImportProjectVariables) =>
-      call('importProject', { ...variables, format: 'mspdi', dryRun: false }),
+    mutationFn: (variables: ImportProjectVariables) => call('importProject', { ...variables, dryRun: false }),
     meta: { showGlobalSpinner: true, showErrorToast: false },
     onSuccess: async (result) => {
       notifyMessage(result.message);

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProjectImportDialog } from './project-import-dialog';
 
-/** 'Importar desde MS Project' and its dialog, for screens outside the project list (the dashboard's empty state). */
+/** 'Importar programa (MS Project o Primavera P6)' and its dialog, for screens outside the project list (the dashboard's empty state). */
 export function ProjectImportButton() {
   const { t } = useTranslation();
   const [isImporting, setIsImporting] = useState(false);

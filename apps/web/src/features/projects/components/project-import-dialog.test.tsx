@@ -98,7 +98,7 @@ function renderDialog(onClose = vi.fn()) {
 }
 
 function fileInput(): HTMLInputElement {
-  return screen.getByLabelText('Archivo XML de MS Project');
+  return screen.getByLabelText('Archivo de MS Project (.xml) o de Primavera P6 (.xer)');
 }
 
 async function pickSample(user: ReturnType<typeof userEvent.setup>) {
@@ -106,7 +106,7 @@ async function pickSample(user: ReturnType<typeof userEvent.setup>) {
   await screen.findByRole('region', { name: 'Contenido del archivo' });
 }
 
-describe("'Importar desde MS Project'", () => {
+describe("'Importar programa (MS Project o Primavera P6)'", () => {
   afterEach(() => {
     useProjectStore.setState({ currentProject: null, userId: null });
   });
@@ -119,7 +119,7 @@ describe("'Importar desde MS Project'", () => {
       dataTransfer: { files: [new File(['x'], 'Obra.mpp')] },
     });
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'El archivo Obra.mpp no es un .xml. En MS Project guárdalo como «Formato XML» (.xml) y elígelo de nuevo.',
+      'El archivo Obra.mpp no es un .xml ni un .xer. En MS Project guárdalo como «Formato XML» (.xml); en Primavera P6, expórtalo como XER (.xer). Luego elígelo de nuevo.',
     );
     const big = new File(['<Project/>'], 'Grande.xml', { type: 'text/xml' });
     Object.defineProperty(big, 'size', { value: 21 * 1024 * 1024 });
@@ -261,5 +261,75 @@ describe("'Importar desde MS Project'", () => {
     expect(screen.queryByRole('region', { name: 'Contenido del archivo' })).toBeNull();
     expect(fileInput()).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Crear proyecto' }).disabled).toBe(true);
+  });
+
+  it("sends a P6 .xer as base64, lets the user choose the file's project and code page, and imports that one", async () => {
+    const user = userEvent.setup();
+    const imports: (ImportCall & { projectId?: string; codePage?: string })[] = [];
+    const projects = [
+      { id: '4517', shortName: '935', name: 'Caminos', isExternal: true, activityCount: 3 },
+      { id: '4533', shortName: '10001', name: 'Post LOS Schedule', isExternal: false, activityCount: 692 },
+    ];
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      const { data } = JSON.parse(String(init?.body)) as {
+        data: ImportCall & { projectId?: string; codePage?: string; code: string };
+      };
+      if (input === '/api/functions/checkProjectCode')
+        return jsonResponse(200, { result: { available: true, message: `El código ${data.code} está disponible` } });
+      imports.push(data);
+      const projectId = data.projectId ?? '4533';
+      const answer = {
+        ...preview(false),
+        projectName: projects.find((candidate) => candidate.id === projectId)?.name ?? '',
+        projects,
+        projectId,
+        encoding: data.codePage ?? 'windows-1252',
+      };
+      if (data.dryRun)
+        return jsonResponse(200, { result: { preview: answer, warnings: [], message: 'Archivo leído' } });
+      return jsonResponse(200, { result: { project, preview: answer, warnings: [], message: 'Proyecto importado' } });
+    });
+    const { router } = renderDialog();
+    // CP1252 bytes (“Obra” in curly quotes) that are not UTF-8
+    const bytes = new Uint8Array([0x45, 0x52, 0x4d, 0x48, 0x44, 0x52, 0x09, 0x93, 0x4f, 0x62, 0x72, 0x61, 0x94]);
+    await user.upload(fileInput(), new File([bytes], 'Programa.XER'));
+    await screen.findByRole('region', { name: 'Contenido del archivo' });
+    expect(imports[0]).toEqual({
+      format: 'xer',
+      fileName: 'Programa.XER',
+      content: btoa(String.fromCharCode(...bytes)),
+      chileHolidays: false,
+      dryRun: true,
+    });
+    expect(screen.getByRole('combobox', { name: 'Proyecto del archivo' }).textContent).toBe(
+      '10001 · Post LOS Schedule (692 actividades)',
+    );
+    expect(screen.getByText('El archivo tiene 2 proyectos: elige cuál importar.')).toBeTruthy();
+    await user.click(screen.getByRole('combobox', { name: 'Proyecto del archivo' }));
+    await user.click(screen.getByRole('option', { name: '935 · Caminos (3 actividades; externo)' }));
+    await waitFor(() => expect(imports.at(-1)).toMatchObject({ dryRun: true, projectId: '4517' }));
+    // the name follows the chosen project's until the user types one
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Nombre' }).value).toBe('Caminos'),
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Codificación del texto' }));
+    await user.click(screen.getByRole('option', { name: 'Windows-1251 (cirílico)' }));
+    await waitFor(() =>
+      expect(imports.at(-1)).toMatchObject({ dryRun: true, projectId: '4517', codePage: 'windows-1251' }),
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Código' }), 'CAM');
+    await screen.findByText('El código CAM está disponible');
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Crear proyecto' }).disabled).toBe(false),
+    );
+    await user.click(screen.getByRole('button', { name: 'Crear proyecto' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/p-9/gantt'));
+    expect(imports.at(-1)).toMatchObject({
+      format: 'xer',
+      projectId: '4517',
+      codePage: 'windows-1251',
+      code: 'CAM',
+      dryRun: false,
+    });
   });
 });

@@ -1,10 +1,13 @@
 import { formatIsoDate, formatNumber } from '@cimiento/domain';
+import type { XerCodePage } from '@cimiento/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -16,15 +19,89 @@ import { StatusTextField } from '@/components/ui/status-text-field';
 import { useFormImport } from '@/hooks/import-flows';
 import type { ImportFile } from '@/hooks/use-file-import';
 import { isFunctionError } from '@/lib/api-client';
-import { readFileText } from '@/lib/file-reading';
+import { readFileBase64, readFileText } from '@/lib/file-reading';
 import { useSelectProject } from '@/lib/stores/project-store';
 import { useProjectCodeCheck } from '../api/check-project-code';
-import { useImportProject, useMspdiPreview } from '../api/import-project';
-import type { ImportProjectResult } from '../api/import-project';
-import { canCreateImported, describeWeekdays, refuseMspdiFile } from '../utils/import-rules';
+import { useImportProject, useScheduleFilePreview } from '../api/import-project';
+import type { ImportProjectResult, ImportProjectVariables } from '../api/import-project';
+import { canCreateImported, describeWeekdays, refuseScheduleFile, scheduleFileFormat } from '../utils/import-rules';
 import { isFilled } from '../utils/wizard-rules';
 import { DefinitionList } from './definition-list';
 import { useCodeFieldState } from './use-code-field-state';
+
+/** A P6 file's project and code page as the user chose them in the preview (issue 34); none for MSPDI. */
+type XerChoice = { projectId?: string; codePage?: XerCodePage };
+
+/** 'utf-8' means: as the server reads it by itself (UTF-8 when it is). */
+type EncodingOption = 'utf-8' | XerCodePage;
+
+/**
+ * What a P6 file lets the user choose before importing: which of its projects (when it holds
+ * several; external ones marked) and which code page its text is in (P6 does not say).
+ */
+function XerChoices({
+  result,
+  disabled,
+  onChange,
+}: {
+  result: ImportProjectResult;
+  disabled: boolean;
+  onChange: (choice: XerChoice) => void;
+}) {
+  const { t } = useTranslation();
+  const { projects, projectId, encoding } = result.preview;
+  if (encoding === undefined) return null;
+  const codePage = encoding === 'utf-8' ? undefined : encoding;
+  const encodings: EncodingOption[] =
+    encoding === 'utf-8' ? ['utf-8', 'windows-1252', 'windows-1251'] : ['windows-1252', 'windows-1251'];
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+      {projects !== undefined && projects.length > 1 && (
+        <TextField
+          select
+          label={t('projectImport.fileProject')}
+          value={projectId ?? ''}
+          disabled={disabled}
+          onChange={(event) => onChange({ projectId: event.target.value, ...(codePage ? { codePage } : {}) })}
+          helperText={t('projectImport.fileProjectHelp', {
+            count: projects.length,
+            formatted: formatNumber(projects.length),
+          })}
+          sx={{ flex: 2 }}
+        >
+          {projects.map((project) => (
+            <MenuItem key={project.id} value={project.id}>
+              {t(project.isExternal ? 'projectImport.fileProjectExternal' : 'projectImport.fileProjectOption', {
+                id: project.shortName,
+                name: project.name,
+                count: project.activityCount,
+                formatted: formatNumber(project.activityCount),
+              })}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <TextField
+        select
+        label={t('projectImport.encoding')}
+        value={encoding}
+        disabled={disabled}
+        onChange={(event) => {
+          const chosen = event.target.value as EncodingOption;
+          onChange({ ...(projectId ? { projectId } : {}), ...(chosen === 'utf-8' ? {} : { codePage: chosen }) });
+        }}
+        helperText={t('projectImport.encodingHelp')}
+        sx={{ flex: 1 }}
+      >
+        {encodings.map((option) => (
+          <MenuItem key={option} value={option}>
+            {t(`projectImport.encodings.${option}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Stack>
+  );
+}
 
 function MspdiPreviewView({ result }: { result: ImportProjectResult }) {
   const { t } = useTranslation();
@@ -78,12 +155,25 @@ function MspdiPreviewView({ result }: { result: ImportProjectResult }) {
   );
 }
 
+/** importProject's input for a loaded file: MSPDI as text, a P6 XER as base64 with what the preview chose. */
+function importVariables(file: ImportFile, chileHolidays: boolean, choice: XerChoice): ImportProjectVariables {
+  const base = { fileName: file.name, content: file.content, chileHolidays };
+  if (scheduleFileFormat(file.name) !== 'xer') return { ...base, format: 'mspdi' };
+  return {
+    ...base,
+    format: 'xer',
+    ...(choice.projectId === undefined ? {} : { projectId: choice.projectId }),
+    ...(choice.codePage === undefined ? {} : { codePage: choice.codePage }),
+  };
+}
+
 /**
- * 'Importar desde MS Project' (issue 14), from 'Proyectos': a .xml saved by MS Project ("Formato
- * XML") or ProjectLibre, picked or dropped, refused here when it is another kind of file or over
- * 20 MB; read with a progress bar, then importProject's dry run ('Analizando el archivo…') shows what
- * the file holds and every warning about what is not carried over. Ticking Chile's holidays runs the
- * dry run again (start and finish move). The code is checked as it is typed, like the wizard's; the
+ * 'Importar programa (MS Project o Primavera P6)' (issues 14 and 34), from 'Proyectos': a .xml saved
+ * by MS Project ("Formato XML") or ProjectLibre, or a .xer exported by Primavera P6 (read as base64:
+ * P6 writes the PC's code page), picked or dropped, refused here when it is another kind of file or
+ * over 20 MB; read with a progress bar, then importProject's dry run ('Analizando el archivo…') shows what
+ * the file holds and every warning about what is not carried over. Ticking Chile's holidays, or
+ * choosing another project or code page of a P6 file, runs the dry run again (start and finish move). The code is checked as it is typed, like the wizard's; the
  * name starts as the file's project name. 'Crear proyecto' imports and opens the new project's
  * Gantt; a refusal shows here and keeps what was entered.
  */
@@ -98,7 +188,10 @@ export function ProjectImportDialog({ onClose }: { onClose: () => void }) {
   // the name is the file's project name until the user types one
   const isNameTyped = useRef(false);
 
-  const dryRun = useMspdiPreview();
+  // a P6 file's choices; a new file starts without them (the server reads the exported project)
+  const [choice, setChoice] = useState<XerChoice>({});
+
+  const dryRun = useScheduleFilePreview();
   const importProject = useImportProject({
     onSuccess: ({ project }) => {
       if (!project) return;
@@ -109,14 +202,18 @@ export function ProjectImportDialog({ onClose }: { onClose: () => void }) {
   });
   const codeCheck = useProjectCodeCheck(code);
   const codeField = useCodeFieldState(code, codeCheck);
-  const checkWith = (withHolidays: boolean) => (file: ImportFile) =>
-    dryRun.mutateAsync({ fileName: file.name, content: file.content, chileHolidays: withHolidays });
+  const checkWith = (withHolidays: boolean, chosen: XerChoice) => (file: ImportFile) =>
+    dryRun.mutateAsync(importVariables(file, withHolidays, chosen));
   const flow = useFormImport<ImportProjectResult>({
     text: (key, values) => t(`projectImport.${key}`, values),
-    accept: '.xml,application/xml,text/xml',
-    refuse: refuseMspdiFile,
-    read: readFileText,
-    check: checkWith(chileHolidays),
+    accept: '.xml,.xer,application/xml,text/xml',
+    refuse: refuseScheduleFile,
+    read: (picked, onProgress) => {
+      setChoice({});
+      const isXer = picked instanceof File && scheduleFileFormat(picked.name) === 'xer';
+      return isXer ? readFileBase64(picked, onProgress) : readFileText(picked, onProgress);
+    },
+    check: checkWith(chileHolidays, {}),
     onChecked: (answer) => {
       if (!isNameTyped.current) setName(answer.preview.projectName);
     },
@@ -126,21 +223,26 @@ export function ProjectImportDialog({ onClose }: { onClose: () => void }) {
 
   function toggleHolidays(checked: boolean) {
     setChileHolidays(checked);
-    flow.recheck(checkWith(checked));
+    flow.recheck(checkWith(checked, choice));
+  }
+
+  function choose(next: XerChoice) {
+    setChoice(next);
+    flow.recheck(checkWith(chileHolidays, next));
   }
 
   const canCreate = flow.step.kind === 'preview' && canCreateImported({ code, name }, codeCheck);
 
   function create() {
     if (!canCreate) return;
-    void flow.confirm(async (loaded) => {
+    void flow.confirm(async (loaded, checked) => {
       try {
+        // the project the preview shows (a P6 file's exported one unless another was chosen)
+        const projectId = checked.preview.projectId ?? choice.projectId;
         await importProject.mutateAsync({
-          fileName: loaded.name,
-          content: loaded.content,
+          ...importVariables(loaded, chileHolidays, { ...choice, ...(projectId === undefined ? {} : { projectId }) }),
           code: code.trim(),
           name: name.trim(),
-          chileHolidays,
         });
       } catch (error) {
         // a code taken meanwhile: the field asks again and shows it
@@ -157,9 +259,13 @@ export function ProjectImportDialog({ onClose }: { onClose: () => void }) {
       layout="form"
       flow={flow}
       preview={(answer) => (
-        <Box sx={{ opacity: isAnalyzing ? 0.5 : 1 }}>
-          <MspdiPreviewView result={answer} />
-        </Box>
+        <Stack spacing={2}>
+          {/* a P6 file's project and code page come first: choosing them reads the file again */}
+          <XerChoices result={answer} disabled={flow.isBusy} onChange={choose} />
+          <Box sx={{ opacity: isAnalyzing ? 0.5 : 1 }}>
+            <MspdiPreviewView result={answer} />
+          </Box>
+        </Stack>
       )}
       confirmLabel={t('projectImport.create')}
       confirmColor="success"

@@ -22,7 +22,7 @@ import { RemoveProjectDialog } from './remove-project-dialog';
  * /projects, 'Lista de proyectos' (product-spec.md §2): loaded when the screen opens, announced
  * with 'Proyectos cargados'; a name or budget selects the project, the edit icon opens 'Editar
  * proyecto', the delete icon asks first (issue 30: the project goes to the Papelera, and the question
- * says so with what it holds); 'Importar desde MS Project' opens the import dialog (issue 14).
+ * says so with what it holds); 'Importar programa (MS Project o Primavera P6)' opens the import dialog (issue 14).
  */
 export function ProjectsList() {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { isCodeWellFormed, isFilled } from '../utils/wizard-rules';
 export type CodeFieldState = { isValid: boolean; isNeutral: boolean; errorText: string; helperText?: string };
 
 /**
- * What a new project's code field shows (the wizard's step 1, 'Importar desde MS Project'): its own
+ * What a new project's code field shows (the wizard's step 1, 'Importar programa (MS Project o Primavera P6)'): its own
  * rules first, then what checkProjectCode said as it was typed.
  */
 export function useCodeFieldState(code: string, codeCheck: CodeCheck): CodeFieldState {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WeekdayWords } from './import-rules';
-import { canCreateImported, describeWeekdays, megabytes, refuseMspdiFile } from './import-rules';
+import { canCreateImported, describeWeekdays, megabytes, refuseScheduleFile, scheduleFileFormat } from './import-rules';
 
 const names = {
   sun: 'domingo',
@@ -18,14 +18,19 @@ const words: WeekdayWords = {
   none: 'ningún día',
 };
 
-describe("'Importar desde MS Project' rules", () => {
-  it('sends a .xml of up to 20 MB only', () => {
-    expect(refuseMspdiFile({ name: 'Obra.xml', size: 1000 })).toBeNull();
-    expect(refuseMspdiFile({ name: 'OBRA.XML', size: 20 * 1024 * 1024 })).toBeNull();
-    expect(refuseMspdiFile({ name: 'Obra.mpp', size: 1000 })).toEqual({ kind: 'wrongType' });
-    expect(refuseMspdiFile({ name: 'xml', size: 1000 })).toEqual({ kind: 'wrongType' });
-    expect(refuseMspdiFile({ name: 'Obra.xml', size: 0 })).toEqual({ kind: 'empty' });
-    expect(refuseMspdiFile({ name: 'Obra.xml', size: 20 * 1024 * 1024 + 1 })).toEqual({
+describe("'Importar programa (MS Project o Primavera P6)' rules", () => {
+  it('sends a .xml or a .xer of up to 20 MB only, each in its format', () => {
+    expect(scheduleFileFormat('Obra.xml')).toBe('mspdi');
+    expect(scheduleFileFormat('OBRA.XER')).toBe('xer');
+    expect(scheduleFileFormat('Obra.mpp')).toBeUndefined();
+    expect(refuseScheduleFile({ name: 'Programa P6.xer', size: 1000 })).toBeNull();
+    expect(refuseScheduleFile({ name: 'Programa P6.xer', size: 0 })).toEqual({ kind: 'empty' });
+    expect(refuseScheduleFile({ name: 'Obra.xml', size: 1000 })).toBeNull();
+    expect(refuseScheduleFile({ name: 'OBRA.XML', size: 20 * 1024 * 1024 })).toBeNull();
+    expect(refuseScheduleFile({ name: 'Obra.mpp', size: 1000 })).toEqual({ kind: 'wrongType' });
+    expect(refuseScheduleFile({ name: 'xml', size: 1000 })).toEqual({ kind: 'wrongType' });
+    expect(refuseScheduleFile({ name: 'Obra.xml', size: 0 })).toEqual({ kind: 'empty' });
+    expect(refuseScheduleFile({ name: 'Obra.xml', size: 20 * 1024 * 1024 + 1 })).toEqual({
       kind: 'tooLarge',
       megabytes: '20,0',
     });

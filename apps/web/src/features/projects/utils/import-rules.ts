@@ -1,23 +1,33 @@
 import { MAX_MSPDI_CHARS } from '@cimiento/domain';
+import type { ImportFormat } from '@cimiento/domain';
 import { fileExtension } from '@/lib/file-reading';
 import type { CodeCheck } from './wizard-rules';
 import { isCodeCheckPassable, isCodeWellFormed, isFilled } from './wizard-rules';
 
 /**
- * 'Importar desde MS Project' (issue 14): what the dialog checks before it sends a file, and how it
- * words the file's calendar. The server checks the file again (importProject).
+ * 'Importar programa (MS Project o Primavera P6)' (issues 14 and 34): what the dialog checks before
+ * it sends a file, and how it words the file's calendar. The server checks the file again
+ * (importProject).
  */
 
-/** The largest file the dialog sends: importProject takes up to 20 MB of XML text. */
-export const MAX_MSPDI_FILE_BYTES = MAX_MSPDI_CHARS;
+/** The largest file the dialog sends: importProject takes up to 20 MB of XML text or of XER. */
+export const MAX_SCHEDULE_FILE_BYTES = MAX_MSPDI_CHARS;
 
 export type ImportFileRefusal = { kind: 'wrongType' } | { kind: 'tooLarge'; megabytes: string } | { kind: 'empty' };
 
-/** Why a picked file is not sent: not a .xml, empty, or over 20 MB; null when it may go. */
-export function refuseMspdiFile(file: { name: string; size: number }): ImportFileRefusal | null {
-  if (fileExtension(file.name) !== '.xml') return { kind: 'wrongType' };
+/** importProject's format for a file, by its extension: .xml MS Project's XML, .xer P6's; else undefined. */
+export function scheduleFileFormat(fileName: string): ImportFormat | undefined {
+  const extension = fileExtension(fileName);
+  if (extension === '.xml') return 'mspdi';
+  if (extension === '.xer') return 'xer';
+  return undefined;
+}
+
+/** Why a picked file is not sent: not a .xml or .xer, empty, or over 20 MB; null when it may go. */
+export function refuseScheduleFile(file: { name: string; size: number }): ImportFileRefusal | null {
+  if (scheduleFileFormat(file.name) === undefined) return { kind: 'wrongType' };
   if (file.size === 0) return { kind: 'empty' };
-  if (file.size > MAX_MSPDI_FILE_BYTES) return { kind: 'tooLarge', megabytes: megabytes(file.size) };
+  if (file.size > MAX_SCHEDULE_FILE_BYTES) return { kind: 'tooLarge', megabytes: megabytes(file.size) };
   return null;
 }
 

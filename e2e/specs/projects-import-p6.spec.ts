@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callFunction, signInApi } from '../support/api';
+import { screenshot } from '../support/browser';
+import { expectValidation } from '../support/catalogues';
+import { gridCodes } from '../support/gantt';
+import { p6FilePath } from '../support/mspdi';
+import { ProjectApi } from '../support/projects';
+import type { SignedInSession } from '../support/signed-in';
+import { openAsFirstAdmin } from '../support/signed-in';
+
+type DryRun = {
+  preview: { projectName: string; taskCount: number; linkCount: number; projectId?: string };
+  warnings: string[];
+};
+
+const TITLE = 'Importar programa (MS Project o Primavera P6)';
+
+async function openImport(page: Page): Promise<Locator> {
+  await page.goto('/projects');
+  await page.getByRole('heading', { level: 1, name: 'Lista de proyectos' }).waitFor();
+  await page.getByRole('button', { name: TITLE }).click();
+  const dialog = page.getByRole('dialog', { name: TITLE });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/** The preview's term → value pairs. */
+async function previewPairs(dialog: Locator): Promise<Record<string, string>> {
+  const region = dialog.getByRole('region', { name: 'Contenido del archivo' });
+  await region.waitFor();
+  return region.locator('dl').evaluate((list) => {
+    const pairs: Record<string, string> = {};
+    for (const term of Array.from(list.querySelectorAll('dt'))) {
+      pairs[(term.textContent ?? '').trim()] = (term.nextElementSibling?.textContent ?? '').trim();
+    }
+    return pairs;
+  });
+}
+
+/**
+ * 'Importar programa (MS Project o Primavera P6)' with a real P6 export (issue 34): the
+ * jaggelas-test.xer of the shared corpus (P6 23.12, two projects, Windows-1252), picked in
+ * Chromium; the preview lists the file's projects and its code page, and the project made from it
+ * opens on its Gantt with P6's WBS codes and Activity IDs.
+ */
+describe("'Importar programa' with a Primavera P6 XER", () => {
+  let session: SignedInSession;
+  let projects: ProjectApi;
+  let cookie: string;
+
+  beforeAll(async () => {
+    session = await openAsFirstAdmin('p6');
+    projects = await ProjectApi.forSession(session);
+    cookie = await signInApi(session.server.url, session.admin.email, session.admin.password);
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("previews the file's projects and code page, imports the chosen one and opens its Gantt with P6's codes", async () => {
+    const { page } = session;
+    const file = p6FilePath('jaggelas-test.xer');
+    const content = readFileSync(file).toString('base64');
+    const dry = await callFunction<DryRun>(
+      session.server.url,
+      'importProject',
+      { format: 'xer', fileName: 'jaggelas-test.xer', content, dryRun: true },
+      cookie,
+    );
+
+    const dialog = await openImport(page);
+    await dialog.getByLabel('Archivo de MS Project (.xml) o de Primavera P6 (.xer)').setInputFiles(file);
+    const pairs = await previewPairs(dialog);
+    expect(pairs).toMatchObject({
+      Tareas: dry.preview.taskCount.toLocaleString('es-CL'),
+      Vínculos: dry.preview.linkCount.toLocaleString('es-CL'),
+    });
+    // the exported project of the two, the other marked external; the code page P6 did not state
+    const project = dialog.getByRole('combobox', { name: 'Proyecto del archivo' });
+    expect(await project.innerText()).toBe('10001 · Post LOS Schedule (692 actividades)');
+    await dialog.getByText('El archivo tiene 2 proyectos: elige cuál importar.').waitFor();
+    expect(await dialog.getByRole('combobox', { name: 'Codificación del texto' }).innerText()).toBe(
+      'Windows-1252 (Europa occidental)',
+    );
+    await project.click();
+    const options = await page.getByRole('option').allInnerTexts();
+    expect(options).toEqual([
+      expect.stringMatching(/^935 · .+ \(3 actividades; externo\)$/),
+      '10001 · Post LOS Schedule (692 actividades)',
+    ]);
+    await page.getByRole('option', { name: '10001 · Post LOS Schedule (692 actividades)' }).click();
+    // every warning the server gives is listed (the links to project 935 among them)
+    const warnings = dialog.getByRole('list', { name: 'Avisos de la importación' });
+    expect(await warnings.getByRole('listitem').allInnerTexts()).toEqual(dry.warnings);
+    expect(
+      dry.warnings.some((warning) => warning.startsWith('Se omitieron los vínculos con actividades de otros')),
+    ).toBe(true);
+    expect(await dialog.getByRole('textbox', { name: 'Nombre' }).inputValue()).toBe('Post LOS Schedule');
+    const code = dialog.getByRole('textbox', { name: 'Código' });
+    await code.fill('P6JAG');
+    await expectValidation(code, 'success');
+    await screenshot(page, 'projects-import-p6-preview');
+    await dialog.getByRole('button', { name: 'Crear proyecto' }).click();
+
+    await page.waitForURL(/\/projects\/[^/]+\/gantt$/);
+    const created = await projects.findByCode('P6JAG');
+    expect(created?.name).toBe('Post LOS Schedule');
+    await page.getByRole('heading', { level: 1, name: 'Post LOS Schedule :: Gantt', exact: true }).waitFor();
+    await page.locator('.wx-row').first().waitFor();
+    await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
+    // the EDP root, then P6's WBS codes (short names joined by dots) as the grid's codes
+    const codes = await gridCodes(page);
+    expect(codes[0]).toBe('P6JAG');
+    expect(codes.slice(1).every((shown) => /^[^\s]+$/.test(shown))).toBe(true);
+    expect(codes).toContain('1');
+    await screenshot(page, 'projects-import-p6-gantt');
+  });
+});
