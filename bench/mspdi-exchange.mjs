@@ -97,13 +97,13 @@ export function benchMspdi(tasks = TASKS) {
 }
 
 /** The server's peak resident set (VmHWM) in MB. */
-function peakRss(pid) {
+export function peakRss(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
 /** Resets the peak to the current RSS (Linux: `5` into clear_refs); false when refused. */
-function resetPeak(pid) {
+export function resetPeak(pid) {
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
     return true;

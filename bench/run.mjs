@@ -20,6 +20,7 @@ import { measureMixed } from './mixed.mjs';
 import { measureGanttServer } from './gantt-server.mjs';
 import { measureLoadGantt } from './loadgantt.mjs';
 import { measureMspdiExchange } from './mspdi-exchange.mjs';
+import { measureP6Import } from './p6-import.mjs';
 import { measureNotifications } from './notifications.mjs';
 import { measureLiveBounds } from './live-bounds.mjs';
 import { measureNpmStart } from './npm-start.mjs';
@@ -497,6 +498,14 @@ rows.push(...(await measureGanttSequencing()));
 //      import writing the project), loadGantt of it and exportGantt 'mspdi' of it, with the server's peak RSS,
 //      on SQLite and on a throwaway PostgreSQL database
 rows.push(...(await measureMspdiExchange()));
+
+// 13d'. Primavera P6 XER import (issue 34): HS2's real 3,994-activity file, its dry run, the import
+//      (target ≤ 3 s, ≤ 400 MB server RSS) and loadGantt of it, on SQLite and PostgreSQL
+try {
+  rows.push(...(await measureP6Import()));
+} catch (error) {
+  record('importProject xer (issue 34)', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+}
 
 // 13e. tracking (issue 15) at 10,000 tasks, each next to the same figure without tracking: schedule()
 //      with progress at a cut-off; on SQLite and PostgreSQL, saveProgress with 10,000 entries (two
