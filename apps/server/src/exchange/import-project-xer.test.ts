@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { readXer } from '@cimiento/domain/p6';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, createFirstAdmin, createSignedInUser } from '../../test/support/factories';
 import type { TestAccount } from '../../test/support/factories';
 import { loadGanttOk, storedGantt } from '../../test/support/gantt';
-import { countImportRows, readP6Base64 } from '../../test/support/mspdi';
+import { countImportRows, readP6Base64, sharedDataFolder } from '../../test/support/mspdi';
 import { loadProject, uniqueProjectCode } from '../../test/support/projects';
 import { createTestApp, databaseKinds } from '../../test/support/test-app';
 import type { TestApp } from '../../test/support/test-app';
@@ -107,6 +110,43 @@ describe.each(databaseKinds)('importProject format xer (%s)', (kind) => {
     for (const task of started)
       expect(task.StartDate, task.TaskCode).toBe((task as { ActualStart?: string }).ActualStart);
   });
+
+  it.each([
+    ['jaggelas-test.xer', '10001', 94],
+    ['pyp6xer-SP10-COST-LOADED.xer', undefined, 693],
+  ] as const)(
+    '%s: every activity P6 had started keeps its actual dates on the Gantt',
+    async (file, projectId, count) => {
+      const bytes = readFileSync(path.join(sharedDataFolder('p6'), file));
+      const code = uniqueProjectCode('ACT');
+      const result = await importOk({
+        content: bytes.toString('base64'),
+        code,
+        ...(projectId === undefined ? {} : { projectId }),
+      });
+      const gantt = await loadGanttOk(t, member.cookie, result.project._id);
+      // the activity's row by its Activity ID, the last part of its code
+      const byActivityId = new Map(gantt.activities.map((task) => [task.TaskCode.split('.').at(-1), task]));
+      const read = readXer(bytes);
+      if (!read.ok) throw new Error(read.error);
+      const day = (value: string | undefined) => value?.slice(0, 10);
+      const started = (read.xer.tables.get('TASK')?.rows ?? []).filter(
+        (row) => row['proj_id'] === result.preview.projectId && row['status_code'] !== 'TK_NotStart',
+      );
+      expect(started).toHaveLength(count);
+      const wrong: string[] = [];
+      for (const row of started) {
+        const task = byActivityId.get(row['task_code']);
+        const done = row['status_code'] === 'TK_Complete';
+        // a start milestone is its actual start; a finish milestone its actual finish
+        const first = row['task_type'] === 'TT_FinMile' ? day(row['act_end_date']) : day(row['act_start_date']);
+        const last = row['task_type'] === 'TT_Mile' ? first : done ? day(row['act_end_date']) : undefined;
+        if (task?.StartDate !== first || (last !== undefined && task.EndDate !== last))
+          wrong.push(`${row['task_code']}: ${task?.StartDate}..${task?.EndDate}, P6 ${first}..${last ?? ''}`);
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
 
   it('several projects, none chosen: the dry run reads the first and lists all; the import asks which', async () => {
     const content = readP6Base64('aspose-ScheduleOptions.xer');

@@ -214,6 +214,27 @@ describe('mapXer by hand', () => {
     '%E',
   ].join('\n');
 
+  it('a task planned at 0 hours that P6 shows worked keeps both actual dates: 1 day, named; one not started stays 0', () => {
+    const extra = [
+      '%R\t5\t1\t101\t10\tTT_Task\tTK_Complete\tCP_Drtn\t0\tA120\tReplanteo\t0\t0\t\t\t2026-03-02 08:00\t2026-03-04 17:00\t',
+      '%R\t6\t1\t101\t10\tTT_Task\tTK_NotStart\tCP_Drtn\t0\tA130\tVisto bueno\t0\t0\t\t\t\t\t',
+    ];
+    const parsed = parseXer(file.replace('%T\tTASKPRED', `${extra.join('\n')}\n%T\tTASKPRED`));
+    if (!parsed.ok) throw new Error(parsed.error);
+    const result = mapXer(parsed.xer);
+    if (!result.ok) throw new Error(result.error);
+    const byName = new Map(result.schedule.tasks.map((task) => [task.name, task]));
+    expect(byName.get('Replanteo')).toMatchObject({
+      duration: 1,
+      actualStart: '2026-03-02',
+      actualFinish: '2026-03-04',
+    });
+    expect(byName.get('Visto bueno')?.duration).toBe(0);
+    expect(result.schedule.warnings).toContain(
+      'Las actividades de duración 0 que no son hitos y ya comenzaron se importaron con 1 día, para conservar sus fechas reales: A120 Replanteo.',
+    );
+  });
+
   it('keeps one link per pair of activities, leaves out a self link and limits a huge lag, naming each', () => {
     const extra = [
       '%R\t4\t2\t1\t1\t1\tPR_SS\t0',

@@ -97,6 +97,11 @@ type Row = Record<string, string>;
 const WARNINGS: ReadonlyArray<readonly [string, (names: string) => string]> = [
   ['emptyWbs', (names) => `Se omitieron los nodos de la EDT sin actividades: ${names}.`],
   ['rounded', (names) => `Se redondearon a días completos las duraciones de: ${names}.`],
+  [
+    'zeroWorked',
+    (names) =>
+      `Las actividades de duración 0 que no son hitos y ya comenzaron se importaron con 1 día, para conservar sus fechas reales: ${names}.`,
+  ],
   ['tooLong', (names) => `Se acortaron a ${MAX_TASK_DURATION} días hábiles las duraciones de: ${names}.`],
   [
     'loe',
@@ -289,6 +294,13 @@ export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: s
         duration = MAX_TASK_DURATION;
         warn('tooLong', name);
       }
+    }
+    // a task (not a milestone) planned at 0 hours that P6 shows worked from its actual start to its
+    // actual finish: 1 day, so our Gantt keeps both dates instead of a milestone
+    const isMilestoneType = type === 'TT_Mile' || type === 'TT_FinMile';
+    if (!isMilestoneType && duration === 0 && dayOf(task['act_start_date']) !== undefined) {
+      duration = 1;
+      warn('zeroWorked', name);
     }
     if (type === 'TT_LOE') warn('loe', name);
     if (type === 'TT_WBS') warn('wbsSummary', name);
