@@ -1,33 +1,19 @@
-import { SaxesParser } from 'saxes';
-import type { SaxesTag } from 'saxes';
 import { MAX_IMPORTED_TASKS } from '../functions/exchange-contracts';
-import { formatNumber } from '../format/money';
+import { KeptXmlReader } from './kept-xml';
+import type { KeptXmlResult, XmlNode, XmlShape } from './kept-xml';
+
+export type { XmlNode } from './kept-xml';
+export { MAX_MSPDI_DEPTH, MAX_MSPDI_VALUES, MAX_MSPDI_VALUE_CHARS } from './kept-xml';
 
 /**
- * The MSPDI file read as a stream (issue 30): the text goes through saxes in pieces, and only the
- * elements the mapping reads are kept, as the plain tree parse-mspdi.ts maps (leaves are trimmed
- * strings, repeated elements arrays, attributes '@_name'). Everything else (timephased data,
- * baselines, extended attributes, notes, the task fields the mapping does not use) is read past
- * without being kept, so a 48 MB file holds a few tens of MB, and the server can feed it in slices
- * and give the event loop back between them.
- *
- * Bounds, each refused with a message that names it: nesting depth, tasks (the 100,000 of
- * MAX_IMPORTED_TASKS, counted to the end so the message says how many), values kept, characters in
- * one value; a DOCTYPE (and so any entity declaration) is refused: saxes never expands entities
- * beyond the five of XML and character references. A syntax error names its line and column;
- * a file that ends too soon says so; an empty one says it is empty.
+ * The MSPDI file read as a stream (issue 30) by the shared KeptXmlReader (kept-xml.ts): only the
+ * elements parse-mspdi.ts maps are kept. Everything else (timephased data, baselines, extended
+ * attributes, notes, the task fields the mapping does not use) is read past without being kept,
+ * so a 48 MB file holds a few tens of MB. The bounds and messages are kept-xml.ts's, worded for MS
+ * Project here.
  *
  * To read another field of a task, resource or assignment, add its element name to the lists below.
  */
-
-export type XmlNode = Record<string, unknown>;
-
-/** Elements deeper than this are not MSPDI (its deepest is about 7). */
-export const MAX_MSPDI_DEPTH = 64;
-/** Values (leaf elements and attributes) kept from one file. */
-export const MAX_MSPDI_VALUES = 3_000_000;
-/** Characters in one kept value (MS Project's names have at most 255). */
-export const MAX_MSPDI_VALUE_CHARS = 10_000;
 
 export const EMPTY_MSPDI = 'El archivo está vacío: elige el archivo XML guardado desde MS Project o ProjectLibre.';
 export const DOCTYPE_REFUSED =
@@ -130,215 +116,38 @@ function childKind(parent: Kind, name: string): Kind | undefined {
   }
 }
 
-type Frame = {
-  name: string;
-  kind: Kind;
-  node: XmlNode;
-  text: string;
-  hasChildren: boolean;
-  hasAttributes: boolean;
+const MSPDI_SHAPE: XmlShape<Kind> = {
+  documentKind: 'document',
+  childKind,
+  repeated: REPEATED,
+  counted: { name: 'Task', parentKind: 'tasks' },
+  messages: {
+    empty: EMPTY_MSPDI,
+    doctype: DOCTYPE_REFUSED,
+    saveAgain: SAVE_AGAIN,
+    usualDepth: 'un XML de MS Project tiene unos pocos',
+    split: 'Divide el proyecto en MS Project y vuelve a intentarlo.',
+  },
 };
-
-class MspdiRefusal extends Error {}
-
-const DECLARATION = /<!\s*(DOCTYPE|ENTITY)/i;
-const CHARACTER_REFERENCE = /&#(x[0-9a-fA-F]{1,6}|[0-9]{1,7});/g;
-
-/**
- * issue 17: no control character (C0 but tab and line breaks, DEL, C1) or surrogate reaches a name
- * through a character reference: such a reference is kept as the text it is written as.
- */
-function keepUnsafeReference(whole: string, body: string): string {
-  const code = body.startsWith('x') ? Number.parseInt(body.slice(1), 16) : Number.parseInt(body, 10);
-  const safe =
-    code === 0x9 ||
-    code === 0xa ||
-    code === 0xd ||
-    (code >= 0x20 && code <= 0x10ffff && !(code >= 0x7f && code <= 0x9f) && !(code >= 0xd800 && code <= 0xdfff));
-  return safe ? whole : `&amp;${whole.slice(1)}`;
-}
 
 export type MspdiDocumentResult = { ok: true; document: XmlNode; taskCount: number } | { ok: false; error: string };
 
 /**
  * A reader of one MSPDI file: `write` its text in pieces of any size, then `end` answers the kept
- * tree (or the refusal). After a refusal `write` does nothing more.
+ * tree (or the refusal). After a refusal `write` does nothing more. Tasks are counted to the end
+ * (the project row, UID 0, is one of them: past MAX_IMPORTED_TASKS + 1 they are counted, not kept).
  */
 export class MspdiXmlReader {
-  private readonly parser = new SaxesParser({ position: true });
-  private readonly stack: Frame[];
-  /** depth of the element being read past (0: none) */
-  private skipping = 0;
-  private depth = 0;
-  private values = 0;
-  /** tasks seen, kept or not (the project row counts here and is taken off at the end) */
-  private tasks = 0;
-  private sawContent = false;
-  private refusal: string | undefined;
-
-  constructor() {
-    this.stack = [{ name: '', kind: 'document', node: {}, text: '', hasChildren: false, hasAttributes: false }];
-    this.parser.on('error', (error: Error) => {
-      throw new MspdiRefusal(this.syntaxMessage(error.message));
-    });
-    this.parser.on('doctype', () => {
-      throw new MspdiRefusal(DOCTYPE_REFUSED);
-    });
-    this.parser.on('opentag', (tag) => this.open(tag));
-    this.parser.on('closetag', () => this.close());
-    this.parser.on('text', (text) => this.addText(text));
-    this.parser.on('cdata', (text) => this.addText(text));
-  }
+  private readonly reader = new KeptXmlReader(MSPDI_SHAPE, MAX_IMPORTED_TASKS + 1);
 
   /** Reads the next piece of the file. */
   write(chunk: string): void {
-    if (this.refusal !== undefined) return;
-    let text = this.carry + (this.started ? chunk : this.start(chunk));
-    // a character reference cut at the end of the piece waits for the next one
-    const cut = text.lastIndexOf('&');
-    if (cut >= 0 && cut >= text.length - 12 && !text.includes(';', cut)) {
-      this.carry = text.slice(cut);
-      text = text.slice(0, cut);
-    } else {
-      this.carry = '';
-    }
-    if (!this.sawContent && /\S/.test(text)) this.sawContent = true;
-    // saxes reports a DOCTYPE as one; in other letter cases it is not XML, but the same refusal
-    if (DECLARATION.test(text)) {
-      this.refusal = DOCTYPE_REFUSED;
-      return;
-    }
-    try {
-      this.parser.write(text.includes('&#') ? text.replace(CHARACTER_REFERENCE, keepUnsafeReference) : text);
-    } catch (error) {
-      this.refusal = this.messageOf(error);
-    }
-  }
-
-  private started = false;
-  private carry = '';
-
-  /** The first piece without its byte order mark. */
-  private start(chunk: string): string {
-    this.started = true;
-    return chunk.charCodeAt(0) === 0xfeff ? chunk.slice(1) : chunk;
+    this.reader.write(chunk);
   }
 
   /** The whole file has been written: the kept tree, or why it is refused. */
   end(): MspdiDocumentResult {
-    if (this.refusal === undefined && this.carry !== '') {
-      try {
-        this.parser.write(this.carry);
-      } catch (error) {
-        this.refusal = this.messageOf(error);
-      }
-      this.carry = '';
-    }
-    if (this.refusal === undefined) {
-      if (!this.sawContent) return { ok: false, error: EMPTY_MSPDI };
-      try {
-        this.parser.close();
-      } catch (error) {
-        this.refusal = this.messageOf(error);
-      }
-    }
-    if (this.refusal !== undefined) return { ok: false, error: this.refusal };
-    return { ok: true, document: (this.stack[0] as Frame).node, taskCount: this.tasks };
-  }
-
-  private messageOf(error: unknown): string {
-    if (error instanceof MspdiRefusal) return error.message;
-    throw error;
-  }
-
-  /** saxes's message as the user's: where the XML breaks, or that it ends too soon. */
-  private syntaxMessage(detail: string): string {
-    const line = this.parser.line;
-    const column = this.parser.column + 1;
-    const unclosed = /unclosed tag: ([^\s]+)/i.exec(detail)?.[1];
-    if (unclosed !== undefined || /unexpected end|document must contain a root element/i.test(detail)) {
-      const what = unclosed === undefined ? '' : `: falta cerrar <${unclosed}>`;
-      return `El archivo está incompleto, se corta en la línea ${line}, columna ${column}${what}. ${SAVE_AGAIN}`;
-    }
-    return `El archivo no es un XML válido: hay un error en la línea ${line}, columna ${column}. ${SAVE_AGAIN}`;
-  }
-
-  private open(tag: SaxesTag): void {
-    this.depth += 1;
-    if (this.depth > MAX_MSPDI_DEPTH) {
-      throw new MspdiRefusal(
-        `El archivo tiene elementos anidados a más de ${MAX_MSPDI_DEPTH} niveles (línea ${this.parser.line}); un XML de MS Project tiene unos pocos. ${SAVE_AGAIN}`,
-      );
-    }
-    if (this.skipping > 0) return;
-    const parent = this.stack[this.stack.length - 1] as Frame;
-    if (parent.kind === 'tasks' && tag.name === 'Task') {
-      this.tasks += 1;
-      // past the cap the tasks are counted, not kept, so the message can say how many there are
-      // (the project row is one of them: UID 0 at level 0)
-      if (this.tasks > MAX_IMPORTED_TASKS + 1) {
-        this.skipping = this.depth;
-        return;
-      }
-    }
-    const kind = childKind(parent.kind, tag.name);
-    if (kind === undefined) {
-      this.skipping = this.depth;
-      return;
-    }
-    parent.hasChildren = true;
-    const node: XmlNode = {};
-    let hasAttributes = false;
-    for (const [name, value] of Object.entries(tag.attributes as Record<string, string>)) {
-      this.countValue();
-      node[`@_${name}`] = value;
-      hasAttributes = true;
-    }
-    this.stack.push({ name: tag.name, kind, node, text: '', hasChildren: false, hasAttributes });
-  }
-
-  private close(): void {
-    this.depth -= 1;
-    if (this.skipping > 0) {
-      if (this.depth < this.skipping) this.skipping = 0;
-      return;
-    }
-    const frame = this.stack.pop() as Frame;
-    const parent = this.stack[this.stack.length - 1] as Frame;
-    const text = frame.text.trim();
-    let value: unknown;
-    if (frame.hasChildren || frame.hasAttributes) {
-      if (text !== '') frame.node['#text'] = text;
-      value = frame.node;
-    } else {
-      this.countValue();
-      value = text;
-    }
-    const existing = parent.node[frame.name];
-    if (existing === undefined) parent.node[frame.name] = REPEATED.has(frame.name) ? [value] : value;
-    else if (Array.isArray(existing)) existing.push(value);
-    else parent.node[frame.name] = [existing, value];
-  }
-
-  private addText(text: string): void {
-    if (this.skipping > 0 || this.stack.length === 1) return;
-    const frame = this.stack[this.stack.length - 1] as Frame;
-    // text beside child elements (indentation) is not a value
-    if (frame.hasChildren && text.trim() === '') return;
-    if (frame.text.length + text.length > MAX_MSPDI_VALUE_CHARS) {
-      throw new MspdiRefusal(
-        `El archivo tiene un valor de más de ${formatNumber(MAX_MSPDI_VALUE_CHARS)} caracteres en <${frame.name}> (línea ${this.parser.line}); Cimiento lee como máximo ${formatNumber(MAX_MSPDI_VALUE_CHARS)}. ${SAVE_AGAIN}`,
-      );
-    }
-    frame.text += text;
-  }
-
-  private countValue(): void {
-    this.values += 1;
-    if (this.values > MAX_MSPDI_VALUES) {
-      throw new MspdiRefusal(
-        `El archivo tiene más de ${formatNumber(MAX_MSPDI_VALUES)} datos de tareas, vínculos y calendarios; Cimiento lee como máximo ${formatNumber(MAX_MSPDI_VALUES)}. Divide el proyecto en MS Project y vuelve a intentarlo.`,
-      );
-    }
+    const result: KeptXmlResult = this.reader.end();
+    return result.ok ? { ok: true, document: result.document, taskCount: result.count } : result;
   }
 }
