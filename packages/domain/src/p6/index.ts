@@ -5,3 +5,5 @@ export type { MapXerResult, XerProject } from './map-xer';
 export { MAX_WARNING_NAME, mapXer } from './map-xer';
 export type { XerCalendar } from './xer-calendar';
 export { excelSerialDate, readXerCalendar } from './xer-calendar';
+export type { ReadP6XmlResult } from './read-p6xml';
+export { NOT_P6XML, P6XmlReader, readP6Xml } from './read-p6xml';

@@ -199,7 +199,8 @@ export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: s
     calendarRows[0];
   const projectCalendarId = projectCalendarRow?.['clndr_id'] ?? '';
   const calendarName = projectCalendarRow?.['clndr_name'] ?? '';
-  const read = readXerCalendar(projectCalendarRow?.['clndr_data'] ?? '', calendarName);
+  const read =
+    xer.calendars?.get(projectCalendarId) ?? readXerCalendar(projectCalendarRow?.['clndr_data'] ?? '', calendarName);
   const calendar =
     read.workingWeekdays.length > 0
       ? { workingWeekdays: read.workingWeekdays, exceptions: read.exceptions }

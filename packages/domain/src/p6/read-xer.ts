@@ -1,3 +1,5 @@
+import type { XerCalendar } from './xer-calendar';
+
 /**
  * Primavera P6 XER (issue 34): the file's bytes as tables. An XER file is tab-separated text: an
  * `ERMHDR` line (version, export date, …, base currency), then per table a `%T` line (its name),
@@ -34,6 +36,8 @@ export type XerFile = {
   encoding: XerEncoding;
   /** by table name (PROJECT, PROJWBS, TASK, TASKPRED, CALENDAR…), in the file's order */
   tables: Map<string, XerTable>;
+  /** P6 XML (read-p6xml.ts): its calendars already read, by clndr_id (XER's are in CALENDAR.clndr_data) */
+  calendars?: Map<string, XerCalendar>;
 };
 
 export type ReadXerResult = { ok: true; xer: XerFile } | { ok: false; error: string };
