@@ -114,7 +114,7 @@ describe("'Importar programa (MS Project o Primavera P6)'", () => {
 
       const dialog = await openImport(page);
       await dialog
-        .getByLabel('Archivo de MS Project (.xml) o de Primavera P6 (.xer)')
+        .getByLabel('Archivo de MS Project (.xml) o de Primavera P6 (.xer o .xml)')
         .setInputFiles(mspdiSamplePath(sample));
       const pairs = await previewPairs(dialog);
       expect(pairs).toMatchObject({
@@ -197,10 +197,10 @@ describe("'Importar programa (MS Project o Primavera P6)'", () => {
 
     const text = path.join(scratch, 'programa.txt');
     writeFileSync(text, 'no es un archivo de MS Project');
-    await dialog.getByLabel('Archivo de MS Project (.xml) o de Primavera P6 (.xer)').setInputFiles(text);
+    await dialog.getByLabel('Archivo de MS Project (.xml) o de Primavera P6 (.xer o .xml)').setInputFiles(text);
     await dialog
       .getByText(
-        'El archivo programa.txt no es un .xml ni un .xer. En MS Project guárdalo como «Formato XML» (.xml); en Primavera P6, expórtalo como XER (.xer). Luego elígelo de nuevo.',
+        'El archivo programa.txt no es un .xml, .xer ni .pmxml. En MS Project guárdalo como «Formato XML» (.xml); en Primavera P6, expórtalo como XER (.xer) o XML. Luego elígelo de nuevo.',
       )
       .waitFor();
 
@@ -217,7 +217,7 @@ describe("'Importar programa (MS Project o Primavera P6)'", () => {
       (error: Error) => error.message,
     );
     expect(refusal).toMatch(/^importProject: INVALID_ARGUMENT /);
-    await dialog.getByLabel('Archivo de MS Project (.xml) o de Primavera P6 (.xer)').setInputFiles(bad);
+    await dialog.getByLabel('Archivo de MS Project (.xml) o de Primavera P6 (.xer o .xml)').setInputFiles(bad);
     await dialog.getByText(refusal.replace('importProject: INVALID_ARGUMENT ', ''), { exact: true }).waitFor();
     expect(await dialog.getByRole('region', { name: 'Contenido del archivo' }).count()).toBe(0);
     expect(await dialog.getByRole('button', { name: 'Crear proyecto' }).isDisabled()).toBe(true);

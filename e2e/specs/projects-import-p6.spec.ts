@@ -72,7 +72,7 @@ describe("'Importar programa' with a Primavera P6 XER", () => {
     );
 
     const dialog = await openImport(page);
-    await dialog.getByLabel('Archivo de MS Project (.xml) o de Primavera P6 (.xer)').setInputFiles(file);
+    await dialog.getByLabel('Archivo de MS Project (.xml) o de Primavera P6 (.xer o .xml)').setInputFiles(file);
     const pairs = await previewPairs(dialog);
     expect(pairs).toMatchObject({
       Tareas: dry.preview.taskCount.toLocaleString('es-CL'),
@@ -117,5 +117,45 @@ describe("'Importar programa' with a Primavera P6 XER", () => {
     expect(codes.slice(1).every((shown) => /^[^\s]+$/.test(shown))).toBe(true);
     expect(codes).toContain('1');
     await screenshot(page, 'projects-import-p6-gantt');
+  });
+
+  it("imports P6's XML export picked as .xml: the project chosen among its four, with its 13 activities", async () => {
+    const { page } = session;
+    const dialog = await openImport(page);
+    await dialog
+      .getByLabel('Archivo de MS Project (.xml) o de Primavera P6 (.xer o .xml)')
+      .setInputFiles(p6FilePath('aspose-PrimaveraProject.xml'));
+    await previewPairs(dialog);
+    const project = dialog.getByRole('combobox', { name: 'Proyecto del archivo' });
+    expect(await project.innerText()).toBe('PROD00883 · Plasma Product Launch (13 actividades)');
+    // a P6 XML is UTF-8: nothing to choose about its text
+    expect(await dialog.getByRole('combobox', { name: 'Codificación del texto' }).count()).toBe(0);
+    await project.click();
+    expect(await page.getByRole('option').allInnerTexts()).toEqual([
+      'PROD00266 · PROD00266 (1 actividad; externo)',
+      'PROD00228 · PROD00228 (1 actividad; externo)',
+      'PROD00883 · Plasma Product Launch (13 actividades)',
+      'PROD00499 · Hemaform Program (13 actividades)',
+    ]);
+    await page.getByRole('option', { name: 'PROD00499 · Hemaform Program (13 actividades)' }).click();
+    await expect
+      .poll(async () => dialog.getByRole('textbox', { name: 'Nombre' }).inputValue())
+      .toBe('Hemaform Program');
+    const code = dialog.getByRole('textbox', { name: 'Código' });
+    await code.fill('P6HEM');
+    await expectValidation(code, 'success');
+    await dialog.getByRole('button', { name: 'Crear proyecto' }).click();
+    await page.waitForURL(/\/projects\/[^/]+\/gantt$/);
+    await page.getByRole('heading', { level: 1, name: 'Hemaform Program :: Gantt', exact: true }).waitFor();
+    await page.locator('.wx-row').first().waitFor();
+    const created = await projects.findByCode('P6HEM');
+    expect(created?.name).toBe('Hemaform Program');
+    const gantt = await callFunction<{ activities: { isSummary: boolean }[] }>(
+      session.server.url,
+      'loadGantt',
+      { id: created?._id },
+      cookie,
+    );
+    expect(gantt.activities.filter((task) => !task.isSummary)).toHaveLength(13);
   });
 });

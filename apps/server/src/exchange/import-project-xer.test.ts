@@ -141,7 +141,7 @@ describe.each(databaseKinds)('importProject format xer (%s)', (kind) => {
         // a start milestone is its actual start; a finish milestone its actual finish
         const first = row['task_type'] === 'TT_FinMile' ? day(row['act_end_date']) : day(row['act_start_date']);
         const last = row['task_type'] === 'TT_Mile' ? first : done ? day(row['act_end_date']) : undefined;
-        if (task?.StartDate !== first || (last !== undefined && task.EndDate !== last))
+        if (task?.StartDate !== first || (last !== undefined && task?.EndDate !== last))
           wrong.push(`${row['task_code']}: ${task?.StartDate}..${task?.EndDate}, P6 ${first}..${last ?? ''}`);
       }
       expect(wrong).toEqual([]);
@@ -206,7 +206,7 @@ describe.each(databaseKinds)('importProject format xer (%s)', (kind) => {
       { content: readP6Base64('mpxj-invalid-8.4.xer'), codePage: 'utf-16' },
       'codePage: debe ser una de: windows-1252, windows-1251',
     );
-    await expectRefused({ content: 'AAAA', format: 'p7' }, 'format: debe ser una de: mspdi, xer');
+    await expectRefused({ content: 'AAAA', format: 'p7' }, 'format: debe ser una de: mspdi, xer, p6xml');
     await expectRefused({ content: 'AAAA', format: 'xer', extra: 1 }, /extra/);
   });
 
@@ -215,5 +215,82 @@ describe.each(databaseKinds)('importProject format xer (%s)', (kind) => {
     const response = await callImport(t, '', { content: readP6Base64('mpxj-invalid-8.4.xer'), code: 'ANON' });
     expect(response.statusCode).toBe(401);
     expect(await countImportRows(t)).toEqual(before);
+  });
+
+  describe("format 'p6xml': P6's XML export, read as the XER is", () => {
+    const p6Xml = (name: string) => readFileSync(path.join(sharedDataFolder('p6'), name), 'utf8');
+
+    it('lists the projects (those written only as an Id are external), asks which, and imports the chosen one', async () => {
+      const content = p6Xml('aspose-PrimaveraProject.xml');
+      const dry = await importOk({ format: 'p6xml', fileName: 'PrimaveraProject.xml', content, dryRun: true });
+      expect(
+        dry.preview.projects.map((project: { shortName: string; isExternal: boolean }) => [
+          project.shortName,
+          project.isExternal,
+        ]),
+      ).toEqual([
+        ['PROD00266', true],
+        ['PROD00228', true],
+        ['PROD00883', false],
+        ['PROD00499', false],
+      ]);
+      // the first exported one is read; a P6 XML is UTF-8: no code page to choose
+      expect(dry.preview.projectId).toBe('3882');
+      expect(dry.preview.encoding).toBeUndefined();
+      await expectRefused(
+        { format: 'p6xml', content },
+        'El archivo tiene 4 proyectos: elige uno (PROD00266, PROD00228, PROD00883, PROD00499)',
+      );
+      const code = uniqueProjectCode('HEM');
+      const result = await importOk({ format: 'p6xml', content, code, projectId: 'PROD00499' });
+      expect(result.preview).toMatchObject({ projectName: 'Hemaform Program', projectId: '3883' });
+      const gantt = await loadGanttOk(t, member.cookie, result.project._id);
+      expect(gantt.activities.filter((task) => !task.isSummary)).toHaveLength(13);
+      expect(gantt.activities[0]?.TaskCode).toBe(code);
+    });
+
+    it("imports Aspose's 137-activity file with its WBS codes and relationships", async () => {
+      const code = uniqueProjectCode('ASP');
+      const before = await countImportRows(t);
+      const result = await importOk({ format: 'p6xml', content: p6Xml('aspose-primavera.xml'), code });
+      const after = await countImportRows(t);
+      expect(after.ganttLink - before.ganttLink).toBe(result.preview.linkCount);
+      expect(result.preview.linkCount).toBeGreaterThan(400);
+      const gantt = await loadGanttOk(t, member.cookie, result.project._id);
+      expect(gantt.activities.filter((task) => !task.isSummary)).toHaveLength(137);
+      const project = await loadProject(t, member.cookie, result.project._id);
+      expect(project.edp.items.map((item: { code: string }) => item.code).slice(0, 3)).toEqual([code, '0', '0.1']);
+    });
+
+    it("carries each activity's % complete at the data date, as the XER twin does", async () => {
+      const fromXml = await importOk({
+        format: 'p6xml',
+        content: p6Xml('mpxj-percent-complete-8.4.pmxml'),
+        code: uniqueProjectCode('PCX'),
+      });
+      const fromXer = await importOk({
+        content: readP6Base64('mpxj-percent-complete-8.4.xer'),
+        code: uniqueProjectCode('PCE'),
+      });
+      const shown = async (id: string) =>
+        (await loadGanttOk(t, member.cookie, id)).activities.map((task) => [
+          task.TaskName,
+          task.Progress,
+          task.StartDate,
+          task.EndDate,
+        ]);
+      const xml = await shown(fromXml.project._id);
+      expect(xml.slice(1)).toEqual((await shown(fromXer.project._id)).slice(1));
+      expect(xml.slice(1).map(([, progress]) => progress)).toEqual([0, 25, 75, 100, 0, 25, 75, 100, 0, 25, 75, 100]);
+    });
+
+    it('refuses an MS Project file sent as P6 XML, naming what it expected', async () => {
+      const mspdi =
+        '<?xml version="1.0"?><Project xmlns="http://schemas.microsoft.com/project"><Name>x</Name></Project>';
+      await expectRefused(
+        { format: 'p6xml', content: mspdi },
+        'El archivo no es un XML de Primavera P6: su elemento raíz debe ser APIBusinessObjects. Expórtalo de nuevo desde P6 como «XML».',
+      );
+    });
   });
 });

@@ -453,7 +453,7 @@ describe.each(databaseKinds)('importProject (%s)', (kind) => {
       await expectRefused(
         { content: '<Project/>', format: 'xlsx' },
         'INVALID_ARGUMENT',
-        'format: debe ser una de: mspdi, xer',
+        'format: debe ser una de: mspdi, xer, p6xml',
       );
     });
 

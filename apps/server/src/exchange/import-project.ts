@@ -4,7 +4,8 @@ import { defineHandler } from '../core/define-handler';
 import type { GanttTaskRecord, MspdiPreview, Project, ProjectCalendar, ScheduleResult } from '@cimiento/domain';
 import { MspdiImportError, importedProjectRecords } from '@cimiento/domain/mspdi';
 import type { ImportedSchedule } from '@cimiento/domain/mspdi';
-import { mapXer, readXer } from '@cimiento/domain/p6';
+import { P6XmlReader, mapXer, readXer } from '@cimiento/domain/p6';
+import type { ReadXerResult } from '@cimiento/domain/p6';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/db-helpers';
 import { recordChange } from '../collab/history-queries';
@@ -26,7 +27,7 @@ function invalid(message: string): HttpsError {
 /** The program that wrote the file and how to write it again, for the messages (issue 34). */
 type Source = { program: string; saveAgain: string };
 const MS_PROJECT: Source = { program: 'MS Project', saveAgain: 'guárdalo de nuevo como «XML»' };
-const PRIMAVERA_P6: Source = { program: 'Primavera P6', saveAgain: 'expórtalo de nuevo como XER' };
+const PRIMAVERA_P6: Source = { program: 'Primavera P6', saveAgain: 'expórtalo de nuevo como XER o XML' };
 
 /** The years a project row can hold (4 digits, as saveProject and updateProject take them). */
 function checkYear(date: string, source: Source): number {
@@ -110,6 +111,9 @@ function previewOf(read: ReadFile, calendar: ProjectCalendar, scheduled: Schedul
   };
 }
 
+/** Characters of a P6 XML file given to its reader at a time (as MSPDI's). */
+const XML_SLICE = 64 * 1024;
+
 /** A file read into the schedule to import, who wrote it, and what the preview says of the file itself. */
 type ReadFile = {
   schedule: ImportedSchedule;
@@ -119,7 +123,7 @@ type ReadFile = {
 
 /**
  * The file as the schedule to import: MSPDI text read a slice at a time; a P6 XER's bytes decoded
- * (its code page), read and one project of it mapped. A XER with several projects and none asked
+ * (its code page) and read, or a P6 XML's text read a slice at a time, and one project of it mapped. A XER with several projects and none asked
  * for: a dry run reads the first exported one (the preview lists them all to choose from), an
  * import is refused naming them.
  */
@@ -130,9 +134,19 @@ async function readImportedFile(input: ImportProjectInput): Promise<ReadFile> {
     return { schedule: parsed.schedule, source: MS_PROJECT, about: {} };
   }
   const slices = new TimeSlices();
-  const bytes = Buffer.from(input.content, 'base64');
-  await slices.turn();
-  const read = readXer(bytes, input.codePage);
+  let read: ReadXerResult;
+  if (input.format === 'p6xml') {
+    const reader = new P6XmlReader();
+    for (let at = 0; at < input.content.length; at += XML_SLICE) {
+      reader.write(input.content.slice(at, at + XML_SLICE));
+      await slices.turn();
+    }
+    read = reader.end();
+  } else {
+    const bytes = Buffer.from(input.content, 'base64');
+    await slices.turn();
+    read = readXer(bytes, input.codePage);
+  }
   if (!read.ok) throw invalid(read.error);
   await slices.turn();
   const options = {
@@ -148,7 +162,11 @@ async function readImportedFile(input: ImportProjectInput): Promise<ReadFile> {
   return {
     schedule: mapped.schedule,
     source: PRIMAVERA_P6,
-    about: { projects: mapped.projects, projectId: mapped.projectId, encoding: read.xer.encoding },
+    about: {
+      projects: mapped.projects,
+      projectId: mapped.projectId,
+      ...(input.format === 'xer' ? { encoding: read.xer.encoding } : {}),
+    },
   };
 }
 

@@ -44,8 +44,8 @@ export const base64WorkbookSchema = z
 /** The largest P6 XER file importProject takes, as base64 text (20 MB of file). */
 export const MAX_XER_BASE64_CHARS = Math.ceil((20 * 1024 * 1024) / 3) * 4;
 
-/** The formats importProject reads (issue 34): MS Project's XML and Primavera P6's XER. */
-export const importFormats = ['mspdi', 'xer'] as const;
+/** The formats importProject reads (issue 34): MS Project's XML, Primavera P6's XER and P6's XML. */
+export const importFormats = ['mspdi', 'xer', 'p6xml'] as const;
 export type ImportFormat = (typeof importFormats)[number];
 
 /** The code pages a P6 XER file may be written in (P6 writes the exporting PC's and does not say which). */
@@ -79,7 +79,7 @@ export const mspdiPreviewSchema = z.object({
   /** YYYY-MM-DD: the schedule our engine computes for the file */
   start: z.string(),
   finish: z.string(),
-  /** issue 34, XER: every project of the file, and the one read (its id) */
+  /** issue 34, XER and P6 XML: every project of the file, and the one read (its id) */
   projects: z.array(importedFileProjectSchema).optional(),
   projectId: z.string().optional(),
   /** issue 34, XER: the code page the text was read in */
@@ -107,7 +107,8 @@ const importedProjectFields = {
  * read as UTF-8 when it is, else Windows-1252, or `codePage`), one project of it (`projectId`, its
  * proj_id or Project ID; needed when the file holds several and more than one is exported): the
  * EDP from its WBS with P6's codes, its activities, relationships, calendar, constraints and
- * progress at the data date. Chile's holidays are off unless `chileHolidays`. `dryRun`: the preview
+ * progress at the data date. `format: 'p6xml'`, P6's XML export as text, read the same way (with
+ * `projectId`). Chile's holidays are off unless `chileHolidays`. `dryRun`: the preview
  * (with the file's projects for XER) and warnings only (code may be empty), nothing written. A file
  * that cannot be read, a DOCTYPE or entity, a link cycle, too many tasks → INVALID_ARGUMENT; a
  * taken code → ALREADY_EXISTS.
@@ -124,6 +125,20 @@ export const importProjectContract = defineFunction({
             .string({ error: 'debe ser texto' })
             .min(1, { error: 'el archivo está vacío' })
             .max(MAX_MSPDI_CHARS, { error: 'el archivo supera los 20 MB' }),
+          ...importedProjectFields,
+        }),
+        z.strictObject({
+          format: z.literal('p6xml'),
+          content: z
+            .string({ error: 'debe ser texto' })
+            .min(1, { error: 'el archivo está vacío' })
+            .max(MAX_MSPDI_CHARS, { error: 'el archivo supera los 20 MB' }),
+          projectId: z
+            .string({ error: 'debe ser texto' })
+            .trim()
+            .min(1, { error: 'es obligatorio' })
+            .max(100, { error: 'debe tener como máximo 100 caracteres' })
+            .optional(),
           ...importedProjectFields,
         }),
         z.strictObject({

@@ -453,11 +453,11 @@ export const enUS: Catalogue = {
   projectImport: {
     open: 'Import schedule (MS Project or Primavera P6)',
     title: 'Import schedule (MS Project or Primavera P6)',
-    hint: 'Drop here the .xml file saved by MS Project ("XML format") or ProjectLibre, or the .xer exported by Primavera P6, or choose it:',
+    hint: 'Drop here the .xml file saved by MS Project ("XML format") or ProjectLibre, or the .xer or .xml exported by Primavera P6, or choose it:',
     choose: 'Choose file',
-    inputLabel: 'MS Project (.xml) or Primavera P6 (.xer) file',
+    inputLabel: 'MS Project (.xml) or Primavera P6 (.xer or .xml) file',
     wrongType:
-      'The file {{name}} is neither an .xml nor an .xer. In MS Project save it as "XML format" (.xml); in Primavera P6 export it as XER (.xer). Then choose it again.',
+      'The file {{name}} is not an .xml, .xer or .pmxml. In MS Project save it as "XML format" (.xml); in Primavera P6 export it as XER (.xer) or XML. Then choose it again.',
     fileProject: 'Project in the file',
     fileProjectHelp_one: 'The file holds {{formatted}} project.',
     fileProjectHelp_other: 'The file holds {{formatted}} projects: choose which to import.',

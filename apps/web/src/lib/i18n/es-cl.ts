@@ -453,11 +453,11 @@ export const esCL = {
   projectImport: {
     open: 'Importar programa (MS Project o Primavera P6)',
     title: 'Importar programa (MS Project o Primavera P6)',
-    hint: 'Arrastra aquí el archivo .xml que MS Project («Formato XML») o ProjectLibre guardó, o el .xer que exportó Primavera P6, o elígelo:',
+    hint: 'Arrastra aquí el archivo .xml que MS Project («Formato XML») o ProjectLibre guardó, o el .xer o .xml que exportó Primavera P6, o elígelo:',
     choose: 'Elegir archivo',
-    inputLabel: 'Archivo de MS Project (.xml) o de Primavera P6 (.xer)',
+    inputLabel: 'Archivo de MS Project (.xml) o de Primavera P6 (.xer o .xml)',
     wrongType:
-      'El archivo {{name}} no es un .xml ni un .xer. En MS Project guárdalo como «Formato XML» (.xml); en Primavera P6, expórtalo como XER (.xer). Luego elígelo de nuevo.',
+      'El archivo {{name}} no es un .xml, .xer ni .pmxml. En MS Project guárdalo como «Formato XML» (.xml); en Primavera P6, expórtalo como XER (.xer) o XML. Luego elígelo de nuevo.',
     fileProject: 'Proyecto del archivo',
     fileProjectHelp_one: 'El archivo tiene {{formatted}} proyecto.',
     fileProjectHelp_other: 'El archivo tiene {{formatted}} proyectos: elige cuál importar.',

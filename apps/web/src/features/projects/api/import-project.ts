@@ -5,9 +5,14 @@ import { projectsQueryKey } from '@/lib/projects-query';
 import { notifyMessage } from '@/lib/stores/notices-store';
 
 type ImportInput = FunctionInput<'importProject'>;
-/** An MS Project file (text) or a P6 XER (base64, its code page and project as the preview chose them). */
+/**
+ * An MS Project file (text), a P6 XER (base64, its code page and project as the preview chose
+ * them) or a P6 XML (text, its project).
+ */
 export type ImportProjectVariables =
-  Omit<Extract<ImportInput, { format: 'mspdi' }>, 'dryRun'> | Omit<Extract<ImportInput, { format: 'xer' }>, 'dryRun'>;
+  | Omit<Extract<ImportInput, { format: 'mspdi' }>, 'dryRun'>
+  | Omit<Extract<ImportInput, { format: 'xer' }>, 'dryRun'>
+  | Omit<Extract<ImportInput, { format: 'p6xml' }>, 'dryRun'>;
 export type ImportProjectResult = FunctionOutput<'importProject'>;
 
 /**

@@ -98,7 +98,7 @@ function renderDialog(onClose = vi.fn()) {
 }
 
 function fileInput(): HTMLInputElement {
-  return screen.getByLabelText('Archivo de MS Project (.xml) o de Primavera P6 (.xer)');
+  return screen.getByLabelText('Archivo de MS Project (.xml) o de Primavera P6 (.xer o .xml)');
 }
 
 async function pickSample(user: ReturnType<typeof userEvent.setup>) {
@@ -119,7 +119,7 @@ describe("'Importar programa (MS Project o Primavera P6)'", () => {
       dataTransfer: { files: [new File(['x'], 'Obra.mpp')] },
     });
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'El archivo Obra.mpp no es un .xml ni un .xer. En MS Project guárdalo como «Formato XML» (.xml); en Primavera P6, expórtalo como XER (.xer). Luego elígelo de nuevo.',
+      'El archivo Obra.mpp no es un .xml, .xer ni .pmxml. En MS Project guárdalo como «Formato XML» (.xml); en Primavera P6, expórtalo como XER (.xer) o XML. Luego elígelo de nuevo.',
     );
     const big = new File(['<Project/>'], 'Grande.xml', { type: 'text/xml' });
     Object.defineProperty(big, 'size', { value: 21 * 1024 * 1024 });
@@ -331,5 +331,39 @@ describe("'Importar programa (MS Project o Primavera P6)'", () => {
       code: 'CAM',
       dryRun: false,
     });
+  });
+
+  it("tells P6's XML from MS Project's by its root, sends it as text, and offers its projects without a code page", async () => {
+    const user = userEvent.setup();
+    const imports: (ImportCall & { projectId?: string })[] = [];
+    const projects = [
+      { id: '3882', shortName: 'PROD00883', name: 'Plasma Product Launch', isExternal: false, activityCount: 13 },
+      { id: '3883', shortName: 'PROD00499', name: 'Hemaform Program', isExternal: false, activityCount: 13 },
+    ];
+    vi.stubGlobal('fetch', async (_input: string, init?: RequestInit) => {
+      const { data } = JSON.parse(String(init?.body)) as { data: ImportCall & { projectId?: string } };
+      imports.push(data);
+      const answer = { ...preview(false), projects, projectId: data.projectId ?? '3882' };
+      return jsonResponse(200, { result: { preview: answer, warnings: [], message: 'Archivo leído' } });
+    });
+    renderDialog();
+    const p6 =
+      '<?xml version="1.0"?>\n<APIBusinessObjects xmlns="http://xmlns.oracle.com/Primavera/P6/V8.3/API/BusinessObjects"/>';
+    await user.upload(fileInput(), new File([p6], 'Programa.xml', { type: 'text/xml' }));
+    await screen.findByRole('region', { name: 'Contenido del archivo' });
+    expect(imports[0]).toEqual({
+      format: 'p6xml',
+      fileName: 'Programa.xml',
+      content: p6,
+      chileHolidays: false,
+      dryRun: true,
+    });
+    expect(screen.getByRole('combobox', { name: 'Proyecto del archivo' }).textContent).toBe(
+      'PROD00883 · Plasma Product Launch (13 actividades)',
+    );
+    expect(screen.queryByRole('combobox', { name: 'Codificación del texto' })).toBeNull();
+    await user.click(screen.getByRole('combobox', { name: 'Proyecto del archivo' }));
+    await user.click(screen.getByRole('option', { name: 'PROD00499 · Hemaform Program (13 actividades)' }));
+    await waitFor(() => expect(imports.at(-1)).toMatchObject({ format: 'p6xml', dryRun: true, projectId: '3883' }));
   });
 });

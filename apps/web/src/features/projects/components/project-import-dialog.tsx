@@ -50,13 +50,14 @@ function XerChoices({
 }) {
   const { t } = useTranslation();
   const { projects, projectId, encoding } = result.preview;
-  if (encoding === undefined) return null;
-  const codePage = encoding === 'utf-8' ? undefined : encoding;
+  const hasProjects = projects !== undefined && projects.length > 1;
+  if (encoding === undefined && !hasProjects) return null;
+  const codePage = encoding === undefined || encoding === 'utf-8' ? undefined : encoding;
   const encodings: EncodingOption[] =
     encoding === 'utf-8' ? ['utf-8', 'windows-1252', 'windows-1251'] : ['windows-1252', 'windows-1251'];
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-      {projects !== undefined && projects.length > 1 && (
+      {hasProjects && (
         <TextField
           select
           label={t('projectImport.fileProject')}
@@ -81,24 +82,26 @@ function XerChoices({
           ))}
         </TextField>
       )}
-      <TextField
-        select
-        label={t('projectImport.encoding')}
-        value={encoding}
-        disabled={disabled}
-        onChange={(event) => {
-          const chosen = event.target.value as EncodingOption;
-          onChange({ ...(projectId ? { projectId } : {}), ...(chosen === 'utf-8' ? {} : { codePage: chosen }) });
-        }}
-        helperText={t('projectImport.encodingHelp')}
-        sx={{ flex: 1 }}
-      >
-        {encodings.map((option) => (
-          <MenuItem key={option} value={option}>
-            {t(`projectImport.encodings.${option}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+      {encoding !== undefined && (
+        <TextField
+          select
+          label={t('projectImport.encoding')}
+          value={encoding}
+          disabled={disabled}
+          onChange={(event) => {
+            const chosen = event.target.value as EncodingOption;
+            onChange({ ...(projectId ? { projectId } : {}), ...(chosen === 'utf-8' ? {} : { codePage: chosen }) });
+          }}
+          helperText={t('projectImport.encodingHelp')}
+          sx={{ flex: 1 }}
+        >
+          {encodings.map((option) => (
+            <MenuItem key={option} value={option}>
+              {t(`projectImport.encodings.${option}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
     </Stack>
   );
 }
@@ -155,22 +158,26 @@ function MspdiPreviewView({ result }: { result: ImportProjectResult }) {
   );
 }
 
-/** importProject's input for a loaded file: MSPDI as text, a P6 XER as base64 with what the preview chose. */
+/** importProject's input for a loaded file: MSPDI or P6 XML as text, a P6 XER as base64, with what the preview chose. */
 function importVariables(file: ImportFile, chileHolidays: boolean, choice: XerChoice): ImportProjectVariables {
   const base = { fileName: file.name, content: file.content, chileHolidays };
-  if (scheduleFileFormat(file.name) !== 'xer') return { ...base, format: 'mspdi' };
+  const format = scheduleFileFormat(file.name, file.content);
+  const projectId = choice.projectId === undefined ? {} : { projectId: choice.projectId };
+  if (format === 'p6xml') return { ...base, format: 'p6xml', ...projectId };
+  if (format !== 'xer') return { ...base, format: 'mspdi' };
   return {
     ...base,
     format: 'xer',
-    ...(choice.projectId === undefined ? {} : { projectId: choice.projectId }),
+    ...projectId,
     ...(choice.codePage === undefined ? {} : { codePage: choice.codePage }),
   };
 }
 
 /**
  * 'Importar programa (MS Project o Primavera P6)' (issues 14 and 34), from 'Proyectos': a .xml saved
- * by MS Project ("Formato XML") or ProjectLibre, or a .xer exported by Primavera P6 (read as base64:
- * P6 writes the PC's code page), picked or dropped, refused here when it is another kind of file or
+ * by MS Project ("Formato XML") or ProjectLibre, a .xer exported by Primavera P6 (read as base64:
+ * P6 writes the PC's code page) or P6's XML (.xml or .pmxml, told from MS Project's by its root
+ * element), picked or dropped, refused here when it is another kind of file or
  * over 20 MB; read with a progress bar, then importProject's dry run ('Analizando el archivo…') shows what
  * the file holds and every warning about what is not carried over. Ticking Chile's holidays, or
  * choosing another project or code page of a P6 file, runs the dry run again (start and finish move). The code is checked as it is typed, like the wizard's; the
@@ -206,7 +213,7 @@ export function ProjectImportDialog({ onClose }: { onClose: () => void }) {
     dryRun.mutateAsync(importVariables(file, withHolidays, chosen));
   const flow = useFormImport<ImportProjectResult>({
     text: (key, values) => t(`projectImport.${key}`, values),
-    accept: '.xml,.xer,application/xml,text/xml',
+    accept: '.xml,.xer,.pmxml,application/xml,text/xml',
     refuse: refuseScheduleFile,
     read: (picked, onProgress) => {
       setChoice({});

@@ -23,6 +23,15 @@ describe("'Importar programa (MS Project o Primavera P6)' rules", () => {
     expect(scheduleFileFormat('Obra.xml')).toBe('mspdi');
     expect(scheduleFileFormat('OBRA.XER')).toBe('xer');
     expect(scheduleFileFormat('Obra.mpp')).toBeUndefined();
+    expect(scheduleFileFormat('Obra.pmxml')).toBe('p6xml');
+    // a .xml is P6's when its root is P6's, whatever its namespace prefix
+    expect(
+      scheduleFileFormat('Obra.xml', '\uFEFF<?xml version="1.0"?>\n<!-- P6 -->\n<APIBusinessObjects xmlns="x">'),
+    ).toBe('p6xml');
+    expect(scheduleFileFormat('Obra.xml', '<p6:APIBusinessObjects>')).toBe('p6xml');
+    expect(scheduleFileFormat('Obra.xml', '<Project xmlns="http://schemas.microsoft.com/project">')).toBe('mspdi');
+    expect(scheduleFileFormat('Obra.xml', '<APIBusinessObjectsList>')).toBe('mspdi');
+    expect(refuseScheduleFile({ name: 'Obra.pmxml', size: 10 })).toBeNull();
     expect(refuseScheduleFile({ name: 'Programa P6.xer', size: 1000 })).toBeNull();
     expect(refuseScheduleFile({ name: 'Programa P6.xer', size: 0 })).toEqual({ kind: 'empty' });
     expect(refuseScheduleFile({ name: 'Obra.xml', size: 1000 })).toBeNull();

@@ -15,15 +15,20 @@ export const MAX_SCHEDULE_FILE_BYTES = MAX_MSPDI_CHARS;
 
 export type ImportFileRefusal = { kind: 'wrongType' } | { kind: 'tooLarge'; megabytes: string } | { kind: 'empty' };
 
-/** importProject's format for a file, by its extension: .xml MS Project's XML, .xer P6's; else undefined. */
-export function scheduleFileFormat(fileName: string): ImportFormat | undefined {
+/**
+ * importProject's format for a file: .xer P6's XER, .pmxml P6's XML; a .xml is P6's XML when its
+ * root element is P6's (APIBusinessObjects, looked for in its first 64 KB, once read), else MS
+ * Project's; another extension: undefined.
+ */
+export function scheduleFileFormat(fileName: string, text?: string): ImportFormat | undefined {
   const extension = fileExtension(fileName);
-  if (extension === '.xml') return 'mspdi';
   if (extension === '.xer') return 'xer';
-  return undefined;
+  if (extension === '.pmxml') return 'p6xml';
+  if (extension !== '.xml') return undefined;
+  return text !== undefined && /<(\w+:)?APIBusinessObjects[\s>/]/.test(text.slice(0, 64 * 1024)) ? 'p6xml' : 'mspdi';
 }
 
-/** Why a picked file is not sent: not a .xml or .xer, empty, or over 20 MB; null when it may go. */
+/** Why a picked file is not sent: not a .xml, .xer or .pmxml, empty, or over 20 MB; null when it may go. */
 export function refuseScheduleFile(file: { name: string; size: number }): ImportFileRefusal | null {
   if (scheduleFileFormat(file.name) === undefined) return { kind: 'wrongType' };
   if (file.size === 0) return { kind: 'empty' };
