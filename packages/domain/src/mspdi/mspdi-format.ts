@@ -19,6 +19,13 @@ export const MSPDI_OF_LINK_TYPE: Readonly<Record<LinkType, number>> = { FF: 0, F
 export const ELAPSED_FORMATS: ReadonlySet<number> = new Set([4, 6, 8, 10, 12, 36, 38, 40, 42, 44]);
 /** Percent lag formats: % and e% (and their estimated variants); LinkLag then holds the percent. */
 export const PERCENT_FORMATS: ReadonlySet<number> = new Set([19, 20, 51, 52]);
+/**
+ * issue 34: every LagFormat MSPDI defines (m, em, h, eh, d, ed, w, ew, mo, emo, %, e%, their
+ * estimated variants, and 53 'null'); a link with another one is left out, named.
+ */
+export const LAG_FORMATS: ReadonlySet<number> = new Set([
+  3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 19, 20, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 51, 52, 53,
+]);
 
 /** ConstraintType values and their names in MS Project's Spanish interface. */
 export const CONSTRAINT_NAMES: Readonly<Record<number, string>> = {

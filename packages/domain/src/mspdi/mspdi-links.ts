@@ -1,7 +1,7 @@
 import type { LinkType } from '../gantt/schedule-types';
 import { MAX_LAG } from '../gantt/predecessors';
-import { ELAPSED_FORMATS, LINK_TYPE_OF_MSPDI, PERCENT_FORMATS } from './mspdi-format';
-import { children, flag, int, num } from './mspdi-nodes';
+import { ELAPSED_FORMATS, LAG_FORMATS, LINK_TYPE_OF_MSPDI, PERCENT_FORMATS } from './mspdi-format';
+import { children, flag, int, num, text } from './mspdi-nodes';
 import type { RawTask } from './mspdi-nodes';
 import type { Warnings } from './mspdi-warnings';
 import type { ImportedLink } from './types';
@@ -18,9 +18,12 @@ export function mapLinks(
   minutesPerDay: number,
   workingShare: number,
   warnings: Warnings,
+  /** issue 34: inactive tasks, left out with their links (their own warning names them) */
+  leftOut: ReadonlySet<number> = new Set(),
 ): ImportedLink[] {
   const links: ImportedLink[] = [];
   const seen = new Set<string>();
+  const nameOf = new Map(raw.map((task) => [task.uid, task.name]));
   for (const task of raw) {
     const flagged = new Set<string>();
     const warnOnce = (kind: string) => {
@@ -30,6 +33,7 @@ export function mapLinks(
     };
     for (const link of children(task.node, 'PredecessorLink')) {
       const from = int(link, 'PredecessorUID');
+      if (from !== undefined && leftOut.has(from)) continue;
       if (flag(link, 'CrossProject')) {
         warnOnce('externalLink');
         continue;
@@ -48,10 +52,22 @@ export function mapLinks(
         continue;
       }
       seen.add(key);
+      // issue 34: a type or lag format MSPDI does not define is not guessed (FS, working minutes): named
       const typeNumber = int(link, 'Type');
-      const type: LinkType = (typeNumber === undefined ? undefined : LINK_TYPE_OF_MSPDI[typeNumber]) ?? 'FS';
+      const typeText = text(link, 'Type')?.trim() ?? '';
+      const known = typeNumber === undefined ? undefined : LINK_TYPE_OF_MSPDI[typeNumber];
+      if (known === undefined && typeText !== '') {
+        warnings.add('badLinkType', `${nameOf.get(from) ?? from} → ${task.name} (${typeText.slice(0, 20)})`);
+        continue;
+      }
+      const type: LinkType = known ?? 'FS';
       const linkLag = num(link, 'LinkLag') ?? 0;
       const format = int(link, 'LagFormat');
+      const formatText = text(link, 'LagFormat')?.trim() ?? '';
+      if (formatText !== '' && (format === undefined || !LAG_FORMATS.has(format))) {
+        warnings.add('badLagFormat', `${nameOf.get(from) ?? from} → ${task.name} (${formatText.slice(0, 20)})`);
+        continue;
+      }
       let days: number;
       // a converted lag gets its conversion's warning, not the rounding one as well
       let converted = false;

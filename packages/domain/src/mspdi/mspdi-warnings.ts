@@ -58,7 +58,16 @@ export const WARNING_SENTENCES: readonly (readonly [string, (names: string) => s
     (names) => `No se importan los calendarios propios de: ${names}; se programan con el calendario del proyecto.`,
   ],
   ['split', (names) => `No se importan las divisiones (interrupciones) de: ${names}; se programan de forma continua.`],
-  ['manual', (names) => `Las tareas programadas manualmente se programan automáticamente en Cimiento: ${names}.`],
+  [
+    'manual',
+    (names) =>
+      `Las tareas programadas manualmente conservan su comienzo del archivo como «Comienzo no antes del»; desde ahora Cimiento las programa automáticamente: ${names}.`,
+  ],
+  ['inactive', (names) => `Se omitieron las tareas inactivas (con las tareas bajo ellas y sus vínculos): ${names}.`],
+  [
+    'milestoneDuration',
+    (names) => `Las tareas marcadas como hito se importaron como hitos (duración 0), aunque tenían duración: ${names}.`,
+  ],
   ['recurring', (names) => `Las tareas periódicas se importan como tareas comunes, sin su periodicidad: ${names}.`],
   ['lagRounded', (names) => `Se redondearon a días completos los desfases de los vínculos hacia: ${names}.`],
   [
@@ -79,4 +88,9 @@ export const WARNING_SENTENCES: readonly (readonly [string, (names: string) => s
   ['externalLink', (names) => `Se omitieron los vínculos con tareas de otros proyectos de: ${names}.`],
   ['selfLink', (names) => `Se omitieron los vínculos de una tarea consigo misma: ${names}.`],
   ['duplicateLink', (names) => `Se omitieron los vínculos repetidos entre las mismas tareas hacia: ${names}.`],
+  ['badLinkType', (names) => `Se omitieron los vínculos de un tipo que MS Project no define: ${names}.`],
+  [
+    'badLagFormat',
+    (names) => `Se omitieron los vínculos con un formato de desfase que MS Project no define: ${names}.`,
+  ],
 ];

@@ -54,6 +54,10 @@ const TASK_FIELDS = new Set([
   'PercentComplete',
   'Manual',
   'Recurring',
+  // issue 34: the task's WBS code, milestone flag and whether it is active
+  'WBS',
+  'Milestone',
+  'Active',
   'CalendarUID',
   'Split',
   'Splits',

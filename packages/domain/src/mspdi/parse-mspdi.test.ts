@@ -3,7 +3,8 @@ import { MAX_IMPORTED_TASKS } from '../functions/exchange-contracts';
 import { formatNumber } from '../format/money';
 import { findUnsafeCharacter } from '../functions/common';
 import { DOCTYPE_REFUSED, NOT_MSPDI, parseMspdi } from './parse-mspdi';
-import { calendarXml, leaf, mspdiFile, taskXml } from './mspdi-test-support';
+import { importedProjectRecords } from './imported-project';
+import { calendarXml, leaf, mspdiFile, readSample, taskXml } from './mspdi-test-support';
 import type { ImportedSchedule } from './types';
 
 function parsed(xml: string): ImportedSchedule {
@@ -481,7 +482,7 @@ describe('parseMspdi: constraints and what is not carried over', () => {
       'No se importan los recursos asignados a: Con recurso; sus duraciones se importan tal como están.',
       'No se importan los calendarios propios de: Calendario propio; se programan con el calendario del proyecto.',
       'No se importan las divisiones (interrupciones) de: Dividida; se programan de forma continua.',
-      'Las tareas programadas manualmente se programan automáticamente en Cimiento: Manual.',
+      'Las tareas programadas manualmente conservan su comienzo del archivo como «Comienzo no antes del»; desde ahora Cimiento las programa automáticamente: Manual.',
       'Las tareas periódicas se importan como tareas comunes, sin su periodicidad: Periódica.',
     ]);
   });
@@ -630,5 +631,124 @@ describe('parseMspdi: calendar', () => {
     const schedule = parsed(mspdiFile({ tasks: [leaf(1, 'A', 1)], calendars: '' }));
     expect(schedule.calendar.workingWeekdays).toEqual([1, 2, 3, 4, 5]);
     expect(schedule.warnings).toEqual(['El archivo no trae calendario; se usa uno de lunes a viernes.']);
+  });
+});
+
+describe('parseMspdi: what real files carry (issue 34)', () => {
+  it("carries MS Project's WBS codes, which become the EDP's when unique and nested like the outline", () => {
+    const schedule = parsed(readSample('mpxj-task-links-project2007-mspdi.xml'));
+    const codes = schedule.tasks.map((task) => task.fileCode);
+    expect(codes.every((code) => code !== undefined)).toBe(true);
+    const records = importedProjectRecords(schedule, { code: 'TL' });
+    expect(records.warnings).toEqual([]);
+    expect(records.edpItems.slice(1).map((item) => item.code)).toEqual(codes);
+    // ProjectLibre's New Product gives 17 of its 43 tasks a WBS code: numbered by position, saying why
+    const partial = importedProjectRecords(parsed(readSample('projectlibre-new-product.xml')), { code: 'NP' });
+    expect(partial.edpItems[1]?.code).toBe('NP.1');
+    expect(partial.warnings).toEqual([
+      'No se usaron los códigos del archivo (26 tareas no tienen código): el EDP se numeró por posición.',
+    ]);
+    // a company coding that is not nested like the outline: numbered by position, saying why
+    const xml = mspdiFile({
+      tasks: [
+        projectRow('Obra'),
+        taskXml({ UID: 1, ID: 1, Name: 'Obra gruesa', OutlineLevel: 1, WBS: 'OG' }),
+        leaf(2, 'Excavación', 2, 2, { WBS: 'EXC-01' }),
+      ],
+    });
+    const loose = importedProjectRecords(parsed(xml), { code: 'OB' });
+    expect(loose.edpItems.map((item) => item.code)).toEqual(['OB', 'OB.1', 'OB.1.1']);
+    expect(loose.warnings).toEqual([
+      'No se usaron los códigos del archivo (el código EXC-01 no comienza con el de su tarea resumen (OG)): el EDP se numeró por posición.',
+    ]);
+  });
+
+  it('Milestone=1 makes a milestone whatever its duration, naming those that had one', () => {
+    const schedule = parsed(
+      mspdiFile({
+        tasks: [
+          projectRow('Obra'),
+          leaf(1, 'Recepción', 2, 1, { Milestone: 1 }),
+          leaf(2, 'Entrega', 0, 1, { Milestone: 1 }),
+          leaf(3, 'Pintura', 3, 1, { Milestone: 0 }),
+        ],
+      }),
+    );
+    expect(schedule.tasks.map((task) => [task.name, task.duration])).toEqual([
+      ['Recepción', 0],
+      ['Entrega', 0],
+      ['Pintura', 3],
+    ]);
+    expect(schedule.warnings).toContain(
+      'Las tareas marcadas como hito se importaron como hitos (duración 0), aunque tenían duración: Recepción.',
+    );
+  });
+
+  it('leaves out inactive tasks, those under them and their links, naming the inactive ones', () => {
+    const schedule = parsed(
+      mspdiFile({
+        tasks: [
+          projectRow('Obra'),
+          taskXml({ UID: 1, ID: 1, Name: 'Alternativa B', OutlineLevel: 1, Active: 0 }),
+          leaf(2, 'Pilotes', 4, 2),
+          leaf(3, 'Descartada', 2, 1, { Active: 0 }),
+          taskXml({ UID: 4, ID: 4, Name: 'Radier', OutlineLevel: 1, Duration: 'PT16H0M0S', Active: 1 }, [
+            { PredecessorUID: 2, Type: 1 },
+            { PredecessorUID: 3, Type: 1 },
+          ]),
+          leaf(5, 'Losa', 3, 1),
+        ],
+      }),
+    );
+    expect(schedule.tasks.map((task) => task.name)).toEqual(['Radier', 'Losa']);
+    expect(schedule.links).toEqual([]);
+    expect(schedule.warnings).toEqual([
+      'Se omitieron las tareas inactivas (con las tareas bajo ellas y sus vínculos): Alternativa B, Descartada.',
+    ]);
+  });
+
+  it('a manually scheduled task keeps the start the file gives it, as a start no earlier than', () => {
+    const schedule = parsed(
+      mspdiFile({
+        tasks: [
+          projectRow('Obra'),
+          leaf(1, 'Trazado', 2, 1, { Manual: 1, Start: '2025-03-12T08:00:00' }),
+          leaf(2, 'Excavación', 2, 1),
+        ],
+      }),
+    );
+    expect(byUid(schedule, 1).start).toBe('2025-03-12');
+    expect(byUid(schedule, 2).start).toBe('2025-03-03');
+  });
+
+  it('leaves out links of a type or lag format MS Project does not define, naming them', () => {
+    const schedule = parsed(
+      mspdiFile({
+        tasks: [
+          projectRow('Obra'),
+          leaf(1, 'Trazado', 2),
+          taskXml({ UID: 2, ID: 2, Name: 'Excavación', OutlineLevel: 1, Duration: 'PT16H0M0S' }, [
+            { PredecessorUID: 1, Type: 7 },
+          ]),
+          taskXml({ UID: 3, ID: 3, Name: 'Moldaje', OutlineLevel: 1, Duration: 'PT16H0M0S' }, [
+            { PredecessorUID: 1, Type: 1, LinkLag: 4800, LagFormat: 99 },
+          ]),
+          taskXml({ UID: 4, ID: 4, Name: 'Hormigón', OutlineLevel: 1, Duration: 'PT16H0M0S' }, [
+            { PredecessorUID: 1, Type: 3, LinkLag: 4800, LagFormat: 7 },
+          ]),
+        ],
+      }),
+    );
+    expect(schedule.links).toEqual([{ from: 1, to: 4, type: 'SS', lag: 1 }]);
+    expect(schedule.warnings).toEqual([
+      'Se omitieron los vínculos de un tipo que MS Project no define: Trazado → Excavación (7).',
+      'Se omitieron los vínculos con un formato de desfase que MS Project no define: Trazado → Moldaje (99).',
+    ]);
+  });
+
+  it('an empty <Tasks/> is a project without tasks', () => {
+    const schedule = parsed(mspdiFile({ tasks: [] }).replace('<Tasks></Tasks>', '<Tasks/>'));
+    expect(schedule.tasks).toEqual([]);
+    expect(schedule.projectStart).toBe('2025-03-03');
   });
 });

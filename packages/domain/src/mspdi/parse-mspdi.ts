@@ -62,7 +62,8 @@ function isProjectRow(node: XmlNode): boolean {
 
 function mapDocument(document: XmlNode, taskCount: number): ParseMspdiResult {
   const project = child(document, 'Project');
-  if (!project || text(project, '@_xmlns')?.trim() !== MSPDI_NAMESPACE || !isNode(project['Tasks'])) {
+  // issue 34: an empty <Tasks/> is a project without tasks, not another kind of file
+  if (!project || text(project, '@_xmlns')?.trim() !== MSPDI_NAMESPACE || project['Tasks'] === undefined) {
     return { ok: false, error: NOT_MSPDI };
   }
   const taskNodes = children(child(project, 'Tasks'), 'Task');
@@ -147,6 +148,25 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
     stack.push({ level: task.level, uid: task.uid });
   }
 
+  // issue 34: inactive tasks (Active=0, and every task under one) are left out with their links
+  const inactive = new Set<number>();
+  const inactiveNames: string[] = [];
+  for (const task of raw) {
+    const parent = parentOf.get(task.uid);
+    const isInactive = text(task.node, 'Active')?.trim() === '0' || (parent !== undefined && inactive.has(parent));
+    if (!isInactive) continue;
+    inactive.add(task.uid);
+    if (parent === undefined || !inactive.has(parent)) inactiveNames.push(task.name);
+  }
+  for (const name of inactiveNames) warnings.add('inactive', name);
+  const active = inactive.size === 0 ? raw : raw.filter((task) => !inactive.has(task.uid));
+  if (inactive.size > 0) for (const uid of inactive) hasChildren.delete(uid);
+  if (inactive.size > 0) {
+    // a summary whose every child is inactive is a task again
+    const parentsLeft = new Set(active.map((task) => parentOf.get(task.uid)));
+    for (const uid of [...hasChildren]) if (!parentsLeft.has(uid)) hasChildren.delete(uid);
+  }
+
   // real resources: an assignment to a resource other than the 'unassigned' placeholders
   const namedResources = new Set(
     children(child(project, 'Resources'), 'Resource')
@@ -166,7 +186,7 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
   const tasks: ImportedTask[] = [];
   const durationOf = new Map<number, number>();
   const constraintStartOf = new Map<number, string>();
-  for (const task of raw) {
+  for (const task of active) {
     const { node, uid, name } = task;
     const summary = hasChildren.has(uid);
 
@@ -195,6 +215,11 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
         if (!summary) warnings.add('tooLong', name);
       } else if (Math.abs(duration - days) > 1e-6 && !summary && !warnedElapsed(format)) warnings.add('rounded', name);
     }
+    // issue 34: Milestone=1 makes a milestone whatever its duration (named when it had one)
+    if (!summary && flag(node, 'Milestone') && duration !== 0) {
+      warnings.add('milestoneDuration', name);
+      duration = 0;
+    }
     durationOf.set(uid, duration);
 
     const percent = num(node, 'PercentComplete') ?? 0;
@@ -218,11 +243,20 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
     if (tasksWithResources.has(uid)) warnings.add('resources', name);
     const calendarUid = int(node, 'CalendarUID');
     if (calendarUid !== undefined && calendarUid !== -1) warnings.add('taskCalendar', name);
-    if (flag(node, 'Manual')) warnings.add('manual', name);
+    // issue 34: a manually scheduled task keeps its start, as a start no earlier than
+    if (flag(node, 'Manual') && !summary) {
+      const manualStart = datePart(text(node, 'Start'));
+      if (manualStart !== undefined && !constraintStartOf.has(uid)) {
+        start = manualStart;
+        constraintStartOf.set(uid, manualStart);
+      }
+      warnings.add('manual', name);
+    }
     if (flag(node, 'Recurring')) warnings.add('recurring', name);
     if (isSplit(node)) warnings.add('split', name);
 
     const parentUid = parentOf.get(uid);
+    const fileCode = text(node, 'WBS')?.trim();
     const fileStart = text(node, 'Start')?.trim();
     const fileFinish = text(node, 'Finish')?.trim();
     tasks.push({
@@ -233,6 +267,7 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
       summary,
       progress,
       start,
+      ...(fileCode ? { fileCode } : {}),
       ...(fileStart ? { fileStart } : {}),
       ...(fileFinish ? { fileFinish } : {}),
       ...(actualStart === undefined ? {} : { actualStart }),
@@ -251,7 +286,7 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
     if (!task.summary && fromParent !== undefined && fromParent > task.start) task.start = fromParent;
   }
 
-  const links = mapLinks(raw, projectRowUid, durationOf, minutesPerDay, workingShare, warnings);
+  const links = mapLinks(active, projectRowUid, durationOf, minutesPerDay, workingShare, warnings, inactive);
 
   const projectName =
     projectRowName ||
