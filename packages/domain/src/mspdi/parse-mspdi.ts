@@ -15,7 +15,7 @@ import {
 } from './mspdi-format';
 import { mapCalendar } from './mspdi-calendar';
 import { mapLinks } from './mspdi-links';
-import { child, children, flag, int, isNode, num, text } from './mspdi-nodes';
+import { child, children, flag, int, num, text } from './mspdi-nodes';
 import type { RawTask } from './mspdi-nodes';
 import { WARNING_SENTENCES, Warnings } from './mspdi-warnings';
 import type { ImportedSchedule, ImportedTask, ParseMspdiResult } from './types';
