@@ -25,7 +25,7 @@ export const MSPDI_SAMPLES = [
  * sibling `shared` for /work/main, the same folder for a worktree under /work/wt). Throws when there
  * is none, so the tests that need it fail rather than pass without reading a file.
  */
-export function sharedDataFolder(folder: 'mspdi' | 'p6'): string {
+export function sharedDataFolder(folder: 'mspdi' | 'mspdi-corpus' | 'p6'): string {
   const fromEnv = process.env.CIMIENTO_SHARED_DATA;
   if (fromEnv) {
     const dir = path.join(fromEnv, folder);

@@ -73,8 +73,16 @@ export function durationMinutes(value: string | undefined): number | undefined {
   return match[1] === '-' ? -minutes : minutes;
 }
 
-/** 'Tarea A, Tarea B' — the first ten names, then 'y N más'. */
+/** Names in warnings are cut to this many characters (issue 34: a 100,000-character name made a 300 KB answer). */
+export const MAX_WARNING_NAME = 120;
+
+/** A name as a warning shows it: at most MAX_WARNING_NAME characters, the cut marked '…'. */
+export function warningName(name: string): string {
+  return name.length > MAX_WARNING_NAME ? `${name.slice(0, MAX_WARNING_NAME - 1)}…` : name;
+}
+
+/** 'Tarea A, Tarea B' — the first ten names (each cut by warningName), then 'y N más'. */
 export function listNames(names: readonly string[], max = 10): string {
-  if (names.length <= max) return names.join(', ');
-  return `${names.slice(0, max).join(', ')} y ${names.length - max} más`;
+  const shown = names.slice(0, max).map(warningName).join(', ');
+  return names.length <= max ? shown : `${shown} y ${names.length - max} más`;
 }

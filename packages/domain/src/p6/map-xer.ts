@@ -1,7 +1,7 @@
 import { MAX_TASK_DURATION } from '../functions/gantt-contracts';
 import { MAX_LAG } from '../gantt/predecessors';
 import type { LinkType } from '../gantt/schedule-types';
-import { listNames } from '../mspdi/mspdi-format';
+import { MAX_WARNING_NAME, listNames, warningName } from '../mspdi/mspdi-format';
 import { Warnings } from '../mspdi/mspdi-warnings';
 import type { ImportedLink, ImportedSchedule, ImportedTask } from '../mspdi/types';
 import type { XerFile } from './read-xer';
@@ -54,8 +54,7 @@ export type MapXerResult =
       reason: 'none' | 'unknown' | 'choose';
     };
 
-/** Names in warnings are cut to this many characters. */
-export const MAX_WARNING_NAME = 120;
+export { MAX_WARNING_NAME };
 
 const LINK_TYPES: Record<string, LinkType> = { PR_FS: 'FS', PR_SS: 'SS', PR_FF: 'FF', PR_SF: 'SF' };
 
@@ -69,9 +68,7 @@ const CONSTRAINT_NAMES: Record<string, string> = {
   CS_MANDFIN: 'Fin obligatorio',
 };
 
-function cut(name: string): string {
-  return name.length > MAX_WARNING_NAME ? `${name.slice(0, MAX_WARNING_NAME - 1)}…` : name;
-}
+const cut = warningName;
 
 /** 'YYYY-MM-DD HH:MM' → 'YYYY-MM-DD'; undefined when empty or not a date. */
 function dayOf(value: string | undefined): string | undefined {
