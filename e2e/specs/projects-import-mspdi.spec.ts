@@ -226,4 +226,27 @@ describe("'Importar programa (MS Project o Primavera P6)'", () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(await projects.list()).toEqual(before);
   });
+
+  it('reads a file MS Project saved in UTF-16 without a byte-order mark, and names an encoding it cannot read', async () => {
+    const { page } = session;
+    const dialog = await openImport(page);
+    const facts = readMspdiFacts('mpxj-mspdirelations.xml');
+    const text = readFileSync(mspdiSamplePath('mpxj-mspdirelations.xml'), 'utf8').replace(/^\uFEFF/, '');
+    const utf16 = path.join(scratch, 'utf16.xml');
+    writeFileSync(utf16, Buffer.from(text, 'utf16le'));
+    const input = dialog.getByLabel('Archivo de MS Project (.xml) o de Primavera P6 (.xer o .xml)');
+    await input.setInputFiles(utf16);
+    expect(await previewPairs(dialog)).toMatchObject({ Tareas: String(facts.tasks.length) });
+    await dialog.getByRole('button', { name: 'Elegir otro archivo' }).click();
+    // Latin-1 bytes that do not declare it: neither UTF-8 nor UTF-16
+    const latin = path.join(scratch, 'latin.xml');
+    writeFileSync(latin, Buffer.from('<Project><Name>Excavaci\u00f3n</Name></Project>', 'latin1'));
+    await dialog.getByLabel('Archivo de MS Project (.xml) o de Primavera P6 (.xer o .xml)').setInputFiles(latin);
+    await dialog
+      .getByText(
+        'El archivo latin.xml no está en UTF-8 ni UTF-16, y no declara otra codificación que se pueda leer. Ábrelo en el programa que lo creó y guárdalo de nuevo como «XML».',
+      )
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  });
 });

@@ -1,5 +1,5 @@
 import { describeError, isFunctionError } from '@/lib/api-client';
-import { readFileBase64 } from '@/lib/file-reading';
+import { FileReadRefusal, readFileBase64 } from '@/lib/file-reading';
 import type { ReadProgress } from '@/lib/file-reading';
 import { useFileImport } from './use-file-import';
 import type { FileImport, ImportFile } from './use-file-import';
@@ -81,7 +81,8 @@ export function useFormImport<R>({ text, refuse, ...options }: FormImportOptions
       const values = { name: file.name, ...(refusal.kind === 'tooLarge' ? { size: refusal.megabytes } : {}) };
       return text(refusal.kind, values);
     },
-    readFailed: (name) => text('readFailed', { name }),
+    // a file that is not in an encoding the import reads says so (issue 34)
+    readFailed: (name, cause) => (cause instanceof FileReadRefusal ? cause.message : text('readFailed', { name })),
     checkFailed: describeError,
     importFailed: describeError,
   });

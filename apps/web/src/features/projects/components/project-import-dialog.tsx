@@ -19,7 +19,7 @@ import { StatusTextField } from '@/components/ui/status-text-field';
 import { useFormImport } from '@/hooks/import-flows';
 import type { ImportFile } from '@/hooks/use-file-import';
 import { isFunctionError } from '@/lib/api-client';
-import { readFileBase64, readFileText } from '@/lib/file-reading';
+import { readFileBase64, readXmlFileText } from '@/lib/file-reading';
 import { useSelectProject } from '@/lib/stores/project-store';
 import { useProjectCodeCheck } from '../api/check-project-code';
 import { useImportProject, useScheduleFilePreview } from '../api/import-project';
@@ -218,7 +218,7 @@ export function ProjectImportDialog({ onClose }: { onClose: () => void }) {
     read: (picked, onProgress) => {
       setChoice({});
       const isXer = picked instanceof File && scheduleFileFormat(picked.name) === 'xer';
-      return isXer ? readFileBase64(picked, onProgress) : readFileText(picked, onProgress);
+      return isXer ? readFileBase64(picked, onProgress) : readXmlFileText(picked, onProgress);
     },
     check: checkWith(chileHolidays, {}),
     onChecked: (answer) => {
