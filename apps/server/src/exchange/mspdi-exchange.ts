@@ -47,6 +47,17 @@ export async function parseMspdiInSlices(content: string): Promise<ParseMspdiRes
 // ---------------------------------------------------------------- export
 
 /**
+ * The file's StartDate (issue 34): the earliest stored start of its tasks, the start no earlier than
+ * they all share (a day off, as MS Project allows, stays that day, so an import gives every task
+ * the same start back), unless the schedule starts earlier (work recorded before it); the first of
+ * January of the calendar's first year when the Gantt has no date.
+ */
+function exportedProjectStart(scheduled: string, earliestStored: string, firstYear: number): string {
+  if (earliestStored !== '' && (scheduled === '' || earliestStored < scheduled)) return earliestStored;
+  return scheduled === '' ? `${firstYear}-01-01` : scheduled;
+}
+
+/**
  * exportGanttMspdi: the project's Gantt as loadGantt answers it (merged with the EDP and EDC,
  * scheduled) written as an MSPDI file `{code}.xml`: the EDP root as MS Project's project row (its
  * name the project's, its children at the top), the tasks in tree order with their computed dates,
@@ -67,8 +78,10 @@ export async function exportGanttMspdi(db: Kysely<Database>, projectId: string):
 
   // the EDP's root, the one top-level summary, is MS Project's project row (UID 0), not a task:
   // its children go at the top of the outline and an import gives them back under a root again
+  // (issue 34: so is the root of a project without tasks, alone in its Gantt: the file has no task)
   const roots = gantt.activities.filter((task) => task.ParentId === undefined);
-  const rootCandidate = roots.length === 1 && roots[0]?.isSummary === true ? roots[0] : undefined;
+  const rootCandidate =
+    roots.length === 1 && (roots[0]?.isSummary === true || gantt.activities.length === 1) ? roots[0] : undefined;
   const links: MspdiExport['links'] = [];
   for (const task of gantt.activities) {
     const parsed = parsePredecessors(task.Predecessor);
@@ -123,7 +136,7 @@ export async function exportGanttMspdi(db: Kysely<Database>, projectId: string):
     projectName: root?.TaskName ?? project.name,
     // issue 33: a UF project's file says CLF, not CLP
     ...((currencies as readonly string[]).includes(project.currency) ? { currency: project.currency as Currency } : {}),
-    projectStart: gantt.projectStart === '' ? `${gantt.calendar.firstYear}-01-01` : gantt.projectStart,
+    projectStart: exportedProjectStart(gantt.projectStart, earliest, gantt.calendar.firstYear),
     projectFinish: gantt.projectFinish === '' ? `${gantt.calendar.firstYear}-01-01` : gantt.projectFinish,
     calendar: {
       workingWeekdays: gantt.calendar.workingWeekdays,
