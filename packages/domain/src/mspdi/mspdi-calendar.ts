@@ -120,11 +120,15 @@ function rangeDates(from: string | undefined, to: string | undefined): string[] 
 }
 
 /**
- * The dates of one 2007+ exception: its TimePeriod's days, filtered by its recurrence: daily
- * (every Period days), weekly (DaysOfWeek bit mask, every Period weeks), monthly by day and yearly
- * by day (MonthDay, Month). Recurrences by position (the 'second Monday') give undefined.
+ * The dates of one 2007+ exception: its TimePeriod's days, filtered by its recurrence (the types
+ * MPXJ documents): 1 daily, 7 daily every Period days, 6 weekly (DaysOfWeek bit mask, 1 = Sunday,
+ * every Period weeks), 4 monthly by day (MonthDay, every Period months), 5 monthly by position
+ * (MonthPosition 0–3 first to fourth, 4 last; MonthItem 0 day, 1 weekday, 2 weekend day, 3–9
+ * Sunday to Saturday; every Period months), 2 yearly by day (Month 0–11, MonthDay) and 3 yearly by
+ * position (Month, MonthItem, MonthPosition). Entered by occurrences, the first Occurrences of them.
+ * Another type (MS Project defines no 8 or 9) gives undefined: named as unreadable.
  */
-function exceptionDates(exception: XmlNode): string[] | undefined {
+export function exceptionDates(exception: XmlNode): string[] | undefined {
   const period = child(exception, 'TimePeriod');
   const dates = rangeDates(text(period, 'FromDate'), text(period, 'ToDate'));
   if (dates === undefined) return undefined;
@@ -136,7 +140,7 @@ function exceptionDates(exception: XmlNode): string[] | undefined {
   const first = dayNumber(dates[0] as string);
   switch (type) {
     case 1:
-    case 9:
+    case 7:
       return limit(dates.filter((date) => (dayNumber(date) - first) % every === 0));
     case 6: {
       const mask = int(exception, 'DaysOfWeek') ?? 0;
@@ -165,9 +169,49 @@ function exceptionDates(exception: XmlNode): string[] | undefined {
         dates.filter((date) => Number(date.slice(8, 10)) === monthDay && Number(date.slice(5, 7)) === month + 1),
       );
     }
+    case 5:
+    case 3: {
+      const item = int(exception, 'MonthItem');
+      const position = int(exception, 'MonthPosition');
+      const month = int(exception, 'Month');
+      if (item === undefined || position === undefined || (type === 3 && month === undefined)) return undefined;
+      const last = dayNumber(dates[dates.length - 1] as string);
+      const step = type === 3 ? 12 : every;
+      const found: string[] = [];
+      let index = monthIndex(dates[0] as string);
+      // a yearly one starts in its month of the first year that has it in the range
+      if (type === 3) while (index % 12 !== month) index += 1;
+      for (; index <= monthIndex(isoDay(last)); index += step) {
+        const date = dayByPosition(Math.floor(index / 12), index % 12, item, position);
+        if (date !== undefined && dayNumber(date) >= first && dayNumber(date) <= last) found.push(date);
+      }
+      return limit(found);
+    }
     default:
       return undefined;
   }
+}
+
+/**
+ * The day of a month by position (MSPDI's MonthItem and MonthPosition): the first to fourth, or the
+ * last (4), day (0), weekday (1), weekend day (2) or Sunday … Saturday (3–9); month 0–11.
+ */
+function dayByPosition(year: number, month: number, item: number, position: number): string | undefined {
+  if (item < 0 || item > 9 || position < 0 || position > 4) return undefined;
+  const firstDay = dayNumber(`${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-01`);
+  const nextMonth =
+    month === 11
+      ? `${String(year + 1).padStart(4, '0')}-01-01`
+      : `${String(year).padStart(4, '0')}-${String(month + 2).padStart(2, '0')}-01`;
+  const days: number[] = [];
+  for (let day = firstDay; day < dayNumber(nextMonth); day += 1) {
+    const week = weekday(day);
+    const fits =
+      item === 0 || (item === 1 ? week >= 1 && week <= 5 : item === 2 ? week === 0 || week === 6 : week === item - 3);
+    if (fits) days.push(day);
+  }
+  const chosen = position === 4 ? days[days.length - 1] : days[position];
+  return chosen === undefined ? undefined : isoDay(chosen);
 }
 
 function monthIndex(date: string): number {

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importedProjectRecords } from './imported-project';
 import { MAX_WARNING_NAME } from './mspdi-format';
+import { exceptionDates } from './mspdi-calendar';
+import { child, children } from './mspdi-nodes';
 import { sharedDataDir } from './mspdi-test-support';
+import { MspdiXmlReader } from './mspdi-xml';
 import { parseMspdi } from './parse-mspdi';
 import { leaf, mspdiFile, taskXml } from './mspdi-test-support';
 
@@ -81,4 +84,53 @@ describe('the MSPDI corpus, every file (issue 34)', () => {
     ).toBe(true);
     expect(warning?.length).toBeLessThan(2000);
   });
+});
+
+describe('recurring calendar exceptions of the corpus (issue 34)', () => {
+  const names = readdirSync(corpus).filter((name) => name.startsWith('mpxj-calendar-recurring-exceptions-'));
+
+  it.each(names)(
+    '%s: every exception on the dates MS Project wrote: its occurrences, the last on its ToDate',
+    (name) => {
+      const xml = readFileSync(path.join(corpus, name), 'utf8');
+      const result = parseMspdi(xml);
+      if (!result.ok) throw new Error(result.error);
+      // the oracle, read from the file's text: each exception's name, occurrences and last day
+      const written = xml
+        .split('<Exception>')
+        .slice(1)
+        .map((chunk) => ({
+          name: /<Name>([^<]*)<\/Name>/.exec(chunk)?.[1] ?? '',
+          occurrences: Number(/<Occurrences>(\d+)<\/Occurrences>/.exec(chunk)?.[1]),
+          last: /<ToDate>(\d{4}-\d{2}-\d{2})/.exec(chunk)?.[1] ?? '',
+          working: /<DayWorking>1<\/DayWorking>/.test(chunk),
+        }));
+      expect(written.length).toBeGreaterThan(20);
+      // each exception's own dates (the calendar keeps one per date: the first exception of a date wins)
+      const read = new MspdiXmlReader();
+      read.write(xml);
+      const document = read.end();
+      if (!document.ok) throw new Error(document.error);
+      const calendars = children(child(child(document.document, 'Project'), 'Calendars'), 'Calendar');
+      const nodes = calendars.flatMap((calendar) => children(child(calendar, 'Exceptions'), 'Exception'));
+      expect(nodes).toHaveLength(written.length);
+      nodes.forEach((node, index) => {
+        const exception = written[index];
+        const dates = exceptionDates(node);
+        expect(dates?.length, exception?.name).toBe(exception?.occurrences);
+        expect(dates?.at(-1), exception?.name).toBe(exception?.last);
+      });
+      // and the calendar holds every one of their dates, with its working flag
+      const byDate = new Map(result.schedule.calendar.exceptions.map((date) => [date.date, date]));
+      nodes.forEach((node, index) => {
+        for (const date of exceptionDates(node) ?? [])
+          expect(byDate.has(date), `${written[index]?.name} ${date}`).toBe(true);
+      });
+      const working = written.find((exception) => exception.working);
+      expect(
+        result.schedule.calendar.exceptions.filter((date) => date.name === working?.name && date.working),
+      ).toHaveLength(working?.occurrences ?? -1);
+      expect(result.schedule.warnings.filter((warning) => warning.includes('excepciones'))).toEqual([]);
+    },
+  );
 });

@@ -562,7 +562,7 @@ describe('parseMspdi: calendar', () => {
     ]);
   });
 
-  it('reads MS Project 2007+ <Exceptions> with their names (over the 2003 copy), including yearly ones', () => {
+  it('reads MS Project 2007+ <Exceptions> with their names (over the 2003 copy), including yearly and by-position ones', () => {
     const legacy =
       '<WeekDay><DayType>0</DayType><DayWorking>0</DayWorking><TimePeriod><FromDate>2025-01-01T00:00:00</FromDate><ToDate>2025-01-01T23:59:00</ToDate></TimePeriod></WeekDay>';
     const exceptions =
@@ -580,15 +580,15 @@ describe('parseMspdi: calendar', () => {
     );
     expect(schedule.calendar.exceptions).toEqual([
       { date: '2025-03-08', name: 'Sábado trabajado', working: true },
+      // issue 34: by position, the second Monday of May
+      { date: '2025-05-12', name: 'Segundo lunes', working: false },
       { date: '2025-09-18', name: 'Fiestas Patrias', working: false },
       { date: '2025-09-19', name: 'Fiestas Patrias', working: false },
       { date: '2025-12-25', name: 'Navidad', working: false },
       { date: '2026-12-25', name: 'Navidad', working: false },
       { date: '2027-12-25', name: 'Navidad', working: false },
     ]);
-    expect(schedule.warnings).toEqual([
-      'No se pudieron leer las fechas de las excepciones del calendario: Segundo lunes.',
-    ]);
+    expect(schedule.warnings).toEqual([]);
   });
 
   it('reads weekly recurring exceptions (DaysOfWeek mask)', () => {
