@@ -69,6 +69,7 @@ export const WARNING_SENTENCES: readonly (readonly [string, (names: string) => s
     (names) => `Las tareas marcadas como hito se importaron como hitos (duración 0), aunque tenían duración: ${names}.`,
   ],
   ['recurring', (names) => `Las tareas periódicas se importan como tareas comunes, sin su periodicidad: ${names}.`],
+  ['priority', (names) => `No se importan las prioridades de las tareas (Cimiento no las usa): ${names}.`],
   ['lagRounded', (names) => `Se redondearon a días completos los desfases de los vínculos hacia: ${names}.`],
   [
     'lagPercent',

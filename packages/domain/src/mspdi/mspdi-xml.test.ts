@@ -21,7 +21,7 @@ describe('MspdiXmlReader (issue 30)', () => {
     }
   });
 
-  it('keeps only what the mapping reads: timephased data, baselines and extended attributes are read past', () => {
+  it('keeps only what the mapping reads: timephased data and baselines are read past; a custom field only by its id and value', () => {
     const reader = new MspdiXmlReader();
     reader.write(
       mspdiFile({
@@ -42,12 +42,15 @@ describe('MspdiXmlReader (issue 30)', () => {
     expect(Object.keys(task).sort()).toEqual([
       'Duration',
       'DurationFormat',
+      'ExtendedAttribute',
       'Name',
       'OutlineLevel',
       'TimephasedData',
       'UID',
     ]);
     expect(task['TimephasedData']).toEqual([{ Type: '11' }]);
+    // issue 34: to name the custom fields that are not carried over
+    expect(task['ExtendedAttribute']).toEqual([{ FieldID: '188743731', Value: 'x' }]);
     expect(project['Assignments']?.['Assignment']).toEqual([{ TaskUID: '1', ResourceUID: '1' }]);
   });
 

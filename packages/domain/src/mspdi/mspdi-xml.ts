@@ -54,10 +54,11 @@ const TASK_FIELDS = new Set([
   'PercentComplete',
   'Manual',
   'Recurring',
-  // issue 34: the task's WBS code, milestone flag and whether it is active
+  // issue 34: the task's WBS code, milestone flag, whether it is active, and its priority
   'WBS',
   'Milestone',
   'Active',
+  'Priority',
   'CalendarUID',
   'Split',
   'Splits',
@@ -86,6 +87,8 @@ type Kind =
 const PROJECT_CONTAINERS: Readonly<Record<string, Kind>> = {
   Tasks: 'tasks',
   Calendars: 'all',
+  // issue 34: the custom fields' names, to say they are not carried over
+  ExtendedAttributes: 'all',
   Resources: 'resources',
   Assignments: 'assignments',
 };
@@ -101,6 +104,8 @@ function childKind(parent: Kind, name: string): Kind | undefined {
       return name === 'Task' ? 'task' : undefined;
     case 'task':
       if (name === 'PredecessorLink') return 'all';
+      // issue 34: which custom fields a task has a value in (FieldID and Value are all it holds)
+      if (name === 'ExtendedAttribute') return 'all';
       if (name === 'TimephasedData') return 'timephased';
       return TASK_FIELDS.has(name) ? 'leaf' : undefined;
     case 'timephased':

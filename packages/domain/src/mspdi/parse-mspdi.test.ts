@@ -746,6 +746,28 @@ describe('parseMspdi: what real files carry (issue 34)', () => {
     ]);
   });
 
+  it('lists the priorities and the custom fields it does not carry over, by their aliases', () => {
+    const custom = (id: number, value: string) =>
+      `<ExtendedAttribute><FieldID>${id}</FieldID><Value>${value}</Value></ExtendedAttribute>`;
+    const xml = mspdiFile({
+      header:
+        '<ExtendedAttributes><ExtendedAttribute><FieldID>188743731</FieldID><FieldName>Text1</FieldName><Alias>Frente de trabajo</Alias></ExtendedAttribute>' +
+        '<ExtendedAttribute><FieldID>188743767</FieldID><FieldName>Number1</FieldName></ExtendedAttribute></ExtendedAttributes>',
+      tasks: [
+        projectRow('Obra'),
+        leaf(1, 'Trazado', 2, 1, { Priority: 700 }).replace('</Task>', `${custom(188743731, 'Torre A')}</Task>`),
+        leaf(2, 'Excavación', 2, 1, { Priority: 500 }).replace(
+          '</Task>',
+          `${custom(188743767, '3')}${custom(188743999, 'x')}</Task>`,
+        ),
+      ],
+    });
+    expect(parsed(xml).warnings).toEqual([
+      'No se importan los campos personalizados de las tareas: Frente de trabajo, Number1, campo 188743999.',
+      'No se importan las prioridades de las tareas (Cimiento no las usa): Trazado.',
+    ]);
+  });
+
   it('an empty <Tasks/> is a project without tasks', () => {
     const schedule = parsed(mspdiFile({ tasks: [] }).replace('<Tasks></Tasks>', '<Tasks/>'));
     expect(schedule.tasks).toEqual([]);

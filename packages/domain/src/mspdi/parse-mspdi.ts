@@ -183,6 +183,7 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
   }
 
   const workingShare = calendar.workingWeekdays.length / 7;
+  const customFields = new Set<string>();
   const tasks: ImportedTask[] = [];
   const durationOf = new Map<number, number>();
   const constraintStartOf = new Map<number, string>();
@@ -253,6 +254,13 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
       warnings.add('manual', name);
     }
     if (flag(node, 'Recurring')) warnings.add('recurring', name);
+    // issue 34: priorities (500 is MS Project's default) and custom fields are not carried over
+    const priority = int(node, 'Priority');
+    if (priority !== undefined && priority !== 500) warnings.add('priority', name);
+    for (const field of children(node, 'ExtendedAttribute')) {
+      const id = text(field, 'FieldID')?.trim();
+      if (id && (text(field, 'Value') ?? '').trim() !== '') customFields.add(id);
+    }
     if (isSplit(node)) warnings.add('split', name);
 
     const parentUid = parentOf.get(uid);
@@ -274,6 +282,7 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
       ...(actualFinish === undefined ? {} : { actualFinish }),
     });
   }
+  if (customFields.size > 0) warnings.note(customFieldsNote(project, customFields));
   const cutoff = keepActuals(tasks, statusDataDate(text(project, 'StatusDate')), warnings);
 
   // a summary's SNET / MSO holds back every task under it (MS Project's rule): the latest wins
@@ -356,6 +365,21 @@ function keepActuals(tasks: ImportedTask[], statusDate: string | undefined, warn
     warnings.add('actuals', task.name);
   }
   return refused.size === tracked.length ? undefined : cutoff;
+}
+
+/**
+ * issue 34: the custom fields (ExtendedAttribute) the tasks have values in, by the alias the user
+ * gave them, else MS Project's field name ('Texto1' is 'Text1' in the file), else the field's id.
+ */
+function customFieldsNote(project: XmlNode, used: ReadonlySet<string>): string {
+  const names = new Map<string, string>();
+  for (const field of children(child(project, 'ExtendedAttributes'), 'ExtendedAttribute')) {
+    const id = text(field, 'FieldID')?.trim();
+    const name = (text(field, 'Alias') ?? '').trim() || (text(field, 'FieldName') ?? '').trim();
+    if (id && name) names.set(id, name);
+  }
+  const shown = [...used].map((id) => names.get(id) ?? `campo ${id}`);
+  return `No se importan los campos personalizados de las tareas: ${listNames(shown)}.`;
 }
 
 /** Elapsed durations get their own warning, not the rounding one as well. */
