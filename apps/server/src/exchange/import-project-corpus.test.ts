@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirstAdmin, createSignedInUser } from '../../test/support/factories';
+import { callFunction, createFirstAdmin, createSignedInUser } from '../../test/support/factories';
 import type { TestAccount } from '../../test/support/factories';
 import { loadGanttOk } from '../../test/support/gantt';
 import type { WireGantt } from '../../test/support/gantt';
@@ -128,4 +128,35 @@ describe.each(databaseKinds)('importProject on the MSPDI corpus (%s)', (kind) =>
     // the calendar- and resource-only files: no task in, none out
     expect(empty).toBe(41);
   }, 600_000);
+
+  it("a baseline goes out as MS Project's Baseline 0 and comes back as 'Línea base 0 (MS Project)', chosen, on the same days", async () => {
+    const content = readFileSync(path.join(corpus, 'projectlibre-new-product.xml'), 'utf8');
+    const first = await importProject(t, member.cookie, { fileName: 'np.xml', content, code: uniqueProjectCode('BL') });
+    const id = first.body.result.project._id;
+    const saved = await callFunction(t.app, 'saveBaseline', { id, name: 'Contrato' }, member.cookie);
+    expect(saved.statusCode).toBe(200);
+    const original = await loadGanttOk(t, member.cookie, id);
+    const xml: string = (await exportGantt(t, member.cookie, id, 'mspdi')).body.result.content;
+    const dry = await importProject(t, member.cookie, { fileName: 'np.xml', content: xml, dryRun: true });
+    expect(dry.body.result.preview.baselines).toEqual(['Línea base 0 (MS Project)']);
+    const again = await importProject(t, member.cookie, {
+      fileName: 'np.xml',
+      content: xml,
+      code: uniqueProjectCode('BL'),
+    });
+    expect(again.statusCode).toBe(200);
+    const back = await loadGanttOk(t, member.cookie, again.body.result.project._id);
+    const baselines = await callFunction(t.app, 'loadBaselines', { id: again.body.result.project._id }, member.cookie);
+    expect(baselines.body.result.baselines.map((baseline: { name: string }) => baseline.name)).toEqual([
+      'Línea base 0 (MS Project)',
+    ]);
+    expect(back.baselineId).toBe(baselines.body.result.baselines[0].baselineId);
+    const frozen = (gantt: WireGantt) =>
+      gantt.activities.slice(1).map((task) => {
+        const dated = task as { BaselineStart?: string; BaselineFinish?: string; BaselineDuration?: number };
+        return [task.TaskName, dated.BaselineStart, dated.BaselineFinish, dated.BaselineDuration];
+      });
+    expect(frozen(back)).toEqual(frozen(original));
+    expect(frozen(back).every(([, start]) => start !== undefined)).toBe(true);
+  });
 });

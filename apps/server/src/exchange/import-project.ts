@@ -7,7 +7,8 @@ import type { ImportedSchedule } from '@cimiento/domain/mspdi';
 import { P6XmlReader, mapXer, readXer } from '@cimiento/domain/p6';
 import type { ReadXerResult } from '@cimiento/domain/p6';
 import type { Kysely } from 'kysely';
-import { isUniqueViolation } from '../db/db-helpers';
+import { v7 as uuidv7 } from 'uuid';
+import { chunks, isUniqueViolation } from '../db/db-helpers';
 import { recordChange } from '../collab/history-queries';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
@@ -93,8 +94,10 @@ function scheduleImported(schedule: ImportedSchedule, calendar: ProjectCalendar,
 function previewOf(read: ReadFile, calendar: ProjectCalendar, scheduled: Scheduled): MspdiPreview {
   const { schedule } = read;
   const empty = schedule.tasks.length === 0;
+  const baselines = (schedule.baselineNumbers ?? []).map(fileBaselineName);
   return {
     ...read.about,
+    ...(baselines.length === 0 ? {} : { baselines }),
     projectName: schedule.projectName,
     taskCount: schedule.tasks.length,
     summaryCount: schedule.tasks.filter((task) => task.summary).length,
@@ -168,6 +171,68 @@ async function readImportedFile(input: ImportProjectInput): Promise<ReadFile> {
       ...(input.format === 'xer' ? { encoding: read.xer.encoding } : {}),
     },
   };
+}
+
+/** The name a baseline from MS Project gets: 'Línea base 0 (MS Project)'. */
+export function fileBaselineName(number: number): string {
+  return `Línea base ${number} (MS Project)`;
+}
+
+/**
+ * issue 34: each of the file's baselines with dates (ImportedSchedule.baselineNumbers) as a Cimiento
+ * baseline named fileBaselineName(n), holding the tasks that have dates in it (their first and last
+ * working days and duration, frozen as saveBaseline freezes them), dated now and recorded by who
+ * imported the file; the lowest number (Baseline 0 when there is one) becomes the chosen baseline.
+ * Its costs are not carried (MS Project's costs are not the EDP's amounts).
+ */
+async function insertFileBaselines(
+  trx: Kysely<Database>,
+  projectId: string,
+  schedule: ImportedSchedule,
+  tasks: readonly GanttTaskRecord[],
+  caller: { userId: string; name: string },
+): Promise<void> {
+  const numbers = schedule.baselineNumbers ?? [];
+  let chosen: string | undefined;
+  for (const number of numbers) {
+    // the schedule's task i is the Gantt's task i + 2 (1 is the EDP root)
+    const rows = schedule.tasks.flatMap((task, index) => {
+      const baseline = task.baselines?.find((candidate) => candidate.number === number);
+      const record = tasks[index + 1];
+      if (!baseline || !record) return [];
+      return [{ id: record.id, code: record.code, name: record.name, ...baseline }];
+    });
+    if (rows.length === 0) continue;
+    const baselineId = uuidv7();
+    await trx
+      .insertInto('gantt_baseline')
+      .values({
+        _id: baselineId,
+        project_id: projectId,
+        name: fileBaselineName(number),
+        created_at: new Date().toISOString(),
+        created_by: caller.userId,
+        created_by_name: caller.name,
+        task_count: rows.length,
+        project_start: rows.reduce((min, row) => (row.start < min ? row.start : min), rows[0]?.start ?? ''),
+        project_finish: rows.reduce((max, row) => (row.finish > max ? row.finish : max), rows[0]?.finish ?? ''),
+      })
+      .execute();
+    const taskRows = rows.map((row) => ({
+      baseline_id: baselineId,
+      task_id: row.id,
+      code: row.code,
+      name: row.name,
+      start_date: row.start,
+      finish_date: row.finish,
+      duration: row.duration,
+      cost: null,
+    }));
+    for (const part of chunks(taskRows)) await trx.insertInto('gantt_baseline_task').values(part).execute();
+    chosen ??= baselineId;
+  }
+  if (chosen !== undefined)
+    await trx.updateTable('project').set({ gantt_baseline_id: chosen }).where('_id', '=', projectId).execute();
 }
 
 /**
@@ -251,6 +316,8 @@ export async function importProject(
         caller.userId,
       );
       await insertGantt(trx, created._id, { tasks, links });
+      // issue 34: MS Project's baselines, the first (Baseline 0 when there is one) chosen
+      await insertFileBaselines(trx, created._id, schedule, tasks, caller);
       // issue 15: the file's progress, recorded at its cut-off by who imported it
       if (schedule.cutoff !== undefined) {
         const amounts = await readItemAmounts(trx, created._id);

@@ -40,6 +40,8 @@ export type WireGantt = {
   projectFinish: string;
   sequencing: 'none' | 'priority' | 'train';
   message: string;
+  /** issue 15: the chosen baseline */
+  baselineId?: string;
 };
 
 /** loadGantt as the Gantt screen calls it; the raw response. */

@@ -82,6 +82,8 @@ export const mspdiPreviewSchema = z.object({
   /** issue 34, XER and P6 XML: every project of the file, and the one read (its id) */
   projects: z.array(importedFileProjectSchema).optional(),
   projectId: z.string().optional(),
+  /** issue 34, MSPDI: the baselines the file brings, as they will be named ('Línea base 0 (MS Project)') */
+  baselines: z.array(z.string()).optional(),
   /** issue 34, XER: the code page the text was read in */
   encoding: z.enum(['utf-8', ...xerCodePages]).optional(),
 });

@@ -21,7 +21,7 @@ describe('MspdiXmlReader (issue 30)', () => {
     }
   });
 
-  it('keeps only what the mapping reads: timephased data and baselines are read past; a custom field only by its id and value', () => {
+  it('keeps only what the mapping reads: timephased data is read past; baselines and custom fields are kept', () => {
     const reader = new MspdiXmlReader();
     reader.write(
       mspdiFile({
@@ -40,6 +40,7 @@ describe('MspdiXmlReader (issue 30)', () => {
     const project = read.document['Project'] as Record<string, Record<string, unknown[]>>;
     const task = project['Tasks']?.['Task']?.[0] as Record<string, unknown>;
     expect(Object.keys(task).sort()).toEqual([
+      'Baseline',
       'Duration',
       'DurationFormat',
       'ExtendedAttribute',
@@ -51,6 +52,7 @@ describe('MspdiXmlReader (issue 30)', () => {
     expect(task['TimephasedData']).toEqual([{ Type: '11' }]);
     // issue 34: to name the custom fields that are not carried over
     expect(task['ExtendedAttribute']).toEqual([{ FieldID: '188743731', Value: 'x' }]);
+    expect(task['Baseline']).toEqual([{ Number: '0', Start: '2025-01-01T08:00:00' }]);
     expect(project['Assignments']?.['Assignment']).toEqual([{ TaskUID: '1', ResourceUID: '1' }]);
   });
 

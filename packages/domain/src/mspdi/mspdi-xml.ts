@@ -104,8 +104,9 @@ function childKind(parent: Kind, name: string): Kind | undefined {
       return name === 'Task' ? 'task' : undefined;
     case 'task':
       if (name === 'PredecessorLink') return 'all';
-      // issue 34: which custom fields a task has a value in (FieldID and Value are all it holds)
-      if (name === 'ExtendedAttribute') return 'all';
+      // issue 34: which custom fields a task has a value in (FieldID and Value are all it holds),
+      // and its baselines (Number, Start, Finish, Duration, Cost, Work)
+      if (name === 'ExtendedAttribute' || name === 'Baseline') return 'all';
       if (name === 'TimephasedData') return 'timephased';
       return TASK_FIELDS.has(name) ? 'leaf' : undefined;
     case 'timephased':

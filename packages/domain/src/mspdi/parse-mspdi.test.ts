@@ -768,6 +768,56 @@ describe('parseMspdi: what real files carry (issue 34)', () => {
     ]);
   });
 
+  it("reads MS Project's baselines with dates; names those without, and dates that run backwards", () => {
+    const baseline = (fields: Record<string, string | number>) =>
+      `<Baseline>${Object.entries(fields)
+        .map(([key, value]) => `<${key}>${value}</${key}>`)
+        .join('')}</Baseline>`;
+    const schedule = parsed(
+      mspdiFile({
+        tasks: [
+          projectRow('Obra'),
+          leaf(1, 'Trazado', 2).replace(
+            '</Task>',
+            baseline({
+              Number: 0,
+              Start: '2025-03-03T08:00:00',
+              Finish: '2025-03-04T17:00:00',
+              Duration: 'PT16H0M0S',
+              Cost: 100,
+            }) +
+              baseline({ Number: 1, Cost: 250 }) +
+              '</Task>',
+          ),
+          // a finish at 08:00 on Monday is the end of Friday
+          leaf(2, 'Excavación', 5).replace(
+            '</Task>',
+            baseline({
+              Number: 0,
+              Start: '2025-03-05T08:00:00',
+              Finish: '2025-03-10T08:00:00',
+              Duration: 'PT24H0M0S',
+            }) +
+              baseline({ Number: 2, Start: '2025-03-10T08:00:00', Finish: '2025-03-05T17:00:00' }) +
+              '</Task>',
+          ),
+        ],
+      }),
+    );
+    expect(schedule.baselineNumbers).toEqual([0]);
+    expect(byUid(schedule, 1).baselines).toEqual([
+      { number: 0, start: '2025-03-03', finish: '2025-03-04', duration: 2 },
+    ]);
+    expect(byUid(schedule, 2).baselines).toEqual([
+      { number: 0, start: '2025-03-05', finish: '2025-03-07', duration: 3 },
+    ]);
+    expect(schedule.warnings).toEqual([
+      'No se importan las líneas base de MS Project que no tienen comienzo y fin en ninguna tarea (solo costo, trabajo o una de las fechas): Línea base 1.',
+      'Se omitieron fechas de línea base cuyo fin es anterior a su comienzo: Excavación (Línea base 2).',
+      'De las líneas base de MS Project se importan las fechas y duraciones; sus costos y trabajo no.',
+    ]);
+  });
+
   it('an empty <Tasks/> is a project without tasks', () => {
     const schedule = parsed(mspdiFile({ tasks: [] }).replace('<Tasks></Tasks>', '<Tasks/>'));
     expect(schedule.tasks).toEqual([]);

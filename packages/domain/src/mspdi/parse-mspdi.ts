@@ -1,4 +1,4 @@
-import { dayNumber, isoDay } from '../gantt/calendar';
+import { dayNumber, isoDay, weekday } from '../gantt/calendar';
 import { MAX_IMPORTED_TASKS } from '../functions/exchange-contracts';
 import { MAX_TASK_DURATION } from '../functions/gantt-contracts';
 import { progressEntryErrors } from '../gantt/progress-entries';
@@ -184,6 +184,7 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
 
   const workingShare = calendar.workingWeekdays.length / 7;
   const customFields = new Set<string>();
+  const baselineNotes: BaselineNotes = { undated: new Set(), backwards: [], costOrWork: false };
   const tasks: ImportedTask[] = [];
   const durationOf = new Map<number, number>();
   const constraintStartOf = new Map<number, string>();
@@ -263,6 +264,7 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
     }
     if (isSplit(node)) warnings.add('split', name);
 
+    const baselines = taskBaselines(node, calendar, minutesPerDay, baselineNotes);
     const parentUid = parentOf.get(uid);
     const fileCode = text(node, 'WBS')?.trim();
     const fileStart = text(node, 'Start')?.trim();
@@ -280,9 +282,14 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
       ...(fileFinish ? { fileFinish } : {}),
       ...(actualStart === undefined ? {} : { actualStart }),
       ...(actualFinish === undefined ? {} : { actualFinish }),
+      ...(baselines.length === 0 ? {} : { baselines }),
     });
   }
   if (customFields.size > 0) warnings.note(customFieldsNote(project, customFields));
+  const baselineNumbers = [...new Set(tasks.flatMap((task) => (task.baselines ?? []).map((b) => b.number)))].sort(
+    (a, b) => a - b,
+  );
+  for (const note of baselineWarnings(baselineNotes, baselineNumbers)) warnings.note(note);
   const cutoff = keepActuals(tasks, statusDataDate(text(project, 'StatusDate')), warnings);
 
   // a summary's SNET / MSO holds back every task under it (MS Project's rule): the latest wins
@@ -313,6 +320,7 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
       tasks,
       links,
       ...(cutoff === undefined ? {} : { cutoff }),
+      ...(baselineNumbers.length === 0 ? {} : { baselineNumbers }),
       warnings: warnings.build(WARNING_SENTENCES),
     } satisfies ImportedSchedule,
   };
@@ -380,6 +388,71 @@ function customFieldsNote(project: XmlNode, used: ReadonlySet<string>): string {
   }
   const shown = [...used].map((id) => names.get(id) ?? `campo ${id}`);
   return `No se importan los campos personalizados de las tareas: ${listNames(shown)}.`;
+}
+
+type BaselineNotes = { undated: Set<number>; backwards: string[]; costOrWork: boolean };
+
+/**
+ * issue 34: a task's MS Project baselines that have both dates: the first working day of its Start,
+ * the last of its Finish (a Finish at the start of a day, 08:00 or earlier, is the end of the working
+ * day before, as MS Project writes a task ending at the end of a day), its Duration in working days.
+ * Baselines without dates (MS Project keeps a cost or work alone), and dates that run backwards,
+ * are noted for baselineWarnings.
+ */
+function taskBaselines(
+  node: XmlNode,
+  calendar: { workingWeekdays: number[]; exceptions: { date: string; working: boolean }[] },
+  minutesPerDay: number,
+  notes: BaselineNotes,
+): NonNullable<ImportedTask['baselines']> {
+  const found: NonNullable<ImportedTask['baselines']> = [];
+  const offDays = new Map(calendar.exceptions.map((exception) => [exception.date, !exception.working]));
+  const isWorking = (day: number) => {
+    const off = offDays.get(isoDay(day));
+    return off === undefined ? calendar.workingWeekdays.includes(weekday(day)) : !off;
+  };
+  for (const baseline of children(node, 'Baseline')) {
+    const number = int(baseline, 'Number');
+    if (number === undefined || number < 0 || number > 10) continue;
+    if ((text(baseline, 'Cost') ?? '').trim() !== '' || (text(baseline, 'Work') ?? '').trim() !== '')
+      notes.costOrWork = true;
+    const startText = text(baseline, 'Start');
+    const finishText = text(baseline, 'Finish');
+    const start = datePart(startText);
+    let finish = datePart(finishText);
+    if (start === undefined || finish === undefined || finishText === undefined) {
+      notes.undated.add(number);
+      continue;
+    }
+    if (finish > start && finishText.trim().slice(11, 16) !== '' && finishText.trim().slice(11, 16) <= '08:00') {
+      let day = dayNumber(finish) - 1;
+      for (let guard = 0; guard < 366 && !isWorking(day) && day > dayNumber(start); guard += 1) day -= 1;
+      finish = isoDay(day);
+    }
+    if (finish < start) {
+      notes.backwards.push(`${(text(node, 'Name') ?? '').trim()} (Línea base ${number})`);
+      continue;
+    }
+    const minutes = durationMinutes(text(baseline, 'Duration'));
+    const duration = minutes === undefined || minutes < 0 ? 0 : Math.round(minutes / minutesPerDay);
+    found.push({ number, start, finish, duration: Math.min(duration, MAX_TASK_DURATION) });
+  }
+  return found;
+}
+
+/** issue 34: what of MS Project's baselines is not carried over. */
+function baselineWarnings(notes: BaselineNotes, imported: readonly number[]): string[] {
+  const out: string[] = [];
+  const undated = [...notes.undated].filter((number) => !imported.includes(number)).sort((a, b) => a - b);
+  if (undated.length > 0)
+    out.push(
+      `No se importan las líneas base de MS Project que no tienen comienzo y fin en ninguna tarea (solo costo, trabajo o una de las fechas): ${listNames(undated.map((number) => `Línea base ${number}`))}.`,
+    );
+  if (notes.backwards.length > 0)
+    out.push(`Se omitieron fechas de línea base cuyo fin es anterior a su comienzo: ${listNames(notes.backwards)}.`);
+  if (notes.costOrWork && imported.length > 0)
+    out.push('De las líneas base de MS Project se importan las fechas y duraciones; sus costos y trabajo no.');
+  return out;
 }
 
 /** Elapsed durations get their own warning, not the rounding one as well. */

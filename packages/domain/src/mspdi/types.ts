@@ -43,6 +43,11 @@ export type ImportedTask = {
    */
   actualStart?: string;
   actualFinish?: string;
+  /**
+   * issue 34: the task in MS Project's baselines (Baseline 0–10) that have dates for it: first and
+   * last working day (YYYY-MM-DD) and duration in working days
+   */
+  baselines?: { number: number; start: string; finish: string; duration: number }[];
 };
 
 export type ImportedLink = {
@@ -73,6 +78,8 @@ export type ImportedSchedule = {
   cutoff?: string;
   /** in Spanish, each naming the tasks concerned: what is not carried over or was converted */
   warnings: string[];
+  /** issue 34: MS Project's baselines with dates, by number (0–10), each to become a Cimiento baseline */
+  baselineNumbers?: number[];
 };
 
 export type ParseMspdiResult = { ok: true; schedule: ImportedSchedule } | { ok: false; error: string };

@@ -490,6 +490,7 @@ export const enUS: Catalogue = {
     exceptions_one: '{{formatted}} exception',
     exceptions_other: '{{formatted}} exceptions',
     noExceptions: 'No exceptions',
+    baselines: 'Baselines',
     start: 'Start',
     finish: 'Finish',
     warnings_one: 'What is not carried over ({{formatted}} warning)',

@@ -490,6 +490,7 @@ export const esCL = {
     exceptions_one: '{{formatted}} excepción',
     exceptions_other: '{{formatted}} excepciones',
     noExceptions: 'Sin excepciones',
+    baselines: 'Líneas base',
     start: 'Inicio',
     finish: 'Término',
     warnings_one: 'Lo que no se traspasa ({{formatted}} aviso)',

@@ -140,6 +140,10 @@ function MspdiPreviewView({ result }: { result: ImportProjectResult }) {
             },
             { key: 'start', term: t('projectImport.start'), value: formatIsoDate(preview.start) },
             { key: 'finish', term: t('projectImport.finish'), value: formatIsoDate(preview.finish) },
+            // issue 34: MS Project's baselines, each a Cimiento baseline (the first one chosen)
+            ...(preview.baselines === undefined || preview.baselines.length === 0
+              ? []
+              : [{ key: 'baselines', term: t('projectImport.baselines'), value: preview.baselines.join(', ') }]),
           ]}
         />
       </Box>
