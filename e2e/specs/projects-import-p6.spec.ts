@@ -158,4 +158,39 @@ describe("'Importar programa' with a Primavera P6 XER", () => {
     );
     expect(gantt.activities.filter((task) => !task.isSummary)).toHaveLength(13);
   });
+
+  it('the P6 preview fits a phone in the dark theme, and a 1024 px screen in the light one', async () => {
+    const { page } = session;
+    for (const [width, height, isDark] of [
+      [390, 844, true],
+      [1024, 768, false],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto('/projects');
+      await page.getByRole('heading', { level: 1, name: 'Lista de proyectos' }).waitFor();
+      await page.getByRole('button', { name: 'Configuración Dashboard' }).click();
+      const toggle = page.getByLabel('Fondo claro / Fondo Oscuro');
+      if (isDark) await toggle.check();
+      else await toggle.uncheck();
+      await page.locator(`html[data-theme-mode="${isDark ? 'dark' : 'light'}"]`).waitFor({ state: 'attached' });
+      await page.keyboard.press('Escape');
+      const dialog = await openImport(page);
+      await dialog
+        .getByLabel('Archivo de MS Project (.xml) o de Primavera P6 (.xer o .xml)')
+        .setInputFiles(p6FilePath('jaggelas-test.xer'));
+      await previewPairs(dialog);
+      const project = dialog.getByRole('combobox', { name: 'Proyecto del archivo' });
+      await project.waitFor();
+      // both choices inside the dialog, nothing wider than the screen
+      const box = await project.boundingBox();
+      const encoding = await dialog.getByRole('combobox', { name: 'Codificación del texto' }).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+      expect(encoding && encoding.x >= 0 && encoding.x + encoding.width <= width).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(page, `projects-import-p6-preview-${width}-${isDark ? 'dark' : 'light'}`);
+      await dialog.getByRole('button', { name: 'Cancelar' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
 });

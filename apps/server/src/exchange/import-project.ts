@@ -125,10 +125,10 @@ type ReadFile = {
 };
 
 /**
- * The file as the schedule to import: MSPDI text read a slice at a time; a P6 XER's bytes decoded
- * (its code page) and read, or a P6 XML's text read a slice at a time, and one project of it mapped. A XER with several projects and none asked
- * for: a dry run reads the first exported one (the preview lists them all to choose from), an
- * import is refused naming them.
+ * The file as the schedule to import (issue 34): MSPDI or P6 XML text read a slice at a time, a P6
+ * XER's bytes decoded in their code page and read; for P6, one project of the file mapped. A P6
+ * file with several projects and none asked for: a dry run reads the first exported one (the
+ * preview lists them all to choose from), an import is refused naming them.
  */
 async function readImportedFile(input: ImportProjectInput): Promise<ReadFile> {
   if (input.format === 'mspdi') {
@@ -236,7 +236,8 @@ async function insertFileBaselines(
 }
 
 /**
- * importProject: checks the file (parseMspdi: XML, MSPDI, no DOCTYPE, at most 100,000 tasks),
+ * importProject: reads the file (readImportedFile: MSPDI, P6 XER or P6 XML; no DOCTYPE, at most
+ * 100,000 tasks) and maps its records (the dry run too, so it refuses and warns as the import does),
  * schedules it (a link cycle → INVALID_ARGUMENT naming the tasks) and answers the preview; unless
  * it is a dry run, writes in one transaction the project (the file's calendar, Chile's holidays
  * as asked), its EDP (the file's outline under a root named like the project) and its Gantt (one
@@ -356,8 +357,9 @@ export async function importProject(
 }
 
 /**
- * 'Importar desde MS Project' (issue 14): a new project from an MS Project or ProjectLibre XML file,
- * or (dryRun) its preview and warnings without writing. Open to every signed-in user, like saveProject.
+ * 'Importar programa (MS Project o Primavera P6)' (issues 14 and 34): a new project from an MS
+ * Project or ProjectLibre XML file, or a Primavera P6 XER or XML file, or (dryRun) its preview and
+ * warnings without writing. Open to every signed-in user, like saveProject.
  */
 export const handleImportProject = defineHandler(importProjectContract, async (input, { db, caller }) =>
   importProject(db, input, caller),
