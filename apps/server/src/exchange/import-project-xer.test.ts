@@ -148,6 +148,63 @@ describe.each(databaseKinds)('importProject format xer (%s)', (kind) => {
     },
   );
 
+  it("jaggelas: every activity whose driving chain a day-granular engine models lands on P6's early start and finish", async () => {
+    const bytes = readFileSync(path.join(sharedDataFolder('p6'), 'jaggelas-test.xer'));
+    const result = await importOk({
+      content: bytes.toString('base64'),
+      code: uniqueProjectCode('FID'),
+      projectId: '10001',
+    });
+    const gantt = await loadGanttOk(t, member.cookie, result.project._id);
+    const byActivityId = new Map(gantt.activities.map((task) => [task.TaskCode.split('.').at(-1), task]));
+    const read = readXer(bytes);
+    if (!read.ok) throw new Error(read.error);
+    const project = read.xer.tables.get('PROJECT')?.rows.find((row) => row['proj_id'] === '4533');
+    const activities = (read.xer.tables.get('TASK')?.rows ?? []).filter((row) => row['proj_id'] === '4533');
+    const relationships = read.xer.tables.get('TASKPRED')?.rows ?? [];
+    const byId = new Map(activities.map((row) => [row['task_id'], row]));
+    // P6's own fields decide which activities qualify: not started, whole working days (early start at
+    // 08:00, finish at 17:00: P6 starts the work after its 09:40 data date mid-day), on the project's
+    // calendar, no constraint, not a level of effort, whole-day lags, and every predecessor finished
+    // or qualifying too
+    const qualifies = new Map<string, boolean>();
+    const isModelled = (id: string | undefined): boolean => {
+      const known = qualifies.get(id ?? '');
+      if (known !== undefined) return known;
+      qualifies.set(id ?? '', false);
+      const row = byId.get(id);
+      if (!row) return false;
+      if (row['status_code'] === 'TK_Complete') {
+        qualifies.set(id ?? '', true);
+        return true;
+      }
+      const wholeDays =
+        (row['task_type'] ?? '').endsWith('Mile') ||
+        (row['early_start_date']?.endsWith('08:00') === true && row['early_end_date']?.endsWith('17:00') === true);
+      const answer =
+        row['status_code'] === 'TK_NotStart' &&
+        wholeDays &&
+        row['clndr_id'] === project?.['clndr_id'] &&
+        (row['cstr_type'] ?? '') === '' &&
+        row['task_type'] !== 'TT_LOE' &&
+        relationships
+          .filter((link) => link['task_id'] === id)
+          .every((link) => Number(link['lag_hr_cnt']) % 8 === 0 && isModelled(link['pred_task_id']));
+      qualifies.set(id ?? '', answer);
+      return answer;
+    };
+    const compared = activities.filter((row) => row['status_code'] === 'TK_NotStart' && isModelled(row['task_id']));
+    expect(compared.length).toBeGreaterThanOrEqual(70);
+    const wrong = compared.flatMap((row) => {
+      const task = byActivityId.get(row['task_code']);
+      const p6 = [row['early_start_date']?.slice(0, 10), row['early_end_date']?.slice(0, 10)];
+      return task?.StartDate === p6[0] && task?.EndDate === p6[1]
+        ? []
+        : [`${row['task_code']}: ${task?.StartDate}..${task?.EndDate}, P6 ${p6.join('..')}`];
+    });
+    expect(wrong).toEqual([]);
+  });
+
   it('several projects, none chosen: the dry run reads the first and lists all; the import asks which', async () => {
     const content = readP6Base64('aspose-ScheduleOptions.xer');
     const dry = await importOk({ content, dryRun: true });
