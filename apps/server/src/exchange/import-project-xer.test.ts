@@ -341,6 +341,23 @@ describe.each(databaseKinds)('importProject format xer (%s)', (kind) => {
       expect(xml.slice(1).map(([, progress]) => progress)).toEqual([0, 25, 75, 100, 0, 25, 75, 100, 0, 25, 75, 100]);
     });
 
+    it("brings the project's baseline projects as baselines, P6's current one chosen", async () => {
+      const content = p6Xml('aspose-BaselineProjects.xml');
+      const result = await importOk({ format: 'p6xml', content, code: uniqueProjectCode('BLP') });
+      expect(result.preview.baselines).toEqual(['(New Project) - B2 (P6)', '(New Project) - B1 (P6)']);
+      const listed = await callFunction(t.app, 'loadBaselines', { id: result.project._id }, member.cookie);
+      const baselines: { baselineId: string; name: string; taskCount: number }[] = listed.body.result.baselines;
+      expect(baselines.map((baseline) => [baseline.name, baseline.taskCount]).sort()).toEqual([
+        ['(New Project) - B1 (P6)', 2],
+        ['(New Project) - B2 (P6)', 2],
+      ]);
+      const gantt = await loadGanttOk(t, member.cookie, result.project._id);
+      expect(gantt.baselineId).toBe(baselines.find((baseline) => baseline.name.includes('B2'))?.baselineId);
+      const task = gantt.activities.find((activity) => activity.TaskName === 'Задача 1') as
+        { BaselineStart?: string; BaselineFinish?: string } | undefined;
+      expect([task?.BaselineStart, task?.BaselineFinish]).toEqual(['2023-03-08', '2023-10-18']);
+    });
+
     it('refuses an MS Project file sent as P6 XML, naming what it expected', async () => {
       const mspdi =
         '<?xml version="1.0"?><Project xmlns="http://schemas.microsoft.com/project"><Name>x</Name></Project>';

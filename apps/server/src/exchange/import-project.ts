@@ -94,7 +94,7 @@ function scheduleImported(schedule: ImportedSchedule, calendar: ProjectCalendar,
 function previewOf(read: ReadFile, calendar: ProjectCalendar, scheduled: Scheduled): MspdiPreview {
   const { schedule } = read;
   const empty = schedule.tasks.length === 0;
-  const baselines = (schedule.baselineNumbers ?? []).map(fileBaselineName);
+  const baselines = (schedule.baselines ?? []).map((baseline) => baseline.name);
   return {
     ...read.about,
     ...(baselines.length === 0 ? {} : { baselines }),
@@ -173,17 +173,13 @@ async function readImportedFile(input: ImportProjectInput): Promise<ReadFile> {
   };
 }
 
-/** The name a baseline from MS Project gets: 'Línea base 0 (MS Project)'. */
-export function fileBaselineName(number: number): string {
-  return `Línea base ${number} (MS Project)`;
-}
-
 /**
- * issue 34: each of the file's baselines with dates (ImportedSchedule.baselineNumbers) as a Cimiento
- * baseline named fileBaselineName(n), holding the tasks that have dates in it (their first and last
- * working days and duration, frozen as saveBaseline freezes them), dated now and recorded by who
- * imported the file; the lowest number (Baseline 0 when there is one) becomes the chosen baseline.
- * Its costs are not carried (MS Project's costs are not the EDP's amounts).
+ * issue 34: each of the file's baselines with dates (ImportedSchedule.baselines) as a Cimiento
+ * baseline under its name ('Línea base 0 (MS Project)', a P6 baseline project's name), holding the
+ * tasks that have dates in it (their first and last working days and duration, frozen as
+ * saveBaseline freezes them), dated now and recorded by who imported the file; the first (MS
+ * Project's lowest number, P6's current baseline) becomes the chosen one. Its costs are not carried
+ * (the file's costs are not the EDP's amounts).
  */
 async function insertFileBaselines(
   trx: Kysely<Database>,
@@ -192,9 +188,8 @@ async function insertFileBaselines(
   tasks: readonly GanttTaskRecord[],
   caller: { userId: string; name: string },
 ): Promise<void> {
-  const numbers = schedule.baselineNumbers ?? [];
   let chosen: string | undefined;
-  for (const number of numbers) {
+  for (const { number, name } of schedule.baselines ?? []) {
     // the schedule's task i is the Gantt's task i + 2 (1 is the EDP root)
     const rows = schedule.tasks.flatMap((task, index) => {
       const baseline = task.baselines?.find((candidate) => candidate.number === number);
@@ -209,7 +204,7 @@ async function insertFileBaselines(
       .values({
         _id: baselineId,
         project_id: projectId,
-        name: fileBaselineName(number),
+        name,
         created_at: new Date().toISOString(),
         created_by: caller.userId,
         created_by_name: caller.name,

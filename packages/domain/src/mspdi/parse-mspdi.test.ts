@@ -804,7 +804,7 @@ describe('parseMspdi: what real files carry (issue 34)', () => {
         ],
       }),
     );
-    expect(schedule.baselineNumbers).toEqual([0]);
+    expect(schedule.baselines).toEqual([{ number: 0, name: 'Línea base 0 (MS Project)' }]);
     expect(byUid(schedule, 1).baselines).toEqual([
       { number: 0, start: '2025-03-03', finish: '2025-03-04', duration: 2 },
     ]);

@@ -290,6 +290,7 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
     (a, b) => a - b,
   );
   for (const note of baselineWarnings(baselineNotes, baselineNumbers)) warnings.note(note);
+  const baselines = baselineNumbers.map((number) => ({ number, name: mspdiBaselineName(number) }));
   const cutoff = keepActuals(tasks, statusDataDate(text(project, 'StatusDate')), warnings);
 
   // a summary's SNET / MSO holds back every task under it (MS Project's rule): the latest wins
@@ -320,7 +321,7 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
       tasks,
       links,
       ...(cutoff === undefined ? {} : { cutoff }),
-      ...(baselineNumbers.length === 0 ? {} : { baselineNumbers }),
+      ...(baselines.length === 0 ? {} : { baselines }),
       warnings: warnings.build(WARNING_SENTENCES),
     } satisfies ImportedSchedule,
   };
@@ -388,6 +389,11 @@ function customFieldsNote(project: XmlNode, used: ReadonlySet<string>): string {
   }
   const shown = [...used].map((id) => names.get(id) ?? `campo ${id}`);
   return `No se importan los campos personalizados de las tareas: ${listNames(shown)}.`;
+}
+
+/** The name an MS Project baseline gets in Cimiento: 'Línea base 0 (MS Project)'. */
+export function mspdiBaselineName(number: number): string {
+  return `Línea base ${number} (MS Project)`;
 }
 
 type BaselineNotes = { undated: Set<number>; backwards: string[]; costOrWork: boolean };

@@ -78,8 +78,12 @@ export type ImportedSchedule = {
   cutoff?: string;
   /** in Spanish, each naming the tasks concerned: what is not carried over or was converted */
   warnings: string[];
-  /** issue 34: MS Project's baselines with dates, by number (0–10), each to become a Cimiento baseline */
-  baselineNumbers?: number[];
+  /**
+   * issue 34: the file's baselines with dates, each to become a Cimiento baseline named `name`
+   * (MS Project's Baseline N: 'Línea base N (MS Project)'; P6's baseline projects by their name),
+   * by the `number` the tasks' `baselines` carry; the chosen one first
+   */
+  baselines?: { number: number; name: string }[];
 };
 
 export type ParseMspdiResult = { ok: true; schedule: ImportedSchedule } | { ok: false; error: string };

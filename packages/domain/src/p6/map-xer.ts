@@ -4,6 +4,7 @@ import type { LinkType } from '../gantt/schedule-types';
 import { MAX_WARNING_NAME, listNames, warningName } from '../mspdi/mspdi-format';
 import { Warnings } from '../mspdi/mspdi-warnings';
 import type { ImportedLink, ImportedSchedule, ImportedTask } from '../mspdi/types';
+import { dayNumber, isoDay, weekday } from '../gantt/calendar';
 import type { XerFile } from './read-xer';
 import { readXerCalendar } from './xer-calendar';
 
@@ -161,6 +162,67 @@ function progressOf(task: Row): number {
   return Math.min(100, Math.max(0, Math.round(percent * 100) / 100));
 }
 
+/** The longest baseline name (saveBaseline's). */
+const MAX_BASELINE_NAME = 80;
+
+/**
+ * P6 XML's baseline projects of this project (BaselineProject whose OriginalProjectObjectId is its
+ * ObjectId), P6's current one first: each activity of a baseline that is an activity of the project
+ * (by Activity ID) gets the baseline's first and last working day and duration (a finish at 08:00
+ * or earlier ends the working day before, on the project's calendar); each baseline with any such
+ * activity is named '{its name} (P6)', cut to 80 characters, a repeated name numbered.
+ */
+function mapBaselineProjects(
+  xer: XerFile,
+  project: Row,
+  taskOfActivityId: ReadonlyMap<string, ImportedTask>,
+  calendar: { workingWeekdays: number[]; exceptions: { date: string; working: boolean }[] },
+  dayHours: (calendarId: string | undefined) => number,
+): NonNullable<ImportedSchedule['baselines']> {
+  const current = project['current_baseline_id'] ?? '';
+  const own = (xer.baselineProjects ?? []).filter((baseline) => baseline.originalProjectId === project['proj_id']);
+  own.sort((left, right) => Number(right.id === current) - Number(left.id === current));
+  const offDays = new Map(calendar.exceptions.map((exception) => [exception.date, !exception.working]));
+  const isWorking = (day: number) => {
+    const off = offDays.get(isoDay(day));
+    return off === undefined ? calendar.workingWeekdays.includes(weekday(day)) : !off;
+  };
+  const names = new Set<string>();
+  const mapped: NonNullable<ImportedSchedule['baselines']> = [];
+  own.forEach((baseline, number) => {
+    let count = 0;
+    for (const row of baseline.activities) {
+      const task = taskOfActivityId.get((row['task_code'] ?? '').trim());
+      const start = dayOf(row['early_start_date']) ?? dayOf(row['target_start_date']);
+      const finishText = row['early_end_date'] || row['target_end_date'] || '';
+      let finish = dayOf(finishText);
+      if (!task || start === undefined || finish === undefined) continue;
+      const time = finishText.slice(11, 16);
+      if (finish > start && time !== '' && time <= '08:00') {
+        let day = dayNumber(finish) - 1;
+        for (let guard = 0; guard < 366 && !isWorking(day) && day > dayNumber(start); guard += 1) day -= 1;
+        finish = isoDay(day);
+      }
+      if (finish < start) continue;
+      const type = row['task_type'] ?? '';
+      const hours = numberOf(row['target_drtn_hr_cnt']) ?? 0;
+      const duration =
+        type === 'TT_Mile' || type === 'TT_FinMile'
+          ? 0
+          : Math.min(MAX_TASK_DURATION, Math.max(0, roundDays(hours / dayHours(row['clndr_id']))));
+      (task.baselines ??= []).push({ number, start, finish, duration });
+      count += 1;
+    }
+    if (count === 0) return;
+    const base = `${baseline.name.slice(0, MAX_BASELINE_NAME - 5).trim()} (P6)`;
+    let name = base;
+    for (let copy = 2; names.has(name.toLocaleLowerCase('es-CL')); copy += 1) name = `${base} ${copy}`;
+    names.add(name.toLocaleLowerCase('es-CL'));
+    mapped.push({ number, name });
+  });
+  return mapped;
+}
+
 /** Maps one project of an XER file (readXer's) to the schedule Cimiento imports. */
 export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: string } = {}): MapXerResult {
   const table = (name: string): Row[] => xer.tables.get(name)?.rows ?? [];
@@ -275,6 +337,7 @@ export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: s
 
   const tasks: ImportedTask[] = [];
   const uidOfActivity = new Map<string, number>();
+  const taskOfActivityId = new Map<string, ImportedTask>();
   let nextUid = 1;
   const addActivity = (task: Row, parentUid: number | undefined, wbsCode: string) => {
     const uid = nextUid;
@@ -334,6 +397,7 @@ export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: s
     if (actualStart !== undefined) imported.actualStart = actualStart;
     if (actualStart !== undefined && actualFinish !== undefined) imported.actualFinish = actualFinish;
     tasks.push(imported);
+    if (activityId !== '') taskOfActivityId.set(activityId, imported);
   };
   // P6's WBS code: the short names from the project's node down, joined by dots
   const addWbs = (wbsId: string, parentUid: number | undefined, wbsCode: string) => {
@@ -414,6 +478,8 @@ export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: s
     links.push(link);
   }
 
+  const baselines = mapBaselineProjects(xer, project, taskOfActivityId, calendar, dayHours);
+
   const schedule: ImportedSchedule = {
     projectName: (rootWbs?.['wbs_name'] || project['proj_short_name'] || options.fileName) ?? '',
     projectStart,
@@ -422,6 +488,7 @@ export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: s
     tasks,
     links,
     warnings: warnings.build(WARNINGS),
+    ...(baselines.length === 0 ? {} : { baselines }),
   };
   if (dataDate !== undefined && tasks.some((task) => task.actualStart !== undefined)) schedule.cutoff = dataDate;
   return { ok: true, schedule, projects, projectId: projId };

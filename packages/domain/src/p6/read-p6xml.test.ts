@@ -121,6 +121,23 @@ describe('readP6Xml on the P6 corpus (issue 34)', () => {
     for (const task of schedule.tasks) expect(task.fileCode, task.name).toMatch(/\S/);
   });
 
+  it("carries the project's baseline projects, P6's current one first, by Activity ID", () => {
+    const { schedule } = mappedXml('aspose-BaselineProjects.xml');
+    expect(schedule.baselines).toEqual([
+      { number: 0, name: '(New Project) - B2 (P6)' },
+      { number: 1, name: '(New Project) - B1 (P6)' },
+    ]);
+    const byName = new Map(schedule.tasks.map((task) => [task.name, task]));
+    // B2: 64 hours, to 10:00 on 18-10 (that day); B1: 40 hours, to 16:00 on 10-03
+    expect(byName.get('Задача 1')?.baselines).toEqual([
+      { number: 0, start: '2023-03-08', finish: '2023-10-18', duration: 8 },
+      { number: 1, start: '2023-03-06', finish: '2023-03-10', duration: 5 },
+    ]);
+    expect(byName.get('Тест2')?.baselines?.map((baseline) => baseline.finish)).toEqual(['2023-03-11', '2023-03-11']);
+    // a file without baseline projects has none
+    expect(mappedXml('mpxj-percent-complete-8.4.pmxml').schedule.baselines).toBeUndefined();
+  });
+
   it('refuses what is not P6 XML, a truncated file, a DOCTYPE and an empty file, in Spanish', () => {
     expect(readP6Xml(readSample('mpxj-mspdirelations.xml'))).toEqual({ ok: false, error: NOT_P6XML });
     const xml = xmlOf('mpxj-percent-complete-8.4.pmxml');

@@ -33,6 +33,8 @@ const DOCTYPE_REFUSED =
 type Kind = 'document' | 'root' | 'project' | 'calendar' | 'record' | 'all' | 'leaf';
 
 const PROJECT_FIELDS = new Set([
+  'OriginalProjectObjectId',
+  'CurrentBaselineProjectObjectId',
   'ObjectId',
   'Id',
   'Name',
@@ -78,7 +80,7 @@ function childKind(parent: Kind, name: string): Kind | undefined {
     case 'document':
       return name === 'APIBusinessObjects' ? 'root' : undefined;
     case 'root':
-      if (name === 'Project') return 'project';
+      if (name === 'Project' || name === 'BaselineProject') return 'project';
       if (name === 'Calendar') return 'calendar';
       return name === 'Relationship' ? 'record' : undefined;
     case 'project':
@@ -102,6 +104,7 @@ const P6XML_SHAPE: XmlShape<Kind> = {
   childKind,
   repeated: new Set([
     'Project',
+    'BaselineProject',
     'Calendar',
     'Activity',
     'WBS',
@@ -240,6 +243,33 @@ export function readP6Xml(xml: string): ReadP6XmlResult {
   return reader.end();
 }
 
+/** One Activity as XER's TASK row (P6's words as XER's codes, hours, percents, 'YYYY-MM-DD HH:MM' dates). */
+function activityRow(node: XmlNode, projectId: string): Record<string, string> {
+  return {
+    task_id: text(node, 'ObjectId') ?? '',
+    proj_id: projectId,
+    wbs_id: text(node, 'WBSObjectId') ?? '',
+    clndr_id: text(node, 'CalendarObjectId') ?? '',
+    task_type: ACTIVITY_TYPES[text(node, 'Type') ?? ''] ?? text(node, 'Type') ?? '',
+    status_code: STATUSES[text(node, 'Status') ?? ''] ?? '',
+    // PercentComplete is already the one of the activity's % complete type
+    complete_pct_type: 'CP_Phys',
+    phys_complete_pct: percent(text(node, 'PercentComplete')),
+    task_code: text(node, 'Id') ?? '',
+    task_name: text(node, 'Name') ?? '',
+    target_drtn_hr_cnt: text(node, 'PlannedDuration') ?? '',
+    remain_drtn_hr_cnt: text(node, 'RemainingDuration') ?? '',
+    cstr_type: CONSTRAINTS[text(node, 'PrimaryConstraintType') ?? ''] ?? text(node, 'PrimaryConstraintType') ?? '',
+    cstr_date: xerDate(text(node, 'PrimaryConstraintDate')),
+    act_start_date: xerDate(text(node, 'ActualStartDate')),
+    act_end_date: xerDate(text(node, 'ActualFinishDate')),
+    early_start_date: xerDate(text(node, 'StartDate')),
+    early_end_date: xerDate(text(node, 'FinishDate')),
+    target_start_date: xerDate(text(node, 'PlannedStartDate')),
+    target_end_date: xerDate(text(node, 'PlannedFinishDate')),
+  };
+}
+
 function tablesOf(root: XmlNode): XerFile {
   const projects: Record<string, string>[] = [];
   const wbs: Record<string, string>[] = [];
@@ -286,6 +316,8 @@ function tablesOf(root: XmlNode): XerFile {
       clndr_id: text(project, 'ActivityDefaultCalendarObjectId') ?? '',
       plan_start_date: xerDate(text(project, 'PlannedStartDate') || text(project, 'StartDate')),
       last_recalc_date: xerDate(text(project, 'DataDate')),
+      // P6's current baseline (a BaselineProject's ObjectId), the one chosen on import
+      current_baseline_id: text(project, 'CurrentBaselineProjectObjectId') ?? '',
     });
     // the project's node, as XER writes one
     const nodeId = `proyecto:${id}`;
@@ -309,35 +341,23 @@ function tablesOf(root: XmlNode): XerFile {
         parent_wbs_id: text(node, 'ParentObjectId') || nodeId,
       });
     }
-    for (const node of children(project, 'Activity')) {
-      tasks.push({
-        task_id: text(node, 'ObjectId') ?? '',
-        proj_id: id,
-        wbs_id: text(node, 'WBSObjectId') ?? '',
-        clndr_id: text(node, 'CalendarObjectId') ?? '',
-        task_type: ACTIVITY_TYPES[text(node, 'Type') ?? ''] ?? text(node, 'Type') ?? '',
-        status_code: STATUSES[text(node, 'Status') ?? ''] ?? '',
-        // PercentComplete is already the one of the activity's % complete type
-        complete_pct_type: 'CP_Phys',
-        phys_complete_pct: percent(text(node, 'PercentComplete')),
-        task_code: text(node, 'Id') ?? '',
-        task_name: text(node, 'Name') ?? '',
-        target_drtn_hr_cnt: text(node, 'PlannedDuration') ?? '',
-        remain_drtn_hr_cnt: text(node, 'RemainingDuration') ?? '',
-        cstr_type: CONSTRAINTS[text(node, 'PrimaryConstraintType') ?? ''] ?? text(node, 'PrimaryConstraintType') ?? '',
-        cstr_date: xerDate(text(node, 'PrimaryConstraintDate')),
-        act_start_date: xerDate(text(node, 'ActualStartDate')),
-        act_end_date: xerDate(text(node, 'ActualFinishDate')),
-        early_start_date: xerDate(text(node, 'StartDate')),
-        early_end_date: xerDate(text(node, 'FinishDate')),
-        target_start_date: xerDate(text(node, 'PlannedStartDate')),
-        target_end_date: xerDate(text(node, 'PlannedFinishDate')),
-      });
-    }
+    for (const node of children(project, 'Activity')) tasks.push(activityRow(node, id));
     for (const node of children(project, 'Relationship')) addRelationship(node, id);
   });
   for (const node of children(root, 'Relationship')) addRelationship(node, '');
 
+  // the baseline projects: each one's activities as TASK rows, kept apart for mapXer
+  const baselineProjects: NonNullable<XerFile['baselineProjects']> = children(root, 'BaselineProject').map(
+    (baseline, index) => {
+      const id = text(baseline, 'ObjectId') || `linea-base-${index + 1}`;
+      return {
+        originalProjectId: text(baseline, 'OriginalProjectObjectId') ?? '',
+        id,
+        name: text(baseline, 'Name') || text(baseline, 'Id') || id,
+        activities: children(baseline, 'Activity').map((node) => activityRow(node, id)),
+      };
+    },
+  );
   const tables = new Map<string, XerTable>([
     ['PROJECT', table('PROJECT', projects)],
     ['CALENDAR', table('CALENDAR', calendarRows)],
@@ -346,5 +366,11 @@ function tablesOf(root: XmlNode): XerFile {
     ['TASKPRED', table('TASKPRED', preds)],
   ]);
   const version = /\/V(\d+(?:\.\d+)*)\//.exec(String(root['@_xmlns'] ?? ''))?.[1] ?? '';
-  return { header: { version, exportDate: '', currency: '' }, encoding: 'utf-8', tables, calendars };
+  return {
+    header: { version, exportDate: '', currency: '' },
+    encoding: 'utf-8',
+    tables,
+    calendars,
+    ...(baselineProjects.length === 0 ? {} : { baselineProjects }),
+  };
 }

@@ -38,6 +38,11 @@ export type XerFile = {
   tables: Map<string, XerTable>;
   /** P6 XML (read-p6xml.ts): its calendars already read, by clndr_id (XER's are in CALENDAR.clndr_data) */
   calendars?: Map<string, XerCalendar>;
+  /**
+   * P6 XML: its baseline projects (BaselineProject), each a copy of a project's activities as they
+   * were when it was kept: the project it belongs to, its name, and its activities as TASK rows
+   */
+  baselineProjects?: { originalProjectId: string; id: string; name: string; activities: Record<string, string>[] }[];
 };
 
 export type ReadXerResult = { ok: true; xer: XerFile } | { ok: false; error: string };
