@@ -332,6 +332,19 @@ describe.each(databaseKinds)('importProject (%s)', (kind) => {
       expect((await loadProjects(t, member.cookie)).length).toBeGreaterThanOrEqual(0);
     });
 
+    it('a dry run refuses an outline too deep for the EDP, as the import does (issue 34)', async () => {
+      const levels = 60;
+      const tasks = Array.from(
+        { length: levels },
+        (_, index) =>
+          `<Task><UID>${index + 1}</UID><ID>${index + 1}</ID><Name>Nivel ${index + 1}</Name><OutlineLevel>${index + 1}</OutlineLevel><Duration>PT8H0M0S</Duration></Task>`,
+      ).join('');
+      const xml = `<?xml version="1.0"?><Project xmlns="http://schemas.microsoft.com/project"><StartDate>2026-03-02T08:00:00</StartDate><Tasks>${tasks}</Tasks></Project>`;
+      const message = /^El esquema del archivo es demasiado profundo: el código .+ supera los 100 caracteres\./;
+      await expectRefused({ content: xml, dryRun: true }, 'INVALID_ARGUMENT', message);
+      await expectRefused({ content: xml }, 'INVALID_ARGUMENT', message);
+    });
+
     it('refuses an XML that is not MSPDI', async () => {
       await expectRefused(
         { content: '<?xml version="1.0"?><html><body>Hola</body></html>' },

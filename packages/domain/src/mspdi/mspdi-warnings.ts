@@ -70,6 +70,8 @@ export const WARNING_SENTENCES: readonly (readonly [string, (names: string) => s
   ],
   ['recurring', (names) => `Las tareas periódicas se importan como tareas comunes, sin su periodicidad: ${names}.`],
   ['priority', (names) => `No se importan las prioridades de las tareas (Cimiento no las usa): ${names}.`],
+  ['notes', (names) => `No se importan las notas de las tareas: ${names}.`],
+  ['deadline', (names) => `No se importan las fechas límite de las tareas: ${names}.`],
   ['lagRounded', (names) => `Se redondearon a días completos los desfases de los vínculos hacia: ${names}.`],
   [
     'lagPercent',

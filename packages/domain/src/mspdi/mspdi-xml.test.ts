@@ -45,6 +45,7 @@ describe('MspdiXmlReader (issue 30)', () => {
       'DurationFormat',
       'ExtendedAttribute',
       'Name',
+      'Notes',
       'OutlineLevel',
       'TimephasedData',
       'UID',

@@ -59,6 +59,9 @@ const TASK_FIELDS = new Set([
   'Milestone',
   'Active',
   'Priority',
+  // issue 34: named as not carried over (yet)
+  'Notes',
+  'Deadline',
   'CalendarUID',
   'Split',
   'Splits',

@@ -746,7 +746,7 @@ describe('parseMspdi: what real files carry (issue 34)', () => {
     ]);
   });
 
-  it('lists the priorities and the custom fields it does not carry over, by their aliases', () => {
+  it('lists the priorities, notes, deadlines and custom fields it does not carry over, by their aliases', () => {
     const custom = (id: number, value: string) =>
       `<ExtendedAttribute><FieldID>${id}</FieldID><Value>${value}</Value></ExtendedAttribute>`;
     const xml = mspdiFile({
@@ -756,6 +756,7 @@ describe('parseMspdi: what real files carry (issue 34)', () => {
       tasks: [
         projectRow('Obra'),
         leaf(1, 'Trazado', 2, 1, { Priority: 700 }).replace('</Task>', `${custom(188743731, 'Torre A')}</Task>`),
+        leaf(3, 'Hormigón', 2, 1, { Notes: 'Revisar dosificación', Deadline: '2025-03-20T17:00:00' }),
         leaf(2, 'Excavación', 2, 1, { Priority: 500 }).replace(
           '</Task>',
           `${custom(188743767, '3')}${custom(188743999, 'x')}</Task>`,
@@ -765,6 +766,8 @@ describe('parseMspdi: what real files carry (issue 34)', () => {
     expect(parsed(xml).warnings).toEqual([
       'No se importan los campos personalizados de las tareas: Frente de trabajo, Number1, campo 188743999.',
       'No se importan las prioridades de las tareas (Cimiento no las usa): Trazado.',
+      'No se importan las notas de las tareas: Hormigón.',
+      'No se importan las fechas límite de las tareas: Hormigón.',
     ]);
   });
 

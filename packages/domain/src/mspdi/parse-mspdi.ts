@@ -258,6 +258,8 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
     // issue 34: priorities (500 is MS Project's default) and custom fields are not carried over
     const priority = int(node, 'Priority');
     if (priority !== undefined && priority !== 500) warnings.add('priority', name);
+    if ((text(node, 'Notes') ?? '').trim() !== '') warnings.add('notes', name);
+    if (datePart(text(node, 'Deadline')) !== undefined) warnings.add('deadline', name);
     for (const field of children(node, 'ExtendedAttribute')) {
       const id = text(field, 'FieldID')?.trim();
       if (id && (text(field, 'Value') ?? '').trim() !== '') customFields.add(id);
