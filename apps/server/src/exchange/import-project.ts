@@ -17,6 +17,7 @@ import { insertGantt } from '../gantt/gantt-queries';
 import { insertImportedProject, projectCodeTaken } from '../projects/project-queries';
 import type { ImportProjectInput, ImportProjectResult } from './mspdi-exchange';
 import { parseMspdiInSlices } from './mspdi-exchange';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { TimeSlices } from './time-slices';
 import { scheduleOnCalendar } from '../gantt/gantt-schedule';
 import { readItemAmounts } from '../edp/edp-queries';
@@ -133,6 +134,8 @@ type ReadFile = {
 async function readImportedFile(input: ImportProjectInput): Promise<ReadFile> {
   if (input.format === 'mspdi') {
     const parsed = await parseMspdiInSlices(input.content);
+    // issue 30: the reading's last step (mapping the tasks) is long for a large file; a turn after it
+    await nextTurn();
     if (!parsed.ok) throw invalid(parsed.error);
     return { schedule: parsed.schedule, source: MS_PROJECT, about: {} };
   }
@@ -250,6 +253,9 @@ export async function importProject(
   const calendar = importedCalendar(schedule, input.chileHolidays, source);
   const scheduled = scheduleImported(schedule, calendar, source);
   const preview = previewOf(read, calendar, scheduled);
+  // issue 30: a large file's schedule and its records are long steps; the event loop gets a turn
+  // between them, so other requests are answered meanwhile
+  await nextTurn();
   const counts = `${formatCount(preview.taskCount, 'tarea', 'tareas')}, ${formatCount(preview.linkCount, 'vínculo', 'vínculos')}`;
   const warningText = (warnings: readonly string[]) =>
     warnings.length === 0 ? '' : ` (${formatCount(warnings.length, 'advertencia', 'advertencias')})`;
@@ -270,6 +276,7 @@ export async function importProject(
     throw error;
   }
   const warnings = [...schedule.warnings, ...records.warnings];
+  await nextTurn();
 
   if (input.dryRun || !code.success) {
     return {

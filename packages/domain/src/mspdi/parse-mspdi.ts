@@ -414,12 +414,13 @@ function taskBaselines(
   notes: BaselineNotes,
 ): NonNullable<ImportedTask['baselines']> {
   const found: NonNullable<ImportedTask['baselines']> = [];
-  const offDays = new Map(calendar.exceptions.map((exception) => [exception.date, !exception.working]));
+  const baselines = children(node, 'Baseline');
+  if (baselines.length === 0) return found;
   const isWorking = (day: number) => {
-    const off = offDays.get(isoDay(day));
-    return off === undefined ? calendar.workingWeekdays.includes(weekday(day)) : !off;
+    const exception = calendar.exceptions.find((candidate) => candidate.date === isoDay(day));
+    return exception === undefined ? calendar.workingWeekdays.includes(weekday(day)) : exception.working;
   };
-  for (const baseline of children(node, 'Baseline')) {
+  for (const baseline of baselines) {
     const number = int(baseline, 'Number');
     if (number === undefined || number < 0 || number > 10) continue;
     if ((text(baseline, 'Cost') ?? '').trim() !== '' || (text(baseline, 'Work') ?? '').trim() !== '')
