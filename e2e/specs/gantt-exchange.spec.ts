@@ -256,8 +256,9 @@ describe('Gantt: exchange with MS Project and Excel (issue 14)', () => {
       cookie,
     );
     const back = await callFunction<GanttOutput>(session.server.url, 'loadGantt', { id: imported.project._id }, cookie);
-    // the new project's EDP takes its own code (ELA-RT.1.1 …) and its root the name given; every task
-    // comes back in the same place of the tree, with the same name, duration and dates
+    // the new project's root takes the code and name given, its items the file's WBS codes (issue 34:
+    // the codes the export wrote, ELA.1 …, without a warning); every task comes back in the same
+    // place of the tree, with the same name, duration and dates
     expect(back.activities).toHaveLength(gantt.activities.length);
     const shape = (output: GanttOutput, root: string) => {
       const index = new Map(output.activities.map((task, at) => [task.TaskID, at]));

@@ -160,11 +160,27 @@ describe('importedProjectRecords', () => {
       expect(records.warnings).toEqual([]);
     });
 
+    it("take a code that extends a holder's above its summary (our own export: an activity under its EDP item)", () => {
+      const records = importedProjectRecords(
+        schedule([
+          task(10, 'Piso 1', { summary: true, fileCode: 'ELA.1' }),
+          task(11, 'Moldaje', { summary: true, parentUid: 10, fileCode: 'ELA.1.M.1' }),
+          task(12, 'Excavar', { parentUid: 11, fileCode: 'ELA.1.ACT1' }),
+        ]),
+        { code: 'RT' },
+      );
+      expect(records.edpItems.map((item) => item.code)).toEqual(['RT', 'ELA.1', 'ELA.1.M.1', 'ELA.1.ACT1']);
+      expect(records.warnings).toEqual([]);
+    });
+
     it.each([
       [['OG', 'OG.1', 'OG.2', 'TER', 'TER.1', undefined], 'una tarea no tiene código'],
       [['OG', 'OG.1', 'og.1', 'TER', 'TER.1', 'FIN'], 'el código og.1 se repite'],
       [['OG', 'OG.1', 'OG.2', 'TER', 'TER.1', 'nun'], 'el código nun se repite'],
-      [['OG', 'OG.1', 'OG.2', 'TER', 'X.1', 'FIN'], 'el código X.1 no comienza con el de su tarea resumen (TER)'],
+      [
+        ['OG', 'OG.1', 'OG.2', 'TER', 'X.1', 'FIN'],
+        'el código X.1 no comienza con el de ninguna tarea que lo contiene (TER)',
+      ],
       [
         ['OG', 'OG.1', 'OG.2', 'TER', 'TER.1', 'F'.repeat(101)],
         `el código ${'F'.repeat(40)}… tiene más de 100 caracteres`,

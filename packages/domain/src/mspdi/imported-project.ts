@@ -25,7 +25,7 @@ export class MspdiImportError extends Error {
  * The file's own codes (ImportedTask.fileCode: P6's WBS codes and Activity IDs, MS Project's WBS) as
  * the EDP codes, by UID, when every task has one, none longer than MAX_EDP_CODE, all different from
  * each other and from the project's code (case-insensitively, as the EDP compares them), and each
- * child's code starts with its parent's. Otherwise why not, in Spanish, or null when the file has no
+ * child's code starts with the code of a task that holds it (its parent's, or one above). Otherwise why not, in Spanish, or null when the file has no
  * codes at all (nothing to say).
  */
 export function fileCodes(
@@ -39,6 +39,7 @@ export function fileCodes(
     return { reason: `${missing === 1 ? 'una tarea no tiene' : `${missing} tareas no tienen`} código` };
   }
   const codes = new Map<number, string>();
+  const parentOf = new Map(schedule.tasks.map((task) => [task.uid, task.parentUid]));
   const seen = new Map<string, string>([[edpCodeKey(projectCode), projectCode]]);
   for (const task of schedule.tasks) {
     const code = (task.fileCode ?? '').trim();
@@ -47,9 +48,22 @@ export function fileCodes(
     const clash = seen.get(edpCodeKey(code));
     if (clash !== undefined) return { reason: `el código ${code} se repite` };
     seen.set(edpCodeKey(code), code);
-    const parent = task.parentUid === undefined ? undefined : codes.get(task.parentUid);
-    if (parent !== undefined && !edpCodeKey(code).startsWith(edpCodeKey(parent)))
-      return { reason: `el código ${code} no comienza con el de su tarea resumen (${parent})` };
+    // nested: it starts with the code of a task that holds it (its summary's, or one above: our own
+    // export codes a generated activity under its EDP item, two levels up)
+    const parentUid = task.parentUid;
+    if (parentUid !== undefined && codes.has(parentUid)) {
+      let holder: number | undefined = parentUid;
+      let nested = false;
+      for (let guard = 0; holder !== undefined && !nested && guard < schedule.tasks.length; guard += 1) {
+        const above = codes.get(holder);
+        if (above !== undefined && edpCodeKey(code).startsWith(edpCodeKey(above))) nested = true;
+        holder = parentOf.get(holder);
+      }
+      if (!nested)
+        return {
+          reason: `el código ${code} no comienza con el de ninguna tarea que lo contiene (${codes.get(parentUid) ?? ''})`,
+        };
+    }
     codes.set(task.uid, code);
   }
   return { codes };

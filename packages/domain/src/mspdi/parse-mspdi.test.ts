@@ -659,7 +659,7 @@ describe('parseMspdi: what real files carry (issue 34)', () => {
     const loose = importedProjectRecords(parsed(xml), { code: 'OB' });
     expect(loose.edpItems.map((item) => item.code)).toEqual(['OB', 'OB.1', 'OB.1.1']);
     expect(loose.warnings).toEqual([
-      'No se usaron los códigos del archivo (el código EXC-01 no comienza con el de su tarea resumen (OG)): el EDP se numeró por posición.',
+      'No se usaron los códigos del archivo (el código EXC-01 no comienza con el de ninguna tarea que lo contiene (OG)): el EDP se numeró por posición.',
     ]);
   });
 
