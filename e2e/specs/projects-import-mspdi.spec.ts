@@ -1,14 +1,14 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, signInApi } from '../support/api';
 import { screenshot } from '../support/browser';
 import { expectValidation } from '../support/catalogues';
 import { shown } from '../support/gantt';
 import type { MspdiSample } from '../support/mspdi';
-import { MSPDI_SAMPLES, mspdiSamplePath, readMspdiFacts } from '../support/mspdi';
+import { MSPDI_SAMPLES, mspdiSamplePath, openImport, previewPairs, readMspdiFacts } from '../support/mspdi';
 import { ProjectApi } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
@@ -37,32 +37,6 @@ const CODES: Record<MspdiSample, string> = {
   'mpxj-legacy-sample.xml': 'MSPLEG',
   'projectlibre-new-product.xml': 'PLNP',
 };
-
-function importDialog(page: Page): Locator {
-  return page.getByRole('dialog', { name: 'Importar programa (MS Project o Primavera P6)' });
-}
-
-async function openImport(page: Page): Promise<Locator> {
-  await page.goto('/projects');
-  await page.getByRole('heading', { level: 1, name: 'Lista de proyectos' }).waitFor();
-  await page.getByRole('button', { name: 'Importar programa (MS Project o Primavera P6)' }).click();
-  const dialog = importDialog(page);
-  await dialog.waitFor();
-  return dialog;
-}
-
-/** The preview's term → value pairs. */
-async function previewPairs(dialog: Locator): Promise<Record<string, string>> {
-  const region = dialog.getByRole('region', { name: 'Contenido del archivo' });
-  await region.waitFor();
-  return region.locator('dl').evaluate((list) => {
-    const pairs: Record<string, string> = {};
-    for (const term of Array.from(list.querySelectorAll('dt'))) {
-      pairs[(term.textContent ?? '').trim()] = (term.nextElementSibling?.textContent ?? '').trim();
-    }
-    return pairs;
-  });
-}
 
 /** What the Gantt's grid shows for its rendered rows: TaskID → [name, start, finish] (dates dd-MM-yyyy). */
 async function gridRows(page: Page): Promise<Map<number, [string, string, string]>> {

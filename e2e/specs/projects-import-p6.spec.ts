@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, signInApi } from '../support/api';
 import { screenshot } from '../support/browser';
 import { expectValidation } from '../support/catalogues';
 import { gridCodes } from '../support/gantt';
-import { p6FilePath } from '../support/mspdi';
+import { openImport, p6FilePath, previewPairs } from '../support/mspdi';
 import { ProjectApi } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
@@ -14,30 +13,6 @@ type DryRun = {
   preview: { projectName: string; taskCount: number; linkCount: number; projectId?: string };
   warnings: string[];
 };
-
-const TITLE = 'Importar programa (MS Project o Primavera P6)';
-
-async function openImport(page: Page): Promise<Locator> {
-  await page.goto('/projects');
-  await page.getByRole('heading', { level: 1, name: 'Lista de proyectos' }).waitFor();
-  await page.getByRole('button', { name: TITLE }).click();
-  const dialog = page.getByRole('dialog', { name: TITLE });
-  await dialog.waitFor();
-  return dialog;
-}
-
-/** The preview's term → value pairs. */
-async function previewPairs(dialog: Locator): Promise<Record<string, string>> {
-  const region = dialog.getByRole('region', { name: 'Contenido del archivo' });
-  await region.waitFor();
-  return region.locator('dl').evaluate((list) => {
-    const pairs: Record<string, string> = {};
-    for (const term of Array.from(list.querySelectorAll('dt'))) {
-      pairs[(term.textContent ?? '').trim()] = (term.nextElementSibling?.textContent ?? '').trim();
-    }
-    return pairs;
-  });
-}
 
 /**
  * 'Importar programa (MS Project o Primavera P6)' with a real P6 export (issue 34): the

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { XMLParser } from 'fast-xml-parser';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * The four MS Project / ProjectLibre files in the shared data folder (../shared/data/mspdi from the
@@ -121,4 +122,30 @@ export function p6FilePath(name: string): string {
   const file = path.join(path.dirname(mspdiSamplesDir()), 'p6', name);
   if (!existsSync(file)) throw new Error(`No se encontró ${file}: la carpeta p6 debe estar junto a mspdi`);
   return file;
+}
+
+/** The schedule import dialog's title and button (issues 14 and 34). */
+export const IMPORT_TITLE = 'Importar programa (MS Project o Primavera P6)';
+
+/** 'Proyectos' → 'Importar programa (…)': the open dialog. */
+export async function openImport(page: Page): Promise<Locator> {
+  await page.goto('/projects');
+  await page.getByRole('heading', { level: 1, name: 'Lista de proyectos' }).waitFor();
+  await page.getByRole('button', { name: IMPORT_TITLE }).click();
+  const dialog = page.getByRole('dialog', { name: IMPORT_TITLE });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/** The import preview's term → value pairs. */
+export async function previewPairs(dialog: Locator): Promise<Record<string, string>> {
+  const region = dialog.getByRole('region', { name: 'Contenido del archivo' });
+  await region.waitFor();
+  return region.locator('dl').evaluate((list) => {
+    const pairs: Record<string, string> = {};
+    for (const term of Array.from(list.querySelectorAll('dt'))) {
+      pairs[(term.textContent ?? '').trim()] = (term.nextElementSibling?.textContent ?? '').trim();
+    }
+    return pairs;
+  });
 }

@@ -89,6 +89,19 @@ export const mspdiPreviewSchema = z.object({
 });
 export type MspdiPreview = z.infer<typeof mspdiPreviewSchema>;
 
+/** An XML file's text (MSPDI, P6 XML): up to 20 MB. */
+const xmlFileSchema = z
+  .string({ error: 'debe ser texto' })
+  .min(1, { error: 'el archivo está vacío' })
+  .max(MAX_MSPDI_CHARS, { error: 'el archivo supera los 20 MB' });
+
+/** issue 34: one project of a P6 file, by its proj_id or Project ID. */
+const fileProjectIdSchema = z
+  .string({ error: 'debe ser texto' })
+  .trim()
+  .min(1, { error: 'es obligatorio' })
+  .max(100, { error: 'debe tener como máximo 100 caracteres' });
+
 const importedProjectFields = {
   fileName: fileNameSchema,
   code: z.string({ error: 'debe ser texto' }).optional(),
@@ -123,24 +136,13 @@ export const importProjectContract = defineFunction({
       [
         z.strictObject({
           format: z.literal('mspdi'),
-          content: z
-            .string({ error: 'debe ser texto' })
-            .min(1, { error: 'el archivo está vacío' })
-            .max(MAX_MSPDI_CHARS, { error: 'el archivo supera los 20 MB' }),
+          content: xmlFileSchema,
           ...importedProjectFields,
         }),
         z.strictObject({
           format: z.literal('p6xml'),
-          content: z
-            .string({ error: 'debe ser texto' })
-            .min(1, { error: 'el archivo está vacío' })
-            .max(MAX_MSPDI_CHARS, { error: 'el archivo supera los 20 MB' }),
-          projectId: z
-            .string({ error: 'debe ser texto' })
-            .trim()
-            .min(1, { error: 'es obligatorio' })
-            .max(100, { error: 'debe tener como máximo 100 caracteres' })
-            .optional(),
+          content: xmlFileSchema,
+          projectId: fileProjectIdSchema.optional(),
           ...importedProjectFields,
         }),
         z.strictObject({
@@ -151,12 +153,7 @@ export const importProjectContract = defineFunction({
             .max(MAX_XER_BASE64_CHARS, { error: 'el archivo supera los 20 MB' })
             .regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: 'debe ser un archivo XER en base64' }),
           codePage: z.enum(xerCodePages, { error: `debe ser una de: ${xerCodePages.join(', ')}` }).optional(),
-          projectId: z
-            .string({ error: 'debe ser texto' })
-            .trim()
-            .min(1, { error: 'es obligatorio' })
-            .max(100, { error: 'debe tener como máximo 100 caracteres' })
-            .optional(),
+          projectId: fileProjectIdSchema.optional(),
           ...importedProjectFields,
         }),
       ],

@@ -1,5 +1,5 @@
 import type { LinkType } from '../gantt/schedule-types';
-import { dayNumber } from '../gantt/calendar';
+import { dayNumber, isoDay, weekday } from '../gantt/calendar';
 
 /**
  * Facts of the MSPDI format shared by the parser and the writer (issue 14). Values from the
@@ -7,6 +7,30 @@ import { dayNumber } from '../gantt/calendar';
  */
 
 export const MSPDI_NAMESPACE = 'http://schemas.microsoft.com/project';
+
+/**
+ * issue 34: the last working day of a baseline's Finish, from `start` (YYYY-MM-DD) and the Finish as
+ * written ('YYYY-MM-DDTHH:MM…' or P6's 'YYYY-MM-DD HH:MM'): a Finish at the start of a day (08:00 or
+ * earlier) after the start day is the end of the working day before, on the calendar's weekdays and
+ * exceptions, as MS Project and P6 write a task ending at the end of a day. Undefined when the
+ * Finish has no date.
+ */
+export function baselineFinishDay(
+  finishText: string,
+  start: string,
+  calendar: { workingWeekdays: readonly number[]; exceptions: readonly { date: string; working: boolean }[] },
+): string | undefined {
+  const finish = datePart(finishText);
+  const time = finishText.trim().slice(11, 16);
+  if (finish === undefined || finish <= start || time === '' || time > '08:00') return finish;
+  const isWorking = (day: number) => {
+    const exception = calendar.exceptions.find((candidate) => candidate.date === isoDay(day));
+    return exception === undefined ? calendar.workingWeekdays.includes(weekday(day)) : exception.working;
+  };
+  let day = dayNumber(finish) - 1;
+  for (let guard = 0; guard < 366 && !isWorking(day) && day > dayNumber(start); guard += 1) day -= 1;
+  return isoDay(day);
+}
 
 /** PredecessorLink/Type: 0 = FF, 1 = FS, 2 = SF, 3 = SS. */
 export const LINK_TYPE_OF_MSPDI: Readonly<Record<number, LinkType>> = { 0: 'FF', 1: 'FS', 2: 'SF', 3: 'SS' };

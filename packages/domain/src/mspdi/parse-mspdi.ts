@@ -1,4 +1,4 @@
-import { dayNumber, isoDay, weekday } from '../gantt/calendar';
+import { dayNumber, isoDay } from '../gantt/calendar';
 import { MAX_IMPORTED_TASKS } from '../functions/exchange-contracts';
 import { MAX_TASK_DURATION } from '../functions/gantt-contracts';
 import { progressEntryErrors } from '../gantt/progress-entries';
@@ -9,6 +9,7 @@ import {
   CONSTRAINT_NAMES,
   ELAPSED_FORMATS,
   MSPDI_NAMESPACE,
+  baselineFinishDay,
   datePart,
   durationMinutes,
   listNames,
@@ -414,13 +415,7 @@ function taskBaselines(
   notes: BaselineNotes,
 ): NonNullable<ImportedTask['baselines']> {
   const found: NonNullable<ImportedTask['baselines']> = [];
-  const baselines = children(node, 'Baseline');
-  if (baselines.length === 0) return found;
-  const isWorking = (day: number) => {
-    const exception = calendar.exceptions.find((candidate) => candidate.date === isoDay(day));
-    return exception === undefined ? calendar.workingWeekdays.includes(weekday(day)) : exception.working;
-  };
-  for (const baseline of baselines) {
+  for (const baseline of children(node, 'Baseline')) {
     const number = int(baseline, 'Number');
     if (number === undefined || number < 0 || number > 10) continue;
     if ((text(baseline, 'Cost') ?? '').trim() !== '' || (text(baseline, 'Work') ?? '').trim() !== '')
@@ -428,15 +423,10 @@ function taskBaselines(
     const startText = text(baseline, 'Start');
     const finishText = text(baseline, 'Finish');
     const start = datePart(startText);
-    let finish = datePart(finishText);
-    if (start === undefined || finish === undefined || finishText === undefined) {
+    const finish = start === undefined ? undefined : baselineFinishDay(finishText ?? '', start, calendar);
+    if (start === undefined || finish === undefined) {
       notes.undated.add(number);
       continue;
-    }
-    if (finish > start && finishText.trim().slice(11, 16) !== '' && finishText.trim().slice(11, 16) <= '08:00') {
-      let day = dayNumber(finish) - 1;
-      for (let guard = 0; guard < 366 && !isWorking(day) && day > dayNumber(start); guard += 1) day -= 1;
-      finish = isoDay(day);
     }
     if (finish < start) {
       notes.backwards.push(`${(text(node, 'Name') ?? '').trim()} (Línea base ${number})`);

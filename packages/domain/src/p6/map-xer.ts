@@ -1,10 +1,9 @@
 import { MAX_TASK_DURATION } from '../functions/gantt-contracts';
 import { MAX_LAG } from '../gantt/predecessors';
 import type { LinkType } from '../gantt/schedule-types';
-import { MAX_WARNING_NAME, listNames, warningName } from '../mspdi/mspdi-format';
+import { MAX_WARNING_NAME, baselineFinishDay, listNames, warningName } from '../mspdi/mspdi-format';
 import { Warnings } from '../mspdi/mspdi-warnings';
 import type { ImportedLink, ImportedSchedule, ImportedTask } from '../mspdi/types';
-import { dayNumber, isoDay, weekday } from '../gantt/calendar';
 import type { XerFile } from './read-xer';
 import { readXerCalendar } from './xer-calendar';
 
@@ -182,11 +181,6 @@ function mapBaselineProjects(
   const current = project['current_baseline_id'] ?? '';
   const own = (xer.baselineProjects ?? []).filter((baseline) => baseline.originalProjectId === project['proj_id']);
   own.sort((left, right) => Number(right.id === current) - Number(left.id === current));
-  const offDays = new Map(calendar.exceptions.map((exception) => [exception.date, !exception.working]));
-  const isWorking = (day: number) => {
-    const off = offDays.get(isoDay(day));
-    return off === undefined ? calendar.workingWeekdays.includes(weekday(day)) : !off;
-  };
   const names = new Set<string>();
   const mapped: NonNullable<ImportedSchedule['baselines']> = [];
   own.forEach((baseline, number) => {
@@ -195,15 +189,8 @@ function mapBaselineProjects(
       const task = taskOfActivityId.get((row['task_code'] ?? '').trim());
       const start = dayOf(row['early_start_date']) ?? dayOf(row['target_start_date']);
       const finishText = row['early_end_date'] || row['target_end_date'] || '';
-      let finish = dayOf(finishText);
-      if (!task || start === undefined || finish === undefined) continue;
-      const time = finishText.slice(11, 16);
-      if (finish > start && time !== '' && time <= '08:00') {
-        let day = dayNumber(finish) - 1;
-        for (let guard = 0; guard < 366 && !isWorking(day) && day > dayNumber(start); guard += 1) day -= 1;
-        finish = isoDay(day);
-      }
-      if (finish < start) continue;
+      const finish = start === undefined ? undefined : baselineFinishDay(finishText, start, calendar);
+      if (!task || start === undefined || finish === undefined || finish < start) continue;
       const type = row['task_type'] ?? '';
       const hours = numberOf(row['target_drtn_hr_cnt']) ?? 0;
       const duration =
