@@ -327,8 +327,8 @@ export type {
   ScheduleTask,
   ScheduledTask,
 } from './gantt/schedule-types';
-export type { ProgressEntry, ProgressEntryError, ProgressTaskInfo } from './gantt/progress-entries';
-export { cutoffError, progressEntryErrors } from './gantt/progress-entries';
+export type { ProgressEntry, ProgressEntryError, ProgressTaskInfo, RecordedProgress } from './gantt/progress-entries';
+export { cutoffError, progressEntryErrors, remainingAfterEntry } from './gantt/progress-entries';
 export type { ProgressBasis, ProgressRollupTask } from './gantt/tracking';
 export { finishVariance, formatProgress, remainingWorkDays, rollUpProgress } from './gantt/tracking';
 export type {

@@ -81,7 +81,7 @@ async function plannedSource(
 
 /**
  * issue 33: where the current schedule places what is left of a leaf (docs/COSTS.md 'Forecast'):
- * none when it is done; a task under way, its remaining ⌈duration × (1 − avance)⌉ working days
+ * none when it is done; a task under way, its remaining working days (remainingWorkDays: as recorded, else ⌈duration × (1 − avance)⌉)
  * (the engine's count, docs/TRACKING.md) ending where the schedule ends it, from the cut-off or
  * later; a task not started, its whole scheduled span (a milestone on its date).
  */
@@ -92,7 +92,7 @@ function remainingSpan(
 ): SCurveRemainingSpan | undefined {
   if (computed.status === 'done') return undefined;
   if (computed.status === 'started') {
-    const left = remainingWorkDays(task.duration, task.progress);
+    const left = remainingWorkDays(task.duration, task.progress, task.remaining);
     if (left <= 0) return undefined;
     return { taskId: task.id, start: isoDay(calendar.dayAt(computed.finishIndex - left)), duration: left };
   }

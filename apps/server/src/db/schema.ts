@@ -270,6 +270,8 @@ export type GanttTaskTable = {
   /** issue 15: YYYY-MM-DD, the leaf's 'Inicio real' / 'Fin real' */
   actual_start: string | null;
   actual_finish: string | null;
+  /** issue 34: 'Duración restante' of a task under way, working days (NULL: what the progress leaves) */
+  remaining_duration: number | null;
 };
 
 /** A link between two tasks of the same Gantt: type FS/SS/FF/SF, lag in working days. */

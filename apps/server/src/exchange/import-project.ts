@@ -82,6 +82,7 @@ function scheduleImported(schedule: ImportedSchedule, calendar: ProjectCalendar,
       progress: task.progress,
       ...(task.actualStart === undefined ? {} : { actualStart: task.actualStart }),
       ...(task.actualFinish === undefined ? {} : { actualFinish: task.actualFinish }),
+      ...(task.remaining === undefined ? {} : { remaining: task.remaining }),
     })),
     schedule.links,
     calendar,
@@ -300,6 +301,7 @@ export async function importProject(
     progress: task.progress,
     ...(task.actualStart === undefined ? {} : { actualStart: task.actualStart }),
     ...(task.actualFinish === undefined ? {} : { actualFinish: task.actualFinish }),
+    ...(task.remaining === undefined ? {} : { remaining: task.remaining }),
   }));
   const links = records.links.map((link) => ({ from: link.from, to: link.to, type: link.type, lag: link.lag }));
 

@@ -118,6 +118,7 @@ export async function exportGanttMspdi(db: Kysely<Database>, projectId: string):
     // issue 15: progress at the cut-off and the chosen baseline
     ...(task.ActualStart === undefined ? {} : { actualStart: task.ActualStart }),
     ...(task.ActualFinish === undefined ? {} : { actualFinish: task.ActualFinish }),
+    ...(task.RemainingDuration === undefined ? {} : { remaining: task.RemainingDuration }),
     ...(task.BaselineStart === undefined || task.BaselineFinish === undefined
       ? {}
       : {

@@ -33,7 +33,8 @@ export function checkProgressChanges(
     if (
       task.progress === beforeProgress &&
       task.actualStart === before?.actualStart &&
-      task.actualFinish === before?.actualFinish
+      task.actualFinish === before?.actualFinish &&
+      task.remaining === before?.remaining
     ) {
       continue;
     }
@@ -42,6 +43,7 @@ export function checkProgressChanges(
       Progress: task.progress,
       ...(task.actualStart === undefined ? {} : { ActualStart: task.actualStart }),
       ...(task.actualFinish === undefined ? {} : { ActualFinish: task.actualFinish }),
+      ...(task.remaining === undefined ? {} : { RemainingDuration: task.remaining }),
     });
   }
   if (changes.length === 0) return false;

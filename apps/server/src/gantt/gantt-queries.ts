@@ -127,6 +127,7 @@ export async function readTasks(db: Kysely<Database>, projectId: string): Promis
       'progress',
       'actual_start',
       'actual_finish',
+      'remaining_duration',
     ])
     .where('project_id', '=', projectId)
     .orderBy('position')
@@ -144,6 +145,7 @@ export async function readTasks(db: Kysely<Database>, projectId: string): Promis
     };
     if (row.actual_start !== null) task.actualStart = row.actual_start;
     if (row.actual_finish !== null) task.actualFinish = row.actual_finish;
+    if (row.remaining_duration !== null) task.remaining = Number(row.remaining_duration);
     if (row.parent_id !== null) task.parentId = Number(row.parent_id);
     return task;
   });
@@ -192,6 +194,7 @@ type TaskRow = {
   position: number;
   actual_start: string | null;
   actual_finish: string | null;
+  remaining_duration: number | null;
 };
 
 export function toTaskRow(task: GanttTaskRecord, position: number): TaskRow {
@@ -207,6 +210,7 @@ export function toTaskRow(task: GanttTaskRecord, position: number): TaskRow {
     position,
     actual_start: task.actualStart ?? null,
     actual_finish: task.actualFinish ?? null,
+    remaining_duration: task.remaining ?? null,
   };
 }
 
@@ -221,7 +225,8 @@ export function sameRow(a: TaskRow, b: TaskRow): boolean {
     a.progress === b.progress &&
     a.position === b.position &&
     a.actual_start === b.actual_start &&
-    a.actual_finish === b.actual_finish
+    a.actual_finish === b.actual_finish &&
+    a.remaining_duration === b.remaining_duration
   );
 }
 
@@ -290,14 +295,15 @@ export async function writeGantt(
     const values = sql.join(
       part.map(
         (row) =>
-          sql`(CAST(${row.id} AS bigint), CAST(${row.source_key} AS text), CAST(${row.parent_id} AS bigint), CAST(${row.code} AS text), CAST(${row.name} AS text), CAST(${row.start_date} AS text), CAST(${row.duration} AS integer), CAST(${row.progress} AS double precision), CAST(${row.position} AS integer), CAST(${row.actual_start} AS text), CAST(${row.actual_finish} AS text))`,
+          sql`(CAST(${row.id} AS bigint), CAST(${row.source_key} AS text), CAST(${row.parent_id} AS bigint), CAST(${row.code} AS text), CAST(${row.name} AS text), CAST(${row.start_date} AS text), CAST(${row.duration} AS integer), CAST(${row.progress} AS double precision), CAST(${row.position} AS integer), CAST(${row.actual_start} AS text), CAST(${row.actual_finish} AS text), CAST(${row.remaining_duration} AS integer))`,
       ),
     );
-    await sql`WITH next_task (id, source_key, parent_id, code, name, start_date, duration, progress, position, actual_start, actual_finish) AS (VALUES ${values})
+    await sql`WITH next_task (id, source_key, parent_id, code, name, start_date, duration, progress, position, actual_start, actual_finish, remaining_duration) AS (VALUES ${values})
       UPDATE gantt_task SET source_key = next_task.source_key, parent_id = next_task.parent_id, code = next_task.code,
         name = next_task.name, start_date = next_task.start_date, duration = next_task.duration,
         progress = next_task.progress, position = next_task.position,
-        actual_start = next_task.actual_start, actual_finish = next_task.actual_finish
+        actual_start = next_task.actual_start, actual_finish = next_task.actual_finish,
+        remaining_duration = next_task.remaining_duration
       FROM next_task
       WHERE gantt_task.project_id = ${projectId} AND gantt_task.id = next_task.id`.execute(trx);
   }

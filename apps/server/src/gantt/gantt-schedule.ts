@@ -51,6 +51,7 @@ export function scheduleGantt(
       if (task.parentId !== undefined) input.parentId = task.parentId;
       if (task.actualStart !== undefined) input.actualStart = task.actualStart;
       if (task.actualFinish !== undefined) input.actualFinish = task.actualFinish;
+      if (task.remaining !== undefined) input.remaining = task.remaining;
       return input;
     }),
     links,
@@ -163,6 +164,7 @@ export function toOutput(
     }
     if (!computed.isSummary && task.actualStart !== undefined) activity.ActualStart = task.actualStart;
     if (!computed.isSummary && task.actualFinish !== undefined) activity.ActualFinish = task.actualFinish;
+    if (!computed.isSummary && task.remaining !== undefined) activity.RemainingDuration = task.remaining;
     if (computed.status !== undefined) activity.status = computed.status;
     return activity;
   });

@@ -7,6 +7,7 @@ import {
   formatNumber,
   ganttParentIds,
   linkPairKey,
+  remainingAfterEntry,
   saveGanttContract,
   weekdaysOfWorkWeek,
 } from '@cimiento/domain';
@@ -175,7 +176,7 @@ export async function saveGantt(
   const effective = checked.tasks.map((task, index): GanttTaskRecord => {
     // a summary's progress is rolled up from its leaves on every answer, and it has no actual dates
     if (summaries.has(task.id)) {
-      const { actualStart: _start, actualFinish: _finish, ...summary } = task;
+      const { actualStart: _start, actualFinish: _finish, remaining: _remaining, ...summary } = task;
       return { ...summary, progress: 0 };
     }
     const input = activities[index] as GanttActivityInput;
@@ -183,6 +184,14 @@ export async function saveGantt(
     const leaf = { ...task };
     if (input.ActualStart === undefined && before?.actualStart !== undefined) leaf.actualStart = before.actualStart;
     if (input.ActualFinish === undefined && before?.actualFinish !== undefined) leaf.actualFinish = before.actualFinish;
+    // issue 34: the remaining duration sent, else the stored one while the progress stays as stored
+    const remaining = remainingAfterEntry(before ?? { progress: 0 }, {
+      progress: leaf.progress,
+      ...(leaf.actualStart === undefined ? {} : { actualStart: leaf.actualStart }),
+      ...(leaf.actualFinish === undefined ? {} : { actualFinish: leaf.actualFinish }),
+      ...(input.RemainingDuration === undefined ? {} : { remaining: input.RemainingDuration }),
+    });
+    if (remaining !== undefined) leaf.remaining = remaining;
     return leaf;
   });
   const progressChanged = checkProgressChanges(effective, storedTasks, summaries, current.cutoff, amounts);

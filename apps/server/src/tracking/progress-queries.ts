@@ -14,6 +14,8 @@ export type ProgressEntryInputRecord = {
   ActualStart?: string | null | undefined;
   ActualFinish?: string | null | undefined;
   Progress: number;
+  /** issue 34: absent: as stored while the progress and actual dates are; null: none */
+  RemainingDuration?: number | null | undefined;
 };
 
 /** The cut-off's own rules: not before the latest recorded, and within the calendar's years. */

@@ -4,6 +4,7 @@ import {
   formatIsoDate,
   formatNumber,
   progressEntryErrors,
+  remainingAfterEntry,
   saveProgressContract,
 } from '@cimiento/domain';
 import { defineHandler } from '../core/define-handler';
@@ -28,6 +29,7 @@ function toEntry(entry: ProgressEntryInputRecord): ProgressEntry {
     Progress: entry.Progress,
     ...(typeof entry.ActualStart === 'string' ? { ActualStart: entry.ActualStart } : {}),
     ...(typeof entry.ActualFinish === 'string' ? { ActualFinish: entry.ActualFinish } : {}),
+    ...(entry.RemainingDuration === undefined ? {} : { RemainingDuration: entry.RemainingDuration }),
   };
 }
 
@@ -37,10 +39,18 @@ function withEntries(tasks: readonly GanttTaskRecord[], entries: readonly Progre
   return tasks.map((task) => {
     const entry = byId.get(task.id);
     if (!entry) return task;
-    const { actualStart: _start, actualFinish: _finish, ...rest } = task;
+    const { actualStart: _start, actualFinish: _finish, remaining: _remaining, ...rest } = task;
     const next: GanttTaskRecord = { ...rest, progress: entry.Progress };
     if (entry.ActualStart !== undefined) next.actualStart = entry.ActualStart;
     if (entry.ActualFinish !== undefined) next.actualFinish = entry.ActualFinish;
+    // issue 34: the entry's remaining duration, else the stored one while the progress stays as stored
+    const remaining = remainingAfterEntry(task, {
+      progress: entry.Progress,
+      ...(entry.ActualStart === undefined ? {} : { actualStart: entry.ActualStart }),
+      ...(entry.ActualFinish === undefined ? {} : { actualFinish: entry.ActualFinish }),
+      ...(entry.RemainingDuration === undefined ? {} : { remaining: entry.RemainingDuration }),
+    });
+    if (remaining !== undefined) next.remaining = remaining;
     return next;
   });
 }

@@ -43,6 +43,7 @@ export const taskFieldChangeSchema = z.object({
     'progress',
     'actualStart',
     'actualFinish',
+    'remaining',
     'parent',
   ]),
   from: z.string(),

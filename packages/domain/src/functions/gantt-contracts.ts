@@ -40,6 +40,13 @@ export const taskIdSchema = z
  * can be sent back as it came. Its start (issue 32): `StartNoEarlierThan` when sent, else `StartDate`
  * (at least one of them).
  */
+/** issue 34: a remaining duration in whole working days, as a Duration */
+export const remainingDurationSchema = z
+  .number({ error: 'debe ser un número' })
+  .int({ error: 'debe ser un número entero de días hábiles' })
+  .min(0, { error: 'debe ser 0 o más' })
+  .max(MAX_TASK_DURATION, { error: `debe ser como máximo ${MAX_TASK_DURATION}` });
+
 const ganttTaskInputFields = z.object({
   TaskID: taskIdSchema,
   TaskCode: z.string({ error: 'debe ser texto' }).trim().max(120, { error: 'debe tener como máximo 120 caracteres' }),
@@ -94,6 +101,12 @@ const ganttTaskInputFields = z.object({
    */
   ActualStart: isoDateSchema.nullable().optional(),
   ActualFinish: isoDateSchema.nullable().optional(),
+  /**
+   * issue 34: 'Duración restante', the working days left of a task under way (ActualStart and no
+   * ActualFinish), scheduled from the cut-off instead of what its Progress leaves; null: none (the
+   * progress decides). Absent: kept as stored while Progress and the actual dates are, else none.
+   */
+  RemainingDuration: remainingDurationSchema.nullable().optional(),
 });
 
 /** The task of saveGantt's list: its fields, and a start (StartNoEarlierThan or StartDate; issue 32). */
@@ -152,6 +165,11 @@ export const ganttTaskSchema = z.object({
   ActualFinish: z.string().optional(),
   /** issue 15: 'done' (actual finish), 'started' (actual start only); absent: not started (and summaries) */
   status: z.enum(['done', 'started']).optional(),
+  /**
+   * issue 34: the working days left of a task under way as recorded ('Duración restante'); absent:
+   * what its Progress leaves, ⌈Duration × (1 − Progress/100)⌉ (remainingWorkDays)
+   */
+  RemainingDuration: z.number().int().optional(),
 });
 export type GanttTask = z.infer<typeof ganttTaskSchema>;
 

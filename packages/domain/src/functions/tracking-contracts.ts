@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineFunction } from './contract';
 import { isoDateSchema, messageSchema } from './common';
 import { base64WorkbookSchema, exportedFileSchema, workbookRowErrorSchema } from './exchange-contracts';
-import { ganttOutputSchema, projectIdSchema, taskIdSchema } from './gantt-contracts';
+import { ganttOutputSchema, projectIdSchema, remainingDurationSchema, taskIdSchema } from './gantt-contracts';
 
 /**
  * Tracking (issue 15): baselines ('línea base'), progress at a cut-off date ('fecha de corte') and
@@ -107,12 +107,18 @@ export const chooseBaselineContract = defineFunction({
   }),
 });
 
-/** One leaf's progress at the cut-off; ActualStart / ActualFinish null or absent: none. */
+/**
+ * One leaf's progress at the cut-off; ActualStart / ActualFinish null or absent: none. Issue 34:
+ * RemainingDuration, the working days left of a task under way ('Duración restante'); null: none
+ * (what the progress leaves); absent: the stored one while the progress and the actual dates stay
+ * as stored, else none.
+ */
 export const progressEntrySchema = z.strictObject({
   TaskID: taskIdSchema,
   ActualStart: isoDateSchema.nullable().optional(),
   ActualFinish: isoDateSchema.nullable().optional(),
   Progress: z.number({ error: 'debe ser un número' }),
+  RemainingDuration: remainingDurationSchema.nullable().optional(),
 });
 export type ProgressEntryInput = z.input<typeof progressEntrySchema>;
 

@@ -39,6 +39,8 @@ export type GanttTaskRecord = {
   /** issue 15: YYYY-MM-DD, a leaf's 'Inicio real' / 'Fin real' (absent: none) */
   actualStart?: string;
   actualFinish?: string;
+  /** issue 34: 'Duración restante' of a task under way, working days (absent: what the progress leaves) */
+  remaining?: number;
 };
 
 export type GanttLinkRecord = {

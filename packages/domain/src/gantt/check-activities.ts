@@ -18,6 +18,8 @@ export type GanttActivityInput = {
   /** issue 15: absent: as stored; null: none */
   ActualStart?: string | null | undefined;
   ActualFinish?: string | null | undefined;
+  /** issue 34: absent: as stored while the progress and actual dates are (remainingAfterEntry); null: none */
+  RemainingDuration?: number | null | undefined;
 };
 
 /** The first rule a saved list breaks: the task and the Spanish message that names it ('Tarea 1.2 (7): …'). */

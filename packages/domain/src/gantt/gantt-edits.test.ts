@@ -206,6 +206,7 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
         generatedPredecessors: [],
         ActualStart: null,
         ActualFinish: null,
+        RemainingDuration: null,
       },
       {
         TaskID: 2,
@@ -220,6 +221,7 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
         generatedPredecessors: [],
         ActualStart: null,
         ActualFinish: null,
+        RemainingDuration: null,
       },
       {
         TaskID: 3,
@@ -234,8 +236,19 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
         generatedPredecessors: [],
         ActualStart: null,
         ActualFinish: null,
+        RemainingDuration: null,
       },
     ]);
+  });
+
+  it('issue 34: carries a remaining duration both ways (RemainingDuration ↔ remaining)', () => {
+    const loaded = activities.map((a) =>
+      a.TaskID === 2 ? { ...a, ActualStart: '2025-03-03', RemainingDuration: 7 } : a,
+    );
+    const draft = draftFromActivities(loaded);
+    expect(draft[1]?.remaining).toBe(7);
+    expect('remaining' in (draft[0] as GanttDraftTask)).toBe(false);
+    expect(activitiesFromDraft(draft)[1]?.RemainingDuration).toBe(7);
   });
 
   it('writes a Predecessor typed loosely in its canonical form (FS spelled out, zero lag left out)', () => {
@@ -642,6 +655,60 @@ describe('setGanttProgress', () => {
     expect(setGanttProgress(sample, 3, Number.NaN)).toEqual(notANumber);
     expect(setGanttProgress(sample, 3, Number.POSITIVE_INFINITY)).toEqual(notANumber);
     expect(setGanttProgress(sample, 99, 50)).toEqual({ ok: false, error: 'La tarea no existe' });
+  });
+});
+
+describe('issue 34: a remaining duration follows the progress, as MS Project recomputes it', () => {
+  // task 3 under way since 3 March at 40 %, 6 days recorded as left
+  const underWay = sample.map((task) =>
+    task.id === 3 ? { ...task, actualStart: MON, progress: 40, remaining: 6 } : task,
+  );
+  const base: GanttTaskChanges = {
+    code: 'OG.2',
+    name: 'Fundaciones',
+    start: MON,
+    duration: 3,
+    progress: 40,
+    predecessors: [{ predecessorId: 2, type: 'FS', lag: 0 }],
+  };
+  const remainingAfter = (edit: GanttEdit) => byId(tasksOf(edit), 3)?.remaining;
+
+  it('is kept by an edit that leaves the progress and the actual dates as they are', () => {
+    expect(remainingAfter(updateGanttTask(underWay, 3, { ...base, name: 'Fundaciones corridas' }))).toBe(6);
+    expect(remainingAfter(setGanttProgress(underWay, 3, 40))).toBe(6);
+  });
+
+  it('is dropped when the progress or an actual date changes without one, and taken when one is given', () => {
+    expect(remainingAfter(setGanttProgress(underWay, 3, 60))).toBeUndefined();
+    expect(remainingAfter(updateGanttTask(underWay, 3, { ...base, progress: 60 }))).toBeUndefined();
+    expect(remainingAfter(updateGanttTask(underWay, 3, { ...base, actualStart: '2025-03-04' }))).toBeUndefined();
+    expect(remainingAfter(updateGanttTask(underWay, 3, { ...base, progress: 60, remaining: 9 }))).toBe(9);
+    expect(remainingAfter(updateGanttTask(underWay, 3, { ...base, remaining: null }))).toBeUndefined();
+    // finished: nothing is left
+    const done = updateGanttTask(underWay, 3, { ...base, progress: 100, actualFinish: '2025-03-05' });
+    expect(remainingAfter(done)).toBeUndefined();
+  });
+
+  it('refuses a remaining duration that is not a whole number of days in range, naming the field', () => {
+    const message = 'Duración restante: debe ser un número entero de días hábiles entre 0 y 10000';
+    for (const remaining of [-1, 2.5, 10_001, Number.NaN]) {
+      expect(updateGanttTask(underWay, 3, { ...base, remaining })).toEqual({ ok: false, error: message });
+    }
+  });
+
+  it('schedules the draft with it: 6 days left from the cut-off instead of what 40 % leaves', () => {
+    const calendar = new WorkingCalendar('mon-fri', () => [], 2025);
+    const leaf = [
+      { id: 1, code: 'A', name: 'A', start: MON, duration: 10, progress: 40, predecessors: [], actualStart: MON },
+    ];
+    const byProgress = scheduleDraft(leaf, calendar, { cutoff: '2025-03-10' });
+    const recorded = scheduleDraft([{ ...leaf[0], remaining: 2 } as GanttDraftTask], calendar, {
+      cutoff: '2025-03-10',
+    });
+    if (!byProgress.ok || !recorded.ok) throw new Error('refused');
+    // 6 days from Monday 10 → Monday 17; 2 days → Tuesday 11
+    expect(byProgress.tasks[0]?.end).toBe('2025-03-17');
+    expect(recorded.tasks[0]?.end).toBe('2025-03-11');
   });
 });
 

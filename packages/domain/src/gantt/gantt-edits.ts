@@ -7,6 +7,7 @@ import { MAX_LAG, formatPredecessors, parsePredecessors } from './predecessors';
 import type { LinkType, ScheduleOptions, ScheduleResult } from './schedule-types';
 import type { IncrementalScheduler } from './incremental-scheduler';
 import { schedule } from './schedule';
+import { remainingAfterEntry } from './progress-entries';
 import { flattenForest, forestOf, siblingsOf, withParent } from '../tree/ordered-forest';
 
 /**
@@ -34,6 +35,8 @@ export type GanttDraftTask = {
   /** issue 15: YYYY-MM-DD, 'Inicio real' / 'Fin real' of a leaf (absent: none) */
   actualStart?: string;
   actualFinish?: string;
+  /** issue 34: 'Duración restante' of a task under way, as recorded (absent: what the progress leaves) */
+  remaining?: number;
 };
 
 export type GanttEdit = { ok: true; tasks: GanttDraftTask[] } | { ok: false; error: string };
@@ -66,6 +69,7 @@ export function draftFromActivities(activities: readonly GanttTask[]): GanttDraf
     if (activity.sourceKey !== undefined) task.sourceKey = activity.sourceKey;
     if (activity.ActualStart !== undefined) task.actualStart = activity.ActualStart;
     if (activity.ActualFinish !== undefined) task.actualFinish = activity.ActualFinish;
+    if (activity.RemainingDuration !== undefined) task.remaining = activity.RemainingDuration;
     return task;
   });
 }
@@ -89,6 +93,7 @@ export function activitiesFromDraft(tasks: readonly GanttDraftTask[]): GanttTask
     generatedPredecessors: task.predecessors.filter((link) => link.generated).map((link) => link.predecessorId),
     ActualStart: task.actualStart ?? null,
     ActualFinish: task.actualFinish ?? null,
+    RemainingDuration: task.remaining ?? null,
   }));
 }
 
@@ -114,6 +119,7 @@ export function scheduleDraft(
     ...(task.actualStart === undefined ? {} : { actualStart: task.actualStart }),
     ...(task.actualFinish === undefined ? {} : { actualFinish: task.actualFinish }),
     progress: task.progress,
+    ...(task.remaining === undefined ? {} : { remaining: task.remaining }),
   }));
   const links = [];
   for (const task of tasks) {
@@ -328,7 +334,7 @@ export function setGanttProgress(tasks: readonly GanttDraftTask[], id: number, p
   if (!tasks.some((task) => task.id === id)) return { ok: false, error: 'La tarea no existe' };
   if (!Number.isFinite(progress)) return { ok: false, error: 'El avance debe ser un número entre 0 y 100' };
   const value = Math.min(100, Math.max(0, Math.round(progress)));
-  return { ok: true, tasks: replace(tasks, id, (old) => ({ ...old, progress: value })) };
+  return { ok: true, tasks: replace(tasks, id, (old) => withProgress(old, { progress: value })) };
 }
 
 // ---------------------------------------------------------------- the editor and links
@@ -346,6 +352,11 @@ export type GanttTaskChanges = {
    */
   actualStart?: string | null;
   actualFinish?: string | null;
+  /**
+   * issue 34: 'Duración restante' of a task under way (null: none, the progress decides; absent: kept
+   * while the progress and the actual dates are, else none: remainingAfterEntry)
+   */
+  remaining?: number | null;
 };
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -361,15 +372,29 @@ function isRealDate(value: string): boolean {
 }
 
 /** The editor's fields, checked one by one (the message names the field). */
-/** A task's actual dates after an edit: as they were where the changes leave them out, none for null. */
-function withActuals(task: GanttDraftTask, changes: GanttTaskChanges): GanttDraftTask {
+/**
+ * A task's progress after an edit: its actual dates as they were where the changes leave them out,
+ * none for null; its remaining duration by remainingAfterEntry (issue 34).
+ */
+function withProgress(
+  task: GanttDraftTask,
+  changes: Pick<GanttTaskChanges, 'progress' | 'actualStart' | 'actualFinish' | 'remaining'>,
+): GanttDraftTask {
   const start = changes.actualStart === undefined ? task.actualStart : (changes.actualStart ?? undefined);
   const finish = changes.actualFinish === undefined ? task.actualFinish : (changes.actualFinish ?? undefined);
-  const next = { ...task };
+  const remaining = remainingAfterEntry(task, {
+    progress: changes.progress,
+    ...(start === undefined ? {} : { actualStart: start }),
+    ...(finish === undefined ? {} : { actualFinish: finish }),
+    ...(changes.remaining === undefined ? {} : { remaining: changes.remaining }),
+  });
+  const next = { ...task, progress: changes.progress };
   delete next.actualStart;
   delete next.actualFinish;
+  delete next.remaining;
   if (start !== undefined) next.actualStart = start;
   if (finish !== undefined) next.actualFinish = finish;
+  if (remaining !== undefined) next.remaining = remaining;
   return next;
 }
 
@@ -392,6 +417,15 @@ export function updateGanttTask(tasks: readonly GanttDraftTask[], id: number, ch
     return { ok: false, error: 'Inicio real: no es una fecha válida' };
   if (typeof changes.actualFinish === 'string' && !isRealDate(changes.actualFinish))
     return { ok: false, error: 'Fin real: no es una fecha válida' };
+  if (
+    typeof changes.remaining === 'number' &&
+    (!Number.isInteger(changes.remaining) || changes.remaining < 0 || changes.remaining > MAX_TASK_DURATION)
+  ) {
+    return {
+      ok: false,
+      error: `Duración restante: debe ser un número entero de días hábiles entre 0 y ${MAX_TASK_DURATION}`,
+    };
+  }
   const ids = new Set(tasks.map((candidate) => candidate.id));
   const seen = new Set<number>();
   for (const link of changes.predecessors) {
@@ -411,12 +445,11 @@ export function updateGanttTask(tasks: readonly GanttDraftTask[], id: number, ch
   return {
     ok: true,
     tasks: replace(tasks, id, (old) => ({
-      ...withActuals(old, changes),
+      ...withProgress(old, { ...changes, progress: Math.round(changes.progress) }),
       code,
       name,
       start: changes.start,
       duration: changes.duration,
-      progress: Math.round(changes.progress),
       // a generated link the editor left as it was (same predecessor, type and lag) stays generated
       predecessors: changes.predecessors.map((link) => {
         const before = old.predecessors.find((candidate) => candidate.predecessorId === link.predecessorId);

@@ -23,6 +23,7 @@ type State = {
   actualStarts: (string | undefined)[];
   actualFinishes: (string | undefined)[];
   progress: (number | undefined)[];
+  remaining: (number | undefined)[];
   links: ScheduleLink[];
   /** the results of the last run and what they were made from */
   results: ScheduledTask[];
@@ -119,6 +120,7 @@ export class IncrementalScheduler {
       actualStarts: tasks.map((task) => task.actualStart),
       actualFinishes: tasks.map((task) => task.actualFinish),
       progress: tasks.map((task) => task.progress),
+      remaining: tasks.map((task) => task.remaining),
       links: links.map((link) => ({ from: link.from, to: link.to, type: link.type, lag: link.lag })),
       results: run.results,
       es: pass.es.slice(),
@@ -145,7 +147,8 @@ export class IncrementalScheduler {
         task.duration === state.durations[i] &&
         task.actualStart === state.actualStarts[i] &&
         task.actualFinish === state.actualFinishes[i] &&
-        task.progress === state.progress[i]
+        task.progress === state.progress[i] &&
+        task.remaining === state.remaining[i]
       )
         continue;
       readTask(pass, i, task, net.summary[i] === 1, state.dates);
@@ -154,6 +157,7 @@ export class IncrementalScheduler {
       state.actualStarts[i] = task.actualStart;
       state.actualFinishes[i] = task.actualFinish;
       state.progress[i] = task.progress;
+      state.remaining[i] = task.remaining;
       dirty[i] = 1;
       if ((rank[i] as number) < first) first = rank[i] as number;
     }

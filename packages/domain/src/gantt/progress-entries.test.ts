@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressEntry, ProgressTaskInfo } from './progress-entries';
-import { cutoffError, progressEntryErrors } from './progress-entries';
+import { cutoffError, progressEntryErrors, remainingAfterEntry } from './progress-entries';
 
 const tasks = new Map<number, ProgressTaskInfo>([
   [1, { isSummary: true, code: 'OBR.1', name: 'Obra gruesa' }],
@@ -91,5 +91,41 @@ describe('progress at a cut-off: the rules of an entry (issue 15)', () => {
     );
     expect(cutoffError('2025-04-30', '2025-04-30')).toBeUndefined();
     expect(cutoffError('2025-04-30', undefined)).toBeUndefined();
+  });
+});
+
+describe('issue 34: the remaining duration of an entry', () => {
+  it('is recorded on a task under way only (actual start, no actual finish)', () => {
+    expect(messages([{ TaskID: 3, ActualStart: '2025-03-11', Progress: 40, RemainingDuration: 9 }])).toEqual([]);
+    expect(messages([{ TaskID: 3, ActualStart: '2025-03-11', Progress: 40, RemainingDuration: 0 }])).toEqual([]);
+    // null is 'none': always taken
+    expect(messages([{ TaskID: 3, Progress: 0, RemainingDuration: null }])).toEqual([]);
+    const refused =
+      'OBR.1.2 «Fundaciones»: la duración restante solo se registra en una tarea en curso (con inicio real y sin fin real)';
+    expect(messages([{ TaskID: 3, Progress: 0, RemainingDuration: 4 }])).toEqual([refused]);
+    expect(
+      messages([
+        { TaskID: 3, ActualStart: '2025-03-03', ActualFinish: '2025-03-10', Progress: 100, RemainingDuration: 2 },
+      ]),
+    ).toEqual([refused]);
+    expect(progressEntryErrors(CUTOFF, [{ TaskID: 3, Progress: 0, RemainingDuration: 4 }], tasks)[0]?.field).toBe(
+      'RemainingDuration',
+    );
+  });
+
+  it('remainingAfterEntry: the one sent; else the one kept while the progress stays; else none', () => {
+    const before = { progress: 40, actualStart: '2025-03-11', remaining: 6 };
+    // sent: taken (null: none)
+    expect(remainingAfterEntry(before, { progress: 70, actualStart: '2025-03-11', remaining: 3 })).toBe(3);
+    expect(remainingAfterEntry(before, { progress: 40, actualStart: '2025-03-11', remaining: null })).toBeUndefined();
+    // not sent: kept while progress and actual dates are as they were
+    expect(remainingAfterEntry(before, { progress: 40, actualStart: '2025-03-11' })).toBe(6);
+    expect(remainingAfterEntry(before, { progress: 50, actualStart: '2025-03-11' })).toBeUndefined();
+    expect(remainingAfterEntry(before, { progress: 40, actualStart: '2025-03-12' })).toBeUndefined();
+    // no longer under way: none
+    expect(
+      remainingAfterEntry(before, { progress: 100, actualStart: '2025-03-11', actualFinish: '2025-03-20' }),
+    ).toBeUndefined();
+    expect(remainingAfterEntry({ progress: 0 }, { progress: 0 })).toBeUndefined();
   });
 });

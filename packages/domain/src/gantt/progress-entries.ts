@@ -12,13 +12,15 @@ export type ProgressEntry = {
   ActualFinish?: string;
   /** physical progress ('Avance físico'), 0–100 */
   Progress: number;
+  /** issue 34: 'Duración restante' of a task under way, whole working days (null: none) */
+  RemainingDuration?: number | null;
 };
 
 export type ProgressTaskInfo = { isSummary: boolean; code: string; name: string };
 
 export type ProgressEntryError = {
   TaskID: number;
-  field: 'ActualStart' | 'ActualFinish' | 'Progress' | 'TaskID';
+  field: 'ActualStart' | 'ActualFinish' | 'Progress' | 'RemainingDuration' | 'TaskID';
   message: string;
 };
 
@@ -71,6 +73,34 @@ export function progressEntryErrors(
     if (progress === 100 && finish === undefined) refuse('ActualFinish', 'el 100 % necesita el fin real');
     if (finish !== undefined && progress !== 100) refuse('Progress', 'con fin real, el avance es 100 %');
     if (progress > 0 && start === undefined) refuse('ActualStart', 'un avance mayor que 0 necesita el inicio real');
+    const remaining = entry.RemainingDuration;
+    if (remaining !== undefined && remaining !== null && (start === undefined || finish !== undefined))
+      refuse(
+        'RemainingDuration',
+        'la duración restante solo se registra en una tarea en curso (con inicio real y sin fin real)',
+      );
   }
   return errors;
+}
+
+/** What a task holds of its progress (a stored task, a draft task). */
+export type RecordedProgress = { progress: number; actualStart?: string; actualFinish?: string; remaining?: number };
+
+/**
+ * issue 34: the remaining duration a task keeps after a progress entry: the entry's, when it sends
+ * one (null: none, its progress decides; a number on a task not under way is the rules' to refuse,
+ * progressEntryErrors); else the one it had while the entry leaves its progress and actual dates as
+ * they were and the task stays under way, and none once they change (MS Project recomputes the
+ * remaining duration when the % complete changes).
+ */
+export function remainingAfterEntry(
+  before: RecordedProgress,
+  after: { progress: number; actualStart?: string | null; actualFinish?: string | null; remaining?: number | null },
+): number | undefined {
+  if (after.remaining !== undefined) return after.remaining ?? undefined;
+  const start = after.actualStart ?? undefined;
+  const finish = after.actualFinish ?? undefined;
+  if (start === undefined || finish !== undefined) return undefined;
+  const same = before.progress === after.progress && before.actualStart === start && before.actualFinish === finish;
+  return same ? before.remaining : undefined;
 }

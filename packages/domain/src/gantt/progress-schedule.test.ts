@@ -61,6 +61,45 @@ describe('schedule with progress at a cut-off: hand-checked cases', () => {
     expect(dates(byId.get(2))).toEqual(['2025-03-12', '2025-03-13']);
   });
 
+  it('issue 34: a remaining duration recorded runs from the cut-off instead of what the progress leaves', () => {
+    // 10 days started Monday 3 at 50 % (5 left by the progress), but 8 are left as recorded: cut-off
+    // Monday 10, 8 working days → 10–19 March, the successor Thursday 20; with 0 left it ends on the
+    // cut-off's day before (the work is all done, waiting to be closed) and the successor starts Monday 10
+    const eight = ok(
+      schedule([task(1, 10, { actualStart: MON, progress: 50, remaining: 8 }), task(2, 1)], [link(1, 2)], plain(), {
+        cutoff: '2025-03-10',
+      }),
+    );
+    expect(dates(eight.get(1))).toEqual(['2025-03-03', '2025-03-19']);
+    expect(dates(eight.get(2))).toEqual(['2025-03-20', '2025-03-20']);
+    const byProgress = ok(
+      schedule([task(1, 10, { actualStart: MON, progress: 50 }), task(2, 1)], [link(1, 2)], plain(), {
+        cutoff: '2025-03-10',
+      }),
+    );
+    expect(dates(byProgress.get(1))).toEqual(['2025-03-03', '2025-03-14']);
+    const none = ok(
+      schedule([task(1, 10, { actualStart: MON, progress: 50, remaining: 0 }), task(2, 1)], [link(1, 2)], plain(), {
+        cutoff: '2025-03-10',
+      }),
+    );
+    expect(dates(none.get(2))).toEqual(['2025-03-10', '2025-03-10']);
+    // a remaining duration on a task done or not started changes nothing
+    const done = ok(
+      schedule(
+        [
+          task(1, 5, { actualStart: MON, actualFinish: '2025-03-05', progress: 100, remaining: 9 }),
+          task(2, 2, { remaining: 9 }),
+        ],
+        [link(1, 2)],
+        plain(),
+        { cutoff: '2025-03-06' },
+      ),
+    );
+    expect(dates(done.get(1))).toEqual(['2025-03-03', '2025-03-05']);
+    expect(dates(done.get(2))).toEqual(['2025-03-06', '2025-03-07']);
+  });
+
   it('a task under way keeps its actual start; what is left (10 days × 60 %) runs from the cut-off', () => {
     const under = task(1, 10, { actualStart: MON, progress: 40 });
     // cut-off Monday 10: 6 days left, 10–17 March

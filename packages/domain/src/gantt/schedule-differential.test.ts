@@ -69,6 +69,8 @@ export function randomCase(seed: number): Case {
       } else if (roll < 0.5) task.actualFinish = day();
       else task.actualStart = day();
       if (chance(0.8)) task.progress = chance(0.1) ? int(-20, 130) : int(0, 100);
+      // issue 34: a remaining duration as recorded (odd values too: the engines take it whole, not below 0)
+      if (chance(0.3)) task.remaining = chance(0.1) ? pick([-2, 2.5]) : int(0, 12);
     }
     return task;
   });
@@ -247,6 +249,8 @@ describe('IncrementalScheduler (issue 18): again after an edit, the same as a fu
           else if (roll < 0.75) {
             task.actualStart = isoDay(BASE_DAY + int(-5, 20));
             task.progress = int(0, 100);
+            if (random() < 0.5) task.remaining = int(0, 12);
+            else delete task.remaining;
           } else if (roll < 0.8) {
             task.actualFinish = isoDay(BASE_DAY + int(0, 25));
           } else if (roll < 0.83) {

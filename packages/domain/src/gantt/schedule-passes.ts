@@ -149,7 +149,7 @@ export function readTask(pass: Pass, i: number, task: ScheduleTask, isSummary: b
   } else {
     pass.status[i] = 2;
     // what is left of the work
-    pass.duration[i] = remainingWorkDays(pass.duration[i] as number, task.progress ?? 0);
+    pass.duration[i] = remainingWorkDays(pass.duration[i] as number, task.progress ?? 0, task.remaining);
   }
 }
 

@@ -191,8 +191,11 @@ export function scheduleReference(
       shownEnd[i] = Math.max(finishDay, shownStart[i] as number);
     } else {
       status[i] = 2;
-      // what is left of the work; a task under way keeps at least its milestone-free minimum of 0 days
-      duration[i] = Math.ceil((duration[i] as number) * (1 - Math.min(100, Math.max(0, task.progress ?? 0)) / 100));
+      // what is left of the work: as recorded (issue 34), else what the progress leaves
+      duration[i] =
+        task.remaining === undefined
+          ? Math.ceil((duration[i] as number) * (1 - Math.min(100, Math.max(0, task.progress ?? 0)) / 100))
+          : Math.max(0, Math.floor(task.remaining));
     }
   }
   const rollStartDay = new Float64Array(n).fill(Number.POSITIVE_INFINITY);

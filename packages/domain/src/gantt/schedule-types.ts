@@ -24,6 +24,12 @@ export type ScheduleTask = {
   actualFinish?: string;
   /** physical progress, 0–100: a task under way has duration × (1 − progress/100) left, from the cut-off */
   progress?: number;
+  /**
+   * issue 34: the working days left of a task under way as recorded ('Duración restante', MS Project's
+   * RemainingDuration, P6's remaining duration), scheduled from the cut-off instead of what the
+   * progress leaves (remainingWorkDays); read only for a task under way
+   */
+  remaining?: number;
 };
 
 /** issue 15: the cut-off ('fecha de corte'), the first day of remaining work, like P6's data date. */

@@ -145,4 +145,14 @@ describe('remainingWorkDays: what is left of a task under way', () => {
     expect(remainingWorkDays(8, 150)).toBe(0);
     expect(remainingWorkDays(8, -10)).toBe(8);
   });
+
+  it('issue 34: a remaining duration recorded wins over the progress, taken whole and not below 0', () => {
+    // 10 days at 50 % leave 5; MS Project's file says 8 are left: 8; 0 left (to be closed) stays 0
+    expect(remainingWorkDays(10, 50)).toBe(5);
+    expect(remainingWorkDays(10, 50, 8)).toBe(8);
+    expect(remainingWorkDays(10, 50, 0)).toBe(0);
+    expect(remainingWorkDays(10, 90, 14)).toBe(14);
+    expect(remainingWorkDays(10, 50, 3.7)).toBe(3);
+    expect(remainingWorkDays(10, 50, -2)).toBe(0);
+  });
 });

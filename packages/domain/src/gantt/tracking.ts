@@ -118,11 +118,14 @@ export function rollUpProgress(
 }
 
 /**
- * What is left of a task under way, in working days (docs/TRACKING.md): ⌈duration × (1 − avance)⌉,
- * the duration taken whole and not below 0, the progress clamped to 0–100. The engine schedules
- * this much from the cut-off, and the S-curve's forecast spreads the remaining amount over it.
+ * What is left of a task under way, in working days (docs/TRACKING.md): the remaining duration
+ * recorded for it (issue 34: 'Duración restante', typed or read from MS Project / P6), taken whole
+ * and not below 0; else ⌈duration × (1 − avance)⌉, the duration taken whole and not below 0, the
+ * progress clamped to 0–100. The engine schedules this much from the cut-off, and the S-curve's
+ * forecast spreads the remaining amount over it.
  */
-export function remainingWorkDays(duration: number, progress: number): number {
+export function remainingWorkDays(duration: number, progress: number, remaining?: number): number {
+  if (remaining !== undefined) return Math.max(0, Math.floor(remaining));
   return Math.ceil(Math.max(0, Math.floor(duration)) * (1 - Math.min(100, Math.max(0, progress)) / 100));
 }
 

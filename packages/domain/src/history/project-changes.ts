@@ -248,6 +248,8 @@ export type GanttHistoryTask = {
   progress?: number | undefined;
   actualStart?: string | null | undefined;
   actualFinish?: string | null | undefined;
+  /** issue 34: 'Duración restante' (absent or null: what the progress leaves) */
+  remaining?: number | null | undefined;
   /** the EDP/EDC item a built task comes from (null or absent: the user's own task) */
   sourceKey?: string | null | undefined;
 };
@@ -290,6 +292,11 @@ function byTarget(links: readonly GanttHistoryLink[]): Map<number, GanttHistoryL
 
 function progressText(progress: number | undefined): string {
   return progress === undefined ? '' : `${formatNumber(progress)} %`;
+}
+
+/** issue 34: a recorded remaining duration, '' for none (what the progress leaves). */
+function remainingText(remaining: number | null | undefined): string {
+  return remaining === undefined || remaining === null ? '' : historyDuration(remaining);
 }
 
 /** Ids of the tasks that have children (summaries) in a list. */
@@ -362,7 +369,8 @@ export function ganttChange(
       oldParent === newParent &&
       (old.progress ?? 0) === (task.progress ?? 0) &&
       (old.actualStart ?? null) === (task.actualStart ?? null) &&
-      (old.actualFinish ?? null) === (task.actualFinish ?? null)
+      (old.actualFinish ?? null) === (task.actualFinish ?? null) &&
+      (old.remaining ?? null) === (task.remaining ?? null)
     ) {
       continue;
     }
@@ -384,6 +392,7 @@ export function ganttChange(
       field('progress', progressText(old.progress), progressText(task.progress));
     field('actualStart', historyDate(old.actualStart), historyDate(task.actualStart));
     field('actualFinish', historyDate(old.actualFinish), historyDate(task.actualFinish));
+    field('remaining', remainingText(old.remaining), remainingText(task.remaining));
     if (changes.length === 0) continue;
     changed += 1;
     capped.push(detail.tasks, { code: task.code, name: task.name, changes });
@@ -434,7 +443,8 @@ export function progressChange(
       old !== undefined &&
       ((old.progress ?? 0) !== (task.progress ?? 0) ||
         (old.actualStart ?? null) !== (task.actualStart ?? null) ||
-        (old.actualFinish ?? null) !== (task.actualFinish ?? null))
+        (old.actualFinish ?? null) !== (task.actualFinish ?? null) ||
+        (old.remaining ?? null) !== (task.remaining ?? null))
     ) {
       updated += 1;
     }

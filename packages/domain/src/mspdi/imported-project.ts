@@ -118,6 +118,7 @@ export function importedProjectRecords(
       progress: task.progress,
       ...(task.actualStart === undefined ? {} : { actualStart: task.actualStart }),
       ...(task.actualFinish === undefined ? {} : { actualFinish: task.actualFinish }),
+      ...(task.remaining === undefined ? {} : { remaining: task.remaining }),
     });
   });
 

@@ -1,5 +1,7 @@
 import type { LinkType } from '../gantt/schedule-types';
 import { dayNumber, isoDay, weekday } from '../gantt/calendar';
+import { MAX_TASK_DURATION } from '../functions/gantt-contracts';
+import { remainingWorkDays } from '../gantt/tracking';
 
 /**
  * Facts of the MSPDI format shared by the parser and the writer (issue 14). Values from the
@@ -7,6 +9,19 @@ import { dayNumber, isoDay, weekday } from '../gantt/calendar';
  */
 
 export const MSPDI_NAMESPACE = 'http://schemas.microsoft.com/project';
+
+/**
+ * issue 34: a file's remaining duration (MS Project's RemainingDuration, P6's remaining duration) of
+ * a task under way, in working days (`days`, a fraction): whole days, up (work left in a day takes
+ * that day; a hair over a whole number from minutes is that number), at most MAX_TASK_DURATION. Kept
+ * only when it differs from what the progress leaves (remainingWorkDays), so a task whose file says
+ * the same keeps 'Duración restante' empty and follows its progress when it is edited.
+ */
+export function fileRemaining(days: number | undefined, duration: number, progress: number): number | undefined {
+  if (days === undefined || !Number.isFinite(days) || days < 0) return undefined;
+  const whole = Math.min(MAX_TASK_DURATION, Math.ceil(days - 1e-6));
+  return whole === remainingWorkDays(duration, progress) ? undefined : whole;
+}
 
 /**
  * issue 34: the last working day of a baseline's Finish, from `start` (YYYY-MM-DD) and the Finish as

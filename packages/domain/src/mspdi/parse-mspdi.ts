@@ -12,6 +12,7 @@ import {
   baselineFinishDay,
   datePart,
   durationMinutes,
+  fileRemaining,
   listNames,
 } from './mspdi-format';
 import { mapCalendar } from './mspdi-calendar';
@@ -243,6 +244,16 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
     // issue 15: a leaf's actual dates, kept below when they keep the progress rules at the cut-off
     const actualStart = summary ? undefined : datePart(text(node, 'ActualStart'));
     const actualFinish = summary ? undefined : datePart(text(node, 'ActualFinish'));
+    // issue 34: what is left of a leaf under way, as MS Project has it (in working time)
+    const remainingMinutes =
+      actualStart !== undefined && actualFinish === undefined && !ELAPSED_FORMATS.has(format ?? -1)
+        ? durationMinutes(text(node, 'RemainingDuration'))
+        : undefined;
+    const remaining = fileRemaining(
+      remainingMinutes === undefined ? undefined : remainingMinutes / minutesPerDay,
+      duration,
+      progress,
+    );
     if (tasksWithResources.has(uid)) warnings.add('resources', name);
     const calendarUid = int(node, 'CalendarUID');
     if (calendarUid !== undefined && calendarUid !== -1) warnings.add('taskCalendar', name);
@@ -285,6 +296,7 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
       ...(fileFinish ? { fileFinish } : {}),
       ...(actualStart === undefined ? {} : { actualStart }),
       ...(actualFinish === undefined ? {} : { actualFinish }),
+      ...(remaining === undefined ? {} : { remaining }),
       ...(baselines.length === 0 ? {} : { baselines }),
     });
   }
@@ -374,6 +386,7 @@ function keepActuals(tasks: ImportedTask[], statusDate: string | undefined, warn
     if (!refused.has(task.uid)) continue;
     delete task.actualStart;
     delete task.actualFinish;
+    delete task.remaining;
     warnings.add('actuals', task.name);
   }
   return refused.size === tracked.length ? undefined : cutoff;

@@ -44,6 +44,11 @@ export type ImportedTask = {
   actualStart?: string;
   actualFinish?: string;
   /**
+   * issue 34: a leaf under way: the working days left as the file has them (MS Project's
+   * RemainingDuration, P6's remaining duration), when they differ from what its progress leaves (fileRemaining)
+   */
+  remaining?: number;
+  /**
    * issue 34: the task in MS Project's baselines (Baseline 0–10) that have dates for it: first and
    * last working day (YYYY-MM-DD) and duration in working days
    */
@@ -108,6 +113,8 @@ export type ImportedProjectRecords = {
     /** issue 15: YYYY-MM-DD, as the schedule's task */
     actualStart?: string;
     actualFinish?: string;
+    /** issue 34: as the schedule's task */
+    remaining?: number;
   }[];
   links: { from: number; to: number; type: LinkType; lag: number }[];
   /** in Spanish: what the mapping changed (names cut to 200 characters); add them to the parser's warnings */
@@ -145,6 +152,8 @@ export type MspdiExport = {
     /** issue 15: YYYY-MM-DD, 'Inicio real' / 'Fin real' (leaves) */
     actualStart?: string;
     actualFinish?: string;
+    /** issue 34: 'Duración restante' as recorded (written as RemainingDuration either way) */
+    remaining?: number;
     /** issue 15: the task in the chosen baseline (written as MS Project's Baseline 0) */
     baseline?: { start: string; end: string; duration: number };
   }[];

@@ -1,6 +1,7 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { MSPDI_NAMESPACE, MSPDI_OF_LINK_TYPE } from './mspdi-format';
 import type { MspdiExport } from './types';
+import { remainingWorkDays } from '../gantt/tracking';
 import type { Currency } from '../format/money';
 
 /**
@@ -80,6 +81,7 @@ export const TASK_ELEMENT_ORDER = [
   'PercentComplete',
   'ActualStart',
   'ActualFinish',
+  'RemainingDuration',
   'ConstraintType',
   'CalendarUID',
   'ConstraintDate',
@@ -178,6 +180,12 @@ export function writeMspdi(input: MspdiExport): string {
       ...(task.actualFinish === undefined
         ? {}
         : { ActualFinish: `${task.actualFinish}T${duration === 0 ? '08:00:00' : '17:00:00'}` }),
+      // issue 34: what is left of a leaf under way, as the engine schedules it from the status date
+      ...(task.isSummary || task.actualStart === undefined || task.actualFinish !== undefined
+        ? {}
+        : {
+            RemainingDuration: `PT${remainingWorkDays(duration, task.progress, task.remaining) * HOURS_PER_DAY}H0M0S`,
+          }),
       ConstraintType: snet === undefined ? 0 : 4,
       CalendarUID: -1,
       ...(snet === undefined ? {} : { ConstraintDate: `${snet}T08:00:00` }),

@@ -1,7 +1,7 @@
 import { MAX_TASK_DURATION } from '../functions/gantt-contracts';
 import { MAX_LAG } from '../gantt/predecessors';
 import type { LinkType } from '../gantt/schedule-types';
-import { MAX_WARNING_NAME, baselineFinishDay, listNames, warningName } from '../mspdi/mspdi-format';
+import { MAX_WARNING_NAME, baselineFinishDay, fileRemaining, listNames, warningName } from '../mspdi/mspdi-format';
 import { Warnings } from '../mspdi/mspdi-warnings';
 import type { ImportedLink, ImportedSchedule, ImportedTask } from '../mspdi/types';
 import type { XerFile } from './read-xer';
@@ -383,6 +383,12 @@ export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: s
     const actualFinish = dayOf(task['act_end_date']);
     if (actualStart !== undefined) imported.actualStart = actualStart;
     if (actualStart !== undefined && actualFinish !== undefined) imported.actualFinish = actualFinish;
+    // issue 34: what is left of an activity under way, as P6 has it
+    if (actualStart !== undefined && actualFinish === undefined) {
+      const left = numberOf(task['remain_drtn_hr_cnt']);
+      const remaining = fileRemaining(left === undefined ? undefined : left / hours, duration, imported.progress);
+      if (remaining !== undefined) imported.remaining = remaining;
+    }
     tasks.push(imported);
     if (activityId !== '') taskOfActivityId.set(activityId, imported);
   };

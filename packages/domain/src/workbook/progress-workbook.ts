@@ -156,6 +156,8 @@ const FIELD_TITLES: Record<ProgressEntryError['field'], string> = {
   Progress: T.progress,
   ActualStart: T.actualStart,
   ActualFinish: T.actualFinish,
+  // issue 34: not a column of the sheet (a row that changes a task's progress leaves what the progress leaves)
+  RemainingDuration: 'Duración restante',
 };
 
 function codeKey(code: string): string {

@@ -17,6 +17,7 @@ import { fileContentMigration } from './0014-file-content';
 import { collaborationMigration } from './0015-collaboration';
 import { trashAndChangeLogMigration } from './0016-trash-change-log';
 import { fileReleaseMigration } from './0017-file-release';
+import { remainingDurationMigration } from './0018-remaining-duration';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -40,6 +41,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
     '0015-collaboration': collaborationMigration(types),
     '0016-trash-change-log': trashAndChangeLogMigration(types),
     '0017-file-release': fileReleaseMigration(),
+    '0018-remaining-duration': remainingDurationMigration(),
   };
   return { getMigrations: async () => migrations };
 }

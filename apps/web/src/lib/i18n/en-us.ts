@@ -811,6 +811,11 @@ export const enUS: Catalogue = {
       plannedPercent: '% scheduled',
       plannedPercentHint:
         'What the task should have done by the status date on the schedule (working days elapsed ÷ duration)',
+      remaining: 'Remaining (days)',
+      remainingHint:
+        'Remaining duration of a task in progress, in working days from the status date. Empty: what the progress leaves (duration × (1 − progress)).',
+      remainingField: 'Remaining duration (days)',
+      remainingByProgress: 'Empty: {{count}} days by the progress',
       update: {
         open: 'Update as scheduled',
         title: 'Update as scheduled',
@@ -1489,6 +1494,7 @@ export const enUS: Catalogue = {
       progress: 'Progress',
       actualStart: 'Actual start',
       actualFinish: 'Actual finish',
+      remaining: 'Remaining duration',
       parent: 'Parent task',
     },
   },

@@ -815,6 +815,11 @@ export const esCL = {
       plannedPercent: '% programado',
       plannedPercentHint:
         'Lo que la tarea debería llevar a la fecha de corte según el programa (días hábiles transcurridos ÷ duración)',
+      remaining: 'Restante (días)',
+      remainingHint:
+        'Duración restante de una tarea en curso, en días hábiles desde la fecha de corte. Vacía: la que deja el avance (duración × (1 − avance)).',
+      remainingField: 'Duración restante (días)',
+      remainingByProgress: 'Vacía: {{count}} días por el avance',
       update: {
         open: 'Actualizar según lo programado',
         title: 'Actualizar según lo programado',
@@ -1501,6 +1506,7 @@ export const esCL = {
       progress: 'Avance',
       actualStart: 'Inicio real',
       actualFinish: 'Fin real',
+      remaining: 'Duración restante',
       parent: 'Tarea superior',
     },
   },

@@ -83,6 +83,8 @@ const ganttDraftTaskSchema = z.object({
   // issue 15: the task editor's 'Inicio real' / 'Fin real'
   actualStart: isoDay.optional(),
   actualFinish: isoDay.optional(),
+  // issue 34: 'Duración restante'
+  remaining: z.number().int().min(0).optional(),
 });
 
 /**

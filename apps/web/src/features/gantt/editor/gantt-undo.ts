@@ -52,7 +52,8 @@ function changedFields(before: GanttDraftTask, after: GanttDraftTask): Set<TaskF
   if (
     before.progress !== after.progress ||
     before.actualStart !== after.actualStart ||
-    before.actualFinish !== after.actualFinish
+    before.actualFinish !== after.actualFinish ||
+    before.remaining !== after.remaining
   )
     fields.add('progress');
   return fields;

@@ -1,5 +1,7 @@
 import {
+  MAX_TASK_DURATION,
   checkGanttTaskEdit,
+  remainingWorkDays,
   formatIsoDate,
   progressEntryErrors,
   ganttLinkCandidates,
@@ -25,7 +27,13 @@ import Typography from '@mui/material/Typography';
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGanttEditor } from '../editor/gantt-editor-store';
-import { isoOfTypedDate, parseProgress, unpushedStarts, withProgressDefaults } from '../tracking/progress-grid';
+import {
+  isoOfTypedDate,
+  parseProgress,
+  parseRemaining,
+  unpushedStarts,
+  withProgressDefaults,
+} from '../tracking/progress-grid';
 
 /** A field's message wraps under it instead of widening it. */
 const helperSlot = { formHelperText: { sx: { whiteSpace: 'normal', mx: 0 } } } as const;
@@ -56,7 +64,7 @@ function firstError(errors: GanttTaskFieldErrors): string | undefined {
   );
 }
 
-type ProgressFieldErrors = Partial<Record<'actualStart' | 'actualFinish' | 'progress', string>>;
+type ProgressFieldErrors = Partial<Record<'actualStart' | 'actualFinish' | 'progress' | 'remaining', string>>;
 
 /**
  * A leaf's 'Inicio real', 'Fin real' and 'Avance físico' as typed, checked at the cut-off with the
@@ -65,10 +73,10 @@ type ProgressFieldErrors = Partial<Record<'actualStart' | 'actualFinish' | 'prog
 function checkProgress(
   task: GanttDraftTask,
   cutoff: string,
-  typed: { actualStart: string; actualFinish: string; progress: string },
+  typed: { actualStart: string; actualFinish: string; progress: string; remaining: string },
 ): {
   errors: ProgressFieldErrors;
-  changes: Pick<GanttTaskChanges, 'progress' | 'actualStart' | 'actualFinish'> | null;
+  changes: Pick<GanttTaskChanges, 'progress' | 'actualStart' | 'actualFinish' | 'remaining'> | null;
 } {
   const errors: ProgressFieldErrors = {};
   const start = typed.actualStart.trim() === '' ? undefined : isoOfTypedDate(typed.actualStart);
@@ -77,21 +85,35 @@ function checkProgress(
   if (start === null) errors.actualStart = 'Inicio real: escribe la fecha como dd-mm-aaaa';
   if (finish === null) errors.actualFinish = 'Fin real: escribe la fecha como dd-mm-aaaa';
   if (progress === null) errors.progress = 'Avance físico: debe ser un número entre 0 y 100';
-  if (start === null || finish === null || progress === null) return { errors, changes: null };
+  // issue 34: empty, what the progress leaves
+  const remaining = parseRemaining(typed.remaining);
+  if (remaining === undefined)
+    errors.remaining = 'Duración restante: debe ser un número entero de días hábiles (vacía: la que deja el avance)';
+  else if (remaining !== null && remaining > MAX_TASK_DURATION)
+    errors.remaining = `Duración restante: debe ser como máximo ${MAX_TASK_DURATION} días hábiles`;
+  if (start === null || finish === null || progress === null || remaining === undefined)
+    return { errors, changes: null };
   const info = new Map([[task.id, { isSummary: false, code: task.code, name: task.name }]]);
   const entry = {
     TaskID: task.id,
     Progress: progress,
     ...(start === undefined ? {} : { ActualStart: start }),
     ...(finish === undefined ? {} : { ActualFinish: finish }),
+    RemainingDuration: remaining,
   };
-  const fields = { ActualStart: 'actualStart', ActualFinish: 'actualFinish', Progress: 'progress' } as const;
+  const fields = {
+    ActualStart: 'actualStart',
+    ActualFinish: 'actualFinish',
+    Progress: 'progress',
+    RemainingDuration: 'remaining',
+  } as const;
   for (const error of progressEntryErrors(cutoff, [entry], info)) {
     if (error.field === 'TaskID') continue;
     const field = fields[error.field];
     errors[field] ??= error.message;
   }
-  return { errors, changes: { progress, actualStart: start ?? null, actualFinish: finish ?? null } };
+  if (errors.remaining !== undefined) return { errors, changes: null };
+  return { errors, changes: { progress, actualStart: start ?? null, actualFinish: finish ?? null, remaining } };
 }
 
 /**
@@ -134,10 +156,22 @@ export const GanttTaskPanel = forwardRef<
   const calendar = useGanttEditor((state) => state.calendar);
   const [actualStart, setActualStart] = useState(task?.actualStart ? formatIsoDate(task.actualStart) : '');
   const [actualFinish, setActualFinish] = useState(task?.actualFinish ? formatIsoDate(task.actualFinish) : '');
+  // issue 34: 'Duración restante' (empty: what the progress leaves); a change of progress or of an
+  // actual date empties it while it shows the recorded one, as MS Project recomputes it
+  const recordedRemaining = task?.remaining === undefined ? '' : String(task.remaining);
+  const [remaining, setRemaining] = useState(recordedRemaining);
+  const progressEdited = () => {
+    if (remaining === recordedRemaining && recordedRemaining !== '') setRemaining('');
+  };
   const progressCheck =
     task && !isSummary && cutoff !== null
-      ? checkProgress(task, cutoff, { actualStart, actualFinish, progress })
+      ? checkProgress(task, cutoff, { actualStart, actualFinish, progress, remaining })
       : { errors: {}, changes: null };
+  const typedProgress = parseProgress(progress);
+  const remainingPlaceholder =
+    task && typedProgress !== null && actualStart.trim() !== '' && actualFinish.trim() === ''
+      ? t('gantt.progressEntry.remainingByProgress', { count: remainingWorkDays(task.duration, typedProgress) })
+      : undefined;
   const [rows, setRows] = useState<PredecessorRow[]>(() =>
     (task?.predecessors ?? []).map((link, index) => {
       const predecessor = directory.byId.get(link.predecessorId);
@@ -205,7 +239,9 @@ export const GanttTaskPanel = forwardRef<
         { firstYear, directory },
       );
       // a summary's progress is rolled up from its tasks; a leaf's is recorded at the cut-off
-      let recorded: Pick<GanttTaskChanges, 'progress' | 'actualStart' | 'actualFinish'> = { progress: task.progress };
+      let recorded: Pick<GanttTaskChanges, 'progress' | 'actualStart' | 'actualFinish' | 'remaining'> = {
+        progress: task.progress,
+      };
       const progressError =
         !isSummary && cutoff !== null
           ? (Object.values(progressCheck.errors)[0] ??
@@ -334,7 +370,10 @@ export const GanttTaskPanel = forwardRef<
             label={t('gantt.progressEntry.actualStart')}
             placeholder="dd-mm-aaaa"
             value={actualStart}
-            onChange={(event) => setActualStart(event.target.value)}
+            onChange={(event) => {
+              setActualStart(event.target.value);
+              progressEdited();
+            }}
             size="small"
             disabled={cutoff === null}
             error={progressCheck.errors.actualStart !== undefined}
@@ -345,7 +384,10 @@ export const GanttTaskPanel = forwardRef<
             label={t('gantt.progressEntry.actualFinish')}
             placeholder="dd-mm-aaaa"
             value={actualFinish}
-            onChange={(event) => setActualFinish(event.target.value)}
+            onChange={(event) => {
+              setActualFinish(event.target.value);
+              progressEdited();
+            }}
             size="small"
             disabled={cutoff === null}
             error={progressCheck.errors.actualFinish !== undefined}
@@ -355,7 +397,10 @@ export const GanttTaskPanel = forwardRef<
           <TextField
             label={t('gantt.progressEntry.progress')}
             value={progress}
-            onChange={(event) => setProgress(event.target.value)}
+            onChange={(event) => {
+              setProgress(event.target.value);
+              progressEdited();
+            }}
             onBlur={() => {
               if (cutoff === null || !task) return;
               const next = withProgressDefaults(
@@ -372,6 +417,18 @@ export const GanttTaskPanel = forwardRef<
             helperText={progressCheck.errors.progress}
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
             sx={{ width: 170 }}
+          />
+          <TextField
+            label={t('gantt.progressEntry.remainingField')}
+            value={remaining}
+            onChange={(event) => setRemaining(event.target.value)}
+            size="small"
+            disabled={cutoff === null}
+            error={progressCheck.errors.remaining !== undefined}
+            helperText={progressCheck.errors.remaining ?? remainingPlaceholder}
+            title={t('gantt.progressEntry.remainingHint')}
+            slotProps={{ ...helperSlot, htmlInput: { inputMode: 'numeric' } }}
+            sx={{ width: 200 }}
           />
           <Typography variant="body2" color="text.secondary" sx={{ pt: { md: 1 } }} data-testid="task-progress-hint">
             {cutoff === null

@@ -1,4 +1,4 @@
-import { formatIsoDate, formatNumber } from '@cimiento/domain';
+import { formatIsoDate, formatNumber, remainingWorkDays } from '@cimiento/domain';
 import SaveIcon from '@mui/icons-material/Save';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
@@ -24,11 +24,13 @@ import {
   defaultCutoff,
   invalidRowIds,
   isUnchanged,
+  parseProgress,
   plannedPercentOf,
   progressFields,
   progressRowsOf,
   readCutoff,
   typedOf,
+  typedWith,
   unpushedStarts,
   visibleRows,
   withProgressDefaults,
@@ -37,7 +39,7 @@ import {
 const ROW_HEIGHT = 36;
 /** rows drawn above and below the visible window, so a quick scroll does not show blanks */
 const OVERSCAN = 10;
-const COLUMNS = '120px minmax(220px, 1fr) 100px 100px 130px 130px 110px 130px';
+const COLUMNS = '120px minmax(220px, 1fr) 100px 100px 130px 130px 110px 130px 110px';
 
 export type GanttProgressGridProps = {
   isOpen: boolean;
@@ -198,7 +200,7 @@ function GridBody({ entry, isSaving, saveError, onSave, onReload, onDiscard, onC
 
   function handleChange(row: ProgressRow, field: ProgressField, value: string) {
     const typed = entry.getState().edits[row.id] ?? typedOf(row);
-    entry.getState().setTyped(row.id, { ...typed, [field]: value });
+    entry.getState().setTyped(row.id, typedWith(row, typed, field, value));
   }
 
   const focusedRow = focused === null ? undefined : rows.find((row) => row.id === focused);
@@ -208,6 +210,7 @@ function GridBody({ entry, isSaving, saveError, onSave, onReload, onDiscard, onC
     actualStart: t('gantt.progressEntry.actualStart'),
     actualFinish: t('gantt.progressEntry.actualFinish'),
     progress: t('gantt.progressEntry.progress'),
+    remaining: t('gantt.progressEntry.remaining'),
   };
 
   /** Enter in the cut-off or the search goes to the first task's first field. */
@@ -365,6 +368,9 @@ function GridBody({ entry, isSaving, saveError, onSave, onReload, onDiscard, onC
             {t('gantt.progressEntry.plannedPercent')}
           </Box>
           <Box role="columnheader">{columnLabel.progress}</Box>
+          <Box role="columnheader" title={t('gantt.progressEntry.remainingHint')}>
+            {columnLabel.remaining}
+          </Box>
         </Box>
         <Box
           ref={scroller}
@@ -427,6 +433,7 @@ function GridBody({ entry, isSaving, saveError, onSave, onReload, onDiscard, onC
                       <Box role="gridcell" />
                       <Box role="gridcell" />
                       <Box role="gridcell" />
+                      <Box role="gridcell" />
                     </>
                   ) : (
                     progressFields.map((field, col) => {
@@ -445,7 +452,7 @@ function GridBody({ entry, isSaving, saveError, onSave, onReload, onDiscard, onC
                           <Box role="gridcell" sx={{ px: '4px !important' }}>
                             <Box
                               component="input"
-                              value={values[field]}
+                              value={values[field] ?? ''}
                               data-row={rowIndex}
                               data-col={col}
                               data-testid={`progress-${field}-${row.id}`}
@@ -456,7 +463,7 @@ function GridBody({ entry, isSaving, saveError, onSave, onReload, onDiscard, onC
                               aria-invalid={message !== undefined}
                               title={message}
                               inputMode={field === 'progress' ? 'decimal' : 'numeric'}
-                              placeholder={field === 'progress' ? '' : 'dd-mm-aaaa'}
+                              placeholder={placeholderOf(row, values, field)}
                               autoComplete="off"
                               onChange={(event) => handleChange(row, field, event.currentTarget.value)}
                               onKeyDown={(event) => handleKeyDown(event, rowIndex, col)}
@@ -470,7 +477,7 @@ function GridBody({ entry, isSaving, saveError, onSave, onReload, onDiscard, onC
                                 boxSizing: 'border-box',
                                 px: 1,
                                 font: 'inherit',
-                                textAlign: field === 'progress' ? 'right' : 'left',
+                                textAlign: field === 'progress' || field === 'remaining' ? 'right' : 'left',
                                 border: 1,
                                 borderRadius: 0.5,
                                 borderColor: message !== undefined ? 'error.main' : 'grey.400',
@@ -513,6 +520,18 @@ function GridBody({ entry, isSaving, saveError, onSave, onReload, onDiscard, onC
       </Box>
     </Stack>
   );
+}
+
+/**
+ * What an empty field shows: dd-mm-aaaa for a date; issue 34: for 'Duración restante' of a task under
+ * way, the working days its progress leaves (the count the engine uses when the field is empty).
+ */
+function placeholderOf(row: ProgressRow, typed: ProgressTyped, field: ProgressField): string {
+  if (field === 'actualStart' || field === 'actualFinish') return 'dd-mm-aaaa';
+  if (field === 'progress') return '';
+  const progress = parseProgress(typed.progress);
+  if (progress === null || typed.actualStart.trim() === '' || typed.actualFinish.trim() !== '') return '';
+  return String(remainingWorkDays(row.duration, progress));
 }
 
 /** '40 %' (es-CL), nothing for a summary. */

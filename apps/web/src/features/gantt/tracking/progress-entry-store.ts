@@ -67,7 +67,13 @@ export function hasPendingEntries(rows: readonly ProgressRow[], edits: ProgressE
 /** The draft kept in the browser: the cut-off and the rows as typed (the keys are TaskIDs). */
 export type ProgressDraftData = { cutoff: string; edits: Record<string, ProgressTyped> };
 
-const typedSchema = z.object({ actualStart: z.string(), actualFinish: z.string(), progress: z.string() });
+// issue 34: a draft kept before 'Duración restante' has no `remaining` (what the progress leaves)
+const typedSchema = z.object({
+  actualStart: z.string(),
+  actualFinish: z.string(),
+  progress: z.string(),
+  remaining: z.string().optional(),
+});
 const progressDraftSchema = z.object({
   cutoff: z.string().max(40),
   edits: z.record(z.string().regex(/^\d+$/), typedSchema),

@@ -1,4 +1,5 @@
 import {
+  MAX_TASK_DURATION,
   cutoffError,
   formatDate,
   formatIsoDate,
@@ -43,12 +44,17 @@ export type ProgressRow = {
   actualStart?: string;
   actualFinish?: string;
   progress: number;
+  /** issue 34: 'Duración restante' as recorded (absent: what the progress leaves) */
+  remaining?: number;
 };
 
-/** What a row's fields hold, as typed. */
-export type ProgressTyped = { actualStart: string; actualFinish: string; progress: string };
+/**
+ * What a row's fields hold, as typed; issue 34: `remaining` is 'Duración restante' in working days,
+ * '' for what the progress leaves.
+ */
+export type ProgressTyped = { actualStart: string; actualFinish: string; progress: string; remaining?: string };
 export type ProgressField = keyof ProgressTyped;
-export const progressFields: readonly ProgressField[] = ['actualStart', 'actualFinish', 'progress'];
+export const progressFields: readonly ProgressField[] = ['actualStart', 'actualFinish', 'progress', 'remaining'];
 
 /** The typed values of the rows the user touched, by TaskID. */
 export type ProgressEdits = Readonly<Record<number, ProgressTyped>>;
@@ -131,6 +137,7 @@ export function progressRowsOf(
     };
     if (task.actualStart !== undefined) row.actualStart = task.actualStart;
     if (task.actualFinish !== undefined) row.actualFinish = task.actualFinish;
+    if (task.remaining !== undefined) row.remaining = task.remaining;
     return row;
   });
 }
@@ -154,14 +161,40 @@ export function typedOf(row: ProgressRow): ProgressTyped {
     actualStart: row.actualStart === undefined ? '' : formatIsoDate(row.actualStart),
     actualFinish: row.actualFinish === undefined ? '' : formatIsoDate(row.actualFinish),
     progress: String(row.progress),
+    remaining: row.remaining === undefined ? '' : String(row.remaining),
   };
+}
+
+/**
+ * issue 34: the row as typed after `field` changed to `value`. As MS Project recomputes the remaining
+ * duration when the % complete changes, a change of progress or of an actual date empties a
+ * 'Duración restante' left as recorded (what the progress leaves then is shown as its placeholder).
+ */
+export function typedWith(row: ProgressRow, typed: ProgressTyped, field: ProgressField, value: string): ProgressTyped {
+  const next = { ...typed, [field]: value };
+  const recorded = typedOf(row).remaining;
+  if (field !== 'remaining' && (typed.remaining ?? '') === recorded && recorded !== '') next.remaining = '';
+  return next;
+}
+
+/** 'Duración restante' as typed: '' → null (what the progress leaves), a whole number ≥ 0, else undefined (unreadable). */
+export function parseRemaining(text: string): number | null | undefined {
+  const clean = text.trim();
+  if (clean === '') return null;
+  if (!/^\d+$/.test(clean)) return undefined;
+  return Number(clean);
 }
 
 /** Whether the typed values say the same as what is recorded (spaces and 30 / 30,0 alike). */
 export function isUnchanged(row: ProgressRow, typed: ProgressTyped): boolean {
   const start = typed.actualStart.trim() === '' ? undefined : isoOfTypedDate(typed.actualStart);
   const finish = typed.actualFinish.trim() === '' ? undefined : isoOfTypedDate(typed.actualFinish);
-  return start === row.actualStart && finish === row.actualFinish && parseProgress(typed.progress) === row.progress;
+  return (
+    start === row.actualStart &&
+    finish === row.actualFinish &&
+    parseProgress(typed.progress) === row.progress &&
+    (parseRemaining(typed.remaining ?? '') ?? undefined) === row.remaining
+  );
 }
 
 /** '30', '30,5', '30 %' → the number; null when it is not one. */
@@ -175,6 +208,7 @@ const fieldOf: Record<ProgressEntryError['field'], ProgressField | null> = {
   ActualStart: 'actualStart',
   ActualFinish: 'actualFinish',
   Progress: 'progress',
+  RemainingDuration: 'remaining',
   TaskID: null,
 };
 
@@ -191,8 +225,14 @@ export function checkRow(row: ProgressRow, typed: ProgressTyped, cutoff: string)
   if (start === null) errors.actualStart = `${label}: escribe el inicio real como dd-mm-aaaa`;
   if (finish === null) errors.actualFinish = `${label}: escribe el fin real como dd-mm-aaaa`;
   if (progress === null) errors.progress = `${label}: el avance debe ser un número entre 0 y 100`;
-  if (start === null || finish === null || progress === null) return { entry: null, errors };
-  const entry: ProgressEntry = { TaskID: row.id, Progress: progress };
+  const remaining = parseRemaining(typed.remaining ?? '');
+  if (remaining === undefined)
+    errors.remaining = `${label}: la duración restante es un número entero de días hábiles (vacía: la que deja el avance)`;
+  else if (remaining !== null && remaining > MAX_TASK_DURATION)
+    errors.remaining = `${label}: la duración restante debe ser como máximo ${MAX_TASK_DURATION} días hábiles`;
+  if (start === null || finish === null || progress === null || errors.remaining !== undefined)
+    return { entry: null, errors };
+  const entry: ProgressEntry = { TaskID: row.id, Progress: progress, RemainingDuration: remaining ?? null };
   if (start !== undefined) entry.ActualStart = start;
   if (finish !== undefined) entry.ActualFinish = finish;
   const info = new Map([[row.id, { isSummary: row.isSummary, code: row.code, name: row.name }]]);
