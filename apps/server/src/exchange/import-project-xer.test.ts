@@ -205,6 +205,35 @@ describe.each(databaseKinds)('importProject format xer (%s)', (kind) => {
     expect(wrong).toEqual([]);
   });
 
+  it("issue 34: jaggelas's activities under way keep P6's remaining duration and finish where P6 finishes them", async () => {
+    const bytes = readFileSync(path.join(sharedDataFolder('p6'), 'jaggelas-test.xer'));
+    const result = await importOk({
+      content: bytes.toString('base64'),
+      code: uniqueProjectCode('REM'),
+      projectId: '10001',
+    });
+    const gantt = await loadGanttOk(t, member.cookie, result.project._id);
+    const byActivityId = new Map(gantt.activities.map((task) => [task.TaskCode.split('.').at(-1), task]));
+    const read = readXer(bytes);
+    if (!read.ok) throw new Error(read.error);
+    const underWay = (read.xer.tables.get('TASK')?.rows ?? []).filter(
+      (row) =>
+        row['proj_id'] === '4533' && row['status_code'] === 'TK_Active' && row['early_end_date']?.endsWith('17:00'),
+    );
+    expect(underWay).toHaveLength(16);
+    const agree = underWay.filter(
+      (row) => byActivityId.get(row['task_code'])?.EndDate === row['early_end_date']?.slice(0, 10),
+    );
+    // before issue 34's remaining durations, 2 of the 16 finished on P6's day (the rest by ⌈d × (1 − %)⌉)
+    expect(agree.length).toBeGreaterThanOrEqual(14);
+    const jetty = underWay.find((row) => row['task_name'] === 'Award Seismic Survey Contract (Jetty)');
+    expect(byActivityId.get(jetty?.['task_code'])).toMatchObject({
+      Progress: 95,
+      RemainingDuration: 5,
+      EndDate: jetty?.['early_end_date']?.slice(0, 10),
+    });
+  });
+
   it('several projects, none chosen: the dry run reads the first and lists all; the import asks which', async () => {
     const content = readP6Base64('aspose-ScheduleOptions.xer');
     const dry = await importOk({ content, dryRun: true });

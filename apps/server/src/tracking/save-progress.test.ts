@@ -183,8 +183,8 @@ describe.each(databaseKinds)('saveProgress and loadProgressHistory (%s)', (kind)
 
       const stored = await storedProgress(t, id);
       expect(stored.filter((task) => task.progress > 0 || task.actualStart !== null)).toEqual([
-        { id: ACT1, progress: 100, actualStart: '2026-01-02', actualFinish: '2026-01-09' },
-        { id: P12, progress: 40, actualStart: '2026-01-05', actualFinish: null },
+        { id: ACT1, progress: 100, actualStart: '2026-01-02', actualFinish: '2026-01-09', remaining: null },
+        { id: P12, progress: 40, actualStart: '2026-01-05', actualFinish: null, remaining: null },
       ]);
       // a reload answers the same, and so does a load that merges a change of the EDC (a new activity
       // on P.1.1, not started: from the cut-off)
@@ -476,6 +476,7 @@ describe.each(databaseKinds)('saveProgress and loadProgressHistory (%s)', (kind)
         progress: 40,
         actualStart: null,
         actualFinish: null,
+        remaining: null,
       });
     });
 

@@ -102,10 +102,17 @@ describe.each(databaseKinds)('updateAsScheduled: «Actualizar según lo programa
         progress: 80,
         actualStart: '2026-01-02',
         actualFinish: null,
+        remaining: null,
       });
     }
     for (const taskId of [ACT2, P22]) {
-      expect(await progressOf(id, taskId)).toEqual({ id: taskId, progress: 0, actualStart: null, actualFinish: null });
+      expect(await progressOf(id, taskId)).toEqual({
+        id: taskId,
+        progress: 0,
+        actualStart: null,
+        actualFinish: null,
+        remaining: null,
+      });
     }
     // summaries are rolled up, never written
     expect(await progressOf(id, P2)).toMatchObject({ progress: 0, actualStart: null });
@@ -120,6 +127,7 @@ describe.each(databaseKinds)('updateAsScheduled: «Actualizar según lo programa
         progress: 100,
         actualStart: '2026-01-02',
         actualFinish: '2026-01-08',
+        remaining: null,
       });
     }
     for (const taskId of [ACT2, P22]) {
@@ -128,6 +136,7 @@ describe.each(databaseKinds)('updateAsScheduled: «Actualizar según lo programa
         progress: 20,
         actualStart: '2026-01-09',
         actualFinish: null,
+        remaining: null,
       });
     }
     const byId = new Map(second.gantt?.activities.map((task) => [task.TaskID, task]));
@@ -177,10 +186,24 @@ describe.each(databaseKinds)('updateAsScheduled: «Actualizar según lo programa
     expect(applied.counts).toEqual(preview.counts);
     const after = await storedProgress(t, id);
     const changed = after.filter((task, index) => JSON.stringify(task) !== JSON.stringify(before.tasks[index]));
-    expect(changed).toEqual([{ id: ACT2, progress: 40, actualStart: '2026-01-08', actualFinish: null }]);
-    expect(await progressOf(id, P21)).toEqual({ id: P21, progress: 60, actualStart: '2026-01-08', actualFinish: null });
+    expect(changed).toEqual([
+      { id: ACT2, progress: 40, actualStart: '2026-01-08', actualFinish: null, remaining: null },
+    ]);
+    expect(await progressOf(id, P21)).toEqual({
+      id: P21,
+      progress: 60,
+      actualStart: '2026-01-08',
+      actualFinish: null,
+      remaining: null,
+    });
     // not selected: P.1.2 planned done by now, left as it was
-    expect(await progressOf(id, P12)).toEqual({ id: P12, progress: 0, actualStart: null, actualFinish: null });
+    expect(await progressOf(id, P12)).toEqual({
+      id: P12,
+      progress: 0,
+      actualStart: null,
+      actualFinish: null,
+      remaining: null,
+    });
   });
 
   it('with nothing to record, writes nothing and says so', async () => {

@@ -10,6 +10,8 @@ export type WireProgressEntry = {
   ActualStart?: string | null;
   ActualFinish?: string | null;
   Progress: number;
+  /** issue 34 */
+  RemainingDuration?: number | null;
 };
 
 /** What the answers of saveProgress carry besides WireGantt's fields. */
@@ -20,6 +22,7 @@ export type TrackedGantt = Omit<WireGantt, 'activities'> & {
     ActualStart?: string;
     ActualFinish?: string;
     status?: 'done' | 'started';
+    RemainingDuration?: number;
     BaselineStart?: string;
     BaselineFinish?: string;
   })[];
@@ -91,7 +94,7 @@ export async function storedHistory(t: Pick<TestApp, 'db'>, projectId: string) {
 export async function storedProgress(t: Pick<TestApp, 'db'>, projectId: string) {
   const rows = await t.db
     .selectFrom('gantt_task')
-    .select(['id', 'progress', 'actual_start', 'actual_finish'])
+    .select(['id', 'progress', 'actual_start', 'actual_finish', 'remaining_duration'])
     .where('project_id', '=', projectId)
     .orderBy('id')
     .execute();
@@ -100,5 +103,6 @@ export async function storedProgress(t: Pick<TestApp, 'db'>, projectId: string) 
     progress: Number(row.progress),
     actualStart: row.actual_start,
     actualFinish: row.actual_finish,
+    remaining: row.remaining_duration === null ? null : Number(row.remaining_duration),
   }));
 }

@@ -19,7 +19,7 @@ export const MSPDI_NAMESPACE = 'http://schemas.microsoft.com/project';
  */
 export function fileRemaining(days: number | undefined, duration: number, progress: number): number | undefined {
   if (days === undefined || !Number.isFinite(days) || days < 0) return undefined;
-  const whole = Math.min(MAX_TASK_DURATION, Math.ceil(days - 1e-6));
+  const whole = Math.min(MAX_TASK_DURATION, Math.max(0, Math.ceil(days - 1e-6)));
   return whole === remainingWorkDays(duration, progress) ? undefined : whole;
 }
 

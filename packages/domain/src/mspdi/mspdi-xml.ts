@@ -51,6 +51,7 @@ const TASK_FIELDS = new Set([
   'ConstraintDate',
   'ActualStart',
   'ActualFinish',
+  'RemainingDuration',
   'PercentComplete',
   'Manual',
   'Recurring',

@@ -446,6 +446,51 @@ describe('parseMspdi: constraints and what is not carried over', () => {
     ).toBeUndefined();
   });
 
+  it('issue 34: a leaf under way keeps its RemainingDuration when it is not what its % complete leaves', () => {
+    const tasks = [
+      // 10 days at 50 %: 5 left by the progress, 8 left in the file (64 working hours)
+      leaf(1, 'Más lenta', 10, 1, {
+        PercentComplete: 50,
+        ActualStart: '2025-03-03T08:00:00',
+        RemainingDuration: 'PT64H0M0S',
+      }),
+      // the file's remaining is what the progress leaves: nothing to keep
+      leaf(2, 'Al ritmo', 10, 1, {
+        PercentComplete: 50,
+        ActualStart: '2025-03-03T08:00:00',
+        RemainingDuration: 'PT40H0M0S',
+      }),
+      // 2.5 days (20 hours) left take 3 whole days; 0 left (to be closed) is kept as 0
+      leaf(3, 'Fracción', 10, 1, {
+        PercentComplete: 90,
+        ActualStart: '2025-03-03T08:00:00',
+        RemainingDuration: 'PT20H0M0S',
+      }),
+      leaf(4, 'Por cerrar', 10, 1, {
+        PercentComplete: 60,
+        ActualStart: '2025-03-03T08:00:00',
+        RemainingDuration: 'PT0H0M0S',
+      }),
+      // done or not started: a remaining duration means nothing
+      leaf(5, 'Terminada', 3, 1, {
+        PercentComplete: 100,
+        ActualStart: '2025-03-03T08:00:00',
+        ActualFinish: '2025-03-05T17:00:00',
+        RemainingDuration: 'PT16H0M0S',
+      }),
+      leaf(6, 'Sin comenzar', 3, 1, { RemainingDuration: 'PT16H0M0S' }),
+    ];
+    const schedule = parsed(mspdiFile({ tasks, header: '<StatusDate>2025-03-07T17:00:00</StatusDate>' }));
+    expect(schedule.tasks.map((task) => [task.name, task.remaining])).toEqual([
+      ['Más lenta', 8],
+      ['Al ritmo', undefined],
+      ['Fracción', 3],
+      ['Por cerrar', 0],
+      ['Terminada', undefined],
+      ['Sin comenzar', undefined],
+    ]);
+  });
+
   it('caps the names in a warning at ten, then "y N más"', () => {
     const tasks = Array.from({ length: 13 }, (_, i) =>
       leaf(i + 1, `T${i + 1}`, 1, 1, { ConstraintType: 7, ConstraintDate: '2025-03-12T08:00:00' }),

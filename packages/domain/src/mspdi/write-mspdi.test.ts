@@ -507,4 +507,38 @@ describe('writeMspdi with tracking (issue 15)', () => {
     if (!result.ok) throw new Error(result.error);
     expect(result.schedule.tasks.map((task) => task.name)).toEqual(input.tasks.map((task) => task.name));
   });
+
+  it('issue 34: writes what is left of a task under way as RemainingDuration, and reads a recorded one back', () => {
+    const underWay = (remaining?: number): MspdiExport => ({
+      ...tracked,
+      tasks: tracked.tasks.map((task) =>
+        task.id === 4
+          ? { ...task, progress: 25, actualStart: '2025-09-16', ...(remaining === undefined ? {} : { remaining }) }
+          : task,
+      ),
+    });
+    const taskOf = (written: string) =>
+      new Map(
+        (
+          new XMLParser({ isArray: (name) => name === 'Task' }).parse(written) as {
+            Project: { Tasks: { Task: Record<string, unknown>[] } };
+          }
+        ).Project.Tasks.Task.map((task) => [task.UID, task]),
+      ).get(4);
+    // 4 days at 25 %: 3 left by the progress; 7 as recorded
+    const byProgress = writeMspdi(underWay());
+    expect(taskOf(byProgress)?.RemainingDuration).toBe('PT24H0M0S');
+    const recorded = writeMspdi(underWay(7));
+    expect(taskOf(recorded)?.RemainingDuration).toBe('PT56H0M0S');
+    for (const task of childNames(recorded, 'Task')) expect(inSchemaOrder(task, TASK_SCHEMA)).toBe(true);
+    // done, not started and summaries have none
+    expect(byUid.get(2)?.RemainingDuration).toBeUndefined();
+    expect(taskOf(recorded) === undefined).toBe(false);
+    expect(childNames(recorded, 'Task').filter((names) => names.includes('RemainingDuration'))).toHaveLength(1);
+    const back = parseMspdi(recorded);
+    if (!back.ok) throw new Error(back.error);
+    expect(back.schedule.tasks.find((task) => task.name === 'Moldajes')?.remaining).toBe(7);
+    const same = parseMspdi(byProgress);
+    expect(same.ok && same.schedule.tasks.find((task) => task.name === 'Moldajes')?.remaining).toBeUndefined();
+  });
 });

@@ -169,6 +169,34 @@ describe('mapXer on the P6 corpus (issue 34)', () => {
       expect(task.fileCode, task.name).toMatch(/\S/);
   });
 
+  it("issue 34: an activity under way keeps P6's remaining duration (hours over its calendar's day) when its progress leaves another", () => {
+    const xer = xerOf('jaggelas-test.xer');
+    const { schedule } = mapped('jaggelas-test.xer');
+    const activities = (xer.tables.get('TASK')?.rows ?? []).filter((row) => row['proj_id'] === '4533');
+    const underWay = activities.filter((row) => row['act_start_date'] !== '' && (row['act_end_date'] ?? '') === '');
+    expect(underWay.length).toBeGreaterThan(10);
+    const byName = new Map(schedule.tasks.map((task) => [task.name, task]));
+    let kept = 0;
+    for (const row of underWay) {
+      const task = byName.get(row['task_name'] ?? '');
+      // P6's hours over the project's 8-hour day, whole days up; kept only when it is not ⌈d × (1 − %)⌉
+      const days = Math.ceil(Number(row['remain_drtn_hr_cnt']) / 8 - 1e-6);
+      const byProgress = Math.ceil((task?.duration ?? 0) * (1 - (task?.progress ?? 0) / 100));
+      expect(task?.remaining, row['task_name']).toBe(days === byProgress ? undefined : days);
+      if (task?.remaining !== undefined) kept += 1;
+    }
+    expect(kept).toBe(17);
+    // 'Award Seismic Survey Contract (Jetty)': 10 days at 95 % leave 1, P6 has 40 hours (5 days) left
+    expect(byName.get('Award Seismic Survey Contract (Jetty)')).toMatchObject({
+      duration: 10,
+      progress: 95,
+      remaining: 5,
+    });
+    // done and not started activities have none
+    for (const task of schedule.tasks)
+      if (task.actualStart === undefined || task.actualFinish !== undefined) expect(task.remaining).toBeUndefined();
+  });
+
   it('reads every XER of the corpus that has activities without refusing it', () => {
     for (const name of [
       'mpxj-PredecessorCalendar.xer',

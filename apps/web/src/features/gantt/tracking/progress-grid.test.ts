@@ -12,6 +12,7 @@ import {
   readCutoff,
   todayInSantiago,
   typedOf,
+  typedWith,
   unpushedStarts,
   visibleRows,
   withProgressDefaults,
@@ -152,6 +153,63 @@ describe('checkRow', () => {
         actualStart: 'T3 «Fundaciones»: escribe el inicio real como dd-mm-aaaa',
         progress: 'T3 «Fundaciones»: el avance debe ser un número entre 0 y 100',
       },
+    });
+  });
+});
+
+describe("issue 34: 'Duración restante' in the grid", () => {
+  const cutoff = '2026-03-10';
+  // Excavación under way at 40 %, 6 days recorded as left
+  const recorded = progressRowsOf(
+    tasks.map((task) => (task.id === 2 ? { ...task, remaining: 6 } : task)),
+    scheduled,
+  ).find((candidate) => candidate.id === 2) as ProgressRow;
+
+  it('shows the recorded one, and sends a typed one (or null once emptied) with the row', () => {
+    expect(typedOf(recorded).remaining).toBe('6');
+    expect(typedOf(row(2)).remaining).toBe('');
+    const typed = { ...typedOf(recorded), remaining: ' 9 ' };
+    expect(checkRow(recorded, typed, cutoff)).toEqual({
+      entry: { TaskID: 2, ActualStart: '2026-03-02', Progress: 40, RemainingDuration: 9 },
+      errors: {},
+    });
+    expect(checkRow(recorded, { ...typed, remaining: '' }, cutoff).entry?.RemainingDuration).toBeNull();
+    // nothing recorded and nothing typed: the entry leaves it out
+    expect(checkRow(row(2), typedOf(row(2)), cutoff).entry).toEqual({
+      TaskID: 2,
+      ActualStart: '2026-03-02',
+      Progress: 40,
+    });
+  });
+
+  it('empties a recorded one when the progress or an actual date changes, as MS Project recomputes it', () => {
+    const typed = typedOf(recorded);
+    expect(typedWith(recorded, typed, 'progress', '70').remaining).toBe('');
+    expect(typedWith(recorded, typed, 'actualStart', '03-03-2026').remaining).toBe('');
+    // one the user typed stays
+    expect(typedWith(recorded, { ...typed, remaining: '4' }, 'progress', '70').remaining).toBe('4');
+    expect(typedWith(recorded, typed, 'remaining', '3').remaining).toBe('3');
+  });
+
+  it('refuses what is not whole days, and one on a task not under way, at the field', () => {
+    const typed = typedOf(recorded);
+    for (const remaining of ['2,5', '-1', 'tres']) {
+      expect(checkRow(recorded, { ...typed, remaining }, cutoff)).toEqual({
+        entry: null,
+        errors: {
+          remaining:
+            'T2 «Excavación»: la duración restante es un número entero de días hábiles (vacía: la que deja el avance)',
+        },
+      });
+    }
+    expect(checkRow(recorded, { ...typed, remaining: '10001' }, cutoff).errors.remaining).toBe(
+      'T2 «Excavación»: la duración restante debe ser como máximo 10000 días hábiles',
+    );
+    expect(
+      checkRow(row(3), { actualStart: '', actualFinish: '', progress: '0', remaining: '4' }, cutoff).errors,
+    ).toEqual({
+      remaining:
+        'T3 «Fundaciones»: la duración restante solo se registra en una tarea en curso (con inicio real y sin fin real)',
     });
   });
 });

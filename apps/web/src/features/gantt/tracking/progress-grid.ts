@@ -232,9 +232,12 @@ export function checkRow(row: ProgressRow, typed: ProgressTyped, cutoff: string)
     errors.remaining = `${label}: la duración restante debe ser como máximo ${MAX_TASK_DURATION} días hábiles`;
   if (start === null || finish === null || progress === null || errors.remaining !== undefined)
     return { entry: null, errors };
-  const entry: ProgressEntry = { TaskID: row.id, Progress: progress, RemainingDuration: remaining ?? null };
+  const entry: ProgressEntry = { TaskID: row.id, Progress: progress };
   if (start !== undefined) entry.ActualStart = start;
   if (finish !== undefined) entry.ActualFinish = finish;
+  // issue 34: a remaining duration typed, or the recorded one emptied (null: what the progress leaves)
+  if (remaining !== null) entry.RemainingDuration = remaining;
+  else if (row.remaining !== undefined) entry.RemainingDuration = null;
   const info = new Map([[row.id, { isSummary: row.isSummary, code: row.code, name: row.name }]]);
   for (const error of progressEntryErrors(cutoff, [entry], info)) {
     const field = fieldOf[error.field];
