@@ -21,6 +21,8 @@ export type GanttTask = {
   Predecessor: string;
   critical: boolean;
   isSummary: boolean;
+  /** issue 34: the recorded remaining duration of a task under way */
+  RemainingDuration?: number;
 };
 export type GanttOutput = { activities: GanttTask[]; version: number; projectStart: string; projectFinish: string };
 
