@@ -446,6 +446,27 @@ describe('parseMspdi: constraints and what is not carried over', () => {
     ).toBeUndefined();
   });
 
+  it('issue 34: a cut-off the file did not give says which tasks not started it holds back', () => {
+    const tasks = [
+      leaf(1, 'Terminada', 3, 1, {
+        PercentComplete: 100,
+        Start: '2025-03-03T08:00:00',
+        ActualStart: '2025-03-03T08:00:00',
+        ActualFinish: '2025-03-12T17:00:00',
+      }),
+      leaf(2, 'Antes', 2, 1, { Start: '2025-03-04T08:00:00' }),
+      leaf(3, 'Después', 2, 1, { Start: '2025-03-20T08:00:00' }),
+    ];
+    const held =
+      'se tomó como fecha de corte su última fecha real (12-03-2025), y las tareas sin comenzar no se programan antes de ella: Antes.';
+    expect(parsed(mspdiFile({ tasks })).warnings).toEqual([`El archivo no tiene fecha de estado: ${held}`]);
+    expect(parsed(mspdiFile({ tasks, header: '<StatusDate>2025-03-05T08:00:00</StatusDate>' })).warnings).toEqual([
+      `La fecha de estado del archivo (05-03-2025) es anterior a su avance: ${held}`,
+    ]);
+    // a status date on or after the progress: the file's own cut-off, nothing to say
+    expect(parsed(mspdiFile({ tasks, header: '<StatusDate>2025-03-13T08:00:00</StatusDate>' })).warnings).toEqual([]);
+  });
+
   it('issue 34: a leaf under way keeps its RemainingDuration when it is not what its % complete leaves', () => {
     const tasks = [
       // 10 days at 50 %: 5 left by the progress, 8 left in the file (64 working hours)

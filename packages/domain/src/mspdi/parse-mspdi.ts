@@ -3,6 +3,7 @@ import { MAX_IMPORTED_TASKS } from '../functions/exchange-contracts';
 import { MAX_TASK_DURATION } from '../functions/gantt-contracts';
 import { progressEntryErrors } from '../gantt/progress-entries';
 import { formatNumber } from '../format/money';
+import { formatIsoDate } from '../format/dates';
 import { DOCTYPE_REFUSED, MspdiXmlReader } from './mspdi-xml';
 import type { XmlNode } from './mspdi-xml';
 import {
@@ -389,7 +390,29 @@ function keepActuals(tasks: ImportedTask[], statusDate: string | undefined, warn
     delete task.remaining;
     warnings.add('actuals', task.name);
   }
-  return refused.size === tracked.length ? undefined : cutoff;
+  if (refused.size === tracked.length) return undefined;
+  // issue 34: a cut-off the file did not give holds the tasks not started to it, where MS Project
+  // (with no status date) shows them earlier: said, naming them
+  if (statusDate === undefined || statusDate < cutoff) {
+    const held = tasks.filter(
+      (task) =>
+        !task.summary &&
+        task.actualStart === undefined &&
+        task.actualFinish === undefined &&
+        task.fileStart !== undefined &&
+        task.fileStart.slice(0, 10) < cutoff,
+    );
+    if (held.length > 0) {
+      const why =
+        statusDate === undefined
+          ? 'El archivo no tiene fecha de estado'
+          : `La fecha de estado del archivo (${formatIsoDate(statusDate)}) es anterior a su avance`;
+      warnings.note(
+        `${why}: se tomó como fecha de corte su última fecha real (${formatIsoDate(cutoff)}), y las tareas sin comenzar no se programan antes de ella: ${listNames(held.map((task) => task.name))}.`,
+      );
+    }
+  }
+  return cutoff;
 }
 
 /**
