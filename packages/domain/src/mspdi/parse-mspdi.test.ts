@@ -411,7 +411,7 @@ describe('parseMspdi: constraints and what is not carried over', () => {
     ]);
   });
 
-  it('issue 15: carries actual dates at a cut-off, the later of the status date and the latest actual date', () => {
+  it('issue 15: carries actual dates at a cut-off, the status date or the day after the latest actual date', () => {
     const tasks = [
       leaf(1, 'Terminada', 3, 1, {
         PercentComplete: 100,
@@ -435,9 +435,14 @@ describe('parseMspdi: constraints and what is not carried over', () => {
     expect(withStatus.warnings).toEqual([
       expect.stringContaining('No se importan las fechas reales (comienzo o fin real) de: Incompleta, porque'),
     ]);
-    // no status date, or one before the work recorded: the latest actual date
-    expect(parsed(mspdiFile({ tasks })).cutoff).toBe('2025-03-06');
+    // no status date, or one before the work recorded: the day after the latest actual date (issue 34:
+    // that day's work is recorded; the remaining work starts the next)
+    expect(parsed(mspdiFile({ tasks })).cutoff).toBe('2025-03-07');
     expect(parsed(mspdiFile({ tasks, header: '<StatusDate>2025-03-04T17:00:00</StatusDate>' })).cutoff).toBe(
+      '2025-03-07',
+    );
+    // a status date on the latest actual date's day (at its start, as Cimiento writes it) is kept
+    expect(parsed(mspdiFile({ tasks, header: '<StatusDate>2025-03-06T08:00:00</StatusDate>' })).cutoff).toBe(
       '2025-03-06',
     );
     // no actual dates: no cut-off, even with a status date
@@ -458,7 +463,7 @@ describe('parseMspdi: constraints and what is not carried over', () => {
       leaf(3, 'Después', 2, 1, { Start: '2025-03-20T08:00:00' }),
     ];
     const held =
-      'se tomó como fecha de corte su última fecha real (12-03-2025), y las tareas sin comenzar no se programan antes de ella: Antes.';
+      'la fecha de corte es el día siguiente a su última fecha real (13-03-2025), y las tareas sin comenzar no se programan antes de ella: Antes.';
     expect(parsed(mspdiFile({ tasks })).warnings).toEqual([`El archivo no tiene fecha de estado: ${held}`]);
     expect(parsed(mspdiFile({ tasks, header: '<StatusDate>2025-03-05T08:00:00</StatusDate>' })).warnings).toEqual([
       `La fecha de estado del archivo (05-03-2025) es anterior a su avance: ${held}`,

@@ -356,8 +356,9 @@ function statusDataDate(value: string | undefined): string | undefined {
 }
 
 /**
- * issue 15: the file's progress as Cimiento records it. The cut-off is the later of the file's
- * status date (statusDataDate) and its latest actual date (MS Project lets actuals pass the status date); a leaf
+ * issue 15: the file's progress as Cimiento records it. The cut-off is the file's status date
+ * (statusDataDate) when no actual date passes it; else (none, or MS Project let actuals pass it;
+ * issue 34) the day after the latest actual date, the work of that day being recorded; a leaf
  * with an actual finish is 100 % done, as MS Project has it. A leaf whose actual dates break the
  * progress rules at that cut-off (progress-entries.ts) keeps only its % complete, with the
  * 'actuals' warning. Answers the cut-off, or undefined when no leaf keeps actual dates.
@@ -365,10 +366,11 @@ function statusDataDate(value: string | undefined): string | undefined {
 function keepActuals(tasks: ImportedTask[], statusDate: string | undefined, warnings: Warnings): string | undefined {
   const tracked = tasks.filter((task) => task.actualStart !== undefined || task.actualFinish !== undefined);
   if (tracked.length === 0) return undefined;
-  let cutoff = statusDate ?? '';
+  let latest = '';
   for (const task of tracked) {
-    for (const date of [task.actualStart, task.actualFinish]) if (date !== undefined && date > cutoff) cutoff = date;
+    for (const date of [task.actualStart, task.actualFinish]) if (date !== undefined && date > latest) latest = date;
   }
+  const cutoff = statusDate !== undefined && statusDate >= latest ? statusDate : isoDay(dayNumber(latest) + 1);
   for (const task of tracked) if (task.actualFinish !== undefined) task.progress = 100;
   const info = new Map(tracked.map((task) => [task.uid, { isSummary: false, code: '', name: task.name }]));
   const refused = new Set(
@@ -408,7 +410,7 @@ function keepActuals(tasks: ImportedTask[], statusDate: string | undefined, warn
           ? 'El archivo no tiene fecha de estado'
           : `La fecha de estado del archivo (${formatIsoDate(statusDate)}) es anterior a su avance`;
       warnings.note(
-        `${why}: se tomó como fecha de corte su última fecha real (${formatIsoDate(cutoff)}), y las tareas sin comenzar no se programan antes de ella: ${listNames(held.map((task) => task.name))}.`,
+        `${why}: la fecha de corte es el día siguiente a su última fecha real (${formatIsoDate(cutoff)}), y las tareas sin comenzar no se programan antes de ella: ${listNames(held.map((task) => task.name))}.`,
       );
     }
   }

@@ -1,0 +1,102 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callFunction } from '../support/api';
+import { screenshot } from '../support/browser';
+import { confirmDialog } from '../support/catalogues';
+import { cell, openGanttPage, seedGanttProject, toolbar, toolbarButton } from '../support/gantt';
+import type { SignedInSession } from '../support/signed-in';
+import { openAsFirstAdmin } from '../support/signed-in';
+
+/*
+ * Issue 34, 'Duración restante'. The seeded project (startYear 2026): 1 ELA · 2 ELA.1 · 3 M · 4 M.1 ·
+ * 5 ACT1 · 6 ACT2 · 7 ACT3 · 8 ELA.1.1 · 9 ELA.1.2; every leaf lasts 5 working days from Friday
+ * 02-01-2026 (Thursday 1 is Año Nuevo).
+ */
+const ELA12 = 9;
+
+describe("Gantt: a task under way's remaining duration (issue 34)", () => {
+  let session: SignedInSession;
+  let page: Page;
+
+  const grid = () => page.getByRole('dialog', { name: 'Registrar avance' });
+  const keys = async (...presses: string[]) => {
+    for (const press of presses) await page.keyboard.press(press);
+  };
+
+  beforeAll(async () => {
+    session = await openAsFirstAdmin('restante');
+    page = session.page;
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("issue 34: 'Restante (días)' holds what is left of a task under way; the chart and the task editor follow it", async () => {
+    // a project of its own: ELA.1.2 started Monday 05-01 at 50 % at the cut-off Monday 12-01 leaves
+    // ⌈5 × 0.5⌉ = 3 days (12–14-01); 7 days left as recorded run 12–20-01
+    const own = await seedGanttProject(session, ['ELA.1']);
+    const loaded = await own.loadGantt();
+    await callFunction(
+      session.server.url,
+      'saveProgress',
+      {
+        id: own.project._id,
+        cutoff: '2026-01-12',
+        entries: [{ TaskID: ELA12, ActualStart: '2026-01-05', Progress: 50 }],
+        version: loaded.version,
+      },
+      own.cookie,
+    );
+    await openGanttPage(page, own.project, ELA12);
+    expect(await cell(page, ELA12, 'endIso').innerText()).toBe('14-01-2026');
+    await toolbarButton(page, 'Registrar avance').click();
+    await grid().waitFor();
+    const remaining = grid().getByTestId(`progress-remaining-${ELA12}`);
+    // empty, showing what the progress leaves
+    expect(await remaining.inputValue()).toBe('');
+    expect(await remaining.getAttribute('placeholder')).toBe('3');
+    await remaining.click();
+    await page.keyboard.type('2,5');
+    expect(await remaining.getAttribute('aria-invalid')).toBe('true');
+    expect(await grid().getByTestId('progress-grid-messages').innerText()).toContain(
+      'la duración restante es un número entero de días hábiles',
+    );
+    await keys('Control+A');
+    await page.keyboard.type('7');
+    expect(await remaining.getAttribute('aria-invalid')).toBe('false');
+    await screenshot(page, 'gantt-progress-grid-remaining');
+    await keys('Control+S');
+    await expect.poll(() => grid().getByTestId(`progress-finish-${ELA12}`).innerText()).toBe('20-01-2026');
+    await keys('Escape');
+    await grid().waitFor({ state: 'detached' });
+    await expect.poll(() => cell(page, ELA12, 'endIso').innerText()).toBe('20-01-2026');
+    expect((await own.loadGantt()).activities.find((task) => task.TaskID === ELA12)).toMatchObject({
+      Progress: 50,
+      RemainingDuration: 7,
+      EndDate: '2026-01-20',
+    });
+
+    // the task editor shows it; a new progress empties it (the progress decides again, as MS Project)
+    await cell(page, ELA12, 'text').click();
+    await toolbarButton(page, 'Editar').click();
+    const editor = page.getByRole('form', { name: `Editar tarea ${ELA12}` });
+    await editor.waitFor();
+    const field = editor.getByRole('textbox', { name: 'Duración restante (días)' });
+    expect(await field.inputValue()).toBe('7');
+    await editor.getByRole('textbox', { name: 'Avance físico (%)' }).fill('60');
+    expect(await field.inputValue()).toBe('');
+    expect(await editor.innerText()).toContain('Vacía: 2 días por el avance');
+    await field.fill('4');
+    await screenshot(page, 'gantt-progress-task-editor-remaining');
+    await toolbar(page).getByRole('button', { name: 'Actualizar' }).click();
+    await editor.waitFor({ state: 'detached' });
+    // 4 days from the cut-off: 12–15-01, on screen before it is saved
+    await expect.poll(() => cell(page, ELA12, 'endIso').innerText()).toBe('15-01-2026');
+    await toolbarButton(page, 'Grabar Gantt').click();
+    await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
+    await expect
+      .poll(async () => (await own.loadGantt()).activities.find((task) => task.TaskID === ELA12)?.RemainingDuration)
+      .toBe(4);
+  });
+});
