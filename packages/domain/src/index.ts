@@ -515,6 +515,7 @@ export {
   MAX_CALENDAR_EXCEPTIONS,
   MAX_GANTT_TASKS,
   MAX_TASK_DURATION,
+  MAX_TASK_NOTES,
   calendarExceptionSchema,
   ganttCalendarSchema,
   ganttOutputSchema,

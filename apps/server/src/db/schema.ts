@@ -272,6 +272,9 @@ export type GanttTaskTable = {
   actual_finish: string | null;
   /** issue 34: 'Duración restante' of a task under way, working days (NULL: what the progress leaves) */
   remaining_duration: number | null;
+  /** issue 34: 'Notas' and 'Fecha límite' (YYYY-MM-DD); NULL: none */
+  notes: string | null;
+  deadline: string | null;
 };
 
 /** A link between two tasks of the same Gantt: type FS/SS/FF/SF, lag in working days. */

@@ -302,6 +302,8 @@ export async function importProject(
     ...(task.actualStart === undefined ? {} : { actualStart: task.actualStart }),
     ...(task.actualFinish === undefined ? {} : { actualFinish: task.actualFinish }),
     ...(task.remaining === undefined ? {} : { remaining: task.remaining }),
+    ...(task.notes === undefined ? {} : { notes: task.notes }),
+    ...(task.deadline === undefined ? {} : { deadline: task.deadline }),
   }));
   const links = records.links.map((link) => ({ from: link.from, to: link.to, type: link.type, lag: link.lag }));
 

@@ -119,6 +119,8 @@ export async function exportGanttMspdi(db: Kysely<Database>, projectId: string):
     ...(task.ActualStart === undefined ? {} : { actualStart: task.ActualStart }),
     ...(task.ActualFinish === undefined ? {} : { actualFinish: task.ActualFinish }),
     ...(task.RemainingDuration === undefined ? {} : { remaining: task.RemainingDuration }),
+    ...(task.Notes === undefined ? {} : { notes: task.Notes }),
+    ...(task.Deadline === undefined ? {} : { deadline: task.Deadline }),
     ...(task.BaselineStart === undefined || task.BaselineFinish === undefined
       ? {}
       : {

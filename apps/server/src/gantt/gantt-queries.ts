@@ -128,6 +128,8 @@ export async function readTasks(db: Kysely<Database>, projectId: string): Promis
       'actual_start',
       'actual_finish',
       'remaining_duration',
+      'notes',
+      'deadline',
     ])
     .where('project_id', '=', projectId)
     .orderBy('position')
@@ -146,6 +148,8 @@ export async function readTasks(db: Kysely<Database>, projectId: string): Promis
     if (row.actual_start !== null) task.actualStart = row.actual_start;
     if (row.actual_finish !== null) task.actualFinish = row.actual_finish;
     if (row.remaining_duration !== null) task.remaining = Number(row.remaining_duration);
+    if (row.notes !== null) task.notes = row.notes;
+    if (row.deadline !== null) task.deadline = row.deadline;
     if (row.parent_id !== null) task.parentId = Number(row.parent_id);
     return task;
   });
@@ -195,6 +199,8 @@ type TaskRow = {
   actual_start: string | null;
   actual_finish: string | null;
   remaining_duration: number | null;
+  notes: string | null;
+  deadline: string | null;
 };
 
 export function toTaskRow(task: GanttTaskRecord, position: number): TaskRow {
@@ -211,6 +217,8 @@ export function toTaskRow(task: GanttTaskRecord, position: number): TaskRow {
     actual_start: task.actualStart ?? null,
     actual_finish: task.actualFinish ?? null,
     remaining_duration: task.remaining ?? null,
+    notes: task.notes ?? null,
+    deadline: task.deadline ?? null,
   };
 }
 
@@ -226,7 +234,9 @@ export function sameRow(a: TaskRow, b: TaskRow): boolean {
     a.position === b.position &&
     a.actual_start === b.actual_start &&
     a.actual_finish === b.actual_finish &&
-    a.remaining_duration === b.remaining_duration
+    a.remaining_duration === b.remaining_duration &&
+    a.notes === b.notes &&
+    a.deadline === b.deadline
   );
 }
 
@@ -295,15 +305,15 @@ export async function writeGantt(
     const values = sql.join(
       part.map(
         (row) =>
-          sql`(CAST(${row.id} AS bigint), CAST(${row.source_key} AS text), CAST(${row.parent_id} AS bigint), CAST(${row.code} AS text), CAST(${row.name} AS text), CAST(${row.start_date} AS text), CAST(${row.duration} AS integer), CAST(${row.progress} AS double precision), CAST(${row.position} AS integer), CAST(${row.actual_start} AS text), CAST(${row.actual_finish} AS text), CAST(${row.remaining_duration} AS integer))`,
+          sql`(CAST(${row.id} AS bigint), CAST(${row.source_key} AS text), CAST(${row.parent_id} AS bigint), CAST(${row.code} AS text), CAST(${row.name} AS text), CAST(${row.start_date} AS text), CAST(${row.duration} AS integer), CAST(${row.progress} AS double precision), CAST(${row.position} AS integer), CAST(${row.actual_start} AS text), CAST(${row.actual_finish} AS text), CAST(${row.remaining_duration} AS integer), CAST(${row.notes} AS text), CAST(${row.deadline} AS text))`,
       ),
     );
-    await sql`WITH next_task (id, source_key, parent_id, code, name, start_date, duration, progress, position, actual_start, actual_finish, remaining_duration) AS (VALUES ${values})
+    await sql`WITH next_task (id, source_key, parent_id, code, name, start_date, duration, progress, position, actual_start, actual_finish, remaining_duration, notes, deadline) AS (VALUES ${values})
       UPDATE gantt_task SET source_key = next_task.source_key, parent_id = next_task.parent_id, code = next_task.code,
         name = next_task.name, start_date = next_task.start_date, duration = next_task.duration,
         progress = next_task.progress, position = next_task.position,
         actual_start = next_task.actual_start, actual_finish = next_task.actual_finish,
-        remaining_duration = next_task.remaining_duration
+        remaining_duration = next_task.remaining_duration, notes = next_task.notes, deadline = next_task.deadline
       FROM next_task
       WHERE gantt_task.project_id = ${projectId} AND gantt_task.id = next_task.id`.execute(trx);
   }

@@ -165,6 +165,8 @@ export function toOutput(
     if (!computed.isSummary && task.actualStart !== undefined) activity.ActualStart = task.actualStart;
     if (!computed.isSummary && task.actualFinish !== undefined) activity.ActualFinish = task.actualFinish;
     if (!computed.isSummary && task.remaining !== undefined) activity.RemainingDuration = task.remaining;
+    if (task.notes !== undefined) activity.Notes = task.notes;
+    if (task.deadline !== undefined) activity.Deadline = task.deadline;
     if (computed.status !== undefined) activity.status = computed.status;
     return activity;
   });

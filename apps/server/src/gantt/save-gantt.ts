@@ -194,6 +194,13 @@ export async function saveGantt(
     if (remaining !== undefined) leaf.remaining = remaining;
     return leaf;
   });
+  // issue 34: notes and a deadline a save leaves out (an older screen, a script) stand as stored
+  effective.forEach((task, index) => {
+    const input = activities[index] as GanttActivityInput;
+    const before = storedById.get(task.id);
+    if (input.Notes === undefined && before?.notes !== undefined) task.notes = before.notes;
+    if (input.Deadline === undefined && before?.deadline !== undefined) task.deadline = before.deadline;
+  });
   const progressChanged = checkProgressChanges(effective, storedTasks, summaries, current.cutoff, amounts);
   const scheduled = scheduledOrThrow(scheduleGantt(effective, checked.links, project));
   // what is stored: a leaf's own start (its "no earlier than", not where the links put it, so

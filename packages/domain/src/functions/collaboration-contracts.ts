@@ -44,6 +44,8 @@ export const taskFieldChangeSchema = z.object({
     'actualStart',
     'actualFinish',
     'remaining',
+    'notes',
+    'deadline',
     'parent',
   ]),
   from: z.string(),

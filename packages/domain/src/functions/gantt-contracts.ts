@@ -40,6 +40,14 @@ export const taskIdSchema = z
  * can be sent back as it came. Its start (issue 32): `StartNoEarlierThan` when sent, else `StartDate`
  * (at least one of them).
  */
+/** issue 34: the longest note a task keeps (MS Project's notes are rich text; we keep the text) */
+export const MAX_TASK_NOTES = 10_000;
+
+/** issue 34: a task's notes, plain text */
+export const taskNotesSchema = z
+  .string({ error: 'debe ser texto' })
+  .max(MAX_TASK_NOTES, { error: `debe tener como máximo ${MAX_TASK_NOTES} caracteres` });
+
 /** issue 34: a remaining duration in whole working days, as a Duration */
 export const remainingDurationSchema = z
   .number({ error: 'debe ser un número' })
@@ -107,6 +115,13 @@ const ganttTaskInputFields = z.object({
    * progress decides). Absent: kept as stored while Progress and the actual dates are, else none.
    */
   RemainingDuration: remainingDurationSchema.nullable().optional(),
+  /** issue 34: 'Notas' (null: none; absent: kept as stored) */
+  Notes: taskNotesSchema.nullable().optional(),
+  /**
+   * issue 34: 'Fecha límite', YYYY-MM-DD (MS Project's Deadline): a marker on the chart, red when the
+   * task finishes after it; it does not move the task (null: none; absent: kept as stored)
+   */
+  Deadline: isoDateSchema.nullable().optional(),
 });
 
 /** The task of saveGantt's list: its fields, and a start (StartNoEarlierThan or StartDate; issue 32). */
@@ -170,6 +185,10 @@ export const ganttTaskSchema = z.object({
    * what its Progress leaves, ⌈Duration × (1 − Progress/100)⌉ (remainingWorkDays)
    */
   RemainingDuration: z.number().int().optional(),
+  /** issue 34: 'Notas' (absent: none) */
+  Notes: z.string().optional(),
+  /** issue 34: 'Fecha límite', YYYY-MM-DD (absent: none) */
+  Deadline: z.string().optional(),
 });
 export type GanttTask = z.infer<typeof ganttTaskSchema>;
 

@@ -41,6 +41,10 @@ export type GanttTaskRecord = {
   actualFinish?: string;
   /** issue 34: 'Duración restante' of a task under way, working days (absent: what the progress leaves) */
   remaining?: number;
+  /** issue 34: the task's notes ('Notas', MS Project's Notes); absent: none */
+  notes?: string;
+  /** issue 34: YYYY-MM-DD, 'Fecha límite' (MS Project's Deadline): shown, never scheduled by; absent: none */
+  deadline?: string;
 };
 
 export type GanttLinkRecord = {

@@ -20,6 +20,9 @@ export type GanttActivityInput = {
   ActualFinish?: string | null | undefined;
   /** issue 34: absent: as stored while the progress and actual dates are (remainingAfterEntry); null: none */
   RemainingDuration?: number | null | undefined;
+  /** issue 34: absent: as stored; null: none */
+  Notes?: string | null | undefined;
+  Deadline?: string | null | undefined;
 };
 
 /** The first rule a saved list breaks: the task and the Spanish message that names it ('Tarea 1.2 (7): …'). */
@@ -123,6 +126,9 @@ export function checkActivities(activities: readonly GanttActivityInput[]): Chec
     };
     if (typeof task.ActualStart === 'string') record.actualStart = task.ActualStart;
     if (typeof task.ActualFinish === 'string') record.actualFinish = task.ActualFinish;
+    // issue 34: blank notes are none
+    if (typeof task.Notes === 'string' && task.Notes.trim() !== '') record.notes = task.Notes.trimEnd();
+    if (typeof task.Deadline === 'string') record.deadline = task.Deadline;
     const parentId = task.ParentId ?? undefined;
     return parentId === undefined ? record : { ...record, parentId };
   });

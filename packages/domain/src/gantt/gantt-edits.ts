@@ -1,5 +1,5 @@
 import type { GanttTask, GanttTaskInput } from '../functions/gantt-contracts';
-import { MAX_TASK_DURATION } from '../functions/gantt-contracts';
+import { MAX_TASK_DURATION, MAX_TASK_NOTES } from '../functions/gantt-contracts';
 import type { WorkingCalendar } from './calendar';
 import { dayNumber, isoDay } from './calendar';
 import type { PredecessorLink } from './predecessors';
@@ -37,6 +37,9 @@ export type GanttDraftTask = {
   actualFinish?: string;
   /** issue 34: 'Duración restante' of a task under way, as recorded (absent: what the progress leaves) */
   remaining?: number;
+  /** issue 34: 'Notas' and 'Fecha límite' (YYYY-MM-DD) (absent: none) */
+  notes?: string;
+  deadline?: string;
 };
 
 export type GanttEdit = { ok: true; tasks: GanttDraftTask[] } | { ok: false; error: string };
@@ -70,6 +73,8 @@ export function draftFromActivities(activities: readonly GanttTask[]): GanttDraf
     if (activity.ActualStart !== undefined) task.actualStart = activity.ActualStart;
     if (activity.ActualFinish !== undefined) task.actualFinish = activity.ActualFinish;
     if (activity.RemainingDuration !== undefined) task.remaining = activity.RemainingDuration;
+    if (activity.Notes !== undefined) task.notes = activity.Notes;
+    if (activity.Deadline !== undefined) task.deadline = activity.Deadline;
     return task;
   });
 }
@@ -94,6 +99,8 @@ export function activitiesFromDraft(tasks: readonly GanttDraftTask[]): GanttTask
     ActualStart: task.actualStart ?? null,
     ActualFinish: task.actualFinish ?? null,
     RemainingDuration: task.remaining ?? null,
+    Notes: task.notes ?? null,
+    Deadline: task.deadline ?? null,
   }));
 }
 
@@ -357,6 +364,9 @@ export type GanttTaskChanges = {
    * while the progress and the actual dates are, else none: remainingAfterEntry)
    */
   remaining?: number | null;
+  /** issue 34: 'Notas' and 'Fecha límite' (YYYY-MM-DD); null or '': none; absent: as they are */
+  notes?: string | null;
+  deadline?: string | null;
 };
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -398,6 +408,21 @@ function withProgress(
   return next;
 }
 
+/** A task's notes and deadline after an edit: as they were where the changes leave them out; none for null or ''. */
+function withNotes(task: GanttDraftTask, changes: Pick<GanttTaskChanges, 'notes' | 'deadline'>): GanttDraftTask {
+  const next = { ...task };
+  if (changes.notes !== undefined) {
+    delete next.notes;
+    const notes = (changes.notes ?? '').trimEnd();
+    if (notes.trim() !== '') next.notes = notes;
+  }
+  if (changes.deadline !== undefined) {
+    delete next.deadline;
+    if (changes.deadline !== null && changes.deadline !== '') next.deadline = changes.deadline;
+  }
+  return next;
+}
+
 export function updateGanttTask(tasks: readonly GanttDraftTask[], id: number, changes: GanttTaskChanges): GanttEdit {
   const task = tasks.find((candidate) => candidate.id === id);
   if (!task) return { ok: false, error: 'La tarea no existe' };
@@ -417,6 +442,10 @@ export function updateGanttTask(tasks: readonly GanttDraftTask[], id: number, ch
     return { ok: false, error: 'Inicio real: no es una fecha válida' };
   if (typeof changes.actualFinish === 'string' && !isRealDate(changes.actualFinish))
     return { ok: false, error: 'Fin real: no es una fecha válida' };
+  if (typeof changes.deadline === 'string' && changes.deadline !== '' && !isRealDate(changes.deadline))
+    return { ok: false, error: 'Fecha límite: no es una fecha válida' };
+  if (typeof changes.notes === 'string' && changes.notes.length > MAX_TASK_NOTES)
+    return { ok: false, error: `Notas: deben tener como máximo ${MAX_TASK_NOTES} caracteres` };
   if (
     typeof changes.remaining === 'number' &&
     (!Number.isInteger(changes.remaining) || changes.remaining < 0 || changes.remaining > MAX_TASK_DURATION)
@@ -445,7 +474,7 @@ export function updateGanttTask(tasks: readonly GanttDraftTask[], id: number, ch
   return {
     ok: true,
     tasks: replace(tasks, id, (old) => ({
-      ...withProgress(old, { ...changes, progress: Math.round(changes.progress) }),
+      ...withNotes(withProgress(old, { ...changes, progress: Math.round(changes.progress) }), changes),
       code,
       name,
       start: changes.start,

@@ -250,6 +250,9 @@ export type GanttHistoryTask = {
   actualFinish?: string | null | undefined;
   /** issue 34: 'Duración restante' (absent or null: what the progress leaves) */
   remaining?: number | null | undefined;
+  /** issue 34: 'Notas' and 'Fecha límite' (absent or null: none) */
+  notes?: string | null | undefined;
+  deadline?: string | null | undefined;
   /** the EDP/EDC item a built task comes from (null or absent: the user's own task) */
   sourceKey?: string | null | undefined;
 };
@@ -292,6 +295,13 @@ function byTarget(links: readonly GanttHistoryLink[]): Map<number, GanttHistoryL
 
 function progressText(progress: number | undefined): string {
   return progress === undefined ? '' : `${formatNumber(progress)} %`;
+}
+
+/** issue 34: a task's notes in a history line: the first 80 characters on one line, '' for none. */
+function notesText(notes: string | null | undefined): string {
+  if (notes === undefined || notes === null) return '';
+  const line = notes.replace(/\s+/g, ' ').trim();
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
 
 /** issue 34: a recorded remaining duration, '' for none (what the progress leaves). */
@@ -370,7 +380,9 @@ export function ganttChange(
       (old.progress ?? 0) === (task.progress ?? 0) &&
       (old.actualStart ?? null) === (task.actualStart ?? null) &&
       (old.actualFinish ?? null) === (task.actualFinish ?? null) &&
-      (old.remaining ?? null) === (task.remaining ?? null)
+      (old.remaining ?? null) === (task.remaining ?? null) &&
+      (old.notes ?? null) === (task.notes ?? null) &&
+      (old.deadline ?? null) === (task.deadline ?? null)
     ) {
       continue;
     }
@@ -393,6 +405,8 @@ export function ganttChange(
     field('actualStart', historyDate(old.actualStart), historyDate(task.actualStart));
     field('actualFinish', historyDate(old.actualFinish), historyDate(task.actualFinish));
     field('remaining', remainingText(old.remaining), remainingText(task.remaining));
+    if ((old.notes ?? null) !== (task.notes ?? null)) field('notes', notesText(old.notes), notesText(task.notes));
+    field('deadline', historyDate(old.deadline), historyDate(task.deadline));
     if (changes.length === 0) continue;
     changed += 1;
     capped.push(detail.tasks, { code: task.code, name: task.name, changes });

@@ -36,6 +36,11 @@ export type XmlShape<K extends string> = {
   childKind: (parent: K, name: string) => K | undefined;
   /** elements that may repeat; always kept as arrays */
   repeated: ReadonlySet<string>;
+  /**
+   * issue 34: elements whose longer text is cut rather than refused (a task's notes): kept to
+   * MAX_MSPDI_VALUE_CHARS + 1 characters, so the mapping sees it was longer and says so
+   */
+  cut?: ReadonlySet<string>;
   /** the element counted against MAX_IMPORTED_TASKS (a task, an activity), by its name and its parent's kind */
   counted: { name: string; parentKind: K };
   messages: {
@@ -256,6 +261,10 @@ export class KeptXmlReader<K extends string> {
     // text beside child elements (indentation) is not a value
     if (frame.hasChildren && text.trim() === '') return;
     if (frame.text.length + text.length > MAX_MSPDI_VALUE_CHARS) {
+      if (this.shape.cut?.has(frame.name) === true) {
+        frame.text = (frame.text + text).slice(0, MAX_MSPDI_VALUE_CHARS + 1);
+        return;
+      }
       throw new XmlRefusal(
         `El archivo tiene un valor de más de ${formatNumber(MAX_MSPDI_VALUE_CHARS)} caracteres en <${frame.name}> (línea ${this.parser.line}); Cimiento lee como máximo ${formatNumber(MAX_MSPDI_VALUE_CHARS)}. ${this.shape.messages.saveAgain}`,
       );

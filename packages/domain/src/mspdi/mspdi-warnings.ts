@@ -1,4 +1,4 @@
-import { MAX_TASK_DURATION } from '../functions/gantt-contracts';
+import { MAX_TASK_DURATION, MAX_TASK_NOTES } from '../functions/gantt-contracts';
 import { MAX_LAG } from '../gantt/predecessors';
 import { CONSTRAINT_NAMES, listNames } from './mspdi-format';
 
@@ -70,8 +70,7 @@ export const WARNING_SENTENCES: readonly (readonly [string, (names: string) => s
   ],
   ['recurring', (names) => `Las tareas periódicas se importan como tareas comunes, sin su periodicidad: ${names}.`],
   ['priority', (names) => `No se importan las prioridades de las tareas (Cimiento no las usa): ${names}.`],
-  ['notes', (names) => `No se importan las notas de las tareas: ${names}.`],
-  ['deadline', (names) => `No se importan las fechas límite de las tareas: ${names}.`],
+  ['notesCut', (names) => `Se acortaron a ${MAX_TASK_NOTES} caracteres las notas de: ${names}.`],
   ['lagRounded', (names) => `Se redondearon a días completos los desfases de los vínculos hacia: ${names}.`],
   [
     'lagPercent',

@@ -134,6 +134,8 @@ const MSPDI_SHAPE: XmlShape<Kind> = {
   documentKind: 'document',
   childKind,
   repeated: REPEATED,
+  // issue 34: a note longer than Cimiento keeps is cut (and named), not the whole file refused
+  cut: new Set(['Notes']),
   counted: { name: 'Task', parentKind: 'tasks' },
   messages: {
     empty: EMPTY_MSPDI,

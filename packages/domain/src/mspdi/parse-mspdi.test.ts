@@ -817,7 +817,7 @@ describe('parseMspdi: what real files carry (issue 34)', () => {
     ]);
   });
 
-  it('lists the priorities, notes, deadlines and custom fields it does not carry over, by their aliases', () => {
+  it('lists the priorities and custom fields it does not carry over, by their aliases; notes and deadlines come in', () => {
     const custom = (id: number, value: string) =>
       `<ExtendedAttribute><FieldID>${id}</FieldID><Value>${value}</Value></ExtendedAttribute>`;
     const xml = mspdiFile({
@@ -837,9 +837,24 @@ describe('parseMspdi: what real files carry (issue 34)', () => {
     expect(parsed(xml).warnings).toEqual([
       'No se importan los campos personalizados de las tareas: Frente de trabajo, Number1, campo 188743999.',
       'No se importan las prioridades de las tareas (Cimiento no las usa): Trazado.',
-      'No se importan las notas de las tareas: Hormigón.',
-      'No se importan las fechas límite de las tareas: Hormigón.',
     ]);
+    // issue 34: notes (line breaks kept) and the deadline's day
+    expect(parsed(xml).tasks.find((task) => task.name === 'Hormigón')).toMatchObject({
+      notes: 'Revisar dosificación',
+      deadline: '2025-03-20',
+    });
+    const long = parsed(
+      mspdiFile({
+        tasks: [
+          leaf(1, 'Larga', 2, 1, { Notes: 'x'.repeat(10_005) }),
+          leaf(2, 'Líneas', 2, 1, { Notes: 'Primera\r\nSegunda  ' }),
+          leaf(3, 'Vacía', 2, 1, { Notes: '   ' }),
+        ],
+      }),
+    );
+    expect(long.tasks.map((task) => task.notes?.length)).toEqual([10_000, 15, undefined]);
+    expect(long.tasks[1]?.notes).toBe('Primera\nSegunda');
+    expect(long.warnings).toEqual(['Se acortaron a 10000 caracteres las notas de: Larga.']);
   });
 
   it("reads MS Project's baselines with dates; names those without, and dates that run backwards", () => {

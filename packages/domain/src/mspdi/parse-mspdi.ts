@@ -1,6 +1,6 @@
 import { dayNumber, isoDay } from '../gantt/calendar';
 import { MAX_IMPORTED_TASKS } from '../functions/exchange-contracts';
-import { MAX_TASK_DURATION } from '../functions/gantt-contracts';
+import { MAX_TASK_DURATION, MAX_TASK_NOTES } from '../functions/gantt-contracts';
 import { progressEntryErrors } from '../gantt/progress-entries';
 import { formatNumber } from '../format/money';
 import { formatIsoDate } from '../format/dates';
@@ -271,8 +271,14 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
     // issue 34: priorities (500 is MS Project's default) and custom fields are not carried over
     const priority = int(node, 'Priority');
     if (priority !== undefined && priority !== 500) warnings.add('priority', name);
-    if ((text(node, 'Notes') ?? '').trim() !== '') warnings.add('notes', name);
-    if (datePart(text(node, 'Deadline')) !== undefined) warnings.add('deadline', name);
+    // issue 34: notes (the plain text MS Project writes beside its rich text) and the deadline come in
+    let notes = (text(node, 'Notes') ?? '').replace(/\r\n?/g, '\n').trimEnd();
+    if (notes.trim() === '') notes = '';
+    else if (notes.length > MAX_TASK_NOTES) {
+      notes = notes.slice(0, MAX_TASK_NOTES);
+      warnings.add('notesCut', name);
+    }
+    const deadline = datePart(text(node, 'Deadline'));
     for (const field of children(node, 'ExtendedAttribute')) {
       const id = text(field, 'FieldID')?.trim();
       if (id && (text(field, 'Value') ?? '').trim() !== '') customFields.add(id);
@@ -298,6 +304,8 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
       ...(actualStart === undefined ? {} : { actualStart }),
       ...(actualFinish === undefined ? {} : { actualFinish }),
       ...(remaining === undefined ? {} : { remaining }),
+      ...(notes === '' ? {} : { notes }),
+      ...(deadline === undefined ? {} : { deadline }),
       ...(baselines.length === 0 ? {} : { baselines }),
     });
   }

@@ -48,6 +48,9 @@ export type ImportedTask = {
    * RemainingDuration, P6's remaining duration), when they differ from what its progress leaves (fileRemaining)
    */
   remaining?: number;
+  /** issue 34: MS Project's Notes (plain text, at most MAX_TASK_NOTES characters) and Deadline (YYYY-MM-DD) */
+  notes?: string;
+  deadline?: string;
   /**
    * issue 34: the task in MS Project's baselines (Baseline 0–10) that have dates for it: first and
    * last working day (YYYY-MM-DD) and duration in working days
@@ -115,6 +118,8 @@ export type ImportedProjectRecords = {
     actualFinish?: string;
     /** issue 34: as the schedule's task */
     remaining?: number;
+    notes?: string;
+    deadline?: string;
   }[];
   links: { from: number; to: number; type: LinkType; lag: number }[];
   /** in Spanish: what the mapping changed (names cut to 200 characters); add them to the parser's warnings */
@@ -154,6 +159,9 @@ export type MspdiExport = {
     actualFinish?: string;
     /** issue 34: 'Duración restante' as recorded (written as RemainingDuration either way) */
     remaining?: number;
+    /** issue 34: 'Notas' and 'Fecha límite' (written as Notes and Deadline) */
+    notes?: string;
+    deadline?: string;
     /** issue 15: the task in the chosen baseline (written as MS Project's Baseline 0) */
     baseline?: { start: string; end: string; duration: number };
   }[];

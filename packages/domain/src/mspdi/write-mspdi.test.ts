@@ -508,6 +508,36 @@ describe('writeMspdi with tracking (issue 15)', () => {
     expect(result.schedule.tasks.map((task) => task.name)).toEqual(input.tasks.map((task) => task.name));
   });
 
+  it("issue 34: writes a task's notes and deadline (the end of its day), and reads them back", () => {
+    const withNotes: MspdiExport = {
+      ...tracked,
+      tasks: tracked.tasks.map((task) =>
+        task.id === 4
+          ? { ...task, notes: 'Moldaje metálico <arrendado>\nVer contrato & anexo', deadline: '2025-09-25' }
+          : task,
+      ),
+    };
+    const written = writeMspdi(withNotes);
+    expect(XMLValidator.validate(written)).toBe(true);
+    for (const task of childNames(written, 'Task')) expect(inSchemaOrder(task, TASK_SCHEMA)).toBe(true);
+    const task = (
+      new XMLParser({ isArray: (name) => name === 'Task' }).parse(written) as {
+        Project: { Tasks: { Task: Record<string, unknown>[] } };
+      }
+    ).Project.Tasks.Task.find((candidate) => candidate.UID === 4);
+    expect(task).toMatchObject({
+      Deadline: '2025-09-25T17:00:00',
+      Notes: 'Moldaje metálico <arrendado>\nVer contrato & anexo',
+    });
+    const back = parseMspdi(written);
+    if (!back.ok) throw new Error(back.error);
+    expect(back.schedule.tasks.find((candidate) => candidate.name === 'Moldajes')).toMatchObject({
+      notes: 'Moldaje metálico <arrendado>\nVer contrato & anexo',
+      deadline: '2025-09-25',
+    });
+    expect(back.schedule.warnings).toEqual([]);
+  });
+
   it('issue 34: writes what is left of a task under way as RemainingDuration, and reads a recorded one back', () => {
     const underWay = (remaining?: number): MspdiExport => ({
       ...tracked,

@@ -85,6 +85,8 @@ export const TASK_ELEMENT_ORDER = [
   'ConstraintType',
   'CalendarUID',
   'ConstraintDate',
+  'Deadline',
+  'Notes',
   'PredecessorLink',
   'Baseline',
 ] as const;
@@ -189,6 +191,9 @@ export function writeMspdi(input: MspdiExport): string {
       ConstraintType: snet === undefined ? 0 : 4,
       CalendarUID: -1,
       ...(snet === undefined ? {} : { ConstraintDate: `${snet}T08:00:00` }),
+      // issue 34: a deadline is the end of its day, as MS Project writes it
+      ...(task.deadline === undefined ? {} : { Deadline: `${task.deadline}T17:00:00` }),
+      ...(task.notes === undefined ? {} : { Notes: clean(task.notes) }),
       ...(predecessorsOf.has(task.id)
         ? {
             PredecessorLink: (predecessorsOf.get(task.id) ?? []).map((link) => ({

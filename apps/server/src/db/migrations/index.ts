@@ -18,6 +18,7 @@ import { collaborationMigration } from './0015-collaboration';
 import { trashAndChangeLogMigration } from './0016-trash-change-log';
 import { fileReleaseMigration } from './0017-file-release';
 import { remainingDurationMigration } from './0018-remaining-duration';
+import { taskNotesDeadlineMigration } from './0019-task-notes-deadline';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -42,6 +43,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
     '0016-trash-change-log': trashAndChangeLogMigration(types),
     '0017-file-release': fileReleaseMigration(),
     '0018-remaining-duration': remainingDurationMigration(),
+    '0019-task-notes-deadline': taskNotesDeadlineMigration(),
   };
   return { getMigrations: async () => migrations };
 }

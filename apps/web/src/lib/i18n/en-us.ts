@@ -1495,6 +1495,8 @@ export const enUS: Catalogue = {
       actualStart: 'Actual start',
       actualFinish: 'Actual finish',
       remaining: 'Remaining duration',
+      notes: 'Notes',
+      deadline: 'Deadline',
       parent: 'Parent task',
     },
   },

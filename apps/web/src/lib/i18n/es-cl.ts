@@ -1507,6 +1507,8 @@ export const esCL = {
       actualStart: 'Inicio real',
       actualFinish: 'Fin real',
       remaining: 'Duración restante',
+      notes: 'Notas',
+      deadline: 'Fecha límite',
       parent: 'Tarea superior',
     },
   },
