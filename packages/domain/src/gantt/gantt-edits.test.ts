@@ -251,458 +251,457 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
     const loaded = activities.map((a) => (a.TaskID === 2 ? { ...a, Notes: 'Ojo', Deadline: '2025-03-10' } : a));
     const draft = draftFromActivities(loaded);
     expect(draft[1]).toMatchObject({ notes: 'Ojo', deadline: '2025-03-10' });
-
-    it('issue 34: carries a remaining duration both ways (RemainingDuration ↔ remaining)', () => {
-      const loaded = activities.map((a) =>
-        a.TaskID === 2 ? { ...a, ActualStart: '2025-03-03', RemainingDuration: 7 } : a,
-      );
-      const draft = draftFromActivities(loaded);
-      expect(draft[1]?.remaining).toBe(7);
-      expect('remaining' in (draft[0] as GanttDraftTask)).toBe(false);
-      expect(activitiesFromDraft(draft)[1]?.RemainingDuration).toBe(7);
-    });
-
-    it('writes a Predecessor typed loosely in its canonical form (FS spelled out, zero lag left out)', () => {
-      const loose = activities.map((a) => (a.TaskID === 3 ? { ...a, Predecessor: ' 2 , 7ss + 2d; 8ff-1 ,9+0' } : a));
-      expect(activitiesFromDraft(draftFromActivities(loose))[2]?.Predecessor).toBe('2FS,7SS+2,8FF-1,9FS');
-    });
-
-    it('round-trips the sample draft: draft → activities → draft gives the same tasks', () => {
-      const asActivities: GanttTask[] = activitiesFromDraft(sample).map((input) => ({
-        TaskID: input.TaskID,
-        TaskCode: input.TaskCode,
-        TaskName: input.TaskName,
-        StartDate: input.StartNoEarlierThan ?? '',
-        StartNoEarlierThan: input.StartNoEarlierThan ?? '',
-        EndDate: input.StartNoEarlierThan ?? '',
-        Duration: input.Duration,
-        Progress: input.Progress ?? 0,
-        ...(input.ParentId == null ? {} : { ParentId: input.ParentId }),
-        Predecessor: input.Predecessor ?? '',
-        totalFloat: 0,
-        critical: false,
-        isSummary: false,
-      }));
-      expect(draftFromActivities(asActivities)).toEqual(sample);
-    });
-  });
-
-  describe('scheduleDraft: the engine over the draft (Monday–Friday, hand-checked dates)', () => {
-    it('with an IncrementalScheduler (issue 18), gives after every kind of edit what a full pass gives', () => {
-      const cal = calendar();
-      const scheduler = new IncrementalScheduler();
-      const edits: ((tasks: GanttDraftTask[]) => GanttEdit)[] = [
-        (tasks) => resizeGanttTask(tasks, 3, '2025-03-05', '2025-03-14', cal),
-        (tasks) => moveGanttTask(tasks, 4, '2025-04-07', cal),
-        (tasks) => setGanttProgress(tasks, 3, 40),
-        (tasks) => {
-          const five = tasks.find((t) => t.id === 5) as GanttDraftTask;
-          return updateGanttTask(tasks, 5, { ...five, duration: 4 });
-        },
-        (tasks) => addGanttLink(tasks, 2, 5, 'SS', 1),
-        (tasks) => removeGanttLink(tasks, 2, 5),
-        (tasks) => addGanttTask(tasks, 4, { id: 7, start: '2025-03-05', duration: 2 }),
-        (tasks) => resizeGanttTask(tasks, 2, '2025-03-03', '2025-03-05', cal),
-        (tasks) => indentGanttTask(tasks, 5),
-        (tasks) => deleteGanttTask(tasks, 6),
-      ];
-      let tasks = sample;
-      const options = { cutoff: '2025-03-06' };
-      expect(scheduleDraft(tasks, cal, options, scheduler)).toStrictEqual(scheduleDraft(tasks, cal, options));
-      for (const edit of edits) {
-        tasks = tasksOf(edit(tasks));
-        expect(scheduleDraft(tasks, cal, options, scheduler)).toStrictEqual(scheduleDraft(tasks, cal, options));
-      }
-    });
-
-    it('chains the sample: 5 days from Monday 3 March end Friday 7 March; the FS successor starts Monday 10 March', () => {
-      const result = scheduleDraft(sample, calendar());
-      const byTask = scheduled(result);
-      expect(dates(byTask.get(2))).toEqual(['2025-03-03', '2025-03-07']);
-      expect(dates(byTask.get(3))).toEqual(['2025-03-10', '2025-03-12']);
-      // 3FS+1: one working day between Wednesday 12 and the start
-      expect(dates(byTask.get(4))).toEqual(['2025-03-14', '2025-03-19']);
-      // the summary rolls up its children: 13 working days
-      expect(dates(byTask.get(1))).toEqual(['2025-03-03', '2025-03-19']);
-      expect([byTask.get(1)?.isSummary, byTask.get(1)?.duration]).toEqual([true, 13]);
-      // a link out of the summary uses its rolled-up finish
-      expect(dates(byTask.get(5))).toEqual(['2025-03-20', '2025-03-21']);
-      // the milestone after an FS: on its predecessor's finish day (Friday 21), as MS Project shows it
-      expect(dates(byTask.get(6))).toEqual(['2025-03-21', '2025-03-21']);
-      expect([...byTask.values()].every((t) => t.critical)).toBe(true);
-      expect(result.ok && result.projectStart).toBe('2025-03-03');
-    });
-
-    it('pushes a finish-to-start successor past a holiday (Viernes Santo, Friday 18 April)', () => {
-      const tasks = [
-        task(10, { start: '2025-04-14', duration: 4 }),
-        task(11, { start: '2025-04-14', duration: 2, predecessors: [{ predecessorId: 10, type: 'FS', lag: 0 }] }),
-      ];
-      const byTask = scheduled(scheduleDraft(tasks, calendar()));
-      expect(dates(byTask.get(10))).toEqual(['2025-04-14', '2025-04-17']);
-      expect(dates(byTask.get(11))).toEqual(['2025-04-21', '2025-04-22']);
-      // and without the holiday, the successor would start on the Friday
-      const noHolidays = new WorkingCalendar('mon-fri', () => [], 2025);
-      expect(dates(scheduled(scheduleDraft(tasks, noHolidays)).get(11))).toEqual(['2025-04-18', '2025-04-21']);
-    });
-
-    it('a task starting on a Saturday starts on the Monday; a holiday inside it lengthens it by a day', () => {
-      const byTask = scheduled(
-        scheduleDraft([task(1, { start: '2025-03-08', duration: 1 }), task(2, { start: '2025-04-28' })], calendar()),
-      );
-      expect(dates(byTask.get(1))).toEqual(['2025-03-10', '2025-03-10']);
-      // 28, 29, 30 April, (1 May off), 2 and 5 May
-      expect(dates(byTask.get(2))).toEqual(['2025-04-28', '2025-05-05']);
-    });
-
-    it('refuses a cycle made by addGanttLink, naming the tasks', () => {
-      const tasks = tasksOf(addGanttLink(sample, 4, 2, 'FS'));
-      const result = scheduleDraft(tasks, calendar());
-      expect(result.ok).toBe(false);
-      if (result.ok) return;
-      expect([...result.cycle].sort()).toEqual([2, 3, 4]);
-      expect(result.error).toContain('Los vínculos forman un ciclo entre las tareas');
-      for (const label of ['OG.1 Excavación (2)', 'OG.2 Fundaciones (3)', 'OG.3 Muros (4)']) {
-        expect(result.error).toContain(label);
-      }
-    });
-  });
-
-  describe('the tree helpers', () => {
-    it('ganttTaskLabel is the code and the name, or the name alone without a code', () => {
-      expect(ganttTaskLabel({ code: 'OG.1', name: 'Excavación' })).toBe('OG.1 Excavación');
-      expect(ganttTaskLabel({ code: '', name: NEW_TASK_NAME })).toBe('Nueva tarea');
-    });
-
-    it('ganttSubtreeIds lists the task and everything under it, in list order', () => {
-      expect(ganttSubtreeIds(sample, 1)).toEqual([1, 2, 3, 4]);
-      expect(ganttSubtreeIds(sample, 3)).toEqual([3]);
-      const nested = tasksOf(indentGanttTask(sample, 3));
-      expect(ganttSubtreeIds(nested, 1)).toEqual([1, 2, 3, 4]);
-      expect(ganttSubtreeIds(nested, 2)).toEqual([2, 3]);
-    });
-
-    it('ganttParentIds holds the tasks that have children, and only those', () => {
-      expect([...ganttParentIds(sample)]).toEqual([1]);
-      expect([...ganttParentIds(tasksOf(indentGanttTask(sample, 3)))].sort()).toEqual([1, 2]);
-      // a parentId that points at no task makes no parent
-      expect([...ganttParentIds([task(1, { parentId: 99 })])]).toEqual([]);
-    });
-  });
-
-  describe('nextGanttTaskId (a new id is above every id in the list and above the highest loaded)', () => {
-    it('is the highest id + 1, even with gaps or out of order', () => {
-      expect(nextGanttTaskId(sample)).toBe(7);
-      expect(nextGanttTaskId([task(40), task(3, { parentId: 40 })])).toBe(41);
-      expect(nextGanttTaskId([])).toBe(1);
-    });
-
-    it('stays above the highest loaded TaskID after that task is deleted', () => {
-      const floor = nextGanttTaskId(sample) - 1;
-      const withoutLast = tasksOf(deleteGanttTask(sample, 6));
-      // without the floor the deleted task's id would come back
-      expect(nextGanttTaskId(withoutLast)).toBe(6);
-      expect(nextGanttTaskId(withoutLast, floor)).toBe(7);
-      expect(nextGanttTaskId([], 250)).toBe(251);
-    });
-  });
-
-  describe('addGanttTask', () => {
-    it('puts a new leaf after the selected task under the same parent: "Nueva tarea", 5 days, no links', () => {
-      const edit = addGanttTask(sample, 3, { id: 7, start: '2025-03-05' });
-      expect(shape(edit)).toEqual([
-        [1, undefined],
-        [2, 1],
-        [3, 1],
-        [7, 1],
-        [4, 1],
-        [5, undefined],
-        [6, undefined],
-      ]);
-      expect(byId(tasksOf(edit), 7)).toEqual({
-        id: 7,
-        parentId: 1,
-        code: '',
-        name: NEW_TASK_NAME,
-        start: '2025-03-05',
-        duration: 5,
-        progress: 0,
-        predecessors: [],
-      });
-    });
-
-    it("goes after the selected summary's whole subtree, at the summary's level", () => {
-      expect(shape(addGanttTask(sample, 1, { id: 7, start: MON }))).toEqual([
-        [1, undefined],
-        [2, 1],
-        [3, 1],
-        [4, 1],
-        [7, undefined],
-        [5, undefined],
-        [6, undefined],
-      ]);
-    });
-
-    it('with nothing selected (or a selection that is gone) goes at the end, at the top level', () => {
-      for (const selected of [undefined, 99]) {
-        const edit = addGanttTask(sample, selected, { id: 7, start: MON, name: 'Aseo final', duration: 2 });
-        expect(shape(edit).at(-1)).toEqual([7, undefined]);
-        expect(tasksOf(edit)).toHaveLength(7);
-        expect(byId(tasksOf(edit), 7)).toMatchObject({ name: 'Aseo final', duration: 2 });
-        expect('parentId' in (byId(tasksOf(edit), 7) as GanttDraftTask)).toBe(false);
-      }
-    });
-
-    it('refuses an id that is already taken and adds nothing', () => {
-      expect(addGanttTask(sample, 3, { id: 4, start: MON })).toEqual({ ok: false, error: 'El TaskID 4 ya existe' });
-    });
-  });
-
-  describe('deleteGanttTask', () => {
-    it('deletes a summary with its whole subtree and every link out of it', () => {
-      const tasks = tasksOf(deleteGanttTask(sample, 1));
-      expect(tasks.map((t) => t.id)).toEqual([5, 6]);
-      expect(byId(tasks, 5)?.predecessors).toEqual([]);
-      // links between tasks that stay are kept
-      expect(byId(tasks, 6)?.predecessors).toEqual([{ predecessorId: 5, type: 'FS', lag: 0 }]);
-    });
-
-    it('deletes a leaf and the links into and out of it, leaving other tasks as they were', () => {
-      const tasks = tasksOf(deleteGanttTask(sample, 3));
-      expect(tasks.map((t) => t.id)).toEqual([1, 2, 4, 5, 6]);
-      expect(byId(tasks, 4)?.predecessors).toEqual([]);
-      expect(byId(tasks, 2)).toBe(byId(sample, 2));
-      expect(byId(tasks, 5)).toBe(byId(sample, 5));
-    });
-
-    it('refuses a task that does not exist', () => {
-      expect(deleteGanttTask(sample, 99)).toEqual({ ok: false, error: 'La tarea no existe' });
-    });
-  });
-
-  describe('indentGanttTask and outdentGanttTask', () => {
-    it('indent makes the task the last child of its previous sibling, which becomes a summary', () => {
-      expect(shape(indentGanttTask(sample, 3))).toEqual([
-        [1, undefined],
-        [2, 1],
-        [3, 2],
-        [4, 1],
-        [5, undefined],
-        [6, undefined],
-      ]);
-      // a top-level task goes under the previous top-level summary, after its children
-      expect(shape(indentGanttTask(sample, 5))).toEqual([
-        [1, undefined],
-        [2, 1],
-        [3, 1],
-        [4, 1],
-        [5, 1],
-        [6, undefined],
-      ]);
-    });
-
-    it("refuses to indent a first child or the first task, with the domain's message", () => {
-      expect(indentGanttTask(sample, 2)).toEqual({
-        ok: false,
-        error: 'OG.1 Excavación no tiene una tarea anterior en su nivel bajo la cual indentarla',
-      });
-      expect(indentGanttTask(sample, 1)).toEqual({
-        ok: false,
-        error: 'OG Obra gruesa no tiene una tarea anterior en su nivel bajo la cual indentarla',
-      });
-      expect(indentGanttTask(sample, 99)).toEqual({ ok: false, error: 'La tarea no existe' });
-    });
-
-    it('outdent makes the task the next sibling of its parent; indent then outdent gives the list back', () => {
-      expect(shape(outdentGanttTask(sample, 3))).toEqual([
-        [1, undefined],
-        [2, 1],
-        [4, 1],
-        [3, undefined],
-        [5, undefined],
-        [6, undefined],
-      ]);
-      const indented = tasksOf(indentGanttTask(sample, 3));
-      expect(tasksOf(outdentGanttTask(indented, 3))).toEqual(sample);
-    });
-
-    it("refuses to outdent a top-level task, with the domain's message (the name alone when there is no code)", () => {
-      expect(outdentGanttTask(sample, 5)).toEqual({ ok: false, error: 'TER Terminaciones ya está en el primer nivel' });
-      const withNew = tasksOf(addGanttTask(sample, undefined, { id: 7, start: MON }));
-      expect(outdentGanttTask(withNew, 7)).toEqual({ ok: false, error: 'Nueva tarea ya está en el primer nivel' });
-      expect(outdentGanttTask(sample, 99)).toEqual({ ok: false, error: 'La tarea no existe' });
-    });
-  });
-
-  describe('moveGanttTask', () => {
-    it('moves a leaf to the first working day on or after the day it was dropped on', () => {
-      const cal = calendar();
-      // Saturday 8 March → Monday 10 March
-      expect(byId(tasksOf(moveGanttTask(sample, 2, '2025-03-08', cal)), 2)?.start).toBe('2025-03-10');
-      // Viernes Santo → Monday 21 April
-      expect(byId(tasksOf(moveGanttTask(sample, 2, '2025-04-18', cal)), 2)?.start).toBe('2025-04-21');
-      // a working day stays
-      const moved = tasksOf(moveGanttTask(sample, 3, '2025-03-12', cal));
-      expect(byId(moved, 3)).toEqual({ ...byId(sample, 3), start: '2025-03-12' });
-      expect(moved.filter((t) => t.id !== 3)).toEqual(sample.filter((t) => t.id !== 3));
-    });
-
-    it('shifts every task of a summary by the same number of working days, across a weekend and a holiday', () => {
-      // A (1) ├ 2 starts Mon 14 Apr ├ B (3) ├ 4 starts Wed 16 Apr └ 5 starts Thu 17 Apr; 6 outside
-      const tasks = [
-        task(1, { start: '2025-04-14' }),
-        task(2, { parentId: 1, start: '2025-04-14' }),
-        task(3, { parentId: 1, start: '2025-04-16' }),
-        task(4, { parentId: 3, start: '2025-04-16' }),
-        task(5, { parentId: 3, start: '2025-04-17' }),
-        task(6, { start: '2025-04-16' }),
-      ];
-      // two working days later: Mon 14 → Wed 16, Wed 16 → Mon 21, Thu 17 → Tue 22 (18 is Viernes Santo)
-      const moved = tasksOf(moveGanttTask(tasks, 1, '2025-04-16', calendar(), '2025-04-14'));
-      expect(moved.map((t) => [t.id, t.start])).toEqual([
-        [1, '2025-04-16'],
-        [2, '2025-04-16'],
-        [3, '2025-04-21'],
-        [4, '2025-04-21'],
-        [5, '2025-04-22'],
-        [6, '2025-04-16'],
-      ]);
-      // the inner summary B two working days earlier: Wed 16 → Mon 14, Thu 17 → Tue 15; A and 2 stay
-      const back = tasksOf(moveGanttTask(tasks, 3, '2025-04-14', calendar(), '2025-04-16'));
-      expect(back.map((t) => [t.id, t.start])).toEqual([
-        [1, '2025-04-14'],
-        [2, '2025-04-14'],
-        [3, '2025-04-14'],
-        [4, '2025-04-14'],
-        [5, '2025-04-15'],
-        [6, '2025-04-16'],
-      ]);
-    });
-
-    it("measures a summary's shift from the start the chart shows, not its stored start", () => {
-      // the summary's stored start is stale (3 March); the chart shows its rolled-up 14 April
-      const tasks = [task(1, { start: MON }), task(2, { parentId: 1, start: '2025-04-14' })];
-      const moved = tasksOf(moveGanttTask(tasks, 1, '2025-04-15', calendar(), '2025-04-14'));
-      expect(byId(moved, 2)?.start).toBe('2025-04-15');
-      expect(byId(moved, 1)?.start).toBe('2025-03-04');
-    });
-
-    it('shifts a summary’s leaves from where the schedule shows them: that becomes their "no earlier than"', () => {
-      // 3 is pushed by 2FS to Mon 10 March though its own start is Mon 3 March
-      const tasks = [
-        task(1, { duration: 10 }),
-        task(2, { parentId: 1 }),
-        task(3, { parentId: 1, predecessors: [{ predecessorId: 2, type: 'FS', lag: 0 }] }),
-      ];
-      const shown = scheduled(scheduleDraft(tasks, calendar()));
-      expect(shown.get(3)?.start).toBe('2025-03-10');
-      const moved = tasksOf(moveGanttTask(tasks, 1, '2025-03-05', calendar(), MON, shown));
-      expect(byId(moved, 2)?.start).toBe('2025-03-05');
-      expect(byId(moved, 3)?.start).toBe('2025-03-12');
-      expect(scheduled(scheduleDraft(moved, calendar())).get(3)?.start).toBe('2025-03-12');
-    });
-
-    it('a summary dropped where it was changes no task', () => {
-      const moved = tasksOf(moveGanttTask(sample, 1, '2025-03-01', calendar(), MON));
-      expect(moved).toEqual(sample);
-      expect(moved).not.toBe(sample);
-    });
-
-    it('refuses a task that does not exist', () => {
-      expect(moveGanttTask(sample, 99, MON, calendar())).toEqual({ ok: false, error: 'La tarea no existe' });
-    });
-  });
-
-  describe('resizeGanttTask', () => {
-    const resized = (start: string, lastDay: string) =>
-      byId(tasksOf(resizeGanttTask(sample, 2, start, lastDay, calendar())), 2);
-
-    it('sets the duration to the working days from the start to the last working day on or before lastDay', () => {
-      expect(resized(MON, '2025-03-07')).toMatchObject({ start: MON, duration: 5 });
-      // Sunday 9 March → Friday 7 March
-      expect(resized(MON, '2025-03-09')).toMatchObject({ start: MON, duration: 5 });
-      expect(resized(MON, '2025-03-12')).toMatchObject({ start: MON, duration: 8 });
-      // 14–17 April and Monday 21: Viernes Santo and the weekend do not count
-      expect(resized('2025-04-14', '2025-04-21')).toMatchObject({ start: '2025-04-14', duration: 5 });
-      // ending on the holiday means ending on Thursday 17
-      expect(resized('2025-04-14', '2025-04-18')).toMatchObject({ start: '2025-04-14', duration: 4 });
-    });
-
-    it('moves a start on a day off to the next working day, and keeps at least one day', () => {
-      expect(resized('2025-03-08', '2025-03-12')).toMatchObject({ start: '2025-03-10', duration: 3 });
-      expect(resized('2025-03-05', '2025-03-01')).toMatchObject({ start: '2025-03-05', duration: 1 });
-      expect(resized('2025-03-08', '2025-03-09')).toMatchObject({ start: '2025-03-10', duration: 1 });
-    });
-
-    it('caps the duration at the longest a task may last', () => {
-      expect(resized(MON, '2075-12-31')?.duration).toBe(MAX_TASK_DURATION);
-    });
-
-    it('refuses a summary (its duration comes from its tasks) and a task that does not exist', () => {
-      expect(resizeGanttTask(sample, 1, MON, '2025-03-20', calendar())).toEqual({
-        ok: false,
-        error: 'OG Obra gruesa es una tarea resumen: su duración sale de sus tareas',
-      });
-      expect(resizeGanttTask(sample, 99, MON, '2025-03-20', calendar())).toEqual({
-        ok: false,
-        error: 'La tarea no existe',
-      });
-    });
-  });
-
-  describe('setGanttProgress', () => {
-    const progress = (value: number) => byId(tasksOf(setGanttProgress(sample, 3, value)), 3)?.progress;
-
-    it('rounds to a whole percentage and clamps it between 0 and 100', () => {
-      expect(progress(33.4)).toBe(33);
-      expect(progress(33.5)).toBe(34);
-      expect(progress(-5)).toBe(0);
-      expect(progress(120)).toBe(100);
-      expect(progress(100)).toBe(100);
-    });
-
-    it('refuses a value that is not a number, and a task that does not exist', () => {
-      const notANumber = { ok: false, error: 'El avance debe ser un número entre 0 y 100' };
-      expect(setGanttProgress(sample, 3, Number.NaN)).toEqual(notANumber);
-      expect(setGanttProgress(sample, 3, Number.POSITIVE_INFINITY)).toEqual(notANumber);
-      expect(setGanttProgress(sample, 99, 50)).toEqual({ ok: false, error: 'La tarea no existe' });
-    });
-  });
-
-  describe("issue 34: a task's notes and deadline in the editor", () => {
-    const base: GanttTaskChanges = {
-      code: 'OG.2',
-      name: 'Fundaciones',
-      start: MON,
-      duration: 3,
-      progress: 40,
-      predecessors: [{ predecessorId: 2, type: 'FS', lag: 0 }],
-    };
-    const after = (edit: GanttEdit) => byId(tasksOf(edit), 3);
-
-    it('sets them, keeps them when the changes leave them out, and clears them with null or blank', () => {
-      const set = tasksOf(updateGanttTask(sample, 3, { ...base, notes: 'Revisar\nplanos  ', deadline: '2025-03-20' }));
-      expect(byId(set, 3)).toMatchObject({ notes: 'Revisar\nplanos', deadline: '2025-03-20' });
-      expect(after(updateGanttTask(set, 3, { ...base, name: 'Fundaciones corridas' }))).toMatchObject({
-        notes: 'Revisar\nplanos',
-        deadline: '2025-03-20',
-      });
-      const cleared = after(updateGanttTask(set, 3, { ...base, notes: '  ', deadline: null }));
-      expect(cleared && ('notes' in cleared || 'deadline' in cleared)).toBe(false);
-    });
-
-    it('refuses a deadline that is not a real day and notes over 10000 characters, naming the field', () => {
-      expect(updateGanttTask(sample, 3, { ...base, deadline: '2025-02-30' })).toEqual({
-        ok: false,
-        error: 'Fecha límite: no es una fecha válida',
-      });
-      expect(updateGanttTask(sample, 3, { ...base, notes: 'x'.repeat(10_001) })).toEqual({
-        ok: false,
-        error: 'Notas: deben tener como máximo 10000 caracteres',
-      });
-    });
-
     expect(activitiesFromDraft(draft)[1]).toMatchObject({ Notes: 'Ojo', Deadline: '2025-03-10' });
+  });
+
+  it('issue 34: carries a remaining duration both ways (RemainingDuration ↔ remaining)', () => {
+    const loaded = activities.map((a) =>
+      a.TaskID === 2 ? { ...a, ActualStart: '2025-03-03', RemainingDuration: 7 } : a,
+    );
+    const draft = draftFromActivities(loaded);
+    expect(draft[1]?.remaining).toBe(7);
+    expect('remaining' in (draft[0] as GanttDraftTask)).toBe(false);
+    expect(activitiesFromDraft(draft)[1]?.RemainingDuration).toBe(7);
+  });
+
+  it('writes a Predecessor typed loosely in its canonical form (FS spelled out, zero lag left out)', () => {
+    const loose = activities.map((a) => (a.TaskID === 3 ? { ...a, Predecessor: ' 2 , 7ss + 2d; 8ff-1 ,9+0' } : a));
+    expect(activitiesFromDraft(draftFromActivities(loose))[2]?.Predecessor).toBe('2FS,7SS+2,8FF-1,9FS');
+  });
+
+  it('round-trips the sample draft: draft → activities → draft gives the same tasks', () => {
+    const asActivities: GanttTask[] = activitiesFromDraft(sample).map((input) => ({
+      TaskID: input.TaskID,
+      TaskCode: input.TaskCode,
+      TaskName: input.TaskName,
+      StartDate: input.StartNoEarlierThan ?? '',
+      StartNoEarlierThan: input.StartNoEarlierThan ?? '',
+      EndDate: input.StartNoEarlierThan ?? '',
+      Duration: input.Duration,
+      Progress: input.Progress ?? 0,
+      ...(input.ParentId == null ? {} : { ParentId: input.ParentId }),
+      Predecessor: input.Predecessor ?? '',
+      totalFloat: 0,
+      critical: false,
+      isSummary: false,
+    }));
+    expect(draftFromActivities(asActivities)).toEqual(sample);
+  });
+});
+
+describe('scheduleDraft: the engine over the draft (Monday–Friday, hand-checked dates)', () => {
+  it('with an IncrementalScheduler (issue 18), gives after every kind of edit what a full pass gives', () => {
+    const cal = calendar();
+    const scheduler = new IncrementalScheduler();
+    const edits: ((tasks: GanttDraftTask[]) => GanttEdit)[] = [
+      (tasks) => resizeGanttTask(tasks, 3, '2025-03-05', '2025-03-14', cal),
+      (tasks) => moveGanttTask(tasks, 4, '2025-04-07', cal),
+      (tasks) => setGanttProgress(tasks, 3, 40),
+      (tasks) => {
+        const five = tasks.find((t) => t.id === 5) as GanttDraftTask;
+        return updateGanttTask(tasks, 5, { ...five, duration: 4 });
+      },
+      (tasks) => addGanttLink(tasks, 2, 5, 'SS', 1),
+      (tasks) => removeGanttLink(tasks, 2, 5),
+      (tasks) => addGanttTask(tasks, 4, { id: 7, start: '2025-03-05', duration: 2 }),
+      (tasks) => resizeGanttTask(tasks, 2, '2025-03-03', '2025-03-05', cal),
+      (tasks) => indentGanttTask(tasks, 5),
+      (tasks) => deleteGanttTask(tasks, 6),
+    ];
+    let tasks = sample;
+    const options = { cutoff: '2025-03-06' };
+    expect(scheduleDraft(tasks, cal, options, scheduler)).toStrictEqual(scheduleDraft(tasks, cal, options));
+    for (const edit of edits) {
+      tasks = tasksOf(edit(tasks));
+      expect(scheduleDraft(tasks, cal, options, scheduler)).toStrictEqual(scheduleDraft(tasks, cal, options));
+    }
+  });
+
+  it('chains the sample: 5 days from Monday 3 March end Friday 7 March; the FS successor starts Monday 10 March', () => {
+    const result = scheduleDraft(sample, calendar());
+    const byTask = scheduled(result);
+    expect(dates(byTask.get(2))).toEqual(['2025-03-03', '2025-03-07']);
+    expect(dates(byTask.get(3))).toEqual(['2025-03-10', '2025-03-12']);
+    // 3FS+1: one working day between Wednesday 12 and the start
+    expect(dates(byTask.get(4))).toEqual(['2025-03-14', '2025-03-19']);
+    // the summary rolls up its children: 13 working days
+    expect(dates(byTask.get(1))).toEqual(['2025-03-03', '2025-03-19']);
+    expect([byTask.get(1)?.isSummary, byTask.get(1)?.duration]).toEqual([true, 13]);
+    // a link out of the summary uses its rolled-up finish
+    expect(dates(byTask.get(5))).toEqual(['2025-03-20', '2025-03-21']);
+    // the milestone after an FS: on its predecessor's finish day (Friday 21), as MS Project shows it
+    expect(dates(byTask.get(6))).toEqual(['2025-03-21', '2025-03-21']);
+    expect([...byTask.values()].every((t) => t.critical)).toBe(true);
+    expect(result.ok && result.projectStart).toBe('2025-03-03');
+  });
+
+  it('pushes a finish-to-start successor past a holiday (Viernes Santo, Friday 18 April)', () => {
+    const tasks = [
+      task(10, { start: '2025-04-14', duration: 4 }),
+      task(11, { start: '2025-04-14', duration: 2, predecessors: [{ predecessorId: 10, type: 'FS', lag: 0 }] }),
+    ];
+    const byTask = scheduled(scheduleDraft(tasks, calendar()));
+    expect(dates(byTask.get(10))).toEqual(['2025-04-14', '2025-04-17']);
+    expect(dates(byTask.get(11))).toEqual(['2025-04-21', '2025-04-22']);
+    // and without the holiday, the successor would start on the Friday
+    const noHolidays = new WorkingCalendar('mon-fri', () => [], 2025);
+    expect(dates(scheduled(scheduleDraft(tasks, noHolidays)).get(11))).toEqual(['2025-04-18', '2025-04-21']);
+  });
+
+  it('a task starting on a Saturday starts on the Monday; a holiday inside it lengthens it by a day', () => {
+    const byTask = scheduled(
+      scheduleDraft([task(1, { start: '2025-03-08', duration: 1 }), task(2, { start: '2025-04-28' })], calendar()),
+    );
+    expect(dates(byTask.get(1))).toEqual(['2025-03-10', '2025-03-10']);
+    // 28, 29, 30 April, (1 May off), 2 and 5 May
+    expect(dates(byTask.get(2))).toEqual(['2025-04-28', '2025-05-05']);
+  });
+
+  it('refuses a cycle made by addGanttLink, naming the tasks', () => {
+    const tasks = tasksOf(addGanttLink(sample, 4, 2, 'FS'));
+    const result = scheduleDraft(tasks, calendar());
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect([...result.cycle].sort()).toEqual([2, 3, 4]);
+    expect(result.error).toContain('Los vínculos forman un ciclo entre las tareas');
+    for (const label of ['OG.1 Excavación (2)', 'OG.2 Fundaciones (3)', 'OG.3 Muros (4)']) {
+      expect(result.error).toContain(label);
+    }
+  });
+});
+
+describe('the tree helpers', () => {
+  it('ganttTaskLabel is the code and the name, or the name alone without a code', () => {
+    expect(ganttTaskLabel({ code: 'OG.1', name: 'Excavación' })).toBe('OG.1 Excavación');
+    expect(ganttTaskLabel({ code: '', name: NEW_TASK_NAME })).toBe('Nueva tarea');
+  });
+
+  it('ganttSubtreeIds lists the task and everything under it, in list order', () => {
+    expect(ganttSubtreeIds(sample, 1)).toEqual([1, 2, 3, 4]);
+    expect(ganttSubtreeIds(sample, 3)).toEqual([3]);
+    const nested = tasksOf(indentGanttTask(sample, 3));
+    expect(ganttSubtreeIds(nested, 1)).toEqual([1, 2, 3, 4]);
+    expect(ganttSubtreeIds(nested, 2)).toEqual([2, 3]);
+  });
+
+  it('ganttParentIds holds the tasks that have children, and only those', () => {
+    expect([...ganttParentIds(sample)]).toEqual([1]);
+    expect([...ganttParentIds(tasksOf(indentGanttTask(sample, 3)))].sort()).toEqual([1, 2]);
+    // a parentId that points at no task makes no parent
+    expect([...ganttParentIds([task(1, { parentId: 99 })])]).toEqual([]);
+  });
+});
+
+describe('nextGanttTaskId (a new id is above every id in the list and above the highest loaded)', () => {
+  it('is the highest id + 1, even with gaps or out of order', () => {
+    expect(nextGanttTaskId(sample)).toBe(7);
+    expect(nextGanttTaskId([task(40), task(3, { parentId: 40 })])).toBe(41);
+    expect(nextGanttTaskId([])).toBe(1);
+  });
+
+  it('stays above the highest loaded TaskID after that task is deleted', () => {
+    const floor = nextGanttTaskId(sample) - 1;
+    const withoutLast = tasksOf(deleteGanttTask(sample, 6));
+    // without the floor the deleted task's id would come back
+    expect(nextGanttTaskId(withoutLast)).toBe(6);
+    expect(nextGanttTaskId(withoutLast, floor)).toBe(7);
+    expect(nextGanttTaskId([], 250)).toBe(251);
+  });
+});
+
+describe('addGanttTask', () => {
+  it('puts a new leaf after the selected task under the same parent: "Nueva tarea", 5 days, no links', () => {
+    const edit = addGanttTask(sample, 3, { id: 7, start: '2025-03-05' });
+    expect(shape(edit)).toEqual([
+      [1, undefined],
+      [2, 1],
+      [3, 1],
+      [7, 1],
+      [4, 1],
+      [5, undefined],
+      [6, undefined],
+    ]);
+    expect(byId(tasksOf(edit), 7)).toEqual({
+      id: 7,
+      parentId: 1,
+      code: '',
+      name: NEW_TASK_NAME,
+      start: '2025-03-05',
+      duration: 5,
+      progress: 0,
+      predecessors: [],
+    });
+  });
+
+  it("goes after the selected summary's whole subtree, at the summary's level", () => {
+    expect(shape(addGanttTask(sample, 1, { id: 7, start: MON }))).toEqual([
+      [1, undefined],
+      [2, 1],
+      [3, 1],
+      [4, 1],
+      [7, undefined],
+      [5, undefined],
+      [6, undefined],
+    ]);
+  });
+
+  it('with nothing selected (or a selection that is gone) goes at the end, at the top level', () => {
+    for (const selected of [undefined, 99]) {
+      const edit = addGanttTask(sample, selected, { id: 7, start: MON, name: 'Aseo final', duration: 2 });
+      expect(shape(edit).at(-1)).toEqual([7, undefined]);
+      expect(tasksOf(edit)).toHaveLength(7);
+      expect(byId(tasksOf(edit), 7)).toMatchObject({ name: 'Aseo final', duration: 2 });
+      expect('parentId' in (byId(tasksOf(edit), 7) as GanttDraftTask)).toBe(false);
+    }
+  });
+
+  it('refuses an id that is already taken and adds nothing', () => {
+    expect(addGanttTask(sample, 3, { id: 4, start: MON })).toEqual({ ok: false, error: 'El TaskID 4 ya existe' });
+  });
+});
+
+describe('deleteGanttTask', () => {
+  it('deletes a summary with its whole subtree and every link out of it', () => {
+    const tasks = tasksOf(deleteGanttTask(sample, 1));
+    expect(tasks.map((t) => t.id)).toEqual([5, 6]);
+    expect(byId(tasks, 5)?.predecessors).toEqual([]);
+    // links between tasks that stay are kept
+    expect(byId(tasks, 6)?.predecessors).toEqual([{ predecessorId: 5, type: 'FS', lag: 0 }]);
+  });
+
+  it('deletes a leaf and the links into and out of it, leaving other tasks as they were', () => {
+    const tasks = tasksOf(deleteGanttTask(sample, 3));
+    expect(tasks.map((t) => t.id)).toEqual([1, 2, 4, 5, 6]);
+    expect(byId(tasks, 4)?.predecessors).toEqual([]);
+    expect(byId(tasks, 2)).toBe(byId(sample, 2));
+    expect(byId(tasks, 5)).toBe(byId(sample, 5));
+  });
+
+  it('refuses a task that does not exist', () => {
+    expect(deleteGanttTask(sample, 99)).toEqual({ ok: false, error: 'La tarea no existe' });
+  });
+});
+
+describe('indentGanttTask and outdentGanttTask', () => {
+  it('indent makes the task the last child of its previous sibling, which becomes a summary', () => {
+    expect(shape(indentGanttTask(sample, 3))).toEqual([
+      [1, undefined],
+      [2, 1],
+      [3, 2],
+      [4, 1],
+      [5, undefined],
+      [6, undefined],
+    ]);
+    // a top-level task goes under the previous top-level summary, after its children
+    expect(shape(indentGanttTask(sample, 5))).toEqual([
+      [1, undefined],
+      [2, 1],
+      [3, 1],
+      [4, 1],
+      [5, 1],
+      [6, undefined],
+    ]);
+  });
+
+  it("refuses to indent a first child or the first task, with the domain's message", () => {
+    expect(indentGanttTask(sample, 2)).toEqual({
+      ok: false,
+      error: 'OG.1 Excavación no tiene una tarea anterior en su nivel bajo la cual indentarla',
+    });
+    expect(indentGanttTask(sample, 1)).toEqual({
+      ok: false,
+      error: 'OG Obra gruesa no tiene una tarea anterior en su nivel bajo la cual indentarla',
+    });
+    expect(indentGanttTask(sample, 99)).toEqual({ ok: false, error: 'La tarea no existe' });
+  });
+
+  it('outdent makes the task the next sibling of its parent; indent then outdent gives the list back', () => {
+    expect(shape(outdentGanttTask(sample, 3))).toEqual([
+      [1, undefined],
+      [2, 1],
+      [4, 1],
+      [3, undefined],
+      [5, undefined],
+      [6, undefined],
+    ]);
+    const indented = tasksOf(indentGanttTask(sample, 3));
+    expect(tasksOf(outdentGanttTask(indented, 3))).toEqual(sample);
+  });
+
+  it("refuses to outdent a top-level task, with the domain's message (the name alone when there is no code)", () => {
+    expect(outdentGanttTask(sample, 5)).toEqual({ ok: false, error: 'TER Terminaciones ya está en el primer nivel' });
+    const withNew = tasksOf(addGanttTask(sample, undefined, { id: 7, start: MON }));
+    expect(outdentGanttTask(withNew, 7)).toEqual({ ok: false, error: 'Nueva tarea ya está en el primer nivel' });
+    expect(outdentGanttTask(sample, 99)).toEqual({ ok: false, error: 'La tarea no existe' });
+  });
+});
+
+describe('moveGanttTask', () => {
+  it('moves a leaf to the first working day on or after the day it was dropped on', () => {
+    const cal = calendar();
+    // Saturday 8 March → Monday 10 March
+    expect(byId(tasksOf(moveGanttTask(sample, 2, '2025-03-08', cal)), 2)?.start).toBe('2025-03-10');
+    // Viernes Santo → Monday 21 April
+    expect(byId(tasksOf(moveGanttTask(sample, 2, '2025-04-18', cal)), 2)?.start).toBe('2025-04-21');
+    // a working day stays
+    const moved = tasksOf(moveGanttTask(sample, 3, '2025-03-12', cal));
+    expect(byId(moved, 3)).toEqual({ ...byId(sample, 3), start: '2025-03-12' });
+    expect(moved.filter((t) => t.id !== 3)).toEqual(sample.filter((t) => t.id !== 3));
+  });
+
+  it('shifts every task of a summary by the same number of working days, across a weekend and a holiday', () => {
+    // A (1) ├ 2 starts Mon 14 Apr ├ B (3) ├ 4 starts Wed 16 Apr └ 5 starts Thu 17 Apr; 6 outside
+    const tasks = [
+      task(1, { start: '2025-04-14' }),
+      task(2, { parentId: 1, start: '2025-04-14' }),
+      task(3, { parentId: 1, start: '2025-04-16' }),
+      task(4, { parentId: 3, start: '2025-04-16' }),
+      task(5, { parentId: 3, start: '2025-04-17' }),
+      task(6, { start: '2025-04-16' }),
+    ];
+    // two working days later: Mon 14 → Wed 16, Wed 16 → Mon 21, Thu 17 → Tue 22 (18 is Viernes Santo)
+    const moved = tasksOf(moveGanttTask(tasks, 1, '2025-04-16', calendar(), '2025-04-14'));
+    expect(moved.map((t) => [t.id, t.start])).toEqual([
+      [1, '2025-04-16'],
+      [2, '2025-04-16'],
+      [3, '2025-04-21'],
+      [4, '2025-04-21'],
+      [5, '2025-04-22'],
+      [6, '2025-04-16'],
+    ]);
+    // the inner summary B two working days earlier: Wed 16 → Mon 14, Thu 17 → Tue 15; A and 2 stay
+    const back = tasksOf(moveGanttTask(tasks, 3, '2025-04-14', calendar(), '2025-04-16'));
+    expect(back.map((t) => [t.id, t.start])).toEqual([
+      [1, '2025-04-14'],
+      [2, '2025-04-14'],
+      [3, '2025-04-14'],
+      [4, '2025-04-14'],
+      [5, '2025-04-15'],
+      [6, '2025-04-16'],
+    ]);
+  });
+
+  it("measures a summary's shift from the start the chart shows, not its stored start", () => {
+    // the summary's stored start is stale (3 March); the chart shows its rolled-up 14 April
+    const tasks = [task(1, { start: MON }), task(2, { parentId: 1, start: '2025-04-14' })];
+    const moved = tasksOf(moveGanttTask(tasks, 1, '2025-04-15', calendar(), '2025-04-14'));
+    expect(byId(moved, 2)?.start).toBe('2025-04-15');
+    expect(byId(moved, 1)?.start).toBe('2025-03-04');
+  });
+
+  it('shifts a summary’s leaves from where the schedule shows them: that becomes their "no earlier than"', () => {
+    // 3 is pushed by 2FS to Mon 10 March though its own start is Mon 3 March
+    const tasks = [
+      task(1, { duration: 10 }),
+      task(2, { parentId: 1 }),
+      task(3, { parentId: 1, predecessors: [{ predecessorId: 2, type: 'FS', lag: 0 }] }),
+    ];
+    const shown = scheduled(scheduleDraft(tasks, calendar()));
+    expect(shown.get(3)?.start).toBe('2025-03-10');
+    const moved = tasksOf(moveGanttTask(tasks, 1, '2025-03-05', calendar(), MON, shown));
+    expect(byId(moved, 2)?.start).toBe('2025-03-05');
+    expect(byId(moved, 3)?.start).toBe('2025-03-12');
+    expect(scheduled(scheduleDraft(moved, calendar())).get(3)?.start).toBe('2025-03-12');
+  });
+
+  it('a summary dropped where it was changes no task', () => {
+    const moved = tasksOf(moveGanttTask(sample, 1, '2025-03-01', calendar(), MON));
+    expect(moved).toEqual(sample);
+    expect(moved).not.toBe(sample);
+  });
+
+  it('refuses a task that does not exist', () => {
+    expect(moveGanttTask(sample, 99, MON, calendar())).toEqual({ ok: false, error: 'La tarea no existe' });
+  });
+});
+
+describe('resizeGanttTask', () => {
+  const resized = (start: string, lastDay: string) =>
+    byId(tasksOf(resizeGanttTask(sample, 2, start, lastDay, calendar())), 2);
+
+  it('sets the duration to the working days from the start to the last working day on or before lastDay', () => {
+    expect(resized(MON, '2025-03-07')).toMatchObject({ start: MON, duration: 5 });
+    // Sunday 9 March → Friday 7 March
+    expect(resized(MON, '2025-03-09')).toMatchObject({ start: MON, duration: 5 });
+    expect(resized(MON, '2025-03-12')).toMatchObject({ start: MON, duration: 8 });
+    // 14–17 April and Monday 21: Viernes Santo and the weekend do not count
+    expect(resized('2025-04-14', '2025-04-21')).toMatchObject({ start: '2025-04-14', duration: 5 });
+    // ending on the holiday means ending on Thursday 17
+    expect(resized('2025-04-14', '2025-04-18')).toMatchObject({ start: '2025-04-14', duration: 4 });
+  });
+
+  it('moves a start on a day off to the next working day, and keeps at least one day', () => {
+    expect(resized('2025-03-08', '2025-03-12')).toMatchObject({ start: '2025-03-10', duration: 3 });
+    expect(resized('2025-03-05', '2025-03-01')).toMatchObject({ start: '2025-03-05', duration: 1 });
+    expect(resized('2025-03-08', '2025-03-09')).toMatchObject({ start: '2025-03-10', duration: 1 });
+  });
+
+  it('caps the duration at the longest a task may last', () => {
+    expect(resized(MON, '2075-12-31')?.duration).toBe(MAX_TASK_DURATION);
+  });
+
+  it('refuses a summary (its duration comes from its tasks) and a task that does not exist', () => {
+    expect(resizeGanttTask(sample, 1, MON, '2025-03-20', calendar())).toEqual({
+      ok: false,
+      error: 'OG Obra gruesa es una tarea resumen: su duración sale de sus tareas',
+    });
+    expect(resizeGanttTask(sample, 99, MON, '2025-03-20', calendar())).toEqual({
+      ok: false,
+      error: 'La tarea no existe',
+    });
+  });
+});
+
+describe('setGanttProgress', () => {
+  const progress = (value: number) => byId(tasksOf(setGanttProgress(sample, 3, value)), 3)?.progress;
+
+  it('rounds to a whole percentage and clamps it between 0 and 100', () => {
+    expect(progress(33.4)).toBe(33);
+    expect(progress(33.5)).toBe(34);
+    expect(progress(-5)).toBe(0);
+    expect(progress(120)).toBe(100);
+    expect(progress(100)).toBe(100);
+  });
+
+  it('refuses a value that is not a number, and a task that does not exist', () => {
+    const notANumber = { ok: false, error: 'El avance debe ser un número entre 0 y 100' };
+    expect(setGanttProgress(sample, 3, Number.NaN)).toEqual(notANumber);
+    expect(setGanttProgress(sample, 3, Number.POSITIVE_INFINITY)).toEqual(notANumber);
+    expect(setGanttProgress(sample, 99, 50)).toEqual({ ok: false, error: 'La tarea no existe' });
+  });
+});
+
+describe("issue 34: a task's notes and deadline in the editor", () => {
+  const base: GanttTaskChanges = {
+    code: 'OG.2',
+    name: 'Fundaciones',
+    start: MON,
+    duration: 3,
+    progress: 40,
+    predecessors: [{ predecessorId: 2, type: 'FS', lag: 0 }],
+  };
+  const after = (edit: GanttEdit) => byId(tasksOf(edit), 3);
+
+  it('sets them, keeps them when the changes leave them out, and clears them with null or blank', () => {
+    const set = tasksOf(updateGanttTask(sample, 3, { ...base, notes: 'Revisar\nplanos  ', deadline: '2025-03-20' }));
+    expect(byId(set, 3)).toMatchObject({ notes: 'Revisar\nplanos', deadline: '2025-03-20' });
+    expect(after(updateGanttTask(set, 3, { ...base, name: 'Fundaciones corridas' }))).toMatchObject({
+      notes: 'Revisar\nplanos',
+      deadline: '2025-03-20',
+    });
+    const cleared = after(updateGanttTask(set, 3, { ...base, notes: '  ', deadline: null }));
+    expect(cleared && ('notes' in cleared || 'deadline' in cleared)).toBe(false);
+  });
+
+  it('refuses a deadline that is not a real day and notes over 10000 characters, naming the field', () => {
+    expect(updateGanttTask(sample, 3, { ...base, deadline: '2025-02-30' })).toEqual({
+      ok: false,
+      error: 'Fecha límite: no es una fecha válida',
+    });
+    expect(updateGanttTask(sample, 3, { ...base, notes: 'x'.repeat(10_001) })).toEqual({
+      ok: false,
+      error: 'Notas: deben tener como máximo 10000 caracteres',
+    });
   });
 });
 
