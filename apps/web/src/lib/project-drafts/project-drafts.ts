@@ -1,4 +1,5 @@
 import {
+  MAX_TASK_NOTES,
   edcItemSchema,
   edpItemSchema,
   linkTypes,
@@ -85,6 +86,9 @@ const ganttDraftTaskSchema = z.object({
   actualFinish: isoDay.optional(),
   // issue 34: 'Duración restante'
   remaining: z.number().int().min(0).optional(),
+  // issue 34: 'Notas' and 'Fecha límite'
+  notes: z.string().max(MAX_TASK_NOTES).optional(),
+  deadline: isoDay.optional(),
 });
 
 /**

@@ -1,7 +1,7 @@
 import { formatIsoDate, formatProgress } from '@cimiento/domain';
 import type { IApi, ITask } from '@svar-ui/react-gantt';
 import type { BarBox, ChartTask } from './gantt-chart-data';
-import { baselineBox, chartPlacer } from './gantt-chart-data';
+import { baselineBox, chartPlacer, deadlineLeft } from './gantt-chart-data';
 import { formatFinishVariance } from './gantt-columns';
 
 /**
@@ -17,11 +17,16 @@ import { formatFinishVariance } from './gantt-columns';
  */
 export function TaskBar({ data: task, api }: { data: ITask; api?: IApi }) {
   const data = task as ChartTask & Partial<BarBox>;
-  const place = data.baseStart && api ? chartPlacer(api.getState() as Parameters<typeof chartPlacer>[0]) : null;
+  const place =
+    (data.baseStart || data.deadlineIso) && api
+      ? chartPlacer(api.getState() as Parameters<typeof chartPlacer>[0])
+      : null;
   const box =
-    place && data.$x !== undefined && data.$h !== undefined
+    place && data.baseStart && data.$x !== undefined && data.$h !== undefined
       ? baselineBox({ ...data, $x: data.$x, $w: data.$w ?? 0, $h: data.$h }, place)
       : null;
+  // issue 34: the deadline's marker, in the error colour when the task finishes after it
+  const deadline = place && data.$x !== undefined ? deadlineLeft({ ...data, $x: data.$x }, place) : null;
   return (
     <>
       <div
@@ -38,6 +43,14 @@ export function TaskBar({ data: task, api }: { data: ITask; api?: IApi }) {
           data-baseline-id={data.id}
           aria-hidden="true"
           style={{ left: box.left, width: box.width }}
+        />
+      )}
+      {deadline !== null && data.deadlineIso && (
+        <div
+          className={data.deadlineMissed ? 'cim-deadline cim-deadline-missed' : 'cim-deadline'}
+          data-deadline-id={data.id}
+          title={`Fecha límite: ${formatIsoDate(data.deadlineIso)}${data.deadlineMissed ? ' (termina después)' : ''}`}
+          style={{ left: deadline }}
         />
       )}
     </>

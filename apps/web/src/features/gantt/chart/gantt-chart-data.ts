@@ -90,6 +90,10 @@ export type ChartTask = {
   status?: 'done' | 'started';
   /** late against the baseline and not done ('Atrasadas'); absent without tracking */
   late?: boolean;
+  /** issue 34: 'Fecha límite' (YYYY-MM-DD), a marker at the end of its day; absent: none */
+  deadlineIso?: string;
+  /** issue 34: the task finishes after its deadline (the marker in the error colour) */
+  deadlineMissed?: boolean;
 };
 
 export type ChartLink = { id: string; source: number; target: number; type: SvarLinkType };
@@ -418,6 +422,7 @@ export function buildChartData(
       ...(task.actualFinish !== undefined && { actualFinish: task.actualFinish }),
       ...(computed.status !== undefined && { status: computed.status }),
       ...(tracking && { late: isLate(task, computed, tracking, progress) }),
+      ...(task.deadline !== undefined && { deadlineIso: task.deadline, deadlineMissed: computed.end > task.deadline }),
     };
     chartTasks.push(chartTask);
     byId.set(task.id, chartTask);
@@ -496,6 +501,18 @@ export function chartPlacer(state: {
     x: (date) => Math.round(scales.diff(date, scales.start, scales.lengthUnit) * cellWidth),
     span: (from, to) => Math.round(scales.diff(to, from, scales.lengthUnit, true) * cellWidth),
   };
+}
+
+/**
+ * issue 34: where a task's deadline marker sits, in pixels from the bar's left edge: the end of the
+ * deadline's day (as MS Project draws its deadline arrow). Null without a deadline.
+ */
+export function deadlineLeft(
+  task: Pick<ChartTask, 'deadlineIso'> & Pick<BarBox, '$x'>,
+  place: ChartPlacer,
+): number | null {
+  if (task.deadlineIso === undefined) return null;
+  return place.x(localDate(nextIso(task.deadlineIso))) - task.$x;
 }
 
 /**

@@ -47,6 +47,8 @@ const chartTaskFields: Record<keyof ChartTask, true> = {
   actualFinish: true,
   status: true,
   late: true,
+  deadlineIso: true,
+  deadlineMissed: true,
 };
 // the float is ours (the task panel reads the schedule's): nothing SVAR draws reads it, and after an
 // edit that moves the project's finish it is the one field that changed on most tasks
@@ -73,6 +75,8 @@ function drawnDiffers(a: ChartTask, b: ChartTask): boolean {
     a.title !== b.title ||
     a.late !== b.late ||
     a.status !== b.status ||
+    a.deadlineIso !== b.deadlineIso ||
+    a.deadlineMissed !== b.deadlineMissed ||
     a.finishVariance !== b.finishVariance ||
     a.actualStart !== b.actualStart ||
     a.actualFinish !== b.actualFinish ||

@@ -25,7 +25,7 @@ export type GanttStepKind =
 
 export type GanttStepName = { kind: GanttStepKind; task?: string; count?: number };
 
-type TaskField = 'duration' | 'start' | 'links' | 'level' | 'name' | 'progress';
+type TaskField = 'duration' | 'start' | 'links' | 'level' | 'name' | 'progress' | 'task';
 
 function sameLinks(before: GanttDraftTask['predecessors'], after: GanttDraftTask['predecessors']): boolean {
   if (before === after) return true;
@@ -56,6 +56,8 @@ function changedFields(before: GanttDraftTask, after: GanttDraftTask): Set<TaskF
     before.remaining !== after.remaining
   )
     fields.add('progress');
+  // issue 34: notes and deadline are named as an edit of the task
+  if (before.notes !== after.notes || before.deadline !== after.deadline) fields.add('task');
   return fields;
 }
 

@@ -1,5 +1,6 @@
 import {
   MAX_TASK_DURATION,
+  MAX_TASK_NOTES,
   checkGanttTaskEdit,
   remainingWorkDays,
   formatIsoDate,
@@ -167,6 +168,14 @@ export const GanttTaskPanel = forwardRef<
     task && !isSummary && cutoff !== null
       ? checkProgress(task, cutoff, { actualStart, actualFinish, progress, remaining })
       : { errors: {}, changes: null };
+  // issue 34: 'Fecha límite' (dd-mm-aaaa; empty: none) and 'Notas'
+  const [deadline, setDeadline] = useState(task?.deadline ? formatIsoDate(task.deadline) : '');
+  const [notes, setNotes] = useState(task?.notes ?? '');
+  const deadlineIso = deadline.trim() === '' ? null : isoOfTypedDate(deadline);
+  const deadlineError =
+    deadlineIso === null && deadline.trim() !== '' ? 'Fecha límite: escribe la fecha como dd-mm-aaaa' : undefined;
+  const notesError =
+    notes.length > MAX_TASK_NOTES ? `Notas: deben tener como máximo ${MAX_TASK_NOTES} caracteres` : undefined;
   const typedProgress = parseProgress(progress);
   const remainingPlaceholder =
     task && typedProgress !== null && actualStart.trim() !== '' && actualFinish.trim() === ''
@@ -247,16 +256,17 @@ export const GanttTaskPanel = forwardRef<
           ? (Object.values(progressCheck.errors)[0] ??
             (progressCheck.changes === null ? 'Avance físico: revisa los campos' : undefined))
           : undefined;
-      if (!check.ok || progressError !== undefined) {
+      const notesFieldError = deadlineError ?? notesError;
+      if (!check.ok || progressError !== undefined || notesFieldError !== undefined) {
         const fieldErrors = check.ok ? {} : check.errors;
         focusError.current = true;
         setErrors(fieldErrors);
-        return { error: firstError(fieldErrors) ?? progressError ?? '', atField: true };
+        return { error: firstError(fieldErrors) ?? progressError ?? notesFieldError ?? '', atField: true };
       }
       if (!isSummary && cutoff !== null && progressCheck.changes !== null) recorded = progressCheck.changes;
       // the computed start left as shown keeps the task's constraint; another date becomes it
       const startIso = isSummary || check.changes.start === shownStart ? task.start : check.changes.start;
-      return { ...check.changes, start: startIso, ...recorded };
+      return { ...check.changes, start: startIso, ...recorded, notes, deadline: deadlineIso };
     },
   }));
 
@@ -437,6 +447,36 @@ export const GanttTaskPanel = forwardRef<
           </Typography>
         </Stack>
       )}
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'flex-start' } }}>
+        <TextField
+          label={t('gantt.deadline')}
+          placeholder="dd-mm-aaaa"
+          value={deadline}
+          onChange={(event) => setDeadline(event.target.value)}
+          size="small"
+          error={deadlineError !== undefined}
+          helperText={deadlineError ?? t('gantt.deadlineHint')}
+          slotProps={helperSlot}
+          sx={{ width: 200 }}
+        />
+        <TextField
+          label={t('gantt.notes')}
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter writes a new line here, not 'Actualizar' (the toolbar's button applies the edit)
+            if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) event.stopPropagation();
+          }}
+          size="small"
+          multiline
+          minRows={1}
+          maxRows={4}
+          error={notesError !== undefined}
+          helperText={notesError}
+          slotProps={helperSlot}
+          sx={{ flex: 1, minWidth: 200 }}
+        />
+      </Stack>
       {(isBuilt || isSummary) && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {[isBuilt ? t('gantt.builtNames') : '', isSummary ? t('gantt.summaryDates') : ''].filter(Boolean).join(' ')}
