@@ -4,6 +4,7 @@ import { callFunction } from '../support/api';
 import { screenshot } from '../support/browser';
 import { confirmDialog } from '../support/catalogues';
 import { cell, openGanttPage, seedGanttProject, toolbar, toolbarButton } from '../support/gantt';
+import type { SeededGantt } from '../support/gantt';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
 
@@ -17,6 +18,7 @@ const ELA12 = 9;
 describe("Gantt: a task under way's remaining duration (issue 34)", () => {
   let session: SignedInSession;
   let page: Page;
+  let own: SeededGantt;
 
   const grid = () => page.getByRole('dialog', { name: 'Registrar avance' });
   const keys = async (...presses: string[]) => {
@@ -26,6 +28,7 @@ describe("Gantt: a task under way's remaining duration (issue 34)", () => {
   beforeAll(async () => {
     session = await openAsFirstAdmin('restante');
     page = session.page;
+    own = await seedGanttProject(session, ['ELA.1']);
   });
 
   afterAll(async () => {
@@ -35,7 +38,6 @@ describe("Gantt: a task under way's remaining duration (issue 34)", () => {
   it("issue 34: 'Restante (días)' holds what is left of a task under way; the chart and the task editor follow it", async () => {
     // a project of its own: ELA.1.2 started Monday 05-01 at 50 % at the cut-off Monday 12-01 leaves
     // ⌈5 × 0.5⌉ = 3 days (12–14-01); 7 days left as recorded run 12–20-01
-    const own = await seedGanttProject(session, ['ELA.1']);
     const loaded = await own.loadGantt();
     await callFunction(
       session.server.url,
@@ -98,5 +100,58 @@ describe("Gantt: a task under way's remaining duration (issue 34)", () => {
     await expect
       .poll(async () => (await own.loadGantt()).activities.find((task) => task.TaskID === ELA12)?.RemainingDuration)
       .toBe(4);
+  });
+
+  it("issue 34: a task's 'Fecha límite' draws its arrow over the bar, red once the task finishes after it; 'Notas' are kept", async () => {
+    // ELA.1.1, not started, waits for the cut-off of the test above (Monday 12-01): 12–16-01
+    const ELA11 = 8;
+    await openGanttPage(page, own.project, ELA11);
+    await cell(page, ELA11, 'text').click();
+    await toolbarButton(page, 'Editar').click();
+    const editor = page.getByRole('form', { name: `Editar tarea ${ELA11}` });
+    await editor.waitFor();
+    const deadline = editor.getByRole('textbox', { name: 'Fecha límite' });
+    await deadline.fill('31-02-2026');
+    await toolbar(page).getByRole('button', { name: 'Actualizar' }).click();
+    expect(await deadline.getAttribute('aria-invalid')).toBe('true');
+    expect(await editor.innerText()).toContain('Fecha límite: escribe la fecha como dd-mm-aaaa');
+    await deadline.fill('23-01-2026');
+    const notes = editor.getByRole('textbox', { name: 'Notas' });
+    await notes.click();
+    await page.keyboard.type('Revisar cubicación');
+    // Enter writes a new line in the notes, it does not apply the edit
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('con la ITO');
+    expect(await editor.isVisible()).toBe(true);
+    await screenshot(page, 'gantt-task-editor-deadline-notes');
+    await toolbar(page).getByRole('button', { name: 'Actualizar' }).click();
+    await editor.waitFor({ state: 'detached' });
+    // the arrow at the end of Friday 23-01, right of the bar's end (16-01), in green: the task is on time
+    const arrow = page.locator(`.cim-deadline[data-deadline-id="${ELA11}"]`);
+    await arrow.waitFor();
+    expect(await arrow.getAttribute('class')).toBe('cim-deadline');
+    const bar = await page.locator(`.wx-bar[data-id="${ELA11}"]`).boundingBox();
+    const mark = await arrow.boundingBox();
+    expect(bar && mark ? mark.x + mark.width / 2 - (bar.x + bar.width) : Number.NaN).toBeGreaterThan(0);
+    // a longer duration (11 days: to Monday 26-01) finishes after it: the arrow turns red
+    await cell(page, ELA11, 'text').click();
+    await toolbarButton(page, 'Editar').click();
+    await editor.waitFor();
+    await editor.getByRole('textbox', { name: 'Duración (días hábiles)' }).fill('11');
+    await toolbar(page).getByRole('button', { name: 'Actualizar' }).click();
+    await editor.waitFor({ state: 'detached' });
+    await expect.poll(() => arrow.getAttribute('class')).toBe('cim-deadline cim-deadline-missed');
+    expect(await arrow.getAttribute('title')).toBe('Fecha límite: 23-01-2026 (termina después)');
+    await screenshot(page, 'gantt-deadline-missed');
+    await toolbarButton(page, 'Grabar Gantt').click();
+    await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
+    await expect
+      .poll(async () => (await own.loadGantt()).activities.find((task) => task.TaskID === ELA11))
+      .toMatchObject({
+        Deadline: '2026-01-23',
+        Notes: 'Revisar cubicación\ncon la ITO',
+        Duration: 11,
+        EndDate: '2026-01-26',
+      });
   });
 });

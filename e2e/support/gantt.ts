@@ -21,6 +21,9 @@ export type GanttTask = {
   Predecessor: string;
   critical: boolean;
   isSummary: boolean;
+  /** issue 34 */
+  Notes?: string;
+  Deadline?: string;
   /** issue 34: the recorded remaining duration of a task under way */
   RemainingDuration?: number;
 };
