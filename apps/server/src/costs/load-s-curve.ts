@@ -81,9 +81,10 @@ async function plannedSource(
 
 /**
  * issue 33: where the current schedule places what is left of a leaf (docs/COSTS.md 'Forecast'):
- * none when it is done; a task under way, its remaining working days (remainingWorkDays: as recorded, else ⌈duration × (1 − avance)⌉)
- * (the engine's count, docs/TRACKING.md) ending where the schedule ends it, from the cut-off or
- * later; a task not started, its whole scheduled span (a milestone on its date).
+ * none when it is done; a task under way, its remaining working days (remainingWorkDays: as
+ * recorded, else ⌈duration × (1 − avance)⌉; the engine's count, docs/TRACKING.md) ending where the
+ * schedule ends it, from the cut-off or later; a task not started, its whole scheduled span (a
+ * milestone on its date).
  */
 function remainingSpan(
   calendar: WorkingCalendar,

@@ -818,7 +818,8 @@ export const enUS: Catalogue = {
       remainingHint:
         'Remaining duration of a task in progress, in working days from the status date. Empty: what the progress leaves (duration × (1 − progress)).',
       remainingField: 'Remaining duration (days)',
-      remainingByProgress: 'Empty: {{count}} days by the progress',
+      remainingByProgress_one: 'Empty: {{count}} day by the progress',
+      remainingByProgress_other: 'Empty: {{count}} days by the progress',
       update: {
         open: 'Update as scheduled',
         title: 'Update as scheduled',

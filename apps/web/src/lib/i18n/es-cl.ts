@@ -822,7 +822,8 @@ export const esCL = {
       remainingHint:
         'Duración restante de una tarea en curso, en días hábiles desde la fecha de corte. Vacía: la que deja el avance (duración × (1 − avance)).',
       remainingField: 'Duración restante (días)',
-      remainingByProgress: 'Vacía: {{count}} días por el avance',
+      remainingByProgress_one: 'Vacía: {{count}} día por el avance',
+      remainingByProgress_other: 'Vacía: {{count}} días por el avance',
       update: {
         open: 'Actualizar según lo programado',
         title: 'Actualizar según lo programado',
