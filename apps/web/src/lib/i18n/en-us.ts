@@ -1041,6 +1041,7 @@ export const enUS: Catalogue = {
       actualStart: 'Actual start',
       actualFinish: 'Actual finish',
       progress: 'Progress %',
+      remaining: 'Remaining',
       cutoffLine: 'Cut-off {{date}}',
       late: 'Late',
       lateHint: 'Only the tasks finishing later than in the baseline and not done, with their summaries',

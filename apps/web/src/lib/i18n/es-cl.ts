@@ -1049,6 +1049,7 @@ export const esCL = {
       actualStart: 'Inicio real',
       actualFinish: 'Fin real',
       progress: 'Avance %',
+      remaining: 'Restante',
       cutoffLine: 'Corte {{date}}',
       late: 'Atrasadas',
       lateHint: 'Solo las tareas que terminan después que en la línea base y no están terminadas, con sus resúmenes',

@@ -132,6 +132,12 @@ export function FinishVarianceCell({ row: cellRow }: { row: unknown }) {
   );
 }
 
+/** issue 34: 'Restante', the working days a leaf has left (empty for a summary). */
+export function RemainingCell({ row: cellRow }: { row: unknown }) {
+  const row = cellRow as ChartTask;
+  return <span>{row.remainingDays ?? ''}</span>;
+}
+
 export function ActualStartCell({ row: cellRow }: { row: unknown }) {
   const row = cellRow as ChartTask;
   return <span>{row.actualStart === undefined ? '' : formatIsoDate(row.actualStart)}</span>;

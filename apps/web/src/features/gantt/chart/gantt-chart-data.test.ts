@@ -252,6 +252,8 @@ describe('buildChartData', () => {
       title: 'OG.1 Excavación',
       predecessors: '',
       predecessorsTitle: '',
+      // 100 % without actual dates is legacy progress, scheduled whole (docs/TRACKING.md)
+      remainingDays: 5,
     });
     expect(data.byId.get(4)).toMatchObject({ type: 'task', totalFloat: 2, critical: false, parent: 1 });
     expect(isoOf(data.byId.get(4))).toEqual(['2025-03-10', '2025-03-11']);
@@ -584,6 +586,33 @@ describe('tracking: baseline, Δ Fin, rolled-up progress and Atrasadas (issue 15
     const data = buildChartData(withActuals, scheduled, new Set());
     expect(data.byId.get(2)).toMatchObject({ actualStart: '2025-03-03', actualFinish: '2025-03-07' });
     expect(data.byId.get(3)?.actualStart).toBeUndefined();
+  });
+
+  it("issue 34: 'Restante' is 0 when done, what is left under way (recorded, else by the progress), the duration before", () => {
+    // cut-off Monday 10 March: OG.1 done 3–7 March; OG.2 (3 days) started Monday 10 at 30 %: ⌈3 × 0.7⌉ = 3
+    // left, or 1 as recorded; OG.3 not started: its 1 day; summaries have none
+    const tracked = draft.map((t) =>
+      t.id === 2
+        ? { ...t, actualStart: '2025-03-03', actualFinish: '2025-03-07' }
+        : t.id === 3
+          ? { ...t, actualStart: '2025-03-10' }
+          : t,
+    );
+    const at = (tasks: GanttDraftTask[]) => {
+      const result = scheduleDraft(tasks, calendar(), { cutoff: '2025-03-10' });
+      if (!result.ok) throw new Error(result.error);
+      const data = buildChartData(tasks, new Map(result.tasks.map((t) => [t.id, t])), new Set());
+      return data.tasks.map((t) => [t.id, t.remainingDays]);
+    };
+    expect(at(tracked)).toEqual([
+      [1, undefined],
+      [2, 0],
+      [3, 3],
+      [4, 1],
+      [5, 2],
+      [6, 0],
+    ]);
+    expect(at(tracked.map((t) => (t.id === 3 ? { ...t, remaining: 1 } : t)))[2]).toEqual([3, 1]);
   });
 
   it('lateIds: the late tasks and their ancestors; a done task is never late', () => {

@@ -1,5 +1,6 @@
 import type { GanttDraftTask, LinkType, PlannerLinkLabels, PredecessorLink, ScheduledTask } from '@cimiento/domain';
 import {
+  remainingWorkDays,
   dayNumber,
   describeGanttTask,
   finishVariance,
@@ -90,6 +91,12 @@ export type ChartTask = {
   status?: 'done' | 'started';
   /** late against the baseline and not done ('Atrasadas'); absent without tracking */
   late?: boolean;
+  /**
+   * issue 34: 'Restante', a leaf's working days left (MS Project's Remaining Duration): 0 when done,
+   * remainingWorkDays under way (as recorded, else what the progress leaves), its duration when not
+   * started; absent for a summary
+   */
+  remainingDays?: number;
   /** issue 34: 'Fecha límite' (YYYY-MM-DD), a marker at the end of its day; absent: none */
   deadlineIso?: string;
   /** issue 34: the task finishes after its deadline (the marker in the error colour) */
@@ -422,6 +429,14 @@ export function buildChartData(
       ...(task.actualFinish !== undefined && { actualFinish: task.actualFinish }),
       ...(computed.status !== undefined && { status: computed.status }),
       ...(tracking && { late: isLate(task, computed, tracking, progress) }),
+      ...(!computed.isSummary && {
+        remainingDays:
+          computed.status === 'done'
+            ? 0
+            : computed.status === 'started'
+              ? remainingWorkDays(task.duration, task.progress, task.remaining)
+              : task.duration,
+      }),
       ...(task.deadline !== undefined && { deadlineIso: task.deadline, deadlineMissed: computed.end > task.deadline }),
     };
     chartTasks.push(chartTask);

@@ -49,6 +49,7 @@ const chartTaskFields: Record<keyof ChartTask, true> = {
   late: true,
   deadlineIso: true,
   deadlineMissed: true,
+  remainingDays: true,
 };
 // the float is ours (the task panel reads the schedule's): nothing SVAR draws reads it, and after an
 // edit that moves the project's finish it is the one field that changed on most tasks
@@ -75,6 +76,7 @@ function drawnDiffers(a: ChartTask, b: ChartTask): boolean {
     a.title !== b.title ||
     a.late !== b.late ||
     a.status !== b.status ||
+    a.remainingDays !== b.remainingDays ||
     a.deadlineIso !== b.deadlineIso ||
     a.deadlineMissed !== b.deadlineMissed ||
     a.finishVariance !== b.finishVariance ||

@@ -103,7 +103,7 @@ describe('the divider’s default place and Nombre’s width (issue 12: only Có
 describe('the tracking columns (issue 15)', () => {
   it("shows none until 'Seguimiento' is on; the baseline's only while a baseline is chosen", () => {
     expect(shownTrackingColumns(false, true)).toEqual([]);
-    expect(shownTrackingColumns(true, false)).toEqual(['actualStart', 'actualFinish', 'progress']);
+    expect(shownTrackingColumns(true, false)).toEqual(['actualStart', 'actualFinish', 'progress', 'remainingDays']);
     expect(shownTrackingColumns(true, true)).toEqual([
       'baseStartIso',
       'baseEndIso',
@@ -111,6 +111,7 @@ describe('the tracking columns (issue 15)', () => {
       'actualStart',
       'actualFinish',
       'progress',
+      'remainingDays',
     ]);
   });
 

@@ -133,8 +133,8 @@ export function createTextMeasurer(font = GRID_FONT): (text: string) => number {
 
 /**
  * The tracking columns (issue 15), after Fin, shown with 'Seguimiento' in the view controls: the
- * baseline's start and finish and 'Δ Fin' (only while a baseline is chosen), the actual dates and
- * the progress. Their default widths; a width the user chose wins, as for the others.
+ * baseline's start and finish and 'Δ Fin' (only while a baseline is chosen), the actual dates, the
+ * progress and (issue 34) 'Restante', the working days left (MS Project's Remaining Duration). Their default widths; a width the user chose wins, as for the others.
  */
 export const trackingColumnIds = [
   'baseStartIso',
@@ -143,6 +143,7 @@ export const trackingColumnIds = [
   'actualStart',
   'actualFinish',
   'progress',
+  'remainingDays',
 ] as const;
 export type TrackingColumnId = (typeof trackingColumnIds)[number];
 
@@ -153,6 +154,7 @@ export const trackingColumnWidths: Record<TrackingColumnId, number> = {
   actualStart: 106,
   actualFinish: 96,
   progress: 96,
+  remainingDays: 84,
 };
 
 const baselineColumnIds: ReadonlySet<TrackingColumnId> = new Set(['baseStartIso', 'baseEndIso', 'finishVariance']);
@@ -195,6 +197,7 @@ export const trackingColumnHeaders = {
   actualStart: 'gantt.tracking.actualStart',
   actualFinish: 'gantt.tracking.actualFinish',
   progress: 'gantt.tracking.progress',
+  remainingDays: 'gantt.tracking.remaining',
 } as const satisfies Record<TrackingColumnId, string>;
 
 export type ColumnHeaderKey =

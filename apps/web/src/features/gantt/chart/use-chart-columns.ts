@@ -5,6 +5,7 @@ import type { GanttEditorState } from '../editor/gantt-editor-store';
 import {
   ActualFinishCell,
   ActualStartCell,
+  RemainingCell,
   BaselineFinishCell,
   BaselineStartCell,
   CodeCell,
@@ -58,6 +59,7 @@ const trackingColumns = {
   actualStart: { header: trackingColumnHeaders.actualStart, cell: ActualStartCell, align: 'center' },
   actualFinish: { header: trackingColumnHeaders.actualFinish, cell: ActualFinishCell, align: 'center' },
   progress: { header: trackingColumnHeaders.progress, cell: ProgressCell, align: 'right' },
+  remainingDays: { header: trackingColumnHeaders.remainingDays, cell: RemainingCell, align: 'right' },
 } as const satisfies Record<
   TrackingColumnId,
   { header: string; cell: (props: { row: unknown }) => ReactElement; align: 'center' | 'right' }

@@ -26,6 +26,7 @@ export const PRINT_COLUMN_WIDTHS: Record<PaperSize, Record<string, number>> = {
     actualStart: 16.5,
     actualFinish: 16.5,
     progress: 12,
+    remainingDays: 12,
     predecessors: 24,
   },
   A3: {
@@ -41,6 +42,7 @@ export const PRINT_COLUMN_WIDTHS: Record<PaperSize, Record<string, number>> = {
     actualStart: 17,
     actualFinish: 17,
     progress: 12,
+    remainingDays: 13,
     predecessors: 40,
   },
 };
@@ -109,6 +111,8 @@ export function chartCellText(id: string, row: ChartTask): string {
       return isoText(row.actualFinish);
     case 'progress':
       return `${formatNumber(Math.round(row.progress))} %`;
+    case 'remainingDays':
+      return row.remainingDays === undefined ? '' : String(row.remainingDays);
     case 'predecessors':
       return row.predecessors;
     default: {
@@ -124,6 +128,7 @@ const ALIGN: Record<string, PrintColumn['align']> = {
   workDays: 'right',
   finishVariance: 'right',
   progress: 'right',
+  remainingDays: 'right',
   startIso: 'center',
   endIso: 'center',
   baseStartIso: 'center',
