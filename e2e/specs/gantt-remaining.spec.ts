@@ -100,6 +100,16 @@ describe("Gantt: a task under way's remaining duration (issue 34)", () => {
     await expect
       .poll(async () => (await own.loadGantt()).activities.find((task) => task.TaskID === ELA12)?.RemainingDuration)
       .toBe(4);
+    // 'Restante' among the tracking columns: 4 for ELA.1.2; ELA.1.1, not started, its 5 days
+    await page.getByTestId('baseline-menu-button').click();
+    await page.getByRole('menuitemcheckbox', { name: 'Columnas de seguimiento' }).click();
+    await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
+    await expect.poll(() => cell(page, ELA12, 'remainingDays').innerText()).toBe('4');
+    expect(await cell(page, 8, 'remainingDays').innerText()).toBe('5');
+    await screenshot(page, 'gantt-tracking-remaining');
+    await page.getByTestId('baseline-menu-button').click();
+    await page.getByRole('menuitemcheckbox', { name: 'Columnas de seguimiento' }).click();
+    await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
   });
 
   it("issue 34: a task's 'Fecha límite' draws its arrow over the bar, red once the task finishes after it; 'Notas' are kept", async () => {

@@ -142,7 +142,16 @@ export function row(page: Page, id: number): Locator {
   return page.locator(`.wx-row[data-id="${id}"]`);
 }
 
-export type GanttColumn = 'taskId' | 'code' | 'text' | 'workDays' | 'startIso' | 'endIso' | 'predecessors';
+export type GanttColumn =
+  | 'taskId'
+  | 'code'
+  | 'text'
+  | 'workDays'
+  | 'startIso'
+  | 'endIso'
+  | 'predecessors'
+  // issue 34: a tracking column ('Columnas de seguimiento')
+  | 'remainingDays';
 
 export function cell(page: Page, id: number, column: GanttColumn): Locator {
   return row(page, id).locator(`[data-col-id=":${column}"]`);
