@@ -28,6 +28,7 @@ const TITLES = [
   'Fin real',
   'Id',
   'Ubicación',
+  'Duración restante',
 ];
 
 /** issue 32: an activity's code in the sheet is unique in the project, its EDP item's code before its own. */
@@ -142,6 +143,7 @@ describe.each(databaseKinds)('exportProgress and importProgress (%s)', (kind) =>
     expect(sheet.getCell('C2').numFmt).toBe('dd-mm-yyyy');
     expect(sheet.getCell('H2').numFmt).toBe('dd-mm-yyyy');
     expect(sheet.getCell('G2').dataValidation).toMatchObject({ type: 'decimal', formulae: [0, 100] });
+    expect(sheet.getCell('L2').dataValidation).toMatchObject({ type: 'whole', formulae: [0, 10_000] });
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
 
     const before = await stored(id);
@@ -162,6 +164,62 @@ describe.each(databaseKinds)('exportProgress and importProgress (%s)', (kind) =>
     expect(taskByCode(saved, 'ACT2')).toMatchObject({ StartDate: '2026-01-19', EndDate: '2026-01-23' });
     const { message: _message, ...rest } = saved;
     expect(await loadGanttOk(t, member.cookie, id)).toMatchObject(rest);
+  });
+
+  it("issue 34: 'Duración restante' in the sheet is recorded, kept by a sheet without the column, refused when not whole days", async () => {
+    const { id, code, gantt } = await linkedProject('RD');
+    // P.2.1 (no links) started Monday 12 at 40 %
+    const leaf = `${code}.2.1`;
+    const opened = await openWorkbook(okResult(await exportProgress(t, member.cookie, id)).content, 'Avance');
+    const act2 = rowOf(opened.rows, leaf);
+    // started Monday 12 at 40 %: ⌈5 × 0.6⌉ = 3 days by the progress; 6 written: 14–21 January
+    opened.sheet.getCell(`G${act2}`).value = 40;
+    opened.sheet.getCell(`H${act2}`).value = '12-01-2026';
+    opened.sheet.getCell(`L${act2}`).value = 6;
+    const input = { id, cutoff: '2026-01-14', content: await writeBack(opened), version: gantt.version };
+    const saved = okResult(await importProgress(t, member.cookie, input)).gantt as TrackedGantt;
+    expect(taskByCode(saved, leaf)).toMatchObject({ EndDate: '2026-01-21', RemainingDuration: 6 });
+    // the next export writes it; a sheet written before the column (its L cells gone) leaves it stored
+    const again = await openWorkbook(okResult(await exportProgress(t, member.cookie, id)).content, 'Avance');
+    const row2 = rowOf(again.rows, leaf);
+    expect(again.rows[row2 - 1]?.[11]).toBe(6);
+    again.sheet.spliceColumns(12, 1);
+    const old = { id, cutoff: '2026-01-14', content: await writeBack(again), version: saved.version };
+    const kept = okResult(await importProgress(t, member.cookie, old));
+    expect(kept.preview).toMatchObject({ updated: 0, unchanged: 5 });
+    expect(taskByCode(kept.gantt as TrackedGantt, leaf)).toMatchObject({ RemainingDuration: 6 });
+    // 2,5 is not whole days: the row's error, nothing written
+    const bad = await openWorkbook(okResult(await exportProgress(t, member.cookie, id)).content, 'Avance');
+    bad.sheet.getCell(`L${rowOf(bad.rows, leaf)}`).value = '2,5';
+    const refused = okResult(
+      await importProgress(t, member.cookie, {
+        id,
+        cutoff: '2026-01-14',
+        content: await writeBack(bad),
+        version: (kept.gantt as TrackedGantt).version,
+        dryRun: true,
+      }),
+    );
+    expect(refused.preview.errors).toEqual([
+      {
+        row: rowOf(bad.rows, leaf),
+        field: 'Duración restante',
+        message: `Fila ${rowOf(bad.rows, leaf)}: la duración restante «2,5» debe ser un número entero de días hábiles entre 0 y 10000 (vacía: la que deja el avance)`,
+      },
+    ]);
+    // emptied: what the progress leaves again (3 days: 14–16 January)
+    const emptied = await openWorkbook(okResult(await exportProgress(t, member.cookie, id)).content, 'Avance');
+    emptied.sheet.getCell(`L${rowOf(emptied.rows, leaf)}`).value = null;
+    const cleared = okResult(
+      await importProgress(t, member.cookie, {
+        id,
+        cutoff: '2026-01-14',
+        content: await writeBack(emptied),
+        version: (kept.gantt as TrackedGantt).version,
+      }),
+    ).gantt as TrackedGantt;
+    expect(taskByCode(cleared, leaf).EndDate).toBe('2026-01-16');
+    expect(taskByCode(cleared, leaf).RemainingDuration).toBeUndefined();
   });
 
   it('records a filled workbook at the cut-off and answers the Gantt rescheduled from it', async () => {

@@ -9,7 +9,13 @@ import {
 } from '@cimiento/domain/workbook';
 import type { SheetRow } from '@cimiento/domain/workbook';
 import { PassThrough } from 'node:stream';
-import { PROGRESS_SHEET_NAME, PROGRESS_SHEET_TITLES, formatNumber, progressSheetRows } from '@cimiento/domain';
+import {
+  MAX_TASK_DURATION,
+  PROGRESS_SHEET_NAME,
+  PROGRESS_SHEET_TITLES,
+  formatNumber,
+  progressSheetRows,
+} from '@cimiento/domain';
 import type { Currency, ExportedFile, GanttTask, PricedEdpItem, WorkbookRowError } from '@cimiento/domain';
 import ExcelJS from 'exceljs';
 import { HttpsError } from '../core/https-error';
@@ -201,7 +207,9 @@ const INPUT_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: {
  * issue 15: the progress sheet 'Avance' (progressSheetRows): one row per leaf in Gantt order with
  * Código (issue 32: unique), Nombre, Inicio, Fin, Inicio LB, Fin LB (date cells, dd-mm-yyyy; blank without a
  * baseline), Avance % (a number 0–100, checked by Excel as it is typed), Inicio real, Fin real, and
- * (issue 32) Id, the row in the Gantt, and Ubicación, its tower, floor and component. The header is bold and frozen, with a filter; the three columns to fill have a yellow header.
+ * (issue 32) Id, the row in the Gantt, and Ubicación, its tower, floor and component, and (issue 34)
+ * Duración restante (blank: what the progress leaves). The header is bold and frozen, with a
+ * filter; the four columns to fill have a yellow header.
  */
 export async function progressWorkbook(tasks: readonly GanttTask[], projectCode: string): Promise<ExportedFile> {
   const T = PROGRESS_SHEET_TITLES;
@@ -222,13 +230,15 @@ export async function progressWorkbook(tasks: readonly GanttTask[], projectCode:
     // of a sheet written before keep their letters)
     { header: T.id, key: 'id', width: 7 },
     { header: T.parents, key: 'parents', width: 50 },
+    // issue 34: what is left of a task under way, to fill (blank: what the progress leaves)
+    { header: T.remaining, key: 'remaining', width: 12 },
   ];
   const headerRow = sheet.getRow(1);
   headerRow.font = { bold: true };
   headerRow.alignment = { vertical: 'middle' };
-  for (const key of ['progress', 'actualStart', 'actualFinish']) headerRow.getCell(key).fill = INPUT_FILL;
+  for (const key of ['progress', 'actualStart', 'actualFinish', 'remaining']) headerRow.getCell(key).fill = INPUT_FILL;
   const rows = progressSheetRows(tasks);
-  sheet.autoFilter = `A1:K${rows.length + 1}`;
+  sheet.autoFilter = `A1:L${rows.length + 1}`;
   if (rows.length > 0) {
     // the streaming writer has them (written on commit), its typings do not
     (
@@ -241,6 +251,17 @@ export async function progressWorkbook(tasks: readonly GanttTask[], projectCode:
       showErrorMessage: true,
       errorTitle: 'Avance %',
       error: 'El avance debe ser un número entre 0 y 100',
+    });
+    (
+      sheet as unknown as { dataValidations: { add: (range: string, rule: ExcelJS.DataValidation) => void } }
+    ).dataValidations.add(`L2:L${rows.length + 1}`, {
+      type: 'whole',
+      operator: 'between',
+      formulae: [0, MAX_TASK_DURATION],
+      allowBlank: true,
+      showErrorMessage: true,
+      errorTitle: T.remaining,
+      error: `La duración restante es un número entero de días hábiles entre 0 y ${MAX_TASK_DURATION} (vacía: la que deja el avance)`,
     });
   }
   const day = (iso: string | undefined) => (iso === undefined ? null : excelDate(iso));
@@ -258,6 +279,7 @@ export async function progressWorkbook(tasks: readonly GanttTask[], projectCode:
         progress: row.progress,
         actualStart: day(row.actualStart),
         actualFinish: day(row.actualFinish),
+        remaining: row.remaining ?? null,
       })
       .commit();
   }

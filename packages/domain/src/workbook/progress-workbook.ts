@@ -1,5 +1,5 @@
 import type { WorkbookRowError } from '../functions/exchange-contracts';
-import { MAX_GANTT_TASKS } from '../functions/gantt-contracts';
+import { MAX_GANTT_TASKS, MAX_TASK_DURATION } from '../functions/gantt-contracts';
 import type { GanttTask } from '../functions/gantt-contracts';
 import { formatNumber } from '../format/money';
 import { progressEntryErrors } from '../gantt/progress-entries';
@@ -42,6 +42,7 @@ export const PROGRESS_SHEET_TITLES = {
   progress: 'Avance %',
   actualStart: 'Inicio real',
   actualFinish: 'Fin real',
+  remaining: 'Duración restante',
 } as const;
 
 /** One row of the progress sheet; dates YYYY-MM-DD; absent: none. */
@@ -63,6 +64,8 @@ export type ProgressSheetRow = {
   progress: number;
   actualStart?: string;
   actualFinish?: string;
+  /** issue 34: 'Duración restante' as recorded, working days (absent: what the progress leaves) */
+  remaining?: number;
 };
 
 /** The tasks in Gantt order: depth-first, siblings in list order. */
@@ -98,12 +101,13 @@ export function progressSheetRows(activities: readonly GanttTask[]): ProgressShe
       progress: task.Progress,
       ...(task.ActualStart === undefined ? {} : { actualStart: task.ActualStart }),
       ...(task.ActualFinish === undefined ? {} : { actualFinish: task.ActualFinish }),
+      ...(task.RemainingDuration === undefined ? {} : { remaining: task.RemainingDuration }),
     }));
 }
 
 // ---------------------------------------------------------------- reading the sheet back
 
-type ProgressColumn = 'code' | 'name' | 'start' | 'finish' | 'progress' | 'actualStart' | 'actualFinish';
+type ProgressColumn = 'code' | 'name' | 'start' | 'finish' | 'progress' | 'actualStart' | 'actualFinish' | 'remaining';
 
 const T = PROGRESS_SHEET_TITLES;
 
@@ -135,6 +139,13 @@ const PROGRESS_COLUMNS: readonly SheetColumn<ProgressColumn>[] = [
     aliases: ['Término real', 'Termino real', 'Actual Finish', 'Fin efectivo'],
     required: true,
   },
+  // issue 34: optional, so a sheet written before it reads as it did (the stored value stays)
+  {
+    key: 'remaining',
+    title: T.remaining,
+    aliases: ['Restante', 'Restante (días)', 'Duración restante (días)', 'Remaining Duration'],
+    required: false,
+  },
 ];
 
 export type ProgressImportCounts = { updated: number; unchanged: number };
@@ -156,12 +167,32 @@ const FIELD_TITLES: Record<ProgressEntryError['field'], string> = {
   Progress: T.progress,
   ActualStart: T.actualStart,
   ActualFinish: T.actualFinish,
-  // issue 34: not a column of the sheet (a row that changes a task's progress leaves what the progress leaves)
-  RemainingDuration: 'Duración restante',
+  RemainingDuration: T.remaining,
 };
 
 function codeKey(code: string): string {
   return code.trim().toLowerCase();
+}
+
+/**
+ * issue 34: 'Duración restante' as written: null for a blank cell (what the progress leaves), a
+ * whole number of working days 0–MAX_TASK_DURATION, else an error on the row (and null).
+ */
+function readRemaining(row: SheetRow, header: SheetHeader<ProgressColumn>, errors: WorkbookRowError[]): number | null {
+  const cell = cellAt(row, header, 'remaining');
+  const value = cellDecimal(cell);
+  if (value === undefined) return null;
+  if (Number.isNaN(value) || !Number.isInteger(value) || value < 0 || value > MAX_TASK_DURATION) {
+    errors.push(
+      rowError(
+        row.row,
+        T.remaining,
+        `la duración restante «${cellText(cell)}» debe ser un número entero de días hábiles entre 0 y ${MAX_TASK_DURATION} (vacía: la que deja el avance)`,
+      ),
+    );
+    return null;
+  }
+  return value;
 }
 
 /** A date column's value: YYYY-MM-DD, undefined for a blank cell, or an error. */
@@ -339,10 +370,17 @@ export function progressEntriesFromRows(
     }
     const actualStart = readDate(row, header, 'actualStart', rowErrors);
     const actualFinish = readDate(row, header, 'actualFinish', rowErrors);
+    // issue 34: with the column, its cell is the task's remaining duration (blank: none); without it, absent
+    const remaining = header.columns.remaining === undefined ? undefined : readRemaining(row, header, rowErrors);
 
     errors.push(...rowErrors);
     if (rowErrors.length > 0 || !task) return;
-    if (progress === task.Progress && actualStart === task.ActualStart && actualFinish === task.ActualFinish) {
+    if (
+      progress === task.Progress &&
+      actualStart === task.ActualStart &&
+      actualFinish === task.ActualFinish &&
+      (remaining === undefined || (remaining ?? undefined) === task.RemainingDuration)
+    ) {
       unchanged += 1;
       return;
     }
@@ -351,6 +389,7 @@ export function progressEntriesFromRows(
       ...(actualStart === undefined ? {} : { ActualStart: actualStart }),
       ...(actualFinish === undefined ? {} : { ActualFinish: actualFinish }),
       Progress: progress,
+      ...(remaining === undefined ? {} : { RemainingDuration: remaining }),
     };
     changed.push({ row: row.row, task, entry });
   });
