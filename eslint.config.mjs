@@ -157,7 +157,7 @@ export default tseslint.config(
   {
     // the server may use the other entries, all server-only so the web bundle never carries them: Chile's
     // holidays, the MSPDI mapping with its XML parser (issue 14), P6 files (issue 34), the Excel sheets' rows,
-    // the change log's and the project history's words
+    // the change log's and the project history's words, the server's progress rules (issue 34)
     files: ['apps/server/**/*.ts'],
     ignores: ['**/*.test.ts', '**/test/**'],
     rules: {
@@ -174,6 +174,7 @@ export default tseslint.config(
                 '!@cimiento/domain/workbook',
                 '!@cimiento/domain/change-log',
                 '!@cimiento/domain/history',
+                '!@cimiento/domain/progress',
               ],
             },
             { group: ['**/packages/domain/**'] },

@@ -327,25 +327,12 @@ export type {
   ScheduleTask,
   ScheduledTask,
 } from './gantt/schedule-types';
-export type { ProgressEntry, ProgressEntryError, ProgressTaskInfo, RecordedProgress } from './gantt/progress-entries';
-export { cutoffError, progressEntryErrors, remainingAfterEntry } from './gantt/progress-entries';
+export type { ProgressEntry, ProgressEntryError, ProgressTaskInfo } from './gantt/progress-entries';
+export { cutoffError, progressEntryErrors } from './gantt/progress-entries';
 export type { ProgressBasis, ProgressRollupTask } from './gantt/tracking';
 export { finishVariance, formatProgress, remainingWorkDays, rollUpProgress } from './gantt/tracking';
-export type {
-  PlannedProgress,
-  PlannedState,
-  UpdateCounts,
-  UpdateOutcome,
-  UpdatePlan,
-  UpdateTask,
-} from './gantt/planned-progress';
-export {
-  plannedDaysBefore,
-  plannedPercentAt,
-  plannedProgressAt,
-  planUpdateAsScheduled,
-  updateScope,
-} from './gantt/planned-progress';
+// the server's progress rules are in @cimiento/domain/progress
+export { plannedPercentAt } from './gantt/planned-progress';
 export type {
   Baseline,
   BaselinesOutput,

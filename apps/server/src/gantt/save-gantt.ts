@@ -1,3 +1,4 @@
+import { remainingAfterEntry } from '@cimiento/domain/progress';
 import { ganttChange } from '@cimiento/domain/history';
 import {
   GANTT_STALE_MESSAGE,
@@ -7,7 +8,6 @@ import {
   formatNumber,
   ganttParentIds,
   linkPairKey,
-  remainingAfterEntry,
   saveGanttContract,
   weekdaysOfWorkWeek,
 } from '@cimiento/domain';

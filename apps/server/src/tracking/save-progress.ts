@@ -1,10 +1,10 @@
+import { remainingAfterEntry } from '@cimiento/domain/progress';
 import { progressChange } from '@cimiento/domain/history';
 import {
   GANTT_STALE_MESSAGE,
   formatIsoDate,
   formatNumber,
   progressEntryErrors,
-  remainingAfterEntry,
   saveProgressContract,
 } from '@cimiento/domain';
 import { defineHandler } from '../core/define-handler';

@@ -1,12 +1,7 @@
-import {
-  GANTT_STALE_MESSAGE,
-  formatIsoDate,
-  formatNumber,
-  planUpdateAsScheduled,
-  updateAsScheduledContract,
-  updateScope,
-} from '@cimiento/domain';
-import type { GanttOutput, UpdateAsScheduledCounts, UpdateTask } from '@cimiento/domain';
+import { GANTT_STALE_MESSAGE, formatIsoDate, formatNumber, updateAsScheduledContract } from '@cimiento/domain';
+import type { GanttOutput, UpdateAsScheduledCounts } from '@cimiento/domain';
+import { planUpdateAsScheduled, updateScope } from '@cimiento/domain/progress';
+import type { UpdateTask } from '@cimiento/domain/progress';
 import type { Kysely } from 'kysely';
 import { defineHandler } from '../core/define-handler';
 import { HttpsError } from '../core/https-error';

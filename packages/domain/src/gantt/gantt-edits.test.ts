@@ -671,15 +671,18 @@ describe('setGanttProgress', () => {
   });
 });
 
+/** issue 34: the editor's fields of task 3 (Fundaciones) as sample has them, at 40 % */
+const FUNDACIONES: GanttTaskChanges = {
+  code: 'OG.2',
+  name: 'Fundaciones',
+  start: MON,
+  duration: 3,
+  progress: 40,
+  predecessors: [{ predecessorId: 2, type: 'FS', lag: 0 }],
+};
+
 describe("issue 34: a task's notes and deadline in the editor", () => {
-  const base: GanttTaskChanges = {
-    code: 'OG.2',
-    name: 'Fundaciones',
-    start: MON,
-    duration: 3,
-    progress: 40,
-    predecessors: [{ predecessorId: 2, type: 'FS', lag: 0 }],
-  };
+  const base = FUNDACIONES;
   const after = (edit: GanttEdit) => byId(tasksOf(edit), 3);
 
   it('sets them, keeps them when the changes leave them out, and clears them with null or blank', () => {
@@ -710,14 +713,7 @@ describe('issue 34: a remaining duration follows the progress, as MS Project rec
   const underWay = sample.map((task) =>
     task.id === 3 ? { ...task, actualStart: MON, progress: 40, remaining: 6 } : task,
   );
-  const base: GanttTaskChanges = {
-    code: 'OG.2',
-    name: 'Fundaciones',
-    start: MON,
-    duration: 3,
-    progress: 40,
-    predecessors: [{ predecessorId: 2, type: 'FS', lag: 0 }],
-  };
+  const base = FUNDACIONES;
   const remainingAfter = (edit: GanttEdit) => byId(tasksOf(edit), 3)?.remaining;
 
   it('is kept by an edit that leaves the progress and the actual dates as they are', () => {
@@ -891,14 +887,7 @@ describe('generated links in the draft (issue 13)', () => {
 });
 
 describe('updateGanttTask (the editor: each field checked, the message names it)', () => {
-  const fields: GanttTaskChanges = {
-    code: 'OG.2',
-    name: 'Fundaciones',
-    start: MON,
-    duration: 3,
-    progress: 40,
-    predecessors: [{ predecessorId: 2, type: 'FS', lag: 0 }],
-  };
+  const fields = FUNDACIONES;
   const refused = (changes: Partial<GanttTaskChanges>) => {
     const edit = updateGanttTask(sample, 3, { ...fields, ...changes });
     return edit.ok ? 'accepted' : edit.error;

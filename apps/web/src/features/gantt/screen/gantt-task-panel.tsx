@@ -1,17 +1,15 @@
 import {
-  MAX_TASK_DURATION,
   MAX_TASK_NOTES,
   checkGanttTaskEdit,
   remainingWorkDays,
   formatIsoDate,
-  progressEntryErrors,
   ganttLinkCandidates,
   ganttParentIds,
   ganttTaskDirectory,
   linkTypes,
   searchGanttTasks,
 } from '@cimiento/domain';
-import type { GanttDraftTask, GanttTaskChanges, GanttTaskFieldErrors, GanttTaskRef, LinkType } from '@cimiento/domain';
+import type { GanttTaskChanges, GanttTaskFieldErrors, GanttTaskRef, LinkType } from '@cimiento/domain';
 import AddIcon from '@mui/icons-material/Add';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
@@ -28,13 +26,8 @@ import Typography from '@mui/material/Typography';
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGanttEditor } from '../editor/gantt-editor-store';
-import {
-  isoOfTypedDate,
-  parseProgress,
-  parseRemaining,
-  unpushedStarts,
-  withProgressDefaults,
-} from '../tracking/progress-grid';
+import { isoOfTypedDate, parseProgress, unpushedStarts, withProgressDefaults } from '../tracking/progress-grid';
+import { checkProgress } from './task-progress-check';
 
 /** A field's message wraps under it instead of widening it. */
 const helperSlot = { formHelperText: { sx: { whiteSpace: 'normal', mx: 0 } } } as const;
@@ -63,58 +56,6 @@ function firstError(errors: GanttTaskFieldErrors): string | undefined {
     errors.duration ??
     rows.map(([, row]) => row.task ?? row.lag).find((message) => message !== undefined)
   );
-}
-
-type ProgressFieldErrors = Partial<Record<'actualStart' | 'actualFinish' | 'progress' | 'remaining', string>>;
-
-/**
- * A leaf's 'Inicio real', 'Fin real' and 'Avance físico' as typed, checked at the cut-off with the
- * domain's rules (progressEntryErrors): the messages per field, and the changes when all can be read.
- */
-function checkProgress(
-  task: GanttDraftTask,
-  cutoff: string,
-  typed: { actualStart: string; actualFinish: string; progress: string; remaining: string },
-): {
-  errors: ProgressFieldErrors;
-  changes: Pick<GanttTaskChanges, 'progress' | 'actualStart' | 'actualFinish' | 'remaining'> | null;
-} {
-  const errors: ProgressFieldErrors = {};
-  const start = typed.actualStart.trim() === '' ? undefined : isoOfTypedDate(typed.actualStart);
-  const finish = typed.actualFinish.trim() === '' ? undefined : isoOfTypedDate(typed.actualFinish);
-  const progress = parseProgress(typed.progress);
-  if (start === null) errors.actualStart = 'Inicio real: escribe la fecha como dd-mm-aaaa';
-  if (finish === null) errors.actualFinish = 'Fin real: escribe la fecha como dd-mm-aaaa';
-  if (progress === null) errors.progress = 'Avance físico: debe ser un número entre 0 y 100';
-  // issue 34: empty, what the progress leaves
-  const remaining = parseRemaining(typed.remaining);
-  if (remaining === undefined)
-    errors.remaining = 'Duración restante: debe ser un número entero de días hábiles (vacía: la que deja el avance)';
-  else if (remaining !== null && remaining > MAX_TASK_DURATION)
-    errors.remaining = `Duración restante: debe ser como máximo ${MAX_TASK_DURATION} días hábiles`;
-  if (start === null || finish === null || progress === null || remaining === undefined)
-    return { errors, changes: null };
-  const info = new Map([[task.id, { isSummary: false, code: task.code, name: task.name }]]);
-  const entry = {
-    TaskID: task.id,
-    Progress: progress,
-    ...(start === undefined ? {} : { ActualStart: start }),
-    ...(finish === undefined ? {} : { ActualFinish: finish }),
-    RemainingDuration: remaining,
-  };
-  const fields = {
-    ActualStart: 'actualStart',
-    ActualFinish: 'actualFinish',
-    Progress: 'progress',
-    RemainingDuration: 'remaining',
-  } as const;
-  for (const error of progressEntryErrors(cutoff, [entry], info)) {
-    if (error.field === 'TaskID') continue;
-    const field = fields[error.field];
-    errors[field] ??= error.message;
-  }
-  if (errors.remaining !== undefined) return { errors, changes: null };
-  return { errors, changes: { progress, actualStart: start ?? null, actualFinish: finish ?? null, remaining } };
 }
 
 /**
