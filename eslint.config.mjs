@@ -78,7 +78,7 @@ const domainLayers = [
   ['catalogues', 'collab', 'history'],
   ['edc', 'edp'],
   ['gantt'],
-  ['costs', 'mspdi'],
+  ['costs', 'mspdi', 'progress'],
   ['p6'],
   ['workbook'],
   ['change-log'],
