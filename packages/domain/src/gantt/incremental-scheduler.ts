@@ -24,6 +24,8 @@ type State = {
   actualFinishes: (string | undefined)[];
   progress: (number | undefined)[];
   remaining: (number | undefined)[];
+  mustStartOn: (boolean | undefined)[];
+  resume: (string | undefined)[];
   links: ScheduleLink[];
   /** the results of the last run and what they were made from */
   results: ScheduledTask[];
@@ -121,6 +123,8 @@ export class IncrementalScheduler {
       actualFinishes: tasks.map((task) => task.actualFinish),
       progress: tasks.map((task) => task.progress),
       remaining: tasks.map((task) => task.remaining),
+      mustStartOn: tasks.map((task) => task.mustStartOn),
+      resume: tasks.map((task) => task.resume),
       links: links.map((link) => ({ from: link.from, to: link.to, type: link.type, lag: link.lag })),
       results: run.results,
       es: pass.es.slice(),
@@ -148,7 +152,9 @@ export class IncrementalScheduler {
         task.actualStart === state.actualStarts[i] &&
         task.actualFinish === state.actualFinishes[i] &&
         task.progress === state.progress[i] &&
-        task.remaining === state.remaining[i]
+        task.remaining === state.remaining[i] &&
+        task.mustStartOn === state.mustStartOn[i] &&
+        task.resume === state.resume[i]
       )
         continue;
       readTask(pass, i, task, net.summary[i] === 1, state.dates);
@@ -158,6 +164,8 @@ export class IncrementalScheduler {
       state.actualFinishes[i] = task.actualFinish;
       state.progress[i] = task.progress;
       state.remaining[i] = task.remaining;
+      state.mustStartOn[i] = task.mustStartOn;
+      state.resume[i] = task.resume;
       dirty[i] = 1;
       if ((rank[i] as number) < first) first = rank[i] as number;
     }

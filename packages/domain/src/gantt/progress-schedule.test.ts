@@ -61,6 +61,82 @@ describe('schedule with progress at a cut-off: hand-checked cases', () => {
     expect(dates(byId.get(2))).toEqual(['2025-03-12', '2025-03-13']);
   });
 
+  it('issue 34: Resume ("Reanudar") places the remaining work of a task under way, in place of the cut-off', () => {
+    // 10 days started Monday 3 at 50 % (5 left); cut-off Monday 10
+    const at = (resume: string, extra: Partial<ScheduleTask> = {}) =>
+      ok(
+        schedule(
+          [task(1, 10, { actualStart: MON, progress: 50, resume, ...extra }), task(2, 1)],
+          [link(1, 2)],
+          plain(),
+          { cutoff: '2025-03-10' },
+        ),
+      );
+    // interrupted until Monday 17: 5 days 17–21 March, the successor Monday 24
+    expect(dates(at('2025-03-17').get(1))).toEqual(['2025-03-03', '2025-03-21']);
+    expect(dates(at('2025-03-17').get(2))).toEqual(['2025-03-24', '2025-03-24']);
+    // MS Project without a status date: the work resumed Thursday 6, before the cut-off, where the
+    // file has it: 6–12 March
+    expect(dates(at('2025-03-06').get(1))).toEqual(['2025-03-03', '2025-03-12']);
+    // a Resume on a Saturday is the next working day; with a recorded remaining duration, that many days
+    expect(dates(at('2025-03-15', { remaining: 2 }).get(1))).toEqual(['2025-03-03', '2025-03-18']);
+    // a link still pushes the remaining work past the Resume
+    const pushed = ok(
+      schedule(
+        [task(3, 12), task(1, 10, { actualStart: MON, progress: 50, resume: '2025-03-06' })],
+        [link(3, 1)],
+        plain(),
+        { cutoff: '2025-03-10' },
+      ),
+    );
+    // task 3 runs 10–25 March (12 days from the cut-off), so task 1's 5 days are 26 March–1 April
+    expect(dates(pushed.get(1))).toEqual(['2025-03-03', '2025-04-01']);
+    // a Resume on a task done or not started changes nothing
+    const idle = ok(
+      schedule([task(1, 2, { resume: '2025-03-20' })], [], plain(), {
+        cutoff: '2025-03-10',
+      }),
+    );
+    expect(dates(idle.get(1))).toEqual(['2025-03-10', '2025-03-11']);
+  });
+
+  it('issue 34: a must-start-on starts on its day, before the cut-off and against its links, with negative float', () => {
+    // cut-off Monday 10; task 2 must start Wednesday 5 although task 1 (FS) ends Tuesday 4 → it could;
+    // task 3 must start Monday 3, before its predecessor ends: it stays, and the link shows as −2 days of float
+    const byId = ok(
+      schedule(
+        [
+          task(1, 2, { actualStart: MON, actualFinish: '2025-03-04', progress: 100 }),
+          task(2, 3, { start: '2025-03-05', mustStartOn: true }),
+          task(3, 2, { start: '2025-03-03', mustStartOn: true }),
+          task(4, 1, { start: '2025-03-05' }),
+        ],
+        [link(1, 2), link(4, 3)],
+        plain(),
+        { cutoff: '2025-03-10' },
+      ),
+    );
+    expect(dates(byId.get(2))).toEqual(['2025-03-05', '2025-03-07']);
+    expect(dates(byId.get(3))).toEqual(['2025-03-03', '2025-03-04']);
+    // task 4 is held to the cut-off (not a must-start-on): Monday 10, so task 3 late start is before its start
+    expect(dates(byId.get(4))).toEqual(['2025-03-10', '2025-03-10']);
+    expect(byId.get(4)?.totalFloat).toBeLessThan(0);
+    expect(byId.get(3)?.critical).toBe(true);
+    // without the flag, task 3 waits for task 4 and the cut-off
+    const free = ok(
+      schedule([task(3, 2, { start: '2025-03-03' }), task(4, 1, { start: '2025-03-05' })], [link(4, 3)], plain(), {
+        cutoff: '2025-03-10',
+      }),
+    );
+    expect(dates(free.get(3))).toEqual(['2025-03-11', '2025-03-12']);
+    // a must-start-on leaves its successors to the links: an FS successor the next working day
+    const chain = ok(
+      schedule([task(5, 2, { start: '2025-03-12', mustStartOn: true }), task(6, 1)], [link(5, 6)], plain()),
+    );
+    expect(dates(chain.get(6))).toEqual(['2025-03-14', '2025-03-14']);
+    expect(chain.get(5)?.totalFloat).toBe(0);
+  });
+
   it('issue 34: a remaining duration recorded runs from the cut-off instead of what the progress leaves', () => {
     // 10 days started Monday 3 at 50 % (5 left by the progress), but 8 are left as recorded: cut-off
     // Monday 10, 8 working days → 10–19 March, the successor Thursday 20; with 0 left it ends on the

@@ -53,6 +53,8 @@ export function randomCase(seed: number): Case {
   );
 
   const withProgress = chance(0.35);
+  // issue 34: must-start-on and Resume from a stream of their own (the cases' other values stay as they were)
+  const extra = generator(seed * 31 + 7);
   const tasks: ScheduleTask[] = ids.map((id, i) => {
     const task: ScheduleTask = {
       id,
@@ -72,6 +74,8 @@ export function randomCase(seed: number): Case {
       // issue 34: a remaining duration as recorded (odd values too: the engines take it whole, not below 0)
       if (chance(0.3)) task.remaining = chance(0.1) ? pick([-2, 2.5]) : int(0, 12);
     }
+    if (extra() < 0.15) task.mustStartOn = true;
+    if (extra() < 0.2) task.resume = isoDay(BASE_DAY + Math.floor(extra() * 40) - 10);
     return task;
   });
   // a tree: mostly parents earlier in the list (some tasks become summaries); rarely any task, which
@@ -251,6 +255,11 @@ describe('IncrementalScheduler (issue 18): again after an edit, the same as a fu
             task.progress = int(0, 100);
             if (random() < 0.5) task.remaining = int(0, 12);
             else delete task.remaining;
+            // issue 34: a Resume, before or after the cut-off, or none
+            if (random() < 0.3) task.resume = isoDay(BASE_DAY + int(-5, 30));
+            else if (random() < 0.3) delete task.resume;
+          } else if (roll < 0.77) {
+            task.mustStartOn = task.mustStartOn !== true;
           } else if (roll < 0.8) {
             task.actualFinish = isoDay(BASE_DAY + int(0, 25));
           } else if (roll < 0.83) {

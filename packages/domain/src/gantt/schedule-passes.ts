@@ -69,6 +69,10 @@ export type Pass = {
   milestone: Uint8Array;
   /** issue 15: 1 = done, 2 = under way */
   status: Uint8Array;
+  /** issue 34: 1 = a leaf whose start is a must-start-on */
+  mustStart: Uint8Array;
+  /** issue 34: the working index a task under way resumes on at the earliest (its Resume), NaN: the cut-off */
+  resumeFrom: Float64Array;
   actualFirst: Float64Array;
   actualEnd: Float64Array;
   /** issue 30: the actual start and finish as day numbers (actual dates are shown as recorded) */
@@ -92,6 +96,8 @@ function newPass(n: number): Pass {
     duration: new Float64Array(n),
     milestone: new Uint8Array(n),
     status: new Uint8Array(n),
+    mustStart: new Uint8Array(n),
+    resumeFrom: new Float64Array(n),
     actualFirst: new Float64Array(n),
     actualEnd: new Float64Array(n),
     actualStartDay: new Float64Array(n),
@@ -128,8 +134,11 @@ export function readTask(pass: Pass, i: number, task: ScheduleTask, isSummary: b
   pass.duration[i] = Math.max(0, Math.floor(task.duration));
   pass.milestone[i] = task.duration <= 0 ? 1 : 0;
   pass.status[i] = 0;
+  pass.mustStart[i] = 0;
+  pass.resumeFrom[i] = Number.NaN;
   if (isSummary) return;
   pass.startIndex[i] = dates.of(task.start);
+  if (task.mustStartOn === true) pass.mustStart[i] = 1;
   const startedOn = task.actualStart ?? task.actualFinish;
   if (startedOn === undefined) return;
   pass.actualFirst[i] = dates.of(startedOn);
@@ -150,6 +159,8 @@ export function readTask(pass: Pass, i: number, task: ScheduleTask, isSummary: b
     pass.status[i] = 2;
     // what is left of the work
     pass.duration[i] = remainingWorkDays(pass.duration[i] as number, task.progress ?? 0, task.remaining);
+    // issue 34: where the remaining work resumes, when the task says (MS Project's Resume)
+    if (task.resume !== undefined) pass.resumeFrom[i] = dates.of(task.resume);
   }
 }
 
@@ -241,9 +252,11 @@ export function forwardTask(net: Network, pass: Pass, i: number, cutoff: number,
     shownStart[i] = milestone ? finishDay : (pass.actualStartDay[i] as number);
     shownEnd[i] = Math.max(finishDay, shownStart[i] as number);
   } else if (status === 2) {
-    // under way: the remaining work resumes at the cut-off at the earliest, after the links that
-    // drive it; its start constraint held its start, which has happened (issue 33)
-    const resume = Math.max(linkBound, cutoff, pass.actualFirst[i] as number);
+    // under way: the remaining work resumes at the cut-off (or its own Resume, issue 34) at the
+    // earliest, after the links that drive it; its start constraint held its start, which has
+    // happened (issue 33)
+    const from = pass.resumeFrom[i] as number;
+    const resume = Math.max(linkBound, Number.isNaN(from) ? cutoff : from, pass.actualFirst[i] as number);
     es[i] = pass.actualFirst[i] as number;
     ef[i] = resume + (duration[i] as number);
     eodStart[i] = 0;
@@ -253,11 +266,13 @@ export function forwardTask(net: Network, pass: Pass, i: number, cutoff: number,
     shownStart[i] = pass.actualStartDay[i] as number;
     shownEnd[i] = Math.max(calendar.dayAt((ef[i] as number) - 1), shownStart[i] as number);
   } else {
-    // not started: nothing of it before the cut-off
-    es[i] = Math.max(constraint, cutoff);
+    // not started: nothing of it before the cut-off; a must-start-on on its day, whatever the links
+    // and the cut-off say (issue 34)
+    const fixed = pass.mustStart[i] === 1;
+    es[i] = fixed ? (pass.startIndex[i] as number) : Math.max(constraint, cutoff);
     ef[i] = (es[i] as number) + (duration[i] as number);
     // work starts at the start of a day and ends at the end of one; a milestone is where its bound put it
-    const milestoneEod = duration[i] === 0 && es[i] === constraint ? constraintEod : 0;
+    const milestoneEod = duration[i] === 0 && !fixed && es[i] === constraint ? constraintEod : 0;
     eodStart[i] = milestoneEod;
     eodFinish[i] = duration[i] === 0 ? milestoneEod : 1;
     shownStart[i] = calendar.dayAt((es[i] as number) - milestoneEod);
@@ -288,7 +303,7 @@ export function projectSpan(net: Network, pass: Pass): ProjectSpan {
 /** The backward pass and the float, in reverse topological order (a summary before its children). */
 export function backward(net: Network, pass: Pass, projectFinishIndex: number): void {
   const { order, parent, outStart, outTo, outType, outLag, summary } = net;
-  const { es, ef, lf, lsBound, duration, float, status } = pass;
+  const { es, ef, lf, lsBound, duration, float, status, mustStart, startIndex } = pass;
   const n = net.n;
   for (let h = n - 1; h >= 0; h -= 1) {
     const i = order[h] as number;
@@ -319,6 +334,8 @@ export function backward(net: Network, pass: Pass, projectFinishIndex: number): 
           startBound = Math.min(startBound, succLf - lag);
       }
     }
+    // issue 34: a must-start-on not started starts no later than its day
+    if (mustStart[i] === 1 && status[i] === 0) startBound = Math.min(startBound, startIndex[i] as number);
     if (summary[i] === 0) late = Math.min(late, startBound + (duration[i] as number));
     lf[i] = late;
     lsBound[i] = startBound;

@@ -165,6 +165,9 @@ export function scheduleReference(
   // the index after the actual finish day)
   const cutoff = options.cutoff === undefined ? Number.NEGATIVE_INFINITY : indexOfDate(options.cutoff);
   const status = new Uint8Array(n);
+  // issue 34: a leaf's own start (a must-start-on starts there) and its Resume (NaN: the cut-off)
+  const ownStart = new Float64Array(n);
+  const resumeFrom = new Float64Array(n).fill(Number.NaN);
   const actualFirst = new Float64Array(n);
   const actualEnd = new Float64Array(n);
   // issue 30: the days each task shows (day numbers), an actual date as recorded
@@ -175,6 +178,7 @@ export function scheduleReference(
     duration[i] = Math.max(0, Math.floor(task.duration));
     if (isSummary(i)) continue;
     constraint[i] = indexOfDate(task.start);
+    ownStart[i] = constraint[i] as number;
     const startedOn = task.actualStart ?? task.actualFinish;
     if (startedOn === undefined) continue;
     actualFirst[i] = indexOfDate(startedOn);
@@ -196,6 +200,7 @@ export function scheduleReference(
         task.remaining === undefined
           ? Math.ceil((duration[i] as number) * (1 - Math.min(100, Math.max(0, task.progress ?? 0)) / 100))
           : Math.max(0, Math.floor(task.remaining));
+      if (task.resume !== undefined) resumeFrom[i] = indexOfDate(task.resume);
     }
   }
   const rollStartDay = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
@@ -221,7 +226,9 @@ export function scheduleReference(
     } else if (status[i] === 2) {
       // under way: the remaining work resumes at the cut-off at the earliest, after the links that
       // drive it; its start constraint held its start, which has happened (issue 33)
-      const resume = Math.max(linkBound[i] as number, cutoff, actualFirst[i] as number);
+      // (issue 34: its own Resume, when it has one, in place of the cut-off)
+      const from = Number.isNaN(resumeFrom[i] as number) ? cutoff : (resumeFrom[i] as number);
+      const resume = Math.max(linkBound[i] as number, from, actualFirst[i] as number);
       es[i] = actualFirst[i] as number;
       ef[i] = resume + (duration[i] as number);
       eodStart[i] = 0;
@@ -230,11 +237,12 @@ export function scheduleReference(
       // shown from its actual start (set above) to its last working day, never before the start
       shownEnd[i] = Math.max(calendar.dayAt((ef[i] as number) - 1), shownStart[i] as number);
     } else {
-      // not started: nothing of it before the cut-off
-      es[i] = Math.max(constraint[i] as number, cutoff);
+      // not started: nothing of it before the cut-off; a must-start-on on its own day (issue 34)
+      const fixed = (tasks[i] as ScheduleTask).mustStartOn === true;
+      es[i] = fixed ? (ownStart[i] as number) : Math.max(constraint[i] as number, cutoff);
       ef[i] = (es[i] as number) + (duration[i] as number);
       // work starts at the start of a day and ends at the end of one; a milestone is where its bound put it
-      const milestoneEod = duration[i] === 0 && es[i] === constraint[i] ? (constraintEod[i] as number) : 0;
+      const milestoneEod = duration[i] === 0 && !fixed && es[i] === constraint[i] ? (constraintEod[i] as number) : 0;
       eodStart[i] = milestoneEod;
       eodFinish[i] = duration[i] === 0 ? milestoneEod : 1;
       // an EOD start or finish shows on the working day before its index
@@ -329,6 +337,9 @@ export function scheduleReference(
           lsBound[i] = Math.min(lsBound[i] as number, succLf - lag);
       }
     }
+    // issue 34: a must-start-on not started starts no later than its day
+    if (!isSummary(i) && status[i] === 0 && (tasks[i] as ScheduleTask).mustStartOn === true)
+      lsBound[i] = Math.min(lsBound[i] as number, ownStart[i] as number);
     if (!isSummary(i)) lf[i] = Math.min(lf[i] as number, (lsBound[i] as number) + (duration[i] as number));
   }
 

@@ -30,6 +30,18 @@ export type ScheduleTask = {
    * progress leaves (remainingWorkDays); read only for a task under way
    */
   remaining?: number;
+  /**
+   * issue 34: the start is a must-start-on ('Debe comenzar el', MS Project's Must Start On, P6's
+   * mandatory start): a leaf not started starts on `start`, whatever its links and the cut-off say,
+   * and its late start is no later (so a link it breaks shows as negative float)
+   */
+  mustStartOn?: boolean;
+  /**
+   * issue 34: YYYY-MM-DD, 'Reanudar' (MS Project's Resume): the remaining work of a task under way
+   * starts on this day at the earliest, in place of the cut-off (links still push it); read only for
+   * a task under way
+   */
+  resume?: string;
 };
 
 /** issue 15: the cut-off ('fecha de corte'), the first day of remaining work, like P6's data date. */
