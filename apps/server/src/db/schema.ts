@@ -275,6 +275,10 @@ export type GanttTaskTable = {
   /** issue 34: 'Notas' and 'Fecha límite' (YYYY-MM-DD); NULL: none */
   notes: string | null;
   deadline: string | null;
+  /** issue 34: 1: start_date is a must-start-on ('Debe comenzar el'); NULL: a start no earlier than */
+  must_start_on: number | null;
+  /** issue 34: YYYY-MM-DD, 'Reanudar' of a task under way; NULL: at the cut-off */
+  resume: string | null;
 };
 
 /** A link between two tasks of the same Gantt: type FS/SS/FF/SF, lag in working days. */

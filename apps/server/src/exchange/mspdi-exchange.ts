@@ -114,7 +114,11 @@ export async function exportGanttMspdi(db: Kysely<Database>, projectId: string):
     duration: task.Duration,
     isSummary: task.isSummary,
     progress: task.Progress,
-    ...(!task.isSummary && task.StartNoEarlierThan > earliest ? { startNoEarlierThan: task.StartNoEarlierThan } : {}),
+    ...(!task.isSummary && (task.StartNoEarlierThan > earliest || task.MustStartOn === true)
+      ? { startNoEarlierThan: task.StartNoEarlierThan }
+      : {}),
+    ...(task.MustStartOn === true ? { mustStartOn: true } : {}),
+    ...(task.Resume === undefined ? {} : { resume: task.Resume }),
     // issue 15: progress at the cut-off and the chosen baseline
     ...(task.ActualStart === undefined ? {} : { actualStart: task.ActualStart }),
     ...(task.ActualFinish === undefined ? {} : { actualFinish: task.ActualFinish }),

@@ -34,7 +34,8 @@ export function checkProgressChanges(
       task.progress === beforeProgress &&
       task.actualStart === before?.actualStart &&
       task.actualFinish === before?.actualFinish &&
-      task.remaining === before?.remaining
+      task.remaining === before?.remaining &&
+      task.resume === before?.resume
     ) {
       continue;
     }
@@ -44,6 +45,7 @@ export function checkProgressChanges(
       ...(task.actualStart === undefined ? {} : { ActualStart: task.actualStart }),
       ...(task.actualFinish === undefined ? {} : { ActualFinish: task.actualFinish }),
       ...(task.remaining === undefined ? {} : { RemainingDuration: task.remaining }),
+      ...(task.resume === undefined ? {} : { Resume: task.resume }),
     });
   }
   if (changes.length === 0) return false;

@@ -130,6 +130,8 @@ export async function readTasks(db: Kysely<Database>, projectId: string): Promis
       'remaining_duration',
       'notes',
       'deadline',
+      'must_start_on',
+      'resume',
     ])
     .where('project_id', '=', projectId)
     .orderBy('position')
@@ -150,6 +152,8 @@ export async function readTasks(db: Kysely<Database>, projectId: string): Promis
     if (row.remaining_duration !== null) task.remaining = Number(row.remaining_duration);
     if (row.notes !== null) task.notes = row.notes;
     if (row.deadline !== null) task.deadline = row.deadline;
+    if (row.must_start_on !== null && Number(row.must_start_on) === 1) task.mustStartOn = true;
+    if (row.resume !== null) task.resume = row.resume;
     if (row.parent_id !== null) task.parentId = Number(row.parent_id);
     return task;
   });
@@ -201,6 +205,8 @@ type TaskRow = {
   remaining_duration: number | null;
   notes: string | null;
   deadline: string | null;
+  must_start_on: number | null;
+  resume: string | null;
 };
 
 export function toTaskRow(task: GanttTaskRecord, position: number): TaskRow {
@@ -219,6 +225,8 @@ export function toTaskRow(task: GanttTaskRecord, position: number): TaskRow {
     remaining_duration: task.remaining ?? null,
     notes: task.notes ?? null,
     deadline: task.deadline ?? null,
+    must_start_on: task.mustStartOn === true ? 1 : null,
+    resume: task.resume ?? null,
   };
 }
 
@@ -236,7 +244,9 @@ export function sameRow(a: TaskRow, b: TaskRow): boolean {
     a.actual_finish === b.actual_finish &&
     a.remaining_duration === b.remaining_duration &&
     a.notes === b.notes &&
-    a.deadline === b.deadline
+    a.deadline === b.deadline &&
+    a.must_start_on === b.must_start_on &&
+    a.resume === b.resume
   );
 }
 
@@ -305,15 +315,16 @@ export async function writeGantt(
     const values = sql.join(
       part.map(
         (row) =>
-          sql`(CAST(${row.id} AS bigint), CAST(${row.source_key} AS text), CAST(${row.parent_id} AS bigint), CAST(${row.code} AS text), CAST(${row.name} AS text), CAST(${row.start_date} AS text), CAST(${row.duration} AS integer), CAST(${row.progress} AS double precision), CAST(${row.position} AS integer), CAST(${row.actual_start} AS text), CAST(${row.actual_finish} AS text), CAST(${row.remaining_duration} AS integer), CAST(${row.notes} AS text), CAST(${row.deadline} AS text))`,
+          sql`(CAST(${row.id} AS bigint), CAST(${row.source_key} AS text), CAST(${row.parent_id} AS bigint), CAST(${row.code} AS text), CAST(${row.name} AS text), CAST(${row.start_date} AS text), CAST(${row.duration} AS integer), CAST(${row.progress} AS double precision), CAST(${row.position} AS integer), CAST(${row.actual_start} AS text), CAST(${row.actual_finish} AS text), CAST(${row.remaining_duration} AS integer), CAST(${row.notes} AS text), CAST(${row.deadline} AS text), CAST(${row.must_start_on} AS integer), CAST(${row.resume} AS text))`,
       ),
     );
-    await sql`WITH next_task (id, source_key, parent_id, code, name, start_date, duration, progress, position, actual_start, actual_finish, remaining_duration, notes, deadline) AS (VALUES ${values})
+    await sql`WITH next_task (id, source_key, parent_id, code, name, start_date, duration, progress, position, actual_start, actual_finish, remaining_duration, notes, deadline, must_start_on, resume) AS (VALUES ${values})
       UPDATE gantt_task SET source_key = next_task.source_key, parent_id = next_task.parent_id, code = next_task.code,
         name = next_task.name, start_date = next_task.start_date, duration = next_task.duration,
         progress = next_task.progress, position = next_task.position,
         actual_start = next_task.actual_start, actual_finish = next_task.actual_finish,
-        remaining_duration = next_task.remaining_duration, notes = next_task.notes, deadline = next_task.deadline
+        remaining_duration = next_task.remaining_duration, notes = next_task.notes, deadline = next_task.deadline,
+        must_start_on = next_task.must_start_on, resume = next_task.resume
       FROM next_task
       WHERE gantt_task.project_id = ${projectId} AND gantt_task.id = next_task.id`.execute(trx);
   }

@@ -52,6 +52,8 @@ export function scheduleGantt(
       if (task.actualStart !== undefined) input.actualStart = task.actualStart;
       if (task.actualFinish !== undefined) input.actualFinish = task.actualFinish;
       if (task.remaining !== undefined) input.remaining = task.remaining;
+      if (task.mustStartOn === true) input.mustStartOn = true;
+      if (task.resume !== undefined) input.resume = task.resume;
       return input;
     }),
     links,
@@ -167,6 +169,8 @@ export function toOutput(
     if (!computed.isSummary && task.remaining !== undefined) activity.RemainingDuration = task.remaining;
     if (task.notes !== undefined) activity.Notes = task.notes;
     if (task.deadline !== undefined) activity.Deadline = task.deadline;
+    if (!computed.isSummary && task.mustStartOn === true) activity.MustStartOn = true;
+    if (!computed.isSummary && task.resume !== undefined) activity.Resume = task.resume;
     if (computed.status !== undefined) activity.status = computed.status;
     return activity;
   });

@@ -1,4 +1,4 @@
-import { remainingAfterEntry } from '@cimiento/domain/progress';
+import { remainingAfterEntry, resumeAfterEntry } from '@cimiento/domain/progress';
 import { ganttChange } from '@cimiento/domain/history';
 import {
   GANTT_STALE_MESSAGE,
@@ -176,7 +176,14 @@ export async function saveGantt(
   const effective = checked.tasks.map((task, index): GanttTaskRecord => {
     // a summary's progress is rolled up from its leaves on every answer, and it has no actual dates
     if (summaries.has(task.id)) {
-      const { actualStart: _start, actualFinish: _finish, remaining: _remaining, ...summary } = task;
+      const {
+        actualStart: _start,
+        actualFinish: _finish,
+        remaining: _remaining,
+        mustStartOn: _mustStartOn,
+        resume: _resume,
+        ...summary
+      } = task;
       return { ...summary, progress: 0 };
     }
     const input = activities[index] as GanttActivityInput;
@@ -192,6 +199,17 @@ export async function saveGantt(
       ...(input.RemainingDuration === undefined ? {} : { remaining: input.RemainingDuration }),
     });
     if (remaining !== undefined) leaf.remaining = remaining;
+    // issue 34: the Resume sent, else the stored one while the progress stays as stored (the same rule)
+    delete leaf.resume;
+    const resume = resumeAfterEntry(before ?? { progress: 0 }, {
+      progress: leaf.progress,
+      ...(leaf.actualStart === undefined ? {} : { actualStart: leaf.actualStart }),
+      ...(leaf.actualFinish === undefined ? {} : { actualFinish: leaf.actualFinish }),
+      ...(input.Resume === undefined ? {} : { resume: input.Resume }),
+    });
+    if (resume !== undefined) leaf.resume = resume;
+    // issue 34: a must-start-on a save leaves out stands as stored
+    if (input.MustStartOn === undefined && before?.mustStartOn === true) leaf.mustStartOn = true;
     return leaf;
   });
   // issue 34: notes and a deadline a save leaves out (an older screen, a script) stand as stored

@@ -1,4 +1,4 @@
-import { remainingAfterEntry } from '@cimiento/domain/progress';
+import { remainingAfterEntry, resumeAfterEntry } from '@cimiento/domain/progress';
 import { progressChange } from '@cimiento/domain/history';
 import {
   GANTT_STALE_MESSAGE,
@@ -39,7 +39,7 @@ function withEntries(tasks: readonly GanttTaskRecord[], entries: readonly Progre
   return tasks.map((task) => {
     const entry = byId.get(task.id);
     if (!entry) return task;
-    const { actualStart: _start, actualFinish: _finish, remaining: _remaining, ...rest } = task;
+    const { actualStart: _start, actualFinish: _finish, remaining: _remaining, resume: _resume, ...rest } = task;
     const next: GanttTaskRecord = { ...rest, progress: entry.Progress };
     if (entry.ActualStart !== undefined) next.actualStart = entry.ActualStart;
     if (entry.ActualFinish !== undefined) next.actualFinish = entry.ActualFinish;
@@ -51,6 +51,13 @@ function withEntries(tasks: readonly GanttTaskRecord[], entries: readonly Progre
       ...(entry.RemainingDuration === undefined ? {} : { remaining: entry.RemainingDuration }),
     });
     if (remaining !== undefined) next.remaining = remaining;
+    // issue 34: a Resume stays while the progress does (saveProgress sends none)
+    const resume = resumeAfterEntry(task, {
+      progress: entry.Progress,
+      ...(entry.ActualStart === undefined ? {} : { actualStart: entry.ActualStart }),
+      ...(entry.ActualFinish === undefined ? {} : { actualFinish: entry.ActualFinish }),
+    });
+    if (resume !== undefined) next.resume = resume;
     return next;
   });
 }

@@ -46,6 +46,8 @@ export const taskFieldChangeSchema = z.object({
     'remaining',
     'notes',
     'deadline',
+    'mustStartOn',
+    'resume',
     'parent',
   ]),
   from: z.string(),

@@ -122,6 +122,18 @@ const ganttTaskInputFields = z.object({
    * task finishes after it; it does not move the task (null: none; absent: kept as stored)
    */
   Deadline: isoDateSchema.nullable().optional(),
+  /**
+   * issue 34: 'Debe comenzar el' (MS Project's Must Start On): true makes StartNoEarlierThan the day
+   * the task starts while not started, whatever its links and the cut-off say (its float shows a
+   * link it breaks); false or null: no earlier than; absent: kept as stored
+   */
+  MustStartOn: z.boolean({ error: 'debe ser verdadero o falso' }).nullable().optional(),
+  /**
+   * issue 34: 'Reanudar', YYYY-MM-DD (MS Project's Resume): the day the remaining work of a task
+   * under way starts at the earliest, in place of the cut-off; null: none (at the cut-off). Absent:
+   * kept as stored while Progress and the actual dates are, else none (as RemainingDuration).
+   */
+  Resume: isoDateSchema.nullable().optional(),
 });
 
 /** The task of saveGantt's list: its fields, and a start (StartNoEarlierThan or StartDate; issue 32). */
@@ -189,6 +201,10 @@ export const ganttTaskSchema = z.object({
   Notes: z.string().optional(),
   /** issue 34: 'Fecha límite', YYYY-MM-DD (absent: none) */
   Deadline: z.string().optional(),
+  /** issue 34: true: StartNoEarlierThan is a must-start-on ('Debe comenzar el'); absent: no earlier than */
+  MustStartOn: z.boolean().optional(),
+  /** issue 34: 'Reanudar', YYYY-MM-DD, of a task under way (absent: at the cut-off) */
+  Resume: z.string().optional(),
 });
 export type GanttTask = z.infer<typeof ganttTaskSchema>;
 

@@ -45,6 +45,10 @@ export type GanttTaskRecord = {
   notes?: string;
   /** issue 34: YYYY-MM-DD, 'Fecha límite' (MS Project's Deadline): shown, never scheduled by; absent: none */
   deadline?: string;
+  /** issue 34: the start is a must-start-on ('Debe comenzar el', MS Project's Must Start On); absent: no earlier than */
+  mustStartOn?: boolean;
+  /** issue 34: YYYY-MM-DD, 'Reanudar' of a task under way (MS Project's Resume); absent: at the cut-off */
+  resume?: string;
 };
 
 export type GanttLinkRecord = {

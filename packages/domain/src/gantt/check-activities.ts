@@ -23,6 +23,10 @@ export type GanttActivityInput = {
   /** issue 34: absent: as stored; null: none */
   Notes?: string | null | undefined;
   Deadline?: string | null | undefined;
+  /** issue 34: 'Debe comenzar el' (absent: as stored; null or false: no earlier than) */
+  MustStartOn?: boolean | null | undefined;
+  /** issue 34: 'Reanudar' (absent: as stored while the progress and actual dates are; null: none) */
+  Resume?: string | null | undefined;
 };
 
 /** The first rule a saved list breaks: the task and the Spanish message that names it ('Tarea 1.2 (7): …'). */
@@ -129,6 +133,8 @@ export function checkActivities(activities: readonly GanttActivityInput[]): Chec
     // issue 34: blank notes are none
     if (typeof task.Notes === 'string' && task.Notes.trim() !== '') record.notes = task.Notes.trimEnd();
     if (typeof task.Deadline === 'string') record.deadline = task.Deadline;
+    if (task.MustStartOn === true) record.mustStartOn = true;
+    if (typeof task.Resume === 'string') record.resume = task.Resume;
     const parentId = task.ParentId ?? undefined;
     return parentId === undefined ? record : { ...record, parentId };
   });

@@ -209,6 +209,8 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
         RemainingDuration: null,
         Notes: null,
         Deadline: null,
+        MustStartOn: false,
+        Resume: null,
       },
       {
         TaskID: 2,
@@ -226,6 +228,8 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
         RemainingDuration: null,
         Notes: null,
         Deadline: null,
+        MustStartOn: false,
+        Resume: null,
       },
       {
         TaskID: 3,
@@ -243,6 +247,8 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
         RemainingDuration: null,
         Notes: null,
         Deadline: null,
+        MustStartOn: false,
+        Resume: null,
       },
     ]);
   });

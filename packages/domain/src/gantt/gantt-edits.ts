@@ -7,7 +7,7 @@ import { MAX_LAG, formatPredecessors, parsePredecessors } from './predecessors';
 import type { LinkType, ScheduleOptions, ScheduleResult } from './schedule-types';
 import type { IncrementalScheduler } from './incremental-scheduler';
 import { schedule } from './schedule';
-import { remainingAfterEntry } from './progress-entries';
+import { remainingAfterEntry, resumeAfterEntry } from './progress-entries';
 import { flattenForest, forestOf, siblingsOf, withParent } from '../tree/ordered-forest';
 
 /**
@@ -40,6 +40,10 @@ export type GanttDraftTask = {
   /** issue 34: 'Notas' and 'Fecha límite' (YYYY-MM-DD) (absent: none) */
   notes?: string;
   deadline?: string;
+  /** issue 34: `start` is a must-start-on ('Debe comenzar el') (absent: no earlier than) */
+  mustStartOn?: boolean;
+  /** issue 34: 'Reanudar' of a task under way, YYYY-MM-DD (absent: at the cut-off) */
+  resume?: string;
 };
 
 export type GanttEdit = { ok: true; tasks: GanttDraftTask[] } | { ok: false; error: string };
@@ -75,6 +79,8 @@ export function draftFromActivities(activities: readonly GanttTask[]): GanttDraf
     if (activity.RemainingDuration !== undefined) task.remaining = activity.RemainingDuration;
     if (activity.Notes !== undefined) task.notes = activity.Notes;
     if (activity.Deadline !== undefined) task.deadline = activity.Deadline;
+    if (activity.MustStartOn === true) task.mustStartOn = true;
+    if (activity.Resume !== undefined) task.resume = activity.Resume;
     return task;
   });
 }
@@ -101,6 +107,8 @@ export function activitiesFromDraft(tasks: readonly GanttDraftTask[]): GanttTask
     RemainingDuration: task.remaining ?? null,
     Notes: task.notes ?? null,
     Deadline: task.deadline ?? null,
+    MustStartOn: task.mustStartOn === true,
+    Resume: task.resume ?? null,
   }));
 }
 
@@ -127,6 +135,8 @@ export function scheduleDraft(
     ...(task.actualFinish === undefined ? {} : { actualFinish: task.actualFinish }),
     progress: task.progress,
     ...(task.remaining === undefined ? {} : { remaining: task.remaining }),
+    ...(task.mustStartOn === true ? { mustStartOn: true } : {}),
+    ...(task.resume === undefined ? {} : { resume: task.resume }),
   }));
   const links = [];
   for (const task of tasks) {
@@ -367,6 +377,10 @@ export type GanttTaskChanges = {
   /** issue 34: 'Notas' and 'Fecha límite' (YYYY-MM-DD); null or '': none; absent: as they are */
   notes?: string | null;
   deadline?: string | null;
+  /** issue 34: 'Debe comenzar el' (absent: as it is) */
+  mustStartOn?: boolean;
+  /** issue 34: 'Reanudar' of a task under way (YYYY-MM-DD; null or '': none; absent: by resumeAfterEntry) */
+  resume?: string | null;
 };
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -388,7 +402,7 @@ function isRealDate(value: string): boolean {
  */
 function withProgress(
   task: GanttDraftTask,
-  changes: Pick<GanttTaskChanges, 'progress' | 'actualStart' | 'actualFinish' | 'remaining'>,
+  changes: Pick<GanttTaskChanges, 'progress' | 'actualStart' | 'actualFinish' | 'remaining' | 'resume'>,
 ): GanttDraftTask {
   const start = changes.actualStart === undefined ? task.actualStart : (changes.actualStart ?? undefined);
   const finish = changes.actualFinish === undefined ? task.actualFinish : (changes.actualFinish ?? undefined);
@@ -398,13 +412,21 @@ function withProgress(
     ...(finish === undefined ? {} : { actualFinish: finish }),
     ...(changes.remaining === undefined ? {} : { remaining: changes.remaining }),
   });
+  const resume = resumeAfterEntry(task, {
+    progress: changes.progress,
+    ...(start === undefined ? {} : { actualStart: start }),
+    ...(finish === undefined ? {} : { actualFinish: finish }),
+    ...(changes.resume === undefined ? {} : { resume: changes.resume === '' ? null : changes.resume }),
+  });
   const next = { ...task, progress: changes.progress };
   delete next.actualStart;
   delete next.actualFinish;
   delete next.remaining;
+  delete next.resume;
   if (start !== undefined) next.actualStart = start;
   if (finish !== undefined) next.actualFinish = finish;
   if (remaining !== undefined) next.remaining = remaining;
+  if (resume !== undefined) next.resume = resume;
   return next;
 }
 
@@ -420,6 +442,15 @@ function withNotes(task: GanttDraftTask, changes: Pick<GanttTaskChanges, 'notes'
     delete next.deadline;
     if (changes.deadline !== null && changes.deadline !== '') next.deadline = changes.deadline;
   }
+  return next;
+}
+
+/** issue 34: a task's start kind after an edit: a must-start-on or not, as the changes say, else as it was. */
+function withStartKind(task: GanttDraftTask, changes: Pick<GanttTaskChanges, 'mustStartOn'>): GanttDraftTask {
+  if (changes.mustStartOn === undefined) return task;
+  const next = { ...task };
+  delete next.mustStartOn;
+  if (changes.mustStartOn) next.mustStartOn = true;
   return next;
 }
 
@@ -444,6 +475,8 @@ export function updateGanttTask(tasks: readonly GanttDraftTask[], id: number, ch
     return { ok: false, error: 'Fin real: no es una fecha válida' };
   if (typeof changes.deadline === 'string' && changes.deadline !== '' && !isRealDate(changes.deadline))
     return { ok: false, error: 'Fecha límite: no es una fecha válida' };
+  if (typeof changes.resume === 'string' && changes.resume !== '' && !isRealDate(changes.resume))
+    return { ok: false, error: 'Reanudar: no es una fecha válida' };
   if (typeof changes.notes === 'string' && changes.notes.length > MAX_TASK_NOTES)
     return { ok: false, error: `Notas: deben tener como máximo ${MAX_TASK_NOTES} caracteres` };
   if (
@@ -474,7 +507,10 @@ export function updateGanttTask(tasks: readonly GanttDraftTask[], id: number, ch
   return {
     ok: true,
     tasks: replace(tasks, id, (old) => ({
-      ...withNotes(withProgress(old, { ...changes, progress: Math.round(changes.progress) }), changes),
+      ...withStartKind(
+        withNotes(withProgress(old, { ...changes, progress: Math.round(changes.progress) }), changes),
+        changes,
+      ),
       code,
       name,
       start: changes.start,

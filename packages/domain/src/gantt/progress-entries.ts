@@ -14,13 +14,15 @@ export type ProgressEntry = {
   Progress: number;
   /** issue 34: 'Duración restante' of a task under way, whole working days (null: none) */
   RemainingDuration?: number | null;
+  /** issue 34: 'Reanudar', YYYY-MM-DD, of a task under way (null: none) */
+  Resume?: string | null;
 };
 
 export type ProgressTaskInfo = { isSummary: boolean; code: string; name: string };
 
 export type ProgressEntryError = {
   TaskID: number;
-  field: 'ActualStart' | 'ActualFinish' | 'Progress' | 'RemainingDuration' | 'TaskID';
+  field: 'ActualStart' | 'ActualFinish' | 'Progress' | 'RemainingDuration' | 'Resume' | 'TaskID';
   message: string;
 };
 
@@ -79,12 +81,38 @@ export function progressEntryErrors(
         'RemainingDuration',
         'la duración restante solo se registra en una tarea en curso (con inicio real y sin fin real)',
       );
+    const resume = entry.Resume;
+    if (resume !== undefined && resume !== null) {
+      if (start === undefined || finish !== undefined)
+        refuse('Resume', 'la reanudación solo se registra en una tarea en curso (con inicio real y sin fin real)');
+      else if (resume < start) refuse('Resume', 'la reanudación no puede ser anterior al inicio real');
+    }
   }
   return errors;
 }
 
 /** What a task holds of its progress (a stored task, a draft task). */
-export type RecordedProgress = { progress: number; actualStart?: string; actualFinish?: string; remaining?: number };
+export type RecordedProgress = {
+  progress: number;
+  actualStart?: string;
+  actualFinish?: string;
+  remaining?: number;
+  resume?: string;
+};
+
+type ProgressAfter = {
+  progress: number;
+  actualStart?: string | null;
+  actualFinish?: string | null;
+};
+
+/** issue 34: whether an entry leaves a task under way with the progress and actual dates it had. */
+function sameUnderWay(before: RecordedProgress, after: ProgressAfter): boolean {
+  const start = after.actualStart ?? undefined;
+  const finish = after.actualFinish ?? undefined;
+  if (start === undefined || finish !== undefined) return false;
+  return before.progress === after.progress && before.actualStart === start && before.actualFinish === finish;
+}
 
 /**
  * issue 34: the remaining duration a task keeps after a progress entry: the entry's, when it sends
@@ -95,12 +123,22 @@ export type RecordedProgress = { progress: number; actualStart?: string; actualF
  */
 export function remainingAfterEntry(
   before: RecordedProgress,
-  after: { progress: number; actualStart?: string | null; actualFinish?: string | null; remaining?: number | null },
+  after: ProgressAfter & { remaining?: number | null },
 ): number | undefined {
   if (after.remaining !== undefined) return after.remaining ?? undefined;
-  const start = after.actualStart ?? undefined;
-  const finish = after.actualFinish ?? undefined;
-  if (start === undefined || finish !== undefined) return undefined;
-  const same = before.progress === after.progress && before.actualStart === start && before.actualFinish === finish;
-  return same ? before.remaining : undefined;
+  return sameUnderWay(before, after) ? before.remaining : undefined;
+}
+
+/**
+ * issue 34: the Resume ('Reanudar') a task keeps after a progress entry, by remainingAfterEntry's
+ * rule: the entry's when it sends one (null: none, the remaining work at the cut-off); else the one
+ * it had while its progress and actual dates stay and it is under way (MS Project moves Stop and
+ * Resume with the % complete: a new progress at a new cut-off places the remaining work again).
+ */
+export function resumeAfterEntry(
+  before: RecordedProgress,
+  after: ProgressAfter & { resume?: string | null },
+): string | undefined {
+  if (after.resume !== undefined) return after.resume ?? undefined;
+  return sameUnderWay(before, after) ? before.resume : undefined;
 }

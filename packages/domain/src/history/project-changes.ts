@@ -253,6 +253,9 @@ export type GanttHistoryTask = {
   /** issue 34: 'Notas' and 'Fecha límite' (absent or null: none) */
   notes?: string | null | undefined;
   deadline?: string | null | undefined;
+  /** issue 34: 'Debe comenzar el' and 'Reanudar' (absent or null: no, none) */
+  mustStartOn?: boolean | null | undefined;
+  resume?: string | null | undefined;
   /** the EDP/EDC item a built task comes from (null or absent: the user's own task) */
   sourceKey?: string | null | undefined;
 };
@@ -382,7 +385,9 @@ export function ganttChange(
       (old.actualFinish ?? null) === (task.actualFinish ?? null) &&
       (old.remaining ?? null) === (task.remaining ?? null) &&
       (old.notes ?? null) === (task.notes ?? null) &&
-      (old.deadline ?? null) === (task.deadline ?? null)
+      (old.deadline ?? null) === (task.deadline ?? null) &&
+      (old.mustStartOn ?? false) === (task.mustStartOn ?? false) &&
+      (old.resume ?? null) === (task.resume ?? null)
     ) {
       continue;
     }
@@ -407,6 +412,8 @@ export function ganttChange(
     field('remaining', remainingText(old.remaining), remainingText(task.remaining));
     if ((old.notes ?? null) !== (task.notes ?? null)) field('notes', notesText(old.notes), notesText(task.notes));
     field('deadline', historyDate(old.deadline), historyDate(task.deadline));
+    field('mustStartOn', old.mustStartOn === true ? 'sí' : 'no', task.mustStartOn === true ? 'sí' : 'no');
+    field('resume', historyDate(old.resume), historyDate(task.resume));
     if (changes.length === 0) continue;
     changed += 1;
     capped.push(detail.tasks, { code: task.code, name: task.name, changes });

@@ -119,6 +119,8 @@ export function importedProjectRecords(
       ...(task.actualStart === undefined ? {} : { actualStart: task.actualStart }),
       ...(task.actualFinish === undefined ? {} : { actualFinish: task.actualFinish }),
       ...(task.remaining === undefined ? {} : { remaining: task.remaining }),
+      ...(task.mustStartOn === true ? { mustStartOn: true } : {}),
+      ...(task.resume === undefined ? {} : { resume: task.resume }),
       ...(task.notes === undefined ? {} : { notes: task.notes }),
       ...(task.deadline === undefined ? {} : { deadline: task.deadline }),
     });

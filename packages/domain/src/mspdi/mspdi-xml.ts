@@ -52,6 +52,7 @@ const TASK_FIELDS = new Set([
   'ActualStart',
   'ActualFinish',
   'RemainingDuration',
+  'Resume',
   'PercentComplete',
   'Manual',
   'Recurring',

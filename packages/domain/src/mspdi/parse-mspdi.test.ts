@@ -451,7 +451,7 @@ describe('parseMspdi: constraints and what is not carried over', () => {
     ).toBeUndefined();
   });
 
-  it('issue 34: a cut-off the file did not give says which tasks not started it holds back', () => {
+  it('issue 34: a cut-off the file did not give: the tasks not started MS Project shows before it keep their start as a must-start-on, said', () => {
     const tasks = [
       leaf(1, 'Terminada', 3, 1, {
         PercentComplete: 100,
@@ -463,13 +463,20 @@ describe('parseMspdi: constraints and what is not carried over', () => {
       leaf(3, 'Después', 2, 1, { Start: '2025-03-20T08:00:00' }),
     ];
     const held =
-      'la fecha de corte es el día siguiente a su última fecha real (13-03-2025), y las tareas sin comenzar no se programan antes de ella: Antes.';
-    expect(parsed(mspdiFile({ tasks })).warnings).toEqual([`El archivo no tiene fecha de estado: ${held}`]);
+      'la fecha de corte es el día siguiente a su última fecha real (13-03-2025), y las tareas sin comenzar que MS Project programa antes de ella conservan su inicio como restricción «Debe comenzar el»: Antes.';
+    const schedule = parsed(mspdiFile({ tasks }));
+    expect(schedule.warnings).toEqual([`El archivo no tiene fecha de estado: ${held}`]);
+    expect(schedule.cutoff).toBe('2025-03-13');
+    const [, before, after] = schedule.tasks;
+    expect(before).toMatchObject({ start: '2025-03-04', mustStartOn: true });
+    expect(after?.mustStartOn).toBeUndefined();
     expect(parsed(mspdiFile({ tasks, header: '<StatusDate>2025-03-05T08:00:00</StatusDate>' })).warnings).toEqual([
       `La fecha de estado del archivo (05-03-2025) es anterior a su avance: ${held}`,
     ]);
-    // a status date on or after the progress: the file's own cut-off, nothing to say
-    expect(parsed(mspdiFile({ tasks, header: '<StatusDate>2025-03-13T08:00:00</StatusDate>' })).warnings).toEqual([]);
+    // a status date on or after the progress: the file's own cut-off, nothing to say, nothing fixed
+    const given = parsed(mspdiFile({ tasks, header: '<StatusDate>2025-03-13T08:00:00</StatusDate>' }));
+    expect(given.warnings).toEqual([]);
+    expect(given.tasks.some((task) => task.mustStartOn === true)).toBe(false);
   });
 
   it('issue 34: a leaf under way keeps its RemainingDuration when it is not what its % complete leaves', () => {
@@ -514,6 +521,70 @@ describe('parseMspdi: constraints and what is not carried over', () => {
       ['Por cerrar', 0],
       ['Terminada', undefined],
       ['Sin comenzar', undefined],
+    ]);
+  });
+
+  it('issue 34: Resume places the remaining work of a leaf under way: kept without a status date, or when later than it', () => {
+    const tasks = [
+      // stopped at noon Wednesday 5, resumed at 13:00 the same day (MS Project without a status date)
+      leaf(1, 'Al mediodía', 10, 1, {
+        PercentComplete: 25,
+        ActualStart: '2025-03-03T08:00:00',
+        Resume: '2025-03-05T13:00:00',
+      }),
+      // stopped at the end of Friday 7: resumes Saturday 8, the next working day for the engine
+      leaf(2, 'Al cierre', 10, 1, {
+        PercentComplete: 50,
+        ActualStart: '2025-03-03T08:00:00',
+        Resume: '2025-03-07T17:00:00',
+      }),
+      // interrupted until Monday 24
+      leaf(3, 'Interrumpida', 10, 1, {
+        PercentComplete: 20,
+        ActualStart: '2025-03-03T08:00:00',
+        Resume: '2025-03-24T08:00:00',
+      }),
+      // done, or a Resume before its actual start: nothing kept
+      leaf(4, 'Terminada', 2, 1, {
+        PercentComplete: 100,
+        ActualStart: '2025-03-03T08:00:00',
+        ActualFinish: '2025-03-04T17:00:00',
+        Resume: '2025-03-04T17:00:00',
+      }),
+      leaf(5, 'Al revés', 10, 1, {
+        PercentComplete: 20,
+        ActualStart: '2025-03-05T08:00:00',
+        Resume: '2025-03-04T08:00:00',
+      }),
+    ];
+    const resumes = (schedule: ImportedSchedule) => schedule.tasks.map((task) => [task.name, task.resume]);
+    expect(resumes(parsed(mspdiFile({ tasks })))).toEqual([
+      ['Al mediodía', '2025-03-05'],
+      ['Al cierre', '2025-03-08'],
+      ['Interrumpida', '2025-03-24'],
+      ['Terminada', undefined],
+      ['Al revés', undefined],
+    ]);
+    // with the file's status date (Monday 10) as the cut-off, only a Resume after it stays
+    expect(
+      resumes(parsed(mspdiFile({ tasks, header: '<StatusDate>2025-03-10T08:00:00</StatusDate>' }))).map(
+        ([, resume]) => resume,
+      ),
+    ).toEqual([undefined, undefined, '2025-03-24', undefined, undefined]);
+  });
+
+  it('issue 34: an MSO constraint on a leaf is a must-start-on (an SNET is not)', () => {
+    const schedule = parsed(
+      mspdiFile({
+        tasks: [
+          leaf(1, 'Fija', 2, 1, { ConstraintType: 2, ConstraintDate: '2025-03-12T08:00:00' }),
+          leaf(2, 'Desde', 2, 1, { ConstraintType: 4, ConstraintDate: '2025-03-12T08:00:00' }),
+        ],
+      }),
+    );
+    expect(schedule.tasks.map((task) => [task.name, task.start, task.mustStartOn])).toEqual([
+      ['Fija', '2025-03-12', true],
+      ['Desde', '2025-03-12', undefined],
     ]);
   });
 

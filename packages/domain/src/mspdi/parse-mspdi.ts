@@ -230,14 +230,17 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
     const percent = num(node, 'PercentComplete') ?? 0;
     const progress = Math.min(100, Math.max(0, percent));
 
-    // constraints: SNET and MSO become the start no earlier than; the rest is not carried over
+    // constraints: SNET becomes the start no earlier than, MSO the must-start-on (issue 34; a
+    // summary's holds its tasks back as a start no earlier than, below); the rest is not carried over
     let start = projectStart;
+    let mustStartOn = false;
     const constraint = int(node, 'ConstraintType') ?? 0;
     if (constraint === 2 || constraint === 4) {
       const date = datePart(text(node, 'ConstraintDate'));
       if (date !== undefined) {
         start = date;
         constraintStartOf.set(uid, date);
+        mustStartOn = constraint === 2 && !summary;
       }
     } else if (constraint !== 0 && CONSTRAINT_NAMES[constraint] !== undefined)
       warnings.add(`constraint${constraint}`, name);
@@ -255,6 +258,9 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
       duration,
       progress,
     );
+    // issue 34: where the remaining work of a leaf under way resumes (kept or not by keepActuals)
+    const resume =
+      actualStart !== undefined && actualFinish === undefined ? resumeDay(text(node, 'Resume')) : undefined;
     if (tasksWithResources.has(uid)) warnings.add('resources', name);
     const calendarUid = int(node, 'CalendarUID');
     if (calendarUid !== undefined && calendarUid !== -1) warnings.add('taskCalendar', name);
@@ -304,6 +310,8 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
       ...(actualStart === undefined ? {} : { actualStart }),
       ...(actualFinish === undefined ? {} : { actualFinish }),
       ...(remaining === undefined ? {} : { remaining }),
+      ...(mustStartOn ? { mustStartOn } : {}),
+      ...(resume === undefined || actualStart === undefined || resume < actualStart ? {} : { resume }),
       ...(notes === '' ? {} : { notes }),
       ...(deadline === undefined ? {} : { deadline }),
       ...(baselines.length === 0 ? {} : { baselines }),
@@ -324,7 +332,8 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
     const own = constraintStartOf.get(task.uid);
     const bound = own !== undefined && (fromParent === undefined || own > fromParent) ? own : fromParent;
     if (bound !== undefined) inheritedStart.set(task.uid, bound);
-    if (!task.summary && fromParent !== undefined && fromParent > task.start) task.start = fromParent;
+    if (!task.summary && task.mustStartOn !== true && fromParent !== undefined && fromParent > task.start)
+      task.start = fromParent;
   }
 
   const links = mapLinks(active, projectRowUid, durationOf, minutesPerDay, workingShare, warnings, inactive);
@@ -364,6 +373,17 @@ function statusDataDate(value: string | undefined): string | undefined {
 }
 
 /**
+ * issue 34: the day MS Project's Resume names, where the remaining work of a task under way starts:
+ * its own day, or the next one when it is at the end of MS Project's standard working day (17:00) or later.
+ */
+function resumeDay(value: string | undefined): string | undefined {
+  const date = datePart(value);
+  if (date === undefined || value === undefined) return undefined;
+  const time = value.trim().slice(11, 16);
+  return time !== '' && time >= '17:00' ? isoDay(dayNumber(date) + 1) : date;
+}
+
+/**
  * issue 15: the file's progress as Cimiento records it. The cut-off is the file's status date
  * (statusDataDate) when no actual date passes it; else (none, or MS Project let actuals pass it;
  * issue 34) the day after the latest actual date, the work of that day being recorded; a leaf
@@ -398,27 +418,42 @@ function keepActuals(tasks: ImportedTask[], statusDate: string | undefined, warn
     delete task.actualStart;
     delete task.actualFinish;
     delete task.remaining;
+    delete task.resume;
     warnings.add('actuals', task.name);
   }
-  if (refused.size === tracked.length) return undefined;
-  // issue 34: a cut-off the file did not give holds the tasks not started to it, where MS Project
-  // (with no status date) shows them earlier: said, naming them
-  if (statusDate === undefined || statusDate < cutoff) {
+  for (const task of tracked) if (task.actualFinish !== undefined) delete task.resume;
+  if (refused.size === tracked.length) {
+    for (const task of tracked) delete task.resume;
+    return undefined;
+  }
+  const given = statusDate !== undefined && statusDate >= cutoff;
+  // issue 34: with the file's own status date as the cut-off, the remaining work resumes there,
+  // unless MS Project's Resume is later (the task was stopped past it)
+  for (const task of tracked) if (task.resume !== undefined && given && task.resume <= cutoff) delete task.resume;
+  // issue 34: a cut-off the file did not give: the tasks not started that MS Project shows before it
+  // keep their start as a must-start-on, said, naming them (the tasks under way resume where the file
+  // has them: their Resume)
+  if (!given) {
     const held = tasks.filter(
       (task) =>
         !task.summary &&
         task.actualStart === undefined &&
         task.actualFinish === undefined &&
         task.fileStart !== undefined &&
-        task.fileStart.slice(0, 10) < cutoff,
+        datePart(task.fileStart) !== undefined &&
+        (datePart(task.fileStart) as string) < cutoff,
     );
+    for (const task of held) {
+      task.start = datePart(task.fileStart) as string;
+      task.mustStartOn = true;
+    }
     if (held.length > 0) {
       const why =
         statusDate === undefined
           ? 'El archivo no tiene fecha de estado'
           : `La fecha de estado del archivo (${formatIsoDate(statusDate)}) es anterior a su avance`;
       warnings.note(
-        `${why}: la fecha de corte es el día siguiente a su última fecha real (${formatIsoDate(cutoff)}), y las tareas sin comenzar no se programan antes de ella: ${listNames(held.map((task) => task.name))}.`,
+        `${why}: la fecha de corte es el día siguiente a su última fecha real (${formatIsoDate(cutoff)}), y las tareas sin comenzar que MS Project programa antes de ella conservan su inicio como restricción «Debe comenzar el»: ${listNames(held.map((task) => task.name))}.`,
       );
     }
   }

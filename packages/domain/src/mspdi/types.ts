@@ -48,6 +48,13 @@ export type ImportedTask = {
    * RemainingDuration, P6's remaining duration), when they differ from what its progress leaves (fileRemaining)
    */
   remaining?: number;
+  /**
+   * issue 34: `start` is a must-start-on ('Debe comenzar el'): MS Project's MSO constraint on a leaf,
+   * or a task not started that MS Project placed before a cut-off the file did not give
+   */
+  mustStartOn?: boolean;
+  /** issue 34: a leaf under way: the day its remaining work resumes (MS Project's Resume; see keepActuals) */
+  resume?: string;
   /** issue 34: MS Project's Notes (plain text, at most MAX_TASK_NOTES characters) and Deadline (YYYY-MM-DD) */
   notes?: string;
   deadline?: string;
@@ -118,6 +125,8 @@ export type ImportedProjectRecords = {
     actualFinish?: string;
     /** issue 34: as the schedule's task */
     remaining?: number;
+    mustStartOn?: boolean;
+    resume?: string;
     notes?: string;
     deadline?: string;
   }[];
@@ -154,6 +163,10 @@ export type MspdiExport = {
     progress: number;
     /** the stored start no earlier than, when the user set one (written as an SNET constraint) */
     startNoEarlierThan?: string;
+    /** issue 34: the start is a must-start-on (written as an MSO constraint on startNoEarlierThan, else the start) */
+    mustStartOn?: boolean;
+    /** issue 34: 'Reanudar' of a leaf under way (written as Resume) */
+    resume?: string;
     /** issue 15: YYYY-MM-DD, 'Inicio real' / 'Fin real' (leaves) */
     actualStart?: string;
     actualFinish?: string;

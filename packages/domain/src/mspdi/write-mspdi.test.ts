@@ -571,4 +571,35 @@ describe('writeMspdi with tracking (issue 15)', () => {
     const same = parseMspdi(byProgress);
     expect(same.ok && same.schedule.tasks.find((task) => task.name === 'Moldajes')?.remaining).toBeUndefined();
   });
+
+  it('issue 34: writes a must-start-on as an MSO constraint and the Resume of a task under way, and reads them back', () => {
+    const input34: MspdiExport = {
+      ...tracked,
+      tasks: tracked.tasks.map((task) => {
+        if (task.id === 4) return { ...task, progress: 25, actualStart: '2025-09-16', resume: '2025-09-22' };
+        if (task.id === 3) return { ...task, mustStartOn: true };
+        return task;
+      }),
+    };
+    const written = writeMspdi(input34);
+    expect(XMLValidator.validate(written)).toBe(true);
+    for (const task of childNames(written, 'Task')) expect(inSchemaOrder(task, TASK_SCHEMA)).toBe(true);
+    const byId = new Map(
+      (
+        new XMLParser({ isArray: (name) => name === 'Task' }).parse(written) as {
+          Project: { Tasks: { Task: Record<string, unknown>[] } };
+        }
+      ).Project.Tasks.Task.map((task) => [task.UID, task]),
+    );
+    const fixed = input34.tasks.find((task) => task.id === 3);
+    expect(byId.get(3)).toMatchObject({ ConstraintType: 2, ConstraintDate: `${fixed?.start}T08:00:00` });
+    expect(byId.get(4)).toMatchObject({ Resume: '2025-09-22T08:00:00' });
+    // only the task under way has a Resume
+    expect(childNames(written, 'Task').filter((names) => names.includes('Resume'))).toHaveLength(1);
+    const back = parseMspdi(written);
+    if (!back.ok) throw new Error(back.error);
+    const byName = new Map(back.schedule.tasks.map((task) => [task.name, task]));
+    expect(byName.get(fixed?.name ?? '')).toMatchObject({ start: fixed?.start, mustStartOn: true });
+    expect(byName.get('Moldajes')?.resume).toBe('2025-09-22');
+  });
 });

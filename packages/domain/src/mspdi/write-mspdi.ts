@@ -74,6 +74,7 @@ export const TASK_ELEMENT_ORDER = [
   'Finish',
   'Duration',
   'DurationFormat',
+  'Resume',
   'EffortDriven',
   'Estimated',
   'Milestone',
@@ -157,7 +158,10 @@ export function writeMspdi(input: MspdiExport): string {
     // a milestone sits at the start of its day; work ends at 17:00 of its last working day
     const start = `${task.start}T08:00:00`;
     const finish = milestone ? start : `${task.end}T17:00:00`;
-    const snet = task.startNoEarlierThan;
+    // issue 34: a must-start-on is MS Project's MSO on its start, else a start no earlier than as set
+    const mso = !task.isSummary && task.mustStartOn === true;
+    const snet = mso ? (task.startNoEarlierThan ?? task.start) : task.startNoEarlierThan;
+    const underWay = !task.isSummary && task.actualStart !== undefined && task.actualFinish === undefined;
     return {
       UID: index + 1,
       ID: index + 1,
@@ -172,6 +176,8 @@ export function writeMspdi(input: MspdiExport): string {
       Finish: finish,
       Duration: `PT${duration * HOURS_PER_DAY}H0M0S`,
       DurationFormat: 7,
+      // issue 34: where the remaining work of a task under way resumes, when it has its own day
+      ...(underWay && task.resume !== undefined ? { Resume: `${task.resume}T08:00:00` } : {}),
       EffortDriven: 0,
       Estimated: 0,
       Milestone: milestone ? 1 : 0,
@@ -183,12 +189,12 @@ export function writeMspdi(input: MspdiExport): string {
         ? {}
         : { ActualFinish: `${task.actualFinish}T${duration === 0 ? '08:00:00' : '17:00:00'}` }),
       // issue 34: what is left of a leaf under way, as the engine schedules it from the status date
-      ...(task.isSummary || task.actualStart === undefined || task.actualFinish !== undefined
+      ...(!underWay
         ? {}
         : {
             RemainingDuration: `PT${remainingWorkDays(duration, task.progress, task.remaining) * HOURS_PER_DAY}H0M0S`,
           }),
-      ConstraintType: snet === undefined ? 0 : 4,
+      ConstraintType: snet === undefined ? 0 : mso ? 2 : 4,
       CalendarUID: -1,
       ...(snet === undefined ? {} : { ConstraintDate: `${snet}T08:00:00` }),
       // issue 34: a deadline is the end of its day, as MS Project writes it

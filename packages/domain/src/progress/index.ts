@@ -3,7 +3,7 @@
  * leaves of a task's remaining duration (issue 34) and 'Actualizar según lo programado' (issue 32),
  * the rules saveGantt, saveProgress and updateAsScheduled apply.
  */
-export { remainingAfterEntry } from '../gantt/progress-entries';
+export { remainingAfterEntry, resumeAfterEntry } from '../gantt/progress-entries';
 export type { RecordedProgress } from '../gantt/progress-entries';
 export type {
   PlannedProgress,

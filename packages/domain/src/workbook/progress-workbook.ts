@@ -168,6 +168,8 @@ const FIELD_TITLES: Record<ProgressEntryError['field'], string> = {
   ActualStart: T.actualStart,
   ActualFinish: T.actualFinish,
   RemainingDuration: T.remaining,
+  // issue 34: the workbook has no Resume column (a row never sends one)
+  Resume: 'Reanudar',
 };
 
 function codeKey(code: string): string {

@@ -19,6 +19,7 @@ import { trashAndChangeLogMigration } from './0016-trash-change-log';
 import { fileReleaseMigration } from './0017-file-release';
 import { remainingDurationMigration } from './0018-remaining-duration';
 import { taskNotesDeadlineMigration } from './0019-task-notes-deadline';
+import { mustStartResumeMigration } from './0020-must-start-resume';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -44,6 +45,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
     '0017-file-release': fileReleaseMigration(),
     '0018-remaining-duration': remainingDurationMigration(),
     '0019-task-notes-deadline': taskNotesDeadlineMigration(),
+    '0020-must-start-resume': mustStartResumeMigration(),
   };
   return { getMigrations: async () => migrations };
 }

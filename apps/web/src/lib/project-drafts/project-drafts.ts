@@ -89,6 +89,9 @@ const ganttDraftTaskSchema = z.object({
   // issue 34: 'Notas' and 'Fecha límite'
   notes: z.string().max(MAX_TASK_NOTES).optional(),
   deadline: isoDay.optional(),
+  // issue 34: 'Inicio fijo («Debe comenzar el»)' and 'Reanudar'
+  mustStartOn: z.literal(true).optional(),
+  resume: isoDay.optional(),
 });
 
 /**

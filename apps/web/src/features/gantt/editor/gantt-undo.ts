@@ -53,9 +53,12 @@ function changedFields(before: GanttDraftTask, after: GanttDraftTask): Set<TaskF
     before.progress !== after.progress ||
     before.actualStart !== after.actualStart ||
     before.actualFinish !== after.actualFinish ||
-    before.remaining !== after.remaining
+    before.remaining !== after.remaining ||
+    before.resume !== after.resume
   )
     fields.add('progress');
+  // issue 34: a start made fixed or free is an edit of the start
+  if (before.mustStartOn !== after.mustStartOn) fields.add('start');
   // issue 34: notes and deadline are named as an edit of the task
   if (before.notes !== after.notes || before.deadline !== after.deadline) fields.add('task');
   return fields;

@@ -16,6 +16,8 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -102,13 +104,24 @@ export const GanttTaskPanel = forwardRef<
   // actual date empties it while it shows the recorded one, as MS Project recomputes it
   const recordedRemaining = task?.remaining === undefined ? '' : String(task.remaining);
   const [remaining, setRemaining] = useState(recordedRemaining);
+  // issue 34: 'Reanudar' (empty: at the cut-off), emptied the same way
+  const recordedResume = task?.resume === undefined ? '' : formatIsoDate(task.resume);
+  const [resume, setResume] = useState(recordedResume);
   const progressEdited = () => {
     if (remaining === recordedRemaining && recordedRemaining !== '') setRemaining('');
+    if (resume === recordedResume && recordedResume !== '') setResume('');
   };
   const progressCheck =
     task && !isSummary && cutoff !== null
-      ? checkProgress(task, cutoff, { actualStart, actualFinish, progress, remaining })
+      ? checkProgress(task, cutoff, { actualStart, actualFinish, progress, remaining, resume })
       : { errors: {}, changes: null };
+  // issue 34: 'Debe comenzar el': the start is a must-start-on
+  const [mustStartOn, setMustStartOn] = useState(task?.mustStartOn === true);
+  const resumeIso = resume.trim() === '' ? undefined : isoOfTypedDate(resume);
+  const resumeHint =
+    cutoff !== null && typeof resumeIso === 'string' && resumeIso < cutoff
+      ? t('gantt.progressEntry.resumeBeforeCutoff', { date: formatIsoDate(cutoff) })
+      : t('gantt.progressEntry.resumeHint');
   // issue 34: 'Fecha límite' (dd-mm-aaaa; empty: none) and 'Notas'
   const [deadline, setDeadline] = useState(task?.deadline ? formatIsoDate(task.deadline) : '');
   const [notes, setNotes] = useState(task?.notes ?? '');
@@ -189,7 +202,7 @@ export const GanttTaskPanel = forwardRef<
         { firstYear, directory },
       );
       // a summary's progress is rolled up from its tasks; a leaf's is recorded at the cut-off
-      let recorded: Pick<GanttTaskChanges, 'progress' | 'actualStart' | 'actualFinish' | 'remaining'> = {
+      let recorded: Pick<GanttTaskChanges, 'progress' | 'actualStart' | 'actualFinish' | 'remaining' | 'resume'> = {
         progress: task.progress,
       };
       const progressError =
@@ -205,9 +218,19 @@ export const GanttTaskPanel = forwardRef<
         return { error: firstError(fieldErrors) ?? progressError ?? notesFieldError ?? '', atField: true };
       }
       if (!isSummary && cutoff !== null && progressCheck.changes !== null) recorded = progressCheck.changes;
-      // the computed start left as shown keeps the task's constraint; another date becomes it
-      const startIso = isSummary || check.changes.start === shownStart ? task.start : check.changes.start;
-      return { ...check.changes, start: startIso, ...recorded, notes, deadline: deadlineIso };
+      // the computed start left as shown keeps the task's constraint; another date becomes it, and so
+      // does the shown one when 'Debe comenzar el' changes (MS Project's Must Start On takes the date shown)
+      const kindChanged = mustStartOn !== (task.mustStartOn === true);
+      const startIso =
+        isSummary || (check.changes.start === shownStart && !kindChanged) ? task.start : check.changes.start;
+      return {
+        ...check.changes,
+        start: startIso,
+        ...recorded,
+        notes,
+        deadline: deadlineIso,
+        ...(isSummary ? {} : { mustStartOn }),
+      };
     },
   }));
 
@@ -314,6 +337,33 @@ export const GanttTaskPanel = forwardRef<
           slotProps={{ ...helperSlot, htmlInput: { inputMode: 'numeric' } }}
           sx={{ width: 230 }}
         />
+        {!isSummary && (
+          <FormControlLabel
+            control={
+              <Checkbox
+                size="small"
+                checked={mustStartOn}
+                onChange={(event) => setMustStartOn(event.target.checked)}
+                slotProps={{ input: { 'aria-describedby': 'task-must-start-hint' } }}
+              />
+            }
+            label={
+              <span>
+                {t('gantt.mustStartOn')}
+                <Typography
+                  id="task-must-start-hint"
+                  component="span"
+                  variant="caption"
+                  color="text.secondary"
+                  sx={{ display: 'block' }}
+                >
+                  {t('gantt.mustStartOnHint')}
+                </Typography>
+              </span>
+            }
+            sx={{ maxWidth: 280, alignItems: 'flex-start', '& .MuiCheckbox-root': { pt: 0.5 } }}
+          />
+        )}
       </Stack>
       {!isSummary && (
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'flex-start' } }}>
@@ -379,6 +429,18 @@ export const GanttTaskPanel = forwardRef<
             helperText={progressCheck.errors.remaining ?? remainingPlaceholder}
             title={t('gantt.progressEntry.remainingHint')}
             slotProps={{ ...helperSlot, htmlInput: { inputMode: 'numeric' } }}
+            sx={{ width: 200 }}
+          />
+          <TextField
+            label={t('gantt.progressEntry.resumeField')}
+            placeholder="dd-mm-aaaa"
+            value={resume}
+            onChange={(event) => setResume(event.target.value)}
+            size="small"
+            disabled={cutoff === null}
+            error={progressCheck.errors.resume !== undefined}
+            helperText={progressCheck.errors.resume ?? resumeHint}
+            slotProps={helperSlot}
             sx={{ width: 200 }}
           />
           <Typography variant="body2" color="text.secondary" sx={{ pt: { md: 1 } }} data-testid="task-progress-hint">

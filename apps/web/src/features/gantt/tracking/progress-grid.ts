@@ -209,6 +209,8 @@ const fieldOf: Record<ProgressEntryError['field'], ProgressField | null> = {
   ActualFinish: 'actualFinish',
   Progress: 'progress',
   RemainingDuration: 'remaining',
+  // issue 34: the grid has no 'Reanudar' column (its entries never send one)
+  Resume: null,
   TaskID: null,
 };
 
