@@ -82,6 +82,9 @@ describe.each(databaseKinds)('importProject on the MSPDI corpus (%s)', (kind) =>
       actualFinish: (task as { ActualFinish?: string }).ActualFinish,
       // a summary's stored start means nothing: its tasks' starts hold the schedule
       startNoEarlierThan: task.isSummary ? undefined : task.StartNoEarlierThan,
+      // issue 34: a must-start-on and a Resume
+      mustStartOn: (task as { MustStartOn?: boolean }).MustStartOn,
+      resume: (task as { Resume?: string }).Resume,
     }));
   }
 

@@ -524,7 +524,7 @@ describe('parseMspdi: constraints and what is not carried over', () => {
     ]);
   });
 
-  it('issue 34: Resume places the remaining work of a leaf under way: kept without a status date, or when later than it', () => {
+  it('issue 34: Resume places the remaining work of a leaf under way, where MS Project shows it', () => {
     const tasks = [
       // stopped at noon Wednesday 5, resumed at 13:00 the same day (MS Project without a status date)
       leaf(1, 'Al mediodía', 10, 1, {
@@ -565,12 +565,13 @@ describe('parseMspdi: constraints and what is not carried over', () => {
       ['Terminada', undefined],
       ['Al revés', undefined],
     ]);
-    // with the file's status date (Monday 10) as the cut-off, only a Resume after it stays
+    // with a status date (Monday 10) as the cut-off too: MS Project leaves the remaining work at its
+    // Resume until asked to move it
     expect(
       resumes(parsed(mspdiFile({ tasks, header: '<StatusDate>2025-03-10T08:00:00</StatusDate>' }))).map(
         ([, resume]) => resume,
       ),
-    ).toEqual([undefined, undefined, '2025-03-24', undefined, undefined]);
+    ).toEqual(['2025-03-05', '2025-03-08', '2025-03-24', undefined, undefined]);
   });
 
   it('issue 34: an MSO constraint on a leaf is a must-start-on (an SNET is not)', () => {

@@ -426,10 +426,9 @@ function keepActuals(tasks: ImportedTask[], statusDate: string | undefined, warn
     for (const task of tracked) delete task.resume;
     return undefined;
   }
+  // issue 34: a task under way keeps MS Project's Resume, where MS Project shows its remaining work
+  // (before the status date too: MS Project moves it only when asked to, 'Actualizar proyecto')
   const given = statusDate !== undefined && statusDate >= cutoff;
-  // issue 34: with the file's own status date as the cut-off, the remaining work resumes there,
-  // unless MS Project's Resume is later (the task was stopped past it)
-  for (const task of tracked) if (task.resume !== undefined && given && task.resume <= cutoff) delete task.resume;
   // issue 34: a cut-off the file did not give: the tasks not started that MS Project shows before it
   // keep their start as a must-start-on, said, naming them (the tasks under way resume where the file
   // has them: their Resume)
