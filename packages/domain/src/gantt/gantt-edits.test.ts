@@ -270,6 +270,24 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
     expect(activitiesFromDraft(draft)[1]?.RemainingDuration).toBe(7);
   });
 
+  it('issue 34: carries a must-start-on and a Resume both ways (MustStartOn / Resume ↔ mustStartOn / resume)', () => {
+    const loaded = activities.map((a) =>
+      a.TaskID === 2
+        ? { ...a, MustStartOn: true }
+        : a.TaskID === 3
+          ? { ...a, ActualStart: MON, Resume: '2025-03-17' }
+          : a,
+    );
+    const draft = draftFromActivities(loaded);
+    expect(draft[1]?.mustStartOn).toBe(true);
+    expect(draft[2]?.resume).toBe('2025-03-17');
+    expect('mustStartOn' in (draft[0] as GanttDraftTask) || 'resume' in (draft[0] as GanttDraftTask)).toBe(false);
+    const back = activitiesFromDraft(draft);
+    expect(back.map((task) => [task.MustStartOn, task.Resume])).toEqual(
+      back.map((task) => [task.TaskID === 2, task.TaskID === 3 ? '2025-03-17' : null]),
+    );
+  });
+
   it('writes a Predecessor typed loosely in its canonical form (FS spelled out, zero lag left out)', () => {
     const loose = activities.map((a) => (a.TaskID === 3 ? { ...a, Predecessor: ' 2 , 7ss + 2d; 8ff-1 ,9+0' } : a));
     expect(activitiesFromDraft(draftFromActivities(loose))[2]?.Predecessor).toBe('2FS,7SS+2,8FF-1,9FS');
@@ -758,6 +776,69 @@ describe('issue 34: a remaining duration follows the progress, as MS Project rec
     // 6 days from Monday 10 → Monday 17; 2 days → Tuesday 11
     expect(byProgress.tasks[0]?.end).toBe('2025-03-17');
     expect(recorded.tasks[0]?.end).toBe('2025-03-11');
+  });
+});
+
+describe('issue 34: a must-start-on and a Resume in the draft', () => {
+  const underWay = sample.map((task) =>
+    task.id === 3 ? { ...task, actualStart: MON, progress: 40, resume: '2025-03-17' } : task,
+  );
+  const base = FUNDACIONES;
+  const after = (edit: GanttEdit) => byId(tasksOf(edit), 3);
+
+  it('the editor sets and clears them; a Resume follows the progress as a remaining duration does', () => {
+    expect(after(updateGanttTask(underWay, 3, { ...base, mustStartOn: true }))?.mustStartOn).toBe(true);
+    const fixed = tasksOf(updateGanttTask(underWay, 3, { ...base, mustStartOn: true }));
+    expect('mustStartOn' in (after(updateGanttTask(fixed, 3, { ...base, mustStartOn: false })) ?? {})).toBe(false);
+    // left out: as it was
+    expect(after(updateGanttTask(fixed, 3, { ...base }))?.mustStartOn).toBe(true);
+    // the Resume: kept while the progress stays, dropped when it changes, set and cleared when sent
+    expect(after(updateGanttTask(underWay, 3, { ...base, name: 'Otra' }))?.resume).toBe('2025-03-17');
+    expect(after(updateGanttTask(underWay, 3, { ...base, progress: 60 }))?.resume).toBeUndefined();
+    expect(after(updateGanttTask(underWay, 3, { ...base, progress: 60, resume: '2025-03-20' }))?.resume).toBe(
+      '2025-03-20',
+    );
+    expect(after(updateGanttTask(underWay, 3, { ...base, resume: null }))?.resume).toBeUndefined();
+    expect(after(updateGanttTask(underWay, 3, { ...base, resume: '' }))?.resume).toBeUndefined();
+    expect(updateGanttTask(underWay, 3, { ...base, resume: '2025-02-30' })).toEqual({
+      ok: false,
+      error: 'Reanudar: no es una fecha válida',
+    });
+  });
+
+  it('schedules the draft with them', () => {
+    const calendar = new WorkingCalendar('mon-fri', () => [], 2025);
+    const leaf = {
+      id: 1,
+      code: 'A',
+      name: 'A',
+      start: MON,
+      duration: 10,
+      progress: 40,
+      predecessors: [],
+      actualStart: MON,
+    };
+    const resumed = scheduleDraft([{ ...leaf, resume: '2025-03-24' }], calendar, { cutoff: '2025-03-10' });
+    const fixed = scheduleDraft(
+      [
+        {
+          id: 2,
+          code: 'B',
+          name: 'B',
+          start: '2025-03-05',
+          duration: 2,
+          progress: 0,
+          predecessors: [],
+          mustStartOn: true,
+        },
+      ],
+      calendar,
+      { cutoff: '2025-03-10' },
+    );
+    if (!resumed.ok || !fixed.ok) throw new Error('refused');
+    // 6 days from Monday 24 → Monday 31; the must-start-on stays on Wednesday 5, before the cut-off
+    expect(resumed.tasks[0]?.end).toBe('2025-03-31');
+    expect(fixed.tasks[0]?.start).toBe('2025-03-05');
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressEntry, ProgressTaskInfo } from './progress-entries';
-import { cutoffError, progressEntryErrors, remainingAfterEntry } from './progress-entries';
+import { cutoffError, progressEntryErrors, remainingAfterEntry, resumeAfterEntry } from './progress-entries';
 
 const tasks = new Map<number, ProgressTaskInfo>([
   [1, { isSummary: true, code: 'OBR.1', name: 'Obra gruesa' }],
@@ -127,5 +127,42 @@ describe('issue 34: the remaining duration of an entry', () => {
       remainingAfterEntry(before, { progress: 100, actualStart: '2025-03-11', actualFinish: '2025-03-20' }),
     ).toBeUndefined();
     expect(remainingAfterEntry({ progress: 0 }, { progress: 0 })).toBeUndefined();
+  });
+});
+
+describe("issue 34: an entry's Resume ('Reanudar')", () => {
+  it('is recorded on a task under way only, never before its actual start', () => {
+    expect(messages([{ TaskID: 3, ActualStart: '2025-03-11', Progress: 40, Resume: '2025-04-07' }])).toEqual([]);
+    // before the cut-off too (MS Project without a status date has it there)
+    expect(messages([{ TaskID: 3, ActualStart: '2025-03-11', Progress: 40, Resume: '2025-03-12' }])).toEqual([]);
+    expect(messages([{ TaskID: 3, Progress: 0, Resume: null }])).toEqual([]);
+    expect(messages([{ TaskID: 3, Progress: 0, Resume: '2025-04-07' }])).toEqual([
+      'OBR.1.2 «Fundaciones»: la reanudación solo se registra en una tarea en curso (con inicio real y sin fin real)',
+    ]);
+    const early = progressEntryErrors(
+      CUTOFF,
+      [{ TaskID: 3, ActualStart: '2025-03-11', Progress: 40, Resume: '2025-03-10' }],
+      tasks,
+    );
+    expect(early).toEqual([
+      {
+        TaskID: 3,
+        field: 'Resume',
+        message: 'OBR.1.2 «Fundaciones»: la reanudación no puede ser anterior al inicio real',
+      },
+    ]);
+  });
+
+  it("resumeAfterEntry: remainingAfterEntry's rule", () => {
+    const before = { progress: 40, actualStart: '2025-03-11', resume: '2025-04-07' };
+    expect(resumeAfterEntry(before, { progress: 70, actualStart: '2025-03-11', resume: '2025-04-14' })).toBe(
+      '2025-04-14',
+    );
+    expect(resumeAfterEntry(before, { progress: 40, actualStart: '2025-03-11', resume: null })).toBeUndefined();
+    expect(resumeAfterEntry(before, { progress: 40, actualStart: '2025-03-11' })).toBe('2025-04-07');
+    expect(resumeAfterEntry(before, { progress: 50, actualStart: '2025-03-11' })).toBeUndefined();
+    expect(
+      resumeAfterEntry(before, { progress: 100, actualStart: '2025-03-11', actualFinish: '2025-03-20' }),
+    ).toBeUndefined();
   });
 });
