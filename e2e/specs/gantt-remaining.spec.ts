@@ -164,4 +164,58 @@ describe("Gantt: a task under way's remaining duration (issue 34)", () => {
         EndDate: '2026-01-26',
       });
   });
+
+  it("issue 34: 'Reanudar' places the remaining work; 'Inicio fijo («Debe comenzar el»)' holds a task before the cut-off", async () => {
+    // after the tests above: ELA.1.2 under way with 4 days left from the cut-off (12–15-01); ELA.1.1
+    // not started, 11 days from the cut-off (12–26-01)
+    const ELA11 = 8;
+    await openGanttPage(page, own.project, ELA12);
+    await cell(page, ELA12, 'text').click();
+    await toolbarButton(page, 'Editar').click();
+    const editor = page.getByRole('form', { name: `Editar tarea ${ELA12}` });
+    await editor.waitFor();
+    const resume = editor.getByRole('textbox', { name: 'Reanudar' });
+    expect(await resume.inputValue()).toBe('');
+    expect(await editor.innerText()).toContain('Vacía: desde el corte');
+    await resume.fill('31-02-2026');
+    await toolbar(page).getByRole('button', { name: 'Actualizar' }).click();
+    expect(await resume.getAttribute('aria-invalid')).toBe('true');
+    expect(await editor.innerText()).toContain('Reanudar: escribe la fecha como dd-mm-aaaa');
+    // stopped until Monday 19-01: its 4 days run 19–22-01
+    await resume.fill('19-01-2026');
+    await screenshot(page, 'gantt-task-editor-resume');
+    await toolbar(page).getByRole('button', { name: 'Actualizar' }).click();
+    await editor.waitFor({ state: 'detached' });
+    await expect.poll(() => cell(page, ELA12, 'endIso').innerText()).toBe('22-01-2026');
+
+    // ELA.1.1 must start on Tuesday 06-01, before the cut-off
+    await cell(page, ELA11, 'text').click();
+    await toolbarButton(page, 'Editar').click();
+    const other = page.getByRole('form', { name: `Editar tarea ${ELA11}` });
+    await other.waitFor();
+    const fixed = other.getByRole('checkbox', { name: /Inicio fijo/ });
+    expect(await fixed.isChecked()).toBe(false);
+    await other.getByRole('textbox', { name: 'Inicio', exact: true }).fill('06-01-2026');
+    await fixed.check();
+    await screenshot(page, 'gantt-task-editor-must-start');
+    await toolbar(page).getByRole('button', { name: 'Actualizar' }).click();
+    await other.waitFor({ state: 'detached' });
+    await expect.poll(() => cell(page, ELA11, 'startIso').innerText()).toBe('06-01-2026');
+    await toolbarButton(page, 'Grabar Gantt').click();
+    await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
+    await expect
+      .poll(async () => {
+        const saved = await own.loadGantt();
+        const byId = (id: number) => saved.activities.find((task) => task.TaskID === id);
+        return [byId(ELA12)?.Resume, byId(ELA12)?.EndDate, byId(ELA11)?.MustStartOn, byId(ELA11)?.StartDate];
+      })
+      .toEqual(['2026-01-19', '2026-01-22', true, '2026-01-06']);
+    // the editor opens with it ticked
+    await cell(page, ELA11, 'text').click();
+    await toolbarButton(page, 'Editar').click();
+    await other.waitFor();
+    expect(await other.getByRole('checkbox', { name: /Inicio fijo/ }).isChecked()).toBe(true);
+    await toolbar(page).getByRole('button', { name: 'Cancelar' }).click();
+    await other.waitFor({ state: 'detached' });
+  });
 });

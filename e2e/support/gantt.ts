@@ -26,6 +26,9 @@ export type GanttTask = {
   Deadline?: string;
   /** issue 34: the recorded remaining duration of a task under way */
   RemainingDuration?: number;
+  /** issue 34: 'Inicio fijo («Debe comenzar el»)' and 'Reanudar' */
+  MustStartOn?: boolean;
+  Resume?: string;
 };
 export type GanttOutput = { activities: GanttTask[]; version: number; projectStart: string; projectFinish: string };
 

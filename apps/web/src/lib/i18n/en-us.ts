@@ -823,8 +823,10 @@ export const enUS: Catalogue = {
       remainingByProgress_one: 'Empty: {{count}} day by the progress',
       remainingByProgress_other: 'Empty: {{count}} days by the progress',
       resumeField: 'Resume',
-      resumeHint: 'Empty: the remaining work goes on at the status date',
-      resumeBeforeCutoff: 'Before the status date ({{date}}): the remaining work stays before it, as in MS Project',
+      resumeHint: 'Empty: from the status date',
+      resumeBeforeCutoff: 'Before the status date {{date}}',
+      resumeTitle:
+        "The day the remaining work of a task in progress goes on (MS Project's Resume). Empty: from the status date. Before it, the remaining work stays before the status date, as MS Project shows it.",
       update: {
         open: 'Update as scheduled',
         title: 'Update as scheduled',

@@ -827,8 +827,10 @@ export const esCL = {
       remainingByProgress_one: 'Vacía: {{count}} día por el avance',
       remainingByProgress_other: 'Vacía: {{count}} días por el avance',
       resumeField: 'Reanudar',
-      resumeHint: 'Vacía: el trabajo restante sigue en la fecha de corte',
-      resumeBeforeCutoff: 'Antes del corte ({{date}}): el trabajo restante queda antes de él, como en MS Project',
+      resumeHint: 'Vacía: desde el corte',
+      resumeBeforeCutoff: 'Antes del corte del {{date}}',
+      resumeTitle:
+        'Día en que sigue el trabajo restante de una tarea en curso (Reanudar de MS Project). Vacía: desde la fecha de corte. Antes de ella, el trabajo restante queda antes del corte, como lo muestra MS Project.',
       update: {
         open: 'Actualizar según lo programado',
         title: 'Actualizar según lo programado',

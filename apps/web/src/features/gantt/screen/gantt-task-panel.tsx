@@ -440,6 +440,7 @@ export const GanttTaskPanel = forwardRef<
             disabled={cutoff === null}
             error={progressCheck.errors.resume !== undefined}
             helperText={progressCheck.errors.resume ?? resumeHint}
+            title={t('gantt.progressEntry.resumeTitle')}
             slotProps={helperSlot}
             sx={{ width: 200 }}
           />
