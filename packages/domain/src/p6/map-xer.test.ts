@@ -263,6 +263,24 @@ describe('mapXer by hand', () => {
     );
   });
 
+  it("issue 34: a 'Mandatory Start' is a must-start-on on its day, not named as left out", () => {
+    const parsed = parseXer(
+      file.replace(
+        '%R\t3\t1\t102\t10\tTT_Task\tTK_NotStart\tCP_Phys\t0\tA200\tTabiques\t36\t36\tCS_MSOA\t2026-04-01 08:00',
+        '%R\t3\t1\t102\t10\tTT_Task\tTK_NotStart\tCP_Phys\t0\tA200\tTabiques\t36\t36\tCS_MANDSTART\t2026-03-04 08:00',
+      ),
+    );
+    if (!parsed.ok) throw new Error(parsed.error);
+    const result = mapXer(parsed.xer);
+    if (!result.ok) throw new Error(result.error);
+    const tabiques = result.schedule.tasks.find((task) => task.name === 'Tabiques');
+    expect(tabiques).toMatchObject({ start: '2026-03-04', mustStartOn: true });
+    // (its 36 hours are rounded, as before; its constraint is not named as left out)
+    expect(result.schedule.warnings.filter((warning) => warning.includes('Tabiques'))).toEqual([
+      'Se redondearon a días completos las duraciones de: A200 Tabiques.',
+    ]);
+  });
+
   it('keeps one link per pair of activities, leaves out a self link and limits a huge lag, naming each', () => {
     const extra = [
       '%R\t4\t2\t1\t1\t1\tPR_SS\t0',

@@ -23,7 +23,9 @@ import { readXerCalendar } from './xer-calendar';
  *   kept as a task, with a warning; progress by its % complete type (physical, duration or units);
  *   actual dates at the project's data date (last_recalc_date, the cut-off).
  * - Constraints: 'Start On or After' (CS_MSOA) and 'Start On' (CS_MSO, with a warning) become the
- *   task's start no earlier than; the others are named in a warning and dropped.
+ *   task's start no earlier than; issue 34: 'Mandatory Start' (CS_MANDSTART) its must-start-on
+ *   ('Inicio fijo', P6's mandatory start overrides the logic as MS Project's Must Start On does);
+ *   the others are named in a warning and dropped.
  * - TASKPRED → links FS/SS/FF/SF with lag_hr_cnt in working days (rounded, with a warning); a link
  *   to another project's activity, to the activity itself, or a second one between the same two
  *   activities (P6 allows SS and FF together; our Gantt holds one: the first is kept) is left out,
@@ -356,11 +358,15 @@ export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: s
       warn('otherCalendar', name);
     }
     let start = projectStart;
+    let mustStartOn = false;
     const constraint = task['cstr_type'] ?? '';
     const constraintDate = dayOf(task['cstr_date']);
     if ((constraint === 'CS_MSOA' || constraint === 'CS_MSO') && constraintDate !== undefined) {
       start = constraintDate > projectStart ? constraintDate : projectStart;
       if (constraint === 'CS_MSO') warn('startOn', name);
+    } else if (constraint === 'CS_MANDSTART' && constraintDate !== undefined) {
+      start = constraintDate;
+      mustStartOn = true;
     } else if (constraint !== '') {
       warn('constraint', `${name} (${CONSTRAINT_NAMES[constraint] ?? constraint})`);
     }
@@ -372,6 +378,7 @@ export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: s
       progress: progressOf(task),
       start,
     };
+    if (mustStartOn) imported.mustStartOn = true;
     if (parentUid !== undefined) imported.parentUid = parentUid;
     const activityId = (task['task_code'] ?? '').trim();
     if (activityId !== '') imported.fileCode = wbsCode === '' ? activityId : `${wbsCode}.${activityId}`;
