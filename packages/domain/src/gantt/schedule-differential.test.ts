@@ -256,8 +256,9 @@ describe('IncrementalScheduler (issue 18): again after an edit, the same as a fu
             if (random() < 0.5) task.remaining = int(0, 12);
             else delete task.remaining;
             // issue 34: a Resume, before or after the cut-off, or none
-            if (random() < 0.3) task.resume = isoDay(BASE_DAY + int(-5, 30));
-            else if (random() < 0.3) delete task.resume;
+            const resumeRoll = random();
+            if (resumeRoll < 0.3) task.resume = isoDay(BASE_DAY + int(-5, 30));
+            else if (resumeRoll < 0.5) delete task.resume;
           } else if (roll < 0.77) {
             task.mustStartOn = task.mustStartOn !== true;
           } else if (roll < 0.8) {
