@@ -157,6 +157,25 @@ describe('ganttChange (issue 19: the Gantt save, task by task)', () => {
     expect(change.detail.added).toEqual([{ code: 'A.3', name: 'Tarea A.3' }]);
   });
 
+  it("issue 34: names a fixed start ('Debe comenzar el') and a Resume ('Reanudar') set or cleared", () => {
+    const after = {
+      tasks: [
+        task(1, 'A', '2026-03-02', 10),
+        { ...task(2, 'A.1', '2026-03-02', 5, 1), mustStartOn: true },
+        { ...task(3, 'A.2', '2026-03-09', 5, 1), resume: '2026-03-16' },
+      ],
+      links: before.links,
+    };
+    expect(ganttChange(before, after).detail.tasks).toEqual([
+      { code: 'A.1', name: 'Tarea A.1', changes: [{ field: 'mustStartOn', from: 'no', to: 'sí' }] },
+      { code: 'A.2', name: 'Tarea A.2', changes: [{ field: 'resume', from: '', to: '16-03-2026' }] },
+    ]);
+    expect(ganttChange(after, before).detail.tasks.map((changed) => changed.changes)).toEqual([
+      [{ field: 'mustStartOn', from: 'sí', to: 'no' }],
+      [{ field: 'resume', from: '16-03-2026', to: '' }],
+    ]);
+  });
+
   it('counts removed tasks, the singular, and the notes of the save', () => {
     const after = { tasks: before.tasks.slice(0, 2), links: [] };
     expect(ganttChange(before, after).summary).toBe('Gantt: 1 tarea eliminada');
