@@ -120,6 +120,19 @@ export {
   systemInputSchema,
   systemSchema,
 } from './functions/catalogue-contracts';
+export type { CatalogueResource, ResourceInput, Trade, TradeInput } from './functions/resource-contracts';
+export { resourceInputSchema, resourceSchema, tradeInputSchema, tradeSchema } from './functions/resource-contracts';
+export type { AvailabilityRange, CrewMember, ResourceCurrency, ResourceType } from './resources/resources';
+export {
+  MAX_RESOURCE_UNITS,
+  RESOURCE_CURRENCIES,
+  RESOURCE_TYPES,
+  RESOURCE_TYPE_LABELS,
+  availabilityErrors,
+  crewSize,
+  crewText,
+  maxUnitsOn,
+} from './resources/resources';
 export type { PriorityOrdered } from './catalogues/ordering';
 export { compareByPriority, sortByPriority } from './catalogues/ordering';
 export type { StarterCatalogue, StarterComponent, StarterSubcomponent } from './catalogues/starter-catalogue';

@@ -17,18 +17,27 @@ import type { z } from 'zod';
 import { chunks, codeKey, groupBy } from '../db/db-helpers';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
+import { loadResources, loadTrades } from './resource-queries';
 
 /** saveObject's parsed input (defaults applied by the contract). */
 export type ParsedSaveObject = z.output<typeof saveObjectInputSchema>;
 export type ParsedObject<C extends CatalogueCollection> = Extract<ParsedSaveObject, { collection: C }>['object'];
 
-type RecordTable = 'catalogue_area_type' | 'catalogue_activity' | 'catalogue_system' | 'catalogue_component';
+type RecordTable =
+  | 'catalogue_area_type'
+  | 'catalogue_activity'
+  | 'catalogue_system'
+  | 'catalogue_component'
+  | 'catalogue_trade'
+  | 'catalogue_resource';
 
 export const recordTables: Record<CatalogueCollection, RecordTable> = {
   'tipos-area': 'catalogue_area_type',
   actividades: 'catalogue_activity',
   sistemas: 'catalogue_system',
   componentes: 'catalogue_component',
+  oficios: 'catalogue_trade',
+  recursos: 'catalogue_resource',
 };
 
 /** Spanish words per collection, for messages. */
@@ -37,6 +46,8 @@ export const catalogueWords: Record<CatalogueCollection, { aRecord: string; save
   actividades: { aRecord: 'una actividad', saved: 'Actividad guardada', removed: 'Actividad eliminada' },
   sistemas: { aRecord: 'un sistema', saved: 'Sistema guardado', removed: 'Sistema eliminado' },
   componentes: { aRecord: 'un componente', saved: 'Componente guardado', removed: 'Componente eliminado' },
+  oficios: { aRecord: 'un oficio', saved: 'Oficio guardado', removed: 'Oficio eliminado' },
+  recursos: { aRecord: 'un recurso', saved: 'Recurso guardado', removed: 'Recurso eliminado' },
 };
 
 type Row = { _id: string; code: string; name: string; priority: number };
@@ -164,6 +175,10 @@ export async function loadCatalogue(
       return loadSystems(db, onlyId);
     case 'componentes':
       return loadComponents(db, onlyId);
+    case 'oficios':
+      return loadTrades(db, onlyId);
+    case 'recursos':
+      return loadResources(db, onlyId);
   }
 }
 

@@ -9,6 +9,7 @@ import type { ChangeLogCaller } from '../collab/change-log-queries';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
 import { recordTables, lockRecord, loadCatalogue, catalogueWords } from './catalogue-queries';
+import { resourcesWithTrade } from './resource-queries';
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -72,6 +73,22 @@ export async function removeCatalogueObject(
         break;
       }
       case 'sistemas':
+        break;
+      case 'oficios': {
+        // issue 35: a trade in a crew stays; the message says where, with the count
+        const users = await resourcesWithTrade(trx, id);
+        if (users.length > 0) {
+          const listed = users.slice(0, 10).join(', ');
+          const rest = users.length > 10 ? ` y ${users.length - 10} más` : '';
+          throw new HttpsError(
+            'FAILED_PRECONDITION',
+            `El oficio ${before?.code ?? ''} está en la cuadrilla de ${plural(users.length, 'recurso', 'recursos')}: ${listed}${rest}. Quítalo de ellas antes de eliminarlo.`,
+          );
+        }
+        break;
+      }
+      case 'recursos':
+        // its crew and ranges go with it (ON DELETE CASCADE)
         break;
     }
     await trx.deleteFrom(table).where('_id', '=', id).execute();

@@ -21,6 +21,7 @@ import { chunks, codeKey, isForeignKeyViolation, isUniqueViolation } from '../db
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
 import type { ParsedObject, ParsedSaveObject } from './catalogue-queries';
+import { checkTradesExist, writeResource } from './resource-queries';
 
 /** Every ticked activity must exist; the message names the first one missing (by the code the caller sent, if any). */
 async function checkActivitiesExist(
@@ -81,11 +82,15 @@ export async function saveCatalogueObject(
       if (object._id !== undefined) clash = clash.where('_id', '<>', object._id);
       if (await clash.executeTakeFirst()) throw duplicateCodeError(collection, object.code);
       if (input.collection === 'componentes') await checkActivitiesExist(trx, input.object.subcomponents);
+      if (input.collection === 'recursos') await checkTradesExist(trx, input.object.crew);
 
       const now = new Date().toISOString();
       const duration = input.collection === 'actividades' ? input.object.duration : undefined;
       let id: string;
-      if (object._id === undefined) {
+      if (input.collection === 'recursos') {
+        // issue 35: a resource's row, crew and ranges together
+        id = await writeResource(trx, object._id, input.object, now);
+      } else if (object._id === undefined) {
         id =
           duration === undefined
             ? await insertRecord(trx, table, object, now)
@@ -113,6 +118,13 @@ export async function saveCatalogueObject(
   } catch (error) {
     // two saves racing for the same code: the UNIQUE column decides, the loser is told as usual
     if (isUniqueViolation(error)) throw duplicateCodeError(collection, object.code);
+    // a trade deleted between the check and the write
+    if (isForeignKeyViolation(error) && input.collection === 'recursos') {
+      throw new HttpsError(
+        'INVALID_ARGUMENT',
+        'Uno de los oficios de la cuadrilla ya no existe; recarga e intenta de nuevo',
+      );
+    }
     // an activity deleted between the check and the write
     if (isForeignKeyViolation(error)) {
       throw new HttpsError(

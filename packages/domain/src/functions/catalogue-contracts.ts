@@ -1,13 +1,23 @@
 import { z } from 'zod';
 import { defineFunction } from './contract';
 import { messageSchema, noInputSchema } from './common';
+import { resourceInputSchema, resourceSchema, tradeInputSchema, tradeSchema } from './resource-contracts';
+import type { CatalogueResource, Trade } from './resource-contracts';
 
 /**
  * The catalogues (product-spec.md §3, §7): saveObject / removeObject / loadObjects on four
  * collections. Records carry the server key `_id` (UUIDv7) and the spec's `id` (the same string
  * for top-level records); sub-areas and subcomponents keep numeric ids unique within their parent.
  */
-export const catalogueCollections = ['tipos-area', 'actividades', 'sistemas', 'componentes'] as const;
+export const catalogueCollections = [
+  'tipos-area',
+  'actividades',
+  'sistemas',
+  'componentes',
+  // issue 35: the trades and the resources
+  'oficios',
+  'recursos',
+] as const;
 export const catalogueCollectionSchema = z.enum(catalogueCollections, {
   error: `debe ser una de: ${catalogueCollections.join(', ')}`,
 });
@@ -185,14 +195,23 @@ export const saveObjectInputSchema = z.discriminatedUnion(
     z.strictObject({ collection: z.literal('actividades'), object: activityInputSchema }),
     z.strictObject({ collection: z.literal('sistemas'), object: systemInputSchema }),
     z.strictObject({ collection: z.literal('componentes'), object: componentInputSchema }),
+    z.strictObject({ collection: z.literal('oficios'), object: tradeInputSchema }),
+    z.strictObject({ collection: z.literal('recursos'), object: resourceInputSchema }),
   ],
   { error: `debe ser una de: ${catalogueCollections.join(', ')}` },
 );
 export type SaveObjectInput = z.input<typeof saveObjectInputSchema>;
 
 // a system is an activity without its duration, so it has its own place in the union (issue 13)
-const catalogueObjectSchema = z.union([areaTypeSchema, activitySchema, systemSchema, componentSchema]);
-export type CatalogueObject = AreaType | Activity | CatalogueSystem | Component;
+const catalogueObjectSchema = z.union([
+  areaTypeSchema,
+  activitySchema,
+  systemSchema,
+  componentSchema,
+  tradeSchema,
+  resourceSchema,
+]);
+export type CatalogueObject = AreaType | Activity | CatalogueSystem | Component | Trade | CatalogueResource;
 
 export const saveObjectContract = defineFunction({
   name: 'saveObject',
@@ -211,6 +230,8 @@ export const loadObjectsOutputSchema = z.discriminatedUnion('collection', [
   z.object({ collection: z.literal('actividades'), objects: z.array(activitySchema), message: messageSchema }),
   z.object({ collection: z.literal('sistemas'), objects: z.array(systemSchema), message: messageSchema }),
   z.object({ collection: z.literal('componentes'), objects: z.array(componentSchema), message: messageSchema }),
+  z.object({ collection: z.literal('oficios'), objects: z.array(tradeSchema), message: messageSchema }),
+  z.object({ collection: z.literal('recursos'), objects: z.array(resourceSchema), message: messageSchema }),
 ]);
 export type LoadObjectsOutput = z.infer<typeof loadObjectsOutputSchema>;
 
@@ -226,6 +247,8 @@ export const catalogueLoadedMessages: Record<CatalogueCollection, string> = {
   actividades: 'Actividades cargadas',
   sistemas: 'Sistemas cargados',
   componentes: 'Componentes cargados',
+  oficios: 'Oficios cargados',
+  recursos: 'Recursos cargados',
 };
 
 /** Loads the starter catalogue into the installation; only what is missing (by code) is added. */
@@ -238,6 +261,8 @@ export const seedCataloguesContract = defineFunction({
       actividades: z.number().int(),
       sistemas: z.number().int(),
       componentes: z.number().int(),
+      oficios: z.number().int(),
+      recursos: z.number().int(),
     }),
     message: messageSchema,
   }),
