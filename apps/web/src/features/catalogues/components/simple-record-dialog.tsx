@@ -1,15 +1,16 @@
 import { DEFAULT_ACTIVITY_DURATION, DEFAULT_CATALOGUE_PRIORITY } from '@cimiento/domain';
-import type { Activity, CatalogueSystem } from '@cimiento/domain';
+import type { Activity, CatalogueSystem, Trade } from '@cimiento/domain';
 import { useSaveObject } from '../api/save-object';
 import type { CatalogueDialogProps } from './catalogue-screen';
 import { RecordDialog } from './record-dialog';
 
 export type SimpleRecordDialogProps =
   | (CatalogueDialogProps<Activity> & { collection: 'actividades'; title: string })
-  | (CatalogueDialogProps<CatalogueSystem> & { collection: 'sistemas'; title: string });
+  | (CatalogueDialogProps<CatalogueSystem> & { collection: 'sistemas'; title: string })
+  | (CatalogueDialogProps<Trade> & { collection: 'oficios'; title: string });
 
 /**
- * The modal of activities and systems: code, priority and name; activities also their duration in
+ * The modal of activities, systems and trades (issue 35): code, priority and name; activities also their duration in
  * working days (issue 13; a new one starts at DEFAULT_ACTIVITY_DURATION, 0 is a milestone).
  */
 export function SimpleRecordDialog({ collection, title, record, onClose }: SimpleRecordDialogProps) {
