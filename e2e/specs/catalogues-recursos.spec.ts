@@ -97,8 +97,8 @@ describe('Recursos', () => {
     // two ranges that share days
     for (const [index, [from, to, max]] of (
       [
-        ['2026-01-05', '2026-01-30', '3'],
-        ['2026-01-26', '2026-02-27', '1'],
+        ['05-01-2026', '30-01-2026', '3'],
+        ['26-01-2026', '27-02-2026', '1'],
       ] as const
     ).entries()) {
       await dialog.getByRole('button', { name: 'Agregar rango' }).click();
@@ -112,7 +112,7 @@ describe('Recursos', () => {
     // 'Grabar' waits while a field says what is wrong
     await dialog.getByRole('button', { name: 'Grabar' }).click();
     expect(await dialog.isVisible()).toBe(true);
-    await dialog.getByTestId('range-from-1').fill('2026-02-02');
+    await dialog.getByTestId('range-from-1').fill('02-02-2026');
     await expect.poll(() => dialog.getByRole('alert').filter({ hasText: overlap }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Grabar' }).click();
     await waitForSuccessToast(page, 'Recurso guardado');

@@ -67,7 +67,15 @@ export {
 } from './functions/collaboration-contracts';
 export type { Currency } from './format/money';
 export { currencies, formatCount, formatMoney, formatNumber } from './format/money';
-export { APP_TIME_ZONE, formatDate, formatDateTime, formatIsoDate, santiagoToday } from './format/dates';
+export {
+  APP_TIME_ZONE,
+  formatDate,
+  formatDateTime,
+  formatIsoDate,
+  isRealIsoDate,
+  isoOfTypedDate,
+  santiagoToday,
+} from './format/dates';
 export type { ImageContentType, ParsedDataUrl } from './files/data-url';
 export type { ImageSize } from './files/data-url';
 export {

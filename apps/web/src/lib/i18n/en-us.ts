@@ -354,7 +354,7 @@ export const enUS: Catalogue = {
     rangeFrom: 'From',
     rangeTo: 'To',
     rangeMax: 'Maximum',
-    rangeDatesRequired: 'Give from and to',
+    rangeDatesRequired: 'From and to as dd-mm-yyyy',
     rangeMaxError: 'A number, 0 or more',
     addRange: 'Add range',
   },

@@ -354,7 +354,7 @@ export const esCL = {
     rangeFrom: 'Desde',
     rangeTo: 'Hasta',
     rangeMax: 'Máximo',
-    rangeDatesRequired: 'Indica desde y hasta',
+    rangeDatesRequired: 'Desde y hasta como dd-mm-aaaa',
     rangeMaxError: 'Un número de 0 o más',
     addRange: 'Agregar rango',
   },

@@ -5,7 +5,9 @@ import {
   RESOURCE_TYPES,
   availabilityErrors,
   crewSize,
+  formatIsoDate,
   formatNumber,
+  isoOfTypedDate,
 } from '@cimiento/domain';
 import type { CatalogueResource, ResourceCurrency, ResourceInput, ResourceType } from '@cimiento/domain';
 import AddIcon from '@mui/icons-material/Add';
@@ -59,8 +61,8 @@ export function ResourceDialog({ record, onClose }: CatalogueDialogProps<Catalog
   const [ranges, setRanges] = useState<RangeRow[]>(
     (record?.availability ?? []).map((range, index) => ({
       key: index,
-      from: range.from,
-      to: range.to,
+      from: formatIsoDate(range.from),
+      to: formatIsoDate(range.to),
       maxUnits: String(range.maxUnits).replace('.', ','),
     })),
   );
@@ -82,9 +84,14 @@ export function ResourceDialog({ record, onClose }: CatalogueDialogProps<Catalog
       return t('resources.crewRepeated');
     return undefined;
   });
-  const rangeValues = ranges.map((row) => ({ from: row.from, to: row.to, maxUnits: typedNumber(row.maxUnits) ?? -1 }));
+  // dates typed dd-mm-aaaa, as everywhere in Cimiento
+  const rangeValues = ranges.map((row) => ({
+    from: isoOfTypedDate(row.from) ?? '',
+    to: isoOfTypedDate(row.to) ?? '',
+    maxUnits: typedNumber(row.maxUnits) ?? -1,
+  }));
   const rangeFieldErrors = ranges.map((row, index) =>
-    row.from === '' || row.to === ''
+    rangeValues[index]?.from === '' || rangeValues[index]?.to === ''
       ? t('resources.rangeDatesRequired')
       : (rangeValues[index]?.maxUnits ?? -1) < 0
         ? t('resources.rangeMaxError')
@@ -106,7 +113,7 @@ export function ResourceDialog({ record, onClose }: CatalogueDialogProps<Catalog
     unit: unit.trim(),
     maxUnits: maxUnitsValue ?? 0,
     crew: type === 'labor' ? crew.map((row) => ({ trade: row.trade, count: typedNumber(row.count) ?? 0 })) : [],
-    availability: ranges.map((row) => ({ from: row.from, to: row.to, maxUnits: typedNumber(row.maxUnits) ?? 0 })),
+    availability: rangeValues.map((range) => ({ ...range, maxUnits: Math.max(0, range.maxUnits) })),
     costPerDay:
       costKind === 'perDay' && costValue !== undefined && costValue !== null ? cost.trim().replace(',', '.') : null,
     costPerUnit:
@@ -276,7 +283,7 @@ export function ResourceDialog({ record, onClose }: CatalogueDialogProps<Catalog
               <TextField
                 key={field}
                 size="small"
-                type="date"
+                placeholder="dd-mm-aaaa"
                 label={t(field === 'from' ? 'resources.rangeFrom' : 'resources.rangeTo')}
                 value={row[field]}
                 onChange={(event) =>
@@ -285,6 +292,7 @@ export function ResourceDialog({ record, onClose }: CatalogueDialogProps<Catalog
                   )
                 }
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `range-${field}-${index}` } }}
+                sx={{ maxWidth: 170 }}
               />
             ))}
             <TextField
