@@ -21,21 +21,21 @@ export function RecursosScreen() {
       {
         accessorKey: 'type',
         header: t('resources.type'),
-        size: 140,
+        size: 130,
         Cell: ({ row }) => t(`resources.types.${row.original.type}`),
       },
-      { accessorKey: 'unit', header: t('resources.unit'), size: 110 },
       {
-        accessorKey: 'maxUnits',
+        id: 'maxUnits',
         header: t('resources.maxUnitsShort'),
-        size: 110,
-        enableGlobalFilter: false,
-        Cell: ({ row }) => formatNumber(row.original.maxUnits),
+        size: 130,
+        accessorFn: (resource) => `${formatNumber(resource.maxUnits)} ${resource.unit}`,
       },
       {
         id: 'crew',
         header: t('resources.crew'),
-        size: 260,
+        size: 200,
+        // a crew of several trades wraps in its cell
+        muiTableBodyCellProps: { sx: { whiteSpace: 'normal' } },
         accessorFn: (resource) =>
           resource.crew.map((member) => `${formatNumber(member.count)} ${member.tradeName}`).join(' + '),
         Cell: ({ row }) =>
@@ -45,8 +45,9 @@ export function RecursosScreen() {
       },
       {
         id: 'cost',
-        header: t('resources.cost'),
-        size: 180,
+        header: t('resources.costKind'),
+        size: 130,
+        muiTableBodyCellProps: { sx: { whiteSpace: 'normal' } },
         enableGlobalFilter: false,
         accessorFn: (resource) => costText(resource, t('resources.perDay'), t('resources.perUnit')),
       },
@@ -61,6 +62,7 @@ export function RecursosScreen() {
       nameHeader={t('resources.resource')}
       showCode
       extraColumns={columns}
+      nameSize={200}
       removeText={t('resources.confirmRemove')}
       renderDialog={(props) => <ResourceDialog {...props} />}
     />
