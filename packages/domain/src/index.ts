@@ -131,6 +131,8 @@ export {
 export type { CatalogueResource, ResourceInput, Trade, TradeInput } from './functions/resource-contracts';
 export { resourceInputSchema, resourceSchema, tradeInputSchema, tradeSchema } from './functions/resource-contracts';
 export type { AvailabilityRange, CrewMember, ResourceCurrency, ResourceType } from './resources/resources';
+export type { WorkUnit } from './resources/productivity';
+export { MAX_CREWS, WORK_UNITS, WORK_UNIT_LABELS, durationFromQuantity, workUnitOf } from './resources/productivity';
 export {
   MAX_RESOURCE_UNITS,
   RESOURCE_CURRENCIES,

@@ -87,9 +87,26 @@ export async function removeCatalogueObject(
         }
         break;
       }
-      case 'recursos':
-        // its crew and ranges go with it (ON DELETE CASCADE)
+      case 'recursos': {
+        // issue 35: the default resource of activities stays until they change it; its crew and
+        // ranges go with it (ON DELETE CASCADE)
+        const users = await trx
+          .selectFrom('catalogue_activity')
+          .select(['code', 'name'])
+          .where('resource_id', '=', id)
+          .orderBy('code')
+          .execute();
+        if (users.length > 0) {
+          const names = users.map((activity) => `${activity.code} ${activity.name}`);
+          const listed = names.slice(0, 10).join(', ');
+          const rest = names.length > 10 ? ` y ${names.length - 10} más` : '';
+          throw new HttpsError(
+            'FAILED_PRECONDITION',
+            `El recurso ${before?.code ?? ''} es el recurso de ${plural(users.length, 'actividad', 'actividades')}: ${listed}${rest}. Cámbialo en ellas antes de eliminarlo.`,
+          );
+        }
         break;
+      }
     }
     await trx.deleteFrom(table).where('_id', '=', id).execute();
     await recordChangeLog(trx, caller, 'catalogue', catalogueChange(collection, before, undefined, removedTicks));

@@ -176,6 +176,70 @@ describe.each(databaseKinds)('resources catalogue (%s)', (kind) => {
     });
   });
 
+  it('an activity carries its unit of work, productivity, default resource and crews; kept when left out, cleared with null', async () => {
+    const crane = await createObject(t, member.cookie, 'recursos', moldaje());
+    const activity = await createObject(t, member.cookie, 'actividades', {
+      code: uniqueCode('MOL'),
+      name: 'Moldaje de losa',
+      duration: 5,
+      workUnit: 'm2',
+      productivity: '12,5'.replace(',', '.'),
+      resourceId: crane._id,
+      crews: 2,
+    });
+    expect(activity).toMatchObject({
+      workUnit: 'm2',
+      productivity: '12.5',
+      resourceId: crane._id,
+      resourceName: 'Cuadrilla de moldaje',
+      crews: 2,
+    });
+    // an update that leaves them out keeps them (an older screen, a script)
+    const renamed = await createObject(t, member.cookie, 'actividades', {
+      _id: activity._id,
+      code: activity.code,
+      name: 'Moldaje de losas',
+    });
+    expect(renamed).toMatchObject({ name: 'Moldaje de losas', workUnit: 'm2', productivity: '12.5', crews: 2 });
+    // the resource in use is not deleted: the message names the activity
+    const refused = await removeObject(t, member.cookie, 'recursos', crane._id);
+    expect(refused.body.error).toEqual({
+      status: 'FAILED_PRECONDITION',
+      message: `El recurso ${crane.code} es el recurso de 1 actividad: ${activity.code} Moldaje de losas. Cámbialo en ellas antes de eliminarlo.`,
+    });
+    // null clears them
+    const cleared = await createObject(t, member.cookie, 'actividades', {
+      ...renamed,
+      workUnit: null,
+      productivity: null,
+      resourceId: null,
+    });
+    expect(['workUnit', 'productivity', 'resourceId', 'resourceName'].filter((field) => field in cleared)).toEqual([]);
+    expect((await removeObject(t, member.cookie, 'recursos', crane._id)).statusCode).toBe(200);
+  });
+
+  it.each([
+    [{ productivity: '8', workUnit: null }, 'workUnit: el rendimiento necesita la unidad de trabajo'],
+    [{ workUnit: 'm4' }, 'workUnit: debe ser una de: m2, m3, kg, ml, un, gl'],
+    [{ workUnit: 'm3', productivity: '0' }, 'productivity: debe ser mayor que 0'],
+    [{ crews: 0 }, 'crews: debe ser 1 o más'],
+    [{ crews: 1.5 }, 'crews: debe ser un número entero de cuadrillas'],
+    [
+      { resourceId: '01890000-0000-7000-8000-000000000000' },
+      'resourceId: el recurso no existe en el catálogo de recursos',
+    ],
+  ])('refuses an activity with %j in Spanish, changing nothing', async (change, message) => {
+    const before = await snapshotCatalogues(t, member.cookie);
+    const response = await saveObject(t, member.cookie, 'actividades', {
+      code: uniqueCode('ACT'),
+      name: 'Hormigonado',
+      ...change,
+    });
+    expect(response.statusCode, JSON.stringify(response.body)).toBe(400);
+    expect(response.body.error.message).toContain(message);
+    expect(await snapshotCatalogues(t, member.cookie)).toEqual(before);
+  });
+
   it('records the resource in the change log with its fields', async () => {
     const saved = await createObject(t, member.cookie, 'recursos', moldaje());
     const row = await t.db

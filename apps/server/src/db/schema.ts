@@ -150,7 +150,14 @@ export type CatalogueResourceAvailabilityTable = {
 };
 
 /** An activity: a catalogue record with its default duration in working days (issue 13). */
-export type CatalogueActivityTable = CatalogueRecordTable & { duration: Generated<number> };
+export type CatalogueActivityTable = CatalogueRecordTable & {
+  duration: Generated<number>;
+  /** issue 35: unit of work, productivity (decimal text, units per crew-day), default resource, crews (NULL: 1) */
+  work_unit: string | null;
+  productivity: string | null;
+  resource_id: string | null;
+  crews: number | null;
+};
 
 /** A sub-area (sector) of an area type; `id` is numeric and unique within its area type. */
 export type CatalogueSectorTable = {

@@ -66,6 +66,11 @@ export type CatalogueChangeRecord = {
   costPerDay?: string | undefined;
   costPerUnit?: string | undefined;
   currency?: string | undefined;
+  /** issue 35: an activity's productivity fields */
+  workUnit?: string | undefined;
+  productivity?: string | undefined;
+  resourceName?: string | undefined;
+  crews?: number | undefined;
 };
 
 /** issue 35: a resource's cost as it reads ('45000 CLP por día'); undefined when it has none. */
@@ -116,6 +121,26 @@ const recordFields: FieldRule<CatalogueChangeRecord>[] = [
   { label: 'Nombre', text: (record) => record.name },
   { label: 'Prioridad', text: (record) => formatNumber(record.priority) },
   { label: 'Duración', text: (record) => (record.duration === undefined ? undefined : durationText(record.duration)) },
+  // issue 35: an activity's productivity (crews named once they matter: with a productivity, or not 1)
+  { label: 'Unidad de trabajo', text: (record) => record.workUnit },
+  {
+    label: 'Rendimiento',
+    text: (record) =>
+      record.productivity === undefined
+        ? undefined
+        : `${formatNumber(Number(record.productivity))} ${record.workUnit ?? ''} por cuadrilla y día`.replace(
+            '  ',
+            ' ',
+          ),
+  },
+  { label: 'Recurso', text: (record) => record.resourceName },
+  {
+    label: 'Cuadrillas',
+    text: (record) =>
+      record.crews === undefined || (record.crews === 1 && record.productivity === undefined)
+        ? undefined
+        : formatNumber(record.crews),
+  },
   // issue 35: a resource's fields, in the form's order
   { label: 'Tipo', text: (record) => (record.type === undefined ? undefined : RESOURCE_TYPE_LABELS[record.type]) },
   { label: 'Unidad', text: (record) => record.unit },

@@ -3,6 +3,8 @@ import { defineFunction } from './contract';
 import { messageSchema, noInputSchema } from './common';
 import { resourceInputSchema, resourceSchema, tradeInputSchema, tradeSchema } from './resource-contracts';
 import type { CatalogueResource, Trade } from './resource-contracts';
+import { MAX_CREWS, WORK_UNITS } from '../resources/productivity';
+import { decimalTextSchema } from './price-fields';
 
 /**
  * The catalogues (product-spec.md §3, §7): saveObject / removeObject / loadObjects on four
@@ -84,8 +86,22 @@ export const systemSchema = z.object({
 });
 export type CatalogueSystem = z.infer<typeof systemSchema>;
 
-/** An activity: a system's fields and its default duration in working days (issue 13; 0: a milestone). */
-export const activitySchema = systemSchema.extend({ duration: z.number().int() });
+/**
+ * An activity: a system's fields and its default duration in working days (issue 13; 0: a
+ * milestone). Issue 35: its unit of work, productivity ('Rendimiento', units per crew-day, decimal
+ * text), default resource and number of crews: a task with a quantity lasts
+ * ⌈quantity ÷ (productivity × crews)⌉ working days (durationFromQuantity).
+ */
+export const activitySchema = systemSchema.extend({
+  duration: z.number().int(),
+  workUnit: z.enum(WORK_UNITS).optional(),
+  productivity: z.string().optional(),
+  resourceId: z.string().optional(),
+  /** answered with resourceId, for reading */
+  resourceName: z.string().optional(),
+  /** absent: 1 */
+  crews: z.number().int().optional(),
+});
 export type Activity = z.infer<typeof activitySchema>;
 
 /** An activity ticked for a subcomponent, as a copy of the activity's fields. */
@@ -148,11 +164,35 @@ const durationSchema = z
   .min(0, { error: 'debe ser 0 o más (0: un hito)' })
   .max(MAX_ACTIVITY_DURATION, { error: `debe ser como máximo ${MAX_ACTIVITY_DURATION}` });
 
-export const activityInputSchema = z.strictObject({
-  ...recordKeys,
-  // absent: DEFAULT_ACTIVITY_DURATION for a new activity; an update without it keeps the stored one
-  duration: durationSchema.optional(),
-});
+export const workUnitSchema = z.enum(WORK_UNITS, { error: `debe ser una de: ${WORK_UNITS.join(', ')}` });
+export const crewsSchema = z
+  .number({ error: 'debe ser un número' })
+  .int({ error: 'debe ser un número entero de cuadrillas' })
+  .min(1, { error: 'debe ser 1 o más' })
+  .max(MAX_CREWS, { error: `debe ser como máximo ${MAX_CREWS}` });
+
+export const activityInputSchema = z
+  .strictObject({
+    ...recordKeys,
+    // absent: DEFAULT_ACTIVITY_DURATION for a new activity; an update without it keeps the stored one
+    duration: durationSchema.optional(),
+    // issue 35: absent keeps what is stored (none for a new activity); null clears it
+    workUnit: workUnitSchema.nullable().optional(),
+    productivity: decimalTextSchema({ positive: true, max: '1000000' }).nullable().optional(),
+    resourceId: recordIdSchema.nullable().optional(),
+    /** what loadObjects answers along; ignored */
+    resourceName: z.string().optional(),
+    // absent: 1 for a new activity, kept on an update
+    crews: crewsSchema.optional(),
+  })
+  .superRefine((activity, context) => {
+    if (typeof activity.productivity === 'string' && activity.workUnit === null)
+      context.addIssue({
+        code: 'custom',
+        path: ['workUnit'],
+        message: 'el rendimiento necesita la unidad de trabajo',
+      });
+  });
 export type ActivityInput = z.input<typeof activityInputSchema>;
 
 export const systemInputSchema = z.strictObject(recordKeys);
@@ -166,6 +206,12 @@ export const subcomponentActivityInputSchema = z.strictObject({
   name: z.string().optional(),
   priority: z.number().optional(),
   duration: z.number().optional(),
+  // issue 35: the activity's own fields, read from the catalogue, never from here
+  workUnit: z.string().optional(),
+  productivity: z.string().optional(),
+  resourceId: z.string().optional(),
+  resourceName: z.string().optional(),
+  crews: z.number().optional(),
 });
 
 export const subcomponentInputSchema = z.strictObject({

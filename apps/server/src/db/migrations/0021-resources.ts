@@ -59,6 +59,15 @@ export function resourcesMigration() {
         .addColumn('max_units', 'double precision', (c) => c.notNull())
         .addPrimaryKeyConstraint('catalogue_resource_availability_pk', ['resource_id', 'position'])
         .execute();
+      // an activity's unit of work, productivity (units per crew-day, decimal text), default resource
+      // (kept from deletion: removeObject says where it is used) and crews (NULL: 1)
+      await db.schema.alterTable('catalogue_activity').addColumn('work_unit', 'text').execute();
+      await db.schema.alterTable('catalogue_activity').addColumn('productivity', 'text').execute();
+      await db.schema
+        .alterTable('catalogue_activity')
+        .addColumn('resource_id', 'text', (c) => c.references('catalogue_resource._id').onDelete('restrict'))
+        .execute();
+      await db.schema.alterTable('catalogue_activity').addColumn('crews', 'integer').execute();
     },
   };
 }
