@@ -358,6 +358,22 @@ export const enUS: Catalogue = {
     rangeMaxError: 'A number, 0 or more',
     addRange: 'Add range',
   },
+  activityProductivity: {
+    section: 'Productivity (unit price analysis)',
+    workUnit: 'Unit of work',
+    productivity: 'Productivity',
+    productivityHelp: '{{unit}} per crew and working day',
+    units: 'Units',
+    productivityError: 'A number greater than 0',
+    unitNeeded: 'Choose the unit of work',
+    resource: 'Resource',
+    crews: 'Crews',
+    crewsError: 'A whole number from 1 to {{max}}',
+    none: '—',
+    perCrewDay: '{{value}} {{unit}}/day per crew',
+    formula:
+      "With the task's quantity: duration = ⌈quantity ÷ (productivity × crews)⌉ working days. Without a quantity or a productivity, the duration above.",
+  },
   catalogues: {
     areaTypesTitle: 'Areas',
     componentsTitle: 'Main components',

@@ -358,6 +358,22 @@ export const esCL = {
     rangeMaxError: 'Un número de 0 o más',
     addRange: 'Agregar rango',
   },
+  activityProductivity: {
+    section: 'Rendimiento (análisis de precios unitarios)',
+    workUnit: 'Unidad de trabajo',
+    productivity: 'Rendimiento',
+    productivityHelp: '{{unit}} por cuadrilla y día hábil',
+    units: 'Unidades',
+    productivityError: 'Un número mayor que 0, con coma decimal',
+    unitNeeded: 'Elige la unidad de trabajo',
+    resource: 'Recurso',
+    crews: 'Cuadrillas',
+    crewsError: 'Un número entero de 1 a {{max}}',
+    none: '—',
+    perCrewDay: '{{value}} {{unit}}/día por cuadrilla',
+    formula:
+      'Con la cantidad de la tarea: duración = ⌈cantidad ÷ (rendimiento × cuadrillas)⌉ días hábiles. Sin cantidad o sin rendimiento, la duración de arriba.',
+  },
   catalogues: {
     areaTypesTitle: 'Áreas',
     componentsTitle: 'Componentes principales',
