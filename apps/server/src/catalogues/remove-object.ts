@@ -15,6 +15,12 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+/** issue 35: what keeps a record from being deleted, the first ten named, then 'y N más'. */
+function namedList(names: readonly string[]): string {
+  const listed = names.slice(0, 10).join(', ');
+  return names.length > 10 ? `${listed} y ${names.length - 10} más` : listed;
+}
+
 /** The subcomponents that tick activity `id`, with their components: what its deletion takes it off. */
 async function ticksOf(trx: Transaction<Database>, id: string): Promise<RemovedTick[]> {
   const rows = await trx
@@ -78,11 +84,9 @@ export async function removeCatalogueObject(
         // issue 35: a trade in a crew stays; the message says where, with the count
         const users = await resourcesWithTrade(trx, id);
         if (users.length > 0) {
-          const listed = users.slice(0, 10).join(', ');
-          const rest = users.length > 10 ? ` y ${users.length - 10} más` : '';
           throw new HttpsError(
             'FAILED_PRECONDITION',
-            `El oficio ${before?.code ?? ''} está en la cuadrilla de ${plural(users.length, 'recurso', 'recursos')}: ${listed}${rest}. Quítalo de ellas antes de eliminarlo.`,
+            `El oficio ${before?.code ?? ''} está en la cuadrilla de ${plural(users.length, 'recurso', 'recursos')}: ${namedList(users)}. Quítalo de ellas antes de eliminarlo.`,
           );
         }
         break;
@@ -98,11 +102,9 @@ export async function removeCatalogueObject(
           .execute();
         if (users.length > 0) {
           const names = users.map((activity) => `${activity.code} ${activity.name}`);
-          const listed = names.slice(0, 10).join(', ');
-          const rest = names.length > 10 ? ` y ${names.length - 10} más` : '';
           throw new HttpsError(
             'FAILED_PRECONDITION',
-            `El recurso ${before?.code ?? ''} es el recurso de ${plural(users.length, 'actividad', 'actividades')}: ${listed}${rest}. Cámbialo en ellas antes de eliminarlo.`,
+            `El recurso ${before?.code ?? ''} es el recurso de ${plural(users.length, 'actividad', 'actividades')}: ${namedList(names)}. Cámbialo en ellas antes de eliminarlo.`,
           );
         }
         break;
