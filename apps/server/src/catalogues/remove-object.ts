@@ -86,7 +86,7 @@ export async function removeCatalogueObject(
         if (users.length > 0) {
           throw new HttpsError(
             'FAILED_PRECONDITION',
-            `El oficio ${before?.code ?? ''} está en la cuadrilla de ${plural(users.length, 'recurso', 'recursos')}: ${namedList(users)}. Quítalo de ellas antes de eliminarlo.`,
+            `El oficio ${before?.code ?? ''} está en la cuadrilla de ${plural(users.length, 'recurso', 'recursos')}: ${namedList(users)}. Quítalo de ${users.length === 1 ? 'ella' : 'ellas'} antes de eliminarlo.`,
           );
         }
         break;
@@ -104,7 +104,7 @@ export async function removeCatalogueObject(
           const names = users.map((activity) => `${activity.code} ${activity.name}`);
           throw new HttpsError(
             'FAILED_PRECONDITION',
-            `El recurso ${before?.code ?? ''} es el recurso de ${plural(users.length, 'actividad', 'actividades')}: ${namedList(names)}. Cámbialo en ellas antes de eliminarlo.`,
+            `El recurso ${before?.code ?? ''} es el recurso de ${plural(users.length, 'actividad', 'actividades')}: ${namedList(names)}. Cámbialo en ${users.length === 1 ? 'ella' : 'ellas'} antes de eliminarlo.`,
           );
         }
         break;

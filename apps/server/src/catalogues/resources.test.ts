@@ -205,7 +205,7 @@ describe.each(databaseKinds)('resources catalogue (%s)', (kind) => {
     const refused = await removeObject(t, member.cookie, 'recursos', crane._id);
     expect(refused.body.error).toEqual({
       status: 'FAILED_PRECONDITION',
-      message: `El recurso ${crane.code} es el recurso de 1 actividad: ${activity.code} Moldaje de losas. Cámbialo en ellas antes de eliminarlo.`,
+      message: `El recurso ${crane.code} es el recurso de 1 actividad: ${activity.code} Moldaje de losas. Cámbialo en ella antes de eliminarlo.`,
     });
     // null clears them
     const cleared = await createObject(t, member.cookie, 'actividades', {
