@@ -74,6 +74,7 @@ const zones = [
 // against a higher one (trash-contracts.test reads history's words).
 const domainLayers = [
   ['format', 'tree', 'files'],
+  ['resources'],
   ['functions'],
   ['catalogues', 'collab', 'history'],
   ['edc', 'edp'],

@@ -42,6 +42,9 @@ function signedInScreens(): Screen[] {
     { path: '/admin/actividades' },
     { path: '/admin/sistemas' },
     { path: '/admin/componentes' },
+    // issue 35
+    { path: '/admin/recursos' },
+    { path: '/admin/oficios' },
     { path: '/admin/valores-uf' },
     // issue 30
     { path: '/admin/registro-cambios' },

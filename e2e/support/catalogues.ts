@@ -4,7 +4,7 @@ import { callFunction, signInApi } from './api';
 import { screenshot } from './browser';
 import type { SignedInSession } from './signed-in';
 
-export type CatalogueCollection = 'tipos-area' | 'actividades' | 'sistemas' | 'componentes';
+export type CatalogueCollection = 'tipos-area' | 'actividades' | 'sistemas' | 'componentes' | 'oficios' | 'recursos';
 
 export type CatalogueRecord = {
   _id: string;
@@ -107,6 +107,8 @@ export const loadedMessages = {
   actividades: 'Actividades cargadas',
   sistemas: 'Sistemas cargados',
   componentes: 'Componentes cargados',
+  oficios: 'Oficios cargados',
+  recursos: 'Recursos cargados',
 } as const;
 
 export async function waitForErrorToast(page: Page): Promise<void> {
@@ -114,7 +116,7 @@ export async function waitForErrorToast(page: Page): Promise<void> {
 }
 
 export type SimpleCatalogue = {
-  collection: 'actividades' | 'sistemas';
+  collection: 'actividades' | 'sistemas' | 'oficios';
   path: string;
   /** The card title. */
   title: string;

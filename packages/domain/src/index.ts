@@ -67,7 +67,15 @@ export {
 } from './functions/collaboration-contracts';
 export type { Currency } from './format/money';
 export { currencies, formatCount, formatMoney, formatNumber } from './format/money';
-export { APP_TIME_ZONE, formatDate, formatDateTime, formatIsoDate, santiagoToday } from './format/dates';
+export {
+  APP_TIME_ZONE,
+  formatDate,
+  formatDateTime,
+  formatIsoDate,
+  isRealIsoDate,
+  isoOfTypedDate,
+  santiagoToday,
+} from './format/dates';
 export type { ImageContentType, ParsedDataUrl } from './files/data-url';
 export type { ImageSize } from './files/data-url';
 export {
@@ -120,6 +128,21 @@ export {
   systemInputSchema,
   systemSchema,
 } from './functions/catalogue-contracts';
+export type { CatalogueResource, ResourceInput, Trade, TradeInput } from './functions/resource-contracts';
+export { resourceInputSchema, resourceSchema, tradeInputSchema, tradeSchema } from './functions/resource-contracts';
+export type { AvailabilityRange, CrewMember, ResourceCurrency, ResourceType } from './resources/resources';
+export type { WorkUnit } from './resources/productivity';
+export { MAX_CREWS, WORK_UNITS, WORK_UNIT_LABELS, durationFromQuantity, workUnitOf } from './resources/productivity';
+export {
+  MAX_RESOURCE_UNITS,
+  RESOURCE_CURRENCIES,
+  RESOURCE_TYPES,
+  RESOURCE_TYPE_LABELS,
+  availabilityErrors,
+  crewSize,
+  crewText,
+  maxUnitsOn,
+} from './resources/resources';
 export type { PriorityOrdered } from './catalogues/ordering';
 export { compareByPriority, sortByPriority } from './catalogues/ordering';
 export type { StarterCatalogue, StarterComponent, StarterSubcomponent } from './catalogues/starter-catalogue';

@@ -9,6 +9,7 @@ import type {
   Sector,
   Subcomponent,
   SubcomponentActivity,
+  WorkUnit,
   saveObjectInputSchema,
 } from '@cimiento/domain';
 import type { Insertable, Kysely, Transaction } from 'kysely';
@@ -17,18 +18,27 @@ import type { z } from 'zod';
 import { chunks, codeKey, groupBy } from '../db/db-helpers';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
+import { loadResources, loadTrades } from './resource-queries';
 
 /** saveObject's parsed input (defaults applied by the contract). */
 export type ParsedSaveObject = z.output<typeof saveObjectInputSchema>;
 export type ParsedObject<C extends CatalogueCollection> = Extract<ParsedSaveObject, { collection: C }>['object'];
 
-type RecordTable = 'catalogue_area_type' | 'catalogue_activity' | 'catalogue_system' | 'catalogue_component';
+type RecordTable =
+  | 'catalogue_area_type'
+  | 'catalogue_activity'
+  | 'catalogue_system'
+  | 'catalogue_component'
+  | 'catalogue_trade'
+  | 'catalogue_resource';
 
 export const recordTables: Record<CatalogueCollection, RecordTable> = {
   'tipos-area': 'catalogue_area_type',
   actividades: 'catalogue_activity',
   sistemas: 'catalogue_system',
   componentes: 'catalogue_component',
+  oficios: 'catalogue_trade',
+  recursos: 'catalogue_resource',
 };
 
 /** Spanish words per collection, for messages. */
@@ -37,6 +47,8 @@ export const catalogueWords: Record<CatalogueCollection, { aRecord: string; save
   actividades: { aRecord: 'una actividad', saved: 'Actividad guardada', removed: 'Actividad eliminada' },
   sistemas: { aRecord: 'un sistema', saved: 'Sistema guardado', removed: 'Sistema eliminado' },
   componentes: { aRecord: 'un componente', saved: 'Componente guardado', removed: 'Componente eliminado' },
+  oficios: { aRecord: 'un oficio', saved: 'Oficio guardado', removed: 'Oficio eliminado' },
+  recursos: { aRecord: 'un recurso', saved: 'Recurso guardado', removed: 'Recurso eliminado' },
 };
 
 type Row = { _id: string; code: string; name: string; priority: number };
@@ -45,17 +57,55 @@ function toRecord(row: Row): CatalogueSystem {
   return { _id: row._id, id: row._id, code: row.code, name: row.name, priority: Number(row.priority) };
 }
 
-/** An activity with its default duration in working days (issue 13; 0: a milestone). */
-function toActivity(row: Row & { duration: number }): Activity {
-  return { ...toRecord(row), duration: Number(row.duration) };
+type ActivityRow = Row & {
+  duration: number;
+  work_unit: string | null;
+  productivity: string | null;
+  resource_id: string | null;
+  resource_name: string | null;
+  crews: number | null;
+};
+
+/**
+ * An activity with its default duration in working days (issue 13; 0: a milestone); issue 35: its
+ * unit of work, productivity, default resource (and its name) and crews.
+ */
+function toActivity(row: ActivityRow): Activity {
+  const activity: Activity = { ...toRecord(row), duration: Number(row.duration) };
+  // crews absent: 1
+  if (row.crews !== null) activity.crews = Number(row.crews);
+  if (row.work_unit !== null) activity.workUnit = row.work_unit as WorkUnit;
+  if (row.productivity !== null) activity.productivity = row.productivity;
+  if (row.resource_id !== null) activity.resourceId = row.resource_id;
+  if (row.resource_name !== null) activity.resourceName = row.resource_name;
+  return activity;
+}
+
+/** The activities with their resource's name (a left join), as `a`. */
+function selectActivities(db: Kysely<Database>) {
+  return db
+    .selectFrom('catalogue_activity as a')
+    .leftJoin('catalogue_resource as r', 'r._id', 'a.resource_id')
+    .select([
+      'a._id as _id',
+      'a.code as code',
+      'a.name as name',
+      'a.priority as priority',
+      'a.duration as duration',
+      'a.work_unit as work_unit',
+      'a.productivity as productivity',
+      'a.resource_id as resource_id',
+      'r.name as resource_name',
+      'a.crews as crews',
+    ]);
 }
 
 // ---------------------------------------------------------------- reading
 
 /** Activities with their durations, sorted by priority; one query. */
 export async function loadActivities(db: Kysely<Database>, onlyId?: string): Promise<Activity[]> {
-  let query = db.selectFrom('catalogue_activity').select(['_id', 'code', 'name', 'priority', 'duration']);
-  if (onlyId !== undefined) query = query.where('_id', '=', onlyId);
+  let query = selectActivities(db);
+  if (onlyId !== undefined) query = query.where('a._id', '=', onlyId);
   return sortByPriority((await query.execute()).map(toActivity));
 }
 
@@ -107,12 +157,12 @@ export async function loadComponents(db: Kysely<Database>, onlyId?: string): Pro
   let links = db
     .selectFrom('catalogue_subcomponent_activity')
     .select(['component_id', 'subcomponent_id', 'activity_id']);
-  let activities = db.selectFrom('catalogue_activity').select(['_id', 'code', 'name', 'priority', 'duration']);
+  let activities = selectActivities(db);
   if (onlyId !== undefined) {
     records = records.where('_id', '=', onlyId);
     subcomponents = subcomponents.where('component_id', '=', onlyId);
     links = links.where('component_id', '=', onlyId);
-    activities = activities.where('_id', 'in', (eb) =>
+    activities = activities.where('a._id', 'in', (eb) =>
       eb.selectFrom('catalogue_subcomponent_activity').select('activity_id').where('component_id', '=', onlyId),
     );
   }
@@ -164,6 +214,10 @@ export async function loadCatalogue(
       return loadSystems(db, onlyId);
     case 'componentes':
       return loadComponents(db, onlyId);
+    case 'oficios':
+      return loadTrades(db, onlyId);
+    case 'recursos':
+      return loadResources(db, onlyId);
   }
 }
 
@@ -260,10 +314,28 @@ export async function insertRecord(
   return _id;
 }
 
+/** issue 35: an activity's productivity fields as saveObject takes them (absent: kept; null: none). */
+export type ActivityProductivityInput = {
+  workUnit?: WorkUnit | null | undefined;
+  productivity?: string | null | undefined;
+  resourceId?: string | null | undefined;
+  crews?: number | undefined;
+};
+
+/** The columns `values` sets (absent fields are left out, so an update keeps them). */
+export function activityProductivityColumns(values: ActivityProductivityInput) {
+  return {
+    ...(values.workUnit === undefined ? {} : { work_unit: values.workUnit }),
+    ...(values.productivity === undefined ? {} : { productivity: values.productivity }),
+    ...(values.resourceId === undefined ? {} : { resource_id: values.resourceId }),
+    ...(values.crews === undefined ? {} : { crews: values.crews }),
+  };
+}
+
 /** Inserts a new activity with its duration in working days (default 5; 0 a milestone) and returns its `_id`. */
 export async function insertActivity(
   db: Kysely<Database>,
-  values: { code: string; name: string; priority: number; duration?: number },
+  values: { code: string; name: string; priority: number; duration?: number | undefined } & ActivityProductivityInput,
   now = new Date().toISOString(),
 ): Promise<string> {
   const _id = uuidv7();
@@ -276,6 +348,7 @@ export async function insertActivity(
       name: values.name,
       priority: values.priority,
       duration: values.duration ?? DEFAULT_ACTIVITY_DURATION,
+      ...activityProductivityColumns(values),
       created_at: now,
       updated_at: now,
     })

@@ -46,7 +46,7 @@ describe.each(databaseKinds)('loadObjects (%s)', (kind) => {
     expect(response.statusCode).toBe(400);
     expect(response.body.error).toEqual({
       status: 'INVALID_ARGUMENT',
-      message: 'collection: debe ser una de: tipos-area, actividades, sistemas, componentes',
+      message: 'collection: debe ser una de: tipos-area, actividades, sistemas, componentes, oficios, recursos',
     });
   });
 

@@ -1,6 +1,7 @@
 import { catalogueLoadedMessages, loadObjectsContract } from '@cimiento/domain';
 import { loadActivities, loadAreaTypes, loadComponents, loadSystems } from './catalogue-queries';
 import { defineHandler } from '../core/define-handler';
+import { loadResources, loadTrades } from './resource-queries';
 
 /** One catalogue, sorted by priority (domain.md), with the spec's fixed message. */
 export const handleLoadObjects = defineHandler(loadObjectsContract, async ({ collection }, { db }) => {
@@ -14,5 +15,9 @@ export const handleLoadObjects = defineHandler(loadObjectsContract, async ({ col
       return { collection, objects: await loadSystems(db), message };
     case 'componentes':
       return { collection, objects: await loadComponents(db), message };
+    case 'oficios':
+      return { collection, objects: await loadTrades(db), message };
+    case 'recursos':
+      return { collection, objects: await loadResources(db), message };
   }
 });

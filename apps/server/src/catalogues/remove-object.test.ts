@@ -11,7 +11,12 @@ const removedMessages: Record<CatalogueCollection, string> = {
   actividades: 'Actividad eliminada',
   sistemas: 'Sistema eliminado',
   componentes: 'Componente eliminado',
+  oficios: 'Oficio eliminado',
+  recursos: 'Recurso eliminado',
 };
+/** issue 35: what a record of each collection needs besides its code and name (a resource: type, unit, maximum) */
+const required = (collection: CatalogueCollection): Record<string, unknown> =>
+  collection === 'recursos' ? { type: 'equipment', unit: 'un', maxUnits: 1 } : {};
 const collections = Object.keys(removedMessages) as CatalogueCollection[];
 
 describe.each(databaseKinds)('removeObject (%s)', (kind) => {
@@ -30,8 +35,16 @@ describe.each(databaseKinds)('removeObject (%s)', (kind) => {
 
   describe.each(collections)('%s', (collection) => {
     it('deletes the record by _id, says so, and leaves the others', async () => {
-      const keep = await createObject(t, member.cookie, collection, { code: uniqueCode('KEEP'), name: 'Queda' });
-      const gone = await createObject(t, member.cookie, collection, { code: uniqueCode('GONE'), name: 'Se va' });
+      const keep = await createObject(t, member.cookie, collection, {
+        ...required(collection),
+        code: uniqueCode('KEEP'),
+        name: 'Queda',
+      });
+      const gone = await createObject(t, member.cookie, collection, {
+        ...required(collection),
+        code: uniqueCode('GONE'),
+        name: 'Se va',
+      });
       const response = await removeObject(t, member.cookie, collection, gone._id);
       expect(response.statusCode).toBe(200);
       expect(response.body.result).toEqual({ message: removedMessages[collection] });
@@ -42,9 +55,13 @@ describe.each(databaseKinds)('removeObject (%s)', (kind) => {
 
     it('frees the code for a new record', async () => {
       const code = uniqueCode('FREE');
-      const first = await createObject(t, member.cookie, collection, { code, name: 'Primero' });
+      const first = await createObject(t, member.cookie, collection, {
+        ...required(collection),
+        code,
+        name: 'Primero',
+      });
       await removeObject(t, member.cookie, collection, first._id);
-      await createObject(t, member.cookie, collection, { code, name: 'Segundo' });
+      await createObject(t, member.cookie, collection, { ...required(collection), code, name: 'Segundo' });
     });
 
     it('answers NOT_FOUND for an _id that does not exist and deletes nothing', async () => {

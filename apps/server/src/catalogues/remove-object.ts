@@ -9,9 +9,16 @@ import type { ChangeLogCaller } from '../collab/change-log-queries';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
 import { recordTables, lockRecord, loadCatalogue, catalogueWords } from './catalogue-queries';
+import { resourcesWithTrade } from './resource-queries';
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
+}
+
+/** issue 35: what keeps a record from being deleted, the first ten named, then 'y N más'. */
+function namedList(names: readonly string[]): string {
+  const listed = names.slice(0, 10).join(', ');
+  return names.length > 10 ? `${listed} y ${names.length - 10} más` : listed;
 }
 
 /** The subcomponents that tick activity `id`, with their components: what its deletion takes it off. */
@@ -73,6 +80,35 @@ export async function removeCatalogueObject(
       }
       case 'sistemas':
         break;
+      case 'oficios': {
+        // issue 35: a trade in a crew stays; the message says where, with the count
+        const users = await resourcesWithTrade(trx, id);
+        if (users.length > 0) {
+          throw new HttpsError(
+            'FAILED_PRECONDITION',
+            `El oficio ${before?.code ?? ''} está en la cuadrilla de ${plural(users.length, 'recurso', 'recursos')}: ${namedList(users)}. Quítalo de ${users.length === 1 ? 'ella' : 'ellas'} antes de eliminarlo.`,
+          );
+        }
+        break;
+      }
+      case 'recursos': {
+        // issue 35: the default resource of activities stays until they change it; its crew and
+        // ranges go with it (ON DELETE CASCADE)
+        const users = await trx
+          .selectFrom('catalogue_activity')
+          .select(['code', 'name'])
+          .where('resource_id', '=', id)
+          .orderBy('code')
+          .execute();
+        if (users.length > 0) {
+          const names = users.map((activity) => `${activity.code} ${activity.name}`);
+          throw new HttpsError(
+            'FAILED_PRECONDITION',
+            `El recurso ${before?.code ?? ''} es el recurso de ${plural(users.length, 'actividad', 'actividades')}: ${namedList(names)}. Cámbialo en ${users.length === 1 ? 'ella' : 'ellas'} antes de eliminarlo.`,
+          );
+        }
+        break;
+      }
     }
     await trx.deleteFrom(table).where('_id', '=', id).execute();
     await recordChangeLog(trx, caller, 'catalogue', catalogueChange(collection, before, undefined, removedTicks));

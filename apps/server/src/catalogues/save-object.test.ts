@@ -13,13 +13,20 @@ const savedMessages: Record<CatalogueCollection, string> = {
   actividades: 'Actividad guardada',
   sistemas: 'Sistema guardado',
   componentes: 'Componente guardado',
+  oficios: 'Oficio guardado',
+  recursos: 'Recurso guardado',
 };
 const duplicateWords: Record<CatalogueCollection, string> = {
   'tipos-area': 'un tipo de área',
   actividades: 'una actividad',
   sistemas: 'un sistema',
   componentes: 'un componente',
+  oficios: 'un oficio',
+  recursos: 'un recurso',
 };
+/** issue 35: what a record of each collection needs besides its code and name (a resource: type, unit, maximum) */
+const required = (collection: CatalogueCollection): Record<string, unknown> =>
+  collection === 'recursos' ? { type: 'equipment', unit: 'un', maxUnits: 1 } : {};
 const collections = Object.keys(savedMessages) as CatalogueCollection[];
 
 describe.each(databaseKinds)('saveObject (%s)', (kind) => {
@@ -49,7 +56,11 @@ describe.each(databaseKinds)('saveObject (%s)', (kind) => {
   describe.each(collections)('%s', (collection) => {
     it('creates a record with a new UUIDv7 _id (id = _id), priority 1 by default, and says so', async () => {
       const code = uniqueCode('NEW');
-      const response = await saveObject(t, member.cookie, collection, { code, name: `Registro ${code}` });
+      const response = await saveObject(t, member.cookie, collection, {
+        ...required(collection),
+        code,
+        name: `Registro ${code}`,
+      });
       expect(response.statusCode).toBe(200);
       const { object, message } = response.body.result;
       expect(message).toBe(savedMessages[collection]);
@@ -63,15 +74,28 @@ describe.each(databaseKinds)('saveObject (%s)', (kind) => {
 
     it('trims code and name', async () => {
       const code = uniqueCode('TRIM');
-      const object = await createObject(t, member.cookie, collection, { code: `  ${code} `, name: '  Con espacios ' });
+      const object = await createObject(t, member.cookie, collection, {
+        ...required(collection),
+        code: `  ${code} `,
+        name: '  Con espacios ',
+      });
       expect(object).toMatchObject({ code, name: 'Con espacios' });
     });
 
     it('updates the record named by _id, keeping its _id, and changes nothing else', async () => {
-      const other = await createObject(t, member.cookie, collection, { code: uniqueCode('OTR'), name: 'Otro' });
-      const created = await createObject(t, member.cookie, collection, { code: uniqueCode('UPD'), name: 'Antes' });
+      const other = await createObject(t, member.cookie, collection, {
+        ...required(collection),
+        code: uniqueCode('OTR'),
+        name: 'Otro',
+      });
+      const created = await createObject(t, member.cookie, collection, {
+        ...required(collection),
+        code: uniqueCode('UPD'),
+        name: 'Antes',
+      });
       const code = uniqueCode('UPD');
       const response = await saveObject(t, member.cookie, collection, {
+        ...required(collection),
         ...created,
         code,
         name: 'Después',
@@ -93,15 +117,28 @@ describe.each(databaseKinds)('saveObject (%s)', (kind) => {
 
     it('may change only the case of its own code', async () => {
       const code = uniqueCode('case');
-      const created = await createObject(t, member.cookie, collection, { code, name: 'Mayúsculas' });
-      const updated = await createObject(t, member.cookie, collection, { ...created, code: code.toUpperCase() });
+      const created = await createObject(t, member.cookie, collection, {
+        ...required(collection),
+        code,
+        name: 'Mayúsculas',
+      });
+      const updated = await createObject(t, member.cookie, collection, {
+        ...required(collection),
+        ...created,
+        code: code.toUpperCase(),
+      });
       expect(updated.code).toBe(code.toUpperCase());
     });
 
     it('refuses an _id that does not exist with NOT_FOUND and creates nothing', async () => {
       await expectRefusedAndUnchanged(
         collection,
-        { _id: '01890000-0000-7000-8000-000000000000', code: uniqueCode('NF'), name: 'Fantasma' },
+        {
+          ...required(collection),
+          _id: '01890000-0000-7000-8000-000000000000',
+          code: uniqueCode('NF'),
+          name: 'Fantasma',
+        },
         'NOT_FOUND',
         /^El registro no existe$/,
       );
@@ -109,10 +146,10 @@ describe.each(databaseKinds)('saveObject (%s)', (kind) => {
 
     it('refuses a duplicate code, whatever its case, with ALREADY_EXISTS naming the code', async () => {
       const code = uniqueCode('Dup');
-      await createObject(t, member.cookie, collection, { code, name: 'Primero' });
+      await createObject(t, member.cookie, collection, { ...required(collection), code, name: 'Primero' });
       const response = await expectRefusedAndUnchanged(
         collection,
-        { code: code.toLowerCase(), name: 'Segundo' },
+        { ...required(collection), code: code.toLowerCase(), name: 'Segundo' },
         'ALREADY_EXISTS',
       );
       expect(response.statusCode).toBe(409);
@@ -123,16 +160,24 @@ describe.each(databaseKinds)('saveObject (%s)', (kind) => {
 
     it("refuses to update a record to another record's code (ALREADY_EXISTS) and changes nothing", async () => {
       const taken = uniqueCode('TAK');
-      await createObject(t, member.cookie, collection, { code: taken, name: 'Dueño del código' });
-      const mine = await createObject(t, member.cookie, collection, { code: uniqueCode('MIN'), name: 'Mío' });
+      await createObject(t, member.cookie, collection, {
+        ...required(collection),
+        code: taken,
+        name: 'Dueño del código',
+      });
+      const mine = await createObject(t, member.cookie, collection, {
+        ...required(collection),
+        code: uniqueCode('MIN'),
+        name: 'Mío',
+      });
       await expectRefusedAndUnchanged(collection, { ...mine, code: ` ${taken.toUpperCase()} ` }, 'ALREADY_EXISTS');
     });
 
     it('lets only one of two simultaneous saves with the same code through', async () => {
       const code = uniqueCode('RACE');
       const responses = await Promise.all([
-        saveObject(t, member.cookie, collection, { code, name: 'Uno' }),
-        saveObject(t, member.cookie, collection, { code: code.toLowerCase(), name: 'Dos' }),
+        saveObject(t, member.cookie, collection, { ...required(collection), code, name: 'Uno' }),
+        saveObject(t, member.cookie, collection, { ...required(collection), code: code.toLowerCase(), name: 'Dos' }),
       ]);
       expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
       const list = await loadObjects(t, member.cookie, collection);
@@ -153,7 +198,7 @@ describe.each(databaseKinds)('saveObject (%s)', (kind) => {
         /^object\.priority: debe ser un número entero$/,
       ],
       ['priority as text', { code: 'X-1', name: 'Texto', priority: '1' }, /^object\.priority: debe ser un número$/],
-      ['an unexpected field', { code: 'X-1', name: 'Campo extra', color: 'rojo' }, /color/],
+      ['an unexpected field', { ...required(collection), code: 'X-1', name: 'Campo extra', color: 'rojo' }, /color/],
       ['no object at all', null, /^object: /],
     ])('refuses %s with INVALID_ARGUMENT in Spanish and changes nothing', async (_label, object, message) => {
       const response = await expectRefusedAndUnchanged(collection, object, 'INVALID_ARGUMENT', message);
@@ -166,7 +211,7 @@ describe.each(databaseKinds)('saveObject (%s)', (kind) => {
       'proyectos',
       { code: 'X', name: 'X' },
       'INVALID_ARGUMENT',
-      /^collection: debe ser una de: tipos-area, actividades, sistemas, componentes$/,
+      /^collection: debe ser una de: tipos-area, actividades, sistemas, componentes, oficios, recursos$/,
     );
   });
 

@@ -1,6 +1,7 @@
 import { catalogueChange } from '@cimiento/domain/change-log';
 import { saveObjectContract } from '@cimiento/domain';
 import {
+  activityProductivityColumns,
   catalogueWords,
   insertActivity,
   insertRecord,
@@ -21,6 +22,7 @@ import { chunks, codeKey, isForeignKeyViolation, isUniqueViolation } from '../db
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
 import type { ParsedObject, ParsedSaveObject } from './catalogue-queries';
+import { checkTradesExist, writeResource } from './resource-queries';
 
 /** Every ticked activity must exist; the message names the first one missing (by the code the caller sent, if any). */
 async function checkActivitiesExist(
@@ -81,15 +83,28 @@ export async function saveCatalogueObject(
       if (object._id !== undefined) clash = clash.where('_id', '<>', object._id);
       if (await clash.executeTakeFirst()) throw duplicateCodeError(collection, object.code);
       if (input.collection === 'componentes') await checkActivitiesExist(trx, input.object.subcomponents);
+      if (input.collection === 'recursos') await checkTradesExist(trx, input.object.crew);
+      if (input.collection === 'actividades' && typeof input.object.resourceId === 'string') {
+        const resource = await trx
+          .selectFrom('catalogue_resource')
+          .select('_id')
+          .where('_id', '=', input.object.resourceId)
+          .executeTakeFirst();
+        if (!resource)
+          throw new HttpsError('INVALID_ARGUMENT', 'resourceId: el recurso no existe en el catálogo de recursos');
+      }
 
       const now = new Date().toISOString();
       const duration = input.collection === 'actividades' ? input.object.duration : undefined;
       let id: string;
-      if (object._id === undefined) {
+      if (input.collection === 'recursos') {
+        // issue 35: a resource's row, crew and ranges together
+        id = await writeResource(trx, object._id, input.object, now);
+      } else if (object._id === undefined) {
         id =
-          duration === undefined
-            ? await insertRecord(trx, table, object, now)
-            : await insertActivity(trx, { ...object, duration }, now);
+          input.collection === 'actividades'
+            ? await insertActivity(trx, input.object, now)
+            : await insertRecord(trx, table, object, now);
       } else {
         id = object._id;
         // its row is locked already (lockRecord): a concurrent save of the same record queues behind this one
@@ -98,8 +113,14 @@ export async function saveCatalogueObject(
           .set({ code: object.code, code_key: key, name: object.name, priority: object.priority, updated_at: now })
           .where('_id', '=', id)
           .execute();
-        if (duration !== undefined) {
-          await trx.updateTable('catalogue_activity').set({ duration }).where('_id', '=', id).execute();
+        if (input.collection === 'actividades') {
+          // issue 35: the fields sent; an absent one stays as stored
+          const columns = {
+            ...(duration === undefined ? {} : { duration }),
+            ...activityProductivityColumns(input.object),
+          };
+          if (Object.keys(columns).length > 0)
+            await trx.updateTable('catalogue_activity').set(columns).where('_id', '=', id).execute();
         }
       }
       if (sectors) await replaceSectors(trx, id, sectors);
@@ -113,6 +134,13 @@ export async function saveCatalogueObject(
   } catch (error) {
     // two saves racing for the same code: the UNIQUE column decides, the loser is told as usual
     if (isUniqueViolation(error)) throw duplicateCodeError(collection, object.code);
+    // a trade deleted between the check and the write
+    if (isForeignKeyViolation(error) && input.collection === 'recursos') {
+      throw new HttpsError(
+        'INVALID_ARGUMENT',
+        'Uno de los oficios de la cuadrilla ya no existe; recarga e intenta de nuevo',
+      );
+    }
     // an activity deleted between the check and the write
     if (isForeignKeyViolation(error)) {
       throw new HttpsError(

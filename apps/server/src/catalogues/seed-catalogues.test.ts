@@ -23,19 +23,32 @@ const small: StarterCatalogue = {
       subcomponents: [{ code: 'ZAP', name: 'Zapatas', priority: 1, actividades: ['exc', 'HOR'] }],
     },
   ],
+  oficios: [{ code: 'CAR', name: 'Carpintero' }],
+  recursos: [
+    {
+      code: 'CMOL',
+      name: 'Cuadrilla de moldaje',
+      type: 'labor',
+      unit: 'cuadrilla',
+      maxUnits: 2,
+      crew: [{ trade: 'car', count: 4 }],
+      costPerDay: '500000',
+      currency: 'CLP',
+    },
+  ],
 };
 
 describe('describeSeedResult', () => {
   it('lists what was added in Spanish, singular and plural', () => {
-    expect(describeSeedResult({ 'tipos-area': 6, actividades: 1, sistemas: 0, componentes: 8 })).toBe(
-      'Catálogos de ejemplo cargados: 6 tipos de área, 1 actividad y 8 componentes',
-    );
-    expect(describeSeedResult({ 'tipos-area': 0, actividades: 0, sistemas: 1, componentes: 0 })).toBe(
-      'Catálogos de ejemplo cargados: 1 sistema',
-    );
-    expect(describeSeedResult({ 'tipos-area': 0, actividades: 0, sistemas: 0, componentes: 0 })).toBe(
-      'Los catálogos de ejemplo ya estaban cargados; no se agregó nada',
-    );
+    expect(
+      describeSeedResult({ 'tipos-area': 6, actividades: 1, sistemas: 0, componentes: 8, oficios: 0, recursos: 0 }),
+    ).toBe('Catálogos de ejemplo cargados: 6 tipos de área, 1 actividad y 8 componentes');
+    expect(
+      describeSeedResult({ 'tipos-area': 0, actividades: 0, sistemas: 1, componentes: 0, oficios: 0, recursos: 0 }),
+    ).toBe('Catálogos de ejemplo cargados: 1 sistema');
+    expect(
+      describeSeedResult({ 'tipos-area': 0, actividades: 0, sistemas: 0, componentes: 0, oficios: 0, recursos: 0 }),
+    ).toBe('Los catálogos de ejemplo ya estaban cargados; no se agregó nada');
   });
 });
 
@@ -72,6 +85,8 @@ describe.each(databaseKinds)('seedCatalogues (%s)', (kind) => {
       actividades: starterCatalogue.actividades.length,
       sistemas: starterCatalogue.sistemas.length,
       componentes: starterCatalogue.componentes.length,
+      oficios: starterCatalogue.oficios.length,
+      recursos: starterCatalogue.recursos.length,
     };
     expect(response.body.result).toEqual({ added: expected, message: describeSeedResult(expected) });
 
@@ -80,6 +95,15 @@ describe.each(databaseKinds)('seedCatalogues (%s)', (kind) => {
     expect(loaded.actividades).toHaveLength(expected.actividades);
     expect(loaded.sistemas).toHaveLength(expected.sistemas);
     expect(loaded.componentes).toHaveLength(expected.componentes);
+    // issue 35: every crew's trades resolved, in the starter's order
+    expect(loaded.recursos).toHaveLength(expected.recursos);
+    const tradeNames = new Map(starterCatalogue.oficios.map((trade) => [trade.code, trade.name]));
+    for (const starter of starterCatalogue.recursos) {
+      const stored = loaded.recursos.find((entry) => entry.code === starter.code);
+      expect(
+        stored.crew.map((member: { tradeName: string; count: number }) => [member.tradeName, member.count]),
+      ).toEqual(starter.crew.map((member) => [tradeNames.get(member.trade), member.count]));
+    }
 
     for (const starter of starterCatalogue.tiposArea) {
       const stored = loaded['tipos-area'].find((entry) => entry.code === starter.code);
@@ -107,7 +131,7 @@ describe.each(databaseKinds)('seedCatalogues (%s)', (kind) => {
     const response = await callFunction(t.app, 'seedCatalogues', {}, admin.cookie);
     expect(response.statusCode).toBe(200);
     expect(response.body.result).toEqual({
-      added: { 'tipos-area': 0, actividades: 0, sistemas: 0, componentes: 0 },
+      added: { 'tipos-area': 0, actividades: 0, sistemas: 0, componentes: 0, oficios: 0, recursos: 0 },
       message: 'Los catálogos de ejemplo ya estaban cargados; no se agregó nada',
     });
     expect(await snapshotCatalogues(t, member.cookie)).toEqual(before);
@@ -135,7 +159,18 @@ describe.each(databaseKinds)('seedStarterCatalogue (%s)', (kind) => {
     await createObject(t, cookie, 'sistemas', { code: 'Ap', name: 'Agua potable propia' });
 
     const added = await seedStarterCatalogue(t.db, small);
-    expect(added).toEqual({ 'tipos-area': 1, actividades: 1, sistemas: 0, componentes: 1 });
+    expect(added).toEqual({ 'tipos-area': 1, actividades: 1, sistemas: 0, componentes: 1, oficios: 1, recursos: 1 });
+    // issue 35: the resource's crew names its trade by code ('car'), stored by the trade's _id
+    const [trade] = await loadObjects(t, cookie, 'oficios');
+    const [resource] = await loadObjects(t, cookie, 'recursos');
+    expect(resource).toMatchObject({
+      code: 'CMOL',
+      type: 'labor',
+      maxUnits: 2,
+      crew: [{ trade: trade._id, tradeName: 'Carpintero', count: 4 }],
+      costPerDay: '500000',
+      currency: 'CLP',
+    });
 
     const activities = await loadObjects(t, cookie, 'actividades');
     expect(activities.map((activity) => activity.code)).toEqual(['HOR', 'exc']);
@@ -165,6 +200,8 @@ describe.each(databaseKinds)('seedStarterCatalogue (%s)', (kind) => {
       actividades: 0,
       sistemas: 0,
       componentes: 0,
+      oficios: 0,
+      recursos: 0,
     });
     expect(await snapshotCatalogues(t, cookie)).toEqual(before);
   });
@@ -175,6 +212,8 @@ describe.each(databaseKinds)('seedStarterCatalogue (%s)', (kind) => {
       actividades: Array.from({ length: 20 }, (_, index) => ({ code: `PAR-${index}`, name: `Paralela ${index}` })),
       sistemas: [],
       componentes: [],
+      oficios: [],
+      recursos: [],
     };
     const results = await Promise.all([seedStarterCatalogue(t.db, other), seedStarterCatalogue(t.db, other)]);
     expect(results[0].actividades + results[1].actividades).toBe(20);
@@ -196,6 +235,8 @@ describe.each(databaseKinds)('seedStarterCatalogue (%s)', (kind) => {
           subcomponents: [{ code: 'S', name: 'S', priority: 1, actividades: ['NADA'] }],
         },
       ],
+      oficios: [],
+      recursos: [],
     };
     await expect(seedStarterCatalogue(t.db, broken)).rejects.toThrow(/NADA/);
     expect(await snapshotCatalogues(t, cookie)).toEqual(before);

@@ -5,8 +5,10 @@ import {
   areaTypeInputSchema,
   catalogueCollections,
   componentInputSchema,
+  resourceInputSchema,
   starterCatalogue,
   systemInputSchema,
+  tradeInputSchema,
 } from '@cimiento/domain';
 import type { CatalogueCollection, StarterCatalogue } from '@cimiento/domain';
 import type { Kysely } from 'kysely';
@@ -23,6 +25,7 @@ import {
   replaceSectors,
   replaceSubcomponents,
 } from './catalogue-queries';
+import { writeResource } from './resource-queries';
 
 export type SeedCounts = Record<CatalogueCollection, number>;
 
@@ -49,7 +52,14 @@ async function seedOnce(
 ): Promise<SeedCounts> {
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
-    const added: SeedCounts = { 'tipos-area': 0, actividades: 0, sistemas: 0, componentes: 0 };
+    const added: SeedCounts = {
+      'tipos-area': 0,
+      actividades: 0,
+      sistemas: 0,
+      componentes: 0,
+      oficios: 0,
+      recursos: 0,
+    };
     const seeded: SeededCatalogueRecord[] = [];
     const note = (collection: CatalogueCollection, record: { code: string; name: string }) => {
       added[collection] += 1;
@@ -104,6 +114,30 @@ async function seedOnce(
         note('componentes', component);
       }
     }
+    // issue 35: trades, then the resources whose crews name them by code
+    for (const raw of missing(catalogue.oficios, await existingKeys(trx, 'oficios'))) {
+      const trade = tradeInputSchema.parse(raw);
+      await insertRecord(trx, recordTables.oficios, trade, now);
+      note('oficios', trade);
+    }
+    const resourcesToAdd = missing(catalogue.recursos, await existingKeys(trx, 'recursos'));
+    if (resourcesToAdd.length > 0) {
+      const trades = await trx.selectFrom('catalogue_trade').select(['_id', 'code_key']).execute();
+      const tradeIdByKey = new Map(trades.map((row) => [row.code_key, row._id]));
+      for (const raw of resourcesToAdd) {
+        const resource = resourceInputSchema.parse({
+          ...raw,
+          crew: raw.crew.map((member) => {
+            const trade = tradeIdByKey.get(codeKey(member.trade));
+            if (!trade)
+              throw new Error(`catálogo de ejemplo: ${raw.code} nombra el oficio ${member.trade}, que no existe`);
+            return { trade, count: member.count };
+          }),
+        });
+        await writeResource(trx, undefined, resource, now);
+        note('recursos', resource);
+      }
+    }
     // issue 30: what was added, in the 'Registro de cambios' (nothing when nothing was)
     await recordChangeLog(trx, author, 'catalogue', catalogueSeedChange(seeded));
     return added;
@@ -135,6 +169,8 @@ const countWords: Record<CatalogueCollection, [string, string]> = {
   actividades: ['actividad', 'actividades'],
   sistemas: ['sistema', 'sistemas'],
   componentes: ['componente', 'componentes'],
+  oficios: ['oficio', 'oficios'],
+  recursos: ['recurso', 'recursos'],
 };
 
 /** "Catálogos de ejemplo cargados: 6 tipos de área, 30 actividades, 8 sistemas y 8 componentes". */

@@ -397,9 +397,10 @@ describe.each(databaseKinds)("the 'Registro de cambios' (%s)", (kind) => {
         area: 'catalogue',
         action: 'seed',
         record: 'Catálogos de ejemplo',
-        summary: `cargó ${added['tipos-area']} tipos de área, ${added.actividades} actividades, ${added.sistemas} sistemas y ${added.componentes} componentes`,
+        summary: `cargó ${added['tipos-area']} tipos de área, ${added.actividades} actividades, ${added.sistemas} sistemas, ${added.componentes} componentes, ${added.oficios} oficios y ${added.recursos} recursos`,
       });
-      const count = added['tipos-area'] + added.actividades + added.sistemas + added.componentes;
+      const count =
+        added['tipos-area'] + added.actividades + added.sistemas + added.componentes + added.oficios + added.recursos;
       expect(rows[0]?.detail.changes.length + rows[0]?.detail.omitted).toBe(count);
     });
   });

@@ -127,8 +127,37 @@ export type CatalogueRecordTable = {
   updated_at: string;
 };
 
+/** Issue 35: a resource of the catalogue ('recursos'); money as decimal text in `currency`. */
+export type CatalogueResourceTable = CatalogueRecordTable & {
+  type: string;
+  unit: string;
+  max_units: number;
+  cost_per_day: string | null;
+  cost_per_unit: string | null;
+  currency: string;
+};
+
+/** Issue 35: a row of a labour resource's crew: a trade and how many. */
+export type CatalogueResourceCrewTable = { resource_id: string; trade_id: string; count: number; position: number };
+
+/** Issue 35: a date range with another maximum of units. */
+export type CatalogueResourceAvailabilityTable = {
+  resource_id: string;
+  position: number;
+  from_date: string;
+  to_date: string;
+  max_units: number;
+};
+
 /** An activity: a catalogue record with its default duration in working days (issue 13). */
-export type CatalogueActivityTable = CatalogueRecordTable & { duration: Generated<number> };
+export type CatalogueActivityTable = CatalogueRecordTable & {
+  duration: Generated<number>;
+  /** issue 35: unit of work, productivity (decimal text, units per crew-day), default resource, crews (NULL: 1) */
+  work_unit: string | null;
+  productivity: string | null;
+  resource_id: string | null;
+  crews: number | null;
+};
 
 /** A sub-area (sector) of an area type; `id` is numeric and unique within its area type. */
 export type CatalogueSectorTable = {
@@ -477,6 +506,10 @@ export type Database = {
   catalogue_component: CatalogueRecordTable;
   catalogue_subcomponent: CatalogueSubcomponentTable;
   catalogue_subcomponent_activity: CatalogueSubcomponentActivityTable;
+  catalogue_trade: CatalogueRecordTable;
+  catalogue_resource: CatalogueResourceTable;
+  catalogue_resource_crew: CatalogueResourceCrewTable;
+  catalogue_resource_availability: CatalogueResourceAvailabilityTable;
   project: ProjectTable;
   project_area_type: ProjectAreaTypeTable;
   edp_item: EdpItemTable;

@@ -45,6 +45,8 @@ export async function snapshotCatalogues(t: Pick<TestApp, 'app'>, cookie: string
     actividades: await loadObjects(t, cookie, 'actividades'),
     sistemas: await loadObjects(t, cookie, 'sistemas'),
     componentes: await loadObjects(t, cookie, 'componentes'),
+    oficios: await loadObjects(t, cookie, 'oficios'),
+    recursos: await loadObjects(t, cookie, 'recursos'),
   };
 }
 

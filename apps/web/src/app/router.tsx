@@ -116,6 +116,20 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'admin/oficios',
+        handle: handle({ titleKey: 'trades', parent: administrationCrumb }),
+        lazy: async () => ({
+          Component: (await import('@/features/catalogues/components/oficios-screen')).OficiosScreen,
+        }),
+      },
+      {
+        path: 'admin/recursos',
+        handle: handle({ titleKey: 'resources', parent: administrationCrumb }),
+        lazy: async () => ({
+          Component: (await import('@/features/catalogues/components/recursos-screen')).RecursosScreen,
+        }),
+      },
+      {
         path: 'admin/componentes',
         handle: handle({ titleKey: 'components', parent: administrationCrumb }),
         lazy: async () => ({

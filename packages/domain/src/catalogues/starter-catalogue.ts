@@ -1,15 +1,40 @@
 import type { ActivityInput, AreaTypeInput, SystemInput } from '../functions/catalogue-contracts';
+import type { ResourceInput, TradeInput } from '../functions/resource-contracts';
 
 /** A starter subcomponent names its activities by code; the seeding maps codes to the stored `_id`s. */
 export type StarterSubcomponent = { code: string; name: string; priority: number; actividades: string[] };
 export type StarterComponent = { code: string; name: string; priority: number; subcomponents: StarterSubcomponent[] };
+
+/** issue 35: a starter resource names its crew's trades by code; the seeding maps codes to `_id`s. */
+export type StarterResource = Omit<ResourceInput, 'crew'> & { crew: { trade: string; count: number }[] };
 
 export type StarterCatalogue = {
   tiposArea: AreaTypeInput[];
   actividades: ActivityInput[];
   sistemas: SystemInput[];
   componentes: StarterComponent[];
+  /** issue 35 */
+  oficios: TradeInput[];
+  recursos: StarterResource[];
 };
+
+type CrewRow = [trade: string, count: number];
+const labour = (
+  code: string,
+  name: string,
+  maxUnits: number,
+  crew: CrewRow[],
+  costPerDay: string,
+): StarterResource => ({
+  code,
+  name,
+  type: 'labor',
+  unit: 'cuadrilla',
+  maxUnits,
+  crew: crew.map(([trade, count]) => ({ trade, count })),
+  costPerDay,
+  currency: 'CLP',
+});
 
 /** Gives each item its 1-based position as priority, so the lists below read in priority order. */
 const ranked = <T extends object>(items: T[]): (T & { priority: number })[] =>
@@ -168,6 +193,185 @@ export const starterCatalogue: StarterCatalogue = {
       ] satisfies [string, string][]
     ).map(codeAndName),
   ),
+
+  // issue 35: trades and resources with sample sizes and costs (CLP of 2026, per day or per unit)
+  // for the planner to adjust to the company's own
+  oficios: ranked(
+    (
+      [
+        ['CAP', 'Capataz'],
+        ['CAR', 'Carpintero'],
+        ['ENF', 'Enfierrador'],
+        ['CON', 'Concretero'],
+        ['ALB', 'Albañil'],
+        ['JOR', 'Jornal'],
+        ['TAB', 'Tabiquero'],
+        ['YES', 'Yesero'],
+        ['CER', 'Ceramista'],
+        ['PIN', 'Pintor'],
+        ['ELE', 'Electricista'],
+        ['GAS', 'Gasfíter'],
+        ['SOL', 'Soldador'],
+        ['OPG', 'Operador de grúa'],
+        ['OPM', 'Operador de maquinaria'],
+      ] satisfies [string, string][]
+    ).map(codeAndName),
+  ),
+
+  recursos: ranked([
+    labour(
+      'CMOL',
+      'Cuadrilla de moldaje',
+      4,
+      [
+        ['CAP', 1],
+        ['CAR', 4],
+        ['JOR', 2],
+      ],
+      '520000',
+    ),
+    labour(
+      'CENF',
+      'Cuadrilla de enfierradura',
+      3,
+      [
+        ['CAP', 1],
+        ['ENF', 4],
+        ['JOR', 1],
+      ],
+      '470000',
+    ),
+    labour(
+      'CHOR',
+      'Cuadrilla de hormigonado',
+      2,
+      [
+        ['CAP', 1],
+        ['CON', 3],
+        ['JOR', 3],
+      ],
+      '450000',
+    ),
+    labour(
+      'CALB',
+      'Cuadrilla de albañilería',
+      4,
+      [
+        ['ALB', 2],
+        ['JOR', 1],
+      ],
+      '190000',
+    ),
+    labour(
+      'CTAB',
+      'Cuadrilla de tabiquería',
+      4,
+      [
+        ['TAB', 2],
+        ['JOR', 1],
+      ],
+      '185000',
+    ),
+    labour(
+      'CYES',
+      'Cuadrilla de yeso y cielos',
+      3,
+      [
+        ['YES', 2],
+        ['JOR', 1],
+      ],
+      '180000',
+    ),
+    labour(
+      'CCER',
+      'Cuadrilla de cerámica',
+      3,
+      [
+        ['CER', 2],
+        ['JOR', 1],
+      ],
+      '185000',
+    ),
+    labour(
+      'CPIN',
+      'Cuadrilla de pintura',
+      4,
+      [
+        ['PIN', 2],
+        ['JOR', 1],
+      ],
+      '170000',
+    ),
+    labour(
+      'CELE',
+      'Cuadrilla eléctrica',
+      3,
+      [
+        ['ELE', 2],
+        ['JOR', 1],
+      ],
+      '210000',
+    ),
+    labour(
+      'CSAN',
+      'Cuadrilla sanitaria',
+      3,
+      [
+        ['GAS', 2],
+        ['JOR', 1],
+      ],
+      '210000',
+    ),
+    {
+      code: 'GRU',
+      name: 'Grúa torre',
+      type: 'equipment',
+      unit: 'un',
+      maxUnits: 1,
+      crew: [],
+      costPerDay: '650000',
+      currency: 'CLP',
+    },
+    {
+      code: 'BHO',
+      name: 'Bomba de hormigón',
+      type: 'equipment',
+      unit: 'un',
+      maxUnits: 1,
+      crew: [],
+      costPerDay: '480000',
+      currency: 'CLP',
+    },
+    {
+      code: 'RET',
+      name: 'Retroexcavadora',
+      type: 'equipment',
+      unit: 'un',
+      maxUnits: 2,
+      crew: [],
+      costPerDay: '320000',
+      currency: 'CLP',
+    },
+    {
+      code: 'H30',
+      name: 'Hormigón premezclado G30',
+      type: 'material',
+      unit: 'm3',
+      maxUnits: 120,
+      crew: [],
+      costPerUnit: '118000',
+      currency: 'CLP',
+    },
+    {
+      code: 'ASC',
+      name: 'Subcontrato de ascensores',
+      type: 'subcontract',
+      unit: 'gl',
+      maxUnits: 1,
+      crew: [],
+      currency: 'UF',
+    },
+  ]),
 
   componentes: ranked([
     component('AAP', 'Arranque de agua potable', [

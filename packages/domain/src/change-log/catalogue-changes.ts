@@ -1,6 +1,9 @@
 import { catalogueCollections } from '../functions/catalogue-contracts';
 import type { CatalogueCollection } from '../functions/catalogue-contracts';
 import { formatCount, formatNumber } from '../format/money';
+import { formatIsoDate } from '../format/dates';
+import { RESOURCE_TYPE_LABELS } from '../resources/resources';
+import type { ResourceType } from '../resources/resources';
 import { historyDuration } from '../history/project-changes';
 import { ChangeLogDetailBuilder } from './change-log-detail';
 import type { AdminChange } from './change-log-detail';
@@ -18,6 +21,8 @@ export const catalogueRecordNouns: Record<CatalogueCollection, string> = {
   actividades: 'Actividad',
   sistemas: 'Sistema',
   componentes: 'Componente',
+  oficios: 'Oficio',
+  recursos: 'Recurso',
 };
 
 const collectionCounts: Record<CatalogueCollection, [string, string]> = {
@@ -25,6 +30,8 @@ const collectionCounts: Record<CatalogueCollection, [string, string]> = {
   actividades: ['actividad', 'actividades'],
   sistemas: ['sistema', 'sistemas'],
   componentes: ['componente', 'componentes'],
+  oficios: ['oficio', 'oficios'],
+  recursos: ['recurso', 'recursos'],
 };
 
 /** A sub-area as saved and loaded. */
@@ -50,7 +57,28 @@ export type CatalogueChangeRecord = {
   duration?: number | undefined;
   sectores?: readonly CatalogueChangeSector[] | undefined;
   subcomponents?: readonly CatalogueChangeSubcomponent[] | undefined;
+  /** issue 35: a resource's fields */
+  type?: ResourceType | undefined;
+  unit?: string | undefined;
+  maxUnits?: number | undefined;
+  availability?: readonly { from: string; to: string; maxUnits: number }[] | undefined;
+  crew?: readonly { trade: string; tradeName?: string | undefined; count: number }[] | undefined;
+  costPerDay?: string | undefined;
+  costPerUnit?: string | undefined;
+  currency?: string | undefined;
+  /** issue 35: an activity's productivity fields */
+  workUnit?: string | undefined;
+  productivity?: string | undefined;
+  resourceName?: string | undefined;
+  crews?: number | undefined;
 };
+
+/** issue 35: a resource's cost as it reads ('45000 CLP por día'); undefined when it has none. */
+function costText(record: CatalogueChangeRecord): string | undefined {
+  if (record.costPerDay !== undefined) return `${record.costPerDay} ${record.currency ?? ''} por día`.trim();
+  if (record.costPerUnit !== undefined) return `${record.costPerUnit} ${record.currency ?? ''} por unidad`.trim();
+  return record.type === undefined ? undefined : '';
+}
 
 /** Where a deleted activity was ticked: it is taken off those subcomponents. */
 export type RemovedTick = { component: { code: string; name: string }; subcomponent: { code: string; name: string } };
@@ -93,6 +121,54 @@ const recordFields: FieldRule<CatalogueChangeRecord>[] = [
   { label: 'Nombre', text: (record) => record.name },
   { label: 'Prioridad', text: (record) => formatNumber(record.priority) },
   { label: 'Duración', text: (record) => (record.duration === undefined ? undefined : durationText(record.duration)) },
+  // issue 35: an activity's productivity (crews named once they matter: with a productivity, or not 1)
+  { label: 'Unidad de trabajo', text: (record) => record.workUnit },
+  {
+    label: 'Rendimiento',
+    text: (record) =>
+      record.productivity === undefined
+        ? undefined
+        : `${formatNumber(Number(record.productivity))} ${record.workUnit ?? ''} por cuadrilla y día`.replace(
+            '  ',
+            ' ',
+          ),
+  },
+  { label: 'Recurso', text: (record) => record.resourceName },
+  {
+    label: 'Cuadrillas',
+    text: (record) =>
+      record.crews === undefined || (record.crews === 1 && record.productivity === undefined)
+        ? undefined
+        : formatNumber(record.crews),
+  },
+  // issue 35: a resource's fields, in the form's order
+  { label: 'Tipo', text: (record) => (record.type === undefined ? undefined : RESOURCE_TYPE_LABELS[record.type]) },
+  { label: 'Unidad', text: (record) => record.unit },
+  {
+    label: 'Máximo de unidades',
+    text: (record) => (record.maxUnits === undefined ? undefined : formatNumber(record.maxUnits)),
+  },
+  {
+    label: 'Cuadrilla',
+    text: (record) =>
+      record.crew === undefined
+        ? undefined
+        : record.crew
+            .map((member) => `${formatNumber(member.count)} × ${member.tradeName ?? member.trade}`)
+            .join(' + '),
+  },
+  { label: 'Costo', text: costText },
+  {
+    label: 'Disponibilidad',
+    text: (record) =>
+      record.availability === undefined
+        ? undefined
+        : record.availability
+            .map(
+              (range) => `${formatIsoDate(range.from)} a ${formatIsoDate(range.to)}: ${formatNumber(range.maxUnits)}`,
+            )
+            .join('; '),
+  },
 ];
 
 const sectorFields: FieldRule<CatalogueChangeSector>[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatIsoDate, santiagoToday } from './dates';
+import { formatDate, formatDateTime, formatIsoDate, santiagoToday, isRealIsoDate, isoOfTypedDate } from './dates';
 
 describe('formatDateTime', () => {
   it('shows DD-MM-YYYY HH:mm in Santiago summer time (UTC-3)', () => {
@@ -84,5 +84,16 @@ describe('santiagoToday', () => {
     const after = santiagoToday();
     expect([before, after]).toContain(today);
     expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('isoOfTypedDate (issue 35: shared by the Gantt and the catalogues)', () => {
+  it('reads dd-mm-aaaa (also with / or .) as YYYY-MM-DD, and refuses a day that does not exist', () => {
+    expect(isoOfTypedDate('05-01-2026')).toBe('2026-01-05');
+    expect(isoOfTypedDate(' 5/1/2026 ')).toBe('2026-01-05');
+    expect(isoOfTypedDate('29.02.2028')).toBe('2028-02-29');
+    expect(isoOfTypedDate('29-02-2027')).toBeNull();
+    expect(isoOfTypedDate('2026-01-05')).toBeNull();
+    expect(isRealIsoDate('2026-02-30')).toBe(false);
   });
 });

@@ -74,3 +74,23 @@ export function formatIsoDate(isoDate: string): string {
   if (!match) throw new RangeError(`Fecha no válida: ${isoDate}`);
   return `${match[3]}-${match[2]}-${match[1]}`;
 }
+
+const TYPED_DATE = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar day (YYYY-MM-DD). */
+export function isRealIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** 'dd-mm-aaaa' as typed (also with / or .) → 'YYYY-MM-DD', or null when it is not a real day. */
+export function isoOfTypedDate(text: string): string | null {
+  const match = TYPED_DATE.exec(text.trim());
+  if (!match) return null;
+  const iso = `${match[3]}-${(match[2] ?? '').padStart(2, '0')}-${(match[1] ?? '').padStart(2, '0')}`;
+  return isRealIsoDate(iso) ? iso : null;
+}

@@ -1,13 +1,25 @@
 import { z } from 'zod';
 import { defineFunction } from './contract';
 import { messageSchema, noInputSchema } from './common';
+import { resourceInputSchema, resourceSchema, tradeInputSchema, tradeSchema } from './resource-contracts';
+import type { CatalogueResource, Trade } from './resource-contracts';
+import { MAX_CREWS, WORK_UNITS } from '../resources/productivity';
+import { decimalTextSchema } from './price-fields';
 
 /**
  * The catalogues (product-spec.md §3, §7): saveObject / removeObject / loadObjects on four
  * collections. Records carry the server key `_id` (UUIDv7) and the spec's `id` (the same string
  * for top-level records); sub-areas and subcomponents keep numeric ids unique within their parent.
  */
-export const catalogueCollections = ['tipos-area', 'actividades', 'sistemas', 'componentes'] as const;
+export const catalogueCollections = [
+  'tipos-area',
+  'actividades',
+  'sistemas',
+  'componentes',
+  // issue 35: the trades and the resources
+  'oficios',
+  'recursos',
+] as const;
 export const catalogueCollectionSchema = z.enum(catalogueCollections, {
   error: `debe ser una de: ${catalogueCollections.join(', ')}`,
 });
@@ -74,8 +86,22 @@ export const systemSchema = z.object({
 });
 export type CatalogueSystem = z.infer<typeof systemSchema>;
 
-/** An activity: a system's fields and its default duration in working days (issue 13; 0: a milestone). */
-export const activitySchema = systemSchema.extend({ duration: z.number().int() });
+/**
+ * An activity: a system's fields and its default duration in working days (issue 13; 0: a
+ * milestone). Issue 35: its unit of work, productivity ('Rendimiento', units per crew-day, decimal
+ * text), default resource and number of crews: a task with a quantity lasts
+ * ⌈quantity ÷ (productivity × crews)⌉ working days (durationFromQuantity).
+ */
+export const activitySchema = systemSchema.extend({
+  duration: z.number().int(),
+  workUnit: z.enum(WORK_UNITS).optional(),
+  productivity: z.string().optional(),
+  resourceId: z.string().optional(),
+  /** answered with resourceId, for reading */
+  resourceName: z.string().optional(),
+  /** absent: 1 */
+  crews: z.number().int().optional(),
+});
 export type Activity = z.infer<typeof activitySchema>;
 
 /** An activity ticked for a subcomponent, as a copy of the activity's fields. */
@@ -138,11 +164,35 @@ const durationSchema = z
   .min(0, { error: 'debe ser 0 o más (0: un hito)' })
   .max(MAX_ACTIVITY_DURATION, { error: `debe ser como máximo ${MAX_ACTIVITY_DURATION}` });
 
-export const activityInputSchema = z.strictObject({
-  ...recordKeys,
-  // absent: DEFAULT_ACTIVITY_DURATION for a new activity; an update without it keeps the stored one
-  duration: durationSchema.optional(),
-});
+export const workUnitSchema = z.enum(WORK_UNITS, { error: `debe ser una de: ${WORK_UNITS.join(', ')}` });
+export const crewsSchema = z
+  .number({ error: 'debe ser un número' })
+  .int({ error: 'debe ser un número entero de cuadrillas' })
+  .min(1, { error: 'debe ser 1 o más' })
+  .max(MAX_CREWS, { error: `debe ser como máximo ${MAX_CREWS}` });
+
+export const activityInputSchema = z
+  .strictObject({
+    ...recordKeys,
+    // absent: DEFAULT_ACTIVITY_DURATION for a new activity; an update without it keeps the stored one
+    duration: durationSchema.optional(),
+    // issue 35: absent keeps what is stored (none for a new activity); null clears it
+    workUnit: workUnitSchema.nullable().optional(),
+    productivity: decimalTextSchema({ positive: true, max: '1000000' }).nullable().optional(),
+    resourceId: recordIdSchema.nullable().optional(),
+    /** what loadObjects answers along; ignored */
+    resourceName: z.string().optional(),
+    // absent: 1 for a new activity, kept on an update
+    crews: crewsSchema.optional(),
+  })
+  .superRefine((activity, context) => {
+    if (typeof activity.productivity === 'string' && activity.workUnit === null)
+      context.addIssue({
+        code: 'custom',
+        path: ['workUnit'],
+        message: 'el rendimiento necesita la unidad de trabajo',
+      });
+  });
 export type ActivityInput = z.input<typeof activityInputSchema>;
 
 export const systemInputSchema = z.strictObject(recordKeys);
@@ -156,6 +206,12 @@ export const subcomponentActivityInputSchema = z.strictObject({
   name: z.string().optional(),
   priority: z.number().optional(),
   duration: z.number().optional(),
+  // issue 35: the activity's own fields, read from the catalogue, never from here
+  workUnit: z.string().optional(),
+  productivity: z.string().optional(),
+  resourceId: z.string().optional(),
+  resourceName: z.string().optional(),
+  crews: z.number().optional(),
 });
 
 export const subcomponentInputSchema = z.strictObject({
@@ -185,14 +241,23 @@ export const saveObjectInputSchema = z.discriminatedUnion(
     z.strictObject({ collection: z.literal('actividades'), object: activityInputSchema }),
     z.strictObject({ collection: z.literal('sistemas'), object: systemInputSchema }),
     z.strictObject({ collection: z.literal('componentes'), object: componentInputSchema }),
+    z.strictObject({ collection: z.literal('oficios'), object: tradeInputSchema }),
+    z.strictObject({ collection: z.literal('recursos'), object: resourceInputSchema }),
   ],
   { error: `debe ser una de: ${catalogueCollections.join(', ')}` },
 );
 export type SaveObjectInput = z.input<typeof saveObjectInputSchema>;
 
 // a system is an activity without its duration, so it has its own place in the union (issue 13)
-const catalogueObjectSchema = z.union([areaTypeSchema, activitySchema, systemSchema, componentSchema]);
-export type CatalogueObject = AreaType | Activity | CatalogueSystem | Component;
+const catalogueObjectSchema = z.union([
+  areaTypeSchema,
+  activitySchema,
+  systemSchema,
+  componentSchema,
+  tradeSchema,
+  resourceSchema,
+]);
+export type CatalogueObject = AreaType | Activity | CatalogueSystem | Component | Trade | CatalogueResource;
 
 export const saveObjectContract = defineFunction({
   name: 'saveObject',
@@ -211,6 +276,8 @@ export const loadObjectsOutputSchema = z.discriminatedUnion('collection', [
   z.object({ collection: z.literal('actividades'), objects: z.array(activitySchema), message: messageSchema }),
   z.object({ collection: z.literal('sistemas'), objects: z.array(systemSchema), message: messageSchema }),
   z.object({ collection: z.literal('componentes'), objects: z.array(componentSchema), message: messageSchema }),
+  z.object({ collection: z.literal('oficios'), objects: z.array(tradeSchema), message: messageSchema }),
+  z.object({ collection: z.literal('recursos'), objects: z.array(resourceSchema), message: messageSchema }),
 ]);
 export type LoadObjectsOutput = z.infer<typeof loadObjectsOutputSchema>;
 
@@ -226,6 +293,8 @@ export const catalogueLoadedMessages: Record<CatalogueCollection, string> = {
   actividades: 'Actividades cargadas',
   sistemas: 'Sistemas cargados',
   componentes: 'Componentes cargados',
+  oficios: 'Oficios cargados',
+  recursos: 'Recursos cargados',
 };
 
 /** Loads the starter catalogue into the installation; only what is missing (by code) is added. */
@@ -238,6 +307,8 @@ export const seedCataloguesContract = defineFunction({
       actividades: z.number().int(),
       sistemas: z.number().int(),
       componentes: z.number().int(),
+      oficios: z.number().int(),
+      recursos: z.number().int(),
     }),
     message: messageSchema,
   }),

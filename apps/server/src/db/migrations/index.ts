@@ -20,6 +20,7 @@ import { fileReleaseMigration } from './0017-file-release';
 import { remainingDurationMigration } from './0018-remaining-duration';
 import { taskNotesDeadlineMigration } from './0019-task-notes-deadline';
 import { mustStartResumeMigration } from './0020-must-start-resume';
+import { resourcesMigration } from './0021-resources';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -46,6 +47,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
     '0018-remaining-duration': remainingDurationMigration(),
     '0019-task-notes-deadline': taskNotesDeadlineMigration(),
     '0020-must-start-resume': mustStartResumeMigration(),
+    '0021-resources': resourcesMigration(),
   };
   return { getMigrations: async () => migrations };
 }

@@ -20,6 +20,8 @@ import ShowChartIcon from '@mui/icons-material/ShowChart';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import WidgetsIcon from '@mui/icons-material/Widgets';
+import EngineeringIcon from '@mui/icons-material/Engineering';
+import HandymanIcon from '@mui/icons-material/Handyman';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
@@ -299,6 +301,9 @@ export function SidebarContent({
               context={context}
             />
             <SidebarLink to="/admin/componentes" label={t('nav.components')} icon={<WidgetsIcon />} context={context} />
+            {/* issue 35 */}
+            <SidebarLink to="/admin/recursos" label={t('nav.resources')} icon={<EngineeringIcon />} context={context} />
+            <SidebarLink to="/admin/oficios" label={t('nav.trades')} icon={<HandymanIcon />} context={context} />
             <SidebarLink
               to="/admin/valores-uf"
               label={t('nav.ufValues')}

@@ -1,4 +1,12 @@
-import type { Activity, AreaType, CatalogueCollection, CatalogueSystem, Component } from '@cimiento/domain';
+import type {
+  Activity,
+  AreaType,
+  CatalogueCollection,
+  CatalogueResource,
+  CatalogueSystem,
+  Component,
+  Trade,
+} from '@cimiento/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
@@ -8,6 +16,8 @@ export type CatalogueRecordByCollection = {
   actividades: Activity;
   sistemas: CatalogueSystem;
   componentes: Component;
+  oficios: Trade;
+  recursos: CatalogueResource;
 };
 
 export function catalogueQueryKey(collection: CatalogueCollection) {

@@ -10,11 +10,30 @@ const stored: Activity[] = [
   { _id: 'a-2', id: 'a-2', code: 'REC', name: 'Recepción municipal', priority: 2, duration: 0 },
 ];
 
-/** loadObjects answers the activities; saveObject records what it got and echoes it back. */
+const resources = [
+  {
+    _id: 'r-1',
+    id: 'r-1',
+    code: 'CHOR',
+    name: 'Cuadrilla de hormigonado',
+    priority: 1,
+    type: 'labor',
+    unit: 'cuadrilla',
+    maxUnits: 2,
+    availability: [],
+    crew: [],
+    currency: 'CLP',
+  },
+];
+
+/** loadObjects answers the activities (and, issue 35, the resources); saveObject records what it got and echoes it back. */
 function stubServer() {
   const saved: unknown[] = [];
   vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
     const body = JSON.parse(String(init?.body ?? 'null')) as { data: { object?: Activity } } | null;
+    if (input === '/api/functions/loadObjects' && (body?.data as { collection?: string })?.collection === 'recursos') {
+      return jsonResponse(200, { result: { objects: resources, message: 'Recursos cargados' } });
+    }
     if (input === '/api/functions/loadObjects') {
       return jsonResponse(200, { result: { objects: stored, message: 'Actividades cargadas' } });
     }
@@ -121,5 +140,60 @@ describe('ActividadesScreen: Duración (días hábiles)', () => {
     }
     expect(saved).toEqual([]);
     expect(screen.getByRole('dialog', { name: 'Tipo de área' })).toBeTruthy();
+  });
+});
+
+describe('ActividadesScreen: Rendimiento (issue 35)', () => {
+  it('sends the unit of work, the productivity typed with a decimal comma, the resource and the crews', async () => {
+    const user = userEvent.setup();
+    const saved = stubServer();
+    renderScreen();
+    const dialog = await openNewActivity(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Código' }), 'HRM');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Hormigonado');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Unidad de trabajo' }));
+    await user.click(await screen.findByRole('option', { name: 'm³' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Rendimiento' }), '7,5');
+    expect(within(dialog).getByText('m³ por cuadrilla y día hábil')).toBeTruthy();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Recurso' }));
+    await user.click(await screen.findByRole('option', { name: 'CHOR · Cuadrilla de hormigonado' }));
+    const crews = within(dialog).getByRole('textbox', { name: 'Cuadrillas' });
+    await user.clear(crews);
+    await user.type(crews, '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Grabar' }));
+    await waitFor(() =>
+      expect(saved).toEqual([
+        {
+          collection: 'actividades',
+          object: {
+            code: 'HRM',
+            name: 'Hormigonado',
+            priority: 1,
+            duration: 5,
+            workUnit: 'm3',
+            productivity: '7.5',
+            resourceId: 'r-1',
+            crews: 2,
+          },
+        },
+      ]),
+    );
+  });
+
+  it('asks for the unit of work before a productivity, and whole crews; saves nothing meanwhile', async () => {
+    const user = userEvent.setup();
+    const saved = stubServer();
+    renderScreen();
+    const dialog = await openNewActivity(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Código' }), 'HRM');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Hormigonado');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Rendimiento' }), '8');
+    expect(within(dialog).getByText('Elige la unidad de trabajo')).toBeTruthy();
+    const crews = within(dialog).getByRole('textbox', { name: 'Cuadrillas' });
+    await user.clear(crews);
+    await user.type(crews, '0');
+    expect(within(dialog).getByText('Un número entero de 1 a 100')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Grabar' }));
+    expect(saved).toEqual([]);
   });
 });

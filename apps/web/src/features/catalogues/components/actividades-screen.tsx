@@ -2,9 +2,10 @@ import type { Activity } from '@cimiento/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WORK_UNIT_LABELS, formatNumber } from '@cimiento/domain';
 import { isMilestoneDuration } from '../utils/activity-duration';
+import { ActivityDialog } from './activity-dialog';
 import { CatalogueScreen } from './catalogue-screen';
-import { SimpleRecordDialog } from './simple-record-dialog';
 
 /** The list's 'Duración (días hábiles)' column (issue 13): working days, 0 shown as a milestone. */
 export function useActivityDurationColumns(): MRT_ColumnDef<Activity>[] {
@@ -18,6 +19,31 @@ export function useActivityDurationColumns(): MRT_ColumnDef<Activity>[] {
         enableGlobalFilter: false,
         Cell: ({ row }) =>
           isMilestoneDuration(row.original.duration) ? t('catalogues.milestoneDuration') : row.original.duration,
+      },
+      // issue 35: 'Rendimiento' (units per crew-day) and the default resource with its crews
+      {
+        id: 'productivity',
+        header: t('activityProductivity.productivity'),
+        size: 200,
+        enableGlobalFilter: false,
+        accessorFn: (activity) =>
+          activity.productivity === undefined || activity.workUnit === undefined
+            ? ''
+            : t('activityProductivity.perCrewDay', {
+                value: formatNumber(Number(activity.productivity)),
+                unit: WORK_UNIT_LABELS[activity.workUnit],
+              }),
+      },
+      {
+        id: 'resource',
+        header: t('activityProductivity.resource'),
+        size: 220,
+        accessorFn: (activity) =>
+          activity.resourceName === undefined
+            ? ''
+            : (activity.crews ?? 1) === 1
+              ? activity.resourceName
+              : `${activity.resourceName} [${activity.crews}]`,
       },
     ],
     [t],
@@ -37,9 +63,7 @@ export function ActividadesScreen() {
       showCode
       extraColumns={durationColumns}
       removeText={t('catalogues.confirmRemoveActivity')}
-      renderDialog={(props) => (
-        <SimpleRecordDialog collection="actividades" title={t('catalogues.activityModal')} {...props} />
-      )}
+      renderDialog={(props) => <ActivityDialog title={t('catalogues.activityModal')} {...props} />}
     />
   );
 }

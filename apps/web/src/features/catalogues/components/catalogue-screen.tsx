@@ -27,6 +27,8 @@ export type CatalogueScreenProps<C extends CatalogueCollection> = {
   showCode?: boolean;
   /** The list's columns after the name, memoised by the caller. */
   extraColumns?: MRT_ColumnDef<CatalogueRecordByCollection[C]>[];
+  /** the name column's width (CatalogueTable's default when absent) */
+  nameSize?: number;
   removeText: string;
   renderDialog: (props: CatalogueDialogProps<CatalogueRecordByCollection[C]>) => ReactNode;
 };
@@ -41,6 +43,7 @@ export function CatalogueScreen<C extends CatalogueCollection>({
   nameHeader,
   showCode,
   extraColumns,
+  nameSize,
   removeText,
   renderDialog,
 }: CatalogueScreenProps<C>) {
@@ -81,6 +84,7 @@ export function CatalogueScreen<C extends CatalogueCollection>({
         nameHeader={nameHeader}
         showCode={showCode}
         extraColumns={extraColumns}
+        {...(nameSize === undefined ? {} : { nameSize })}
         onOpen={open}
         onRemove={setToRemove}
       />

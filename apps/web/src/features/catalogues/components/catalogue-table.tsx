@@ -16,6 +16,8 @@ export type CatalogueTableProps<R extends CatalogueRow> = {
   showCode?: boolean;
   /** Columns after the name (Actividades: 'Duración (días hábiles)'); memoised by the caller. */
   extraColumns?: MRT_ColumnDef<R>[];
+  /** The name column's width (issue 35: narrower where more columns follow) */
+  nameSize?: number;
   onOpen: (row: R) => void;
   onRemove: (row: R) => void;
 };
@@ -30,6 +32,7 @@ export function CatalogueTable<R extends CatalogueRow>({
   nameHeader,
   showCode = false,
   extraColumns,
+  nameSize = 420,
   onOpen,
   onRemove,
 }: CatalogueTableProps<R>) {
@@ -42,7 +45,7 @@ export function CatalogueTable<R extends CatalogueRow>({
       {
         accessorKey: 'name',
         header: nameHeader,
-        size: 420,
+        size: nameSize,
         Cell: ({ row }) => (
           <Button
             variant="text"
@@ -57,7 +60,7 @@ export function CatalogueTable<R extends CatalogueRow>({
       },
       ...(extraColumns ?? []),
     ],
-    [t, nameHeader, showCode, extraColumns, onOpen],
+    [t, nameHeader, showCode, extraColumns, nameSize, onOpen],
   );
 
   const localization = useListTableLocalization(t('catalogues.noResults'));

@@ -1,0 +1,156 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser';
+import {
+  CatalogueApi,
+  confirmDialog,
+  describeSimpleCatalogue,
+  openCatalogue,
+  recordDialog,
+  rowButton,
+  waitForErrorToast,
+  waitForSuccessToast,
+} from '../support/catalogues';
+import type { SignedInSession } from '../support/signed-in';
+import { openAsFirstAdmin } from '../support/signed-in';
+
+/** Issue 35: the trades ('Oficios') and resources ('Recursos') catalogues in Chromium. */
+describe('Oficios', () => {
+  let session: SignedInSession;
+  let api: CatalogueApi;
+  const seed = [
+    { code: 'CAP', name: 'Capataz', priority: 1 },
+    { code: 'CAR', name: 'Carpintero', priority: 2 },
+    { code: 'JOR', name: 'Jornal', priority: 3 },
+  ];
+
+  beforeAll(async () => {
+    session = await openAsFirstAdmin('oficios');
+    api = await CatalogueApi.forSession(session);
+    for (const record of seed) await api.save('oficios', record);
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  describeSimpleCatalogue(
+    {
+      collection: 'oficios',
+      path: '/admin/oficios',
+      title: 'Oficios',
+      modalTitle: 'Oficio',
+      addLabel: 'Agregar oficio',
+      removeText: 'Confirma que deseas eliminar este oficio',
+      seed,
+      added: { code: 'ENF', name: 'Enfierrador', priority: 4 },
+      screenshotName: 'catalogues-oficios',
+    },
+    { it, session: () => session, api: () => api },
+  );
+});
+
+describe('Recursos', () => {
+  let session: SignedInSession;
+  let page: Page;
+  let api: CatalogueApi;
+
+  beforeAll(async () => {
+    session = await openAsFirstAdmin('recursos');
+    page = session.page;
+    api = await CatalogueApi.forSession(session);
+    for (const [priority, [code, name]] of [
+      ['CAP', 'Capataz'],
+      ['CAR', 'Carpintero'],
+      ['JOR', 'Jornal'],
+    ].entries())
+      await api.save('oficios', { code, name, priority: priority + 1 });
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('adds a crew with its trades, cost and availability; a range that overlaps says so at the row', async () => {
+    await openCatalogue(page, '/admin/recursos', 'Recursos');
+    await page.getByRole('button', { name: 'Agregar recurso' }).click();
+    const dialog = recordDialog(page, 'Recurso');
+    await dialog.waitFor();
+    await dialog.getByLabel('Código').fill('CMOL');
+    await dialog.getByLabel('Nombre').fill('Cuadrilla de moldaje');
+    await dialog.getByLabel('Máximo de unidades').fill('2');
+    await dialog.getByLabel('Monto').fill('520000');
+    // the crew: 1 capataz + 4 carpinteros + 2 jornales
+    for (const [index, [trade, count]] of (
+      [
+        ['Capataz', '1'],
+        ['Carpintero', '4'],
+        ['Jornal', '2'],
+      ] as const
+    ).entries()) {
+      await dialog.getByRole('button', { name: 'Agregar oficio' }).click();
+      await dialog.getByRole('combobox', { name: 'Oficio' }).nth(index).click();
+      await page.getByRole('option', { name: trade, exact: true }).click();
+      await dialog.getByTestId(`crew-count-${index}`).fill(count);
+    }
+    expect(await dialog.getByTestId('crew-size').innerText()).toBe('7 personas');
+    // two ranges that share days
+    for (const [index, [from, to, max]] of (
+      [
+        ['05-01-2026', '30-01-2026', '3'],
+        ['26-01-2026', '27-02-2026', '1'],
+      ] as const
+    ).entries()) {
+      await dialog.getByRole('button', { name: 'Agregar rango' }).click();
+      await dialog.getByTestId(`range-from-${index}`).fill(from);
+      await dialog.getByTestId(`range-to-${index}`).fill(to);
+      await dialog.getByTestId(`range-max-${index}`).fill(max);
+    }
+    const overlap = 'Disponibilidad: las filas 1 y 2 se superponen; cada día tiene un solo máximo';
+    await dialog.getByRole('alert').filter({ hasText: overlap }).waitFor();
+    await screenshot(page, 'catalogues-recursos-dialog');
+    // 'Grabar' waits while a field says what is wrong
+    await dialog.getByRole('button', { name: 'Grabar' }).click();
+    expect(await dialog.isVisible()).toBe(true);
+    await dialog.getByTestId('range-from-1').fill('02-02-2026');
+    await expect.poll(() => dialog.getByRole('alert').filter({ hasText: overlap }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Grabar' }).click();
+    await waitForSuccessToast(page, 'Recurso guardado');
+    await dialog.waitFor({ state: 'detached' });
+    await rowButton(page, 'Cuadrilla de moldaje').waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'Cuadrilla de moldaje' });
+    expect(await row.innerText()).toContain('1 Capataz + 4 Carpintero + 2 Jornal (7 personas)');
+    expect(await row.innerText()).toContain('$520.000 por día');
+    await screenshot(page, 'catalogues-recursos');
+    expect(await api.findByCode('recursos', 'CMOL')).toMatchObject({
+      type: 'labor',
+      unit: 'cuadrilla',
+      maxUnits: 2,
+      costPerDay: '520000',
+      currency: 'CLP',
+      availability: [
+        { from: '2026-01-05', to: '2026-01-30', maxUnits: 3 },
+        { from: '2026-02-02', to: '2026-02-27', maxUnits: 1 },
+      ],
+    });
+  });
+
+  it('refuses to delete a trade in a crew, naming the resource', async () => {
+    await openCatalogue(page, '/admin/oficios', 'Oficios', 'Carpintero');
+    await page.getByRole('button', { name: 'Eliminar Carpintero' }).click();
+    await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
+    await waitForErrorToast(page);
+    await page.getByText('está en la cuadrilla de 1 recurso: CMOL Cuadrilla de moldaje').first().waitFor();
+    expect(await api.findByCode('oficios', 'CAR')).toBeDefined();
+  });
+
+  it('reads on a phone (390 px)', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openCatalogue(page, '/admin/recursos', 'Recursos', 'Cuadrilla de moldaje');
+    await rowButton(page, 'Cuadrilla de moldaje').click();
+    await recordDialog(page, 'Recurso').waitFor();
+    await screenshot(page, 'catalogues-recursos-dialog-390');
+    await recordDialog(page, 'Recurso').getByRole('button', { name: 'Cerrar' }).first().click();
+    await page.setViewportSize({ width: 1400, height: 900 });
+  });
+});
