@@ -302,7 +302,8 @@ describe('node scripts/build-if-changed.mjs', () => {
     });
   const lastLine = (text: string) => text.trim().split('\n').at(-1);
 
-  it('builds through npm, then skips, and with --force builds again; exit 0 each time', () => {
+  // three runs of npm (each starting Node twice): seconds on a busy machine, so not vitest's 5 s
+  it('builds through npm, then skips, and with --force builds again; exit 0 each time', { timeout: 60_000 }, () => {
     repository(false);
     const first = cli();
     expect(first.status, first.stderr).toBe(0);
@@ -320,7 +321,7 @@ describe('node scripts/build-if-changed.mjs', () => {
     expect(lastLine(forced.stdout)).toBe('build: se construyeron la web y el servidor.');
   });
 
-  it('exits non-zero when a build fails, and leaves no stamp for it', () => {
+  it('exits non-zero when a build fails, and leaves no stamp for it', { timeout: 60_000 }, () => {
     repository(true);
     const result = cli();
     expect(result.status).not.toBe(0);
