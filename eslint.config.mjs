@@ -152,7 +152,16 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', 'e2e/**'],
     rules: {
       // other packages come in through @cimiento/domain's front door only
-      'no-restricted-imports': ['error', { patterns: ['@cimiento/domain/*', '**/packages/domain/**'] }],
+      // (issue 35: and the resources' entry, which the screens and the server share)
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@cimiento/domain/*', '!@cimiento/domain/resources'] },
+            { group: ['**/packages/domain/**'] },
+          ],
+        },
+      ],
     },
   },
   {
@@ -176,6 +185,7 @@ export default tseslint.config(
                 '!@cimiento/domain/change-log',
                 '!@cimiento/domain/history',
                 '!@cimiento/domain/progress',
+                '!@cimiento/domain/resources',
               ],
             },
             { group: ['**/packages/domain/**'] },

@@ -72,7 +72,6 @@ export {
   formatDate,
   formatDateTime,
   formatIsoDate,
-  isRealIsoDate,
   isoOfTypedDate,
   santiagoToday,
 } from './format/dates';
@@ -128,21 +127,7 @@ export {
   systemInputSchema,
   systemSchema,
 } from './functions/catalogue-contracts';
-export type { CatalogueResource, ResourceInput, Trade, TradeInput } from './functions/resource-contracts';
-export { resourceInputSchema, resourceSchema, tradeInputSchema, tradeSchema } from './functions/resource-contracts';
-export type { AvailabilityRange, CrewMember, ResourceCurrency, ResourceType } from './resources/resources';
-export type { WorkUnit } from './resources/productivity';
-export { MAX_CREWS, WORK_UNITS, WORK_UNIT_LABELS, durationFromQuantity, workUnitOf } from './resources/productivity';
-export {
-  MAX_RESOURCE_UNITS,
-  RESOURCE_CURRENCIES,
-  RESOURCE_TYPES,
-  RESOURCE_TYPE_LABELS,
-  availabilityErrors,
-  crewSize,
-  crewText,
-  maxUnitsOn,
-} from './resources/resources';
+// issue 35: the resources' contracts and rules are behind `@cimiento/domain/resources` (resource-entry.ts)
 export type { PriorityOrdered } from './catalogues/ordering';
 export { compareByPriority, sortByPriority } from './catalogues/ordering';
 export type { StarterCatalogue, StarterComponent, StarterSubcomponent } from './catalogues/starter-catalogue';

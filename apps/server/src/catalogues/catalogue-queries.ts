@@ -9,9 +9,9 @@ import type {
   Sector,
   Subcomponent,
   SubcomponentActivity,
-  WorkUnit,
   saveObjectInputSchema,
 } from '@cimiento/domain';
+import type { WorkUnit } from '@cimiento/domain/resources';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';

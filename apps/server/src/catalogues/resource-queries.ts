@@ -1,5 +1,5 @@
 import { sortByPriority } from '@cimiento/domain';
-import type { CatalogueResource, ResourceCurrency, ResourceType, Trade } from '@cimiento/domain';
+import type { CatalogueResource, ResourceCurrency, ResourceType, Trade } from '@cimiento/domain/resources';
 import type { Kysely, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { chunks, codeKey, groupBy } from '../db/db-helpers';

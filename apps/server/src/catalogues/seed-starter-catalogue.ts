@@ -5,11 +5,10 @@ import {
   areaTypeInputSchema,
   catalogueCollections,
   componentInputSchema,
-  resourceInputSchema,
   starterCatalogue,
   systemInputSchema,
-  tradeInputSchema,
 } from '@cimiento/domain';
+import { resourceInputSchema, tradeInputSchema } from '@cimiento/domain/resources';
 import type { CatalogueCollection, StarterCatalogue } from '@cimiento/domain';
 import type { Kysely } from 'kysely';
 import { SEED_COMMAND_AUTHOR, recordChangeLog } from '../collab/change-log-queries';

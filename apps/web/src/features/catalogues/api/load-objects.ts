@@ -1,12 +1,5 @@
-import type {
-  Activity,
-  AreaType,
-  CatalogueCollection,
-  CatalogueResource,
-  CatalogueSystem,
-  Component,
-  Trade,
-} from '@cimiento/domain';
+import type { Activity, AreaType, CatalogueCollection, CatalogueSystem, Component } from '@cimiento/domain';
+import type { CatalogueResource, Trade } from '@cimiento/domain/resources';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 

@@ -1,11 +1,7 @@
-import {
-  DEFAULT_ACTIVITY_DURATION,
-  DEFAULT_CATALOGUE_PRIORITY,
-  MAX_CREWS,
-  WORK_UNITS,
-  WORK_UNIT_LABELS,
-} from '@cimiento/domain';
-import type { Activity, ActivityInput, WorkUnit } from '@cimiento/domain';
+import { DEFAULT_ACTIVITY_DURATION, DEFAULT_CATALOGUE_PRIORITY } from '@cimiento/domain';
+import { MAX_CREWS, WORK_UNITS, WORK_UNIT_LABELS } from '@cimiento/domain/resources';
+import type { Activity, ActivityInput } from '@cimiento/domain';
+import type { WorkUnit } from '@cimiento/domain/resources';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';

@@ -1,5 +1,6 @@
-import { crewSize, formatMoney, formatNumber } from '@cimiento/domain';
-import type { CatalogueResource } from '@cimiento/domain';
+import { formatMoney, formatNumber } from '@cimiento/domain';
+import { crewSize } from '@cimiento/domain/resources';
+import type { CatalogueResource } from '@cimiento/domain/resources';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

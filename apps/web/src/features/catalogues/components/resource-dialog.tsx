@@ -1,15 +1,12 @@
+import { DEFAULT_CATALOGUE_PRIORITY, formatIsoDate, formatNumber, isoOfTypedDate } from '@cimiento/domain';
 import {
-  DEFAULT_CATALOGUE_PRIORITY,
   MAX_RESOURCE_UNITS,
   RESOURCE_CURRENCIES,
   RESOURCE_TYPES,
   availabilityErrors,
   crewSize,
-  formatIsoDate,
-  formatNumber,
-  isoOfTypedDate,
-} from '@cimiento/domain';
-import type { CatalogueResource, ResourceCurrency, ResourceInput, ResourceType } from '@cimiento/domain';
+} from '@cimiento/domain/resources';
+import type { CatalogueResource, ResourceCurrency, ResourceInput, ResourceType } from '@cimiento/domain/resources';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import Alert from '@mui/material/Alert';

@@ -1,5 +1,6 @@
 import { DEFAULT_CATALOGUE_PRIORITY } from '@cimiento/domain';
-import type { CatalogueSystem, Trade } from '@cimiento/domain';
+import type { CatalogueSystem } from '@cimiento/domain';
+import type { Trade } from '@cimiento/domain/resources';
 import { useSaveObject } from '../api/save-object';
 import type { CatalogueDialogProps } from './catalogue-screen';
 import { RecordDialog } from './record-dialog';

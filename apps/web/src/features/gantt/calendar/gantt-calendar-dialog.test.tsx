@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/testing/test-utils';
-import { GanttCalendarDialog, isoOfTypedDate } from './gantt-calendar-dialog';
+import { isoOfTypedDate } from '@cimiento/domain';
+import { GanttCalendarDialog } from './gantt-calendar-dialog';
 
 const monFri: ProjectCalendar = {
   workingWeekdays: [1, 2, 3, 4, 5],

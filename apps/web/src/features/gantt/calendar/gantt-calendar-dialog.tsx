@@ -1,4 +1,4 @@
-import { dayNumber, formatIsoDate } from '@cimiento/domain';
+import { formatIsoDate, isoOfTypedDate } from '@cimiento/domain';
 import type { CalendarException, ProjectCalendar } from '@cimiento/domain';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -32,21 +32,7 @@ import { useTranslation } from 'react-i18next';
 
 /** Monday first, as a Chilean week is read; 0 = domingo … 6 = sábado. */
 const WEEKDAYS_MONDAY_FIRST = [1, 2, 3, 4, 5, 6, 0] as const;
-const TYPED_DATE = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/;
 const MAX_NAME = 120;
-
-/** 'dd-mm-aaaa' (or with / or .) → YYYY-MM-DD; null when it is not a real date. */
-export function isoOfTypedDate(text: string): string | null {
-  const match = TYPED_DATE.exec(text.trim());
-  if (!match) return null;
-  const iso = `${match[3]}-${(match[2] ?? '').padStart(2, '0')}-${(match[1] ?? '').padStart(2, '0')}`;
-  try {
-    dayNumber(iso);
-    return iso;
-  } catch {
-    return null;
-  }
-}
 
 export type GanttCalendarDialogProps = {
   isOpen: boolean;

@@ -3,6 +3,7 @@ import {
   MAX_TASK_DURATION,
   dayNumber,
   formatIsoDate,
+  isoOfTypedDate,
   formatNumber,
   ganttLinkCandidates,
   ganttParentIds,
@@ -19,7 +20,7 @@ import type {
   PredecessorLink,
   WorkingCalendar,
 } from '@cimiento/domain';
-import { isoOfTypedDate, parseProgress, unpushedStarts, withProgressDefaults } from '../tracking/progress-grid';
+import { parseProgress, unpushedStarts, withProgressDefaults } from '../tracking/progress-grid';
 import type { EditableColumn } from './cell-editing';
 
 /**

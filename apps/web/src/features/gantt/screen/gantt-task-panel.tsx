@@ -3,6 +3,7 @@ import {
   checkGanttTaskEdit,
   remainingWorkDays,
   formatIsoDate,
+  isoOfTypedDate,
   ganttLinkCandidates,
   ganttParentIds,
   ganttTaskDirectory,
@@ -28,7 +29,7 @@ import Typography from '@mui/material/Typography';
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGanttEditor } from '../editor/gantt-editor-store';
-import { isoOfTypedDate, parseProgress, unpushedStarts, withProgressDefaults } from '../tracking/progress-grid';
+import { parseProgress, unpushedStarts, withProgressDefaults } from '../tracking/progress-grid';
 import { checkProgress } from './task-progress-check';
 
 /** A field's message wraps under it instead of widening it. */

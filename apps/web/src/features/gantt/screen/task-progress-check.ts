@@ -1,6 +1,6 @@
-import { MAX_TASK_DURATION, progressEntryErrors } from '@cimiento/domain';
+import { MAX_TASK_DURATION, isoOfTypedDate, progressEntryErrors } from '@cimiento/domain';
 import type { GanttDraftTask, GanttTaskChanges } from '@cimiento/domain';
-import { isoOfTypedDate, parseProgress, parseRemaining } from '../tracking/progress-grid';
+import { parseProgress, parseRemaining } from '../tracking/progress-grid';
 
 export type ProgressFieldErrors = Partial<
   Record<'actualStart' | 'actualFinish' | 'progress' | 'remaining' | 'resume', string>

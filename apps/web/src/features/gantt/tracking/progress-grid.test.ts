@@ -1,4 +1,4 @@
-import { WorkingCalendar, scheduleDraft } from '@cimiento/domain';
+import { WorkingCalendar, isoOfTypedDate, scheduleDraft } from '@cimiento/domain';
 import type { GanttDraftTask, ScheduledTask } from '@cimiento/domain';
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,7 +6,6 @@ import {
   checkRow,
   defaultCutoff,
   invalidRowIds,
-  isoOfTypedDate,
   plannedPercentOf,
   progressRowsOf,
   readCutoff,

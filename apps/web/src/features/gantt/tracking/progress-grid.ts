@@ -67,9 +67,6 @@ export type RowCheck = {
   errors: Partial<Record<ProgressField, string>>;
 };
 
-// issue 35: the typed-date rules moved to the domain (format/dates.ts), shared with the catalogues
-export { isRealIsoDate, isoOfTypedDate } from '@cimiento/domain';
-
 /** Today in America/Santiago (YYYY-MM-DD). */
 export function todayInSantiago(now: Date = new Date()): string {
   const [day, month, year] = formatDate(now).split('-');

@@ -1,0 +1,16 @@
+/**
+ * `@cimiento/domain/resources` (issue 35): the resources catalogue's contracts and rules, for the
+ * server and the web alike (docs/RESOURCES.md). Apart from the front door, which holds the rest.
+ */
+export type { CatalogueResource, ResourceInput, Trade, TradeInput } from './functions/resource-contracts';
+export { resourceInputSchema, tradeInputSchema } from './functions/resource-contracts';
+export type { AvailabilityRange, CrewMember, ResourceCurrency, ResourceType } from './resources/resources';
+export {
+  MAX_RESOURCE_UNITS,
+  RESOURCE_CURRENCIES,
+  RESOURCE_TYPES,
+  availabilityErrors,
+  crewSize,
+} from './resources/resources';
+export type { WorkUnit } from './resources/productivity';
+export { MAX_CREWS, WORK_UNITS, WORK_UNIT_LABELS } from './resources/productivity';
