@@ -1,7 +1,6 @@
 import {
   MAX_TASK_NOTES,
   checkGanttTaskEdit,
-  remainingWorkDays,
   formatIsoDate,
   isoOfTypedDate,
   ganttLinkCandidates,
@@ -29,8 +28,7 @@ import Typography from '@mui/material/Typography';
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGanttEditor } from '../editor/gantt-editor-store';
-import { parseProgress, unpushedStarts, withProgressDefaults } from '../tracking/progress-grid';
-import { checkProgress } from './task-progress-check';
+import { TaskProgressFields, useTaskProgressForm } from './task-progress-fields';
 
 /** A field's message wraps under it instead of widening it. */
 const helperSlot = { formHelperText: { sx: { whiteSpace: 'normal', mx: 0 } } } as const;
@@ -95,34 +93,11 @@ export const GanttTaskPanel = forwardRef<
   const [shownStart] = useState(scheduled?.start ?? task?.start ?? '');
   const [start, setStart] = useState(shownStart === '' ? '' : formatIsoDate(shownStart));
   const [duration, setDuration] = useState(String(task?.duration ?? 0));
-  const [progress, setProgress] = useState(String(task?.progress ?? 0));
-  // issue 15: a leaf's progress at the latest cut-off (none yet: recorded first in 'Registrar avance')
-  const cutoff = useGanttEditor((state) => state.cutoff);
-  const calendar = useGanttEditor((state) => state.calendar);
-  const [actualStart, setActualStart] = useState(task?.actualStart ? formatIsoDate(task.actualStart) : '');
-  const [actualFinish, setActualFinish] = useState(task?.actualFinish ? formatIsoDate(task.actualFinish) : '');
-  // issue 34: 'Duración restante' (empty: what the progress leaves); a change of progress or of an
-  // actual date empties it while it shows the recorded one, as MS Project recomputes it
-  const recordedRemaining = task?.remaining === undefined ? '' : String(task.remaining);
-  const [remaining, setRemaining] = useState(recordedRemaining);
-  // issue 34: 'Reanudar' (empty: at the cut-off), emptied the same way
-  const recordedResume = task?.resume === undefined ? '' : formatIsoDate(task.resume);
-  const [resume, setResume] = useState(recordedResume);
-  const progressEdited = () => {
-    if (remaining === recordedRemaining && recordedRemaining !== '') setRemaining('');
-    if (resume === recordedResume && recordedResume !== '') setResume('');
-  };
-  const progressCheck =
-    task && !isSummary && cutoff !== null
-      ? checkProgress(task, cutoff, { actualStart, actualFinish, progress, remaining, resume })
-      : { errors: {}, changes: null };
+  // issue 15, 34: a leaf's progress at the latest cut-off (task-progress-fields.tsx)
+  const progressForm = useTaskProgressForm(task, isSummary);
+  const { cutoff, check: progressCheck } = progressForm;
   // issue 34: 'Debe comenzar el': the start is a must-start-on
   const [mustStartOn, setMustStartOn] = useState(task?.mustStartOn === true);
-  const resumeIso = resume.trim() === '' ? undefined : isoOfTypedDate(resume);
-  const resumeHint =
-    cutoff !== null && typeof resumeIso === 'string' && resumeIso < cutoff
-      ? t('gantt.progressEntry.resumeBeforeCutoff', { date: formatIsoDate(cutoff) })
-      : t('gantt.progressEntry.resumeHint');
   // issue 34: 'Fecha límite' (dd-mm-aaaa; empty: none) and 'Notas'
   const [deadline, setDeadline] = useState(task?.deadline ? formatIsoDate(task.deadline) : '');
   const [notes, setNotes] = useState(task?.notes ?? '');
@@ -131,11 +106,6 @@ export const GanttTaskPanel = forwardRef<
     deadlineIso === null && deadline.trim() !== '' ? 'Fecha límite: escribe la fecha como dd-mm-aaaa' : undefined;
   const notesError =
     notes.length > MAX_TASK_NOTES ? `Notas: deben tener como máximo ${MAX_TASK_NOTES} caracteres` : undefined;
-  const typedProgress = parseProgress(progress);
-  const remainingPlaceholder =
-    task && typedProgress !== null && actualStart.trim() !== '' && actualFinish.trim() === ''
-      ? t('gantt.progressEntry.remainingByProgress', { count: remainingWorkDays(task.duration, typedProgress) })
-      : undefined;
   const [rows, setRows] = useState<PredecessorRow[]>(() =>
     (task?.predecessors ?? []).map((link, index) => {
       const predecessor = directory.byId.get(link.predecessorId);
@@ -366,92 +336,7 @@ export const GanttTaskPanel = forwardRef<
           />
         )}
       </Stack>
-      {!isSummary && (
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'flex-start' } }}>
-          <TextField
-            label={t('gantt.progressEntry.actualStart')}
-            placeholder="dd-mm-aaaa"
-            value={actualStart}
-            onChange={(event) => {
-              setActualStart(event.target.value);
-              progressEdited();
-            }}
-            size="small"
-            disabled={cutoff === null}
-            error={progressCheck.errors.actualStart !== undefined}
-            helperText={progressCheck.errors.actualStart}
-            sx={{ width: 170 }}
-          />
-          <TextField
-            label={t('gantt.progressEntry.actualFinish')}
-            placeholder="dd-mm-aaaa"
-            value={actualFinish}
-            onChange={(event) => {
-              setActualFinish(event.target.value);
-              progressEdited();
-            }}
-            size="small"
-            disabled={cutoff === null}
-            error={progressCheck.errors.actualFinish !== undefined}
-            helperText={progressCheck.errors.actualFinish}
-            sx={{ width: 170 }}
-          />
-          <TextField
-            label={t('gantt.progressEntry.progress')}
-            value={progress}
-            onChange={(event) => {
-              setProgress(event.target.value);
-              progressEdited();
-            }}
-            onBlur={() => {
-              if (cutoff === null || !task) return;
-              const next = withProgressDefaults(
-                { plannedStart: unpushedStarts(tasks, calendar).get(id) ?? scheduled?.start ?? task.start },
-                { actualStart, actualFinish, progress },
-                cutoff,
-              );
-              setActualStart(next.actualStart);
-              setActualFinish(next.actualFinish);
-            }}
-            size="small"
-            disabled={cutoff === null}
-            error={progressCheck.errors.progress !== undefined}
-            helperText={progressCheck.errors.progress}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            sx={{ width: 170 }}
-          />
-          <TextField
-            label={t('gantt.progressEntry.remainingField')}
-            value={remaining}
-            onChange={(event) => setRemaining(event.target.value)}
-            size="small"
-            disabled={cutoff === null}
-            error={progressCheck.errors.remaining !== undefined}
-            helperText={progressCheck.errors.remaining ?? remainingPlaceholder}
-            title={t('gantt.progressEntry.remainingHint')}
-            slotProps={{ ...helperSlot, htmlInput: { inputMode: 'numeric' } }}
-            sx={{ width: 200 }}
-          />
-          <TextField
-            label={t('gantt.progressEntry.resumeField')}
-            placeholder="dd-mm-aaaa"
-            value={resume}
-            onChange={(event) => setResume(event.target.value)}
-            size="small"
-            disabled={cutoff === null}
-            error={progressCheck.errors.resume !== undefined}
-            helperText={progressCheck.errors.resume ?? resumeHint}
-            title={t('gantt.progressEntry.resumeTitle')}
-            slotProps={helperSlot}
-            sx={{ width: 200 }}
-          />
-          <Typography variant="body2" color="text.secondary" sx={{ pt: { md: 1 } }} data-testid="task-progress-hint">
-            {cutoff === null
-              ? t('gantt.progressEntry.taskHint')
-              : t('gantt.progressEntry.taskCutoff', { date: formatIsoDate(cutoff) })}
-          </Typography>
-        </Stack>
-      )}
+      {!isSummary && <TaskProgressFields form={progressForm} id={id} />}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'flex-start' } }}>
         <TextField
           label={t('gantt.deadline')}
