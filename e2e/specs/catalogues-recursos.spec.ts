@@ -79,7 +79,8 @@ describe('Recursos', () => {
     await dialog.getByLabel('Código').fill('CMOL');
     await dialog.getByLabel('Nombre').fill('Cuadrilla de moldaje');
     await dialog.getByLabel('Máximo de unidades').fill('2');
-    await dialog.getByLabel('Monto').fill('520000');
+    // typed as a Chilean writes it: the point groups thousands
+    await dialog.getByLabel('Monto').fill('520.000');
     // the crew: 1 capataz + 4 carpinteros + 2 jornales
     for (const [index, [trade, count]] of (
       [

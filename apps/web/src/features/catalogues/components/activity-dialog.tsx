@@ -1,4 +1,4 @@
-import { DEFAULT_ACTIVITY_DURATION, DEFAULT_CATALOGUE_PRIORITY } from '@cimiento/domain';
+import { DEFAULT_ACTIVITY_DURATION, DEFAULT_CATALOGUE_PRIORITY, parseChileanDecimal } from '@cimiento/domain';
 import { MAX_CREWS, WORK_UNITS, WORK_UNIT_LABELS } from '@cimiento/domain/resources';
 import type { Activity, ActivityInput } from '@cimiento/domain';
 import type { WorkUnit } from '@cimiento/domain/resources';
@@ -13,12 +13,11 @@ import { useSaveObject } from '../api/save-object';
 import type { CatalogueDialogProps } from './catalogue-screen';
 import { RecordDialog } from './record-dialog';
 
-/** A typed positive decimal ('12,5') as canonical text ('12.5'), '' for empty, null when it is not one. */
+/** A positive decimal as a Chilean types it ('12,5') as canonical text ('12.5'), '' for empty, null when it is not one. */
 function typedDecimal(text: string): string | null {
-  const clean = text.trim().replace(',', '.');
-  if (clean === '') return '';
-  if (!/^\d+(\.\d+)?$/.test(clean) || Number(clean) <= 0) return null;
-  return clean.replace(/^0+(?=\d)/, '');
+  if (text.trim() === '') return '';
+  const parsed = parseChileanDecimal(text);
+  return parsed.ok && Number(parsed.value) > 0 ? parsed.value : null;
 }
 
 /**

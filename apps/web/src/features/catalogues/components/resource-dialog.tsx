@@ -1,4 +1,10 @@
-import { DEFAULT_CATALOGUE_PRIORITY, formatIsoDate, formatNumber, isoOfTypedDate } from '@cimiento/domain';
+import {
+  DEFAULT_CATALOGUE_PRIORITY,
+  formatIsoDate,
+  formatNumber,
+  isoOfTypedDate,
+  parseChileanDecimal,
+} from '@cimiento/domain';
 import {
   MAX_RESOURCE_UNITS,
   RESOURCE_CURRENCIES,
@@ -27,11 +33,16 @@ type CostKind = 'perDay' | 'perUnit' | 'none';
 type CrewRow = { key: number; trade: string; count: string };
 type RangeRow = { key: number; from: string; to: string; maxUnits: string };
 
-/** A typed number ('2', '2,5') or null when it is not one. */
+/** A number as a Chilean types it ('2', '2,5', '520.000') as canonical text, or null when it is not one. */
+function typedDecimal(text: string): string | null {
+  const parsed = parseChileanDecimal(text);
+  return parsed.ok ? parsed.value : null;
+}
+
+/** The same, as a number. */
 function typedNumber(text: string): number | null {
-  const clean = text.trim().replace(',', '.');
-  if (clean === '' || !/^\d+(\.\d+)?$/.test(clean)) return null;
-  return Number(clean);
+  const value = typedDecimal(text);
+  return value === null ? null : Number(value);
 }
 
 /**
@@ -71,7 +82,7 @@ export function ResourceDialog({ record, onClose }: CatalogueDialogProps<Catalog
       ? t('resources.maxUnitsError', { max: formatNumber(MAX_RESOURCE_UNITS) })
       : undefined;
   const unitError = unit.trim() === '' ? t('catalogues.required') : undefined;
-  const costValue = costKind === 'none' || cost.trim() === '' ? undefined : typedNumber(cost);
+  const costValue = costKind === 'none' || cost.trim() === '' ? undefined : typedDecimal(cost);
   const costError = costValue === null ? t('resources.costError') : undefined;
   const crewErrors = crew.map((row) => {
     const count = typedNumber(row.count);
@@ -111,10 +122,8 @@ export function ResourceDialog({ record, onClose }: CatalogueDialogProps<Catalog
     maxUnits: maxUnitsValue ?? 0,
     crew: type === 'labor' ? crew.map((row) => ({ trade: row.trade, count: typedNumber(row.count) ?? 0 })) : [],
     availability: rangeValues.map((range) => ({ ...range, maxUnits: Math.max(0, range.maxUnits) })),
-    costPerDay:
-      costKind === 'perDay' && costValue !== undefined && costValue !== null ? cost.trim().replace(',', '.') : null,
-    costPerUnit:
-      costKind === 'perUnit' && costValue !== undefined && costValue !== null ? cost.trim().replace(',', '.') : null,
+    costPerDay: costKind === 'perDay' ? (costValue ?? null) : null,
+    costPerUnit: costKind === 'perUnit' ? (costValue ?? null) : null,
     currency,
   });
 
