@@ -361,15 +361,23 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
 }
 
 /**
+ * The day an MSPDI dateTime starts work from: its own day, or the next when its time is `from` or
+ * later (HH:MM; a date without a time is its own day).
+ */
+function workDayFrom(value: string | undefined, from: string): string | undefined {
+  const date = datePart(value);
+  if (date === undefined || value === undefined) return undefined;
+  const time = value.trim().slice(11, 16);
+  return time !== '' && time >= from ? isoDay(dayNumber(date) + 1) : date;
+}
+
+/**
  * issue 15: MS Project's status date as our cut-off (P6's data date, the first day of the remaining
  * work): a status date at the start of a day (08:00, as Cimiento writes it) is that day; one later
  * in the day (MS Project writes 17:00) has the day recorded, so the remaining work starts the next.
  */
 function statusDataDate(value: string | undefined): string | undefined {
-  const date = datePart(value);
-  if (date === undefined || value === undefined) return undefined;
-  const time = value.trim().slice(11, 16);
-  return time !== '' && time > '08:00' ? isoDay(dayNumber(date) + 1) : date;
+  return workDayFrom(value, '08:01');
 }
 
 /**
@@ -377,10 +385,7 @@ function statusDataDate(value: string | undefined): string | undefined {
  * its own day, or the next one when it is at the end of MS Project's standard working day (17:00) or later.
  */
 function resumeDay(value: string | undefined): string | undefined {
-  const date = datePart(value);
-  if (date === undefined || value === undefined) return undefined;
-  const time = value.trim().slice(11, 16);
-  return time !== '' && time >= '17:00' ? isoDay(dayNumber(date) + 1) : date;
+  return workDayFrom(value, '17:00');
 }
 
 /**
