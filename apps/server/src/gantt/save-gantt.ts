@@ -191,20 +191,21 @@ export async function saveGantt(
     const leaf = { ...task };
     if (input.ActualStart === undefined && before?.actualStart !== undefined) leaf.actualStart = before.actualStart;
     if (input.ActualFinish === undefined && before?.actualFinish !== undefined) leaf.actualFinish = before.actualFinish;
-    // issue 34: the remaining duration sent, else the stored one while the progress stays as stored
-    const remaining = remainingAfterEntry(before ?? { progress: 0 }, {
+    // issue 34: the remaining duration and Resume sent, else the stored ones while the progress stays as stored
+    const recorded = before ?? { progress: 0 };
+    const after = {
       progress: leaf.progress,
       ...(leaf.actualStart === undefined ? {} : { actualStart: leaf.actualStart }),
       ...(leaf.actualFinish === undefined ? {} : { actualFinish: leaf.actualFinish }),
+    };
+    const remaining = remainingAfterEntry(recorded, {
+      ...after,
       ...(input.RemainingDuration === undefined ? {} : { remaining: input.RemainingDuration }),
     });
     if (remaining !== undefined) leaf.remaining = remaining;
-    // issue 34: the Resume sent, else the stored one while the progress stays as stored (the same rule)
     delete leaf.resume;
-    const resume = resumeAfterEntry(before ?? { progress: 0 }, {
-      progress: leaf.progress,
-      ...(leaf.actualStart === undefined ? {} : { actualStart: leaf.actualStart }),
-      ...(leaf.actualFinish === undefined ? {} : { actualFinish: leaf.actualFinish }),
+    const resume = resumeAfterEntry(recorded, {
+      ...after,
       ...(input.Resume === undefined ? {} : { resume: input.Resume }),
     });
     if (resume !== undefined) leaf.resume = resume;

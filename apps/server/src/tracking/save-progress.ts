@@ -44,19 +44,18 @@ function withEntries(tasks: readonly GanttTaskRecord[], entries: readonly Progre
     if (entry.ActualStart !== undefined) next.actualStart = entry.ActualStart;
     if (entry.ActualFinish !== undefined) next.actualFinish = entry.ActualFinish;
     // issue 34: the entry's remaining duration, else the stored one while the progress stays as stored
-    const remaining = remainingAfterEntry(task, {
+    const after = {
       progress: entry.Progress,
       ...(entry.ActualStart === undefined ? {} : { actualStart: entry.ActualStart }),
       ...(entry.ActualFinish === undefined ? {} : { actualFinish: entry.ActualFinish }),
+    };
+    const remaining = remainingAfterEntry(task, {
+      ...after,
       ...(entry.RemainingDuration === undefined ? {} : { remaining: entry.RemainingDuration }),
     });
     if (remaining !== undefined) next.remaining = remaining;
     // issue 34: a Resume stays while the progress does (saveProgress sends none)
-    const resume = resumeAfterEntry(task, {
-      progress: entry.Progress,
-      ...(entry.ActualStart === undefined ? {} : { actualStart: entry.ActualStart }),
-      ...(entry.ActualFinish === undefined ? {} : { actualFinish: entry.ActualFinish }),
-    });
+    const resume = resumeAfterEntry(task, after);
     if (resume !== undefined) next.resume = resume;
     return next;
   });

@@ -406,16 +406,17 @@ function withProgress(
 ): GanttDraftTask {
   const start = changes.actualStart === undefined ? task.actualStart : (changes.actualStart ?? undefined);
   const finish = changes.actualFinish === undefined ? task.actualFinish : (changes.actualFinish ?? undefined);
-  const remaining = remainingAfterEntry(task, {
+  const after = {
     progress: changes.progress,
     ...(start === undefined ? {} : { actualStart: start }),
     ...(finish === undefined ? {} : { actualFinish: finish }),
+  };
+  const remaining = remainingAfterEntry(task, {
+    ...after,
     ...(changes.remaining === undefined ? {} : { remaining: changes.remaining }),
   });
   const resume = resumeAfterEntry(task, {
-    progress: changes.progress,
-    ...(start === undefined ? {} : { actualStart: start }),
-    ...(finish === undefined ? {} : { actualFinish: finish }),
+    ...after,
     ...(changes.resume === undefined ? {} : { resume: changes.resume === '' ? null : changes.resume }),
   });
   const next = { ...task, progress: changes.progress };
