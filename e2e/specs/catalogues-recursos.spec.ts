@@ -145,6 +145,52 @@ describe('Recursos', () => {
     expect(await api.findByCode('oficios', 'CAR')).toBeDefined();
   });
 
+  it("an activity's productivity: unit of work, rendimiento, resource and crews, in light and dark", async () => {
+    await openCatalogue(page, '/admin/actividades', 'Actividades');
+    await page.getByRole('button', { name: 'Agregar actividad' }).click();
+    // the spec keeps the activity modal's title 'Tipo de área'
+    const dialog = recordDialog(page, 'Tipo de área');
+    await dialog.waitFor();
+    await dialog.getByLabel('Código').fill('HRM');
+    await dialog.getByLabel('Nombre').fill('Hormigonado de losa');
+    await dialog.getByRole('combobox', { name: 'Unidad de trabajo' }).click();
+    await page.getByRole('option', { name: 'm³', exact: true }).click();
+    await dialog.getByRole('textbox', { name: 'Rendimiento', exact: true }).fill('7,5');
+    await dialog.getByRole('combobox', { name: 'Recurso' }).click();
+    await page.getByRole('option', { name: 'CMOL · Cuadrilla de moldaje' }).click();
+    await dialog.getByRole('textbox', { name: 'Cuadrillas', exact: true }).fill('2');
+    await screenshot(page, 'catalogues-actividad-rendimiento');
+    await dialog.getByRole('button', { name: 'Grabar' }).click();
+    await waitForSuccessToast(page, /Actividad guardada/);
+    await dialog.waitFor({ state: 'detached' });
+    const row = page.getByRole('row').filter({ hasText: 'Hormigonado de losa' });
+    await expect.poll(() => row.innerText()).toContain('7,5 m³/día por cuadrilla');
+    expect(await row.innerText()).toContain('Cuadrilla de moldaje [2]');
+    expect(await api.findByCode('actividades', 'HRM')).toMatchObject({
+      workUnit: 'm3',
+      productivity: '7.5',
+      crews: 2,
+      resourceName: 'Cuadrilla de moldaje',
+    });
+    // dark mode, as a user sets it: the same dialog reads
+    await page.evaluate(() => {
+      const key = 'cimiento-settings';
+      const saved = JSON.parse(localStorage.getItem(key) ?? '{"state":{},"version":1}') as {
+        state: Record<string, unknown>;
+      };
+      localStorage.setItem(key, JSON.stringify({ state: { ...saved.state, isDarkMode: true }, version: 1 }));
+    });
+    await page.reload();
+    await rowButton(page, 'Hormigonado de losa').click();
+    await recordDialog(page, 'Tipo de área').waitFor();
+    await screenshot(page, 'catalogues-actividad-rendimiento-oscuro');
+    await recordDialog(page, 'Tipo de área').getByRole('button', { name: 'Cerrar' }).first().click();
+    await openCatalogue(page, '/admin/recursos', 'Recursos', 'Cuadrilla de moldaje');
+    await screenshot(page, 'catalogues-recursos-oscuro');
+    await page.evaluate(() => localStorage.removeItem('cimiento-settings'));
+    await page.reload();
+  });
+
   it('reads on a phone (390 px)', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openCatalogue(page, '/admin/recursos', 'Recursos', 'Cuadrilla de moldaje');

@@ -66,7 +66,7 @@ export {
   taskFieldChangeSchema,
 } from './functions/collaboration-contracts';
 export type { Currency } from './format/money';
-export { currencies, formatCount, formatMoney, formatNumber } from './format/money';
+export { currencies, formatCount, formatDecimal, formatMoney, formatNumber } from './format/money';
 export {
   APP_TIME_ZONE,
   formatDate,

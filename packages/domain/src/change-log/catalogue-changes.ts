@@ -1,6 +1,6 @@
 import { catalogueCollections } from '../functions/catalogue-contracts';
 import type { CatalogueCollection } from '../functions/catalogue-contracts';
-import { formatCount, formatNumber } from '../format/money';
+import { formatCount, formatDecimal, formatNumber } from '../format/money';
 import { formatIsoDate } from '../format/dates';
 import { RESOURCE_TYPE_LABELS } from '../resources/resources';
 import type { ResourceType } from '../resources/resources';
@@ -128,10 +128,7 @@ const recordFields: FieldRule<CatalogueChangeRecord>[] = [
     text: (record) =>
       record.productivity === undefined
         ? undefined
-        : `${formatNumber(Number(record.productivity))} ${record.workUnit ?? ''} por cuadrilla y día`.replace(
-            '  ',
-            ' ',
-          ),
+        : `${formatDecimal(record.productivity)} ${record.workUnit ?? ''} por cuadrilla y día`.replace('  ', ' '),
   },
   { label: 'Recurso', text: (record) => record.resourceName },
   {
@@ -146,7 +143,7 @@ const recordFields: FieldRule<CatalogueChangeRecord>[] = [
   { label: 'Unidad', text: (record) => record.unit },
   {
     label: 'Máximo de unidades',
-    text: (record) => (record.maxUnits === undefined ? undefined : formatNumber(record.maxUnits)),
+    text: (record) => (record.maxUnits === undefined ? undefined : formatDecimal(record.maxUnits)),
   },
   {
     label: 'Cuadrilla',
@@ -165,7 +162,7 @@ const recordFields: FieldRule<CatalogueChangeRecord>[] = [
         ? undefined
         : record.availability
             .map(
-              (range) => `${formatIsoDate(range.from)} a ${formatIsoDate(range.to)}: ${formatNumber(range.maxUnits)}`,
+              (range) => `${formatIsoDate(range.from)} a ${formatIsoDate(range.to)}: ${formatDecimal(range.maxUnits)}`,
             )
             .join('; '),
   },

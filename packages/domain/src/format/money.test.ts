@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatNumber } from './money';
+import { formatDecimal, formatMoney, formatNumber } from './money';
 
 describe('formatMoney', () => {
   it('groups CLP thousands with dots and no decimals', () => {
@@ -54,5 +54,14 @@ describe('formatNumber', () => {
   it('uses es-CL separators', () => {
     expect(formatNumber(1234567.891, 2)).toBe('1.234.567,89');
     expect(formatNumber('1000')).toBe('1.000');
+  });
+});
+
+describe('formatDecimal', () => {
+  it('keeps every decimal a value has, in es-CL notation', () => {
+    expect(formatDecimal('7.5')).toBe('7,5');
+    expect(formatDecimal(120.25)).toBe('120,25');
+    expect(formatDecimal('1234567.125')).toBe('1.234.567,125');
+    expect(formatDecimal(2)).toBe('2');
   });
 });

@@ -49,6 +49,16 @@ export function formatNumber(amount: string | number, decimals = 0): string {
   return negative ? `-${body}` : body;
 }
 
+/**
+ * A decimal in es-CL notation with every decimal it has ('1.234,5', '7,5', '120'): quantities,
+ * productivities and units, which formatNumber would round to whole numbers.
+ */
+export function formatDecimal(value: string | number): string {
+  const text = typeof value === 'number' ? String(value) : value;
+  const dot = text.indexOf('.');
+  return formatNumber(text, dot === -1 ? 0 : text.length - dot - 1);
+}
+
 /** A count and its noun: '1 tarea', '1.234 tareas' (the count in es-CL notation). */
 export function formatCount(count: number, one: string, many: string): string {
   return `${formatNumber(count)} ${count === 1 ? one : many}`;

@@ -2,7 +2,7 @@ import type { Activity } from '@cimiento/domain';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@cimiento/domain';
+import { formatDecimal } from '@cimiento/domain';
 import { WORK_UNIT_LABELS } from '@cimiento/domain/resources';
 import { isMilestoneDuration } from '../utils/activity-duration';
 import { ActivityDialog } from './activity-dialog';
@@ -31,7 +31,7 @@ export function useActivityDurationColumns(): MRT_ColumnDef<Activity>[] {
           activity.productivity === undefined || activity.workUnit === undefined
             ? ''
             : t('activityProductivity.perCrewDay', {
-                value: formatNumber(Number(activity.productivity)),
+                value: formatDecimal(activity.productivity),
                 unit: WORK_UNIT_LABELS[activity.workUnit],
               }),
       },

@@ -1,4 +1,4 @@
-import { formatMoney, formatNumber } from '@cimiento/domain';
+import { formatDecimal, formatMoney, formatNumber } from '@cimiento/domain';
 import { crewSize } from '@cimiento/domain/resources';
 import type { CatalogueResource } from '@cimiento/domain/resources';
 import type { MRT_ColumnDef } from 'material-react-table';
@@ -29,7 +29,7 @@ export function RecursosScreen() {
         id: 'maxUnits',
         header: t('resources.maxUnitsShort'),
         size: 130,
-        accessorFn: (resource) => `${formatNumber(resource.maxUnits)} ${resource.unit}`,
+        accessorFn: (resource) => `${formatDecimal(resource.maxUnits)} ${resource.unit}`,
       },
       {
         id: 'crew',

@@ -1,4 +1,4 @@
-import { MAX_UNIT, formatNumber, parseChileanDecimal } from '@cimiento/domain';
+import { MAX_UNIT, formatDecimal, parseChileanDecimal } from '@cimiento/domain';
 
 /**
  * The EDP's price fields as the editor shows and takes them (issue 16; docs/COSTS.md): quantities
@@ -6,15 +6,9 @@ import { MAX_UNIT, formatNumber, parseChileanDecimal } from '@cimiento/domain';
  * ('1.234,5'). An empty field means "not set".
  */
 
-/** The decimals a canonical decimal string has ("1234.5" → 1). */
-function decimalsOf(value: string): number {
-  const dot = value.indexOf('.');
-  return dot === -1 ? 0 : value.length - dot - 1;
-}
-
 /** A quantity or unit price as shown and as its field starts: '1.234,5' (every decimal kept); '' when not set. */
 export function decimalText(value: string | undefined): string {
-  return value === undefined ? '' : formatNumber(value, decimalsOf(value));
+  return value === undefined ? '' : formatDecimal(value);
 }
 
 export type PriceFieldResult = { ok: true; value: string | undefined } | { ok: false; error: string };
