@@ -63,6 +63,7 @@ export function ActividadesScreen() {
       nameHeader={t('catalogues.activity')}
       showCode
       extraColumns={durationColumns}
+      nameSize={260}
       removeText={t('catalogues.confirmRemoveActivity')}
       renderDialog={(props) => <ActivityDialog title={t('catalogues.activityModal')} {...props} />}
     />
