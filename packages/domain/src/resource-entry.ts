@@ -14,3 +14,11 @@ export {
 } from './resources/resources';
 export type { WorkUnit } from './resources/productivity';
 export { MAX_CREWS, WORK_UNITS, WORK_UNIT_LABELS } from './resources/productivity';
+export type { AssignmentsParse, NamedResource, ResourceAssignment } from './resources/assignments';
+export {
+  MAX_TASK_RESOURCES,
+  assignmentErrors,
+  assignmentsKey,
+  assignmentsText,
+  parseAssignmentsText,
+} from './resources/assignments';

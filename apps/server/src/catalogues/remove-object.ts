@@ -9,7 +9,7 @@ import type { ChangeLogCaller } from '../collab/change-log-queries';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
 import { recordTables, lockRecord, loadCatalogue, catalogueWords } from './catalogue-queries';
-import { resourcesWithTrade } from './resource-queries';
+import { projectsWithResource, resourcesWithTrade } from './resource-queries';
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -105,6 +105,15 @@ export async function removeCatalogueObject(
           throw new HttpsError(
             'FAILED_PRECONDITION',
             `El recurso ${before?.code ?? ''} es el recurso de ${plural(users.length, 'actividad', 'actividades')}: ${namedList(names)}. Cámbialo en ${users.length === 1 ? 'ella' : 'ellas'} antes de eliminarlo.`,
+          );
+        }
+        // issue 35: nor while a Gantt task has it ('Recursos'), in any project, the ones in the Papelera included
+        const projects = await projectsWithResource(trx, id);
+        if (projects.length > 0) {
+          const tasks = projects.reduce((total, project) => total + project.tasks, 0);
+          throw new HttpsError(
+            'FAILED_PRECONDITION',
+            `El recurso ${before?.code ?? ''} está asignado a ${plural(tasks, 'tarea', 'tareas')} de ${plural(projects.length, 'proyecto', 'proyectos')}: ${namedList(projects.map((project) => project.label))}. Quítalo de ${tasks === 1 ? 'ella' : 'ellas'} en el Gantt antes de eliminarlo.`,
           );
         }
         break;

@@ -189,3 +189,41 @@ export async function resourcesWithTrade(trx: Transaction<Database>, id: string)
     .execute();
   return rows.map((row) => `${row.code} ${row.name}`);
 }
+
+/**
+ * issue 35: the projects whose Gantt tasks have resource `id`, by code, with how many tasks each
+ * ('P01 Edificio Los Robles (12 tareas)'; '(en la Papelera)' for a deleted one): what keeps it.
+ */
+export async function projectsWithResource(
+  trx: Transaction<Database>,
+  id: string,
+): Promise<{ label: string; tasks: number }[]> {
+  const rows = await trx
+    .selectFrom('gantt_task_resource as a')
+    .innerJoin('project as p', 'p._id', 'a.project_id')
+    .select((eb) => ['p.code', 'p.name', 'p.deleted_at', eb.fn.countAll().as('tasks')])
+    .where('a.resource_id', '=', id)
+    .groupBy(['p._id', 'p.code', 'p.name', 'p.deleted_at'])
+    .orderBy('p.code')
+    .execute();
+  return rows.map((row) => {
+    const tasks = Number(row.tasks);
+    const where = row.deleted_at === null ? '' : ', en la Papelera';
+    return { label: `${row.code} ${row.name} (${tasks} ${tasks === 1 ? 'tarea' : 'tareas'}${where})`, tasks };
+  });
+}
+
+/** issue 35: the names of the resources among `ids` that are in the catalogue (a Gantt's save checks and names them). */
+export async function readResourceNames(db: Kysely<Database>, ids: Iterable<string>): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const list = [...new Set(ids)];
+  for (let start = 0; start < list.length; start += 500) {
+    const rows = await db
+      .selectFrom('catalogue_resource')
+      .select(['_id', 'name'])
+      .where('_id', 'in', list.slice(start, start + 500))
+      .execute();
+    for (const row of rows) names.set(row._id, row.name);
+  }
+  return names;
+}

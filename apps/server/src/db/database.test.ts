@@ -38,6 +38,7 @@ const APP_TABLES = [
   'gantt_removed_link',
   'gantt_removed_source',
   'gantt_task',
+  'gantt_task_resource',
   'kysely_migration',
   'kysely_migration_lock',
   'login_failure',

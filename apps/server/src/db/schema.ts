@@ -149,6 +149,15 @@ export type CatalogueResourceAvailabilityTable = {
   max_units: number;
 };
 
+/** Issue 35: a Gantt task's resource and units ('Recursos'), in the task's order. */
+export type GanttTaskResourceTable = {
+  project_id: string;
+  task_id: number;
+  resource_id: string;
+  units: number;
+  position: number;
+};
+
 /** An activity: a catalogue record with its default duration in working days (issue 13). */
 export type CatalogueActivityTable = CatalogueRecordTable & {
   duration: Generated<number>;
@@ -517,6 +526,7 @@ export type Database = {
   edc_item: EdcItemTable;
   gantt_task: GanttTaskTable;
   gantt_link: GanttLinkTable;
+  gantt_task_resource: GanttTaskResourceTable;
   gantt_removed_source: GanttRemovedSourceTable;
   gantt_removed_link: GanttRemovedLinkTable;
   gantt_baseline: GanttBaselineTable;

@@ -8,6 +8,7 @@ import {
 } from '@cimiento/domain';
 import type { EdcItem, GanttLinkRecord, GanttTaskRecord, PricedEdpItem, ScheduleResult } from '@cimiento/domain';
 import type { Kysely, Transaction } from 'kysely';
+import { assignmentsKey } from '@cimiento/domain/resources';
 import type { Database } from '../db/schema';
 import type { ProjectGanttRow, GanttState } from './gantt-queries';
 import { readLinks, readProject, readRemovedLinks, readTasks, sameRow, toTaskRow, writeGantt } from './gantt-queries';
@@ -88,11 +89,23 @@ async function readEdcLists(
     .orderBy('edp_item_id')
     .orderBy('position')
     .execute();
+  // issue 35: the activities' default crews as the catalogue holds them now (a new task gets its crew)
+  const crews = await db
+    .selectFrom('catalogue_activity')
+    .select(['_id', 'resource_id', 'crews'])
+    .where('resource_id', 'is not', null)
+    .execute();
+  const crewOf = new Map(crews.map((row) => [row._id, { resourceId: row.resource_id as string, crews: row.crews }]));
   const lists = new Map<number, EdcItem[]>();
   for (const row of rows) {
     const edpItemId = Number(row.edp_item_id);
     // as loadEdc reads it, with the catalogue copies the sequencing and rule 1 (new leaves' durations) read
     const item = edcItemOfRow(row, edpCodeById.get(edpItemId));
+    const crew = item.kind === 'activity' && item.sourceId !== undefined ? crewOf.get(item.sourceId) : undefined;
+    if (crew !== undefined) {
+      item.resourceId = crew.resourceId;
+      if (crew.crews !== null) item.crews = Number(crew.crews);
+    }
     const list = lists.get(edpItemId);
     if (list) list.push(item);
     else lists.set(edpItemId, [item]);
@@ -152,7 +165,11 @@ function sameTaskList(a: readonly GanttTaskRecord[], b: readonly GanttTaskRecord
   if (a.length !== b.length) return false;
   return a.every((task, index) => {
     const other = b[index] as GanttTaskRecord;
-    return task.id === other.id && sameRow(toTaskRow(task, index), toTaskRow(other, index));
+    return (
+      task.id === other.id &&
+      sameRow(toTaskRow(task, index), toTaskRow(other, index)) &&
+      assignmentsKey(task.resources) === assignmentsKey(other.resources)
+    );
   });
 }
 

@@ -1,4 +1,6 @@
 import { linkPairKey } from '@cimiento/domain';
+import { assignmentsKey } from '@cimiento/domain/resources';
+import type { ResourceAssignment } from '@cimiento/domain/resources';
 import type { GanttLinkRecord, GanttTaskRecord, LinkType, ProjectCalendar, SequencingMode } from '@cimiento/domain';
 import { sql } from 'kysely';
 import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
@@ -137,7 +139,7 @@ export async function readTasks(db: Kysely<Database>, projectId: string): Promis
     .orderBy('position')
     .execute();
   // PostgreSQL returns bigint columns as strings; no object spread per row (issue 18: 10,000 rows)
-  return rows.map((row) => {
+  const tasks = rows.map((row) => {
     const task: GanttTaskRecord = {
       id: Number(row.id),
       sourceKey: row.source_key,
@@ -157,6 +159,37 @@ export async function readTasks(db: Kysely<Database>, projectId: string): Promis
     if (row.parent_id !== null) task.parentId = Number(row.parent_id);
     return task;
   });
+  const resources = await readTaskResources(db, projectId);
+  if (resources.size > 0) {
+    for (const task of tasks) {
+      const list = resources.get(task.id);
+      if (list !== undefined) task.resources = list;
+    }
+  }
+  return tasks;
+}
+
+/** issue 35: every task's resources ('Recursos'), by task id, in each task's order. */
+export async function readTaskResources(
+  db: Kysely<Database>,
+  projectId: string,
+): Promise<Map<number, ResourceAssignment[]>> {
+  const rows = await db
+    .selectFrom('gantt_task_resource')
+    .select(['task_id', 'resource_id', 'units'])
+    .where('project_id', '=', projectId)
+    .orderBy('task_id')
+    .orderBy('position')
+    .execute();
+  const byTask = new Map<number, ResourceAssignment[]>();
+  for (const row of rows) {
+    const taskId = Number(row.task_id);
+    const assignment = { resourceId: row.resource_id, units: Number(row.units) };
+    const list = byTask.get(taskId);
+    if (list) list.push(assignment);
+    else byTask.set(taskId, [assignment]);
+  }
+  return byTask;
 }
 
 export async function readLinks(db: Kysely<Database>, projectId: string): Promise<GanttLinkRecord[]> {
@@ -348,6 +381,35 @@ export async function writeGantt(
       generated: link.generated === true ? 1 : 0,
     }));
   for (const part of chunks(linkRows)) await trx.insertInto('gantt_link').values(part).execute();
+
+  // issue 35: a kept task whose resources differ gets them rewritten; a new task's are inserted
+  const storedResources = new Map(stored.tasks.map((task) => [task.id, assignmentsKey(task.resources)]));
+  const reassigned: number[] = [];
+  const resourceRows: { project_id: string; task_id: number; resource_id: string; units: number; position: number }[] =
+    [];
+  for (const task of next.tasks) {
+    const before = storedResources.get(task.id);
+    const key = assignmentsKey(task.resources);
+    if (before === key) continue;
+    if (before !== undefined && before !== '') reassigned.push(task.id);
+    (task.resources ?? []).forEach((assignment, position) =>
+      resourceRows.push({
+        project_id: projectId,
+        task_id: task.id,
+        resource_id: assignment.resourceId,
+        units: assignment.units,
+        position,
+      }),
+    );
+  }
+  for (const part of chunks(reassigned)) {
+    await trx
+      .deleteFrom('gantt_task_resource')
+      .where('project_id', '=', projectId)
+      .where('task_id', 'in', part)
+      .execute();
+  }
+  for (const part of chunks(resourceRows)) await trx.insertInto('gantt_task_resource').values(part).execute();
 }
 
 /**

@@ -171,6 +171,9 @@ export function toOutput(
     if (task.deadline !== undefined) activity.Deadline = task.deadline;
     if (!computed.isSummary && task.mustStartOn === true) activity.MustStartOn = true;
     if (!computed.isSummary && task.resume !== undefined) activity.Resume = task.resume;
+    if (task.resources !== undefined && task.resources.length > 0) {
+      activity.Resources = task.resources.map((item) => ({ resourceId: item.resourceId, units: item.units }));
+    }
     if (computed.status !== undefined) activity.status = computed.status;
     return activity;
   });

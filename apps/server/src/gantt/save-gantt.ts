@@ -36,6 +36,7 @@ import { scheduledOrThrow, scheduleGantt, toOutput } from './gantt-schedule';
 import { horizonDate } from './gantt-horizon';
 import { claimVersionOrRefuse } from './gantt-version';
 import { readItemAmounts } from '../edp/edp-queries';
+import { readResourceNames } from '../catalogues/resource-queries';
 
 /** A task's broken rule, refused as INVALID_ARGUMENT with the task's label (the domain's ganttActivityError). */
 function refuse(task: Pick<GanttActivityInput, 'TaskID' | 'TaskCode'>, what: string): HttpsError {
@@ -109,6 +110,31 @@ async function recordRemovedLinks(
       .onConflict((conflict) => conflict.columns(['project_id', 'from_key', 'to_key']).doNothing())
       .execute();
   }
+}
+
+/**
+ * issue 35: the names of the resources the saved and the stored tasks use; a resource sent that the
+ * catalogue does not have refuses the save, naming the task ('Recursos: el recurso … no está…').
+ */
+async function checkedResourceNames(
+  db: Kysely<Database>,
+  activities: readonly GanttActivityInput[],
+  tasks: readonly GanttTaskRecord[],
+  stored: readonly GanttTaskRecord[],
+): Promise<Map<string, string>> {
+  const ids = new Set<string>();
+  for (const task of tasks) for (const assignment of task.resources ?? []) ids.add(assignment.resourceId);
+  for (const task of stored) for (const assignment of task.resources ?? []) ids.add(assignment.resourceId);
+  if (ids.size === 0) return new Map();
+  const names = await readResourceNames(db, ids);
+  activities.forEach((input) => {
+    for (const assignment of input.Resources ?? []) {
+      if (!names.has(assignment.resourceId)) {
+        throw refuse(input, `Recursos: el recurso ${assignment.resourceId} no está en el catálogo de recursos`);
+      }
+    }
+  });
+  return names;
 }
 
 /**
@@ -219,7 +245,11 @@ export async function saveGantt(
     const before = storedById.get(task.id);
     if (input.Notes === undefined && before?.notes !== undefined) task.notes = before.notes;
     if (input.Deadline === undefined && before?.deadline !== undefined) task.deadline = before.deadline;
+    // issue 35: resources a save leaves out stand as stored
+    if (input.Resources === undefined && before?.resources !== undefined) task.resources = before.resources;
   });
+  // issue 35: every resource sent must be in the catalogue; the history names them
+  const resourceNames = await checkedResourceNames(db, activities, effective, storedTasks);
   const progressChanged = checkProgressChanges(effective, storedTasks, summaries, current.cutoff, amounts);
   const scheduled = scheduledOrThrow(scheduleGantt(effective, checked.links, project));
   // what is stored: a leaf's own start (its "no earlier than", not where the links put it, so
@@ -285,6 +315,7 @@ export async function saveGantt(
         // issue 32: only what the user changed; a built task's code and name follow its EDP/EDC item
         // (loadGantt answers them so without always writing them), summaries' dates are rolled up
         namesFollowSources: true,
+        resourceName: (resourceId) => resourceNames.get(resourceId),
       },
     );
     await recordChange(trx, projectId, author, 'gantt', history);

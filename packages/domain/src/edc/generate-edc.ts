@@ -26,6 +26,12 @@ export type EdcItem = {
   priority?: number;
   /** issue 13: an activity's catalogue duration in working days when it was generated (0: a milestone) */
   duration?: number;
+  /**
+   * issue 35: an activity's default resource and crews in the catalogue now (read with the Gantt's
+   * sources, not stored in the EDC list): the crew its new Gantt task gets
+   */
+  resourceId?: string;
+  crews?: number;
 };
 
 export type EdcTarget = { code: string };

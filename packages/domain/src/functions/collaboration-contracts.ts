@@ -48,6 +48,7 @@ export const taskFieldChangeSchema = z.object({
     'deadline',
     'mustStartOn',
     'resume',
+    'resources',
     'parent',
   ]),
   from: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineFunction } from './contract';
 import { isoDateSchema, messageSchema } from './common';
 import { currencies } from '../format/money';
+import { MAX_TASK_RESOURCES, assignmentUnitsError } from '../resources/assignments';
 
 /**
  * The Gantt (product-spec.md "Gantt screen", §3 Gantt task, §7 loadGantt; issue 7 adds saveGantt).
@@ -42,6 +43,39 @@ export const taskIdSchema = z
  */
 /** issue 34: the longest note a task keeps (MS Project's notes are rich text; we keep the text) */
 export const MAX_TASK_NOTES = 10_000;
+
+/**
+ * issue 35: one of a task's resources ('Recursos'): a resource of the catalogue ('recursos') and
+ * the units the task uses while it runs (assignmentUnitsError: more than 0, at most 10.000, 2 decimals)
+ */
+export const resourceAssignmentSchema = z.strictObject({
+  resourceId: z
+    .string({ error: 'debe ser texto' })
+    .trim()
+    .min(1, { error: 'es obligatorio' })
+    .max(64, { error: 'debe tener como máximo 64 caracteres' }),
+  units: z.number({ error: 'debe ser un número' }).superRefine((units, context) => {
+    const error = assignmentUnitsError(units);
+    if (error !== '') context.addIssue({ code: 'custom', message: error });
+  }),
+});
+
+/** issue 35: a task's resources, each once */
+export const taskResourcesSchema = z
+  .array(resourceAssignmentSchema)
+  .max(MAX_TASK_RESOURCES, { error: `admite como máximo ${MAX_TASK_RESOURCES} recursos por tarea` })
+  .superRefine((list, context) => {
+    const seen = new Set<string>();
+    list.forEach((assignment, index) => {
+      if (seen.has(assignment.resourceId))
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'resourceId'],
+          message: `el recurso ${assignment.resourceId} está más de una vez`,
+        });
+      seen.add(assignment.resourceId);
+    });
+  });
 
 /** issue 34: a task's notes, plain text */
 export const taskNotesSchema = z
@@ -134,6 +168,11 @@ const ganttTaskInputFields = z.object({
    * kept as stored while Progress and the actual dates are, else none (as RemainingDuration).
    */
   Resume: isoDateSchema.nullable().optional(),
+  /**
+   * issue 35: 'Recursos', the task's resources with their units (MS Project's assignments); [] or
+   * null: none; absent: kept as stored. Each resourceId must be in the resources catalogue.
+   */
+  Resources: taskResourcesSchema.nullable().optional(),
 });
 
 /** The task of saveGantt's list: its fields, and a start (StartNoEarlierThan or StartDate; issue 32). */
@@ -205,6 +244,8 @@ export const ganttTaskSchema = z.object({
   MustStartOn: z.boolean().optional(),
   /** issue 34: 'Reanudar', YYYY-MM-DD, of a task under way (absent: at the cut-off) */
   Resume: z.string().optional(),
+  /** issue 35: 'Recursos', the resources and units in the task's order (absent: none) */
+  Resources: z.array(z.object({ resourceId: z.string(), units: z.number() })).optional(),
 });
 export type GanttTask = z.infer<typeof ganttTaskSchema>;
 

@@ -2,6 +2,7 @@ import type { EdcItem } from '../edc/generate-edc';
 import type { EdpItem } from '../edp/generate-edp';
 import { edcSourceKey, edpSourceKey, parseGanttSourceKey } from '../edp/source-keys';
 import { withParent } from '../tree/ordered-forest';
+import type { ResourceAssignment } from '../resources/assignments';
 
 /**
  * The Gantt's tasks from the project's EDP and EDC (domain.md "Gantt"; issue 7): one summary per
@@ -22,6 +23,8 @@ export type GanttSource = {
   name: string;
   /** issue 13, rule 1: a leaf EDC item's duration, from its activity's catalogue duration */
   duration?: number;
+  /** issue 35: a leaf EDC item's resources, its activity's default resource × crews */
+  resources?: ResourceAssignment[];
 };
 
 /** A stored task. `sourceKey` null: a task the user added in the Gantt. */
@@ -49,6 +52,8 @@ export type GanttTaskRecord = {
   mustStartOn?: boolean;
   /** issue 34: YYYY-MM-DD, 'Reanudar' of a task under way (MS Project's Resume); absent: at the cut-off */
   resume?: string;
+  /** issue 35: 'Recursos', the task's resources and units in its order; absent: none */
+  resources?: ResourceAssignment[];
 };
 
 export type GanttLinkRecord = {
@@ -193,7 +198,13 @@ export function ganttSources(
         name: edcItem.name,
       };
       // rule 1 (docs/SEQUENCING.md): a leaf lasts its activity's catalogue duration
-      if (!parents.has(edcItem.code.toLowerCase())) source.duration = edcItem.duration ?? NEW_TASK_DURATION;
+      if (!parents.has(edcItem.code.toLowerCase())) {
+        source.duration = edcItem.duration ?? NEW_TASK_DURATION;
+        // issue 35: a generated task gets its activity's default crew (docs/RESOURCES.md)
+        if (edcItem.resourceId !== undefined) {
+          source.resources = [{ resourceId: edcItem.resourceId, units: edcItem.crews ?? 1 }];
+        }
+      }
       sources.push(source);
     }
   }
@@ -248,6 +259,7 @@ export function mergeGanttTasks(
       start: newTaskStart,
       duration: source.duration ?? NEW_TASK_DURATION,
       progress: 0,
+      ...(source.resources === undefined ? {} : { resources: source.resources.map((item) => ({ ...item })) }),
     });
   }
 

@@ -1,5 +1,6 @@
 import type { GanttLinkRecord, GanttTaskRecord } from './build-gantt';
 import { parsePredecessors } from './predecessors';
+import type { ResourceAssignment } from '../resources/assignments';
 
 /** A task of a saved Gantt as saveGantt receives it (the contract's GanttTaskInput, with its optional fields). */
 export type GanttActivityInput = {
@@ -27,6 +28,8 @@ export type GanttActivityInput = {
   MustStartOn?: boolean | null | undefined;
   /** issue 34: 'Reanudar' (absent: as stored while the progress and actual dates are; null: none) */
   Resume?: string | null | undefined;
+  /** issue 35: 'Recursos' (absent: as stored; null or []: none) */
+  Resources?: readonly ResourceAssignment[] | null | undefined;
 };
 
 /** The first rule a saved list breaks: the task and the Spanish message that names it ('Tarea 1.2 (7): …'). */
@@ -135,6 +138,9 @@ export function checkActivities(activities: readonly GanttActivityInput[]): Chec
     if (typeof task.Deadline === 'string') record.deadline = task.Deadline;
     if (task.MustStartOn === true) record.mustStartOn = true;
     if (typeof task.Resume === 'string') record.resume = task.Resume;
+    if (task.Resources != null && task.Resources.length > 0) {
+      record.resources = task.Resources.map((item) => ({ resourceId: item.resourceId, units: item.units }));
+    }
     const parentId = task.ParentId ?? undefined;
     return parentId === undefined ? record : { ...record, parentId };
   });

@@ -1,6 +1,8 @@
 import type { HistoryDetail, TaskFieldChange } from '../functions/collaboration-contracts';
 import { formatIsoDate } from '../format/dates';
 import { formatNumber } from '../format/money';
+import { assignmentsKey, assignmentsText } from '../resources/assignments';
+import type { ResourceAssignment } from '../resources/assignments';
 
 /**
  * The project history's words (issue 19, 'Historial'): what a save changed, as a one-line summary
@@ -256,6 +258,8 @@ export type GanttHistoryTask = {
   /** issue 34: 'Debe comenzar el' and 'Reanudar' (absent or null: no, none) */
   mustStartOn?: boolean | null | undefined;
   resume?: string | null | undefined;
+  /** issue 35: 'Recursos' (absent: none); the history names them through ganttChange's `resourceName` */
+  resources?: readonly ResourceAssignment[] | undefined;
   /** the EDP/EDC item a built task comes from (null or absent: the user's own task) */
   sourceKey?: string | null | undefined;
 };
@@ -336,8 +340,15 @@ function summaryIds(tasks: readonly GanttHistoryTask[]): Set<number> {
 export function ganttChange(
   before: { tasks: readonly GanttHistoryTask[]; links: readonly GanttHistoryLink[] },
   after: { tasks: readonly GanttHistoryTask[]; links: readonly GanttHistoryLink[] },
-  options: { prefix?: string; notes?: readonly string[]; namesFollowSources?: boolean } = {},
+  options: {
+    prefix?: string;
+    notes?: readonly string[];
+    namesFollowSources?: boolean;
+    /** issue 35: a resource's name for the 'Recursos' lines (else its id) */
+    resourceName?: (resourceId: string) => string | undefined;
+  } = {},
 ): ProjectChange {
+  const resourceName = options.resourceName ?? ((resourceId: string) => resourceId);
   const capped = new CappedLists();
   const detail = emptyHistoryDetail();
   const beforeById = new Map(before.tasks.map((task) => [task.id, task]));
@@ -387,7 +398,8 @@ export function ganttChange(
       (old.notes ?? null) === (task.notes ?? null) &&
       (old.deadline ?? null) === (task.deadline ?? null) &&
       (old.mustStartOn ?? false) === (task.mustStartOn ?? false) &&
-      (old.resume ?? null) === (task.resume ?? null)
+      (old.resume ?? null) === (task.resume ?? null) &&
+      assignmentsKey(old.resources) === assignmentsKey(task.resources)
     ) {
       continue;
     }
@@ -414,6 +426,9 @@ export function ganttChange(
     field('deadline', historyDate(old.deadline), historyDate(task.deadline));
     field('mustStartOn', old.mustStartOn === true ? 'sí' : 'no', task.mustStartOn === true ? 'sí' : 'no');
     field('resume', historyDate(old.resume), historyDate(task.resume));
+    if (assignmentsKey(old.resources) !== assignmentsKey(task.resources)) {
+      field('resources', assignmentsText(old.resources, resourceName), assignmentsText(task.resources, resourceName));
+    }
     if (changes.length === 0) continue;
     changed += 1;
     capped.push(detail.tasks, { code: task.code, name: task.name, changes });

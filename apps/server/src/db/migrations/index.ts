@@ -21,6 +21,7 @@ import { remainingDurationMigration } from './0018-remaining-duration';
 import { taskNotesDeadlineMigration } from './0019-task-notes-deadline';
 import { mustStartResumeMigration } from './0020-must-start-resume';
 import { resourcesMigration } from './0021-resources';
+import { taskResourcesMigration } from './0022-task-resources';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -48,6 +49,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
     '0019-task-notes-deadline': taskNotesDeadlineMigration(),
     '0020-must-start-resume': mustStartResumeMigration(),
     '0021-resources': resourcesMigration(),
+    '0022-task-resources': taskResourcesMigration(types),
   };
   return { getMigrations: async () => migrations };
 }

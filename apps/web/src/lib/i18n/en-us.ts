@@ -1578,6 +1578,7 @@ export const enUS: Catalogue = {
       deadline: 'Deadline',
       mustStartOn: 'Must start on',
       resume: 'Resume',
+      resources: 'Resources',
       parent: 'Parent task',
     },
   },

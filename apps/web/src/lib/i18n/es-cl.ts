@@ -1590,6 +1590,7 @@ export const esCL = {
       deadline: 'Fecha límite',
       mustStartOn: 'Inicio fijo («Debe comenzar el»)',
       resume: 'Reanudar',
+      resources: 'Recursos',
       parent: 'Tarea superior',
     },
   },
