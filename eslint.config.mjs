@@ -79,7 +79,7 @@ const domainLayers = [
   ['catalogues', 'collab', 'history'],
   ['edc', 'edp'],
   ['gantt'],
-  ['costs', 'mspdi', 'progress'],
+  ['costs', 'mspdi', 'progress', 'workload'],
   ['p6'],
   ['workbook'],
   ['change-log'],
@@ -167,7 +167,8 @@ export default tseslint.config(
   {
     // the server may use the other entries, all server-only so the web bundle never carries them: Chile's
     // holidays, the MSPDI mapping with its XML parser (issue 14), P6 files (issue 34), the Excel sheets' rows,
-    // the change log's and the project history's words, the server's progress rules (issue 34)
+    // the change log's and the project history's words, the server's progress rules (issue 34), the
+    // resources' load over the schedule (issue 35)
     files: ['apps/server/**/*.ts'],
     ignores: ['**/*.test.ts', '**/test/**'],
     rules: {
@@ -186,6 +187,7 @@ export default tseslint.config(
                 '!@cimiento/domain/history',
                 '!@cimiento/domain/progress',
                 '!@cimiento/domain/resources',
+                '!@cimiento/domain/workload',
               ],
             },
             { group: ['**/packages/domain/**'] },

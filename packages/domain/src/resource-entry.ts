@@ -22,3 +22,5 @@ export {
   assignmentsText,
   parseAssignmentsText,
 } from './resources/assignments';
+export type { HistogramSeriesOutput } from './functions/workload-contracts';
+export { histogramGroupBys, histogramPeriods, loadResourceHistogramContract } from './functions/workload-contracts';

@@ -28,6 +28,7 @@ import {
   saveProgressContract,
   updateAsScheduledContract,
 } from '@cimiento/domain';
+import { loadResourceHistogramContract } from '@cimiento/domain/resources';
 import { lazyHandler } from '../core/define-handler';
 import type { RegisteredHandler } from '../core/define-handler';
 import { handleAssignEdc } from '../edc/assign-edc';
@@ -176,4 +177,9 @@ export const functionHandlers: RegisteredHandler[] = [
   handlePurgeProject,
   handleEmptyTrash,
   handleLoadProjectHoldings,
+  // issue 35: the resources' load
+  lazyHandler(
+    loadResourceHistogramContract,
+    async () => (await import('../workload/load-resource-histogram')).handleLoadResourceHistogram,
+  ),
 ];

@@ -122,6 +122,7 @@ const PROJECT_FUNCTIONS: Partial<Record<FunctionName, (live: Live) => unknown>> 
     version: gantt.version,
   }),
   loadSCurve: ({ id }) => ({ id }),
+  loadResourceHistogram: ({ id }) => ({ id, groupBy: 'resource', period: 'month' }),
   exportSCurve: ({ id }) => ({ id }),
   saveActualCost: ({ id }) => ({ id, cutoff: '2026-01-06', amount: '5000' }),
   loadEstadosPago: ({ id }) => ({ id, number: 1 }),

@@ -34,6 +34,7 @@ import {
   importProjectContract,
 } from './exchange-contracts';
 import { loadGanttContract, regenerateGanttSequenceContract, saveGanttContract } from './gantt-contracts';
+import { loadResourceHistogramContract } from './workload-contracts';
 import {
   checkProjectCodeContract,
   loadProjectContract,
@@ -140,6 +141,8 @@ export const functionContracts = [
   purgeProjectContract,
   emptyTrashContract,
   loadProjectHoldingsContract,
+  // issue 35: the resources' load
+  loadResourceHistogramContract,
 ] as const;
 
 export type AnyFunctionContract = (typeof functionContracts)[number];
