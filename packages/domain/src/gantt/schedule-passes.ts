@@ -90,7 +90,7 @@ export type Pass = {
   float: Float64Array;
 };
 
-function newPass(n: number): Pass {
+export function newPass(n: number): Pass {
   return {
     startIndex: new Float64Array(n),
     duration: new Float64Array(n),

@@ -14,3 +14,14 @@ export type {
 } from './histogram';
 export { NO_TRADE_KEY, resourceHistogram } from './histogram';
 export { CHILE_WEEKLY_HOURS, hoursPerDayOn, weeklyHoursOn } from './working-hours';
+export type {
+  LevelDelay,
+  LevelOptions,
+  LevelOrder,
+  LevelResource,
+  LevelResult,
+  LevelTask,
+  Overload,
+  UnresolvedReason,
+} from '../gantt/level-resources';
+export { LEVEL_ORDERS, levelResources, resourceOverloads } from '../gantt/level-resources';
