@@ -23,4 +23,10 @@ export {
   parseAssignmentsText,
 } from './resources/assignments';
 export type { HistogramSeriesOutput } from './functions/workload-contracts';
-export { histogramGroupBys, histogramPeriods, loadResourceHistogramContract } from './functions/workload-contracts';
+export {
+  histogramGroupBys,
+  histogramPeriods,
+  levelOrders,
+  levelResourcesContract,
+  loadResourceHistogramContract,
+} from './functions/workload-contracts';

@@ -317,6 +317,9 @@ export type GanttTaskTable = {
   must_start_on: number | null;
   /** issue 34: YYYY-MM-DD, 'Reanudar' of a task under way; NULL: at the cut-off */
   resume: string | null;
+  /** issue 35: the working days 'Redistribuir recursos' added to the start, and the start it had; NULL: not levelled */
+  leveling_delay: number | null;
+  leveled_from: string | null;
 };
 
 /** A link between two tasks of the same Gantt: type FS/SS/FF/SF, lag in working days. */

@@ -28,7 +28,7 @@ import {
   saveProgressContract,
   updateAsScheduledContract,
 } from '@cimiento/domain';
-import { loadResourceHistogramContract } from '@cimiento/domain/resources';
+import { levelResourcesContract, loadResourceHistogramContract } from '@cimiento/domain/resources';
 import { lazyHandler } from '../core/define-handler';
 import type { RegisteredHandler } from '../core/define-handler';
 import { handleAssignEdc } from '../edc/assign-edc';
@@ -182,4 +182,5 @@ export const functionHandlers: RegisteredHandler[] = [
     loadResourceHistogramContract,
     async () => (await import('../workload/load-resource-histogram')).handleLoadResourceHistogram,
   ),
+  lazyHandler(levelResourcesContract, async () => (await import('../workload/level-resources')).handleLevelResources),
 ];

@@ -134,6 +134,8 @@ export async function readTasks(db: Kysely<Database>, projectId: string): Promis
       'deadline',
       'must_start_on',
       'resume',
+      'leveling_delay',
+      'leveled_from',
     ])
     .where('project_id', '=', projectId)
     .orderBy('position')
@@ -156,6 +158,10 @@ export async function readTasks(db: Kysely<Database>, projectId: string): Promis
     if (row.deadline !== null) task.deadline = row.deadline;
     if (row.must_start_on !== null && Number(row.must_start_on) === 1) task.mustStartOn = true;
     if (row.resume !== null) task.resume = row.resume;
+    if (row.leveling_delay !== null && row.leveled_from !== null) {
+      task.levelingDelay = Number(row.leveling_delay);
+      task.leveledFrom = row.leveled_from;
+    }
     if (row.parent_id !== null) task.parentId = Number(row.parent_id);
     return task;
   });
@@ -240,6 +246,8 @@ type TaskRow = {
   deadline: string | null;
   must_start_on: number | null;
   resume: string | null;
+  leveling_delay: number | null;
+  leveled_from: string | null;
 };
 
 export function toTaskRow(task: GanttTaskRecord, position: number): TaskRow {
@@ -260,6 +268,8 @@ export function toTaskRow(task: GanttTaskRecord, position: number): TaskRow {
     deadline: task.deadline ?? null,
     must_start_on: task.mustStartOn === true ? 1 : null,
     resume: task.resume ?? null,
+    leveling_delay: task.levelingDelay ?? null,
+    leveled_from: task.leveledFrom ?? null,
   };
 }
 
@@ -279,7 +289,9 @@ export function sameRow(a: TaskRow, b: TaskRow): boolean {
     a.notes === b.notes &&
     a.deadline === b.deadline &&
     a.must_start_on === b.must_start_on &&
-    a.resume === b.resume
+    a.resume === b.resume &&
+    a.leveling_delay === b.leveling_delay &&
+    a.leveled_from === b.leveled_from
   );
 }
 
@@ -348,16 +360,17 @@ export async function writeGantt(
     const values = sql.join(
       part.map(
         (row) =>
-          sql`(CAST(${row.id} AS bigint), CAST(${row.source_key} AS text), CAST(${row.parent_id} AS bigint), CAST(${row.code} AS text), CAST(${row.name} AS text), CAST(${row.start_date} AS text), CAST(${row.duration} AS integer), CAST(${row.progress} AS double precision), CAST(${row.position} AS integer), CAST(${row.actual_start} AS text), CAST(${row.actual_finish} AS text), CAST(${row.remaining_duration} AS integer), CAST(${row.notes} AS text), CAST(${row.deadline} AS text), CAST(${row.must_start_on} AS integer), CAST(${row.resume} AS text))`,
+          sql`(CAST(${row.id} AS bigint), CAST(${row.source_key} AS text), CAST(${row.parent_id} AS bigint), CAST(${row.code} AS text), CAST(${row.name} AS text), CAST(${row.start_date} AS text), CAST(${row.duration} AS integer), CAST(${row.progress} AS double precision), CAST(${row.position} AS integer), CAST(${row.actual_start} AS text), CAST(${row.actual_finish} AS text), CAST(${row.remaining_duration} AS integer), CAST(${row.notes} AS text), CAST(${row.deadline} AS text), CAST(${row.must_start_on} AS integer), CAST(${row.resume} AS text), CAST(${row.leveling_delay} AS integer), CAST(${row.leveled_from} AS text))`,
       ),
     );
-    await sql`WITH next_task (id, source_key, parent_id, code, name, start_date, duration, progress, position, actual_start, actual_finish, remaining_duration, notes, deadline, must_start_on, resume) AS (VALUES ${values})
+    await sql`WITH next_task (id, source_key, parent_id, code, name, start_date, duration, progress, position, actual_start, actual_finish, remaining_duration, notes, deadline, must_start_on, resume, leveling_delay, leveled_from) AS (VALUES ${values})
       UPDATE gantt_task SET source_key = next_task.source_key, parent_id = next_task.parent_id, code = next_task.code,
         name = next_task.name, start_date = next_task.start_date, duration = next_task.duration,
         progress = next_task.progress, position = next_task.position,
         actual_start = next_task.actual_start, actual_finish = next_task.actual_finish,
         remaining_duration = next_task.remaining_duration, notes = next_task.notes, deadline = next_task.deadline,
-        must_start_on = next_task.must_start_on, resume = next_task.resume
+        must_start_on = next_task.must_start_on, resume = next_task.resume,
+        leveling_delay = next_task.leveling_delay, leveled_from = next_task.leveled_from
       FROM next_task
       WHERE gantt_task.project_id = ${projectId} AND gantt_task.id = next_task.id`.execute(trx);
   }

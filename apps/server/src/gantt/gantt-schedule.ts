@@ -28,6 +28,25 @@ const HOLIDAY_YEARS_AHEAD = 5;
 
 export type Scheduled = Extract<ScheduleResult, { ok: true }>;
 
+/** A stored task as the engine reads it; field by field, not by conditional spreads (issue 18: 10,000 tasks on every load). */
+export function toScheduleTask(task: GanttTaskRecord): ScheduleTask {
+  const input: ScheduleTask = {
+    id: task.id,
+    start: task.start,
+    duration: task.duration,
+    code: task.code,
+    name: task.name,
+    progress: task.progress,
+  };
+  if (task.parentId !== undefined) input.parentId = task.parentId;
+  if (task.actualStart !== undefined) input.actualStart = task.actualStart;
+  if (task.actualFinish !== undefined) input.actualFinish = task.actualFinish;
+  if (task.remaining !== undefined) input.remaining = task.remaining;
+  if (task.mustStartOn === true) input.mustStartOn = true;
+  if (task.resume !== undefined) input.resume = task.resume;
+  return input;
+}
+
 /**
  * The stored Gantt on the project's calendar; issue 15: with each leaf's actual dates and progress,
  * the remaining work from the latest cut-off.
@@ -38,24 +57,7 @@ export function scheduleGantt(
   project: Pick<ProjectGanttRow, 'startYear' | 'calendar' | 'cutoff'>,
 ): ScheduleResult {
   return scheduleOnCalendar(
-    // field by field, not by conditional spreads (issue 18: 10,000 tasks on every load)
-    tasks.map((task) => {
-      const input: ScheduleTask = {
-        id: task.id,
-        start: task.start,
-        duration: task.duration,
-        code: task.code,
-        name: task.name,
-        progress: task.progress,
-      };
-      if (task.parentId !== undefined) input.parentId = task.parentId;
-      if (task.actualStart !== undefined) input.actualStart = task.actualStart;
-      if (task.actualFinish !== undefined) input.actualFinish = task.actualFinish;
-      if (task.remaining !== undefined) input.remaining = task.remaining;
-      if (task.mustStartOn === true) input.mustStartOn = true;
-      if (task.resume !== undefined) input.resume = task.resume;
-      return input;
-    }),
+    tasks.map(toScheduleTask),
     links,
     project.calendar,
     project.startYear,
@@ -171,6 +173,10 @@ export function toOutput(
     if (task.deadline !== undefined) activity.Deadline = task.deadline;
     if (!computed.isSummary && task.mustStartOn === true) activity.MustStartOn = true;
     if (!computed.isSummary && task.resume !== undefined) activity.Resume = task.resume;
+    if (!computed.isSummary && task.levelingDelay !== undefined && task.leveledFrom !== undefined) {
+      activity.LevelingDelay = task.levelingDelay;
+      activity.LeveledFrom = task.leveledFrom;
+    }
     if (task.resources !== undefined && task.resources.length > 0) {
       activity.Resources = task.resources.map((item) => ({ resourceId: item.resourceId, units: item.units }));
     }

@@ -208,6 +208,8 @@ export async function saveGantt(
         remaining: _remaining,
         mustStartOn: _mustStartOn,
         resume: _resume,
+        levelingDelay: _levelingDelay,
+        leveledFrom: _leveledFrom,
         ...summary
       } = task;
       return { ...summary, progress: 0 };
@@ -247,6 +249,17 @@ export async function saveGantt(
     if (input.Deadline === undefined && before?.deadline !== undefined) task.deadline = before.deadline;
     // issue 35: resources a save leaves out stand as stored
     if (input.Resources === undefined && before?.resources !== undefined) task.resources = before.resources;
+    // issue 35: and the levelling, while the start stays where the levelling put it
+    if (
+      input.LevelingDelay === undefined &&
+      !summaries.has(task.id) &&
+      before?.levelingDelay !== undefined &&
+      before.leveledFrom !== undefined &&
+      before.start === task.start
+    ) {
+      task.levelingDelay = before.levelingDelay;
+      task.leveledFrom = before.leveledFrom;
+    }
   });
   // issue 35: every resource sent must be in the catalogue; the history names them
   const resourceNames = await checkedResourceNames(db, activities, effective, storedTasks);

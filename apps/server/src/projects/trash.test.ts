@@ -123,6 +123,13 @@ const PROJECT_FUNCTIONS: Partial<Record<FunctionName, (live: Live) => unknown>> 
   }),
   loadSCurve: ({ id }) => ({ id }),
   loadResourceHistogram: ({ id }) => ({ id, groupBy: 'resource', period: 'month' }),
+  levelResources: ({ id, gantt }) => ({
+    id,
+    version: gantt.version,
+    dryRun: false,
+    order: 'edpOrder',
+    withinSlack: false,
+  }),
   exportSCurve: ({ id }) => ({ id }),
   saveActualCost: ({ id }) => ({ id, cutoff: '2026-01-06', amount: '5000' }),
   loadEstadosPago: ({ id }) => ({ id, number: 1 }),

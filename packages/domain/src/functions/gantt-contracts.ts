@@ -173,10 +173,30 @@ const ganttTaskInputFields = z.object({
    * null: none; absent: kept as stored. Each resourceId must be in the resources catalogue.
    */
   Resources: taskResourcesSchema.nullable().optional(),
+  /**
+   * issue 35: what 'Redistribuir recursos' did to the task: the working days it moved the start by
+   * and the start it had (both or neither; null: none). Absent: kept as stored while the start is,
+   * else none (a start moved by hand is the user's).
+   */
+  LevelingDelay: z
+    .number({ error: 'debe ser un número' })
+    .int({ error: 'debe ser un número entero' })
+    .min(1, { error: 'debe ser 1 o más' })
+    .max(MAX_TASK_DURATION * 10, { error: 'es demasiado grande' })
+    .nullable()
+    .optional(),
+  LeveledFrom: isoDateSchema.nullable().optional(),
 });
 
 /** The task of saveGantt's list: its fields, and a start (StartNoEarlierThan or StartDate; issue 32). */
 export const ganttTaskInputSchema = ganttTaskInputFields.superRefine((task, context) => {
+  if ((task.LevelingDelay == null) !== (task.LeveledFrom == null)) {
+    context.addIssue({
+      code: 'custom',
+      path: [task.LevelingDelay == null ? 'LevelingDelay' : 'LeveledFrom'],
+      message: 'va junto con LeveledFrom y LevelingDelay (los dos o ninguno)',
+    });
+  }
   if (task.StartNoEarlierThan === undefined && task.StartDate === undefined) {
     context.addIssue({
       code: 'custom',
@@ -246,6 +266,9 @@ export const ganttTaskSchema = z.object({
   Resume: z.string().optional(),
   /** issue 35: 'Recursos', the resources and units in the task's order (absent: none) */
   Resources: z.array(z.object({ resourceId: z.string(), units: z.number() })).optional(),
+  /** issue 35: 'Redistribución', the working days levelling added to the start, and the start it had */
+  LevelingDelay: z.number().int().optional(),
+  LeveledFrom: z.string().optional(),
 });
 export type GanttTask = z.infer<typeof ganttTaskSchema>;
 

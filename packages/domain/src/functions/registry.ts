@@ -34,7 +34,7 @@ import {
   importProjectContract,
 } from './exchange-contracts';
 import { loadGanttContract, regenerateGanttSequenceContract, saveGanttContract } from './gantt-contracts';
-import { loadResourceHistogramContract } from './workload-contracts';
+import { levelResourcesContract, loadResourceHistogramContract } from './workload-contracts';
 import {
   checkProjectCodeContract,
   loadProjectContract,
@@ -143,6 +143,7 @@ export const functionContracts = [
   loadProjectHoldingsContract,
   // issue 35: the resources' load
   loadResourceHistogramContract,
+  levelResourcesContract,
 ] as const;
 
 export type AnyFunctionContract = (typeof functionContracts)[number];

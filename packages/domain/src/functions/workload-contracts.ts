@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineFunction } from './contract';
 import { messageSchema } from './common';
-import { projectIdSchema } from './gantt-contracts';
+import { ganttOutputSchema, projectIdSchema } from './gantt-contracts';
 
 /**
  * Issue 35: the resources' load over the project's schedule (docs/RESOURCES.md "Histogram"):
@@ -65,6 +65,60 @@ export const loadResourceHistogramContract = defineFunction({
     baseline: z.object({ baselineId: z.string(), name: z.string(), series: z.array(histogramSeriesSchema) }).optional(),
     /** YYYY-MM-DD, the latest cut-off: the hours and cost before it are actual */
     cutoff: z.string().optional(),
+    message: messageSchema,
+  }),
+});
+
+export const levelOrders = ['totalFloat', 'lateStart', 'priority', 'edpOrder'] as const;
+
+/**
+ * levelResources {id, version, dryRun, order, withinSlack}: 'Redistribuir recursos'
+ * (docs/RESOURCES.md "Levelling"). Delays tasks so that no resource is asked for more than it has,
+ * after putting back any earlier levelling. `dryRun`: nothing is written, the answer says what would
+ * move; else the moves are stored under the Gantt's version (stale → ABORTED) and `gantt` is the
+ * Gantt as loadGantt answers it.
+ */
+export const levelResourcesContract = defineFunction({
+  name: 'levelResources',
+  input: z.strictObject({
+    id: projectIdSchema,
+    version: z.number({ error: 'debe ser un número' }).int({ error: 'debe ser un número entero' }).min(0),
+    dryRun: z.boolean({ error: 'debe ser verdadero o falso' }),
+    order: z.enum(levelOrders, { error: `debe ser una de: ${levelOrders.join(', ')}` }),
+    withinSlack: z.boolean({ error: 'debe ser verdadero o falso' }),
+  }),
+  output: z.object({
+    /** the tasks the levelling delays, in the order it placed them, with the working days and their new dates */
+    moved: z.array(
+      z.object({
+        TaskID: z.number().int(),
+        TaskCode: z.string(),
+        TaskName: z.string(),
+        days: z.number().int(),
+        /** YYYY-MM-DD: the start before and after, and the finish after */
+        from: z.string(),
+        to: z.string(),
+        finish: z.string(),
+      }),
+    ),
+    /** YYYY-MM-DD: the project's finish after levelling, and before */
+    finish: z.string(),
+    finishBefore: z.string(),
+    /** every overload left, by resource and stretch of days, with its reason in Spanish */
+    overloads: z.array(
+      z.object({
+        resourceId: z.string(),
+        resourceName: z.string(),
+        from: z.string(),
+        to: z.string(),
+        units: z.number(),
+        maxUnits: z.number(),
+        tasks: z.array(z.object({ TaskID: z.number().int(), TaskCode: z.string() })),
+        reason: z.string(),
+      }),
+    ),
+    /** the Gantt after the levelling (absent on a dry run) */
+    gantt: ganttOutputSchema.optional(),
     message: messageSchema,
   }),
 });

@@ -54,6 +54,12 @@ export type GanttTaskRecord = {
   resume?: string;
   /** issue 35: 'Recursos', the task's resources and units in its order; absent: none */
   resources?: ResourceAssignment[];
+  /**
+   * issue 35: the working days 'Redistribuir recursos' moved the start by, and the start it had
+   * (YYYY-MM-DD; 'Quitar redistribución' puts it back); absent: not levelled
+   */
+  levelingDelay?: number;
+  leveledFrom?: string;
 };
 
 export type GanttLinkRecord = {

@@ -30,6 +30,9 @@ export type GanttActivityInput = {
   Resume?: string | null | undefined;
   /** issue 35: 'Recursos' (absent: as stored; null or []: none) */
   Resources?: readonly ResourceAssignment[] | null | undefined;
+  /** issue 35: what levelling did (both or neither; absent: as stored while the start is) */
+  LevelingDelay?: number | null | undefined;
+  LeveledFrom?: string | null | undefined;
 };
 
 /** The first rule a saved list breaks: the task and the Spanish message that names it ('Tarea 1.2 (7): …'). */
@@ -138,6 +141,10 @@ export function checkActivities(activities: readonly GanttActivityInput[]): Chec
     if (typeof task.Deadline === 'string') record.deadline = task.Deadline;
     if (task.MustStartOn === true) record.mustStartOn = true;
     if (typeof task.Resume === 'string') record.resume = task.Resume;
+    if (typeof task.LevelingDelay === 'number' && typeof task.LeveledFrom === 'string') {
+      record.levelingDelay = task.LevelingDelay;
+      record.leveledFrom = task.LeveledFrom;
+    }
     if (task.Resources != null && task.Resources.length > 0) {
       record.resources = task.Resources.map((item) => ({ resourceId: item.resourceId, units: item.units }));
     }

@@ -75,10 +75,10 @@ describe('levelResources', () => {
       [2, '2026-01-12', '2026-01-13'],
       [3, '2026-01-05', '2026-01-06'],
     ]);
-    // by late start the same; by priority B (900) first; by EDP order A first and C's successor waits
+    // by late start the same; by priority B (1, the others none) first; by EDP order A first and C's successor waits
     const byLate = levelResources(tasks, links, [CRANE], calendar, options({ order: 'lateStart' }));
     expect(byLate.ok && [...byLate.starts.entries()]).toEqual(byFloat.ok && [...byFloat.starts.entries()]);
-    const prioritised = tasks.map((entry) => (entry.id === 2 ? { ...entry, priority: 900 } : entry));
+    const prioritised = tasks.map((entry) => (entry.id === 2 ? { ...entry, priority: 1 } : entry));
     const byPriority = levelResources(prioritised, links, [CRANE], calendar, options({ order: 'priority' }));
     if (!byPriority.ok) throw new Error(byPriority.error);
     expect(span(levelled(prioritised, links, byPriority.starts)).slice(0, 3)).toEqual([

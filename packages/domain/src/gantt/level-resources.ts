@@ -34,7 +34,10 @@ export const LEVEL_ORDERS: readonly LevelOrder[] = ['totalFloat', 'lateStart', '
 
 export type LevelTask = ScheduleTask & {
   resources?: readonly ResourceAssignment[] | undefined;
-  /** 'Prioridad' (0–1000, MS Project's; absent: 500): higher first under the 'priority' order */
+  /**
+   * 'Prioridad' under the 'priority' order: lower first, as the catalogues' priorities (the server
+   * gives a generated task its activity's); absent: after every task that has one
+   */
   priority?: number | undefined;
 };
 
@@ -52,6 +55,8 @@ export type LevelOptions = {
   cutoff?: string | undefined;
   /** the most working days a task is searched past its earliest start (default 5.000, ~20 years) */
   searchDays?: number;
+  /** the last working index a task may work on (the calendar's horizon); absent: no limit */
+  lastIndex?: number;
 };
 
 /** Why a task was not placed without an overload. */
@@ -94,6 +99,8 @@ class Ledger {
   constructor(
     private readonly resource: LevelResource,
     private readonly calendar: WorkingCalendar,
+    /** no day past it is read from the calendar (a bounded calendar refuses to go further) */
+    private readonly lastIndex: number,
   ) {
     let most = resource.maxUnits;
     for (const range of resource.availability ?? []) most = Math.max(most, range.maxUnits);
@@ -102,7 +109,7 @@ class Ledger {
 
   private grow(index: number): void {
     if (index < this.known) return;
-    const size = Math.max(index + 1, this.known * 2, 256);
+    const size = Math.min(Math.max(index + 1, this.known * 2, 256), this.lastIndex + 1);
     const used = new Float64Array(size);
     used.set(this.used);
     const capacity = new Float64Array(size);
@@ -117,14 +124,16 @@ class Ledger {
 
   /** Whether `units` more fit on index `at`. */
   fits(at: number, units: number): boolean {
+    if (at > this.lastIndex) return false;
     this.grow(at);
     return (this.used[at] as number) + units <= (this.capacity[at] as number) + EPSILON;
   }
 
   book(from: number, to: number, units: number): void {
-    if (to <= from) return;
-    this.grow(to - 1);
-    for (let at = Math.max(0, from); at < to; at += 1) this.used[at] = (this.used[at] as number) + units;
+    const end = Math.min(to, this.lastIndex + 1);
+    if (end <= from) return;
+    this.grow(end - 1);
+    for (let at = Math.max(0, from); at < end; at += 1) this.used[at] = (this.used[at] as number) + units;
   }
 }
 
@@ -195,7 +204,8 @@ export function levelResources(
   for (let i = 0; i < n; i += 1) readTask(pass, i, tasks[i] as ScheduleTask, net.summary[i] === 1, dates);
 
   const ledgers = new Map<string, Ledger>();
-  for (const resource of resources) ledgers.set(resource._id, new Ledger(resource, calendar));
+  const lastIndex = options.lastIndex ?? Number.MAX_SAFE_INTEGER;
+  for (const resource of resources) ledgers.set(resource._id, new Ledger(resource, calendar, lastIndex));
   const assignmentsOf = (i: number) =>
     ((tasks[i] as LevelTask).resources ?? []).filter((item) => ledgers.has(item.resourceId) && item.units > 0);
 
@@ -226,7 +236,7 @@ export function levelResources(
         key[i] = result.startIndex + result.totalFloat;
         break;
       case 'priority':
-        key[i] = -((tasks[i] as LevelTask).priority ?? 500);
+        key[i] = (tasks[i] as LevelTask).priority ?? Number.POSITIVE_INFINITY;
         break;
       default:
         key[i] = i;
@@ -275,9 +285,12 @@ export function levelResources(
       unresolved.push({ id: task.id, resourceId: exceeding.resourceId, reason: 'exceeds' });
     } else {
       const result = before[i] as ScheduledTask;
-      const latest = options.withinSlack
-        ? Math.max(earliest, result.startIndex + Math.max(0, result.totalFloat))
-        : earliest + searchDays;
+      const latest = Math.min(
+        options.withinSlack
+          ? Math.max(earliest, result.startIndex + Math.max(0, result.totalFloat))
+          : earliest + searchDays,
+        lastIndex - duration + 1,
+      );
       let found = -1;
       let blocking = items[0] as ResourceAssignment;
       for (let at = earliest; at <= latest;) {

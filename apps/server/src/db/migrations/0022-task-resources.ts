@@ -5,6 +5,9 @@ import type { MigrationTypes } from './types';
  * Issue 35: a Gantt task's resources ('Recursos', MS Project's assignments): one row per task and
  * resource with its units, in the task's order. The rows go with their task (and so with the
  * project); a resource a task uses is not deleted (RESTRICT: removeObject says which projects use it).
+ * 'Redistribuir recursos' (levelResources) raises a task's start: `leveling_delay` keeps the working
+ * days it added and `leveled_from` the start it had, which 'Quitar redistribución' puts back (NULL:
+ * not levelled).
  */
 export function taskResourcesMigration(types: MigrationTypes) {
   return {
@@ -25,6 +28,9 @@ export function taskResourcesMigration(types: MigrationTypes) {
           (c) => c.onDelete('cascade'),
         )
         .execute();
+      // one column per ALTER: SQLite adds one at a time
+      await db.schema.alterTable('gantt_task').addColumn('leveling_delay', 'integer').execute();
+      await db.schema.alterTable('gantt_task').addColumn('leveled_from', 'text').execute();
       // removeObject counts a resource's tasks; without this index each count scans every project's rows
       await db.schema
         .createIndex('gantt_task_resource_resource_idx')
