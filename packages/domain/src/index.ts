@@ -435,10 +435,12 @@ export {
   moveGanttTask,
   nextGanttTaskId,
   outdentGanttTask,
+  removeGanttLeveling,
   removeGanttLink,
   resizeGanttTask,
   scheduleDraft,
   setGanttProgress,
+  setGanttResources,
   updateGanttTask,
 } from './gantt/gantt-edits';
 // issue 32: a task's edit checked field by field (the task editor and the grid's cells)

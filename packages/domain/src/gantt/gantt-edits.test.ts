@@ -17,10 +17,12 @@ import {
   moveGanttTask,
   nextGanttTaskId,
   outdentGanttTask,
+  removeGanttLeveling,
   removeGanttLink,
   resizeGanttTask,
   scheduleDraft,
   setGanttProgress,
+  setGanttResources,
   updateGanttTask,
 } from './gantt-edits';
 import type { ScheduleResult, ScheduledTask } from './schedule-types';
@@ -211,6 +213,9 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
         Deadline: null,
         MustStartOn: false,
         Resume: null,
+        Resources: [],
+        LevelingDelay: null,
+        LeveledFrom: null,
       },
       {
         TaskID: 2,
@@ -230,6 +235,9 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
         Deadline: null,
         MustStartOn: false,
         Resume: null,
+        Resources: [],
+        LevelingDelay: null,
+        LeveledFrom: null,
       },
       {
         TaskID: 3,
@@ -249,8 +257,49 @@ describe('draftFromActivities and activitiesFromDraft (the Predecessor text ↔ 
         Deadline: null,
         MustStartOn: false,
         Resume: null,
+        Resources: [],
+        LevelingDelay: null,
+        LeveledFrom: null,
       },
     ]);
+  });
+
+  it('issue 35: carries resources and the levelling both ways; an edit that moves the start drops the levelling', () => {
+    const crane = [{ resourceId: 'grua', units: 2 }];
+    const loaded = activities.map((a) =>
+      a.TaskID === 2 ? { ...a, Resources: crane, LevelingDelay: 3, LeveledFrom: '2025-02-26' } : a,
+    );
+    const draft = draftFromActivities(loaded);
+    expect(draft[1]).toMatchObject({ resources: crane, levelingDelay: 3, leveledFrom: '2025-02-26' });
+    expect(activitiesFromDraft(draft)[1]).toMatchObject({
+      Resources: crane,
+      LevelingDelay: 3,
+      LeveledFrom: '2025-02-26',
+    });
+    // a new list of resources, checked as saveGantt checks it
+    const set = setGanttResources(draft, 2, [{ resourceId: 'bomba', units: 1 }]);
+    expect(set.ok && set.tasks[1]).toMatchObject({ resources: [{ resourceId: 'bomba', units: 1 }], levelingDelay: 3 });
+    expect(setGanttResources(draft, 2, [{ resourceId: 'bomba', units: 0 }])).toEqual({
+      ok: false,
+      error: 'Recursos: «bomba»: las unidades deben ser mayores que 0',
+    });
+    const cleared = setGanttResources(draft, 2, []);
+    expect(cleared.ok && 'resources' in (cleared.tasks[1] as GanttDraftTask)).toBe(false);
+    // the same start keeps the levelling, another drops it
+    const calendar = new WorkingCalendar('mon-fri', () => [], 2025);
+    const same = moveGanttTask(draft, 2, '2025-03-03', calendar);
+    expect(same.ok && same.tasks[1]?.levelingDelay).toBe(3);
+    const moved = moveGanttTask(draft, 2, '2025-03-05', calendar);
+    expect(moved.ok && moved.tasks[1]).not.toHaveProperty('levelingDelay');
+    expect(moved.ok && moved.tasks[1]).not.toHaveProperty('leveledFrom');
+    // 'Quitar redistribución': the start it had, no delay
+    const removed = removeGanttLeveling(draft);
+    expect(removed.ok && removed.tasks[1]).toMatchObject({ start: '2025-02-26' });
+    expect(removed.ok && removed.tasks[1]).not.toHaveProperty('levelingDelay');
+    expect(removeGanttLeveling(removed.ok ? removed.tasks : [])).toEqual({
+      ok: false,
+      error: 'Ninguna tarea tiene redistribución',
+    });
   });
 
   it('issue 34: carries notes and a deadline both ways (Notes / Deadline ↔ notes / deadline)', () => {

@@ -9,6 +9,8 @@ import type { IncrementalScheduler } from './incremental-scheduler';
 import { schedule } from './schedule';
 import { remainingAfterEntry, resumeAfterEntry } from './progress-entries';
 import { flattenForest, forestOf, siblingsOf, withParent } from '../tree/ordered-forest';
+import { assignmentErrors } from '../resources/assignments';
+import type { ResourceAssignment } from '../resources/assignments';
 
 /**
  * The Gantt screen's edits (issue 7), pure: each takes the task list and answers a new one, never
@@ -44,6 +46,14 @@ export type GanttDraftTask = {
   mustStartOn?: boolean;
   /** issue 34: 'Reanudar' of a task under way, YYYY-MM-DD (absent: at the cut-off) */
   resume?: string;
+  /** issue 35: 'Recursos', the resources and their units (absent: none) */
+  resources?: ResourceAssignment[];
+  /**
+   * issue 35: what 'Redistribuir recursos' did: the working days it moved the start by and the start
+   * it had (absent: not levelled). An edit that moves the start drops them: the start is the user's.
+   */
+  levelingDelay?: number;
+  leveledFrom?: string;
 };
 
 export type GanttEdit = { ok: true; tasks: GanttDraftTask[] } | { ok: false; error: string };
@@ -81,6 +91,13 @@ export function draftFromActivities(activities: readonly GanttTask[]): GanttDraf
     if (activity.Deadline !== undefined) task.deadline = activity.Deadline;
     if (activity.MustStartOn === true) task.mustStartOn = true;
     if (activity.Resume !== undefined) task.resume = activity.Resume;
+    if (activity.Resources !== undefined && activity.Resources.length > 0) {
+      task.resources = activity.Resources.map((item) => ({ resourceId: item.resourceId, units: item.units }));
+    }
+    if (activity.LevelingDelay !== undefined && activity.LeveledFrom !== undefined) {
+      task.levelingDelay = activity.LevelingDelay;
+      task.leveledFrom = activity.LeveledFrom;
+    }
     return task;
   });
 }
@@ -109,6 +126,9 @@ export function activitiesFromDraft(tasks: readonly GanttDraftTask[]): GanttTask
     Deadline: task.deadline ?? null,
     MustStartOn: task.mustStartOn === true,
     Resume: task.resume ?? null,
+    Resources: task.resources ?? [],
+    LevelingDelay: task.levelingDelay ?? null,
+    LeveledFrom: task.leveledFrom ?? null,
   }));
 }
 
@@ -276,7 +296,51 @@ export function outdentGanttTask(tasks: readonly GanttDraftTask[], id: number): 
 // ---------------------------------------------------------------- dates, durations, progress
 
 function replace(tasks: readonly GanttDraftTask[], id: number, change: (task: GanttDraftTask) => GanttDraftTask) {
-  return tasks.map((task) => (task.id === id ? change(task) : task));
+  return tasks.map((task) => (task.id === id ? keepLeveling(task, change(task)) : task));
+}
+
+/** issue 35: a task whose start an edit moved is no longer where the levelling put it: its levelling goes. */
+function keepLeveling(before: GanttDraftTask, after: GanttDraftTask): GanttDraftTask {
+  if (after.leveledFrom === undefined || after.start === before.start) return after;
+  const { levelingDelay: _delay, leveledFrom: _from, ...rest } = after;
+  return rest;
+}
+
+/**
+ * issue 35: 'Quitar redistribución': every levelled task (or those of `ids`) back on the start it had
+ * before the levelling, its delay gone.
+ */
+export function removeGanttLeveling(tasks: readonly GanttDraftTask[], ids?: Iterable<number>): GanttEdit {
+  const only = ids === undefined ? undefined : new Set(ids);
+  let changed = 0;
+  const next = tasks.map((task) => {
+    if (task.leveledFrom === undefined || (only !== undefined && !only.has(task.id))) return task;
+    changed += 1;
+    const { levelingDelay: _delay, leveledFrom, ...rest } = task;
+    return { ...rest, start: leveledFrom };
+  });
+  if (changed === 0) return { ok: false, error: 'Ninguna tarea tiene redistribución' };
+  return { ok: true, tasks: next };
+}
+
+/** issue 35: a task's resources ('Recursos'), checked as saveGantt checks them; [] for none. */
+export function setGanttResources(
+  tasks: readonly GanttDraftTask[],
+  id: number,
+  resources: readonly ResourceAssignment[],
+): GanttEdit {
+  if (!tasks.some((task) => task.id === id)) return { ok: false, error: 'La tarea no existe' };
+  const [error] = assignmentErrors(resources);
+  if (error !== undefined) return { ok: false, error: `Recursos: ${error}` };
+  return {
+    ok: true,
+    tasks: replace(tasks, id, (old) => {
+      const next = { ...old };
+      delete next.resources;
+      if (resources.length > 0) next.resources = resources.map((item) => ({ ...item }));
+      return next;
+    }),
+  };
 }
 
 /**
@@ -308,14 +372,14 @@ export function moveGanttTask(
     ok: true,
     tasks: tasks.map((candidate) =>
       inside.has(candidate.id)
-        ? {
+        ? keepLeveling(candidate, {
             ...candidate,
             start: isoDay(
               calendar.dayAt(
                 calendar.indexOf(dayNumber(shownStarts?.get(candidate.id)?.start ?? candidate.start)) + shift,
               ),
             ),
-          }
+          })
         : candidate,
     ),
   };
@@ -381,6 +445,8 @@ export type GanttTaskChanges = {
   mustStartOn?: boolean;
   /** issue 34: 'Reanudar' of a task under way (YYYY-MM-DD; null or '': none; absent: by resumeAfterEntry) */
   resume?: string | null;
+  /** issue 35: 'Recursos' ([]: none; absent: as they are) */
+  resources?: readonly ResourceAssignment[];
 };
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -446,6 +512,15 @@ function withNotes(task: GanttDraftTask, changes: Pick<GanttTaskChanges, 'notes'
   return next;
 }
 
+/** issue 35: a task's resources after an edit: as the changes say ([]: none), else as they were. */
+function withResources(task: GanttDraftTask, changes: Pick<GanttTaskChanges, 'resources'>): GanttDraftTask {
+  if (changes.resources === undefined) return task;
+  const next = { ...task };
+  delete next.resources;
+  if (changes.resources.length > 0) next.resources = changes.resources.map((item) => ({ ...item }));
+  return next;
+}
+
 /** issue 34: a task's start kind after an edit: a must-start-on or not, as the changes say, else as it was. */
 function withStartKind(task: GanttDraftTask, changes: Pick<GanttTaskChanges, 'mustStartOn'>): GanttDraftTask {
   if (changes.mustStartOn === undefined) return task;
@@ -489,6 +564,10 @@ export function updateGanttTask(tasks: readonly GanttDraftTask[], id: number, ch
       error: `Duración restante: debe ser un número entero de días hábiles entre 0 y ${MAX_TASK_DURATION}`,
     };
   }
+  if (changes.resources !== undefined) {
+    const [error] = assignmentErrors(changes.resources);
+    if (error !== undefined) return { ok: false, error: `Recursos: ${error}` };
+  }
   const ids = new Set(tasks.map((candidate) => candidate.id));
   const seen = new Set<number>();
   for (const link of changes.predecessors) {
@@ -508,8 +587,11 @@ export function updateGanttTask(tasks: readonly GanttDraftTask[], id: number, ch
   return {
     ok: true,
     tasks: replace(tasks, id, (old) => ({
-      ...withStartKind(
-        withNotes(withProgress(old, { ...changes, progress: Math.round(changes.progress) }), changes),
+      ...withResources(
+        withStartKind(
+          withNotes(withProgress(old, { ...changes, progress: Math.round(changes.progress) }), changes),
+          changes,
+        ),
         changes,
       ),
       code,
