@@ -92,6 +92,13 @@ const ganttDraftTaskSchema = z.object({
   // issue 34: 'Inicio fijo («Debe comenzar el»)' and 'Reanudar'
   mustStartOn: z.literal(true).optional(),
   resume: isoDay.optional(),
+  // issue 35: 'Recursos' and what 'Redistribuir recursos' did
+  resources: z
+    .array(z.object({ resourceId: z.string().min(1).max(64), units: z.number().positive().max(10_000) }))
+    .max(20)
+    .optional(),
+  levelingDelay: z.number().int().positive().optional(),
+  leveledFrom: isoDay.optional(),
 });
 
 /**

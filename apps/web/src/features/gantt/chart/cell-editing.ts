@@ -7,7 +7,15 @@ import type { KeyStroke } from './gantt-keyboard';
  */
 
 /** The columns edited in place; the others (Id, Código, the baseline's) open nothing. */
-export const editableColumns = ['text', 'workDays', 'startIso', 'endIso', 'predecessors', 'progress'] as const;
+export const editableColumns = [
+  'text',
+  'workDays',
+  'startIso',
+  'endIso',
+  'predecessors',
+  'progress',
+  'resources',
+] as const;
 export type EditableColumn = (typeof editableColumns)[number];
 
 export function isEditableColumn(column: string | null | undefined): column is EditableColumn {

@@ -247,3 +247,43 @@ describe('pasteChanges (a column pasted from Excel)', () => {
     expect(plan.errors[0]).toMatchObject({ id: 1, error: 'Duración: la de una tarea resumen sale de sus tareas' });
   });
 });
+
+describe('cellChanges: Recursos (issue 35)', () => {
+  const catalogue = [
+    { _id: 'cmol', code: 'CMOL', name: 'Cuadrilla moldaje' },
+    { _id: 'grua', code: 'GRUA', name: 'Grúa torre' },
+  ];
+  function withCatalogue(list: typeof catalogue = catalogue) {
+    const base = context();
+    return cellContext(tasks, base.scheduled, calendar, null, list);
+  }
+
+  it('reads names or codes with their units as MS Project writes them; blank clears', () => {
+    const changes = changed(cellChanges(withCatalogue(), 2, 'resources', 'Cuadrilla moldaje[2]; grua'));
+    expect(changes.resources).toEqual([
+      { resourceId: 'cmol', units: 2 },
+      { resourceId: 'grua', units: 1 },
+    ]);
+    // applied by the editor's own edit, and on a summary too (MS Project allows it)
+    const edit = updateGanttTask(tasks, 2, changes);
+    expect(edit.ok && edit.tasks.find((task) => task.id === 2)?.resources).toEqual(changes.resources);
+    expect(changed(cellChanges(withCatalogue(), 1, 'resources', 'CMOL[1,5]')).resources).toEqual([
+      { resourceId: 'cmol', units: 1.5 },
+    ]);
+    expect(changed(cellChanges(withCatalogue(), 2, 'resources', '  ')).resources).toEqual([]);
+  });
+
+  it.each([
+    ['Andamio', 'Recursos: No hay un recurso «Andamio» en el catálogo de recursos'],
+    ['Grúa torre[0]', 'Recursos: «Grúa torre[0]»: las unidades deben ser mayores que 0'],
+    ['GRUA; Grúa torre', 'Recursos: El recurso «Grúa torre» está más de una vez'],
+  ])('refuses %j: %s', (text, message) => {
+    expect(refused(cellChanges(withCatalogue(), 2, 'resources', text))).toBe(message);
+  });
+
+  it('says where to create them when the catalogue is empty', () => {
+    expect(refused(cellChanges(withCatalogue([]), 2, 'resources', 'Grúa torre'))).toBe(
+      'Recursos: el catálogo de recursos está vacío; créalos en Administración › Recursos',
+    );
+  });
+});

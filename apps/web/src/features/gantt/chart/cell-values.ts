@@ -20,6 +20,8 @@ import type {
   PredecessorLink,
   WorkingCalendar,
 } from '@cimiento/domain';
+import { parseAssignmentsText } from '@cimiento/domain/resources';
+import type { NamedResource } from '@cimiento/domain/resources';
 import { parseProgress, unpushedStarts, withProgressDefaults } from '../tracking/progress-grid';
 import type { EditableColumn } from './cell-editing';
 
@@ -43,6 +45,8 @@ export type CellContext = {
   directory: () => GanttTaskDirectory;
   /** where the plan starts each task without the cut-off's hold (built on first use, for 'Avance') */
   plannedStarts: () => ReadonlyMap<number, string>;
+  /** issue 35: the resources catalogue ('Recursos' is typed by name or code) */
+  resources: readonly NamedResource[];
 };
 
 export type CellResult = { ok: true; changes: GanttTaskChanges } | { ok: false; error: string };
@@ -61,6 +65,7 @@ export function cellContext(
   scheduled: ReadonlyMap<number, { start: string; end: string }>,
   calendar: WorkingCalendar,
   cutoff: string | null,
+  resources: readonly NamedResource[] = [],
 ): CellContext {
   let directory: GanttTaskDirectory | null = null;
   let plannedStarts: ReadonlyMap<number, string> | null = null;
@@ -73,6 +78,7 @@ export function cellContext(
     cutoff,
     directory: () => (directory ??= ganttTaskDirectory(tasks)),
     plannedStarts: () => (plannedStarts ??= unpushedStarts(tasks, calendar)),
+    resources,
   };
 }
 
@@ -260,6 +266,13 @@ export function cellChanges(context: CellContext, id: number, column: EditableCo
     }
     case 'progress':
       return readProgress(context, task, text);
+    case 'resources': {
+      if (text.trim() !== '' && context.resources.length === 0)
+        return fail('Recursos: el catálogo de recursos está vacío; créalos en Administración › Recursos');
+      const read = parseAssignmentsText(text, context.resources);
+      if (!read.ok) return fail(`Recursos: ${read.error}`);
+      return { ok: true, changes: { ...base, resources: read.assignments } };
+    }
   }
 }
 

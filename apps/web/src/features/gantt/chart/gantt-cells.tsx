@@ -156,3 +156,19 @@ export function ProgressCell({ row: cellRow }: { row: unknown }) {
   const row = cellRow as ChartTask;
   return <span>{formatProgress(row.progress)}</span>;
 }
+
+/** issue 35: 'Recursos' as MS Project writes it ('Cuadrilla moldaje[2]; Grúa torre'), in full in its tooltip. */
+export function ResourcesCell({ row: cellRow }: { row: unknown }) {
+  const row = cellRow as ChartTask;
+  return (
+    <span className="cim-cell-text" title={row.resources}>
+      {row.resources}
+    </span>
+  );
+}
+
+/** issue 35: 'Redistribución', the working days 'Redistribuir recursos' moved the start by (empty: none). */
+export function LevelingDelayCell({ row: cellRow }: { row: unknown }) {
+  const row = cellRow as ChartTask;
+  return <span>{row.levelingDelay === undefined ? '' : `+${row.levelingDelay}`}</span>;
+}

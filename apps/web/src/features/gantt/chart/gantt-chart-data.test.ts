@@ -254,6 +254,7 @@ describe('buildChartData', () => {
       predecessorsTitle: '',
       // 100 % without actual dates is legacy progress, scheduled whole (docs/TRACKING.md)
       remainingDays: 5,
+      resources: '',
     });
     expect(data.byId.get(4)).toMatchObject({ type: 'task', totalFloat: 2, critical: false, parent: 1 });
     expect(isoOf(data.byId.get(4))).toEqual(['2025-03-10', '2025-03-11']);

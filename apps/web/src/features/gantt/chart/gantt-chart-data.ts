@@ -10,6 +10,7 @@ import {
   plannerPredecessorText,
   plannerPredecessorTitle,
 } from '@cimiento/domain';
+import { assignmentsText } from '@cimiento/domain/resources';
 import type { ChartBaselineDates, ChartTracking } from './gantt-chart-tracking';
 import { isLate, lateIds, progressOf } from './gantt-chart-tracking';
 
@@ -101,6 +102,10 @@ export type ChartTask = {
   deadlineIso?: string;
   /** issue 34: the task finishes after its deadline (the marker in the error colour) */
   deadlineMissed?: boolean;
+  /** issue 35: 'Recursos' as MS Project writes it ('Cuadrilla moldaje[2]; Grúa torre'); '' for none */
+  resources: string;
+  /** issue 35: 'Redistribución', the working days levelling moved the start by; absent: not levelled */
+  levelingDelay?: number;
 };
 
 export type ChartLink = { id: string; source: number; target: number; type: SvarLinkType };
@@ -311,6 +316,8 @@ export function buildChartData(
   previous?: ChartData,
 ): ChartData {
   const progress = progressOf(tasks, tracking?.amounts);
+  const names = tracking?.resourceNames;
+  const resourceNameOf = (id: string) => names?.get(id);
   const found = visibleIds(tasks, search);
   const late = tracking?.lateOnly && tracking.baseline.size > 0 ? lateIds(tasks, scheduled, tracking, progress) : null;
   const shown = late && found ? new Set([...found].filter((id) => late.has(id))) : (late ?? found);
@@ -323,6 +330,7 @@ export function buildChartData(
     before.tracking?.calendar === tracking?.calendar &&
     before.tracking?.lateOnly === tracking?.lateOnly &&
     before.tracking?.amounts === tracking?.amounts &&
+    before.tracking?.resourceNames === tracking?.resourceNames &&
     sameDirectoryInputs(before.tasks, tasks);
   const directory = reusable ? before.directory : ganttTaskDirectory(tasks);
   const rowNumbers = reusable ? before.rowNumbers : ganttRowNumbers(tasks);
@@ -438,6 +446,8 @@ export function buildChartData(
               : task.duration,
       }),
       ...(task.deadline !== undefined && { deadlineIso: task.deadline, deadlineMissed: computed.end > task.deadline }),
+      resources: sameTask ? prior.resources : assignmentsText(task.resources, resourceNameOf),
+      ...(task.levelingDelay !== undefined && { levelingDelay: task.levelingDelay }),
     };
     chartTasks.push(chartTask);
     byId.set(task.id, chartTask);

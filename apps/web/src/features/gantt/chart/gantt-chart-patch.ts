@@ -50,6 +50,8 @@ const chartTaskFields: Record<keyof ChartTask, true> = {
   deadlineIso: true,
   deadlineMissed: true,
   remainingDays: true,
+  resources: true,
+  levelingDelay: true,
 };
 // the float is ours (the task panel reads the schedule's): nothing SVAR draws reads it, and after an
 // edit that moves the project's finish it is the one field that changed on most tasks

@@ -19,6 +19,8 @@ export type ChartTracking = {
   lateOnly?: boolean;
   /** issue 33: the priced items' amounts (loadGantt's progressAmounts); absent: weighted by duration */
   amounts?: ProgressAmounts | null;
+  /** issue 35: the resources' names by _id, for the 'Recursos' cells; absent: none loaded */
+  resourceNames?: ReadonlyMap<string, string>;
 };
 
 const weighProgress = createProgressWeigher();

@@ -93,6 +93,7 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
   const hasBaseline = useGanttEditor((state) => state.baselineId !== null);
   const lateOnly = useGanttEditor((state) => state.lateOnly);
   const progressAmounts = useGanttEditor((state) => state.progressAmounts);
+  const resourceNames = useGanttEditor((state) => state.resourceNames);
   const cutoff = useGanttEditor((state) => state.cutoff);
   const [prefs, setPrefs] = useGanttViewPrefs();
   const [api, setApi] = useState<IApi | null>(null);
@@ -125,14 +126,26 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
       closed,
       search,
       labels,
-      { baseline, calendar, lateOnly, amounts: progressAmounts },
+      { baseline, calendar, lateOnly, amounts: progressAmounts, resourceNames },
       lastBuild.current,
     );
     lastBuild.current = built;
     return built;
     // revision: a refused edit still redraws, to put a dragged bar back
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tasks, scheduled, closed, search, revision, labels, baseline, calendar, lateOnly, progressAmounts]);
+  }, [
+    tasks,
+    scheduled,
+    closed,
+    search,
+    revision,
+    labels,
+    baseline,
+    calendar,
+    lateOnly,
+    progressAmounts,
+    resourceNames,
+  ]);
   const dataRef = useRef<ChartData>(data);
   dataRef.current = data;
   // issue 18: what the chart shows (`shown`), and the lists it was last handed. A new build with the

@@ -203,9 +203,18 @@ export const trackingColumnHeaders = {
 export type ColumnHeaderKey =
   | (typeof baseColumnHeaders)[keyof typeof baseColumnHeaders]
   | (typeof trackingColumnHeaders)[TrackingColumnId]
-  | 'gantt.predecessors';
+  | 'gantt.predecessors'
+  | 'gantt.resources'
+  | 'gantt.levelingDelay';
 
-export function chooserColumns(tracking: readonly TrackingColumnId[]): { id: string; header: ColumnHeaderKey }[] {
+/**
+ * issue 35: after Predecesoras, 'Recursos' and, while some task is levelled, 'Redistribución' (the
+ * working days 'Redistribuir recursos' added to its start).
+ */
+export function chooserColumns(
+  tracking: readonly TrackingColumnId[],
+  hasLeveling = false,
+): { id: string; header: ColumnHeaderKey }[] {
   return [
     ...(Object.keys(baseColumnHeaders) as (keyof typeof baseColumnHeaders)[]).map((id) => ({
       id,
@@ -213,6 +222,8 @@ export function chooserColumns(tracking: readonly TrackingColumnId[]): { id: str
     })),
     ...tracking.map((id) => ({ id, header: trackingColumnHeaders[id] })),
     { id: 'predecessors', header: 'gantt.predecessors' },
+    { id: 'resources', header: 'gantt.resources' },
+    ...(hasLeveling ? [{ id: 'levelingDelay', header: 'gantt.levelingDelay' as const }] : []),
   ];
 }
 

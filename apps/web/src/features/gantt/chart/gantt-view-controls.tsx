@@ -26,8 +26,9 @@ function GanttColumnChooser() {
   const { t } = useTranslation();
   const [prefs, setPrefs] = useGanttViewPrefs();
   const hasBaseline = useGanttEditor((state) => state.baselineId !== null);
+  const hasLeveling = useGanttEditor((state) => state.tasks.some((task) => task.levelingDelay !== undefined));
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const columns = chooserColumns(shownTrackingColumns(prefs.showTracking, hasBaseline));
+  const columns = chooserColumns(shownTrackingColumns(prefs.showTracking, hasBaseline), hasLeveling);
   const available = columns.map((column) => column.id);
   return (
     <>

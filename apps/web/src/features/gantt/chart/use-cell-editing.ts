@@ -34,6 +34,8 @@ export function cellValueOf(task: ChartTask, column: EditableColumn): string {
       return task.predecessors;
     case 'progress':
       return formatNumber(task.progress);
+    case 'resources':
+      return task.resources;
   }
 }
 
@@ -53,7 +55,7 @@ function gridCellOf(target: EventTarget | null): { id: number; column: string } 
 }
 
 function contextOf(state: GanttEditorState) {
-  return cellContext(state.tasks, state.scheduled, state.calendar, state.cutoff);
+  return cellContext(state.tasks, state.scheduled, state.calendar, state.cutoff, state.resources);
 }
 
 /** A task as the messages name it: its code and name. */

@@ -13,9 +13,11 @@ import {
   FinishCell,
   FinishVarianceCell,
   IdCell,
+  LevelingDelayCell,
   NameCell,
   PredecessorsCell,
   ProgressCell,
+  ResourcesCell,
   StartCell,
 } from './gantt-cells';
 import { sameDirectoryInputs } from './gantt-chart-data';
@@ -48,6 +50,9 @@ const defaultColumnWidths = {
   startIso: 78,
   endIso: 78,
   predecessors: 130,
+  // issue 35
+  resources: 170,
+  levelingDelay: 104,
 } as const;
 const columnsAfterName = ['workDays', 'startIso', 'endIso', 'predecessors'] as const;
 
@@ -111,6 +116,8 @@ export function useChartColumns({ tasks, hasBaseline, areaWidth, prefs, setPrefs
     return width;
   }, [tasks, measureText]);
   const { hiddenColumns, showTracking, columnWidths } = prefs;
+  // issue 35: 'Redistribución' while some task is levelled
+  const hasLeveling = useMemo(() => tasks.some((task) => task.levelingDelay !== undefined), [tasks]);
   // issue 15: the tracking columns the user asked for ('Seguimiento'), the baseline's with one chosen
   const tracking = useMemo(() => shownTrackingColumns(showTracking, hasBaseline), [showTracking, hasBaseline]);
   // issue 32: the columns the user hid with the column chooser (one at least stays)
@@ -125,6 +132,8 @@ export function useChartColumns({ tasks, hasBaseline, areaWidth, prefs, setPrefs
       ...columnsAfterName.slice(0, 3).flatMap((id) => widthOf(id, defaultColumnWidths[id])),
       ...tracking.flatMap((id) => widthOf(id, trackingColumnWidths[id])),
       ...widthOf('predecessors', defaultColumnWidths.predecessors),
+      ...widthOf('resources', defaultColumnWidths.resources),
+      ...(hasLeveling ? widthOf('levelingDelay', defaultColumnWidths.levelingDelay) : []),
     ];
     // issue 32: Nombre is SVAR's tree column, id 'text' (MS Project's layout: the outline in the name)
     const name = columnWidths.text;
@@ -132,7 +141,7 @@ export function useChartColumns({ tasks, hasBaseline, areaWidth, prefs, setPrefs
       return { nameWidth: name ?? NAME_COLUMN_MIN, gridWidth: defaultGridWidth(width, [...before, ...after], 1) };
     if (name === undefined) return defaultGridLayout(width, before, after);
     return { nameWidth: name, gridWidth: defaultGridWidth(width, [...before, name, ...after], before.length + 1) };
-  }, [areaWidth, isShown, columnWidths, codeWidth, tracking]);
+  }, [areaWidth, isShown, columnWidths, codeWidth, tracking, hasLeveling]);
   const columns = useMemo(() => {
     const width = (id: string, fallback: number) => columnWidths[id] ?? fallback;
     const all = [
@@ -189,10 +198,30 @@ export function useChartColumns({ tasks, hasBaseline, areaWidth, prefs, setPrefs
         header: t('gantt.predecessors'),
         width: width('predecessors', defaultColumnWidths.predecessors),
         cell: PredecessorsCell,
+        resize: true,
       },
+      {
+        id: 'resources',
+        header: t('gantt.resources'),
+        width: width('resources', defaultColumnWidths.resources),
+        cell: ResourcesCell,
+        resize: true,
+      },
+      ...(hasLeveling
+        ? [
+            {
+              id: 'levelingDelay',
+              header: t('gantt.levelingDelay'),
+              width: width('levelingDelay', defaultColumnWidths.levelingDelay),
+              align: 'right' as const,
+              cell: LevelingDelayCell,
+              resize: true,
+            },
+          ]
+        : []),
     ];
     return all.map((column) => ({ ...column, hidden: !isShown(column.id) }));
-  }, [t, isShown, columnWidths, codeWidth, layout.nameWidth, tracking]);
+  }, [t, isShown, columnWidths, codeWidth, layout.nameWidth, tracking, hasLeveling]);
   const columnsRef = useRef(columns);
   columnsRef.current = columns;
   const columnWidthsRef = useRef(columnWidths);

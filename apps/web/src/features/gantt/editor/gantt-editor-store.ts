@@ -1,3 +1,4 @@
+import type { NamedResource } from '@cimiento/domain/resources';
 import {
   IncrementalScheduler,
   WorkingCalendar,
@@ -61,6 +62,12 @@ export type GanttEditorState = {
   baseline: Map<number, BaselineDates>;
   /** issue 15: 'Atrasadas', only the tasks late against the baseline (and their ancestors) */
   lateOnly: boolean;
+  /**
+   * issue 35: the resources catalogue (code and name by _id), for the 'Recursos' column and what is
+   * typed in it; empty until it loads. `resourceNames` is its names by _id.
+   */
+  resources: readonly NamedResource[];
+  resourceNames: ReadonlyMap<string, string>;
   closed: Set<number>;
   selectedId: number | null;
   /** the task open in the editor panel */
@@ -96,6 +103,8 @@ export type GanttEditorState = {
   setSearch: (search: string) => void;
   /** issue 15: 'Atrasadas' on or off (a filter of the view, not an edit) */
   setLateOnly: (lateOnly: boolean) => void;
+  /** issue 35: the resources catalogue as loaded (not an edit of the draft) */
+  setResources: (resources: readonly NamedResource[]) => void;
   setOpen: (id: number, open: boolean) => void;
   expandAll: () => void;
   collapseAll: () => void;
@@ -321,6 +330,8 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
     selectedId: null,
     search: '',
     lateOnly: false,
+    resources: [],
+    resourceNames: new Map(),
     revision: 0,
     load: (next) => {
       const state = get();
@@ -388,6 +399,12 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
     setEditing: (editingId) => set({ editingId }),
     setSearch: (search) => set({ search, revision: get().revision + 1 }),
     setLateOnly: (lateOnly) => set({ lateOnly, revision: get().revision + 1 }),
+    setResources: (resources) =>
+      set({
+        resources,
+        resourceNames: new Map(resources.map((resource) => [resource._id, resource.name])),
+        revision: get().revision + 1,
+      }),
     setOpen: (id, open) => {
       const { closed } = get();
       if (open) closed.delete(id);

@@ -1,3 +1,4 @@
+import { assignmentsKey } from '@cimiento/domain/resources';
 import { ganttTaskLabel } from '@cimiento/domain';
 import type { GanttDraftTask, ProjectCalendar, WorkingCalendar } from '@cimiento/domain';
 
@@ -61,6 +62,8 @@ function changedFields(before: GanttDraftTask, after: GanttDraftTask): Set<TaskF
   if (before.mustStartOn !== after.mustStartOn) fields.add('start');
   // issue 34: notes and deadline are named as an edit of the task
   if (before.notes !== after.notes || before.deadline !== after.deadline) fields.add('task');
+  // issue 35: the resources are named as an edit of the task
+  if (assignmentsKey(before.resources) !== assignmentsKey(after.resources)) fields.add('task');
   return fields;
 }
 

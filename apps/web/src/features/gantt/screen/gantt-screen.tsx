@@ -54,6 +54,8 @@ import { ganttMove, ganttMoveQuestion } from './gantt-move-question';
 import { GanttHeaderActions } from './gantt-header-actions';
 import { GanttImportDialog } from '../exchange/gantt-import-dialog';
 import { GanttProgressTools } from '../tracking/gantt-progress-tools';
+import { GanttLevelingTools } from '../resources/gantt-leveling-tools';
+import { useGanttResources } from '../api/resources';
 import type { GanttTaskPanelHandle } from './gantt-task-panel';
 import { GanttTaskPanel } from './gantt-task-panel';
 import { GanttToolbar } from './gantt-toolbar';
@@ -118,6 +120,17 @@ function GanttScreen({ project }: { project: LoadedProject }) {
   const reloadGantt = useReloadGantt({ onSuccess: (output) => store.getState().load(output) });
   const regenerateSequence = useRegenerateGanttSequence({ onSuccess: (output) => store.getState().load(output) });
   const exportFile = useExportGanttFile();
+
+  // issue 35: the resources catalogue, for the 'Recursos' column and the task editor
+  const resources = useGanttResources();
+  useEffect(() => {
+    if (resources.data === undefined) return;
+    store
+      .getState()
+      .setResources(
+        resources.data.map((resource) => ({ _id: resource._id, code: resource.code, name: resource.name })),
+      );
+  }, [resources.data, store]);
 
   // Ctrl+S asks to save, as in MS Project (instead of the browser saving the page)
   const isConfirming = confirm !== null;
@@ -446,6 +459,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
         onCalendar={() => setIsCalendarOpen(true)}
         onImport={requestImport}
         progressTools={<GanttProgressTools projectId={project._id} />}
+        resourceTools={<GanttLevelingTools projectId={project._id} />}
       />
       {editingId !== null && (
         // issue 32: the editor shrinks to what the chart leaves and scrolls within its own box on md+

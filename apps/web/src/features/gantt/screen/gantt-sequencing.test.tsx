@@ -261,7 +261,10 @@ describe('Gantt sequencing (issue 13)', () => {
     await answer(dialog, 'Si, estoy seguro');
 
     await waitFor(() => expect(callsTo(calls, 'regenerateGanttSequence')).toHaveLength(1));
-    const order = calls.map((call) => call.name).filter((name) => name !== 'loadProject' && name !== 'loadGantt');
+    // the screen's reads (the project, the Gantt, issue 35's resources catalogue) aside
+    const order = calls
+      .map((call) => call.name)
+      .filter((name) => name !== 'loadProject' && name !== 'loadGantt' && name !== 'loadObjects');
     expect(order).toEqual(['saveGantt', 'regenerateGanttSequence']);
     const save = callsTo(calls, 'saveGantt')[0]?.data as {
       version: number;

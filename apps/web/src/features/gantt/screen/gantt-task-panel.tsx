@@ -29,6 +29,7 @@ import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState }
 import { useTranslation } from 'react-i18next';
 import { useGanttEditor } from '../editor/gantt-editor-store';
 import { TaskProgressFields, useTaskProgressForm } from './task-progress-fields';
+import { TaskResourceFields, useTaskResourcesForm } from './task-resource-fields';
 
 /** A field's message wraps under it instead of widening it. */
 const helperSlot = { formHelperText: { sx: { whiteSpace: 'normal', mx: 0 } } } as const;
@@ -96,6 +97,9 @@ export const GanttTaskPanel = forwardRef<
   // issue 15, 34: a leaf's progress at the latest cut-off (task-progress-fields.tsx)
   const progressForm = useTaskProgressForm(task, isSummary);
   const { cutoff, check: progressCheck } = progressForm;
+  // issue 35: 'Recursos' and 'Quitar redistribución' (task-resource-fields.tsx)
+  const resourcesForm = useTaskResourcesForm(task);
+  const [resourcesError, setResourcesError] = useState<string | undefined>(undefined);
   // issue 34: 'Debe comenzar el': the start is a must-start-on
   const [mustStartOn, setMustStartOn] = useState(task?.mustStartOn === true);
   // issue 34: 'Fecha límite' (dd-mm-aaaa; empty: none) and 'Notas'
@@ -182,18 +186,28 @@ export const GanttTaskPanel = forwardRef<
             (progressCheck.changes === null ? 'Avance físico: revisa los campos' : undefined))
           : undefined;
       const notesFieldError = deadlineError ?? notesError;
-      if (!check.ok || progressError !== undefined || notesFieldError !== undefined) {
+      const resourcesCheck = resourcesForm.check();
+      setResourcesError(resourcesCheck.ok ? undefined : resourcesCheck.error);
+      if (!check.ok || progressError !== undefined || notesFieldError !== undefined || !resourcesCheck.ok) {
         const fieldErrors = check.ok ? {} : check.errors;
         focusError.current = true;
         setErrors(fieldErrors);
-        return { error: firstError(fieldErrors) ?? progressError ?? notesFieldError ?? '', atField: true };
+        const resourcesMessage = resourcesCheck.ok ? undefined : resourcesCheck.error;
+        return {
+          error: firstError(fieldErrors) ?? progressError ?? notesFieldError ?? resourcesMessage ?? '',
+          atField: true,
+        };
       }
       if (!isSummary && cutoff !== null && progressCheck.changes !== null) recorded = progressCheck.changes;
       // the computed start left as shown keeps the task's constraint; another date becomes it, and so
       // does the shown one when 'Debe comenzar el' changes (MS Project's Must Start On takes the date shown)
       const kindChanged = mustStartOn !== (task.mustStartOn === true);
+      const kept = isSummary || (check.changes.start === shownStart && !kindChanged) ? task.start : check.changes.start;
+      // issue 35: 'Quitar redistribución' puts back the start the levelling moved (a start typed wins)
       const startIso =
-        isSummary || (check.changes.start === shownStart && !kindChanged) ? task.start : check.changes.start;
+        resourcesCheck.removeLeveling && task.leveledFrom !== undefined && kept === task.start
+          ? task.leveledFrom
+          : kept;
       return {
         ...check.changes,
         start: startIso,
@@ -201,6 +215,7 @@ export const GanttTaskPanel = forwardRef<
         notes,
         deadline: deadlineIso,
         ...(isSummary ? {} : { mustStartOn }),
+        resources: resourcesCheck.resources,
       };
     },
   }));
@@ -492,6 +507,7 @@ export const GanttTaskPanel = forwardRef<
       >
         {t('gantt.addPredecessor')}
       </Button>
+      <TaskResourceFields form={resourcesForm} error={resourcesError} />
       {/* Enter in a field applies, like 'Actualizar' */}
       <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
     </Paper>

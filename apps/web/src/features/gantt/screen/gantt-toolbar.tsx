@@ -64,6 +64,8 @@ export type GanttToolbarProps = {
   onImport: () => void;
   /** issue 15: the cut-off and recording progress ('Registrar avance', gantt-progress-tools) */
   progressTools?: ReactNode;
+  /** issue 35: 'Redistribuir recursos' (resources/gantt-leveling-tools) */
+  resourceTools?: ReactNode;
 };
 
 /** What 'Exportar' offers: drawn in the page (PDF, PNG) or built by the server (MSPDI, Excel). */
@@ -300,6 +302,7 @@ export function GanttToolbar(props: GanttToolbarProps) {
         />
         <GanttBaselineMenu />
         {props.progressTools}
+        {props.resourceTools}
       </Stack>
       <Stack direction="row" useFlexGap sx={rowSx}>
         <GanttViewControls />
