@@ -29,6 +29,10 @@ export type GanttTask = {
   /** issue 34: 'Inicio fijo («Debe comenzar el»)' and 'Reanudar' */
   MustStartOn?: boolean;
   Resume?: string;
+  /** issue 35: 'Recursos', and what 'Redistribuir recursos' did */
+  Resources?: { resourceId: string; units: number }[];
+  LevelingDelay?: number;
+  LeveledFrom?: string;
 };
 export type GanttOutput = { activities: GanttTask[]; version: number; projectStart: string; projectFinish: string };
 
@@ -154,7 +158,10 @@ export type GanttColumn =
   | 'endIso'
   | 'predecessors'
   // issue 34: a tracking column ('Columnas de seguimiento')
-  | 'remainingDays';
+  | 'remainingDays'
+  // issue 35
+  | 'resourceText'
+  | 'levelingDelay';
 
 export function cell(page: Page, id: number, column: GanttColumn): Locator {
   return row(page, id).locator(`[data-col-id=":${column}"]`);

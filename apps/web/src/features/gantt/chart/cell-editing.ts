@@ -14,7 +14,7 @@ export const editableColumns = [
   'endIso',
   'predecessors',
   'progress',
-  'resources',
+  'resourceText',
 ] as const;
 export type EditableColumn = (typeof editableColumns)[number];
 

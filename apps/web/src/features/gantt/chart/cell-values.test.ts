@@ -259,7 +259,7 @@ describe('cellChanges: Recursos (issue 35)', () => {
   }
 
   it('reads names or codes with their units as MS Project writes them; blank clears', () => {
-    const changes = changed(cellChanges(withCatalogue(), 2, 'resources', 'Cuadrilla moldaje[2]; grua'));
+    const changes = changed(cellChanges(withCatalogue(), 2, 'resourceText', 'Cuadrilla moldaje[2]; grua'));
     expect(changes.resources).toEqual([
       { resourceId: 'cmol', units: 2 },
       { resourceId: 'grua', units: 1 },
@@ -267,10 +267,10 @@ describe('cellChanges: Recursos (issue 35)', () => {
     // applied by the editor's own edit, and on a summary too (MS Project allows it)
     const edit = updateGanttTask(tasks, 2, changes);
     expect(edit.ok && edit.tasks.find((task) => task.id === 2)?.resources).toEqual(changes.resources);
-    expect(changed(cellChanges(withCatalogue(), 1, 'resources', 'CMOL[1,5]')).resources).toEqual([
+    expect(changed(cellChanges(withCatalogue(), 1, 'resourceText', 'CMOL[1,5]')).resources).toEqual([
       { resourceId: 'cmol', units: 1.5 },
     ]);
-    expect(changed(cellChanges(withCatalogue(), 2, 'resources', '  ')).resources).toEqual([]);
+    expect(changed(cellChanges(withCatalogue(), 2, 'resourceText', '  ')).resources).toEqual([]);
   });
 
   it.each([
@@ -278,11 +278,11 @@ describe('cellChanges: Recursos (issue 35)', () => {
     ['Grúa torre[0]', 'Recursos: «Grúa torre[0]»: las unidades deben ser mayores que 0'],
     ['GRUA; Grúa torre', 'Recursos: El recurso «Grúa torre» está más de una vez'],
   ])('refuses %j: %s', (text, message) => {
-    expect(refused(cellChanges(withCatalogue(), 2, 'resources', text))).toBe(message);
+    expect(refused(cellChanges(withCatalogue(), 2, 'resourceText', text))).toBe(message);
   });
 
   it('says where to create them when the catalogue is empty', () => {
-    expect(refused(cellChanges(withCatalogue([]), 2, 'resources', 'Grúa torre'))).toBe(
+    expect(refused(cellChanges(withCatalogue([]), 2, 'resourceText', 'Grúa torre'))).toBe(
       'Recursos: el catálogo de recursos está vacío; créalos en Administración › Recursos',
     );
   });

@@ -266,7 +266,7 @@ export function cellChanges(context: CellContext, id: number, column: EditableCo
     }
     case 'progress':
       return readProgress(context, task, text);
-    case 'resources': {
+    case 'resourceText': {
       if (text.trim() !== '' && context.resources.length === 0)
         return fail('Recursos: el catálogo de recursos está vacío; créalos en Administración › Recursos');
       const read = parseAssignmentsText(text, context.resources);

@@ -161,8 +161,8 @@ export function ProgressCell({ row: cellRow }: { row: unknown }) {
 export function ResourcesCell({ row: cellRow }: { row: unknown }) {
   const row = cellRow as ChartTask;
   return (
-    <span className="cim-cell-text" title={row.resources}>
-      {row.resources}
+    <span className="cim-cell-text" title={row.resourceText}>
+      {row.resourceText}
     </span>
   );
 }

@@ -229,6 +229,34 @@ describe('buildChartData', () => {
     expect(found.byId.get(last.id)?.rowNumber).toBe(draft.length);
   });
 
+  it("issue 35: writes each task's resources as MS Project does, with the catalogue's names", () => {
+    const withCrane = draft.map((task) =>
+      task.id === 2
+        ? {
+            ...task,
+            resources: [
+              { resourceId: 'cmol', units: 2 },
+              { resourceId: 'grua', units: 1 },
+            ],
+          }
+        : task,
+    );
+    const names = new Map([
+      ['cmol', 'Cuadrilla moldaje'],
+      ['grua', 'Grúa torre'],
+    ]);
+    const data = buildChartData(withCrane, scheduled, new Set(), '', undefined, {
+      baseline: new Map(),
+      calendar: calendar(),
+      resourceNames: names,
+    });
+    expect(data.byId.get(2)?.resourceText).toBe('Cuadrilla moldaje[2]; Grúa torre');
+    expect(data.byId.get(3)?.resourceText).toBe('');
+    // before the catalogue arrives the cell waits for its names
+    const before = buildChartData(withCrane, scheduled, new Set());
+    expect(before.byId.get(2)?.resourceText).toBe('');
+  });
+
   it('gives each task its bar: end is exclusive (the day after the last working day), parent 0 for a root', () => {
     const data = buildChartData(draft, scheduled, new Set());
     expect(data.tasks.map((t) => t.id)).toEqual([1, 2, 3, 4, 5, 6]);
@@ -254,7 +282,7 @@ describe('buildChartData', () => {
       predecessorsTitle: '',
       // 100 % without actual dates is legacy progress, scheduled whole (docs/TRACKING.md)
       remainingDays: 5,
-      resources: '',
+      resourceText: '',
     });
     expect(data.byId.get(4)).toMatchObject({ type: 'task', totalFloat: 2, critical: false, parent: 1 });
     expect(isoOf(data.byId.get(4))).toEqual(['2025-03-10', '2025-03-11']);

@@ -103,7 +103,7 @@ export type ChartTask = {
   /** issue 34: the task finishes after its deadline (the marker in the error colour) */
   deadlineMissed?: boolean;
   /** issue 35: 'Recursos' as MS Project writes it ('Cuadrilla moldaje[2]; Grúa torre'); '' for none */
-  resources: string;
+  resourceText: string;
   /** issue 35: 'Redistribución', the working days levelling moved the start by; absent: not levelled */
   levelingDelay?: number;
 };
@@ -446,7 +446,12 @@ export function buildChartData(
               : task.duration,
       }),
       ...(task.deadline !== undefined && { deadlineIso: task.deadline, deadlineMissed: computed.end > task.deadline }),
-      resources: sameTask ? prior.resources : assignmentsText(task.resources, resourceNameOf),
+      // (nothing until the catalogue has loaded: its names are what the cell shows)
+      resourceText: sameTask
+        ? prior.resourceText
+        : names === undefined || names.size === 0
+          ? ''
+          : assignmentsText(task.resources, resourceNameOf),
       ...(task.levelingDelay !== undefined && { levelingDelay: task.levelingDelay }),
     };
     chartTasks.push(chartTask);

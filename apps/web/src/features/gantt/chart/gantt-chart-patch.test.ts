@@ -242,7 +242,17 @@ describe('chartPatch', () => {
       actualFinish: '2025-03-04',
       status: 'started',
       late: true,
+      remainingDays: 77,
+      deadlineIso: '2025-03-20',
+      deadlineMissed: true,
+      resourceText: 'Grúa torre',
+      levelingDelay: 5,
     };
+    // every field but the ones a patch never sends alone (the tree's and the float) is tried
+    const untried = Object.keys(sample).filter(
+      (key) => !(key in changes) && !['id', 'parent', 'open', 'totalFloat'].includes(key),
+    );
+    expect(untried).toEqual([]);
     for (const [key, value] of Object.entries(changes)) {
       const changed = { ...sample, [key]: value };
       const patch = chartPatch(data, { ...data, tasks: data.tasks.map((task) => (task.id === 3 ? changed : task)) });

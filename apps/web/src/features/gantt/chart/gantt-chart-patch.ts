@@ -50,7 +50,7 @@ const chartTaskFields: Record<keyof ChartTask, true> = {
   deadlineIso: true,
   deadlineMissed: true,
   remainingDays: true,
-  resources: true,
+  resourceText: true,
   levelingDelay: true,
 };
 // the float is ours (the task panel reads the schedule's): nothing SVAR draws reads it, and after an
@@ -84,6 +84,8 @@ function drawnDiffers(a: ChartTask, b: ChartTask): boolean {
     a.finishVariance !== b.finishVariance ||
     a.actualStart !== b.actualStart ||
     a.actualFinish !== b.actualFinish ||
+    a.resourceText !== b.resourceText ||
+    a.levelingDelay !== b.levelingDelay ||
     !sameDate(a.start, b.start) ||
     !sameDate(a.end, b.end) ||
     a.duration !== b.duration ||

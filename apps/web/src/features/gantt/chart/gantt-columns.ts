@@ -222,7 +222,7 @@ export function chooserColumns(
     })),
     ...tracking.map((id) => ({ id, header: trackingColumnHeaders[id] })),
     { id: 'predecessors', header: 'gantt.predecessors' },
-    { id: 'resources', header: 'gantt.resources' },
+    { id: 'resourceText', header: 'gantt.resources' },
     ...(hasLeveling ? [{ id: 'levelingDelay', header: 'gantt.levelingDelay' as const }] : []),
   ];
 }

@@ -34,8 +34,8 @@ export function cellValueOf(task: ChartTask, column: EditableColumn): string {
       return task.predecessors;
     case 'progress':
       return formatNumber(task.progress);
-    case 'resources':
-      return task.resources;
+    case 'resourceText':
+      return task.resourceText;
   }
 }
 

@@ -51,7 +51,7 @@ const defaultColumnWidths = {
   endIso: 78,
   predecessors: 130,
   // issue 35
-  resources: 170,
+  resourceText: 170,
   levelingDelay: 104,
 } as const;
 const columnsAfterName = ['workDays', 'startIso', 'endIso', 'predecessors'] as const;
@@ -132,7 +132,7 @@ export function useChartColumns({ tasks, hasBaseline, areaWidth, prefs, setPrefs
       ...columnsAfterName.slice(0, 3).flatMap((id) => widthOf(id, defaultColumnWidths[id])),
       ...tracking.flatMap((id) => widthOf(id, trackingColumnWidths[id])),
       ...widthOf('predecessors', defaultColumnWidths.predecessors),
-      ...widthOf('resources', defaultColumnWidths.resources),
+      ...widthOf('resourceText', defaultColumnWidths.resourceText),
       ...(hasLeveling ? widthOf('levelingDelay', defaultColumnWidths.levelingDelay) : []),
     ];
     // issue 32: Nombre is SVAR's tree column, id 'text' (MS Project's layout: the outline in the name)
@@ -201,9 +201,9 @@ export function useChartColumns({ tasks, hasBaseline, areaWidth, prefs, setPrefs
         resize: true,
       },
       {
-        id: 'resources',
+        id: 'resourceText',
         header: t('gantt.resources'),
-        width: width('resources', defaultColumnWidths.resources),
+        width: width('resourceText', defaultColumnWidths.resourceText),
         cell: ResourcesCell,
         resize: true,
       },

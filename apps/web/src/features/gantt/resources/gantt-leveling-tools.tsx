@@ -20,6 +20,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError, isFunctionError } from '@/lib/api-client';
@@ -55,6 +57,9 @@ export function GanttLevelingTools({ projectId }: { projectId: string }) {
   const [preview, setPreview] = useState<{ key: string; result: Preview } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const level = useLevelResources();
+  // a phone gets the whole screen: the tables need the width
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
   const saveGantt = useSaveGantt({ onSuccess: (output) => store.getState().load(output) });
   const key = `${order}|${withinSlack}|${store.getState().version}`;
 
@@ -113,7 +118,14 @@ export function GanttLevelingTools({ projectId }: { projectId: string }) {
   return (
     <ToolGroup>
       <ToolButton label={t('gantt.leveling.open')} icon={<BalanceIcon />} onClick={() => setIsOpen(true)} />
-      <Dialog open={isOpen} onClose={close} fullWidth maxWidth="md" aria-labelledby="gantt-leveling-title">
+      <Dialog
+        open={isOpen}
+        onClose={close}
+        fullWidth
+        fullScreen={isPhone}
+        maxWidth="md"
+        aria-labelledby="gantt-leveling-title"
+      >
         <DialogTitle id="gantt-leveling-title">{t('gantt.leveling.title')}</DialogTitle>
         <DialogContent>
           <Typography variant="body2" sx={{ mb: 2 }}>
