@@ -24,6 +24,7 @@ import { measureP6Import } from './p6-import.mjs';
 import { measureNotifications } from './notifications.mjs';
 import { measureLiveBounds } from './live-bounds.mjs';
 import { measureNpmStart } from './npm-start.mjs';
+import { measureResources } from './resources.mjs';
 import { measureScheduleEngine } from './schedule-engine.mjs';
 import { measureTracking } from './tracking.mjs';
 import { measureUploadBounds } from './upload-bounds.mjs';
@@ -456,6 +457,14 @@ try {
 //     database: loadGantt, saveGantt after one edit, the first load (builds and writes the tasks)
 //     and the first save (adds the links)
 rows.push(...(await measureGanttServer()));
+
+// 11a. issue 35: the resource histogram (goal ≤ 200 ms) and levelResources (goal ≤ 2 s) on 10,001 tasks,
+//      9,000 links and 50 resources, on SQLite and PostgreSQL
+try {
+  rows.push(...(await measureResources()));
+} catch (error) {
+  record('loadResourceHistogram / levelResources', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+}
 
 // 11b. issue 18: loadGantt of an unchanged 10,001-task Gantt (goal ≤ 80 ms), and right after an EDC save
 //      (the full merge), with the server's CPU time per call, on SQLite and PostgreSQL
