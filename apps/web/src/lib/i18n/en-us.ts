@@ -1537,7 +1537,7 @@ export const enUS: Catalogue = {
     baseline: 'Baseline',
     noBaseline: 'No baseline',
     chosenBaseline: '{{name}} (current)',
-    series: { resource: 'Resource', trade: 'Trade', type: 'Resource type' },
+    series: { resource: 'Resource to chart', trade: 'Trade to chart', type: 'Type to chart' },
     manpowerPreset: 'Manpower histogram',
     manpowerPresetHint: 'By trade and month: workers and man-hours each month, as tenders ask',
     downloadPng: 'Download PNG',

@@ -1548,7 +1548,7 @@ export const esCL = {
     baseline: 'Línea base',
     noBaseline: 'Sin línea base',
     chosenBaseline: '{{name}} (la vigente)',
-    series: { resource: 'Recurso', trade: 'Oficio', type: 'Tipo de recurso' },
+    series: { resource: 'Recurso a graficar', trade: 'Oficio a graficar', type: 'Tipo a graficar' },
     manpowerPreset: 'Histograma de mano de obra',
     manpowerPresetHint: 'Por oficio y por mes: trabajadores y HH de cada mes, como lo piden las licitaciones',
     downloadPng: 'Descargar PNG',

@@ -197,7 +197,7 @@ describe('the Histograma de recursos screen (issue 35)', () => {
     stubServer(() => byResource());
     renderScreen();
     await screen.findByTestId('histogram-table');
-    await choose('Recurso', 'GRUA Grúa torre');
+    await choose('Recurso a graficar', 'GRUA Grúa torre');
     await waitFor(() =>
       expect(tableTexts('histogram-table')).toEqual([
         [],
@@ -230,7 +230,7 @@ describe('the Histograma de recursos screen (issue 35)', () => {
       ).toEqual(['Mes', 'Trabajadores (día punta)', 'Promedio', 'Disponible', 'HH', 'Costo']),
     );
     expect(tableTexts('histogram-table')[1]).toEqual(['ene 2026Sobrecarga', '12', '2,86', '8', '528', '$6.000.000']);
-    expect((screen.getByRole('combobox', { name: 'Oficio' }) as HTMLElement).textContent).toBe('Carpintero');
+    expect((screen.getByRole('combobox', { name: 'Oficio a graficar' }) as HTMLElement).textContent).toBe('Carpintero');
     expect(tableTexts('histogram-manpower')).toEqual([
       [],
       ['12 trab.528 HH', '528'],

@@ -62,6 +62,11 @@ const NO_BASELINE = 'none';
 const GROUP_BYS: readonly HistogramGroupBy[] = ['resource', 'trade', 'type'];
 const PERIODS: readonly HistogramPeriod[] = ['day', 'week', 'month'];
 
+/** The tables' totals read as the rows above them, bold (MUI's footer is small and grey). */
+const FOOTER_SX = {
+  '& tfoot td': { color: 'text.primary', fontSize: '0.875rem', fontWeight: 600 },
+} as const;
+
 function base64Blob(content: string, mimeType: string): Blob {
   const binary = atob(content);
   const bytes = new Uint8Array(binary.length);
@@ -79,7 +84,12 @@ function ManpowerTable({ histogram, period }: { histogram: ResourceHistogramOutp
         {t('resourceHistogram.manpowerTable')}
       </Typography>
       <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={t('resourceHistogram.manpowerTable')} data-testid="histogram-manpower">
+        <Table
+          size="small"
+          aria-label={t('resourceHistogram.manpowerTable')}
+          data-testid="histogram-manpower"
+          sx={FOOTER_SX}
+        >
           <TableHead>
             <TableRow>
               <TableCell sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper', zIndex: 1 }}>
@@ -227,7 +237,7 @@ function HistogramBody({ shown, seriesKey }: { shown: LoadedHistogram; seriesKey
           size="small"
           aria-label={t('resourceHistogram.tableLabel', { name })}
           data-testid="histogram-table"
-          sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}
+          sx={{ '& td': { whiteSpace: 'nowrap' }, '& th': { minWidth: 72 }, ...FOOTER_SX }}
         >
           <TableHead>
             <TableRow>
@@ -252,21 +262,22 @@ function HistogramBody({ shown, seriesKey }: { shown: LoadedHistogram; seriesKey
                 data-overload={row.overload ? 'true' : 'false'}
                 sx={row.overload ? { bgcolor: (theme) => alpha(theme.palette.error.main, 0.08) } : undefined}
               >
-                <TableCell>
+                <TableCell
+                  sx={row.overload ? { boxShadow: (theme) => `inset 4px 0 0 ${theme.palette.error.main}` } : undefined}
+                >
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                     <span>{row.label}</span>
                     {row.overload && (
                       <Chip
                         size="small"
                         color="error"
-                        variant="outlined"
                         label={t('resourceHistogram.overload')}
                         title={t('resourceHistogram.overloadRow')}
                       />
                     )}
                   </Stack>
                 </TableCell>
-                <TableCell align="right" sx={row.overload ? { color: 'error.main', fontWeight: 600 } : undefined}>
+                <TableCell align="right" sx={row.overload ? { fontWeight: 700 } : undefined}>
                   {row.units}
                 </TableCell>
                 <TableCell align="right">{row.average}</TableCell>
