@@ -37,6 +37,14 @@ function signedInScreens(): Screen[] {
     { path: `/projects/${projectId}/edc` },
     { path: `/projects/${projectId}/gantt`, ready: rowOf('Excavar') },
     { path: `/projects/${projectId}/curva-s` },
+    // issue 35: the histogram of the seeded project's tasks, which overload a starter crew
+    {
+      path: `/projects/${projectId}/histograma`,
+      ready: async (page) => {
+        await page.getByTestId('histogram-table').waitFor();
+        await page.getByTestId('histogram-chart').locator('[data-series="units"] rect').first().waitFor();
+      },
+    },
     { path: `/projects/${projectId}/estados-pago` },
     { path: '/admin/tipos-area', ready: rowOf('Torre') },
     { path: '/admin/actividades' },
@@ -159,6 +167,18 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA: no serious or critical violati
     const seeded = await seedGanttProject(session, ['ELA.1.1']);
     projectId = seeded.project._id;
     await callFunction(session.server.url, 'seedCatalogues', null, seeded.cookie);
+    // issue 35: a starter crew on every leaf, once more than it has, for the histogram's chart and table
+    const { objects } = await callFunction<{ objects: Array<{ _id: string; type: string; maxUnits: number }> }>(
+      session.server.url,
+      'loadObjects',
+      { collection: 'recursos' },
+      seeded.cookie,
+    );
+    const crew = objects.find((resource) => resource.type === 'labor' && resource.maxUnits >= 1);
+    if (crew === undefined) throw new Error('the starter catalogue has no crew');
+    await seeded.saveGantt((task) =>
+      task.isSummary ? {} : { Resources: [{ resourceId: crew._id, units: crew.maxUnits }] },
+    );
   });
 
   afterAll(async () => {

@@ -36,8 +36,15 @@ export type GanttTask = {
 };
 export type GanttOutput = { activities: GanttTask[]; version: number; projectStart: string; projectFinish: string };
 
-/** A change of a task for SeededGantt.saveGantt; issue 15: actual dates sent only when given (null: none). */
-export type GanttChange = Partial<GanttTask> & { ActualStart?: string | null; ActualFinish?: string | null };
+/**
+ * A change of a task for SeededGantt.saveGantt; issue 15: actual dates sent only when given (null: none);
+ * issue 35: its resources, sent only when given (absent: kept; null or []: none).
+ */
+export type GanttChange = Partial<GanttTask> & {
+  ActualStart?: string | null;
+  ActualFinish?: string | null;
+  Resources?: Array<{ resourceId: string; units: number }> | null;
+};
 
 export type SeededGantt = {
   project: LoadedProject;
@@ -103,6 +110,7 @@ export async function seedGanttProject(
         Predecessor: next.Predecessor,
         ...('ActualStart' in changed ? { ActualStart: changed.ActualStart } : {}),
         ...('ActualFinish' in changed ? { ActualFinish: changed.ActualFinish } : {}),
+        ...('Resources' in changed ? { Resources: changed.Resources } : {}),
       };
     });
     await callFunction(

@@ -24,6 +24,7 @@ export {
 } from './resources/assignments';
 export type { HistogramSeriesOutput } from './functions/workload-contracts';
 export {
+  exportResourceHistogramContract,
   histogramGroupBys,
   histogramPeriods,
   levelOrders,

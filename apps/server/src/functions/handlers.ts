@@ -28,7 +28,11 @@ import {
   saveProgressContract,
   updateAsScheduledContract,
 } from '@cimiento/domain';
-import { levelResourcesContract, loadResourceHistogramContract } from '@cimiento/domain/resources';
+import {
+  exportResourceHistogramContract,
+  levelResourcesContract,
+  loadResourceHistogramContract,
+} from '@cimiento/domain/resources';
 import { lazyHandler } from '../core/define-handler';
 import type { RegisteredHandler } from '../core/define-handler';
 import { handleAssignEdc } from '../edc/assign-edc';
@@ -183,4 +187,8 @@ export const functionHandlers: RegisteredHandler[] = [
     async () => (await import('../workload/load-resource-histogram')).handleLoadResourceHistogram,
   ),
   lazyHandler(levelResourcesContract, async () => (await import('../workload/level-resources')).handleLevelResources),
+  lazyHandler(
+    exportResourceHistogramContract,
+    async () => (await import('../exchange/export-resource-histogram')).handleExportResourceHistogram,
+  ),
 ];

@@ -131,6 +131,7 @@ const PROJECT_FUNCTIONS: Partial<Record<FunctionName, (live: Live) => unknown>> 
     withinSlack: false,
   }),
   exportSCurve: ({ id }) => ({ id }),
+  exportResourceHistogram: ({ id }) => ({ id, groupBy: 'trade', period: 'month' }),
   saveActualCost: ({ id }) => ({ id, cutoff: '2026-01-06', amount: '5000' }),
   loadEstadosPago: ({ id }) => ({ id, number: 1 }),
   saveEstadoPagoSettings: ({ id }) => ({ id, settings: { ...SETTINGS, contract: 'Otro contrato' } }),

@@ -14,6 +14,7 @@ const projectRoutePatterns = [
   '/projects/:id/edc',
   '/projects/:id/gantt',
   '/projects/:id/curva-s',
+  '/projects/:id/histograma',
   '/projects/:id/estados-pago',
 ];
 

@@ -87,6 +87,15 @@ export const routes: RouteObject[] = [
         handle: handle({ titleKey: 'projectSCurve', parent: projectsCrumb, isProjectRoute: true }),
         lazy: async () => ({ Component: (await import('@/features/s-curve/components/s-curve-screen')).ProjectSCurve }),
       },
+      // 'Histograma de recursos' (issue 35)
+      {
+        path: 'projects/:id/histograma',
+        handle: handle({ titleKey: 'projectResourceHistogram', parent: projectsCrumb, isProjectRoute: true }),
+        lazy: async () => ({
+          Component: (await import('@/features/resource-histogram/components/resource-histogram-screen'))
+            .ProjectResourceHistogram,
+        }),
+      },
       {
         path: 'projects/:id/estados-pago',
         handle: handle({ titleKey: 'projectEstadosPago', parent: projectsCrumb, isProjectRoute: true }),

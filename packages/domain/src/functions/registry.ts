@@ -34,7 +34,11 @@ import {
   importProjectContract,
 } from './exchange-contracts';
 import { loadGanttContract, regenerateGanttSequenceContract, saveGanttContract } from './gantt-contracts';
-import { levelResourcesContract, loadResourceHistogramContract } from './workload-contracts';
+import {
+  exportResourceHistogramContract,
+  levelResourcesContract,
+  loadResourceHistogramContract,
+} from './workload-contracts';
 import {
   checkProjectCodeContract,
   loadProjectContract,
@@ -144,6 +148,7 @@ export const functionContracts = [
   // issue 35: the resources' load
   loadResourceHistogramContract,
   levelResourcesContract,
+  exportResourceHistogramContract,
 ] as const;
 
 export type AnyFunctionContract = (typeof functionContracts)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineFunction } from './contract';
 import { messageSchema } from './common';
+import { exportedFileSchema } from './exchange-contracts';
 import { ganttOutputSchema, projectIdSchema } from './gantt-contracts';
 
 /**
@@ -41,6 +42,19 @@ export const histogramSeriesSchema = z.object({
 });
 export type HistogramSeriesOutput = z.infer<typeof histogramSeriesSchema>;
 
+/** What loadResourceHistogram and exportResourceHistogram take. */
+const resourceHistogramInput = z.strictObject({
+  id: projectIdSchema,
+  groupBy: z.enum(histogramGroupBys, { error: `debe ser una de: ${histogramGroupBys.join(', ')}` }),
+  period: z.enum(histogramPeriods, { error: `debe ser una de: ${histogramPeriods.join(', ')}` }),
+  baselineId: z
+    .string({ error: 'debe ser texto' })
+    .trim()
+    .min(1, { error: 'es obligatorio' })
+    .max(64, { error: 'debe tener como máximo 64 caracteres' })
+    .optional(),
+});
+
 /**
  * loadResourceHistogram {id, groupBy, period, baselineId?}: the load of the resources the Gantt's
  * tasks use, on the current schedule and, with `baselineId`, on that baseline's dates (a second set
@@ -48,17 +62,7 @@ export type HistogramSeriesOutput = z.infer<typeof histogramSeriesSchema>;
  */
 export const loadResourceHistogramContract = defineFunction({
   name: 'loadResourceHistogram',
-  input: z.strictObject({
-    id: projectIdSchema,
-    groupBy: z.enum(histogramGroupBys, { error: `debe ser una de: ${histogramGroupBys.join(', ')}` }),
-    period: z.enum(histogramPeriods, { error: `debe ser una de: ${histogramPeriods.join(', ')}` }),
-    baselineId: z
-      .string({ error: 'debe ser texto' })
-      .trim()
-      .min(1, { error: 'es obligatorio' })
-      .max(64, { error: 'debe tener como máximo 64 caracteres' })
-      .optional(),
-  }),
+  input: resourceHistogramInput,
   output: z.object({
     series: z.array(histogramSeriesSchema),
     /** the same resources on the baseline's dates (only when baselineId was asked) */
@@ -67,6 +71,17 @@ export const loadResourceHistogramContract = defineFunction({
     cutoff: z.string().optional(),
     message: messageSchema,
   }),
+});
+
+/**
+ * exportResourceHistogram {id, groupBy, period, baselineId?}: 'Descargar Excel' of the 'Histograma de
+ * recursos' screen: loadResourceHistogram's answer as a workbook (sheet 'Histograma', every series'
+ * rows; 'Línea base' with the baseline's; 'Mano de obra', trades by period, when grouped by trade).
+ */
+export const exportResourceHistogramContract = defineFunction({
+  name: 'exportResourceHistogram',
+  input: resourceHistogramInput,
+  output: exportedFileSchema.extend({ message: messageSchema }),
 });
 
 export const levelOrders = ['totalFloat', 'lateStart', 'priority', 'edpOrder'] as const;

@@ -107,6 +107,10 @@ describe('Sidebar', () => {
     );
     // issue 16: 'Curva S' after the Gantt, on the same 'current' routing
     expect(screen.getByRole('link', { name: 'Curva S' }).getAttribute('href')).toBe('/projects/current/curva-s');
+    // issue 35: the 'Histograma de recursos' next to it
+    expect(screen.getByRole('link', { name: 'Histograma de recursos' }).getAttribute('href')).toBe(
+      '/projects/current/histograma',
+    );
   });
 
   it('names the current project group after the selected project and links to its screens', async () => {
@@ -124,6 +128,9 @@ describe('Sidebar', () => {
       '/projects/p-42/estados-pago',
     );
     expect(screen.getByRole('link', { name: 'Curva S' }).getAttribute('href')).toBe('/projects/p-42/curva-s');
+    expect(screen.getByRole('link', { name: 'Histograma de recursos' }).getAttribute('href')).toBe(
+      '/projects/p-42/histograma',
+    );
   });
 
   it('does not show a project another user selected on this browser, and forgets it', async () => {

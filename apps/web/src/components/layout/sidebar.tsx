@@ -1,6 +1,7 @@
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AddCircleIcon from '@mui/icons-material/AddCircle';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import BarChartIcon from '@mui/icons-material/BarChart';
 import CategoryIcon from '@mui/icons-material/Category';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
@@ -269,6 +270,12 @@ export function SidebarContent({
               to={`${projectBase}/curva-s`}
               label={t('nav.sCurve')}
               icon={<ShowChartIcon />}
+              context={context}
+            />
+            <SidebarLink
+              to={`${projectBase}/histograma`}
+              label={t('nav.resourceHistogram')}
+              icon={<BarChartIcon />}
               context={context}
             />
             <SidebarLink

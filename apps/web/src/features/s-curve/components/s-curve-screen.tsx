@@ -38,7 +38,7 @@ import {
   sameActualCost,
 } from '../utils/s-curve-data';
 import type { SCurveTableRow } from '../utils/s-curve-data';
-import { largestSvg, svgToPngBlob } from '../utils/svg-png';
+import { largestSvg, svgToPngBlob } from '@/lib/svg-png';
 import { SCurveForecastCards } from './s-curve-forecast';
 
 /** @mui/x-charts in its own chunk: the screen's table and pickers come first. */

@@ -1,5 +1,5 @@
 /**
- * 'Descargar PNG' of the S-curve (issue 16): the chart's SVG drawn onto a canvas. The chart is
+ * 'Descargar PNG' of a chart (the S-curve, issue 16; the resource histogram, issue 35): the chart's SVG drawn onto a canvas. The chart is
  * styled by CSS (the theme's colours and fonts), which an SVG loaded as an image does not see, so
  * each element's painted style is copied onto a clone first; the canvas is filled with the page's
  * background, so a dark-mode chart stays readable. Twice the on-screen size, for print.
