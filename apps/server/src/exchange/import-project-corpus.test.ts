@@ -85,6 +85,8 @@ describe.each(databaseKinds)('importProject on the MSPDI corpus (%s)', (kind) =>
       // issue 34: a must-start-on and a Resume
       mustStartOn: (task as { MustStartOn?: boolean }).MustStartOn,
       resume: (task as { Resume?: string }).Resume,
+      // issue 35: the resources and units (the second import finds the first's in the catalogue by name)
+      resources: (task as { Resources?: { resourceId: string; units: number }[] }).Resources,
     }));
   }
 
@@ -102,6 +104,7 @@ describe.each(databaseKinds)('importProject on the MSPDI corpus (%s)', (kind) =>
   it('round trip of all 144 files: export, then import the export, gives the same tasks, outline, links, progress, constraints and dates', async () => {
     const failed: string[] = [];
     let empty = 0;
+    const withResources: string[] = [];
     for (const name of files) {
       const content = readFileSync(path.join(corpus, name), 'utf8');
       const first = await importProject(t, member.cookie, { fileName: name, content, code: uniqueProjectCode('R') });
@@ -118,6 +121,8 @@ describe.each(databaseKinds)('importProject on the MSPDI corpus (%s)', (kind) =>
       expect(again.statusCode, name).toBe(200);
       const back = await loadGanttOk(t, member.cookie, again.body.result.project._id);
       if (original.activities.length === 1) empty += 1;
+      if (original.activities.some((task) => (task as { Resources?: unknown[] }).Resources !== undefined))
+        withResources.push(name);
       if (JSON.stringify(shown(back)) !== JSON.stringify(shown(original))) failed.push(`${name}: the Gantt changed`);
       if (JSON.stringify(back.calendar) !== JSON.stringify(original.calendar))
         failed.push(`${name}: the calendar changed`);
@@ -130,6 +135,9 @@ describe.each(databaseKinds)('importProject on the MSPDI corpus (%s)', (kind) =>
     expect(failed).toEqual([]);
     // the calendar- and resource-only files: no task in, none out
     expect(empty).toBe(41);
+    // issue 35: the 28 files whose tasks are assigned resources (issue 35 counts them) went out and
+    // came back with them, task by task
+    expect(withResources).toHaveLength(28);
   }, 600_000);
 
   it("a baseline goes out as MS Project's Baseline 0 and comes back as 'Línea base 0 (MS Project)', chosen, on the same days", async () => {

@@ -8,7 +8,7 @@ import { P6XmlReader, mapXer, readXer } from '@cimiento/domain/p6';
 import type { ReadXerResult } from '@cimiento/domain/p6';
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import { chunks, isUniqueViolation } from '../db/db-helpers';
+import { chunks, codeKey, isUniqueViolation } from '../db/db-helpers';
 import { recordChange } from '../collab/history-queries';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
@@ -21,6 +21,13 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { TimeSlices } from './time-slices';
 import { scheduleOnCalendar } from '../gantt/gantt-schedule';
 import { readItemAmounts } from '../edp/edp-queries';
+import { planImportResources, writeImportResources } from './import-resources';
+
+/** issue 35: MS Project's CurrencyCode as the project's currency, when Cimiento has it (CLF is the UF). */
+function fileCurrency(code: string | undefined): 'CLP' | 'UF' | 'USD' | undefined {
+  if (code === 'CLP' || code === 'USD') return code;
+  return code === 'CLF' ? 'UF' : undefined;
+}
 
 function invalid(message: string): HttpsError {
   return new HttpsError('INVALID_ARGUMENT', message);
@@ -278,7 +285,9 @@ export async function importProject(
     if (error instanceof MspdiImportError) throw invalid(error.message);
     throw error;
   }
-  const warnings = [...schedule.warnings, ...records.warnings];
+  // issue 35: the file's resources against the catalogue (the dry run says it too)
+  const resourcePlan = await planImportResources(db, schedule);
+  const warnings = [...schedule.warnings, ...records.warnings, ...(resourcePlan?.notes ?? [])];
   await nextTurn();
 
   if (input.dryRun || !code.success) {
@@ -323,9 +332,21 @@ export async function importProject(
           endYear: checkYear(preview.finish, source),
           calendar,
           edpItems: records.edpItems,
+          currency: fileCurrency(schedule.currencyCode),
         },
         caller.userId,
       );
+      // issue 35: the resources the catalogue gains, then each task's by their catalogue ids
+      if (resourcePlan !== undefined) {
+        const resourceIds = await writeImportResources(trx, resourcePlan, caller);
+        records.tasks.forEach((record, index) => {
+          const assigned = (record.resources ?? []).flatMap((entry) => {
+            const resourceId = resourceIds.get(entry.resourceUid);
+            return resourceId === undefined ? [] : [{ resourceId, units: entry.units }];
+          });
+          if (assigned.length > 0) (tasks[index] as GanttTaskRecord).resources = assigned;
+        });
+      }
       await insertGantt(trx, created._id, { tasks, links });
       // issue 34: MS Project's baselines, the first (Baseline 0 when there is one) chosen
       await insertFileBaselines(trx, created._id, schedule, tasks, caller);
@@ -354,8 +375,21 @@ export async function importProject(
       return created;
     });
   } catch (error) {
-    // two imports (or a wizard) saving the same code at once: the UNIQUE code_key decides
-    if (isUniqueViolation(error)) throw await projectCodeTaken(db, code.data);
+    // two imports (or a wizard) saving the same code at once: the UNIQUE code_key decides; issue 35:
+    // or a resource of the same code added to the catalogue meanwhile (nothing was written)
+    if (isUniqueViolation(error)) {
+      const taken = await db
+        .selectFrom('project')
+        .select('_id')
+        .where('code_key', '=', codeKey(code.data))
+        .executeTakeFirst();
+      if (taken !== undefined || resourcePlan === undefined || resourcePlan.created.length === 0)
+        throw await projectCodeTaken(db, code.data);
+      throw new HttpsError(
+        'ABORTED',
+        'Alguien cambió el catálogo de recursos mientras se importaba el archivo; no se importó nada. Inténtalo de nuevo.',
+      );
+    }
     throw error;
   }
   return {

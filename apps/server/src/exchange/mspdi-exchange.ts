@@ -4,6 +4,7 @@ import { chileHolidaysNamed } from '@cimiento/domain/holidays';
 import { createMspdiParser, writeMspdi } from '@cimiento/domain/mspdi';
 import type { MspdiExport, ParseMspdiResult } from '@cimiento/domain/mspdi';
 import type { Kysely } from 'kysely';
+import { loadResources } from '../catalogues/resource-queries';
 import type { z } from 'zod';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
@@ -132,6 +133,34 @@ export async function exportGanttMspdi(db: Kysely<Database>, projectId: string):
         }),
   }));
 
+  // issue 35: the resources the exported tasks use, numbered 1…n in the catalogue's order
+  const usedIds = new Set(exported.flatMap((task) => (task.Resources ?? []).map((entry) => entry.resourceId)));
+  const catalogue = usedIds.size === 0 ? [] : (await loadResources(db)).filter((entry) => usedIds.has(entry._id));
+  const uidOfResource = new Map(catalogue.map((entry, index) => [entry._id, index + 1]));
+  const resources: NonNullable<MspdiExport['resources']> = catalogue.map((entry, index) => {
+    const material = entry.type === 'material' || entry.type === 'subcontract';
+    // a rate goes only in the project's currency (MS Project keeps one per file)
+    const sameCurrency = entry.currency === project.currency;
+    return {
+      uid: index + 1,
+      name: entry.name,
+      code: entry.code,
+      kind: material ? 'material' : 'work',
+      unit: entry.unit,
+      maxUnits: entry.maxUnits,
+      ...(sameCurrency && !material && entry.costPerDay !== undefined ? { costPerDay: entry.costPerDay } : {}),
+      ...(sameCurrency && material && entry.costPerUnit !== undefined ? { costPerUnit: entry.costPerUnit } : {}),
+    };
+  });
+  const exportedById = new Map(exported.map((task) => [task.TaskID, task]));
+  for (const task of usedIds.size === 0 ? [] : tasks) {
+    const assigned = (exportedById.get(task.id)?.Resources ?? []).flatMap((entry) => {
+      const resourceUid = uidOfResource.get(entry.resourceId);
+      return resourceUid === undefined ? [] : [{ resourceUid, units: entry.units }];
+    });
+    if (assigned.length > 0) task.resources = assigned;
+  }
+
   const holidays: { date: string; name: string }[] = [];
   if (gantt.calendar.chileHolidays) {
     const finishYear = gantt.projectFinish === '' ? gantt.calendar.firstYear : Number(gantt.projectFinish.slice(0, 4));
@@ -152,6 +181,7 @@ export async function exportGanttMspdi(db: Kysely<Database>, projectId: string):
     },
     tasks,
     links,
+    ...(resources.length === 0 ? {} : { resources }),
     ...(gantt.cutoff === undefined ? {} : { statusDate: gantt.cutoff }),
   });
   return { fileName: `${project.code}.xml`, mimeType: 'application/xml', content };

@@ -135,8 +135,8 @@ export function countGeneratedEdp(template: ProjectTemplate, tiposArea: Readonly
  * importProject (issue 14): the project row and EDP of an imported schedule, inside the caller's
  * transaction (which then writes the Gantt). Like saveProject: the code is checked
  * case-insensitively first (ALREADY_EXISTS; the UNIQUE code_key settles races, see the caller),
- * then the row takes saveProject's defaults for what a file does not say (priority, currency,
- * budget), template 'generica' with no area types, no sequencing (the file's links are the
+ * then the row takes saveProject's defaults for what a file does not say (priority, budget, and
+ * the currency unless the file's is CLP, CLF (the UF) or USD: issue 35), template 'generica' with no area types, no sequencing (the file's links are the
  * schedule) and the file's calendar; its versions are a new project's.
  */
 export async function insertImportedProject(
@@ -148,6 +148,8 @@ export async function insertImportedProject(
     endYear: number;
     calendar: ProjectCalendar;
     edpItems: readonly EdpItem[];
+    /** issue 35: the file's currency when Cimiento has it (MS Project's CLP, CLF as UF, USD); else the default */
+    currency?: 'CLP' | 'UF' | 'USD' | undefined;
   },
   callerId: string,
 ): Promise<Project> {
@@ -164,7 +166,7 @@ export async function insertImportedProject(
     template: 'generica',
     start_year: input.startYear,
     end_year: input.endYear,
-    currency: projectDefaults.currency,
+    currency: input.currency ?? projectDefaults.currency,
     budget: projectDefaults.budget,
     sequencing: 'none',
     ...columns,

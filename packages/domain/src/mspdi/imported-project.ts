@@ -123,6 +123,7 @@ export function importedProjectRecords(
       ...(task.resume === undefined ? {} : { resume: task.resume }),
       ...(task.notes === undefined ? {} : { notes: task.notes }),
       ...(task.deadline === undefined ? {} : { deadline: task.deadline }),
+      ...(task.resources === undefined ? {} : { resources: task.resources.map((entry) => ({ ...entry })) }),
     });
   });
 

@@ -131,10 +131,9 @@ describe.each(SAMPLE_FILES)('fidelity: %s', (file) => {
         `${task?.fileStart?.slice(0, 10)}…${task?.fileFinish?.slice(0, 10)}`,
       );
     }
+    // issue 35: its resources come in (their own calendars and effort do not: docs/EXCHANGE.md)
     if (file === 'mpxj-legacy-sample.xml')
-      expect(data.warnings).toContain(
-        'No se importan los recursos asignados a: Second Task; sus duraciones se importan tal como están.',
-      );
+      expect(data.tasks.find((task) => task.name === 'Second Task')?.resources?.length).toBeGreaterThan(0);
   });
 
   it("agrees with the file's critical flags (and MS Project 2007's total slack) where the file's own values are consistent", () => {

@@ -49,9 +49,10 @@ export const WARNING_SENTENCES: readonly (readonly [string, (names: string) => s
     (names) =>
       `No se importan las fechas reales (comienzo o fin real) de: ${names}, porque no cumplen las reglas del avance (un fin real necesita su comienzo real y no puede ser anterior a él; un avance del 100 % necesita el fin real); sí se importa su porcentaje completado.`,
   ],
+  ['costResource', (names) => `No se importan los recursos de costo (no tienen unidades en Cimiento): ${names}.`],
   [
-    'resources',
-    (names) => `No se importan los recursos asignados a: ${names}; sus duraciones se importan tal como están.`,
+    'tooManyResources',
+    (names) => `Se importaron los primeros 20 recursos de: ${names}; el resto de sus asignaciones no se importa.`,
   ],
   [
     'taskCalendar',

@@ -68,8 +68,18 @@ const TASK_FIELDS = new Set([
   'Split',
   'Splits',
 ]);
-const RESOURCE_FIELDS = new Set(['UID', 'Name']);
-const ASSIGNMENT_FIELDS = new Set(['TaskUID', 'ResourceUID']);
+// issue 35: a resource's type, initials, maximum, rate and material label; an assignment's units
+const RESOURCE_FIELDS = new Set([
+  'UID',
+  'Name',
+  'Type',
+  'IsNull',
+  'Initials',
+  'MaterialLabel',
+  'MaxUnits',
+  'StandardRate',
+]);
+const ASSIGNMENT_FIELDS = new Set(['TaskUID', 'ResourceUID', 'Units']);
 const TIMEPHASED_FIELDS = new Set(['Type']);
 
 /**

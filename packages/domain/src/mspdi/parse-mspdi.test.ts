@@ -598,7 +598,7 @@ describe('parseMspdi: constraints and what is not carried over', () => {
     );
   });
 
-  it('warns about actual dates, resources, task calendars, splits, manual and recurring tasks', () => {
+  it('warns about actual dates, task calendars, splits, manual and recurring tasks; brings resources in (issue 35)', () => {
     const schedule = parsed(
       mspdiFile({
         tasks: [
@@ -622,12 +622,18 @@ describe('parseMspdi: constraints and what is not carried over', () => {
     );
     expect(schedule.warnings).toEqual([
       'No se importan las fechas reales (comienzo o fin real) de: Real, porque no cumplen las reglas del avance (un fin real necesita su comienzo real y no puede ser anterior a él; un avance del 100 % necesita el fin real); sí se importa su porcentaje completado.',
-      'No se importan los recursos asignados a: Con recurso; sus duraciones se importan tal como están.',
       'No se importan los calendarios propios de: Calendario propio; se programan con el calendario del proyecto.',
       'No se importan las divisiones (interrupciones) de: Dividida; se programan de forma continua.',
       'Las tareas programadas manualmente conservan su comienzo del archivo como «Comienzo no antes del»; desde ahora Cimiento las programa automáticamente: Manual.',
       'Las tareas periódicas se importan como tareas comunes, sin su periodicidad: Periódica.',
     ]);
+    // issue 35: the named resource comes in with its assignment (1 unit: the Units MS Project leaves
+    // out); the placeholder (UID 0, no name) and the unassigned (-65535) do not
+    expect(schedule.tasks.find((task) => task.name === 'Con recurso')?.resources).toEqual([
+      { resourceUid: 1, units: 1 },
+    ]);
+    expect(schedule.tasks.find((task) => task.name === 'Sin recurso')?.resources).toBeUndefined();
+    expect(schedule.resources).toEqual([{ uid: 1, name: 'Maestro', kind: 'work', maxUnits: 1 }]);
   });
 
   it('warns that a schedule from the finish date is scheduled from its start', () => {

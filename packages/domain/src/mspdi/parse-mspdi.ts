@@ -18,6 +18,7 @@ import {
 } from './mspdi-format';
 import { mapCalendar } from './mspdi-calendar';
 import { mapLinks } from './mspdi-links';
+import { mapResources } from './mspdi-resources';
 import { child, children, flag, int, num, text } from './mspdi-nodes';
 import type { RawTask } from './mspdi-nodes';
 import { WARNING_SENTENCES, Warnings } from './mspdi-warnings';
@@ -170,20 +171,8 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
     for (const uid of [...hasChildren]) if (!parentsLeft.has(uid)) hasChildren.delete(uid);
   }
 
-  // real resources: an assignment to a resource other than the 'unassigned' placeholders
-  const namedResources = new Set(
-    children(child(project, 'Resources'), 'Resource')
-      .filter((resource) => (text(resource, 'Name') ?? '').trim() !== '')
-      .map((resource) => int(resource, 'UID')),
-  );
-  const tasksWithResources = new Set<number>();
-  for (const assignment of children(child(project, 'Assignments'), 'Assignment')) {
-    const resource = int(assignment, 'ResourceUID');
-    const task = int(assignment, 'TaskUID');
-    if (task === undefined || resource === undefined || resource < 0) continue;
-    if (resource === 0 && !namedResources.has(0)) continue;
-    tasksWithResources.add(task);
-  }
+  // issue 35: the resources and each task's assignments (mspdi-resources.ts)
+  const fileResources = mapResources(project, warnings);
 
   const workingShare = calendar.workingWeekdays.length / 7;
   const customFields = new Set<string>();
@@ -261,7 +250,8 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
     // issue 34: where the remaining work of a leaf under way resumes (kept or not by keepActuals)
     const resume =
       actualStart !== undefined && actualFinish === undefined ? resumeDay(text(node, 'Resume')) : undefined;
-    if (tasksWithResources.has(uid)) warnings.add('resources', name);
+    const taskResources = fileResources.byTask.get(uid);
+    if (fileResources.crowded.has(uid)) warnings.add('tooManyResources', name);
     const calendarUid = int(node, 'CalendarUID');
     if (calendarUid !== undefined && calendarUid !== -1) warnings.add('taskCalendar', name);
     // issue 34: a manually scheduled task keeps its start, as a start no earlier than
@@ -315,6 +305,7 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
       ...(notes === '' ? {} : { notes }),
       ...(deadline === undefined ? {} : { deadline }),
       ...(baselines.length === 0 ? {} : { baselines }),
+      ...(taskResources === undefined ? {} : { resources: taskResources }),
     });
   }
   if (customFields.size > 0) warnings.note(customFieldsNote(project, customFields));
@@ -344,6 +335,11 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
     (text(project, 'Name') ?? '').trim().replace(/\.xml$/i, '') ||
     'Proyecto importado';
 
+  // issue 35: only the resources some task kept uses come in
+  const usedUids = new Set(tasks.flatMap((task) => (task.resources ?? []).map((entry) => entry.resourceUid)));
+  const usedResources = fileResources.resources.filter((resource) => usedUids.has(resource.uid));
+  const currencyCode = (text(project, 'CurrencyCode') ?? '').trim().toUpperCase();
+
   return {
     ok: true,
     schedule: {
@@ -355,6 +351,9 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
       links,
       ...(cutoff === undefined ? {} : { cutoff }),
       ...(baselines.length === 0 ? {} : { baselines }),
+      ...(usedResources.length === 0
+        ? {}
+        : { resources: usedResources, hoursPerDay: minutesPerDay / 60, ...(currencyCode ? { currencyCode } : {}) }),
       warnings: warnings.build(WARNING_SENTENCES),
     } satisfies ImportedSchedule,
   };

@@ -63,7 +63,27 @@ export type ImportedTask = {
    * last working day (YYYY-MM-DD) and duration in working days
    */
   baselines?: { number: number; start: string; finish: string; duration: number }[];
+  /** issue 35: the task's resources (MS Project's assignments), in the file's order */
+  resources?: ImportedTaskResource[];
 };
+
+/** issue 35: a resource of the file (mspdi-resources.ts): work or material, its maximum and rate. */
+export type ImportedResource = {
+  uid: number;
+  name: string;
+  /** MS Project's Initials, when it has them */
+  initials?: string;
+  kind: 'work' | 'material';
+  /** a material's MaterialLabel ('m3', 'kg') */
+  unitLabel?: string;
+  /** MaxUnits: 1 = 100 % (one unit); a material: MAX_RESOURCE_UNITS */
+  maxUnits: number;
+  /** StandardRate in the file's currency: per hour of work, per unit of material (absent: none) */
+  rate?: number;
+};
+
+/** issue 35: one of a task's resources in the file, with its units (1 = 100 %). */
+export type ImportedTaskResource = { resourceUid: number; units: number };
 
 export type ImportedLink = {
   /** UIDs */
@@ -99,6 +119,13 @@ export type ImportedSchedule = {
    * by the `number` the tasks' `baselines` carry; the chosen one first
    */
   baselines?: { number: number; name: string }[];
+  /**
+   * issue 35: the resources the tasks use (mspdi-resources.ts), with the file's currency
+   * (<CurrencyCode>: 'CLP', 'CLF' (the UF), 'USD'…) and hours per working day for their rates
+   */
+  resources?: ImportedResource[];
+  currencyCode?: string;
+  hoursPerDay?: number;
 };
 
 export type ParseMspdiResult = { ok: true; schedule: ImportedSchedule } | { ok: false; error: string };
@@ -129,6 +156,8 @@ export type ImportedProjectRecords = {
     resume?: string;
     notes?: string;
     deadline?: string;
+    /** issue 35: the task's resources by the file's resource UID (the server maps them to the catalogue) */
+    resources?: ImportedTaskResource[];
   }[];
   links: { from: number; to: number; type: LinkType; lag: number }[];
   /** in Spanish: what the mapping changed (names cut to 200 characters); add them to the parser's warnings */
@@ -177,6 +206,23 @@ export type MspdiExport = {
     deadline?: string;
     /** issue 15: the task in the chosen baseline (written as MS Project's Baseline 0) */
     baseline?: { start: string; end: string; duration: number };
+    /** issue 35: the task's resources by `resources`' uid (written as Assignments) */
+    resources?: { resourceUid: number; units: number }[];
+  }[];
+  /**
+   * issue 35: the resources the tasks use (written as Resources): labour and equipment as Work
+   * resources, materials and subcontracts as Material ones; the rate in the project's currency
+   * (per day of work, per unit of material), absent when the resource's currency is another
+   */
+  resources?: {
+    uid: number;
+    name: string;
+    code: string;
+    kind: 'work' | 'material';
+    unit: string;
+    maxUnits: number;
+    costPerDay?: string;
+    costPerUnit?: string;
   }[];
   links: { from: number; to: number; type: LinkType; lag: number }[];
   /** issue 15: YYYY-MM-DD, the latest cut-off (written as the project's StatusDate) */

@@ -94,6 +94,60 @@ export const TASK_ELEMENT_ORDER = [
 
 export const LINK_ELEMENT_ORDER = ['PredecessorUID', 'Type', 'CrossProject', 'LinkLag', 'LagFormat'] as const;
 
+/**
+ * issue 35: the tasks' resources as MSPDI Resources and Assignments (schema order): a Work resource
+ * per labour or equipment resource (MaxUnits 1 = one unit, StandardRate per hour: the cost per day
+ * ÷ 8), a Material one per material or subcontract (its unit as MaterialLabel, StandardRate per
+ * unit); each assignment with its Units. Nothing when no task has resources.
+ */
+function resourceElements(input: MspdiExport, uidOf: ReadonlyMap<number, number>) {
+  const resources = input.resources ?? [];
+  if (resources.length === 0) return {};
+  const known = new Set(resources.map((resource) => resource.uid));
+  const assignments: Record<string, unknown>[] = [];
+  for (const task of input.tasks) {
+    const taskUid = uidOf.get(task.id);
+    if (taskUid === undefined) continue;
+    for (const entry of task.resources ?? []) {
+      if (!known.has(entry.resourceUid)) continue;
+      assignments.push({
+        UID: assignments.length + 1,
+        TaskUID: taskUid,
+        ResourceUID: entry.resourceUid,
+        Units: entry.units,
+      });
+    }
+  }
+  return {
+    Resources: {
+      Resource: resources.map((resource) => {
+        const material = resource.kind === 'material';
+        const rate = material
+          ? resource.costPerUnit === undefined
+            ? undefined
+            : Number(resource.costPerUnit)
+          : resource.costPerDay === undefined
+            ? undefined
+            : Number(resource.costPerDay) / HOURS_PER_DAY;
+        return {
+          UID: resource.uid,
+          ID: resource.uid,
+          Name: clean(resource.name),
+          Type: material ? 0 : 1,
+          IsNull: 0,
+          Initials: clean(resource.code),
+          ...(material ? { MaterialLabel: clean(resource.unit) } : {}),
+          ...(material ? {} : { MaxUnits: resource.maxUnits }),
+          ...(rate === undefined
+            ? {}
+            : { StandardRate: Number(rate.toFixed(4)), StandardRateFormat: material ? 7 : 2 }),
+        };
+      }),
+    },
+    ...(assignments.length === 0 ? {} : { Assignments: { Assignment: assignments } }),
+  };
+}
+
 export function writeMspdi(input: MspdiExport): string {
   const name = clean(input.projectName);
   const weekdays = [...new Set(input.calendar.workingWeekdays)].filter((day) => day >= 0 && day <= 6);
@@ -305,6 +359,7 @@ export function writeMspdi(input: MspdiExport): string {
       AdminProject: 0,
       Calendars: { Calendar: [calendar] },
       Tasks: { Task: [projectRow, ...tasks] },
+      ...resourceElements(input, uidOf),
     },
   };
   const builder = new XMLBuilder({
