@@ -32,11 +32,11 @@ export async function previewGantt(
   projectId: string,
 ): Promise<{ project: ProjectGanttRow; tasks: GanttTaskRecord[]; result: ScheduleResult }> {
   const project = await readProject(trx, projectId);
-  const { edpItems, edc, merged } = await readMerged(trx, projectId, project);
+  const { edpItems, edc, maxUnitsOf, merged } = await readMerged(trx, projectId, project);
   const reconciled = reconcileGeneratedLinks({
     tasks: merged.tasks,
     links: merged.links,
-    sequence: sequenceGantt(edpItems, edc, project.sequencing),
+    sequence: sequenceGantt(edpItems, edc, project.sequencing, maxUnitsOf),
     removed: await readRemovedLinks(trx, projectId),
   });
   const { result } = sequencedLinks(merged.tasks, merged.links, reconciled.links, project);
@@ -81,7 +81,7 @@ async function readEdcLists(
   db: Kysely<Database>,
   projectId: string,
   edpCodeById: ReadonlyMap<number, string>,
-): Promise<Map<number, EdcItem[]>> {
+): Promise<{ lists: Map<number, EdcItem[]>; maxUnitsOf: (resourceId: string) => number | undefined }> {
   const rows = await db
     .selectFrom('edc_item')
     .select(['edp_item_id', ...EDC_ITEM_COLUMNS])
@@ -96,6 +96,16 @@ async function readEdcLists(
     .where('resource_id', 'is not', null)
     .execute();
   const crewOf = new Map(crews.map((row) => [row._id, { resourceId: row.resource_id as string, crews: row.crews }]));
+  // issue 35: the units each resource has, for the train with crews (rule 4b)
+  const maxUnits =
+    crews.length === 0
+      ? new Map<string, number>()
+      : new Map(
+          (await db.selectFrom('catalogue_resource').select(['_id', 'max_units']).execute()).map((row) => [
+            row._id,
+            Number(row.max_units),
+          ]),
+        );
   const lists = new Map<number, EdcItem[]>();
   for (const row of rows) {
     const edpItemId = Number(row.edp_item_id);
@@ -110,7 +120,7 @@ async function readEdcLists(
     if (list) list.push(item);
     else lists.set(edpItemId, [item]);
   }
-  return lists;
+  return { lists, maxUnitsOf: (resourceId) => maxUnits.get(resourceId) };
 }
 
 /** Two link lists hold the same links (type, lag and generated flag included), whatever their order. */
@@ -148,7 +158,11 @@ export function sequencedLinks(
 /** The project's EDP and EDC as the sequencing and the merge read them, and the merge of the stored Gantt with them. */
 export async function readMerged(trx: Transaction<Database>, projectId: string, project: ProjectGanttRow) {
   const edpItems = await readEdpItems(trx, projectId);
-  const edc = await readEdcLists(trx, projectId, new Map(edpItems.map((item) => [item.id, item.code])));
+  const { lists: edc, maxUnitsOf } = await readEdcLists(
+    trx,
+    projectId,
+    new Map(edpItems.map((item) => [item.id, item.code])),
+  );
   const stored = await readTasks(trx, projectId);
   const storedLinks = await readLinks(trx, projectId);
   const removedSources = await readRemovedSources(trx, projectId);
@@ -157,7 +171,7 @@ export async function readMerged(trx: Transaction<Database>, projectId: string, 
   // domain.md: new tasks start on the first working day of January of the project's start year
   const newTaskStart = isoDay(calendarFor(project).dayAt(0));
   const merged = mergeGanttTasks(stored, storedLinks, sources, newTaskStart);
-  return { edpItems, edc, stored, storedLinks, merged };
+  return { edpItems, edc, maxUnitsOf, stored, storedLinks, merged };
 }
 
 /** Two task lists hold the same tasks in the same order, every stored field equal. */
@@ -211,12 +225,12 @@ async function readAndMerge(
         const answerStamp = answerStampOf(projectId, project, stamp);
         return { project, tasks, links, result, edpItems, stored: tasks, answerStamp };
       }
-      const { edpItems, edc, stored, storedLinks, merged } = await readMerged(trx, projectId, project);
+      const { edpItems, edc, maxUnitsOf, stored, storedLinks, merged } = await readMerged(trx, projectId, project);
       // issue 13: the generated links follow the rules, less the ones the user deleted
       const reconciled = reconcileGeneratedLinks({
         tasks: merged.tasks,
         links: merged.links,
-        sequence: sequenceGantt(edpItems, edc, project.sequencing),
+        sequence: sequenceGantt(edpItems, edc, project.sequencing, maxUnitsOf),
         removed: await readRemovedLinks(trx, projectId),
       });
       const { links, result } = sequencedLinks(merged.tasks, merged.links, reconciled.links, project);

@@ -39,11 +39,11 @@ export async function regenerateGanttSequence(
     }
     await trx.deleteFrom('gantt_removed_link').where('project_id', '=', projectId).execute();
     const project: ProjectGanttRow = { ...current, sequencing };
-    const { edpItems, edc, stored, storedLinks, merged } = await readMerged(trx, projectId, project);
+    const { edpItems, edc, maxUnitsOf, stored, storedLinks, merged } = await readMerged(trx, projectId, project);
     const reconciled = reconcileGeneratedLinks({
       tasks: merged.tasks,
       links: merged.links,
-      sequence: sequenceGantt(edpItems, edc, sequencing),
+      sequence: sequenceGantt(edpItems, edc, sequencing, maxUnitsOf),
       removed: new Set(),
     });
     const { links, result } = sequencedLinks(merged.tasks, merged.links, reconciled.links, project);

@@ -358,6 +358,108 @@ describe('rule 4: work train across repeated items (3 floors × 2 activities)', 
   });
 });
 
+describe('rule 4b (issue 35): the train with crews, 2 towers × 4 floors × 3 trades', () => {
+  // one subcomponent, three trades in order: formwork 2 days, rebar 1 day, concrete 1 day
+  const slab = component('LOS', 1, [
+    {
+      code: 'LOSA',
+      priority: 1,
+      activities: [
+        ['MOL', 1, 2],
+        ['ENF', 2, 1],
+        ['HOR', 3, 1],
+      ],
+    },
+  ]);
+  /** Torre A (A1–A4) and Torre B (B1–B4); each trade's activity done by its crew resource, 1 crew a task. */
+  function towers() {
+    const edp: EdpItem[] = [{ id: 1, code: 'E', name: 'Edificio' }];
+    const edc = new Map<number, EdcItem[]>();
+    let id = 1;
+    for (const tower of ['A', 'B']) {
+      const towerId = ++id;
+      edp.push({ id: towerId, parentId: 1, code: `E.${tower}`, name: `Torre ${tower}` });
+      for (let floor = 1; floor <= 4; floor += 1) {
+        const floorId = ++id;
+        const code = `E.${tower}.${floor}`;
+        edp.push({ id: floorId, parentId: towerId, code, name: `${tower}${floor}` });
+        edc.set(
+          floorId,
+          edcOf(code, [slab]).map((item) =>
+            item.kind === 'activity' && item.sourceId !== undefined
+              ? { ...item, resourceId: `crew-${item.sourceId}`, crews: 1 }
+              : item,
+          ),
+        );
+      }
+    }
+    return { edp, edc };
+  }
+  function scheduled(crews: number) {
+    const { edp, edc } = towers();
+    const merged = mergeGanttTasks([], [], ganttSources(edp, edc), '2025-03-03');
+    const sequence = sequenceGantt(edp, edc, 'train', () => crews);
+    const links = reconcileGeneratedLinks({ tasks: merged.tasks, links: [], sequence, removed: new Set() }).links;
+    const result = schedule(merged.tasks, links, new WorkingCalendar('mon-fri', () => [], 2025));
+    if (!result.ok) throw new Error(result.error);
+    const at = (floor: string, trade: string) => {
+      const index = merged.tasks.findIndex((task) => {
+        const parsed = parseGanttSourceKey(task.sourceKey);
+        return edp.find((item) => item.id === parsed?.edpItemId)?.name === floor && task.name === `Actividad ${trade}`;
+      });
+      const found = result.tasks[index] as ScheduledTask;
+      return [found.start, found.end];
+    };
+    return { sequence: named(sequence, edp, edc), at, finish: result.projectFinish };
+  }
+
+  it('one crew per trade: it moves floor by floor up Torre A, then through Torre B', () => {
+    const { sequence, at, finish } = scheduled(1);
+    // each trade's single run, A1 → … → A4 → B1 → … → B4
+    for (const trade of ['MOL', 'ENF', 'HOR']) {
+      const run = sequence.filter(
+        (link) => link.endsWith(`/Actividad ${trade}`) && link.includes(`Actividad ${trade} →`),
+      );
+      expect(run).toEqual([
+        `A1/Actividad ${trade} → A2/Actividad ${trade}`,
+        `A2/Actividad ${trade} → A3/Actividad ${trade}`,
+        `A3/Actividad ${trade} → A4/Actividad ${trade}`,
+        `A4/Actividad ${trade} → B1/Actividad ${trade}`,
+        `B1/Actividad ${trade} → B2/Actividad ${trade}`,
+        `B2/Actividad ${trade} → B3/Actividad ${trade}`,
+        `B3/Actividad ${trade} → B4/Actividad ${trade}`,
+      ]);
+    }
+    // hand-worked, Monday 3 March 2025 on, Monday–Friday: the floors staggered by the formwork
+    // (the slowest trade, 2 days): A1 3–4, A2 5–6, A3 7–10, A4 11–12, B1 13–14 … B4 21–24
+    expect(at('A1', 'MOL')).toEqual(['2025-03-03', '2025-03-04']);
+    expect(at('A2', 'MOL')).toEqual(['2025-03-05', '2025-03-06']);
+    expect(at('B1', 'MOL')).toEqual(['2025-03-13', '2025-03-14']);
+    expect(at('B4', 'MOL')).toEqual(['2025-03-21', '2025-03-24']);
+    expect(at('A2', 'ENF')).toEqual(['2025-03-07', '2025-03-07']);
+    expect(at('B1', 'HOR')).toEqual(['2025-03-18', '2025-03-18']);
+    expect(at('B4', 'HOR')).toEqual(['2025-03-26', '2025-03-26']);
+    expect(finish).toBe('2025-03-26');
+  });
+
+  it('two crews per trade: each tower has its own, and the towers run at once', () => {
+    const { sequence, at, finish } = scheduled(2);
+    expect(sequence.filter((link) => link.startsWith('A4/') && link.includes('→ B'))).toEqual([]);
+    expect(sequence).toContain('B1/Actividad MOL → B2/Actividad MOL');
+    expect(at('B1', 'MOL')).toEqual(['2025-03-03', '2025-03-04']);
+    expect(at('B4', 'HOR')).toEqual(at('A4', 'HOR'));
+    expect(at('A4', 'HOR')).toEqual(['2025-03-14', '2025-03-14']);
+    expect(finish).toBe('2025-03-14');
+  });
+
+  it('without a resource (or one the catalogue no longer has) the activity follows rule 4', () => {
+    const { edp, edc } = towers();
+    const withRule4 = sequenceGantt(edp, edc, 'train', () => undefined);
+    expect(named(withRule4, edp, edc)).not.toContain('A4/Actividad MOL → B1/Actividad MOL');
+    expect(named(withRule4, edp, edc)).toContain('A3/Actividad MOL → A4/Actividad MOL');
+  });
+});
+
 describe('rule 5: level-1 areas run in parallel (a building plus an urbanisation)', () => {
   const edp: EdpItem[] = [
     { id: 1, code: 'H', name: 'Hospital' },

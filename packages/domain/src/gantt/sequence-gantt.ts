@@ -28,7 +28,8 @@ export type SequenceLink = { from: string; to: string };
 type SequenceEdcItem = Pick<
   EdcItem,
   'code' | 'parentCode' | 'kind' | 'sourceId' | 'sourceCode' | 'sourceName' | 'name' | 'priority'
->;
+> &
+  Partial<Pick<EdcItem, 'resourceId' | 'crews'>>;
 
 /** A subcomponent (or a main item's leaf child): its activities' keys in priority groups. */
 type Unit = { priority: number; index: number; groups: string[][] };
@@ -36,8 +37,15 @@ type Unit = { priority: number; index: number; groups: string[][] };
 /** One main item: its units in priority groups, each unit's activity groups. */
 type MainGroup = { units: Unit[][] };
 
-/** What one EDP item's EDC gives the sequencing: leaves by identity (for the train) and its main items. */
-type ItemPlan = { mains: MainGroup[]; leafByIdentity: Map<string, string> };
+/**
+ * What one EDP item's EDC gives the sequencing: leaves by identity (for the train), its main items
+ * and (issue 35) the crew of each leaf whose activity has a default resource.
+ */
+type ItemPlan = {
+  mains: MainGroup[];
+  leafByIdentity: Map<string, string>;
+  crewByIdentity: Map<string, { resourceId: string; crews: number }>;
+};
 
 /** Sorts by priority (missing: after every priority, in list order) and groups equal priorities. */
 function priorityGroups<T extends { priority: number; index: number }>(entries: readonly T[]): T[][] {
@@ -87,6 +95,7 @@ function planItem(edpItemId: number, list: readonly SequenceEdcItem[]): ItemPlan
     else children.set(parent, [{ item, index }]);
   });
   const leafByIdentity = new Map<string, string>();
+  const crewByIdentity = new Map<string, { resourceId: string; crews: number }>();
   const mainCounter = new Map<string, number>();
   const plans: MainGroup[] = [];
   for (const main of mains) {
@@ -104,6 +113,9 @@ function planItem(edpItemId: number, list: readonly SequenceEdcItem[]): ItemPlan
         const identity =
           kids.length === 0 ? unitIdentity : `${unitIdentity}/${occurrence(leafCounter, recordIdentity(leaf.item))}`;
         leafByIdentity.set(identity, key);
+        if (leaf.item.resourceId !== undefined) {
+          crewByIdentity.set(identity, { resourceId: leaf.item.resourceId, crews: Math.max(1, leaf.item.crews ?? 1) });
+        }
         return { key, priority: priorityOf(leaf.item, leaf.index), index: leaf.index };
       });
       units.push({
@@ -114,7 +126,7 @@ function planItem(edpItemId: number, list: readonly SequenceEdcItem[]): ItemPlan
     }
     plans.push({ units: priorityGroups(units) });
   }
-  return { mains: plans, leafByIdentity };
+  return { mains: plans, leafByIdentity, crewByIdentity };
 }
 
 function pushAll(links: SequenceLink[], from: readonly string[], to: readonly string[]): void {
@@ -148,11 +160,21 @@ function priorityLinks(plan: ItemPlan, links: SequenceLink[]): void {
 /**
  * The generated links of a project, by the rules above: none for 'none', rules 2–3 for
  * 'priority', rules 2–4 for 'train'. `edpItems` in EDP (tree) order; `edcByEdpItem` each item's list.
+ *
+ * issue 35, rule 4b (the train with crews): an activity whose catalogue record has a default
+ * resource is trained by its crews instead of rule 4. `maxUnitsOf` gives a resource's units
+ * available; the activity's tasks each take its `crews` of them, so floor(available ÷ crews) crews
+ * (at least 1) work on it at once. Each level-1 area's tasks of the activity, in EDP order, are one
+ * crew's run (a floor waits for the same crew to finish the floor before); the areas are handed to
+ * the crews in EDP order, one after another: with one crew, the second tower waits for the crew to
+ * finish the first; with two, both towers run at once. An activity whose resource the catalogue no
+ * longer has follows rule 4.
  */
 export function sequenceGantt(
   edpItems: readonly EdpItem[],
   edcByEdpItem: ReadonlyMap<number, readonly SequenceEdcItem[]>,
   mode: SequencingMode,
+  maxUnitsOf: (resourceId: string) => number | undefined = () => undefined,
 ): SequenceLink[] {
   if (mode === 'none') return [];
   const links: SequenceLink[] = [];
@@ -169,15 +191,42 @@ export function sequenceGantt(
   // rule 4 (and 5): siblings under an item of level 1 or deeper, in EDP order
   const ids = new Set(edpItems.map((item) => item.id));
   const depth = new Map<number, number>();
+  const areaOf = new Map<number, number>();
   const childrenOf = new Map<number, number[]>();
   for (const item of edpItems) {
     const parentId = item.parentId !== undefined && ids.has(item.parentId) ? item.parentId : undefined;
-    depth.set(item.id, parentId === undefined ? 0 : (depth.get(parentId) ?? 0) + 1);
+    const level = parentId === undefined ? 0 : (depth.get(parentId) ?? 0) + 1;
+    depth.set(item.id, level);
+    // issue 35: the level-1 area an item is in (itself at level 1; none for the root)
+    if (level === 1) areaOf.set(item.id, item.id);
+    else if (level > 1 && parentId !== undefined && areaOf.has(parentId))
+      areaOf.set(item.id, areaOf.get(parentId) as number);
     if (parentId === undefined) continue;
     const siblings = childrenOf.get(parentId);
     if (siblings) siblings.push(item.id);
     else childrenOf.set(parentId, [item.id]);
   }
+
+  // rule 4b: the activities trained by their crews
+  const crewRuns = new Map<string, { crews: number; areas: Map<number, string[]> }>();
+  for (const item of edpItems) {
+    const plan = plans.get(item.id);
+    const area = areaOf.get(item.id);
+    if (!plan || area === undefined) continue;
+    for (const [identity, crew] of plan.crewByIdentity) {
+      const available = maxUnitsOf(crew.resourceId);
+      if (available === undefined) continue;
+      let run = crewRuns.get(identity);
+      if (!run) {
+        run = { crews: Math.max(1, Math.floor(available / crew.crews + 1e-9)), areas: new Map() };
+        crewRuns.set(identity, run);
+      }
+      const keys = run.areas.get(area) ?? [];
+      keys.push(plan.leafByIdentity.get(identity) as string);
+      run.areas.set(area, keys);
+    }
+  }
+
   for (const [parentId, siblings] of childrenOf) {
     // the root's children are the level-1 areas, which run in parallel (rule 5)
     if ((depth.get(parentId) ?? 0) < 1) continue;
@@ -186,10 +235,27 @@ export function sequenceGantt(
       const plan = plans.get(siblingId);
       if (!plan) continue;
       for (const [identity, key] of plan.leafByIdentity) {
+        if (crewRuns.has(identity)) continue;
         const previous = lastByIdentity.get(identity);
         if (previous !== undefined) links.push({ from: previous, to: key });
       }
       for (const [identity, key] of plan.leafByIdentity) lastByIdentity.set(identity, key);
+    }
+  }
+
+  // rule 4b: each crew's run, area after area
+  for (const run of crewRuns.values()) {
+    const lastOfCrew: (string | undefined)[] = Array.from({ length: run.crews }, () => undefined);
+    let index = 0;
+    for (const keys of run.areas.values()) {
+      const crew = index % run.crews;
+      index += 1;
+      let previous = lastOfCrew[crew];
+      for (const key of keys) {
+        if (previous !== undefined) links.push({ from: previous, to: key });
+        previous = key;
+      }
+      lastOfCrew[crew] = previous;
     }
   }
   return links;
