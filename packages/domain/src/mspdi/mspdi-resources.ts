@@ -95,7 +95,7 @@ export type NewCatalogueResource = {
   object: {
     code: string;
     name: string;
-    type: 'labor' | 'material';
+    type: 'labor' | 'equipment' | 'material';
     unit: string;
     maxUnits: number;
     currency: ResourceCurrency;
@@ -168,7 +168,7 @@ export function resourcesForImport(
     const object: NewCatalogueResource['object'] = {
       code: uniqueCode(resource, taken),
       name: resource.name,
-      type: resource.kind === 'material' ? 'material' : 'labor',
+      type: resource.kind === 'material' ? 'material' : resource.kind === 'equipment' ? 'equipment' : 'labor',
       unit: resource.kind === 'material' ? (resource.unitLabel ?? 'un') : 'un',
       maxUnits: resource.maxUnits,
       currency: currency ?? 'CLP',

@@ -73,7 +73,8 @@ export type ImportedResource = {
   name: string;
   /** MS Project's Initials, when it has them */
   initials?: string;
-  kind: 'work' | 'material';
+  /** issue 35: 'equipment' from P6's RT_Equip (MS Project's Work resources are 'work') */
+  kind: 'work' | 'equipment' | 'material';
   /** a material's MaterialLabel ('m3', 'kg') */
   unitLabel?: string;
   /** MaxUnits: 1 = 100 % (one unit); a material: MAX_RESOURCE_UNITS */

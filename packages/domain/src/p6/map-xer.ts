@@ -6,6 +6,7 @@ import { Warnings } from '../mspdi/mspdi-warnings';
 import type { ImportedLink, ImportedSchedule, ImportedTask } from '../mspdi/types';
 import type { XerFile } from './read-xer';
 import { readXerCalendar } from './xer-calendar';
+import { mapXerResources } from './xer-resources';
 
 /**
  * A P6 XER file's project as the schedule Cimiento imports (issue 34): the same ImportedSchedule an
@@ -479,6 +480,12 @@ export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: s
   }
 
   const baselines = mapBaselineProjects(xer, project, taskOfActivityId, calendar, dayHours);
+  // issue 35: the resources the chosen project's activities are assigned
+  const assigned = mapXerResources(table, projId, uidOfActivity);
+  for (const task of tasks) {
+    const list = assigned.byTask.get(task.uid);
+    if (list !== undefined) task.resources = list;
+  }
 
   const schedule: ImportedSchedule = {
     projectName: (rootWbs?.['wbs_name'] || project['proj_short_name'] || options.fileName) ?? '',
@@ -489,6 +496,13 @@ export function mapXer(xer: XerFile, options: { projectId?: string; fileName?: s
     links,
     warnings: warnings.build(WARNINGS),
     ...(baselines.length === 0 ? {} : { baselines }),
+    ...(assigned.resources.length === 0
+      ? {}
+      : {
+          resources: assigned.resources,
+          hoursPerDay: dayHours(projectCalendarId),
+          ...(assigned.currencyCode === undefined ? {} : { currencyCode: assigned.currencyCode }),
+        }),
   };
   if (dataDate !== undefined && tasks.some((task) => task.actualStart !== undefined)) schedule.cutoff = dataDate;
   return { ok: true, schedule, projects, projectId: projId };

@@ -72,6 +72,15 @@ const RECORD_FIELDS = new Set([
   'PredecessorActivityObjectId',
   'SuccessorActivityObjectId',
   'Lag',
+  // issue 35: Resource, ResourceRate, ResourceAssignment, Currency
+  'ResourceType',
+  'ResourceObjectId',
+  'EffectiveDate',
+  'MaxUnitsPerTime',
+  'PricePerUnit',
+  'ActivityObjectId',
+  'PlannedUnitsPerTime',
+  'ExchangeRate',
 ]);
 const CALENDAR_FIELDS = new Set(['ObjectId', 'Name', 'HoursPerDay', 'IsDefault']);
 
@@ -82,9 +91,12 @@ function childKind(parent: Kind, name: string): Kind | undefined {
     case 'root':
       if (name === 'Project' || name === 'BaselineProject') return 'project';
       if (name === 'Calendar') return 'calendar';
+      // issue 35: the resources, their rates and the currencies
+      if (name === 'Resource' || name === 'ResourceRate' || name === 'Currency') return 'record';
       return name === 'Relationship' ? 'record' : undefined;
     case 'project':
-      if (name === 'Activity' || name === 'WBS' || name === 'Relationship') return 'record';
+      if (name === 'Activity' || name === 'WBS' || name === 'Relationship' || name === 'ResourceAssignment')
+        return 'record';
       if (name === 'Calendar') return 'calendar';
       return PROJECT_FIELDS.has(name) ? 'leaf' : undefined;
     case 'calendar':
@@ -109,6 +121,10 @@ const P6XML_SHAPE: XmlShape<Kind> = {
     'Activity',
     'WBS',
     'Relationship',
+    'Resource',
+    'ResourceRate',
+    'ResourceAssignment',
+    'Currency',
     'StandardWorkHours',
     'WorkTime',
     'HolidayOrException',
@@ -346,6 +362,34 @@ function tablesOf(root: XmlNode): XerFile {
   });
   for (const node of children(root, 'Relationship')) addRelationship(node, '');
 
+  // issue 35: the resources, their rates and assignments and the base currency, as XER's tables
+  const resourceTypes: Record<string, string> = { Labor: 'RT_Labor', Nonlabor: 'RT_Equip', Material: 'RT_Mat' };
+  const resources = children(root, 'Resource').map((node) => ({
+    rsrc_id: text(node, 'ObjectId') ?? '',
+    rsrc_name: text(node, 'Name') ?? '',
+    rsrc_short_name: text(node, 'Id') ?? '',
+    rsrc_type: resourceTypes[text(node, 'ResourceType') ?? ''] ?? 'RT_Labor',
+  }));
+  const rates = children(root, 'ResourceRate').map((node) => ({
+    rsrc_id: text(node, 'ResourceObjectId') ?? '',
+    max_qty_per_hr: text(node, 'MaxUnitsPerTime') ?? '',
+    cost_per_qty: text(node, 'PricePerUnit') ?? '',
+    start_date: xerDate(text(node, 'EffectiveDate')),
+  }));
+  const assignments = children(root, 'Project').flatMap((project, index) => {
+    const projectId = text(project, 'ObjectId') || `proyecto-${index + 1}`;
+    return children(project, 'ResourceAssignment').map((node) => ({
+      task_id: text(node, 'ActivityObjectId') ?? '',
+      rsrc_id: text(node, 'ResourceObjectId') ?? '',
+      proj_id: projectId,
+      target_qty_per_hr: text(node, 'PlannedUnitsPerTime') ?? '',
+    }));
+  });
+  const currencyRows = children(root, 'Currency').map((node) => ({
+    curr_short_name: text(node, 'Id') ?? '',
+    base_exch_rate: text(node, 'ExchangeRate') ?? '',
+  }));
+
   // the baseline projects: each one's activities as TASK rows, kept apart for mapXer
   const baselineProjects: NonNullable<XerFile['baselineProjects']> = children(root, 'BaselineProject').map(
     (baseline, index) => {
@@ -364,6 +408,10 @@ function tablesOf(root: XmlNode): XerFile {
     ['PROJWBS', table('PROJWBS', wbs)],
     ['TASK', table('TASK', tasks)],
     ['TASKPRED', table('TASKPRED', preds)],
+    ['RSRC', table('RSRC', resources)],
+    ['RSRCRATE', table('RSRCRATE', rates)],
+    ['TASKRSRC', table('TASKRSRC', assignments)],
+    ['CURRTYPE', table('CURRTYPE', currencyRows)],
   ]);
   const version = /\/V(\d+(?:\.\d+)*)\//.exec(String(root['@_xmlns'] ?? ''))?.[1] ?? '';
   return {
