@@ -165,9 +165,15 @@ async function serveBarePage(outdir, datasets) {
   };
 }
 
-export async function newPage(browser, cookies) {
+export async function newPage(browser, cookies, storage) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   if (cookies) await context.addCookies(cookies);
+  // issue 35: what the page finds in localStorage before it runs (a layout the user chose)
+  if (storage) {
+    await context.addInitScript((entries) => {
+      for (const [key, value] of entries) localStorage.setItem(key, value);
+    }, Object.entries(storage));
+  }
   return { context, page: await context.newPage() };
 }
 
@@ -175,11 +181,11 @@ export async function newPage(browser, cookies) {
  * `runs` fresh pages: navigation start → the first `.wx-bar` visible. With `responseName`, also
  * when that function's answer had arrived (its last byte). Answers { firstBarMs, answeredMs }.
  */
-async function firstBarTimes(browser, { pageUrl, cookies, runs, responseName }) {
+async function firstBarTimes(browser, { pageUrl, cookies, runs, responseName, storage }) {
   const firstBarMs = [];
   const answeredMs = [];
   for (let run = 0; run < runs; run += 1) {
-    const { context, page } = await newPage(browser, cookies);
+    const { context, page } = await newPage(browser, cookies, storage);
     try {
       const answered = responseName
         ? page
@@ -777,6 +783,49 @@ export async function measureGanttScreen({
       trackedEdit.edit,
       `'Actualizar' on a leaf after the cut-off → painted; without tracking (above): ${plainEdit} ms`,
     );
+
+    // issue 35: every leaf of the same project with a resource; first bar with the 'Recursos' column
+    // shown (the default) and hidden with the column chooser, one page of each in turn (goal: shown
+    // no slower than 1.1× hidden)
+    try {
+      const call = (name, data) => callFunction(target.url, target.cookie, name, data);
+      const { object: crew } = await call('saveObject', {
+        collection: 'recursos',
+        object: { code: 'BENCH-CREW', name: 'Cuadrilla de prueba', type: 'labor', unit: 'cuadrilla', maxUnits: 5 },
+      });
+      const current = await call('loadGantt', { id: large.projectId });
+      await call('saveGantt', {
+        id: large.projectId,
+        gantt: {
+          activities: current.activities.map((task) =>
+            task.isSummary ? task : { ...task, Resources: [{ resourceId: crew._id, units: 2 }] },
+          ),
+        },
+        version: current.version,
+      });
+      const { profile } = await call('loadProfile', null);
+      const hidden = {
+        'cimiento-gantt-view': JSON.stringify({
+          state: { byUser: { [profile.uid]: { hiddenColumns: ['resourceText'] } } },
+          version: 2,
+        }),
+      };
+      const shownMs = [];
+      const hiddenMs = [];
+      for (let run = 0; run < runs; run += 1) {
+        const pageUrl = `${target.url}/projects/${large.projectId}/gantt`;
+        shownMs.push(...(await firstBarTimes(browser, { pageUrl, cookies, runs: 1 })).firstBarMs);
+        hiddenMs.push(...(await firstBarTimes(browser, { pageUrl, cookies, runs: 1, storage: hidden })).firstBarMs);
+      }
+      record(
+        `Gantt screen first bar, every leaf with a resource, 'Recursos' shown / hidden (${size})`,
+        (median(shownMs) / median(hiddenMs)).toFixed(2),
+        '×',
+        `shown median ${median(shownMs).toFixed(0)} ms (${list(shownMs)}), hidden median ${median(hiddenMs).toFixed(0)} ms (${list(hiddenMs)}); pages in turn; goal ≤ 1.1×`,
+      );
+    } catch (error) {
+      record(`Gantt screen first bar with 'Recursos' (${size})`, 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+    }
   } finally {
     await browser?.close();
     await bare?.close();
