@@ -72,10 +72,44 @@ async function seedOnce(
       await replaceSectors(trx, id, prepareSectors(areaType.sectores));
       note('tipos-area', areaType);
     }
-    for (const raw of missing(catalogue.actividades, await existingKeys(trx, 'actividades'))) {
-      const activity = activityInputSchema.parse(raw);
-      await insertActivity(trx, activity, now);
-      note('actividades', activity);
+    // issue 35: trades, then the resources whose crews name them by code
+    for (const raw of missing(catalogue.oficios, await existingKeys(trx, 'oficios'))) {
+      const trade = tradeInputSchema.parse(raw);
+      await insertRecord(trx, recordTables.oficios, trade, now);
+      note('oficios', trade);
+    }
+    const resourcesToAdd = missing(catalogue.recursos, await existingKeys(trx, 'recursos'));
+    if (resourcesToAdd.length > 0) {
+      const trades = await trx.selectFrom('catalogue_trade').select(['_id', 'code_key']).execute();
+      const tradeIdByKey = new Map(trades.map((row) => [row.code_key, row._id]));
+      for (const raw of resourcesToAdd) {
+        const resource = resourceInputSchema.parse({
+          ...raw,
+          crew: raw.crew.map((member) => {
+            const trade = tradeIdByKey.get(codeKey(member.trade));
+            if (!trade)
+              throw new Error(`catálogo de ejemplo: ${raw.code} nombra el oficio ${member.trade}, que no existe`);
+            return { trade, count: member.count };
+          }),
+        });
+        await writeResource(trx, undefined, resource, now);
+        note('recursos', resource);
+      }
+    }
+    // issue 35: an activity's default crew names its resource by code; every starter resource is stored by now
+    const activitiesToAdd = missing(catalogue.actividades, await existingKeys(trx, 'actividades'));
+    if (activitiesToAdd.length > 0) {
+      const resources = await trx.selectFrom('catalogue_resource').select(['_id', 'code_key']).execute();
+      const resourceIdByKey = new Map(resources.map((row) => [row.code_key, row._id]));
+      for (const raw of activitiesToAdd) {
+        const { resource: resourceCode, ...fields } = raw;
+        const resourceId = resourceCode === undefined ? undefined : resourceIdByKey.get(codeKey(resourceCode));
+        if (resourceCode !== undefined && resourceId === undefined)
+          throw new Error(`catálogo de ejemplo: ${raw.code} nombra el recurso ${resourceCode}, que no existe`);
+        const activity = activityInputSchema.parse({ ...fields, ...(resourceId === undefined ? {} : { resourceId }) });
+        await insertActivity(trx, activity, now);
+        note('actividades', activity);
+      }
     }
     for (const raw of missing(catalogue.sistemas, await existingKeys(trx, 'sistemas'))) {
       const system = systemInputSchema.parse(raw);
@@ -111,30 +145,6 @@ async function seedOnce(
         const id = await insertRecord(trx, recordTables.componentes, component, now);
         await replaceSubcomponents(trx, id, prepareSubcomponents(component.subcomponents));
         note('componentes', component);
-      }
-    }
-    // issue 35: trades, then the resources whose crews name them by code
-    for (const raw of missing(catalogue.oficios, await existingKeys(trx, 'oficios'))) {
-      const trade = tradeInputSchema.parse(raw);
-      await insertRecord(trx, recordTables.oficios, trade, now);
-      note('oficios', trade);
-    }
-    const resourcesToAdd = missing(catalogue.recursos, await existingKeys(trx, 'recursos'));
-    if (resourcesToAdd.length > 0) {
-      const trades = await trx.selectFrom('catalogue_trade').select(['_id', 'code_key']).execute();
-      const tradeIdByKey = new Map(trades.map((row) => [row.code_key, row._id]));
-      for (const raw of resourcesToAdd) {
-        const resource = resourceInputSchema.parse({
-          ...raw,
-          crew: raw.crew.map((member) => {
-            const trade = tradeIdByKey.get(codeKey(member.trade));
-            if (!trade)
-              throw new Error(`catálogo de ejemplo: ${raw.code} nombra el oficio ${member.trade}, que no existe`);
-            return { trade, count: member.count };
-          }),
-        });
-        await writeResource(trx, undefined, resource, now);
-        note('recursos', resource);
       }
     }
     // issue 30: what was added, in the 'Registro de cambios' (nothing when nothing was)

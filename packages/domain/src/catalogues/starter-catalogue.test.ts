@@ -69,8 +69,20 @@ describe('starter catalogue: area types', () => {
 describe('starter catalogue: activities', () => {
   it('has at least 30 activities, each a valid saveObject input', () => {
     expect(actividades.length).toBeGreaterThanOrEqual(30);
-    for (const activity of actividades) {
+    for (const { resource: _resource, ...activity } of actividades) {
       expect(activityInputSchema.safeParse(activity).error, activity.code).toBeUndefined();
+    }
+  });
+
+  it("issue 35: the structure's and finishes' productivity names a starter resource, with its unit of work", () => {
+    const resourceCodes = new Set(starterCatalogue.recursos.map((resource) => resource.code));
+    const sized = actividades.filter((activity) => activity.productivity !== undefined);
+    expect(sized.map((activity) => activity.code)).toEqual(
+      expect.arrayContaining(['EXC', 'MOL', 'ENF', 'HRM', 'TBQ', 'CIF', 'PAV', 'PNT']),
+    );
+    for (const activity of sized) {
+      expect(activity.workUnit, activity.code).toBeDefined();
+      expect(resourceCodes.has(activity.resource ?? ''), `${activity.code} → ${activity.resource}`).toBe(true);
     }
   });
 

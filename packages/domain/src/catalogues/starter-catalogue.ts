@@ -8,9 +8,15 @@ export type StarterComponent = { code: string; name: string; priority: number; s
 /** issue 35: a starter resource names its crew's trades by code; the seeding maps codes to `_id`s. */
 export type StarterResource = Omit<ResourceInput, 'crew'> & { crew: { trade: string; count: number }[] };
 
+/**
+ * issue 35: a starter activity may carry its productivity ('Rendimiento') and default crew: its
+ * resource named by code (the seeding maps it to the stored `_id`)
+ */
+export type StarterActivity = Omit<ActivityInput, 'resourceId'> & { resource?: string };
+
 export type StarterCatalogue = {
   tiposArea: AreaTypeInput[];
-  actividades: ActivityInput[];
+  actividades: StarterActivity[];
   sistemas: SystemInput[];
   componentes: StarterComponent[];
   /** issue 35 */
@@ -59,6 +65,25 @@ const component = (code: string, name: string, subcomponents: SubcomponentRow[])
     subcomponents.map(([subCode, subName, actividades]) => ({ code: subCode, name: subName, actividades })),
   ),
 });
+
+/**
+ * issue 35: sample productivities ('rendimientos': units one crew does in a working day) and default
+ * crews of the structure and the finishes, for the planner to adjust to the company's own; a task
+ * with a quantity lasts ⌈quantity ÷ (rendimiento × crews)⌉ days (docs/RESOURCES.md).
+ */
+const PRODUCTIVITY: Readonly<
+  Record<string, Pick<StarterActivity, 'workUnit' | 'productivity' | 'resource' | 'crews'>>
+> = {
+  EXC: { workUnit: 'm3', productivity: '60', resource: 'RET', crews: 1 },
+  MOL: { workUnit: 'm2', productivity: '25', resource: 'CMOL', crews: 1 },
+  ENF: { workUnit: 'kg', productivity: '800', resource: 'CENF', crews: 1 },
+  HRM: { workUnit: 'm3', productivity: '30', resource: 'CHOR', crews: 1 },
+  ALB: { workUnit: 'm2', productivity: '12', resource: 'CALB', crews: 1 },
+  TBQ: { workUnit: 'm2', productivity: '30', resource: 'CTAB', crews: 1 },
+  CIF: { workUnit: 'm2', productivity: '25', resource: 'CYES', crews: 1 },
+  PAV: { workUnit: 'm2', productivity: '15', resource: 'CCER', crews: 1 },
+  PNT: { workUnit: 'm2', productivity: '60', resource: 'CPIN', crews: 1 },
+};
 
 /**
  * A realistic Chilean building / infrastructure starter catalogue, in Spanish. Loaded by the
@@ -173,8 +198,13 @@ export const starterCatalogue: StarterCatalogue = {
         ['PIN', 'Pintura y señalización de cañerías', 3],
         ['SEC', 'Declaración de la instalación ante la SEC', 0],
         ['RCP', 'Inspección técnica y recepción', 0],
+        // issue 35: the finishes of a building, per floor
+        ['TBQ', 'Tabiquería (volcometal y yeso cartón)', 5],
+        ['CIF', 'Cielos falsos', 4],
+        ['PAV', 'Pavimentos cerámicos y porcelanatos', 4],
+        ['PNT', 'Pintura de muros y cielos', 4],
       ] satisfies [string, string, number][]
-    ).map(([code, name, duration]) => ({ code, name, duration })),
+    ).map(([code, name, duration]): StarterActivity => ({ code, name, duration, ...PRODUCTIVITY[code] })),
   ),
 
   sistemas: ranked(
@@ -190,6 +220,9 @@ export const starterCatalogue: StarterCatalogue = {
         ['INC', 'Red contra incendio (red húmeda y red seca)'],
         ['RIE', 'Riego'],
         ['TVE', 'Transporte vertical (ascensores)'],
+        // issue 35: the structure and the finishes
+        ['OG', 'Obra gruesa'],
+        ['TER', 'Terminaciones'],
       ] satisfies [string, string][]
     ).map(codeAndName),
   ),
@@ -443,6 +476,21 @@ export const starterCatalogue: StarterCatalogue = {
       ['CAB', 'Cableado estructurado', ['CAB', 'CER']],
       ['RAC', 'Rack y equipos activos', ['RAC', 'CON', 'PMA']],
       ['PTO', 'Puntos de red', ['ROT', 'CER']],
+    ]),
+    // issue 35: the structure and finishes of a building (sample values: adjust them)
+    component('FUND', 'Fundaciones', [
+      ['EXC', 'Trazado y excavación', ['TRZ', 'EXC']],
+      ['ZAP', 'Zapatas y cimientos', ['MOL', 'ENF', 'HRM', 'RLL']],
+    ]),
+    component('ESTR', 'Estructura de hormigón armado', [
+      ['MUR', 'Muros y pilares', ['MOL', 'ENF', 'HRM']],
+      ['LOS', 'Losa', ['MOL', 'ENF', 'HRM']],
+    ]),
+    component('TERM', 'Terminaciones interiores', [
+      ['TABQ', 'Tabiques', ['TBQ']],
+      ['CIEL', 'Cielos', ['CIF']],
+      ['PAVI', 'Pavimentos', ['PAV']],
+      ['PINT', 'Pintura', ['PNT']],
     ]),
   ]),
 };
