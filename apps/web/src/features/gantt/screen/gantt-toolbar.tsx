@@ -302,7 +302,6 @@ export function GanttToolbar(props: GanttToolbarProps) {
         />
         <GanttBaselineMenu />
         {props.progressTools}
-        {props.resourceTools}
       </Stack>
       <Stack direction="row" useFlexGap sx={rowSx}>
         <GanttViewControls />
@@ -312,6 +311,8 @@ export function GanttToolbar(props: GanttToolbarProps) {
           onChange={props.onSequencingChange}
           onRegenerate={props.onRegenerate}
         />
+        {/* issue 35: 'Redistribuir recursos' beside the logic's other tool (the first row is full at 1024 px) */}
+        {props.resourceTools}
         <ToolGroup isEnd>
           <UndoButtons isEditing={isEditing} />
           <Button size="small" variant="contained" color="success" startIcon={<SaveIcon />} onClick={props.onSave}>
