@@ -222,7 +222,7 @@ export function LineOfBalanceChart({
         const dash = dashed ? '6 3' : undefined;
         return (
           <g key={activity.name} data-testid="lob-activity" data-activity={activity.name}>
-            {spanRuns(activity.spans).map((run) => {
+            {spanRuns(activity.spans, plan.locations).map((run) => {
               const band = bandGeometry(run, x, rows);
               return (
                 <Fragment key={run[0]?.location}>
@@ -288,7 +288,7 @@ export function LineOfBalanceChart({
               width={(clash.end - clash.start) * pxPerDay + 2}
               height={ROW_HEIGHT - 4}
               fill={colors.clash}
-              fillOpacity={0.16}
+              fillOpacity={0.1}
               stroke={colors.clash}
               strokeWidth={2.5}
               rx={3}

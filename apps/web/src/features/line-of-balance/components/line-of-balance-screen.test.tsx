@@ -143,9 +143,9 @@ describe("the 'Línea de balance' screen (issue 35)", () => {
       ['Torre A › Piso 2', '2026-01-12', '2026-01-14'],
       ['Torre B › Piso 1', '2026-01-14', '2026-01-16'],
     ]);
-    // each band: the start line and the finish line through the three floors
-    expect((bands[0] as HTMLElement).querySelectorAll('polyline')).toHaveLength(2);
-    expect((bands[0] as HTMLElement).querySelectorAll('polygon')).toHaveLength(1);
+    // each tower its own band, with its start line and its finish line: Torre A's two floors, Torre B's one
+    expect((bands[0] as HTMLElement).querySelectorAll('polygon')).toHaveLength(2);
+    expect((bands[0] as HTMLElement).querySelectorAll('polyline')).toHaveLength(4);
 
     const clashes = within(chart).getAllByTestId('lob-clash');
     expect(clashes.map((rect) => rect.getAttribute('data-location'))).toEqual(['Torre B › Piso 1']);

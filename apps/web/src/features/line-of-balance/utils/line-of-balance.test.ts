@@ -225,11 +225,15 @@ describe('lineOfBalance', () => {
 });
 
 describe('the geometry', () => {
-  it('splits an activity missing at a location into runs of neighbouring rows', () => {
+  it('splits an activity into runs of neighbouring rows of one tower: missing at a location, or at a tower change', () => {
     const span = (location: number) => ({ location, start: 0, end: 1, taskIds: [] });
-    expect(
-      spanRuns([span(0), span(1), span(3), span(4), span(6)]).map((run) => run.map((each) => each.location)),
-    ).toEqual([[0, 1], [3, 4], [6]]);
+    const locations = ['T1', 'T1', 'T1', 'T1', 'T1', 'T2', 'T2'].map((group) => ({ group }));
+    const runs = spanRuns([span(0), span(1), span(3), span(4), span(5), span(6)], locations);
+    expect(runs.map((run) => run.map((each) => each.location))).toEqual([
+      [0, 1],
+      [3, 4],
+      [5, 6],
+    ]);
   });
 
   it('draws a band: per row a rectangle, the first location lowest, joined by the start and finish lines', () => {

@@ -217,13 +217,18 @@ export function clashDates(clash: Pick<LobClash, 'start' | 'end'>): { from: stri
   return { from: isoDay(clash.start), to: isoDay(clash.end - 1) };
 }
 
-/** The runs of an activity's spans over consecutive locations: a band joins only neighbouring rows. */
-export function spanRuns(spans: readonly LobSpan[]): LobSpan[][] {
+/**
+ * The runs of an activity's spans over consecutive locations of one group: a band joins only
+ * neighbouring rows of the same tower (towers worked side by side would zigzag back in time).
+ */
+export function spanRuns(spans: readonly LobSpan[], locations: readonly Pick<LobLocation, 'group'>[]): LobSpan[][] {
   const runs: LobSpan[][] = [];
   for (const span of spans) {
     const run = runs.at(-1);
     const previous = run?.at(-1);
-    if (run !== undefined && previous !== undefined && span.location === previous.location + 1) run.push(span);
+    const sameGroup = previous !== undefined && locations[previous.location]?.group === locations[span.location]?.group;
+    if (run !== undefined && previous !== undefined && span.location === previous.location + 1 && sameGroup)
+      run.push(span);
     else runs.push([span]);
   }
   return runs;
