@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import * as mupdf from 'mupdf';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction } from '../support/api';
@@ -205,6 +206,30 @@ describe("the 'Línea de balance' screen (issue 35)", () => {
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(bytes.length).toBeGreaterThan(10_000);
     await pdf.saveAs(fileURLToPath(new URL('../artifacts/line-of-balance-download.pdf', import.meta.url)));
+    // read with MuPDF: one A4 landscape page, the title, the project, the summary and the clash list
+    const document = mupdf.Document.openDocument(bytes, 'application/pdf');
+    expect(document.countPages()).toBe(1);
+    const pdfPage = document.loadPage(0);
+    const [, , width, height] = pdfPage.getBounds();
+    expect([Math.round(width), Math.round(height)]).toEqual([842, 595]);
+    const json = JSON.parse(pdfPage.toStructuredText('preserve-whitespace').asJSON()) as {
+      blocks: { lines?: { text: string }[] }[];
+    };
+    const texts = json.blocks.flatMap((block) => (block.lines ?? []).map((line) => line.text.trim()));
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        'Línea de balance',
+        `${seeded.project.code} - Edificio Los Aromos`,
+        '3 actividades en 4 ubicaciones, del 02-01-2026 al 29-01-2026.',
+        'Cruces: 1',
+        '- Hormigonar × Descimbrar en Torre 2 / Piso 2, del 23-01-2026 al 27-01-2026',
+      ]),
+    );
+    // the page as an image, for a person to look at
+    writeFileSync(
+      fileURLToPath(new URL('../artifacts/line-of-balance-download-pdf.png', import.meta.url)),
+      pdfPage.toPixmap(mupdf.Matrix.scale(1.5, 1.5), mupdf.ColorSpace.DeviceRGB, false, true).asPNG(),
+    );
   });
 
   it('fits a phone: only the chart scrolls sideways, in light and dark', async () => {

@@ -42,6 +42,13 @@ type Zoom = { level: LobZoomLevel } | { level: 'fit'; pxPerDay: number };
 
 const shownDate = (day: number) => formatIsoDate(isoDay(day));
 
+/** Today on this computer's calendar, DD-MM-YYYY. */
+function todayShown(): string {
+  const now = new Date();
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${two(now.getDate())}-${two(now.getMonth() + 1)}-${now.getFullYear()}`;
+}
+
 type ClashValues = { first: string; second: string; location: string; from: string; to: string };
 
 /** The clash list's lines, in location then date order. */
@@ -130,9 +137,7 @@ function LineOfBalanceBody({ project, plan }: { project: LoadedProject; plan: Li
       const pdf = await lineOfBalancePdf({
         title: t('lineOfBalance.pdfTitle'),
         subtitle: `${project.code} - ${project.name}`,
-        generated: t('lineOfBalance.pdfGenerated', {
-          date: formatIsoDate(isoDay(Math.floor(Date.now() / 86_400_000))),
-        }),
+        generated: t('lineOfBalance.pdfGenerated', { date: todayShown() }),
         summary,
         png: blob,
         pngWidth: width,
