@@ -36,6 +36,13 @@ function signedInScreens(): Screen[] {
     { path: `/projects/${projectId}/edp`, ready: rowOf('ELA.1.1') },
     { path: `/projects/${projectId}/edc` },
     { path: `/projects/${projectId}/gantt`, ready: rowOf('Excavar') },
+    // issue 35: the line of balance of the seeded project's activities
+    {
+      path: `/projects/${projectId}/linea-de-balance`,
+      ready: async (page) => {
+        await page.getByTestId('lob-span').first().waitFor();
+      },
+    },
     { path: `/projects/${projectId}/curva-s` },
     // issue 35: the histogram of the seeded project's tasks, which overload a starter crew
     {

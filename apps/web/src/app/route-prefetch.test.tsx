@@ -118,7 +118,16 @@ function bootApp(path: string) {
 
 describe('projectIdOfPath', () => {
   it('reads the project of every project screen, and of no other path', () => {
-    for (const screenPath of ['', '/edp', '/edc', '/gantt', '/curva-s', '/histograma', '/estados-pago']) {
+    for (const screenPath of [
+      '',
+      '/edp',
+      '/edc',
+      '/gantt',
+      '/linea-de-balance',
+      '/curva-s',
+      '/histograma',
+      '/estados-pago',
+    ]) {
       expect(projectIdOfPath(`/projects/p-9${screenPath}`)).toBe('p-9');
     }
     expect(projectIdOfPath('/projects')).toBeNull();

@@ -13,6 +13,7 @@ const projectRoutePatterns = [
   '/projects/:id/edp',
   '/projects/:id/edc',
   '/projects/:id/gantt',
+  '/projects/:id/linea-de-balance',
   '/projects/:id/curva-s',
   '/projects/:id/histograma',
   '/projects/:id/estados-pago',

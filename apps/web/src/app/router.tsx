@@ -81,6 +81,15 @@ export const routes: RouteObject[] = [
         handle: handle({ titleKey: 'projectGantt', parent: projectsCrumb, isProjectRoute: true, isFullHeight: true }),
         lazy: async () => ({ Component: (await import('@/features/gantt/screen/gantt-screen')).ProjectGantt }),
       },
+      // 'Línea de balance' (issue 35): the Gantt's train as a flowline chart
+      {
+        path: 'projects/:id/linea-de-balance',
+        handle: handle({ titleKey: 'projectLineOfBalance', parent: projectsCrumb, isProjectRoute: true }),
+        lazy: async () => ({
+          Component: (await import('@/features/line-of-balance/components/line-of-balance-screen'))
+            .ProjectLineOfBalance,
+        }),
+      },
       // 'Curva S' (issue 16)
       {
         path: 'projects/:id/curva-s',

@@ -102,6 +102,10 @@ describe('Sidebar', () => {
     expect(screen.getByRole('link', { name: 'EDP' }).getAttribute('href')).toBe('/projects/current/edp');
     expect(screen.getByRole('link', { name: 'EDC' }).getAttribute('href')).toBe('/projects/current/edc');
     expect(screen.getByRole('link', { name: 'Gantt' }).getAttribute('href')).toBe('/projects/current/gantt');
+    // issue 35: the 'Línea de balance' next to the Gantt
+    expect(screen.getByRole('link', { name: 'Línea de balance' }).getAttribute('href')).toBe(
+      '/projects/current/linea-de-balance',
+    );
     expect(screen.getByRole('link', { name: 'Estados de pago' }).getAttribute('href')).toBe(
       '/projects/current/estados-pago',
     );
@@ -124,6 +128,9 @@ describe('Sidebar', () => {
     expect(screen.getByRole('link', { name: 'EDP' }).getAttribute('href')).toBe('/projects/p-42/edp');
     expect(screen.getByRole('link', { name: 'EDC' }).getAttribute('href')).toBe('/projects/p-42/edc');
     expect(screen.getByRole('link', { name: 'Gantt' }).getAttribute('href')).toBe('/projects/p-42/gantt');
+    expect(screen.getByRole('link', { name: 'Línea de balance' }).getAttribute('href')).toBe(
+      '/projects/p-42/linea-de-balance',
+    );
     expect(screen.getByRole('link', { name: 'Estados de pago' }).getAttribute('href')).toBe(
       '/projects/p-42/estados-pago',
     );

@@ -18,6 +18,7 @@ import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import SettingsInputComponentIcon from '@mui/icons-material/SettingsInputComponent';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
+import StackedLineChartIcon from '@mui/icons-material/StackedLineChart';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import WidgetsIcon from '@mui/icons-material/Widgets';
@@ -266,6 +267,12 @@ export function SidebarContent({
             <SidebarLink to={`${projectBase}/edp`} label={t('nav.edp')} icon={<ListAltIcon />} context={context} />
             <SidebarLink to={`${projectBase}/edc`} label={t('nav.edc')} icon={<HubIcon />} context={context} />
             <SidebarLink to={`${projectBase}/gantt`} label={t('nav.gantt')} icon={<TimelineIcon />} context={context} />
+            <SidebarLink
+              to={`${projectBase}/linea-de-balance`}
+              label={t('nav.lineOfBalance')}
+              icon={<StackedLineChartIcon />}
+              context={context}
+            />
             <SidebarLink
               to={`${projectBase}/curva-s`}
               label={t('nav.sCurve')}
