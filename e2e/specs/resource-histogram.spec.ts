@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import * as mupdf from 'mupdf';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -313,6 +314,29 @@ describe("the 'Histograma de recursos' screen (issue 35)", () => {
     ).toBe('PNG');
     // for a person to look at, beside the screenshots
     await png.saveAs(fileURLToPath(new URL('../artifacts/resource-histogram-download.png', import.meta.url)));
+
+    // the PDF: the chart and the table of the trade by month on an A4 landscape page, read with MuPDF
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.getByRole('button', { name: 'Descargar PDF' }).click(),
+    ]);
+    expect(pdf.suggestedFilename()).toBe(`${seeded.project.code}-histograma-mano-de-obra.pdf`);
+    const bytes = readFileSync(await pdf.path());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const document = mupdf.Document.openDocument(bytes, 'application/pdf');
+    const first = document.loadPage(0);
+    const [, , width, height] = first.getBounds();
+    expect([Math.round(width), Math.round(height)]).toEqual([842, 595]);
+    const json = JSON.parse(first.toStructuredText('preserve-whitespace').asJSON()) as {
+      blocks: { lines?: { text: string }[] }[];
+    };
+    const texts = json.blocks.flatMap((block) => (block.lines ?? []).map((line) => line.text.trim()));
+    expect(texts).toEqual(expect.arrayContaining(['Histograma de mano de obra', 'Total']));
+    expect(texts.some((text) => text.includes('Sobrecarga'))).toBe(true);
+    writeFileSync(
+      fileURLToPath(new URL('../artifacts/resource-histogram-download-pdf.png', import.meta.url)),
+      first.toPixmap(mupdf.Matrix.scale(1.5, 1.5), mupdf.ColorSpace.DeviceRGB, false, true).asPNG(),
+    );
   });
 
   it('fits a phone: nothing wider than the screen but the tables’ own scroll, in light and dark', async () => {

@@ -1,4 +1,4 @@
-import { formatIsoDate } from '@cimiento/domain';
+import { formatIsoDate, santiagoToday } from '@cimiento/domain';
 import type { LoadedProject } from '@cimiento/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -52,6 +52,7 @@ import {
   overloadedPeriods,
 } from '../utils/histogram-data';
 import { histogramColors } from './resource-histogram-chart';
+import { resourceHistogramPdf } from './resource-histogram-pdf';
 
 /** @mui/x-charts in its own chunk: the screen's pickers and table come first. */
 const loadChart = () => import('./resource-histogram-chart');
@@ -337,41 +338,81 @@ function ResourceHistogramScreen({ project }: { project: LoadedProject }) {
     setGroupBy(next);
     setChosenKey(null);
   };
-  const downloadPng = async () => {
+  /** The chart with its legend as 'Descargar PNG' makes it (the PDF takes it too); undefined: nothing drawn. */
+  const chartPng = async (): Promise<Blob | undefined> => {
     const host = chartHost.current?.querySelector('[data-testid="histogram-chart"]');
     const svg = host ? largestSvg(host) : undefined;
-    if (!svg || !shown) return;
+    if (!svg || !shown) return undefined;
+    const colors = histogramColors(theme);
+    const series = shown.histogram.series.find((each) => each.key === seriesKey);
+    const workers = countsWorkers(shown.groupBy, series);
+    const legend = {
+      entries: [
+        {
+          label: `${series?.name ?? ''} · ${t(workers ? 'resourceHistogram.workers' : 'resourceHistogram.units')}`,
+          color: colors.units,
+        },
+        ...(series?.points.some((point) => point.overload)
+          ? [{ label: t('resourceHistogram.overload'), color: colors.overload }]
+          : []),
+        ...(shown.histogram.baseline === undefined
+          ? []
+          : [
+              {
+                label: t('resourceHistogram.baselineSeries', { name: shown.histogram.baseline.name }),
+                color: colors.baseline,
+              },
+            ]),
+        { label: t('resourceHistogram.available'), color: colors.available, dashed: true },
+      ],
+      textColor: theme.palette.text.primary,
+    };
+    return svgToPngBlob(svg, theme.palette.background.paper, legend);
+  };
+  const downloadPng = async () => {
     try {
-      const colors = histogramColors(theme);
-      const series = shown.histogram.series.find((each) => each.key === seriesKey);
-      const workers = countsWorkers(shown.groupBy, series);
-      const legend = {
-        entries: [
-          {
-            label: `${series?.name ?? ''} · ${t(workers ? 'resourceHistogram.workers' : 'resourceHistogram.units')}`,
-            color: colors.units,
-          },
-          ...(series?.points.some((point) => point.overload)
-            ? [{ label: t('resourceHistogram.overload'), color: colors.overload }]
-            : []),
-          ...(shown.histogram.baseline === undefined
-            ? []
-            : [
-                {
-                  label: t('resourceHistogram.baselineSeries', { name: shown.histogram.baseline.name }),
-                  color: colors.baseline,
-                },
-              ]),
-          { label: t('resourceHistogram.available'), color: colors.available, dashed: true },
-        ],
-        textColor: theme.palette.text.primary,
-      };
-      downloadBlob(
-        await svgToPngBlob(svg, theme.palette.background.paper, legend),
-        histogramPngName(project.code, shown.groupBy),
-      );
+      const png = await chartPng();
+      if (png && shown) downloadBlob(png, histogramPngName(project.code, shown.groupBy));
     } catch {
       notifyError(t('resourceHistogram.pngFailed'));
+    }
+  };
+  // issue 35: the chart and the series' table on an A4 page
+  const downloadPdf = async () => {
+    try {
+      const png = await chartPng();
+      if (!png || !shown || seriesKey === undefined) return;
+      const bitmap = await createImageBitmap(png);
+      const series = shown.histogram.series.find((each) => each.key === seriesKey);
+      const workers = countsWorkers(shown.groupBy, series);
+      const table = histogramTable(shown.histogram, seriesKey, shown.period);
+      const manpower = shown.groupBy === 'trade' && shown.period === 'month';
+      const blob = await resourceHistogramPdf({
+        title: t(manpower ? 'resourceHistogram.manpowerTitle' : 'resourceHistogram.title'),
+        subtitle: `${project.code} — ${project.name}`,
+        generated: t('resourceHistogram.pdfGenerated', { date: formatIsoDate(santiagoToday()) }),
+        summary: `${series?.name ?? ''} · ${t(`resourceHistogram.periodOptions.${shown.period}`)}. ${t('resourceHistogram.rules')}`,
+        png,
+        // svgToPngBlob draws at twice the CSS size
+        pngWidth: bitmap.width / 2,
+        pngHeight: bitmap.height / 2,
+        headers: [
+          t(`resourceHistogram.columns.${shown.period}`),
+          t(workers ? 'resourceHistogram.columns.workers' : 'resourceHistogram.columns.units'),
+          t('resourceHistogram.columns.average'),
+          t('resourceHistogram.columns.available'),
+          ...(shown.histogram.baseline === undefined ? [] : [t('resourceHistogram.columns.baseline')]),
+          t(`resourceHistogram.columns.${hoursKind(shown.groupBy, series)}`),
+          t('resourceHistogram.columns.cost'),
+        ],
+        table,
+        overloadLabel: t('resourceHistogram.overload'),
+        totalLabel: t('resourceHistogram.total'),
+      });
+      bitmap.close();
+      downloadBlob(blob, histogramPngName(project.code, shown.groupBy).replace(/\.png$/, '.pdf'));
+    } catch {
+      notifyError(t('resourceHistogram.pdfFailed'));
     }
   };
   const downloadExcel = async () => {
@@ -394,6 +435,9 @@ function ResourceHistogramScreen({ project }: { project: LoadedProject }) {
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
           <Button variant="outlined" onClick={() => void downloadPng()} disabled={!hasSeries}>
             {t('resourceHistogram.downloadPng')}
+          </Button>
+          <Button variant="outlined" onClick={() => void downloadPdf()} disabled={!hasSeries}>
+            {t('resourceHistogram.downloadPdf')}
           </Button>
           <Button variant="contained" onClick={() => void downloadExcel()} disabled={!histogram.data}>
             {t('resourceHistogram.downloadExcel')}
