@@ -467,6 +467,7 @@ export const enUS: Catalogue = {
     budgetPositive: 'Must be greater than 0',
     startYear: 'Construction start year',
     endYear: 'Planned closing year',
+    yearRange: 'Must be a year from 2000 to 2100',
     yearRequired: 'Enter a year',
     endBeforeStart: 'Must be the construction start year or later',
     executionPeriod: 'Execution period',

@@ -467,6 +467,7 @@ export const esCL = {
     budgetPositive: 'Debe ser mayor que 0',
     startYear: 'Año inicio de Obras',
     endYear: 'Año previsto de cierre',
+    yearRange: 'Debe ser un año entre 2000 y 2100',
     yearRequired: 'Ingresa un año',
     endBeforeStart: 'Debe ser igual o posterior al año de inicio de obras',
     executionPeriod: 'Período de ejecución',

@@ -309,6 +309,16 @@ describe('ProjectWizard', () => {
     expect(next.hasAttribute('disabled')).toBe(true);
     await user.type(end, '0');
     expect(validation(end)).toBe('error');
+    // issue 35: a year from 2000 to 2100, the end not before the start, before 'Siguiente'
+    expect(screen.getByText('Debe ser un año entre 2000 y 2100')).toBeTruthy();
+    expect(next.hasAttribute('disabled')).toBe(true);
+    await user.clear(end);
+    await user.type(end, '2022');
+    expect(screen.getByText('Debe ser igual o posterior al año de inicio de obras')).toBeTruthy();
+    expect(next.hasAttribute('disabled')).toBe(true);
+    await user.clear(end);
+    await user.type(end, '2030');
+    expect(validation(end)).toBe('success');
     expect(next.hasAttribute('disabled')).toBe(false);
     await user.clear(start);
     expect(validation(start)).toBe('error');

@@ -5,5 +5,5 @@ import { ProjectFinancialFields } from './project-financial-fields';
 export function WizardFinancialStep() {
   const draft = useProjectWizardStore((state) => state.draft);
   const updateDraft = useProjectWizardStore((state) => state.updateDraft);
-  return <ProjectFinancialFields values={draft} onChange={updateDraft} />;
+  return <ProjectFinancialFields values={draft} onChange={updateDraft} checksYearRange />;
 }

@@ -47,10 +47,15 @@ describe('wizard rules (spec §5)', () => {
     expect(canOpenStep(0, draft, { status: 'taken', message })).toBe(true);
   });
 
-  it('step 2 Next needs both years filled', () => {
+  it('step 2 Next needs both years filled, from 2000 to 2100, the end not before the start (issue 35)', () => {
     expect(canLeaveFinancialStep({ ...emptyDraft, startYear: '' })).toBe(false);
     expect(canLeaveFinancialStep({ ...emptyDraft, endYear: ' ' })).toBe(false);
     expect(canLeaveFinancialStep(emptyDraft)).toBe(true);
+    expect(canLeaveFinancialStep({ ...emptyDraft, startYear: '1999', endYear: '2001' })).toBe(false);
+    expect(canLeaveFinancialStep({ ...emptyDraft, startYear: '2026', endYear: '2101' })).toBe(false);
+    expect(canLeaveFinancialStep({ ...emptyDraft, startYear: '2027', endYear: '2026' })).toBe(false);
+    expect(canLeaveFinancialStep({ ...emptyDraft, startYear: '2000', endYear: '2100' })).toBe(true);
+    expect(canLeaveFinancialStep({ ...emptyDraft, startYear: '20266', endYear: '2027' })).toBe(false);
   });
 
   it('a step opens from the progress bar only when every step before it passes its Next rule', () => {

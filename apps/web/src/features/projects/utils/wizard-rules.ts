@@ -58,8 +58,21 @@ export function canLeaveBasicStep(draft: ProjectDraft, codeCheck: CodeCheck): bo
 }
 
 /** Step 2's Next: "enabled only when startYear and endYear are both filled". */
+/** issue 35: the years a project may run in (a construction schedule's span, as the Gantt's cells take dates). */
+export const FIRST_PROJECT_YEAR = 2000;
+export const LAST_PROJECT_YEAR = 2100;
+
+/** A year the project may run in: four digits, from FIRST_PROJECT_YEAR to LAST_PROJECT_YEAR. */
+export function isYearInRange(text: string): boolean {
+  const trimmed = text.trim();
+  if (!/^\d{4}$/.test(trimmed)) return false;
+  const year = Number(trimmed);
+  return year >= FIRST_PROJECT_YEAR && year <= LAST_PROJECT_YEAR;
+}
+
+/** issue 35: step 2's Next needs both years, each from 2000 to 2100, the end not before the start. */
 export function canLeaveFinancialStep(draft: ProjectDraft): boolean {
-  return isFilled(draft.startYear) && isFilled(draft.endYear);
+  return isYearInRange(draft.startYear) && isYearInRange(draft.endYear) && !isEndBeforeStart(draft);
 }
 
 /** A step can be opened from the progress bar when every step before it passes its Next rule. */
