@@ -3,6 +3,7 @@ import { exportGanttMspdi } from './mspdi-exchange';
 import { ganttWorkbook } from './workbooks';
 import { defineHandler } from '../core/define-handler';
 import { loadGantt } from '../gantt/load-gantt';
+import { readResourceNames } from '../catalogues/resource-queries';
 
 /**
  * The Gantt as a file: 'mspdi' → the MS Project XML (mspdi-exchange.ts); 'xlsx' → the task table
@@ -21,7 +22,10 @@ export const handleExportGantt = defineHandler(exportGanttContract, async ({ id,
     .where('_id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  const file = await ganttWorkbook(gantt.activities, project?.code ?? id);
+  // issue 35: the names of the resources the tasks use
+  const used = new Set(gantt.activities.flatMap((task) => (task.Resources ?? []).map((entry) => entry.resourceId)));
+  const names = used.size === 0 ? new Map<string, string>() : await readResourceNames(db, used);
+  const file = await ganttWorkbook(gantt.activities, project?.code ?? id, (resourceId) => names.get(resourceId));
   const count = gantt.activities.length;
   return { ...file, message: `Gantt exportado a Excel: ${formatNumber(count)} ${count === 1 ? 'tarea' : 'tareas'}` };
 });

@@ -38,6 +38,8 @@ const TITLES = [
   'Holgura',
   'Crítica',
   'Ubicación',
+  // issue 35
+  'Recursos',
 ];
 
 /** issue 32: an activity's code in the sheet is unique in the project, its EDP item's code before its own. */

@@ -147,10 +147,16 @@ function excelDate(iso: string): Date | null {
 /**
  * The Gantt's task table: Id (1..n in tree order), Código (issue 32: unique), Nombre, Inicio, Fin (date cells,
  * dd-mm-yyyy), Duración, Avance, Predecesoras (in the sheet's Ids), Holgura, Crítica ('Sí'/'No'),
- * Ubicación (issue 32: the names of its summaries; last, so older sheets' columns keep their letters);
+ * Ubicación (issue 32: the names of its summaries; last, so older sheets' columns keep their letters),
+ * Recursos (issue 35: written as the Gantt's column; an import leaves the resources as they are);
  * rows grouped by outline with summaries bold and above their group, the header frozen.
  */
-export async function ganttWorkbook(tasks: readonly GanttTask[], projectCode: string): Promise<ExportedFile> {
+export async function ganttWorkbook(
+  tasks: readonly GanttTask[],
+  projectCode: string,
+  /** issue 35: the resources catalogue's names, for the 'Recursos' column */
+  resourceName: (resourceId: string) => string | undefined = () => undefined,
+): Promise<ExportedFile> {
   const T = GANTT_SHEET_TITLES;
   const { workbook, finish } = streamingWorkbook();
   const sheet = workbook.addWorksheet(GANTT_SHEET_NAME, {
@@ -169,11 +175,13 @@ export async function ganttWorkbook(tasks: readonly GanttTask[], projectCode: st
     { header: T.float, key: 'float', width: 9 },
     { header: T.critical, key: 'critical', width: 8 },
     { header: T.parents, key: 'parents', width: 50 },
+    // issue 35: last, so the older sheets' columns keep their letters
+    { header: T.resources, key: 'resources', width: 40 },
   ];
   const headerRow = sheet.getRow(1);
   headerRow.font = { bold: true };
   headerRow.alignment = { vertical: 'middle' };
-  for (const row of ganttSheetRows(tasks)) {
+  for (const row of ganttSheetRows(tasks, resourceName)) {
     const added = sheet.addRow({
       id: row.id,
       code: row.code,
@@ -186,6 +194,8 @@ export async function ganttWorkbook(tasks: readonly GanttTask[], projectCode: st
       predecessors: row.predecessors,
       float: row.totalFloat,
       critical: row.critical ? 'Sí' : 'No',
+      // an empty cell for a task without resources
+      resources: row.resources === '' ? null : row.resources,
     });
     added.outlineLevel = Math.min(row.outlineLevel, EXCEL_MAX_OUTLINE_LEVEL);
     added.getCell('name').alignment = { indent: Math.min(row.outlineLevel, 15) };

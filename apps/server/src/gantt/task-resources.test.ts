@@ -6,6 +6,7 @@ import type { TestAccount } from '../../test/support/factories';
 import { saveEdcOk } from '../../test/support/edc';
 import { asInput, createGanttProject, edcList, loadGanttOk, saveGantt, saveGanttOk } from '../../test/support/gantt';
 import type { WireGantt } from '../../test/support/gantt';
+import { exportGantt, openWorkbook } from '../../test/support/workbooks';
 import { createTestApp, databaseKinds } from '../../test/support/test-app';
 import type { TestApp } from '../../test/support/test-app';
 
@@ -120,6 +121,19 @@ describe.each(databaseKinds)('task resources (%s)', (kind) => {
       from: '',
       to: 'Grúa torre; Cuadrilla moldaje[2]',
     });
+
+    // the Gantt's workbook writes them as the column does
+    const workbook = await exportGantt(t, member.cookie, id);
+    expect(workbook.statusCode).toBe(200);
+    const { rows: sheetRows } = await openWorkbook(workbook.body.result.content, 'Gantt');
+    const titles = sheetRows[0] as unknown[];
+    const column = titles.indexOf('Recursos');
+    expect(column).toBeGreaterThan(0);
+    expect(sheetRows.map((row) => row[column]).filter((value) => value !== undefined && value !== null)).toEqual([
+      'Recursos',
+      'Grúa torre; Cuadrilla moldaje[2]',
+      'Cuadrilla moldaje[1,5]',
+    ]);
 
     // a save that leaves them out (an older screen, a script) keeps them
     const without = asInput(saved.activities).map(({ Resources: _r, ...task }: Record<string, unknown>) => task);

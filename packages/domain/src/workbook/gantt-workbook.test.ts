@@ -103,6 +103,7 @@ describe('ganttSheetRows', () => {
         critical: true,
         isSummary: true,
         outlineLevel: 0,
+        resources: '',
       },
       expect.objectContaining({ id: 2, code: 'P.2', start: '2026-03-23', predecessors: '5FS+1', outlineLevel: 1 }),
       expect.objectContaining({ id: 3, code: 'P.1', isSummary: true, outlineLevel: 1 }),
@@ -123,6 +124,36 @@ describe('ganttSheetRows', () => {
       [4, 'P.1.ACT1', 'Tarea P.1'],
       [5, 'P.1.ACT2', 'Tarea P.1'],
     ]);
+  });
+});
+
+describe('issue 35: the Recursos column', () => {
+  it("writes each task's resources as the Gantt's column does, and an import leaves them as they are", () => {
+    const assigned = current.map((entry) =>
+      entry.TaskID === 12
+        ? {
+            ...entry,
+            Resources: [
+              { resourceId: 'cmol', units: 2 },
+              { resourceId: 'grua', units: 1 },
+            ],
+          }
+        : entry,
+    );
+    const names = new Map([
+      ['cmol', 'Cuadrilla moldaje'],
+      ['grua', 'Grúa torre'],
+    ]);
+    const rows = ganttSheetRows(assigned, (id) => names.get(id));
+    expect(rows.map((row) => row.resources)).toEqual(['', '', '', 'Cuadrilla moldaje[2]; Grúa torre', '']);
+    // the column read back is not a field of the import: the task's activity carries no Resources
+    const sheet = sheetOf(rows).map((row, index) => ({
+      ...row,
+      cells: [...row.cells, index === 0 ? 'Recursos' : (rows[index - 1]?.resources ?? '')],
+    }));
+    const result = ganttUpdatesFromRows(sheet, assigned);
+    expect(result.errors).toEqual([]);
+    expect(result.activities.some((activity) => 'Resources' in activity)).toBe(false);
   });
 });
 

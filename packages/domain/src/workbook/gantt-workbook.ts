@@ -20,6 +20,7 @@ import {
   unsafeTextError,
 } from './sheet-rows';
 import type { SheetCell, SheetColumn, SheetRow } from './sheet-rows';
+import { assignmentsText } from '../resources/assignments';
 
 /**
  * The Gantt's task table as a workbook (issue 14): the rows exportGantt 'xlsx' writes (Id 1..n in
@@ -44,6 +45,8 @@ export const GANTT_SHEET_TITLES = {
   predecessors: 'Predecesoras',
   float: 'Holgura',
   critical: 'Crítica',
+  /** issue 35: written, not read back (the resources stay as they are on import) */
+  resources: 'Recursos',
 } as const;
 const MAX_TASK_CODE = 120;
 const MAX_TASK_NAME = 200;
@@ -66,6 +69,8 @@ export type GanttSheetRow = {
   critical: boolean;
   isSummary: boolean;
   outlineLevel: number;
+  /** issue 35: the task's resources as the 'Recursos' column writes them ('Cuadrilla moldaje[2]; Grúa torre') */
+  resources: string;
 };
 
 type TreeTask = { id: number; parentId?: number; task: GanttTask };
@@ -85,8 +90,14 @@ function treeOrder(tasks: readonly GanttTask[]): { task: GanttTask; depth: numbe
   });
 }
 
-/** The task table of a loaded Gantt: Id = 1..n in tree order, predecessors rewritten in those Ids. */
-export function ganttSheetRows(tasks: readonly GanttTask[]): GanttSheetRow[] {
+/**
+ * The task table of a loaded Gantt: Id = 1..n in tree order, predecessors rewritten in those Ids;
+ * issue 35: each task's resources by `resourceName` (the catalogue's).
+ */
+export function ganttSheetRows(
+  tasks: readonly GanttTask[],
+  resourceName: (resourceId: string) => string | undefined = () => undefined,
+): GanttSheetRow[] {
   const ordered = treeOrder(tasks);
   const sheetId = new Map(ordered.map(({ task }, index) => [task.TaskID, index + 1]));
   const codes = uniqueCodesOf(tasks);
@@ -113,6 +124,7 @@ export function ganttSheetRows(tasks: readonly GanttTask[]): GanttSheetRow[] {
       critical: task.critical,
       isSummary: task.isSummary,
       outlineLevel: depth,
+      resources: assignmentsText(task.Resources, resourceName),
     };
   });
 }
