@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GanttTask } from '../functions/gantt-contracts';
 import { MAX_GANTT_TASKS } from '../functions/gantt-contracts';
-import { ganttSheetRows, ganttUpdatesFromRows, parseSheetPredecessors } from './gantt-workbook';
+import { ganttSheetRows, ganttUpdatesFromRows } from './gantt-workbook';
+import { parseSheetPredecessors } from './sheet-predecessors';
 import type { GanttSheetRow } from './gantt-workbook';
 import type { SheetCell, SheetRow } from './sheet-rows';
 

@@ -14,12 +14,8 @@ export {
   edpItemsFromRows,
   edpSheetRows,
 } from './edp-workbook';
-export type { GanttImportCounts, GanttImportResult, GanttSheetRow, SheetPredecessor } from './gantt-workbook';
-export {
-  GANTT_SHEET_NAME,
-  GANTT_SHEET_TITLES,
-  ganttSheetRows,
-  ganttUpdatesFromRows,
-  parseSheetPredecessors,
-} from './gantt-workbook';
+export type { GanttImportCounts, GanttImportResult, GanttSheetRow } from './gantt-workbook';
+export type { SheetPredecessor } from './sheet-predecessors';
+export { GANTT_SHEET_NAME, GANTT_SHEET_TITLES, ganttSheetRows, ganttUpdatesFromRows } from './gantt-workbook';
+export { parseSheetPredecessors } from './sheet-predecessors';
 export type { ProgressImportCounts, ProgressImportResult, ProgressSheetRow } from './progress-workbook';
