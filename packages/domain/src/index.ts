@@ -435,14 +435,13 @@ export {
   moveGanttTask,
   nextGanttTaskId,
   outdentGanttTask,
-  removeGanttLeveling,
   removeGanttLink,
   resizeGanttTask,
   scheduleDraft,
   setGanttProgress,
-  setGanttResources,
   updateGanttTask,
 } from './gantt/gantt-edits';
+export { removeGanttLeveling, setGanttResources } from './gantt/gantt-resource-edits';
 // issue 32: a task's edit checked field by field (the task editor and the grid's cells)
 export type {
   GanttFieldCheck,

@@ -3,6 +3,7 @@ import type { GanttTask } from '../functions/gantt-contracts';
 import { MAX_TASK_DURATION } from '../functions/gantt-contracts';
 import { WorkingCalendar } from './calendar';
 import type { GanttDraftTask, GanttEdit, GanttTaskChanges } from './gantt-edits';
+import { removeGanttLeveling, setGanttResources } from './gantt-resource-edits';
 import {
   NEW_TASK_NAME,
   activitiesFromDraft,
@@ -17,12 +18,10 @@ import {
   moveGanttTask,
   nextGanttTaskId,
   outdentGanttTask,
-  removeGanttLeveling,
   removeGanttLink,
   resizeGanttTask,
   scheduleDraft,
   setGanttProgress,
-  setGanttResources,
   updateGanttTask,
 } from './gantt-edits';
 import type { ScheduleResult, ScheduledTask } from './schedule-types';

@@ -9,6 +9,7 @@ import type { IncrementalScheduler } from './incremental-scheduler';
 import { schedule } from './schedule';
 import { remainingAfterEntry, resumeAfterEntry } from './progress-entries';
 import { flattenForest, forestOf, siblingsOf, withParent } from '../tree/ordered-forest';
+import { keepLeveling, withResources } from './gantt-resource-edits';
 import { assignmentErrors } from '../resources/assignments';
 import type { ResourceAssignment } from '../resources/assignments';
 
@@ -299,50 +300,6 @@ function replace(tasks: readonly GanttDraftTask[], id: number, change: (task: Ga
   return tasks.map((task) => (task.id === id ? keepLeveling(task, change(task)) : task));
 }
 
-/** issue 35: a task whose start an edit moved is no longer where the levelling put it: its levelling goes. */
-function keepLeveling(before: GanttDraftTask, after: GanttDraftTask): GanttDraftTask {
-  if (after.leveledFrom === undefined || after.start === before.start) return after;
-  const { levelingDelay: _delay, leveledFrom: _from, ...rest } = after;
-  return rest;
-}
-
-/**
- * issue 35: 'Quitar redistribución': every levelled task (or those of `ids`) back on the start it had
- * before the levelling, its delay gone.
- */
-export function removeGanttLeveling(tasks: readonly GanttDraftTask[], ids?: Iterable<number>): GanttEdit {
-  const only = ids === undefined ? undefined : new Set(ids);
-  let changed = 0;
-  const next = tasks.map((task) => {
-    if (task.leveledFrom === undefined || (only !== undefined && !only.has(task.id))) return task;
-    changed += 1;
-    const { levelingDelay: _delay, leveledFrom, ...rest } = task;
-    return { ...rest, start: leveledFrom };
-  });
-  if (changed === 0) return { ok: false, error: 'Ninguna tarea tiene redistribución' };
-  return { ok: true, tasks: next };
-}
-
-/** issue 35: a task's resources ('Recursos'), checked as saveGantt checks them; [] for none. */
-export function setGanttResources(
-  tasks: readonly GanttDraftTask[],
-  id: number,
-  resources: readonly ResourceAssignment[],
-): GanttEdit {
-  if (!tasks.some((task) => task.id === id)) return { ok: false, error: 'La tarea no existe' };
-  const [error] = assignmentErrors(resources);
-  if (error !== undefined) return { ok: false, error: `Recursos: ${error}` };
-  return {
-    ok: true,
-    tasks: replace(tasks, id, (old) => {
-      const next = { ...old };
-      delete next.resources;
-      if (resources.length > 0) next.resources = resources.map((item) => ({ ...item }));
-      return next;
-    }),
-  };
-}
-
 /**
  * Moves a task to start on `start` (or the first working day after it): that becomes its "start no
  * earlier than". A summary moves its whole subtree: every leaf under it shifts by the same number of
@@ -509,15 +466,6 @@ function withNotes(task: GanttDraftTask, changes: Pick<GanttTaskChanges, 'notes'
     delete next.deadline;
     if (changes.deadline !== null && changes.deadline !== '') next.deadline = changes.deadline;
   }
-  return next;
-}
-
-/** issue 35: a task's resources after an edit: as the changes say ([]: none), else as they were. */
-function withResources(task: GanttDraftTask, changes: Pick<GanttTaskChanges, 'resources'>): GanttDraftTask {
-  if (changes.resources === undefined) return task;
-  const next = { ...task };
-  delete next.resources;
-  if (changes.resources.length > 0) next.resources = changes.resources.map((item) => ({ ...item }));
   return next;
 }
 
