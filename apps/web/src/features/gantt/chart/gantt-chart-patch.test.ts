@@ -75,8 +75,7 @@ function schedule(tasks: readonly GanttDraftTask[]): Map<number, ScheduledTask> 
 
 /** A chart task as SVAR keeps it once parsed: a milestone has no end and no duration. */
 function asSvar(task: ChartTask): Record<string, unknown> {
-  const { totalFloat: _float, ...rest } = task;
-  return task.type === 'milestone' ? { ...rest, end: undefined, duration: 0 } : rest;
+  return task.type === 'milestone' ? { ...task, end: undefined, duration: 0 } : { ...task };
 }
 
 /** SVAR's data store as far as a patch reaches it: its task tree and link list, and the state set. */
@@ -253,6 +252,33 @@ describe('buildChartData from the build before (issue 18)', () => {
     const changed = after.tasks.filter((task) => task !== before.byId.get(task.id)).map((task) => task.id);
     expect(changed).toEqual([15, 16, 17, 18, 19, 20, 21]);
   });
+
+  it('keeps the chart task of a task whose float alone changed, and the links while no predecessor changes (issue 32, speed)', () => {
+    const tasks = project();
+    const before = buildChartData(tasks, schedule(tasks), new Set());
+    // group 2 (ids 8–14, after group 1) finishes the project: a day more on its second task moves
+    // the finish, and with it the float of every task of group 3 (ids 15–21)
+    const first = tasks.find((task) => task.id === 9) as GanttDraftTask;
+    const edit = updateGanttTask(tasks, first.id, { ...first, duration: first.duration + 1 });
+    if (!edit.ok) throw new Error('edit refused');
+    const scheduledAfter = schedule(edit.tasks);
+    const floats = [...scheduledAfter.values()].filter(
+      (task) => task.totalFloat !== schedule(tasks).get(task.id)?.totalFloat,
+    );
+    expect(floats.map((task) => task.id).sort((a, b) => a - b)).toEqual([15, 16, 17, 18, 19, 20, 21]);
+    const after = buildChartData(edit.tasks, scheduledAfter, new Set(), '', undefined, undefined, before);
+    const changed = after.tasks.filter((task) => task !== before.byId.get(task.id)).map((task) => task.id);
+    expect(changed).toEqual([8, 9, 10, 11, 12, 13, 14]);
+    expect(after.links).toBe(before.links);
+    expect(after.criticalLinks).toBe(before.criticalLinks);
+    expect(chartPatch(before, after)?.addLinks).toEqual([]);
+    // a link added: a new list
+    const linked = addGanttLink(edit.tasks, 2, 16, 'FS', 0);
+    if (!linked.ok) throw new Error('link refused');
+    const relinked = buildChartData(linked.tasks, schedule(linked.tasks), new Set(), '', undefined, undefined, after);
+    expect(relinked.links).not.toBe(after.links);
+    expect(relinked.links.map((link) => link.id)).toContain('2_16');
+  });
 });
 
 describe('chartPatch', () => {
@@ -294,10 +320,8 @@ describe('chartPatch', () => {
       resourceText: 'Grúa torre',
       levelingDelay: 5,
     };
-    // every field but the ones a patch never sends alone (the tree's and the float) is tried
-    const untried = Object.keys(sample).filter(
-      (key) => !(key in changes) && !['id', 'parent', 'open', 'totalFloat'].includes(key),
-    );
+    // every field but the ones a patch never sends alone (the tree's) is tried
+    const untried = Object.keys(sample).filter((key) => !(key in changes) && !['id', 'parent', 'open'].includes(key));
     expect(untried).toEqual([]);
     for (const [key, value] of Object.entries(changes)) {
       const changed = { ...sample, [key]: value };
@@ -312,9 +336,9 @@ describe('chartPatch', () => {
       if (key === 'type') expect(fields).toMatchObject({ type: 'milestone', end: undefined, duration: 0 });
       else expect(fields[key], key).toEqual(value);
     }
-    const floatOnly = { ...sample, totalFloat: sample.totalFloat + 4 };
+    // a task the same in every field, in a new object, is no change
     expect(
-      chartPatch(data, { ...data, tasks: data.tasks.map((task) => (task.id === 3 ? floatOnly : task)) })?.tasks,
+      chartPatch(data, { ...data, tasks: data.tasks.map((task) => (task.id === 3 ? { ...sample } : task)) })?.tasks,
     ).toEqual([]);
   });
 

@@ -41,7 +41,6 @@ const chartTaskFields: Record<keyof ChartTask, true> = {
   startIso: true,
   endIso: true,
   workDays: true,
-  totalFloat: true,
   critical: true,
   title: true,
   predecessors: true,
@@ -63,15 +62,13 @@ const chartTaskFields: Record<keyof ChartTask, true> = {
   resourceText: true,
   levelingDelay: true,
 };
-// the float is ours (the task panel reads the schedule's): nothing SVAR draws reads it, and after an
-// edit that moves the project's finish it is the one field that changed on most tasks
-const fieldNames = (Object.keys(chartTaskFields) as (keyof ChartTask)[]).filter((key) => key !== 'totalFloat');
+const fieldNames = Object.keys(chartTaskFields) as (keyof ChartTask)[];
 
 function sameDate(left: Date | undefined, right: Date | undefined): boolean {
   return left === right || (left !== undefined && right !== undefined && left.getTime() === right.getTime());
 }
 
-/** Whether anything SVAR keeps of a task differs, every field but the float written out (fast). */
+/** Whether anything SVAR keeps of a task differs, every field written out (fast). */
 function drawnDiffers(a: ChartTask, b: ChartTask): boolean {
   if (
     a.critical !== b.critical ||
