@@ -372,6 +372,22 @@ export function buildChartData(
       earlier.computed.duration === computed.duration &&
       earlier.computed.isSummary === computed.isSummary;
     const sameBase = earlier !== undefined && prior !== undefined && earlier.base === base;
+    // issue 32 (speed): an edit on the critical path can turn thousands of tasks critical or not, and
+    // change nothing else of them: the chart task before, with the flag
+    if (
+      sameTask &&
+      sameDates &&
+      sameBase &&
+      earlier.progress === taskProgress &&
+      earlier.parent === parent &&
+      earlier.open === open &&
+      earlier.computed.status === computed.status
+    ) {
+      const flagged = { ...prior, critical: computed.critical };
+      chartTasks.push(flagged);
+      byId.set(task.id, flagged);
+      continue;
+    }
     const isMilestone = !computed.isSummary && computed.duration === 0;
     const start = sameDates ? prior.start : localDate(computed.start);
     const chartTask: ChartTask = {
