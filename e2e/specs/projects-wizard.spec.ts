@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, signInApi } from '../support/api';
+import { axeViolations, describeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import {
   CatalogueApi,
@@ -326,6 +327,8 @@ describe('Nuevo Proyecto (wizard)', () => {
     await floors.fill('1000');
     await page.getByText('Debe ser un número entero de 0 a 999').waitFor();
     expect(await wizardButton(page, 'Siguiente').isDisabled()).toBe(true);
+    // the sub-area fields and their error pass WCAG 2.1 AA (issue 19)
+    expect(describeViolations('/projects/new', await axeViolations(page, 'main'))).toEqual([]);
     await floors.fill('3');
     await expect.poll(() => count.innerText()).toBe('Se generarán 13 ítems en el EDP');
     expect(await page.getByText('Debe ser un número entero de 0 a 999').count()).toBe(0);
