@@ -65,7 +65,6 @@ export type ChartTask = {
   startIso: string;
   endIso: string;
   workDays: number;
-  critical: boolean;
   /** the task in full (code, name, EDP item), for tooltips */
   title: string;
   /** the 'Predecesoras' cell as a planner reads it, and its tooltip in full */
@@ -114,6 +113,12 @@ export type ChartData = {
   links: ChartLink[];
   /** ids of critical links, for the stylesheet */
   criticalLinks: string[];
+  /**
+   * issue 32 (speed): the critical tasks shown, which the bar template reads (TaskBar, through
+   * CriticalTasksContext) instead of a field of each chart task: an edit on the critical path can turn
+   * thousands of tasks critical or not, and nothing else of them changes; the chart is not patched
+   */
+  criticalIds: ReadonlySet<number>;
   byId: Map<number, ChartTask>;
   /**
    * issue 18: what the tasks were built from, so the next build (after an edit) reuses the task
@@ -160,9 +165,10 @@ export function sameDirectoryInputs(left: readonly GanttDraftTask[], right: read
 }
 
 /**
- * What the chart shows of a task's schedule. The float is not among them: the chart does not show
+ * What a chart task holds of a task's schedule. The float is not among them: the chart does not show
  * it (the task panel reads the schedule's), and an edit that moves the project's finish changes
  * every task's float and nothing else of most (issue 32, speed: those tasks keep their chart task).
+ * Nor is the critical flag: the bars read `criticalIds`, for the same reason.
  */
 function sameComputed(a: ScheduledTask, b: ScheduledTask): boolean {
   return (
@@ -171,7 +177,6 @@ function sameComputed(a: ScheduledTask, b: ScheduledTask): boolean {
       a.end === b.end &&
       a.duration === b.duration &&
       a.isSummary === b.isSummary &&
-      a.critical === b.critical &&
       a.status === b.status)
   );
 }
@@ -372,22 +377,6 @@ export function buildChartData(
       earlier.computed.duration === computed.duration &&
       earlier.computed.isSummary === computed.isSummary;
     const sameBase = earlier !== undefined && prior !== undefined && earlier.base === base;
-    // issue 32 (speed): an edit on the critical path can turn thousands of tasks critical or not, and
-    // change nothing else of them: the chart task before, with the flag
-    if (
-      sameTask &&
-      sameDates &&
-      sameBase &&
-      earlier.progress === taskProgress &&
-      earlier.parent === parent &&
-      earlier.open === open &&
-      earlier.computed.status === computed.status
-    ) {
-      const flagged = { ...prior, critical: computed.critical };
-      chartTasks.push(flagged);
-      byId.set(task.id, flagged);
-      continue;
-    }
     const isMilestone = !computed.isSummary && computed.duration === 0;
     const start = sameDates ? prior.start : localDate(computed.start);
     const chartTask: ChartTask = {
@@ -408,7 +397,6 @@ export function buildChartData(
       // a leaf's planned working days (what the user edits; issue 15: a task under way or done spans
       // more or fewer days on the chart), a summary's rolled-up span
       workDays: computed.isSummary ? computed.duration : task.duration,
-      critical: computed.critical,
       title: sameTask
         ? prior.title
         : describeGanttTask(directory.byId.get(task.id) ?? { uniqueCode: task.code, name: task.name }),
@@ -488,6 +476,15 @@ export function buildChartData(
       if (from && to && isCriticalLink(link, from, to)) critical.push(id);
     }
   }
+  const criticalShown = new Set<number>();
+  for (const task of chartTasks) if (scheduled.get(task.id)?.critical === true) criticalShown.add(task.id);
+  // the same critical tasks: the same set, so no bar is drawn again
+  const criticalIds =
+    previous !== undefined &&
+    previous.criticalIds.size === criticalShown.size &&
+    [...criticalShown].every((id) => previous.criticalIds.has(id))
+      ? previous.criticalIds
+      : criticalShown;
   // the same critical links: the same list, so the chart's stylesheet is not written again
   const criticalLinks =
     previous !== undefined &&
@@ -499,6 +496,7 @@ export function buildChartData(
     tasks: chartTasks,
     links,
     criticalLinks,
+    criticalIds,
     byId,
     source: { tasks, directory, rowNumbers, labels, tracking, inputs, shownAll: shown === null },
   };

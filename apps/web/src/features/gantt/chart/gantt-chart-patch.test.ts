@@ -271,6 +271,7 @@ describe('buildChartData from the build before (issue 18)', () => {
     expect(changed).toEqual([8, 9, 10, 11, 12, 13, 14]);
     expect(after.links).toBe(before.links);
     expect(after.criticalLinks).toBe(before.criticalLinks);
+    expect(after.criticalIds).toBe(before.criticalIds);
     expect(chartPatch(before, after)?.addLinks).toEqual([]);
     // a link added: a new list
     const linked = addGanttLink(edit.tasks, 2, 16, 'FS', 0);
@@ -278,6 +279,22 @@ describe('buildChartData from the build before (issue 18)', () => {
     const relinked = buildChartData(linked.tasks, schedule(linked.tasks), new Set(), '', undefined, undefined, after);
     expect(relinked.links).not.toBe(after.links);
     expect(relinked.links.map((link) => link.id)).toContain('2_16');
+  });
+
+  it('a change of the critical path changes the critical set, and patches no task that did not move (issue 32, speed)', () => {
+    const tasks = project();
+    const before = buildChartData(tasks, schedule(tasks), new Set());
+    // groups 1 and 2 (ids 1–14) are the critical chain; 20 days more on group 3's first task make
+    // group 3 (ids 15–21) the longest
+    const first = tasks.find((task) => task.id === 16) as GanttDraftTask;
+    const edit = updateGanttTask(tasks, first.id, { ...first, duration: first.duration + 20 });
+    if (!edit.ok) throw new Error('edit refused');
+    const after = buildChartData(edit.tasks, schedule(edit.tasks), new Set(), '', undefined, undefined, before);
+    expect([...before.criticalIds].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+    expect([...after.criticalIds].sort((a, b) => a - b)).toEqual([15, 16, 17, 18, 19, 20, 21]);
+    const patch = chartPatch(before, after);
+    expect(patch?.tasks.map((entry) => entry.id)).toEqual([15, 16, 17, 18, 19, 20, 21]);
+    expect(after.tasks.filter((task) => task.id <= 14).every((task) => task === before.byId.get(task.id))).toBe(true);
   });
 });
 
@@ -299,7 +316,6 @@ describe('chartPatch', () => {
       startIso: '2030-03-04',
       endIso: '2030-03-09',
       workDays: 9,
-      critical: !sample.critical,
       title: 'otro',
       predecessors: 'otro',
       predecessorsTitle: 'otro',

@@ -41,7 +41,6 @@ const chartTaskFields: Record<keyof ChartTask, true> = {
   startIso: true,
   endIso: true,
   workDays: true,
-  critical: true,
   title: true,
   predecessors: true,
   predecessorsTitle: true,
@@ -71,7 +70,6 @@ function sameDate(left: Date | undefined, right: Date | undefined): boolean {
 /** Whether anything SVAR keeps of a task differs, every field written out (fast). */
 function drawnDiffers(a: ChartTask, b: ChartTask): boolean {
   if (
-    a.critical !== b.critical ||
     a.startIso !== b.startIso ||
     a.endIso !== b.endIso ||
     a.workDays !== b.workDays ||
