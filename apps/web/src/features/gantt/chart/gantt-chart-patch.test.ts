@@ -451,6 +451,29 @@ describe('applyChartPatch on SVAR’s own data store (issue 32, speed)', () => {
     expect(placedHere).toBeGreaterThan(20);
   });
 
+  it('lays every bar out again after a drag, which SVAR moved by itself (placeAll)', () => {
+    const tasks = project();
+    const shown = buildChartData(tasks, schedule(tasks), new Set());
+    const dragged = (chart: ReturnType<typeof svarStore>) => {
+      // SVAR's drag moves the bar's place itself; the drop is refused: the patch names no task
+      const state = chart.store.getState() as unknown as { tasks: { byId: (id: number) => { $x: number } } };
+      state.tasks.byId(3).$x += 57;
+      const patch = chartPatch(
+        shown,
+        buildChartData(tasks, schedule(tasks), new Set(), '', undefined, undefined, shown),
+      );
+      expect(patch?.tasks).toEqual([]);
+      return patch as NonNullable<typeof patch>;
+    };
+    const placedAll = svarStore(shown);
+    applyChartPatch(placedAll.store, dragged(placedAll), { placeAll: true });
+    expect(placedAll.placed()).toEqual(svarStore(shown).placed());
+    // without it the bar would stay where the pointer left it
+    const placedHere = svarStore(shown);
+    applyChartPatch(placedHere.store, dragged(placedHere));
+    expect(placedHere.placed()).not.toEqual(svarStore(shown).placed());
+  });
+
   it('widens the scale when the finish moves later, and leaves the layout to SVAR when the start moves', () => {
     const tasks = project();
     const shown = buildChartData(tasks, schedule(tasks), new Set());

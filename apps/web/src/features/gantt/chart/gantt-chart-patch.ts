@@ -293,9 +293,11 @@ export function placeSvarBar(task: SvarPlacedTask, state: SvarLayoutState): void
  *
  * issue 32 (speed): when no row opens or closes and the chart's span stays, the bars the patch moves
  * are placed here and SVAR is told so (`_tasksPatch`, what its own 'update-task' sets for an edit
- * that moves no bar), instead of laying out all 10,000 tasks again for a few moved ones.
+ * that moves no bar), instead of laying out all 10,000 tasks again for a few moved ones. Not with
+ * `placeAll`: after a bar dragged, which SVAR moved by itself and which the patch may not name (a
+ * drag refused, or rounded back to the day it was on), every bar is laid out again.
  */
-export function applyChartPatch(dataStore: unknown, patch: ChartPatch): void {
+export function applyChartPatch(dataStore: unknown, patch: ChartPatch, options: { placeAll?: boolean } = {}): void {
   const store = dataStore as SvarDataStore;
   const state = store.getState();
   const { tasks, links } = state;
@@ -311,7 +313,7 @@ export function applyChartPatch(dataStore: unknown, patch: ChartPatch): void {
   }
   // the scale's start stays, so do the places of the bars not moved; a later finish only widens the
   // scale (what SVAR skips with `_tasksPatch` is given to it here), and the bars are placed on it
-  const placeHere = !rowsChange && patch.sameStart && state._scales !== undefined;
+  const placeHere = options.placeAll !== true && !rowsChange && patch.sameStart && state._scales !== undefined;
   const scale = placeHere && !patch.sameEnd ? svarScaleBounds(patch.span, state.scales) : undefined;
   const layout = scale ? { ...state, _scales: { ...state._scales, end: scale._end } } : state;
   for (const { id, fields } of patch.tasks) {

@@ -159,9 +159,13 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
     if (!next || !chartLists.current) chartLists.current = { tasks: data.tasks, links: data.links };
     return { patch: next, lists: chartLists.current };
   }, [data]);
+  // issue 32 (speed): a bar dragged or stretched was moved by SVAR itself, pixel by pixel; after the
+  // drop, the patch lets SVAR lay out every bar again (the refused or rounded drag goes back in place)
+  const barDragged = useRef(false);
   useLayoutEffect(() => {
     const ganttApi = apiRef.current;
-    if (patch && ganttApi) applyChartPatch(ganttApi.getStores().data, patch);
+    if (patch && ganttApi) applyChartPatch(ganttApi.getStores().data, patch, { placeAll: barDragged.current });
+    if (patch) barDragged.current = false;
     shown.current = data;
   }, [data, patch]);
   const { tasks: chartTasks, links: chartLinks } = lists;
@@ -357,6 +361,9 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
       ganttApi.intercept('resize-grid', (event) => {
         event.width = clampGridWidth(event.width, wrapperRef.current?.clientWidth ?? 1000);
         return true;
+      });
+      ganttApi.on('drag-task', () => {
+        barDragged.current = true;
       });
       ganttApi.on('select-task', (event) => {
         const id = Number(event.id);
