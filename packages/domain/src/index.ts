@@ -487,6 +487,7 @@ export {
   NEW_TASK_DURATION,
   deletedSourceMatcher,
   droppedEdcCodes,
+  edcFormula,
   ganttSources,
   mergeGanttTasks,
   removeGanttTasks,
