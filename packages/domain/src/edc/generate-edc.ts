@@ -138,6 +138,9 @@ export function generateEdc(options: {
         sourceName: activity.name,
         priority: activity.priority,
         duration: activity.duration,
+        // issue 35: for reading (the grid's 'Cantidad'); not stored, loadEdc reads the catalogue's
+        ...(activity.workUnit === undefined ? {} : { workUnit: activity.workUnit }),
+        ...(activity.productivity === undefined ? {} : { productivity: activity.productivity }),
       });
       r += 1;
     }
