@@ -1,6 +1,7 @@
 import { edcChange } from '@cimiento/domain/history';
 import {
   EDC_STALE_MESSAGE,
+  canonicalDecimal,
   deletedSourceMatcher,
   droppedEdcCodes,
   formatNumber,
@@ -84,12 +85,14 @@ export async function saveEdc(
       const items = canonicalQuantities(typed);
       // the rows the save replaces are those of the version it is based on whenever its claim
       // succeeds (a concurrent save moves the version on), so they can be read before it
-      const before = await trx
-        .selectFrom('edc_item')
-        .select(['code', 'name'])
-        .where('project_id', '=', projectId)
-        .where('edp_item_id', '=', edc.id)
-        .execute();
+      const before = (
+        await trx
+          .selectFrom('edc_item')
+          .select(['code', 'name', 'quantity'])
+          .where('project_id', '=', projectId)
+          .where('edp_item_id', '=', edc.id)
+          .execute()
+      ).map((row) => ({ ...row, quantity: row.quantity === null ? null : canonicalDecimal(row.quantity) }));
       const dropped = droppedEdcCodes(
         before.map((row) => row.code),
         items.map((item) => item.code),

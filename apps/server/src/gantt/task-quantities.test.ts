@@ -117,6 +117,9 @@ describe.each(databaseKinds)('durations from quantities (%s)', (kind) => {
       version: loaded?.version as number,
     });
     expect(saved.componentesEdc.find((item) => item.code === 'ACT2')?.quantity).toBe('12.5');
+    // the 'Historial' says so
+    const history = await callFunction(t.app, 'loadProjectHistory', { id, limit: 1 }, member.cookie);
+    expect(history.body.result.entries[0].summary).toBe(`EDC de ${code}.1.2 «Sala 2»: 1 componente con otra cantidad`);
     const cleared = await saveEdcOk(t, member.cookie, id, {
       id: 4,
       componentesEdc: list(`${code}.1.2`, ' '),
