@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callFunction, signInApi } from '../support/api';
+import { axeViolations, describeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import {
   CatalogueApi,
@@ -7,6 +9,8 @@ import {
   waitForErrorToast,
   waitForSuccessToast,
 } from '../support/catalogues';
+import type { GanttOutput, GanttTask } from '../support/gantt';
+import { openGanttPage } from '../support/gantt';
 import { ProjectApi, sidebar, stepButton, summaryPairs, wizardButton } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
@@ -239,5 +243,202 @@ describe('Nuevo Proyecto (wizard)', () => {
     expect(stored.edp.items[0]).toMatchObject({ code: 'EPN', name: 'Edificio Plaza Ñuñoa' });
     expect(stored.edp.items.length).toBeGreaterThanOrEqual(16);
     expect(stored.edp.items.slice(1).every((item) => item.code.startsWith('EPN.'))).toBe(true);
+  });
+
+  /*
+   * Issue 35: '2 torres, cada una 1 subterráneo + N pisos tipo + cubierta' from the wizard, then its
+   * Gantt (docs/SEQUENCING.md rule 4b, the train with crews). Torre's sub-areas are Subterráneo, Piso
+   * tipo and Cubierta, one each in the catalogue; the wizard makes it 3 pisos tipo, so each tower has
+   * 5 locations in EDP order (Subterráneo, Piso tipo 1–3, Cubierta). Each gets the component
+   * Estructura › Losa: Moldaje (3 days), Enfierradura (5, the slowest) and Hormigonado (2), in that
+   * order (rule 2), each done by one crew of its own resource (1 available, 1 a task). One crew per
+   * trade moves location by location through Torre 1, then Torre 2 (the towers share the crews). In
+   * working days from Friday 02-01-2026 (day 0; no holiday falls in January–March 2026), location i of
+   * the 10 (Torre 1's five, then Torre 2's):
+   *   Moldaje      days 3i … 3i + 2
+   *   Enfierradura days 5i + 3 … 5i + 7   (waits for its crew: the bottleneck)
+   *   Hormigonado  days 5i + 8 … 5i + 9
+   * so the floors finish 5 working days apart (the slowest trade), and Torre 2's Subterráneo starts its
+   * Moldaje on day 15, the day after the crew finished Torre 1's Cubierta (without shared crews it
+   * would start on day 0, with Torre 1's).
+   */
+  it('issue 35: creates a 2-tower building with its sub-areas counted, whose Gantt staggers floors by the slowest trade and shares the crews between the towers', async () => {
+    const { page } = session;
+    const catalogues = await CatalogueApi.forSession(session);
+    const crew = (code: string, name: string) =>
+      catalogues.save('recursos', { code, name, type: 'labor', unit: 'cuadrilla', maxUnits: 1 });
+    const trades = [
+      { code: 'MOL', name: 'Moldaje', duration: 3, resource: await crew('CMOL', 'Cuadrilla moldaje') },
+      { code: 'ENF', name: 'Enfierradura', duration: 5, resource: await crew('CENF', 'Cuadrilla enfierradura') },
+      { code: 'HOR', name: 'Hormigonado', duration: 2, resource: await crew('CHOR', 'Cuadrilla hormigón') },
+    ];
+    const activities = [];
+    for (const [index, trade] of trades.entries()) {
+      activities.push(
+        await catalogues.save('actividades', {
+          code: trade.code,
+          name: trade.name,
+          priority: index + 1,
+          duration: trade.duration,
+          resourceId: trade.resource._id,
+          crews: 1,
+        }),
+      );
+    }
+    const system = await catalogues.save('sistemas', { code: 'OC', name: 'Obra civil', priority: 1 });
+    const component = await catalogues.save('componentes', {
+      code: 'EST',
+      name: 'Estructura',
+      priority: 1,
+      subcomponents: [
+        {
+          id: 1,
+          code: 'LOS',
+          name: 'Losa',
+          priority: 1,
+          actividades: activities.map((activity) => ({ _id: activity._id })),
+        },
+      ],
+    });
+    await catalogues.save('tipos-area', {
+      code: 'TOR',
+      name: 'Torre',
+      priority: 4,
+      sectores: [
+        { code: 'SUB', name: 'Subterráneo', quantity: 1, priority: 1 },
+        { code: 'PT', name: 'Piso tipo', quantity: 1, priority: 2 },
+        { code: 'CUB', name: 'Cubierta', quantity: 1, priority: 3 },
+      ],
+    });
+
+    // the wizard: 2 towers, each 1 subterráneo + 3 pisos tipo + cubierta
+    await openWizard();
+    await field('Nombre').fill('Edificio Dos Torres');
+    await field('Código').fill('EDT');
+    await page.getByText('El código «EDT» está disponible').waitFor();
+    const count = page.getByTestId('wizard-edp-count');
+    await expect.poll(() => count.innerText()).toBe('Se generará 1 ítem en el EDP');
+    await numberField('Cantidad de 4. Torre').fill('2');
+    const floors = numberField('Cantidad de Piso tipo en 4. Torre');
+    await page.getByText('Cada Torre tiene:').waitFor();
+    expect(await floors.inputValue()).toBe('1');
+    await expect.poll(() => count.innerText()).toBe('Se generarán 9 ítems en el EDP');
+    // checked at the field: a typo is refused there, and 'Siguiente' waits
+    await floors.fill('1000');
+    await page.getByText('Debe ser un número entero de 0 a 999').waitFor();
+    expect(await wizardButton(page, 'Siguiente').isDisabled()).toBe(true);
+    // the sub-area fields and their error pass WCAG 2.1 AA (issue 19)
+    expect(describeViolations('/projects/new', await axeViolations(page, 'main'))).toEqual([]);
+    await floors.fill('3');
+    await expect.poll(() => count.innerText()).toBe('Se generarán 13 ítems en el EDP');
+    expect(await page.getByText('Debe ser un número entero de 0 a 999').count()).toBe(0);
+    expect(await numberField('Cantidad de Subterráneo en 4. Torre').inputValue()).toBe('1');
+    expect(await numberField('Cantidad de Cubierta en 4. Torre').inputValue()).toBe('1');
+    await screenshot(page, 'projects-wizard-building-step1');
+    await wizardButton(page, 'Siguiente').click();
+    await numberField('Año inicio de Obras').fill('2026');
+    await numberField('Año previsto de cierre').fill('2027');
+    await wizardButton(page, 'Siguiente').click();
+    await wizardButton(page, 'Crear proyecto').waitFor();
+    expect(await summaryPairs(page)).toMatchObject({
+      'Secuencia del Gantt': 'Tren de actividades',
+      '4. Torre': '2',
+      'Subáreas de cada 4. Torre': 'Subterráneo × 1, Piso tipo × 3, Cubierta × 1',
+      'Ítems del EDP': '13',
+    });
+    await screenshot(page, 'projects-wizard-building-summary');
+    await wizardButton(page, 'Crear proyecto').click();
+    await confirmDialog(page).getByRole('button', { name: 'Si, estoy seguro' }).click();
+    await waitForSuccessToast(page, /creado con 13 ítems/);
+    await page.waitForURL(/\/projects\/[^/]+\/edp$/);
+    const project = await projects.load(new URL(page.url()).pathname.split('/')[2] ?? '');
+    const tower = (n: number) => [
+      `EDT.${n} Torre ${n}`,
+      `EDT.${n}.1 Subterráneo`,
+      `EDT.${n}.2 Piso tipo 1`,
+      `EDT.${n}.3 Piso tipo 2`,
+      `EDT.${n}.4 Piso tipo 3`,
+      `EDT.${n}.5 Cubierta`,
+    ];
+    expect(project.edp.items.map((item) => `${item.code} ${item.name}`)).toEqual([
+      'EDT Edificio Dos Torres',
+      ...tower(1),
+      ...tower(2),
+    ]);
+
+    // the rest is seeded: Estructura on Obra civil for the ten locations (assignEdc)
+    const locations = project.edp.items.filter((item) => item.code.split('.').length === 3);
+    const cookie = await signInApi(session.server.url, session.admin.email, session.admin.password);
+    await callFunction(
+      session.server.url,
+      'assignEdc',
+      { id: project._id, itemIds: locations.map((item) => item.id), componentId: component._id, systemId: system._id },
+      cookie,
+    );
+
+    // its Gantt, generated when it first opens
+    await openGanttPage(page, project, 1);
+    await screenshot(page, 'projects-wizard-building-gantt');
+    const gantt = await callFunction<GanttOutput>(session.server.url, 'loadGantt', { id: project._id }, cookie);
+    const byId = new Map(gantt.activities.map((task) => [task.TaskID, task]));
+    /** the EDP item (location) a task sits under */
+    const locationOf = (task: GanttTask): string | undefined => {
+      for (
+        let at: GanttTask | undefined = task;
+        at;
+        at = at.ParentId === undefined ? undefined : byId.get(at.ParentId)
+      ) {
+        if (locations.some((item) => item.code === at?.TaskCode)) return at.TaskCode;
+      }
+      return undefined;
+    };
+    const leaf = (location: string, name: string) => {
+      const found = gantt.activities.find(
+        (task) => !task.isSummary && task.TaskName === name && locationOf(task) === location,
+      );
+      if (!found) throw new Error(`no ${name} en ${location}`);
+      return found;
+    };
+    // day n: the n-th working day from Friday 02-01-2026, Monday to Friday
+    const day = (n: number) => {
+      const date = new Date(Date.UTC(2026, 0, 2));
+      for (let left = n; left > 0;) {
+        date.setUTCDate(date.getUTCDate() + 1);
+        if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) left -= 1;
+      }
+      return date.toISOString().slice(0, 10);
+    };
+    const spans = locations.map((item) =>
+      ['Moldaje', 'Enfierradura', 'Hormigonado'].map((name) => {
+        const task = leaf(item.code, name);
+        return [task.StartDate, task.EndDate];
+      }),
+    );
+    expect(spans).toEqual(
+      locations.map((_, i) => [
+        [day(3 * i), day(3 * i + 2)],
+        [day(5 * i + 3), day(5 * i + 7)],
+        [day(5 * i + 8), day(5 * i + 9)],
+      ]),
+    );
+    // staggered by the slowest trade: each location's concrete finishes 5 working days after the one before
+    const weekdaysBetween = (from: string, to: string) => {
+      let count = 0;
+      for (let date = new Date(`${from}T00:00:00Z`); date.toISOString().slice(0, 10) < to;) {
+        date.setUTCDate(date.getUTCDate() + 1);
+        if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) count += 1;
+      }
+      return count;
+    };
+    const finishes = locations.map((item) => leaf(item.code, 'Hormigonado').EndDate);
+    expect(finishes.slice(1).map((finish, index) => weekdaysBetween(finishes[index] as string, finish))).toEqual(
+      Array.from({ length: finishes.length - 1 }, () => 5),
+    );
+    // the towers share the crews: Torre 2 starts when the crew has finished Torre 1's Cubierta
+    expect(leaf('EDT.2.1', 'Moldaje').StartDate).toBe(day(15));
+    expect(weekdaysBetween(leaf('EDT.1.5', 'Moldaje').EndDate, leaf('EDT.2.1', 'Moldaje').StartDate)).toBe(1);
+    expect(leaf('EDT.2.1', 'Enfierradura').StartDate > leaf('EDT.1.5', 'Enfierradura').EndDate).toBe(true);
+    // each generated task carries its trade's crew
+    expect(leaf('EDT.2.3', 'Enfierradura').Resources).toEqual([{ resourceId: trades[1]?.resource._id, units: 1 }]);
   });
 });

@@ -133,7 +133,9 @@ export { compareByPriority, sortByPriority } from './catalogues/ordering';
 export type { StarterCatalogue, StarterComponent, StarterSubcomponent } from './catalogues/starter-catalogue';
 export { starterCatalogue } from './catalogues/starter-catalogue';
 export type { EdpItem, EdpTemplate, GenerateEdpOptions } from './edp/generate-edp';
-export { generateEdp } from './edp/generate-edp';
+export { countGeneratedEdp, generateEdp } from './edp/generate-edp';
+export type { SectorQuantitiesResult, SectorQuantity, SectorQuantityRead } from './edp/sector-quantities';
+export { readSectorQuantity, withSectorQuantities } from './edp/sector-quantities';
 export { edpNameStem, similarEdpItems } from './edp/similar-items';
 export type { EdpTemplateItem } from './edp/edp-templates';
 export { edpTemplates } from './edp/edp-templates';
@@ -216,6 +218,7 @@ export type {
 } from './functions/project-contracts';
 export {
   MAX_AREA_QUANTITY,
+  MAX_SECTOR_QUANTITY,
   MAX_EDP_ITEMS,
   MAX_PROJECT_AREA_TYPES,
   PROJECT_STALE_MESSAGE,

@@ -1,5 +1,11 @@
 import { sortByPriority } from '@cimiento/domain';
-import type { CatalogueResource, ResourceCurrency, ResourceType, Trade } from '@cimiento/domain/resources';
+import type {
+  CatalogueResource,
+  NamedResource,
+  ResourceCurrency,
+  ResourceType,
+  Trade,
+} from '@cimiento/domain/resources';
 import type { Kysely, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { chunks, codeKey, groupBy } from '../db/db-helpers';
@@ -226,4 +232,18 @@ export async function readResourceNames(db: Kysely<Database>, ids: Iterable<stri
     for (const row of rows) names.set(row._id, row.name);
   }
   return names;
+}
+
+/**
+ * issue 35: the catalogue as the Gantt's 'Recursos' cell names it (id, code, name), sorted by
+ * priority as the screen's list is, so a name two resources share reads as the same one there and
+ * in importGantt's workbook.
+ */
+export async function loadNamedResources(db: Kysely<Database>): Promise<NamedResource[]> {
+  const rows = await db.selectFrom('catalogue_resource').select(['_id', 'code', 'name', 'priority']).execute();
+  return sortByPriority(rows.map((row) => ({ ...row, priority: Number(row.priority) }))).map(({ _id, code, name }) => ({
+    _id,
+    code,
+    name,
+  }));
 }

@@ -6,6 +6,7 @@ import { HttpsError } from '../core/https-error';
 import { defineHandler } from '../core/define-handler';
 import { saveGantt } from '../gantt/save-gantt';
 import { loadGantt } from '../gantt/load-gantt';
+import { loadNamedResources } from '../catalogues/resource-queries';
 
 function countsText(counts: GanttImportCounts): string {
   return [
@@ -18,7 +19,8 @@ function countsText(counts: GanttImportCounts): string {
 /**
  * importGantt: the task table exportGantt 'xlsx' writes, read back (domain ganttUpdatesFromRows):
  * rows update their task by Código (duration, predecessors, start; issue 15: not Avance, each task
- * keeps its stored progress and actual dates) and unknown codes become new tasks. Every row is checked before anything is written; a dry run answers the
+ * keeps its stored progress and actual dates; issue 35: Recursos, by the catalogue's names or codes,
+ * when the sheet has the column) and unknown codes become new tasks. Every row is checked before anything is written; a dry run answers the
  * preview with the errors; a stale version → ABORTED. The write is saveGantt's, so its checks,
  * version claim, generated-link rules and scheduling are the same as a save on the screen.
  */
@@ -32,7 +34,10 @@ export const handleImportGantt = defineHandler(
       maxRows: MAX_GANTT_TASKS,
       what: 'el Gantt',
     });
-    const result = ganttUpdatesFromRows(sheet.rows, current.activities, { defaultStart: current.projectStart });
+    const result = ganttUpdatesFromRows(sheet.rows, current.activities, {
+      defaultStart: current.projectStart,
+      resources: await loadNamedResources(db),
+    });
     const preview = { rows: result.rows, errors: result.errors, ...result.counts };
     if (dryRun) {
       const message =

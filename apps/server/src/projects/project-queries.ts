@@ -3,7 +3,6 @@ import type { FieldChange } from '@cimiento/domain/history';
 import {
   PROJECT_STALE_MESSAGE,
   canonicalDecimal,
-  edpTemplates,
   formatMoney,
   projectDefaults,
   projectCodeInTrashMessage,
@@ -114,21 +113,6 @@ export function toProject(
     sequencing: toSequencing(row.sequencing),
     version: Number(row.version),
   };
-}
-
-/**
- * How many items generateEdp will produce, without producing them: the root, then for `generica`
- * each area type repeated q times with its sub-areas repeated by their quantities.
- */
-export function countGeneratedEdp(template: ProjectTemplate, tiposArea: ReadonlyArray<ProjectAreaType>): number {
-  if (template !== 'generica') return 1 + edpTemplates[template].length;
-  let count = 1;
-  for (const areaType of tiposArea) {
-    if (!(areaType.quantity > 0)) continue;
-    const perArea = 1 + areaType.sectores.reduce((sum, sector) => sum + sector.quantity, 0);
-    count += areaType.quantity * perArea;
-  }
-  return count;
 }
 
 /**

@@ -7,7 +7,7 @@ import { draftKey, writeDraft } from '@/lib/drafts';
 import { useNoticesStore } from '@/lib/stores/notices-store';
 import { hasUnsavedWork, keepDraftsForSignIn, useUnsavedWorkStore } from '@/lib/stores/unsaved-work-store';
 import { buildSession, renderWithApp } from '@/testing/test-utils';
-import { DRAFT_WRITE_DELAY_MS, useDraftPersistence } from './use-draft-persistence';
+import { DRAFT_IDLE_WAIT_MS, DRAFT_WRITE_DELAY_MS, useDraftPersistence } from './use-draft-persistence';
 
 type Data = { value: string };
 const scope = { userId: 'user-1', projectId: 'p-1', screen: 'gantt' as const };
@@ -74,6 +74,36 @@ describe('useDraftPersistence', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Grabar' }));
     await waitFor(() => expect(stored()).toBeNull());
     expect(hasUnsavedWork()).toBe(false);
+  });
+
+  it('writes the draft when the page is idle after the delay, not in the middle of the next key (issue 32, speed)', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const idle: { callback: () => void; timeout: number }[] = [];
+    const cancelled: number[] = [];
+    const page = window as unknown as {
+      requestIdleCallback?: (callback: () => void, options: { timeout: number }) => number;
+      cancelIdleCallback?: (handle: number) => void;
+    };
+    page.requestIdleCallback = (callback, options) => idle.push({ callback, timeout: options.timeout });
+    page.cancelIdleCallback = (handle) => cancelled.push(handle);
+    try {
+      renderWithApp(<Editor />, { session: buildSession() });
+      fireEvent.change(screen.getByLabelText('valor'), { target: { value: 'uno' } });
+      act(() => vi.advanceTimersByTime(DRAFT_WRITE_DELAY_MS));
+      // the delay is over: the write waits for the page's next idle moment, at most DRAFT_IDLE_WAIT_MS
+      expect(stored()).toBeNull();
+      expect(idle.map((entry) => entry.timeout)).toEqual([DRAFT_IDLE_WAIT_MS]);
+      // another edit first: that write is called off, and the next one keeps the newer value
+      fireEvent.change(screen.getByLabelText('valor'), { target: { value: 'dos' } });
+      expect(cancelled).toEqual([1]);
+      act(() => vi.advanceTimersByTime(DRAFT_WRITE_DELAY_MS));
+      act(() => idle[1]?.callback());
+      expect(stored()?.data).toEqual({ value: 'dos' });
+    } finally {
+      delete page.requestIdleCallback;
+      delete page.cancelIdleCallback;
+      vi.useRealTimers();
+    }
   });
 
   it('writes the draft at once when the session expires, and keeps it when the screen then goes', () => {

@@ -10,6 +10,18 @@ import { useUnsavedWork } from './use-unsaved-work';
 /** How long after the last edit the draft is written (every edit in a drag would be too often). */
 export const DRAFT_WRITE_DELAY_MS = 400;
 
+/**
+ * issue 32 (speed): then, the write waits for the page to be idle, at most this long: a draft of
+ * 10,000 tasks takes the main thread a while to write, and a key pressed meanwhile waits for it.
+ * Leaving the page writes it at once all the same (unsaved-work-guard).
+ */
+export const DRAFT_IDLE_WAIT_MS = 1_000;
+
+type IdleWindow = {
+  requestIdleCallback?: (callback: () => void, options: { timeout: number }) => number;
+  cancelIdleCallback?: (handle: number) => void;
+};
+
 export type DraftSnapshot<T> = { baseVersion: number; data: T };
 
 export type UseDraftPersistenceOptions<T> = {
@@ -97,11 +109,14 @@ export function useDraftPersistence<T>(options: UseDraftPersistenceOptions<T>): 
   const discarded = useRef(false);
   const warned = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const idle = useRef<number | null>(null);
   const writtenKey = useRef<string | null>(null);
 
   const cancelWrite = useCallback(() => {
     if (timer.current !== null) clearTimeout(timer.current);
     timer.current = null;
+    if (idle.current !== null) (window as IdleWindow).cancelIdleCallback?.(idle.current);
+    idle.current = null;
   }, []);
 
   /** Writes the draft now, when there is something of the user's to keep. */
@@ -151,7 +166,12 @@ export function useDraftPersistence<T>(options: UseDraftPersistenceOptions<T>): 
     editedAt.current = recoveredAt.current ?? new Date().toISOString();
     recoveredAt.current = null;
     cancelWrite();
-    timer.current = setTimeout(keepDraft, DRAFT_WRITE_DELAY_MS);
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      const page = window as IdleWindow;
+      if (page.requestIdleCallback === undefined) keepDraft();
+      else idle.current = page.requestIdleCallback(keepDraft, { timeout: DRAFT_IDLE_WAIT_MS });
+    }, DRAFT_WRITE_DELAY_MS);
   }, [revision, isDirty, part, cancelWrite, keepDraft]);
 
   // dirty → clean: saved, reloaded or undone; the draft goes, unless the session has just expired

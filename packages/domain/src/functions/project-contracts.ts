@@ -35,6 +35,8 @@ export const projectDefaults = {
 
 export const MAX_PROJECT_AREA_TYPES = 500;
 export const MAX_AREA_QUANTITY = 999;
+/** issue 35: the most of one sub-area an area type may have in the wizard (the catalogue's own maximum). */
+export const MAX_SECTOR_QUANTITY = 999;
 /** The largest EDP a project may have (issue 5's limit); the wizard refuses a bigger generated one. */
 export const MAX_EDP_ITEMS = 50_000;
 
@@ -109,6 +111,24 @@ export const projectAreaTypeInputSchema = z.strictObject({
   name: z.string().optional(),
   priority: z.number().optional(),
   sectores: z.array(z.unknown()).max(500).optional(),
+  /**
+   * issue 35: how many of each of its sub-areas the area type has in this project ('2 torres, cada
+   * una 1 subterráneo + 12 pisos tipo + cubierta'), by the sub-area's catalogue `id`; a sub-area
+   * not listed keeps the catalogue's quantity (0: none of it).
+   */
+  sectorQuantities: z
+    .array(
+      z.strictObject({
+        id: z.number({ error: 'debe ser un número' }).int({ error: 'debe ser un número entero' }),
+        quantity: z
+          .number({ error: 'debe ser un número' })
+          .int({ error: 'debe ser un número entero' })
+          .min(0, { error: 'debe ser 0 o más' })
+          .max(MAX_SECTOR_QUANTITY, { error: `debe ser como máximo ${MAX_SECTOR_QUANTITY}` }),
+      }),
+    )
+    .max(500, { error: 'admite como máximo 500 subáreas' })
+    .optional(),
 });
 
 const projectNameSchema = z
@@ -177,6 +197,17 @@ export const projectInputSchema = z
         context.addIssue({ code: 'custom', path: ['tiposArea', index, '_id'], message: 'está repetido' });
       }
       seen.add(areaType._id);
+      const sectors = new Set<number>();
+      (areaType.sectorQuantities ?? []).forEach((sector, position) => {
+        if (sectors.has(sector.id)) {
+          context.addIssue({
+            code: 'custom',
+            path: ['tiposArea', index, 'sectorQuantities', position, 'id'],
+            message: 'está repetida',
+          });
+        }
+        sectors.add(sector.id);
+      });
     });
   });
 export type ProjectInput = z.input<typeof projectInputSchema>;

@@ -128,36 +128,6 @@ describe('ganttSheetRows', () => {
   });
 });
 
-describe('issue 35: the Recursos column', () => {
-  it("writes each task's resources as the Gantt's column does, and an import leaves them as they are", () => {
-    const assigned = current.map((entry) =>
-      entry.TaskID === 12
-        ? {
-            ...entry,
-            Resources: [
-              { resourceId: 'cmol', units: 2 },
-              { resourceId: 'grua', units: 1 },
-            ],
-          }
-        : entry,
-    );
-    const names = new Map([
-      ['cmol', 'Cuadrilla moldaje'],
-      ['grua', 'Grúa torre'],
-    ]);
-    const rows = ganttSheetRows(assigned, (id) => names.get(id));
-    expect(rows.map((row) => row.resources)).toEqual(['', '', '', 'Cuadrilla moldaje[2]; Grúa torre', '']);
-    // the column read back is not a field of the import: the task's activity carries no Resources
-    const sheet = sheetOf(rows).map((row, index) => ({
-      ...row,
-      cells: [...row.cells, index === 0 ? 'Recursos' : (rows[index - 1]?.resources ?? '')],
-    }));
-    const result = ganttUpdatesFromRows(sheet, assigned);
-    expect(result.errors).toEqual([]);
-    expect(result.activities.some((activity) => 'Resources' in activity)).toBe(false);
-  });
-});
-
 describe('issue 32: a Gantt sheet with unique codes, and one written before them', () => {
   const built = current.map((entry) => ({
     ...entry,

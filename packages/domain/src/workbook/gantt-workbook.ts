@@ -20,7 +20,9 @@ import {
 } from './sheet-rows';
 import type { SheetCell, SheetColumn, SheetRow } from './sheet-rows';
 import { assignmentsText } from '../resources/assignments';
+import type { NamedResource, ResourceAssignment } from '../resources/assignments';
 import { parseSheetPredecessors } from './sheet-predecessors';
+import { readSheetResources } from './sheet-resources';
 
 /**
  * The Gantt's task table as a workbook (issue 14): the rows exportGantt 'xlsx' writes (Id 1..n in
@@ -45,7 +47,7 @@ export const GANTT_SHEET_TITLES = {
   predecessors: 'Predecesoras',
   float: 'Holgura',
   critical: 'Crítica',
-  /** issue 35: written, not read back (the resources stay as they are on import) */
+  /** issue 35: the task's resources, written as the Gantt's column and read back by name or code */
   resources: 'Recursos',
 } as const;
 const MAX_TASK_CODE = 120;
@@ -141,7 +143,7 @@ export const uniqueCodesOf = ganttActivityCodes;
 
 // ---------------------------------------------------------------- reading the table back
 
-type GanttColumn = 'id' | 'code' | 'name' | 'start' | 'duration' | 'progress' | 'predecessors';
+type GanttColumn = 'id' | 'code' | 'name' | 'start' | 'duration' | 'progress' | 'predecessors' | 'resources';
 
 const T = GANTT_SHEET_TITLES;
 
@@ -158,6 +160,12 @@ const GANTT_COLUMNS: readonly SheetColumn<GanttColumn>[] = [
     required: false,
   },
   { key: 'predecessors', title: T.predecessors, aliases: ['Predecessors', 'Predecesores'], required: false },
+  {
+    key: 'resources',
+    title: T.resources,
+    aliases: ['Resources', 'Resource Names', 'Nombres de los recursos', 'Nombres de recursos'],
+    required: false,
+  },
 ];
 
 export type GanttImportCounts = { updated: number; added: number; unchanged: number };
@@ -207,12 +215,14 @@ type RowPlan = {
  * date the task is at now); a summary's Duración and Inicio are computed and left alone. A row with
  * an unknown Código is a new task (TaskID above the highest) under the task whose code is the
  * longest dot-prefix of its code, or at the top. Tasks without a row stay as they are, and so do
- * their links into rows. Every error of every row is listed.
+ * their links into rows. Every error of every row is listed. Issue 35: with a Recursos column, each
+ * row's cell is its task's resources by name or code of `options.resources` (blank: none; a
+ * summary's too, as in MS Project); without it, every task keeps its resources.
  */
 export function ganttUpdatesFromRows(
   rows: readonly SheetRow[],
   currentTasks: readonly GanttTask[],
-  options: { defaultStart?: string } = {},
+  options: { defaultStart?: string; resources?: readonly NamedResource[] } = {},
 ): GanttImportResult {
   const found = findSheetHeader(rows, GANTT_COLUMNS);
   if (!found.ok) return { activities: [], errors: [found.error], counts: NO_COUNTS, rows: 0 };
@@ -314,6 +324,9 @@ export function ganttUpdatesFromRows(
 
   // pass 2: the fields
   const hasColumn = (key: GanttColumn) => header.columns[key] !== undefined;
+  const catalogue = options.resources ?? [];
+  const resourceNames = new Map(catalogue.map((resource) => [resource._id, resource.name]));
+  const nameOf = (resourceId: string) => resourceNames.get(resourceId);
   const updates = new Map<number, GanttTaskInput>();
   const added: { plan: RowPlan; input: GanttTaskInput }[] = [];
   const counts: GanttImportCounts = { updated: 0, added: 0, unchanged: 0 };
@@ -376,6 +389,18 @@ export function ganttUpdatesFromRows(
       }
     }
 
+    let resources: ResourceAssignment[] | undefined;
+    let resourcesChanged = false;
+    if (hasColumn('resources')) {
+      const cell = cellText(cellAt(row, header, 'resources'));
+      const read = readSheetResources(cell, task?.Resources, catalogue, nameOf);
+      if (!read.ok) rowErrors.push(rowError(row.row, T.resources, read.error));
+      else {
+        resources = read.assignments;
+        resourcesChanged = read.changed;
+      }
+    }
+
     if (!task) {
       const name = cellText(cellAt(row, header, 'name'));
       const unsafeName = unsafeTextError(row.row, T.name, 'el nombre', name);
@@ -404,6 +429,7 @@ export function ganttUpdatesFromRows(
         Progress: 0,
         ParentId: null,
         Predecessor: formatPredecessors(links ?? []),
+        ...(resources !== undefined && resources.length > 0 ? { Resources: resources } : {}),
       };
       added.push({ plan, input });
       counts.added += 1;
@@ -422,7 +448,7 @@ export function ganttUpdatesFromRows(
     const linksChanged = linksText(nextLinks) !== linksText(currentLinks);
     const startChanged = start !== undefined && start !== task.StartDate;
     const durationChanged = duration !== undefined && duration !== task.Duration;
-    if (!linksChanged && !startChanged && !durationChanged) {
+    if (!linksChanged && !startChanged && !durationChanged && !resourcesChanged) {
       counts.unchanged += 1;
       continue;
     }
@@ -430,6 +456,7 @@ export function ganttUpdatesFromRows(
     const update = inputOf(task);
     if (startChanged) update.StartDate = start as string;
     if (durationChanged) update.Duration = duration as number;
+    if (resourcesChanged) update.Resources = resources ?? [];
     if (linksChanged) {
       update.Predecessor = linksText(nextLinks);
       // a link stays generated only while it is the same link

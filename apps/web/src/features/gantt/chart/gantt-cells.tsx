@@ -1,5 +1,6 @@
 import { formatIsoDate, formatProgress } from '@cimiento/domain';
 import type { IApi, ITask } from '@svar-ui/react-gantt';
+import { createContext, useContext } from 'react';
 import type { BarBox, ChartTask } from './gantt-chart-data';
 import { baselineBox, chartPlacer, deadlineLeft } from './gantt-chart-data';
 import { formatFinishVariance } from './gantt-columns';
@@ -11,12 +12,20 @@ import { formatFinishVariance } from './gantt-columns';
  */
 
 /**
+ * issue 32 (speed): the critical tasks of the chart's build (ChartData's `criticalIds`), which the
+ * bars read here rather than from SVAR's tasks, so that a change of the critical path redraws the bars
+ * shown and patches none of SVAR's 10,000 tasks.
+ */
+export const CriticalTasksContext = createContext<ReadonlySet<number>>(new Set());
+
+/**
  * The bar's content: the name, and the mark the stylesheet paints critical bars by. With a chosen
  * baseline (issue 15), the task's baseline bar in grey under it, placed as SVAR places bars (the
  * free edition does not draw SVAR's own baselines); it takes no pointer, so a drag is the bar's.
  */
 export function TaskBar({ data: task, api }: { data: ITask; api?: IApi }) {
   const data = task as ChartTask & Partial<BarBox>;
+  const critical = useContext(CriticalTasksContext).has(data.id);
   const place =
     (data.baseStart || data.deadlineIso) && api
       ? chartPlacer(api.getState() as Parameters<typeof chartPlacer>[0])
@@ -30,9 +39,9 @@ export function TaskBar({ data: task, api }: { data: ITask; api?: IApi }) {
   return (
     <>
       <div
-        className={data.critical ? 'cim-bar cim-critical' : 'cim-bar'}
+        className={critical ? 'cim-bar cim-critical' : 'cim-bar'}
         data-task-id={data.id}
-        data-critical={data.critical ? 'true' : 'false'}
+        data-critical={critical ? 'true' : 'false'}
         title={`${data.code === '' ? '' : `${data.code} `}${data.text}`}
       >
         {data.type === 'milestone' ? '' : data.text}

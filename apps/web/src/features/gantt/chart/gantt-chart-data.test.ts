@@ -275,8 +275,6 @@ describe('buildChartData', () => {
       startIso: '2025-03-03',
       endIso: '2025-03-07',
       workDays: 5,
-      totalFloat: 0,
-      critical: true,
       title: 'OG.1 Excavación',
       predecessors: '',
       predecessorsTitle: '',
@@ -284,7 +282,8 @@ describe('buildChartData', () => {
       remainingDays: 5,
       resourceText: '',
     });
-    expect(data.byId.get(4)).toMatchObject({ type: 'task', totalFloat: 2, critical: false, parent: 1 });
+    expect(data.byId.get(4)).toMatchObject({ type: 'task', parent: 1 });
+    expect([...data.criticalIds].sort((a, b) => a - b)).toEqual([1, 2, 3, 5, 6]);
     expect(isoOf(data.byId.get(4))).toEqual(['2025-03-10', '2025-03-11']);
     expect(data.byId.get(5)).toMatchObject({ parent: 0, type: 'task', duration: 2, workDays: 2 });
     expect(isoOf(data.byId.get(5))).toEqual(['2025-03-13', '2025-03-15']);

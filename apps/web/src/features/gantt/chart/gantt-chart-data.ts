@@ -65,8 +65,6 @@ export type ChartTask = {
   startIso: string;
   endIso: string;
   workDays: number;
-  totalFloat: number;
-  critical: boolean;
   /** the task in full (code, name, EDP item), for tooltips */
   title: string;
   /** the 'Predecesoras' cell as a planner reads it, and its tooltip in full */
@@ -115,6 +113,12 @@ export type ChartData = {
   links: ChartLink[];
   /** ids of critical links, for the stylesheet */
   criticalLinks: string[];
+  /**
+   * issue 32 (speed): the critical tasks shown, which the bar template reads (TaskBar, through
+   * CriticalTasksContext) instead of a field of each chart task: an edit on the critical path can turn
+   * thousands of tasks critical or not, and nothing else of them changes; the chart is not patched
+   */
+  criticalIds: ReadonlySet<number>;
   byId: Map<number, ChartTask>;
   /**
    * issue 18: what the tasks were built from, so the next build (after an edit) reuses the task
@@ -133,6 +137,8 @@ type ChartSource = {
   tracking: ChartTracking | undefined;
   /** per task id: the draft task, its schedule and the flags its chart task was built from */
   inputs: Map<number, TaskInputs>;
+  /** no search or filter hid a task (every link between the tasks is drawn) */
+  shownAll: boolean;
 };
 
 type TaskInputs = {
@@ -158,6 +164,12 @@ export function sameDirectoryInputs(left: readonly GanttDraftTask[], right: read
   return true;
 }
 
+/**
+ * What a chart task holds of a task's schedule. The float is not among them: the chart does not show
+ * it (the task panel reads the schedule's), and an edit that moves the project's finish changes
+ * every task's float and nothing else of most (issue 32, speed: those tasks keep their chart task).
+ * Nor is the critical flag: the bars read `criticalIds`, for the same reason.
+ */
 function sameComputed(a: ScheduledTask, b: ScheduledTask): boolean {
   return (
     a === b ||
@@ -165,39 +177,22 @@ function sameComputed(a: ScheduledTask, b: ScheduledTask): boolean {
       a.end === b.end &&
       a.duration === b.duration &&
       a.isSummary === b.isSummary &&
-      a.totalFloat === b.totalFloat &&
-      a.critical === b.critical &&
       a.status === b.status)
   );
 }
 
-function onlyFloatChanged(a: TaskInputs, b: TaskInputs): boolean {
-  const { computed: x } = a;
-  const { computed: y } = b;
-  return (
-    a.task === b.task &&
-    a.progress === b.progress &&
-    a.parent === b.parent &&
-    a.open === b.open &&
-    a.base === b.base &&
-    x.start === y.start &&
-    x.end === y.end &&
-    x.duration === y.duration &&
-    x.isSummary === y.isSummary &&
-    x.critical === y.critical &&
-    x.status === y.status
-  );
-}
-
-function sameInputs(a: TaskInputs, b: TaskInputs): boolean {
-  return (
-    a.task === b.task &&
-    a.progress === b.progress &&
-    a.parent === b.parent &&
-    a.open === b.open &&
-    a.base === b.base &&
-    sameComputed(a.computed, b.computed)
-  );
+/** Whether two lists of predecessors draw the same links (from, type, generated; the lag is not drawn). */
+function sameDrawnLinks(left: readonly PredecessorLink[], right: readonly PredecessorLink[] | undefined): boolean {
+  if (left === right) return true;
+  if (right === undefined || left.length !== right.length) return false;
+  return left.every((link, index) => {
+    const other = right[index] as PredecessorLink;
+    return (
+      link.predecessorId === other.predecessorId &&
+      link.type === other.type &&
+      (link.generated === true) === (other.generated === true)
+    );
+  });
 }
 
 /**
@@ -351,29 +346,27 @@ export function buildChartData(
     const base = tracking?.baseline.get(task.id);
     const parent = task.parentId !== undefined && ids.has(task.parentId) ? task.parentId : 0;
     const open = withChildren.has(task.id) ? (shown ? true : !closed.has(task.id)) : undefined;
-    const taskInputs: TaskInputs = {
-      task,
-      computed,
-      progress: progress.get(task.id) ?? task.progress,
-      parent,
-      open,
-      base,
-    };
-    inputs.set(task.id, taskInputs);
+    const taskProgress = progress.get(task.id) ?? task.progress;
     const earlier = reusable ? before.inputs.get(task.id) : undefined;
     const prior = earlier ? previous?.byId.get(task.id) : undefined;
-    if (earlier && prior && sameInputs(earlier, taskInputs)) {
+    if (
+      earlier !== undefined &&
+      prior !== undefined &&
+      earlier.task === task &&
+      earlier.progress === taskProgress &&
+      earlier.parent === parent &&
+      earlier.open === open &&
+      earlier.base === base &&
+      sameComputed(earlier.computed, computed)
+    ) {
+      // issue 32 (speed): the inputs kept as they were (what they hold reads the same), no new object
+      inputs.set(task.id, earlier);
       chartTasks.push(prior);
       byId.set(task.id, prior);
       continue;
     }
-    // an edit that moves the project's finish changes every task's float, and nothing else of most
-    if (earlier && prior && onlyFloatChanged(earlier, taskInputs)) {
-      const moved = { ...prior, totalFloat: computed.totalFloat };
-      chartTasks.push(moved);
-      byId.set(task.id, moved);
-      continue;
-    }
+    const taskInputs: TaskInputs = { task, computed, progress: taskProgress, parent, open, base };
+    inputs.set(task.id, taskInputs);
     // else what did not change is taken from the task's previous chart task
     const sameTask = earlier !== undefined && prior !== undefined && earlier.task === task;
     const sameDates =
@@ -404,8 +397,6 @@ export function buildChartData(
       // a leaf's planned working days (what the user edits; issue 15: a task under way or done spans
       // more or fewer days on the chart), a summary's rolled-up span
       workDays: computed.isSummary ? computed.duration : task.duration,
-      totalFloat: computed.totalFloat,
-      critical: computed.critical,
       title: sameTask
         ? prior.title
         : describeGanttTask(directory.byId.get(task.id) ?? { uniqueCode: task.code, name: task.name }),
@@ -457,25 +448,57 @@ export function buildChartData(
     chartTasks.push(chartTask);
     byId.set(task.id, chartTask);
   }
-  const links: ChartLink[] = [];
-  const criticalLinks: string[] = [];
+  // issue 32 (speed): the links read only the tasks' predecessors and which tasks show; when neither
+  // changed (an edit of dates), the previous build's list stays, and the chart has no link to patch
+  const sameLinks =
+    reusable &&
+    previous !== undefined &&
+    shown === null &&
+    before.shownAll &&
+    tasks.every((task, index) => sameDrawnLinks(task.predecessors, before.tasks[index]?.predecessors));
+  const links: ChartLink[] = sameLinks ? previous.links : [];
+  const critical: string[] = [];
+  let index = 0;
   for (const task of tasks) {
     if (!byId.has(task.id)) continue;
     const to = scheduled.get(task.id);
     for (const link of task.predecessors) {
       if (!byId.has(link.predecessorId)) continue;
-      const id = linkId(link.predecessorId, task.id, link.generated === true);
-      links.push({ id, source: link.predecessorId, target: task.id, type: svarLinkType[link.type] });
+      let id: string;
+      if (sameLinks) {
+        id = (links[index] as ChartLink).id;
+      } else {
+        id = linkId(link.predecessorId, task.id, link.generated === true);
+        links.push({ id, source: link.predecessorId, target: task.id, type: svarLinkType[link.type] });
+      }
+      index += 1;
       const from = scheduled.get(link.predecessorId);
-      if (from && to && isCriticalLink(link, from, to)) criticalLinks.push(id);
+      if (from && to && isCriticalLink(link, from, to)) critical.push(id);
     }
   }
+  const criticalShown = new Set<number>();
+  for (const task of chartTasks) if (scheduled.get(task.id)?.critical === true) criticalShown.add(task.id);
+  // the same critical tasks: the same set, so no bar is drawn again
+  const criticalIds =
+    previous !== undefined &&
+    previous.criticalIds.size === criticalShown.size &&
+    [...criticalShown].every((id) => previous.criticalIds.has(id))
+      ? previous.criticalIds
+      : criticalShown;
+  // the same critical links: the same list, so the chart's stylesheet is not written again
+  const criticalLinks =
+    previous !== undefined &&
+    previous.criticalLinks.length === critical.length &&
+    critical.every((id, at) => previous.criticalLinks[at] === id)
+      ? previous.criticalLinks
+      : critical;
   return {
     tasks: chartTasks,
     links,
     criticalLinks,
+    criticalIds,
     byId,
-    source: { tasks, directory, rowNumbers, labels, tracking, inputs },
+    source: { tasks, directory, rowNumbers, labels, tracking, inputs, shownAll: shown === null },
   };
 }
 

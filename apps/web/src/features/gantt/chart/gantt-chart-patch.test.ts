@@ -9,6 +9,7 @@ import {
   updateGanttTask,
 } from '@cimiento/domain';
 import type { GanttDraftTask, GanttEdit, LinkType, ScheduledTask } from '@cimiento/domain';
+import { DataStore } from '@svar-ui/gantt-store';
 import { describe, expect, it } from 'vitest';
 import type { ChartData, ChartTask } from './gantt-chart-data';
 import type { ChartBaselineDates, ChartTracking } from './gantt-chart-tracking';
@@ -74,8 +75,7 @@ function schedule(tasks: readonly GanttDraftTask[]): Map<number, ScheduledTask> 
 
 /** A chart task as SVAR keeps it once parsed: a milestone has no end and no duration. */
 function asSvar(task: ChartTask): Record<string, unknown> {
-  const { totalFloat: _float, ...rest } = task;
-  return task.type === 'milestone' ? { ...rest, end: undefined, duration: 0 } : rest;
+  return task.type === 'milestone' ? { ...task, end: undefined, duration: 0 } : { ...task };
 }
 
 /** SVAR's data store as far as a patch reaches it: its task tree and link list, and the state set. */
@@ -109,6 +109,51 @@ function fakeSvarStore(data: ChartData) {
 }
 
 const strip = ({ source: _source, ...data }: ChartData) => data;
+
+/** What SVAR's layout gave each task shown: its place, size and whether it is drawn. */
+type Placed = { id: number; $x: number; $y: number; $w: number; $h: number; $skip: boolean };
+
+/**
+ * SVAR's real data store (@svar-ui/gantt-store, the one the Gantt runs), configured as our chart
+ * configures it: days, automatic scale, the week and day scales.
+ */
+function svarStore(data: ChartData, cellWidth = 30) {
+  const store = new DataStore((() => ({})) as never);
+  store.init({
+    tasks: data.tasks.map((task) => ({ ...task })),
+    links: data.links.map((link) => ({ ...link })),
+    scales: [
+      { unit: 'week', step: 1, format: 'w' },
+      { unit: 'day', step: 1, format: 'd' },
+    ],
+    lengthUnit: 'day',
+    durationUnit: 'day',
+    cellWidth,
+    cellHeight: 32,
+    scaleHeight: 28,
+    autoScale: true,
+    _weekStart: 1,
+  } as never);
+  const placed = (): Placed[] =>
+    (store.getState() as unknown as { _tasks: Placed[] })._tasks.map(({ id, $x, $y, $w, $h, $skip }) => ({
+      id,
+      $x,
+      $y,
+      $w,
+      $h,
+      $skip: $skip === true,
+    }));
+  const linkPaths = () =>
+    (store.getState() as unknown as { _links: { id: string; $p: string }[] })._links
+      .map(({ id, $p }) => `${id} ${$p}`)
+      .sort();
+  // the scale's first and last day (SVAR's automatic scale, from the tasks' span)
+  const scale = () => {
+    const { _start, _end } = store.getState() as unknown as { _start: Date; _end: Date };
+    return [_start.getTime(), _end.getTime()];
+  };
+  return { store, placed, linkPaths, scale };
+}
 
 describe('buildChartData from the build before (issue 18)', () => {
   it('after 300 random edits, each build from the one before equals a build from nothing, and the chart patched from what it showed equals the new build', () => {
@@ -207,6 +252,50 @@ describe('buildChartData from the build before (issue 18)', () => {
     const changed = after.tasks.filter((task) => task !== before.byId.get(task.id)).map((task) => task.id);
     expect(changed).toEqual([15, 16, 17, 18, 19, 20, 21]);
   });
+
+  it('keeps the chart task of a task whose float alone changed, and the links while no predecessor changes (issue 32, speed)', () => {
+    const tasks = project();
+    const before = buildChartData(tasks, schedule(tasks), new Set());
+    // group 2 (ids 8–14, after group 1) finishes the project: a day more on its second task moves
+    // the finish, and with it the float of every task of group 3 (ids 15–21)
+    const first = tasks.find((task) => task.id === 9) as GanttDraftTask;
+    const edit = updateGanttTask(tasks, first.id, { ...first, duration: first.duration + 1 });
+    if (!edit.ok) throw new Error('edit refused');
+    const scheduledAfter = schedule(edit.tasks);
+    const floats = [...scheduledAfter.values()].filter(
+      (task) => task.totalFloat !== schedule(tasks).get(task.id)?.totalFloat,
+    );
+    expect(floats.map((task) => task.id).sort((a, b) => a - b)).toEqual([15, 16, 17, 18, 19, 20, 21]);
+    const after = buildChartData(edit.tasks, scheduledAfter, new Set(), '', undefined, undefined, before);
+    const changed = after.tasks.filter((task) => task !== before.byId.get(task.id)).map((task) => task.id);
+    expect(changed).toEqual([8, 9, 10, 11, 12, 13, 14]);
+    expect(after.links).toBe(before.links);
+    expect(after.criticalLinks).toBe(before.criticalLinks);
+    expect(after.criticalIds).toBe(before.criticalIds);
+    expect(chartPatch(before, after)?.addLinks).toEqual([]);
+    // a link added: a new list
+    const linked = addGanttLink(edit.tasks, 2, 16, 'FS', 0);
+    if (!linked.ok) throw new Error('link refused');
+    const relinked = buildChartData(linked.tasks, schedule(linked.tasks), new Set(), '', undefined, undefined, after);
+    expect(relinked.links).not.toBe(after.links);
+    expect(relinked.links.map((link) => link.id)).toContain('2_16');
+  });
+
+  it('a change of the critical path changes the critical set, and patches no task that did not move (issue 32, speed)', () => {
+    const tasks = project();
+    const before = buildChartData(tasks, schedule(tasks), new Set());
+    // groups 1 and 2 (ids 1–14) are the critical chain; 20 days more on group 3's first task make
+    // group 3 (ids 15–21) the longest
+    const first = tasks.find((task) => task.id === 16) as GanttDraftTask;
+    const edit = updateGanttTask(tasks, first.id, { ...first, duration: first.duration + 20 });
+    if (!edit.ok) throw new Error('edit refused');
+    const after = buildChartData(edit.tasks, schedule(edit.tasks), new Set(), '', undefined, undefined, before);
+    expect([...before.criticalIds].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+    expect([...after.criticalIds].sort((a, b) => a - b)).toEqual([15, 16, 17, 18, 19, 20, 21]);
+    const patch = chartPatch(before, after);
+    expect(patch?.tasks.map((entry) => entry.id)).toEqual([15, 16, 17, 18, 19, 20, 21]);
+    expect(after.tasks.filter((task) => task.id <= 14).every((task) => task === before.byId.get(task.id))).toBe(true);
+  });
 });
 
 describe('chartPatch', () => {
@@ -227,7 +316,6 @@ describe('chartPatch', () => {
       startIso: '2030-03-04',
       endIso: '2030-03-09',
       workDays: 9,
-      critical: !sample.critical,
       title: 'otro',
       predecessors: 'otro',
       predecessorsTitle: 'otro',
@@ -248,10 +336,8 @@ describe('chartPatch', () => {
       resourceText: 'Grúa torre',
       levelingDelay: 5,
     };
-    // every field but the ones a patch never sends alone (the tree's and the float) is tried
-    const untried = Object.keys(sample).filter(
-      (key) => !(key in changes) && !['id', 'parent', 'open', 'totalFloat'].includes(key),
-    );
+    // every field but the ones a patch never sends alone (the tree's) is tried
+    const untried = Object.keys(sample).filter((key) => !(key in changes) && !['id', 'parent', 'open'].includes(key));
     expect(untried).toEqual([]);
     for (const [key, value] of Object.entries(changes)) {
       const changed = { ...sample, [key]: value };
@@ -266,9 +352,9 @@ describe('chartPatch', () => {
       if (key === 'type') expect(fields).toMatchObject({ type: 'milestone', end: undefined, duration: 0 });
       else expect(fields[key], key).toEqual(value);
     }
-    const floatOnly = { ...sample, totalFloat: sample.totalFloat + 4 };
+    // a task the same in every field, in a new object, is no change
     expect(
-      chartPatch(data, { ...data, tasks: data.tasks.map((task) => (task.id === 3 ? floatOnly : task)) })?.tasks,
+      chartPatch(data, { ...data, tasks: data.tasks.map((task) => (task.id === 3 ? { ...sample } : task)) })?.tasks,
     ).toEqual([]);
   });
 
@@ -307,5 +393,87 @@ describe('chartPatch', () => {
       { ...first, type: 's2s' },
       { id: '1_9', source: 1, target: 9, type: 'e2s' },
     ]);
+  });
+});
+
+describe('applyChartPatch on SVAR’s own data store (issue 32, speed)', () => {
+  it('places the bars it moves as SVAR’s full layout does, and SVAR lays out nothing more', () => {
+    const next = random(32);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+    let tasks = project();
+    let scheduled = schedule(tasks);
+    let closed = new Set<number>();
+    let shown = buildChartData(tasks, scheduled, closed);
+    let chart = svarStore(shown);
+    let placedHere = 0;
+    for (let step = 0; step < 200; step += 1) {
+      const leaves = tasks.filter((task) => !tasks.some((other) => other.parentId === task.id));
+      const leaf = pick(leaves);
+      const at = scheduled.get(leaf.id) as ScheduledTask;
+      const kind = pick(['move', 'resize', 'duration', 'milestone', 'link', 'close', 'open']);
+      let edit: GanttEdit | null = null;
+      if (kind === 'move')
+        edit = moveGanttTask(tasks, leaf.id, nextIso(at.start, Math.floor(next() * 9) - 4), calendar);
+      if (kind === 'resize') {
+        edit = resizeGanttTask(tasks, leaf.id, at.start, nextIso(at.end, Math.floor(next() * 7) - 2), calendar);
+      }
+      if (kind === 'duration')
+        edit = updateGanttTask(tasks, leaf.id, { ...leaf, duration: 1 + Math.floor(next() * 6) });
+      if (kind === 'milestone') edit = updateGanttTask(tasks, leaf.id, { ...leaf, duration: 0 });
+      if (kind === 'link') edit = addGanttLink(tasks, pick(leaves).id, leaf.id, pick<LinkType>(['FS', 'SS', 'FF']), 0);
+      if (kind === 'close') closed = new Set([...closed, pick(tasks.filter((task) => task.parentId === undefined)).id]);
+      if (kind === 'open') closed = new Set();
+      if (edit?.ok) {
+        const result = scheduleDraft(edit.tasks, calendar);
+        if (result.ok) {
+          tasks = edit.tasks;
+          scheduled = new Map(result.tasks.map((task) => [task.id, task]));
+        }
+      }
+      const built = buildChartData(tasks, scheduled, closed, '', undefined, undefined, shown);
+      const patch = chartPatch(shown, built);
+      if (!patch) {
+        chart = svarStore(built);
+      } else {
+        applyChartPatch(chart.store, patch);
+        const moved = patch.tasks.some(({ fields }) => 'start' in fields);
+        // placed here, not by SVAR (a bar placed wrong here is not put right by a layout of SVAR's)
+        if (patch.sameStart && moved && !patch.tasks.some(({ fields }) => 'open' in fields)) placedHere += 1;
+      }
+      // the reference: the same build given to a new store, laid out by SVAR from nothing
+      const fresh = svarStore(built);
+      expect(chart.placed()).toEqual(fresh.placed());
+      expect(chart.linkPaths()).toEqual(fresh.linkPaths());
+      expect(chart.scale()).toEqual(fresh.scale());
+      shown = built;
+    }
+    // the fast path ran, on moves, stretches and milestones
+    expect(placedHere).toBeGreaterThan(20);
+  });
+
+  it('widens the scale when the finish moves later, and leaves the layout to SVAR when the start moves', () => {
+    const tasks = project();
+    const shown = buildChartData(tasks, schedule(tasks), new Set());
+    const last = tasks[tasks.length - 1] as GanttDraftTask;
+    const longer = updateGanttTask(tasks, last.id, { ...last, duration: last.duration + 20 });
+    if (!longer.ok) throw new Error('edit refused');
+    const built = buildChartData(longer.tasks, schedule(longer.tasks), new Set(), '', undefined, undefined, shown);
+    const patch = chartPatch(shown, built);
+    expect(patch).toMatchObject({ sameStart: true, sameEnd: false });
+    const chart = svarStore(shown);
+    applyChartPatch(chart.store, patch as NonNullable<typeof patch>);
+    expect(chart.placed()).toEqual(svarStore(built).placed());
+    expect(chart.scale()).toEqual(svarStore(built).scale());
+    // the first task two weeks earlier: every bar's place changes
+    const first = tasks[1] as GanttDraftTask;
+    const earlier = moveGanttTask(tasks, first.id, '2025-02-17', calendar);
+    if (!earlier.ok) throw new Error('edit refused');
+    const moved = buildChartData(earlier.tasks, schedule(earlier.tasks), new Set(), '', undefined, undefined, shown);
+    const early = chartPatch(shown, moved);
+    expect(early?.sameStart).toBe(false);
+    const other = svarStore(shown);
+    applyChartPatch(other.store, early as NonNullable<typeof early>);
+    expect(other.placed()).toEqual(svarStore(moved).placed());
+    expect(other.scale()).toEqual(svarStore(moved).scale());
   });
 });

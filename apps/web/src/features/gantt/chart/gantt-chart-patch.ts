@@ -1,3 +1,4 @@
+import { getAdder } from '@svar-ui/gantt-store';
 import type { ChartData, ChartLink, ChartTask } from './gantt-chart-data';
 
 /**
@@ -13,6 +14,15 @@ export type ChartPatch = {
   tasks: { id: number; fields: Record<string, unknown> }[];
   addLinks: ChartLink[];
   removeLinks: string[];
+  /**
+   * issue 32 (speed): the new chart's span (the earliest start and the latest end of its tasks, in
+   * milliseconds, from which SVAR's automatic scale is drawn), and whether its start stays: only
+   * then do the bars not moved keep their places, and the patch places the moved ones itself
+   * instead of SVAR laying out every task again
+   */
+  span: [number, number];
+  sameStart: boolean;
+  sameEnd: boolean;
 };
 
 /** Every field of a chart task (the compiler checks the list is whole), compared one by one. */
@@ -31,8 +41,6 @@ const chartTaskFields: Record<keyof ChartTask, true> = {
   startIso: true,
   endIso: true,
   workDays: true,
-  totalFloat: true,
-  critical: true,
   title: true,
   predecessors: true,
   predecessorsTitle: true,
@@ -53,18 +61,15 @@ const chartTaskFields: Record<keyof ChartTask, true> = {
   resourceText: true,
   levelingDelay: true,
 };
-// the float is ours (the task panel reads the schedule's): nothing SVAR draws reads it, and after an
-// edit that moves the project's finish it is the one field that changed on most tasks
-const fieldNames = (Object.keys(chartTaskFields) as (keyof ChartTask)[]).filter((key) => key !== 'totalFloat');
+const fieldNames = Object.keys(chartTaskFields) as (keyof ChartTask)[];
 
 function sameDate(left: Date | undefined, right: Date | undefined): boolean {
   return left === right || (left !== undefined && right !== undefined && left.getTime() === right.getTime());
 }
 
-/** Whether anything SVAR keeps of a task differs, every field but the float written out (fast). */
+/** Whether anything SVAR keeps of a task differs, every field written out (fast). */
 function drawnDiffers(a: ChartTask, b: ChartTask): boolean {
   if (
-    a.critical !== b.critical ||
     a.startIso !== b.startIso ||
     a.endIso !== b.endIso ||
     a.workDays !== b.workDays ||
@@ -132,6 +137,33 @@ function changedFields(shown: ChartTask, next: ChartTask): Record<string, unknow
   return fields;
 }
 
+/**
+ * The span SVAR's automatic scale reads (its calcScales, community edition): the earliest start and
+ * the latest end, a milestone's end being its start. Compared in milliseconds.
+ */
+function chartSpan(tasks: readonly ChartTask[]): [number, number] {
+  let first = Infinity;
+  let last = -Infinity;
+  for (const task of tasks) {
+    const start = task.start.getTime();
+    const end = task.type === 'milestone' ? start : task.end.getTime();
+    if (start < first) first = start;
+    if (end > last) last = end;
+  }
+  return [first, last];
+}
+
+/** The span of a build, worked out once per build (a build is never changed once made). */
+const spans = new WeakMap<readonly ChartTask[], [number, number]>();
+function spanOf(tasks: readonly ChartTask[]): [number, number] {
+  let span = spans.get(tasks);
+  if (!span) {
+    span = chartSpan(tasks);
+    spans.set(tasks, span);
+  }
+  return span;
+}
+
 /** What turns the chart's `shown` into `next`, or null when the rows changed (see ChartPatch). */
 export function chartPatch(shown: ChartData, next: ChartData): ChartPatch | null {
   if (shown.tasks.length !== next.tasks.length) return null;
@@ -162,14 +194,47 @@ export function chartPatch(shown: ChartData, next: ChartData): ChartPatch | null
     }
     for (const id of before.keys()) if (!after.has(id)) removeLinks.push(id);
   }
-  return { tasks, addLinks, removeLinks };
+  const [shownFirst, shownLast] = spanOf(shown.tasks);
+  const [nextFirst, nextLast] = spanOf(next.tasks);
+  return {
+    tasks,
+    addLinks,
+    removeLinks,
+    span: [nextFirst, nextLast],
+    sameStart: shownFirst === nextFirst,
+    sameEnd: shownLast === nextLast,
+  };
 }
+
+/** A task as SVAR's layout keeps it: its dates and the place and size it was given. */
+type SvarPlacedTask = {
+  start: Date;
+  end?: Date;
+  type?: string;
+  $x?: number;
+  $w?: number;
+  $h?: number;
+  $skip?: boolean;
+};
+
+/** What SVAR's layout of a task reads from its state (the scale, the day's width). */
+type SvarLayoutState = {
+  cellWidth: number;
+  _scales: {
+    start: Date;
+    end: Date;
+    lengthUnit: string;
+    diff: (later: Date | undefined, earlier: Date | undefined, unit: string, precise?: boolean) => number;
+  };
+};
 
 /** The parts of SVAR's data store (its DataStore, api.getStores().data) a patch goes through. */
 type SvarDataStore = {
-  getState: () => {
+  getState: () => SvarLayoutState & {
+    scales: { unit: string }[];
     tasks: {
       update: (id: number, fields: Record<string, unknown>) => void;
+      byId: (id: number) => SvarPlacedTask | undefined;
       forEach: (each: (task: { $y?: number }) => void) => void;
     };
     links: { add: (link: ChartLink) => void; remove: (id: string) => void };
@@ -178,27 +243,88 @@ type SvarDataStore = {
 };
 
 /**
+ * The first and last day of SVAR's automatic scale for a span (its calcScales and getMinUnit,
+ * community edition): one unit of the scales' smallest unit either side.
+ */
+export function svarScaleBounds(
+  span: [number, number],
+  scales: readonly { unit: string }[],
+): { _start: Date; _end: Date } {
+  const now = new Date();
+  let unit = scales[0]?.unit ?? 'day';
+  for (const scale of scales) {
+    if (getAdder(scale.unit as never)(now, 1) < getAdder(unit as never)(now, 1)) unit = scale.unit;
+  }
+  const add = getAdder(unit as never);
+  return { _start: add(new Date(span[0]), -1), _end: add(new Date(span[1]), 1) };
+}
+
+const sameTime = (left: Date | undefined, right: Date | undefined) =>
+  left !== undefined && right !== undefined && left.getTime() === right.getTime();
+
+/**
+ * issue 32 (speed): a bar placed as SVAR's own layout places it (@svar-ui/gantt-store 2.7's
+ * calculateTaskDimensions, community edition: no baselines, split tasks, rollups or grouping), its
+ * row and height kept. gantt-chart-patch.test.ts lays out a real DataStore both ways and compares
+ * every bar, so an SVAR upgrade that lays bars out otherwise fails there.
+ */
+export function placeSvarBar(task: SvarPlacedTask, state: SvarLayoutState): void {
+  const { start: scaleStart, end: scaleEnd, lengthUnit, diff } = state._scales;
+  let startDate: Date | undefined = task.start;
+  let endDate: Date | undefined = task.end;
+  if (task.start < scaleStart && task.end !== undefined && (task.end < scaleStart || sameTime(task.end, scaleStart))) {
+    startDate = endDate = scaleStart;
+  } else if (task.start > scaleEnd) {
+    startDate = endDate = scaleEnd;
+  }
+  task.$x = Math.round(diff(startDate, scaleStart, lengthUnit) * state.cellWidth);
+  task.$w = Math.round(diff(endDate, startDate, lengthUnit, true) * state.cellWidth);
+  if (task.type === 'milestone') {
+    task.$x -= (task.$h ?? 0) / 2;
+    task.$w = task.$h;
+  }
+  task.$skip = sameTime(startDate, endDate);
+}
+
+/**
  * Applies a patch to SVAR's data store: the tasks and links in place, then one state change, so
  * SVAR lays out the rows and links once (as after its own 'update-task'), whatever the patch's size.
  * Also when the patch is empty: a refused drag puts its bar back where the task is.
+ *
+ * issue 32 (speed): when no row opens or closes and the chart's span stays, the bars the patch moves
+ * are placed here and SVAR is told so (`_tasksPatch`, what its own 'update-task' sets for an edit
+ * that moves no bar), instead of laying out all 10,000 tasks again for a few moved ones.
  */
 export function applyChartPatch(dataStore: unknown, patch: ChartPatch): void {
   const store = dataStore as SvarDataStore;
-  const { tasks, links } = store.getState();
+  const state = store.getState();
+  const { tasks, links } = state;
   // issue 32, ghost links: a row opened or closed changes which tasks show. SVAR lays out only the
   // rows that show and draws a link between two tasks that have a place ($y); a task hidden by the
   // patch kept its old place, and its links stayed drawn in the empty rows. As SVAR's own
   // 'open-task' does, every place is cleared first: the layout gives one to the rows that show.
-  if (patch.tasks.some(({ fields }) => 'open' in fields)) {
+  const rowsChange = patch.tasks.some(({ fields }) => 'open' in fields);
+  if (rowsChange) {
     tasks.forEach((task) => {
       task.$y = 0;
     });
   }
-  for (const { id, fields } of patch.tasks) tasks.update(id, fields);
+  // the scale's start stays, so do the places of the bars not moved; a later finish only widens the
+  // scale (what SVAR skips with `_tasksPatch` is given to it here), and the bars are placed on it
+  const placeHere = !rowsChange && patch.sameStart && state._scales !== undefined;
+  const scale = placeHere && !patch.sameEnd ? svarScaleBounds(patch.span, state.scales) : undefined;
+  const layout = scale ? { ...state, _scales: { ...state._scales, end: scale._end } } : state;
+  for (const { id, fields } of patch.tasks) {
+    tasks.update(id, fields);
+    if (!placeHere || !('start' in fields)) continue;
+    const task = tasks.byId(id);
+    if (task && typeof task.$x === 'number') placeSvarBar(task, layout);
+  }
   for (const id of patch.removeLinks) links.remove(id);
   for (const link of patch.addLinks) links.add({ ...link });
   store.setState({
     tasks,
+    ...(placeHere ? { _tasksPatch: true, ...scale } : {}),
     ...(patch.addLinks.length > 0 || patch.removeLinks.length > 0 ? { links } : {}),
   });
 }

@@ -25,7 +25,7 @@ import { buildChartData, linkTypeOfSvar, parseLinkId, readBarChange } from './ga
 import type { SvarLinkType } from './gantt-chart-data';
 import { applyChartPatch, chartPatch } from './gantt-chart-patch';
 import { ganttLocale } from './gantt-locale';
-import { TaskBar } from './gantt-cells';
+import { CriticalTasksContext, TaskBar } from './gantt-cells';
 import { GanttLinkMenu } from './gantt-link-menu';
 import { chartStyleOf, criticalLinkRules as criticalLinkRulesOf } from './chart-styles';
 import { useChartColumns } from './use-chart-columns';
@@ -433,22 +433,24 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
                 }
               }}
             >
-              <Gantt
-                init={init}
-                tasks={chartTasks}
-                links={chartLinks}
-                scales={scales}
-                columns={columns}
-                lengthUnit="day"
-                durationUnit="day"
-                cellWidth={zoom.cellWidth}
-                cellHeight={32}
-                gridWidth={gridWidth}
-                scaleHeight={28}
-                taskTemplate={TaskBar}
-                selected={selected}
-                highlightTime={highlightTime}
-              />
+              <CriticalTasksContext.Provider value={data.criticalIds}>
+                <Gantt
+                  init={init}
+                  tasks={chartTasks}
+                  links={chartLinks}
+                  scales={scales}
+                  columns={columns}
+                  lengthUnit="day"
+                  durationUnit="day"
+                  cellWidth={zoom.cellWidth}
+                  cellHeight={32}
+                  gridWidth={gridWidth}
+                  scaleHeight={28}
+                  taskTemplate={TaskBar}
+                  selected={selected}
+                  highlightTime={highlightTime}
+                />
+              </CriticalTasksContext.Provider>
             </ContextMenu>
           </Theme>
         </Locale>

@@ -12,7 +12,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGanttEditor } from '../editor/gantt-editor-store';
+import { selectLevelledCount, useGanttEditor } from '../editor/gantt-editor-store';
 import { chooserColumns, shownTrackingColumns, toggleHiddenColumn } from './gantt-columns';
 import { useGanttViewPrefs, useGanttViewStore } from './gantt-view-store';
 import { ganttZoomLevels, isZoomLevel } from './gantt-zoom';
@@ -26,7 +26,7 @@ function GanttColumnChooser() {
   const { t } = useTranslation();
   const [prefs, setPrefs] = useGanttViewPrefs();
   const hasBaseline = useGanttEditor((state) => state.baselineId !== null);
-  const hasLeveling = useGanttEditor((state) => state.tasks.some((task) => task.levelingDelay !== undefined));
+  const hasLeveling = useGanttEditor((state) => selectLevelledCount(state) > 0);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const columns = chooserColumns(shownTrackingColumns(prefs.showTracking, hasBaseline), hasLeveling);
   const available = columns.map((column) => column.id);

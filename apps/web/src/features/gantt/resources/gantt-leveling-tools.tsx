@@ -29,7 +29,13 @@ import { notifyError, notifyMessage } from '@/lib/stores/notices-store';
 import { useSaveGantt } from '../api/gantt';
 import { useLevelResources } from '../api/resources';
 import type { LevelResourcesVariables } from '../api/resources';
-import { saveVariablesOf, selectIsDirty, useGanttEditor, useGanttEditorStore } from '../editor/gantt-editor-store';
+import {
+  saveVariablesOf,
+  selectIsDirty,
+  selectLevelledCount,
+  useGanttEditor,
+  useGanttEditorStore,
+} from '../editor/gantt-editor-store';
 import { ToolButton, ToolGroup } from '../editor/gantt-tool-button';
 
 type LevelOrder = LevelResourcesVariables['order'];
@@ -50,7 +56,7 @@ export function GanttLevelingTools({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
   const store = useGanttEditorStore();
   const isDirty = useGanttEditor(selectIsDirty);
-  const levelled = useGanttEditor((state) => state.tasks.filter((task) => task.levelingDelay !== undefined).length);
+  const levelled = useGanttEditor(selectLevelledCount);
   const [isOpen, setIsOpen] = useState(false);
   const [order, setOrder] = useState<LevelOrder>('totalFloat');
   const [withinSlack, setWithinSlack] = useState(false);

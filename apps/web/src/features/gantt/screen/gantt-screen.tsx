@@ -36,6 +36,7 @@ import {
   countLinks,
   createGanttEditorStore,
   saveVariablesOf,
+  selectHasGeneratedLinks,
   selectHolidaysPending,
   selectIsDirty,
   useGanttEditor,
@@ -97,9 +98,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
   const editingId = useGanttEditor((state) => state.editingId);
   const staleMessage = useGanttEditor((state) => state.staleMessage);
   const sequencing = useGanttEditor((state) => state.sequencing);
-  const hasGeneratedLinks = useGanttEditor((state) =>
-    state.tasks.some((task) => task.predecessors.some((link) => link.generated)),
-  );
+  const hasGeneratedLinks = useGanttEditor(selectHasGeneratedLinks);
   const projectStart = useGanttEditor((state) => state.projectStart);
   const projectFinish = useGanttEditor((state) => state.projectFinish);
   const holidaysPending = useGanttEditor(selectHolidaysPending);

@@ -357,6 +357,8 @@ describe('ProjectWizard', () => {
       'Período de ejecución': '2023 - 2025',
       '1. Pabellones': '0',
       '2. Urgencia': '2',
+      // issue 35: the EDP's size (the root and two areas without sub-areas)
+      'Ítems del EDP': '3',
     });
     expect(screen.getByRole('progressbar', { name: 'Progreso del asistente' }).getAttribute('aria-valuenow')).toBe(
       '100',
@@ -397,6 +399,79 @@ describe('ProjectWizard', () => {
     });
     expect(useProjectWizardStore.getState().activeStep).toBe(0);
     expect((await screen.findByRole('status')).textContent).toContain('Proyecto Hospital de Talca creado');
+  });
+
+  it("issue 35: each area says how many of each sub-area it has, checked at the field, with the EDP's size before creating", async () => {
+    const user = userEvent.setup();
+    const torre: AreaType = {
+      ...areaType('tor', 'Torre', 1),
+      sectores: [
+        { id: 11, code: 'SUB', name: 'Subterráneo', quantity: 1, priority: 1 },
+        { id: 12, code: 'PT', name: 'Piso tipo', quantity: 1, priority: 2 },
+        { id: 13, code: 'CUB', name: 'Cubierta', quantity: 1, priority: 3 },
+      ],
+    };
+    const saved = stubServer({ areaTypes: [torre] });
+    renderWizard();
+    await fillBasicStep(user);
+    const count = () => screen.getByTestId('wizard-edp-count').textContent;
+    const next = screen.getByRole('button', { name: 'Siguiente' });
+    // no area yet: no sub-area fields, no error, the root alone
+    expect(screen.queryByRole('spinbutton', { name: 'Cantidad de Piso tipo en 1. Torre' })).toBeNull();
+    expect(count()).toBe('Se generará 1 ítem en el EDP');
+    await user.type(screen.getByRole('spinbutton', { name: 'Cantidad de 1. Torre' }), '2');
+    const floors = screen.getByRole('spinbutton', { name: 'Cantidad de Piso tipo en 1. Torre' }) as HTMLInputElement;
+    expect(floors.value).toBe('1');
+    expect(screen.getByText('Cada Torre tiene:')).toBeTruthy();
+    expect(count()).toBe('Se generarán 9 ítems en el EDP');
+    await user.clear(floors);
+    expect(screen.getByText('Escribe una cantidad (0 si no tiene)')).toBeTruthy();
+    expect(next.hasAttribute('disabled')).toBe(true);
+    await user.type(floors, '1000');
+    expect(screen.getByText('Debe ser un número entero de 0 a 999')).toBeTruthy();
+    expect(next.hasAttribute('disabled')).toBe(true);
+    // a typo: 999 towers of 60 floors would be 62.938 items, over the 50.000 an EDP takes
+    await user.clear(floors);
+    await user.type(floors, '60');
+    const towers = screen.getByRole('spinbutton', { name: 'Cantidad de 1. Torre' });
+    await user.clear(towers);
+    await user.type(towers, '999');
+    expect(count()).toBe('El EDP tendría 62.938 ítems; el máximo es 50.000. Reduce las cantidades');
+    expect(next.hasAttribute('disabled')).toBe(true);
+    await user.clear(towers);
+    await user.type(towers, '2');
+    // the field went away while the quantity was 0 and comes back with what was typed
+    const again = screen.getByRole('spinbutton', { name: 'Cantidad de Piso tipo en 1. Torre' }) as HTMLInputElement;
+    expect(again.value).toBe('60');
+    await user.clear(again);
+    await user.type(again, '12');
+    expect(screen.queryByText('Debe ser un número entero de 0 a 999')).toBeNull();
+    expect(count()).toBe('Se generarán 31 ítems en el EDP');
+    expect(next.hasAttribute('disabled')).toBe(false);
+
+    await user.click(next);
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    const terms = screen.getAllByRole('term').map((term) => term.textContent);
+    const values = screen.getAllByRole('definition').map((value) => value.textContent);
+    expect(Object.fromEntries(terms.map((term, index) => [term, values[index]]))).toMatchObject({
+      '1. Torre': '2',
+      'Subáreas de cada 1. Torre': 'Subterráneo × 1, Piso tipo × 12, Cubierta × 1',
+      'Ítems del EDP': '31',
+    });
+    await user.click(screen.getByRole('button', { name: 'Crear proyecto' }));
+    await user.click(await screen.findByRole('button', { name: 'Si, estoy seguro' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect((saved[0] as { project: { tiposArea: unknown[] } }).project.tiposArea).toEqual([
+      {
+        ...torre,
+        quantity: 2,
+        sectorQuantities: [
+          { id: 11, quantity: 1 },
+          { id: 12, quantity: 12 },
+          { id: 13, quantity: 1 },
+        ],
+      },
+    ]);
   });
 
   it('keeps the draft and the summary when the server refuses the project', async () => {

@@ -66,7 +66,11 @@ export function ProjectWizard() {
   const steps = [t('projects.stepBasic'), t('projects.stepFinancial'), t('projects.stepSummary')];
   const isLastStep = activeStep === LAST_WIZARD_STEP;
   const canGoForward =
-    activeStep === 0 ? canLeaveBasicStep(draft, codeCheck) : activeStep === 1 ? canLeaveFinancialStep(draft) : true;
+    activeStep === 0
+      ? canLeaveBasicStep(draft, codeCheck, areaTypes)
+      : activeStep === 1
+        ? canLeaveFinancialStep(draft)
+        : true;
 
   function handleForward() {
     if (isLastStep) setIsConfirming(true);
@@ -82,7 +86,7 @@ export function ProjectWizard() {
       <Stepper nonLinear activeStep={activeStep} alternativeLabel sx={{ mb: 2 }}>
         {steps.map((label, index) => (
           <Step key={label} completed={index < activeStep}>
-            <StepButton disabled={!canOpenStep(index, draft, codeCheck)} onClick={() => goToStep(index)}>
+            <StepButton disabled={!canOpenStep(index, draft, codeCheck, areaTypes)} onClick={() => goToStep(index)}>
               {label}
             </StepButton>
           </Step>

@@ -1,4 +1,11 @@
-import { MAX_AREA_QUANTITY, projectTemplates, sequencingModes } from '@cimiento/domain';
+import {
+  MAX_AREA_QUANTITY,
+  MAX_EDP_ITEMS,
+  MAX_SECTOR_QUANTITY,
+  formatNumber,
+  projectTemplates,
+  sequencingModes,
+} from '@cimiento/domain';
 import type { AreaType, ProjectTemplate } from '@cimiento/domain';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -11,6 +18,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { StatusTextField } from '@/components/ui/status-text-field';
@@ -24,6 +32,7 @@ import {
   isSequencingMode,
   toQuantity,
 } from '../utils/wizard-rules';
+import { generatedEdpCount, sectorQuantityError, sectorQuantityText } from '../utils/area-plan';
 import { useCodeFieldState } from './use-code-field-state';
 
 function isTemplate(value: string): value is ProjectTemplate {
@@ -31,6 +40,66 @@ function isTemplate(value: string): value is ProjectTemplate {
 }
 
 export type AreaTypesState = { areaTypes: AreaType[] | undefined; isPending: boolean; isError: boolean };
+
+/**
+ * Issue 35: under an area type the EDP gets, how many of each of its sub-areas each area has
+ * ('cada Torre tiene 1 Subterráneo, 12 Piso tipo, 1 Cubierta'), the catalogue's quantity until typed.
+ */
+function SectorQuantities({ areaType, label }: { areaType: AreaType; label: string }) {
+  const { t } = useTranslation();
+  const draft = useProjectWizardStore((state) => state.draft);
+  const setSectorQuantity = useProjectWizardStore((state) => state.setSectorQuantity);
+  return (
+    <TableRow>
+      <TableCell colSpan={2} sx={{ pl: 4 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('projects.sectorsOf', { name: areaType.name })}
+        </Typography>
+        <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
+          {areaType.sectores.map((sector) => {
+            const error = sectorQuantityError(draft, areaType, sector);
+            return (
+              <TextField
+                key={sector.id}
+                type="number"
+                size="small"
+                label={sector.name}
+                value={sectorQuantityText(draft, areaType, sector)}
+                onChange={(event) => setSectorQuantity(areaType._id, sector.id, event.target.value)}
+                error={error !== ''}
+                helperText={error === '' ? ' ' : error}
+                slotProps={{
+                  htmlInput: {
+                    min: 0,
+                    max: MAX_SECTOR_QUANTITY,
+                    step: 1,
+                    'aria-label': t('projects.sectorQuantityOf', { sector: sector.name, label }),
+                  },
+                }}
+                sx={{ width: 160 }}
+              />
+            );
+          })}
+        </Stack>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** How many EDP items the project will get, before it is created (issue 35); an error over the maximum. */
+function EdpItemCount({ areaTypes }: { areaTypes: readonly AreaType[] }) {
+  const { t } = useTranslation();
+  const draft = useProjectWizardStore((state) => state.draft);
+  const count = generatedEdpCount(draft, areaTypes);
+  const isTooBig = count > MAX_EDP_ITEMS;
+  return (
+    <Typography variant="body2" data-testid="wizard-edp-count" color={isTooBig ? 'error' : 'text.secondary'}>
+      {isTooBig
+        ? t('projects.edpCountTooBig', { items: formatNumber(count), max: formatNumber(MAX_EDP_ITEMS) })
+        : t('projects.edpCount', { count, items: formatNumber(count) })}
+    </Typography>
+  );
+}
 
 /** The quantity per area type (generic template only), each starting at 0. */
 function AreaTypeQuantities({ areaTypes, isPending, isError }: AreaTypesState) {
@@ -69,26 +138,30 @@ function AreaTypeQuantities({ areaTypes, isPending, isError }: AreaTypesState) {
         <TableBody>
           {areaTypes.map((areaType) => {
             const label = areaTypeLabel(areaType);
+            const hasSectors = (quantities[areaType._id] ?? 0) > 0 && areaType.sectores.length > 0;
             return (
-              <TableRow key={areaType._id}>
-                <TableCell>{label}</TableCell>
-                <TableCell>
-                  <TextField
-                    type="number"
-                    size="small"
-                    value={String(quantities[areaType._id] ?? 0)}
-                    onChange={(event) => setQuantity(areaType._id, toQuantity(event.target.value))}
-                    slotProps={{
-                      htmlInput: {
-                        min: 0,
-                        max: MAX_AREA_QUANTITY,
-                        step: 1,
-                        'aria-label': t('projects.quantityOf', { label }),
-                      },
-                    }}
-                  />
-                </TableCell>
-              </TableRow>
+              <Fragment key={areaType._id}>
+                <TableRow>
+                  <TableCell>{label}</TableCell>
+                  <TableCell>
+                    <TextField
+                      type="number"
+                      size="small"
+                      value={String(quantities[areaType._id] ?? 0)}
+                      onChange={(event) => setQuantity(areaType._id, toQuantity(event.target.value))}
+                      slotProps={{
+                        htmlInput: {
+                          min: 0,
+                          max: MAX_AREA_QUANTITY,
+                          step: 1,
+                          'aria-label': t('projects.quantityOf', { label }),
+                        },
+                      }}
+                    />
+                  </TableCell>
+                </TableRow>
+                {hasSectors && <SectorQuantities areaType={areaType} label={label} />}
+              </Fragment>
             );
           })}
         </TableBody>
@@ -177,6 +250,7 @@ export function WizardBasicStep({ codeCheck, ...props }: WizardBasicStepProps) {
         </TextField>
       </Stack>
       {draft.template === 'generica' && <AreaTypeQuantities {...props} />}
+      {draft.template === 'generica' && !props.isPending && <EdpItemCount areaTypes={props.areaTypes ?? []} />}
     </Stack>
   );
 }

@@ -2,6 +2,8 @@ import type { AreaType } from '@cimiento/domain';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useProjectWizardStore } from '../stores/project-wizard-store';
+import { formatNumber } from '@cimiento/domain';
+import { chosenAreaTypes, generatedEdpCount, sectorsSummary } from '../utils/area-plan';
 import { areaTypeLabel, draftSequencing, readBudget } from '../utils/wizard-rules';
 import type { DefinitionEntry } from './definition-list';
 import { DefinitionList } from './definition-list';
@@ -47,6 +49,17 @@ export function WizardSummaryStep({ areaTypes }: { areaTypes: AreaType[] }) {
           term: areaTypeLabel(areaType),
           value: draft.quantities[areaType._id] ?? 0,
         }))
+      : []),
+    // issue 35: each area's sub-areas and the EDP's size
+    ...chosenAreaTypes(draft, areaTypes)
+      .filter((areaType) => areaType.sectores.length > 0)
+      .map((areaType) => ({
+        key: `sectors-${areaType._id}`,
+        term: t('projects.sectorsOfLabel', { label: areaTypeLabel(areaType) }),
+        value: sectorsSummary(draft, areaType),
+      })),
+    ...(draft.template === 'generica'
+      ? [{ key: 'edp-items', term: t('projects.edpItems'), value: formatNumber(generatedEdpCount(draft, areaTypes)) }]
       : []),
   ];
 

@@ -15,6 +15,7 @@ describe('project wizard store (spec §4 Wizard: step 0 to 2, never below 0)', (
       template: 'generica',
       sequencing: 'train',
       quantities: {},
+      sectorQuantities: {},
       currency: 'USD',
       budget: '0',
       startYear: '2023',

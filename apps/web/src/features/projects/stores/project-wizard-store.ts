@@ -9,7 +9,9 @@ export const LAST_WIZARD_STEP = WIZARD_STEP_COUNT - 1;
 /**
  * The project being created, as the user typed it: numbers stay text so an emptied field stays
  * empty (the spec's error state), the budget is kept as typed ('1.234.567,89') and read when shown
- * or sent. Quantities are per area type `_id`; a type not in the map has quantity 0.
+ * or sent. Quantities are per area type `_id`; a type not in the map has quantity 0. Issue 35: each
+ * area type's sub-area quantities as typed, per area type `_id` and sub-area id; one not typed is the
+ * catalogue's.
  */
 export type ProjectDraft = {
   name: string;
@@ -19,6 +21,7 @@ export type ProjectDraft = {
   /** issue 13: how the Gantt links the tasks generated from the EDC ('Secuencia del Gantt') */
   sequencing: SequencingMode;
   quantities: Record<string, number>;
+  sectorQuantities: Record<string, Record<number, string>>;
   currency: Currency;
   budget: string;
   startYear: string;
@@ -32,6 +35,7 @@ export const emptyDraft: ProjectDraft = {
   template: projectDefaults.template,
   sequencing: projectDefaults.sequencing,
   quantities: {},
+  sectorQuantities: {},
   currency: projectDefaults.currency,
   budget: projectDefaults.budget,
   startYear: projectDefaults.startYear,
@@ -46,8 +50,10 @@ export type ProjectWizardState = {
   next: () => void;
   previous: () => void;
   goToStep: (step: number) => void;
-  updateDraft: (changes: Partial<Omit<ProjectDraft, 'quantities'>>) => void;
+  updateDraft: (changes: Partial<Omit<ProjectDraft, 'quantities' | 'sectorQuantities'>>) => void;
   setQuantity: (areaTypeId: string, quantity: number) => void;
+  /** issue 35: how many of one sub-area each area of the type has, as typed */
+  setSectorQuantity: (areaTypeId: string, sectorId: number, text: string) => void;
   /** Back to step 0 with the defaults (the draft is cleared on opening the wizard). */
   reset: () => void;
   /** Back to step 0, keeping the draft (after a successful save, spec §4). */
@@ -68,6 +74,11 @@ export const useProjectWizardStore = create<ProjectWizardState>()((set) => ({
   updateDraft: (changes) => set((state) => ({ draft: { ...state.draft, ...changes } })),
   setQuantity: (areaTypeId, quantity) =>
     set((state) => ({ draft: { ...state.draft, quantities: { ...state.draft.quantities, [areaTypeId]: quantity } } })),
+  setSectorQuantity: (areaTypeId, sectorId, text) =>
+    set((state) => {
+      const own = { ...state.draft.sectorQuantities[areaTypeId], [sectorId]: text };
+      return { draft: { ...state.draft, sectorQuantities: { ...state.draft.sectorQuantities, [areaTypeId]: own } } };
+    }),
   reset: () => set({ activeStep: 0, draft: emptyDraft }),
   resetStep: () => set({ activeStep: 0 }),
 }));

@@ -8,6 +8,7 @@ import {
 } from '@cimiento/domain';
 import type { AreaType, Currency, ProjectInput, SequencingMode } from '@cimiento/domain';
 import type { ProjectDraft } from '../stores/project-wizard-store';
+import { isAreaPlanValid, sectorQuantitiesOf } from './area-plan';
 
 /**
  * The wizard's validation rules (product-spec.md §5). They only decide what the screen shows and
@@ -51,10 +52,17 @@ export function isCodeCheckPassable(check: CodeCheck): boolean {
 
 /**
  * Step 1's Next: "enabled only when name and code are both non-empty", and not while the code is
- * being checked or is known to be taken (issue 12: the wizard checks the code at step 1).
+ * being checked or is known to be taken (issue 12: the wizard checks the code at step 1); issue 35:
+ * nor while a sub-area's quantity does not read or the EDP would be too big (area-plan.ts).
  */
-export function canLeaveBasicStep(draft: ProjectDraft, codeCheck: CodeCheck): boolean {
-  return isFilled(draft.name) && isFilled(draft.code) && isCodeCheckPassable(codeCheck);
+export function canLeaveBasicStep(
+  draft: ProjectDraft,
+  codeCheck: CodeCheck,
+  areaTypes: readonly AreaType[] = [],
+): boolean {
+  return (
+    isFilled(draft.name) && isFilled(draft.code) && isCodeCheckPassable(codeCheck) && isAreaPlanValid(draft, areaTypes)
+  );
 }
 
 /** Step 2's Next: "enabled only when startYear and endYear are both filled". */
@@ -76,9 +84,14 @@ export function canLeaveFinancialStep(draft: ProjectDraft): boolean {
 }
 
 /** A step can be opened from the progress bar when every step before it passes its Next rule. */
-export function canOpenStep(step: number, draft: ProjectDraft, codeCheck: CodeCheck): boolean {
+export function canOpenStep(
+  step: number,
+  draft: ProjectDraft,
+  codeCheck: CodeCheck,
+  areaTypes: readonly AreaType[] = [],
+): boolean {
   if (step <= 0) return true;
-  if (!canLeaveBasicStep(draft, codeCheck)) return false;
+  if (!canLeaveBasicStep(draft, codeCheck, areaTypes)) return false;
   if (step === 1) return true;
   return canLeaveFinancialStep(draft);
 }
@@ -141,7 +154,8 @@ export function areaTypeLabel(areaType: Pick<AreaType, 'priority' | 'name'>): st
 
 /**
  * The saveProject payload: the draft with the canonical budget and, for the generic template,
- * the loaded area types each with its chosen quantity (the other templates ignore area types).
+ * the loaded area types each with its chosen quantity (the other templates ignore area types) and,
+ * issue 35, for each area type the EDP gets, every sub-area's quantity as the wizard showed it.
  * An emptied priority or budget takes the spec's default ('0'); a budget that does not read as an
  * amount is sent as typed, so the server's message names it.
  */
@@ -159,7 +173,12 @@ export function toProjectInput(draft: ProjectDraft, areaTypes: readonly AreaType
     budget: budget.ok ? budget.value : isFilled(draft.budget) ? draft.budget : projectDefaults.budget,
     tiposArea:
       draft.template === 'generica'
-        ? orderAreaTypes(areaTypes).map((areaType) => ({ ...areaType, quantity: draft.quantities[areaType._id] ?? 0 }))
+        ? orderAreaTypes(areaTypes).map((areaType) => {
+            const quantity = draft.quantities[areaType._id] ?? 0;
+            return quantity > 0 && areaType.sectores.length > 0
+              ? { ...areaType, quantity, sectorQuantities: sectorQuantitiesOf(draft, areaType) }
+              : { ...areaType, quantity };
+          })
         : [],
   };
 }
