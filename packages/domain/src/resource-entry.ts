@@ -16,7 +16,6 @@ export type { WorkUnit } from './resources/productivity';
 export { MAX_CREWS, WORK_UNITS, WORK_UNIT_LABELS } from './resources/productivity';
 export type { DurationFormula, EffectiveQuantity } from './resources/quantities';
 export {
-  DURATION_BY_HAND_NOTE,
   MAX_EDC_QUANTITY,
   durationByHand,
   effectiveQuantity,

@@ -238,8 +238,8 @@ async function readAndMerge(
       const { links, result } = sequencedLinks(merged.tasks, merged.links, reconciled.links, project);
       if (merged.added === 0 && merged.removed === 0 && merged.resized === 0 && sameLinks(storedLinks, links)) {
         // nothing to write; when the merge did not even rename or reorder a task, the next load at
-        // the same stamp can skip it. Issue 35: not a Gantt sized by quantities, whose formulas read
-        // the catalogue's productivities and crews, which the stamp does not follow
+        // the same stamp can skip it. Issue 35: not a Gantt sized by quantities, whose formulas
+        // (loadGantt's DurationFormula) are not stored: the skipping load reads the stored rows only
         if (
           !fullMerge &&
           sameTaskList(stored, merged.tasks) &&

@@ -127,9 +127,6 @@ export function formulaText(
   );
 }
 
-/** The editor's note on a duration typed by hand over a formula. */
-export const DURATION_BY_HAND_NOTE = 'Duración escrita a mano: no se calcula con el rendimiento';
-
 /**
  * Whether a task's duration stays as typed (issue 35: 'a duration typed by hand wins'): what the
  * save said (`byHand`) when it said so; else a duration other than the formula's is one typed by
