@@ -110,16 +110,23 @@ describe('EDC screen: remembered item, layout, catalogue columns', () => {
     await expect.poll(async () => (await gridCodes(page)).length).toBe(15);
 
     const headers = await gridTable(page).getByRole('columnheader').allInnerTexts();
-    expect(headers.map((text) => text.trim())).toEqual(['Código', 'Código catálogo', 'Nombre catálogo', 'Nombre']);
+    expect(headers.map((text) => text.trim())).toEqual([
+      'Código',
+      'Código catálogo',
+      'Nombre catálogo',
+      'Nombre',
+      'Cantidad',
+    ]);
     const cells = (code: string) =>
       gridTable(page)
         .locator(`tbody tr[data-edc-code="${code}"] td`)
         .evaluateAll((tds) => tds.map((td) => (td.textContent ?? '').trim()));
     // the spec's generated codes stay (ASC.2.ELE.3, {main}.k, ACT{r}); the catalogue's sit beside them
-    expect(await cells('ASC.2.ELE.3')).toEqual(['ASC.2.ELE.3Componente', 'ASC', 'Ascensor', 'Ascensor']);
-    expect(await cells('ASC.2.ELE.3.3')).toEqual(['ASC.2.ELE.3.3Subcomponente', 'GUI', 'Guías', 'Guías']);
-    expect(await cells('ACT3')).toEqual(['ACT3Actividad', 'INS', 'Instalación eléctrica', 'Instalación eléctrica']);
-    expect(await cells('ACT9')).toEqual(['ACT9Actividad', 'MON', 'Montaje', 'Montaje']);
+    // issue 35: 'Cantidad' is empty for components and for activities without a unit of work
+    expect(await cells('ASC.2.ELE.3')).toEqual(['ASC.2.ELE.3Componente', 'ASC', 'Ascensor', 'Ascensor', '']);
+    expect(await cells('ASC.2.ELE.3.3')).toEqual(['ASC.2.ELE.3.3Subcomponente', 'GUI', 'Guías', 'Guías', '']);
+    expect(await cells('ACT3')).toEqual(['ACT3Actividad', 'INS', 'Instalación eléctrica', 'Instalación eléctrica', '']);
+    expect(await cells('ACT9')).toEqual(['ACT9Actividad', 'MON', 'Montaje', 'Montaje', '']);
 
     // stored with the list: loadEdc gives them back
     const stored = await callFunction<{ edc: { componentesEdc: { code: string; sourceCode?: string }[] } }>(

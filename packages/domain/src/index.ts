@@ -444,7 +444,12 @@ export {
   setGanttProgress,
   updateGanttTask,
 } from './gantt/gantt-edits';
-export { removeGanttLeveling, setGanttResources } from './gantt/gantt-resource-edits';
+export {
+  removeGanttLeveling,
+  setGanttResources,
+  sizedByFormula,
+  applyFormulaDuration,
+} from './gantt/gantt-resource-edits';
 // issue 32: a task's edit checked field by field (the task editor and the grid's cells)
 export type {
   GanttFieldCheck,
@@ -490,6 +495,7 @@ export {
   NEW_TASK_DURATION,
   deletedSourceMatcher,
   droppedEdcCodes,
+  edcFormula,
   ganttSources,
   mergeGanttTasks,
   removeGanttTasks,

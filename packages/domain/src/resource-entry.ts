@@ -14,6 +14,17 @@ export {
 } from './resources/resources';
 export type { WorkUnit } from './resources/productivity';
 export { MAX_CREWS, WORK_UNITS, WORK_UNIT_LABELS } from './resources/productivity';
+export type { DurationFormula, EffectiveQuantity } from './resources/quantities';
+export {
+  MAX_EDC_QUANTITY,
+  durationByHand,
+  effectiveQuantity,
+  formulaDuration,
+  formulaText,
+  quantityError,
+  taskCrews,
+  taskFormulaDays,
+} from './resources/quantities';
 export type { AssignmentsParse, NamedResource, ResourceAssignment } from './resources/assignments';
 export {
   MAX_TASK_RESOURCES,

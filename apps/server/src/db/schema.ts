@@ -290,6 +290,8 @@ export type EdcItemTable = {
   /** issue 13: copies of the catalogue priority (main, sub, activity) and the activity's duration (null: unknown) */
   priority: number | null;
   duration: number | null;
+  /** issue 35: an activity's quantity typed in the EDC grid (exact decimal; NULL: none) */
+  quantity: string | null;
 };
 
 /** One task of a project's Gantt (issue 7), in list order; `source_key` null for a task the user added. */
@@ -320,6 +322,8 @@ export type GanttTaskTable = {
   /** issue 35: the working days 'Redistribuir recursos' added to the start, and the start it had; NULL: not levelled */
   leveling_delay: number | null;
   leveled_from: string | null;
+  /** issue 35: 1: the duration was typed by hand over its quantity's formula and wins; NULL: the formula's */
+  duration_by_hand: number | null;
 };
 
 /** A link between two tasks of the same Gantt: type FS/SS/FF/SF, lag in working days. */

@@ -1,7 +1,7 @@
 import { canonicalDecimal } from '@cimiento/domain';
 import type { Currency, Edc, EdcItem, EdpItem } from '@cimiento/domain';
 import type { Kysely } from 'kysely';
-import { codeKey } from '../db/db-helpers';
+import { chunks, codeKey } from '../db/db-helpers';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
 import { withEdpAmounts } from '../edp/edp-queries';
@@ -79,6 +79,7 @@ export const EDC_ITEM_COLUMNS = [
   'source_name',
   'priority',
   'duration',
+  'quantity',
 ] as const;
 
 type EdcItemRow = {
@@ -91,6 +92,7 @@ type EdcItemRow = {
   source_name: string | null;
   priority: number | string | null;
   duration: number | string | null;
+  quantity: string | null;
 };
 
 /**
@@ -108,6 +110,8 @@ export function edcItemOfRow(row: EdcItemRow, edpItemCode: string | undefined): 
     sourceName: row.source_name,
     priority: row.priority,
     duration: row.duration,
+    // PostgreSQL's numeric reads back as "120.0000"
+    quantity: row.quantity === null ? null : canonicalDecimal(row.quantity),
   });
 }
 
@@ -121,6 +125,7 @@ export function toEdcItem(input: {
   sourceName?: string | null;
   priority?: number | string | null;
   duration?: number | string | null;
+  quantity?: number | string | null;
 }): EdcItem {
   const item: EdcItem = {
     code: input.code,
@@ -134,6 +139,10 @@ export function toEdcItem(input: {
   // PostgreSQL may hand integers back as strings; null (unknown) stays absent
   if (input.priority !== undefined && input.priority !== null) item.priority = Number(input.priority);
   if (input.duration !== undefined && input.duration !== null) item.duration = Number(input.duration);
+  // issue 35: blank is none; checked by validateEdcList (naming the row), made canonical by canonicalQuantities
+  if (input.quantity !== undefined && input.quantity !== null && String(input.quantity).trim() !== '') {
+    item.quantity = String(input.quantity).trim();
+  }
   return item;
 }
 
@@ -155,5 +164,38 @@ export function edcItemRow(projectId: string, edpItemId: number, position: numbe
     source_name: item.sourceName ?? null,
     priority: item.priority ?? null,
     duration: item.duration ?? null,
+    quantity: item.quantity ?? null,
   };
+}
+
+/** issue 35: a valid list's quantities in canonical form ('120.50' → '120.5'), as stored and answered. */
+export function canonicalQuantities(items: readonly EdcItem[]): EdcItem[] {
+  return items.map((item) =>
+    item.quantity === undefined ? item : { ...item, quantity: canonicalDecimal(item.quantity) },
+  );
+}
+
+/**
+ * issue 35: the catalogue's unit of work and productivity of each generated activity, set on the
+ * items (read, not stored: loadEdc answers them so the grid can show the quantity an activity
+ * takes from its EDP item).
+ */
+export async function withActivityUnits(db: Kysely<Database>, items: EdcItem[]): Promise<EdcItem[]> {
+  const ids = [...new Set(items.flatMap((item) => (item.kind === 'activity' && item.sourceId ? [item.sourceId] : [])))];
+  if (ids.length === 0) return items;
+  const units = new Map<string, { workUnit: string | null; productivity: string | null }>();
+  for (const part of chunks(ids)) {
+    const rows = await db
+      .selectFrom('catalogue_activity')
+      .select(['_id', 'work_unit', 'productivity'])
+      .where('_id', 'in', part)
+      .execute();
+    for (const row of rows) units.set(row._id, { workUnit: row.work_unit, productivity: row.productivity });
+  }
+  for (const item of items) {
+    const unit = item.kind === 'activity' && item.sourceId ? units.get(item.sourceId) : undefined;
+    if (unit?.workUnit) item.workUnit = unit.workUnit as EdcItem['workUnit'];
+    if (unit?.productivity) item.productivity = unit.productivity;
+  }
+  return items;
 }

@@ -3,7 +3,7 @@ import { defineHandler } from '../core/define-handler';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { LoadedEdc } from './edc-queries';
-import { findEdpItem, EDC_ITEM_COLUMNS, edcItemOfRow } from './edc-queries';
+import { findEdpItem, EDC_ITEM_COLUMNS, edcItemOfRow, withActivityUnits } from './edc-queries';
 
 /**
  * loadEdc: the EDP item and its saved EDC (null when it has none yet). Read in one repeatable-read
@@ -30,7 +30,10 @@ export async function loadEdc(db: Kysely<Database>, projectId: string, id: numbe
         .where('edp_item_id', '=', id)
         .orderBy('position')
         .execute();
-      const componentesEdc = rows.map((row) => edcItemOfRow(row, edpItem.code));
+      const componentesEdc = await withActivityUnits(
+        trx,
+        rows.map((row) => edcItemOfRow(row, edpItem.code)),
+      );
       return { edpItem, edc: { ...edpItem, componentesEdc, version: Number(list.version) } };
     });
 }

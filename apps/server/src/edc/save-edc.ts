@@ -1,6 +1,7 @@
 import { edcChange } from '@cimiento/domain/history';
 import {
   EDC_STALE_MESSAGE,
+  canonicalDecimal,
   deletedSourceMatcher,
   droppedEdcCodes,
   formatNumber,
@@ -17,7 +18,14 @@ import type { ChangeAuthor } from '../collab/history-queries';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
 import { lockGantt, purgeGanttSources } from '../edp/gantt-purge';
-import { findEdpItem, toEdcItem, edcItemRow, itemNotFound } from './edc-queries';
+import {
+  canonicalQuantities,
+  withActivityUnits,
+  findEdpItem,
+  toEdcItem,
+  edcItemRow,
+  itemNotFound,
+} from './edc-queries';
 
 /** The list's rules (validateEdcList) and then its generated structure (validateEdcStructure). */
 function refuseInvalid(items: readonly EdcItem[], edpItemCode: string): void {
@@ -69,19 +77,22 @@ export async function saveEdc(
   edc: { id: number; componentesEdc: readonly EdcItemInput[]; version: number },
   author: ChangeAuthor,
 ): Promise<Edc> {
-  const items = edc.componentesEdc.map(toEdcItem);
+  const typed = edc.componentesEdc.map(toEdcItem);
   try {
     return await db.transaction().execute(async (trx) => {
       const edpItem = await findEdpItem(trx, projectId, edc.id);
-      refuseInvalid(items, edpItem.code);
+      refuseInvalid(typed, edpItem.code);
+      const items = canonicalQuantities(typed);
       // the rows the save replaces are those of the version it is based on whenever its claim
       // succeeds (a concurrent save moves the version on), so they can be read before it
-      const before = await trx
-        .selectFrom('edc_item')
-        .select(['code', 'name'])
-        .where('project_id', '=', projectId)
-        .where('edp_item_id', '=', edc.id)
-        .execute();
+      const before = (
+        await trx
+          .selectFrom('edc_item')
+          .select(['code', 'name', 'quantity'])
+          .where('project_id', '=', projectId)
+          .where('edp_item_id', '=', edc.id)
+          .execute()
+      ).map((row) => ({ ...row, quantity: row.quantity === null ? null : canonicalDecimal(row.quantity) }));
       const dropped = droppedEdcCodes(
         before.map((row) => row.code),
         items.map((item) => item.code),
@@ -100,7 +111,14 @@ export async function saveEdc(
       }
       const change = edcChange([{ edpItem, before, after: items }]);
       await recordChange(trx, projectId, author, 'edc', change);
-      return { ...edpItem, componentesEdc: items, version };
+      return {
+        ...edpItem,
+        componentesEdc: await withActivityUnits(
+          trx,
+          items.map((item) => ({ ...item })),
+        ),
+        version,
+      };
     });
   } catch (error) {
     // the EDP item deleted between reading it and creating its list

@@ -19,6 +19,18 @@ function selectSourcesColumns<O>(query: SelectQueryBuilder<Database, 'project', 
         .select((inner) => inner.fn.sum('edc_list.version').as('versions'))
         .whereRef('edc_list.project_id', '=', 'project._id')
         .as('versions'),
+    // issue 35: the activities' productivities and crews the quantities' formulas read (every
+    // catalogue write sets updated_at; a deletion lowers the count)
+    (eb) =>
+      eb
+        .selectFrom('catalogue_activity')
+        .select((inner) => inner.fn.max('catalogue_activity.updated_at').as('activities_at'))
+        .as('activities_at'),
+    (eb) =>
+      eb
+        .selectFrom('catalogue_activity')
+        .select((inner) => inner.fn.countAll().as('activities'))
+        .as('activities'),
   ]);
 }
 
@@ -46,7 +58,13 @@ export async function readSourcesStamp(
   return sourcesStampOf(project, row);
 }
 
-type SourcesColumns = { edp_version: number | string; lists: unknown; versions: unknown };
+type SourcesColumns = {
+  edp_version: number | string;
+  lists: unknown;
+  versions: unknown;
+  activities_at: unknown;
+  activities: unknown;
+};
 
 function sourcesStampOf(project: ProjectGanttRow, row: SourcesColumns): string {
   return JSON.stringify([
@@ -54,6 +72,8 @@ function sourcesStampOf(project: ProjectGanttRow, row: SourcesColumns): string {
     Number(row.edp_version),
     Number(row.lists ?? 0),
     Number(row.versions ?? 0),
+    String(row.activities_at ?? ''),
+    Number(row.activities ?? 0),
     project.sequencing,
     project.startYear,
     project.calendar,

@@ -90,22 +90,22 @@ async function readEdcLists(
     .orderBy('position')
     .execute();
   // issue 35: the activities' default crews as the catalogue holds them now (a new task gets its crew)
+  // and (durations from quantities) their units of work and productivities
   const crews = await db
     .selectFrom('catalogue_activity')
-    .select(['_id', 'resource_id', 'crews'])
-    .where('resource_id', 'is not', null)
+    .select(['_id', 'resource_id', 'crews', 'work_unit', 'productivity'])
+    .where((eb) => eb.or([eb('resource_id', 'is not', null), eb('productivity', 'is not', null)]))
     .execute();
-  const crewOf = new Map(crews.map((row) => [row._id, { resourceId: row.resource_id as string, crews: row.crews }]));
+  const crewOf = new Map(crews.map((row) => [row._id, row]));
   // issue 35: the units each resource has, for the train with crews (rule 4b)
-  const maxUnits =
-    crews.length === 0
-      ? new Map<string, number>()
-      : new Map(
-          (await db.selectFrom('catalogue_resource').select(['_id', 'max_units']).execute()).map((row) => [
-            row._id,
-            Number(row.max_units),
-          ]),
-        );
+  const maxUnits = !crews.some((row) => row.resource_id !== null)
+    ? new Map<string, number>()
+    : new Map(
+        (await db.selectFrom('catalogue_resource').select(['_id', 'max_units']).execute()).map((row) => [
+          row._id,
+          Number(row.max_units),
+        ]),
+      );
   const lists = new Map<number, EdcItem[]>();
   for (const row of rows) {
     const edpItemId = Number(row.edp_item_id);
@@ -113,8 +113,10 @@ async function readEdcLists(
     const item = edcItemOfRow(row, edpCodeById.get(edpItemId));
     const crew = item.kind === 'activity' && item.sourceId !== undefined ? crewOf.get(item.sourceId) : undefined;
     if (crew !== undefined) {
-      item.resourceId = crew.resourceId;
+      if (crew.resource_id !== null) item.resourceId = crew.resource_id;
       if (crew.crews !== null) item.crews = Number(crew.crews);
+      if (crew.work_unit !== null) item.workUnit = crew.work_unit as EdcItem['workUnit'];
+      if (crew.productivity !== null) item.productivity = crew.productivity;
     }
     const list = lists.get(edpItemId);
     if (list) list.push(item);
@@ -234,10 +236,17 @@ async function readAndMerge(
         removed: await readRemovedLinks(trx, projectId),
       });
       const { links, result } = sequencedLinks(merged.tasks, merged.links, reconciled.links, project);
-      if (merged.added === 0 && merged.removed === 0 && sameLinks(storedLinks, links)) {
+      if (merged.added === 0 && merged.removed === 0 && merged.resized === 0 && sameLinks(storedLinks, links)) {
         // nothing to write; when the merge did not even rename or reorder a task, the next load at
-        // the same stamp can skip it
-        if (!fullMerge && sameTaskList(stored, merged.tasks)) rememberVerified(verified, projectId, stamp);
+        // the same stamp can skip it. Issue 35: not a Gantt sized by quantities, whose formulas
+        // (loadGantt's DurationFormula) are not stored: the skipping load reads the stored rows only
+        if (
+          !fullMerge &&
+          sameTaskList(stored, merged.tasks) &&
+          !merged.tasks.some((task) => task.formula !== undefined)
+        ) {
+          rememberVerified(verified, projectId, stamp);
+        }
         const answerStamp = answerStampOf(projectId, project, stamp);
         return { project, tasks: merged.tasks, links, result, edpItems, stored, answerStamp };
       }

@@ -136,6 +136,7 @@ export async function readTasks(db: Kysely<Database>, projectId: string): Promis
       'resume',
       'leveling_delay',
       'leveled_from',
+      'duration_by_hand',
     ])
     .where('project_id', '=', projectId)
     .orderBy('position')
@@ -162,6 +163,7 @@ export async function readTasks(db: Kysely<Database>, projectId: string): Promis
       task.levelingDelay = Number(row.leveling_delay);
       task.leveledFrom = row.leveled_from;
     }
+    if (row.duration_by_hand !== null && Number(row.duration_by_hand) === 1) task.durationByHand = true;
     if (row.parent_id !== null) task.parentId = Number(row.parent_id);
     return task;
   });
@@ -248,6 +250,7 @@ type TaskRow = {
   resume: string | null;
   leveling_delay: number | null;
   leveled_from: string | null;
+  duration_by_hand: number | null;
 };
 
 export function toTaskRow(task: GanttTaskRecord, position: number): TaskRow {
@@ -270,6 +273,7 @@ export function toTaskRow(task: GanttTaskRecord, position: number): TaskRow {
     resume: task.resume ?? null,
     leveling_delay: task.levelingDelay ?? null,
     leveled_from: task.leveledFrom ?? null,
+    duration_by_hand: task.durationByHand === true ? 1 : null,
   };
 }
 
@@ -291,7 +295,8 @@ export function sameRow(a: TaskRow, b: TaskRow): boolean {
     a.must_start_on === b.must_start_on &&
     a.resume === b.resume &&
     a.leveling_delay === b.leveling_delay &&
-    a.leveled_from === b.leveled_from
+    a.leveled_from === b.leveled_from &&
+    a.duration_by_hand === b.duration_by_hand
   );
 }
 
@@ -360,17 +365,18 @@ export async function writeGantt(
     const values = sql.join(
       part.map(
         (row) =>
-          sql`(CAST(${row.id} AS bigint), CAST(${row.source_key} AS text), CAST(${row.parent_id} AS bigint), CAST(${row.code} AS text), CAST(${row.name} AS text), CAST(${row.start_date} AS text), CAST(${row.duration} AS integer), CAST(${row.progress} AS double precision), CAST(${row.position} AS integer), CAST(${row.actual_start} AS text), CAST(${row.actual_finish} AS text), CAST(${row.remaining_duration} AS integer), CAST(${row.notes} AS text), CAST(${row.deadline} AS text), CAST(${row.must_start_on} AS integer), CAST(${row.resume} AS text), CAST(${row.leveling_delay} AS integer), CAST(${row.leveled_from} AS text))`,
+          sql`(CAST(${row.id} AS bigint), CAST(${row.source_key} AS text), CAST(${row.parent_id} AS bigint), CAST(${row.code} AS text), CAST(${row.name} AS text), CAST(${row.start_date} AS text), CAST(${row.duration} AS integer), CAST(${row.progress} AS double precision), CAST(${row.position} AS integer), CAST(${row.actual_start} AS text), CAST(${row.actual_finish} AS text), CAST(${row.remaining_duration} AS integer), CAST(${row.notes} AS text), CAST(${row.deadline} AS text), CAST(${row.must_start_on} AS integer), CAST(${row.resume} AS text), CAST(${row.leveling_delay} AS integer), CAST(${row.leveled_from} AS text), CAST(${row.duration_by_hand} AS integer))`,
       ),
     );
-    await sql`WITH next_task (id, source_key, parent_id, code, name, start_date, duration, progress, position, actual_start, actual_finish, remaining_duration, notes, deadline, must_start_on, resume, leveling_delay, leveled_from) AS (VALUES ${values})
+    await sql`WITH next_task (id, source_key, parent_id, code, name, start_date, duration, progress, position, actual_start, actual_finish, remaining_duration, notes, deadline, must_start_on, resume, leveling_delay, leveled_from, duration_by_hand) AS (VALUES ${values})
       UPDATE gantt_task SET source_key = next_task.source_key, parent_id = next_task.parent_id, code = next_task.code,
         name = next_task.name, start_date = next_task.start_date, duration = next_task.duration,
         progress = next_task.progress, position = next_task.position,
         actual_start = next_task.actual_start, actual_finish = next_task.actual_finish,
         remaining_duration = next_task.remaining_duration, notes = next_task.notes, deadline = next_task.deadline,
         must_start_on = next_task.must_start_on, resume = next_task.resume,
-        leveling_delay = next_task.leveling_delay, leveled_from = next_task.leveled_from
+        leveling_delay = next_task.leveling_delay, leveled_from = next_task.leveled_from,
+        duration_by_hand = next_task.duration_by_hand
       FROM next_task
       WHERE gantt_task.project_id = ${projectId} AND gantt_task.id = next_task.id`.execute(trx);
   }

@@ -180,6 +180,9 @@ export function toOutput(
     if (task.resources !== undefined && task.resources.length > 0) {
       activity.Resources = task.resources.map((item) => ({ resourceId: item.resourceId, units: item.units }));
     }
+    // issue 35: a leaf sized by its quantity, and whether a duration typed by hand wins over it
+    if (!computed.isSummary && task.formula !== undefined) activity.DurationFormula = { ...task.formula };
+    if (!computed.isSummary && task.durationByHand === true) activity.DurationByHand = true;
     if (computed.status !== undefined) activity.status = computed.status;
     return activity;
   });

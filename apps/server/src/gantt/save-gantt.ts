@@ -37,6 +37,7 @@ import { horizonDate } from './gantt-horizon';
 import { claimVersionOrRefuse } from './gantt-version';
 import { readItemAmounts } from '../edp/edp-queries';
 import { readResourceNames } from '../catalogues/resource-queries';
+import { readSourceFormulas, sizeByFormula } from './gantt-formulas';
 
 /** A task's broken rule, refused as INVALID_ARGUMENT with the task's label (the domain's ganttActivityError). */
 function refuse(task: Pick<GanttActivityInput, 'TaskID' | 'TaskCode'>, what: string): HttpsError {
@@ -241,6 +242,8 @@ export async function saveGantt(
     if (input.MustStartOn === undefined && before?.mustStartOn === true) leaf.mustStartOn = true;
     return leaf;
   });
+  // issue 35: the leaves sized by their EDC activity's quantity
+  const formulas = await readSourceFormulas(db, projectId);
   // issue 34: notes and a deadline a save leaves out (an older screen, a script) stand as stored
   effective.forEach((task, index) => {
     const input = activities[index] as GanttActivityInput;
@@ -259,6 +262,11 @@ export async function saveGantt(
     ) {
       task.levelingDelay = before.levelingDelay;
       task.leveledFrom = before.leveledFrom;
+    }
+    // issue 35: the quantity's formula sizes the leaf, unless its duration was typed by hand
+    if (!summaries.has(task.id)) {
+      const sourceKey = before?.sourceKey ?? null;
+      sizeByFormula(task, sourceKey === null ? undefined : formulas.get(sourceKey), input.DurationByHand, before);
     }
   });
   // issue 35: every resource sent must be in the catalogue; the history names them

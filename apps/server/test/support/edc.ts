@@ -16,6 +16,8 @@ export type WireEdcItem = {
   sourceName?: string;
   priority?: number;
   duration?: number;
+  /** issue 35: an activity's quantity (decimal text) */
+  quantity?: string;
 };
 export type WireEdpItem = { id: number; parentId?: number; code: string; name: string };
 export type WireEdc = WireEdpItem & { componentesEdc: WireEdcItem[]; version: number };

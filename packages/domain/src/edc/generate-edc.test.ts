@@ -217,3 +217,27 @@ describe('nextActivityNumber', () => {
     expect(nextActivityNumber([{ code: 'ACT2' }, { code: 'ACT10' }, { code: 'ASC.1' }, { code: 'ACTX' }])).toBe(11);
   });
 });
+
+describe('generateEdc and quantities (issue 35)', () => {
+  it("an activity's unit of work and productivity come along, for the grid's 'Cantidad'", () => {
+    const losa: Component = {
+      ...bomba,
+      subcomponents: [
+        {
+          id: 1,
+          code: 'MOL',
+          name: 'Moldaje',
+          priority: 1,
+          actividades: [{ ...activity('MOL', 'Moldar', 1), workUnit: 'm2', productivity: '8' }],
+        },
+      ],
+    };
+    const result = generateEdc({ edpItem: { code: 'P.1' }, system: { code: 'EST' }, components: [losa], existing: [] });
+    expect(result.ok && result.items.find((item) => item.kind === 'activity')).toMatchObject({
+      code: 'ACT1',
+      workUnit: 'm2',
+      productivity: '8',
+    });
+    expect(result.ok && result.items.find((item) => item.kind === 'main')).not.toHaveProperty('workUnit');
+  });
+});

@@ -1,6 +1,7 @@
 import { formatNumber } from '../format/money';
 import { MAX_EDC_LIST_ITEMS } from '../functions/edc-contracts';
 import type { EdcItem } from './generate-edc';
+import { quantityError } from '../resources/quantities';
 
 /**
  * Everything wrong with one EDP item's EDC list (issue 6's server-side rules), in Spanish, at most
@@ -22,6 +23,15 @@ export function validateEdcList(items: readonly EdcItem[], edpItemCode: string, 
     const code = item.code.trim();
     if (code === '') add(`El ítem ${index + 1} del EDC no tiene código`);
     if (item.name.trim() === '') add(`El ítem ${code || index + 1} del EDC no tiene nombre`);
+    // issue 35: only an activity carries a quantity, and a valid one
+    if (item.quantity !== undefined) {
+      if (item.kind !== 'activity') {
+        add(`El ítem ${code || index + 1} del EDC no es una actividad: solo las actividades llevan cantidad`);
+      } else {
+        const error = quantityError(item.quantity);
+        if (error !== undefined) add(`La actividad ${code || index + 1} del EDC: Cantidad ${error}`);
+      }
+    }
     if (code === '') return;
     const key = code.toLowerCase();
     if (codes.has(key)) add(`El código ${code} está repetido en el EDC`);

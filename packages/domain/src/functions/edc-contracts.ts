@@ -3,6 +3,7 @@ import { defineFunction } from './contract';
 import { messageSchema } from './common';
 import { edpItemSchema } from './project-contracts';
 import { MAX_ACTIVITY_DURATION } from './catalogue-contracts';
+import { WORK_UNITS } from '../resources/productivity';
 
 /**
  * The EDC of one EDP item (product-spec.md §7 loadEdc / saveEdc, issue 6; domain.md "EDC generated
@@ -46,6 +47,14 @@ export const edcItemSchema = z.object({
   /** issue 13: copies of the catalogue record's priority (main, sub, activity) and the activity's duration, for sequencing */
   priority: z.number().int().optional(),
   duration: z.number().int().optional(),
+  /**
+   * issue 35: an activity's quantity typed in the EDC grid, decimal text (absent: none, then its
+   * EDP item's quantity when the item's unit is the activity's unit of work)
+   */
+  quantity: z.string().optional(),
+  /** issue 35: the activity's unit of work and productivity in the catalogue now (for reading; a save ignores them) */
+  workUnit: z.enum(WORK_UNITS).optional(),
+  productivity: z.string().optional(),
 });
 
 export const edcItemInputSchema = z.strictObject({
@@ -87,6 +96,22 @@ export const edcItemInputSchema = z.strictObject({
     .min(0, { error: 'debe ser 0 o más' })
     .max(MAX_ACTIVITY_DURATION, { error: `debe ser como máximo ${MAX_ACTIVITY_DURATION}` })
     .optional(),
+  /**
+   * issue 35: an activity's quantity, decimal text or a number (null or blank: none); its rules
+   * (greater than 0, at most 1.000.000.000, 4 decimals) are checked by validateEdcList, which names the row
+   */
+  quantity: z
+    .union(
+      [z.string({ error: 'debe ser texto' }).max(40, { error: 'debe tener como máximo 40 caracteres' }), z.number()],
+      {
+        error: 'debe ser un número decimal',
+      },
+    )
+    .nullable()
+    .optional(),
+  // answered by loadEdc for reading (the catalogue's); a save ignores them
+  workUnit: z.string({ error: 'debe ser texto' }).max(20).optional(),
+  productivity: z.string({ error: 'debe ser texto' }).max(40).optional(),
 });
 export type EdcItemInput = z.input<typeof edcItemInputSchema>;
 

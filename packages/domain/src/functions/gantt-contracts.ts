@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WORK_UNITS } from '../resources/productivity';
 import { defineFunction } from './contract';
 import { isoDateSchema, messageSchema } from './common';
 import { currencies } from '../format/money';
@@ -186,6 +187,13 @@ const ganttTaskInputFields = z.object({
     .nullable()
     .optional(),
   LeveledFrom: isoDateSchema.nullable().optional(),
+  /**
+   * issue 35: the Duration was typed by hand and wins over its quantity's formula (true), or the
+   * formula sizes it (false: the Duration sent is replaced by the formula's). Absent: a Duration
+   * other than the formula's is one typed by hand; one equal to it keeps what was stored. Tasks
+   * without a formula keep what is sent or stored.
+   */
+  DurationByHand: z.boolean({ error: 'debe ser verdadero o falso' }).nullable().optional(),
 });
 
 /** The task of saveGantt's list: its fields, and a start (StartNoEarlierThan or StartDate; issue 32). */
@@ -269,6 +277,21 @@ export const ganttTaskSchema = z.object({
   /** issue 35: 'Redistribución', the working days levelling added to the start, and the start it had */
   LevelingDelay: z.number().int().optional(),
   LeveledFrom: z.string().optional(),
+  /**
+   * issue 35: a leaf sized by its EDC activity's quantity: ⌈quantity ÷ (productivity × crews)⌉ working
+   * days, the crews being the task's units of `resourceId` (else `catalogueCrews`, else 1)
+   */
+  DurationFormula: z
+    .object({
+      quantity: z.string(),
+      workUnit: z.enum(WORK_UNITS),
+      productivity: z.string(),
+      resourceId: z.string().optional(),
+      catalogueCrews: z.number().optional(),
+    })
+    .optional(),
+  /** issue 35: true: the Duration was typed by hand and wins over DurationFormula; absent: the formula's */
+  DurationByHand: z.boolean().optional(),
 });
 export type GanttTask = z.infer<typeof ganttTaskSchema>;
 

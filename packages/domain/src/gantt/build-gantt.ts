@@ -3,6 +3,8 @@ import type { EdpItem } from '../edp/generate-edp';
 import { edcSourceKey, edpSourceKey, parseGanttSourceKey } from '../edp/source-keys';
 import { withParent } from '../tree/ordered-forest';
 import type { ResourceAssignment } from '../resources/assignments';
+import { effectiveQuantity, taskFormulaDays } from '../resources/quantities';
+import type { DurationFormula } from '../resources/quantities';
 
 /**
  * The Gantt's tasks from the project's EDP and EDC (domain.md "Gantt"; issue 7): one summary per
@@ -25,6 +27,11 @@ export type GanttSource = {
   duration?: number;
   /** issue 35: a leaf EDC item's resources, its activity's default resource × crews */
   resources?: ResourceAssignment[];
+  /**
+   * issue 35: a leaf EDC activity with a quantity and its activity's productivity: its duration is
+   * ⌈quantity ÷ (productivity × crews)⌉ (docs/RESOURCES.md "Quantities and durations")
+   */
+  formula?: DurationFormula;
 };
 
 /** A stored task. `sourceKey` null: a task the user added in the Gantt. */
@@ -60,6 +67,13 @@ export type GanttTaskRecord = {
    */
   levelingDelay?: number;
   leveledFrom?: string;
+  /**
+   * issue 35: the duration was typed by hand over its quantity's formula, and wins over it (a load
+   * does not recompute it); absent: the formula's, when the task has one
+   */
+  durationByHand?: boolean;
+  /** issue 35: the source's duration formula (set by the merge, never stored): loadGantt's DurationFormula */
+  formula?: DurationFormula;
 };
 
 export type GanttLinkRecord = {
@@ -171,7 +185,7 @@ export function removeGanttTasks<T extends { id: number; parentId?: number }>(
 
 /** The sources in tree order: each EDP item, then its EDC list (main → its subcomponents → their activities). */
 export function ganttSources(
-  edpItems: readonly EdpItem[],
+  edpItems: readonly (EdpItem & { unit?: string; quantity?: string })[],
   edcByEdpItem: ReadonlyMap<number, readonly EdcItem[]>,
 ): GanttSource[] {
   const sources: GanttSource[] = [];
@@ -210,6 +224,8 @@ export function ganttSources(
         if (edcItem.resourceId !== undefined) {
           source.resources = [{ resourceId: edcItem.resourceId, units: edcItem.crews ?? 1 }];
         }
+        const formula = edcFormula(edcItem, item);
+        if (formula !== undefined) source.formula = formula;
       }
       sources.push(source);
     }
@@ -217,11 +233,32 @@ export function ganttSources(
   return sources;
 }
 
+/** issue 35: an EDC activity's duration formula, when it has a quantity and its activity a productivity. */
+export function edcFormula(
+  edcItem: EdcItem,
+  edpItem: { unit?: string; quantity?: string },
+): DurationFormula | undefined {
+  if (edcItem.kind !== 'activity' || edcItem.productivity === undefined || edcItem.workUnit === undefined) {
+    return undefined;
+  }
+  const quantity = effectiveQuantity(edcItem, edpItem);
+  if (quantity === undefined) return undefined;
+  return {
+    quantity: quantity.quantity,
+    workUnit: edcItem.workUnit,
+    productivity: edcItem.productivity,
+    ...(edcItem.resourceId === undefined ? {} : { resourceId: edcItem.resourceId }),
+    ...(edcItem.crews === undefined ? {} : { catalogueCrews: edcItem.crews }),
+  };
+}
+
 export type GanttMergeResult = {
   tasks: GanttTaskRecord[];
   links: GanttLinkRecord[];
   added: number;
   removed: number;
+  /** issue 35: kept tasks whose duration the quantity's formula changed */
+  resized: number;
 };
 
 /**
@@ -241,9 +278,28 @@ export function mergeGanttTasks(
   // 1. tasks whose source is gone go; a user task under them moves up to the nearest survivor
   const survivors = removeGanttTasks(stored, (task) => task.sourceKey !== null && !sourceByKey.has(task.sourceKey));
   const removed = survivors.removedIds.length;
+  // a task with children is a summary: its duration is its children's, never the formula's
+  const parents = new Set<number>();
+  for (const task of survivors.kept) if (task.parentId !== undefined) parents.add(task.parentId);
+  let resized = 0;
   const kept = survivors.kept.map((task) => {
     const source = task.sourceKey === null ? undefined : sourceByKey.get(task.sourceKey);
-    return source ? { ...task, code: source.code, name: source.name } : task;
+    if (!source) return task;
+    const next = { ...task, code: source.code, name: source.name };
+    // issue 35: a leaf sized by its quantity follows the formula unless its duration was typed by hand
+    if (source.formula === undefined || parents.has(task.id)) {
+      delete next.formula;
+      return next;
+    }
+    next.formula = source.formula;
+    if (task.durationByHand !== true) {
+      const days = taskFormulaDays(source.formula, task.resources);
+      if (days !== undefined && days !== task.duration) {
+        next.duration = days;
+        resized += 1;
+      }
+    }
+    return next;
   });
 
   // 2. a task for every source without one, under its source parent's task
@@ -263,9 +319,13 @@ export function mergeGanttTasks(
       code: source.code,
       name: source.name,
       start: newTaskStart,
-      duration: source.duration ?? NEW_TASK_DURATION,
+      duration:
+        (source.formula === undefined ? undefined : taskFormulaDays(source.formula, source.resources)) ??
+        source.duration ??
+        NEW_TASK_DURATION,
       progress: 0,
       ...(source.resources === undefined ? {} : { resources: source.resources.map((item) => ({ ...item })) }),
+      ...(source.formula === undefined ? {} : { formula: source.formula }),
     });
   }
 
@@ -299,5 +359,6 @@ export function mergeGanttTasks(
     links: links.filter((link) => finalIds.has(link.from) && finalIds.has(link.to)),
     added: added.length,
     removed,
+    resized,
   };
 }

@@ -33,6 +33,8 @@ export type GanttActivityInput = {
   /** issue 35: what levelling did (both or neither; absent: as stored while the start is) */
   LevelingDelay?: number | null | undefined;
   LeveledFrom?: string | null | undefined;
+  /** issue 35: the Duration typed by hand wins over the quantity's formula (absent: inferred; null: as absent) */
+  DurationByHand?: boolean | null | undefined;
 };
 
 /** The first rule a saved list breaks: the task and the Spanish message that names it ('Tarea 1.2 (7): …'). */

@@ -9,7 +9,8 @@ import type { IncrementalScheduler } from './incremental-scheduler';
 import { schedule } from './schedule';
 import { remainingAfterEntry, resumeAfterEntry } from './progress-entries';
 import { flattenForest, forestOf, siblingsOf, withParent } from '../tree/ordered-forest';
-import { keepLeveling, withResources } from './gantt-resource-edits';
+import { keepLeveling, sizedByFormula, withDurationKind, withResources } from './gantt-resource-edits';
+import type { DurationFormula } from '../resources/quantities';
 import { assignmentErrors } from '../resources/assignments';
 import type { ResourceAssignment } from '../resources/assignments';
 
@@ -55,6 +56,10 @@ export type GanttDraftTask = {
    */
   levelingDelay?: number;
   leveledFrom?: string;
+  /** issue 35: the task is sized by its EDC activity's quantity (loadGantt's DurationFormula; read only) */
+  formula?: DurationFormula;
+  /** issue 35: its duration was typed by hand and wins over the formula (absent: the formula's) */
+  durationByHand?: boolean;
 };
 
 export type GanttEdit = { ok: true; tasks: GanttDraftTask[] } | { ok: false; error: string };
@@ -99,6 +104,8 @@ export function draftFromActivities(activities: readonly GanttTask[]): GanttDraf
       task.levelingDelay = activity.LevelingDelay;
       task.leveledFrom = activity.LeveledFrom;
     }
+    if (activity.DurationFormula !== undefined) task.formula = { ...activity.DurationFormula };
+    if (activity.DurationByHand === true) task.durationByHand = true;
     return task;
   });
 }
@@ -130,6 +137,8 @@ export function activitiesFromDraft(tasks: readonly GanttDraftTask[]): GanttTask
     Resources: task.resources ?? [],
     LevelingDelay: task.levelingDelay ?? null,
     LeveledFrom: task.leveledFrom ?? null,
+    // issue 35: said only of a task sized by its quantity (false: the formula sizes it)
+    ...(task.formula === undefined ? {} : { DurationByHand: task.durationByHand === true }),
   }));
 }
 
@@ -364,7 +373,9 @@ export function resizeGanttTask(
   const duration = Math.min(MAX_TASK_DURATION, Math.max(1, endIndex - startIndex + 1));
   return {
     ok: true,
-    tasks: replace(tasks, id, (old) => ({ ...old, start: isoDay(calendar.dayAt(startIndex)), duration })),
+    tasks: replace(tasks, id, (old) =>
+      sizedByFormula(old, { ...old, start: isoDay(calendar.dayAt(startIndex)), duration }),
+    ),
   };
 }
 
@@ -404,6 +415,8 @@ export type GanttTaskChanges = {
   resume?: string | null;
   /** issue 35: 'Recursos' ([]: none; absent: as they are) */
   resources?: readonly ResourceAssignment[];
+  /** issue 35: true: the duration typed by hand wins; false: the formula sizes it; absent: sizedByFormula reads the edit */
+  durationByHand?: boolean;
 };
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -534,26 +547,31 @@ export function updateGanttTask(tasks: readonly GanttDraftTask[], id: number, ch
   }
   return {
     ok: true,
-    tasks: replace(tasks, id, (old) => ({
-      ...withResources(
-        withStartKind(
-          withNotes(withProgress(old, { ...changes, progress: Math.round(changes.progress) }), changes),
+    tasks: replace(tasks, id, (old) =>
+      sizedByFormula(old, {
+        ...withDurationKind(
+          withResources(
+            withStartKind(
+              withNotes(withProgress(old, { ...changes, progress: Math.round(changes.progress) }), changes),
+              changes,
+            ),
+            changes,
+          ),
           changes,
         ),
-        changes,
-      ),
-      code,
-      name,
-      start: changes.start,
-      duration: changes.duration,
-      // a generated link the editor left as it was (same predecessor, type and lag) stays generated
-      predecessors: changes.predecessors.map((link) => {
-        const before = old.predecessors.find((candidate) => candidate.predecessorId === link.predecessorId);
-        const kept = before?.generated === true && before.type === link.type && before.lag === link.lag;
-        const plain = { predecessorId: link.predecessorId, type: link.type, lag: link.lag };
-        return kept ? { ...plain, generated: true as const } : plain;
+        code,
+        name,
+        start: changes.start,
+        duration: changes.duration,
+        // a generated link the editor left as it was (same predecessor, type and lag) stays generated
+        predecessors: changes.predecessors.map((link) => {
+          const before = old.predecessors.find((candidate) => candidate.predecessorId === link.predecessorId);
+          const kept = before?.generated === true && before.type === link.type && before.lag === link.lag;
+          const plain = { predecessorId: link.predecessorId, type: link.type, lag: link.lag };
+          return kept ? { ...plain, generated: true as const } : plain;
+        }),
       }),
-    })),
+    ),
   };
 }
 

@@ -1,5 +1,6 @@
 import { assignmentErrors } from '../resources/assignments';
 import type { ResourceAssignment } from '../resources/assignments';
+import { taskFormulaDays } from '../resources/quantities';
 import type { GanttDraftTask, GanttEdit } from './gantt-edits';
 
 /**
@@ -42,7 +43,41 @@ export function setGanttResources(
   if (error !== undefined) return { ok: false, error: `Recursos: ${error}` };
   return {
     ok: true,
-    tasks: tasks.map((task) => (task.id === id ? withResources(task, { resources }) : task)),
+    tasks: tasks.map((task) => (task.id === id ? sizedByFormula(task, withResources(task, { resources })) : task)),
+  };
+}
+
+/**
+ * issue 35, a task sized by its quantity (docs/RESOURCES.md "Quantities and durations") after an
+ * edit: a duration typed by hand stays so; an edit that left the duration as it was follows the
+ * formula on the task's crews now (effort-driven: more crews of the activity's resource, fewer
+ * days); a new duration that is the formula's is the formula's, and any other is typed by hand.
+ */
+export function sizedByFormula(before: GanttDraftTask, after: GanttDraftTask): GanttDraftTask {
+  if (after.formula === undefined || after.durationByHand === true) return after;
+  const days = taskFormulaDays(after.formula, after.resources);
+  if (days === undefined) return after;
+  if (after.duration === before.duration) return after.duration === days ? after : { ...after, duration: days };
+  if (after.duration === days) return after;
+  return { ...after, durationByHand: true };
+}
+
+/**
+ * issue 35, 'Calcular con el rendimiento': a task's duration typed by hand given back to its
+ * quantity's formula on its crews now.
+ */
+export function applyFormulaDuration(tasks: readonly GanttDraftTask[], id: number): GanttEdit {
+  const task = tasks.find((candidate) => candidate.id === id);
+  if (!task) return { ok: false, error: 'La tarea no existe' };
+  const days = task.formula === undefined ? undefined : taskFormulaDays(task.formula, task.resources);
+  if (days === undefined) return { ok: false, error: 'La tarea no tiene cantidad ni rendimiento' };
+  return {
+    ok: true,
+    tasks: tasks.map((candidate) => {
+      if (candidate.id !== id) return candidate;
+      const { durationByHand: _byHand, ...rest } = candidate;
+      return { ...rest, duration: days };
+    }),
   };
 }
 
@@ -55,5 +90,14 @@ export function withResources(
   const next = { ...task };
   delete next.resources;
   if (changes.resources.length > 0) next.resources = changes.resources.map((item) => ({ ...item }));
+  return next;
+}
+
+/** issue 35: a task's duration kind after an edit: typed by hand or the formula's, as the changes say, else as it was. */
+export function withDurationKind(task: GanttDraftTask, changes: { durationByHand?: boolean }): GanttDraftTask {
+  if (changes.durationByHand === undefined) return task;
+  const next = { ...task };
+  delete next.durationByHand;
+  if (changes.durationByHand) next.durationByHand = true;
   return next;
 }

@@ -97,6 +97,24 @@ describe('edcChange (issue 19: EDC saves, by component code)', () => {
     expect(edcChange([{ edpItem: casa, before: [], after: [] }]).summary).toBe('EDC de P.1 «Casa»: sin cambios');
   });
 
+  it('issue 35: names an activity whose quantity changed, with both quantities', () => {
+    const change = edcChange([
+      {
+        edpItem: casa,
+        before: [
+          { code: 'ACT1', name: 'Moldar', quantity: null },
+          { code: 'ACT2', name: 'Hormigonar', quantity: '40' },
+        ],
+        after: [
+          { code: 'ACT1', name: 'Moldar', quantity: '1200.5' },
+          { code: 'ACT2', name: 'Hormigonar', quantity: '40' },
+        ],
+      },
+    ]);
+    expect(change.summary).toBe('EDC de P.1 «Casa»: 1 componente con otra cantidad');
+    expect(change.detail.notes).toEqual(['ACT1 «Moldar»: cantidad sin cantidad → 1.200,5']);
+  });
+
   it('counts the EDP items a bulk save changed, one note each', () => {
     const lists = ['P.1', 'P.2', 'P.3'].map((code) => ({
       edpItem: { code, name: `Ítem ${code}` },

@@ -1,6 +1,6 @@
 import type { HistoryDetail, TaskFieldChange } from '../functions/collaboration-contracts';
 import { formatIsoDate } from '../format/dates';
-import { formatNumber } from '../format/money';
+import { formatDecimal, formatNumber } from '../format/money';
 import { assignmentsKey, assignmentsText } from '../resources/assignments';
 import type { ResourceAssignment } from '../resources/assignments';
 
@@ -165,7 +165,8 @@ export function edpChange(
 // ---------------------------------------------------------------- EDC
 
 /** An EDC component (main item, subcomponent or activity) as a save reads and writes it. */
-export type EdcHistoryComponent = { code: string; name: string };
+/** issue 35: an activity's quantity too (decimal text; absent or null: none) */
+export type EdcHistoryComponent = { code: string; name: string; quantity?: string | null | undefined };
 
 /** One EDP item's EDC list before and after a save. */
 export type EdcListChange = {
@@ -187,6 +188,7 @@ export function edcChange(lists: readonly EdcListChange[], prefix = 'EDC'): Proj
   let added = 0;
   let removed = 0;
   let renamed = 0;
+  let requantified = 0;
   let touched = 0;
   for (const list of lists) {
     const beforeByCode = new Map(list.before.map((component) => [component.code, component]));
@@ -194,6 +196,7 @@ export function edcChange(lists: readonly EdcListChange[], prefix = 'EDC'): Proj
     let listAdded = 0;
     let listRemoved = 0;
     let listRenamed = 0;
+    let listQuantities = 0;
     for (const component of list.after) {
       afterCodes.add(component.code);
       const old = beforeByCode.get(component.code);
@@ -203,6 +206,15 @@ export function edcChange(lists: readonly EdcListChange[], prefix = 'EDC'): Proj
       } else if (old.name !== component.name) {
         listRenamed += 1;
         capped.push(detail.renamed, { code: component.code, from: old.name, to: component.name });
+      }
+      // issue 35: an activity's quantity typed in the EDC grid
+      if (old && (old.quantity ?? '') !== (component.quantity ?? '')) {
+        listQuantities += 1;
+        const shown = (quantity: string | null | undefined) => (quantity ? formatDecimal(quantity) : 'sin cantidad');
+        capped.push(
+          detail.notes,
+          `${component.code} «${component.name}»: cantidad ${shown(old.quantity)} → ${shown(component.quantity)}`,
+        );
       }
     }
     for (const component of list.before) {
@@ -214,6 +226,7 @@ export function edcChange(lists: readonly EdcListChange[], prefix = 'EDC'): Proj
       { count: listAdded, one: 'agregado', many: 'agregados' },
       { count: listRemoved, one: 'eliminado', many: 'eliminados' },
       { count: listRenamed, one: 'renombrado', many: 'renombrados' },
+      { count: listQuantities, one: 'con otra cantidad', many: 'con otra cantidad' },
     ]);
     if (text !== '') {
       touched += 1;
@@ -222,12 +235,14 @@ export function edcChange(lists: readonly EdcListChange[], prefix = 'EDC'): Proj
     added += listAdded;
     removed += listRemoved;
     renamed += listRenamed;
+    requantified += listQuantities;
   }
   detail.omitted = capped.omitted;
   const counts = countParts(COMPONENT, [
     { count: added, one: 'agregado', many: 'agregados' },
     { count: removed, one: 'eliminado', many: 'eliminados' },
     { count: renamed, one: 'renombrado', many: 'renombrados' },
+    { count: requantified, one: 'con otra cantidad', many: 'con otra cantidad' },
   ]);
   const only = lists.length === 1 ? lists[0] : undefined;
   const head = only === undefined ? prefix : `${prefix} de ${only.edpItem.code} «${only.edpItem.name}»`;

@@ -22,6 +22,7 @@ import { taskNotesDeadlineMigration } from './0019-task-notes-deadline';
 import { mustStartResumeMigration } from './0020-must-start-resume';
 import { resourcesMigration } from './0021-resources';
 import { taskResourcesMigration } from './0022-task-resources';
+import { edcQuantityMigration } from './0023-edc-quantity';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -50,6 +51,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
     '0020-must-start-resume': mustStartResumeMigration(),
     '0021-resources': resourcesMigration(),
     '0022-task-resources': taskResourcesMigration(types),
+    '0023-edc-quantity': edcQuantityMigration(types),
   };
   return { getMigrations: async () => migrations };
 }

@@ -242,6 +242,15 @@ describe('EDC draft differences', () => {
     ]);
     expect(diffEdcDraft(list, list)).toEqual([]);
   });
+
+  it('issue 35: names an activity whose quantity the draft changed', () => {
+    const draft: EdcItem[] = list.map((item) => (item.code === 'ACT1' ? { ...item, quantity: '40' } : item));
+    const changes = diffEdcDraft(list, draft);
+    expect(changes).toEqual([
+      { kind: 'changed', label: 'ACT1 Excavar', fields: [{ field: 'quantity', stored: '', draft: '40' }] },
+    ]);
+    expect(draftDifferenceLines(i18next.t, changes).map((line) => line.text)).toHaveLength(1);
+  });
 });
 
 describe('draft data checks', () => {

@@ -191,7 +191,7 @@ export function diffGanttDraft(
   return changes;
 }
 
-/** EDC rows added, removed, or changed (name, parent code or kind), matched by code. */
+/** EDC rows added, removed, or changed (name, parent code, kind or, issue 35, quantity), matched by code. */
 export function diffEdcDraft(stored: readonly EdcItem[], draft: readonly EdcItem[]): DraftChange[] {
   const byCode = new Map(stored.map((item) => [item.code, item]));
   const draftCodes = new Set(draft.map((item) => item.code));
@@ -208,6 +208,10 @@ export function diffEdcDraft(stored: readonly EdcItem[], draft: readonly EdcItem
       fields.push({ field: 'parent', stored: before.parentCode, draft: item.parentCode });
     }
     if (before.kind !== item.kind) fields.push({ field: 'kind', stored: before.kind, draft: item.kind });
+    // issue 35: an activity's quantity typed in the grid ('' = none)
+    if ((before.quantity ?? '') !== (item.quantity ?? '')) {
+      fields.push({ field: 'quantity', stored: before.quantity ?? '', draft: item.quantity ?? '' });
+    }
     if (fields.length > 0) changes.push({ kind: 'changed', label: labelOf(item), fields });
   }
   for (const item of stored) if (!draftCodes.has(item.code)) changes.push({ kind: 'removed', label: labelOf(item) });

@@ -9,6 +9,7 @@ import {
 } from '@cimiento/domain';
 import type { EdcItem, GanttDraftTask, PricedEdpItem, ProjectCalendar } from '@cimiento/domain';
 import { z } from 'zod';
+import { WORK_UNITS } from '@cimiento/domain/resources';
 
 /**
  * What each project screen keeps as its draft (lib/drafts), checked with zod before it is used:
@@ -39,7 +40,15 @@ export type GanttDraftData = { tasks: GanttDraftTask[]; calendar: ProjectCalenda
  * A row of the EDC grid being edited when the draft was written (not committed yet): `rows` is the
  * list being edited (with the new row of 'Agregar' in it), `index` the row's place there.
  */
-export type EdcDraftEditing = { rows: EdcItem[]; index: number; isNew: boolean; code: string; name: string };
+export type EdcDraftEditing = {
+  rows: EdcItem[];
+  index: number;
+  isNew: boolean;
+  code: string;
+  name: string;
+  /** issue 35: an activity's quantity as typed ('12,5'); absent: none typed */
+  quantity?: string;
+};
 
 /**
  * The EDC keeps one draft per EDP item: its list, whether that list is a save that did not go
@@ -99,6 +108,17 @@ const ganttDraftTaskSchema = z.object({
     .optional(),
   levelingDelay: z.number().int().positive().optional(),
   leveledFrom: isoDay.optional(),
+  // issue 35: the quantity's formula the task is sized by, and a duration typed by hand over it
+  formula: z
+    .object({
+      quantity: z.string(),
+      workUnit: z.enum(WORK_UNITS),
+      productivity: z.string(),
+      resourceId: z.string().optional(),
+      catalogueCrews: z.number().optional(),
+    })
+    .optional(),
+  durationByHand: z.literal(true).optional(),
 });
 
 /**
@@ -126,6 +146,7 @@ const edcDraftSchema = z.object({
       isNew: z.boolean(),
       code: z.string(),
       name: z.string(),
+      quantity: z.string().optional(),
     })
     .refine((editing) => editing.index < editing.rows.length)
     .nullable(),

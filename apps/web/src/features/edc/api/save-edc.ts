@@ -19,7 +19,7 @@ export function useSaveEdc() {
           id: edpItemId,
           // only the contract's fields (it refuses others); the optional ones only when present
           componentesEdc: items.map(
-            ({ code, name, parentCode, kind, sourceId, sourceCode, sourceName, priority, duration }) => ({
+            ({ code, name, parentCode, kind, sourceId, sourceCode, sourceName, priority, duration, quantity }) => ({
               code,
               name,
               parentCode,
@@ -30,6 +30,8 @@ export function useSaveEdc() {
               // issue 13: the catalogue's priority and duration the Gantt's sequencing reads
               ...(priority === undefined ? {} : { priority }),
               ...(duration === undefined ? {} : { duration }),
+              // issue 35: an activity's quantity typed in the grid
+              ...(quantity === undefined ? {} : { quantity }),
             }),
           ),
           version,

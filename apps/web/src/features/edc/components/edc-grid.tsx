@@ -24,8 +24,10 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DeletionMoneyNote } from '@/components/ui/deletion-money-note';
 import {
   edcGridRows,
+  edcQuantityCell,
   edcSubtreeCodes,
   newEdcItem,
+  quantityDraftText,
   removeEdcItem,
   updateEdcItem,
   validateEdcDraft,
@@ -43,6 +45,8 @@ type Editing = {
   isNew: boolean;
   code: string;
   name: string;
+  /** issue 35: an activity's quantity as typed ('' : none) */
+  quantity: string;
   errors: EdcDraftErrors;
 };
 
@@ -68,14 +72,31 @@ export type EdcGridProps = {
    * Gantt tasks, what approved EPs paid for the item, baselines), for the question; null: nothing.
    */
   describeRemoval?: (codes: string[]) => Promise<string | null>;
+  /** Issue 35: the selected EDP item's unit and quantity, which an activity in its unit of work takes. */
+  edpItem?: { unit?: string; quantity?: string } | undefined;
 };
 
 /** What of a row edit is not in the list yet: nothing for an opened row whose text is unchanged. */
 function uncommittedEdit(editing: Editing | null): EdcDraftEditing | null {
   if (!editing) return null;
   const item = editing.list[editing.index];
-  if (!editing.isNew && item && item.code === editing.code && item.name === editing.name) return null;
-  return { rows: editing.list, index: editing.index, isNew: editing.isNew, code: editing.code, name: editing.name };
+  if (
+    !editing.isNew &&
+    item &&
+    item.code === editing.code &&
+    item.name === editing.name &&
+    quantityDraftText(item.quantity) === editing.quantity
+  ) {
+    return null;
+  }
+  return {
+    rows: editing.list,
+    index: editing.index,
+    isNew: editing.isNew,
+    code: editing.code,
+    name: editing.name,
+    quantity: editing.quantity,
+  };
 }
 
 /**
@@ -99,11 +120,19 @@ export function EdcGrid({
   onEditingChange,
   initialEditing,
   describeRemoval,
+  edpItem,
 }: EdcGridProps) {
   const { t } = useTranslation();
   const [selectedCode, setSelectedCode] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing | null>(() =>
-    initialEditing ? { ...initialEditing, list: initialEditing.rows, errors: {} } : null,
+    initialEditing
+      ? {
+          ...initialEditing,
+          list: initialEditing.rows,
+          quantity: initialEditing.quantity ?? quantityDraftText(initialEditing.rows[initialEditing.index]?.quantity),
+          errors: {},
+        }
+      : null,
   );
   useEffect(() => {
     onEditingChange?.(uncommittedEdit(editing));
@@ -130,7 +159,15 @@ export function EdcGrid({
   function startAdd() {
     const added = newEdcItem(list, edpCode, selected, '');
     const item = added.list[added.index];
-    setEditing({ list: added.list, index: added.index, isNew: true, code: item?.code ?? '', name: '', errors: {} });
+    setEditing({
+      list: added.list,
+      index: added.index,
+      isNew: true,
+      code: item?.code ?? '',
+      name: '',
+      quantity: '',
+      errors: {},
+    });
     showRow(added.list, item);
   }
 
@@ -139,14 +176,22 @@ export function EdcGrid({
     const index = list.indexOf(item);
     if (index === -1) return;
     setSelectedCode(item.code);
-    setEditing({ list: [...list], index, isNew: false, code: item.code, name: item.name, errors: {} });
+    setEditing({
+      list: [...list],
+      index,
+      isNew: false,
+      code: item.code,
+      name: item.name,
+      quantity: quantityDraftText(item.quantity),
+      errors: {},
+    });
   }
 
   function commit() {
     if (!editing) return;
-    const draft = { code: editing.code, name: editing.name };
+    const draft = { code: editing.code, name: editing.name, quantity: editing.quantity };
     const errors = validateEdcDraft(editing.list, draft, editing.index);
-    if (errors.code || errors.name) {
+    if (errors.code || errors.name || errors.quantity) {
       setEditing({ ...editing, errors });
       return;
     }
@@ -278,20 +323,24 @@ export function EdcGrid({
         <Table size="small" stickyHeader aria-label={t('edc.gridLabel')}>
           <TableHead>
             <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
-              <TableCell sx={{ width: '31%' }}>{t('edc.code')}</TableCell>
-              <TableCell sx={{ width: '11%' }} title={t('edc.sourceHint')}>
+              <TableCell sx={{ width: '27%' }}>{t('edc.code')}</TableCell>
+              <TableCell sx={{ width: '10%' }} title={t('edc.sourceHint')}>
                 {t('edc.sourceCode')}
               </TableCell>
-              <TableCell sx={{ width: '29%' }} title={t('edc.sourceHint')}>
+              <TableCell sx={{ width: '24%' }} title={t('edc.sourceHint')}>
                 {t('edc.sourceName')}
               </TableCell>
-              <TableCell sx={{ width: '29%' }}>{t('edc.name')}</TableCell>
+              <TableCell sx={{ width: '25%' }}>{t('edc.name')}</TableCell>
+              <TableCell sx={{ width: '14%' }} align="right" title={t('edc.quantityHint')}>
+                {t('edc.quantity')}
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {pageRows.map(({ item, depth }, position) => {
               const index = indexOf.get(item) ?? -1;
               const isRowEditing = editing !== null && editing.index === index;
+              const quantityCell = edcQuantityCell(item, edpItem);
               const isSelected = !isEditing && selected === item;
               // one tab stop in the grid (the selected row, or the page's first); the arrows move
               const isTabStop = isSelected || (position === 0 && !pageRows.some((row) => row.item === selected));
@@ -381,12 +430,40 @@ export function EdcGrid({
                       item.name
                     )}
                   </TableCell>
+                  <TableCell data-column="quantity" align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {isRowEditing && item.kind === 'activity' ? (
+                      <TextField
+                        variant="standard"
+                        size="small"
+                        fullWidth
+                        value={editing.quantity}
+                        placeholder={quantityCell?.inherited === true ? quantityCell.text : undefined}
+                        error={editing.errors.quantity !== undefined}
+                        helperText={
+                          editing.errors.quantity === undefined ? undefined : capitalize(editing.errors.quantity)
+                        }
+                        onChange={(event) => setEditing({ ...editing, quantity: event.target.value, errors: {} })}
+                        onKeyDown={handleFieldKeyDown}
+                        slotProps={{
+                          htmlInput: { 'aria-label': t('edc.quantityField'), maxLength: 40, inputMode: 'decimal' },
+                        }}
+                      />
+                    ) : quantityCell === null ? (
+                      ''
+                    ) : quantityCell.inherited ? (
+                      <Box component="span" title={t('edc.quantityInherited')} sx={{ color: 'text.secondary' }}>
+                        {t('edc.quantityFromEdp', { quantity: quantityCell.text })}
+                      </Box>
+                    ) : (
+                      quantityCell.text
+                    )}
+                  </TableCell>
                 </TableRow>
               );
             })}
             {rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={4}>{edpCode === '' ? t('edc.chooseItem') : t('edc.empty')}</TableCell>
+                <TableCell colSpan={5}>{edpCode === '' ? t('edc.chooseItem') : t('edc.empty')}</TableCell>
               </TableRow>
             )}
           </TableBody>
@@ -417,4 +494,9 @@ export function EdcGrid({
       />
     </Box>
   );
+}
+
+/** The domain's rule as a field's helper text: 'debe ser mayor que 0' → 'Debe ser mayor que 0'. */
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -11,12 +11,15 @@ import { useEdcSelectionStore } from '../stores/edc-selection-store';
 import { buildLoadedProject, buildSession, jsonResponse, renderWithApp } from '@/testing/test-utils';
 import { ProjectEdc } from './edc-screen';
 
+/** issue 35: priced by the m², which an activity measured in m² takes as its quantity */
+const pabellones = { id: 2, parentId: 1, code: 'HT.1', name: 'Pabellones', unit: 'm²', quantity: '120' };
+
 function loadedProject(): LoadedProject {
   return buildLoadedProject({
     version: 2,
     items: [
       { id: 1, code: 'HT', name: 'Hospital de Talca' },
-      { id: 2, parentId: 1, code: 'HT.1', name: 'Pabellones' },
+      pabellones,
       { id: 3, parentId: 1, code: 'HT.2', name: 'Urgencia' },
       { id: 4, parentId: 2, code: 'HT.1.1', name: 'Quirófanos' },
     ],
@@ -360,12 +363,63 @@ describe('EDC screen', () => {
       within(grid)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Código', 'Código catálogo', 'Nombre catálogo', 'Nombre']);
+    ).toEqual(['Código', 'Código catálogo', 'Nombre catálogo', 'Nombre', 'Cantidad']);
     const cells = (code: string) =>
       Array.from(grid.querySelectorAll(`tr[data-edc-code="${code}"] td`)).map((cell) => cell.textContent);
-    expect(cells('ACT1').slice(1)).toEqual(['MON', 'Montaje', 'Montaje del motor']);
-    expect(cells('ASC.1.ELE.3.1').slice(1)).toEqual(['MOT', 'Motor', 'Motor']);
-    expect(cells('ACT2').slice(1)).toEqual(['', '', 'Aseo']);
+    expect(cells('ACT1').slice(1)).toEqual(['MON', 'Montaje', 'Montaje del motor', '']);
+    expect(cells('ASC.1.ELE.3.1').slice(1)).toEqual(['MOT', 'Motor', 'Motor', '']);
+    expect(cells('ACT2').slice(1)).toEqual(['', '', 'Aseo', '']);
+  });
+
+  it('issue 35: shows each activity’s quantity (the EDP item’s when the units match) and edits it with its errors in Spanish', async () => {
+    const user = userEvent.setup();
+    const saved: Edc = {
+      id: 2,
+      parentId: 1,
+      code: 'HT.1',
+      name: 'Pabellones',
+      version: 1,
+      componentesEdc: [
+        { code: 'LOS.1', name: 'Losa', parentCode: 'HT.1', kind: 'main' },
+        { code: 'LOS.1.1', name: 'Moldaje', parentCode: 'LOS.1', kind: 'sub' },
+        { code: 'ACT1', name: 'Moldar', parentCode: 'LOS.1.1', kind: 'activity', workUnit: 'm2', productivity: '8' },
+        {
+          code: 'ACT2',
+          name: 'Hormigonar',
+          parentCode: 'LOS.1.1',
+          kind: 'activity',
+          workUnit: 'm3',
+          productivity: '20',
+          quantity: '1200.5',
+        },
+        { code: 'ACT3', name: 'Aseo', parentCode: 'LOS.1.1', kind: 'activity' },
+      ],
+    };
+    const { saves } = stubServer({ edcFor: () => saved });
+    renderScreen();
+    await user.click(await screen.findByText('HT.1 Pabellones'));
+    await waitFor(() => expect(gridCodes()).toHaveLength(5));
+    const grid = screen.getByRole('table', { name: 'EDC del ítem seleccionado' });
+    const quantityOf = (code: string) =>
+      grid.querySelector(`tr[data-edc-code="${code}"] td[data-column="quantity"]`)?.textContent;
+    expect(quantityOf('ACT1')).toBe('120 m² (del EDP)');
+    expect(quantityOf('ACT2')).toBe('1.200,5 m³');
+    expect(quantityOf('ACT3')).toBe('');
+    expect(quantityOf('LOS.1')).toBe('');
+
+    await user.dblClick(within(grid).getByText('Hormigonar'));
+    const field = screen.getByRole('textbox', { name: 'Cantidad de la actividad' });
+    expect((field as HTMLInputElement).value).toBe('1200,5');
+    await user.clear(field);
+    await user.type(field, '0{Enter}');
+    expect(await screen.findByText('Debe ser mayor que 0')).toBeTruthy();
+    expect(saves).toHaveLength(0);
+    await user.clear(field);
+    await user.type(field, '12,5{Enter}');
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]?.edc.componentesEdc.find((item) => item.code === 'ACT2')?.quantity).toBe('12.5');
+    // the unit comes with the server's answer (its catalogue's), which this stub echoes without it
+    await waitFor(() => expect(quantityOf('ACT2')).toMatch(/^12,5/));
   });
 
   it('sends the catalogue code and name back with every save, also of a row just assigned', async () => {

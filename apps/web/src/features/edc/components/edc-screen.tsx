@@ -435,6 +435,7 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
                 />
               }
               edpCode={state.item.code}
+              edpItem={edpById.get(state.item.id)}
               list={state.list}
               canEdit={state.item.id !== 0 && state.staleMessage === null}
               onChange={save}

@@ -1,4 +1,5 @@
-import { generateEdc, nextActivityNumber } from '@cimiento/domain';
+import { formatDecimal, generateEdc, nextActivityNumber, parseChileanDecimal } from '@cimiento/domain';
+import { WORK_UNIT_LABELS, effectiveQuantity, quantityError } from '@cimiento/domain/resources';
 import type { CatalogueSystem, Component, EdcItem, EdpItem } from '@cimiento/domain';
 import { edpAncestorIds } from '@/lib/edp-tree-rows';
 
@@ -96,8 +97,55 @@ export function removeEdcItem(list: readonly EdcItem[], code: string): EdcItem[]
   return list.filter((item) => !removed.has(item.code.trim().toLowerCase()));
 }
 
-export type EdcDraft = { code: string; name: string };
-export type EdcDraftErrors = { code?: 'required' | 'duplicate' | 'activity'; name?: 'required' };
+/** A row edit: code and name, and (issue 35) an activity's quantity as typed ('' or absent: none). */
+export type EdcDraft = { code: string; name: string; quantity?: string };
+export type EdcDraftErrors = {
+  code?: 'required' | 'duplicate' | 'activity';
+  name?: 'required';
+  /** the domain's Spanish rule ('debe ser mayor que 0') */
+  quantity?: string;
+};
+
+/**
+ * Issue 35: an activity's quantity as typed in the grid, in Chilean notation ('1.200,5'): its
+ * canonical decimal ('1200.5'; undefined when blank: none), or why it cannot be one (greater than
+ * 0, at most 1.000.000.000, 4 decimals; the server checks the same, naming the row).
+ */
+export function readQuantityDraft(
+  text: string | undefined,
+): { ok: true; value?: string } | { ok: false; error: string } {
+  if (text === undefined || text.trim() === '') return { ok: true };
+  const parsed = parseChileanDecimal(text);
+  if (!parsed.ok) {
+    const error = parsed.error.startsWith('debe ser un monto')
+      ? 'debe ser un número, por ejemplo 120 o 12,5'
+      : parsed.error;
+    return { ok: false, error };
+  }
+  const error = quantityError(parsed.value);
+  return error === undefined ? { ok: true, value: parsed.value } : { ok: false, error };
+}
+
+/** A stored quantity as the field shows it to edit ('1200.5' → '1200,5'). */
+export function quantityDraftText(quantity: string | undefined): string {
+  return quantity === undefined ? '' : quantity.replace('.', ',');
+}
+
+/**
+ * Issue 35: what the 'Cantidad' column shows for a row: an activity's typed quantity with its unit
+ * of work ('40 m²'), else its EDP item's quantity when the units match, marked inherited; nothing
+ * for components and activities without either.
+ */
+export function edcQuantityCell(
+  item: EdcItem,
+  edpItem: { unit?: string; quantity?: string } | undefined,
+): { text: string; inherited: boolean } | null {
+  if (item.kind !== 'activity') return null;
+  const quantity = effectiveQuantity(item, edpItem ?? {});
+  if (quantity === undefined) return null;
+  const unit = item.workUnit === undefined ? '' : ` ${WORK_UNIT_LABELS[item.workUnit]}`;
+  return { text: `${formatDecimal(quantity.quantity)}${unit}`, inherited: quantity.inherited };
+}
 
 const ACTIVITY_CODE = /^ACT\d+$/;
 
@@ -115,6 +163,8 @@ export function validateEdcDraft(list: readonly EdcItem[], draft: EdcDraft, ownI
     errors.code = 'activity';
   }
   if (draft.name.trim() === '') errors.name = 'required';
+  const quantity = readQuantityDraft(draft.quantity);
+  if (!quantity.ok) errors.quantity = quantity.error;
   return errors;
 }
 
@@ -126,8 +176,16 @@ export function updateEdcItem(list: readonly EdcItem[], index: number, draft: Ed
   const name = draft.name.trim();
   const oldKey = old.code.trim().toLowerCase();
   const renamed = oldKey !== code.toLowerCase() || old.code !== code;
+  const quantity = readQuantityDraft(draft.quantity);
   return list.map((item, position) => {
-    if (position === index) return { ...item, code, name };
+    if (position === index) {
+      const next: EdcItem = { ...item, code, name };
+      // issue 35: only an activity carries a quantity; blank clears it; a draft without one keeps it
+      if (draft.quantity === undefined) return next;
+      delete next.quantity;
+      if (item.kind === 'activity' && quantity.ok && quantity.value !== undefined) next.quantity = quantity.value;
+      return next;
+    }
     if (renamed && item.parentCode.trim().toLowerCase() === oldKey) return { ...item, parentCode: code };
     return item;
   });

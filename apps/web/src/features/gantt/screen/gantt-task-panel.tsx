@@ -30,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { useGanttEditor } from '../editor/gantt-editor-store';
 import { TaskProgressFields, useTaskProgressForm } from './task-progress-fields';
 import { TaskResourceFields, useTaskResourcesForm } from './task-resource-fields';
+import { TaskQuantityFields, useTaskQuantity } from './task-quantity-fields';
 
 /** A field's message wraps under it instead of widening it. */
 const helperSlot = { formHelperText: { sx: { whiteSpace: 'normal', mx: 0 } } } as const;
@@ -99,6 +100,8 @@ export const GanttTaskPanel = forwardRef<
   const { cutoff, check: progressCheck } = progressForm;
   // issue 35: 'Recursos' and 'Quitar redistribución' (task-resource-fields.tsx)
   const resourcesForm = useTaskResourcesForm(task);
+  // issue 35: a leaf sized by its quantity: the formula, the crews, a duration typed by hand (task-quantity-fields.tsx)
+  const quantity = useTaskQuantity(task, isSummary, resourcesForm, setDuration);
   const [resourcesError, setResourcesError] = useState<string | undefined>(undefined);
   // issue 34: 'Debe comenzar el': the start is a must-start-on
   const [mustStartOn, setMustStartOn] = useState(task?.mustStartOn === true);
@@ -216,6 +219,7 @@ export const GanttTaskPanel = forwardRef<
         deadline: deadlineIso,
         ...(isSummary ? {} : { mustStartOn }),
         resources: resourcesCheck.resources,
+        ...(quantity.formula === undefined ? {} : { durationByHand: quantity.byHand }),
       };
     },
   }));
@@ -314,6 +318,7 @@ export const GanttTaskPanel = forwardRef<
           value={isSummary ? String(scheduled?.duration ?? task.duration) : duration}
           onChange={(event) => {
             setDuration(event.target.value);
+            quantity.durationTyped(event.target.value);
             clearError('duration');
           }}
           size="small"
@@ -507,6 +512,7 @@ export const GanttTaskPanel = forwardRef<
       >
         {t('gantt.addPredecessor')}
       </Button>
+      <TaskQuantityFields quantity={quantity} />
       <TaskResourceFields form={resourcesForm} error={resourcesError} />
       {/* Enter in a field applies, like 'Actualizar' */}
       <button type="submit" hidden aria-hidden="true" tabIndex={-1} />

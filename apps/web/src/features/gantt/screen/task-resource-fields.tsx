@@ -64,6 +64,15 @@ export function useTaskResourcesForm(task: GanttDraftTask | undefined) {
     setRow: (key: number, change: Partial<ResourceRow>) =>
       setRows((old) => old.map((row) => (row.key === key ? { ...row, ...change } : row))),
     removeRow: (key: number) => setRows((old) => old.filter((row) => row.key !== key)),
+    /** issue 35: the units of `resourceId` as typed ('Cuadrillas'), its row added when it has none */
+    setUnitsOf: (resourceId: string, units: string) => {
+      setRows((old) =>
+        old.some((row) => row.resourceId === resourceId)
+          ? old.map((row) => (row.resourceId === resourceId ? { ...row, units } : row))
+          : [...old, { key: nextKey, resourceId, units }],
+      );
+      setNextKey((key) => key + 1);
+    },
     addRow: () => {
       setRows((old) => [...old, { key: nextKey, resourceId: null, units: '1' }]);
       setNextKey(nextKey + 1);
