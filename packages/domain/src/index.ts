@@ -424,13 +424,12 @@ export { IncrementalScheduler } from './gantt/incremental-scheduler';
 export type { PredecessorLink, PredecessorParseResult } from './gantt/predecessors';
 export { MAX_LAG, formatPredecessors, parsePredecessors } from './gantt/predecessors';
 export type { GanttDraftTask, GanttEdit, GanttTaskChanges } from './gantt/gantt-edits';
+export { activitiesFromDraft, draftFromActivities } from './gantt/gantt-draft-conversions';
 export {
   NEW_TASK_NAME,
-  activitiesFromDraft,
   addGanttLink,
   addGanttTask,
   deleteGanttTask,
-  draftFromActivities,
   ganttParentIds,
   ganttSubtreeIds,
   ganttTaskLabel,
@@ -444,12 +443,7 @@ export {
   setGanttProgress,
   updateGanttTask,
 } from './gantt/gantt-edits';
-export {
-  removeGanttLeveling,
-  setGanttResources,
-  sizedByFormula,
-  applyFormulaDuration,
-} from './gantt/gantt-resource-edits';
+export { removeGanttLeveling, setGanttResources } from './gantt/gantt-resource-edits';
 // issue 32: a task's edit checked field by field (the task editor and the grid's cells)
 export type {
   GanttFieldCheck,

@@ -4,13 +4,12 @@ import { MAX_TASK_DURATION } from '../functions/gantt-contracts';
 import { WorkingCalendar } from './calendar';
 import type { GanttDraftTask, GanttEdit, GanttTaskChanges } from './gantt-edits';
 import { removeGanttLeveling, setGanttResources } from './gantt-resource-edits';
+import { activitiesFromDraft, draftFromActivities } from './gantt-draft-conversions';
 import {
   NEW_TASK_NAME,
-  activitiesFromDraft,
   addGanttLink,
   addGanttTask,
   deleteGanttTask,
-  draftFromActivities,
   ganttParentIds,
   ganttSubtreeIds,
   ganttTaskLabel,

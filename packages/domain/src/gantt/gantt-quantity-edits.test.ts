@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WorkingCalendar } from './calendar';
-import { activitiesFromDraft, draftFromActivities, resizeGanttTask, updateGanttTask } from './gantt-edits';
+import { activitiesFromDraft, draftFromActivities } from './gantt-draft-conversions';
+import { resizeGanttTask, updateGanttTask } from './gantt-edits';
 import type { GanttDraftTask, GanttTaskChanges } from './gantt-edits';
 import { applyFormulaDuration, setGanttResources, sizedByFormula } from './gantt-resource-edits';
 import { draftTask } from './gantt-test-support';
