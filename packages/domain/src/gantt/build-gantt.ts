@@ -288,8 +288,11 @@ export function mergeGanttTasks(
     const next = { ...task, code: source.code, name: source.name };
     // issue 35: a leaf sized by its quantity follows the formula unless its duration was typed by hand
     if (source.formula === undefined || parents.has(task.id)) {
-      delete next.formula;
-      return next;
+      // (a `delete` on 10,000 tasks would turn each into a slow dictionary object: the full merge
+      // took 15 % more CPU)
+      if (next.formula === undefined) return next;
+      const { formula: _formula, ...unsized } = next;
+      return unsized;
     }
     next.formula = source.formula;
     if (task.durationByHand !== true) {
