@@ -314,15 +314,18 @@ export function createLiveHub(options: {
         .limit(BATCH)
         .execute();
       const fresh = rows.filter((row) => notifications.take(Number(row.id)));
-      const connected = new Set([...connections].map((connection) => connection.userId));
+      // the streams open when these were taken: one that joins during the await below reads them in
+      // its own replay (as fanOutHistory's targets)
+      const targets = [...connections];
+      const connected = new Set(targets.map((connection) => connection.userId));
       const mine = fresh.filter((row) => connected.has(row.user_id));
       if (mine.length > 0) {
         const unread = await countUnreadOf(db, [...new Set(mine.map((row) => row.user_id))]);
         for (const row of mine) {
           const notification = notificationOf(row);
           const json = JSON.stringify({ notification, unread: unread.get(row.user_id) ?? 0 });
-          for (const connection of connections) {
-            if (connection.userId !== row.user_id) continue;
+          for (const connection of targets) {
+            if (connection.closed || connection.userId !== row.user_id) continue;
             const run = () => sendNotification(connection, notification, json);
             if (connection.held) hold(connection, run);
             else run();
@@ -503,6 +506,8 @@ export function createLiveHub(options: {
       connection.n = since.n;
       connection.held = [];
       connections.add(connection);
+      // what the hub had taken when the stream joined: those it will not send to it (see below)
+      const takenBefore = { history: history.copy(), notifications: notifications.copy() };
       try {
         const entries = (
           await selectHistoryEntries(db, { trashed: 'deletion' })
@@ -541,9 +546,12 @@ export function createLiveHub(options: {
         connection.held = undefined;
         connection.replayed = replayed;
         for (const run of held) run();
-        // only ids the hub has not taken yet can come again
+        // only ids the hub took after the stream joined can still come to it: an id it took before
+        // went to the streams open then. (Not the ids taken by now: the hub takes an id, then sends
+        // it after an await, and a replay that ended in between got it twice.)
         for (const key of replayed)
-          if ((key.startsWith('h') ? history : notifications).taken(Number(key.slice(1)))) replayed.delete(key);
+          if ((key.startsWith('h') ? takenBefore.history : takenBefore.notifications).taken(Number(key.slice(1))))
+            replayed.delete(key);
         if (replayed.size === 0) connection.replayed = undefined;
       } catch (error) {
         log.warn({ err: error }, 'live stream: the replay could not be read');

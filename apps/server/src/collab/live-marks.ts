@@ -37,6 +37,14 @@ export class SentWindow {
     return id <= this.mark - REREAD_WINDOW || this.ids.has(id);
   }
 
+  /** The window as it is now, which later takes do not change. */
+  copy(): SentWindow {
+    const copy = new SentWindow();
+    copy.mark = this.mark;
+    for (const id of this.ids) copy.ids.add(id);
+    return copy;
+  }
+
   prune(): void {
     for (const id of this.ids) if (id <= this.mark - REREAD_WINDOW) this.ids.delete(id);
   }
