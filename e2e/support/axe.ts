@@ -33,6 +33,13 @@ export async function axeViolations(page: Page, selector?: string): Promise<AxeV
     async ({ tags, selector: scope }) => {
       const engine = (window as unknown as AxeWindow).axe;
       if (!engine) throw new Error('axe-core no quedó cargado en la página');
+      // a colour half-way through a transition is no colour the page shows at rest: a button that
+      // turns enabled as its data arrives (disabled grey → red over 250 ms) measured mid-way failed
+      // contrast once in CI. Every finite animation and transition ends first (spinners loop forever: skipped).
+      const finite = document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime ?? 0)));
+      await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
       const results = await engine.run(scope ? document.querySelector(scope) : document, {
         runOnly: { type: 'tag', values: tags },
         resultTypes: ['violations'],
