@@ -10,6 +10,8 @@ import type { Database, DatabaseDialect } from '../db/schema';
 import { historyEntryOf, selectHistoryEntries } from './history-queries';
 import { REREAD_WINDOW, SentWindow, markId, parseLastEventId } from './live-marks';
 import { LIVE_CHANNEL, onLocalPoke } from './live-poke';
+import { MEMBERSHIP_FUNCTIONS, NOTHING, loadVisibility, sees } from './live-visibility';
+import type { Visibility } from './live-visibility';
 import { NOTIFICATION_COLUMNS, countUnread, countUnreadOf, notificationOf } from './notification-queries';
 
 /** A comment line this often keeps proxies from closing an idle stream; each one re-checks the session. */
@@ -71,6 +73,8 @@ type Connection = LiveClient & {
    */
   replayed: Set<string> | undefined;
   closed: boolean;
+  /** issue 36: the projects whose changes it may carry (live-visibility.ts) */
+  visibility: Visibility;
 };
 
 export type LiveHub = {
@@ -114,7 +118,8 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
  * The live stream's per-instance hub (issue 19, docs/COLLABORATION.md). Writers do not publish data,
  * they poke (live-poke.ts); on a poke, a LISTEN notification or the poll, the hub reads the history
  * entries and notifications written since its marks and sends each to the streams it holds: every
- * project change to every stream, each notification to its recipient's streams only.
+ * project change to the streams of the project's members and the administrators (issue 36), each
+ * notification to its recipient's streams only.
  */
 export function createLiveHub(options: {
   db: Kysely<Database>;
@@ -227,7 +232,7 @@ export function createLiveHub(options: {
   };
 
   const sendHistory = (connection: Connection, entry: HistoryEntry, json: string) => {
-    if (wasReplayed(connection, `h${entry.id}`)) return;
+    if (wasReplayed(connection, `h${entry.id}`) || !sees(connection.visibility, entry.projectId)) return;
     connection.h = Math.max(connection.h, entry.id);
     send(connection, sseEventText('project-change', markId(connection.h, connection.n), json));
   };
@@ -259,6 +264,7 @@ export function createLiveHub(options: {
    */
   const fanOutHistory = async (entries: HistoryEntry[]) => {
     const targets = [...connections];
+    if (entries.some((entry) => MEMBERSHIP_FUNCTIONS.has(entry.functionName))) await reloadVisibility(targets);
     for (let start = 0; start < entries.length; start += SLICE) {
       if (start > 0) await yieldToLoop();
       const slice = entries.slice(start, start + SLICE).map((entry) => ({ entry, json: JSON.stringify(entry) }));
@@ -274,12 +280,13 @@ export function createLiveHub(options: {
           for (const { entry, json } of slice) sendHistory(connection, entry, json);
           continue;
         }
-        const marks = markId(connection.h, connection.n);
+        const marks = `${markId(connection.h, connection.n)}\u0000${connection.visibility.key}`;
         let events = byMarks.get(marks);
         if (events === undefined) {
           let h = connection.h;
           let text = '';
           for (const { entry, json } of slice) {
+            if (!sees(connection.visibility, entry.projectId)) continue;
             h = Math.max(h, entry.id);
             text += sseEventText('project-change', markId(h, connection.n), json);
           }
@@ -287,7 +294,7 @@ export function createLiveHub(options: {
           byMarks.set(marks, events);
         }
         connection.h = events.h;
-        send(connection, events.bytes);
+        if (events.bytes.length > 0) send(connection, events.bytes);
       }
     }
   };
@@ -358,10 +365,20 @@ export function createLiveHub(options: {
     return syncing;
   };
 
+  /** issue 36: reads again which projects the streams' users see (a membership or an admin flag changed). */
+  async function reloadVisibility(targets: readonly Connection[]): Promise<void> {
+    const visibility = await loadVisibility(
+      db,
+      targets.map((connection) => connection.userId),
+    );
+    for (const connection of targets) connection.visibility = visibility.get(connection.userId) ?? NOTHING;
+  }
+
   const recheck = async (connection: Connection) => {
     try {
       const user = await sessions.user(connection.headers);
       if (!user || user.banned || user.id !== connection.userId) finish(connection);
+      else await reloadVisibility([connection]);
     } catch (error) {
       log.warn({ err: error }, 'live stream: the session could not be checked');
     }
@@ -479,6 +496,7 @@ export function createLiveHub(options: {
         held: undefined,
         replayed: undefined,
         closed: false,
+        visibility: NOTHING,
       };
       const left = () => forget(connection);
       if (isClosed) {
@@ -486,6 +504,7 @@ export function createLiveHub(options: {
         return left;
       }
       const since = parseLastEventId(lastEventId);
+      connection.visibility = (await loadVisibility(db, [connection.userId])).get(connection.userId) ?? NOTHING;
       if (since === undefined) {
         const unread = await countUnread(db, connection.userId);
         if (isClosed || connection.closed) {
@@ -532,6 +551,7 @@ export function createLiveHub(options: {
         const replayed = new Set<string>();
         // each event goes through send(): a client that stops reading mid-replay is destroyed there
         for (const entry of entries) {
+          if (!sees(connection.visibility, entry.projectId)) continue;
           replayed.add(`h${entry.id}`);
           sendHistory(connection, entry, JSON.stringify(entry));
         }

@@ -3,6 +3,7 @@ import type { AppNotification, NotificationKind } from '@cimiento/domain';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, NotificationTable } from '../db/schema';
 import { pokeLiveHubs } from './live-poke';
+import { isAdminRole } from '../users/user-queries';
 
 /** A history entry just written in `trx` (issue 19), as the notification store needs it. */
 export type RecordedChange = {
@@ -46,10 +47,20 @@ export async function addProjectChangeNotifications(trx: Transaction<Database>, 
   if (candidates.size > 0) {
     const users = await trx
       .selectFrom('user')
-      .select(['id', 'banned'])
+      .select(['id', 'banned', 'role'])
       .where('id', 'in', [...candidates])
       .execute();
-    const recipients = users.filter((user) => notDisabled(user.banned)).map((user) => user.id);
+    // issue 36: only who may see the project is told of it (its members, and the administrators)
+    const members = await trx
+      .selectFrom('project_member')
+      .select('user_id')
+      .where('project_id', '=', change.projectId)
+      .where('user_id', 'in', [...candidates])
+      .execute();
+    const memberIds = new Set(members.map((row) => row.user_id));
+    const recipients = users
+      .filter((user) => notDisabled(user.banned) && (memberIds.has(user.id) || isAdminRole(user.role)))
+      .map((user) => user.id);
     const title = `${change.userName} ${historyChangeVerb(change.functionName, change.area)}`;
     const body = `${change.projectName}: ${change.summary}`;
     if (recipients.length > 0) {

@@ -27,9 +27,8 @@ import { HttpsError } from '../core/https-error';
  */
 const UF_WRITE_LOCK_KEY = 0x75665f76616c7565n;
 
-/** Issue 30: what a user who is not an administrator is told when trying to change the UF values. */
-export const UF_ADMIN_ONLY_MESSAGE =
-  'Solo un administrador puede cambiar los valores UF: los estados de pago de todos los proyectos en UF dependen de ellos';
+/** Issue 30: what a user who is not an administrator is told when trying to change the UF values (issue 36: the access table's). */
+export { UF_ADMIN_ONLY_MESSAGE } from '@cimiento/domain/members';
 
 /** Rows per INSERT: 4 parameters each, well under SQLite's and PostgreSQL's limits. */
 const CHUNK = 1000;

@@ -503,6 +503,28 @@ export type ChangeLogTable = {
   detail: string;
 };
 
+/** issue 36: a project's companies ('Empresas'). */
+export type ProjectCompanyTable = {
+  id: string;
+  project_id: string;
+  name: string;
+  /** '76.086.428-5' */
+  rut: string;
+  /** 'contratista' | 'subcontratista' */
+  kind: string;
+  created_at: string;
+};
+
+/** issue 36: who is a member of a project, with which role. */
+export type ProjectMemberTable = {
+  project_id: string;
+  user_id: string;
+  /** 'planificador' | 'terreno' | 'subcontratista' | 'lector' */
+  role: string;
+  company_id: string | null;
+  created_at: string;
+};
+
 export type Database = {
   user: UserTable;
   session: SessionTable;
@@ -547,6 +569,8 @@ export type Database = {
   notification: NotificationTable;
   project_follow: ProjectFollowTable;
   change_log: ChangeLogTable;
+  project_company: ProjectCompanyTable;
+  project_member: ProjectMemberTable;
 };
 
 export type DatabaseDialect = 'sqlite' | 'postgres';

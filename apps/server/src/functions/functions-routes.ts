@@ -8,6 +8,8 @@ import { AnswerCache, answerBody, chosenEncoding, encode } from './answer-cache'
 import type { CachedAnswer, ContentEncoding } from './answer-cache';
 import type { RegisteredHandler } from '../core/define-handler';
 import { HttpsError } from '../core/https-error';
+import { functionAccess } from '@cimiento/domain/members';
+import { checkFunctionAccess } from '../members/project-access';
 
 export type FunctionServices = Omit<FunctionContext, 'caller' | 'log'>;
 
@@ -75,7 +77,7 @@ export const ONE_GO_MAX_BYTES = 1024 * 1024;
 /**
  * One POST route per callable function, mounted from the contract list: the Firebase callable
  * protocol ({"data": …} in, {"result": …} or {"error": {status, message}} out). Session, then
- * payload schema, then the handler; anything unexpected becomes INTERNAL with the request id.
+ * what the function needs of the caller (issue 36), then payload schema, then the handler; anything unexpected becomes INTERNAL with the request id.
  */
 export async function registerFunctionRoutes(
   app: FastifyInstance,
@@ -133,6 +135,7 @@ export async function registerFunctionRoutes(
 
       for (const handler of handlers) {
         const { contract } = handler;
+        const access = functionAccess[contract.name];
         const routeOptions = { bodyLimit: contract.bodyLimit, compress: FUNCTION_COMPRESSION };
         scope.post(`/${contract.name}`, routeOptions, async (request, reply) => {
           const caller = await resolveCaller(request, sessions);
@@ -141,6 +144,14 @@ export async function registerFunctionRoutes(
           const body: unknown = request.body;
           if (typeof body !== 'object' || body === null || Array.isArray(body) || !('data' in body)) {
             return sendError(reply, 'INVALID_ARGUMENT', 'La solicitud debe ser un objeto JSON con el campo "data"');
+          }
+          // issue 36: what the function needs of the caller (a member's role, an administrator), before
+          // the payload's schema: who may not call it learns nothing of what it takes
+          try {
+            await checkFunctionAccess(services.db, access, body.data, caller);
+          } catch (error) {
+            if (error instanceof HttpsError) return sendError(reply, error.code, error.message);
+            throw error;
           }
           // issue 17 (F1): one rule for text in every payload, whatever the contract's schema
           const safe = textSafetySchema.safeParse(body.data);

@@ -34,6 +34,11 @@ import {
   loadResourceHistogramContract,
 } from '@cimiento/domain/resources';
 import { lazyHandler } from '../core/define-handler';
+import { handleLoadMembers } from '../members/load-members';
+import { handleRemoveCompany } from '../members/remove-company';
+import { handleRemoveMember } from '../members/remove-member';
+import { handleSaveCompany } from '../members/save-company';
+import { handleSaveMember } from '../members/save-member';
 import type { RegisteredHandler } from '../core/define-handler';
 import { handleAssignEdc } from '../edc/assign-edc';
 import { handleCheckProjectCode } from '../projects/check-project-code';
@@ -191,4 +196,10 @@ export const functionHandlers: RegisteredHandler[] = [
     exportResourceHistogramContract,
     async () => (await import('../exchange/export-resource-histogram')).handleExportResourceHistogram,
   ),
+  // issue 36: members and companies
+  handleLoadMembers,
+  handleSaveMember,
+  handleRemoveMember,
+  handleSaveCompany,
+  handleRemoveCompany,
 ];

@@ -13,6 +13,9 @@ import type { Kysely, Transaction } from 'kysely';
 import { historyEntryOf, selectHistoryEntries } from '../collab/history-queries';
 import type { Database } from '../db/schema';
 import { listProjects } from './load-projects';
+import { readProjectScope } from '../members/project-access';
+import type { ProjectScope } from '../members/project-access';
+import type { Caller } from '../core/context';
 import { previewGantt } from '../gantt/gantt-merge';
 import { readItemAmounts } from '../edp/edp-queries';
 
@@ -114,10 +117,10 @@ async function readTotals(db: Kysely<Database>): Promise<Totals> {
  * the catalogue counts and the history's size and newest entry. None of these comes back to an
  * earlier value while the answer would differ.
  */
-export async function readDashboardStamp(db: Kysely<Database>, callerId: string, today: string): Promise<string> {
+export async function readDashboardStamp(db: Kysely<Database>, caller: Caller, today: string): Promise<string> {
   const projects = await readProjectStamps(db);
   const totals = await readTotals(db);
-  return stampOf(callerId, today, projects, totals);
+  return stampOf(caller.userId, today, projects, totals, await readProjectScope(db, caller));
 }
 
 type ProjectStampRow = Awaited<ReturnType<typeof readProjectStamps>>[number];
@@ -141,10 +144,13 @@ function stampOf(
   today: string,
   projects: Awaited<ReturnType<typeof readProjectStamps>>,
   totals: Totals,
+  scope: ProjectScope,
 ): string {
   return JSON.stringify([
     callerId,
     today,
+    // issue 36: the projects the caller sees, with the role on each
+    scope.key,
     projects.map(projectKeyOf),
     [
       Number(totals.tipos_area),
@@ -163,9 +169,19 @@ async function readTrackedProjects(trx: Transaction<Database>): Promise<Set<stri
   return new Set(rows.map((row) => row.project_id));
 }
 
-/** The newest history entries across projects, with their project's name. */
-export async function readRecentHistory(db: Kysely<Database>, limit: number): Promise<HistoryEntry[]> {
-  const rows = await selectHistoryEntries(db).orderBy('h.id', 'desc').limit(limit).execute();
+/** The newest history entries of the projects in `scope`, with their project's name. */
+export async function readRecentHistory(
+  db: Kysely<Database>,
+  limit: number,
+  scope: ProjectScope,
+): Promise<HistoryEntry[]> {
+  let query = selectHistoryEntries(db);
+  if (!scope.all) {
+    const ids = [...scope.roles.keys()];
+    if (ids.length === 0) return [];
+    query = query.where('h.project_id', 'in', ids);
+  }
+  const rows = await query.orderBy('h.id', 'desc').limit(limit).execute();
   return rows.map(historyEntryOf);
 }
 
@@ -305,18 +321,20 @@ export function sortUpcoming(events: DashboardTask[], limit: number = UPCOMING_L
 /** The dashboard of `callerId` on `today` (YYYY-MM-DD, Santiago), and its stamp, in one snapshot. */
 export async function buildDashboard(
   db: Kysely<Database>,
-  callerId: string,
+  caller: Caller,
   today: string,
 ): Promise<{ answer: DashboardAnswer; stamp: string }> {
+  const callerId = caller.userId;
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const totals = await readTotals(trx);
       const projectStamps = await readProjectStamps(trx);
-      const stamp = stampOf(callerId, today, projectStamps, totals);
+      const scope = await readProjectScope(trx, caller);
+      const stamp = stampOf(callerId, today, projectStamps, totals, scope);
       const keyOf = new Map(projectStamps.map((row) => [row._id, projectKeyOf(row)]));
-      const summaries = await listProjects(trx, callerId);
+      const summaries = await listProjects(trx, callerId, scope);
       const tracked = await readTrackedProjects(trx);
       const until = addCalendarDays(today, UPCOMING_DAYS - 1);
       const remembered = rememberedFigures(db);
@@ -351,7 +369,7 @@ export async function buildDashboard(
         answer: {
           projects,
           upcoming: sortUpcoming(events),
-          recent: await readRecentHistory(trx, RECENT_LIMIT),
+          recent: await readRecentHistory(trx, RECENT_LIMIT, scope),
           catalogues: {
             tiposArea: Number(totals.tipos_area),
             actividades: Number(totals.actividades),

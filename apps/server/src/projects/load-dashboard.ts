@@ -8,9 +8,9 @@ import { defineStampedHandler } from '../core/define-handler';
  * everything it is built from (dashboard-queries.ts readDashboardStamp), which names the caller and today.
  */
 export const handleLoadDashboard = defineStampedHandler(loadDashboardContract, {
-  stamp: async (_input, { db, caller }) => readDashboardStamp(db, caller.userId, santiagoToday()),
+  stamp: async (_input, { db, caller }) => readDashboardStamp(db, caller, santiagoToday()),
   build: async (_input, { db, caller }) => {
-    const { answer, stamp } = await buildDashboard(db, caller.userId, santiagoToday());
+    const { answer, stamp } = await buildDashboard(db, caller, santiagoToday());
     return { result: { ...answer, message: 'Panel cargado' }, stamp };
   },
 });

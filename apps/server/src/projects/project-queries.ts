@@ -28,6 +28,7 @@ import { HttpsError } from '../core/https-error';
 import { recordChange } from '../collab/history-queries';
 import type { ChangeAuthor } from '../collab/history-queries';
 import { readEdpItems, withEdpAmounts } from '../edp/edp-queries';
+import { addCreatorAsPlanner } from '../members/project-access';
 import { toWorkWeekOption, projectCalendarOf, calendarColumns, toSequencing } from '../db/project-columns';
 
 /**
@@ -159,6 +160,7 @@ export async function insertImportedProject(
     updated_at: now,
   } satisfies Insertable<ProjectTable>;
   await trx.insertInto('project').values(row).execute();
+  await addCreatorAsPlanner(trx, row._id, callerId);
   await insertEdpItems(trx, row._id, input.edpItems);
   return toProject({ ...row, edp_version: 1, version: 1 }, [], input.edpItems.length);
 }

@@ -16,6 +16,7 @@ import { chunks, codeKey, groupBy, isUniqueViolation } from '../db/db-helpers';
 import type { Database, ProjectTable } from '../db/schema';
 import { HttpsError } from '../core/https-error';
 import { recordChange } from '../collab/history-queries';
+import { addCreatorAsPlanner } from '../members/project-access';
 import type { ChangeAuthor } from '../collab/history-queries';
 import { findCodeClash, duplicateCodeError, insertEdpItems, toProject } from './project-queries';
 
@@ -135,6 +136,7 @@ export async function createProject(
         updated_at: now,
       } satisfies Insertable<ProjectTable>;
       await trx.insertInto('project').values(row).execute();
+      await addCreatorAsPlanner(trx, row._id, callerId);
 
       const areaTypeRows = tiposArea.map((areaType, position) => ({
         project_id: row._id,

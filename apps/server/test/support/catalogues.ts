@@ -1,6 +1,6 @@
 import type { CatalogueCollection } from '@cimiento/domain';
 import { expect } from 'vitest';
-import { callFunction } from './factories';
+import { callFunction, catalogueCookie } from './factories';
 import type { CallResult } from './factories';
 import type { TestApp } from './test-app';
 
@@ -9,7 +9,10 @@ export function saveObject(t: Pick<TestApp, 'app'>, cookie: string, collection: 
   return callFunction(t.app, 'saveObject', { collection, object }, cookie);
 }
 
-/** saveObject that must succeed; the saved record as loadObjects shows it. */
+/**
+ * saveObject that must succeed; the saved record as loadObjects shows it. Written by the test app's
+ * first administrator when there is one (issue 36: factories.ts catalogueCookie).
+ */
 export async function createObject(
   t: Pick<TestApp, 'app'>,
   cookie: string,
@@ -17,7 +20,7 @@ export async function createObject(
   object: Record<string, unknown>,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever the wire carries
 ): Promise<any> {
-  const response = await saveObject(t, cookie, collection, object);
+  const response = await saveObject(t, catalogueCookie(t, cookie), collection, object);
   if (response.statusCode !== 200) {
     throw new Error(`saveObject ${collection} falló: ${response.statusCode} ${JSON.stringify(response.body)}`);
   }

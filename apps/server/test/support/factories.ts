@@ -47,6 +47,20 @@ export async function callFunction(
 
 export type TestAccount = { userId: string; email: string; password: string; name: string; cookie: string };
 
+/** The first administrator's session of each test app (createFirstAdmin), by its Fastify instance. */
+const firstAdminCookies = new WeakMap<object, string>();
+
+/**
+ * Issue 36: the catalogues are the administrators' to keep. The setup helpers that put records in
+ * the catalogue (createObject, createAreaType, createEdcCatalogue) write them as the installation's
+ * first administrator when the test app has one, whoever the test then acts as on its projects;
+ * without one, with `cookie`. Tests of the catalogue's own rules and refusals call saveObject or
+ * callFunction with the cookie they mean.
+ */
+export function catalogueCookie(target: Pick<TestApp, 'app'>, cookie: string): string {
+  return firstAdminCookies.get(target.app) ?? cookie;
+}
+
 /** The first account of an installation, through POST /api/auth/sign-up/email (it becomes the administrator). */
 export async function createFirstAdmin(
   target: Pick<TestApp, 'app' | 'config'>,
@@ -65,7 +79,9 @@ export async function createFirstAdmin(
     throw new Error(`sign-up falló: ${response.statusCode} ${response.body}`);
   }
   const body = response.json<{ user: { id: string } }>();
-  return { userId: body.user.id, email, password, name, cookie: cookieHeaderFrom(response.headers['set-cookie']) };
+  const cookie = cookieHeaderFrom(response.headers['set-cookie']);
+  firstAdminCookies.set(target.app, cookie);
+  return { userId: body.user.id, email, password, name, cookie };
 }
 
 /** POST /api/auth/sign-in/email as the browser does it; the raw response, for tests about refusals. */

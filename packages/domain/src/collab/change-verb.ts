@@ -34,6 +34,11 @@ const verbByFunction: Readonly<Record<string, string>> = {
   // issue 30: the 'Papelera'
   removeProject: 'envió el proyecto a la Papelera',
   restoreProject: 'restauró el proyecto desde la Papelera',
+  // issue 36: 'Miembros'
+  saveMember: 'cambió los miembros del proyecto',
+  removeMember: 'quitó a un miembro del proyecto',
+  saveCompany: 'cambió las empresas del proyecto',
+  removeCompany: 'eliminó una empresa del proyecto',
 };
 
 const verbByArea: Readonly<Record<HistoryArea, string>> = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { projectRoles } from '../members/roles';
 import { edpItemPriceOutputShape } from './price-fields';
 import { currencies } from '../format/money';
 import { parseDecimal } from '../format/decimal';
@@ -297,6 +298,8 @@ export const projectSummarySchema = z.object({
   /** issue 14: 'custom' when the calendar's weekdays match neither preset */
   workWeek: z.enum([...workWeeks, 'custom']),
   version: z.number().int(),
+  /** issue 36: the caller's role on the project; null: an administrator who is not a member */
+  role: z.enum(projectRoles).nullable(),
 });
 export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 

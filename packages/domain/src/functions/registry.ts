@@ -70,6 +70,13 @@ import {
 } from './collaboration-contracts';
 import { loadChangeLogContract } from './change-log-contracts';
 import {
+  loadMembersContract,
+  removeCompanyContract,
+  removeMemberContract,
+  saveCompanyContract,
+  saveMemberContract,
+} from './member-contracts';
+import {
   emptyTrashContract,
   loadProjectHoldingsContract,
   loadTrashContract,
@@ -149,6 +156,12 @@ export const functionContracts = [
   loadResourceHistogramContract,
   levelResourcesContract,
   exportResourceHistogramContract,
+  // issue 36: members and companies
+  loadMembersContract,
+  saveMemberContract,
+  removeMemberContract,
+  saveCompanyContract,
+  removeCompanyContract,
 ] as const;
 
 export type AnyFunctionContract = (typeof functionContracts)[number];

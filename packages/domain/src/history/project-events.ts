@@ -28,7 +28,12 @@ export type ProjectEvent =
   | { kind: 'estado-pago-removed'; number: number }
   // issue 30: the 'Papelera'
   | { kind: 'project-trashed'; name: string; code: string; holds: string; purgeAt: string }
-  | { kind: 'project-restored'; name: string; code: string; deletedAt: string; deletedBy: string };
+  | { kind: 'project-restored'; name: string; code: string; deletedAt: string; deletedBy: string }
+  // issue 36: members and companies ('Miembros'); roles and companies as the screen names them
+  | { kind: 'member-saved'; name: string; role: string; company: string | null; was?: { role: string; company: string | null } }
+  | { kind: 'member-removed'; name: string; role: string }
+  | { kind: 'company-saved'; name: string; rut: string; companyKind: string; created: boolean }
+  | { kind: 'company-removed'; name: string; rut: string };
 
 function changeNotes(changes: readonly FieldChange[]): string[] {
   return changes.map((change) => `${change.label}: «${change.from}» → «${change.to}»`);
@@ -100,5 +105,17 @@ export function projectEventChange(event: ProjectEvent): ProjectChange {
       return noteChange(`Proyecto restaurado desde la Papelera: «${event.name}» (${event.code})`, [
         `Estaba en la Papelera desde el ${formatDateTime(event.deletedAt)}, enviado por ${event.deletedBy}`,
       ]);
+    case 'member-saved': {
+      const as = `${event.role}${event.company === null ? '' : `, ${event.company}`}`;
+      if (event.was === undefined) return noteChange(`Miembro agregado: ${event.name} (${as})`);
+      const was = `${event.was.role}${event.was.company === null ? '' : `, ${event.was.company}`}`;
+      return noteChange(`Miembro cambiado: ${event.name} (${as})`, [`Antes: ${was}`]);
+    }
+    case 'member-removed':
+      return noteChange(`Miembro quitado: ${event.name} (${event.role})`);
+    case 'company-saved':
+      return noteChange(`Empresa ${event.created ? 'agregada' : 'modificada'}: ${event.name} (${event.companyKind}, RUT ${event.rut})`);
+    case 'company-removed':
+      return noteChange(`Empresa eliminada: ${event.name} (RUT ${event.rut})`);
   }
 }

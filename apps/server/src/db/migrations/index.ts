@@ -23,6 +23,7 @@ import { mustStartResumeMigration } from './0020-must-start-resume';
 import { resourcesMigration } from './0021-resources';
 import { taskResourcesMigration } from './0022-task-resources';
 import { edcQuantityMigration } from './0023-edc-quantity';
+import { projectMembersMigration } from './0024-project-members';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -52,6 +53,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
     '0021-resources': resourcesMigration(),
     '0022-task-resources': taskResourcesMigration(types),
     '0023-edc-quantity': edcQuantityMigration(types),
+    '0024-project-members': projectMembersMigration(),
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,0 +1,72 @@
+/**
+ * Issue 36: a project's members and what each role may do (docs/MEMBERS.md). An administrator (the
+ * instance's admin flag) may do everything on every project; anyone else, only what their role on
+ * that project allows. The server checks it on every call (functions/access.ts names what each
+ * callable function needs); the web hides what the caller's role cannot do.
+ */
+
+export const projectRoles = ['planificador', 'terreno', 'subcontratista', 'lector'] as const;
+export type ProjectRole = (typeof projectRoles)[number];
+
+export const projectRoleLabels: Record<ProjectRole, string> = {
+  planificador: 'Planificador',
+  terreno: 'Terreno',
+  subcontratista: 'Subcontratista',
+  lector: 'Lector',
+};
+
+/** What the roles are for, as the 'Miembros' screen explains them. */
+export const projectRoleDescriptions: Record<ProjectRole, string> = {
+  planificador: 'Todo en el proyecto: EDP, EDC, Gantt, avance, costos y miembros',
+  terreno: 'Registra avance y trabaja el Last Planner; lee el resto',
+  subcontratista: 'Pertenece a una empresa del proyecto; ve el proyecto',
+  lector: 'Solo lee',
+};
+
+/**
+ * What a call may need of a project:
+ * - 'read': see it (every member);
+ * - 'progress': record progress at a cut-off ('Planificador', 'Terreno');
+ * - 'plan': change the plan, its prices, baselines and estados de pago, or delete it ('Planificador');
+ * - 'members': manage its members and companies ('Planificador').
+ * A 'Subcontratista' reads only until the tasks carry their company: then it records the progress
+ * of its company's tasks alone (docs/MEMBERS.md, "Subcontratista").
+ */
+export const projectCapabilities = ['read', 'progress', 'plan', 'members'] as const;
+export type ProjectCapability = (typeof projectCapabilities)[number];
+
+const allowed: Record<ProjectCapability, readonly ProjectRole[]> = {
+  read: projectRoles,
+  progress: ['planificador', 'terreno'],
+  plan: ['planificador'],
+  members: ['planificador'],
+};
+
+export function roleAllows(role: ProjectRole, need: ProjectCapability): boolean {
+  return allowed[need].includes(role);
+}
+
+/** The roles that may do `need`, as a refusal names them: 'Planificador o Terreno'. */
+export function rolesThatMay(need: ProjectCapability): string {
+  const labels = allowed[need].map((role) => projectRoleLabels[role]);
+  return labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} o ${labels.at(-1) ?? ''}`;
+}
+
+const needText: Record<ProjectCapability, string> = {
+  read: 'ver este proyecto',
+  progress: 'registrar avance en este proyecto',
+  plan: 'cambiar la planificación de este proyecto',
+  members: 'administrar los miembros de este proyecto',
+};
+
+/** The refusal (PERMISSION_DENIED) to someone who is not a member of the project. */
+export const NOT_A_MEMBER_MESSAGE =
+  'No eres miembro de este proyecto: pide a un Planificador del proyecto que te agregue';
+
+/** The refusal (PERMISSION_DENIED) to a member whose role does not allow the call. */
+export function roleRefusalMessage(role: ProjectRole, need: ProjectCapability): string {
+  return `Tu rol en este proyecto es ${projectRoleLabels[role]}: para ${needText[need]} se necesita el rol ${rolesThatMay(need)}`;
+}
+
+/** The refusal (PERMISSION_DENIED) of a function only an administrator may call. */
+export const ADMIN_ONLY_MESSAGE = 'Solo un administrador puede hacer esto';
