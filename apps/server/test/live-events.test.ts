@@ -19,6 +19,7 @@ import { openEventStream } from './support/event-stream';
 import type { EventStream, StreamEvent } from './support/event-stream';
 import { createEdpProject, loadEdp, saveEdp } from './support/edp';
 import { recordSave } from './support/live';
+import { addMember } from './support/members';
 import { createProject, uniqueProjectCode } from './support/projects';
 import { startServerProcess, waitForHealth } from './support/server-process';
 import { createTestApp, createTestConfig, databaseKinds, findFreePort } from './support/test-app';
@@ -68,6 +69,9 @@ describe.each(databaseKinds)('the live stream GET /api/events (%s)', (kind) => {
     saver = await createSignedInUser(t, admin.cookie, { name: 'Carla Planificadora' });
     other = await createSignedInUser(t, admin.cookie, { name: 'Ana Ajena' });
     project = await createProject(t, creator.cookie, { name: 'Bodega Quilicura', code: uniqueProjectCode('LV') });
+    // issue 36: a project's changes go to its members' streams
+    await addMember(t, creator.cookie, project._id, saver.userId, 'planificador');
+    await addMember(t, creator.cookie, project._id, other.userId, 'lector');
   });
   afterAll(async () => {
     for (const stream of streams) stream.close();
@@ -109,7 +113,24 @@ describe.each(databaseKinds)('the live stream GET /api/events (%s)', (kind) => {
     expect(ready.id).toBe(`h${ready.data.historyId}-n${ready.data.notificationId}`);
   });
 
-  it("sends a save to every signed-in stream, and its notification only to the recipient's", async () => {
+  it("issue 36: sends a project's changes to its members' streams only; one added later gets them from then on", async () => {
+    const stranger = await createSignedInUser(t, admin.cookie, { name: 'Iván Externo' });
+    const strangerStream = await open(stranger);
+    const memberStream = await open(other);
+    for (const stream of [strangerStream, memberStream]) await stream.next((e) => e.event === 'ready');
+    const { historyId } = await recordSave(t.db, { projectId: project._id, user: saver, summary: 'antes' });
+    await memberStream.next(isChangeOf(historyId));
+    // the hub writes a slice to every stream in one turn: the stranger's would be there by now
+    expect(strangerStream.events.filter((event) => event.event === 'project-change')).toEqual([]);
+
+    await addMember(t, creator.cookie, project._id, stranger.userId, 'terreno');
+    const added = await strangerStream.next((e) => e.event === 'project-change');
+    expect(added.data).toMatchObject({ functionName: 'saveMember', summary: 'Miembro agregado: Iván Externo (Terreno)' });
+    const { historyId: later } = await recordSave(t.db, { projectId: project._id, user: saver, summary: 'después' });
+    expect((await strangerStream.next(isChangeOf(later))).data).toMatchObject({ summary: 'después' });
+  });
+
+  it("sends a save to every member's stream, and its notification only to the recipient's", async () => {
     const creatorStream = await open(creator);
     const otherStream = await open(other);
     const saverStream = await open(saver);
@@ -157,8 +178,10 @@ describe.each(databaseKinds)('the live stream GET /api/events (%s)', (kind) => {
     }
   });
 
-  it('tells of a real saveEdp by someone else: the change to everyone, the bell to the creator; a refused save tells nothing', async () => {
+  it("tells of a real saveEdp by someone else: the change to the members, the bell to the creator; a refused save tells nothing", async () => {
     const edpProject = await createEdpProject(t, creator.cookie, 'RS');
+    await addMember(t, creator.cookie, edpProject.id, saver.userId, 'planificador');
+    await addMember(t, creator.cookie, edpProject.id, other.userId, 'lector');
     const creatorStream = await open(creator);
     const otherStream = await open(other);
     for (const stream of [creatorStream, otherStream]) await stream.next((e) => e.event === 'ready');
@@ -383,6 +406,8 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))(
       saver = await createSignedInUser(t, admin.cookie, { name: 'Carla Planificadora' });
       other = await createSignedInUser(t, admin.cookie, { name: 'Ana Ajena' });
       project = await createProject(t, creator.cookie, { name: 'Planta Lampa', code: uniqueProjectCode('TW') });
+      await addMember(t, creator.cookie, project._id, saver.userId, 'planificador');
+      await addMember(t, creator.cookie, project._id, other.userId, 'lector');
     });
     afterAll(async () => {
       for (const stream of streams) stream.close();

@@ -20,6 +20,7 @@ function summary(overrides: Partial<ProjectSummary> & { id: string; name: string
     endYear: '2023',
     workWeek: 'mon-fri',
     version: 1,
+    role: 'planificador',
     ...overrides,
   };
 }

@@ -25,6 +25,7 @@ function summary(overrides: Partial<ProjectSummary> = {}): ProjectSummary {
     endYear: '2026',
     workWeek: 'mon-fri',
     version: 4,
+    role: 'planificador',
     ...overrides,
   };
 }

@@ -22,6 +22,7 @@ function summary(index: number, overrides: Partial<ProjectSummary> = {}): Projec
     endYear: '2023',
     workWeek: 'mon-fri',
     version: 1,
+    role: 'planificador',
     ...overrides,
   };
 }
