@@ -16,6 +16,7 @@ import { openEventStream, openStalledStream } from './support/event-stream';
 import type { EventStream, StalledStream, StreamEvent } from './support/event-stream';
 import { recordSave, recordSaves } from './support/live';
 import { collectLogLines } from './support/log-lines';
+import { addMember } from './support/members';
 import { createProject, uniqueProjectCode } from './support/projects';
 import { startServerProcess, waitForHealth } from './support/server-process';
 import type { ServerProcess } from './support/server-process';
@@ -80,6 +81,7 @@ describe.each(databaseKinds)('the live stream limits (%s)', (kind) => {
     const admin = await createFirstAdmin(t, { name: 'Carla Admin' });
     const ana = await createSignedInUser(t, admin.cookie, { name: 'Ana Tres Pestañas' });
     const project = await createProject(t, admin.cookie, { name: 'Bodega Quilicura', code: uniqueProjectCode('LB') });
+    await addMember(t, admin.cookie, project._id, ana.userId, 'lector');
     const first = await open(ana);
     const second = await open(ana);
     for (const stream of [first, second]) await stream.next((event) => event.event === 'ready');
@@ -153,6 +155,7 @@ describe.each(databaseKinds)('the live stream limits (%s)', (kind) => {
       ),
     ).toBe(connectionsBefore);
     const project = await createProject(t, admin.cookie, { name: 'Planta Lampa', code: uniqueProjectCode('LT') });
+    await addMember(t, admin.cookie, project._id, beto.userId, 'lector');
     const { historyId } = await recordSave(t.db, { projectId: project._id, user: admin });
     for (const stream of open3) await stream.next(isChangeOf(historyId));
     const refusals = lines
@@ -168,6 +171,7 @@ describe.each(databaseKinds)('the live stream limits (%s)', (kind) => {
     const reader = await createSignedInUser(t, admin.cookie, { name: 'Rosa Lectora' });
     const sleeper = await createSignedInUser(t, admin.cookie, { name: 'Luis Dormido' });
     const project = await createProject(t, admin.cookie, { name: LONG_NAME, code: uniqueProjectCode('LD') });
+    for (const user of [reader, sleeper]) await addMember(t, admin.cookie, project._id, user.userId, 'lector');
     const fast = await open(reader);
     await fast.next((event) => event.event === 'ready');
     const stalled: StalledStream = await openStalledStream(t.origin, sleeper.cookie);
@@ -204,6 +208,7 @@ describe.each(databaseKinds)('the live stream limits (%s)', (kind) => {
     const sleeper = await createSignedInUser(t, admin.cookie, { name: 'Marta Dormida' });
     const probe = await createSignedInUser(t, admin.cookie, { name: 'Pedro Sonda' });
     const project = await createProject(t, admin.cookie, { name: LONG_NAME, code: uniqueProjectCode('LS') });
+    for (const user of [sleeper, probe]) await addMember(t, admin.cookie, project._id, user.userId, 'lector');
     const fast = await open(admin);
     await fast.next((event) => event.event === 'ready');
     const feed = async (count: number) => {
@@ -390,7 +395,14 @@ describe.each(databaseKinds)('300 streams that never read, on the built server (
       for (let index = 0; index <= STALLED_USERS; index += 1) {
         const email = uniqueEmail(`lector${index}`);
         const name = `Lector ${index}`;
-        await call(server, adminCookie, 'saveUser', { user: { name, email, password: TEST_PASSWORD, admin: false } });
+        const created = await call(server, adminCookie, 'saveUser', {
+          user: { name, email, password: TEST_PASSWORD, admin: false },
+        });
+        // issue 36: a project's changes go to its members' streams
+        await call(server, adminCookie, 'saveMember', {
+          id: project._id,
+          member: { userId: created.user.id, role: 'lector' },
+        });
         cookies.push(await signInOver(server, 'sign-in/email', { email, password: TEST_PASSWORD }));
       }
       const readerCookie = cookies.pop() ?? '';

@@ -27,7 +27,8 @@ describe.each(databaseKinds)('removeObject (%s)', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     admin = await createFirstAdmin(t);
-    member = await createSignedInUser(t, admin.cookie);
+    // issue 36: the catalogues are the administrators'; a second one keeps them here
+    member = await createSignedInUser(t, admin.cookie, { admin: true });
   });
   afterAll(async () => {
     await t?.close();

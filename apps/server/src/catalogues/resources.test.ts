@@ -28,7 +28,8 @@ describe.each(databaseKinds)('resources catalogue (%s)', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     const admin = await createFirstAdmin(t);
-    member = await createSignedInUser(t, admin.cookie);
+    // issue 36: the catalogues are the administrators'; a second one keeps them here
+    member = await createSignedInUser(t, admin.cookie, { admin: true });
     capataz = await createObject(t, member.cookie, 'oficios', { code: uniqueCode('CAP'), name: 'Capataz' });
     carpintero = await createObject(t, member.cookie, 'oficios', { code: uniqueCode('CAR'), name: 'Carpintero' });
     jornal = await createObject(t, member.cookie, 'oficios', { code: uniqueCode('JOR'), name: 'Jornal' });

@@ -37,7 +37,8 @@ describe.each(databaseKinds)('saveObject (%s)', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     admin = await createFirstAdmin(t);
-    member = await createSignedInUser(t, admin.cookie);
+    // issue 36: the catalogues are the administrators'; a second one keeps them here
+    member = await createSignedInUser(t, admin.cookie, { admin: true });
   });
   afterAll(async () => {
     await t?.close();
@@ -52,6 +53,25 @@ describe.each(databaseKinds)('saveObject (%s)', (kind) => {
     expect(await snapshotCatalogues(t, member.cookie)).toEqual(before);
     return response;
   }
+
+  it('issue 36: refuses a user who is not an administrator, in Spanish, writing nothing; reading stays open', async () => {
+    const planner = await createSignedInUser(t, admin.cookie, { name: 'Rosa Planificadora' });
+    const record = await createObject(t, member.cookie, 'sistemas', { code: 'NOADM', name: 'Sanitario' });
+    const before = await snapshotCatalogues(t, member.cookie);
+    for (const collection of collections) {
+      const created = await saveObject(t, planner.cookie, collection, { code: 'NOADM2', name: 'Nuevo' });
+      expect(created.statusCode).toBe(403);
+      expect(created.body.error).toEqual({
+        status: 'PERMISSION_DENIED',
+        message: 'Solo un administrador puede modificar los catálogos',
+      });
+    }
+    const removed = await callFunction(t.app, 'removeObject', { collection: 'sistemas', id: record._id }, planner.cookie);
+    expect(removed.statusCode).toBe(403);
+    const seeded = await callFunction(t.app, 'seedCatalogues', null, planner.cookie);
+    expect(seeded.statusCode).toBe(403);
+    expect(await snapshotCatalogues(t, planner.cookie)).toEqual(before);
+  });
 
   describe.each(collections)('%s', (collection) => {
     it('creates a record with a new UUIDv7 _id (id = _id), priority 1 by default, and says so', async () => {

@@ -34,11 +34,14 @@ describe.each(databaseKinds)("the 'Registro de cambios' (%s)", (kind) => {
   let t: TestApp;
   let admin: TestAccount;
   let member: TestAccount;
+  let keeper: TestAccount;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
     admin = await createFirstAdmin(t, { name: 'Josefina Administradora' });
     member = await createSignedInUser(t, admin.cookie, { name: 'Pía Planificadora' });
+    // issue 36: the catalogues are the administrators'; a second one keeps them here
+    keeper = await createSignedInUser(t, admin.cookie, { name: 'Tomás Catalogador', admin: true });
   });
   afterAll(async () => {
     await t?.close();
@@ -254,13 +257,13 @@ describe.each(databaseKinds)("the 'Registro de cambios' (%s)", (kind) => {
   describe('catalogue writes', () => {
     it("records an activity created, changed and deleted: 'Actividad ACT12 Relleno y compactación'", async () => {
       const since = await mark();
-      const created = await createObject(t, member.cookie, 'actividades', {
+      const created = await createObject(t, keeper.cookie, 'actividades', {
         code: 'ACT12',
         name: 'Relleno y compactación',
         priority: 4,
         duration: 5,
       });
-      await createObject(t, member.cookie, 'actividades', {
+      await createObject(t, keeper.cookie, 'actividades', {
         _id: created._id,
         code: 'ACT12',
         name: 'Relleno compactado',
@@ -268,7 +271,7 @@ describe.each(databaseKinds)("the 'Registro de cambios' (%s)", (kind) => {
         duration: 3,
       });
       // saved as it was: nothing to record
-      await createObject(t, member.cookie, 'actividades', {
+      await createObject(t, keeper.cookie, 'actividades', {
         _id: created._id,
         code: 'ACT12',
         name: 'Relleno compactado',
@@ -276,12 +279,12 @@ describe.each(databaseKinds)("the 'Registro de cambios' (%s)", (kind) => {
         duration: 3,
       });
       // refused (a code taken): nothing to record
-      await createObject(t, member.cookie, 'actividades', { code: 'ACT13', name: 'Otra' });
-      const clash = await saveObject(t, member.cookie, 'actividades', { _id: created._id, code: 'act13', name: 'X' });
+      await createObject(t, keeper.cookie, 'actividades', { code: 'ACT13', name: 'Otra' });
+      const clash = await saveObject(t, keeper.cookie, 'actividades', { _id: created._id, code: 'act13', name: 'X' });
       expect(clash.statusCode).toBe(409);
-      expect((await removeObject(t, member.cookie, 'actividades', created._id)).statusCode).toBe(200);
+      expect((await removeObject(t, keeper.cookie, 'actividades', created._id)).statusCode).toBe(200);
       // already gone: NOT_FOUND, nothing recorded
-      expect((await removeObject(t, member.cookie, 'actividades', created._id)).statusCode).toBe(404);
+      expect((await removeObject(t, keeper.cookie, 'actividades', created._id)).statusCode).toBe(404);
 
       const rows = await rowsSince(since);
       expect(rows.map(({ area, action, record, summary }) => ({ area, action, record, summary }))).toEqual([
@@ -299,15 +302,15 @@ describe.each(databaseKinds)("the 'Registro de cambios' (%s)", (kind) => {
         { field: 'Nombre', from: 'Relleno y compactación', to: 'Relleno compactado' },
         { field: 'Duración', from: '5 días', to: '3 días' },
       ]);
-      expect(rows.every((row) => row.user_id === member.userId && row.user_name === 'Pía Planificadora')).toBe(true);
+      expect(rows.every((row) => row.user_id === keeper.userId && row.user_name === 'Tomás Catalogador')).toBe(true);
     });
 
     it('tells racing saves of one record in order: each starts from what the one before it saved', async () => {
-      const record = await createObject(t, member.cookie, 'sistemas', { code: 'RACE', name: 'Carrera 0' });
+      const record = await createObject(t, keeper.cookie, 'sistemas', { code: 'RACE', name: 'Carrera 0' });
       const since = await mark();
       const results = await Promise.all(
         [1, 2, 3, 4].map((round) =>
-          saveObject(t, member.cookie, 'sistemas', { _id: record._id, code: 'RACE', name: `Carrera ${round}` }),
+          saveObject(t, keeper.cookie, 'sistemas', { _id: record._id, code: 'RACE', name: `Carrera ${round}` }),
         ),
       );
       expect(results.map((result) => result.statusCode)).toEqual([200, 200, 200, 200]);
@@ -319,12 +322,12 @@ describe.each(databaseKinds)("the 'Registro de cambios' (%s)", (kind) => {
 
     it("records an area type's sub-areas, a system, and a component's subcomponents and ticks", async () => {
       const since = await mark();
-      const areaType = await createObject(t, member.cookie, 'tipos-area', {
+      const areaType = await createObject(t, keeper.cookie, 'tipos-area', {
         code: 'TOR',
         name: 'Torre',
         sectores: [{ code: 'P1', name: 'Piso 1', quantity: 1 }],
       });
-      await createObject(t, member.cookie, 'tipos-area', {
+      await createObject(t, keeper.cookie, 'tipos-area', {
         _id: areaType._id,
         code: 'TOR',
         name: 'Torre',
@@ -333,23 +336,23 @@ describe.each(databaseKinds)("the 'Registro de cambios' (%s)", (kind) => {
           { code: 'P2', name: 'Piso 2' },
         ],
       });
-      const system = await createObject(t, member.cookie, 'sistemas', { code: 'ELE', name: 'Eléctrico' });
-      expect((await removeObject(t, member.cookie, 'sistemas', system._id)).statusCode).toBe(200);
-      const excavar = await createObject(t, member.cookie, 'actividades', { code: 'EXC', name: 'Excavar' });
-      const moldaje = await createObject(t, member.cookie, 'actividades', { code: 'MOL', name: 'Moldaje' });
-      const component = await createObject(t, member.cookie, 'componentes', {
+      const system = await createObject(t, keeper.cookie, 'sistemas', { code: 'ELE', name: 'Eléctrico' });
+      expect((await removeObject(t, keeper.cookie, 'sistemas', system._id)).statusCode).toBe(200);
+      const excavar = await createObject(t, keeper.cookie, 'actividades', { code: 'EXC', name: 'Excavar' });
+      const moldaje = await createObject(t, keeper.cookie, 'actividades', { code: 'MOL', name: 'Moldaje' });
+      const component = await createObject(t, keeper.cookie, 'componentes', {
         code: 'MUR',
         name: 'Muros',
         subcomponents: [{ code: 'MP', name: 'Muro perimetral', actividades: [{ _id: excavar._id }] }],
       });
-      await createObject(t, member.cookie, 'componentes', {
+      await createObject(t, keeper.cookie, 'componentes', {
         _id: component._id,
         code: 'MUR',
         name: 'Muros',
         subcomponents: [{ id: 1, code: 'MP', name: 'Muro perimetral', actividades: [{ _id: moldaje._id }] }],
       });
       // deleting a ticked activity takes it off the subcomponent, and the row says where
-      expect((await removeObject(t, member.cookie, 'actividades', moldaje._id)).body.result.message).toBe(
+      expect((await removeObject(t, keeper.cookie, 'actividades', moldaje._id)).body.result.message).toBe(
         'Actividad eliminada; se quitó de 1 componente básico',
       );
 

@@ -47,18 +47,25 @@ export async function callFunction(
 
 export type TestAccount = { userId: string; email: string; password: string; name: string; cookie: string };
 
-/** The first administrator's session of each test app (createFirstAdmin), by its Fastify instance. */
-const firstAdminCookies = new WeakMap<object, string>();
+/** Each test app's administrators' sessions (createFirstAdmin, createSignedInUser with admin), the first one first. */
+const adminCookies = new WeakMap<object, string[]>();
+
+function noteAdminCookie(target: Pick<TestApp, 'app'>, cookie: string): void {
+  const cookies = adminCookies.get(target.app);
+  if (cookies === undefined) adminCookies.set(target.app, [cookie]);
+  else cookies.push(cookie);
+}
 
 /**
  * Issue 36: the catalogues are the administrators' to keep. The setup helpers that put records in
- * the catalogue (createObject, createAreaType, createEdcCatalogue) write them as the installation's
- * first administrator when the test app has one, whoever the test then acts as on its projects;
- * without one, with `cookie`. Tests of the catalogue's own rules and refusals call saveObject or
+ * the catalogue (createObject, createAreaType, createEdcCatalogue) write them with `cookie` when it is
+ * an administrator's; given anyone else's (the member a test then acts as on its projects), as the
+ * installation's first administrator. Tests of the catalogue's refusals call saveObject or
  * callFunction with the cookie they mean.
  */
 export function catalogueCookie(target: Pick<TestApp, 'app'>, cookie: string): string {
-  return firstAdminCookies.get(target.app) ?? cookie;
+  const cookies = adminCookies.get(target.app) ?? [];
+  return cookies.includes(cookie) ? cookie : (cookies[0] ?? cookie);
 }
 
 /** The first account of an installation, through POST /api/auth/sign-up/email (it becomes the administrator). */
@@ -80,7 +87,7 @@ export async function createFirstAdmin(
   }
   const body = response.json<{ user: { id: string } }>();
   const cookie = cookieHeaderFrom(response.headers['set-cookie']);
-  firstAdminCookies.set(target.app, cookie);
+  noteAdminCookie(target, cookie);
   return { userId: body.user.id, email, password, name, cookie };
 }
 
@@ -137,5 +144,7 @@ export async function createSignedInUser(
   overrides: { admin?: boolean; email?: string; password?: string; name?: string } = {},
 ): Promise<TestAccount> {
   const user = await createUser(target, adminCookie, overrides);
-  return { ...user, cookie: await signIn(target, user.email, user.password) };
+  const cookie = await signIn(target, user.email, user.password);
+  if (overrides.admin === true) noteAdminCookie(target, cookie);
+  return { ...user, cookie };
 }
