@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, createFirstAdmin, createSignedInUser } from '../../test/support/factories';
 import type { TestAccount } from '../../test/support/factories';
 import { recordSave } from '../../test/support/live';
+import { addMember } from '../../test/support/members';
 import { createProject, uniqueProjectCode } from '../../test/support/projects';
 import { createTestApp, databaseKinds } from '../../test/support/test-app';
 import type { TestApp } from '../../test/support/test-app';
@@ -37,8 +38,11 @@ describe.each(databaseKinds)('notifications (%s)', (kind) => {
       (notification: { kind: string }) => notification.kind === 'project-change',
     );
 
-  async function newProject(name: string) {
-    return createProject(t, creator.cookie, { name, code: uniqueProjectCode('NT') });
+  /** A project of the creator with the others as members (issue 36: only members may follow it and are told). */
+  async function newProject(name: string, members: TestAccount[] = [saver, follower, bystander]) {
+    const project = await createProject(t, creator.cookie, { name, code: uniqueProjectCode('NT') });
+    for (const member of members) await addMember(t, creator.cookie, project._id, member.userId, 'lector');
+    return project;
   }
 
   async function follow(account: TestAccount, id: string, yes = true) {
@@ -89,6 +93,7 @@ describe.each(databaseKinds)('notifications (%s)', (kind) => {
     const project = await newProject('Centro Pudahuel');
     const leaving = await createSignedInUser(t, admin.cookie, { name: 'Luis Saliente' });
     const disabled = await createSignedInUser(t, admin.cookie, { name: 'Marta Deshabilitada' });
+    for (const member of [leaving, disabled]) await addMember(t, creator.cookie, project._id, member.userId, 'lector');
     await follow(leaving, project._id);
     await follow(disabled, project._id);
     expect(await follow(leaving, project._id, false)).toEqual({

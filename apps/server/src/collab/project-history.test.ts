@@ -4,6 +4,7 @@ import { callBulkEdcOk, createEdcCatalogue } from '../../test/support/edc';
 import { saveEdp, updateItemEdp } from '../../test/support/edp';
 import type { WireEdp } from '../../test/support/edp';
 import { callFunction, createFirstAdmin, createSignedInUser } from '../../test/support/factories';
+import { addMember } from '../../test/support/members';
 import type { CallResult, TestAccount } from '../../test/support/factories';
 import {
   asInput,
@@ -345,9 +346,14 @@ describe.each(databaseKinds)('project history, Historial (%s)', (kind) => {
       .values({ project_id: id, user_id: member.userId, created_at: new Date().toISOString() })
       .execute();
     expect((await history(id)).following).toBe(true);
-    // another user sees the same history, not following
+    // issue 36: another user sees it once a member (the addition is an entry of its own), not following
+    const refused = await callFunction(t.app, 'loadProjectHistory', { id }, other.cookie);
+    expect(refused.statusCode).toBe(403);
+    await addMember(t, member.cookie, id, other.userId, 'lector');
     const theirs = await ok<Page>('loadProjectHistory', { id }, other.cookie);
-    expect(theirs.total).toBe(7);
+    expect(theirs.total).toBe(8);
+    expect(theirs.entries[0]?.summary).toBe('Miembro agregado: Beto Revisor (Lector)');
+    expect(theirs.entries.slice(1).map((e) => e.id)).toEqual(ids);
     expect(theirs.following).toBe(false);
   });
 
