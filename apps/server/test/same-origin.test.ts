@@ -18,7 +18,8 @@ describe.each(databaseKinds)('same-origin calls only (%s)', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     admin = await createFirstAdmin(t);
-    member = await createSignedInUser(t, admin.cookie);
+    // issue 36: the catalogue (saveObject, the call these tests send) is an administrator's
+    member = await createSignedInUser(t, admin.cookie, { admin: true });
   });
   afterAll(async () => {
     await t?.close();

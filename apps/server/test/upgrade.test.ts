@@ -12,7 +12,7 @@ import { restorePostgres } from '../src/ops/postgres-tools';
 import { RELEASED_FILE_GRACE_MS, sweepReleasedFiles } from '../src/storage/file-sweep';
 import { createFileStorage } from '../src/storage/files-route';
 import { FIXTURE_ADMIN, readInstallation, signInFixtureAdmin } from './fixtures/upgrade/installation';
-import { callFunction } from './support/factories';
+import { callFunction, cookieHeaderFrom } from './support/factories';
 import { dataUrl, tinyPng } from './support/images';
 import { createTestConfig, databaseKinds } from './support/test-app';
 
@@ -20,9 +20,16 @@ const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtur
 
 type Expected = {
   schemaVersion: string;
+  projectId: string;
   admin: typeof FIXTURE_ADMIN;
   read: Record<string, unknown>;
 };
+
+/** The fixture's project ids, as its loadProjects answered them. */
+function projects36(expected: Expected): string[] {
+  const list = (expected.read.loadProjects as { projects: { _id: string }[] }).projects;
+  return list.map((project) => project._id);
+}
 
 /** The migrations a database has run, oldest first. */
 async function appliedMigrations(config: { databaseUrl: string | undefined; dataDir: string }): Promise<string[]> {
@@ -68,6 +75,34 @@ describe.each(databaseKinds)('upgrade from the previous release (%s)', (kind) =>
       const read = await readInstallation({ app, config }, cookie);
       // every record as written; fields a later release adds are allowed
       expect(read).toMatchObject(expected.read);
+
+      // issue 36: nobody loses a project: every user of the installation is a Planificador of every
+      // project, and a member who is not an administrator sees and may change it as before
+      const database36 = openDatabase(config);
+      try {
+        const users = await database36.db.selectFrom('user').select('id').execute();
+        const projects = await database36.db.selectFrom('project').select('_id').execute();
+        const members = await database36.db.selectFrom('project_member').select(['project_id', 'user_id', 'role']).execute();
+        expect(users.length).toBe(4);
+        expect(members).toHaveLength(users.length * projects.length);
+        expect(new Set(members.map((row) => row.role))).toEqual(new Set(['planificador']));
+      } finally {
+        await database36.close();
+      }
+      const pia = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { 'content-type': 'application/json', origin: config.publicUrl },
+        payload: JSON.stringify({ email: 'pia@constructora.example', password: 'clave-pia-12345' }),
+      });
+      expect(pia.statusCode, pia.body).toBe(200);
+      const piaCookie = cookieHeaderFrom(pia.headers['set-cookie']);
+      const piaProjects = await callFunction(app, 'loadProjects', null, piaCookie);
+      expect(piaProjects.body.result.projects).toEqual(
+        projects36(expected).map((id) => expect.objectContaining({ _id: id, role: 'planificador' })),
+      );
+      const piaGantt = await callFunction(app, 'loadGantt', { id: expected.projectId }, piaCookie);
+      expect(piaGantt.statusCode).toBe(200);
 
       // issue 30: the avatar stored under the previous release's key (a UUID, not a SHA-256) stays
       // served; replaced, it waits for the sweep like any other, and goes only after the grace period

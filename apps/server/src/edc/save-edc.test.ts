@@ -1,6 +1,7 @@
 import { EDC_STALE_MESSAGE, generateEdc } from '@cimiento/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, createFirstAdmin, createSignedInUser } from '../../test/support/factories';
+import { addMember } from '../../test/support/members';
 import type { TestAccount } from '../../test/support/factories';
 import {
   countEdcRows,
@@ -227,6 +228,7 @@ describe.each(databaseKinds)('saveEdc (%s)', (kind) => {
       const generated = generate(`${project.code}.2.1`, catalogue.system, []);
       await saveEdcOk(t, member.cookie, project.id, { id: 6, componentesEdc: generated, version: 0 });
       const curar = catalogue.activities.curar;
+      // the catalogue is an administrator's to change (issue 36)
       const renamed = await callFunction(
         t.app,
         'saveObject',
@@ -234,7 +236,7 @@ describe.each(databaseKinds)('saveEdc (%s)', (kind) => {
           collection: 'actividades',
           object: { _id: curar._id, code: `${curar.code}X`, name: 'Curado húmedo', priority: 3 },
         },
-        member.cookie,
+        admin.cookie,
       );
       expect(renamed.statusCode).toBe(200);
       const loaded = await loadEdcOk(t, member.cookie, project.id, 6);
@@ -247,7 +249,7 @@ describe.each(databaseKinds)('saveEdc (%s)', (kind) => {
         t.app,
         'saveObject',
         { collection: 'actividades', object: { _id: curar._id, code: curar.code, name: 'Curar', priority: 3 } },
-        member.cookie,
+        admin.cookie,
       );
     });
 
@@ -488,6 +490,8 @@ describe.each(databaseKinds)('saveEdc (%s)', (kind) => {
   describe('stale saves: refused with ABORTED, nothing lost', () => {
     it('lets the first of two clients that loaded the same version win and refuses the other', async () => {
       const project = await createEdcProject(t, member.cookie);
+      // issue 36: a second Planificador of the project
+      await addMember(t, member.cookie, project.id, other.userId);
       const edpCode = `${project.code}.1`;
       await saveEdcOk(t, member.cookie, project.id, { id: 2, componentesEdc: smallList(edpCode), version: 0 });
       const loadedByA = (await loadEdcOk(t, member.cookie, project.id, 2))!;
@@ -512,6 +516,8 @@ describe.each(databaseKinds)('saveEdc (%s)', (kind) => {
 
     it('refuses the second of two first saves (version 0) of the same item', async () => {
       const project = await createEdcProject(t, member.cookie);
+      // issue 36: a second Planificador of the project
+      await addMember(t, member.cookie, project.id, other.userId);
       const edpCode = `${project.code}.2`;
       await saveEdcOk(t, member.cookie, project.id, { id: 5, componentesEdc: smallList(edpCode, 'A'), version: 0 });
       const response = await saveEdc(t, other.cookie, project.id, {
@@ -526,6 +532,8 @@ describe.each(databaseKinds)('saveEdc (%s)', (kind) => {
 
     it('lets exactly one of two simultaneous saves from the same version through (0 and then 1)', async () => {
       const project = await createEdcProject(t, member.cookie);
+      // issue 36: a second Planificador of the project
+      await addMember(t, member.cookie, project.id, other.userId);
       const edpCode = `${project.code}.2.2`;
       const race = (version: number) =>
         Promise.all(

@@ -2,6 +2,7 @@ import { GANTT_STALE_MESSAGE } from '@cimiento/domain';
 import { chileHolidays } from '@cimiento/domain/holidays';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirstAdmin, createSignedInUser } from '../../test/support/factories';
+import { addMember } from '../../test/support/members';
 import type { TestAccount } from '../../test/support/factories';
 import {
   asInput,
@@ -238,6 +239,8 @@ describe.each(databaseKinds)('the project calendar (%s)', (kind) => {
 
     it('refuses a stale save with its calendar (ABORTED) and keeps the first client’s calendar', async () => {
       const project = await loadedProject();
+      // issue 36: a second Planificador of the project
+      await addMember(t, member.cookie, project.id, other.userId);
       const second = await loadGanttOk(t, other.cookie, project.id);
       await saveGanttOk(
         t,

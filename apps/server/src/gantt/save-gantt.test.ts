@@ -1,6 +1,7 @@
 import { GANTT_STALE_MESSAGE } from '@cimiento/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirstAdmin, createSignedInUser } from '../../test/support/factories';
+import { addMember } from '../../test/support/members';
 import type { TestAccount } from '../../test/support/factories';
 import {
   asInput,
@@ -451,6 +452,8 @@ describe.each(databaseKinds)('saveGantt (%s)', (kind) => {
 
     it('refuses a stale save (ABORTED, 409) and keeps the first client’s Gantt', async () => {
       const project = await loadedProject();
+      // issue 36: a second Planificador of the project
+      await addMember(t, member.cookie, project.id, other.userId);
       const second = await loadGanttOk(t, other.cookie, project.id);
       const first = await saveGanttOk(
         t,

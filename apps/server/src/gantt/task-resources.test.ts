@@ -30,12 +30,13 @@ type Task = WireGantt['activities'][number] & { Resources?: Assignment[] };
 describe.each(databaseKinds)('task resources (%s)', (kind) => {
   let t: TestApp;
   let member: TestAccount;
+  let admin: TestAccount;
   let moldaje: { _id: string; code: string; name: string };
   let grua: { _id: string; code: string; name: string };
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    const admin = await createFirstAdmin(t);
+    admin = await createFirstAdmin(t);
     member = await createSignedInUser(t, admin.cookie);
     moldaje = await createObject(t, member.cookie, 'recursos', {
       code: uniqueCode('CMOL'),
@@ -236,7 +237,8 @@ describe.each(databaseKinds)('task resources (%s)', (kind) => {
       { activities: withResources(loaded, { [ACT1]: [one], [ACT2]: [one], [P22]: [one] }) },
       loaded.version,
     );
-    const refused = await removeObject(t, member.cookie, 'recursos', used._id);
+    // the catalogue is an administrator's (issue 36)
+    const refused = await removeObject(t, admin.cookie, 'recursos', used._id);
     expect(refused.statusCode).toBe(400);
     expect(refused.body.error.status).toBe('FAILED_PRECONDITION');
     expect(refused.body.error.message).toBe(
@@ -250,6 +252,6 @@ describe.each(databaseKinds)('task resources (%s)', (kind) => {
       { activities: withResources(saved, { [ACT1]: [], [ACT2]: [], [P22]: [] }) },
       saved.version,
     );
-    expect((await removeObject(t, member.cookie, 'recursos', used._id)).statusCode).toBe(200);
+    expect((await removeObject(t, admin.cookie, 'recursos', used._id)).statusCode).toBe(200);
   });
 });

@@ -200,7 +200,7 @@ describe.each(databaseKinds)('saveProject (%s)', (kind) => {
     expect(saved.tiposArea).toEqual(expected);
     // the catalogue changes afterwards (edited, then deleted): the project keeps its copies
     await createObject(t, member.cookie, 'tipos-area', { ...first, name: 'Casa editada', sectores: [] });
-    await removeObject(t, member.cookie, 'tipos-area', second._id);
+    await removeObject(t, admin.cookie, 'tipos-area', second._id);
     const loaded = await loadProject(t, member.cookie, saved._id);
     expect(loaded.tiposArea).toEqual(expected);
     expect(loaded.edp.items.map((item: { name: string }) => item.name)).toEqual([
@@ -344,7 +344,7 @@ describe.each(databaseKinds)('saveProject (%s)', (kind) => {
       const kept = await createAreaType(t, member.cookie);
       const other = await createAreaType(t, member.cookie);
       const gone = await createAreaType(t, member.cookie);
-      await removeObject(t, member.cookie, 'tipos-area', gone._id);
+      await removeObject(t, admin.cookie, 'tipos-area', gone._id);
       await expectRefusedAndNothingWritten(
         {
           name: 'Catálogo viejo',

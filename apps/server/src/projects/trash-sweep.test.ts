@@ -9,6 +9,7 @@ import type { TestAccount } from '../../test/support/factories';
 import { eventually } from '../../test/support/eventually';
 import { openEventStream } from '../../test/support/event-stream';
 import type { EventStream } from '../../test/support/event-stream';
+import { addMember } from '../../test/support/members';
 import { createProject, uniqueProjectCode } from '../../test/support/projects';
 import { createTestApp, createTestConfig, databaseKinds } from '../../test/support/test-app';
 import type { TestApp, TestConfig } from '../../test/support/test-app';
@@ -203,6 +204,8 @@ describe.each(databaseKinds)('the live stream and the trash (%s)', (kind) => {
 
   it('sends the deletion to the screens, then nothing of the project until it is restored', async () => {
     const project = await createProject(t, admin.cookie, { name: 'Bodega', code: uniqueProjectCode('LV') });
+    // issue 36: the project's changes go to its members' streams
+    await addMember(t, admin.cookie, project._id, watcher.userId, 'lector');
     const stream = await openEventStream(t.origin, watcher.cookie);
     streams.push(stream);
     expect((await callFunction(t.app, 'removeProject', { id: project._id }, admin.cookie)).statusCode).toBe(200);

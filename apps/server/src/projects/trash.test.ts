@@ -8,6 +8,7 @@ import type { FunctionName } from '@cimiento/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callBulkEdcOk, createEdcCatalogue, loadEdcOk } from '../../test/support/edc';
 import { callFunction, createFirstAdmin, createSignedInUser } from '../../test/support/factories';
+import { addMember } from '../../test/support/members';
 import type { CallResult, TestAccount } from '../../test/support/factories';
 import { asInput, createGanttProject, edcList, loadGanttOk } from '../../test/support/gantt';
 import type { WireGantt } from '../../test/support/gantt';
@@ -142,6 +143,12 @@ const PROJECT_FUNCTIONS: Partial<Record<FunctionName, (live: Live) => unknown>> 
   loadProjectHistory: ({ id }) => ({ id }),
   loadHistoryEntry: ({ id, historyEntryId }) => ({ id, entryId: historyEntryId }),
   followProject: ({ id }) => ({ id, follow: true }),
+  // issue 36
+  loadMembers: ({ id }) => ({ id }),
+  saveMember: ({ id }) => ({ id, member: { userId: 'alguien', role: 'lector' } }),
+  removeMember: ({ id }) => ({ id, userId: 'alguien' }),
+  saveCompany: ({ id }) => ({ id, company: { name: 'Constructora Andes', rut: '11.111.111-1', kind: 'contratista' } }),
+  removeCompany: ({ id }) => ({ id, companyId: 'una-empresa' }),
 };
 
 /** The functions that name no project, or whose own tests below cover the trash. */
@@ -313,8 +320,19 @@ describe.each(databaseKinds)('the Papelera (%s)', (kind) => {
    * $20.005), its Gantt stored, a baseline, cut-offs on 6 and 13 January 2026, EP N°1 approved and
    * N°2 a draft; made by `creator`, followed by `follower`.
    */
+  /**
+   * A project of the creator with the remover as a second Planificador and the follower as a Lector
+   * (issue 36: who deletes or follows a project is a member of it).
+   */
+  async function crewProject(options: Parameters<typeof createGanttProject>[2]) {
+    const project = await createGanttProject(t, creator.cookie, options);
+    await addMember(t, creator.cookie, project.id, remover.userId, 'planificador');
+    await addMember(t, creator.cookie, project.id, follower.userId, 'lector');
+    return project;
+  }
+
   async function richProject(prefix: string): Promise<{ id: string; code: string; name: string }> {
-    const { id, code } = await createGanttProject(t, creator.cookie, { prefix });
+    const { id, code } = await crewProject({ prefix });
     await setProjectCurrency(t, creator.cookie, id, 'CLP');
     await priceEdpItems(t, creator.cookie, id, {
       3: { unit: 'm2', quantity: '10', unitPrice: '1000' },
@@ -513,7 +531,7 @@ describe.each(databaseKinds)('the Papelera (%s)', (kind) => {
 
   describe('the trash’s own functions', () => {
     it('are for administrators: PERMISSION_DENIED in Spanish for anyone else, nothing written', async () => {
-      const { id } = await createGanttProject(t, creator.cookie, { prefix: 'PD' });
+      const { id } = await crewProject({ prefix: 'PD' });
       await ok('removeProject', { id }, remover.cookie);
       const before = await snapshot();
       for (const [name, data] of [
@@ -573,7 +591,7 @@ describe.each(databaseKinds)('the Papelera (%s)', (kind) => {
     });
 
     it('restore and purge answer NOT_FOUND for a live or unknown project and write nothing', async () => {
-      const { id } = await createGanttProject(t, creator.cookie, { prefix: 'NF' });
+      const { id } = await crewProject({ prefix: 'NF' });
       const before = await snapshot();
       for (const name of ['restoreProject', 'purgeProject'] as const) {
         for (const target of [id, UNKNOWN_ID]) {
@@ -624,10 +642,10 @@ describe.each(databaseKinds)('the Papelera (%s)', (kind) => {
     it('emptyTrash purges every project in the trash, each logged, and leaves the live ones', async () => {
       await ok('emptyTrash', null, admin.cookie);
       const gone = [
-        await createGanttProject(t, creator.cookie, { prefix: 'E1' }),
-        await createGanttProject(t, creator.cookie, { prefix: 'E2' }),
+        await crewProject({ prefix: 'E1' }),
+        await crewProject({ prefix: 'E2' }),
       ];
-      const kept = await createGanttProject(t, creator.cookie, { prefix: 'E3' });
+      const kept = await crewProject({ prefix: 'E3' });
       for (const project of gone) await ok('removeProject', { id: project.id }, remover.cookie);
       const keptBefore = await loadProject(t, creator.cookie, kept.id);
       const emptied = await ok<{ purged: number; message: string }>('emptyTrash', {}, admin.cookie);
@@ -660,7 +678,7 @@ describe.each(databaseKinds)('the Papelera (%s)', (kind) => {
     });
 
     it('a bulk EDC call made by a tab opened before the deletion writes nothing', async () => {
-      const { id } = await createGanttProject(t, creator.cookie, { prefix: 'BK' });
+      const { id } = await crewProject({ prefix: 'BK' });
       await ok('removeProject', { id }, remover.cookie);
       const before = await snapshot();
       const response = await call('assignEdc', { id, itemIds: [4], ...catalogue });
@@ -676,7 +694,7 @@ describe.each(databaseKinds)('the Papelera (%s)', (kind) => {
     const DAY = 24 * 60 * 60 * 1000;
 
     async function trashedDaysAgo(prefix: string, days: number): Promise<{ id: string; code: string }> {
-      const { id, code } = await createGanttProject(t, creator.cookie, { prefix });
+      const { id, code } = await crewProject({ prefix });
       await ok('removeProject', { id }, remover.cookie);
       await t.db
         .updateTable('project')

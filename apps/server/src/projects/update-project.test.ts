@@ -2,6 +2,7 @@ import { GANTT_STALE_MESSAGE, PROJECT_STALE_MESSAGE } from '@cimiento/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirstAdmin, createSignedInUser } from '../../test/support/factories';
+import { addMember } from '../../test/support/members';
 import type { CallResult, TestAccount } from '../../test/support/factories';
 import { asInput, createGanttProject, loadGanttOk, saveGantt, saveGanttOk } from '../../test/support/gantt';
 import {
@@ -128,11 +129,19 @@ describe.each(databaseKinds)('updateProject (%s)', (kind) => {
       endYear: '2028',
       workWeek: 'mon-sat',
       version: 2,
+      role: null,
     });
   });
 
-  it("is open to every signed-in user, not only the project's creator, and each save moves the version on", async () => {
+  it("is open to the project's Planificadores and the administrators (issue 36), and each save moves the version on", async () => {
     const saved = await newProject('SH');
+    const reader = await createSignedInUser(t, admin.cookie, { name: 'Lía Lectora' });
+    await addMember(t, member.cookie, saved._id, reader.userId, 'lector');
+    const refused = await updateProject(t, reader.cookie, saved._id, { ...editableFields(saved), name: 'De la lectora' }, 1);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body.error.message).toBe(
+      'Tu rol en este proyecto es Lector: para cambiar la planificación de este proyecto se necesita el rol Planificador',
+    );
     const first = await updateProject(t, admin.cookie, saved._id, { ...editableFields(saved), name: 'Del admin' }, 1);
     expect(first.statusCode, JSON.stringify(first.body)).toBe(200);
     const second = await updateProject(

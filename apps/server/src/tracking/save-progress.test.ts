@@ -2,6 +2,7 @@ import { GANTT_STALE_MESSAGE, ganttActivityCodes } from '@cimiento/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveEdcOk } from '../../test/support/edc';
 import { callFunction, createFirstAdmin, createSignedInUser } from '../../test/support/factories';
+import { addMember } from '../../test/support/members';
 import type { TestAccount } from '../../test/support/factories';
 import {
   asInput,
@@ -354,6 +355,8 @@ describe.each(databaseKinds)('saveProgress and loadProgressHistory (%s)', (kind)
   describe('the history of cut-offs', () => {
     it('keeps every cut-off, newest first, with who recorded it and each task’s progress; the same date again replaces it', async () => {
       const { id, gantt } = await linkedProject();
+      // issue 36: the other one records progress as the project's 'Terreno'
+      await addMember(t, member.cookie, id, other.userId, 'terreno');
       const empty = await loadProgressHistory(t, member.cookie, { id });
       expect(empty.body.result).toEqual({
         progressBasis: 'duration',
@@ -482,6 +485,8 @@ describe.each(databaseKinds)('saveProgress and loadProgressHistory (%s)', (kind)
 
     it('checks a change at the latest cut-off, updates that cut-off’s record, and schedules with the stored actual dates a save leaves out', async () => {
       const { id, gantt } = await linkedProject();
+      // issue 36: the other one records progress as the project's 'Terreno'
+      await addMember(t, member.cookie, id, other.userId, 'terreno');
       const recorded = await saveProgressOk(t, other.cookie, {
         id,
         cutoff: '2026-01-14',
