@@ -435,8 +435,10 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))(
       expect(otherOnB.events.filter((event) => event.event === 'notification')).toEqual([]);
     });
 
-    it("a saveEdp on instance A reaches everyone's streams on B within 2 s, its notification only the creator's", async () => {
+    it("a saveEdp on instance A reaches the members' streams on B within 2 s, its notification only the creator's", async () => {
       const edpProject = await createEdpProject(t, creator.cookie, 'TE');
+      await addMember(t, creator.cookie, edpProject.id, saver.userId, 'planificador');
+      await addMember(t, creator.cookie, edpProject.id, other.userId, 'lector');
       const creatorOnB = await openOn(originB, creator);
       const otherOnB = await openOn(originB, other);
       for (const stream of [creatorOnB, otherOnB]) await stream.next((e) => e.event === 'ready');
