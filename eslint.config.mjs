@@ -79,7 +79,7 @@ const domainLayers = [
   ['catalogues', 'collab', 'history'],
   ['edc', 'edp'],
   ['gantt'],
-  ['costs', 'mspdi', 'progress', 'workload'],
+  ['costs', 'mspdi', 'progress', 'workload', 'last-planner'],
   ['p6'],
   ['workbook'],
   ['change-log'],
@@ -152,12 +152,13 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', 'e2e/**'],
     rules: {
       // other packages come in through @cimiento/domain's front door only
-      // (issue 35: and the resources' entry, which the screens and the server share)
+      // (issue 35: and the resources' entry, which the screens and the server share; issue 36: and the
+      // Last Planner's)
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['@cimiento/domain/*', '!@cimiento/domain/resources'] },
+            { group: ['@cimiento/domain/*', '!@cimiento/domain/resources', '!@cimiento/domain/last-planner'] },
             { group: ['**/packages/domain/**'] },
           ],
         },
@@ -188,6 +189,7 @@ export default tseslint.config(
                 '!@cimiento/domain/progress',
                 '!@cimiento/domain/resources',
                 '!@cimiento/domain/workload',
+                '!@cimiento/domain/last-planner',
               ],
             },
             { group: ['**/packages/domain/**'] },

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PROJECT_ROLES,
+  PROJECT_ROLE_LABELS,
+  ROLE_CAPABILITIES,
+  isProjectRole,
+  memberCompanyError,
+  memberMayTouchTask,
+  roleCan,
+  subcontractorMayTouch,
+} from './roles';
+
+describe('project roles (issue 36)', () => {
+  it('keeps the stored ids and the Spanish labels', () => {
+    expect(PROJECT_ROLES).toEqual(['planificador', 'terreno', 'subcontratista', 'lector']);
+    expect(PROJECT_ROLES.map((role) => PROJECT_ROLE_LABELS[role])).toEqual([
+      'Planificador',
+      'Terreno',
+      'Subcontratista',
+      'Lector',
+    ]);
+    expect(isProjectRole('terreno')).toBe(true);
+    expect(isProjectRole('Terreno')).toBe(false);
+    expect(isProjectRole('admin')).toBe(false);
+  });
+
+  it('roleCan: the whole table', () => {
+    const table = Object.fromEntries(
+      PROJECT_ROLES.map((role) => [role, ROLE_CAPABILITIES.filter((capability) => roleCan(role, capability))]),
+    );
+    expect(table).toEqual({
+      planificador: ['read', 'progress', 'commitments', 'lastPlanner', 'plan', 'members'],
+      terreno: ['read', 'progress', 'commitments', 'lastPlanner'],
+      subcontratista: ['read', 'progress', 'commitments'],
+      lector: ['read'],
+    });
+  });
+
+  it('subcontractorMayTouch: only the tasks of its own company', () => {
+    const member = { role: 'subcontratista' as const, companyId: 'c-1' };
+    expect(subcontractorMayTouch(member, { companyId: 'c-1' })).toBe(true);
+    expect(subcontractorMayTouch(member, { companyId: 'c-2' })).toBe(false);
+    expect(subcontractorMayTouch(member, { companyId: null })).toBe(false);
+    expect(subcontractorMayTouch(member, {})).toBe(false);
+    // a member with no company touches nothing, not even a task with no company
+    expect(subcontractorMayTouch({ role: 'subcontratista' }, {})).toBe(false);
+    expect(subcontractorMayTouch({ role: 'subcontratista', companyId: '' }, { companyId: '' })).toBe(false);
+  });
+
+  it('memberMayTouchTask: the role first, then a Subcontratista’s company', () => {
+    const sub = { role: 'subcontratista' as const, companyId: 'c-1' };
+    expect(memberMayTouchTask(sub, 'commitments', { companyId: 'c-1' })).toBe(true);
+    expect(memberMayTouchTask(sub, 'progress', { companyId: 'c-2' })).toBe(false);
+    expect(memberMayTouchTask(sub, 'lastPlanner', { companyId: 'c-1' })).toBe(false);
+    // the other roles are not limited to a company
+    expect(memberMayTouchTask({ role: 'terreno', companyId: 'c-9' }, 'progress', { companyId: 'c-1' })).toBe(true);
+    expect(memberMayTouchTask({ role: 'lector' }, 'progress', { companyId: 'c-1' })).toBe(false);
+    expect(memberMayTouchTask({ role: 'planificador' }, 'plan', {})).toBe(true);
+  });
+
+  it('memberCompanyError: a Subcontratista needs a company of the project', () => {
+    expect(memberCompanyError({ role: 'subcontratista' }, ['c-1'])).toBe(
+      'Empresa: un Subcontratista pertenece a una empresa del proyecto',
+    );
+    expect(memberCompanyError({ role: 'subcontratista', companyId: 'c-2' }, ['c-1'])).toBe(
+      'Empresa: no es una empresa del proyecto',
+    );
+    expect(memberCompanyError({ role: 'subcontratista', companyId: 'c-1' }, ['c-1'])).toBeUndefined();
+    expect(memberCompanyError({ role: 'terreno' }, [])).toBeUndefined();
+    expect(memberCompanyError({ role: 'lector', companyId: 'x' }, ['c-1'])).toBe(
+      'Empresa: no es una empresa del proyecto',
+    );
+  });
+});
