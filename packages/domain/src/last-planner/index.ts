@@ -16,3 +16,68 @@ export {
   subcontractorMayTouch,
 } from './roles';
 export { addDays, isMonday, weekEnd, weekOf, weeksBetween } from './weeks';
+export {
+  MAX_PROJECT_LIST_ITEMS,
+  MAX_PROJECT_LIST_ITEM_LENGTH,
+  findListItem,
+  listItemKey,
+  projectListErrors,
+} from './project-lists';
+export type { Constraint, ConstraintCheck, ConstraintField, ConstraintInput, ConstraintState } from './constraints';
+export {
+  CONSTRAINT_STATES,
+  CONSTRAINT_STATE_LABELS,
+  DEFAULT_CONSTRAINT_TYPES,
+  MAX_CONSTRAINT_DESCRIPTION,
+  MAX_CONSTRAINT_RESPONSIBLE,
+  checkConstraintInput,
+  constraintText,
+  isConstraintOpen,
+  isConstraintOverdue,
+  isTaskReady,
+  openConstraints,
+} from './constraints';
+export type {
+  LookAheadConstraint,
+  LookAheadGroup,
+  LookAheadGroupBy,
+  LookAheadInput,
+  LookAheadResult,
+  LookAheadRow,
+  LookAheadTask,
+} from './look-ahead';
+export {
+  LOOK_AHEAD_GROUP_BYS,
+  LOOK_AHEAD_MAX_WEEKS,
+  LOOK_AHEAD_MIN_WEEKS,
+  NO_AREA_LABEL,
+  NO_COMPANY_LABEL,
+  NO_GROUP_KEY,
+  inLookAhead,
+  lookAhead,
+  lookAheadWeeksError,
+} from './look-ahead';
+export type {
+  Commitment,
+  CommitmentAmount,
+  CommitmentCheck,
+  CommitmentCloseCheck,
+  CommitmentCloseField,
+  CommitmentCloseInput,
+  CommitmentField,
+  CommitmentInput,
+  CommitmentOutcome,
+  CommitmentTask,
+} from './weekly-plan';
+export {
+  COMMITMENT_OUTCOMES,
+  COMMITMENT_OUTCOME_LABELS,
+  DEFAULT_NONCOMPLIANCE_CAUSES,
+  MAX_COMMITMENT_DESCRIPTION,
+  MAX_COMMITMENT_QUANTITY,
+  checkCommitmentClose,
+  checkCommitmentInput,
+  commitmentAmountText,
+  commitmentTaskError,
+  taskLabel,
+} from './weekly-plan';
