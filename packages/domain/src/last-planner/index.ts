@@ -81,3 +81,13 @@ export {
   commitmentTaskError,
   taskLabel,
 } from './weekly-plan';
+export type { CompanyPpc, ParetoBar, PpcCommitment, PpcFigure, WeekPpc } from './ppc';
+export { NO_CAUSE_LABEL, PPC_DECIMALS, PPC_TARGET, causePareto, ppcByCompany, ppcOf, ppcPasses, ppcTrend } from './ppc';
+export type {
+  ProgressTransfer,
+  SkippedCommitment,
+  TransferCommitment,
+  TransferTask,
+  TransferredTask,
+} from './progress-transfer';
+export { TRANSFER_PROGRESS_DECIMALS, progressFromCommitments } from './progress-transfer';
