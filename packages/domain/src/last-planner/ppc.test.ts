@@ -117,6 +117,22 @@ describe('the Pareto of the causes of non-fulfilment (issue 36)', () => {
     ]);
   });
 
+  it('the example of docs/LAST-PLANNER.md: Materiales 3, Mano de obra 2, Clima 2 of 7', () => {
+    const missedOnes = [
+      missed('Clima'),
+      missed('Clima'),
+      ...times(3, () => missed('Materiales')),
+      missed('Mano de obra'),
+      missed('Mano de obra'),
+    ];
+    // 3 ÷ 7 = 42.857… → 42.9; 2 ÷ 7 = 28.571… → 28.6; cumulative 5 ÷ 7 = 71.428… → 71.4, then 100
+    expect(causePareto(missedOnes, causes).map((bar) => [bar.cause, bar.percent, bar.cumulativePercent])).toEqual([
+      ['Materiales', 42.9, 42.9],
+      ['Mano de obra', 28.6, 71.4],
+      ['Clima', 28.6, 100],
+    ]);
+  });
+
   it('thirds: 33.3 each, cumulative 33.3, 66.7, 100; a project’s own order decides the ties', () => {
     const missedOnes = [missed('Clima'), missed('Cliente'), missed('Diseño')];
     expect(causePareto(missedOnes, causes).map((bar) => [bar.cause, bar.percent, bar.cumulativePercent])).toEqual([
