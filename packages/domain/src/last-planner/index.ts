@@ -56,6 +56,7 @@ export {
   inLookAhead,
   lookAhead,
   lookAheadWeeksError,
+  planCandidates,
 } from './look-ahead';
 export type {
   Commitment,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TODAY, constraint, planTask } from './last-planner-test-support';
-import { inLookAhead, lookAhead, lookAheadWeeksError } from './look-ahead';
+import { inLookAhead, lookAhead, lookAheadWeeksError, planCandidates } from './look-ahead';
 import type { LookAheadInput } from './look-ahead';
 
 // three weeks from Wednesday 2026-03-11: [2026-03-11, 2026-04-01), the last day 2026-03-31
@@ -131,6 +131,35 @@ describe("the look-ahead, 'Intermedia' (issue 36)", () => {
     });
     expect(lookAhead({ ...base, today: '', tasks: [] })).toEqual({ ok: false, error: 'La fecha de hoy no es válida' });
     expect(lookAhead({ ...base, groupBy: 'trade' as 'area', tasks: [] })).toMatchObject({ ok: false });
+  });
+
+  it("planCandidates: the week's tasks by company, ready or not, the weekly plan's choice", () => {
+    const tasks = [
+      planTask(1, { start: '2026-03-16', companyId: 'c-2' }),
+      planTask(2, { start: '2026-03-22', constraints: [constraint()] }),
+      // next week's, and one already finished
+      planTask(3, { start: '2026-03-23' }),
+      planTask(4, { start: '2026-03-02', progress: 100 }),
+      // late: still to be done
+      planTask(5, { start: '2026-03-02' }),
+    ];
+    const result = planCandidates({ tasks, week: '2026-03-16', today: TODAY });
+    if (!result.ok) throw new Error(result.error);
+    expect(result.groups.map((group) => [group.key, group.tasks.map((row) => [row.id, row.ready])])).toEqual([
+      [
+        'c-1',
+        [
+          [5, true],
+          [2, false],
+        ],
+      ],
+      ['c-2', [[1, true]]],
+    ]);
+    expect(planCandidates({ tasks, week: '2026-03-17', today: TODAY })).toEqual({
+      ok: false,
+      error: 'La semana se nombra por su lunes',
+    });
+    expect(planCandidates({ tasks, week: '2026-02-30', today: TODAY })).toMatchObject({ ok: false });
   });
 
   it('property: the groups hold exactly the tasks inLookAhead, each once', () => {

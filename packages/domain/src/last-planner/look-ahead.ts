@@ -1,7 +1,7 @@
 import { isRealIsoDate } from '../format/dates';
 import type { Constraint } from './constraints';
 import { isConstraintOpen, isConstraintOverdue } from './constraints';
-import { addDays } from './weeks';
+import { addDays, isMonday } from './weeks';
 
 /**
  * Issue 36, the look-ahead ('Intermedia', docs/LAST-PLANNER.md "Look-ahead"): the master schedule's
@@ -133,28 +133,17 @@ function groupKey(task: LookAheadTask, groupBy: LookAheadGroupBy): string {
   return task.area[0]?.trim() ?? NO_GROUP_KEY;
 }
 
-/**
- * The look-ahead of `weeks` weeks from `from`: the tasks inLookAhead, by company (ordered by the
- * companies' names, es-CL; the tasks with none last) or by the first level of their EDP area (in the
- * Gantt's order; the tasks with no area last; each row keeps its whole path). In a group the rows run
- * by start, then in the Gantt's order. Refused in Spanish: weeks out of 3–6, a date not real.
- */
-export function lookAhead(input: LookAheadInput): LookAheadResult {
-  const weeksError = lookAheadWeeksError(input.weeks);
-  if (weeksError !== undefined) return { ok: false, error: weeksError };
-  if (!isRealIsoDate(input.from)) return { ok: false, error: 'La fecha de inicio de la intermedia no es válida' };
-  if (!isRealIsoDate(input.today)) return { ok: false, error: 'La fecha de hoy no es válida' };
-  if (!(LOOK_AHEAD_GROUP_BYS as readonly string[]).includes(input.groupBy))
-    return { ok: false, error: 'La intermedia se agrupa por empresa o por ubicación' };
+type GroupOptions = Pick<LookAheadInput, 'tasks' | 'groupBy' | 'today' | 'companies'>;
 
-  const endExclusive = addDays(input.from, input.weeks * 7);
+/** The tasks inLookAhead of [from, endExclusive) in their groups (lookAhead's order). */
+function groupedRows(input: GroupOptions, from: string, endExclusive: string): LookAheadGroup[] {
   const names = new Map((input.companies ?? []).map((company) => [company.id, company.name]));
   const groups = new Map<string, { order: number; rows: { row: LookAheadRow; order: number }[] }>();
   input.tasks.forEach((task, order) => {
-    if (!inLookAhead(task, input.from, endExclusive)) return;
+    if (!inLookAhead(task, from, endExclusive)) return;
     const key = groupKey(task, input.groupBy);
     const group = groups.get(key) ?? { order, rows: [] };
-    group.rows.push({ row: rowOf(task, input.from, input.today), order });
+    group.rows.push({ row: rowOf(task, from, input.today), order });
     groups.set(key, group);
   });
 
@@ -167,21 +156,57 @@ export function lookAhead(input: LookAheadInput): LookAheadResult {
     if (input.groupBy === 'area') return a.order - b.order;
     return labelOf(keyA).localeCompare(labelOf(keyB), 'es-CL', { numeric: true }) || keyA.localeCompare(keyB);
   });
-
-  const result: LookAheadGroup[] = ordered.map(([key, group]) => {
+  return ordered.map(([key, group]) => {
     const tasks = group.rows
       .sort((a, b) => (a.row.start < b.row.start ? -1 : a.row.start > b.row.start ? 1 : a.order - b.order))
       .map(({ row }) => row);
     return { key, label: labelOf(key), tasks, readyCount: tasks.filter((row) => row.ready).length };
   });
-  const weekStarts = Array.from({ length: input.weeks }, (_, week) => addDays(input.from, week * 7));
+}
+
+function datesError(from: string, today: string): string | undefined {
+  if (!isRealIsoDate(from)) return 'La fecha de inicio de la intermedia no es válida';
+  if (!isRealIsoDate(today)) return 'La fecha de hoy no es válida';
+  return undefined;
+}
+
+/**
+ * The look-ahead of `weeks` weeks from `from`: the tasks inLookAhead, by company (ordered by the
+ * companies' names, es-CL; the tasks with none last) or by the first level of their EDP area (in the
+ * Gantt's order; the tasks with no area last; each row keeps its whole path). In a group the rows run
+ * by start, then in the Gantt's order. Refused in Spanish: weeks out of 3–6, a date not real.
+ */
+export function lookAhead(input: LookAheadInput): LookAheadResult {
+  const error =
+    lookAheadWeeksError(input.weeks) ??
+    datesError(input.from, input.today) ??
+    ((LOOK_AHEAD_GROUP_BYS as readonly string[]).includes(input.groupBy)
+      ? undefined
+      : 'La intermedia se agrupa por empresa o por ubicación');
+  if (error !== undefined) return { ok: false, error };
+  const endExclusive = addDays(input.from, input.weeks * 7);
+  const groups = groupedRows(input, input.from, endExclusive);
   return {
     ok: true,
     from: input.from,
     to: addDays(endExclusive, -1),
-    weekStarts,
-    groups: result,
-    taskCount: result.reduce((sum, group) => sum + group.tasks.length, 0),
-    readyCount: result.reduce((sum, group) => sum + group.readyCount, 0),
+    weekStarts: Array.from({ length: input.weeks }, (_, week) => addDays(input.from, week * 7)),
+    groups,
+    taskCount: groups.reduce((sum, group) => sum + group.tasks.length, 0),
+    readyCount: groups.reduce((sum, group) => sum + group.readyCount, 0),
   };
+}
+
+/**
+ * The weekly plan's candidates: the tasks starting or under way in `week` (its Monday; the window
+ * is that Monday to Sunday), by company as lookAhead groups them, ready or not (the screen offers the
+ * ready ones and shows the others with their open constraints; checkCommitmentInput refuses them).
+ */
+export function planCandidates(
+  input: Pick<LookAheadInput, 'tasks' | 'today' | 'companies'> & { week: string },
+): { ok: true; groups: LookAheadGroup[] } | { ok: false; error: string } {
+  if (!isRealIsoDate(input.week)) return { ok: false, error: 'La semana no es una fecha válida' };
+  if (!isMonday(input.week)) return { ok: false, error: 'La semana se nombra por su lunes' };
+  if (!isRealIsoDate(input.today)) return { ok: false, error: 'La fecha de hoy no es válida' };
+  return { ok: true, groups: groupedRows({ ...input, groupBy: 'company' }, input.week, addDays(input.week, 7)) };
 }

@@ -69,7 +69,9 @@ export function ppcByCompany(
   const byCompany = new Map<string | null, PpcCommitment[]>();
   for (const commitment of commitments) {
     const key = commitment.companyId ?? null;
-    byCompany.set(key, [...(byCompany.get(key) ?? []), commitment]);
+    const own = byCompany.get(key);
+    if (own === undefined) byCompany.set(key, [commitment]);
+    else own.push(commitment);
   }
   const rows = [...byCompany.entries()].map(([companyId, own]) => ({
     companyId,
@@ -102,7 +104,9 @@ export function ppcTrend(input: {
   for (const commitment of input.commitments) {
     if (input.companyId !== undefined && (commitment.companyId ?? null) !== input.companyId) continue;
     const week = weekOf(commitment.week);
-    byWeek.set(week, [...(byWeek.get(week) ?? []), commitment]);
+    const own = byWeek.get(week);
+    if (own === undefined) byWeek.set(week, [commitment]);
+    else own.push(commitment);
   }
   return weeksBetween(input.from, input.to).map((week) => ({ week, ...ppcOf(byWeek.get(week) ?? []) }));
 }
