@@ -76,7 +76,7 @@ describe("the weekly plan, 'Plan semanal' (issue 36)", () => {
       },
     });
     expect(commitmentTaskError(planTask(1, { name: 'Sin código', code: '', constraints: [constraint()] }))).toBe(
-      'Tarea: «Sin código» no está lista; tiene restricción abierta: Materiales: Llegada de moldajes (vence el 12-03-2026)',
+      'Tarea: «Sin código» no está lista; tiene una restricción abierta: Materiales: Llegada de moldajes (vence el 12-03-2026)',
     );
   });
 

@@ -107,7 +107,7 @@ export function commitmentTaskError(task: CommitmentTask): string | undefined {
   const open = openConstraints(task.constraints);
   if (open.length > 0) {
     const listed = open.map(constraintText).join('; ');
-    const noun = open.length === 1 ? 'restricción abierta' : `${open.length} restricciones abiertas`;
+    const noun = open.length === 1 ? 'una restricción abierta' : `${open.length} restricciones abiertas`;
     return `Tarea: ${label} no está lista; tiene ${noun}: ${listed}`;
   }
   return undefined;
