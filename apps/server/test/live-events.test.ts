@@ -125,7 +125,10 @@ describe.each(databaseKinds)('the live stream GET /api/events (%s)', (kind) => {
 
     await addMember(t, creator.cookie, project._id, stranger.userId, 'terreno');
     const added = await strangerStream.next((e) => e.event === 'project-change');
-    expect(added.data).toMatchObject({ functionName: 'saveMember', summary: 'Miembro agregado: Iván Externo (Terreno)' });
+    expect(added.data).toMatchObject({
+      functionName: 'saveMember',
+      summary: 'Miembro agregado: Iván Externo (Terreno)',
+    });
     const { historyId: later } = await recordSave(t.db, { projectId: project._id, user: saver, summary: 'después' });
     expect((await strangerStream.next(isChangeOf(later))).data).toMatchObject({ summary: 'después' });
   });
@@ -178,7 +181,7 @@ describe.each(databaseKinds)('the live stream GET /api/events (%s)', (kind) => {
     }
   });
 
-  it("tells of a real saveEdp by someone else: the change to the members, the bell to the creator; a refused save tells nothing", async () => {
+  it('tells of a real saveEdp by someone else: the change to the members, the bell to the creator; a refused save tells nothing', async () => {
     const edpProject = await createEdpProject(t, creator.cookie, 'RS');
     await addMember(t, creator.cookie, edpProject.id, saver.userId, 'planificador');
     await addMember(t, creator.cookie, edpProject.id, other.userId, 'lector');

@@ -135,7 +135,14 @@ describe.each(databaseKinds)('who may call what (%s)', (kind) => {
     });
     for (const role of ['terreno', 'subcontratista', 'lector'] as const) {
       const account = accounts.get(role) as TestAccount;
-      await addMember(t, planner.cookie, project.id, account.userId, role, role === 'subcontratista' ? companyId : undefined);
+      await addMember(
+        t,
+        planner.cookie,
+        project.id,
+        account.userId,
+        role,
+        role === 'subcontratista' ? companyId : undefined,
+      );
     }
     const spare = await createGanttProject(t, planner.cookie, { prefix: 'RS' });
     const spareCompany = await addCompany(t, planner.cookie, spare.id, {
@@ -145,7 +152,14 @@ describe.each(databaseKinds)('who may call what (%s)', (kind) => {
     });
     for (const role of ['terreno', 'subcontratista', 'lector'] as const) {
       const account = accounts.get(role) as TestAccount;
-      await addMember(t, planner.cookie, spare.id, account.userId, role, role === 'subcontratista' ? spareCompany : undefined);
+      await addMember(
+        t,
+        planner.cookie,
+        spare.id,
+        account.userId,
+        role,
+        role === 'subcontratista' ? spareCompany : undefined,
+      );
     }
     const history = await callFunction(t.app, 'loadProjectHistory', { id: project.id }, planner.cookie);
     context = { projectId: project.id, historyId: history.body.result.entries[0].id as number, spareId: spare.id };
@@ -180,7 +194,9 @@ describe.each(databaseKinds)('who may call what (%s)', (kind) => {
               : `${response.statusCode} ${JSON.stringify(response.body)}`;
       const got = `${caller}: ${outcome}`;
       answers.push(got);
-      wanted.push(refusal === undefined ? `${caller}: ${sample.read === true ? '200' : 'pasa'}` : `${caller}: 403 ${refusal}`);
+      wanted.push(
+        refusal === undefined ? `${caller}: ${sample.read === true ? '200' : 'pasa'}` : `${caller}: 403 ${refusal}`,
+      );
     }
     expect(answers).toEqual(wanted);
   });

@@ -82,7 +82,10 @@ describe.each(databaseKinds)('upgrade from the previous release (%s)', (kind) =>
       try {
         const users = await database36.db.selectFrom('user').select('id').execute();
         const projects = await database36.db.selectFrom('project').select('_id').execute();
-        const members = await database36.db.selectFrom('project_member').select(['project_id', 'user_id', 'role']).execute();
+        const members = await database36.db
+          .selectFrom('project_member')
+          .select(['project_id', 'user_id', 'role'])
+          .execute();
         expect(users.length).toBe(4);
         expect(members).toHaveLength(users.length * projects.length);
         expect(new Set(members.map((row) => row.role))).toEqual(new Set(['planificador']));

@@ -66,7 +66,12 @@ describe.each(databaseKinds)('saveObject (%s)', (kind) => {
         message: 'Solo un administrador puede modificar los catálogos',
       });
     }
-    const removed = await callFunction(t.app, 'removeObject', { collection: 'sistemas', id: record._id }, planner.cookie);
+    const removed = await callFunction(
+      t.app,
+      'removeObject',
+      { collection: 'sistemas', id: record._id },
+      planner.cookie,
+    );
     expect(removed.statusCode).toBe(403);
     const seeded = await callFunction(t.app, 'seedCatalogues', null, planner.cookie);
     expect(seeded.statusCode).toBe(403);

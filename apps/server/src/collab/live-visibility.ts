@@ -29,7 +29,10 @@ export function sees(visibility: Visibility, projectId: string): boolean {
 }
 
 /** The visibility of each of `userIds` (one read of the users and one of their memberships). */
-export async function loadVisibility(db: Kysely<Database>, userIds: readonly string[]): Promise<Map<string, Visibility>> {
+export async function loadVisibility(
+  db: Kysely<Database>,
+  userIds: readonly string[],
+): Promise<Map<string, Visibility>> {
   const ids = [...new Set(userIds)];
   const result = new Map<string, Visibility>();
   if (ids.length === 0) return result;
@@ -38,7 +41,11 @@ export async function loadVisibility(db: Kysely<Database>, userIds: readonly str
   const rows = await db
     .selectFrom('project_member')
     .select(['user_id', 'project_id'])
-    .where('user_id', 'in', ids.filter((id) => !admins.has(id)))
+    .where(
+      'user_id',
+      'in',
+      ids.filter((id) => !admins.has(id)),
+    )
     .execute();
   const byUser = new Map<string, string[]>();
   for (const row of rows) {

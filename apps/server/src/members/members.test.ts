@@ -33,13 +33,24 @@ describe.each(databaseKinds)('members and companies (%s)', (kind) => {
     const members = await call(planner, 'loadMembers', { id: project._id });
     expect(members.statusCode, JSON.stringify(members.body)).toBe(200);
     expect(members.body.result.members).toEqual([
-      expect.objectContaining({ userId: planner.userId, name: 'Rosa Planificadora', role: 'planificador', companyId: null }),
+      expect.objectContaining({
+        userId: planner.userId,
+        name: 'Rosa Planificadora',
+        role: 'planificador',
+        companyId: null,
+      }),
     ]);
-    const mine = (await loadProjects(t, planner.cookie)).find((candidate: { _id: string }) => candidate._id === project._id);
+    const mine = (await loadProjects(t, planner.cookie)).find(
+      (candidate: { _id: string }) => candidate._id === project._id,
+    );
     expect(mine).toMatchObject({ role: 'planificador', mine: true });
-    expect((await loadProjects(t, outsider.cookie)).map((candidate: { _id: string }) => candidate._id)).not.toContain(project._id);
+    expect((await loadProjects(t, outsider.cookie)).map((candidate: { _id: string }) => candidate._id)).not.toContain(
+      project._id,
+    );
     // an administrator sees it without being a member
-    const seen = (await loadProjects(t, admin.cookie)).find((candidate: { _id: string }) => candidate._id === project._id);
+    const seen = (await loadProjects(t, admin.cookie)).find(
+      (candidate: { _id: string }) => candidate._id === project._id,
+    );
     expect(seen).toMatchObject({ role: null });
 
     const refused = await call(outsider, 'loadProject', { id: project._id });
@@ -49,12 +60,18 @@ describe.each(databaseKinds)('members and companies (%s)', (kind) => {
 
   it('adds, changes and removes a member with history entries; the last Planificador stays', async () => {
     const project = await newProject('Bodega Quilicura');
-    const added = await call(planner, 'saveMember', { id: project._id, member: { userId: field.userId, role: 'terreno' } });
+    const added = await call(planner, 'saveMember', {
+      id: project._id,
+      member: { userId: field.userId, role: 'terreno' },
+    });
     expect(added.statusCode, JSON.stringify(added.body)).toBe(200);
     expect(added.body.result.message).toBe('Pedro Terreno agregado al proyecto como Terreno');
     expect((await call(field, 'loadProject', { id: project._id })).statusCode).toBe(200);
 
-    const changed = await call(planner, 'saveMember', { id: project._id, member: { userId: field.userId, role: 'lector' } });
+    const changed = await call(planner, 'saveMember', {
+      id: project._id,
+      member: { userId: field.userId, role: 'lector' },
+    });
     expect(changed.body.result.message).toBe('Pedro Terreno ahora es Lector');
 
     // the only Planificador cannot leave nor become something else

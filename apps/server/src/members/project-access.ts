@@ -48,7 +48,8 @@ export async function checkFunctionAccess(
   }
   if (caller.isAdmin) return;
   // the raw payload (the schema comes after): a project id that is not text is the schema's to refuse
-  const raw = typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[access.field] : undefined;
+  const raw =
+    typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[access.field] : undefined;
   if (typeof raw !== 'string') return;
   const projectId = raw.trim();
   const role = await memberRole(db, projectId, caller.userId);
@@ -61,10 +62,20 @@ export async function checkFunctionAccess(
 }
 
 /** A new project's creator is its first 'Planificador' (saveProject, importProject), in the creating transaction. */
-export async function addCreatorAsPlanner(trx: Transaction<Database>, projectId: string, userId: string): Promise<void> {
+export async function addCreatorAsPlanner(
+  trx: Transaction<Database>,
+  projectId: string,
+  userId: string,
+): Promise<void> {
   await trx
     .insertInto('project_member')
-    .values({ project_id: projectId, user_id: userId, role: 'planificador', company_id: null, created_at: new Date().toISOString() })
+    .values({
+      project_id: projectId,
+      user_id: userId,
+      role: 'planificador',
+      company_id: null,
+      created_at: new Date().toISOString(),
+    })
     .execute();
 }
 

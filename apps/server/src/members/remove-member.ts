@@ -26,7 +26,11 @@ export const handleRemoveMember = defineHandler(removeMemberContract, async ({ i
     await trx.deleteFrom('project_member').where('project_id', '=', id).where('user_id', '=', userId).execute();
     await trx.deleteFrom('project_follow').where('project_id', '=', id).where('user_id', '=', userId).execute();
     await trx.deleteFrom('notification').where('project_id', '=', id).where('user_id', '=', userId).execute();
-    const change = projectEventChange({ kind: 'member-removed', name: member.name, role: roleText(roleOf(member.role)) });
+    const change = projectEventChange({
+      kind: 'member-removed',
+      name: member.name,
+      role: roleText(roleOf(member.role)),
+    });
     await recordChange(trx, id, { caller, functionName: 'removeMember' }, 'project', change, projectName);
     return member.name;
   });

@@ -32,7 +32,14 @@ export const handleSaveCompany = defineHandler(saveCompanyContract, async ({ id,
       if (created) {
         await trx
           .insertInto('project_company')
-          .values({ id: companyId, project_id: id, name: company.name, rut: company.rut, kind: company.kind, created_at: new Date().toISOString() })
+          .values({
+            id: companyId,
+            project_id: id,
+            name: company.name,
+            rut: company.rut,
+            kind: company.kind,
+            created_at: new Date().toISOString(),
+          })
           .execute();
       } else {
         await projectCompany(trx, id, companyId);

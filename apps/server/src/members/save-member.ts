@@ -21,7 +21,11 @@ import {
 export const handleSaveMember = defineHandler(saveMemberContract, async ({ id, member }, { db, caller }) => {
   const result = await db.transaction().execute(async (trx) => {
     const projectName = await liveProjectName(trx, id);
-    const user = await trx.selectFrom('user').select(['id', 'name', 'banned']).where('id', '=', member.userId).executeTakeFirst();
+    const user = await trx
+      .selectFrom('user')
+      .select(['id', 'name', 'banned'])
+      .where('id', '=', member.userId)
+      .executeTakeFirst();
     if (!user) throw new HttpsError('NOT_FOUND', 'El usuario no existe');
     const companyId = member.companyId ?? null;
     if (member.role === 'subcontratista' && companyId === null) {
@@ -35,7 +39,10 @@ export const handleSaveMember = defineHandler(saveMemberContract, async ({ id, m
       .where('user_id', '=', member.userId)
       .executeTakeFirst();
     if (before === undefined && (user.banned === true || Number(user.banned) === 1)) {
-      throw new HttpsError('FAILED_PRECONDITION', `${user.name} está deshabilitado: habilítalo antes de agregarlo al proyecto`);
+      throw new HttpsError(
+        'FAILED_PRECONDITION',
+        `${user.name} está deshabilitado: habilítalo antes de agregarlo al proyecto`,
+      );
     }
     if (before?.role === 'planificador' && member.role !== 'planificador' && (await plannerCount(trx, id)) <= 1) {
       throw new HttpsError('FAILED_PRECONDITION', LAST_PLANNER_MESSAGE);
@@ -43,7 +50,13 @@ export const handleSaveMember = defineHandler(saveMemberContract, async ({ id, m
     if (before === undefined) {
       await trx
         .insertInto('project_member')
-        .values({ project_id: id, user_id: member.userId, role: member.role, company_id: companyId, created_at: new Date().toISOString() })
+        .values({
+          project_id: id,
+          user_id: member.userId,
+          role: member.role,
+          company_id: companyId,
+          created_at: new Date().toISOString(),
+        })
         .execute();
     } else {
       await trx

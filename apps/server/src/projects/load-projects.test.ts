@@ -53,7 +53,13 @@ describe.each(databaseKinds)('loadProjects (%s)', (kind) => {
     await addMember(t, other.cookie, made[4]._id, member.userId, 'terreno');
     const list = await loadProjects(t, member.cookie);
     expect(list.map((project) => project.code)).toEqual(['ALA-B', 'NOG', 'NUN', 'N10', 'ZAP']);
-    expect(list.map((project) => project.role)).toEqual(['planificador', 'planificador', 'terreno', 'planificador', 'planificador']);
+    expect(list.map((project) => project.role)).toEqual([
+      'planificador',
+      'planificador',
+      'terreno',
+      'planificador',
+      'planificador',
+    ]);
   });
 
   it('gives each project its summary fields, budget as exact text, and mine = created by the caller', async () => {

@@ -641,10 +641,7 @@ describe.each(databaseKinds)('the Papelera (%s)', (kind) => {
 
     it('emptyTrash purges every project in the trash, each logged, and leaves the live ones', async () => {
       await ok('emptyTrash', null, admin.cookie);
-      const gone = [
-        await crewProject({ prefix: 'E1' }),
-        await crewProject({ prefix: 'E2' }),
-      ];
+      const gone = [await crewProject({ prefix: 'E1' }), await crewProject({ prefix: 'E2' })];
       const kept = await crewProject({ prefix: 'E3' });
       for (const project of gone) await ok('removeProject', { id: project.id }, remover.cookie);
       const keptBefore = await loadProject(t, creator.cookie, kept.id);

@@ -137,7 +137,13 @@ describe.each(databaseKinds)('updateProject (%s)', (kind) => {
     const saved = await newProject('SH');
     const reader = await createSignedInUser(t, admin.cookie, { name: 'Lía Lectora' });
     await addMember(t, member.cookie, saved._id, reader.userId, 'lector');
-    const refused = await updateProject(t, reader.cookie, saved._id, { ...editableFields(saved), name: 'De la lectora' }, 1);
+    const refused = await updateProject(
+      t,
+      reader.cookie,
+      saved._id,
+      { ...editableFields(saved), name: 'De la lectora' },
+      1,
+    );
     expect(refused.statusCode).toBe(403);
     expect(refused.body.error.message).toBe(
       'Tu rol en este proyecto es Lector: para cambiar la planificación de este proyecto se necesita el rol Planificador',

@@ -30,7 +30,13 @@ export type ProjectEvent =
   | { kind: 'project-trashed'; name: string; code: string; holds: string; purgeAt: string }
   | { kind: 'project-restored'; name: string; code: string; deletedAt: string; deletedBy: string }
   // issue 36: members and companies ('Miembros'); roles and companies as the screen names them
-  | { kind: 'member-saved'; name: string; role: string; company: string | null; was?: { role: string; company: string | null } }
+  | {
+      kind: 'member-saved';
+      name: string;
+      role: string;
+      company: string | null;
+      was?: { role: string; company: string | null };
+    }
   | { kind: 'member-removed'; name: string; role: string }
   | { kind: 'company-saved'; name: string; rut: string; companyKind: string; created: boolean }
   | { kind: 'company-removed'; name: string; rut: string };
@@ -114,7 +120,9 @@ export function projectEventChange(event: ProjectEvent): ProjectChange {
     case 'member-removed':
       return noteChange(`Miembro quitado: ${event.name} (${event.role})`);
     case 'company-saved':
-      return noteChange(`Empresa ${event.created ? 'agregada' : 'modificada'}: ${event.name} (${event.companyKind}, RUT ${event.rut})`);
+      return noteChange(
+        `Empresa ${event.created ? 'agregada' : 'modificada'}: ${event.name} (${event.companyKind}, RUT ${event.rut})`,
+      );
     case 'company-removed':
       return noteChange(`Empresa eliminada: ${event.name} (RUT ${event.rut})`);
   }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_A_MEMBER_MESSAGE, projectCapabilities, projectRoles, roleAllows, roleRefusalMessage, rolesThatMay } from './roles';
+import {
+  NOT_A_MEMBER_MESSAGE,
+  projectCapabilities,
+  projectRoles,
+  roleAllows,
+  roleRefusalMessage,
+  rolesThatMay,
+} from './roles';
 
 describe('project roles', () => {
   it('lets each role do what the issue gives it', () => {
@@ -7,9 +14,9 @@ describe('project roles', () => {
       projectRoles.map((role) => [role, projectCapabilities.filter((need) => roleAllows(role, need))]),
     );
     expect(table).toEqual({
-      planificador: ['read', 'progress', 'plan', 'members'],
-      terreno: ['read', 'progress'],
-      subcontratista: ['read'],
+      planificador: ['read', 'progress', 'commitments', 'lastPlanner', 'plan', 'members'],
+      terreno: ['read', 'progress', 'commitments', 'lastPlanner'],
+      subcontratista: ['read', 'commitments'],
       lector: ['read'],
     });
   });

@@ -27,20 +27,31 @@ export const projectRoleDescriptions: Record<ProjectRole, string> = {
  * What a call may need of a project:
  * - 'read': see it (every member);
  * - 'progress': record progress at a cut-off ('Planificador', 'Terreno');
+ * - 'commitments': take a commitment of the weekly plan ('Plan semanal') for a task
+ *   ('Planificador', 'Terreno', and a 'Subcontratista' for its company's tasks: task-scope.ts);
+ * - 'lastPlanner': run the Last Planner screens: the look-ahead, the constraints, closing the
+ *   week's commitments, 'Pasar al avance' ('Planificador', 'Terreno'; docs/LAST-PLANNER.md);
  * - 'plan': change the plan, its prices, baselines and estados de pago, or delete it ('Planificador');
  * - 'members': manage its members and companies ('Planificador').
- * A 'Subcontratista' reads only until the tasks carry their company: then it records the progress
- * of its company's tasks alone (docs/MEMBERS.md, "Subcontratista").
+ * A 'Subcontratista' does not record progress until the tasks carry their company: then its
+ * company's tasks alone (docs/MEMBERS.md, "Subcontratista").
  */
-export const projectCapabilities = ['read', 'progress', 'plan', 'members'] as const;
+export const projectCapabilities = ['read', 'progress', 'commitments', 'lastPlanner', 'plan', 'members'] as const;
 export type ProjectCapability = (typeof projectCapabilities)[number];
 
 const allowed: Record<ProjectCapability, readonly ProjectRole[]> = {
   read: projectRoles,
   progress: ['planificador', 'terreno'],
+  commitments: ['planificador', 'terreno', 'subcontratista'],
+  lastPlanner: ['planificador', 'terreno'],
   plan: ['planificador'],
   members: ['planificador'],
 };
+
+/** Whether a text is one of the role ids (a stored or sent value). */
+export function isProjectRole(value: string): value is ProjectRole {
+  return (projectRoles as readonly string[]).includes(value);
+}
 
 export function roleAllows(role: ProjectRole, need: ProjectCapability): boolean {
   return allowed[need].includes(role);
@@ -55,6 +66,8 @@ export function rolesThatMay(need: ProjectCapability): string {
 const needText: Record<ProjectCapability, string> = {
   read: 'ver este proyecto',
   progress: 'registrar avance en este proyecto',
+  commitments: 'tomar compromisos del plan semanal de este proyecto',
+  lastPlanner: 'trabajar el Last Planner de este proyecto',
   plan: 'cambiar la planificación de este proyecto',
   members: 'administrar los miembros de este proyecto',
 };

@@ -12,6 +12,12 @@ describe('checkRut (módulo 11)', () => {
     expect(rutCheckDigit('10000013')).toBe('K');
     // 10000004: 4·2 + 1·3 = 11; 11 mod 11 = 0; 11 − 0 = 11 → 0
     expect(rutCheckDigit('10000004')).toBe('0');
+    // 12345678: 8·2 + 7·3 + 6·4 + 5·5 + 4·6 + 3·7 + 2·2 + 1·3 = 138; 138 mod 11 = 6; 11 − 6 = 5
+    expect(rutCheckDigit('12345678')).toBe('5');
+    // 60803000 (the SII): 0·2 + 0·3 + 0·4 + 3·5 + 0·6 + 8·7 + 0·2 + 6·3 = 89; 89 mod 11 = 1 → K
+    expect(rutCheckDigit('60803000')).toBe('K');
+    // 12345675: 5·2 + 7·3 + 6·4 + 5·5 + 4·6 + 3·7 + 2·2 + 1·3 = 132 = 12 × 11 → 0
+    expect(rutCheckDigit('12345675')).toBe('0');
   });
 
   it('accepts the ways people write it and answers it with dots and a dash', () => {

@@ -31,7 +31,8 @@ export function checkRut(text: string): RutCheck {
   const compact = text.trim().replaceAll('.', '').replaceAll(' ', '');
   if (compact === '') return { ok: false, error: 'El RUT es obligatorio' };
   const match = /^(\d{1,9})-?([\dkK])$/.exec(compact);
-  if (!match) return { ok: false, error: 'El RUT debe tener la forma 12.345.678-5 (números y un dígito verificador 0-9 o K)' };
+  if (!match)
+    return { ok: false, error: 'El RUT debe tener la forma 12.345.678-5 (números y un dígito verificador 0-9 o K)' };
   const body = (match[1] ?? '').replace(/^0+/, '');
   const digit = (match[2] ?? '').toUpperCase();
   if (body.length < 6) return { ok: false, error: 'El RUT es demasiado corto' };
