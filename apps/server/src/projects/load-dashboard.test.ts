@@ -1,7 +1,8 @@
 import { santiagoToday } from '@cimiento/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addCalendarDays, sortUpcoming } from './dashboard-queries';
-import { callFunction, createFirstAdmin, createSignedInUser, signIn } from '../../test/support/factories';
+import { callFunction, createFirstAdmin, createSignedInUser, signIn, signInAdmin } from '../../test/support/factories';
+import { addMember } from '../../test/support/members';
 import type { TestAccount } from '../../test/support/factories';
 import { saveEdcOk } from '../../test/support/edc';
 import { asInput, createGanttProject, edcList, loadGanttOk, saveGanttOk, taskByCode } from '../../test/support/gantt';
@@ -247,8 +248,9 @@ describe.each(databaseKinds)('loadDashboard (%s)', (kind) => {
 
     it('lists the leaf tasks starting or finishing from that day to 13 days later', async () => {
       expect(santiagoToday()).toBe(date);
-      // a session of that day
+      // a session of that day (the administrator's too: it keeps the catalogue the setup writes)
       const cookie = await signIn(t, member.email, member.password);
+      await signInAdmin(t, admin);
       await checkUpcoming(t, cookie, date);
     });
   });
@@ -289,5 +291,17 @@ describe.each(databaseKinds)('loadDashboard (%s)', (kind) => {
       at: '2026-03-01T10:00:12.000Z',
     });
     expect(recent[1].projectName).toBe('Edificio');
+
+    // issue 36: someone who is not a member sees neither the projects nor their changes; once a
+    // member of one, that one (its entries and the addition itself)
+    const outsider = await createSignedInUser(t, admin.cookie, { name: 'Iván Externo' });
+    const theirs = await loadDashboardOk(t, outsider.cookie);
+    expect(theirs.projects.map((project: Wire) => project.id)).not.toContain(first.id);
+    expect(theirs.recent.filter((entry: Wire) => [first.id, second.id].includes(entry.projectId))).toEqual([]);
+    await addMember(t, member.cookie, second.id, outsider.userId, 'lector');
+    const now = await loadDashboardOk(t, outsider.cookie);
+    expect(now.projects.map((project: Wire) => project.id)).toEqual([second.id]);
+    expect(now.recent[0].summary).toBe('Miembro agregado: Iván Externo (Lector)');
+    expect(new Set(now.recent.map((entry: Wire) => entry.projectId))).toEqual(new Set([second.id]));
   });
 });

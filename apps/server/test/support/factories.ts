@@ -47,7 +47,7 @@ export async function callFunction(
 
 export type TestAccount = { userId: string; email: string; password: string; name: string; cookie: string };
 
-/** Each test app's administrators' sessions (createFirstAdmin, createSignedInUser with admin), the first one first. */
+/** Each test app's administrators' sessions (createFirstAdmin, createSignedInUser with admin, signInAdmin), oldest first. */
 const adminCookies = new WeakMap<object, string[]>();
 
 function noteAdminCookie(target: Pick<TestApp, 'app'>, cookie: string): void {
@@ -60,12 +60,22 @@ function noteAdminCookie(target: Pick<TestApp, 'app'>, cookie: string): void {
  * Issue 36: the catalogues are the administrators' to keep. The setup helpers that put records in
  * the catalogue (createObject, createAreaType, createEdcCatalogue) write them with `cookie` when it is
  * an administrator's; given anyone else's (the member a test then acts as on its projects), as the
- * installation's first administrator. Tests of the catalogue's refusals call saveObject or
+ * test app's newest administrator session. Tests of the catalogue's refusals call saveObject or
  * callFunction with the cookie they mean.
  */
 export function catalogueCookie(target: Pick<TestApp, 'app'>, cookie: string): string {
   const cookies = adminCookies.get(target.app) ?? [];
-  return cookies.includes(cookie) ? cookie : (cookies[0] ?? cookie);
+  return cookies.includes(cookie) ? cookie : (cookies.at(-1) ?? cookie);
+}
+
+/**
+ * Signs an administrator in again and makes that session the one the catalogue's setup helpers use
+ * (catalogueCookie takes the newest): for tests that move the clock past the earlier session's life.
+ */
+export async function signInAdmin(target: Pick<TestApp, 'app' | 'config'>, admin: TestAccount): Promise<string> {
+  const cookie = await signIn(target, admin.email, admin.password);
+  noteAdminCookie(target, cookie);
+  return cookie;
 }
 
 /** The first account of an installation, through POST /api/auth/sign-up/email (it becomes the administrator). */
