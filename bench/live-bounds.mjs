@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { rssMegabytes } from './server-memory.mjs';
-import { directWriter, onBothDatabases, timedCall } from './support.mjs';
+import { addMember, directWriter, onBothDatabases, timedCall } from './support.mjs';
 
 const USERS = 30;
 const STREAMS_PER_USER = 10;
@@ -184,9 +184,11 @@ async function figures(target, label, record) {
     const cookies = [];
     for (let index = 0; index <= USERS; index += 1) {
       const email = `lector.${index}@empresa.cl`;
-      await timedCall(target, 'saveUser', {
+      const created = await timedCall(target, 'saveUser', {
         user: { name: `Lector ${index}`, email, password: PASSWORD, admin: false },
       });
+      // issue 36: a project's changes go to its members' streams
+      await addMember(target, project._id, created.result.user.id);
       cookies.push(await signIn(target.url, email));
     }
     const readerCookie = cookies.pop();

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchEdp } from './gantt-server.mjs';
-import { onBothDatabases, timedCall } from './support.mjs';
+import { addMember, onBothDatabases, timedCall } from './support.mjs';
 
 const USERS = 50;
 const SECONDS = Number(process.env.LOAD_MIXED_SECONDS ?? 60);
@@ -97,7 +97,11 @@ async function seed(target) {
   const users = [{ cookie: target.cookie }];
   for (let index = 1; index < USERS; index += 1) {
     const email = `carga-${index}@empresa.cl`;
-    await call('saveUser', { user: { name: `Usuaria ${index}`, email, password: PASSWORD, admin: false } });
+    const { user } = await call('saveUser', {
+      user: { name: `Usuaria ${index}`, email, password: PASSWORD, admin: false },
+    });
+    // issue 36: the shared projects' members (a Lector reads them, as before)
+    for (const projectId of [big._id, gantt._id]) await addMember(target, projectId, user.id);
     users.push({ cookie: await signIn(target.url, email) });
   }
   for (const [index, user] of users.entries()) {

@@ -10,7 +10,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rssMegabytes } from './server-memory.mjs';
-import { createBenchDatabase, signUp, startApp, timedCall } from './support.mjs';
+import { addMember, createBenchDatabase, signUp, startApp, timedCall } from './support.mjs';
 
 const PASSWORD = 'clave-de-bench-1';
 
@@ -88,6 +88,8 @@ async function figures(label, extraEnv, { clients, seconds }) {
     const code = 'NOTIF-1';
     const project = (await timedCall(people[0], 'saveProject', { project: { name: 'Bodega Quilicura', code } })).result
       .project;
+    // issue 36: the followers and the saver are members of the project
+    for (const person of [...people.slice(1), saver]) await addMember(people[0], project._id, person.userId);
     for (const person of people.slice(1)) await timedCall(person, 'followProject', { id: project._id, follow: true });
     const listeners = [admin, ...people];
     const rssIdle = rssMegabytes(app.child.pid);

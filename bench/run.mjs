@@ -25,6 +25,7 @@ import { measureNotifications } from './notifications.mjs';
 import { measureLiveBounds } from './live-bounds.mjs';
 import { measureNpmStart } from './npm-start.mjs';
 import { measureResources } from './resources.mjs';
+import { measureRoleCheck } from './role-check.mjs';
 import { measureScheduleEngine } from './schedule-engine.mjs';
 import { measureTracking } from './tracking.mjs';
 import { measureUploadBounds } from './upload-bounds.mjs';
@@ -125,6 +126,12 @@ try {
   rows.push(...(await measureMixed()));
 } catch (error) {
   record('mixed load costs', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+}
+// 3d. issue 36: the role check every project function makes, on both databases
+try {
+  rows.push(...(await measureRoleCheck()));
+} catch (error) {
+  record('role check', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
 }
 
 // 4. JavaScript the browser downloads to show /login

@@ -54,6 +54,19 @@ export async function timedCall(target, name, data) {
   return { ms, bytes: buffer.byteLength, requestBytes: Buffer.byteLength(body), result: JSON.parse(text).result };
 }
 
+/**
+ * Issue 36: makes a user a member of a project (saveMember by its Planificador or an administrator),
+ * so a bench's second person may read it. A build from before members and roles has no saveMember
+ * and every user sees every project: its 404 is taken as done, so A/B pairs with older builds run.
+ */
+export async function addMember(target, projectId, userId, role = 'lector') {
+  try {
+    await timedCall(target, 'saveMember', { id: projectId, member: { userId, role } });
+  } catch (error) {
+    if (!/^saveMember: 404 .*no existe/.test(error.message)) throw error;
+  }
+}
+
 export function freePort() {
   return new Promise((resolve) => {
     const server = createServer();

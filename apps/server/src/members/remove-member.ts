@@ -2,6 +2,7 @@ import { projectEventChange } from '@cimiento/domain/history';
 import { removeMemberContract } from '@cimiento/domain/members';
 import { recordChange } from '../collab/history-queries';
 import { defineHandler } from '../core/define-handler';
+import { forgetRoles } from './project-access';
 import { HttpsError } from '../core/https-error';
 import { LAST_PLANNER_MESSAGE, liveProjectName, plannerCount, roleOf, roleText } from './member-queries';
 
@@ -34,5 +35,7 @@ export const handleRemoveMember = defineHandler(removeMemberContract, async ({ i
     await recordChange(trx, id, { caller, functionName: 'removeMember' }, 'project', change, projectName);
     return member.name;
   });
+  // this process reads the project's roles afresh (another instance within ROLE_CACHE_TTL_MS)
+  forgetRoles(db, id);
   return { message: `${name} ya no es miembro del proyecto` };
 });

@@ -2,6 +2,7 @@ import { projectEventChange } from '@cimiento/domain/history';
 import { saveMemberContract } from '@cimiento/domain/members';
 import { recordChange } from '../collab/history-queries';
 import { defineHandler } from '../core/define-handler';
+import { forgetRoles } from './project-access';
 import { HttpsError } from '../core/https-error';
 import {
   LAST_PLANNER_MESSAGE,
@@ -80,6 +81,8 @@ export const handleSaveMember = defineHandler(saveMemberContract, async ({ id, m
     if (!saved) throw new HttpsError('INTERNAL', 'El miembro no quedó grabado');
     return { saved, added: before === undefined, name: user.name };
   });
+  // this process reads the project's roles afresh (another instance within ROLE_CACHE_TTL_MS)
+  forgetRoles(db, id);
   const as = roleText(member.role);
   return {
     member: result.saved,
