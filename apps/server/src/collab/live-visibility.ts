@@ -38,15 +38,16 @@ export async function loadVisibility(
   if (ids.length === 0) return result;
   const users = await db.selectFrom('user').select(['id', 'role']).where('id', 'in', ids).execute();
   const admins = new Set(users.filter((user) => isAdminRole(user.role)).map((user) => user.id));
-  const rows = await db
-    .selectFrom('project_member')
-    .select(['user_id', 'project_id'])
-    .where(
-      'user_id',
-      'in',
-      ids.filter((id) => !admins.has(id)),
-    )
-    .execute();
+  const members = ids.filter((id) => !admins.has(id));
+  // PostgreSQL refuses an empty IN list
+  const rows =
+    members.length === 0
+      ? []
+      : await db
+          .selectFrom('project_member')
+          .select(['user_id', 'project_id'])
+          .where('user_id', 'in', members)
+          .execute();
   const byUser = new Map<string, string[]>();
   for (const row of rows) {
     const list = byUser.get(row.user_id);
