@@ -111,11 +111,12 @@ describe.each(databaseKinds)('GET /metrics with METRICS_TOKEN (%s)', (kind) => {
     const before = await metricsText();
     const ok = `cimiento_function_duration_seconds_count{function="loadProjects",code="OK"}`;
     const refused = `cimiento_function_duration_seconds_count{function="loadProjects",code="UNAUTHENTICATED"}`;
-    const invalid = `cimiento_function_duration_seconds_count{function="saveObject",code="INVALID_ARGUMENT"}`;
+    const invalid = `cimiento_function_duration_seconds_count{function="loadObjects",code="INVALID_ARGUMENT"}`;
     expect((await callFunction(t.app, 'loadProjects', {}, member.cookie)).statusCode).toBe(200);
     expect((await callFunction(t.app, 'loadProjects', {}, member.cookie)).statusCode).toBe(200);
     expect((await callFunction(t.app, 'loadProjects', {})).statusCode).toBe(401);
-    expect((await callFunction(t.app, 'saveObject', { collection: 'nada' }, member.cookie)).statusCode).toBe(400);
+    // (a catalogue read: issue 36 gives the writes to administrators, refused before the payload is read)
+    expect((await callFunction(t.app, 'loadObjects', { collection: 'nada' }, member.cookie)).statusCode).toBe(400);
     const after = await metricsText();
     expect((sample(after, ok) ?? 0) - (sample(before, ok) ?? 0)).toBe(2);
     expect((sample(after, refused) ?? 0) - (sample(before, refused) ?? 0)).toBe(1);
