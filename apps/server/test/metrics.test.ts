@@ -203,7 +203,8 @@ describe.each(databaseKinds)('GET /metrics with METRICS_TOKEN (%s)', (kind) => {
       t.app,
       'saveObject',
       { collection: 'actividades', object: { code, name: 'Excavación' } },
-      member.cookie,
+      // a call that goes through (issue 36: the catalogue is the administrators')
+      admin.cookie,
     );
     const text = await metricsText();
     const sessionToken = decodeURIComponent(member.cookie.split(';')[0]?.split('=')[1] ?? '');
