@@ -2170,7 +2170,7 @@ export const enUS: Catalogue = {
     disabledBadge: 'Disabled',
     add: 'Add member',
     edit: 'Change role',
-    editLabel: 'Change the role of {{name}}',
+    editLabel: 'Change role of {{name}}',
     remove: 'Remove',
     removeLabel: 'Remove {{name}} from the project',
     confirmRemove: 'Remove {{name}} from the project: they stop seeing the project and its notifications.',

@@ -2189,7 +2189,7 @@ export const esCL = {
     disabledBadge: 'Deshabilitado',
     add: 'Agregar miembro',
     edit: 'Cambiar rol',
-    editLabel: 'Cambiar el rol de {{name}}',
+    editLabel: 'Cambiar rol de {{name}}',
     remove: 'Quitar',
     removeLabel: 'Quitar a {{name}} del proyecto',
     confirmRemove: 'Quitar a {{name}} del proyecto: deja de ver el proyecto y sus notificaciones de él.',

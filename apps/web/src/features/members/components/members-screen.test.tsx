@@ -198,7 +198,7 @@ describe('MembersScreen', () => {
     const calls = stubServer({ refuse: { saveMember: { status: 'FAILED_PRECONDITION', message: LAST_PLANNER } } });
     const userAction = userEvent.setup();
     renderScreen();
-    await userAction.click(await screen.findByRole('button', { name: 'Cambiar el rol de Ana Pérez' }));
+    await userAction.click(await screen.findByRole('button', { name: 'Cambiar rol de Ana Pérez' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cambiar el rol de Ana Pérez' });
     expect(within(dialog).queryByRole('combobox', { name: /Usuario/ })).toBeNull();
     await userAction.click(within(dialog).getByRole('combobox', { name: /^Rol/ }));
