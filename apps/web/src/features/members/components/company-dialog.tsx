@@ -1,4 +1,4 @@
-import { checkRut, companyKinds } from '@cimiento/domain/members';
+import { checkRut } from '@cimiento/domain/members';
 import type { ProjectCompany } from '@cimiento/domain/members';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -13,7 +13,15 @@ import { StatusTextField } from '@/components/ui/status-text-field';
 import type { CompanyInput } from '../api/members';
 import type { CompanyField, Refusal } from '../utils/refusals';
 
-type CompanyKind = (typeof companyKinds)[number];
+type CompanyKind = ProjectCompany['kind'];
+
+/**
+ * The kinds, in the order offered. Written here rather than taken from the members' entry: its
+ * `companyKinds` sits beside the zod contracts, which would come into this screen's chunk with it.
+ */
+const companyKinds = ['contratista', 'subcontratista'] as const satisfies readonly CompanyKind[];
+type MissingKind = Exclude<CompanyKind, (typeof companyKinds)[number]>;
+const _allKindsListed: MissingKind extends never ? true : false = true;
 
 export type CompanyDialogProps = {
   /** null: a new company. */
