@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../support/api';
-import { createUserApi, signInContext, uniqueAccount } from '../support/api';
+import { addMemberApi, createUserApi, signInContext, uniqueAccount } from '../support/api';
 import { newContext, screenshot } from '../support/browser';
 import { confirmDialog, waitForSuccessToast } from '../support/catalogues';
 import type { SeededGantt } from '../support/gantt';
@@ -39,7 +39,9 @@ describe('working together: the live banner, the bell and the history (two users
     session = await openAsFirstAdmin('colab');
     seed = await seedGanttProject(session, ['ELA.1']);
     planner = uniqueAccount('carla');
-    await createUserApi(session.server.url, seed.cookie, planner);
+    const created = await createUserApi(session.server.url, seed.cookie, planner);
+    // issue 36: B works on A's project as one of its Planificadores
+    await addMemberApi(session.server.url, seed.cookie, seed.project._id, created.user.id);
     plannerContext = await newContext(session.browser, session.server.url);
     await signInContext(plannerContext, session.server.url, planner.email, planner.password);
     a = session.page;

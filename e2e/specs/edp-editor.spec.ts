@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUserApi, signInApi, signInContext, uniqueAccount } from '../support/api';
+import { addMemberApi, createUserApi, signInApi, signInContext, uniqueAccount } from '../support/api';
 import { newContext, screenshot } from '../support/browser';
 import { CatalogueApi, confirmDialog, waitForErrorToast, waitForSuccessToast } from '../support/catalogues';
 import { openEdp, row, toolbarButton } from '../support/edp';
@@ -35,7 +35,9 @@ describe('EDP editor', () => {
     // a colleague, signed in in another browser context
     const colleague = uniqueAccount('colega');
     const adminCookie = await signInApi(session.server.url, session.admin.email, session.admin.password);
-    await createUserApi(session.server.url, adminCookie, colleague);
+    const created = await createUserApi(session.server.url, adminCookie, colleague);
+    // issue 36: the colleague is one of the project's Planificadores
+    await addMemberApi(session.server.url, adminCookie, project._id, created.user.id);
     otherContext = await newContext(session.browser, session.server.url);
     await signInContext(otherContext, session.server.url, colleague.email, colleague.password);
   });

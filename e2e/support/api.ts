@@ -54,7 +54,21 @@ export async function callFunction<T = unknown>(
 }
 
 export async function createUserApi(baseUrl: string, adminCookie: string, account: Account, admin = false) {
-  return callFunction(baseUrl, 'saveUser', { user: { ...account, admin } }, adminCookie);
+  return callFunction<{ user: { id: string } }>(baseUrl, 'saveUser', { user: { ...account, admin } }, adminCookie);
+}
+
+/**
+ * Issue 36: makes a user a member of a project with a role (saveMember), as its Planificador or an
+ * administrator does on 'Miembros'. Only members see a project, and a role says what they may do.
+ */
+export async function addMemberApi(
+  baseUrl: string,
+  cookie: string,
+  projectId: string,
+  userId: string,
+  role: 'planificador' | 'terreno' | 'subcontratista' | 'lector' = 'planificador',
+) {
+  return callFunction(baseUrl, 'saveMember', { id: projectId, member: { userId, role } }, cookie);
 }
 
 /** Signs a browser context in through the API: the session cookie goes into the context's jar. */

@@ -112,6 +112,14 @@ export const routes: RouteObject[] = [
           Component: (await import('@/features/estados-pago/components/estados-pago-screen')).ProjectEstadosPago,
         }),
       },
+      // 'Miembros' (issue 36): the project's members, their roles and companies
+      {
+        path: 'projects/:id/miembros',
+        handle: handle({ titleKey: 'projectMembers', parent: projectsCrumb, isProjectRoute: true }),
+        lazy: async () => ({
+          Component: (await import('@/features/members/components/members-screen')).ProjectMembers,
+        }),
+      },
       {
         path: 'admin/tipos-area',
         handle: handle({ titleKey: 'areaTypes', parent: administrationCrumb }),

@@ -15,6 +15,8 @@ export type ProjectRouteState =
   | { status: 'none' }
   | { status: 'loading'; id: string }
   | { status: 'not-found'; id: string }
+  /** issue 36: the caller is not a member (the server's Spanish reason) */
+  | { status: 'denied'; id: string; message: string }
   | { status: 'error'; id: string; retry: () => void }
   | { status: 'ready'; id: string; project: LoadedProject };
 
@@ -38,6 +40,7 @@ export function useProjectRoute(): ProjectRouteState {
   const project = query.data;
   const error = query.error;
   const isNotFound = isFunctionError(error) && error.code === 'NOT_FOUND';
+  const isDenied = isFunctionError(error) && error.code === 'PERMISSION_DENIED';
 
   useEffect(() => {
     if (!project) return;
@@ -48,15 +51,17 @@ export function useProjectRoute(): ProjectRouteState {
 
   useEffect(() => {
     if (!error) return;
-    // a deleted project is no longer anyone's current project
-    if (isNotFound && id !== null) useProjectStore.getState().forgetProject(id);
-    // the query's own toast is off so NOT_FOUND can be shown in-screen; any other failure still gets it
+    // a deleted project is no longer anyone's current project, nor one the caller may no longer see
+    if ((isNotFound || isDenied) && id !== null) useProjectStore.getState().forgetProject(id);
+    // the query's own toast is off so NOT_FOUND and PERMISSION_DENIED (issue 36: not a member) can be
+    // shown in-screen; any other failure still gets it
     else if (!(isFunctionError(error) && error.code === 'UNAUTHENTICATED')) notifyError(describeError(error));
-  }, [error, isNotFound, id]);
+  }, [error, isNotFound, isDenied, id]);
 
   if (id === null) return { status: 'none' };
   if (project) return { status: 'ready', id, project };
   if (isNotFound) return { status: 'not-found', id };
+  if (isDenied) return { status: 'denied', id, message: describeError(error) };
   if (error) return { status: 'error', id, retry: () => void query.refetch() };
   return { status: 'loading', id };
 }

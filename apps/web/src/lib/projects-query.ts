@@ -18,6 +18,16 @@ export function projectsQueryOptions() {
   });
 }
 
+/**
+ * Issue 36: the caller's role on a project, as the project list says it (null: an administrator who
+ * is not a member); undefined while the list loads or when it lacks the project.
+ */
+export function useMyProjectRole(projectId: string): ProjectSummary['role'] | undefined {
+  const { user } = useSession();
+  const query = useQuery({ ...projectsQueryOptions(), enabled: user !== null && user !== undefined });
+  return query.data?.projects.find((project) => project._id === projectId)?.role;
+}
+
 const collator = new Intl.Collator('es-CL', { sensitivity: 'base', numeric: true });
 
 /** 'Mis proyectos': the caller's own projects, sorted by name. */

@@ -110,6 +110,8 @@ describe('Sidebar', () => {
     expect(screen.getByRole('link', { name: 'Estados de pago' }).getAttribute('href')).toBe(
       '/projects/current/estados-pago',
     );
+    // issue 36: 'Miembros' after 'Estados de pago'
+    expect(screen.getByRole('link', { name: 'Miembros' }).getAttribute('href')).toBe('/projects/current/miembros');
     // issue 16: 'Curva S' after the Gantt, on the same 'current' routing
     expect(screen.getByRole('link', { name: 'Curva S' }).getAttribute('href')).toBe('/projects/current/curva-s');
     // issue 35: the 'Histograma de recursos' next to it
@@ -135,6 +137,7 @@ describe('Sidebar', () => {
     expect(screen.getByRole('link', { name: 'Estados de pago' }).getAttribute('href')).toBe(
       '/projects/p-42/estados-pago',
     );
+    expect(screen.getByRole('link', { name: 'Miembros' }).getAttribute('href')).toBe('/projects/p-42/miembros');
     expect(screen.getByRole('link', { name: 'Curva S' }).getAttribute('href')).toBe('/projects/p-42/curva-s');
     expect(screen.getByRole('link', { name: 'Histograma de recursos' }).getAttribute('href')).toBe(
       '/projects/p-42/histograma',

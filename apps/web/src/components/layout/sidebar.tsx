@@ -10,6 +10,7 @@ import FolderIcon from '@mui/icons-material/Folder';
 import FolderSpecialIcon from '@mui/icons-material/FolderSpecial';
 import FoundationIcon from '@mui/icons-material/Foundation';
 import GroupIcon from '@mui/icons-material/Group';
+import GroupsIcon from '@mui/icons-material/Groups';
 import HubIcon from '@mui/icons-material/Hub';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
@@ -289,6 +290,13 @@ export function SidebarContent({
               to={`${projectBase}/estados-pago`}
               label={t('nav.estadosPago')}
               icon={<RequestQuoteIcon />}
+              context={context}
+            />
+            {/* issue 36 */}
+            <SidebarLink
+              to={`${projectBase}/miembros`}
+              label={t('nav.members')}
+              icon={<GroupsIcon />}
               context={context}
             />
           </SidebarGroup>

@@ -34,7 +34,7 @@ export type ProjectRouteGateProps = { children: (project: LoadedProject) => Reac
 
 /**
  * What every project screen shows before its own content: no project selected ('current' with
- * none), an unknown project, a failed load, or (while loading) nothing but the global spinner.
+ * none), an unknown project, a project the caller is not a member of (issue 36: the server's reason), a failed load, or (while loading) nothing but the global spinner.
  */
 export function ProjectRouteGate({ children }: ProjectRouteGateProps) {
   const { t } = useTranslation();
@@ -44,6 +44,8 @@ export function ProjectRouteGate({ children }: ProjectRouteGateProps) {
       return <ProjectMissing title={t('projects.noneSelected')} detail={t('projects.noneSelectedDetail')} />;
     case 'not-found':
       return <ProjectMissing title={t('projects.notFound')} detail={t('projects.notFoundDetail')} />;
+    case 'denied':
+      return <ProjectMissing title={t('projects.noAccess')} detail={state.message} />;
     case 'error':
       return <ProjectMissing title={t('projects.loadFailed')} detail={t('errors.unknown')} onRetry={state.retry} />;
     case 'loading':

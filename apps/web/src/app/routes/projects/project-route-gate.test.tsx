@@ -24,13 +24,32 @@ function loadedProject(overrides: Partial<Omit<LoadedProject, 'edp'>> = {}): Loa
   });
 }
 
-/** loadProject answering these projects by id (NOT_FOUND for the others), recording the ids asked for. */
-function stubLoadProject(projects: LoadedProject[]) {
+const NOT_A_MEMBER = 'No eres miembro de este proyecto: pide a un Planificador del proyecto que te agregue';
+
+/**
+ * loadProject answering these projects by id (NOT_FOUND for the others; issue 36: PERMISSION_DENIED
+ * for `denied`), recording the ids asked for; loadProjects answers them with the caller's `role`.
+ */
+function stubLoadProject(
+  projects: LoadedProject[],
+  options: { denied?: string[]; role?: 'planificador' | 'terreno' | 'subcontratista' | 'lector' | null } = {},
+) {
   const asked: string[] = [];
   vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    if (input === '/api/functions/loadProjects' && options.role !== undefined) {
+      const summaries = projects.map(({ edp: _edp, tiposArea: _tiposArea, edpItemCount: _count, ...rest }) => ({
+        ...rest,
+        mine: false,
+        role: options.role,
+      }));
+      return jsonResponse(200, { result: { projects: summaries, message: 'Proyectos cargados' } });
+    }
     if (input === '/api/functions/loadProject') {
       const { data } = JSON.parse(String(init?.body)) as { data: { id: string } };
       asked.push(data.id);
+      if (options.denied?.includes(data.id)) {
+        return jsonResponse(403, { error: { status: 'PERMISSION_DENIED', message: NOT_A_MEMBER } });
+      }
       const project = projects.find((candidate) => candidate._id === data.id);
       if (!project) {
         return jsonResponse(404, { error: { status: 'NOT_FOUND', message: `No existe el proyecto ${data.id}` } });
@@ -80,6 +99,29 @@ describe('project routes: resolving the project', () => {
     expect(screen.getByRole('link', { name: 'Ir a la lista de proyectos' }).getAttribute('href')).toBe('/projects');
     expect(screen.queryByRole('alert')).toBeNull();
     await waitFor(() => expect(useProjectStore.getState().currentProject).toBeNull());
+  });
+
+  it("issue 36: a project the caller is not a member of shows the server's refusal, without an error toast, and is forgotten", async () => {
+    const asked = stubLoadProject([], { denied: ['p-other'] });
+    useProjectStore.setState({ currentProject: { id: 'p-other', name: 'Ajeno' }, userId: 'user-1' });
+    renderAt(<ProjectHome />, '/projects/p-other', '/projects/:id');
+    expect(await screen.findByRole('heading', { name: 'Sin acceso a este proyecto' })).toBeTruthy();
+    expect(screen.getByText(NOT_A_MEMBER)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ir a la lista de proyectos' }).getAttribute('href')).toBe('/projects');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
+    await waitFor(() => expect(useProjectStore.getState().currentProject).toBeNull());
+    expect(asked).toEqual(['p-other']);
+  });
+
+  it("issue 36: the project home shows the caller's role with a link to the members", async () => {
+    stubLoadProject([loadedProject()], { role: 'terreno' });
+    renderAt(<ProjectHome />, '/projects/p-1', '/projects/:id');
+    await screen.findByRole('heading', { level: 1, name: 'Hospital de Talca' });
+    await screen.findByText('Terreno');
+    const terms = screen.getAllByRole('term').map((entry) => entry.textContent);
+    expect(terms).toContain('Tu rol');
+    expect(screen.getByRole('link', { name: 'Ver miembros' }).getAttribute('href')).toBe('/projects/p-1/miembros');
   });
 
   it('a loaded project becomes the current project when it differs', async () => {

@@ -48,8 +48,9 @@ function stubServer() {
   return saved;
 }
 
-function renderScreen() {
-  return renderWithApp(<ActividadesScreen />, { session: buildSession() });
+/** Issue 36: the catalogues are the administrators' to change; `role: 'user'` reads them only. */
+function renderScreen(role = 'admin') {
+  return renderWithApp(<ActividadesScreen />, { session: buildSession({ role }) });
 }
 
 async function openNewActivity(user: ReturnType<typeof userEvent.setup>) {
@@ -195,5 +196,28 @@ describe('ActividadesScreen: Rendimiento (issue 35)', () => {
     expect(within(dialog).getByText('Un número entero de 1 a 100')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Grabar' }));
     expect(saved).toEqual([]);
+  });
+});
+
+describe('ActividadesScreen: read-only for a user who is not an administrator (issue 36)', () => {
+  it("says only an administrator changes the catalogues, and leaves out add, delete and 'Grabar'", async () => {
+    const user = userEvent.setup();
+    const saved = stubServer();
+    renderScreen('user');
+    await screen.findByRole('button', { name: 'Excavación' });
+    expect(screen.getByTestId('catalogue-read-only').textContent).toBe(
+      'Solo un administrador puede modificar los catálogos',
+    );
+    expect(screen.queryByRole('button', { name: 'Agregar actividad' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Eliminar/ })).toBeNull();
+
+    // the record still opens, to be read; Enter in a field sends nothing
+    await user.click(screen.getByRole('button', { name: 'Excavación' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tipo de área' });
+    expect(within(dialog).getByTestId('catalogue-record-read-only')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Grabar' })).toBeNull();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), ' profunda{Enter}');
+    expect(saved).toEqual([]);
+    expect(within(dialog).getByRole('button', { name: 'Cerrar' })).toBeTruthy();
   });
 });

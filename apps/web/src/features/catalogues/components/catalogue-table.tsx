@@ -19,7 +19,8 @@ export type CatalogueTableProps<R extends CatalogueRow> = {
   /** The name column's width (issue 35: narrower where more columns follow) */
   nameSize?: number;
   onOpen: (row: R) => void;
-  onRemove: (row: R) => void;
+  /** Absent: no delete icon (issue 36: a user who is not an administrator). */
+  onRemove?: (row: R) => void;
 };
 
 /**
@@ -70,12 +71,14 @@ export function CatalogueTable<R extends CatalogueRow>({
     columns,
     data: rows,
     getRowId: (row) => row._id,
-    renderRowActions: ({ row }) => (
-      <RemoveRowButton
-        label={t('catalogues.remove', { name: row.original.name })}
-        onClick={() => onRemove(row.original)}
-      />
-    ),
+    enableRowActions: onRemove !== undefined,
+    renderRowActions: ({ row }) =>
+      onRemove && (
+        <RemoveRowButton
+          label={t('catalogues.remove', { name: row.original.name })}
+          onClick={() => onRemove(row.original)}
+        />
+      ),
     state: { isLoading },
     initialState: { showGlobalFilter: true, pagination: { pageIndex: 0, pageSize: 20 }, density: 'compact' },
   });

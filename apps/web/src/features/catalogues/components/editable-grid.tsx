@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
+import { useCanWriteCatalogue } from './catalogue-access';
 
 /** A grid row: `key` is the client's own identity (server rows may still lack an id). */
 export type GridRow = { key: string };
@@ -70,6 +71,8 @@ export function EditableGrid<R extends GridRow>({
   onSelect,
 }: EditableGridProps<R>) {
   const { t } = useTranslation();
+  // issue 36: no add, discard or delete for a user who is not an administrator
+  const canWrite = useCanWriteCatalogue();
   const titleId = useId();
   const isSelectable = onSelect !== undefined;
 
@@ -86,14 +89,16 @@ export function EditableGrid<R extends GridRow>({
         <Typography id={titleId} variant="h6" component="h3" sx={{ flexGrow: 1 }}>
           {title}
         </Typography>
-        {isDirty && (
+        {canWrite && isDirty && (
           <Button size="small" color="inherit" startIcon={<UndoIcon />} onClick={onDiscard}>
             {t('catalogues.discardChanges')}
           </Button>
         )}
-        <Button size="small" variant="outlined" color="success" startIcon={<AddIcon />} onClick={onAdd}>
-          {addLabel}
-        </Button>
+        {canWrite && (
+          <Button size="small" variant="outlined" color="success" startIcon={<AddIcon />} onClick={onAdd}>
+            {addLabel}
+          </Button>
+        )}
       </Stack>
       {isDirty && (
         <Alert severity="info" sx={{ mb: 1, py: 0 }}>
@@ -183,16 +188,18 @@ export function EditableGrid<R extends GridRow>({
                     </TableCell>
                   ))}
                   <TableCell padding="checkbox">
-                    <IconButton
-                      size="small"
-                      aria-label={t('catalogues.removeRow', { row: rowNumber })}
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        onChange(rows.filter((other) => other.key !== row.key));
-                      }}
-                    >
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
+                    {canWrite && (
+                      <IconButton
+                        size="small"
+                        aria-label={t('catalogues.removeRow', { row: rowNumber })}
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          onChange(rows.filter((other) => other.key !== row.key));
+                        }}
+                      >
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    )}
                   </TableCell>
                 </TableRow>
               );

@@ -1,4 +1,5 @@
 import { MAX_ACTIVITY_DURATION, formatNumber } from '@cimiento/domain';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { FormEvent, ReactNode } from 'react';
@@ -10,6 +11,7 @@ import { StatusTextField } from '@/components/ui/status-text-field';
 import { muiField } from '@/lib/forms';
 import type { DurationProblem } from '../utils/activity-duration';
 import { durationProblem, isMilestoneDuration } from '../utils/activity-duration';
+import { useCanWriteCatalogue } from './catalogue-access';
 
 /** `duration` only for activities (issue 13): the dialog shows its field when `initial` has it. */
 export type RecordValues = { code: string; name: string; priority: number; duration?: number };
@@ -57,6 +59,7 @@ export function RecordDialog({
   onSubmit,
 }: RecordDialogProps) {
   const { t } = useTranslation();
+  const canWrite = useCanWriteCatalogue();
   const fieldId = useId();
   const { register, handleSubmit, watch } = useForm<RecordValues>({ defaultValues: initial });
   const code = watch('code');
@@ -85,7 +88,12 @@ export function RecordDialog({
       title={title}
       maxWidth={maxWidth}
       onClose={onClose}
-      onSubmit={(event: FormEvent<HTMLFormElement>) =>
+      onSubmit={(event: FormEvent<HTMLFormElement>) => {
+        // issue 36: read only for a user who is not an administrator (Enter in a field sends nothing)
+        if (!canWrite) {
+          event.preventDefault();
+          return;
+        }
         void handleSubmit((values) =>
           onSubmit({
             code: values.code,
@@ -93,20 +101,27 @@ export function RecordDialog({
             priority: priorityNumber(values.priority),
             ...(hasDuration && values.duration !== undefined ? { duration: values.duration } : {}),
           }),
-        )(event)
-      }
+        )(event);
+      }}
       actions={
         <>
           <Button onClick={onClose} color="inherit">
             {t('catalogues.close')}
           </Button>
-          <Button ref={saveButton} type="submit" variant="contained" color="success" loading={isSaving}>
-            {t('catalogues.save')}
-          </Button>
+          {canWrite && (
+            <Button ref={saveButton} type="submit" variant="contained" color="success" loading={isSaving}>
+              {t('catalogues.save')}
+            </Button>
+          )}
         </>
       }
     >
       <Stack spacing={1}>
+        {!canWrite && (
+          <Alert severity="info" sx={{ mb: 1 }} data-testid="catalogue-record-read-only">
+            {t('catalogues.adminOnly')}
+          </Alert>
+        )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <StatusTextField
             id={`${fieldId}-code`}

@@ -26,6 +26,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCatalogue } from '../api/load-objects';
 import { useSaveObject } from '../api/save-object';
+import { useCanWriteCatalogue } from './catalogue-access';
 import type { CatalogueDialogProps } from './catalogue-screen';
 import { RecordDialog } from './record-dialog';
 
@@ -53,6 +54,7 @@ function typedNumber(text: string): number | null {
  */
 export function ResourceDialog({ record, onClose }: CatalogueDialogProps<CatalogueResource>) {
   const { t } = useTranslation();
+  const canWrite = useCanWriteCatalogue();
   const save = useSaveObject('recursos', { onSuccess: onClose });
   const trades = useCatalogue('oficios');
   const [type, setType] = useState<ResourceType>(record?.type ?? 'labor');
@@ -257,24 +259,28 @@ export function ResourceDialog({ record, onClose }: CatalogueDialogProps<Catalog
                 slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': `crew-count-${index}` } }}
                 sx={{ maxWidth: 120 }}
               />
-              <IconButton
-                aria-label={t('catalogues.removeRow', { row: index + 1 })}
-                onClick={() => setCrew((old) => old.filter((other) => other.key !== row.key))}
-              >
-                <DeleteOutlineIcon />
-              </IconButton>
+              {canWrite && (
+                <IconButton
+                  aria-label={t('catalogues.removeRow', { row: index + 1 })}
+                  onClick={() => setCrew((old) => old.filter((other) => other.key !== row.key))}
+                >
+                  <DeleteOutlineIcon />
+                </IconButton>
+              )}
             </Stack>
           ))}
-          <Button
-            startIcon={<AddIcon />}
-            sx={{ alignSelf: 'flex-start' }}
-            onClick={() => {
-              setCrew((old) => [...old, { key: nextKey, trade: '', count: '1' }]);
-              setNextKey(nextKey + 1);
-            }}
-          >
-            {t('resources.addCrewRow')}
-          </Button>
+          {canWrite && (
+            <Button
+              startIcon={<AddIcon />}
+              sx={{ alignSelf: 'flex-start' }}
+              onClick={() => {
+                setCrew((old) => [...old, { key: nextKey, trade: '', count: '1' }]);
+                setNextKey(nextKey + 1);
+              }}
+            >
+              {t('resources.addCrewRow')}
+            </Button>
+          )}
         </Stack>
       )}
 
@@ -315,12 +321,14 @@ export function ResourceDialog({ record, onClose }: CatalogueDialogProps<Catalog
               slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': `range-max-${index}` } }}
               sx={{ maxWidth: 160 }}
             />
-            <IconButton
-              aria-label={t('catalogues.removeRow', { row: index + 1 })}
-              onClick={() => setRanges((old) => old.filter((other) => other.key !== row.key))}
-            >
-              <DeleteOutlineIcon />
-            </IconButton>
+            {canWrite && (
+              <IconButton
+                aria-label={t('catalogues.removeRow', { row: index + 1 })}
+                onClick={() => setRanges((old) => old.filter((other) => other.key !== row.key))}
+              >
+                <DeleteOutlineIcon />
+              </IconButton>
+            )}
           </Stack>
         ))}
         {rangeErrors.map((error) => (
@@ -328,16 +336,18 @@ export function ResourceDialog({ record, onClose }: CatalogueDialogProps<Catalog
             {error}
           </Typography>
         ))}
-        <Button
-          startIcon={<AddIcon />}
-          sx={{ alignSelf: 'flex-start' }}
-          onClick={() => {
-            setRanges((old) => [...old, { key: nextKey, from: '', to: '', maxUnits: maxUnits }]);
-            setNextKey(nextKey + 1);
-          }}
-        >
-          {t('resources.addRange')}
-        </Button>
+        {canWrite && (
+          <Button
+            startIcon={<AddIcon />}
+            sx={{ alignSelf: 'flex-start' }}
+            onClick={() => {
+              setRanges((old) => [...old, { key: nextKey, from: '', to: '', maxUnits: maxUnits }]);
+              setNextKey(nextKey + 1);
+            }}
+          >
+            {t('resources.addRange')}
+          </Button>
+        )}
       </Stack>
     </RecordDialog>
   );

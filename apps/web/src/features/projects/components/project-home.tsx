@@ -6,11 +6,14 @@ import HubIcon from '@mui/icons-material/Hub';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ProjectRoleChip } from '@/components/project/project-role-chip';
 import { PagePanel } from '@/components/ui/page-panel';
+import { useMyProjectRole } from '@/lib/projects-query';
 import { DefinitionList } from './definition-list';
 import { workWeekLabel } from '../utils/project-edit-rules';
 import { ProjectEditDialog } from './project-edit-dialog';
@@ -21,6 +24,8 @@ function ProjectInformation({ project }: { project: LoadedProject }) {
   const base = `/projects/${project.id}`;
   const chosenAreaTypes = sortByPriority(project.tiposArea).filter((areaType) => areaType.quantity > 0);
   const [isEditing, setIsEditing] = useState(false);
+  // issue 36: the caller's role, from the project list (the sidebar has it loaded)
+  const role = useMyProjectRole(project._id);
   return (
     <PagePanel
       title={project.name}
@@ -50,6 +55,22 @@ function ProjectInformation({ project }: { project: LoadedProject }) {
       <DefinitionList
         entries={[
           { key: 'code', term: t('projects.code'), value: project.code },
+          ...(role === undefined
+            ? []
+            : [
+                {
+                  key: 'role',
+                  term: t('projects.yourRole'),
+                  value: (
+                    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                      <ProjectRoleChip role={role} />
+                      <Link component={RouterLink} to={`${base}/miembros`} variant="body2">
+                        {t('projects.seeMembers')}
+                      </Link>
+                    </Stack>
+                  ),
+                },
+              ]),
           { key: 'priority', term: t('projects.priority'), value: project.priority },
           { key: 'template', term: t('projects.template'), value: project.template },
           { key: 'budget', term: t('projects.budget'), value: formatMoney(project.budget, project.currency) },

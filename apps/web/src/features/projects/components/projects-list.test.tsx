@@ -87,6 +87,21 @@ describe('ProjectsList', () => {
     expect((await screen.findByRole('status')).textContent).toContain('Proyectos cargados');
   });
 
+  it("issue 36: shows the caller's role on each project, 'Administrador' where an administrator is not a member", async () => {
+    stubServer([
+      summary(1, { name: 'Hospital de Talca', code: 'HT', role: 'terreno' }),
+      summary(2, { name: 'Liceo Curicó', code: 'LC', role: 'lector' }),
+      summary(3, { name: 'Puente Maule', code: 'PM', role: null }),
+    ]);
+    renderList();
+    await screen.findByRole('button', { name: 'Hospital de Talca (HT)' });
+    expect(screen.getAllByRole('columnheader').some((header) => header.textContent?.includes('Tu rol'))).toBe(true);
+    const row = (name: string) => screen.getByRole('button', { name }).closest('tr') as HTMLElement;
+    expect(within(row('Hospital de Talca (HT)')).getByText('Terreno')).toBeTruthy();
+    expect(within(row('Liceo Curicó (LC)')).getByText('Lector')).toBeTruthy();
+    expect(within(row('Puente Maule (PM)')).getByText('Administrador')).toBeTruthy();
+  });
+
   it('pages by 10 and searches by name or code', async () => {
     const user = userEvent.setup();
     stubServer(Array.from({ length: 12 }, (_, index) => summary(index + 1)));

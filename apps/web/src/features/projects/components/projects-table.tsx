@@ -8,6 +8,7 @@ import { MaterialReactTable, useMaterialReactTable } from 'material-react-table'
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProjectRoleChip } from '@/components/project/project-role-chip';
 import { RemoveRowButton, listTableOptions, useListTableLocalization } from '@/components/ui/list-table';
 
 export const PROJECTS_PAGE_SIZE = 10;
@@ -24,7 +25,8 @@ const linkSx = { textTransform: 'none', textAlign: 'left', justifyContent: 'flex
 
 /**
  * The project list (product-spec.md §2 "Project list"): searchable and paginated, Nombre ('name
- * (code)') and Presupuesto (currency and budget); both open the project. Row actions: the edit
+ * (code)') and Presupuesto (currency and budget); both open the project; 'Tu rol' (issue 36), the
+ * caller's role on it ('Administrador' when an administrator is not a member). Row actions: the edit
  * icon opens 'Editar proyecto' (issue 12), the delete icon asks first.
  */
 export function ProjectsTable({ projects, isLoading, onOpen, onEdit, onRemove }: ProjectsTableProps) {
@@ -55,6 +57,13 @@ export function ProjectsTable({ projects, isLoading, onOpen, onEdit, onRemove }:
             {renderedCellValue}
           </Button>
         ),
+      },
+      {
+        id: 'role',
+        accessorFn: (project) => (project.role === null ? t('projects.adminNotMember') : t(`roles.${project.role}`)),
+        header: t('projects.yourRole'),
+        size: 160,
+        Cell: ({ row }) => <ProjectRoleChip role={row.original.role} />,
       },
     ],
     [t, onOpen],
