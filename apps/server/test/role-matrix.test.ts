@@ -127,40 +127,23 @@ describe.each(databaseKinds)('who may call what (%s)', (kind) => {
       accounts.set(caller, await createSignedInUser(t, admin.cookie, { name: `Persona ${caller}` }));
     }
     const planner = accounts.get('planificador') as TestAccount;
-    const project = await createGanttProject(t, planner.cookie, { prefix: 'RM' });
-    const companyId = await addCompany(t, planner.cookie, project.id, {
-      name: 'Moldajes del Sur',
-      rut: '76.086.428-5',
-      kind: 'subcontratista',
-    });
-    for (const role of ['terreno', 'subcontratista', 'lector'] as const) {
-      const account = accounts.get(role) as TestAccount;
-      await addMember(
-        t,
-        planner.cookie,
-        project.id,
-        account.userId,
-        role,
-        role === 'subcontratista' ? companyId : undefined,
-      );
-    }
-    const spare = await createGanttProject(t, planner.cookie, { prefix: 'RS' });
-    const spareCompany = await addCompany(t, planner.cookie, spare.id, {
-      name: 'Moldajes del Sur',
-      rut: '76.086.428-5',
-      kind: 'subcontratista',
-    });
-    for (const role of ['terreno', 'subcontratista', 'lector'] as const) {
-      const account = accounts.get(role) as TestAccount;
-      await addMember(
-        t,
-        planner.cookie,
-        spare.id,
-        account.userId,
-        role,
-        role === 'subcontratista' ? spareCompany : undefined,
-      );
-    }
+    /** A project of the Planificador with the three other roles as members (the Subcontratista's company in it). */
+    const staffedProject = async (prefix: string) => {
+      const project = await createGanttProject(t, planner.cookie, { prefix });
+      const companyId = await addCompany(t, planner.cookie, project.id, {
+        name: 'Moldajes del Sur',
+        rut: '76.086.428-5',
+        kind: 'subcontratista',
+      });
+      for (const role of ['terreno', 'subcontratista', 'lector'] as const) {
+        const account = accounts.get(role) as TestAccount;
+        const company = role === 'subcontratista' ? companyId : undefined;
+        await addMember(t, planner.cookie, project.id, account.userId, role, company);
+      }
+      return project;
+    };
+    const project = await staffedProject('RM');
+    const spare = await staffedProject('RS');
     const history = await callFunction(t.app, 'loadProjectHistory', { id: project.id }, planner.cookie);
     context = { projectId: project.id, historyId: history.body.result.entries[0].id as number, spareId: spare.id };
   });
