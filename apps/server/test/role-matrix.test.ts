@@ -102,6 +102,30 @@ function samples(c: Context): Record<FunctionName, Sample> {
     removeMember: { input: { id, userId: 'no-existe' } },
     saveCompany: { input: { id, company: { name: 'Moldajes del Sur', rut: '76.086.428-4', kind: 'subcontratista' } } },
     removeCompany: { input: { id, companyId: 'no-existe' } },
+    // the Last Planner System (a task that is not there: a Subcontratista is refused by the task's
+    // company only once the task exists, last-planner.test.ts)
+    loadLookAhead: { input: { id }, read: true },
+    loadWeeklyPlan: { input: { id }, read: true },
+    loadPpc: { input: { id }, read: true },
+    saveLastPlannerSettings: {
+      input: {
+        id,
+        settings: { lookAheadWeeks: 4, lookAheadFrom: 'cutoff', constraintTypes: ['Diseño'], causes: ['Clima'] },
+      },
+    },
+    saveTaskCompany: { input: { id, taskIds: [99_999], companyId: null } },
+    saveConstraint: {
+      input: {
+        id,
+        taskId: 99_999,
+        constraint: { type: 'Diseño', description: 'Planos', responsible: 'Oficina técnica', dueDate: '2026-01-05' },
+      },
+    },
+    removeConstraint: { input: { id, constraintId: 'no-existe', version: 1 } },
+    saveCommitment: { input: { id, commitment: { taskId: 99_999, week: '2026-01-05', percent: 10 } } },
+    removeCommitment: { input: { id, commitmentId: 'no-existe', version: 1 } },
+    closeCommitment: { input: { id, commitmentId: 'no-existe', version: 1, outcome: 'cumplido' } },
+    transferCommitments: { input: { id, cutoff: '2026-01-05', version: 1, dryRun: true } },
   };
 }
 

@@ -28,6 +28,12 @@ export type ProjectChangeRecord = {
   detail: HistoryDetail;
   /** the project's name when the save has it at hand (else it is read) */
   projectName?: string;
+  /**
+   * issue 36: users told of this change besides the project's creator and followers (the person
+   * responsible for a released constraint, the members of a company whose commitment was missed);
+   * members only, as always
+   */
+  alsoTell?: readonly string[];
 };
 
 export function authorName(caller: Pick<ChangeAuthor['caller'], 'name' | 'email'>): string {
@@ -71,6 +77,7 @@ export async function recordProjectChange(trx: Transaction<Database>, change: Pr
     area: change.area,
     summary: change.summary,
     at,
+    ...(change.alsoTell === undefined ? {} : { alsoTell: change.alsoTell }),
   });
   return historyId;
 }
@@ -83,6 +90,7 @@ export async function recordChange(
   area: HistoryArea,
   change: ProjectChange,
   projectName?: string,
+  options: { alsoTell?: readonly string[] } = {},
 ): Promise<number> {
   return recordProjectChange(trx, {
     projectId,
@@ -92,6 +100,7 @@ export async function recordChange(
     summary: change.summary,
     detail: change.detail,
     ...(projectName === undefined ? {} : { projectName }),
+    ...(options.alsoTell === undefined ? {} : { alsoTell: options.alsoTell }),
   });
 }
 

@@ -16,6 +16,8 @@ export type RecordedChange = {
   area: string;
   summary: string;
   at: string;
+  /** issue 36: told besides the creator and the followers (members only, as they) */
+  alsoTell?: readonly string[];
 };
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -42,6 +44,7 @@ export async function addProjectChangeNotifications(trx: Transaction<Database>, 
     .execute();
   const candidates = new Set<string>(followers.map((row) => row.user_id));
   if (project?.created_by) candidates.add(project.created_by);
+  for (const userId of change.alsoTell ?? []) candidates.add(userId);
   if (change.userId !== null) candidates.delete(change.userId);
 
   if (candidates.size > 0) {

@@ -1,4 +1,17 @@
 import {
+  closeCommitmentContract,
+  loadLookAheadContract,
+  loadPpcContract,
+  loadWeeklyPlanContract,
+  removeCommitmentContract,
+  removeConstraintContract,
+  saveCommitmentContract,
+  saveConstraintContract,
+  saveLastPlannerSettingsContract,
+  saveTaskCompanyContract,
+  transferCommitmentsContract,
+} from '@cimiento/domain/last-planner';
+import {
   approveEstadoPagoContract,
   chooseBaselineContract,
   exportEdpContract,
@@ -202,4 +215,43 @@ export const functionHandlers: RegisteredHandler[] = [
   handleRemoveMember,
   handleSaveCompany,
   handleRemoveCompany,
+  // issue 36: the Last Planner System, a chunk of its own
+  lazyHandler(loadLookAheadContract, async () => (await import('../last-planner/load-look-ahead')).handleLoadLookAhead),
+  lazyHandler(
+    saveLastPlannerSettingsContract,
+    async () => (await import('../last-planner/save-last-planner-settings')).handleSaveLastPlannerSettings,
+  ),
+  lazyHandler(
+    saveTaskCompanyContract,
+    async () => (await import('../last-planner/save-task-company')).handleSaveTaskCompany,
+  ),
+  lazyHandler(
+    saveConstraintContract,
+    async () => (await import('../last-planner/save-constraint')).handleSaveConstraint,
+  ),
+  lazyHandler(
+    removeConstraintContract,
+    async () => (await import('../last-planner/remove-constraint')).handleRemoveConstraint,
+  ),
+  lazyHandler(
+    loadWeeklyPlanContract,
+    async () => (await import('../last-planner/load-weekly-plan')).handleLoadWeeklyPlan,
+  ),
+  lazyHandler(
+    saveCommitmentContract,
+    async () => (await import('../last-planner/save-commitment')).handleSaveCommitment,
+  ),
+  lazyHandler(
+    removeCommitmentContract,
+    async () => (await import('../last-planner/remove-commitment')).handleRemoveCommitment,
+  ),
+  lazyHandler(
+    closeCommitmentContract,
+    async () => (await import('../last-planner/close-commitment')).handleCloseCommitment,
+  ),
+  lazyHandler(loadPpcContract, async () => (await import('../last-planner/load-ppc')).handleLoadPpc),
+  lazyHandler(
+    transferCommitmentsContract,
+    async () => (await import('../last-planner/transfer-commitments')).handleTransferCommitments,
+  ),
 ];

@@ -9,7 +9,7 @@ import {
 } from '@cimiento/domain';
 import { defineHandler } from '../core/define-handler';
 import type { GanttOutput, GanttTaskRecord, ProgressEntry } from '@cimiento/domain';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { recordChange } from '../collab/history-queries';
 import type { Database } from '../db/schema';
 import { HttpsError } from '../core/https-error';
@@ -72,7 +72,9 @@ export async function saveProgress(
   projectId: string,
   input: { cutoff: string; entries: readonly ProgressEntryInputRecord[]; version: number },
   caller: { userId: string; name: string },
-  functionName: 'saveProgress' | 'importProgress' | 'updateAsScheduled' = 'saveProgress',
+  functionName: 'saveProgress' | 'importProgress' | 'updateAsScheduled' | 'transferCommitments' = 'saveProgress',
+  /** issue 36: more writes in the save's own transaction ('Pasar al avance' marks its commitments) */
+  inside?: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<GanttOutput> {
   const { cutoff, version } = input;
   const current = await readProject(db, projectId);
@@ -111,6 +113,7 @@ export async function saveProgress(
     // issue 19: the history entry, from the tasks read and written here
     const history = progressChange(stored.tasks, tasks, cutoff, functionName === 'importProgress');
     await recordChange(trx, projectId, { caller, functionName }, 'tracking', history);
+    if (inside !== undefined) await inside(trx);
     return itemAmounts;
   });
 

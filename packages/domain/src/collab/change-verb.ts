@@ -39,6 +39,15 @@ const verbByFunction: Readonly<Record<string, string>> = {
   removeMember: 'quitó a un miembro del proyecto',
   saveCompany: 'cambió las empresas del proyecto',
   removeCompany: 'eliminó una empresa del proyecto',
+  // issue 36: the Last Planner System
+  saveLastPlannerSettings: 'cambió la configuración del Last Planner',
+  saveTaskCompany: 'asignó empresas a tareas',
+  saveConstraint: 'grabó una restricción',
+  removeConstraint: 'eliminó una restricción',
+  saveCommitment: 'tomó un compromiso del plan semanal',
+  removeCommitment: 'retiró un compromiso del plan semanal',
+  closeCommitment: 'cerró un compromiso del plan semanal',
+  transferCommitments: 'pasó los compromisos cumplidos al avance',
 };
 
 const verbByArea: Readonly<Record<HistoryArea, string>> = {
@@ -48,6 +57,7 @@ const verbByArea: Readonly<Record<HistoryArea, string>> = {
   gantt: 'grabó el Gantt',
   tracking: 'registró avance',
   costs: 'grabó los costos',
+  lastPlanner: 'trabajó el Last Planner',
 };
 
 /** 'grabó el Gantt', 'fijó una línea base', … for a save by `functionName` in `area`. */

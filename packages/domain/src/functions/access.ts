@@ -31,6 +31,8 @@ const read: FunctionAccess = { kind: 'project', field: 'id', need: 'read' };
 const progress: FunctionAccess = { kind: 'project', field: 'id', need: 'progress' };
 const plan: FunctionAccess = { kind: 'project', field: 'id', need: 'plan' };
 const members: FunctionAccess = { kind: 'project', field: 'id', need: 'members' };
+const commitments: FunctionAccess = { kind: 'project', field: 'id', need: 'commitments' };
+const lastPlanner: FunctionAccess = { kind: 'project', field: 'id', need: 'lastPlanner' };
 
 export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // the caller's own account
@@ -116,4 +118,17 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   removeMember: members,
   saveCompany: members,
   removeCompany: members,
+  // the Last Planner System (docs/LAST-PLANNER.md): every member reads it; Planificador and Terreno
+  // run it; a Subcontratista takes and withdraws its company's commitments (checked task by task)
+  loadLookAhead: read,
+  loadWeeklyPlan: read,
+  loadPpc: read,
+  saveLastPlannerSettings: lastPlanner,
+  saveTaskCompany: plan,
+  saveConstraint: lastPlanner,
+  removeConstraint: lastPlanner,
+  saveCommitment: commitments,
+  removeCommitment: commitments,
+  closeCommitment: lastPlanner,
+  transferCommitments: lastPlanner,
 };

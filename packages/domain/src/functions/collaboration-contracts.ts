@@ -10,7 +10,7 @@ import { projectIdSchema } from './gantt-contracts';
  */
 
 /** What part of a project a save touched; the banner and the timeline's icon follow it. */
-export const historyAreaSchema = z.enum(['project', 'edp', 'edc', 'gantt', 'tracking', 'costs']);
+export const historyAreaSchema = z.enum(['project', 'edp', 'edc', 'gantt', 'tracking', 'costs', 'lastPlanner']);
 export type HistoryArea = z.infer<typeof historyAreaSchema>;
 
 /** One save, as the timeline lists it. `at` is an ISO timestamp. */

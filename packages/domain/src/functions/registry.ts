@@ -77,6 +77,19 @@ import {
   saveMemberContract,
 } from './member-contracts';
 import {
+  closeCommitmentContract,
+  loadLookAheadContract,
+  loadPpcContract,
+  loadWeeklyPlanContract,
+  removeCommitmentContract,
+  removeConstraintContract,
+  saveCommitmentContract,
+  saveConstraintContract,
+  saveLastPlannerSettingsContract,
+  saveTaskCompanyContract,
+  transferCommitmentsContract,
+} from './last-planner-contracts';
+import {
   emptyTrashContract,
   loadProjectHoldingsContract,
   loadTrashContract,
@@ -162,6 +175,18 @@ export const functionContracts = [
   removeMemberContract,
   saveCompanyContract,
   removeCompanyContract,
+  // issue 36: the Last Planner System
+  loadLookAheadContract,
+  saveLastPlannerSettingsContract,
+  saveTaskCompanyContract,
+  saveConstraintContract,
+  removeConstraintContract,
+  loadWeeklyPlanContract,
+  saveCommitmentContract,
+  removeCommitmentContract,
+  closeCommitmentContract,
+  loadPpcContract,
+  transferCommitmentsContract,
 ] as const;
 
 export type AnyFunctionContract = (typeof functionContracts)[number];

@@ -39,7 +39,33 @@ export type ProjectEvent =
     }
   | { kind: 'member-removed'; name: string; role: string }
   | { kind: 'company-saved'; name: string; rut: string; companyKind: string; created: boolean }
-  | { kind: 'company-removed'; name: string; rut: string };
+  | { kind: 'company-removed'; name: string; rut: string }
+  // issue 36: the Last Planner System; tasks as 'código «nombre»', weeks by their Monday
+  | { kind: 'last-planner-settings'; changes: readonly FieldChange[] }
+  | { kind: 'task-company'; company: string | null; tasks: number; examples: readonly string[] }
+  | {
+      kind: 'constraint-saved';
+      task: string;
+      type: string;
+      description: string;
+      responsible: string;
+      dueDate: string;
+      created: boolean;
+      /** 'released' / 'reopened' when the save changed the state */
+      stateChange?: 'released' | 'reopened';
+    }
+  | { kind: 'constraint-removed'; task: string; type: string; description: string }
+  | { kind: 'commitment-saved'; task: string; week: string; amount: string; company: string | null; created: boolean }
+  | { kind: 'commitment-removed'; task: string; week: string; amount: string }
+  | {
+      kind: 'commitment-closed';
+      task: string;
+      week: string;
+      amount: string;
+      outcome: string | null;
+      cause: string | null;
+    }
+  | { kind: 'commitments-transferred'; cutoff: string; tasks: number; commitments: number; skipped: number };
 
 function changeNotes(changes: readonly FieldChange[]): string[] {
   return changes.map((change) => `${change.label}: «${change.from}» → «${change.to}»`);
@@ -125,5 +151,62 @@ export function projectEventChange(event: ProjectEvent): ProjectChange {
       );
     case 'company-removed':
       return noteChange(`Empresa eliminada: ${event.name} (RUT ${event.rut})`);
+    case 'last-planner-settings':
+      return noteChange(
+        event.changes.length === 0
+          ? 'Configuración del Last Planner: sin cambios'
+          : `Configuración del Last Planner: ${fieldList(event.changes)}`,
+        changeNotes(event.changes),
+      );
+    case 'task-company': {
+      const summary =
+        event.company === null
+          ? `Empresa quitada de ${formatCount(event.tasks, 'tarea', 'tareas')}`
+          : `${formatCount(event.tasks, 'tarea asignada', 'tareas asignadas')} a ${event.company}`;
+      return noteChange(summary, event.examples);
+    }
+    case 'constraint-saved': {
+      const head =
+        event.stateChange === 'released'
+          ? 'Restricción liberada'
+          : event.stateChange === 'reopened'
+            ? 'Restricción reabierta'
+            : event.created
+              ? 'Restricción agregada'
+              : 'Restricción modificada';
+      return noteChange(`${head}: ${event.task}, ${event.type}: ${event.description}`, [
+        `Responsable: ${event.responsible}`,
+        `Fecha límite: ${formatIsoDate(event.dueDate)}`,
+      ]);
+    }
+    case 'constraint-removed':
+      return noteChange(`Restricción eliminada: ${event.task}, ${event.type}: ${event.description}`);
+    case 'commitment-saved':
+      return noteChange(
+        `Compromiso ${event.created ? 'tomado' : 'modificado'} para la semana del ${formatIsoDate(event.week)}: ${event.task}, ${event.amount}`,
+        event.company === null ? [] : [`Empresa: ${event.company}`],
+      );
+    case 'commitment-removed':
+      return noteChange(
+        `Compromiso retirado de la semana del ${formatIsoDate(event.week)}: ${event.task}, ${event.amount}`,
+      );
+    case 'commitment-closed': {
+      const outcome =
+        event.outcome === null
+          ? 'reabierto'
+          : event.cause === null
+            ? event.outcome
+            : `${event.outcome} (causa: ${event.cause})`;
+      return noteChange(
+        `Compromiso de la semana del ${formatIsoDate(event.week)} ${event.outcome === null ? '' : 'cerrado '}${outcome}: ${event.task}, ${event.amount}`,
+      );
+    }
+    case 'commitments-transferred':
+      return noteChange(
+        `Compromisos cumplidos pasados al avance al ${formatIsoDate(event.cutoff)}: ${formatCount(event.tasks, 'tarea', 'tareas')} de ${formatCount(event.commitments, 'compromiso', 'compromisos')}`,
+        event.skipped === 0
+          ? []
+          : [`${formatCount(event.skipped, 'compromiso no registra', 'compromisos no registran')} avance`],
+      );
   }
 }

@@ -1,4 +1,5 @@
 import { formatIsoDate, isRealIsoDate } from '../format/dates';
+import { CONSTRAINT_STATES } from '../functions/last-planner-contracts';
 import { findListItem } from './project-lists';
 
 /**
@@ -21,7 +22,7 @@ export const DEFAULT_CONSTRAINT_TYPES: readonly string[] = [
   'Otra',
 ];
 
-export const CONSTRAINT_STATES = ['abierta', 'liberada'] as const;
+export { CONSTRAINT_STATES };
 export type ConstraintState = (typeof CONSTRAINT_STATES)[number];
 export const CONSTRAINT_STATE_LABELS: Readonly<Record<ConstraintState, string>> = {
   abierta: 'Abierta',

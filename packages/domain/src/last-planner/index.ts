@@ -79,3 +79,28 @@ export type {
   TransferredTask,
 } from './progress-transfer';
 export { TRANSFER_PROGRESS_DECIMALS, progressFromCommitments } from './progress-transfer';
+export type {
+  LastPlannerSettings,
+  LastPlannerTask,
+  LookAheadFrom,
+  SaveCommitmentInput,
+  SaveConstraintInput,
+  StoredCommitment,
+  StoredConstraint,
+} from '../functions/last-planner-contracts';
+export {
+  LOOK_AHEAD_FROMS,
+  MAX_TASK_COMPANY_TASKS,
+  closeCommitmentContract,
+  lastPlannerSettingsSchema,
+  loadLookAheadContract,
+  loadPpcContract,
+  loadWeeklyPlanContract,
+  removeCommitmentContract,
+  removeConstraintContract,
+  saveCommitmentContract,
+  saveConstraintContract,
+  saveLastPlannerSettingsContract,
+  saveTaskCompanyContract,
+  transferCommitmentsContract,
+} from '../functions/last-planner-contracts';

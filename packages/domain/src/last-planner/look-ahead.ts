@@ -1,4 +1,5 @@
 import { isRealIsoDate } from '../format/dates';
+import { LOOK_AHEAD_GROUP_BYS, LOOK_AHEAD_MAX_WEEKS, LOOK_AHEAD_MIN_WEEKS } from '../functions/last-planner-contracts';
 import type { Constraint } from './constraints';
 import { isConstraintOpen, isConstraintOverdue } from './constraints';
 import { addDays, isMonday } from './weeks';
@@ -9,9 +10,7 @@ import { addDays, isMonday } from './weeks';
  * or today, grouped by company or by EDP area, each with its constraints, ready ('lista') or not.
  */
 
-export const LOOK_AHEAD_MIN_WEEKS = 3;
-export const LOOK_AHEAD_MAX_WEEKS = 6;
-export const LOOK_AHEAD_GROUP_BYS = ['company', 'area'] as const;
+export { LOOK_AHEAD_GROUP_BYS, LOOK_AHEAD_MAX_WEEKS, LOOK_AHEAD_MIN_WEEKS };
 export type LookAheadGroupBy = (typeof LOOK_AHEAD_GROUP_BYS)[number];
 
 /** The group of the tasks with no company, or no EDP area. */

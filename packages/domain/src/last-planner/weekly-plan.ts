@@ -2,6 +2,7 @@ import { formatIsoDate, isRealIsoDate } from '../format/dates';
 import { formatDecimal } from '../format/money';
 import type { Constraint } from './constraints';
 import { constraintText, openConstraints } from './constraints';
+import { COMMITMENT_OUTCOMES } from '../functions/last-planner-contracts';
 import { findListItem } from './project-lists';
 import { isMonday, weekEnd } from './weeks';
 
@@ -26,7 +27,7 @@ export const DEFAULT_NONCOMPLIANCE_CAUSES: readonly string[] = [
   'Otra',
 ];
 
-export const COMMITMENT_OUTCOMES = ['cumplido', 'no-cumplido'] as const;
+export { COMMITMENT_OUTCOMES };
 export type CommitmentOutcome = (typeof COMMITMENT_OUTCOMES)[number];
 export const COMMITMENT_OUTCOME_LABELS: Readonly<Record<CommitmentOutcome, string>> = {
   cumplido: 'Cumplido',

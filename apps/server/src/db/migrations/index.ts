@@ -24,6 +24,7 @@ import { resourcesMigration } from './0021-resources';
 import { taskResourcesMigration } from './0022-task-resources';
 import { edcQuantityMigration } from './0023-edc-quantity';
 import { projectMembersMigration } from './0024-project-members';
+import { lastPlannerMigration } from './0025-last-planner';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -54,6 +55,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
     '0022-task-resources': taskResourcesMigration(types),
     '0023-edc-quantity': edcQuantityMigration(types),
     '0024-project-members': projectMembersMigration(),
+    '0025-last-planner': lastPlannerMigration(types),
   };
   return { getMigrations: async () => migrations };
 }

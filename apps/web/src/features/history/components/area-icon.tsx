@@ -1,5 +1,6 @@
 import type { HistoryArea } from '@cimiento/domain';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import FolderIcon from '@mui/icons-material/Folder';
 import HubIcon from '@mui/icons-material/Hub';
 import PaidIcon from '@mui/icons-material/Paid';
@@ -14,6 +15,7 @@ const icons = {
   gantt: TimelineIcon,
   tracking: TrendingUpIcon,
   costs: PaidIcon,
+  lastPlanner: EventAvailableIcon,
 } as const satisfies Record<HistoryArea, unknown>;
 
 /** The timeline's icon for what a save touched (the same icons as the project home's buttons). */
