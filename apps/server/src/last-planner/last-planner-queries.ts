@@ -21,7 +21,7 @@ import type { Caller } from '../core/context';
 import { HttpsError } from '../core/https-error';
 import type { Database, LpCommitmentTable, LpConstraintTable } from '../db/schema';
 import { loadMergedGantt } from '../gantt/gantt-merge';
-import { roleOf } from '../members/member-queries';
+import { readTaskCompanyIds, roleOf } from '../members/member-queries';
 
 /**
  * Issue 36: what the Last Planner's functions share (docs/LAST-PLANNER.md): the project's settings
@@ -83,16 +83,6 @@ export async function readCompanyRefs(db: Db, projectId: string): Promise<Compan
     .where('project_id', '=', projectId)
     .execute();
   return rows.sort((a, b) => a.name.localeCompare(b.name, 'es-CL', { numeric: true }) || a.id.localeCompare(b.id));
-}
-
-/** The company of each task that has one, by task id. */
-export async function readTaskCompanies(db: Db, projectId: string): Promise<Map<number, string>> {
-  const rows = await db
-    .selectFrom('task_company')
-    .select(['task_id', 'company_id'])
-    .where('project_id', '=', projectId)
-    .execute();
-  return new Map(rows.map((row) => [Number(row.task_id), row.company_id]));
 }
 
 /** The live project, or NOT_FOUND (a project in the Papelera is not worked on). */
@@ -238,7 +228,7 @@ export type PlannerGantt = {
  * company and, for an EDC activity sized by quantity, its quantity and unit of work.
  */
 export async function readPlannerGantt(db: Kysely<Database>, projectId: string): Promise<PlannerGantt> {
-  const [gantt, companies] = await Promise.all([loadMergedGantt(db, projectId), readTaskCompanies(db, projectId)]);
+  const [gantt, companies] = await Promise.all([loadMergedGantt(db, projectId), readTaskCompanyIds(db, projectId)]);
   const names = new Map(gantt.tasks.map((task) => [task.id, task.name]));
   const parents = new Map(gantt.tasks.map((task) => [task.id, task.parentId]));
   const areas = new Map<number, string[]>();

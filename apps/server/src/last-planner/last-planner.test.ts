@@ -357,6 +357,28 @@ describe.each(databaseKinds)('the Last Planner System (%s)', (kind) => {
     ).toBe('No hay compromisos cumplidos que registren avance a esa fecha de corte');
   });
 
+  it('lets a Subcontratista record the progress of its company’s tasks only', async () => {
+    const gantt = await loadGanttOk(t, planner.cookie, projectId);
+    const p21 = gantt.activities.find((task) => task.TaskID === P21) as unknown as Record<string, unknown>;
+    const unchanged = { TaskID: P21, Progress: 25, ActualStart: p21.ActualStart };
+    const own = { TaskID: ACT1, Progress: 10, ActualStart: week };
+    const saved = await ok(sub, 'saveProgress', { cutoff: today, entries: [own, unchanged], version: gantt.version });
+    expect(saved.activities.find((task: { TaskID: number }) => task.TaskID === ACT1).Progress).toBe(10);
+    expect(
+      await refused(
+        sub,
+        'saveProgress',
+        { cutoff: today, entries: [{ ...unchanged, Progress: 30 }], version: saved.version },
+        403,
+      ),
+    ).toBe(
+      `Tu rol en este proyecto es Subcontratista: registras avance solo en las tareas de tu empresa; no lo es ${await taskCode(P21)}`,
+    );
+    expect(await refused(sub, 'updateAsScheduled', { cutoff: today, preview: true }, 403)).toBe(
+      roleRefusalMessage('subcontratista', 'progress'),
+    );
+  });
+
   it('keeps each project’s settings and lists, and a company holding tasks and commitments is kept', async () => {
     const saved = await ok(field, 'saveLastPlannerSettings', {
       settings: {

@@ -115,3 +115,32 @@ export function roleText(role: ProjectRole): string {
 export function companyKindText(kind: string): string {
   return kind === 'contratista' ? companyKindLabels.contratista : companyKindLabels.subcontratista;
 }
+
+/**
+ * Issue 36: the company a caller records progress for when the caller is the project's
+ * Subcontratista (they touch its tasks only: task-scope.ts); undefined for everyone else.
+ */
+export async function subcontractorCompany(
+  db: Db,
+  projectId: string,
+  caller: { userId: string; isAdmin: boolean },
+): Promise<string | null | undefined> {
+  if (caller.isAdmin) return undefined;
+  const row = await db
+    .selectFrom('project_member')
+    .select(['role', 'company_id'])
+    .where('project_id', '=', projectId)
+    .where('user_id', '=', caller.userId)
+    .executeTakeFirst();
+  return row?.role === 'subcontratista' ? row.company_id : undefined;
+}
+
+/** The company of each task that has one (the Last Planner's 'Empresa'), by task id. */
+export async function readTaskCompanyIds(db: Db, projectId: string): Promise<Map<number, string>> {
+  const rows = await db
+    .selectFrom('task_company')
+    .select(['task_id', 'company_id'])
+    .where('project_id', '=', projectId)
+    .execute();
+  return new Map(rows.map((row) => [Number(row.task_id), row.company_id]));
+}

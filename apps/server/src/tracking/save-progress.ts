@@ -22,6 +22,8 @@ import { checkCutoff } from './progress-queries';
 import { scheduleGantt, scheduledOrThrow, toOutput } from '../gantt/gantt-schedule';
 import { claimVersionOrRefuse } from '../gantt/gantt-version';
 import { readItemAmounts } from '../edp/edp-queries';
+import type { Caller } from '../core/context';
+import { readTaskCompanyIds, subcontractorCompany } from '../members/member-queries';
 
 function toEntry(entry: ProgressEntryInputRecord): ProgressEntry {
   return {
@@ -127,9 +129,44 @@ export async function saveProgress(
   );
 }
 
+/**
+ * Issue 36: a Subcontratista records the progress of its company's tasks only: an entry that
+ * changes another task (its progress, actual dates or remaining duration) is refused, naming it.
+ * The screen sends every row; the unchanged ones pass.
+ */
+async function checkCompanyScope(
+  db: Kysely<Database>,
+  projectId: string,
+  caller: Caller,
+  entries: readonly ProgressEntryInputRecord[],
+): Promise<void> {
+  const company = await subcontractorCompany(db, projectId, caller);
+  if (company === undefined) return;
+  const [tasks, companies] = await Promise.all([readTasks(db, projectId), readTaskCompanyIds(db, projectId)]);
+  const byId = new Map(tasks.map((task) => [task.id, task]));
+  const others = entries.flatMap((entry) => {
+    const task = byId.get(entry.TaskID);
+    if (task === undefined || (company !== null && companies.get(task.id) === company)) return [];
+    const same =
+      entry.Progress === task.progress &&
+      (entry.ActualStart ?? undefined) === task.actualStart &&
+      (entry.ActualFinish ?? undefined) === task.actualFinish &&
+      (entry.RemainingDuration === undefined || (entry.RemainingDuration ?? undefined) === task.remaining);
+    return same ? [] : [`${task.code} «${task.name}»`];
+  });
+  if (others.length > 0) {
+    throw new HttpsError(
+      'PERMISSION_DENIED',
+      `Tu rol en este proyecto es Subcontratista: registras avance solo en las tareas de tu empresa; ${others.length === 1 ? 'no lo es' : 'no lo son'} ${others.slice(0, 5).join(', ')}${others.length > 5 ? ` y ${others.length - 5} más` : ''}`,
+    );
+  }
+}
+
 /** Records progress at a cut-off date and answers the Gantt rescheduled from it (issue 15). */
 export const handleSaveProgress = defineHandler(
   saveProgressContract,
-  async ({ id, cutoff, entries, version }, { db, caller }) =>
-    saveProgress(db, id, { cutoff, entries, version }, { userId: caller.userId, name: caller.name }),
+  async ({ id, cutoff, entries, version }, { db, caller }) => {
+    await checkCompanyScope(db, id, caller, entries);
+    return saveProgress(db, id, { cutoff, entries, version }, { userId: caller.userId, name: caller.name });
+  },
 );

@@ -88,7 +88,7 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   loadBaselines: read,
   removeBaseline: plan,
   chooseBaseline: plan,
-  saveProgress: progress,
+  saveProgress: { kind: 'project', field: 'id', need: 'taskProgress' },
   updateAsScheduled: progress,
   loadProgressHistory: read,
   exportProgress: read,

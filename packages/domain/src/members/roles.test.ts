@@ -14,9 +14,9 @@ describe('project roles', () => {
       projectRoles.map((role) => [role, projectCapabilities.filter((need) => roleAllows(role, need))]),
     );
     expect(table).toEqual({
-      planificador: ['read', 'progress', 'commitments', 'lastPlanner', 'plan', 'members'],
-      terreno: ['read', 'progress', 'commitments', 'lastPlanner'],
-      subcontratista: ['read', 'commitments'],
+      planificador: ['read', 'taskProgress', 'progress', 'commitments', 'lastPlanner', 'plan', 'members'],
+      terreno: ['read', 'taskProgress', 'progress', 'commitments', 'lastPlanner'],
+      subcontratista: ['read', 'taskProgress', 'commitments'],
       lector: ['read'],
     });
   });

@@ -26,21 +26,31 @@ export const projectRoleDescriptions: Record<ProjectRole, string> = {
 /**
  * What a call may need of a project:
  * - 'read': see it (every member);
- * - 'progress': record progress at a cut-off ('Planificador', 'Terreno');
+ * - 'progress': record progress at a cut-off for the whole project: import it, update it as
+ *   scheduled ('Planificador', 'Terreno');
+ * - 'taskProgress': record progress task by task ('Registrar avance', the field screen):
+ *   'Planificador', 'Terreno', and a 'Subcontratista' for its company's tasks (task-scope.ts);
  * - 'commitments': take a commitment of the weekly plan ('Plan semanal') for a task
  *   ('Planificador', 'Terreno', and a 'Subcontratista' for its company's tasks: task-scope.ts);
  * - 'lastPlanner': run the Last Planner screens: the look-ahead, the constraints, closing the
  *   week's commitments, 'Pasar al avance' ('Planificador', 'Terreno'; docs/LAST-PLANNER.md);
  * - 'plan': change the plan, its prices, baselines and estados de pago, or delete it ('Planificador');
  * - 'members': manage its members and companies ('Planificador').
- * A 'Subcontratista' does not record progress until the tasks carry their company: then its
- * company's tasks alone (docs/MEMBERS.md, "Subcontratista").
  */
-export const projectCapabilities = ['read', 'progress', 'commitments', 'lastPlanner', 'plan', 'members'] as const;
+export const projectCapabilities = [
+  'read',
+  'taskProgress',
+  'progress',
+  'commitments',
+  'lastPlanner',
+  'plan',
+  'members',
+] as const;
 export type ProjectCapability = (typeof projectCapabilities)[number];
 
 const allowed: Record<ProjectCapability, readonly ProjectRole[]> = {
   read: projectRoles,
+  taskProgress: ['planificador', 'terreno', 'subcontratista'],
   progress: ['planificador', 'terreno'],
   commitments: ['planificador', 'terreno', 'subcontratista'],
   lastPlanner: ['planificador', 'terreno'],
@@ -65,7 +75,8 @@ export function rolesThatMay(need: ProjectCapability): string {
 
 const needText: Record<ProjectCapability, string> = {
   read: 'ver este proyecto',
-  progress: 'registrar avance en este proyecto',
+  taskProgress: 'registrar avance en este proyecto',
+  progress: 'registrar el avance de todo este proyecto',
   commitments: 'tomar compromisos del plan semanal de este proyecto',
   lastPlanner: 'trabajar el Last Planner de este proyecto',
   plan: 'cambiar la planificación de este proyecto',

@@ -17,7 +17,10 @@ describe('what a member may touch task by task (issue 36)', () => {
     const sub = { role: 'subcontratista' as const, companyId: 'c-1' };
     expect(memberMayTouchTask(sub, 'commitments', { companyId: 'c-1' })).toBe(true);
     expect(memberMayTouchTask(sub, 'commitments', { companyId: 'c-2' })).toBe(false);
-    // no progress for a Subcontratista until tasks carry their company (docs/MEMBERS.md)
+    // a Subcontratista records its company's tasks' progress, never the whole project's at once
+    expect(memberMayTouchTask(sub, 'taskProgress', { companyId: 'c-1' })).toBe(true);
+    expect(memberMayTouchTask(sub, 'taskProgress', { companyId: 'c-2' })).toBe(false);
+    expect(memberMayTouchTask(sub, 'taskProgress', {})).toBe(false);
     expect(memberMayTouchTask(sub, 'progress', { companyId: 'c-1' })).toBe(false);
     expect(memberMayTouchTask(sub, 'lastPlanner', { companyId: 'c-1' })).toBe(false);
     // the other roles are not limited to a company
