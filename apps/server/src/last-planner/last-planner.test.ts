@@ -194,6 +194,12 @@ describe.each(databaseKinds)('the Last Planner System (%s)', (kind) => {
     const look = await ok(planner, 'loadLookAhead', { groupBy: 'company', weeks: 3 });
     expect(rowOf(look.groups, ACT2)).toMatchObject({ ready: false, openConstraints: 1, overdueConstraints: 1 });
     expect(look.message).toMatch(/: 3 tareas, 2 listas; 1 restricción vencida$/);
+    // and on the home dashboard
+    const overdueOnHome = async () =>
+      (await callFunction(t.app, 'loadDashboard', null, planner.cookie)).body.result.projects.find(
+        (project: { id: string }) => project.id === projectId,
+      ).overdueConstraints;
+    expect(await overdueOnHome()).toBe(1);
 
     // not 'lista': no commitment
     expect(
@@ -218,6 +224,7 @@ describe.each(databaseKinds)('the Last Planner System (%s)', (kind) => {
       releasedBy: 'Pedro Terreno',
     });
     expect(released.message).toBe('Restricción liberada: Materiales');
+    expect(await overdueOnHome()).toBe(0);
     // a stale save is refused
     // the responsible person is told when it is set and when it is released
     expect((await notices(reader.userId, 'grabó una restricción')).map((notice) => notice.body.split(': ')[1])).toEqual(

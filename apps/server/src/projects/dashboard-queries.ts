@@ -169,6 +169,21 @@ async function readTrackedProjects(trx: Transaction<Database>): Promise<Set<stri
   return new Set(rows.map((row) => row.project_id));
 }
 
+/**
+ * Issue 36: each project's open constraints due before `today` (every constraint write records a
+ * history entry, which moves the stamp; a new day moves it too).
+ */
+async function readOverdueConstraints(trx: Transaction<Database>, today: string): Promise<Map<string, number>> {
+  const rows = await trx
+    .selectFrom('lp_constraint')
+    .select(['project_id', (eb) => eb.fn.countAll().as('n')])
+    .where('state', '=', 'abierta')
+    .where('due_date', '<', today)
+    .groupBy('project_id')
+    .execute();
+  return new Map(rows.map((row) => [row.project_id, Number(row.n)]));
+}
+
 /** The newest history entries of the projects in `scope`, with their project's name. */
 export async function readRecentHistory(
   db: Kysely<Database>,
@@ -336,6 +351,7 @@ export async function buildDashboard(
       const keyOf = new Map(projectStamps.map((row) => [row._id, projectKeyOf(row)]));
       const summaries = await listProjects(trx, callerId, scope);
       const tracked = await readTrackedProjects(trx);
+      const overdue = await readOverdueConstraints(trx, today);
       const until = addCalendarDays(today, UPCOMING_DAYS - 1);
       const remembered = rememberedFigures(db);
       const projects: DashboardProject[] = [];
@@ -361,6 +377,7 @@ export async function buildDashboard(
           criticalCount: figures.criticalCount,
           progress: tracked.has(summary._id) ? figures.progress : null,
           progressBasis: figures.progressBasis,
+          overdueConstraints: overdue.get(summary._id) ?? 0,
         });
         events.push(...upcomingEvents({ id: summary._id, name: summary.name }, figures.leaves, today, until));
       }

@@ -181,6 +181,7 @@ describe.each(databaseKinds)('loadDashboard (%s)', (kind) => {
       criticalCount: gantt.activities.filter((task) => task.critical).length,
       progress: null,
       progressBasis: 'duration',
+      overdueConstraints: 0,
     });
     expect(card.taskCount).toBe(11);
     expect(card.criticalCount).toBeGreaterThan(0);

@@ -191,6 +191,8 @@ export const dashboardProjectSchema = z.object({
   progress: z.number().nullable(),
   /** issue 33: what `progress` is weighted by */
   progressBasis: z.enum(['amount', 'duration']).optional(),
+  /** issue 36: the Last Planner's open constraints due before today ('vencidas') */
+  overdueConstraints: z.number().int(),
 });
 export type DashboardProject = z.infer<typeof dashboardProjectSchema>;
 

@@ -1728,6 +1728,7 @@ export const enUS: Catalogue = {
       gantt: 'Gantt',
       tracking: 'Progress',
       costs: 'Costs',
+      lastPlanner: 'Last Planner',
     },
     detail: {
       title: 'Change detail',
@@ -1773,6 +1774,7 @@ export const enUS: Catalogue = {
       gantt: 'saved the Gantt',
       tracking: 'recorded progress',
       costs: 'saved the costs',
+      lastPlanner: 'worked on the Last Planner',
     },
     unsaved:
       'You have unsaved changes: {{screens}}. If you reload, they are kept in this browser and offered back for recovery on top of the new version.',
@@ -1822,6 +1824,8 @@ export const enUS: Catalogue = {
     progress: 'Physical progress',
     progressLabel: 'Physical progress of {{name}}',
     noProgress: 'No progress recorded',
+    overdueConstraints_one: '{{count}} overdue constraint',
+    overdueConstraints_other: '{{count}} overdue constraints',
     progressBasis: 'Progress at the latest status date, {{basis}}',
     openGantt: 'Gantt',
     upcomingTitle: 'Next two weeks',

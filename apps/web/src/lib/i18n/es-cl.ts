@@ -1744,6 +1744,7 @@ export const esCL = {
       gantt: 'Gantt',
       tracking: 'Avance',
       costs: 'Costos',
+      lastPlanner: 'Last Planner',
     },
     detail: {
       title: 'Detalle del cambio',
@@ -1789,6 +1790,7 @@ export const esCL = {
       gantt: 'grabó el Gantt',
       tracking: 'registró avance',
       costs: 'grabó los costos',
+      lastPlanner: 'trabajó el Last Planner',
     },
     unsaved:
       'Tienes cambios sin grabar: {{screens}}. Si recargas, se guardan en este navegador y se te ofrecen para recuperarlos sobre la versión nueva.',
@@ -1838,6 +1840,8 @@ export const esCL = {
     progress: 'Avance físico',
     progressLabel: 'Avance físico de {{name}}',
     noProgress: 'Sin avance registrado',
+    overdueConstraints_one: '{{count}} restricción vencida',
+    overdueConstraints_other: '{{count}} restricciones vencidas',
     progressBasis: 'Avance al último corte, {{basis}}',
     openGantt: 'Gantt',
     upcomingTitle: 'Próximas dos semanas',

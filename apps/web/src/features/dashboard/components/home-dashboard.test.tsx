@@ -24,6 +24,7 @@ const hospital: DashboardProject = {
   taskCount: 1234,
   criticalCount: 56,
   progress: 37.5,
+  overdueConstraints: 2,
 };
 const school: DashboardProject = {
   id: 'p-2',
@@ -35,6 +36,7 @@ const school: DashboardProject = {
   taskCount: 0,
   criticalCount: 0,
   progress: null,
+  overdueConstraints: 0,
 };
 const excavation: DashboardTask = {
   projectId: 'p-1',
@@ -137,12 +139,18 @@ describe('HomeDashboard', () => {
     const bar = within(first).getByRole('progressbar', { name: 'Avance físico de Hospital de Talca' });
     expect(bar.getAttribute('aria-valuenow')).toBe('38');
     expect(within(first).getByText('37,5 %')).toBeTruthy();
+    // issue 36: the overdue constraints, to the project's look-ahead
+    expect(within(first).getByTestId('dashboard-overdue-constraints').getAttribute('href')).toBe(
+      '/projects/p-1/intermedia',
+    );
+    expect(within(first).getByText('2 restricciones vencidas')).toBeTruthy();
 
     const second = cards[1] as HTMLElement;
     expect(within(second).getByText('Sin tareas en el Gantt')).toBeTruthy();
     expect(within(second).getByText('Sin avance registrado')).toBeTruthy();
     expect(within(second).queryByRole('progressbar')).toBeNull();
     expect(within(second).queryByText('Tuyo')).toBeNull();
+    expect(within(second).queryByTestId('dashboard-overdue-constraints')).toBeNull();
 
     // KPI: projects (one mine), tasks and critical tasks across projects
     expect(within(screen.getByRole('group', { name: 'Proyectos' })).getByText('1 creado por ti')).toBeTruthy();

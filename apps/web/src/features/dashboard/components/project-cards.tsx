@@ -1,5 +1,6 @@
 import { formatIsoDate, formatNumber, formatProgress } from '@cimiento/domain';
 import type { DashboardProject } from '@cimiento/domain';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -89,6 +90,22 @@ export function ProjectCard({ project }: { project: DashboardProject }) {
             <Typography variant="caption" color="text.secondary">
               {t('dashboard.noProgress')}
             </Typography>
+          )}
+          {/* issue 36: the Last Planner's open constraints past their due date, to the look-ahead */}
+          {project.overdueConstraints > 0 && (
+            <Box>
+              <Chip
+                size="small"
+                color="warning"
+                variant="outlined"
+                icon={<WarningAmberIcon />}
+                component={RouterLink}
+                to={`/projects/${project.id}/intermedia`}
+                clickable
+                label={t('dashboard.overdueConstraints', { count: project.overdueConstraints })}
+                data-testid="dashboard-overdue-constraints"
+              />
+            </Box>
           )}
         </Stack>
       </CardContent>
