@@ -22,6 +22,7 @@ import { measureLoadGantt } from './loadgantt.mjs';
 import { measureMspdiExchange } from './mspdi-exchange.mjs';
 import { measureP6Import } from './p6-import.mjs';
 import { measureNotifications } from './notifications.mjs';
+import { measureLastPlanner } from './last-planner.mjs';
 import { measureLiveBounds } from './live-bounds.mjs';
 import { measureNpmStart } from './npm-start.mjs';
 import { measureResources } from './resources.mjs';
@@ -471,6 +472,13 @@ try {
   rows.push(...(await measureResources()));
 } catch (error) {
   record('loadResourceHistogram / levelResources', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+}
+
+// 11b. issue 36: the Last Planner's reads on 10,001 tasks (look-ahead goal ≤ 300 ms), beside loadGantt
+try {
+  rows.push(...(await measureLastPlanner()));
+} catch (error) {
+  record('loadLookAhead / loadWeeklyPlan / loadPpc', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
 }
 
 // 11b. issue 18: loadGantt of an unchanged 10,001-task Gantt (goal ≤ 80 ms), and right after an EDC save

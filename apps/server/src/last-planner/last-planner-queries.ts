@@ -20,7 +20,8 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Caller } from '../core/context';
 import { HttpsError } from '../core/https-error';
 import type { Database, LpCommitmentTable, LpConstraintTable } from '../db/schema';
-import { loadMergedGantt } from '../gantt/gantt-merge';
+import { readGanttAnswerStamp } from '../gantt/gantt-answer-stamps';
+import { loadMerged } from '../gantt/gantt-merge';
 import { readTaskCompanyIds, roleOf } from '../members/member-queries';
 
 /**
@@ -222,13 +223,23 @@ export type PlannerGantt = {
   version: number;
 };
 
-/**
- * The Gantt as loadGantt answers it (merged, scheduled: its dates, the actual ones, the remaining
- * work from the cut-off), each task with its EDP path (its summaries' names from the top), its
- * company and, for an EDC activity sized by quantity, its quantity and unit of work.
- */
-export async function readPlannerGantt(db: Kysely<Database>, projectId: string): Promise<PlannerGantt> {
-  const [gantt, companies] = await Promise.all([loadMergedGantt(db, projectId), readTaskCompanyIds(db, projectId)]);
+/** The Gantt's part of PlannerGantt, before the tasks' companies. */
+type PlannerBase = { tasks: PlannerTask[]; cutoff: string | null; version: number };
+
+/** How many projects' Gantts each process remembers for the Last Planner. */
+const REMEMBERED_GANTTS = 20;
+const basesByDatabase = new WeakMap<Kysely<Database>, Map<string, { stamp: string; base: PlannerBase }>>();
+
+function rememberedBases(db: Kysely<Database>): Map<string, { stamp: string; base: PlannerBase }> {
+  let remembered = basesByDatabase.get(db);
+  if (remembered === undefined) {
+    remembered = new Map();
+    basesByDatabase.set(db, remembered);
+  }
+  return remembered;
+}
+
+function plannerBase(gantt: Awaited<ReturnType<typeof loadMerged>>): PlannerBase {
   const names = new Map(gantt.tasks.map((task) => [task.id, task.name]));
   const parents = new Map(gantt.tasks.map((task) => [task.id, task.parentId]));
   const areas = new Map<number, string[]>();
@@ -248,7 +259,7 @@ export async function readPlannerGantt(db: Kysely<Database>, projectId: string):
       code: task.code,
       name: task.name,
       area: areaOf(task.parentId),
-      companyId: companies.get(task.id) ?? null,
+      companyId: null,
       start: scheduled?.start ?? task.start,
       end: scheduled?.end ?? task.start,
       progress: task.progress,
@@ -259,12 +270,43 @@ export async function readPlannerGantt(db: Kysely<Database>, projectId: string):
       isSummary: scheduled?.isSummary ?? false,
     };
   });
-  return {
-    tasks,
-    byId: new Map(tasks.map((task) => [task.id, task])),
-    cutoff: gantt.project.cutoff ?? null,
-    version: gantt.project.version,
-  };
+  return { tasks, cutoff: gantt.project.cutoff ?? null, version: gantt.project.version };
+}
+
+/**
+ * The Gantt as loadGantt answers it (merged, scheduled: its dates, the actual ones, the remaining
+ * work from the cut-off), each task with its EDP path (its summaries' names from the top), its
+ * company and, for an EDC activity sized by quantity, its quantity and unit of work. The Gantt's
+ * part is remembered at loadGantt's answer stamp (gantt-answer-stamps.ts: every write it depends on
+ * moves the stamp on), so the Last Planner's reads of an unchanged Gantt do not merge and schedule
+ * it again; the companies are read each time.
+ */
+export async function readPlannerGantt(db: Kysely<Database>, projectId: string): Promise<PlannerGantt> {
+  const remembered = rememberedBases(db);
+  const [stamp, companies] = await Promise.all([
+    readGanttAnswerStamp(db, projectId),
+    readTaskCompanyIds(db, projectId),
+  ]);
+  const hit = remembered.get(projectId);
+  let base: PlannerBase;
+  if (hit !== undefined && stamp !== undefined && hit.stamp === stamp) base = hit.base;
+  else {
+    const gantt = await loadMerged(db, projectId, false, false);
+    base = plannerBase(gantt);
+    remembered.delete(projectId);
+    if (gantt.answerStamp !== undefined) {
+      remembered.set(projectId, { stamp: gantt.answerStamp, base });
+      if (remembered.size > REMEMBERED_GANTTS) remembered.delete(remembered.keys().next().value as string);
+    }
+  }
+  const tasks =
+    companies.size === 0
+      ? base.tasks
+      : base.tasks.map((task) => {
+          const companyId = companies.get(task.id);
+          return companyId === undefined ? task : { ...task, companyId };
+        });
+  return { tasks, byId: new Map(tasks.map((task) => [task.id, task])), cutoff: base.cutoff, version: base.version };
 }
 
 /** A task with its constraints, as the screens show it (`underWay` against the window's first day). */
