@@ -29,6 +29,9 @@ import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web-app';
 import { startFileSweeper } from './storage/file-sweep';
 import { createFileStorage, registerFilesRoute } from './storage/files-route';
+import { memberRole } from './members/project-access';
+import { projectOfKey } from './tracking/photo-queries';
+import { isAdminRole } from './users/user-queries';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/web/dist, from apps/server/src (tests, tsx) and from apps/server/dist (the bundle) alike. */
@@ -112,7 +115,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ...(options.answerCache === undefined ? {} : { answers: options.answerCache }),
   });
 
-  await registerFilesRoute(app, { sessions, storage });
+  await registerFilesRoute(app, {
+    sessions,
+    storage,
+    // issue 36: a project's photos are its members' (and the administrators')
+    mayRead: async (user, key) => {
+      const projectId = projectOfKey(key);
+      if (projectId === undefined || isAdminRole(user.role ?? null)) return true;
+      return (await memberRole(database.db, projectId, user.id)) !== undefined;
+    },
+  });
   // issue 30: released files lose their bytes only after the grace period (storage/file-sweep.ts)
   const sweeper = startFileSweeper({ db: database.db, storage, log: app.log });
   app.addHook('preClose', async () => {

@@ -126,6 +126,9 @@ function samples(c: Context): Record<FunctionName, Sample> {
     removeCommitment: { input: { id, commitmentId: 'no-existe', version: 1 } },
     closeCommitment: { input: { id, commitmentId: 'no-existe', version: 1, outcome: 'cumplido' } },
     transferCommitments: { input: { id, cutoff: '2026-01-05', version: 1, dryRun: true } },
+    // the site's photos (a task that is not there)
+    uploadTaskPhoto: { input: { id, taskId: 99_999, clientId: 'foto-0001', dataUrl: 'data:image/png;base64,' } },
+    loadTaskPhotos: { input: { id }, read: true },
   };
 }
 

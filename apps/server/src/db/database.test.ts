@@ -56,6 +56,7 @@ const APP_TABLES = [
   'session',
   'stored_file',
   'task_company',
+  'task_photo',
   'uf_value',
   'user',
   'user_profile',

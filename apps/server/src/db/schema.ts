@@ -593,6 +593,21 @@ export type LpCommitmentTable = {
   transferred_cutoff: string | null;
 };
 
+/** issue 36: a photo of a task taken on site (the field screen). */
+export type TaskPhotoTable = {
+  id: string;
+  project_id: string;
+  task_id: number | string;
+  client_id: string;
+  path: string;
+  content_type: string;
+  size: number;
+  caption: string;
+  created_at: string;
+  created_by: string | null;
+  created_by_name: string;
+};
+
 export type Database = {
   user: UserTable;
   session: SessionTable;
@@ -643,6 +658,7 @@ export type Database = {
   task_company: TaskCompanyTable;
   lp_constraint: LpConstraintTable;
   lp_commitment: LpCommitmentTable;
+  task_photo: TaskPhotoTable;
 };
 
 export type DatabaseDialect = 'sqlite' | 'postgres';

@@ -2,6 +2,7 @@ import {
   closeCommitmentContract,
   loadLookAheadContract,
   loadPpcContract,
+  loadTaskPhotosContract,
   loadWeeklyPlanContract,
   removeCommitmentContract,
   removeConstraintContract,
@@ -10,6 +11,7 @@ import {
   saveLastPlannerSettingsContract,
   saveTaskCompanyContract,
   transferCommitmentsContract,
+  uploadTaskPhotoContract,
 } from '@cimiento/domain/last-planner';
 import {
   approveEstadoPagoContract,
@@ -215,6 +217,12 @@ export const functionHandlers: RegisteredHandler[] = [
   handleRemoveMember,
   handleSaveCompany,
   handleRemoveCompany,
+  // issue 36: the site's photos
+  lazyHandler(
+    uploadTaskPhotoContract,
+    async () => (await import('../tracking/upload-task-photo')).handleUploadTaskPhoto,
+  ),
+  lazyHandler(loadTaskPhotosContract, async () => (await import('../tracking/load-task-photos')).handleLoadTaskPhotos),
   // issue 36: the Last Planner System, a chunk of its own
   lazyHandler(loadLookAheadContract, async () => (await import('../last-planner/load-look-ahead')).handleLoadLookAhead),
   lazyHandler(

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, createFirstAdmin, createSignedInUser } from '../../test/support/factories';
 import type { TestAccount } from '../../test/support/factories';
 import { asInput, createGanttProject, loadGanttOk, saveGanttOk } from '../../test/support/gantt';
+import { dataUrl, tinyPng } from '../../test/support/images';
 import { addCompany, addMember } from '../../test/support/members';
 import { createTestApp, databaseKinds } from '../../test/support/test-app';
 import type { TestApp } from '../../test/support/test-app';
@@ -31,6 +32,7 @@ describe.each(databaseKinds)('the Last Planner System (%s)', (kind) => {
   let projectId: string;
   let companyA: string;
   let companyB: string;
+  let adminCookie: string;
   const today = santiagoToday();
   const week = weekOf(today);
 
@@ -71,6 +73,7 @@ describe.each(databaseKinds)('the Last Planner System (%s)', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     const admin = await createFirstAdmin(t, { name: 'Carla Admin' });
+    adminCookie = admin.cookie;
     planner = await createSignedInUser(t, admin.cookie, { name: 'Rosa Planificadora' });
     field = await createSignedInUser(t, admin.cookie, { name: 'Pedro Terreno' });
     sub = await createSignedInUser(t, admin.cookie, { name: 'Juan Moldajes' });
@@ -384,6 +387,45 @@ describe.each(databaseKinds)('the Last Planner System (%s)', (kind) => {
     expect(await refused(sub, 'updateAsScheduled', { cutoff: today, preview: true }, 403)).toBe(
       roleRefusalMessage('subcontratista', 'progress'),
     );
+  });
+
+  it('keeps the site’s photos of a task: once per phone id, members only, a Subcontratista on its company’s tasks', async () => {
+    const photo = {
+      taskId: ACT1,
+      clientId: 'foto-0001-aaaa',
+      dataUrl: dataUrl('image/png', tinyPng()),
+      caption: 'Excavación eje 3',
+    };
+    const first = await ok(sub, 'uploadTaskPhoto', photo);
+    expect(first).toMatchObject({
+      created: true,
+      photo: { taskId: ACT1, caption: 'Excavación eje 3', createdBy: 'Juan Moldajes' },
+    });
+    // the same photo again (the answer lost offline): stored once
+    const again = await ok(sub, 'uploadTaskPhoto', photo);
+    expect(again).toMatchObject({ created: false, photo: { id: first.photo.id } });
+    expect((await ok(reader, 'loadTaskPhotos', { taskIds: [ACT1] })).photos.map((p: { id: string }) => p.id)).toEqual([
+      first.photo.id,
+    ]);
+    expect(await refused(sub, 'uploadTaskPhoto', { ...photo, taskId: P21, clientId: 'foto-0002-bbbb' }, 403)).toBe(
+      `Tu rol en este proyecto es Subcontratista: ${await taskCode(P21)} no es una tarea de tu empresa`,
+    );
+    expect(await refused(reader, 'uploadTaskPhoto', { ...photo, clientId: 'foto-0003-cccc' }, 403)).toBe(
+      roleRefusalMessage('lector', 'taskProgress'),
+    );
+    expect(
+      await refused(
+        field,
+        'uploadTaskPhoto',
+        { ...photo, clientId: 'foto-0004-dddd', dataUrl: 'data:text/plain;base64,aG9sYQ==' },
+        400,
+      ),
+    ).toBe('La foto debe ser una imagen PNG, JPEG o WebP');
+    // its bytes: the project's members read them, anyone else finds nothing there
+    const read = (cookie: string) => t.app.inject({ method: 'GET', url: first.photo.url, headers: { cookie } });
+    expect((await read(reader.cookie)).statusCode).toBe(200);
+    const stranger = await createSignedInUser(t, adminCookie, { name: 'Ana Ajena' });
+    expect((await read(stranger.cookie)).statusCode).toBe(404);
   });
 
   it('keeps each project’s settings and lists, and a company holding tasks and commitments is kept', async () => {

@@ -60,6 +60,7 @@ export async function loadWeeklyPlan(
     cutoff: gantt.cutoff,
     week,
     weekEnd: weekEnd(week),
+    ganttVersion: gantt.version,
     candidates,
     commitments,
     companies,

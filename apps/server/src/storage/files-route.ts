@@ -29,9 +29,17 @@ export function createFileStorage(config: Config, db: Kysely<Database>): FileSto
  */
 export async function registerFilesRoute(
   app: FastifyInstance,
-  options: { sessions: SessionCache; storage: FileStorage },
+  options: {
+    sessions: SessionCache;
+    storage: FileStorage;
+    /**
+     * issue 36: whether this user may read this key (a project's photos: its members and the
+     * administrators); a refusal is answered like a missing file, so it says nothing of the key
+     */
+    mayRead?: (user: { id: string; role?: string | null }, key: string) => Promise<boolean>;
+  },
 ): Promise<void> {
-  const { sessions, storage } = options;
+  const { sessions, storage, mayRead } = options;
   app.get(`${PUBLIC_FILES_PREFIX}*`, async (request, reply) => {
     const user = await sessions.user(request.headers);
     if (!user || user.banned) {
@@ -41,7 +49,8 @@ export async function registerFilesRoute(
         .send({ error: { status: 'UNAUTHENTICATED', message: FILES_SIGN_IN_MESSAGE } });
     }
     const key = (request.params as { '*': string })['*'];
-    const file = isSafeKey(key) ? await storage.read(key) : undefined;
+    const allowed = isSafeKey(key) && (mayRead === undefined || (await mayRead(user, key)));
+    const file = allowed ? await storage.read(key) : undefined;
     if (!file) {
       return reply
         .status(404)

@@ -258,6 +258,8 @@ export const loadWeeklyPlanContract = defineFunction({
     cutoff: z.string().nullable(),
     week: z.string(),
     weekEnd: z.string(),
+    /** the Gantt's version (saveProgress's, for the field screen's entries) */
+    ganttVersion: z.number().int(),
     /** the tasks that week's look-ahead lists, ready or not, in the Gantt's order */
     candidates: z.array(lastPlannerTaskSchema),
     commitments: z.array(storedCommitmentSchema),

@@ -89,6 +89,7 @@ import {
   saveTaskCompanyContract,
   transferCommitmentsContract,
 } from './last-planner-contracts';
+import { loadTaskPhotosContract, uploadTaskPhotoContract } from './field-contracts';
 import {
   emptyTrashContract,
   loadProjectHoldingsContract,
@@ -187,6 +188,9 @@ export const functionContracts = [
   closeCommitmentContract,
   loadPpcContract,
   transferCommitmentsContract,
+  // issue 36: the site's photos
+  uploadTaskPhotoContract,
+  loadTaskPhotosContract,
 ] as const;
 
 export type AnyFunctionContract = (typeof functionContracts)[number];

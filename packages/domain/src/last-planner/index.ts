@@ -104,3 +104,11 @@ export {
   saveTaskCompanyContract,
   transferCommitmentsContract,
 } from '../functions/last-planner-contracts';
+export type { TaskPhoto } from '../functions/field-contracts';
+export {
+  MAX_PHOTO_BYTES,
+  MAX_PHOTO_CAPTION,
+  loadTaskPhotosContract,
+  taskPhotoSchema,
+  uploadTaskPhotoContract,
+} from '../functions/field-contracts';

@@ -25,6 +25,7 @@ import { taskResourcesMigration } from './0022-task-resources';
 import { edcQuantityMigration } from './0023-edc-quantity';
 import { projectMembersMigration } from './0024-project-members';
 import { lastPlannerMigration } from './0025-last-planner';
+import { taskPhotosMigration } from './0026-task-photos';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -56,6 +57,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
     '0023-edc-quantity': edcQuantityMigration(types),
     '0024-project-members': projectMembersMigration(),
     '0025-last-planner': lastPlannerMigration(types),
+    '0026-task-photos': taskPhotosMigration(),
   };
   return { getMigrations: async () => migrations };
 }
