@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin, ProxyOptions } from 'vite';
 
 const API_TARGET = 'http://127.0.0.1:3000';
@@ -33,7 +34,37 @@ function dropSvarWebFonts(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [dropSvarWebFonts(), react()],
+  plugins: [
+    dropSvarWebFonts(),
+    react(),
+    // issue 36: the app installs and opens offline (the field screen). The service worker is
+    // registered by the field screen itself (injectRegister: false), so the other screens, their
+    // first visit and the benches load exactly as before; once registered it keeps the built files
+    // (precache) and answers navigations with index.html when there is no connection.
+    VitePWA({
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      manifest: {
+        name: 'Cimiento',
+        short_name: 'Cimiento',
+        description: 'Planificación y control de obras',
+        lang: 'es-CL',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#1565c0',
+        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/files\//, /^\/healthz/, /^\/metrics/],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   resolve: {
     // '/src/…' is resolved from the project root (apps/web)
     alias: [{ find: /^@\//, replacement: '/src/' }],

@@ -120,6 +120,14 @@ export const routes: RouteObject[] = [
           Component: (await import('@/features/members/components/members-screen')).ProjectMembers,
         }),
       },
+      // 'Terreno' (issue 36): the field screen for a phone, offline first
+      {
+        path: 'projects/:id/terreno',
+        handle: handle({ titleKey: 'projectField', parent: projectsCrumb, isProjectRoute: true }),
+        lazy: async () => ({
+          Component: (await import('@/features/field/components/field-screen')).FieldScreen,
+        }),
+      },
       {
         path: 'admin/tipos-area',
         handle: handle({ titleKey: 'areaTypes', parent: administrationCrumb }),

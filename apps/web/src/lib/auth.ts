@@ -64,9 +64,53 @@ async function authFetch(path: string, init: { method: 'GET' | 'POST'; body?: un
   return body;
 }
 
+/**
+ * Issue 36 (the field screen works offline): the last session the server confirmed, kept in this
+ * browser so that the app still opens without a connection until that session expires. It holds no
+ * secret (the session's cookie stays httpOnly; every call is still checked by the server) and goes
+ * on sign-out or when the server says there is no session.
+ */
+const LAST_SESSION_KEY = 'cimiento.lastSession';
+
+function rememberSession(session: Session | null): void {
+  try {
+    if (session === null) localStorage.removeItem(LAST_SESSION_KEY);
+    else localStorage.setItem(LAST_SESSION_KEY, JSON.stringify(session));
+  } catch {
+    // storage full or disabled: the app simply does not open offline
+  }
+}
+
+/** The remembered session while it has not expired (undefined: none). */
+export function rememberedSession(now: Date = new Date()): Session | undefined {
+  try {
+    const text = localStorage.getItem(LAST_SESSION_KEY);
+    if (text === null) return undefined;
+    const session = JSON.parse(text) as Session;
+    if (typeof session?.user?.id !== 'string' || !(new Date(session.session.expiresAt) > now)) return undefined;
+    return session;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function getSession(): Promise<Session | null> {
-  const body = await authFetch('/get-session', { method: 'GET' });
-  if (typeof body !== 'object' || body === null || !('user' in body) || !body.user) return null;
+  let body: unknown;
+  try {
+    body = await authFetch('/get-session', { method: 'GET' });
+  } catch (error) {
+    // no connection: the session this browser last had, while it lasts
+    if (error instanceof AuthError && error.code === 'NETWORK_ERROR') {
+      const remembered = rememberedSession();
+      if (remembered !== undefined) return remembered;
+    }
+    throw error;
+  }
+  if (typeof body !== 'object' || body === null || !('user' in body) || !body.user) {
+    rememberSession(null);
+    return null;
+  }
+  rememberSession(body as Session);
   return body as Session;
 }
 
@@ -105,6 +149,7 @@ export function wasSignOutChosen(): boolean {
 
 export async function signOut(): Promise<void> {
   markSigningOut(true);
+  rememberSession(null);
   await authFetch('/sign-out', { method: 'POST', body: {} });
 }
 
@@ -122,6 +167,8 @@ export function sessionQueryOptions() {
     queryFn: getSession,
     staleTime: 60_000,
     retry: false,
+    // offline, the check still runs (and answers the remembered session): the field screen opens
+    networkMode: 'always',
   });
 }
 

@@ -268,6 +268,13 @@ export function SidebarContent({
             <SidebarLink to={`${projectBase}/edp`} label={t('nav.edp')} icon={<ListAltIcon />} context={context} />
             <SidebarLink to={`${projectBase}/edc`} label={t('nav.edc')} icon={<HubIcon />} context={context} />
             <SidebarLink to={`${projectBase}/gantt`} label={t('nav.gantt')} icon={<TimelineIcon />} context={context} />
+            {/* issue 36: the field screen (a phone, offline) */}
+            <SidebarLink
+              to={`${projectBase}/terreno`}
+              label={t('nav.field')}
+              icon={<EngineeringIcon />}
+              context={context}
+            />
             <SidebarLink
               to={`${projectBase}/linea-de-balance`}
               label={t('nav.lineOfBalance')}
