@@ -245,7 +245,16 @@ export function FieldScreen() {
         </Alert>
       )}
       {problems.map((entry) => (
-        <ProblemCard key={entry.clientId} entry={entry} onChange={refreshQueue} />
+        <ProblemCard
+          key={entry.clientId}
+          entry={entry}
+          onChange={refreshQueue}
+          onKeep={async (kept) => {
+            await updateEntry(keepMine(kept));
+            await refreshQueue();
+            if (online) void sync();
+          }}
+        />
       ))}
       {loadError !== null && data === null && (
         <Alert severity="error" sx={{ mb: 2 }}>
@@ -278,7 +287,15 @@ export function FieldScreen() {
 }
 
 /** A conflict or a refusal: both values and what to do. */
-function ProblemCard({ entry, onChange }: { entry: QueuedEntry; onChange: () => Promise<void> }) {
+function ProblemCard({
+  entry,
+  onChange,
+  onKeep,
+}: {
+  entry: QueuedEntry;
+  onChange: () => Promise<void>;
+  onKeep: (entry: QueuedEntry) => Promise<void>;
+}) {
   const what =
     entry.kind === 'progress'
       ? `Avance ${entry.progress} %`
@@ -308,7 +325,7 @@ function ProblemCard({ entry, onChange }: { entry: QueuedEntry; onChange: () => 
             <Button
               size="small"
               variant="contained"
-              onClick={() => void updateEntry(keepMine(entry)).then(onChange)}
+              onClick={() => void onKeep(entry)}
               sx={{ minHeight: 44 }}
             >
               Grabar el mío
