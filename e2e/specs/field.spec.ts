@@ -133,9 +133,11 @@ describe('Terreno: progress and photos from a phone, offline', () => {
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state ?? 'none')).toBe(
-      'activated',
-    );
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state ?? 'none'), {
+        timeout: 30_000,
+      })
+      .toBe('activated');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     const violations = await axeViolations(page, 'main');
@@ -172,6 +174,14 @@ describe('Terreno: progress and photos from a phone, offline', () => {
     expect(photos.photos).toHaveLength(1);
     const act1 = (await gantt()).activities.find((task) => task.TaskCode === 'ACT1');
     expect(photos.photos[0]?.taskId).toBe(act1?.TaskID);
+    // and it shows on the task, read from the server
+    const shown = card('Moldaje').getByTestId('field-photo');
+    await shown.waitFor();
+    await expect
+      .poll(() =>
+        shown.evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth),
+      )
+      .toBeGreaterThan(0);
   });
 
   it('a conflicting save on the server meanwhile: both values shown, and «Grabar el mío» keeps his', async () => {
