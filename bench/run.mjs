@@ -11,6 +11,7 @@ import { measureEdpDelete } from './edp-delete.mjs';
 import { measureEdpScreen } from './edp-screen.mjs';
 import { measureEdpUsage } from './edp-usage.mjs';
 import { measureBoot, loginJavaScript as measureLoginJavaScript } from './boot.mjs';
+import { measureFieldScreen } from './field-screen.mjs';
 import { measureGanttExport } from './gantt-export.mjs';
 import { measureGanttScreen } from './gantt-screen.mjs';
 import { measureGanttSequencing } from './gantt-sequencing.mjs';
@@ -434,6 +435,12 @@ try {
     record(row.name, row.value, row.unit, row.note);
 } catch (error) {
   record('EDP screen boot', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
+}
+// 9c. issue 36, the field screen on a phone: 390 × 844, CPU 4× slower, navigation → first task card
+try {
+  for (const row of await measureFieldScreen({ url: app.url, cookie })) record(row.name, row.value, row.unit, row.note);
+} catch (error) {
+  record('Field screen first task card', 'n/a', '', `failed: ${error.message.split('\n')[0]}`);
 }
 await app.stop();
 
