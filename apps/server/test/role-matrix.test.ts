@@ -129,6 +129,7 @@ function samples(c: Context): Record<FunctionName, Sample> {
     // the site's photos (a task that is not there)
     uploadTaskPhoto: { input: { id, taskId: 99_999, clientId: 'foto-0001', dataUrl: 'data:image/png;base64,' } },
     loadTaskPhotos: { input: { id }, read: true },
+    exportLastPlanner: { input: { id, what: 'lookAhead', format: 'xlsx' }, read: true },
   };
 }
 

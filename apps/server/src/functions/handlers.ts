@@ -1,5 +1,6 @@
 import {
   closeCommitmentContract,
+  exportLastPlannerContract,
   loadLookAheadContract,
   loadPpcContract,
   loadTaskPhotosContract,
@@ -217,6 +218,11 @@ export const functionHandlers: RegisteredHandler[] = [
   handleRemoveMember,
   handleSaveCompany,
   handleRemoveCompany,
+  // issue 36: the Last Planner's documents
+  lazyHandler(
+    exportLastPlannerContract,
+    async () => (await import('../exchange/export-last-planner')).handleExportLastPlanner,
+  ),
   // issue 36: the site's photos
   lazyHandler(
     uploadTaskPhotoContract,

@@ -1,6 +1,7 @@
 import { santiagoToday } from '@cimiento/domain';
 import { addDays, weekEnd, weekOf } from '@cimiento/domain/last-planner';
 import { roleRefusalMessage } from '@cimiento/domain/members';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, createFirstAdmin, createSignedInUser } from '../../test/support/factories';
 import type { TestAccount } from '../../test/support/factories';
@@ -365,6 +366,59 @@ describe.each(databaseKinds)('the Last Planner System (%s)', (kind) => {
     expect(
       await refused(field, 'transferCommitments', { cutoff: today, version: after.version, dryRun: false }, 400),
     ).toBe('No hay compromisos cumplidos que registren avance a esa fecha de corte');
+  });
+
+  it('exports the look-ahead and the weekly plan to Excel and PDF (A4, A3), the PPC to Excel', async () => {
+    const sheet = async (data: Record<string, unknown>) => {
+      const file = await ok(reader, 'exportLastPlanner', { ...data, format: 'xlsx' });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(Buffer.from(file.content, 'base64') as unknown as ArrayBuffer);
+      return { file, workbook };
+    };
+    const look = await sheet({ what: 'lookAhead', groupBy: 'company', weeks: 3 });
+    expect(look.file.message).toBe('Intermedia exportada a Excel');
+    const rowsOf = (workbook: ExcelJS.Workbook, name: string) =>
+      Array.from(workbook.getWorksheet(name)?.getSheetValues() ?? [])
+        .filter((row): row is ExcelJS.CellValue[] => Array.isArray(row))
+        .map((row) =>
+          Array.from(row)
+            .slice(1)
+            .map((cell) => (cell === undefined || cell === null ? '' : String(cell))),
+        );
+    const lookRows = rowsOf(look.workbook, 'Intermedia');
+    expect(lookRows.some((row) => row[0] === 'Moldajes del Sur (2 tareas, 2 listas)')).toBe(true);
+    const hormigonar = lookRows.find((row) => row[1] === 'Hormigonar');
+    expect(hormigonar?.[6]).toBe('Lista');
+    expect(hormigonar?.[7]).toContain('Materiales: Llegada de moldajes (Moldajes del Sur, vence el');
+
+    const plan = await sheet({ what: 'weeklyPlan', week });
+    const planRows = rowsOf(plan.workbook, 'Plan semanal');
+    expect(planRows.find((row) => row[1] === 'Excavar')?.slice(3, 6)).toEqual([
+      '40 % de la tarea',
+      'No cumplido',
+      'Materiales',
+    ]);
+    expect(planRows.some((row) => row[0]?.includes('PPC de la semana: 50,0 %'))).toBe(true);
+
+    const ppc = await sheet({ what: 'ppc', dateFrom: week, dateTo: week });
+    expect(ppc.file.message).toBe('PPC exportado a Excel');
+    expect(ppc.workbook.worksheets.map((worksheet) => worksheet.name)).toEqual([
+      'PPC semanal',
+      'PPC por empresa',
+      'Causas',
+    ]);
+
+    for (const paper of ['A4', 'A3'] as const) {
+      const pdf = await ok(field, 'exportLastPlanner', { what: 'weeklyPlan', week, format: 'pdf', paper });
+      const bytes = Buffer.from(pdf.content, 'base64').toString('latin1');
+      expect(bytes.startsWith('%PDF-')).toBe(true);
+      // landscape: A4 842 × 595 pt, A3 1191 × 842 pt
+      expect(bytes).toContain(paper === 'A4' ? '/MediaBox [0 0 841.89 595.28]' : '/MediaBox [0 0 1190.55 841.89]');
+      expect(pdf.fileName).toBe(`plan-semanal-${pdf.fileName.split('-')[2]}-${week}.pdf`);
+    }
+    expect(await refused(reader, 'exportLastPlanner', { what: 'ppc', format: 'pdf' }, 400)).toBe(
+      'El PPC se exporta a Excel; en PDF se imprimen la intermedia y el plan semanal',
+    );
   });
 
   it('lets a Subcontratista record the progress of its company’s tasks only', async () => {

@@ -131,6 +131,7 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   removeCommitment: commitments,
   closeCommitment: lastPlanner,
   transferCommitments: lastPlanner,
+  exportLastPlanner: read,
   // the site's photos: whoever records a task's progress (a Subcontratista, its company's tasks)
   uploadTaskPhoto: { kind: 'project', field: 'id', need: 'taskProgress' },
   loadTaskPhotos: read,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineFunction } from './contract';
 import { isoDateSchema, messageSchema } from './common';
+import { exportedFileSchema } from './exchange-contracts';
 import { projectIdSchema } from './gantt-contracts';
 
 /**
@@ -395,4 +396,36 @@ export const transferCommitmentsContract = defineFunction({
     version: z.number().int(),
     message: messageSchema,
   }),
+});
+
+// ---------------------------------------------------------------- exports
+
+export const LAST_PLANNER_EXPORTS = ['lookAhead', 'weeklyPlan', 'ppc'] as const;
+export const LAST_PLANNER_PAPERS = ['A4', 'A3'] as const;
+
+/**
+ * exportLastPlanner: the look-ahead or the weekly plan as an Excel workbook or a PDF to print (A4 or
+ * A3, landscape), or the PPC (trend, per company, Pareto) as a workbook; each as its load function
+ * reads it with the same options.
+ */
+export const exportLastPlannerContract = defineFunction({
+  name: 'exportLastPlanner',
+  input: z.strictObject({
+    id: projectIdSchema,
+    what: z.enum(LAST_PLANNER_EXPORTS, { error: "debe ser 'lookAhead', 'weeklyPlan' o 'ppc'" }),
+    format: z.enum(['xlsx', 'pdf'], { error: "debe ser 'xlsx' o 'pdf'" }),
+    paper: z.enum(LAST_PLANNER_PAPERS, { error: "debe ser 'A4' o 'A3'" }).optional(),
+    // the look-ahead's
+    groupBy: z.enum(LOOK_AHEAD_GROUP_BYS, { error: "debe ser 'company' o 'area'" }).optional(),
+    weeks: weeksSchema.optional(),
+    from: z.enum(LOOK_AHEAD_FROMS, { error: "debe ser 'cutoff' o 'today'" }).optional(),
+    // the weekly plan's
+    week: isoDateSchema.optional(),
+    // the PPC's
+    dateFrom: isoDateSchema.optional(),
+    dateTo: isoDateSchema.optional(),
+    companyId: idSchema.optional(),
+  }),
+  output: exportedFileSchema.extend({ message: messageSchema }),
+  bodyLimit: 4096,
 });

@@ -78,6 +78,7 @@ import {
 } from './member-contracts';
 import {
   closeCommitmentContract,
+  exportLastPlannerContract,
   loadLookAheadContract,
   loadPpcContract,
   loadWeeklyPlanContract,
@@ -188,6 +189,7 @@ export const functionContracts = [
   closeCommitmentContract,
   loadPpcContract,
   transferCommitmentsContract,
+  exportLastPlannerContract,
   // issue 36: the site's photos
   uploadTaskPhotoContract,
   loadTaskPhotosContract,

@@ -91,7 +91,10 @@ export type {
 export {
   LOOK_AHEAD_FROMS,
   MAX_TASK_COMPANY_TASKS,
+  LAST_PLANNER_EXPORTS,
+  LAST_PLANNER_PAPERS,
   closeCommitmentContract,
+  exportLastPlannerContract,
   lastPlannerSettingsSchema,
   loadLookAheadContract,
   loadPpcContract,
