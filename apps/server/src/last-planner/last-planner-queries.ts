@@ -243,8 +243,12 @@ function plannerBase(gantt: Awaited<ReturnType<typeof loadMerged>>): PlannerBase
   const names = new Map(gantt.tasks.map((task) => [task.id, task.name]));
   const parents = new Map(gantt.tasks.map((task) => [task.id, task.parentId]));
   const areas = new Map<number, string[]>();
+  // a Gantt with one top task (the generated EDP's root, the project itself) is not a location: the
+  // paths start below it ('Torre A › Piso 3', not 'Edificio … › Torre A › Piso 3')
+  const tops = gantt.tasks.filter((task) => task.parentId === undefined);
+  const root = tops.length === 1 && gantt.tasks.length > 1 ? tops[0]?.id : undefined;
   const areaOf = (id: number | undefined): string[] => {
-    if (id === undefined) return [];
+    if (id === undefined || id === root) return [];
     const known = areas.get(id);
     if (known !== undefined) return known;
     const path = [...areaOf(parents.get(id)), names.get(id) ?? ''];

@@ -125,8 +125,24 @@ describe.each(databaseKinds)('the Last Planner System (%s)', (kind) => {
     expect(rowOf(three.groups, P21)).toMatchObject({ underWay: true, ready: true });
     expect(rowOf(three.groups, ACT2)).toMatchObject({ underWay: false, ready: true, openConstraints: 0 });
     // one group per first level of the EDP, in the Gantt's order; each row keeps its whole path
-    expect(three.groups).toHaveLength(1);
-    expect(three.groups[0].tasks.find((task: Row) => task.id === ACT1).area.at(-1)).toBe('Zapatas');
+    // one group per first level below the project's own root, in the Gantt's order
+    const nameOf = async (id: number) =>
+      (
+        await t.db
+          .selectFrom('gantt_task')
+          .select('name')
+          .where('project_id', '=', projectId)
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).name;
+    expect(three.groups.map((group: Group) => [group.label, group.tasks.map((task) => task.id)])).toEqual([
+      [await nameOf(2), [ACT1, ACT2]],
+      [await nameOf(9), [P21]],
+    ]);
+    const path = three.groups[0].tasks.find((task: Row) => task.id === ACT1).area;
+    expect(path[0]).toBe(await nameOf(2));
+    expect(path.at(-1)).toBe('Zapatas');
+    expect(path).not.toContain(await nameOf(1));
     // six weeks reach the task starting in the fifth
     expect(ids((await ok(planner, 'loadLookAhead', { weeks: 6 })).groups)).toEqual([ACT1, ACT2, P21, P22]);
 
