@@ -27,7 +27,7 @@ export const lookAheadGridSx = {
   display: 'grid',
   gridTemplateColumns: {
     xs: '1fr',
-    md: 'minmax(260px, 3fr) minmax(150px, 1.2fr) 72px minmax(150px, 1.3fr) minmax(150px, 1.5fr)',
+    md: 'minmax(240px, 3fr) minmax(190px, 1.2fr) 72px minmax(150px, 1.3fr) minmax(150px, 1.5fr)',
   },
   columnGap: 2,
   rowGap: 0.75,
@@ -53,7 +53,6 @@ export function ReadinessChips({
         <Chip
           size="small"
           color="warning"
-          variant="outlined"
           label={t('lastPlanner.lookAhead.notReady', { count: task.openConstraints })}
           data-testid="task-not-ready"
         />
@@ -141,7 +140,12 @@ export function LookAheadTask(props: LookAheadTaskProps) {
         </Stack>
         <Box sx={{ pl: { xs: 5, md: 0 } }}>
           <Typography variant="body2">
-            {formatIsoDate(task.start)} → {formatIsoDate(task.end)}
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {formatIsoDate(task.start)} →
+            </Box>{' '}
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {formatIsoDate(task.end)}
+            </Box>
           </Typography>
           {task.underWay && (
             <Typography variant="caption" color="text.secondary">
@@ -271,7 +275,6 @@ function ConstraintsPanel(props: LookAheadTaskProps & { label: string }) {
                 )}
                 <Chip
                   size="small"
-                  variant={constraint.state === 'liberada' ? 'filled' : 'outlined'}
                   color={constraint.state === 'liberada' ? 'success' : 'warning'}
                   label={CONSTRAINT_STATE_LABELS[constraint.state]}
                 />

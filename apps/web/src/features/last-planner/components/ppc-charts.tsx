@@ -7,10 +7,11 @@ import { useTheme } from '@mui/material/styles';
 import { BarChart, BarPlot } from '@mui/x-charts/BarChart';
 import { ChartsContainer } from '@mui/x-charts/ChartsContainer';
 import { ChartsGrid } from '@mui/x-charts/ChartsGrid';
+import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
 import { ChartsTooltip } from '@mui/x-charts/ChartsTooltip';
 import { ChartsXAxis } from '@mui/x-charts/ChartsXAxis';
 import { ChartsYAxis } from '@mui/x-charts/ChartsYAxis';
-import { LineChart, LinePlot, MarkPlot, lineClasses } from '@mui/x-charts/LineChart';
+import { LineChart, LinePlot, MarkPlot } from '@mui/x-charts/LineChart';
 import { formatPercent } from '../utils/last-planner-view';
 
 /**
@@ -77,19 +78,15 @@ export function PpcTrendChart({ weeks, ppc, labels }: TrendChartProps) {
             showMark: ({ index }) => ppc[index] !== null,
             valueFormatter: (value) => formatPercent(value),
           },
-          {
-            id: 'target',
-            data: weeks.map(() => PPC_TARGET),
-            label: labels.target,
-            color: theme.palette.warning.main,
-            curve: 'linear',
-            showMark: false,
-            valueFormatter: (value) => formatPercent(value),
-          },
         ]}
-        sx={{ [`& .${lineClasses.line}[data-series="target"]`]: { strokeDasharray: '7 5' } }}
         grid={{ horizontal: true }}
-      />
+      >
+        {/* the target as a reference line: it spans the chart even with a single week */}
+        <ChartsReferenceLine
+          y={PPC_TARGET}
+          lineStyle={{ stroke: theme.palette.warning.main, strokeDasharray: '7 5', strokeWidth: 2 }}
+        />
+      </LineChart>
     </>
   );
 }
@@ -166,6 +163,7 @@ export function PpcParetoChart({ causes, counts, cumulative, labels }: ParetoCha
             yAxisId: 'cumulative',
             color: theme.palette.info.main,
             curve: 'linear',
+            showMark: true,
             valueFormatter: (value) => formatPercent(value),
           },
         ]}

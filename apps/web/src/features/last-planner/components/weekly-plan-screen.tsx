@@ -1,6 +1,6 @@
 import { formatIsoDate } from '@cimiento/domain';
 import type { LoadedProject } from '@cimiento/domain';
-import { COMMITMENT_OUTCOME_LABELS, PPC_TARGET, addDays, taskLabel } from '@cimiento/domain/last-planner';
+import { COMMITMENT_OUTCOME_LABELS, PPC_TARGET, addDays, ppcPasses, taskLabel } from '@cimiento/domain/last-planner';
 import type { LastPlannerTask, StoredCommitment } from '@cimiento/domain/last-planner';
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -195,8 +195,8 @@ export function WeeklyPlanScreen({ project }: { project: Pick<LoadedProject, '_i
           </Box>
           <Chip
             size="small"
-            variant="outlined"
-            color={data.ppc.ppc === null ? 'default' : data.ppc.ppc >= PPC_TARGET ? 'success' : 'warning'}
+            variant={data.ppc.ppc === null ? 'outlined' : 'filled'}
+            color={data.ppc.ppc === null ? 'default' : ppcPasses(data.ppc.ppc) ? 'success' : 'warning'}
             label={t('lastPlanner.weekly.target', { target: PPC_TARGET })}
           />
         </Box>
