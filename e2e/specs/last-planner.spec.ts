@@ -168,7 +168,7 @@ describe('Last Planner: Intermedia, Restricciones, Plan semanal and PPC', () => 
       .toBe(`Del ${formatIsoDate(today)} al ${formatIsoDate(addDays(today, 20))}`);
     await page.getByRole('button', { name: 'Ubicación' }).click();
     await page.getByRole('heading', { level: 2, name: excavarPath[0] }).waitFor();
-    await page.getByRole('button', { name: 'Empresa' }).click();
+    await page.getByRole('button', { name: 'Empresa', exact: true }).click();
     await page.getByRole('heading', { level: 2, name: 'Sin empresa' }).waitFor();
   });
 

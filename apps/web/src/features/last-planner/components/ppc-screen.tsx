@@ -35,6 +35,9 @@ const PpcParetoChart = lazy(async () => ({ default: (await loadCharts()).PpcPare
 
 const ALL = 'all';
 
+/** Figures and dates are never broken over two lines ('0,0 %' on a phone); names wrap. */
+const figureTableSx = { '& .MuiTableCell-alignRight, & .figure-date': { whiteSpace: 'nowrap' } } as const;
+
 /** /projects/{id}/ppc, 'PPC' (issue 36): the trend per week, per company, and the Pareto of causes. */
 export function ProjectPpc() {
   return <ProjectRouteGate>{(project) => <PpcScreen key={project._id} project={project} />}</ProjectRouteGate>;
@@ -159,8 +162,8 @@ export function PpcScreen({ project }: { project: Pick<LoadedProject, '_id' | 'i
               }}
             />
           </Suspense>
-          <TableContainer>
-            <Table size="small" aria-label={t('lastPlanner.ppc.trend')}>
+          <TableContainer tabIndex={0} role="region" aria-label={t('lastPlanner.ppc.trend')}>
+            <Table size="small" sx={figureTableSx} aria-label={t('lastPlanner.ppc.trend')}>
               <TableHead>
                 <TableRow>
                   <TableCell>{t('lastPlanner.ppc.week')}</TableCell>
@@ -173,7 +176,7 @@ export function PpcScreen({ project }: { project: Pick<LoadedProject, '_id' | 'i
               <TableBody>
                 {data.trend.map((point) => (
                   <TableRow key={point.week} data-testid={`ppc-week-${point.week}`}>
-                    <TableCell>{formatIsoDate(point.week)}</TableCell>
+                    <TableCell className="figure-date">{formatIsoDate(point.week)}</TableCell>
                     <TableCell align="right">{point.fulfilled}</TableCell>
                     <TableCell align="right">{point.closed}</TableCell>
                     <TableCell align="right">{point.notClosed}</TableCell>
@@ -203,8 +206,8 @@ export function PpcScreen({ project }: { project: Pick<LoadedProject, '_id' | 'i
                 />
               </Suspense>
             )}
-            <TableContainer>
-              <Table size="small" aria-label={t('lastPlanner.ppc.byCompany')}>
+            <TableContainer tabIndex={0} role="region" aria-label={t('lastPlanner.ppc.byCompany')}>
+              <Table size="small" sx={figureTableSx} aria-label={t('lastPlanner.ppc.byCompany')}>
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('lastPlanner.ppc.companyColumn')}</TableCell>
@@ -245,8 +248,8 @@ export function PpcScreen({ project }: { project: Pick<LoadedProject, '_id' | 'i
                     }}
                   />
                 </Suspense>
-                <TableContainer>
-                  <Table size="small" aria-label={t('lastPlanner.ppc.pareto')}>
+                <TableContainer tabIndex={0} role="region" aria-label={t('lastPlanner.ppc.pareto')}>
+                  <Table size="small" sx={figureTableSx} aria-label={t('lastPlanner.ppc.pareto')}>
                     <TableHead>
                       <TableRow>
                         <TableCell>{t('lastPlanner.ppc.cause')}</TableCell>

@@ -115,7 +115,7 @@ export function TransferDialog({ projectId, defaultCutoff, onClose }: TransferDi
               {preview.tasks.length === 0 ? (
                 <Alert severity="info">{t('lastPlanner.transfer.nothing')}</Alert>
               ) : (
-                <TableContainer>
+                <TableContainer tabIndex={0} role="region" aria-label={t('lastPlanner.transfer.previewTable')}>
                   <Table size="small" aria-label={t('lastPlanner.transfer.previewTable')}>
                     <TableHead>
                       <TableRow>

@@ -453,26 +453,33 @@ export function WeeklyPlanScreen({ project }: { project: Pick<LoadedProject, '_i
         <Typography variant="body2" color="text.secondary">
           {t('lastPlanner.weekly.intro')}
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <IconButton
-            aria-label={t('lastPlanner.weekly.previousWeek')}
-            disabled={data === undefined}
-            onClick={() => data !== undefined && setWeek(addDays(data.week, -7))}
-          >
-            <ChevronLeftIcon />
-          </IconButton>
-          <Typography variant="subtitle1" sx={{ fontWeight: 600 }} data-testid="weekly-week" aria-live="polite">
-            {data === undefined
-              ? ''
-              : t('lastPlanner.weekly.week', { from: formatIsoDate(data.week), to: formatIsoDate(data.weekEnd) })}
-          </Typography>
-          <IconButton
-            aria-label={t('lastPlanner.weekly.nextWeek')}
-            disabled={data === undefined}
-            onClick={() => data !== undefined && setWeek(addDays(data.week, 7))}
-          >
-            <ChevronRightIcon />
-          </IconButton>
+        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+          <Stack direction="row" sx={{ alignItems: 'center', minWidth: 0 }}>
+            <IconButton
+              aria-label={t('lastPlanner.weekly.previousWeek')}
+              disabled={data === undefined}
+              onClick={() => data !== undefined && setWeek(addDays(data.week, -7))}
+            >
+              <ChevronLeftIcon />
+            </IconButton>
+            <Typography
+              variant="subtitle1"
+              sx={{ fontWeight: 600, minWidth: 0, textAlign: 'center' }}
+              data-testid="weekly-week"
+              aria-live="polite"
+            >
+              {data === undefined
+                ? ''
+                : t('lastPlanner.weekly.week', { from: formatIsoDate(data.week), to: formatIsoDate(data.weekEnd) })}
+            </Typography>
+            <IconButton
+              aria-label={t('lastPlanner.weekly.nextWeek')}
+              disabled={data === undefined}
+              onClick={() => data !== undefined && setWeek(addDays(data.week, 7))}
+            >
+              <ChevronRightIcon />
+            </IconButton>
+          </Stack>
           <Button size="small" onClick={() => setWeek(null)} disabled={week === null}>
             {t('lastPlanner.weekly.thisWeek')}
           </Button>
