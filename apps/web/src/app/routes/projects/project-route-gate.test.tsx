@@ -156,6 +156,7 @@ describe('project routes: resolving the project', () => {
     const values = screen.getAllByRole('definition').map((value) => value.textContent);
     expect(Object.fromEntries(terms.map((term, index) => [term, values[index]]))).toEqual({
       Código: 'HT',
+      'Last Planner': 'IntermediaPlan semanalPPC',
       Prioridad: '0',
       'Plantilla EDP': 'generica',
       Presupuesto: '$1.234.567',

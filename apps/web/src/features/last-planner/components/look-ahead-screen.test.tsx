@@ -80,7 +80,8 @@ afterEach(() => {
   setWindowWidth(1024);
 });
 
-describe('LookAheadScreen', () => {
+// the dialogs (a date picker, autocompletes) take seconds in jsdom; a loaded machine doubles that
+describe('LookAheadScreen', { timeout: 30_000 }, () => {
   it('lists each task with its identity, dates, progress and readiness; overdue said in words', async () => {
     setWindowWidth(1400);
     stub('planificador');

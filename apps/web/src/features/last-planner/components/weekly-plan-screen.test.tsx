@@ -97,7 +97,7 @@ afterEach(() => {
   setWindowWidth(1024);
 });
 
-describe('WeeklyPlanScreen', () => {
+describe('WeeklyPlanScreen', { timeout: 30_000 }, () => {
   it("shows the week, its PPC es-CL, the commitments by company and the candidates' readiness", async () => {
     setWindowWidth(1400);
     stub('terreno');
