@@ -31,6 +31,8 @@ describe('Last Planner: Intermedia, Restricciones, Plan semanal and PPC', () => 
   let page: Page;
   let project: LoadedProject;
   let excavar: number;
+  let hormigonar: number;
+  let cookie: string;
   /** Excavar's EDP path as the Gantt's summaries give it, from the top */
   let excavarPath: string[];
 
@@ -76,7 +78,7 @@ describe('Last Planner: Intermedia, Restricciones, Plan semanal and PPC', () => 
   beforeAll(async () => {
     session = await openAsFirstAdmin('lastplanner');
     page = session.page;
-    const cookie = await signInApi(session.server.url, session.admin.email, session.admin.password);
+    cookie = await signInApi(session.server.url, session.admin.email, session.admin.password);
     const areaType = await saveTorreAreaType(session, 2);
     const projects = await ProjectApi.forSession(session);
     const saved = await projects.save({
@@ -132,6 +134,7 @@ describe('Last Planner: Intermedia, Restricciones, Plan semanal and PPC', () => 
     const task = loaded.activities.find((candidate) => candidate.TaskName === 'Excavar' && !candidate.isSummary);
     if (task === undefined) throw new Error('the Gantt has no Excavar');
     excavar = task.TaskID;
+    hormigonar = loaded.activities.find((candidate) => candidate.TaskName === 'Hormigonar')?.TaskID ?? -1;
     const byId = new Map(loaded.activities.map((activity) => [activity.TaskID, activity]));
     excavarPath = [];
     for (let parent = task.ParentId; parent !== undefined && parent !== null; parent = byId.get(parent)?.ParentId) {
@@ -209,6 +212,29 @@ describe('Last Planner: Intermedia, Restricciones, Plan semanal and PPC', () => 
     await expect.poll(() => taskRow().getByTestId('task-ready').count()).toBe(1);
     expect(await taskRow().innerText()).toContain('Liberada');
     expect(await taskRow().innerText()).not.toContain('No lista');
+  });
+
+  it('flags an overdue constraint in words and colour, on the row and in the summary', async () => {
+    await callFunction(
+      session.server.url,
+      'saveConstraint',
+      {
+        id: project._id,
+        taskId: hormigonar,
+        constraint: {
+          type: 'Permisos',
+          description: 'Permiso de grúa',
+          responsible: 'Inspección municipal',
+          dueDate: addDays(today, -2),
+        },
+      },
+      cookie,
+    );
+    await open('intermedia');
+    const row = page.getByTestId(`lookahead-task-${hormigonar}`);
+    await expect.poll(() => row.innerText()).toContain('1 restricción vencida');
+    expect(await row.innerText()).toContain('No lista (1 abierta)');
+    expect(await page.getByTestId('lookahead-overdue').innerText()).toBe('1 restricción vencida');
   });
 
   it('commits Excavar in this week’s Plan semanal, and closes it No cumplido with a cause', async () => {

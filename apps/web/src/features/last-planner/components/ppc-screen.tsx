@@ -35,8 +35,11 @@ const PpcParetoChart = lazy(async () => ({ default: (await loadCharts()).PpcPare
 
 const ALL = 'all';
 
-/** Figures and dates are never broken over two lines ('0,0 %' on a phone); names wrap. */
-const figureTableSx = { '& .MuiTableCell-alignRight, & .figure-date': { whiteSpace: 'nowrap' } } as const;
+/** Figures and dates are never broken over two lines ('0,0 %' on a phone); names and headers wrap. */
+const figureTableSx = {
+  '& tbody .MuiTableCell-alignRight, & .figure-date': { whiteSpace: 'nowrap' },
+  '& td, & th': { px: { xs: 1, sm: 2 } },
+} as const;
 
 /** /projects/{id}/ppc, 'PPC' (issue 36): the trend per week, per company, and the Pareto of causes. */
 export function ProjectPpc() {
