@@ -299,6 +299,31 @@ describe('Last Planner: Intermedia, Restricciones, Plan semanal and PPC', () => 
       .waitFor();
   });
 
+  it('Pasar al avance records a fulfilled commitment at the cut-off, with the Gantt’s version', async () => {
+    await open('plan-semanal');
+    const commitment = page.getByTestId(`commitment-${excavar}`);
+    await commitment.getByRole('button', { name: /^Reabrir .*Excavar/ }).click();
+    await expect.poll(() => commitment.getByTestId('commitment-state').innerText()).toBe('Pendiente');
+    await commitment.getByRole('button', { name: /^Cumplido: .*Excavar/ }).click();
+    await expect.poll(() => commitment.getByTestId('commitment-state').innerText()).toBe('Cumplido');
+    await expect.poll(() => page.getByTestId('weekly-ppc').innerText()).toContain('100,0 %');
+
+    await page.getByRole('button', { name: 'Pasar al avance' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pasar al avance' });
+    await dialog.getByRole('button', { name: 'Vista previa' }).click();
+    const preview = dialog.getByRole('table', { name: 'Vista previa del avance' });
+    await preview.waitFor();
+    expect(await preview.getByRole('row').nth(1).innerText()).toMatch(/ACT1\s*Excavar\s+0 %\s+30 %\s+1/);
+    await settle(page);
+    await screenshot(page, 'last-planner-transfer-preview-task');
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => commitment.innerText()).toContain(`Pasado al avance el ${formatIsoDate(today)}`);
+    expect(await commitment.getByRole('button', { name: /^Reabrir/ }).count()).toBe(0);
+    const gantt = await callFunction<GanttOutput>(session.server.url, 'loadGantt', { id: project._id }, cookie);
+    expect(gantt.activities.find((activity) => activity.TaskID === excavar)?.Progress).toBe(30);
+  });
+
   it('passes axe, fits a 390 px phone, and looks right at 1440 and 390 px, light and dark', async () => {
     for (const screen of ['intermedia', 'plan-semanal', 'ppc'] as const) {
       await open(screen);
