@@ -128,6 +128,26 @@ export const routes: RouteObject[] = [
           Component: (await import('@/features/field/components/field-screen')).FieldScreen,
         }),
       },
+      // the Last Planner (issue 36): 'Intermedia', 'Plan semanal', 'PPC'
+      {
+        path: 'projects/:id/intermedia',
+        handle: handle({ titleKey: 'projectLookAhead', parent: projectsCrumb, isProjectRoute: true }),
+        lazy: async () => ({
+          Component: (await import('@/features/last-planner/components/look-ahead-screen')).ProjectLookAhead,
+        }),
+      },
+      {
+        path: 'projects/:id/plan-semanal',
+        handle: handle({ titleKey: 'projectWeeklyPlan', parent: projectsCrumb, isProjectRoute: true }),
+        lazy: async () => ({
+          Component: (await import('@/features/last-planner/components/weekly-plan-screen')).ProjectWeeklyPlan,
+        }),
+      },
+      {
+        path: 'projects/:id/ppc',
+        handle: handle({ titleKey: 'projectPpc', parent: projectsCrumb, isProjectRoute: true }),
+        lazy: async () => ({ Component: (await import('@/features/last-planner/components/ppc-screen')).ProjectPpc }),
+      },
       {
         path: 'admin/tipos-area',
         handle: handle({ titleKey: 'areaTypes', parent: administrationCrumb }),

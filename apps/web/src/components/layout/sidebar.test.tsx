@@ -112,6 +112,12 @@ describe('Sidebar', () => {
     );
     // issue 36: 'Miembros' after 'Estados de pago'
     expect(screen.getByRole('link', { name: 'Miembros' }).getAttribute('href')).toBe('/projects/current/miembros');
+    // issue 36: the Last Planner's screens after 'Miembros'
+    expect(screen.getByRole('link', { name: 'Intermedia' }).getAttribute('href')).toBe('/projects/current/intermedia');
+    expect(screen.getByRole('link', { name: 'Plan semanal' }).getAttribute('href')).toBe(
+      '/projects/current/plan-semanal',
+    );
+    expect(screen.getByRole('link', { name: 'PPC' }).getAttribute('href')).toBe('/projects/current/ppc');
     // issue 16: 'Curva S' after the Gantt, on the same 'current' routing
     expect(screen.getByRole('link', { name: 'Curva S' }).getAttribute('href')).toBe('/projects/current/curva-s');
     // issue 35: the 'Histograma de recursos' next to it
@@ -138,6 +144,7 @@ describe('Sidebar', () => {
       '/projects/p-42/estados-pago',
     );
     expect(screen.getByRole('link', { name: 'Miembros' }).getAttribute('href')).toBe('/projects/p-42/miembros');
+    expect(screen.getByRole('link', { name: 'Intermedia' }).getAttribute('href')).toBe('/projects/p-42/intermedia');
     expect(screen.getByRole('link', { name: 'Curva S' }).getAttribute('href')).toBe('/projects/p-42/curva-s');
     expect(screen.getByRole('link', { name: 'Histograma de recursos' }).getAttribute('href')).toBe(
       '/projects/p-42/histograma',

@@ -4,6 +4,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import CategoryIcon from '@mui/icons-material/Category';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EventNoteIcon from '@mui/icons-material/EventNote';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import FolderIcon from '@mui/icons-material/Folder';
@@ -12,6 +13,7 @@ import FoundationIcon from '@mui/icons-material/Foundation';
 import GroupIcon from '@mui/icons-material/Group';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HubIcon from '@mui/icons-material/Hub';
+import InsightsIcon from '@mui/icons-material/Insights';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
 import PersonIcon from '@mui/icons-material/Person';
@@ -22,6 +24,7 @@ import ShowChartIcon from '@mui/icons-material/ShowChart';
 import StackedLineChartIcon from '@mui/icons-material/StackedLineChart';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import ViewListIcon from '@mui/icons-material/ViewList';
+import ViewTimelineIcon from '@mui/icons-material/ViewTimeline';
 import WidgetsIcon from '@mui/icons-material/Widgets';
 import EngineeringIcon from '@mui/icons-material/Engineering';
 import HandymanIcon from '@mui/icons-material/Handyman';
@@ -306,6 +309,20 @@ export function SidebarContent({
               icon={<GroupsIcon />}
               context={context}
             />
+            {/* issue 36: the Last Planner */}
+            <SidebarLink
+              to={`${projectBase}/intermedia`}
+              label={t('nav.lookAhead')}
+              icon={<ViewTimelineIcon />}
+              context={context}
+            />
+            <SidebarLink
+              to={`${projectBase}/plan-semanal`}
+              label={t('nav.weeklyPlan')}
+              icon={<EventNoteIcon />}
+              context={context}
+            />
+            <SidebarLink to={`${projectBase}/ppc`} label={t('nav.ppc')} icon={<InsightsIcon />} context={context} />
           </SidebarGroup>
         </List>
         <Divider sx={{ borderColor: look.divider, mx: 2, my: 1 }} />

@@ -1,5 +1,5 @@
 import type { LoadedProject } from '@cimiento/domain';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/react-query';
 import { useProjectStore } from '@/lib/stores/project-store';
@@ -124,6 +124,17 @@ describe('project routes: resolving the project', () => {
     expect(screen.getByRole('link', { name: 'Ver miembros' }).getAttribute('href')).toBe('/projects/p-1/miembros');
   });
 
+  it("issue 36: the project home links to the Last Planner's screens", async () => {
+    stubLoadProject([loadedProject()], { role: 'terreno' });
+    renderAt(<ProjectHome />, '/projects/p-1', '/projects/:id');
+    const links = within(await screen.findByRole('navigation', { name: 'Last Planner' })).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Intermedia', '/projects/p-1/intermedia'],
+      ['Plan semanal', '/projects/p-1/plan-semanal'],
+      ['PPC', '/projects/p-1/ppc'],
+    ]);
+  });
+
   it('a loaded project becomes the current project when it differs', async () => {
     stubLoadProject([loadedProject()]);
     useProjectStore.setState({ currentProject: { id: 'p-9', name: 'Otro' }, userId: 'user-1' });
@@ -145,6 +156,7 @@ describe('project routes: resolving the project', () => {
     const values = screen.getAllByRole('definition').map((value) => value.textContent);
     expect(Object.fromEntries(terms.map((term, index) => [term, values[index]]))).toEqual({
       Código: 'HT',
+      'Last Planner': 'IntermediaPlan semanalPPC',
       Prioridad: '0',
       'Plantilla EDP': 'generica',
       Presupuesto: '$1.234.567',

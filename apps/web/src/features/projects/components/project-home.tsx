@@ -71,6 +71,29 @@ function ProjectInformation({ project }: { project: LoadedProject }) {
                   ),
                 },
               ]),
+          {
+            key: 'lastPlanner',
+            term: t('projects.lastPlanner'),
+            value: (
+              <Stack
+                component="nav"
+                aria-label={t('projects.lastPlanner')}
+                direction="row"
+                spacing={1.5}
+                sx={{ flexWrap: 'wrap', rowGap: 0.5 }}
+              >
+                <Link component={RouterLink} to={`${base}/intermedia`} variant="body2">
+                  {t('nav.lookAhead')}
+                </Link>
+                <Link component={RouterLink} to={`${base}/plan-semanal`} variant="body2">
+                  {t('nav.weeklyPlan')}
+                </Link>
+                <Link component={RouterLink} to={`${base}/ppc`} variant="body2">
+                  {t('nav.ppc')}
+                </Link>
+              </Stack>
+            ),
+          },
           { key: 'priority', term: t('projects.priority'), value: project.priority },
           { key: 'template', term: t('projects.template'), value: project.template },
           { key: 'budget', term: t('projects.budget'), value: formatMoney(project.budget, project.currency) },
