@@ -45,23 +45,24 @@ describe('SummaryReporter', () => {
     const written: string[] = [];
     const write = process.stdout.write;
     process.stdout.write = ((text: string) => (written.push(text), true)) as typeof process.stdout.write;
-    const web = [moduleOf('web', ['passed', 'passed']), moduleOf('web', ['failed'])];
-    const e2e = [moduleOf('e2e', ['passed', 'skipped'])];
+    const web1 = moduleOf('web', ['passed', 'passed']);
+    const web2 = moduleOf('web', ['failed']);
+    const e2e = moduleOf('e2e', ['passed', 'skipped']);
     try {
       clock = 2000;
       reporter.onTestRunStart();
-      reporter.onTestModuleStart(web[0]);
+      reporter.onTestModuleStart(web1);
       clock = 2500;
-      reporter.onTestModuleStart(web[1]);
+      reporter.onTestModuleStart(web2);
       clock = 14_000;
-      reporter.onTestModuleEnd(web[1]);
+      reporter.onTestModuleEnd(web2);
       clock = 32_000;
-      reporter.onTestModuleEnd(web[0]);
-      reporter.onTestModuleStart(e2e[0]);
+      reporter.onTestModuleEnd(web1);
+      reporter.onTestModuleStart(e2e);
       clock = 92_000;
-      reporter.onTestModuleEnd(e2e[0]);
+      reporter.onTestModuleEnd(e2e);
       clock = 93_000;
-      reporter.onTestRunEnd([...e2e, ...web]);
+      reporter.onTestRunEnd([e2e, web1, web2]);
     } finally {
       process.stdout.write = write;
     }
