@@ -5,7 +5,7 @@ import { GOOGLE_CALLBACK_PATH, startOidcProvider } from '../../apps/server/test/
 import { createFirstAdmin, createUserApi, uniqueAccount } from '../support/api';
 import { launchBrowser, newContext, screenshot } from '../support/browser';
 import type { RunningServer } from '../support/server';
-import { freePort, startServer } from '../support/server';
+import { onFreePort, startServer } from '../support/server';
 
 /** Clicks 'Ingresa con Google' and signs in on the local OpenID provider's pages as `email`. */
 async function signInWithGoogle(page: Page, email: string): Promise<void> {
@@ -28,17 +28,26 @@ describe('Google sign-in through a local OpenID provider', () => {
   const invited = uniqueAccount('invitada', 'externo.com');
 
   beforeAll(async () => {
-    const port = await freePort();
-    oidc = await startOidcProvider({ redirectUris: [`http://127.0.0.1:${port}${GOOGLE_CALLBACK_PATH}`] });
-    server = await startServer(
-      {
-        GOOGLE_CLIENT_ID: oidc.clientId,
-        GOOGLE_CLIENT_SECRET: oidc.clientSecret,
-        GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
-        ALLOWED_EMAIL_DOMAINS: 'empresa.cl',
-      },
-      port,
-    );
+    // the provider must know the server's callback (its port) before the server starts: both again
+    // on another port when that one was taken meanwhile (spec files run in parallel workers)
+    ({ oidc, server } = await onFreePort(async (port) => {
+      const provider = await startOidcProvider({ redirectUris: [`http://127.0.0.1:${port}${GOOGLE_CALLBACK_PATH}`] });
+      try {
+        const started = await startServer(
+          {
+            GOOGLE_CLIENT_ID: provider.clientId,
+            GOOGLE_CLIENT_SECRET: provider.clientSecret,
+            GOOGLE_DISCOVERY_URL: provider.discoveryUrl,
+            ALLOWED_EMAIL_DOMAINS: 'empresa.cl',
+          },
+          port,
+        );
+        return { oidc: provider, server: started };
+      } catch (error) {
+        await provider.close();
+        throw error;
+      }
+    }));
     const adminCookie = await createFirstAdmin(server.url, admin);
     await createUserApi(server.url, adminCookie, invited);
     browser = await launchBrowser();

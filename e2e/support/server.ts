@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,9 +31,72 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The server could not listen on the port it was given: another process holds it. */
+export class PortTakenError extends Error {}
+
 /**
- * Starts the built server (apps/server/dist) on a fresh SQLite installation in a temp folder; with
- * `now` (issue 30), its clock starts at that instant (fixed-clock.mjs).
+ * Runs `start` on a port free a moment ago, again on another one (up to `attempts` times) when it
+ * throws PortTakenError: with e2e spec files in parallel workers, another server, a browser or a
+ * database connection may take a free port between freePort() and the server's listen.
+ */
+export async function onFreePort<T>(start: (port: number) => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await start(await freePort());
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt >= attempts) throw error;
+    }
+  }
+}
+
+/** The inodes of the TCP sockets listening on `port` (any address), from /proc/net/tcp and tcp6. */
+function listeningInodes(port: number): Set<string> {
+  const inodes = new Set<string>();
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode
+      const fields = line.trim().split(/\s+/);
+      if (fields.length > 9 && fields[1]?.endsWith(`:${hexPort}`) && fields[3] === '0A') inodes.add(fields[9] ?? '');
+    }
+  }
+  return inodes;
+}
+
+/**
+ * Whether the process `pid` itself holds the socket listening on `port`: a /healthz answer on the
+ * port could otherwise come from another spec's server that took the port first. Where /proc cannot
+ * tell (not Linux), true.
+ */
+function listensOn(pid: number | undefined, port: number): boolean {
+  if (pid === undefined || !existsSync('/proc/net/tcp')) return true;
+  const inodes = listeningInodes(port);
+  let fds: string[];
+  try {
+    fds = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return false;
+  }
+  return fds.some((fd) => {
+    try {
+      return inodes.has(/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? '');
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Starts the built server (apps/server/dist) on a fresh SQLite installation in a temp folder of its
+ * own; with `now` (issue 30), its clock starts at that instant (fixed-clock.mjs). Without `port`, on a
+ * free port, another one when that one was taken meanwhile (onFreePort); with `port`, a taken port
+ * throws PortTakenError. Ready when /healthz answers from this server's own process.
  */
 export async function startServer(
   env: Record<string, string> = {},
@@ -43,8 +106,16 @@ export async function startServer(
   if (!existsSync(serverEntry) || !existsSync(webIndex)) {
     throw new Error('Falta el build: ejecuta `npm run build` antes de las pruebas e2e (npm test lo hace).');
   }
+  if (port === undefined) return onFreePort((free) => startServerOn(free, env, options));
+  return startServerOn(port, env, options);
+}
+
+async function startServerOn(
+  chosenPort: number,
+  env: Record<string, string>,
+  options: { now?: Date },
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cimiento-e2e-'));
-  const chosenPort = port ?? (await freePort());
   const url = `http://127.0.0.1:${chosenPort}`;
   let log = '';
   const clockArgs = options.now === undefined ? [] : ['--import', fixedClock];
@@ -64,18 +135,26 @@ export async function startServer(
   });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
 
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`El servidor terminó al iniciar:\n${log}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+      if (/EADDRINUSE/.test(log)) throw new PortTakenError(`El puerto ${chosenPort} está ocupado:\n${log}`);
+      throw new Error(`El servidor terminó al iniciar:\n${log}`);
+    }
     try {
       const response = await fetch(`${url}/healthz`);
-      if (response.ok) break;
+      if (response.ok && listensOn(child.pid, chosenPort)) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
       throw new Error(`El servidor no respondió /healthz en 30 s:\n${log}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -86,11 +165,13 @@ export async function startServer(
     dataDir,
     output: () => log,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+        if (child.exitCode === null && child.signalCode === null) {
+          child.kill('SIGKILL');
+          await exited;
+        }
       }
       rmSync(dataDir, { recursive: true, force: true });
     },
