@@ -322,12 +322,7 @@ function ProblemCard({
       action={
         <Stack spacing={1}>
           {entry.status === 'conflict' && (
-            <Button
-              size="small"
-              variant="contained"
-              onClick={() => void onKeep(entry)}
-              sx={{ minHeight: 44 }}
-            >
+            <Button size="small" variant="contained" onClick={() => void onKeep(entry)} sx={{ minHeight: 44 }}>
               Grabar el mío
             </Button>
           )}
