@@ -5,6 +5,7 @@ import {
   projectCodeInTrashMessage,
 } from '@cimiento/domain';
 import type { FunctionName } from '@cimiento/domain';
+import { dataUrl, tinyPng } from '../../test/support/images';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callBulkEdcOk, createEdcCatalogue, loadEdcOk } from '../../test/support/edc';
 import { callFunction, createFirstAdmin, createSignedInUser } from '../../test/support/factories';
@@ -149,6 +150,36 @@ const PROJECT_FUNCTIONS: Partial<Record<FunctionName, (live: Live) => unknown>> 
   removeMember: ({ id }) => ({ id, userId: 'alguien' }),
   saveCompany: ({ id }) => ({ id, company: { name: 'Constructora Andes', rut: '11.111.111-1', kind: 'contratista' } }),
   removeCompany: ({ id }) => ({ id, companyId: 'una-empresa' }),
+  // issue 36: the Last Planner and the site's photos
+  loadLookAhead: ({ id }) => ({ id }),
+  saveLastPlannerSettings: ({ id }) => ({
+    id,
+    settings: { lookAheadWeeks: 4, lookAheadFrom: 'cutoff', constraintTypes: ['Diseño'], causes: ['Clima'] },
+  }),
+  saveTaskCompany: ({ id, gantt }) => ({ id, taskIds: [gantt.activities.at(-1)?.TaskID ?? 1], companyId: null }),
+  saveConstraint: ({ id, gantt }) => ({
+    id,
+    taskId: gantt.activities.at(-1)?.TaskID ?? 1,
+    constraint: { type: 'Diseño', description: 'Planos', responsible: 'Oficina técnica', dueDate: '2026-03-02' },
+  }),
+  removeConstraint: ({ id }) => ({ id, constraintId: 'una-restriccion', version: 1 }),
+  loadWeeklyPlan: ({ id }) => ({ id }),
+  saveCommitment: ({ id, gantt }) => ({
+    id,
+    commitment: { taskId: gantt.activities.at(-1)?.TaskID ?? 1, week: '2026-03-02', percent: 10 },
+  }),
+  removeCommitment: ({ id }) => ({ id, commitmentId: 'un-compromiso', version: 1 }),
+  closeCommitment: ({ id }) => ({ id, commitmentId: 'un-compromiso', version: 1, outcome: 'cumplido' }),
+  loadPpc: ({ id }) => ({ id }),
+  transferCommitments: ({ id, gantt }) => ({ id, cutoff: '2026-03-02', version: gantt.version, dryRun: false }),
+  exportLastPlanner: ({ id }) => ({ id, what: 'lookAhead', format: 'xlsx' }),
+  uploadTaskPhoto: ({ id, gantt }) => ({
+    id,
+    taskId: gantt.activities.at(-1)?.TaskID ?? 1,
+    clientId: 'foto-de-la-papelera',
+    dataUrl: dataUrl('image/png', tinyPng()),
+  }),
+  loadTaskPhotos: ({ id }) => ({ id }),
 };
 
 /** The functions that name no project, or whose own tests below cover the trash. */

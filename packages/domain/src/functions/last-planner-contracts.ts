@@ -427,5 +427,4 @@ export const exportLastPlannerContract = defineFunction({
     companyId: idSchema.optional(),
   }),
   output: exportedFileSchema.extend({ message: messageSchema }),
-  bodyLimit: 4096,
 });
