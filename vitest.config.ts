@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // them all (e2e last, see its groupOrder).
 // Vitest's default in run mode is one worker fewer than the cores: a single worker on the 2-core
 // machines this runs on, so every file ran one after the other. Two workers keep both cores busy;
-// the e2e project runs after the rest, two spec files at a time (its own maxWorkers).
+// the e2e project runs after the rest, one spec file at a time (its own fileParallelism).
 export default defineConfig({
   test: {
     projects: ['scripts', 'packages/domain', 'apps/web', 'apps/server', 'e2e'],

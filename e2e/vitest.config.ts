@@ -1,17 +1,17 @@
 import { defineProject } from 'vitest/config';
 
 // Browser specs drive the built app in Chromium (scripts/find-chromium.mjs), after the other tiers.
-// Two spec files at a time, each in its own worker with its own server (a free port, taken again
-// when another process got it first: support/server.ts), its own temp data folder and its own
-// browser: a spec waits on its server and its browser much of the time, so two keep both cores busy.
+// One spec file at a time for now: two at a time (each with its own server, port, data folder and
+// browser; support/server.ts takes another port when one is taken) ran 1.6× faster, but in the last
+// full run two unsaved-work.spec.ts tests failed beside another spec and passed alone. Until that is
+// understood (issue 37), the e2e tier stays serial; the port-race fix stays, it is right either way.
 export default defineProject({
   test: {
     name: 'e2e',
     include: ['specs/**/*.spec.ts'],
     testTimeout: 90_000,
     hookTimeout: 120_000,
-    fileParallelism: true,
-    maxWorkers: 2,
+    fileParallelism: false,
     sequence: { groupOrder: 1 },
   },
 });
