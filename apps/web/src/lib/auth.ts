@@ -167,8 +167,6 @@ export function sessionQueryOptions() {
     queryFn: getSession,
     staleTime: 60_000,
     retry: false,
-    // offline, the check still runs (and answers the remembered session): the field screen opens
-    networkMode: 'always',
   });
 }
 

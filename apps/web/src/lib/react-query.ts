@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient, onlineManager } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { describeError, isFunctionError, onUnauthenticated } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/auth';
 import { notifyError } from '@/lib/stores/notices-store';
@@ -37,11 +37,6 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
  * is not an error to show: the api client reports it and the app goes to /login.
  */
 export function createQueryClient(): QueryClient {
-  // issue 36: TanStack Query starts out 'online' and only learns of the connection from later events;
-  // a page opened without one (the field screen, offline) would send every read and toast each
-  // failure. With the browser's own word, reads wait for the connection and resume when it returns.
-  if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean')
-    onlineManager.setOnline(navigator.onLine);
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
