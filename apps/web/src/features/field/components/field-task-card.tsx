@@ -17,8 +17,6 @@ import { newClientId } from '../utils/field-queue';
 import { parseEntryNumber, progressFromQuantity } from '../utils/field-tasks';
 import { photoDataUrl } from '../utils/photo';
 
-/** What the screen shows: the week's plan, the caller's role and company, the tasks' photos. */
-
 /** One task of the field screen: its identity, progress, the week's commitment and its photos. */
 export function FieldTaskCard({
   projectId,

@@ -6,8 +6,6 @@ import Typography from '@mui/material/Typography';
 import type { QueuedEntry } from '../utils/field-queue';
 import { removeEntry } from '../utils/field-queue';
 
-/** What the screen shows: the week's plan, the caller's role and company, the tasks' photos. */
-
 /** A conflict or a refusal: both values and what to do. */
 export function ProblemCard({
   entry,
