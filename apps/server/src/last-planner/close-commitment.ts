@@ -12,13 +12,14 @@ import { HttpsError } from '../core/https-error';
 import {
   amountOfRow,
   commitmentOf,
+  commitmentToWrite,
   companyMemberIds,
-  liveProject,
   plannerToday,
   readPlannerGantt,
   readSettings,
   staleRecord,
 } from './last-planner-queries';
+import { liveProjectName } from '../members/member-queries';
 
 /**
  * closeCommitment {id, commitmentId, version, outcome, cause}: the week's close: 'Cumplido', 'No
@@ -29,18 +30,12 @@ import {
 export const handleCloseCommitment = defineHandler(
   closeCommitmentContract,
   async ({ id, commitmentId, version, outcome, cause }, { db, caller }) => {
-    await liveProject(db, id);
+    await liveProjectName(db, id);
     const today = plannerToday();
     const [settings, gantt] = await Promise.all([readSettings(db, id), readPlannerGantt(db, id)]);
     const saved = await db.transaction().execute(async (trx) => {
-      const project = await liveProject(trx, id);
-      const row = await trx
-        .selectFrom('lp_commitment')
-        .selectAll()
-        .where('id', '=', commitmentId)
-        .where('project_id', '=', id)
-        .executeTakeFirst();
-      if (!row) throw new HttpsError('NOT_FOUND', 'El compromiso ya no existe: otra persona lo retiró');
+      const projectName = await liveProjectName(trx, id);
+      const row = await commitmentToWrite(trx, id, commitmentId);
       if (Number(row.version) !== version) throw staleRecord('El compromiso');
       if (row.transferred_cutoff !== null) {
         throw new HttpsError(
@@ -89,7 +84,7 @@ export const handleCloseCommitment = defineHandler(
           outcome: checked.outcome === null ? null : COMMITMENT_OUTCOME_LABELS[checked.outcome],
           cause: checked.cause,
         }),
-        project.name,
+        projectName,
         { alsoTell: tell },
       );
       const after = await trx

@@ -86,18 +86,6 @@ export async function readCompanyRefs(db: Db, projectId: string): Promise<Compan
   return rows.sort((a, b) => a.name.localeCompare(b.name, 'es-CL', { numeric: true }) || a.id.localeCompare(b.id));
 }
 
-/** The live project, or NOT_FOUND (a project in the Papelera is not worked on). */
-export async function liveProject(db: Db, projectId: string): Promise<{ name: string }> {
-  const project = await db
-    .selectFrom('project')
-    .select('name')
-    .where('_id', '=', projectId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!project) throw new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
-  return project;
-}
-
 // ---------------------------------------------------------------- the caller
 
 /** The caller as the task-by-task rules read them: an administrator acts as a Planificador. */
@@ -197,6 +185,30 @@ export function commitmentOf(
     closedAt: row.closed_at,
     transferredCutoff: row.transferred_cutoff,
   };
+}
+
+/** A project's commitment, for a write (NOT_FOUND when someone withdrew it). */
+export async function commitmentToWrite(db: Db, projectId: string, commitmentId: string) {
+  const row = await db
+    .selectFrom('lp_commitment')
+    .selectAll()
+    .where('id', '=', commitmentId)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+  if (!row) throw new HttpsError('NOT_FOUND', 'El compromiso ya no existe: otra persona lo retiró');
+  return row;
+}
+
+/** A project's constraint, for a write (NOT_FOUND when someone deleted it). */
+export async function constraintToWrite(db: Db, projectId: string, constraintId: string) {
+  const row = await db
+    .selectFrom('lp_constraint')
+    .selectAll()
+    .where('id', '=', constraintId)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+  if (!row) throw new HttpsError('NOT_FOUND', 'La restricción ya no existe: otra persona la eliminó');
+  return row;
 }
 
 /** A stale save or removal: someone changed the record since the screen read it. */

@@ -6,7 +6,6 @@ import { defineHandler } from '../core/define-handler';
 import { HttpsError } from '../core/https-error';
 import type { Database } from '../db/schema';
 import {
-  liveProject,
   plannerTaskWith,
   plannerToday,
   readCompanyRefs,
@@ -14,6 +13,7 @@ import {
   readPlannerGantt,
   readSettings,
 } from './last-planner-queries';
+import { liveProjectName } from '../members/member-queries';
 
 /**
  * loadLookAhead ('Intermedia', issue 36): the master schedule's leaves starting or under way in the
@@ -27,7 +27,7 @@ export async function loadLookAhead(
   request: { groupBy?: 'company' | 'area' | undefined; weeks?: number | undefined; from?: LookAheadFrom | undefined },
   today: string = plannerToday(),
 ) {
-  await liveProject(db, projectId);
+  await liveProjectName(db, projectId);
   const [settings, gantt, companies, constraints] = await Promise.all([
     readSettings(db, projectId),
     readPlannerGantt(db, projectId),

@@ -14,7 +14,8 @@ import type { Kysely } from 'kysely';
 import { defineHandler } from '../core/define-handler';
 import { HttpsError } from '../core/https-error';
 import type { Database } from '../db/schema';
-import { liveProject, plannerToday, readCompanyRefs, readSettings } from './last-planner-queries';
+import { plannerToday, readCompanyRefs, readSettings } from './last-planner-queries';
+import { liveProjectName } from '../members/member-queries';
 
 /**
  * loadPpc ('PPC y causas', issue 36): over the weeks from `from` to `to` (absent: the first week with
@@ -28,7 +29,7 @@ export async function loadPpc(
   request: { from?: string | undefined; to?: string | undefined; companyId?: string | undefined },
   today: string = plannerToday(),
 ) {
-  await liveProject(db, projectId);
+  await liveProjectName(db, projectId);
   const [settings, companies, rows] = await Promise.all([
     readSettings(db, projectId),
     readCompanyRefs(db, projectId),

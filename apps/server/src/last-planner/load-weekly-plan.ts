@@ -6,7 +6,6 @@ import { HttpsError } from '../core/https-error';
 import type { Database } from '../db/schema';
 import {
   commitmentOf,
-  liveProject,
   lookAheadTasks,
   plannerTaskWith,
   plannerToday,
@@ -15,6 +14,7 @@ import {
   readPlannerGantt,
   readSettings,
 } from './last-planner-queries';
+import { liveProjectName } from '../members/member-queries';
 
 /**
  * loadWeeklyPlan ('Plan semanal', issue 36): a week's candidates (the tasks its one-week look-ahead
@@ -27,7 +27,7 @@ export async function loadWeeklyPlan(
   requested: string | undefined,
   today: string = plannerToday(),
 ) {
-  await liveProject(db, projectId);
+  await liveProjectName(db, projectId);
   const week = requested ?? weekOf(today);
   const [settings, gantt, companies, constraints, rows] = await Promise.all([
     readSettings(db, projectId),

@@ -5,7 +5,14 @@ import { memberMayTouchTask } from '@cimiento/domain/members';
 import { recordChange } from '../collab/history-queries';
 import { defineHandler } from '../core/define-handler';
 import { HttpsError } from '../core/https-error';
-import { amountOfRow, liveProject, notYourCompanysTask, plannerCaller, staleRecord } from './last-planner-queries';
+import {
+  amountOfRow,
+  commitmentToWrite,
+  notYourCompanysTask,
+  plannerCaller,
+  staleRecord,
+} from './last-planner-queries';
+import { liveProjectName } from '../members/member-queries';
 
 /**
  * removeCommitment {id, commitmentId, version}: withdraws an open commitment. A closed one counts in
@@ -15,15 +22,9 @@ export const handleRemoveCommitment = defineHandler(
   removeCommitmentContract,
   async ({ id, commitmentId, version }, { db, caller }) =>
     db.transaction().execute(async (trx) => {
-      const project = await liveProject(trx, id);
+      const projectName = await liveProjectName(trx, id);
       const member = await plannerCaller(trx, id, caller);
-      const row = await trx
-        .selectFrom('lp_commitment')
-        .selectAll()
-        .where('id', '=', commitmentId)
-        .where('project_id', '=', id)
-        .executeTakeFirst();
-      if (!row) throw new HttpsError('NOT_FOUND', 'El compromiso ya no existe: otra persona lo retiró');
+      const row = await commitmentToWrite(trx, id, commitmentId);
       const task = { code: row.task_code, name: row.task_name, companyId: row.company_id };
       if (!memberMayTouchTask(member, 'commitments', task)) throw notYourCompanysTask(task);
       if (Number(row.version) !== version) throw staleRecord('El compromiso');
@@ -46,7 +47,7 @@ export const handleRemoveCommitment = defineHandler(
           week: row.week,
           amount,
         }),
-        project.name,
+        projectName,
       );
       return {
         message: `Compromiso retirado de la semana del ${formatIsoDate(row.week)}: ${row.task_code} «${row.task_name}»`,

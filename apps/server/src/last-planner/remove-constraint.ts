@@ -2,22 +2,16 @@ import { projectEventChange } from '@cimiento/domain/history';
 import { removeConstraintContract } from '@cimiento/domain/last-planner';
 import { recordChange } from '../collab/history-queries';
 import { defineHandler } from '../core/define-handler';
-import { HttpsError } from '../core/https-error';
-import { liveProject, staleRecord } from './last-planner-queries';
+import { constraintToWrite, staleRecord } from './last-planner-queries';
+import { liveProjectName } from '../members/member-queries';
 
 /** removeConstraint {id, constraintId, version}: deletes one constraint (stale version → ABORTED). */
 export const handleRemoveConstraint = defineHandler(
   removeConstraintContract,
   async ({ id, constraintId, version }, { db, caller }) =>
     db.transaction().execute(async (trx) => {
-      const project = await liveProject(trx, id);
-      const row = await trx
-        .selectFrom('lp_constraint')
-        .selectAll()
-        .where('id', '=', constraintId)
-        .where('project_id', '=', id)
-        .executeTakeFirst();
-      if (!row) throw new HttpsError('NOT_FOUND', 'La restricción ya no existe: otra persona la eliminó');
+      const projectName = await liveProjectName(trx, id);
+      const row = await constraintToWrite(trx, id, constraintId);
       if (Number(row.version) !== version) throw staleRecord('La restricción');
       await trx.deleteFrom('lp_constraint').where('id', '=', constraintId).execute();
       const task = (await trx
@@ -37,7 +31,7 @@ export const handleRemoveConstraint = defineHandler(
           type: row.type,
           description: row.description,
         }),
-        project.name,
+        projectName,
       );
       return { message: `Restricción eliminada: ${row.type}: ${row.description}` };
     }),

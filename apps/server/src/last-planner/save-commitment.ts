@@ -7,7 +7,7 @@ import { defineHandler } from '../core/define-handler';
 import { HttpsError } from '../core/https-error';
 import {
   commitmentOf,
-  liveProject,
+  commitmentToWrite,
   notYourCompanysTask,
   plannerCaller,
   plannerToday,
@@ -17,6 +17,7 @@ import {
   staleRecord,
   taskText,
 } from './last-planner-queries';
+import { liveProjectName } from '../members/member-queries';
 
 /**
  * saveCommitment {id, commitment}: takes a commitment of the weekly plan for a task that is ready
@@ -27,7 +28,7 @@ import {
 export const handleSaveCommitment = defineHandler(
   saveCommitmentContract,
   async ({ id, commitment }, { db, caller }) => {
-    await liveProject(db, id);
+    await liveProjectName(db, id);
     const today = plannerToday();
     const [member, gantt, constraints, companies] = await Promise.all([
       plannerCaller(db, id, caller),
@@ -44,7 +45,7 @@ export const handleSaveCommitment = defineHandler(
       );
     }
     const saved = await db.transaction().execute(async (trx) => {
-      const project = await liveProject(trx, id);
+      const projectName = await liveProjectName(trx, id);
       const week = commitment.week.trim();
       const others = await trx
         .selectFrom('lp_commitment')
@@ -106,13 +107,7 @@ export const handleSaveCommitment = defineHandler(
           })
           .execute();
       } else {
-        const before = await trx
-          .selectFrom('lp_commitment')
-          .selectAll()
-          .where('id', '=', commitmentId)
-          .where('project_id', '=', id)
-          .executeTakeFirst();
-        if (!before) throw new HttpsError('NOT_FOUND', 'El compromiso ya no existe: otra persona lo retiró');
+        const before = await commitmentToWrite(trx, id, commitmentId);
         if (Number(before.task_id) !== task.id)
           throw new HttpsError('INVALID_ARGUMENT', 'Tarea: el compromiso es de otra tarea');
         if (Number(before.version) !== commitment.version) throw staleRecord('El compromiso');
@@ -144,7 +139,7 @@ export const handleSaveCommitment = defineHandler(
           company,
           created: commitment.commitmentId === undefined,
         }),
-        project.name,
+        projectName,
       );
       const row = await trx
         .selectFrom('lp_commitment')

@@ -7,7 +7,7 @@ import { HttpsError } from '../core/https-error';
 import {
   companyMemberIds,
   constraintOf,
-  liveProject,
+  constraintToWrite,
   plannerToday,
   readCompanyRefs,
   readPlannerGantt,
@@ -15,6 +15,7 @@ import {
   staleRecord,
   taskText,
 } from './last-planner-queries';
+import { liveProjectName } from '../members/member-queries';
 
 /**
  * saveConstraint {id, taskId, constraint}: adds a constraint ('Restricción') to a task or changes
@@ -26,7 +27,7 @@ import {
 export const handleSaveConstraint = defineHandler(
   saveConstraintContract,
   async ({ id, taskId, constraint }, { db, caller }) => {
-    await liveProject(db, id);
+    await liveProjectName(db, id);
     const today = plannerToday();
     const [settings, companies, gantt] = await Promise.all([
       readSettings(db, id),
@@ -63,7 +64,7 @@ export const handleSaveConstraint = defineHandler(
     }
 
     const saved = await db.transaction().execute(async (trx) => {
-      const project = await liveProject(trx, id);
+      const projectName = await liveProjectName(trx, id);
       if (responsibleUserId !== null) {
         const member = await trx
           .selectFrom('project_member')
@@ -101,13 +102,7 @@ export const handleSaveConstraint = defineHandler(
           })
           .execute();
       } else {
-        const before = await trx
-          .selectFrom('lp_constraint')
-          .selectAll()
-          .where('id', '=', constraintId)
-          .where('project_id', '=', id)
-          .executeTakeFirst();
-        if (!before) throw new HttpsError('NOT_FOUND', 'La restricción ya no existe: otra persona la eliminó');
+        const before = await constraintToWrite(trx, id, constraintId);
         if (Number(before.task_id) !== taskId) {
           throw new HttpsError('INVALID_ARGUMENT', 'Tarea: la restricción es de otra tarea');
         }
@@ -158,7 +153,7 @@ export const handleSaveConstraint = defineHandler(
           created: constraint.constraintId === undefined,
           ...(stateChange === undefined ? {} : { stateChange }),
         }),
-        project.name,
+        projectName,
         { alsoTell: tell },
       );
       const row = await trx

@@ -5,7 +5,8 @@ import type { LastPlannerSettings } from '@cimiento/domain/last-planner';
 import { recordChange } from '../collab/history-queries';
 import { defineHandler } from '../core/define-handler';
 import { HttpsError } from '../core/https-error';
-import { liveProject, readSettings } from './last-planner-queries';
+import { readSettings } from './last-planner-queries';
+import { liveProjectName } from '../members/member-queries';
 
 const fromLabels = { cutoff: 'desde el último corte', today: 'desde hoy' } as const;
 
@@ -57,7 +58,7 @@ export const handleSaveLastPlannerSettings = defineHandler(
       causes,
     };
     const changes = await db.transaction().execute(async (trx) => {
-      const project = await liveProject(trx, id);
+      const projectName = await liveProjectName(trx, id);
       const before = await readSettings(trx, id);
       const values = {
         look_ahead_weeks: next.lookAheadWeeks,
@@ -79,7 +80,7 @@ export const handleSaveLastPlannerSettings = defineHandler(
           { caller, functionName: 'saveLastPlannerSettings' },
           'lastPlanner',
           projectEventChange({ kind: 'last-planner-settings', changes: changed }),
-          project.name,
+          projectName,
         );
       }
       return changed;

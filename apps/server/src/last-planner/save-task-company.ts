@@ -5,7 +5,8 @@ import { recordChange } from '../collab/history-queries';
 import { defineHandler } from '../core/define-handler';
 import { HttpsError } from '../core/https-error';
 import { chunks } from '../db/db-helpers';
-import { liveProject, readPlannerGantt, taskText } from './last-planner-queries';
+import { readPlannerGantt, taskText } from './last-planner-queries';
+import { liveProjectName } from '../members/member-queries';
 
 /** How many tasks the history entry names (the rest are counted). */
 const EXAMPLES = 5;
@@ -18,7 +19,7 @@ const EXAMPLES = 5;
 export const handleSaveTaskCompany = defineHandler(
   saveTaskCompanyContract,
   async ({ id, taskIds, companyId }, { db, caller }) => {
-    await liveProject(db, id);
+    await liveProjectName(db, id);
     const gantt = await readPlannerGantt(db, id);
     const unique = [...new Set(taskIds)];
     const missing = unique.filter((taskId) => !gantt.byId.has(taskId));
@@ -39,7 +40,7 @@ export const handleSaveTaskCompany = defineHandler(
       );
     }
     const result = await db.transaction().execute(async (trx) => {
-      const project = await liveProject(trx, id);
+      const projectName = await liveProjectName(trx, id);
       let companyName: string | null = null;
       if (companyId !== null) {
         const company = await trx
@@ -78,7 +79,7 @@ export const handleSaveTaskCompany = defineHandler(
           { caller, functionName: 'saveTaskCompany' },
           'lastPlanner',
           projectEventChange({ kind: 'task-company', company: companyName, tasks: changed.length, examples }),
-          project.name,
+          projectName,
         );
       }
       return { changed: changed.length, companyName };

@@ -7,7 +7,8 @@ import { defineHandler } from '../core/define-handler';
 import { HttpsError } from '../core/https-error';
 import { chunks } from '../db/db-helpers';
 import { saveProgress } from '../tracking/save-progress';
-import { amountOfRow, liveProject, readPlannerGantt } from './last-planner-queries';
+import { amountOfRow, readPlannerGantt } from './last-planner-queries';
+import { liveProjectName } from '../members/member-queries';
 
 /**
  * transferCommitments {id, cutoff, version, dryRun} ('Pasar al avance', issue 36): the fulfilled
@@ -19,7 +20,7 @@ import { amountOfRow, liveProject, readPlannerGantt } from './last-planner-queri
 export const handleTransferCommitments = defineHandler(
   transferCommitmentsContract,
   async ({ id, cutoff, version, dryRun }, { db, caller }) => {
-    await liveProject(db, id);
+    await liveProjectName(db, id);
     const [gantt, rows] = await Promise.all([
       readPlannerGantt(db, id),
       db
