@@ -9,6 +9,7 @@ import { loadLookAhead } from '../last-planner/load-look-ahead';
 import { loadPpc } from '../last-planner/load-ppc';
 import { loadWeeklyPlan } from '../last-planner/load-weekly-plan';
 import type { DocumentRow, LastPlannerDocument } from './last-planner-documents';
+import { exportedProject } from './export-project';
 import { lastPlannerPdf, lastPlannerWorkbook } from './last-planner-documents';
 
 type ExportInput = {
@@ -26,6 +27,14 @@ type ExportInput = {
 
 const PERCENT = '0.0 "%"';
 
+/** A PPC figure's columns: the trend's and the companies' tables. */
+const PPC_FIGURE_COLUMNS = [
+  { title: 'Cumplidos', width: 11 },
+  { title: 'Cerrados', width: 11 },
+  { title: 'Sin cerrar', width: 11 },
+  { title: 'PPC', width: 10, numberFormat: PERCENT },
+] as const;
+
 function ppcText(ppc: number | null): string {
   return ppc === null
     ? 'sin compromisos cerrados'
@@ -37,24 +46,13 @@ function constraintLine(constraint: StoredConstraint): string {
   return `${constraint.type}: ${constraint.description} (${constraint.responsible}, vence el ${formatIsoDate(constraint.dueDate)}, ${state})`;
 }
 
-async function projectOf(db: Kysely<Database>, projectId: string): Promise<{ code: string; name: string }> {
-  const project = await db
-    .selectFrom('project')
-    .select(['code', 'name'])
-    .where('_id', '=', projectId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!project) throw new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
-  return project;
-}
-
 /** The look-ahead as a document: one group row per company or area, one row per task. */
 async function lookAheadDocument(
   db: Kysely<Database>,
   projectId: string,
   input: ExportInput,
 ): Promise<LastPlannerDocument> {
-  const project = await projectOf(db, projectId);
+  const project = await exportedProject(db, projectId);
   const look = await loadLookAhead(db, projectId, { groupBy: input.groupBy, weeks: input.weeks, from: input.from });
   const rows: DocumentRow[] = [];
   for (const group of look.groups) {
@@ -109,7 +107,7 @@ async function weeklyPlanDocument(
   projectId: string,
   input: ExportInput,
 ): Promise<LastPlannerDocument> {
-  const project = await projectOf(db, projectId);
+  const project = await exportedProject(db, projectId);
   const plan = await loadWeeklyPlan(db, projectId, input.week);
   const companyName = new Map(plan.companies.map((company) => [company.id, company.name]));
   const byCompany = new Map<string, typeof plan.commitments>();
@@ -167,9 +165,8 @@ async function weeklyPlanDocument(
 
 /** The PPC as a workbook: the weekly trend, per company and the Pareto of causes. */
 async function ppcDocument(db: Kysely<Database>, projectId: string, input: ExportInput): Promise<LastPlannerDocument> {
-  const project = await projectOf(db, projectId);
+  const project = await exportedProject(db, projectId);
   const ppc = await loadPpc(db, projectId, { from: input.dateFrom, to: input.dateTo, companyId: input.companyId });
-  const figure = (value: number | null) => value;
   return {
     title: `PPC ${formatIsoDate(ppc.from)} al ${formatIsoDate(ppc.to)}`,
     header: [
@@ -180,32 +177,20 @@ async function ppcDocument(db: Kysely<Database>, projectId: string, input: Expor
     tables: [
       {
         sheetName: 'PPC semanal',
-        columns: [
-          { title: 'Semana (lunes)', width: 14 },
-          { title: 'Cumplidos', width: 11 },
-          { title: 'Cerrados', width: 11 },
-          { title: 'Sin cerrar', width: 11 },
-          { title: 'PPC', width: 10, numberFormat: PERCENT },
-        ],
+        columns: [{ title: 'Semana (lunes)', width: 14 }, ...PPC_FIGURE_COLUMNS],
         rows: ppc.trend.map((week) => ({
           kind: 'row' as const,
           flagged: week.ppc !== null && week.ppc < PPC_TARGET,
-          cells: [formatIsoDate(week.week), week.fulfilled, week.closed, week.notClosed, figure(week.ppc)],
+          cells: [formatIsoDate(week.week), week.fulfilled, week.closed, week.notClosed, week.ppc],
         })),
       },
       {
         sheetName: 'PPC por empresa',
-        columns: [
-          { title: 'Empresa', width: 30 },
-          { title: 'Cumplidos', width: 11 },
-          { title: 'Cerrados', width: 11 },
-          { title: 'Sin cerrar', width: 11 },
-          { title: 'PPC', width: 10, numberFormat: PERCENT },
-        ],
+        columns: [{ title: 'Empresa', width: 30 }, ...PPC_FIGURE_COLUMNS],
         rows: ppc.byCompany.map((company) => ({
           kind: 'row' as const,
           flagged: company.ppc !== null && company.ppc < PPC_TARGET,
-          cells: [company.label, company.fulfilled, company.closed, company.notClosed, figure(company.ppc)],
+          cells: [company.label, company.fulfilled, company.closed, company.notClosed, company.ppc],
         })),
       },
       {

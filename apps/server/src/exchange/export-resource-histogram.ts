@@ -4,9 +4,9 @@ import type { ExportedFile } from '@cimiento/domain';
 import type { HistogramGroupBy, HistogramPeriod } from '@cimiento/domain/workload';
 import type { Kysely } from 'kysely';
 import { defineHandler } from '../core/define-handler';
-import { HttpsError } from '../core/https-error';
 import type { Database } from '../db/schema';
 import { loadResourceHistogram } from '../workload/load-resource-histogram';
+import { exportedProject } from './export-project';
 import { resourceHistogramWorkbook } from './resource-histogram-workbook';
 
 /** exportResourceHistogram (issue 35): loadResourceHistogram's answer as the histogram's workbook. */
@@ -16,13 +16,7 @@ export async function exportResourceHistogram(
   request: { groupBy: HistogramGroupBy; period: HistogramPeriod; baselineId?: string | undefined },
 ): Promise<ExportedFile & { message: string }> {
   const histogram = await loadResourceHistogram(db, projectId, request);
-  const project = await db
-    .selectFrom('project')
-    .select(['code', 'name'])
-    .where('_id', '=', projectId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!project) throw new HttpsError('NOT_FOUND', 'Proyecto no encontrado');
+  const project = await exportedProject(db, projectId);
   const file = await resourceHistogramWorkbook({ ...request, ...histogram }, project);
   const what = request.groupBy === 'trade' ? 'Histograma de mano de obra' : 'Histograma de recursos';
   return {
