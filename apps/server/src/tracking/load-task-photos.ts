@@ -2,7 +2,7 @@ import { loadTaskPhotosContract } from '@cimiento/domain/last-planner';
 import { defineHandler } from '../core/define-handler';
 import { HttpsError } from '../core/https-error';
 import { chunks } from '../db/db-helpers';
-import type { TaskPhotoTable } from '../db/schema';
+import type { TaskPhotoTable } from '../db/schema-last-planner';
 import type { Selectable } from 'kysely';
 import { photoOf } from './photo-queries';
 

@@ -1,6 +1,6 @@
 import type { TaskPhoto } from '@cimiento/domain/last-planner';
 import type { Selectable } from 'kysely';
-import type { TaskPhotoTable } from '../db/schema';
+import type { TaskPhotoTable } from '../db/schema-last-planner';
 import type { FileStorage } from '../storage/file-storage';
 
 /** Issue 36: where a project's photos live in the file storage (the files route lets its members read them). */
