@@ -26,7 +26,7 @@ function mondayOf(date) {
 }
 
 /** A project (Torre × 1 with Piso × 4) whose leaves all start on this week's Monday. */
-async function seedFieldProject(target) {
+export async function seedFieldProject(target) {
   const call = async (name, data) => (await timedCall(target, name, data)).result;
   const year = Number(santiagoToday().slice(0, 4));
   const { object: areaType } = await call('saveObject', {
@@ -92,7 +92,7 @@ async function seedFieldProject(target) {
   return project._id;
 }
 
-async function fieldBoot(browser, url, cookie, projectId) {
+export async function fieldBoot(browser, url, cookie, projectId) {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,

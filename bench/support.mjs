@@ -93,7 +93,7 @@ async function waitFor(url, child, timeoutMs = 30_000) {
 }
 
 /** The built server on a fresh SQLite installation (or `DATABASE_URL` in extraEnv), until /healthz answers. */
-export async function startApp(extraEnv = {}) {
+export async function startApp(extraEnv = {}, entry = serverEntry) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cimiento-bench-'));
   const url = `http://127.0.0.1:${port}`;
@@ -101,7 +101,6 @@ export async function startApp(extraEnv = {}) {
   // BENCH_SERVER_NODE_ARGS, e.g. '--cpu-prof --cpu-prof-dir=/tmp/profiles': node options for the server
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
   // BENCH_SERVER_ENTRY: another build of the server (a before/after comparison on one machine)
-  const entry = serverEntry;
   const child = spawn(process.execPath, [...serveNodeArgs(entry), ...nodeArgs, entry], {
     env: {
       PATH: process.env.PATH,

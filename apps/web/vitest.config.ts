@@ -5,7 +5,11 @@ export default defineProject({
   plugins: [react()],
   resolve: {
     // '/src' is resolved from the project root (apps/web)
-    alias: [{ find: /^@\//, replacement: '/src/' }],
+    alias: [
+      { find: /^@\//, replacement: '/src/' },
+      // the PWA plugin's virtual module exists in the Vite build only (testing/pwa-register.ts)
+      { find: /^virtual:pwa-register$/, replacement: '/src/testing/pwa-register.ts' },
+    ],
   },
   test: {
     name: 'web',

@@ -1,10 +1,13 @@
+import { santiagoToday } from '@cimiento/domain';
 import type { GanttOutput } from '@cimiento/domain';
+import { addDays, weekOf } from '@cimiento/domain/last-planner';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { projectIdOfPath, prefetchRouteData } from '@/app/route-prefetch';
 import { routes } from '@/app/router';
+import { takeEarlyField } from '@/features/field/api/early-field';
 import { EARLY_GANTT_TTL_MS, forgetEarlyGantt, takeEarlyGantt } from '@/features/gantt/api/early-gantt';
 import { ganttQueryKey } from '@/features/gantt/api/gantt';
 import { onUnauthenticated } from '@/lib/api-client';
@@ -63,9 +66,27 @@ function ganttOutput(name: string): GanttOutput {
   };
 }
 
-// a test's early loadGantt that no screen took must not reach the next test
+/** loadWeeklyPlan's answer for a week with no tasks. */
+function emptyPlan(week: string) {
+  return {
+    settings: { lookAheadWeeks: 4, lookAheadFrom: 'today', constraintTypes: [], causes: [] },
+    today: santiagoToday(),
+    cutoff: null,
+    week,
+    weekEnd: addDays(week, 6),
+    ganttVersion: 1,
+    candidates: [],
+    commitments: [],
+    companies: [],
+    ppc: { fulfilled: 0, closed: 0, notClosed: 0, ppc: null },
+    message: 'Plan semanal cargado',
+  };
+}
+
+// a test's early loadGantt (or field answers) that no screen took must not reach the next test
 afterEach(() => {
   forgetEarlyGantt();
+  takeEarlyField('', '');
   vi.useRealTimers();
 });
 
@@ -93,6 +114,13 @@ function stubServer(isSignedIn: boolean, ganttAnswers: (() => Response)[] = []) 
       return answer ? answer() : jsonResponse(200, { result: ganttOutput(`Tarea de la carga ${ganttCount}`) });
     }
     if (path === '/api/functions/loadEdpUsage') return jsonResponse(200, { result: { usage: [], message: 'ok' } });
+    if (path === '/api/functions/loadWeeklyPlan') {
+      const week = (init?.body === undefined ? {} : JSON.parse(String(init.body))).data?.week as string;
+      return jsonResponse(200, { result: emptyPlan(week) });
+    }
+    if (path === '/api/functions/loadMembers') {
+      return jsonResponse(200, { result: { members: [], companies: [], message: 'Miembros cargados' } });
+    }
     return jsonResponse(404, { error: { status: 'NOT_FOUND', message: 'no' } });
   });
   return requests;
@@ -312,6 +340,59 @@ describe("the Gantt's early loadGantt (issue 18)", () => {
     const { router } = bootApp('/projects/p-1/gantt');
     expect(await screen.findByRole('button', { name: 'Ingresar' }, slow)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe("the field screen's early requests (issue 36)", () => {
+  const week = () => weekOf(santiagoToday());
+  const fieldCalls = (requests: { path: string }[]) =>
+    paths(requests).filter((path) => path === '/api/functions/loadWeeklyPlan' || path === '/api/functions/loadMembers');
+
+  it("sends this week's plan and the members once the session names a user, and they are taken once, for their project and week", async () => {
+    const requests = stubServer(true);
+    prefetchRouteData(createQueryClient(), '/projects/p-1/terreno');
+    expect(paths(requests)).toEqual(['/api/auth/get-session']);
+    await waitFor(() => expect(fieldCalls(requests)).toHaveLength(2));
+    expect(requests.find((request) => request.path === '/api/functions/loadWeeklyPlan')?.body).toEqual({
+      data: { id: 'p-1', week: week() },
+    });
+    expect(requests.find((request) => request.path === '/api/functions/loadMembers')?.body).toEqual({
+      data: { id: 'p-1' },
+    });
+    // another week's question finds nothing, and uses them up
+    expect(takeEarlyField('p-1', addDays(week(), 7))).toBeUndefined();
+    expect(takeEarlyField('p-1', week())).toBeUndefined();
+
+    prefetchRouteData(createQueryClient(), '/projects/p-1/terreno');
+    await waitFor(() => expect(fieldCalls(requests)).toHaveLength(4));
+    expect(takeEarlyField('p-2', week())).toBeUndefined();
+    prefetchRouteData(createQueryClient(), '/projects/p-1/terreno');
+    await waitFor(() => expect(fieldCalls(requests)).toHaveLength(6));
+    const answers = await takeEarlyField('p-1', week());
+    expect(answers?.plan.week).toBe(week());
+    expect(answers?.members.members).toEqual([]);
+    expect(takeEarlyField('p-1', week())).toBeUndefined();
+  });
+
+  it('sends nothing for a signed-out visitor, nor for another screen', async () => {
+    const signedOut = stubServer(false);
+    prefetchRouteData(createQueryClient(), '/projects/p-1/terreno');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(paths(signedOut)).toEqual(['/api/auth/get-session']);
+    const signedIn = stubServer(true);
+    prefetchRouteData(createQueryClient(), '/projects/p-1/edp');
+    await waitFor(() => expect(signedIn).toHaveLength(3));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fieldCalls(signedIn)).toEqual([]);
+  });
+
+  it('opens the field screen with one loadWeeklyPlan and one loadMembers: the screen takes the early answers', async () => {
+    const requests = stubServer(true);
+    bootApp('/projects/p-1/terreno');
+    expect(
+      await screen.findByText('No hay tareas tuyas que empiecen o estén en curso esta semana', {}, slow),
+    ).toBeTruthy();
+    expect(fieldCalls(requests)).toEqual(['/api/functions/loadWeeklyPlan', '/api/functions/loadMembers']);
   });
 });
 

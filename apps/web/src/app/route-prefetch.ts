@@ -5,6 +5,7 @@ import { projectQueryOptions } from '@/lib/project-api/load-project';
 import { projectsQueryOptions } from '@/lib/projects-query';
 import { useProjectStore } from '@/lib/stores/project-store';
 import { CURRENT_PROJECT_ID } from '@/hooks/use-project-route';
+import { sendEarlyField } from '@/features/field/api/early-field';
 import { sendEarlyGantt } from '@/features/gantt/api/early-gantt';
 
 /** The project screens: each sits behind the route gate, whose first query is loadProject. */
@@ -71,6 +72,9 @@ export function prefetchRouteData(queryClient: QueryClient, pathname: string): v
       void queryClient.prefetchQuery(projectsQueryOptions());
       const projectId = projectIdOfPath(pathname);
       if (projectId !== null) void queryClient.prefetchQuery(projectQueryOptions(projectId));
+      // 'Terreno' on a phone: the week's plan and the members leave now, not after the shell has drawn
+      const fieldProjectId = matchPath('/projects/:id/terreno', pathname)?.params.id;
+      if (fieldProjectId !== undefined && fieldProjectId !== CURRENT_PROJECT_ID) sendEarlyField(fieldProjectId);
     })
     // a failed session check counts as signed out: the session watcher shows /login
     .catch(() => undefined);

@@ -1,3 +1,5 @@
+// jsdom has no IndexedDB: the field screen keeps its queue and its copy of the week there (idb-keyval)
+import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n/i18n';

@@ -20,6 +20,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { call, isFunctionError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { askField, takeEarlyField } from '../api/early-field';
+import type { FieldAnswers } from '../api/early-field';
 import type { QueuedEntry, WeeklyPlan } from '../utils/field-queue';
 import { cachedPlan, queueEntry, queuedEntries, removeEntry, savePlan, updateEntry } from '../utils/field-queue';
 import { keepMine, syncField } from '../utils/field-sync';
@@ -38,6 +40,29 @@ type FieldData = {
 };
 
 const CACHE_META_PREFIX = 'cimiento.field.';
+
+/** The cards a phone's first screen shows: drawn first, the rest once they are on the screen. */
+const FIRST_CARDS = 3;
+
+/**
+ * False until the page has painted once after `ready` (a frame, then a task): the screen draws its
+ * first cards alone, so a slow phone shows the first task without waiting for all the week's cards.
+ */
+function usePaintedOnce(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!ready || painted) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [ready, painted]);
+  return painted;
+}
 
 function rememberMeta(projectId: string, meta: { role: ProjectRole | null; companyId: string | null }): void {
   try {
@@ -105,20 +130,30 @@ export function FieldScreen() {
 
   const load = useCallback(async () => {
     setLoadError(null);
+    let answers: FieldAnswers;
     try {
-      const plan = await call('loadWeeklyPlan', { id: projectId, week });
-      const members = await call('loadMembers', { id: projectId });
-      const me = members.members.find((member) => member.userId === user?.id);
-      const meta = { role: me?.role ?? null, companyId: me?.companyId ?? null };
-      const taskIds = plan.candidates.map((task) => task.id);
-      const photos = taskIds.length === 0 ? [] : (await call('loadTaskPhotos', { id: projectId, taskIds })).photos;
-      await savePlan(projectId, plan);
-      rememberMeta(projectId, meta);
-      setData({ plan, ...meta, photos, fromCache: false });
+      // the boot's early answers when this is the first load of this week (early-field.ts), else both at once
+      answers = (await takeEarlyField(projectId, week)) ?? (await askField(projectId, week));
     } catch (error) {
       const cached = await cachedPlan(projectId, week).catch(() => undefined);
       if (cached !== undefined) setData({ plan: cached, ...rememberedMeta(projectId), photos: [], fromCache: true });
       else setLoadError(isFunctionError(error) ? error.message : String(error));
+      return;
+    }
+    const { plan } = answers;
+    const me = answers.members.members.find((member) => member.userId === user?.id);
+    const meta = { role: me?.role ?? null, companyId: me?.companyId ?? null };
+    // the cards first; the phone's copy and the photos follow
+    setData({ plan, ...meta, photos: [], fromCache: false });
+    rememberMeta(projectId, meta);
+    await savePlan(projectId, plan).catch(() => undefined);
+    const taskIds = plan.candidates.map((task) => task.id);
+    if (taskIds.length === 0) return;
+    try {
+      const { photos } = await call('loadTaskPhotos', { id: projectId, taskIds });
+      setData((current) => (current?.plan === plan ? { ...current, photos } : current));
+    } catch {
+      // the photos wait for the next load (offline, or the server refused): the cards stay
     }
   }, [projectId, week, user?.id]);
 
@@ -177,6 +212,8 @@ export function FieldScreen() {
     if (online) void sync();
   }
 
+  const drawAll = usePaintedOnce(data !== null);
+  const shownTasks = drawAll ? tasks : tasks.slice(0, FIRST_CARDS);
   const pending = queue.filter((entry) => entry.status === 'pending');
   const problems = queue.filter((entry) => entry.status !== 'pending');
 
@@ -254,7 +291,7 @@ export function FieldScreen() {
       )}
       <Stack spacing={2}>
         {data !== null &&
-          tasks.map((task) => (
+          shownTasks.map((task) => (
             <FieldTaskCard
               key={task.id}
               projectId={projectId}
