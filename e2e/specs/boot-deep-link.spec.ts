@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newContext } from '../support/browser';
 import { row } from '../support/edp';
@@ -5,6 +6,10 @@ import type { LoadedProject } from '../support/projects';
 import { seedAreaTypeProject } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
+
+/** /login's scripts, gzip -9 (bench/boot.mjs counts them the same way): 296 KB before issue 37's cuts. */
+const LOGIN_JAVASCRIPT_BUDGET_KB = 240;
+const LOGIN_SCRIPT_FILES_BUDGET = 15;
 
 /**
  * Issue 18: the session check and a project screen's loadProject leave before the screen's chunk
@@ -84,6 +89,39 @@ describe('a deep link opened on a fresh page', () => {
       await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
       expect(scripts.filter((path) => path.includes('/en-us-'))).toHaveLength(1);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
+    } finally {
+      await context.close();
+    }
+  });
+
+  // issue 37: what /login downloads, counted so it cannot silently grow back. The goal is 180 KB;
+  // this budget is what the app needs today (React DOM, React Router, MUI's core, i18next, TanStack
+  // Query and react-hook-form are most of it): lower it with every cut, never raise it in passing.
+  it("keeps /login's JavaScript within its budget: no shell, no signed-in screen's texts", async () => {
+    const context = await newContext(session.browser, session.server.url);
+    try {
+      const page = await context.newPage();
+      const scripts: Promise<{ path: string; gzip: number }>[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() !== 'script') return;
+        scripts.push(
+          response.body().then((body) => ({
+            path: new URL(response.url()).pathname,
+            gzip: gzipSync(body, { level: 9 }).length,
+          })),
+        );
+      });
+      await page.goto('/login', { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: 'Ingresar', exact: true }).waitFor();
+      const loaded = await Promise.all(scripts);
+      const kilobytes = loaded.reduce((sum, script) => sum + script.gzip, 0) / 1024;
+      expect(kilobytes).toBeGreaterThan(50);
+      expect(kilobytes, loaded.map((script) => `${script.path} ${script.gzip}`).join('\n')).toBeLessThanOrEqual(
+        LOGIN_JAVASCRIPT_BUDGET_KB,
+      );
+      expect(loaded.length).toBeLessThanOrEqual(LOGIN_SCRIPT_FILES_BUDGET);
+      // the signed-in chrome and the screens' texts are chunks of their own
+      expect(loaded.filter((script) => /\/(app-shell|es-cl-rest)-/.test(script.path))).toEqual([]);
     } finally {
       await context.close();
     }

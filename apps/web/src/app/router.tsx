@@ -5,7 +5,9 @@ import type { RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { RouteHandle } from '@/components/layout/route-handle';
 import { GlobalSpinner } from '@/components/ui/global-spinner';
-import { RootRoute } from './routes/root';
+import { loadShell } from '@/components/layout/lazy-app-shell';
+import { loadScreenTexts } from '@/lib/i18n/i18n';
+import { RootRoute, isSignedOutPath } from './routes/root';
 import { RouteError } from './routes/route-error';
 
 function handle(value: RouteHandle): RouteHandle {
@@ -28,7 +30,7 @@ const usersCrumb = { labelKey: 'users', to: '/usuarios/list' } as const;
  * The spec's route table (product-spec.md §2). Every screen is its own lazily loaded chunk, so
  * /login never loads the tables, the pickers or the Gantt.
  */
-export const routes: RouteObject[] = [
+const allRoutes: RouteObject[] = [
   {
     path: '/',
     element: <RootRoute />,
@@ -400,6 +402,26 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Every screen drawn in the shell waits, with its own chunk, for the shell's chunk and the signed-in
+ * screens' texts (issue 37: /login loads neither): the three downloads run side by side.
+ */
+function withShell(route: RouteObject): RouteObject {
+  const { lazy, path } = route;
+  if (typeof lazy !== 'function' || path === undefined || isSignedOutPath(`/${path}`)) return route;
+  return {
+    ...route,
+    lazy: async () => {
+      const [screen] = await Promise.all([lazy(), loadScreenTexts(), loadShell()]);
+      return screen;
+    },
+  };
+}
+
+export const routes: RouteObject[] = allRoutes.map((root) =>
+  root.index === true ? root : { ...root, children: root.children?.map(withShell) },
+);
 
 /**
  * Starts fetching the chunks of the screen at `pathname` as soon as the first chunk runs, before

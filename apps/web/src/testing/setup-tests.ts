@@ -2,10 +2,13 @@
 import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n/i18n';
+import { addTexts, initI18n } from '@/lib/i18n/i18n';
+import { esCLRest } from '@/lib/i18n/es-cl-rest';
 import { useNoticesStore } from '@/lib/stores/notices-store';
 
 initI18n('es-CL');
+// the whole es-CL catalogue at once (the app adds its second part with the first signed-in screen)
+addTexts(esCLRest);
 
 /** jsdom has no matchMedia; this one answers min-width/max-width queries from window.innerWidth. */
 function matchMedia(query: string): MediaQueryList {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
-import { AppShell } from '@/components/layout/app-shell';
+import { LazyAppShell } from '@/components/layout/lazy-app-shell';
 import { GlobalSpinner } from '@/components/ui/global-spinner';
 import { useIsLoading } from '@/hooks/use-is-loading';
 import { markSigningOut, sessionQueryOptions, wasSignOutChosen } from '@/lib/auth';
@@ -74,7 +74,7 @@ export function RootRoute() {
 
   return (
     <>
-      {isSignedOutScreen ? <Outlet /> : <AppShell>{<Outlet />}</AppShell>}
+      {isSignedOutScreen ? <Outlet /> : <LazyAppShell>{<Outlet />}</LazyAppShell>}
       {spinner}
     </>
   );

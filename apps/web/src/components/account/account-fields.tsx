@@ -1,6 +1,10 @@
 import Checkbox from '@mui/material/Checkbox';
+import FilledInput from '@mui/material/FilledInput';
+import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import TextField from '@mui/material/TextField';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import { Controller } from 'react-hook-form';
 import type { Control, FieldError, FieldValues, Path, UseFormRegisterReturn } from 'react-hook-form';
 import { muiField } from '@/lib/forms';
@@ -26,34 +30,49 @@ export type AccountFieldProps = {
 
 type FieldKind = { type?: 'email' | 'password' };
 
+/**
+ * What MUI's TextField draws (a labelled outlined or filled input, its helper text tied by
+ * aria-describedby), from its parts: TextField carries the Select and its menu for its `select` mode,
+ * which /login does not need (issue 37: /login's JavaScript).
+ */
 function AccountField({
+  id,
+  label,
+  autoComplete,
   registration,
   fieldError,
   hint,
   readOnlyValue,
   type,
-  ...field
 }: AccountFieldProps & FieldKind) {
+  const labelId = `${id}-label`;
   if (readOnlyValue !== undefined) {
     return (
-      <TextField
-        {...field}
-        value={readOnlyValue}
-        fullWidth
-        slotProps={{ input: { readOnly: true } }}
-        variant="filled"
-      />
+      <FormControl variant="filled" fullWidth>
+        <InputLabel htmlFor={id} id={labelId}>
+          {label}
+        </InputLabel>
+        <FilledInput id={id} value={readOnlyValue} readOnly autoComplete={autoComplete} />
+      </FormControl>
     );
   }
+  const helperText = fieldError?.message ?? hint;
+  const helperTextId = helperText === undefined ? undefined : `${id}-helper-text`;
   return (
-    <TextField
-      {...field}
-      type={type}
-      fullWidth
-      error={Boolean(fieldError)}
-      helperText={fieldError?.message ?? hint}
-      {...(registration ? muiField(registration) : {})}
-    />
+    <FormControl variant="outlined" fullWidth error={Boolean(fieldError)}>
+      <InputLabel htmlFor={id} id={labelId}>
+        {label}
+      </InputLabel>
+      <OutlinedInput
+        id={id}
+        type={type}
+        label={label}
+        autoComplete={autoComplete}
+        aria-describedby={helperTextId}
+        {...(registration ? muiField(registration) : {})}
+      />
+      {helperText !== undefined && <FormHelperText id={helperTextId}>{helperText}</FormHelperText>}
+    </FormControl>
   );
 }
 

@@ -227,6 +227,7 @@ export const enUS: Catalogue = {
     unknown: 'An unexpected error occurred.',
   },
   login: {
+    seedCatalogues: 'Load sample catalogues',
     title: 'Sign in',
     subtitle: 'Sign in to Cimiento with your account',
     google: 'Sign in with Google',
@@ -446,7 +447,6 @@ export const enUS: Catalogue = {
     confirmRemoveSystem: 'Confirm that you want to delete this system',
     confirmRemoveActivity: 'Confirm that you want to delete this activity',
     noResults: 'No results found',
-    seedCatalogues: 'Load sample catalogues',
     duration: 'Duration (working days)',
     durationHelp: 'Use 0 for a milestone',
     durationMilestoneHelp: 'Duration 0: the activity is a milestone',

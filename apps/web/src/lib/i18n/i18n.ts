@@ -2,7 +2,8 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, languages } from './catalogue';
 import type { Catalogue, Language } from './catalogue';
-import { esCL } from './es-cl';
+import type { esCL } from './es-cl';
+import { esCLFirst } from './es-cl-first';
 
 declare module 'i18next' {
   // i18next's typed keys need interface merging here
@@ -18,13 +19,39 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /**
- * es-CL, the default and the fallback, ships in the first chunk; English is a chunk of its own,
- * fetched only when it is the chosen language (issue 18: /login's JavaScript).
+ * es-CL, the default and the fallback, ships its first part in the first chunk (es-cl-first.ts: what
+ * /login and the boot show) and the rest with the first signed-in screen (loadScreenTexts); English is
+ * a chunk of its own, whole, fetched only when it is the chosen language (issues 18 and 37: /login's
+ * JavaScript).
  */
-const loadCatalogue: Record<Language, () => Promise<Catalogue>> = {
-  'es-CL': () => Promise.resolve(esCL),
+const loadCatalogue: Record<Language, () => Promise<Partial<Catalogue>>> = {
+  'es-CL': () => Promise.resolve(esCLFirst),
   'en-US': async () => (await import('./en-us')).enUS,
 };
+
+let screenTexts: Promise<void> | null = null;
+
+/** Adds es-CL texts to i18next's catalogue (the rest of the first one, or a test's whole one). */
+export function addTexts(texts: Partial<Catalogue>): void {
+  // a copy, as in initI18n: a later part merged into it must not change the module's object
+  i18next.addResourceBundle(DEFAULT_LANGUAGE, 'translation', structuredClone(texts), true, true);
+}
+
+/**
+ * The signed-in screens' es-CL texts (es-cl-rest.ts), once: every route but /login and the sign-in
+ * pages waits for them with its chunk (router.tsx), so no screen draws before its words are in.
+ * A failed download is asked again next time.
+ */
+export function loadScreenTexts(): Promise<void> {
+  screenTexts ??= import('./es-cl-rest').then(
+    ({ esCLRest }) => addTexts(esCLRest),
+    (error: unknown) => {
+      screenTexts = null;
+      throw error;
+    },
+  );
+  return screenTexts;
+}
 
 export function isLanguageLoaded(language: Language): boolean {
   return i18next.hasResourceBundle(language, 'translation');
@@ -44,7 +71,8 @@ export async function loadLanguage(language: Language): Promise<void> {
 export function initI18n(language: Language = DEFAULT_LANGUAGE) {
   if (!i18next.isInitialized) {
     void i18next.use(initReactI18next).init({
-      resources: { [DEFAULT_LANGUAGE]: { translation: esCL } },
+      // a copy: i18next merges later parts (loadScreenTexts) into the object it is given
+      resources: { [DEFAULT_LANGUAGE]: { translation: structuredClone(esCLFirst) } },
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...languages],

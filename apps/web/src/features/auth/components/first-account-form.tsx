@@ -68,7 +68,7 @@ export function FirstAccountForm({ isSubmitting, onSubmit }: FirstAccountFormPro
         hint={passwordRule}
         registration={register('password', { minLength: { value: MIN_PASSWORD_LENGTH, message: passwordRule } })}
       />
-      <AccountCheckbox control={control} name="seedCatalogues" label={t('catalogues.seedCatalogues')} color="success" />
+      <AccountCheckbox control={control} name="seedCatalogues" label={t('login.seedCatalogues')} color="success" />
       <Button type="submit" variant="contained" color="success" size="large" fullWidth loading={isSubmitting}>
         {t('login.createFirstAccount')}
       </Button>
