@@ -371,6 +371,17 @@ export const enUS: Catalogue = {
     rangeDatesRequired: 'From and to as dd-mm-yyyy',
     rangeMaxError: 'A number, 0 or more',
     addRange: 'Add range',
+    calendar: 'Own calendar',
+    calendarHint:
+      'The days the resource does not work, besides the project’s. With every day ticked and no ranges, the project’s calendar applies.',
+    calendarWeekdays: 'Weekdays it works',
+    weekdays: { '0': 'Sun', '1': 'Mon', '2': 'Tue', '3': 'Wed', '4': 'Thu', '5': 'Fri', '6': 'Sat' },
+    dayOffName: 'Reason',
+    addDayOff: 'Add non-working days',
+    removeDayOff: 'Remove the non-working days of row {{row}}',
+    calendarTooMany: 'Calendar: at most {{max}} ranges',
+    calendarColumn: 'Calendar',
+    calendarProject: 'The project’s',
   },
   activityProductivity: {
     section: 'Productivity (unit price analysis)',

@@ -371,6 +371,17 @@ export const esCL = {
     rangeDatesRequired: 'Desde y hasta como dd-mm-aaaa',
     rangeMaxError: 'Un número de 0 o más',
     addRange: 'Agregar rango',
+    calendar: 'Calendario propio',
+    calendarHint:
+      'Los días que el recurso no trabaja, además de los del proyecto. Con todos los días marcados y sin rangos, rige el calendario del proyecto.',
+    calendarWeekdays: 'Días de la semana que trabaja',
+    weekdays: { '0': 'Dom', '1': 'Lun', '2': 'Mar', '3': 'Mié', '4': 'Jue', '5': 'Vie', '6': 'Sáb' },
+    dayOffName: 'Motivo',
+    addDayOff: 'Agregar días no laborables',
+    removeDayOff: 'Quitar los días no laborables de la fila {{row}}',
+    calendarTooMany: 'Calendario: como máximo {{max}} rangos',
+    calendarColumn: 'Calendario',
+    calendarProject: 'El del proyecto',
   },
   activityProductivity: {
     section: 'Rendimiento (análisis de precios unitarios)',
