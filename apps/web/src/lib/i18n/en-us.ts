@@ -1661,6 +1661,10 @@ export const enUS: Catalogue = {
     overloadSummary_other:
       'Overload in {{count}} periods: {{periods}}. Some day of each asks for more than is available.',
     noOverload: 'No overload: no day asks for more than is available.',
+    nonWorkingDays_one:
+      'The resource does not work that day by its own calendar (0 available) and a task asks for it: {{days}}.',
+    nonWorkingDays_other:
+      'The resource does not work those {{count}} days by its own calendar (0 available) and tasks ask for it: {{days}}.',
     unitOf: 'Unit: {{unit}}',
     rules:
       "Units: the period's busiest working day. Mean: over its working days. Available: the least available on a day of the period.",

@@ -1675,6 +1675,10 @@ export const esCL = {
     overloadSummary_other:
       'Sobrecarga en {{count}} periodos: {{periods}}. Algún día de cada uno pide más de lo disponible.',
     noOverload: 'Sin sobrecarga: ningún día pide más de lo disponible.',
+    nonWorkingDays_one:
+      'El recurso no trabaja ese día según su calendario propio (disponible 0) y una tarea lo pide: {{days}}.',
+    nonWorkingDays_other:
+      'El recurso no trabaja esos {{count}} días según su calendario propio (disponible 0) y una tarea lo pide: {{days}}.',
     unitOf: 'Unidad: {{unit}}',
     rules:
       'Unidades: el día hábil más cargado del periodo. Promedio: la media de sus días hábiles. Disponible: lo mínimo disponible en un día del periodo.',
