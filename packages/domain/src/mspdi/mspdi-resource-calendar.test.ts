@@ -73,7 +73,9 @@ function document(xml: string) {
   reader.write(xml);
   const read = reader.end();
   if (!read.ok) throw new Error(read.error);
-  return child(read.document, 'Project');
+  const project = child(read.document, 'Project');
+  if (project === undefined) throw new Error('sin Project');
+  return project;
 }
 
 describe('MSPDI resource calendars (issue 35)', () => {

@@ -1,4 +1,3 @@
-import { dayNumber, weekday } from '../gantt/calendar';
 import { formatIsoDate } from '../format/dates';
 
 /**
@@ -69,14 +68,20 @@ export function maxUnitsOn(resource: ResourceAvailability, date: string): number
   return resource.maxUnits;
 }
 
+/** 0 = Sunday … 6 = Saturday of a YYYY-MM-DD date (UTC, so no time zone moves it). */
+function weekdayOf(date: string): number {
+  return new Date(
+    Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))),
+  ).getUTCDay();
+}
+
 /**
  * Whether the resource works on `date` (YYYY-MM-DD), a working day of the project: not when its own
  * calendar leaves the weekday out or a non-working range holds the day. No calendar: it works.
  */
 export function resourceWorksOn(calendar: ResourceCalendar | undefined, date: string): boolean {
   if (calendar === undefined) return true;
-  if (calendar.workingWeekdays !== undefined && !calendar.workingWeekdays.includes(weekday(dayNumber(date))))
-    return false;
+  if (calendar.workingWeekdays !== undefined && !calendar.workingWeekdays.includes(weekdayOf(date))) return false;
   for (const range of calendar.exceptions ?? []) if (range.from <= date && date <= range.to) return false;
   return true;
 }
