@@ -1,6 +1,6 @@
 import { formatIsoDate, isoOfTypedDate } from '@cimiento/domain';
 import { MAX_RESOURCE_CALENDAR_RANGES, resourceCalendarErrors } from '@cimiento/domain/resources';
-import type { ResourceCalendar } from '@cimiento/domain/resources';
+import type { ResourceCalendar, ResourceInput } from '@cimiento/domain/resources';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import Button from '@mui/material/Button';
@@ -25,7 +25,7 @@ export type ResourceCalendarState = {
   rows: readonly DayOffRow[];
   setRows: (update: (rows: DayOffRow[]) => DayOffRow[]) => void;
   /** what saveObject gets: null when the resource keeps the project's calendar */
-  value: ResourceCalendar | null;
+  value: ResourceInput['calendar'];
   /** each row's own problem (a date not typed dd-mm-aaaa), by index */
   rowErrors: (string | undefined)[];
   /** the calendar's problems as the server words them (no weekday, a range backwards, an overlap) */
@@ -58,7 +58,7 @@ export function useResourceCalendarState(calendar: ResourceCalendar | undefined)
     range.from === '' || range.to === '' ? t('resources.rangeDatesRequired') : undefined,
   );
   const narrows = weekdays.length < 7;
-  const own: ResourceCalendar = { ...(narrows ? { workingWeekdays: [...weekdays] } : {}), exceptions: ranges };
+  const own = { ...(narrows ? { workingWeekdays: [...weekdays] } : {}), exceptions: ranges };
   const errors = rowErrors.every((error) => error === undefined) ? resourceCalendarErrors(own) : [];
   if (rows.length > MAX_RESOURCE_CALENDAR_RANGES)
     errors.push(t('resources.calendarTooMany', { max: MAX_RESOURCE_CALENDAR_RANGES }));
