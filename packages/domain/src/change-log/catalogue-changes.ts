@@ -84,10 +84,10 @@ function costText(record: CatalogueChangeRecord): string | undefined {
 
 /**
  * issue 35: a resource's own calendar as it reads ('L–V; no trabaja: 05-01-2026 a 09-01-2026
- * Vacaciones'); '' for a resource on the project's calendar, undefined for other records.
+ * Vacaciones'); 'el del proyecto' for a resource on the project's calendar, undefined for other records.
  */
 function calendarText(record: CatalogueChangeRecord): string | undefined {
-  if (record.calendar === undefined) return record.type === undefined ? undefined : '';
+  if (record.calendar === undefined) return record.type === undefined ? undefined : 'el del proyecto';
   const weekdays = resourceCalendarText({ workingWeekdays: record.calendar.workingWeekdays });
   const ranges = (record.calendar.exceptions ?? []).map((range) =>
     `${formatIsoDate(range.from)} a ${formatIsoDate(range.to)} ${range.name ?? ''}`.trim(),
