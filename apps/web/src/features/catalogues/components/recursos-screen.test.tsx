@@ -1,5 +1,5 @@
 import type { CatalogueResource } from '@cimiento/domain/resources';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { buildSession, jsonResponse, renderWithApp } from '@/testing/test-utils';
@@ -43,6 +43,11 @@ function stubServer() {
   return saved;
 }
 
+/** A field's new text, as the browser hands it to React once typed (userEvent's keystrokes are slow on MUI). */
+function typeIn(section: HTMLElement, testId: string, text: string) {
+  fireEvent.change(within(section).getByTestId(testId), { target: { value: text } });
+}
+
 describe("RecursosScreen: a resource's own calendar (issue 35)", () => {
   it('lists the calendar short, the project’s when it has none', async () => {
     stubServer();
@@ -53,42 +58,48 @@ describe("RecursosScreen: a resource's own calendar (issue 35)", () => {
     expect(within(row('Bomba')).getByText('El del proyecto')).toBeTruthy();
   });
 
-  it('checks the weekdays and the ranges as typed, in Spanish, and saves the calendar', async () => {
+  /** Opens 'Grúa torre' and answers its dialog and the calendar's section. */
+  async function openCrane(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(await screen.findByRole('button', { name: 'Grúa torre' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Recurso' });
+    return { dialog, section: within(dialog).getByRole('region', { name: 'Calendario propio' }) };
+  }
+
+  it('shows the stored weekdays; none at all is said in Spanish and the save waits', async () => {
     const user = userEvent.setup();
     const saved = stubServer();
     renderWithApp(<RecursosScreen />, { session: buildSession({ role: 'admin' }) });
-    await user.click(await screen.findByRole('button', { name: 'Grúa torre' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Recurso' });
-    const section = within(dialog).getByRole('region', { name: 'Calendario propio' });
+    const { dialog, section } = await openCrane(user);
     // the stored calendar: Monday to Saturday ticked, its range as dd-mm-aaaa
     expect((within(section).getByRole('checkbox', { name: 'Sáb' }) as HTMLInputElement).checked).toBe(true);
     expect((within(section).getByRole('checkbox', { name: 'Dom' }) as HTMLInputElement).checked).toBe(false);
     expect((within(section).getByTestId('day-off-from-0') as HTMLInputElement).value).toBe('16-02-2026');
-
-    // no weekday at all: said, and the save waits
     for (const day of ['Lun', 'Mar', 'Mié', 'Jue', 'Vie', 'Sáb'])
-      await user.click(within(section).getByRole('checkbox', { name: day }));
+      fireEvent.click(within(section).getByRole('checkbox', { name: day }));
     expect(within(section).getByRole('alert').textContent).toBe(
       'Calendario: marca al menos un día de la semana en que el recurso trabaja',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Grabar' }));
     expect(saved).toHaveLength(0);
-    for (const day of ['Lun', 'Mar', 'Mié', 'Jue', 'Vie'])
-      await user.click(within(section).getByRole('checkbox', { name: day }));
+    fireEvent.click(within(section).getByRole('checkbox', { name: 'Lun' }));
     expect(within(section).queryByRole('alert')).toBeNull();
+  });
 
-    // a second range: a date not typed dd-mm-aaaa, then one that ends before it starts, then one overlapping
+  it('checks each range as typed (dd-mm-aaaa, backwards, overlapping) and saves the calendar', async () => {
+    const user = userEvent.setup();
+    const saved = stubServer();
+    renderWithApp(<RecursosScreen />, { session: buildSession({ role: 'admin' }) });
+    const { dialog, section } = await openCrane(user);
+    fireEvent.click(within(section).getByRole('checkbox', { name: 'Sáb' }));
     await user.click(within(section).getByRole('button', { name: 'Agregar días no laborables' }));
-    await user.type(within(section).getByTestId('day-off-from-1'), '2026-03-02');
-    await user.type(within(section).getByTestId('day-off-to-1'), '06-03-2026');
+    typeIn(section, 'day-off-from-1', '2026-03-02');
+    typeIn(section, 'day-off-to-1', '06-03-2026');
     expect(within(section).getByText('Desde y hasta como dd-mm-aaaa')).toBeTruthy();
-    await user.clear(within(section).getByTestId('day-off-from-1'));
-    await user.type(within(section).getByTestId('day-off-from-1'), '09-03-2026');
+    typeIn(section, 'day-off-from-1', '09-03-2026');
     expect(within(section).getByRole('alert').textContent).toBe(
       'Calendario, fila 2: el término (06-03-2026) es anterior al inicio (09-03-2026)',
     );
-    await user.clear(within(section).getByTestId('day-off-from-1'));
-    await user.type(within(section).getByTestId('day-off-from-1'), '20-02-2026');
+    typeIn(section, 'day-off-from-1', '20-02-2026');
     expect(within(section).getByRole('alert').textContent).toBe(
       'Calendario: las filas 1 y 2 se superponen; junta los días en una sola fila',
     );
@@ -96,9 +107,8 @@ describe("RecursosScreen: a resource's own calendar (issue 35)", () => {
     expect(saved).toHaveLength(0);
 
     // right: saved with its weekdays and both ranges
-    await user.clear(within(section).getByTestId('day-off-from-1'));
-    await user.type(within(section).getByTestId('day-off-from-1'), '02-03-2026');
-    await user.type(within(section).getByTestId('day-off-name-1'), 'Paro');
+    typeIn(section, 'day-off-from-1', '02-03-2026');
+    typeIn(section, 'day-off-name-1', 'Paro');
     expect(within(section).queryByRole('alert')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Grabar' }));
     await waitFor(() => expect(saved).toHaveLength(1));
@@ -115,10 +125,8 @@ describe("RecursosScreen: a resource's own calendar (issue 35)", () => {
     const user = userEvent.setup();
     const saved = stubServer();
     renderWithApp(<RecursosScreen />, { session: buildSession({ role: 'admin' }) });
-    await user.click(await screen.findByRole('button', { name: 'Grúa torre' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Recurso' });
-    const section = within(dialog).getByRole('region', { name: 'Calendario propio' });
-    await user.click(within(section).getByRole('checkbox', { name: 'Dom' }));
+    const { dialog, section } = await openCrane(user);
+    fireEvent.click(within(section).getByRole('checkbox', { name: 'Dom' }));
     await user.click(within(section).getByRole('button', { name: 'Quitar los días no laborables de la fila 1' }));
     await user.click(within(dialog).getByRole('button', { name: 'Grabar' }));
     await waitFor(() => expect(saved).toHaveLength(1));
