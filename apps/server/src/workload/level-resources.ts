@@ -66,7 +66,7 @@ function reasonOf(
 }
 
 /** The reason of an overload, saying so when the resource's own calendar leaves some of its days off. */
-function overloadReason(
+export function overloadReason(
   overload: Overload,
   resourceName: string,
   unresolved: ReadonlyMap<string, { reason: UnresolvedReason; code: string }>,
