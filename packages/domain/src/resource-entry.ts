@@ -4,13 +4,25 @@
  */
 export type { CatalogueResource, ResourceInput, Trade, TradeInput } from './functions/resource-contracts';
 export { resourceInputSchema, tradeInputSchema } from './functions/resource-contracts';
-export type { AvailabilityRange, CrewMember, ResourceCurrency, ResourceType } from './resources/resources';
+export type {
+  AvailabilityRange,
+  CrewMember,
+  ResourceCalendar,
+  ResourceCalendarRange,
+  ResourceCurrency,
+  ResourceType,
+} from './resources/resources';
 export {
+  MAX_RESOURCE_CALENDAR_RANGES,
   MAX_RESOURCE_UNITS,
   RESOURCE_CURRENCIES,
   RESOURCE_TYPES,
   availabilityErrors,
   crewSize,
+  resourceCalendarErrors,
+  resourceCalendarText,
+  resourceWorksOn,
+  unitsAvailableOn,
 } from './resources/resources';
 export type { WorkUnit } from './resources/productivity';
 export { MAX_CREWS, WORK_UNITS, WORK_UNIT_LABELS } from './resources/productivity';

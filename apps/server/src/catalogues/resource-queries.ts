@@ -15,8 +15,8 @@ import type { ParsedObject } from './catalogue-queries';
 
 /**
  * Issue 35: the trades ('oficios') and resources ('recursos') catalogues in the database. A
- * resource is read with its crew (trade names joined in memory) and its availability ranges: three
- * queries whatever the size.
+ * resource is read with its crew (trade names joined in memory), its availability ranges and its own
+ * calendar's non-working ranges: four queries whatever the size.
  */
 
 /** Trades, sorted by priority; one query. */
@@ -49,6 +49,7 @@ export async function loadResources(db: Kysely<Database>, onlyId?: string): Prom
       'cost_per_day',
       'cost_per_unit',
       'currency',
+      'working_weekdays',
     ]);
   let crews = db
     .selectFrom('catalogue_resource_crew as c')
@@ -59,14 +60,25 @@ export async function loadResources(db: Kysely<Database>, onlyId?: string): Prom
     .selectFrom('catalogue_resource_availability')
     .select(['resource_id', 'position', 'from_date', 'to_date', 'max_units'])
     .orderBy('position');
+  let daysOff = db
+    .selectFrom('catalogue_resource_calendar')
+    .select(['resource_id', 'position', 'from_date', 'to_date', 'name'])
+    .orderBy('position');
   if (onlyId !== undefined) {
     records = records.where('_id', '=', onlyId);
     crews = crews.where('c.resource_id', '=', onlyId);
     ranges = ranges.where('resource_id', '=', onlyId);
+    daysOff = daysOff.where('resource_id', '=', onlyId);
   }
-  const [recordRows, crewRows, rangeRows] = await Promise.all([records.execute(), crews.execute(), ranges.execute()]);
+  const [recordRows, crewRows, rangeRows, dayOffRows] = await Promise.all([
+    records.execute(),
+    crews.execute(),
+    ranges.execute(),
+    daysOff.execute(),
+  ]);
   const crewByResource = groupBy(crewRows, (row) => row.resource_id);
   const rangesByResource = groupBy(rangeRows, (row) => row.resource_id);
+  const daysOffByResource = groupBy(dayOffRows, (row) => row.resource_id);
   return sortByPriority(
     recordRows.map((row) => {
       const resource: CatalogueResource = {
@@ -92,9 +104,25 @@ export async function loadResources(db: Kysely<Database>, onlyId?: string): Prom
       };
       if (row.cost_per_day !== null) resource.costPerDay = row.cost_per_day;
       if (row.cost_per_unit !== null) resource.costPerUnit = row.cost_per_unit;
+      const exceptions = (daysOffByResource.get(row._id) ?? []).map((range) => ({
+        from: range.from_date,
+        to: range.to_date,
+        name: range.name,
+      }));
+      if (row.working_weekdays !== null || exceptions.length > 0) {
+        resource.calendar = {
+          ...(row.working_weekdays === null ? {} : { workingWeekdays: weekdaysOf(row.working_weekdays) }),
+          exceptions,
+        };
+      }
       return resource;
     }),
   );
+}
+
+/** '1,2,3,4' → [1, 2, 3, 4] ('' is no weekday, which the rules never store). */
+function weekdaysOf(text: string): number[] {
+  return text === '' ? [] : text.split(',').map(Number);
 }
 
 /** Every trade a crew names must exist; the message names the row (1-based) of the first missing. */
@@ -127,6 +155,11 @@ function resourceColumns(resource: ParsedObject<'recursos'>) {
     cost_per_day: resource.costPerDay ?? null,
     cost_per_unit: resource.costPerUnit ?? null,
     currency: resource.currency,
+    // the weekdays sorted, so the same calendar is stored the same way
+    working_weekdays:
+      resource.calendar?.workingWeekdays === undefined
+        ? null
+        : [...resource.calendar.workingWeekdays].sort((a, b) => a - b).join(','),
   };
 }
 
@@ -153,6 +186,7 @@ export async function writeResource(
       .execute();
     await trx.deleteFrom('catalogue_resource_crew').where('resource_id', '=', id).execute();
     await trx.deleteFrom('catalogue_resource_availability').where('resource_id', '=', id).execute();
+    await trx.deleteFrom('catalogue_resource_calendar').where('resource_id', '=', id).execute();
   }
   if (resource.crew.length > 0) {
     await trx
@@ -177,6 +211,21 @@ export async function writeResource(
           from_date: range.from,
           to_date: range.to,
           max_units: range.maxUnits,
+        })),
+      )
+      .execute();
+  }
+  const daysOff = resource.calendar?.exceptions ?? [];
+  if (daysOff.length > 0) {
+    await trx
+      .insertInto('catalogue_resource_calendar')
+      .values(
+        daysOff.map((range, position) => ({
+          resource_id: resourceId,
+          position,
+          from_date: range.from,
+          to_date: range.to,
+          name: range.name,
         })),
       )
       .execute();

@@ -136,6 +136,31 @@ describe.each(databaseKinds)('resources catalogue (%s)', (kind) => {
       'crew.0.trade: el oficio no-existe no existe en el catálogo de oficios',
     ],
     [{ crew: [{ trade: 'x', count: 0 }] }, 'crew.0.count: debe ser 1 o más'],
+    // a resource's own calendar
+    [{ calendar: { workingWeekdays: [] } }, 'calendar: Calendario: marca al menos un día de la semana'],
+    [
+      { calendar: { workingWeekdays: [1, 7] } },
+      'calendar.workingWeekdays.1: debe ser un día de la semana de 0 (domingo) a 6 (sábado)',
+    ],
+    [
+      { calendar: { exceptions: [{ from: '2026-02-05', to: '2026-01-30' }] } },
+      'calendar: Calendario, fila 1: el término (30-01-2026) es anterior al inicio (05-02-2026)',
+    ],
+    [
+      {
+        calendar: {
+          exceptions: [
+            { from: '2026-01-05', to: '2026-01-09' },
+            { from: '2026-01-09', to: '2026-01-12' },
+          ],
+        },
+      },
+      'calendar: Calendario: las filas 1 y 2 se superponen',
+    ],
+    [
+      { calendar: { exceptions: Array.from({ length: 201 }, () => ({ from: '2026-01-05', to: '2026-01-05' })) } },
+      'calendar.exceptions: admite como máximo 200 rangos',
+    ],
   ])('refuses %j in Spanish at its field, changing nothing', async (change, message) => {
     const before = await snapshotCatalogues(t, member.cookie);
     const response = await saveObject(t, member.cookie, 'recursos', { ...moldaje(), ...change });
@@ -239,6 +264,51 @@ describe.each(databaseKinds)('resources catalogue (%s)', (kind) => {
     expect(response.statusCode, JSON.stringify(response.body)).toBe(400);
     expect(response.body.error.message).toContain(message);
     expect(await snapshotCatalogues(t, member.cookie)).toEqual(before);
+  });
+
+  it("keeps a resource's own calendar, replaces it on update and clears it with null", async () => {
+    const calendar = {
+      workingWeekdays: [6, 1, 2, 3, 4, 5],
+      exceptions: [
+        { from: '2026-02-16', to: '2026-02-27', name: 'Vacaciones' },
+        { from: '2026-01-05', to: '2026-01-05' },
+      ],
+    };
+    const saved = await createObject(t, member.cookie, 'recursos', { ...moldaje(), calendar });
+    // weekdays in order; the ranges in the order sent, a missing name as ''
+    expect(saved.calendar).toEqual({
+      workingWeekdays: [1, 2, 3, 4, 5, 6],
+      exceptions: [
+        { from: '2026-02-16', to: '2026-02-27', name: 'Vacaciones' },
+        { from: '2026-01-05', to: '2026-01-05', name: '' },
+      ],
+    });
+    expect((await loadObjects(t, member.cookie, 'recursos')).find((entry) => entry._id === saved._id)).toEqual(saved);
+    const row = await t.db
+      .selectFrom('change_log')
+      .select(['detail'])
+      .where('record', '=', `Recurso ${saved.code} Cuadrilla de moldaje`)
+      .executeTakeFirstOrThrow();
+    expect(String(row.detail)).toContain(
+      'L–S; no trabaja: 16-02-2026 a 27-02-2026 Vacaciones, 05-01-2026 a 05-01-2026',
+    );
+    // only ranges: the project's weekdays
+    const ranges = await createObject(t, member.cookie, 'recursos', {
+      ...saved,
+      calendar: { exceptions: [{ from: '2026-03-02', to: '2026-03-06', name: 'Paro' }] },
+    });
+    expect(ranges.calendar).toEqual({ exceptions: [{ from: '2026-03-02', to: '2026-03-06', name: 'Paro' }] });
+    // null, absent or empty: the project's calendar
+    const cleared = await createObject(t, member.cookie, 'recursos', { ...ranges, calendar: null });
+    expect('calendar' in cleared).toBe(false);
+    const again = await createObject(t, member.cookie, 'recursos', { ...cleared, calendar: { exceptions: [] } });
+    expect('calendar' in again).toBe(false);
+    const log = await t.db
+      .selectFrom('change_log')
+      .select(['summary', 'detail'])
+      .where('record', '=', `Recurso ${saved.code} Cuadrilla de moldaje`)
+      .execute();
+    expect(log.map((entry) => String(entry.detail)).join('\n')).toContain('Calendario');
   });
 
   it('records the resource in the change log with its fields', async () => {

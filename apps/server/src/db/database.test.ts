@@ -15,6 +15,7 @@ const APP_TABLES = [
   // issue 35
   'catalogue_resource',
   'catalogue_resource_availability',
+  'catalogue_resource_calendar',
   'catalogue_resource_crew',
   'catalogue_sector',
   'catalogue_subcomponent',

@@ -142,6 +142,8 @@ export type CatalogueResourceTable = CatalogueRecordTable & {
   cost_per_day: string | null;
   cost_per_unit: string | null;
   currency: string;
+  /** issue 35: the weekdays of its own calendar, '1,2,3,4' (0 = Sunday); NULL: the project's */
+  working_weekdays: string | null;
 };
 
 /** Issue 35: a row of a labour resource's crew: a trade and how many. */
@@ -154,6 +156,15 @@ export type CatalogueResourceAvailabilityTable = {
   from_date: string;
   to_date: string;
   max_units: number;
+};
+
+/** Issue 35: a non-working date range of a resource's own calendar (both days included). */
+export type CatalogueResourceCalendarTable = {
+  resource_id: string;
+  position: number;
+  from_date: string;
+  to_date: string;
+  name: string;
 };
 
 /** Issue 35: a Gantt task's resource and units ('Recursos'), in the task's order. */
@@ -555,6 +566,7 @@ export type Database = {
   catalogue_resource: CatalogueResourceTable;
   catalogue_resource_crew: CatalogueResourceCrewTable;
   catalogue_resource_availability: CatalogueResourceAvailabilityTable;
+  catalogue_resource_calendar: CatalogueResourceCalendarTable;
   project: ProjectTable;
   project_area_type: ProjectAreaTypeTable;
   edp_item: EdpItemTable;

@@ -14,18 +14,18 @@ import type { TestApp } from '../../test/support/test-app';
  * both databases. A file in Chilean pesos with a crew (Work, 2 units available, $6.000 an hour), a
  * concrete supply (Material, m3, $95.000 a unit), a cost resource and MS Project's placeholder.
  */
-function fileWithResources(currency = 'CLP', crewName = 'Cuadrilla enfierradura'): string {
+function fileWithResources(currency = 'CLP', crewName = 'Cuadrilla enfierradura', crewCalendar = ''): string {
   const task = (uid: number, name: string) =>
     `<Task><UID>${uid}</UID><ID>${uid}</ID><Name>${name}</Name><OutlineLevel>1</OutlineLevel><Start>2026-03-02T08:00:00</Start><Duration>PT40H0M0S</Duration><DurationFormat>7</DurationFormat></Task>`;
   return [
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>',
     '<Project xmlns="http://schemas.microsoft.com/project"><Name>recursos.xml</Name><Title>Recursos</Title>',
     `<StartDate>2026-03-02T08:00:00</StartDate><CurrencyCode>${currency}</CurrencyCode><MinutesPerDay>480</MinutesPerDay><CalendarUID>1</CalendarUID>`,
-    '<Calendars><Calendar><UID>1</UID><Name>Estándar</Name><IsBaseCalendar>1</IsBaseCalendar></Calendar></Calendars>',
+    `<Calendars><Calendar><UID>1</UID><Name>Estándar</Name><IsBaseCalendar>1</IsBaseCalendar></Calendar>${crewCalendar}</Calendars>`,
     `<Tasks>${task(1, 'Enfierradura losa')}${task(2, 'Hormigonado losa')}${task(3, 'Limpieza')}</Tasks>`,
     '<Resources>',
     '<Resource><UID>0</UID><ID>0</ID><Type>1</Type></Resource>',
-    `<Resource><UID>1</UID><ID>1</ID><Name>${crewName}</Name><Type>1</Type><Initials>ENF</Initials><MaxUnits>2.00</MaxUnits><StandardRate>6000</StandardRate></Resource>`,
+    `<Resource><UID>1</UID><ID>1</ID><Name>${crewName}</Name><Type>1</Type><Initials>ENF</Initials><MaxUnits>2.00</MaxUnits><StandardRate>6000</StandardRate>${crewCalendar === '' ? '' : '<CalendarUID>2</CalendarUID>'}</Resource>`,
     '<Resource><UID>2</UID><ID>2</ID><Name>Hormigón H30</Name><Type>0</Type><MaterialLabel>m3</MaterialLabel><StandardRate>95000</StandardRate></Resource>',
     '<Resource><UID>3</UID><ID>3</ID><Name>Permisos</Name><Type>2</Type></Resource>',
     '</Resources><Assignments>',
@@ -138,6 +138,37 @@ describe.each(databaseKinds)('importProject: resources and assignments (%s)', (k
     );
     // ENF was taken: the next free code
     expect(added).toMatchObject({ code: 'ENF-2', currency: 'UF', costPerDay: '48000' });
+  });
+
+  it("brings a resource's own calendar into the catalogue and writes it back out", async () => {
+    // the crew does not work Fridays, and has a week of holidays in March
+    const calendar =
+      '<Calendar><UID>2</UID><Name>Cuadrilla con calendario</Name><IsBaseCalendar>0</IsBaseCalendar><BaseCalendarUID>1</BaseCalendarUID>' +
+      '<WeekDays><WeekDay><DayType>6</DayType><DayWorking>0</DayWorking></WeekDay></WeekDays>' +
+      '<Exceptions><Exception><TimePeriod><FromDate>2026-03-16T00:00:00</FromDate><ToDate>2026-03-20T23:59:00</ToDate></TimePeriod>' +
+      '<Name>Vacaciones</Name><Type>1</Type><DayWorking>0</DayWorking></Exception></Exceptions></Calendar>';
+    const done = await importProject(t, member.cookie, {
+      fileName: 'calendario.xml',
+      content: fileWithResources('CLP', 'Cuadrilla con calendario', calendar),
+      code: uniqueProjectCode('CAL'),
+    });
+    expect(done.statusCode, JSON.stringify(done.body).slice(0, 400)).toBe(200);
+    const crew = ((await loadObjects(t, member.cookie, 'recursos')) as (Resource & Record<string, unknown>)[]).find(
+      (entry) => entry.name === 'Cuadrilla con calendario',
+    );
+    expect(crew?.calendar).toEqual({
+      workingWeekdays: [1, 2, 3, 4],
+      exceptions: [{ from: '2026-03-16', to: '2026-03-20', name: 'Vacaciones' }],
+    });
+    const exported = await exportGantt(t, member.cookie, done.body.result.project._id, 'mspdi');
+    const xml: string = exported.body.result.content;
+    const calendars = xml.slice(xml.indexOf('<Calendars>'), xml.indexOf('</Calendars>'));
+    expect(calendars).toMatch(
+      /<Name>Cuadrilla con calendario<\/Name>\s*<IsBaseCalendar>0<\/IsBaseCalendar>\s*<BaseCalendarUID>1<\/BaseCalendarUID>/,
+    );
+    expect(calendars).toContain('<FromDate>2026-03-16T00:00:00</FromDate>');
+    const resources = xml.slice(xml.indexOf('<Resources>'), xml.indexOf('</Resources>'));
+    expect(resources).toContain('<CalendarUID>2</CalendarUID>');
   });
 
   it('exports the tasks’ resources as MS Project resources and assignments', async () => {

@@ -150,6 +150,8 @@ export async function exportGanttMspdi(db: Kysely<Database>, projectId: string):
       maxUnits: entry.maxUnits,
       ...(sameCurrency && !material && entry.costPerDay !== undefined ? { costPerDay: entry.costPerDay } : {}),
       ...(sameCurrency && material && entry.costPerUnit !== undefined ? { costPerUnit: entry.costPerUnit } : {}),
+      // its own calendar, as a resource calendar derived from the project's
+      ...(entry.calendar === undefined ? {} : { calendar: entry.calendar }),
     };
   });
   const exportedById = new Map(exported.map((task) => [task.TaskID, task]));

@@ -53,6 +53,13 @@ describe.each(databaseKinds)('levelResources (%s)', (kind) => {
     gantt.activities.find((task) => task.TaskID === id) as Task;
 
   async function withCrane(units: Record<number, number>): Promise<{ id: string; gantt: WireGantt }> {
+    return withResource(grua._id, units);
+  }
+
+  async function withResource(
+    resourceId: string,
+    units: Record<number, number>,
+  ): Promise<{ id: string; gantt: WireGantt }> {
     const { id } = await createGanttProject(t, member.cookie);
     const loaded = await loadGanttOk(t, member.cookie, id);
     const gantt = await saveGanttOk(
@@ -62,7 +69,7 @@ describe.each(databaseKinds)('levelResources (%s)', (kind) => {
       {
         activities: asInput(loaded.activities).map((task) =>
           (task.TaskID as number) in units
-            ? { ...task, Resources: [{ resourceId: grua._id, units: units[task.TaskID as number] }] }
+            ? { ...task, Resources: [{ resourceId, units: units[task.TaskID as number] }] }
             : task,
         ),
       },
@@ -193,6 +200,89 @@ describe.each(databaseKinds)('levelResources (%s)', (kind) => {
     expect(exceeding.overloads.map((overload) => overload.reason)).toEqual([
       `La tarea ACT1 pide más de lo que ${grua.code} Grúa torre tiene como máximo (1): redúcelas o aumenta su disponibilidad`,
     ]);
+  });
+
+  it("a resource's own calendar: a task using it goes past its days off whole, or is reported when it cannot fit", async () => {
+    // the crane of this test is serviced Monday 5 to Wednesday 7: ACT1 (5 days from Friday 2) cannot
+    // run across the service nor be split; it runs Thursday 8 to Wednesday 14
+    const serviced = await createObject(t, member.cookie, 'recursos', {
+      code: uniqueCode('GRUAM'),
+      name: 'Grúa en mantención',
+      type: 'equipment',
+      unit: 'un',
+      maxUnits: 1,
+      calendar: { exceptions: [{ from: '2026-01-05', to: '2026-01-07', name: 'Mantención' }] },
+    });
+    const one = await withResource(serviced._id, { [ACT1]: 1 });
+    const request = { id: one.id, version: one.gantt.version, order: 'edpOrder', withinSlack: false };
+    const preview = await level({ ...request, dryRun: true });
+    expect(preview.moved).toEqual([
+      {
+        TaskID: ACT1,
+        TaskCode: 'ACT1',
+        TaskName: byId(one.gantt, ACT1).TaskName,
+        days: 4,
+        from: '2026-01-02',
+        to: '2026-01-08',
+        finish: '2026-01-14',
+      },
+    ]);
+    expect(preview.overloads).toEqual([]);
+    const applied = await level({ ...request, dryRun: false });
+    expect(byId(applied.gantt as WireGantt, ACT1)).toMatchObject({
+      StartDate: '2026-01-08',
+      EndDate: '2026-01-14',
+      LevelingDelay: 4,
+      LeveledFrom: '2026-01-02',
+    });
+
+    // a crane that works Monday to Thursday has 5 working days in a row only where a Friday is a
+    // holiday: Easter week (Good Friday, 3 April 2026), Monday 30 March to Monday 6 April
+    const fourDays = await createObject(t, member.cookie, 'recursos', {
+      code: uniqueCode('GRUAJ'),
+      name: 'Grúa de lunes a jueves',
+      type: 'equipment',
+      unit: 'un',
+      maxUnits: 1,
+      calendar: { workingWeekdays: [1, 2, 3, 4] },
+    });
+    const easter = await withResource(fourDays._id, { [ACT1]: 1 });
+    const moved = await level({
+      id: easter.id,
+      version: easter.gantt.version,
+      dryRun: true,
+      order: 'edpOrder',
+      withinSlack: false,
+    });
+    expect(moved.moved).toEqual([expect.objectContaining({ TaskID: ACT1, to: '2026-03-30', finish: '2026-04-06' })]);
+    expect(moved.overloads).toEqual([]);
+
+    // one that works Mondays only never has 5 in a row: ACT1 is left where it was and reported
+    const mondays = await createObject(t, member.cookie, 'recursos', {
+      code: uniqueCode('GRUAL'),
+      name: 'Grúa de los lunes',
+      type: 'equipment',
+      unit: 'un',
+      maxUnits: 1,
+      calendar: { workingWeekdays: [1] },
+    });
+    const stuck = await withResource(mondays._id, { [ACT1]: 1 });
+    const report = await level({
+      id: stuck.id,
+      version: stuck.gantt.version,
+      dryRun: true,
+      order: 'edpOrder',
+      withinSlack: false,
+    });
+    expect(report.moved).toEqual([]);
+    // ACT1 runs Friday 2 to Thursday 8: the crane is off on the 2nd and from the 6th to the 8th
+    expect(report.overloads.map(({ from, to, units, maxUnits }) => [from, to, units, maxUnits])).toEqual([
+      ['2026-01-02', '2026-01-02', 1, 0],
+      ['2026-01-06', '2026-01-08', 1, 0],
+    ]);
+    expect(report.overloads[0]?.reason).toBe(
+      `La tarea ACT1 no cabe entre los días no laborables de ${mondays.code} Grúa de los lunes (su calendario propio) antes del horizonte del proyecto: una tarea no se divide; acórtala o revisa el calendario del recurso`,
+    );
   });
 
   it('refuses a stale version and bad input, changing nothing', async () => {

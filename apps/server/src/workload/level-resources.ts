@@ -58,9 +58,24 @@ function reasonOf(
     return `Resolverla movería la tarea ${slack.code} más allá de su holgura (se pidió redistribuir solo dentro de la holgura)`;
   }
   const search = stuck.find((entry) => entry.reason === 'search');
+  if (search !== undefined && overload.offCalendar)
+    return `La tarea ${search.code} no cabe entre los días no laborables de ${resourceName} (su calendario propio) antes del horizonte del proyecto: una tarea no se divide; acórtala o revisa el calendario del recurso`;
   if (search !== undefined)
     return `No hay días con capacidad para la tarea ${search.code} antes del horizonte del proyecto`;
   return 'Una tarea resumen con recursos no se redistribuye: asígnalos a sus tareas';
+}
+
+/** The reason of an overload, saying so when the resource's own calendar leaves some of its days off. */
+export function overloadReason(
+  overload: Overload,
+  resourceName: string,
+  unresolved: ReadonlyMap<string, { reason: UnresolvedReason; code: string }>,
+  fixed: ReadonlyMap<number, string>,
+  most: number,
+): string {
+  const reason = reasonOf(overload, resourceName, unresolved, fixed, most);
+  if (!overload.offCalendar || reason.includes('calendario propio')) return reason;
+  return `${reason}. ${resourceName} no trabaja algunos de esos días (su calendario propio)`;
 }
 
 /**
@@ -152,7 +167,7 @@ export async function levelProjectResources(
       units: overload.units,
       maxUnits: overload.maxUnits,
       tasks: overload.taskIds.map((id) => ({ TaskID: id, TaskCode: byId.get(id)?.code ?? String(id) })),
-      reason: reasonOf(overload, name, unresolved, fixed, most),
+      reason: overloadReason(overload, name, unresolved, fixed, most),
     };
   });
   const scheduledById = new Map(scheduled.tasks.map((task) => [task.id, task]));

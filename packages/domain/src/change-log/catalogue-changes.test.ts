@@ -56,6 +56,35 @@ describe('catalogueChange (issue 30: a catalogue record saved or deleted, as the
     ]);
   });
 
+  it("issue 35: a resource's own calendar as it reads, from the project's and back", () => {
+    const crane = {
+      code: 'GRUA',
+      name: 'Grúa torre',
+      priority: 1,
+      type: 'equipment' as const,
+      unit: 'un',
+      maxUnits: 1,
+    };
+    const own = {
+      ...crane,
+      calendar: {
+        workingWeekdays: [1, 2, 3, 4, 5],
+        exceptions: [{ from: '2026-02-16', to: '2026-02-27', name: 'Mantención' }],
+      },
+    };
+    expect(catalogueChange('recursos', crane, own)?.detail.changes).toEqual([
+      {
+        field: 'Calendario',
+        from: 'el del proyecto',
+        to: 'L–V; no trabaja: 16-02-2026 a 27-02-2026 Mantención',
+      },
+    ]);
+    expect(catalogueChange('recursos', own, { ...own, calendar: { exceptions: [] } })?.detail.changes).toEqual([
+      { field: 'Calendario', from: 'L–V; no trabaja: 16-02-2026 a 27-02-2026 Mantención', to: '' },
+    ]);
+    expect(catalogueChange('recursos', own, structuredClone(own))).toBeNull();
+  });
+
   it('answers null for a save that changed nothing', () => {
     expect(catalogueChange('actividades', activity, { ...activity })).toBeNull();
     const areaType = {

@@ -2,8 +2,8 @@ import { catalogueCollections } from '../functions/catalogue-contracts';
 import type { CatalogueCollection } from '../functions/catalogue-contracts';
 import { formatCount, formatDecimal, formatNumber } from '../format/money';
 import { formatIsoDate } from '../format/dates';
-import { RESOURCE_TYPE_LABELS } from '../resources/resources';
-import type { ResourceType } from '../resources/resources';
+import { RESOURCE_TYPE_LABELS, resourceCalendarText } from '../resources/resources';
+import type { ResourceCalendar, ResourceType } from '../resources/resources';
 import { historyDuration } from '../history/project-changes';
 import { ChangeLogDetailBuilder } from './change-log-detail';
 import type { AdminChange } from './change-log-detail';
@@ -66,6 +66,8 @@ export type CatalogueChangeRecord = {
   costPerDay?: string | undefined;
   costPerUnit?: string | undefined;
   currency?: string | undefined;
+  /** issue 35: a resource's own calendar (absent: the project's) */
+  calendar?: ResourceCalendar | undefined;
   /** issue 35: an activity's productivity fields */
   workUnit?: string | undefined;
   productivity?: string | undefined;
@@ -78,6 +80,19 @@ function costText(record: CatalogueChangeRecord): string | undefined {
   if (record.costPerDay !== undefined) return `${record.costPerDay} ${record.currency ?? ''} por día`.trim();
   if (record.costPerUnit !== undefined) return `${record.costPerUnit} ${record.currency ?? ''} por unidad`.trim();
   return record.type === undefined ? undefined : '';
+}
+
+/**
+ * issue 35: a resource's own calendar as it reads ('L–V; no trabaja: 05-01-2026 a 09-01-2026
+ * Vacaciones'); 'el del proyecto' for a resource on the project's calendar, undefined for other records.
+ */
+function calendarText(record: CatalogueChangeRecord): string | undefined {
+  if (record.calendar === undefined) return record.type === undefined ? undefined : 'el del proyecto';
+  const weekdays = resourceCalendarText({ workingWeekdays: record.calendar.workingWeekdays });
+  const ranges = (record.calendar.exceptions ?? []).map((range) =>
+    `${formatIsoDate(range.from)} a ${formatIsoDate(range.to)} ${range.name ?? ''}`.trim(),
+  );
+  return [weekdays, ranges.length === 0 ? '' : `no trabaja: ${ranges.join(', ')}`].filter(Boolean).join('; ');
 }
 
 /** Where a deleted activity was ticked: it is taken off those subcomponents. */
@@ -166,6 +181,7 @@ const recordFields: FieldRule<CatalogueChangeRecord>[] = [
             )
             .join('; '),
   },
+  { label: 'Calendario', text: calendarText },
 ];
 
 const sectorFields: FieldRule<CatalogueChangeSector>[] = [

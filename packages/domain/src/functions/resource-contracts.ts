@@ -4,11 +4,14 @@ import {
   MAX_AVAILABILITY_RANGES,
   MAX_CREW_COUNT,
   MAX_CREW_ROWS,
+  MAX_RESOURCE_CALENDAR_NAME,
+  MAX_RESOURCE_CALENDAR_RANGES,
   MAX_RESOURCE_UNITS,
   RESOURCE_CURRENCIES,
   RESOURCE_TYPES,
   RESOURCE_TYPE_LABELS,
   availabilityErrors,
+  resourceCalendarErrors,
 } from '../resources/resources';
 import { isoDateSchema } from './common';
 import { MAX_UNIT, decimalTextSchema } from './price-fields';
@@ -48,6 +51,15 @@ export const availabilityRangeSchema = z.object({ from: z.string(), to: z.string
 /** a crew row: the trade's `_id`, its name (answered, for reading), and how many */
 export const crewMemberSchema = z.object({ trade: z.string(), tradeName: z.string(), count: z.number().int() });
 
+export const resourceCalendarRangeSchema = z.object({ from: z.string(), to: z.string(), name: z.string() });
+/** a resource's own calendar (absent: the project's) */
+export const resourceCalendarSchema = z.object({
+  /** 0 = Sunday … 6 = Saturday; absent: the project's weekdays */
+  workingWeekdays: z.array(z.number().int()).optional(),
+  /** non-working date ranges, both days included */
+  exceptions: z.array(resourceCalendarRangeSchema),
+});
+
 export const resourceSchema = z.object({
   _id: z.string(),
   id: z.string(),
@@ -66,6 +78,8 @@ export const resourceSchema = z.object({
   costPerDay: z.string().optional(),
   costPerUnit: z.string().optional(),
   currency: resourceCurrencySchema,
+  /** its own non-working days on top of the project's calendar; absent: the project's calendar */
+  calendar: resourceCalendarSchema.optional(),
 });
 export type CatalogueResource = z.infer<typeof resourceSchema>;
 
@@ -112,6 +126,39 @@ export const crewMemberInputSchema = z.strictObject({
     .max(MAX_CREW_COUNT, { error: `debe ser como máximo ${MAX_CREW_COUNT}` }),
 });
 
+export const resourceCalendarRangeInputSchema = z.strictObject({
+  from: isoDateSchema,
+  to: isoDateSchema,
+  name: z
+    .string({ error: 'debe ser texto' })
+    .trim()
+    .max(MAX_RESOURCE_CALENDAR_NAME, { error: `debe tener como máximo ${MAX_RESOURCE_CALENDAR_NAME} caracteres` })
+    .default(''),
+});
+
+/**
+ * A resource's own calendar as saveObject takes it: weekdays 0 (Sunday) … 6 (Saturday), each once,
+ * at least one (absent: the project's); at most MAX_RESOURCE_CALENDAR_RANGES non-working ranges.
+ */
+export const resourceCalendarInputSchema = z.strictObject({
+  workingWeekdays: z
+    .array(
+      z
+        .number({ error: 'debe ser un número' })
+        .int({ error: 'debe ser un día de la semana de 0 (domingo) a 6 (sábado)' })
+        .min(0, { error: 'debe ser un día de la semana de 0 (domingo) a 6 (sábado)' })
+        .max(6, { error: 'debe ser un día de la semana de 0 (domingo) a 6 (sábado)' }),
+      { error: 'debe ser una lista de días de la semana' },
+    )
+    .max(7, { error: 'admite como máximo 7 días' })
+    .refine((days) => new Set(days).size === days.length, { error: 'tiene un día repetido' })
+    .optional(),
+  exceptions: z
+    .array(resourceCalendarRangeInputSchema, { error: 'debe ser una lista de rangos' })
+    .max(MAX_RESOURCE_CALENDAR_RANGES, { error: `admite como máximo ${MAX_RESOURCE_CALENDAR_RANGES} rangos` })
+    .default([]),
+});
+
 const costSchema = decimalTextSchema({ max: '1000000000000' });
 
 /** A resource as saveObject takes it; the cross-field rules (crew, cost, ranges) name their field. */
@@ -140,6 +187,8 @@ export const resourceInputSchema = z
     costPerDay: costSchema.nullable().optional(),
     costPerUnit: costSchema.nullable().optional(),
     currency: resourceCurrencySchema.default('CLP'),
+    /** absent or null: the project's calendar */
+    calendar: resourceCalendarInputSchema.nullable().optional(),
   })
   .superRefine((resource, context) => {
     if (resource.type !== 'labor' && resource.crew.length > 0)
@@ -180,5 +229,8 @@ export const resourceInputSchema = z
     }
     for (const message of availabilityErrors(resource.availability))
       context.addIssue({ code: 'custom', path: ['availability'], message });
+    if (resource.calendar !== undefined && resource.calendar !== null)
+      for (const message of resourceCalendarErrors(resource.calendar))
+        context.addIssue({ code: 'custom', path: ['calendar'], message });
   });
 export type ResourceInput = z.input<typeof resourceInputSchema>;

@@ -29,6 +29,8 @@ const histogramPointSchema = z.object({
   /** the hours and cost of the days before the cut-off */
   actualHours: z.number(),
   actualCost: z.number(),
+  /** the overload's reason when a resource's own calendar makes it: the days a task asks for it off (dd) */
+  nonWorkingDays: z.array(z.string()).optional(),
 });
 
 export const histogramSeriesSchema = z.object({

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { WorkingCalendar } from './calendar';
 import { levelResources, resourceOverloads } from './level-resources';
 import type { LevelOptions, LevelResource, LevelTask } from './level-resources';
+import { resourceWorksOn } from '../resources/resources';
 import { schedule } from './schedule';
 import type { ScheduleLink, ScheduledTask } from './schedule-types';
 
@@ -152,8 +153,121 @@ describe('levelResources', () => {
     const result = schedule(tasks, [], calendar);
     if (!result.ok) throw new Error(result.error);
     expect(resourceOverloads(tasks, result.tasks, [CRANE], calendar)).toEqual([
-      { resourceId: 'grua', from: '2026-01-05', to: '2026-01-06', units: 2, maxUnits: 1, taskIds: [1, 2] },
+      {
+        resourceId: 'grua',
+        from: '2026-01-05',
+        to: '2026-01-06',
+        units: 2,
+        maxUnits: 1,
+        taskIds: [1, 2],
+        offCalendar: false,
+      },
     ]);
+  });
+
+  it("a resource's own calendar: no units on its days off, so a task goes past them whole", () => {
+    // the crane is serviced Wednesday 7 and Thursday 8: A (3 days from Monday 5) cannot run 5–7, nor
+    // be split; it takes Friday 9, Monday 12 and Tuesday 13 (4 working days of delay). B (2 days)
+    // fits on Monday 5 and Tuesday 6, before the service.
+    const serviced: LevelResource = {
+      ...CRANE,
+      calendar: { exceptions: [{ from: '2026-01-07', to: '2026-01-08', name: 'Mantención' }] },
+    };
+    const tasks = [task(1, 3), task(2, 2)];
+    const before = schedule(tasks, [], calendar);
+    if (!before.ok) throw new Error(before.error);
+    expect(resourceOverloads(tasks, before.tasks, [serviced], calendar)).toEqual([
+      {
+        resourceId: 'grua',
+        from: '2026-01-05',
+        to: '2026-01-07',
+        units: 2,
+        maxUnits: 1,
+        taskIds: [1, 2],
+        offCalendar: true,
+      },
+    ]);
+    const result = levelResources(tasks, [], [serviced], calendar, options());
+    if (!result.ok) throw new Error(result.error);
+    expect(result.delays).toEqual([{ id: 1, days: 4, from: '2026-01-05', to: '2026-01-09' }]);
+    expect(result.unresolved).toEqual([]);
+    const after = levelled(tasks, [], result.starts);
+    expect(span(after)).toEqual([
+      [1, '2026-01-09', '2026-01-13'],
+      [2, '2026-01-05', '2026-01-06'],
+    ]);
+    expect(resourceOverloads(tasks, after, [serviced], calendar)).toEqual([]);
+  });
+
+  it("a resource's own weekdays narrow the project's; a task longer than its working week is reported", () => {
+    // the crane works Monday to Thursday: C (3 days from Wednesday 7) would reach Friday 9; it runs
+    // Monday 12 to Wednesday 14. D (5 days) never fits in four days: left where it was, reported.
+    const fourDays: LevelResource = { ...CRANE, calendar: { workingWeekdays: [1, 2, 3, 4] } };
+    const three = [task(3, 3, { start: '2026-01-07' })];
+    const result = levelResources(three, [], [fourDays], calendar, options());
+    if (!result.ok) throw new Error(result.error);
+    expect(span(levelled(three, [], result.starts))).toEqual([[3, '2026-01-12', '2026-01-14']]);
+    const five = [task(4, 5)];
+    const stuck = levelResources(five, [], [fourDays], calendar, options({ searchDays: 60 }));
+    if (!stuck.ok) throw new Error(stuck.error);
+    expect(stuck.unresolved).toEqual([{ id: 4, resourceId: 'grua', reason: 'search' }]);
+    expect(stuck.starts.size).toBe(0);
+    const left = levelled(five, [], stuck.starts);
+    expect(resourceOverloads(five, left, [fourDays], calendar)).toEqual([
+      {
+        resourceId: 'grua',
+        from: '2026-01-09',
+        to: '2026-01-09',
+        units: 1,
+        maxUnits: 0,
+        taskIds: [4],
+        offCalendar: true,
+      },
+    ]);
+  });
+
+  it("any tasks and resource calendar: a placed task never works on the resource's day off; same answer twice", () => {
+    const drawn = fc.record({
+      tasks: fc.array(
+        fc.record({ offset: fc.integer({ min: 0, max: 10 }), duration: fc.integer({ min: 1, max: 4 }) }),
+        { minLength: 1, maxLength: 10 },
+      ),
+      weekdays: fc.subarray([1, 2, 3, 4, 5], { minLength: 1 }),
+      exceptions: fc.array(
+        fc.record({ from: fc.integer({ min: 0, max: 30 }), length: fc.integer({ min: 0, max: 3 }) }),
+        { maxLength: 3 },
+      ),
+      order: fc.constantFrom('totalFloat' as const, 'lateStart' as const, 'priority' as const, 'edpOrder' as const),
+    });
+    fc.assert(
+      fc.property(drawn, ({ tasks: drawnTasks, weekdays, exceptions, order }) => {
+        const resource: LevelResource = {
+          ...CRANE,
+          calendar: {
+            workingWeekdays: weekdays,
+            exceptions: exceptions.map((entry) => ({
+              from: calendarDay(2 + entry.from),
+              to: calendarDay(2 + entry.from + entry.length),
+            })),
+          },
+        };
+        const tasks: LevelTask[] = drawnTasks.map((entry, index) =>
+          task(index + 1, entry.duration, { start: calendarDay(2 + entry.offset) }),
+        );
+        const first = levelResources(tasks, [], [resource], calendar, options({ order, searchDays: 120 }));
+        const second = levelResources(tasks, [], [resource], calendar, options({ order, searchDays: 120 }));
+        if (!first.ok || !second.ok) throw new Error('no niveló');
+        expect(second).toEqual(first);
+        const stuck = new Set(first.unresolved.map((entry) => entry.id));
+        const after = levelled(tasks, [], first.starts);
+        after.forEach((entry) => {
+          if (stuck.has(entry.id)) return;
+          for (let index = entry.startIndex; index < entry.finishIndex; index += 1)
+            expect(resourceWorksOn(resource.calendar, calendarDay(index))).toBe(true);
+        });
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('any network: the levelled schedule has no overload, moves nothing earlier, keeps every link, same answer twice', () => {

@@ -3,8 +3,8 @@ import type { WorkingCalendar } from './calendar';
 import { compile, cycleResult } from './schedule-network';
 import { DateIndex, forwardTask, newPass, readTask, runFull } from './schedule-passes';
 import type { ScheduleLink, ScheduleTask, ScheduledTask } from './schedule-types';
-import { maxUnitsOn } from '../resources/resources';
-import type { AvailabilityRange } from '../resources/resources';
+import { resourceWorksOn, unitsAvailableOn } from '../resources/resources';
+import type { AvailabilityRange, ResourceCalendar } from '../resources/resources';
 import type { ResourceAssignment } from '../resources/assignments';
 
 /**
@@ -22,6 +22,8 @@ import type { ResourceAssignment } from '../resources/assignments';
  *   earlier than", so the schedule (and a later reload) keeps it there;
  * - never moved: work done or under way (actual dates), a must-start-on, a summary, a milestone
  *   (no work); their units are booked first;
+ * - a resource's own calendar (its non-working weekdays and ranges) gives it no units on those
+ *   days, so a task using it goes past them whole (a task is not split);
  * - a task that alone needs more than a resource ever has is left where it was and reported; with
  *   `withinSlack` a task is moved only within its total float, and one that would need more is
  *   left and reported.
@@ -47,6 +49,8 @@ export type LevelResource = {
   name: string;
   maxUnits: number;
   availability?: readonly AvailabilityRange[] | undefined;
+  /** its own non-working days (capacity 0 on them); absent: the project's calendar */
+  calendar?: ResourceCalendar | undefined;
 };
 
 export type LevelOptions = {
@@ -115,7 +119,8 @@ class Ledger {
     const capacity = new Float64Array(size);
     capacity.set(this.capacity);
     for (let at = this.known; at < size; at += 1) {
-      capacity[at] = maxUnitsOn(this.resource, isoDay(this.calendar.dayAt(at)));
+      // 0 on the resource's own non-working days: a task using it is not placed across them
+      capacity[at] = unitsAvailableOn(this.resource, isoDay(this.calendar.dayAt(at)));
     }
     this.used = used;
     this.capacity = capacity;
@@ -357,6 +362,8 @@ export type Overload = {
   maxUnits: number;
   /** the tasks that use the resource on those days, by id, ascending */
   taskIds: number[];
+  /** some day of the stretch is one the resource's own calendar leaves off (its capacity 0) */
+  offCalendar: boolean;
 };
 
 /**
@@ -411,15 +418,19 @@ export function resourceOverloads(
       const end = d + 1 < days.length ? (days[d + 1] as number) : at;
       for (let index = at; index < end; index += 1) {
         const date = isoDay(calendar.dayAt(index));
-        const capacity = maxUnitsOn(resource, date);
+        const capacity = unitsAvailableOn(resource, date);
         const units = Math.round(load * 100) / 100;
         if (units > capacity + EPSILON) {
+          const off = !resourceWorksOn(resource.calendar, date);
           if (open === undefined) {
-            open = { resourceId, from: date, to: date, units, maxUnits: capacity, taskIds: [] };
+            open = { resourceId, from: date, to: date, units, maxUnits: capacity, taskIds: [], offCalendar: off };
             openFirst = index;
-          } else if (units > open.units) {
-            open.units = units;
-            open.maxUnits = capacity;
+          } else {
+            if (units > open.units) {
+              open.units = units;
+              open.maxUnits = capacity;
+            }
+            if (off) open.offCalendar = true;
           }
           openLast = index;
         } else close();

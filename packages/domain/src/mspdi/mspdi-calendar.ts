@@ -6,7 +6,13 @@ import { child, children, flag, int, text } from './mspdi-nodes';
 import type { XmlNode } from './mspdi-xml';
 import type { Warnings } from './mspdi-warnings';
 
-export type MappedCalendar = { name: string; workingWeekdays: number[]; exceptions: CalendarException[] };
+export type MappedCalendar = {
+  name: string;
+  workingWeekdays: number[];
+  exceptions: CalendarException[];
+  /** issue 35: the UID of the file's calendar read as the project's (a resource calendar derives from it) */
+  uid?: number;
+};
 
 /**
  * The project's base calendar (<CalendarUID>): weekdays 1 (Sunday) … 7 (Saturday) from the
@@ -99,14 +105,15 @@ export function mapCalendar(project: XmlNode, warnings: Warnings): MappedCalenda
       `El calendario tiene más de ${MAX_CALENDAR_EXCEPTIONS} fechas de excepción; se importaron las primeras ${MAX_CALENDAR_EXCEPTIONS}.`,
     );
   const exceptions = [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
-  return { name, workingWeekdays, exceptions };
+  const uid = int(base, 'UID');
+  return { name, workingWeekdays, exceptions, ...(uid === undefined ? {} : { uid }) };
 }
 
 /** Longest span of one exception we expand (about 30 years); beyond it only the cap applies. */
 const MAX_EXCEPTION_SPAN_DAYS = 11_000;
 
 /** The dates from FromDate to ToDate inclusive (a ToDate at 00:00 of a later day ends the day before). */
-function rangeDates(from: string | undefined, to: string | undefined): string[] | undefined {
+export function rangeDates(from: string | undefined, to: string | undefined): string[] | undefined {
   const first = datePart(from);
   const lastDate = datePart(to ?? from);
   if (first === undefined || lastDate === undefined) return undefined;

@@ -2,7 +2,8 @@ import { canonicalDecimal } from '../format/decimal';
 import { MONEY_DECIMALS } from '../format/money-math';
 import { MAX_TASK_RESOURCES } from '../resources/assignments';
 import { MAX_RESOURCE_UNITS } from '../resources/resources';
-import type { ResourceCurrency } from '../resources/resources';
+import type { ResourceCalendar, ResourceCurrency } from '../resources/resources';
+import { resourceCalendarReader } from './mspdi-resource-calendar';
 import { listNames } from './mspdi-format';
 import type { XmlNode } from './mspdi-xml';
 import { child, children, flag, int, num, text } from './mspdi-nodes';
@@ -17,6 +18,8 @@ import type { ImportedResource, ImportedTaskResource } from './types';
  *   resource (2) has no units and is named as left out; MS Project's placeholder (UID 0, no name)
  *   is not a resource;
  * - its MaxUnits (1.00 = 100 %, one unit) with 2 decimals; a material has no maximum (MAX_RESOURCE_UNITS);
+ * - its own calendar (Resource/CalendarUID): the days it takes off the project's, as
+ *   mspdi-resource-calendar.ts reads them;
  * - its StandardRate: per hour for work (MSPDI writes every rate per hour), per unit for a material;
  * - an assignment to such a resource with its Units (1 = 100 %, one unit; 2 decimals; at most
  *   MAX_RESOURCE_UNITS); none or 0 units: 1 unit for a work resource (MS Project's default), left
@@ -29,7 +32,10 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 export function mapResources(
   project: XmlNode,
   warnings: Warnings,
+  /** the project's calendar as mapCalendar read it (its UID and weekdays) */
+  projectCalendar: { uid?: number; workingWeekdays: readonly number[] } = { workingWeekdays: [1, 2, 3, 4, 5] },
 ): { resources: ImportedResource[]; byTask: Map<number, ImportedTaskResource[]>; crowded: Set<number> } {
+  const calendarOf = resourceCalendarReader(project, projectCalendar, warnings);
   const resources: ImportedResource[] = [];
   const byUid = new Map<number, ImportedResource>();
   for (const node of children(child(project, 'Resources'), 'Resource')) {
@@ -60,6 +66,8 @@ export function mapResources(
     if (initials !== '') resource.initials = initials.slice(0, 50);
     if (kind === 'material' && label !== '') resource.unitLabel = label.slice(0, 20);
     if (rate !== undefined && rate > 0) resource.rate = rate;
+    const calendar = calendarOf(int(node, 'CalendarUID'), resource.name);
+    if (calendar !== undefined) resource.calendar = calendar;
     resources.push(resource);
     byUid.set(uid, resource);
   }
@@ -101,6 +109,8 @@ export type NewCatalogueResource = {
     currency: ResourceCurrency;
     costPerDay?: string;
     costPerUnit?: string;
+    /** its own calendar from the file (absent: the project's) */
+    calendar?: ResourceCalendar;
   };
 };
 
@@ -173,6 +183,7 @@ export function resourcesForImport(
       maxUnits: resource.maxUnits,
       currency: currency ?? 'CLP',
     };
+    if (resource.calendar !== undefined) object.calendar = resource.calendar;
     if (resource.rate !== undefined) withCost = true;
     if (resource.rate !== undefined && currency !== undefined) {
       const decimals = MONEY_DECIMALS[currency];

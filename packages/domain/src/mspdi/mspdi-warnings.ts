@@ -51,6 +51,20 @@ export const WARNING_SENTENCES: readonly (readonly [string, (names: string) => s
   ],
   ['costResource', (names) => `No se importan los recursos de costo (no tienen unidades en Cimiento): ${names}.`],
   [
+    'resourceWorkingDays',
+    (names) =>
+      `Los calendarios de estos recursos tienen días laborables que el proyecto no trabaja (días o excepciones laborables); no se importan: en Cimiento un recurso trabaja solo en días hábiles del proyecto: ${names}.`,
+  ],
+  [
+    'resourceNoWeekdays',
+    (names) =>
+      `Los calendarios de estos recursos no trabajan ningún día de la semana del proyecto; se importan con la semana del proyecto: ${names}.`,
+  ],
+  [
+    'resourceCalendarCut',
+    (names) => `Se importaron los primeros 200 rangos no laborables de los calendarios de: ${names}.`,
+  ],
+  [
     'tooManyResources',
     (names) => `Se importaron los primeros 20 recursos de: ${names}; el resto de sus asignaciones no se importa.`,
   ],

@@ -68,7 +68,7 @@ const TASK_FIELDS = new Set([
   'Split',
   'Splits',
 ]);
-// issue 35: a resource's type, initials, maximum, rate and material label; an assignment's units
+// issue 35: a resource's type, initials, maximum, rate, material label and own calendar; an assignment's units
 const RESOURCE_FIELDS = new Set([
   'UID',
   'Name',
@@ -78,6 +78,7 @@ const RESOURCE_FIELDS = new Set([
   'MaterialLabel',
   'MaxUnits',
   'StandardRate',
+  'CalendarUID',
 ]);
 const ASSIGNMENT_FIELDS = new Set(['TaskUID', 'ResourceUID', 'Units']);
 const TIMEPHASED_FIELDS = new Set(['Type']);

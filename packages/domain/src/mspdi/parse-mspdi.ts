@@ -172,7 +172,7 @@ function mapProject(project: XmlNode, taskNodes: XmlNode[]): ParseMspdiResult {
   }
 
   // issue 35: the resources and each task's assignments (mspdi-resources.ts)
-  const fileResources = mapResources(project, warnings);
+  const fileResources = mapResources(project, warnings, calendar);
 
   const workingShare = calendar.workingWeekdays.length / 7;
   const customFields = new Set<string>();

@@ -1,3 +1,4 @@
+import type { ResourceCalendar } from '../resources/resources';
 import type { Currency } from '../format/money';
 import type { LinkType } from '../gantt/schedule-types';
 import type { CalendarException } from '../gantt/calendar';
@@ -81,6 +82,8 @@ export type ImportedResource = {
   maxUnits: number;
   /** StandardRate in the file's currency: per hour of work, per unit of material (absent: none) */
   rate?: number;
+  /** its own calendar (Resource/CalendarUID): the days it takes off the project's; absent: none */
+  calendar?: ResourceCalendar;
 };
 
 /** issue 35: one of a task's resources in the file, with its units (1 = 100 %). */
@@ -224,6 +227,8 @@ export type MspdiExport = {
     maxUnits: number;
     costPerDay?: string;
     costPerUnit?: string;
+    /** issue 35: its own calendar (written as a resource calendar derived from the project's) */
+    calendar?: ResourceCalendar;
   }[];
   links: { from: number; to: number; type: LinkType; lag: number }[];
   /** issue 15: YYYY-MM-DD, the latest cut-off (written as the project's StatusDate) */

@@ -1,6 +1,7 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { MSPDI_NAMESPACE, MSPDI_OF_LINK_TYPE } from './mspdi-format';
 import type { MspdiExport } from './types';
+import { dayNumber } from '../gantt/calendar';
 import { remainingWorkDays } from '../gantt/tracking';
 import type { Currency } from '../format/money';
 
@@ -100,7 +101,11 @@ export const LINK_ELEMENT_ORDER = ['PredecessorUID', 'Type', 'CrossProject', 'Li
  * ÷ 8), a Material one per material or subcontract (its unit as MaterialLabel, StandardRate per
  * unit); each assignment with its Units. Nothing when no task has resources.
  */
-function resourceElements(input: MspdiExport, uidOf: ReadonlyMap<number, number>) {
+function resourceElements(
+  input: MspdiExport,
+  uidOf: ReadonlyMap<number, number>,
+  calendarUids: ReadonlyMap<number, number>,
+) {
   const resources = input.resources ?? [];
   if (resources.length === 0) return {};
   const known = new Set(resources.map((resource) => resource.uid));
@@ -141,11 +146,59 @@ function resourceElements(input: MspdiExport, uidOf: ReadonlyMap<number, number>
           ...(rate === undefined
             ? {}
             : { StandardRate: Number(rate.toFixed(4)), StandardRateFormat: material ? 7 : 2 }),
+          ...(calendarUids.has(resource.uid) ? { CalendarUID: calendarUids.get(resource.uid) } : {}),
         };
       }),
     },
     ...(assignments.length === 0 ? {} : { Assignments: { Assignment: assignments } }),
   };
+}
+
+/**
+ * issue 35: each resource's own calendar as MS Project's resource calendar: a calendar named as the
+ * resource, derived from the project's (BaseCalendarUID 1), with the project's weekdays it does not
+ * work marked non-working and each non-working range as a daily exception over its days. UIDs from 2
+ * in the resources' order; answers the calendars and each resource's calendar UID by its uid.
+ */
+function resourceCalendars(
+  input: MspdiExport,
+  projectWeekdays: readonly number[],
+): { calendars: Record<string, unknown>[]; uids: Map<number, number> } {
+  const calendars: Record<string, unknown>[] = [];
+  const uids = new Map<number, number>();
+  for (const resource of input.resources ?? []) {
+    const own = resource.calendar;
+    if (own === undefined) continue;
+    const off = projectWeekdays.filter(
+      (day) => own.workingWeekdays !== undefined && !own.workingWeekdays.includes(day),
+    );
+    const ranges = own.exceptions ?? [];
+    if (off.length === 0 && ranges.length === 0) continue;
+    const uid = calendars.length + 2;
+    uids.set(resource.uid, uid);
+    calendars.push({
+      UID: uid,
+      Name: clean(resource.name),
+      IsBaseCalendar: 0,
+      BaseCalendarUID: 1,
+      ...(off.length === 0 ? {} : { WeekDays: { WeekDay: off.map((day) => ({ DayType: day + 1, DayWorking: 0 })) } }),
+      ...(ranges.length === 0
+        ? {}
+        : {
+            Exceptions: {
+              Exception: ranges.map((range) => ({
+                EnteredByOccurrences: 0,
+                TimePeriod: { FromDate: `${range.from}T00:00:00`, ToDate: `${range.to}T23:59:00` },
+                Occurrences: dayNumber(range.to) - dayNumber(range.from) + 1,
+                Name: clean(range.name ?? ''),
+                Type: 1,
+                DayWorking: 0,
+              })),
+            },
+          }),
+    });
+  }
+  return { calendars, uids };
 }
 
 export function writeMspdi(input: MspdiExport): string {
@@ -184,6 +237,8 @@ export function writeMspdi(input: MspdiExport): string {
     },
     ...(exceptions.length > 0 ? { Exceptions: { Exception: exceptions } } : {}),
   };
+
+  const ownCalendars = resourceCalendars(input, weekdays);
 
   // UIDs and IDs 1…n in tree order; outline numbers by position under each parent
   const uidOf = new Map<number, number>();
@@ -357,9 +412,9 @@ export function writeMspdi(input: MspdiExport): string {
       ActualsInSync: 0,
       RemoveFileProperties: 0,
       AdminProject: 0,
-      Calendars: { Calendar: [calendar] },
+      Calendars: { Calendar: [calendar, ...ownCalendars.calendars] },
       Tasks: { Task: [projectRow, ...tasks] },
-      ...resourceElements(input, uidOf),
+      ...resourceElements(input, uidOf, ownCalendars.uids),
     },
   };
   const builder = new XMLBuilder({

@@ -159,6 +159,56 @@ describe('the resource histogram', () => {
     expect(crew?.missingRates).toBeUndefined();
   });
 
+  it("a resource's own calendar: a task asking for it on its day off is an overload against 0, with the days", () => {
+    // the crane does not work Thursday 8 (its own calendar); T1 asks for it Monday 5 to Friday 9
+    const serviced = { ...GRUA, calendar: { exceptions: [{ from: '2026-01-08', to: '2026-01-08' }] } };
+    const [, crane] = resourceHistogram({ ...base, resources: [CMOL, serviced] });
+    expect(crane?.points.map((point) => [point.date, point.units, point.maxUnits, point.overload])).toEqual([
+      ['2026-01-05', 1, 1, false],
+      ['2026-01-06', 1, 1, false],
+      ['2026-01-07', 1, 1, false],
+      ['2026-01-08', 1, 0, true],
+      ['2026-01-09', 1, 1, false],
+      ['2026-01-12', 0, 1, false],
+      ['2026-01-13', 0, 1, false],
+    ]);
+    expect(crane?.points[3]?.nonWorkingDays).toEqual(['2026-01-08']);
+    expect(crane?.points.filter((point) => point.nonWorkingDays !== undefined)).toHaveLength(1);
+    // by week: the week of the 5th is overloaded, its fewest available is 0, the reason its Thursday
+    const [, week] = resourceHistogram({ ...base, resources: [CMOL, serviced], period: 'week' });
+    expect(week?.points[0]).toMatchObject({ maxUnits: 0, overload: true, nonWorkingDays: ['2026-01-08'] });
+    expect(week?.points[1]?.nonWorkingDays).toBeUndefined();
+    // a weekday the crew does not work (Fridays) with no task that day is no overload
+    const noFridays = { ...CMOL, calendar: { workingWeekdays: [1, 2, 3, 4] } };
+    const [crew] = resourceHistogram({ ...base, resources: [noFridays, GRUA] });
+    expect(crew?.points[4]).toMatchObject({ date: '2026-01-09', units: 3, maxUnits: 0, overload: true });
+    expect(crew?.points[4]?.nonWorkingDays).toEqual(['2026-01-09']);
+  });
+
+  it('any calendar: the same input gives the same histogram; a day off with load is always named', () => {
+    const drawn = fc.record({
+      weekdays: fc.subarray([1, 2, 3, 4, 5], { minLength: 1 }),
+      from: fc.integer({ min: 0, max: 10 }),
+      length: fc.integer({ min: 0, max: 5 }),
+      period: fc.constantFrom('day' as const, 'week' as const, 'month' as const),
+    });
+    fc.assert(
+      fc.property(drawn, ({ weekdays, from, length, period }) => {
+        const iso = (index: number) => new Date(calendar.dayAt(index) * 86_400_000).toISOString().slice(0, 10);
+        const crane = {
+          ...GRUA,
+          calendar: { workingWeekdays: weekdays, exceptions: [{ from: iso(2 + from), to: iso(2 + from + length) }] },
+        };
+        const input = { ...base, resources: [CMOL, crane], period };
+        const first = resourceHistogram(input);
+        expect(resourceHistogram(input)).toEqual(first);
+        for (const point of first.find((series) => series.key === 'grua')?.points ?? []) {
+          if (point.nonWorkingDays !== undefined) expect(point.overload).toBe(true);
+        }
+      }),
+    );
+  });
+
   it('no task with resources: no series', () => {
     expect(resourceHistogram({ ...base, tasks: TASKS.slice(3) })).toEqual([]);
   });

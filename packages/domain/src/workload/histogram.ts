@@ -1,6 +1,12 @@
 import { dayNumber, isoDay } from '../gantt/calendar';
-import { RESOURCE_TYPES, RESOURCE_TYPE_LABELS, crewSize, maxUnitsOn } from '../resources/resources';
-import type { AvailabilityRange, ResourceCurrency, ResourceType } from '../resources/resources';
+import {
+  RESOURCE_TYPES,
+  RESOURCE_TYPE_LABELS,
+  crewSize,
+  resourceWorksOn,
+  unitsAvailableOn,
+} from '../resources/resources';
+import type { AvailabilityRange, ResourceCalendar, ResourceCurrency, ResourceType } from '../resources/resources';
 import type { ResourceAssignment } from '../resources/assignments';
 import { hoursPerDayOn } from './working-hours';
 
@@ -9,7 +15,8 @@ import { hoursPerDayOn } from './working-hours';
  * ('Histograma de mano de obra', workers and HH per trade per month, as Chilean tenders ask).
  * docs/RESOURCES.md "Histogram" states every rule; in short: a task loads each of its resources
  * with its units on every working day from its start to its finish (a milestone loads nothing);
- * a day's units are summed per group; a period's `units` is its busiest day and `average` the mean
+ * a resource has no units on its own calendar's non-working days (an overload when a task asks for
+ * them there, the days named in `nonWorkingDays`); a day's units are summed per group; a period's `units` is its busiest day and `average` the mean
  * of its working days; hours and cost are summed. Pure.
  */
 
@@ -24,6 +31,8 @@ export type HistogramResource = {
   unit: string;
   maxUnits: number;
   availability?: readonly AvailabilityRange[] | undefined;
+  /** its own non-working days (no units available on them); absent: the project's calendar */
+  calendar?: ResourceCalendar | undefined;
   crew?: readonly { trade: string; tradeName?: string | undefined; count: number }[] | undefined;
   costPerDay?: string | undefined;
   costPerUnit?: string | undefined;
@@ -64,6 +73,11 @@ export type HistogramPoint = {
   /** the hours and cost of the days before the cut-off (actual); the rest is remaining work */
   actualHours: number;
   actualCost: number;
+  /**
+   * the reason of an overload that the resource's own calendar makes: the working days of the
+   * period on which a task asks a resource for units on a day its calendar leaves off (absent: none)
+   */
+  nonWorkingDays?: string[];
 };
 
 export type HistogramSeries = {
@@ -102,6 +116,8 @@ type DailySeries = {
   hours: Float64Array;
   cost: Float64Array;
   capacity: Float64Array;
+  /** 1 on a day a resource of the group is asked for units on its own non-working day */
+  offDay: Uint8Array;
   missing: Set<string>;
 };
 
@@ -194,6 +210,7 @@ export function resourceHistogram(input: HistogramInput): HistogramSeries[] {
         hours: new Float64Array(length),
         cost: new Float64Array(length),
         capacity: new Float64Array(length),
+        offDay: new Uint8Array(length),
         missing: new Set(),
       };
       groups.set(key, group);
@@ -233,7 +250,9 @@ export function resourceHistogram(input: HistogramInput): HistogramSeries[] {
     for (let index = 0; index < length; index += 1) {
       const date = dates[index] as string;
       const dayUnits = units[index] as number;
-      const capacity = maxUnitsOn(resource, date);
+      // 0 on the resource's own non-working days: a load there is an overload
+      const capacity = unitsAvailableOn(resource, date);
+      const off = dayUnits > 0 && resource.calendar !== undefined && !resourceWorksOn(resource.calendar, date);
       let dayCost = 0;
       if (dayUnits > 0 && rate > 0) {
         if (resource.currency === 'CLP') dayCost = dayUnits * rate;
@@ -250,6 +269,7 @@ export function resourceHistogram(input: HistogramInput): HistogramSeries[] {
         group.capacity[index] = (group.capacity[index] as number) + capacity * share.perUnit;
         group.hours[index] = (group.hours[index] as number) + dayUnits * share.workers * hoursPerDay;
         group.cost[index] = (group.cost[index] as number) + dayCost * share.costShare;
+        if (off) group.offDay[index] = 1;
       }
     }
   }
@@ -258,7 +278,7 @@ export function resourceHistogram(input: HistogramInput): HistogramSeries[] {
   const series: HistogramSeries[] = [];
   for (const group of groups.values()) {
     const points: HistogramPoint[] = [];
-    let point: (HistogramPoint & { days: number; sum: number }) | undefined;
+    let point: (HistogramPoint & { days: number; sum: number; off: string[] }) | undefined;
     let most = 0;
     for (let index = 0; index < length; index += 1) {
       const date = dates[index] as string;
@@ -277,6 +297,7 @@ export function resourceHistogram(input: HistogramInput): HistogramSeries[] {
           actualCost: 0,
           days: 0,
           sum: 0,
+          off: [],
         };
       }
       const units = round2(group.units[index] as number);
@@ -286,7 +307,10 @@ export function resourceHistogram(input: HistogramInput): HistogramSeries[] {
       point.sum += units;
       point.days += 1;
       point.maxUnits = Math.min(point.maxUnits, capacity);
-      if (units > capacity + 1e-9) point.overload = true;
+      if (units > capacity + 1e-9) {
+        point.overload = true;
+        if (group.offDay[index] === 1) point.off.push(date);
+      }
       point.hours += group.hours[index] as number;
       point.cost += group.cost[index] as number;
       if (input.cutoff !== undefined && date < input.cutoff) {
@@ -307,8 +331,8 @@ export function resourceHistogram(input: HistogramInput): HistogramSeries[] {
   );
 }
 
-function closePoint(point: HistogramPoint & { days: number; sum: number }): HistogramPoint {
-  return {
+function closePoint(point: HistogramPoint & { days: number; sum: number; off: string[] }): HistogramPoint {
+  const closed: HistogramPoint = {
     date: point.date,
     units: point.units,
     average: round2(point.sum / point.days),
@@ -319,4 +343,6 @@ function closePoint(point: HistogramPoint & { days: number; sum: number }): Hist
     actualHours: round2(point.actualHours),
     actualCost: Math.round(point.actualCost),
   };
+  if (point.off.length > 0) closed.nonWorkingDays = point.off;
+  return closed;
 }

@@ -26,6 +26,7 @@ import { edcQuantityMigration } from './0023-edc-quantity';
 import { projectMembersMigration } from './0024-project-members';
 import { lastPlannerMigration } from './0025-last-planner';
 import { taskPhotosMigration } from './0026-task-photos';
+import { resourceCalendarMigration } from './0027-resource-calendar';
 import { migrationTypes } from './types';
 
 /** Migrations are listed in code (not read from a folder) so the bundled server carries them. */
@@ -58,6 +59,7 @@ export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
     '0024-project-members': projectMembersMigration(),
     '0025-last-planner': lastPlannerMigration(types),
     '0026-task-photos': taskPhotosMigration(),
+    '0027-resource-calendar': resourceCalendarMigration(),
   };
   return { getMigrations: async () => migrations };
 }

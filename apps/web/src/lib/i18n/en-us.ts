@@ -372,6 +372,17 @@ export const enUS: Catalogue = {
     rangeDatesRequired: 'From and to as dd-mm-yyyy',
     rangeMaxError: 'A number, 0 or more',
     addRange: 'Add range',
+    calendar: 'Own calendar',
+    calendarHint:
+      'The days the resource does not work, besides the project’s. With every day ticked and no ranges, the project’s calendar applies.',
+    calendarWeekdays: 'Weekdays it works',
+    weekdays: { '0': 'Sun', '1': 'Mon', '2': 'Tue', '3': 'Wed', '4': 'Thu', '5': 'Fri', '6': 'Sat' },
+    dayOffName: 'Reason',
+    addDayOff: 'Add non-working days',
+    removeDayOff: 'Remove the non-working days of row {{row}}',
+    calendarTooMany: 'Calendar: at most {{max}} ranges',
+    calendarColumn: 'Calendar',
+    calendarProject: 'The project’s',
   },
   activityProductivity: {
     section: 'Productivity (unit price analysis)',
@@ -1650,6 +1661,10 @@ export const enUS: Catalogue = {
     overloadSummary_other:
       'Overload in {{count}} periods: {{periods}}. Some day of each asks for more than is available.',
     noOverload: 'No overload: no day asks for more than is available.',
+    nonWorkingDays_one:
+      'The resource does not work that day by its own calendar (0 available) and a task asks for it: {{days}}.',
+    nonWorkingDays_other:
+      'The resource does not work those {{count}} days by its own calendar (0 available) and tasks ask for it: {{days}}.',
     unitOf: 'Unit: {{unit}}',
     rules:
       "Units: the period's busiest working day. Mean: over its working days. Available: the least available on a day of the period.",

@@ -196,6 +196,17 @@ export const esCLRest = {
     rangeDatesRequired: 'Desde y hasta como dd-mm-aaaa',
     rangeMaxError: 'Un número de 0 o más',
     addRange: 'Agregar rango',
+    calendar: 'Calendario propio',
+    calendarHint:
+      'Los días que el recurso no trabaja, además de los del proyecto. Con todos los días marcados y sin rangos, rige el calendario del proyecto.',
+    calendarWeekdays: 'Días de la semana que trabaja',
+    weekdays: { '0': 'Dom', '1': 'Lun', '2': 'Mar', '3': 'Mié', '4': 'Jue', '5': 'Vie', '6': 'Sáb' },
+    dayOffName: 'Motivo',
+    addDayOff: 'Agregar días no laborables',
+    removeDayOff: 'Quitar los días no laborables de la fila {{row}}',
+    calendarTooMany: 'Calendario: como máximo {{max}} rangos',
+    calendarColumn: 'Calendario',
+    calendarProject: 'El del proyecto',
   },
   activityProductivity: {
     section: 'Rendimiento (análisis de precios unitarios)',
@@ -1488,6 +1499,10 @@ export const esCLRest = {
     overloadSummary_other:
       'Sobrecarga en {{count}} periodos: {{periods}}. Algún día de cada uno pide más de lo disponible.',
     noOverload: 'Sin sobrecarga: ningún día pide más de lo disponible.',
+    nonWorkingDays_one:
+      'El recurso no trabaja ese día según su calendario propio (disponible 0) y una tarea lo pide: {{days}}.',
+    nonWorkingDays_other:
+      'El recurso no trabaja esos {{count}} días según su calendario propio (disponible 0) y una tarea lo pide: {{days}}.',
     unitOf: 'Unidad: {{unit}}',
     rules:
       'Unidades: el día hábil más cargado del periodo. Promedio: la media de sus días hábiles. Disponible: lo mínimo disponible en un día del periodo.',

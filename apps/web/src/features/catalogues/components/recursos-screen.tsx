@@ -1,5 +1,5 @@
 import { formatDecimal, formatMoney, formatNumber } from '@cimiento/domain';
-import { crewSize } from '@cimiento/domain/resources';
+import { crewSize, resourceCalendarText } from '@cimiento/domain/resources';
 import type { CatalogueResource } from '@cimiento/domain/resources';
 import type { MRT_ColumnDef } from 'material-react-table';
 import { useMemo } from 'react';
@@ -14,7 +14,7 @@ function costText(resource: CatalogueResource, perDay: string, perUnit: string):
   return `${formatMoney(amount, resource.currency)} ${resource.costPerDay !== undefined ? perDay : perUnit}`;
 }
 
-/** /admin/recursos (issue 35): the resources catalogue, with type, unit, maximum, crew and cost. */
+/** /admin/recursos (issue 35): the resources catalogue, with type, unit, maximum, crew, calendar and cost. */
 export function RecursosScreen() {
   const { t } = useTranslation();
   const columns = useMemo<MRT_ColumnDef<CatalogueResource>[]>(
@@ -43,6 +43,17 @@ export function RecursosScreen() {
           row.original.crew.length === 0
             ? ''
             : `${row.original.crew.map((member) => `${formatNumber(member.count)} ${member.tradeName}`).join(' + ')} (${t('resources.crewSize', { count: crewSize(row.original.crew) })})`,
+      },
+      {
+        // its own calendar, short ('L–S; 1 rango no laborable'), else the project's
+        id: 'calendar',
+        header: t('resources.calendarColumn'),
+        size: 160,
+        muiTableBodyCellProps: { sx: { whiteSpace: 'normal' } },
+        accessorFn: (resource) =>
+          resource.calendar === undefined
+            ? t('resources.calendarProject')
+            : resourceCalendarText(resource.calendar) || t('resources.calendarProject'),
       },
       {
         id: 'cost',

@@ -29,6 +29,7 @@ import { useSaveObject } from '../api/save-object';
 import { useCanWriteCatalogue } from './catalogue-access';
 import type { CatalogueDialogProps } from './catalogue-screen';
 import { RecordDialog } from './record-dialog';
+import { ResourceCalendarFields, useResourceCalendarState } from './resource-calendar-fields';
 
 type CostKind = 'perDay' | 'perUnit' | 'none';
 type CrewRow = { key: number; trade: string; count: string };
@@ -49,7 +50,8 @@ function typedNumber(text: string): number | null {
 /**
  * Issue 35: the resource modal ('Recurso'): code, priority and name, then its type, unit, the most
  * units available at once, the cost (per day or per unit, in CLP, UF or USD), a labour resource's
- * crew (trades × people) and date ranges with another maximum. Each field says what is wrong as it
+ * crew (trades × people), date ranges with another maximum and its own calendar (the weekdays it
+ * works and its non-working ranges; resource-calendar-fields.tsx). Each field says what is wrong as it
  * is typed; the server checks the same rules (resourceInputSchema) and has the last word.
  */
 export function ResourceDialog({ record, onClose }: CatalogueDialogProps<CatalogueResource>) {
@@ -77,6 +79,7 @@ export function ResourceDialog({ record, onClose }: CatalogueDialogProps<Catalog
     })),
   );
   const [nextKey, setNextKey] = useState(crew.length + ranges.length + 1);
+  const calendar = useResourceCalendarState(record?.calendar);
 
   const maxUnitsValue = typedNumber(maxUnits);
   const maxUnitsError =
@@ -114,7 +117,8 @@ export function ResourceDialog({ record, onClose }: CatalogueDialogProps<Catalog
     costError !== undefined ||
     (type === 'labor' && crewErrors.some((error) => error !== undefined)) ||
     rangeFieldErrors.some((error) => error !== undefined) ||
-    rangeErrors.length > 0;
+    rangeErrors.length > 0 ||
+    calendar.blocked;
   const people = crewSize(crew.map((row) => ({ trade: row.trade, count: typedNumber(row.count) ?? 0 })));
   const tradeOptions = trades.data ?? [];
 
@@ -127,6 +131,8 @@ export function ResourceDialog({ record, onClose }: CatalogueDialogProps<Catalog
     costPerDay: costKind === 'perDay' ? (costValue ?? null) : null,
     costPerUnit: costKind === 'perUnit' ? (costValue ?? null) : null,
     currency,
+    // null: the project's calendar
+    calendar: calendar.value,
   });
 
   return (
@@ -349,6 +355,8 @@ export function ResourceDialog({ record, onClose }: CatalogueDialogProps<Catalog
           </Button>
         )}
       </Stack>
+
+      <ResourceCalendarFields state={calendar} canWrite={canWrite} />
     </RecordDialog>
   );
 }

@@ -49,6 +49,7 @@ import {
   hoursKind,
   manpowerTable,
   missingCurrencies,
+  nonWorkingOverloadDays,
   overloadedPeriods,
 } from '../utils/histogram-data';
 import { histogramColors } from './resource-histogram-chart';
@@ -173,10 +174,22 @@ function HistogramBody({ shown, seriesKey }: { shown: LoadedHistogram; seriesKey
   const workers = countsWorkers(groupBy, series);
   const unitsLabel = t(workers ? 'resourceHistogram.workers' : 'resourceHistogram.units');
   const hoursLabel = t(`resourceHistogram.columns.${hoursKind(groupBy, series)}`);
+  // issue 35: the overloads a resource's own calendar makes, with their days
+  const daysOff = nonWorkingOverloadDays(series);
   const overloadText =
     overloads.length === 0
       ? t('resourceHistogram.noOverload')
-      : t('resourceHistogram.overloadSummary', { count: overloads.length, periods: overloads.join(', ') });
+      : `${t('resourceHistogram.overloadSummary', { count: overloads.length, periods: overloads.join(', ') })}${
+          daysOff.length === 0
+            ? ''
+            : ` ${t('resourceHistogram.nonWorkingDays', {
+                count: daysOff.length,
+                days:
+                  daysOff.length > 10
+                    ? `${daysOff.slice(0, 10).join(', ')} y ${daysOff.length - 10} más`
+                    : daysOff.join(', '),
+              })}`
+        }`;
   const cutoffText = histogram.cutoff === undefined ? undefined : formatIsoDate(histogram.cutoff);
   const name = series?.name ?? '';
   return (

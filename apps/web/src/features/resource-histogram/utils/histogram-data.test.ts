@@ -9,6 +9,7 @@ import {
   hoursKind,
   manpowerTable,
   missingCurrencies,
+  nonWorkingOverloadDays,
   overloadedPeriods,
   periodLabel,
   periodTick,
@@ -159,6 +160,22 @@ describe('the histogram screen’s figures (issue 35)', () => {
     expect(overloadedPeriods(histogram.series[0], 'week')).toEqual(['05-01-2026']);
     expect(overloadedPeriods(histogram.series[1], 'week')).toEqual([]);
     expect(missingCurrencies(histogram)).toEqual(['USD']);
+  });
+
+  it("issue 35: names the days a resource is asked for on its own calendar's days off", () => {
+    const series = {
+      key: 'grua',
+      name: 'GRUA Grúa torre',
+      unit: 'un',
+      maxUnits: 1,
+      points: [
+        point('2026-01-05', 1, { maxUnits: 0, overload: true, nonWorkingDays: ['2026-01-08', '2026-01-09'] }),
+        point('2026-01-12', 1),
+        point('2026-01-19', 1, { maxUnits: 0, overload: true, nonWorkingDays: ['2026-01-19'] }),
+      ],
+    };
+    expect(nonWorkingOverloadDays(series)).toEqual(['08-01-2026', '09-01-2026', '19-01-2026']);
+    expect(nonWorkingOverloadDays(undefined)).toEqual([]);
   });
 
   it('lays the trades out by period with their workers and HH, and the HH of all of them', () => {

@@ -176,6 +176,14 @@ export function overloadedPeriods(series: HistogramSeries | undefined, period: H
   return (series?.points ?? []).filter((point) => point.overload).map((point) => periodLabel(point.date, period));
 }
 
+/**
+ * issue 35: the days a task asks for the series' resource on a day its own calendar leaves off (an
+ * overload against 0), as dd-mm-aaaa, in order: the reason of those overloads.
+ */
+export function nonWorkingOverloadDays(series: HistogramSeries | undefined): string[] {
+  return (series?.points ?? []).flatMap((point) => (point.nonWorkingDays ?? []).map(formatIsoDate));
+}
+
 /** Every currency some series could not turn into pesos, once each. */
 export function missingCurrencies(histogram: ResourceHistogramOutput): string[] {
   return [...new Set(histogram.series.flatMap((series) => series.missingRates ?? []))].sort();
