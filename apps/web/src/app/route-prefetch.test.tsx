@@ -348,11 +348,14 @@ describe("the field screen's early requests (issue 36)", () => {
   const fieldCalls = (requests: { path: string }[]) =>
     paths(requests).filter((path) => path === '/api/functions/loadWeeklyPlan' || path === '/api/functions/loadMembers');
 
-  it("sends this week's plan and the members once the session names a user, and they are taken once, for their project and week", async () => {
+  it("sends this week's plan and the members beside the session check, and they are taken once, for their project and week", async () => {
     const requests = stubServer(true);
     prefetchRouteData(createQueryClient(), '/projects/p-1/terreno');
-    expect(paths(requests)).toEqual(['/api/auth/get-session']);
-    await waitFor(() => expect(fieldCalls(requests)).toHaveLength(2));
+    expect(paths(requests)).toEqual([
+      '/api/auth/get-session',
+      '/api/functions/loadWeeklyPlan',
+      '/api/functions/loadMembers',
+    ]);
     expect(requests.find((request) => request.path === '/api/functions/loadWeeklyPlan')?.body).toEqual({
       data: { id: 'p-1', week: week() },
     });
@@ -374,11 +377,18 @@ describe("the field screen's early requests (issue 36)", () => {
     expect(takeEarlyField('p-1', week())).toBeUndefined();
   });
 
-  it('sends nothing for a signed-out visitor, nor for another screen', async () => {
+  it("signs no one out: a signed-out visitor's UNAUTHENTICATED answers reach no handler; nothing is sent for another screen", async () => {
     const signedOut = stubServer(false);
-    prefetchRouteData(createQueryClient(), '/projects/p-1/terreno');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(paths(signedOut)).toEqual(['/api/auth/get-session']);
+    const unauthenticated = vi.fn();
+    const stop = onUnauthenticated(unauthenticated);
+    try {
+      prefetchRouteData(createQueryClient(), '/projects/p-1/terreno');
+      await waitFor(() => expect(fieldCalls(signedOut)).toHaveLength(2));
+      expect(await takeEarlyField('p-1', week())).toBeUndefined();
+      expect(unauthenticated).not.toHaveBeenCalled();
+    } finally {
+      stop();
+    }
     const signedIn = stubServer(true);
     prefetchRouteData(createQueryClient(), '/projects/p-1/edp');
     await waitFor(() => expect(signedIn).toHaveLength(3));

@@ -25,10 +25,10 @@ export function askField(projectId: string, week: string, quiet = false): Promis
 
 /**
  * issue 36: a boot on /projects/{id}/terreno sends the field screen's first questions (this week's
- * plan and the members) as soon as the session check names a user (route-prefetch.ts), instead of
- * once the shell and the screen have drawn: on a phone that was most of a second. The requests are
- * quiet: a failure reaches no handler; the screen then asks again as it always does (and offline,
- * falls back to the phone's copy).
+ * plan and the members) beside the session check (route-prefetch.ts), instead of once the shell and
+ * the screen have drawn: on a phone that was most of a second. The requests are quiet: a failure (a
+ * signed-out visitor's UNAUTHENTICATED, no connection) reaches no handler, toast or query; the screen
+ * then asks again as it always does (and offline, falls back to the phone's copy).
  */
 export function sendEarlyField(projectId: string): void {
   const week = weekOf(santiagoToday());
