@@ -136,6 +136,39 @@ describe('Recursos', () => {
     });
   });
 
+  it('gives a resource its own calendar: the weekdays it works and its days off, checked as typed', async () => {
+    await rowButton(page, 'Cuadrilla de moldaje').click();
+    const dialog = recordDialog(page, 'Recurso');
+    await dialog.waitFor();
+    const calendar = dialog.getByRole('region', { name: 'Calendario propio' });
+    // every day ticked and no range: the project's calendar
+    expect(await calendar.getByRole('checkbox').count()).toBe(7);
+    for (const day of ['Sáb', 'Dom']) await calendar.getByRole('checkbox', { name: day }).uncheck();
+    await calendar.getByRole('button', { name: 'Agregar días no laborables' }).click();
+    await calendar.getByTestId('day-off-from-0').fill('27-02-2026');
+    await calendar.getByTestId('day-off-to-0').fill('16-02-2026');
+    const inverted = 'Calendario, fila 1: el término (16-02-2026) es anterior al inicio (27-02-2026)';
+    await calendar.getByRole('alert').filter({ hasText: inverted }).waitFor();
+    // 'Grabar' waits while the calendar says what is wrong
+    await dialog.getByRole('button', { name: 'Grabar' }).click();
+    expect(await dialog.isVisible()).toBe(true);
+    await calendar.getByTestId('day-off-from-0').fill('16-02-2026');
+    await calendar.getByTestId('day-off-to-0').fill('27-02-2026');
+    await calendar.getByTestId('day-off-name-0').fill('Vacaciones');
+    await expect.poll(() => calendar.getByRole('alert').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Grabar' }).click();
+    await waitForSuccessToast(page, 'Recurso guardado');
+    await dialog.waitFor({ state: 'detached' });
+    const row = page.getByRole('row').filter({ hasText: 'Cuadrilla de moldaje' });
+    await expect.poll(() => row.innerText()).toContain('L–V; 1 rango no laborable');
+    expect(await api.findByCode('recursos', 'CMOL')).toMatchObject({
+      calendar: {
+        workingWeekdays: [1, 2, 3, 4, 5],
+        exceptions: [{ from: '2026-02-16', to: '2026-02-27', name: 'Vacaciones' }],
+      },
+    });
+  });
+
   it('refuses to delete a trade in a crew, naming the resource', async () => {
     await openCatalogue(page, '/admin/oficios', 'Oficios', 'Carpintero');
     await page.getByRole('button', { name: 'Eliminar Carpintero' }).click();
