@@ -2241,6 +2241,8 @@ export const enUS: Catalogue = {
     terreno: 'Site',
     subcontratista: 'Subcontractor',
     lector: 'Reader',
+    readOnlyNotice:
+      'Your role in this project is {{role}}: you can view this screen; changing it needs the Planner role.',
   },
   roleDescriptions: {
     planificador: 'Everything in the project: WBS, EDC, Gantt, progress, costs and members',

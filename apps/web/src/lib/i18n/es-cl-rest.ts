@@ -2077,6 +2077,8 @@ export const esCLRest = {
     terreno: 'Terreno',
     subcontratista: 'Subcontratista',
     lector: 'Lector',
+    readOnlyNotice:
+      'Tu rol en este proyecto es {{role}}: puedes ver esta pantalla; para cambiarla se necesita el rol Planificador.',
   },
   roleDescriptions: {
     planificador: 'Todo en el proyecto: EDP, EDC, Gantt, avance, costos y miembros',

@@ -61,6 +61,8 @@ export type EdcGridProps = {
   list: readonly EdcItem[];
   /** False with no EDP item selected, or while a stale save waits for 'Recargar'. */
   canEdit: boolean;
+  /** Issue 36: the caller's role may not change the plan: no toolbar (the list reads only). */
+  readOnly?: boolean;
   /** Saves the whole list (each committed edit saves). */
   onChange: (list: EdcItem[]) => void;
   /** A row being edited whose text differs from the list (a new row always does), or null (issue 12). */
@@ -115,13 +117,15 @@ export function EdcGrid({
   notice,
   edpCode,
   list,
-  canEdit,
+  canEdit: canEditList,
+  readOnly = false,
   onChange,
   onEditingChange,
   initialEditing,
   describeRemoval,
   edpItem,
 }: EdcGridProps) {
+  const canEdit = canEditList && !readOnly;
   const { t } = useTranslation();
   const [selectedCode, setSelectedCode] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing | null>(() =>
@@ -251,63 +255,65 @@ export function EdcGrid({
         >
           {title}
         </Typography>
-        <Stack
-          role="toolbar"
-          aria-label={t('edc.toolbar')}
-          direction="row"
-          spacing={1}
-          useFlexGap
-          sx={{ flexWrap: 'wrap' }}
-        >
-          <Button
-            size="small"
-            variant="outlined"
-            color="success"
-            startIcon={<AddIcon />}
-            disabled={!canEdit || isEditing}
-            onClick={startAdd}
+        {!readOnly && (
+          <Stack
+            role="toolbar"
+            aria-label={t('edc.toolbar')}
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ flexWrap: 'wrap' }}
           >
-            {t('edc.add')}
-          </Button>
-          <Button
-            size="small"
-            variant="outlined"
-            startIcon={<EditIcon />}
-            disabled={!canEdit || isEditing || !selected}
-            onClick={() => startEdit(selected)}
-          >
-            {t('edc.edit')}
-          </Button>
-          <Button
-            size="small"
-            variant="outlined"
-            color="error"
-            startIcon={<DeleteIcon />}
-            disabled={!canEdit || isEditing || !selected}
-            onClick={() => void askRemove()}
-          >
-            {t('edc.remove')}
-          </Button>
-          <Button
-            size="small"
-            variant={isEditing ? 'contained' : 'outlined'}
-            startIcon={<CheckIcon />}
-            disabled={!isEditing}
-            onClick={commit}
-          >
-            {t('edc.update')}
-          </Button>
-          <Button
-            size="small"
-            variant="outlined"
-            color="inherit"
-            startIcon={<CloseIcon />}
-            disabled={!isEditing}
-            onClick={() => setEditing(null)}
-          >
-            {t('edc.cancel')}
-          </Button>
-        </Stack>
+            <Button
+              size="small"
+              variant="outlined"
+              color="success"
+              startIcon={<AddIcon />}
+              disabled={!canEdit || isEditing}
+              onClick={startAdd}
+            >
+              {t('edc.add')}
+            </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<EditIcon />}
+              disabled={!canEdit || isEditing || !selected}
+              onClick={() => startEdit(selected)}
+            >
+              {t('edc.edit')}
+            </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              color="error"
+              startIcon={<DeleteIcon />}
+              disabled={!canEdit || isEditing || !selected}
+              onClick={() => void askRemove()}
+            >
+              {t('edc.remove')}
+            </Button>
+            <Button
+              size="small"
+              variant={isEditing ? 'contained' : 'outlined'}
+              startIcon={<CheckIcon />}
+              disabled={!isEditing}
+              onClick={commit}
+            >
+              {t('edc.update')}
+            </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              color="inherit"
+              startIcon={<CloseIcon />}
+              disabled={!isEditing}
+              onClick={() => setEditing(null)}
+            >
+              {t('edc.cancel')}
+            </Button>
+          </Stack>
+        )}
       </Stack>
       {notice}
       <TableContainer

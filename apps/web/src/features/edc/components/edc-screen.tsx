@@ -27,6 +27,8 @@ import type { BulkKind, BulkResult } from './edc-bulk';
 import { EdcDraft } from './edc-draft';
 import { EdcGrid } from './edc-grid';
 import { EdpTreePanel } from './edp-tree-panel';
+import { RoleNotice } from '@/components/project/role-notice';
+import { useProjectAbilities } from '@/lib/project-abilities';
 
 type EdcState = {
   /** product-spec.md §3: the selected EDP item starts as id 0 with empty code and name. */
@@ -75,6 +77,7 @@ const NO_ITEM: EdcState = {
 export function EdcScreen({ project }: { project: LoadedProject }) {
   const { t } = useTranslation();
   const [state, setState] = useState<EdcState>(NO_ITEM);
+  const { role, canPlan } = useProjectAbilities(project._id);
   const systems = useQuery(edcSystemsQueryOptions());
   const components = useQuery(edcComponentsQueryOptions());
   const { mutate: loadEdc } = useLoadEdc();
@@ -361,24 +364,29 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
       title={title}
       subtitle={t('pages.projectEdc')}
       actions={
-        <EdcAssignForm
-          systems={systems.data ?? []}
-          components={components.data ?? []}
-          onAssign={handleAssign}
-          targetCount={tickedIds.length}
-          isBusy={isBusy}
-        />
+        canPlan && (
+          <EdcAssignForm
+            systems={systems.data ?? []}
+            components={components.data ?? []}
+            onAssign={handleAssign}
+            targetCount={tickedIds.length}
+            isBusy={isBusy}
+          />
+        )
       }
     >
-      <EdcDraft
-        projectId={project._id}
-        item={state.item}
-        list={state.list}
-        version={state.version}
-        pending={state.pending}
-        rowEdit={rowEdit}
-        onRestore={handleRestore}
-      />
+      <RoleNotice role={role} allowed={canPlan} />
+      {canPlan && (
+        <EdcDraft
+          projectId={project._id}
+          item={state.item}
+          list={state.list}
+          version={state.version}
+          pending={state.pending}
+          rowEdit={rowEdit}
+          onRestore={handleRestore}
+        />
+      )}
       {running && <BulkProgress kind={running.kind} count={running.count} />}
       <Box
         sx={{
@@ -402,18 +410,21 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
           onUnassign={openUnassign}
           canCopy={shownId !== 0 && state.list.length > 0 && copyTargets.length > 0}
           isBusy={isBusy}
+          canChange={canPlan}
         />
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0, minHeight: 0 }}>
           {/* a band above the grid: about a third of the column, never the whole of it */}
-          <Box sx={{ flex: { md: '0 0 clamp(128px, 30%, 240px)' }, minHeight: 0 }}>
-            <EdcAssignPanel
-              systems={systems.data ?? []}
-              components={components.data ?? []}
-              onAssign={handleAssign}
-              targetCount={tickedIds.length}
-              isBusy={isBusy}
-            />
-          </Box>
+          {canPlan && (
+            <Box sx={{ flex: { md: '0 0 clamp(128px, 30%, 240px)' }, minHeight: 0 }}>
+              <EdcAssignPanel
+                systems={systems.data ?? []}
+                components={components.data ?? []}
+                onAssign={handleAssign}
+                targetCount={tickedIds.length}
+                isBusy={isBusy}
+              />
+            </Box>
+          )}
           <Box
             component="section"
             aria-labelledby="edc-grid-title"
@@ -438,6 +449,7 @@ export function EdcScreen({ project }: { project: LoadedProject }) {
               edpItem={edpById.get(state.item.id)}
               list={state.list}
               canEdit={state.item.id !== 0 && state.staleMessage === null}
+              readOnly={!canPlan}
               onChange={save}
               onEditingChange={setRowEdit}
               initialEditing={state.restoredEdit}

@@ -35,6 +35,8 @@ export type EdpTreePanelProps = {
   canCopy?: boolean;
   /** A bulk action runs: the ticks and the actions wait. */
   isBusy?: boolean;
+  /** Issue 36: the caller's role may change the plan; false: no ticks and no bulk actions. */
+  canChange?: boolean;
 };
 
 const NO_TICKS: readonly string[] = [];
@@ -79,6 +81,7 @@ export const EdpTreePanel = memo(function EdpTreePanel({
   onUnassign,
   canCopy = false,
   isBusy = false,
+  canChange = true,
 }: EdpTreePanelProps) {
   const { t } = useTranslation();
   const apiRef = useRichTreeViewApiRef<EdpTreeItem>();
@@ -138,29 +141,37 @@ export const EdpTreePanel = memo(function EdpTreePanel({
         </Typography>
       </Stack>
       {/* two by two, the labels may wrap: the tree keeps most of a narrow column */}
-      <Box
-        role="toolbar"
-        aria-label={t('edc.bulk.toolbar')}
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: '1fr 1fr',
-          gap: 0.5,
-          '& .MuiButton-root': { py: 0.25, px: 0.75, minWidth: 0, lineHeight: 1.25, whiteSpace: 'normal' },
-        }}
-      >
-        <Button size="small" variant="outlined" onClick={onSelectSimilar} disabled={isBusy || selectedId === null}>
-          {t('edc.bulk.selectSimilar')}
-        </Button>
-        <Button size="small" variant="outlined" color="inherit" onClick={onClearTicks} disabled={isBusy || count === 0}>
-          {t('edc.bulk.clear')}
-        </Button>
-        <Button size="small" variant="outlined" onClick={onCopy} disabled={isBusy || count === 0 || !canCopy}>
-          {t('edc.bulk.copy')}
-        </Button>
-        <Button size="small" variant="outlined" color="error" onClick={onUnassign} disabled={isBusy || count === 0}>
-          {t('edc.bulk.unassign')}
-        </Button>
-      </Box>
+      {canChange && (
+        <Box
+          role="toolbar"
+          aria-label={t('edc.bulk.toolbar')}
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: '1fr 1fr',
+            gap: 0.5,
+            '& .MuiButton-root': { py: 0.25, px: 0.75, minWidth: 0, lineHeight: 1.25, whiteSpace: 'normal' },
+          }}
+        >
+          <Button size="small" variant="outlined" onClick={onSelectSimilar} disabled={isBusy || selectedId === null}>
+            {t('edc.bulk.selectSimilar')}
+          </Button>
+          <Button
+            size="small"
+            variant="outlined"
+            color="inherit"
+            onClick={onClearTicks}
+            disabled={isBusy || count === 0}
+          >
+            {t('edc.bulk.clear')}
+          </Button>
+          <Button size="small" variant="outlined" onClick={onCopy} disabled={isBusy || count === 0 || !canCopy}>
+            {t('edc.bulk.copy')}
+          </Button>
+          <Button size="small" variant="outlined" color="error" onClick={onUnassign} disabled={isBusy || count === 0}>
+            {t('edc.bulk.unassign')}
+          </Button>
+        </Box>
+      )}
       <ShownItemContext value={selectedId === null ? null : String(selectedId)}>
         <Box onKeyDownCapture={handleKeyDownCapture} sx={{ display: 'flex', flex: { md: '1 1 0' }, minHeight: 0 }}>
           <RichTreeView
@@ -170,7 +181,7 @@ export const EdpTreePanel = memo(function EdpTreePanel({
             defaultExpandedItems={defaultExpanded}
             expansionTrigger="iconContainer"
             multiSelect
-            checkboxSelection
+            checkboxSelection={canChange}
             disableSelection={isBusy}
             selectedItems={tickedIds}
             onSelectedItemsChange={(_event, itemIds) => onTickedChange?.(itemIds)}

@@ -54,6 +54,8 @@ import { EdpImportDialog, EdpUnsavedImportDialog } from './edp-import-dialog';
 import { EdpPrintView } from './edp-print-view';
 import { EdpDeletionDetails, EdpRemoveDetails, EdpRenumberDetails } from './edp-confirm-details';
 import { EdpToolbar } from './edp-toolbar';
+import { RoleNotice } from '@/components/project/role-notice';
+import { useProjectAbilities } from '@/lib/project-abilities';
 
 type PendingConfirm =
   | { kind: 'remove'; id: number; item: EdpItem; totals: EdpUsageTotals; facts: EdpMoneyFacts }
@@ -106,6 +108,8 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
   const generation = useEdpEditor((state) => state.generation);
   const remove = useEdpEditor((state) => state.remove);
   const renumber = useEdpEditor((state) => state.renumber);
+  const readOnly = useEdpEditor((state) => state.readOnly);
+  const { role } = useProjectAbilities(project._id);
   // read in the handlers only (store.getState()): moving the selection does not draw the screen again
   const store = useEdpEditorStore();
   const queryClient = useQueryClient();
@@ -371,13 +375,15 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
         </Stack>
       }
     >
-      <EdpDraft projectId={project._id} />
+      <RoleNotice role={role} allowed={!readOnly} />
+      {!readOnly && <EdpDraft projectId={project._id} />}
       <StaleSaveAlert
         message={staleMessage}
         reloadLabel={t('edp.reload')}
         onReload={() => setConfirm({ kind: 'reload' })}
       />
       <EdpToolbar
+        readOnly={readOnly}
         isExporting={exportEdp.isPending}
         isCounting={isCounting}
         onRemove={(id) => void handleRemove(id)}
@@ -426,7 +432,13 @@ function EdpEditorScreen({ project }: { project: LoadedProject }) {
  * store until 'Grabar EDP'; a later refetch of the project never overwrites them.
  */
 export function EdpEditor({ project }: { project: LoadedProject }) {
-  const [store] = useState(() => createEdpEditorStore(project.edp));
+  const { canPlan } = useProjectAbilities(project._id);
+  const [store] = useState(() => {
+    const created = createEdpEditorStore(project.edp);
+    created.getState().setReadOnly(!canPlan);
+    return created;
+  });
+  useEffect(() => store.getState().setReadOnly(!canPlan), [canPlan, store]);
   // A newer EDP from a background refetch (someone saved meanwhile) replaces the list only while
   // there is nothing of the user's to lose; otherwise a save will answer ABORTED and say so.
   useEffect(() => {

@@ -20,6 +20,8 @@ import { notifyError } from '@/lib/stores/notices-store';
 import { useEdpEditor, useEdpEditorStore } from '../stores/edp-editor-store';
 
 export type EdpToolbarProps = {
+  /** Issue 36: the caller's role may not change the plan: only Imprimir and Exportar a Excel. */
+  readOnly?: boolean;
   isExporting: boolean;
   /** A deletion question (delete or save) is waiting for what the items carry. */
   isCounting: boolean;
@@ -46,6 +48,7 @@ function report(change: EdpChange): void {
  * and Cancelar apply, and the import (which asks about the row first).
  */
 export function EdpToolbar({
+  readOnly = false,
   isExporting,
   isCounting,
   onRemove,
@@ -66,6 +69,33 @@ export function EdpToolbar({
   );
   const hasSelection = selectedId !== null;
   const canUndo = useEdpEditor((state) => state.undoStack.length > 0);
+
+  const printButton = (
+    <Button size="small" variant="outlined" startIcon={<PrintIcon />} disabled={isEditing} onClick={onPrint}>
+      {t('edp.print')}
+    </Button>
+  );
+  const exportButton = (
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<GridOnIcon />}
+      disabled={isEditing}
+      loading={isExporting}
+      loadingPosition="start"
+      onClick={onExport}
+    >
+      {t('edp.exportExcel')}
+    </Button>
+  );
+  if (readOnly) {
+    return (
+      <Stack role="toolbar" aria-label={t('edp.toolbar')} direction="row" spacing={1} className="edp-toolbar">
+        {printButton}
+        {exportButton}
+      </Stack>
+    );
+  }
 
   return (
     <Stack
@@ -181,20 +211,8 @@ export function EdpToolbar({
       >
         {t('edp.saveEdp')}
       </Button>
-      <Button size="small" variant="outlined" startIcon={<PrintIcon />} disabled={isEditing} onClick={onPrint}>
-        {t('edp.print')}
-      </Button>
-      <Button
-        size="small"
-        variant="outlined"
-        startIcon={<GridOnIcon />}
-        disabled={isEditing}
-        loading={isExporting}
-        loadingPosition="start"
-        onClick={onExport}
-      >
-        {t('edp.exportExcel')}
-      </Button>
+      {printButton}
+      {exportButton}
       <Button size="small" variant="outlined" startIcon={<UploadFileIcon />} disabled={isCounting} onClick={onImport}>
         {t('edpExcel.import')}
       </Button>

@@ -15,6 +15,31 @@ function editor() {
 }
 
 describe('EDP editor store', () => {
+  it('issue 36: read-only (a role that may not change the plan) refuses every edit and keeps what is on screen', () => {
+    const store = editor();
+    store.getState().select(3);
+    expect(store.getState().startEdit(3)).toBe(true);
+    store.getState().setDraft('name', 'Piso uno');
+    // turning read-only takes back the open row's typing
+    store.getState().setReadOnly(true);
+    const { items: before } = store.getState();
+    expect(store.getState().editing).toBeNull();
+    expect(store.getState().startEdit(3)).toBe(false);
+    expect(store.getState().add('Nuevo ítem').ok).toBe(false);
+    expect(store.getState().indent().ok).toBe(false);
+    expect(store.getState().outdent().ok).toBe(false);
+    expect(store.getState().remove(3).ok).toBe(false);
+    expect(store.getState().renumber().ok).toBe(false);
+    expect(store.getState().undo()).toBe(false);
+    expect(store.getState().items).toBe(before);
+    expect(selectIsDirty(store.getState())).toBe(false);
+    // selecting still works, and the edits come back when the role may
+    store.getState().select(4);
+    expect(store.getState().selectedId).toBe(4);
+    store.getState().setReadOnly(false);
+    expect(store.getState().startEdit(4)).toBe(true);
+  });
+
   it('starts with the root selected and no unsaved changes', () => {
     const store = editor();
     expect(store.getState()).toMatchObject({ selectedId: 1, version: 3, editing: null, staleMessage: null });

@@ -73,6 +73,13 @@ export type EdpEditorState = {
   generation: number;
   /** The local edits since the last load or save, oldest first ('Deshacer' takes the last). */
   undoStack: EdpUndoEntry[];
+  /**
+   * Issue 36: the caller's role may not change the plan (a Lector, Terreno or Subcontratista): every
+   * edit (startEdit, add, indent, outdent, remove, renumber, undo) refuses, whatever key or button
+   * asked for it; reading, selecting, printing and exporting go on.
+   */
+  readOnly: boolean;
+  setReadOnly: (readOnly: boolean) => void;
   load: (edp: LoadedEdp) => void;
   select: (id: number | null) => void;
   /** Opens a row for editing; false when another row's edit cannot be committed first. */
@@ -199,6 +206,12 @@ export function createEdpEditorStore(edp: LoadedEdp): EdpEditorStore {
       reveal: null,
       generation: 0,
       undoStack: [],
+      readOnly: false,
+
+      setReadOnly: (readOnly) => {
+        if (readOnly) get().cancelEdit();
+        set({ readOnly });
+      },
 
       load: (next) =>
         set((state) => ({
@@ -216,6 +229,7 @@ export function createEdpEditorStore(edp: LoadedEdp): EdpEditorStore {
       select: (id) => set({ selectedId: id }),
 
       startEdit: (id) => {
+        if (get().readOnly) return false;
         const { editing, commitEdit } = get();
         if (editing?.id === id) return true;
         if (editing && !commitEdit()) return false;
@@ -282,7 +296,7 @@ export function createEdpEditorStore(edp: LoadedEdp): EdpEditorStore {
       },
 
       add: (name) => {
-        if (!get().commitEdit()) return { ok: false, error: '' };
+        if (get().readOnly || !get().commitEdit()) return { ok: false, error: '' };
         const { items, selectedId } = get();
         const code = suggestEdpCode(items, edpAddParent(items, selectedId));
         // an id deleted since the last save must not come back: the server would keep that row (and
@@ -303,23 +317,24 @@ export function createEdpEditorStore(edp: LoadedEdp): EdpEditorStore {
       },
 
       indent: () => {
-        const { items, selectedId } = get();
-        if (selectedId === null) return { ok: false, error: '' };
+        const { items, selectedId, readOnly } = get();
+        if (selectedId === null || readOnly) return { ok: false, error: '' };
         const change = indentEdpItem(items, selectedId);
         if (change.ok) set({ items: priced(change.items), reveal: reveal(selectedId), undoStack: pushed() });
         return change;
       },
 
       outdent: () => {
-        const { items, selectedId } = get();
-        if (selectedId === null) return { ok: false, error: '' };
+        const { items, selectedId, readOnly } = get();
+        if (selectedId === null || readOnly) return { ok: false, error: '' };
         const change = outdentEdpItem(items, selectedId);
         if (change.ok) set({ items: priced(change.items), reveal: reveal(selectedId), undoStack: pushed() });
         return change;
       },
 
       remove: (id) => {
-        const { items, editing } = get();
+        const { items, editing, readOnly } = get();
+        if (readOnly) return { ok: false, error: '' };
         const change = deleteEdpSubtree(items, id);
         if (!change.ok) return change;
         // the row above the deleted one (its previous sibling's last item, or its parent) takes the selection
@@ -344,7 +359,8 @@ export function createEdpEditorStore(edp: LoadedEdp): EdpEditorStore {
       },
 
       renumber: (id) => {
-        const { items } = get();
+        const { items, readOnly } = get();
+        if (readOnly) return { ok: false, error: '' };
         const change = renumberEdpSubtree(items, id);
         if (change.ok && change.changed > 0) {
           set({ items: priced(change.items), reveal: reveal(change.rootId), undoStack: pushed() });
@@ -353,7 +369,8 @@ export function createEdpEditorStore(edp: LoadedEdp): EdpEditorStore {
       },
 
       undo: () => {
-        const { editing, undoStack } = get();
+        const { editing, undoStack, readOnly } = get();
+        if (readOnly) return false;
         if (editing) {
           get().cancelEdit();
           return true;

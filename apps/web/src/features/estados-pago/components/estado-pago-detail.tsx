@@ -37,6 +37,8 @@ export type EstadoPagoDetailProps = {
   projectName: string;
   estadoPago: EstadoPago;
   isBusy: boolean;
+  /** Issue 36: the caller's role may change the plan (recalculate, approve, delete a draft). */
+  canChange?: boolean;
   onRecalculate: (cutoff: string) => void;
   onApprove: (number: number) => void;
   onRemove: (number: number) => void;
@@ -50,6 +52,7 @@ export type EstadoPagoDetailProps = {
  */
 export function EstadoPagoDetail({
   projectName,
+  canChange = true,
   estadoPago: ep,
   isBusy,
   onRecalculate,
@@ -122,7 +125,7 @@ export function EstadoPagoDetail({
           />
         </Stack>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {isDraft && (
+          {isDraft && canChange && (
             <>
               <Button variant="outlined" disabled={isBusy} onClick={() => onRecalculate(ep.cutoff)}>
                 {t('estadoPago.detail.recalculate')}

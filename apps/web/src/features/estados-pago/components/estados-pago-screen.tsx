@@ -26,6 +26,8 @@ import {
   useSaveEstadoPago,
 } from '../api/estados-pago';
 import { EstadoPagoDetail } from './estado-pago-detail';
+import { RoleNotice } from '@/components/project/role-notice';
+import { useProjectAbilities } from '@/lib/project-abilities';
 import { EstadoPagoSettingsDialog } from './estado-pago-settings-dialog';
 import { NewEstadoPagoDialog } from './new-estado-pago-dialog';
 
@@ -49,6 +51,7 @@ export function EstadosPagoScreen({ project }: { project: LoadedProject }) {
   const approve = useApproveEstadoPago(projectId);
   const remove = useRemoveEstadoPago(projectId);
   const exportFile = useExportEstadoPago(projectId);
+  const { role, canPlan } = useProjectAbilities(projectId);
 
   const estadosPago = list.data?.estadosPago ?? [];
   const shown = estadosPago.find((ep) => ep.number === chosen)?.number ?? estadosPago.at(-1)?.number;
@@ -74,20 +77,25 @@ export function EstadosPagoScreen({ project }: { project: LoadedProject }) {
       subtitle={`${project.code} · ${project.name}`}
       actions={
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button variant="outlined" disabled={list.data === undefined} onClick={() => setDialog('settings')}>
-            {t('estadoPago.settings')}
-          </Button>
-          <Button
-            variant="contained"
-            color="success"
-            disabled={list.data === undefined}
-            onClick={() => setDialog('new')}
-          >
-            {t('estadoPago.newEstadoPago')}
-          </Button>
+          {canPlan && (
+            <>
+              <Button variant="outlined" disabled={list.data === undefined} onClick={() => setDialog('settings')}>
+                {t('estadoPago.settings')}
+              </Button>
+              <Button
+                variant="contained"
+                color="success"
+                disabled={list.data === undefined}
+                onClick={() => setDialog('new')}
+              >
+                {t('estadoPago.newEstadoPago')}
+              </Button>
+            </>
+          )}
         </Stack>
       }
     >
+      <RoleNotice role={role} allowed={canPlan} />
       {list.data !== undefined && availableCutoffs.length === 0 && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {t('estadoPago.noCutoffs')}
@@ -167,6 +175,7 @@ export function EstadosPagoScreen({ project }: { project: LoadedProject }) {
       )}
       {detail.data !== undefined && shown !== undefined && detail.data.number === shown && (
         <EstadoPagoDetail
+          canChange={canPlan}
           projectName={project.name}
           estadoPago={detail.data}
           isBusy={isBusy}

@@ -95,6 +95,9 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
   const progressAmounts = useGanttEditor((state) => state.progressAmounts);
   const resourceNames = useGanttEditor((state) => state.resourceNames);
   const cutoff = useGanttEditor((state) => state.cutoff);
+  // issue 36: a role that may not change the plan: SVAR's own drag, resize and link handles are off
+  // and the task menu is not offered (every edit is refused by the store anyway)
+  const isReadOnly = useGanttEditor((state) => state.readOnly !== null);
   const [prefs, setPrefs] = useGanttViewPrefs();
   const [api, setApi] = useState<IApi | null>(null);
   const apiRef = useRef<IApi | null>(null);
@@ -413,6 +416,28 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
   );
   const criticalLinkRules = useMemo(() => criticalLinkRulesOf(data.criticalLinks), [data.criticalLinks]);
 
+  const chartBody = (
+    <CriticalTasksContext.Provider value={data.criticalIds}>
+      <Gantt
+        init={init}
+        tasks={chartTasks}
+        links={chartLinks}
+        scales={scales}
+        columns={columns}
+        lengthUnit="day"
+        durationUnit="day"
+        cellWidth={zoom.cellWidth}
+        cellHeight={32}
+        gridWidth={gridWidth}
+        scaleHeight={28}
+        taskTemplate={TaskBar}
+        selected={selected}
+        highlightTime={highlightTime}
+        readonly={isReadOnly}
+      />
+    </CriticalTasksContext.Provider>
+  );
+
   return (
     <div
       ref={wrapperRef}
@@ -430,35 +455,22 @@ export const GanttChart = forwardRef<GanttChartHandle, GanttChartProps>(function
       {areaWidth !== null && (
         <Locale words={ganttLocale}>
           <Theme fonts={false}>
-            <ContextMenu
-              api={api ?? undefined}
-              options={menuOptions}
-              onClick={(event) => {
-                const id = event.action?.id;
-                if (typeof id === 'string' && id.startsWith('cim-')) {
-                  handlersRef.current.onMenuAction(id.slice(4) as GanttMenuAction);
-                }
-              }}
-            >
-              <CriticalTasksContext.Provider value={data.criticalIds}>
-                <Gantt
-                  init={init}
-                  tasks={chartTasks}
-                  links={chartLinks}
-                  scales={scales}
-                  columns={columns}
-                  lengthUnit="day"
-                  durationUnit="day"
-                  cellWidth={zoom.cellWidth}
-                  cellHeight={32}
-                  gridWidth={gridWidth}
-                  scaleHeight={28}
-                  taskTemplate={TaskBar}
-                  selected={selected}
-                  highlightTime={highlightTime}
-                />
-              </CriticalTasksContext.Provider>
-            </ContextMenu>
+            {isReadOnly ? (
+              chartBody
+            ) : (
+              <ContextMenu
+                api={api ?? undefined}
+                options={menuOptions}
+                onClick={(event) => {
+                  const id = event.action?.id;
+                  if (typeof id === 'string' && id.startsWith('cim-')) {
+                    handlersRef.current.onMenuAction(id.slice(4) as GanttMenuAction);
+                  }
+                }}
+              >
+                {chartBody}
+              </ContextMenu>
+            )}
           </Theme>
         </Locale>
       )}

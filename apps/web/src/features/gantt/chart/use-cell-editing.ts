@@ -107,13 +107,19 @@ export function useCellEditing({ store, apiRef, wrapperRef, dataRef, columnsRef,
 
   const start = useCallback(
     (id: number, column: EditableColumn, text: string | null) => {
+      // issue 36: a role that may not change the plan opens no cell; it is told why
+      const refusal = store.getState().readOnly;
+      if (refusal !== null) {
+        notifyError(refusal);
+        return;
+      }
       const task = dataRef.current.byId.get(id);
       if (!task) return;
       const initial = cellValueOf(task, column);
       setNotice(null);
       update({ id, column, text: text ?? initial, initial, error: null });
     },
-    [dataRef, update],
+    [dataRef, store, update],
   );
 
   /** After a commit: the cursor to the next cell (the row selected through the chart, shown). */

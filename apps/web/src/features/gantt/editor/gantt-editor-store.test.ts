@@ -197,6 +197,42 @@ describe('apply', () => {
     expect(selectIsDirty(after)).toBe(false);
   });
 
+  it("issue 36: read-only refuses every edit with the role's reason, and changes nothing but the revision", () => {
+    const store = editor();
+    const grown = store
+      .getState()
+      .apply((tasks, calendar) => resizeGanttTask(tasks, 2, '2025-04-07', '2025-04-15', calendar));
+    expect(grown.ok).toBe(true);
+    store.getState().setEditing(3);
+    const refusal =
+      'Tu rol en este proyecto es Lector: puedes ver esta pantalla; para cambiarla se necesita el rol Planificador.';
+    store.getState().setReadOnly(refusal);
+    const before = store.getState();
+    // the task editor closes; it does not open again
+    expect(before.editingId).toBeNull();
+    store.getState().setEditing(3);
+    expect(store.getState().editingId).toBeNull();
+    const change = store
+      .getState()
+      .apply((tasks, calendar) => resizeGanttTask(tasks, 3, '2025-04-16', '2025-04-30', calendar));
+    expect(change).toEqual({ ok: false, error: refusal });
+    expect(store.getState().undo()).toBe(false);
+    expect(store.getState().setCalendar({ ...before.projectCalendar, workingWeekdays: [1, 2, 3, 4] })).toEqual({
+      ok: false,
+      error: refusal,
+    });
+    const after = store.getState();
+    expect(after.tasks).toBe(before.tasks);
+    expect(after.scheduled).toBe(before.scheduled);
+    expect(after.undoStack).toBe(before.undoStack);
+    expect(after.projectCalendar).toBe(before.projectCalendar);
+    expect(after.revision).toBe(before.revision + 1);
+    // back to a role that may: the kept undo step is there again
+    store.getState().setReadOnly(null);
+    expect(store.getState().undo()).toBe(true);
+    expect(store.getState().tasks.find((t) => t.id === 2)?.duration).toBe(5);
+  });
+
   it('refuses a cycle with the engine’s message and changes nothing but the revision', () => {
     const store = editor();
     store.getState().select(4);

@@ -82,6 +82,14 @@ export type GanttEditorState = {
    */
   undoStack: GanttUndoStep[];
   redoStack: GanttUndoStep[];
+  /**
+   * Issue 36: the caller's role may not change the plan: why, in the server's words ('Tu rol en este
+   * proyecto es Lector: para cambiar la planificación…'); null: it may. While set, every edit
+   * (apply, undo, redo, setCalendar, restoreDraft, setEditing) is refused and changes nothing; the
+   * chart, the filters, the baselines shown and the exports go on.
+   */
+  readOnly: string | null;
+  setReadOnly: (refusal: string | null) => void;
   load: (output: GanttOutput) => void;
   apply: (edit: (tasks: GanttDraftTask[], calendar: WorkingCalendar) => GanttEdit) => GanttEdit;
   redraw: () => void;
@@ -333,6 +341,11 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
     resources: [],
     resourceNames: new Map(),
     revision: 0,
+    readOnly: null,
+    setReadOnly: (readOnly) => {
+      if (readOnly === get().readOnly) return;
+      set({ readOnly, ...(readOnly === null ? {} : { editingId: null }), revision: get().revision + 1 });
+    },
     load: (next) => {
       const state = get();
       const ids = new Set(next.activities.map((task) => task.TaskID));
@@ -344,6 +357,10 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
     },
     apply: (edit) => {
       const state = get();
+      if (state.readOnly !== null) {
+        set({ revision: state.revision + 1 });
+        return { ok: false, error: state.readOnly };
+      }
       const change = edit(state.tasks, state.calendar);
       if (!change.ok) {
         set({ revision: state.revision + 1 });
@@ -369,10 +386,11 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
       return change;
     },
     redraw: () => set({ revision: get().revision + 1 }),
-    undo: () => travel({ get, set }, scheduler, 'undo'),
-    redo: () => travel({ get, set }, scheduler, 'redo'),
+    undo: () => get().readOnly === null && travel({ get, set }, scheduler, 'undo'),
+    redo: () => get().readOnly === null && travel({ get, set }, scheduler, 'redo'),
     setCalendar: (next) => {
       const state = get();
+      if (state.readOnly !== null) return { ok: false, error: state.readOnly };
       const parsed = projectCalendarSchema.safeParse(next);
       if (!parsed.success) return { ok: false, error: calendarError(parsed.error.issues) };
       const projectCalendar = parsed.data;
@@ -396,7 +414,7 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
       return { ok: true };
     },
     select: (selectedId) => set({ selectedId }),
-    setEditing: (editingId) => set({ editingId }),
+    setEditing: (editingId) => set({ editingId: get().readOnly === null ? editingId : null }),
     setSearch: (search) => set({ search, revision: get().revision + 1 }),
     setLateOnly: (lateOnly) => set({ lateOnly, revision: get().revision + 1 }),
     setResources: (resources) =>
@@ -436,6 +454,7 @@ export function createGanttEditorStore(output: GanttOutput): GanttEditorStore {
     },
     restoreDraft: (draft) => {
       const state = get();
+      if (state.readOnly !== null) return { ok: false, error: state.readOnly };
       const parsed = projectCalendarSchema.safeParse(draft.calendar);
       if (!parsed.success) return { ok: false, error: calendarError(parsed.error.issues) };
       const projectCalendar = sameProjectCalendar(parsed.data, state.savedProjectCalendar)

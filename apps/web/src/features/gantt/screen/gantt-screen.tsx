@@ -62,6 +62,8 @@ import { GanttTaskPanel } from './gantt-task-panel';
 import { GanttToolbar } from './gantt-toolbar';
 import type { GanttExportChoice } from './gantt-toolbar';
 import { GanttUnsavedDialog } from '../editor/gantt-unsaved-dialog';
+import { RoleNotice } from '@/components/project/role-notice';
+import { useProjectAbilities } from '@/lib/project-abilities';
 
 /** The chart's least height on md+ (the time scale and about seven rows): below it the page scrolls. */
 const CHART_MIN_HEIGHT = 280;
@@ -105,6 +107,8 @@ function GanttScreen({ project }: { project: LoadedProject }) {
   const projectCalendar = useGanttEditor((state) => state.projectCalendar);
   const hasHolidayList = useGanttEditor((state) => state.calendarInfo.chileHolidays);
   const version = useGanttEditor((state) => state.version);
+  const readOnly = useGanttEditor((state) => state.readOnly);
+  const { role, canRecordProgress } = useProjectAbilities(project._id);
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
   const [unsavedChoice, setUnsavedChoice] = useState<UnsavedChoice | null>(null);
   const [isCalendarOpen, setIsCalendarOpen] = useState(false);
@@ -178,12 +182,21 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     }
   }
 
+  /** Issue 36: a role that may not change the plan is told why, and nothing is asked or changed. */
+  function refusedByRole(): boolean {
+    const refusal = store.getState().readOnly;
+    if (refusal !== null) notifyError(refusal);
+    return refusal !== null;
+  }
+
   function handleEdit() {
+    if (refusedByRole()) return;
     const id = selectedOrWarn();
     if (id !== null) store.getState().setEditing(id);
   }
 
   async function requestDelete(id: number) {
+    if (refusedByRole()) return;
     const { tasks } = store.getState();
     const task = tasks.find((candidate) => candidate.id === id);
     if (!task) return;
@@ -209,6 +222,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
   // issue 33: a move touching recorded progress, a paid partida or a baseline asks first
   const isAskingMove = useRef(false);
   async function handleIndent(outdent: boolean) {
+    if (refusedByRole()) return;
     const id = selectedOrWarn();
     if (id === null || isAskingMove.current) return;
     isAskingMove.current = true;
@@ -420,13 +434,14 @@ function GanttScreen({ project }: { project: LoadedProject }) {
         />
       }
     >
-      <GanttDraft projectId={project._id} />
+      <RoleNotice role={role} allowed={readOnly === null} />
+      {readOnly === null && <GanttDraft projectId={project._id} />}
       <StaleSaveAlert
         message={staleMessage}
         reloadLabel={t('gantt.reload')}
         onReload={() => setConfirm({ kind: 'reload' })}
       />
-      {holidaysPending && (
+      {holidaysPending && readOnly === null && (
         <Alert
           severity="info"
           sx={{ mb: 2 }}
@@ -441,6 +456,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
         </Alert>
       )}
       <GanttToolbar
+        readOnly={readOnly !== null}
         isEditing={editingId !== null}
         isExporting={print.isExporting}
         onAdd={handleAdd}
@@ -457,8 +473,8 @@ function GanttScreen({ project }: { project: LoadedProject }) {
         onExport={requestExport}
         onCalendar={() => setIsCalendarOpen(true)}
         onImport={requestImport}
-        progressTools={<GanttProgressTools projectId={project._id} />}
-        resourceTools={<GanttLevelingTools projectId={project._id} />}
+        progressTools={canRecordProgress ? <GanttProgressTools projectId={project._id} /> : null}
+        resourceTools={readOnly === null ? <GanttLevelingTools projectId={project._id} /> : null}
       />
       {editingId !== null && (
         // issue 32: the editor shrinks to what the chart leaves and scrolls within its own box on md+
@@ -551,7 +567,16 @@ function GanttScreen({ project }: { project: LoadedProject }) {
 }
 
 function GanttEditor({ project, output }: { project: LoadedProject; output: GanttOutput }) {
-  const [store] = useState(() => createGanttEditorStore(output));
+  const { t } = useTranslation();
+  const { role, canPlan } = useProjectAbilities(project._id);
+  // issue 36: why this role may not change the plan (null: it may), in the notice's words
+  const refusal = canPlan || !role ? null : t('roles.readOnlyNotice', { role: t(`roles.${role}`) });
+  const [store] = useState(() => {
+    const created = createGanttEditorStore(output);
+    created.getState().setReadOnly(refusal);
+    return created;
+  });
+  useEffect(() => store.getState().setReadOnly(refusal), [refusal, store]);
   return (
     <GanttEditorContext.Provider value={store}>
       <GanttScreen project={project} />

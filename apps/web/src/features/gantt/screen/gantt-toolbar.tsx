@@ -40,6 +40,11 @@ import type { GanttUndoStep } from '../editor/gantt-undo';
 import { describeGanttStep } from '../editor/gantt-undo';
 
 export type GanttToolbarProps = {
+  /**
+   * Issue 36: the caller's role may not change the plan: the tree's view, the search, the baselines
+   * shown, the progress tools it was given, the view and 'Exportar'; nothing that edits.
+   */
+  readOnly?: boolean;
   isEditing: boolean;
   isExporting: boolean;
   onAdd: () => void;
@@ -220,66 +225,72 @@ export function GanttToolbar(props: GanttToolbarProps) {
   const store = useGanttEditorStore();
   const hasSelection = useGanttEditor((state) => state.selectedId !== null);
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
-  const { isEditing } = props;
+  const { isEditing, readOnly = false } = props;
   // rows wrap only on narrow screens; the fields' labels sit on their border, above the row
   const rowSx = { flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 1.5 } as const;
 
   return (
     <Stack role="toolbar" aria-label={t('gantt.toolbar')} spacing={1} sx={{ mb: 1.5, flexShrink: 0 }}>
       <Stack direction="row" useFlexGap sx={rowSx}>
+        {!readOnly && (
+          <ToolGroup>
+            <Button size="small" variant="outlined" color="success" startIcon={<AddIcon />} onClick={props.onAdd}>
+              {t('gantt.add')}
+            </Button>
+            <ToolButton
+              label={t('gantt.edit')}
+              keys={t('gantt.keys.edit')}
+              icon={<EditIcon fontSize="small" />}
+              disabled={!hasSelection}
+              onClick={props.onEdit}
+            />
+            <ToolButton
+              label={t('gantt.delete')}
+              keys={t('gantt.keys.delete')}
+              icon={<DeleteIcon fontSize="small" />}
+              color="error"
+              disabled={!hasSelection}
+              onClick={props.onDelete}
+            />
+            <ToolButton
+              label={t('gantt.cancel')}
+              keys={t('gantt.keys.cancel')}
+              icon={<CloseIcon fontSize="small" />}
+              disabled={!isEditing}
+              onClick={props.onCancel}
+            />
+            <Button
+              size="small"
+              variant="contained"
+              color="success"
+              startIcon={<CheckIcon />}
+              disabled={!isEditing}
+              onClick={props.onUpdate}
+            >
+              {t('gantt.update')}
+            </Button>
+          </ToolGroup>
+        )}
+        {!readOnly && <Divider orientation="vertical" flexItem />}
         <ToolGroup>
-          <Button size="small" variant="outlined" color="success" startIcon={<AddIcon />} onClick={props.onAdd}>
-            {t('gantt.add')}
-          </Button>
-          <ToolButton
-            label={t('gantt.edit')}
-            keys={t('gantt.keys.edit')}
-            icon={<EditIcon fontSize="small" />}
-            disabled={!hasSelection}
-            onClick={props.onEdit}
-          />
-          <ToolButton
-            label={t('gantt.delete')}
-            keys={t('gantt.keys.delete')}
-            icon={<DeleteIcon fontSize="small" />}
-            color="error"
-            disabled={!hasSelection}
-            onClick={props.onDelete}
-          />
-          <ToolButton
-            label={t('gantt.cancel')}
-            keys={t('gantt.keys.cancel')}
-            icon={<CloseIcon fontSize="small" />}
-            disabled={!isEditing}
-            onClick={props.onCancel}
-          />
-          <Button
-            size="small"
-            variant="contained"
-            color="success"
-            startIcon={<CheckIcon />}
-            disabled={!isEditing}
-            onClick={props.onUpdate}
-          >
-            {t('gantt.update')}
-          </Button>
-        </ToolGroup>
-        <Divider orientation="vertical" flexItem />
-        <ToolGroup>
-          <ToolButton
-            label={t('gantt.indent')}
-            keys={t('gantt.keys.indent')}
-            icon={<FormatIndentIncreaseIcon fontSize="small" />}
-            disabled={!hasSelection}
-            onClick={props.onIndent}
-          />
-          <ToolButton
-            label={t('gantt.outdent')}
-            keys={t('gantt.keys.outdent')}
-            icon={<FormatIndentDecreaseIcon fontSize="small" />}
-            disabled={!hasSelection}
-            onClick={props.onOutdent}
-          />
+          {!readOnly && (
+            <>
+              <ToolButton
+                label={t('gantt.indent')}
+                keys={t('gantt.keys.indent')}
+                icon={<FormatIndentIncreaseIcon fontSize="small" />}
+                disabled={!hasSelection}
+                onClick={props.onIndent}
+              />
+              <ToolButton
+                label={t('gantt.outdent')}
+                keys={t('gantt.keys.outdent')}
+                icon={<FormatIndentDecreaseIcon fontSize="small" />}
+                disabled={!hasSelection}
+                onClick={props.onOutdent}
+              />
+            </>
+          )}
           <ToolButton
             label={t('gantt.expandAll')}
             icon={<UnfoldMoreIcon fontSize="small" />}
@@ -295,34 +306,42 @@ export function GanttToolbar(props: GanttToolbarProps) {
         <SearchField />
         {/* issue 14: the project's calendar (working weekdays, Chile's holidays, exceptions); issue 15:
             an icon, so the tracking controls after it fit the first row at 1024 px */}
-        <ToolButton
-          label={t('gantt.calendar.button')}
-          icon={<CalendarMonthIcon fontSize="small" />}
-          onClick={props.onCalendar}
-        />
-        <GanttBaselineMenu />
+        {!readOnly && (
+          <ToolButton
+            label={t('gantt.calendar.button')}
+            icon={<CalendarMonthIcon fontSize="small" />}
+            onClick={props.onCalendar}
+          />
+        )}
+        <GanttBaselineMenu canChange={!readOnly} />
         {props.progressTools}
       </Stack>
       <Stack direction="row" useFlexGap sx={rowSx}>
         <GanttViewControls />
-        <Divider orientation="vertical" flexItem />
-        <SequencingField
-          value={props.sequencing}
-          onChange={props.onSequencingChange}
-          onRegenerate={props.onRegenerate}
-        />
+        {!readOnly && <Divider orientation="vertical" flexItem />}
+        {!readOnly && (
+          <SequencingField
+            value={props.sequencing}
+            onChange={props.onSequencingChange}
+            onRegenerate={props.onRegenerate}
+          />
+        )}
         {/* issue 35: 'Redistribuir recursos' beside the logic's other tool (the first row is full at 1024 px) */}
         {props.resourceTools}
         <ToolGroup isEnd>
-          <UndoButtons isEditing={isEditing} />
-          <Button size="small" variant="contained" color="success" startIcon={<SaveIcon />} onClick={props.onSave}>
-            {t('gantt.save')}
-          </Button>
-          <ToolButton
-            label={t('gantt.importXlsx')}
-            icon={<UploadFileIcon fontSize="small" />}
-            onClick={props.onImport}
-          />
+          {!readOnly && (
+            <>
+              <UndoButtons isEditing={isEditing} />
+              <Button size="small" variant="contained" color="success" startIcon={<SaveIcon />} onClick={props.onSave}>
+                {t('gantt.save')}
+              </Button>
+              <ToolButton
+                label={t('gantt.importXlsx')}
+                icon={<UploadFileIcon fontSize="small" />}
+                onClick={props.onImport}
+              />
+            </>
+          )}
           <Button
             size="small"
             variant="outlined"

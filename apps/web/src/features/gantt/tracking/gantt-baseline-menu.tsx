@@ -109,7 +109,7 @@ function BaselineNameDialog(props: {
  * 'Columnas de seguimiento'; 'Atrasadas' beside it. After a choice, a new baseline or a deletion
  * the chosen baseline's dates go on the screen (chooseBaseline).
  */
-export function GanttBaselineMenu() {
+export function GanttBaselineMenu({ canChange = true }: { canChange?: boolean }) {
   const { t } = useTranslation();
   const projectId = useProjectRouteId() ?? '';
   const store = useGanttEditorStore();
@@ -226,13 +226,17 @@ export function GanttBaselineMenu() {
         onClose={() => setAnchor(null)}
         slotProps={{ list: { 'aria-label': t('gantt.baseline.button'), dense: true } }}
       >
-        <MenuItem onClick={requestSet}>
-          <ListItemIcon>
-            <FlagIcon fontSize="small" />
-          </ListItemIcon>
-          {t('gantt.baseline.set')}
-        </MenuItem>
-        <Divider />
+        {/* issue 36: fixing, choosing and deleting a baseline are the Planificador's (saveBaseline,
+            chooseBaseline and removeBaseline need 'plan'); the others see which one is shown */}
+        {canChange && (
+          <MenuItem onClick={requestSet}>
+            <ListItemIcon>
+              <FlagIcon fontSize="small" />
+            </ListItemIcon>
+            {t('gantt.baseline.set')}
+          </MenuItem>
+        )}
+        {canChange && <Divider />}
         <ListSubheader sx={{ lineHeight: '32px' }}>
           {t('gantt.baseline.shown', { count: baselines.length, max: MAX_BASELINES })}
         </ListSubheader>
@@ -248,6 +252,7 @@ export function GanttBaselineMenu() {
         )}
         <MenuItem
           selected={baselineId === null}
+          disabled={!canChange && baselineId !== null}
           onClick={() => {
             setAnchor(null);
             if (baselineId !== null) choose.mutate(null);
@@ -260,6 +265,7 @@ export function GanttBaselineMenu() {
           <MenuItem
             key={baseline.baselineId}
             selected={baseline.baselineId === baselineId}
+            disabled={!canChange && baseline.baselineId !== baselineId}
             onClick={() => {
               setAnchor(null);
               if (baseline.baselineId !== baselineId) choose.mutate(baseline.baselineId);
@@ -275,8 +281,8 @@ export function GanttBaselineMenu() {
             />
           </MenuItem>
         ))}
-        {chosen && <Divider />}
-        {chosen && (
+        {chosen && canChange && <Divider />}
+        {chosen && canChange && (
           <MenuItem
             onClick={() => {
               setAnchor(null);

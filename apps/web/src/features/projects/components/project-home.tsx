@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ProjectRoleChip } from '@/components/project/project-role-chip';
 import { PagePanel } from '@/components/ui/page-panel';
-import { useMyProjectRole } from '@/lib/projects-query';
+import { useProjectAbilities } from '@/lib/project-abilities';
 import { DefinitionList } from './definition-list';
 import { workWeekLabel } from '../utils/project-edit-rules';
 import { ProjectEditDialog } from './project-edit-dialog';
@@ -25,7 +25,7 @@ function ProjectInformation({ project }: { project: LoadedProject }) {
   const chosenAreaTypes = sortByPriority(project.tiposArea).filter((areaType) => areaType.quantity > 0);
   const [isEditing, setIsEditing] = useState(false);
   // issue 36: the caller's role, from the project list (the sidebar has it loaded)
-  const role = useMyProjectRole(project._id);
+  const { role, canPlan } = useProjectAbilities(project._id);
   return (
     <PagePanel
       title={project.name}
@@ -46,9 +46,11 @@ function ProjectInformation({ project }: { project: LoadedProject }) {
           <Button component={RouterLink} to={`${base}/gantt`} variant="outlined" startIcon={<TimelineIcon />}>
             {t('projects.openGantt')}
           </Button>
-          <Button variant="outlined" color="inherit" startIcon={<EditIcon />} onClick={() => setIsEditing(true)}>
-            {t('projects.edit')}
-          </Button>
+          {canPlan && (
+            <Button variant="outlined" color="inherit" startIcon={<EditIcon />} onClick={() => setIsEditing(true)}>
+              {t('projects.edit')}
+            </Button>
+          )}
         </Stack>
       }
     >

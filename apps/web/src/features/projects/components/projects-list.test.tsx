@@ -100,6 +100,10 @@ describe('ProjectsList', () => {
     expect(within(row('Hospital de Talca (HT)')).getByText('Terreno')).toBeTruthy();
     expect(within(row('Liceo Curicó (LC)')).getByText('Lector')).toBeTruthy();
     expect(within(row('Puente Maule (PM)')).getByText('Administrador')).toBeTruthy();
+    // editing and deleting a project are the Planificador's and an administrator's
+    expect(within(row('Hospital de Talca (HT)')).queryByRole('button', { name: /^(Editar|Eliminar) / })).toBeNull();
+    expect(within(row('Liceo Curicó (LC)')).queryByRole('button', { name: /^(Editar|Eliminar) / })).toBeNull();
+    expect(within(row('Puente Maule (PM)')).getByRole('button', { name: 'Eliminar Puente Maule' })).toBeTruthy();
   });
 
   it('pages by 10 and searches by name or code', async () => {

@@ -9,6 +9,7 @@ import type { MRT_ColumnDef } from 'material-react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProjectRoleChip } from '@/components/project/project-role-chip';
+import { projectAbilitiesOf } from '@/lib/project-abilities';
 import { RemoveRowButton, listTableOptions, useListTableLocalization } from '@/components/ui/list-table';
 
 export const PROJECTS_PAGE_SIZE = 10;
@@ -79,6 +80,8 @@ export function ProjectsTable({ projects, isLoading, onOpen, onEdit, onRemove }:
     // two icons: wider than the shared list's one-icon column
     displayColumnDefOptions: { 'mrt-row-actions': { header: '', size: 110 } },
     renderRowActions: ({ row }) => {
+      // issue 36: editing and deleting a project are the Planificador's (and an administrator's)
+      if (!projectAbilitiesOf(row.original.role).canPlan) return null;
       const editLabel = t('projects.editRow', { name: row.original.name });
       return (
         <Stack direction="row">
