@@ -261,6 +261,53 @@ describe('Miembros: members, roles and companies of a project', () => {
     expect(describeViolations(`${membersPath()} (Terreno)`, violations)).toEqual([]);
   });
 
+  it("Pedro (Terreno) sees the plan's screens without their write controls, told why; the Gantt keeps 'Registrar avance'", async () => {
+    const own = await signedInPage(pedro);
+    const notice =
+      'Tu rol en este proyecto es Terreno: puedes ver esta pantalla; para cambiarla se necesita el rol Planificador.';
+    const base = `/projects/${project._id}`;
+
+    await own.goto(base);
+    await own.getByRole('heading', { level: 1, name: 'Edificio Ñuñoa' }).waitFor();
+    await own.getByRole('link', { name: 'Abrir EDP' }).waitFor();
+    expect(await own.getByRole('button', { name: 'Editar proyecto' }).count()).toBe(0);
+
+    await own.goto(`${base}/edp`);
+    await own.getByTestId('role-notice').filter({ hasText: notice }).waitFor();
+    const edpToolbar = own.getByRole('toolbar', { name: 'Herramientas del EDP' });
+    await edpToolbar.getByRole('button', { name: 'Imprimir' }).waitFor();
+    expect(await edpToolbar.getByRole('button').allInnerTexts()).toEqual(['Imprimir', 'Exportar a Excel']);
+    // a double-click on a row opens nothing
+    await own.getByRole('row').filter({ hasText: 'EÑ1' }).first().dblclick();
+    expect(await own.getByRole('textbox', { name: /^Nombre del ítem/ }).count()).toBe(0);
+    await settle(own);
+    await screenshot(own, 'members-terreno-edp');
+
+    await own.goto(`${base}/edc`);
+    await own.getByTestId('role-notice').filter({ hasText: notice }).waitFor();
+    expect(await own.getByRole('button', { name: 'Asignar' }).count()).toBe(0);
+    expect(await own.getByRole('toolbar', { name: 'Herramientas del EDC' }).count()).toBe(0);
+    expect(await own.getByRole('toolbar', { name: 'Acciones sobre los ítems marcados' }).count()).toBe(0);
+
+    await own.goto(`${base}/gantt`);
+    await own.getByTestId('role-notice').filter({ hasText: notice }).waitFor();
+    const ganttToolbar = own.getByRole('toolbar', { name: 'Herramientas del Gantt' });
+    await ganttToolbar.getByRole('button', { name: 'Registrar avance' }).waitFor();
+    for (const name of ['Grabar Gantt', 'Agregar', 'Importar desde Excel', 'Calendario']) {
+      expect(await ganttToolbar.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+    }
+    expect(await ganttToolbar.getByRole('combobox', { name: 'Secuencia' }).count()).toBe(0);
+    await ganttToolbar.getByRole('button', { name: /^Exportar/ }).waitFor();
+    await settle(own);
+    await screenshot(own, 'members-terreno-gantt');
+    const violations = await axeViolations(own, 'main');
+    expect(describeViolations(`${base}/gantt (Terreno)`, violations)).toEqual([]);
+
+    await own.goto(`${base}/estados-pago`);
+    await own.getByTestId('role-notice').filter({ hasText: notice }).waitFor();
+    expect(await own.getByRole('button', { name: 'Nuevo estado de pago' }).count()).toBe(0);
+  });
+
   it("Tomás, not a member, does not see the project; its address shows the server's refusal", async () => {
     const stranger = await signedInPage(tomas);
     await stranger.goto('/projects');
