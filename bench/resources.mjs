@@ -84,6 +84,48 @@ async function resourceFigures(target, label, runs, record) {
     'ms',
     `median of ${dryRuns.length} (min ${Math.min(...dryRuns).toFixed(0)}); ${preview.moved.length} tasks moved, finish ${preview.finishBefore} → ${preview.finish}, ${preview.overloads.length} overloads left; goal ≤ 2 s`,
   );
+  // The same dry run after 10 of the 50 resources get an own calendar (Monday to Thursday, and two
+  // non-working weeks inside the schedule): the levelling then keeps every task off those days.
+  const starts = activities.filter((task) => !task.isSummary).map((task) => String(task.StartDate).slice(0, 10));
+  const firstStart = starts.reduce((min, date) => (date < min ? date : min));
+  const plusDays = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const { result: listed } = await call('loadObjects', { collection: 'recursos' });
+  const own = listed.objects.filter((object) => resourceIds.indexOf(object._id) % 5 === 0);
+  for (const resource of own) {
+    await call('saveObject', {
+      collection: 'recursos',
+      object: {
+        ...resource,
+        calendar: {
+          workingWeekdays: [1, 2, 3, 4],
+          exceptions: [
+            { from: plusDays(firstStart, 30), to: plusDays(firstStart, 36), name: 'Mantención' },
+            { from: plusDays(firstStart, 200), to: plusDays(firstStart, 206), name: 'Vacaciones' },
+          ],
+        },
+      },
+    });
+  }
+  const calendarRuns = [];
+  let calendarPreview;
+  for (let run = 0; run < Math.min(runs, 5); run += 1) {
+    const timing = await call('levelResources', {
+      id: projectId,
+      version,
+      dryRun: true,
+      order: 'totalFloat',
+      withinSlack: false,
+    });
+    calendarRuns.push(timing.ms);
+    calendarPreview = timing.result;
+  }
+  record(
+    `levelResources dry run, ${own.length} resources on their own calendar, ${shape} (${label})`,
+    median(calendarRuns).toFixed(0),
+    'ms',
+    `median of ${calendarRuns.length} (min ${Math.min(...calendarRuns).toFixed(0)}); ${calendarPreview.moved.length} tasks moved, finish ${calendarPreview.finishBefore} → ${calendarPreview.finish}, ${calendarPreview.overloads.length} overloads left; goal ≤ 2 s`,
+  );
+
   const applied = await call('levelResources', {
     id: projectId,
     version,

@@ -24,7 +24,13 @@ export function projectsQueryOptions() {
  */
 export function useMyProjectRole(projectId: string): ProjectSummary['role'] | undefined {
   const { user } = useSession();
-  const query = useQuery({ ...projectsQueryOptions(), enabled: user !== null && user !== undefined });
+  // what the list already has (the sidebar keeps it loaded): a screen that asks for the role does not
+  // fetch the list again as it opens; it fetches only when there is no list yet
+  const query = useQuery({
+    ...projectsQueryOptions(),
+    enabled: user !== null && user !== undefined,
+    refetchOnMount: false,
+  });
   return query.data?.projects.find((project) => project._id === projectId)?.role;
 }
 

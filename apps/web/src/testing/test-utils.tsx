@@ -1,4 +1,4 @@
-import type { EdpItem, LoadedProject } from '@cimiento/domain';
+import type { EdpItem, LoadedProject, ProjectSummary } from '@cimiento/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -43,6 +43,27 @@ export function buildLoadedProject(
     version: projectVersion,
     ...overrides,
     edp: { items, version },
+  };
+}
+
+/** A project as loadProjects lists it ('Hospital de Talca', p-1), with the caller's role (issue 36). */
+export function buildProjectSummary(overrides: Partial<ProjectSummary> = {}): ProjectSummary {
+  return {
+    _id: 'p-1',
+    id: 'p-1',
+    name: 'Hospital de Talca',
+    code: 'HT',
+    currency: 'CLP',
+    budget: '1234567',
+    date: { _seconds: 1_700_000_000 },
+    mine: true,
+    priority: '0',
+    startYear: '2023',
+    endYear: '2025',
+    workWeek: 'mon-fri',
+    version: 1,
+    role: 'planificador',
+    ...overrides,
   };
 }
 

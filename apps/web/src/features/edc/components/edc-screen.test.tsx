@@ -1,4 +1,4 @@
-import type { CatalogueSystem, Component, Edc, LoadedProject } from '@cimiento/domain';
+import type { CatalogueSystem, Component, Edc, LoadedProject, ProjectSummary } from '@cimiento/domain';
 import { EDC_STALE_MESSAGE } from '@cimiento/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +8,13 @@ import { createQueryClient } from '@/lib/react-query';
 import { useProjectStore } from '@/lib/stores/project-store';
 import { useUnsavedWorkStore } from '@/lib/stores/unsaved-work-store';
 import { useEdcSelectionStore } from '../stores/edc-selection-store';
-import { buildLoadedProject, buildSession, jsonResponse, renderWithApp } from '@/testing/test-utils';
+import {
+  buildLoadedProject,
+  buildProjectSummary,
+  buildSession,
+  jsonResponse,
+  renderWithApp,
+} from '@/testing/test-utils';
 import { ProjectEdc } from './edc-screen';
 
 /** issue 35: priced by the m², which an activity measured in m² takes as its quantity */
@@ -57,6 +63,8 @@ function stubServer(options: {
   edcFor?: (id: number) => Edc | null;
   loadAnswer?: (id: number) => Response | undefined;
   saveAnswer?: (call: SaveEdcCall) => Response;
+  /** the caller's role on the project, as loadProjects says it (issue 36) */
+  role?: ProjectSummary['role'];
 }) {
   const saves: SaveEdcCall[] = [];
   const loads: number[] = [];
@@ -65,6 +73,10 @@ function stubServer(options: {
     switch (input) {
       case '/api/functions/loadProject':
         return jsonResponse(200, { result: { project: loadedProject(), message: 'Proyecto cargado' } });
+      case '/api/functions/loadProjects':
+        return jsonResponse(200, {
+          result: { projects: [buildProjectSummary({ role: options.role ?? 'planificador' })], message: 'ok' },
+        });
       case '/api/functions/loadObjects':
         return jsonResponse(200, {
           result: { objects: data.collection === 'sistemas' ? systems : components, message: 'ok' },
@@ -148,6 +160,37 @@ describe('EDC screen', () => {
     await screen.findByRole('group', { name: 'Sistema ELE Eléctrico' });
     await assign(user, 'ASC Ascensor', 'ELE Eléctrico');
     expect(await screen.findByText('Selecciona un ítem del EDP antes de asignar componentes')).toBeTruthy();
+    expect(saves).toEqual([]);
+  });
+
+  it('issue 36: a Lector reads the EDC with a notice; nothing to assign, tick, add, edit or delete', async () => {
+    const user = userEvent.setup();
+    const saved: Edc = {
+      id: 2,
+      parentId: 1,
+      code: 'HT.1',
+      name: 'Pabellones',
+      version: 4,
+      componentesEdc: [{ code: 'ASC.1.ELE.3', name: 'Ascensor', parentCode: 'HT.1', kind: 'main', sourceId: 'c-asc' }],
+    };
+    const { saves } = stubServer({ role: 'lector', edcFor: (id) => (id === 2 ? saved : null) });
+    renderScreen();
+    await screen.findByTestId('role-notice');
+    expect(screen.getByTestId('role-notice').textContent).toBe(
+      'Tu rol en este proyecto es Lector: puedes ver esta pantalla; para cambiarla se necesita el rol Planificador.',
+    );
+    await user.click(await screen.findByText('HT.1 Pabellones'));
+    await screen.findByRole('heading', { level: 1, name: 'Hospital de Talca :: HT.1' });
+    await waitFor(() => expect(gridCodes()).toEqual(['ASC.1.ELE.3']));
+    expect(screen.queryByRole('button', { name: 'Componente ASC Ascensor' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Asignar' })).toBeNull();
+    expect(screen.queryByRole('toolbar', { name: 'Herramientas del EDC' })).toBeNull();
+    expect(screen.queryByRole('toolbar', { name: 'Acciones sobre los ítems marcados' })).toBeNull();
+    expect(screen.queryAllByRole('checkbox')).toEqual([]);
+    // a double-click on a row opens no editor
+    const grid = screen.getByRole('table', { name: 'EDC del ítem seleccionado' });
+    await user.dblClick(grid.querySelector('tbody tr[data-edc-code]') as HTMLElement);
+    expect(within(grid).queryAllByRole('textbox')).toEqual([]);
     expect(saves).toEqual([]);
   });
 
