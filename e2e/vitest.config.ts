@@ -11,6 +11,8 @@ export default defineProject({
   test: {
     name: 'e2e',
     include: ['specs/**/*.spec.ts'],
+    // a failed test shows what its pages showed (support/failure-snapshot.ts)
+    setupFiles: ['support/failure-snapshot.ts'],
     testTimeout: 90_000,
     hookTimeout: 120_000,
     fileParallelism: false,

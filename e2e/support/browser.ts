@@ -12,7 +12,7 @@ const artifactsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
  * paths), headless, with the flags this machine's closed network needs.
  */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: chromiumExecutablePath(),
     headless: true,
     args: [
@@ -25,7 +25,20 @@ export async function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  launched.add(browser);
+  browser.on('disconnected', () => launched.delete(browser));
+  return browser;
 }
+
+/** The browsers this spec file has open (failure-snapshot.ts shows their pages when a test fails). */
+const launched = new Set<Browser>();
+
+/** Every page open in this spec file's browsers, in the order they were opened. */
+export function openPages(): Page[] {
+  return [...launched].flatMap((browser) => browser.contexts().flatMap((context) => context.pages()));
+}
+
+export { artifactsDir };
 
 export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   const context = await browser.newContext({
