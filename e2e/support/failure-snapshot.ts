@@ -25,7 +25,8 @@ afterEach(async (context) => {
           (element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}`,
         ),
       );
-      const cut = snapshot.length > 10_000 ? `${snapshot.slice(0, 10_000)}\n… (${snapshot.length} caracteres)` : snapshot;
+      const cut =
+        snapshot.length > 10_000 ? `${snapshot.slice(0, 10_000)}\n… (${snapshot.length} caracteres)` : snapshot;
       console.error(
         `\n[e2e] Página ${index + 1} de ${pages.length} al fallar «${context.task.name}»: ${page.url()}\n` +
           `captura: ${path.relative(process.cwd(), file)}\n` +
