@@ -9,7 +9,7 @@ import { signInContext } from '../support/api';
 import { screenshot } from '../support/browser';
 import { confirmDialog } from '../support/catalogues';
 import type { SeededGantt } from '../support/gantt';
-import { cell, openGanttPage, seedGanttProject, toolbar, toolbarButton, unsavedChip } from '../support/gantt';
+import { cell, editTask, openGanttPage, seedGanttProject, toolbar, toolbarButton, unsavedChip } from '../support/gantt';
 import type { LoadedProject } from '../support/projects';
 import { edpItemId } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
@@ -58,9 +58,7 @@ async function closeTabAccepting(page: Page): Promise<void> {
 
 /** The task editor's 'Duración' of `id`, changed and applied with 'Actualizar'. */
 async function changeDuration(page: Page, id: number, days: string): Promise<void> {
-  await cell(page, id, 'text').click();
-  await toolbarButton(page, 'Editar').click();
-  const editor = page.getByRole('form', { name: `Editar tarea ${id}` });
+  const editor = await editTask(page, id);
   await editor.waitFor();
   await editor.getByRole('textbox', { name: 'Duración (días hábiles)' }).fill(days);
   await toolbar(page).getByRole('button', { name: 'Actualizar' }).click();

@@ -2,7 +2,17 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmDialog } from '../support/catalogues';
 import type { GanttTask, SeededGantt } from '../support/gantt';
-import { bar, cell, openGanttPage, row, seedGanttProject, shown, toolbarButton, unsavedChip } from '../support/gantt';
+import {
+  bar,
+  cell,
+  editTask,
+  openGanttPage,
+  row,
+  seedGanttProject,
+  shown,
+  toolbarButton,
+  unsavedChip,
+} from '../support/gantt';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
 
@@ -225,9 +235,7 @@ describe('Gantt: the chart and the engine agree after random edits (issue 18)', 
           break;
         }
         case 'duration': {
-          await cell(page, id, 'text').click();
-          await toolbarButton(page, 'Editar').click();
-          const editor = page.getByRole('form', { name: `Editar tarea ${id}` });
+          const editor = await editTask(page, id);
           await editor.getByRole('textbox', { name: 'Duración (días hábiles)' }).fill(String(days));
           await toolbarButton(page, 'Actualizar').click();
           await editor.waitFor({ state: 'detached' });

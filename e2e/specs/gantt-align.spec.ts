@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
 import type { GanttTask, SeededGantt } from '../support/gantt';
-import { bar, cell, openGanttPage, row, seedGanttProject, toolbar, toolbarButton } from '../support/gantt';
+import { bar, cell, openGanttPage, row, seedGanttProject, selectTask, toolbar, toolbarButton } from '../support/gantt';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
 
@@ -226,7 +226,7 @@ describe('the Gantt as a workspace at 1440×900 (issue 32)', () => {
     // the editor opened on a row near the bottom, then closed
     const ids = await visibleRowIds(page);
     const low = ids[ids.length - 2] as number;
-    await cell(page, low, 'text').click();
+    await selectTask(page, low);
     await toolbarButton(page, 'Editar').click();
     await page.getByRole('form', { name: `Editar tarea ${low}` }).waitFor();
     await expectAligned(page, 'editor open');
@@ -432,7 +432,7 @@ describe('the Gantt as a workspace at 1440×900 (issue 32)', () => {
 
     // the task editor open: the chart stays whole on screen, at a useful height
     const task = activities[12] as GanttTask;
-    await cell(page, task.TaskID, 'text').click();
+    await selectTask(page, task.TaskID);
     await toolbarButton(page, 'Editar').click();
     await page.getByRole('form', { name: `Editar tarea ${task.TaskID}` }).waitFor();
     const editing = await boxOf(page, '[data-testid="gantt-chart"]');

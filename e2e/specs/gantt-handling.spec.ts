@@ -7,6 +7,7 @@ import type { GanttTask, SeededGantt } from '../support/gantt';
 import {
   bar,
   cell,
+  editTask,
   openGanttPage,
   row,
   seedGanttProject,
@@ -337,9 +338,7 @@ describe('Gantt handling (issue 12)', () => {
 
   it('picks a predecessor by code in the editor: both ACT1 are offered, each with its EDP item', async () => {
     await openGantt();
-    await cell(page, ACT2_B, 'text').click();
-    await toolbarButton(page, 'Editar').click();
-    const editor = page.getByRole('form', { name: `Editar tarea ${ACT2_B}` });
+    const editor = await editTask(page, ACT2_B);
     await editor.waitFor();
     await editor.getByRole('button', { name: 'Agregar predecesora' }).click();
     const field = editor.getByTestId('predecessor-task-0');

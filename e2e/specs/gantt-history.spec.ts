@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
 import { confirmDialog, waitForSuccessToast } from '../support/catalogues';
 import type { GanttTask, SeededGantt } from '../support/gantt';
-import { cell, dragBar, openGanttPage, seedGanttProject, startOf, toolbarButton, unsavedChip } from '../support/gantt';
+import {
+  cell,
+  dragBar,
+  openGanttPage,
+  seedGanttProject,
+  selectTask,
+  startOf,
+  toolbarButton,
+  unsavedChip,
+} from '../support/gantt';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
 
@@ -22,7 +31,7 @@ const ELA_1_2 = 9;
 
 /** The task editor of the selected task ('Editar'), its fields changed, then 'Actualizar'. */
 async function editTask(page: Page, id: number, fields: { duration?: string; start?: string }): Promise<void> {
-  await cell(page, id, 'text').click();
+  await selectTask(page, id);
   await toolbarButton(page, 'Editar').click();
   const editor = page.getByRole('form', { name: `Editar tarea ${id}` });
   await editor.waitFor();

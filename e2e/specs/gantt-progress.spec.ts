@@ -8,7 +8,7 @@ import { callFunction } from '../support/api';
 import { screenshot } from '../support/browser';
 import { confirmDialog } from '../support/catalogues';
 import type { SeededGantt } from '../support/gantt';
-import { cell, openGanttPage, seedGanttProject, startOf, toolbar, toolbarButton } from '../support/gantt';
+import { cell, editTask, openGanttPage, seedGanttProject, startOf, toolbar, toolbarButton } from '../support/gantt';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
 
@@ -174,9 +174,7 @@ describe('Gantt: recording progress at a cut-off (issue 15)', () => {
   });
 
   it("the task editor shows a leaf's progress at the cut-off, and records a change in the draft", async () => {
-    await cell(page, ELA12, 'text').click();
-    await toolbarButton(page, 'Editar').click();
-    const editor = page.getByRole('form', { name: `Editar tarea ${ELA12}` });
+    const editor = await editTask(page, ELA12);
     await editor.waitFor();
     expect(await editor.getByRole('textbox', { name: 'Inicio real' }).inputValue()).toBe('05-01-2026');
     expect(await editor.getByRole('textbox', { name: 'Fin real' }).inputValue()).toBe('');

@@ -4,7 +4,7 @@ import { callFunction } from '../support/api';
 import { screenshot } from '../support/browser';
 import { confirmDialog } from '../support/catalogues';
 import { gridTable, heading, tree } from '../support/edc';
-import { cell, openGanttPage, seedGanttProject, toolbar, toolbarButton } from '../support/gantt';
+import { cell, editTask, openGanttPage, seedGanttProject, toolbar, toolbarButton } from '../support/gantt';
 import type { GanttTask, SeededGantt } from '../support/gantt';
 import { edpItemId } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
@@ -128,9 +128,7 @@ describe('EDC quantities and the Gantt durations from them (issue 35)', () => {
     await expect.poll(() => cell(page, act1, 'workDays').innerText()).toBe('8');
     expect(await cell(page, act2, 'workDays').innerText()).toBe('3');
 
-    await cell(page, act1, 'text').click();
-    await toolbarButton(page, 'Editar').click();
-    const editor = page.getByRole('form', { name: `Editar tarea ${act1}` });
+    const editor = await editTask(page, act1);
     await editor.waitFor();
     const formula = editor.getByTestId('task-formula');
     expect(await formula.innerText()).toBe('120 m² ÷ (8 m²/día × 2 cuadrillas) = 8 días');
@@ -144,9 +142,7 @@ describe('EDC quantities and the Gantt durations from them (issue 35)', () => {
     await expect.poll(() => cell(page, act1, 'resourceText').innerText()).toBe('Cuadrilla de moldaje[4]');
 
     // a duration typed by hand on ACT2 wins and says so
-    await cell(page, act2, 'text').click();
-    await toolbarButton(page, 'Editar').click();
-    const second = page.getByRole('form', { name: `Editar tarea ${act2}` });
+    const second = await editTask(page, act2);
     await second.waitFor();
     await second.getByRole('textbox', { name: 'Duración (días hábiles)' }).fill('10');
     await expect
@@ -163,9 +159,7 @@ describe('EDC quantities and the Gantt durations from them (issue 35)', () => {
     // after a reload the duration typed by hand stays, and the editor still says so
     await openGanttPage(page, own.project, act2);
     await expect.poll(() => cell(page, act2, 'workDays').innerText()).toBe('10');
-    await cell(page, act2, 'text').click();
-    await toolbarButton(page, 'Editar').click();
-    const again = page.getByRole('form', { name: `Editar tarea ${act2}` });
+    const again = await editTask(page, act2);
     await again.getByTestId('duration-by-hand').waitFor();
     await screenshot(page, 'gantt-quantity-by-hand');
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction } from '../support/api';
 import { screenshot } from '../support/browser';
 import { confirmDialog } from '../support/catalogues';
-import { cell, openGanttPage, seedGanttProject, toolbar, toolbarButton } from '../support/gantt';
+import { cell, editTask, openGanttPage, seedGanttProject, selectTask, toolbar, toolbarButton } from '../support/gantt';
 import type { SeededGantt } from '../support/gantt';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
@@ -80,9 +80,7 @@ describe("Gantt: a task under way's remaining duration (issue 34)", () => {
     });
 
     // the task editor shows it; a new progress empties it (the progress decides again, as MS Project)
-    await cell(page, ELA12, 'text').click();
-    await toolbarButton(page, 'Editar').click();
-    const editor = page.getByRole('form', { name: `Editar tarea ${ELA12}` });
+    const editor = await editTask(page, ELA12);
     await editor.waitFor();
     const field = editor.getByRole('textbox', { name: 'Duración restante (días)' });
     expect(await field.inputValue()).toBe('7');
@@ -116,9 +114,7 @@ describe("Gantt: a task under way's remaining duration (issue 34)", () => {
     // ELA.1.1, not started, waits for the cut-off of the test above (Monday 12-01): 12–16-01
     const ELA11 = 8;
     await openGanttPage(page, own.project, ELA11);
-    await cell(page, ELA11, 'text').click();
-    await toolbarButton(page, 'Editar').click();
-    const editor = page.getByRole('form', { name: `Editar tarea ${ELA11}` });
+    const editor = await editTask(page, ELA11);
     await editor.waitFor();
     const deadline = editor.getByRole('textbox', { name: 'Fecha límite' });
     await deadline.fill('31-02-2026');
@@ -144,7 +140,7 @@ describe("Gantt: a task under way's remaining duration (issue 34)", () => {
     const mark = await arrow.boundingBox();
     expect(bar && mark ? mark.x + mark.width / 2 - (bar.x + bar.width) : Number.NaN).toBeGreaterThan(0);
     // a longer duration (11 days: to Monday 26-01) finishes after it: the arrow turns red
-    await cell(page, ELA11, 'text').click();
+    await selectTask(page, ELA11);
     await toolbarButton(page, 'Editar').click();
     await editor.waitFor();
     await editor.getByRole('textbox', { name: 'Duración (días hábiles)' }).fill('11');
@@ -170,9 +166,7 @@ describe("Gantt: a task under way's remaining duration (issue 34)", () => {
     // not started, 11 days from the cut-off (12–26-01)
     const ELA11 = 8;
     await openGanttPage(page, own.project, ELA12);
-    await cell(page, ELA12, 'text').click();
-    await toolbarButton(page, 'Editar').click();
-    const editor = page.getByRole('form', { name: `Editar tarea ${ELA12}` });
+    const editor = await editTask(page, ELA12);
     await editor.waitFor();
     const resume = editor.getByRole('textbox', { name: 'Reanudar' });
     expect(await resume.inputValue()).toBe('');
@@ -189,9 +183,7 @@ describe("Gantt: a task under way's remaining duration (issue 34)", () => {
     await expect.poll(() => cell(page, ELA12, 'endIso').innerText()).toBe('22-01-2026');
 
     // ELA.1.1 must start on Tuesday 06-01, before the cut-off
-    await cell(page, ELA11, 'text').click();
-    await toolbarButton(page, 'Editar').click();
-    const other = page.getByRole('form', { name: `Editar tarea ${ELA11}` });
+    const other = await editTask(page, ELA11);
     await other.waitFor();
     const fixed = other.getByRole('checkbox', { name: /Inicio fijo/ });
     expect(await fixed.isChecked()).toBe(false);
@@ -211,7 +203,7 @@ describe("Gantt: a task under way's remaining duration (issue 34)", () => {
       })
       .toEqual(['2026-01-19', '2026-01-22', true, '2026-01-06']);
     // the editor opens with it ticked
-    await cell(page, ELA11, 'text').click();
+    await selectTask(page, ELA11);
     await toolbarButton(page, 'Editar').click();
     await other.waitFor();
     expect(await other.getByRole('checkbox', { name: /Inicio fijo/ }).isChecked()).toBe(true);

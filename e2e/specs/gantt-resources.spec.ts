@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction } from '../support/api';
 import { screenshot } from '../support/browser';
 import { confirmDialog } from '../support/catalogues';
-import { cell, openGanttPage, seedGanttProject, toolbar, toolbarButton, unsavedChip } from '../support/gantt';
+import { cell, editTask, openGanttPage, seedGanttProject, toolbar, toolbarButton, unsavedChip } from '../support/gantt';
 import type { SeededGantt } from '../support/gantt';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
@@ -104,9 +104,7 @@ describe('Gantt: resources and levelling (issue 35)', () => {
     await screenshot(page, 'gantt-leveling-applied');
 
     // the task editor says so and takes it back
-    await cell(page, ACT2, 'text').click();
-    await toolbarButton(page, 'Editar').click();
-    const editor = page.getByRole('form', { name: `Editar tarea ${ACT2}` });
+    const editor = await editTask(page, ACT2);
     await editor.waitFor();
     expect(await editor.innerText()).toContain('Redistribuida: su inicio se movió 5 días hábiles');
     await editor.getByRole('checkbox', { name: 'Quitar redistribución' }).check();

@@ -4,7 +4,16 @@ import { callFunction, signInApi } from '../support/api';
 import { screenshot } from '../support/browser';
 import { confirmDialog, waitForSuccessToast } from '../support/catalogues';
 import type { GanttTask } from '../support/gantt';
-import { cell, openGanttPage, startOf, toolbar, toolbarButton, unsavedChip } from '../support/gantt';
+import {
+  cell,
+  editTask,
+  openGanttPage,
+  selectTask,
+  startOf,
+  toolbar,
+  toolbarButton,
+  unsavedChip,
+} from '../support/gantt';
 import type { LoadedProject } from '../support/projects';
 import { ProjectApi, edpItemId, saveTorreAreaType } from '../support/projects';
 import type { SignedInSession } from '../support/signed-in';
@@ -222,16 +231,12 @@ describe('Gantt: sequencing option and Regenerar secuencia (issue 13)', () => {
     const [f1, f2, f3] = floors as [Floor, Floor, Floor];
     await openGantt();
     // floor 1's Moldaje: 3 → 6 days, through the task editor
-    await cell(page, f1.act1, 'text').click();
-    await toolbarButton(page, 'Editar').click();
-    const editor = page.getByRole('form', { name: `Editar tarea ${f1.act1}` });
+    const editor = await editTask(page, f1.act1);
     await editor.getByRole('textbox', { name: 'Duración (días hábiles)' }).fill('6');
     await toolbarButton(page, 'Actualizar').click();
     await expect.poll(() => cell(page, f1.act1, 'workDays').innerText()).toBe('6');
     // floor 3's Hormigonar: a start the user types (Monday 2 March), later than the train puts it
-    await cell(page, f3.act2, 'text').click();
-    await toolbarButton(page, 'Editar').click();
-    const f3Editor = page.getByRole('form', { name: `Editar tarea ${f3.act2}` });
+    const f3Editor = await editTask(page, f3.act2);
     await f3Editor.getByRole('textbox', { name: 'Inicio', exact: true }).fill('02-03-2026');
     await toolbarButton(page, 'Actualizar').click();
     await expect.poll(() => startOf(page, f3.act2)).toBe('02-03-2026');
@@ -313,7 +318,7 @@ describe('Gantt: sequencing option and Regenerar secuencia (issue 13)', () => {
     expect((await loadGantt()).activities.find((task) => task.TaskID === f1.act1)?.Duration).toBe(6);
 
     // 'Regenerar secuencia' from the keyboard, with an unsaved edit that is saved first
-    await cell(page, f2.act2, 'text').click();
+    await selectTask(page, f2.act2);
     await toolbarButton(page, 'Editar').click();
     await page
       .getByRole('form', { name: `Editar tarea ${f2.act2}` })

@@ -7,6 +7,7 @@ import {
   bar,
   cell,
   dragBar,
+  editTask,
   openGanttPage,
   seedGanttProject,
   startOf,
@@ -93,9 +94,7 @@ describe("Gantt 'Deshacer' / 'Rehacer' and field errors (issue 32)", () => {
     expect(await isDisabled(page, 'Rehacer')).toBe(true);
 
     // 1. the editor: ACT1 lasts 8 working days, 02-01 … 13-01
-    await cell(page, A, 'text').click();
-    await toolbarButton(page, 'Editar').click();
-    const editor = page.getByRole('form', { name: `Editar tarea ${A}` });
+    const editor = await editTask(page, A);
     await editor.getByRole('textbox', { name: 'Duración (días hábiles)' }).fill('8');
     await toolbarButton(page, 'Actualizar').click();
     await editor.waitFor({ state: 'detached' });
@@ -184,9 +183,7 @@ describe("Gantt 'Deshacer' / 'Rehacer' and field errors (issue 32)", () => {
     await expect.poll(() => startOf(page, B)).toBe('09-01-2026');
     const before = await schedule(page);
 
-    await cell(page, A, 'text').click();
-    await toolbarButton(page, 'Editar').click();
-    const editor = page.getByRole('form', { name: `Editar tarea ${A}` });
+    const editor = await editTask(page, A);
     const duration = editor.getByRole('textbox', { name: 'Duración (días hábiles)' });
     for (const [typed, message] of [
       ['-3', 'Duración: no puede ser negativa'],

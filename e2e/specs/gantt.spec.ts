@@ -12,10 +12,12 @@ import {
   bar,
   cell,
   dragBar,
+  editTask,
   gridCodes,
   openGanttPage,
   row,
   seedGanttProject,
+  selectTask,
   shown,
   startOf,
   toolbar,
@@ -287,9 +289,7 @@ describe('Gantt screen', () => {
     await drawLink(page, A, B);
     await expect.poll(() => startOf(page, B)).toBe('09-01-2026');
 
-    await cell(page, B, 'text').click();
-    await toolbarButton(page, 'Editar').click();
-    const editor = page.getByRole('form', { name: `Editar tarea ${B}` });
+    const editor = await editTask(page, B);
     await editor.waitFor();
     expect(await editor.getByRole('textbox', { name: 'Código' }).inputValue()).toBe('ACT2');
     expect(await editor.getByRole('textbox', { name: 'Nombre' }).inputValue()).toBe('Hormigonar');
@@ -449,7 +449,7 @@ describe('Gantt screen', () => {
     await page.getByTestId('global-spinner').waitFor({ state: 'hidden' });
     await drawLink(page, A, B);
     await expect.poll(() => startOf(page, B)).toBe('09-01-2026');
-    await cell(page, B, 'text').click();
+    await selectTask(page, B);
     await toolbarButton(page, 'Editar').click();
     await page.getByTestId('predecessor-lag-0').fill('1');
     await toolbarButton(page, 'Actualizar').click();
@@ -528,7 +528,7 @@ describe('Gantt screen', () => {
     await expect.poll(() => startOf(page, B)).toBe('09-01-2026');
     await dragBar(page, A, 84);
     await expect.poll(() => startOf(page, A)).toBe('09-01-2026');
-    await cell(page, B, 'text').click();
+    await selectTask(page, B);
     await toolbarButton(page, 'Editar').click();
     await page.getByTestId('predecessor-lag-0').fill('2');
     await toolbarButton(page, 'Actualizar').click();

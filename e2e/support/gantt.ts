@@ -175,6 +175,33 @@ export function cell(page: Page, id: number, column: GanttColumn): Locator {
   return row(page, id).locator(`[data-col-id=":${column}"]`);
 }
 
+/**
+ * Selects a task by clicking its name's cell, and waits until the grid has it selected: a click
+ * that lands while the grid still moves (the task editor closing above it, the grid scrolling to
+ * the focused cell) can reach the row beside it, and 'Editar' would then open that one.
+ */
+export async function selectTask(page: Page, id: number): Promise<void> {
+  const selected = page.locator(`.wx-row.wx-selected[data-id="${id}"]`);
+  for (let attempt = 1; ; attempt += 1) {
+    await cell(page, id, 'text').click();
+    try {
+      await selected.waitFor({ timeout: 2_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+/** Selects a task and opens it in the task editor ('Editar'); answers the editor's form. */
+export async function editTask(page: Page, id: number): Promise<Locator> {
+  await selectTask(page, id);
+  await toolbarButton(page, 'Editar').click();
+  const form = page.getByRole('form', { name: `Editar tarea ${id}` });
+  await form.waitFor();
+  return form;
+}
+
 export function startOf(page: Page, id: number): Promise<string> {
   return cell(page, id, 'startIso').innerText();
 }
