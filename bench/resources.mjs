@@ -90,7 +90,8 @@ async function resourceFigures(target, label, runs, record) {
   // 5-day task on a Monday-to-Thursday crew fits only in a week whose Friday is a holiday.)
   const starts = activities.filter((task) => !task.isSummary).map((task) => String(task.StartDate).slice(0, 10));
   const firstStart = starts.reduce((min, date) => (date < min ? date : min));
-  const plusDays = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const plusDays = (date, days) =>
+    new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
   const { result: listed } = await call('loadObjects', { collection: 'recursos' });
   const own = listed.objects.filter((object) => resourceIds.indexOf(object._id) % 5 === 0);
   for (const resource of own) {
