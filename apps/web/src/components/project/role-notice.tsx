@@ -13,7 +13,7 @@ export function RoleNotice({ role, allowed }: { role: ProjectRole | null | undef
   if (allowed || role === undefined || role === null) return null;
   return (
     <Alert severity="info" variant="outlined" data-testid="role-notice" sx={{ py: 0 }}>
-      {t('roles.readOnlyNotice', { role: t(`roles.${role}`) })}
+      {t('roleNotice.readOnly', { role: t(`roles.${role}`) })}
     </Alert>
   );
 }

@@ -2241,7 +2241,9 @@ export const enUS: Catalogue = {
     terreno: 'Site',
     subcontratista: 'Subcontractor',
     lector: 'Reader',
-    readOnlyNotice:
+  },
+  roleNotice: {
+    readOnly:
       'Your role in this project is {{role}}: you can view this screen; changing it needs the Planner role.',
   },
   roleDescriptions: {

@@ -2077,7 +2077,9 @@ export const esCLRest = {
     terreno: 'Terreno',
     subcontratista: 'Subcontratista',
     lector: 'Lector',
-    readOnlyNotice:
+  },
+  roleNotice: {
+    readOnly:
       'Tu rol en este proyecto es {{role}}: puedes ver esta pantalla; para cambiarla se necesita el rol Planificador.',
   },
   roleDescriptions: {

@@ -570,7 +570,7 @@ function GanttEditor({ project, output }: { project: LoadedProject; output: Gant
   const { t } = useTranslation();
   const { role, canPlan } = useProjectAbilities(project._id);
   // issue 36: why this role may not change the plan (null: it may), in the notice's words
-  const refusal = canPlan || !role ? null : t('roles.readOnlyNotice', { role: t(`roles.${role}`) });
+  const refusal = canPlan || !role ? null : t('roleNotice.readOnly', { role: t(`roles.${role}`) });
   const [store] = useState(() => {
     const created = createGanttEditorStore(output);
     created.getState().setReadOnly(refusal);
