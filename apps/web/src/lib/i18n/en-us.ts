@@ -2243,8 +2243,7 @@ export const enUS: Catalogue = {
     lector: 'Reader',
   },
   roleNotice: {
-    readOnly:
-      'Your role in this project is {{role}}: you can view this screen; changing it needs the Planner role.',
+    readOnly: 'Your role in this project is {{role}}: you can view this screen; changing it needs the Planner role.',
   },
   roleDescriptions: {
     planificador: 'Everything in the project: WBS, EDC, Gantt, progress, costs and members',
