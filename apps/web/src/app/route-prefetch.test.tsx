@@ -25,7 +25,8 @@ vi.mock('@/features/gantt/chart/gantt-chart', async () => {
 });
 
 // the first visit of each screen loads its chunk
-const slow = { timeout: 5000 };
+// a whole boot in jsdom: about 1 s alone, several on a loaded 2-core machine (it timed out at 5 s beside the e2e tier)
+const slow = { timeout: 10_000 };
 // the Gantt screen's chunk is the largest (the SVAR chart's parts load even with the chart mocked)
 const gantt = { timeout: 12_000 };
 

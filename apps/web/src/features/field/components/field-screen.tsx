@@ -17,6 +17,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { call, isFunctionError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
@@ -114,6 +115,7 @@ function useOfflineApp(): void {
  * the phone first (IndexedDB) and sent when there is a connection; a conflict shows both values.
  */
 export function FieldScreen() {
+  const { t } = useTranslation();
   const { id: projectId = '' } = useParams();
   const { user, isAdmin } = useSession();
   const online = useOnline();
@@ -174,13 +176,13 @@ export function FieldScreen() {
         today: santiagoToday(),
       });
       await refreshQueue();
-      if (result.offline) setNotice('Sin conexión: los registros siguen guardados en este teléfono');
+      if (result.offline) setNotice(t('field.offlineKept'));
       else if (result.sent > 0 || result.conflicts > 0 || result.errors > 0) {
         setNotice(
           [
-            result.sent > 0 ? `${result.sent} ${result.sent === 1 ? 'registro enviado' : 'registros enviados'}` : '',
-            result.conflicts > 0 ? `${result.conflicts} con conflicto` : '',
-            result.errors > 0 ? `${result.errors} rechazados` : '',
+            result.sent > 0 ? t('field.sent', { count: result.sent }) : '',
+            result.conflicts > 0 ? t('field.conflicts', { count: result.conflicts }) : '',
+            result.errors > 0 ? t('field.rejected', { count: result.errors }) : '',
           ]
             .filter(Boolean)
             .join(', '),
@@ -190,7 +192,7 @@ export function FieldScreen() {
     } finally {
       setSyncing(false);
     }
-  }, [projectId, syncing, refreshQueue, load]);
+  }, [projectId, syncing, refreshQueue, load, t]);
 
   // back online: send what waits
   const wasOnline = useRef(online);
@@ -221,32 +223,30 @@ export function FieldScreen() {
     <Box sx={{ maxWidth: 720, mx: 'auto', pb: 8 }} data-testid="field-screen">
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1, gap: 1 }}>
         <Typography variant="h5" component="h1">
-          Terreno
+          {t('field.title')}
         </Typography>
         <Chip
           icon={online ? <CloudDoneIcon /> : <CloudOffIcon />}
           color={online ? 'success' : 'warning'}
           variant="outlined"
-          label={online ? 'En línea' : 'Sin conexión'}
+          label={online ? t('field.online') : t('field.offline')}
           data-testid="field-connection"
         />
       </Stack>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, mb: 1 }}>
-        <IconButton aria-label="Semana anterior" onClick={() => setWeek(addDays(week, -7))} size="large">
+        <IconButton aria-label={t('field.previousWeek')} onClick={() => setWeek(addDays(week, -7))} size="large">
           <ChevronLeftIcon />
         </IconButton>
         <Typography sx={{ flex: 1, textAlign: 'center' }} data-testid="field-week">
-          Semana del {formatIsoDate(week)} al {formatIsoDate(weekEnd(week))}
+          {t('field.week', { from: formatIsoDate(week), to: formatIsoDate(weekEnd(week)) })}
         </Typography>
-        <IconButton aria-label="Semana siguiente" onClick={() => setWeek(addDays(week, 7))} size="large">
+        <IconButton aria-label={t('field.nextWeek')} onClick={() => setWeek(addDays(week, 7))} size="large">
           <ChevronRightIcon />
         </IconButton>
       </Stack>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} data-testid="field-queue">
-          {pending.length === 0
-            ? 'Todo enviado'
-            : `${pending.length} ${pending.length === 1 ? 'registro en cola' : 'registros en cola'} en este teléfono`}
+          {pending.length === 0 ? t('field.allSent') : t('field.queued', { count: pending.length })}
         </Typography>
         <Button
           variant="outlined"
@@ -255,7 +255,7 @@ export function FieldScreen() {
           disabled={!online || syncing || pending.length === 0}
           sx={{ minHeight: 48 }}
         >
-          Sincronizar
+          {t('field.sync')}
         </Button>
       </Stack>
       {notice !== null && (
@@ -265,7 +265,7 @@ export function FieldScreen() {
       )}
       {data?.fromCache === true && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          Sin conexión: se muestra la copia de esta semana guardada en el teléfono
+          {t('field.fromCache')}
         </Alert>
       )}
       {problems.map((entry) => (
@@ -285,10 +285,8 @@ export function FieldScreen() {
           {loadError}
         </Alert>
       )}
-      {data === null && loadError === null && <LinearProgress aria-label="Cargando las tareas de la semana" />}
-      {data !== null && tasks.length === 0 && (
-        <Alert severity="info">No hay tareas tuyas que empiecen o estén en curso esta semana</Alert>
-      )}
+      {data === null && loadError === null && <LinearProgress aria-label={t('field.loading')} />}
+      {data !== null && tasks.length === 0 && <Alert severity="info">{t('field.noTasks')}</Alert>}
       <Stack spacing={2}>
         {data !== null &&
           shownTasks.map((task) => (

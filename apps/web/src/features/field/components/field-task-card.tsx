@@ -1,4 +1,4 @@
-import { formatIsoDate } from '@cimiento/domain';
+import { formatDecimal, formatIsoDate } from '@cimiento/domain';
 import type { LastPlannerTask, StoredCommitment, TaskPhoto } from '@cimiento/domain/last-planner';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import Box from '@mui/material/Box';
@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { QueuedEntry, QueuedProgress } from '../utils/field-queue';
 import { newClientId } from '../utils/field-queue';
 import { parseEntryNumber, progressFromQuantity } from '../utils/field-tasks';
@@ -39,6 +40,7 @@ export function FieldTaskCard({
   photos: TaskPhoto[];
   onRecord: (entry: QueuedEntry) => Promise<void>;
 }) {
+  const { t } = useTranslation();
   const [mode, setMode] = useState<'percent' | 'quantity'>('percent');
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -55,15 +57,15 @@ export function FieldTaskCard({
   function submit() {
     const value = parseEntryNumber(typed);
     if (value === undefined) {
-      setError(mode === 'percent' ? 'Escribe un % entre 0 y 100' : 'Escribe la cantidad ejecutada a la fecha');
+      setError(mode === 'percent' ? t('field.card.typePercent') : t('field.card.typeQuantity'));
       return;
     }
     const progress = mode === 'percent' ? value : progressFromQuantity(value, task.quantity ?? 0);
     if (!(progress >= 0 && progress <= 100)) {
       setError(
         mode === 'percent'
-          ? 'El avance debe estar entre 0 y 100 %'
-          : `La cantidad debe estar entre 0 y ${task.quantity ?? 0} ${task.unit ?? ''}`.trim(),
+          ? t('field.card.percentRange')
+          : t('field.card.quantityRange', { max: formatDecimal(task.quantity ?? 0), unit: task.unit ?? '' }).trim(),
       );
       return;
     }
@@ -120,7 +122,7 @@ export function FieldTaskCard({
   function close(outcome: 'cumplido' | 'no-cumplido') {
     if (commitment === undefined) return;
     if (outcome === 'no-cumplido' && cause === '') {
-      setError('Causa de no cumplimiento: es obligatoria cuando el compromiso no se cumplió');
+      setError(t('field.card.causeRequired'));
       return;
     }
     setError(null);
@@ -153,48 +155,51 @@ export function FieldTaskCard({
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {formatIsoDate(task.start)} – {formatIsoDate(task.end)}
-          {task.underWay ? ' · en curso' : ''}
+          {task.underWay ? ` · ${t('field.card.underWay')}` : ''}
         </Typography>
         <Stack direction="row" sx={{ alignItems: 'center', gap: 1, my: 1 }}>
           <LinearProgress
             variant="determinate"
             value={Math.max(0, Math.min(100, shownProgress))}
             sx={{ flex: 1, height: 10, borderRadius: 5 }}
-            aria-label={`Avance de ${identity.join(' › ')}`}
+            aria-label={t('field.card.progressOf', { task: identity.join(' › ') })}
           />
           <Typography sx={{ minWidth: 64, textAlign: 'right', fontWeight: 600 }} data-testid="field-progress">
-            {String(shownProgress).replace('.', ',')} %
+            {formatDecimal(shownProgress)} %
           </Typography>
         </Stack>
         {queuedProgress !== undefined && (
           <Chip
             size="small"
             color="info"
-            label={`En cola: ${String(queuedProgress.progress).replace('.', ',')} %`}
+            label={t('field.card.queuedProgress', { progress: formatDecimal(queuedProgress.progress) })}
             sx={{ mb: 1 }}
           />
         )}
         {!task.ready && (
           <Typography variant="body2" color="warning.main" sx={{ mb: 1 }}>
-            No lista: {task.openConstraints}{' '}
-            {task.openConstraints === 1 ? 'restricción abierta' : 'restricciones abiertas'}
+            {t('field.card.notReady', { count: task.openConstraints })}
           </Typography>
         )}
         <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
           {hasQuantity && (
             <TextField
               select
-              label="Registrar como"
+              label={t('field.card.recordAs')}
               value={mode}
               onChange={(event) => setMode(event.target.value as 'percent' | 'quantity')}
               sx={{ minWidth: 140 }}
             >
-              <MenuItem value="percent">% de avance</MenuItem>
-              <MenuItem value="quantity">Cantidad ({task.unit})</MenuItem>
+              <MenuItem value="percent">{t('field.card.percentMode')}</MenuItem>
+              <MenuItem value="quantity">{t('field.card.quantityMode', { unit: task.unit })}</MenuItem>
             </TextField>
           )}
           <TextField
-            label={mode === 'percent' ? 'Avance (%)' : `Cantidad ejecutada a la fecha (${task.unit ?? ''})`}
+            label={
+              mode === 'percent'
+                ? t('field.card.percentLabel')
+                : t('field.card.quantityLabel', { unit: task.unit ?? '' })
+            }
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
             onKeyDown={(event) => {
@@ -206,30 +211,35 @@ export function FieldTaskCard({
             sx={{ flex: 1, minWidth: 140 }}
           />
           <Button variant="contained" onClick={submit} sx={{ minHeight: 56 }}>
-            Registrar
+            {t('field.card.record')}
           </Button>
         </Stack>
         {commitment !== undefined && (
           <Box sx={{ mt: 1, p: 1, borderRadius: 1, bgcolor: 'action.hover' }} data-testid="field-commitment">
             <Typography variant="body2">
-              Compromiso de la semana: <strong>{commitment.amountText}</strong>
+              {t('field.card.commitment')} <strong>{commitment.amountText}</strong>
               {' · '}
               {queuedClose !== undefined && queuedClose.kind === 'close'
-                ? `En cola: ${queuedClose.outcome === 'cumplido' ? 'Cumplido' : `No cumplido (${queuedClose.cause ?? ''})`}`
+                ? t('field.card.queuedOutcome', {
+                    outcome:
+                      queuedClose.outcome === 'cumplido'
+                        ? t('field.card.done')
+                        : t('field.card.notDoneCause', { cause: queuedClose.cause ?? '' }),
+                  })
                 : commitment.outcome === null
-                  ? 'Sin cerrar'
+                  ? t('field.card.open')
                   : commitment.outcome === 'cumplido'
-                    ? 'Cumplido'
-                    : `No cumplido (${commitment.cause ?? ''})`}
+                    ? t('field.card.done')
+                    : t('field.card.notDoneCause', { cause: commitment.cause ?? '' })}
             </Typography>
             {canClose && commitment.outcome === null && queuedClose === undefined && commitment.week <= today && (
               <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
                 <Button variant="outlined" color="success" onClick={() => close('cumplido')} sx={{ minHeight: 48 }}>
-                  Cumplido
+                  {t('field.card.done')}
                 </Button>
                 <TextField
                   select
-                  label="Causa de no cumplimiento"
+                  label={t('field.card.cause')}
                   value={cause}
                   onChange={(event) => setCause(event.target.value)}
                   sx={{ minWidth: 200, flex: 1 }}
@@ -241,7 +251,7 @@ export function FieldTaskCard({
                   ))}
                 </TextField>
                 <Button variant="outlined" color="warning" onClick={() => close('no-cumplido')} sx={{ minHeight: 48 }}>
-                  No cumplido
+                  {t('field.card.notDone')}
                 </Button>
               </Stack>
             )}
@@ -254,7 +264,7 @@ export function FieldTaskCard({
             onClick={() => fileInput.current?.click()}
             sx={{ minHeight: 48 }}
           >
-            Foto
+            {t('field.card.photo')}
           </Button>
           <input
             ref={fileInput}
@@ -262,7 +272,7 @@ export function FieldTaskCard({
             accept="image/*"
             capture="environment"
             hidden
-            aria-label={`Foto de ${task.code} ${task.name}`}
+            aria-label={t('field.card.photoInput', { task: `${task.code} ${task.name}` })}
             data-testid="field-photo-input"
             onChange={(event) => void addPhoto(event.target.files?.[0])}
           />
@@ -271,7 +281,7 @@ export function FieldTaskCard({
               key={photo.id}
               component="img"
               src={photo.url}
-              alt={`Foto de ${task.code} del ${formatIsoDate(photo.createdAt.slice(0, 10))}`}
+              alt={t('field.card.photoAlt', { code: task.code, date: formatIsoDate(photo.createdAt.slice(0, 10)) })}
               sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1 }}
               data-testid="field-photo"
             />
@@ -282,7 +292,7 @@ export function FieldTaskCard({
                 key={entry.clientId}
                 component="img"
                 src={entry.dataUrl}
-                alt={`Foto en cola de ${task.code}`}
+                alt={t('field.card.queuedPhotoAlt', { code: task.code })}
                 sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1, opacity: 0.7 }}
                 data-testid="field-photo-queued"
               />

@@ -1,8 +1,10 @@
+import { formatDecimal } from '@cimiento/domain';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import type { QueuedEntry } from '../utils/field-queue';
 import { removeEntry } from '../utils/field-queue';
 
@@ -16,23 +18,24 @@ export function ProblemCard({
   onChange: () => Promise<void>;
   onKeep: (entry: QueuedEntry) => Promise<void>;
 }) {
+  const { t } = useTranslation();
   const what =
     entry.kind === 'progress'
-      ? `Avance ${entry.progress} %`
+      ? t('field.problem.progress', { progress: formatDecimal(entry.progress) })
       : entry.kind === 'photo'
-        ? 'Foto'
+        ? t('field.card.photo')
         : entry.outcome === 'cumplido'
-          ? 'Cumplido'
-          : `No cumplido (${entry.cause ?? ''})`;
+          ? t('field.card.done')
+          : t('field.card.notDoneCause', { cause: entry.cause ?? '' });
   const server =
     entry.kind === 'progress' && entry.server !== undefined
-      ? `${entry.server.progress} %`
+      ? `${formatDecimal(entry.server.progress)} %`
       : entry.kind === 'close' && entry.status === 'conflict'
         ? entry.serverOutcome === 'cumplido'
-          ? 'Cumplido'
+          ? t('field.card.done')
           : entry.serverOutcome === 'no-cumplido'
-            ? 'No cumplido'
-            : 'Sin cerrar'
+            ? t('field.card.notDone')
+            : t('field.card.open')
         : null;
   return (
     <Alert
@@ -43,24 +46,29 @@ export function ProblemCard({
         <Stack spacing={1}>
           {entry.status === 'conflict' && (
             <Button size="small" variant="contained" onClick={() => void onKeep(entry)} sx={{ minHeight: 44 }}>
-              Grabar el mío
+              {t('field.problem.keepMine')}
             </Button>
           )}
           <Button size="small" onClick={() => void removeEntry(entry.clientId).then(onChange)} sx={{ minHeight: 44 }}>
-            Descartar el mío
+            {t('field.problem.discardMine')}
           </Button>
         </Stack>
       }
     >
       <AlertTitle>
-        {entry.status === 'conflict' ? 'Conflicto' : 'Rechazado'}: {entry.taskCode} «{entry.taskName}»
+        {t('field.problem.title', {
+          kind: entry.status === 'conflict' ? t('field.problem.conflict') : t('field.problem.rejected'),
+          code: entry.taskCode,
+          name: entry.taskName,
+        })}
       </AlertTitle>
       <Typography variant="body2">{entry.message}</Typography>
       <Typography variant="body2">
-        Tu registro: <strong>{what}</strong>
+        {t('field.problem.mine')} <strong>{what}</strong>
         {server !== null && (
           <>
-            {' · '}En el servidor: <strong>{server}</strong>
+            {' · '}
+            {t('field.problem.server')} <strong>{server}</strong>
           </>
         )}
       </Typography>
