@@ -1,4 +1,5 @@
 import { MAX_COMMITMENT_DESCRIPTION } from '@cimiento/domain/last-planner';
+import type { StoredCommitment } from '@cimiento/domain/last-planner';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -27,18 +28,32 @@ export type CommitmentDialogProps = {
   taskText: string;
   unit: string | null;
   week: string;
+  /** an open commitment being changed ('Cambiar'): its amount to start from, its id and version to send */
+  changing?: Pick<StoredCommitment, 'id' | 'version' | 'amount'>;
   isSaving: boolean;
   refusal: FieldErrors<CommitmentField> | null;
   onSubmit: (commitment: CommitmentWrite) => void;
   onClose: () => void;
 };
 
-/** 'Comprometer': what will be done this week, as a % of the task, a quantity in its unit, or a description. */
+/** The amount a commitment says, as the dialog's field shows it: a decimal comma, no thousands dots. */
+function amountFields(amount: StoredCommitment['amount']): { kind: Kind; value: string } {
+  if (amount.kind === 'percent') return { kind: 'percent', value: String(amount.percent).replace('.', ',') };
+  if (amount.kind === 'quantity') return { kind: 'quantity', value: String(amount.quantity).replace('.', ',') };
+  return { kind: 'description', value: amount.description };
+}
+
+/**
+ * 'Comprometer': what will be done this week, as a % of the task, a quantity in its unit, or a
+ * description; with `changing`, 'Cambiar' an open commitment's amount (saveCommitment with its id and
+ * version, so a change made meanwhile by someone else is refused, not overwritten).
+ */
 export function CommitmentDialog({
   taskId,
   taskText,
   unit,
   week,
+  changing,
   isSaving,
   refusal,
   onSubmit,
@@ -46,8 +61,10 @@ export function CommitmentDialog({
 }: CommitmentDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  const [kind, setKind] = useState<Kind>('percent');
-  const [value, setValue] = useState('');
+  const initial = changing === undefined ? { kind: 'percent' as Kind, value: '' } : amountFields(changing.amount);
+  const [kind, setKind] = useState<Kind>(initial.kind);
+  const [value, setValue] = useState(initial.value);
+  const identity = changing === undefined ? {} : { commitmentId: changing.id, version: changing.version };
   const [localError, setLocalError] = useState<string | null>(null);
   const amountError = localError ?? refusal?.fields.amount ?? null;
   const general = [refusal?.fields.task, refusal?.fields.week, ...(refusal?.general ?? [])].filter(
@@ -62,7 +79,7 @@ export function CommitmentDialog({
         return;
       }
       setLocalError(null);
-      onSubmit({ taskId, week, description: value });
+      onSubmit({ ...identity, taskId, week, description: value });
       return;
     }
     const number = readDecimal(value);
@@ -71,13 +88,21 @@ export function CommitmentDialog({
       return;
     }
     setLocalError(null);
-    onSubmit(kind === 'percent' ? { taskId, week, percent: number } : { taskId, week, quantity: number });
+    onSubmit(
+      kind === 'percent'
+        ? { ...identity, taskId, week, percent: number }
+        : { ...identity, taskId, week, quantity: number },
+    );
   }
 
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby={titleId}>
       <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{t('lastPlanner.weekly.commitTitle', { task: taskText })}</DialogTitle>
+        <DialogTitle id={titleId}>
+          {t(changing === undefined ? 'lastPlanner.weekly.commitTitle' : 'lastPlanner.weekly.changeTitle', {
+            task: taskText,
+          })}
+        </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <FormControl>
@@ -152,7 +177,7 @@ export function CommitmentDialog({
             {t('lastPlanner.cancel')}
           </Button>
           <Button type="submit" variant="contained" color="success" loading={isSaving}>
-            {t('lastPlanner.weekly.commit')}
+            {changing === undefined ? t('lastPlanner.weekly.commit') : t('lastPlanner.save')}
           </Button>
         </DialogActions>
       </form>

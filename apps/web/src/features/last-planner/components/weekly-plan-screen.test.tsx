@@ -203,6 +203,66 @@ describe('WeeklyPlanScreen', { timeout: 30_000 }, () => {
     });
   });
 
+  it("changes an open commitment's amount: the dialog starts from it and sends its id and version; a stale one is refused", async () => {
+    const calls = stub('planificador', {
+      saveCommitment: refusal(
+        409,
+        'ABORTED',
+        'El compromiso cambió desde que la abriste (otra persona la grabó): recarga para ver su versión y vuelve a aplicar tu cambio',
+      ),
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Cambiar el compromiso de 1.2.6 «Excavar»' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambiar el compromiso de 1.2.6 «Excavar»' });
+    expect(within(dialog).getByRole('radio', { name: '% de la tarea' })).toHaveProperty('checked', true);
+    const percent = within(dialog).getByRole('textbox', { name: /Porcentaje de la tarea/ });
+    expect(percent).toHaveProperty('value', '30');
+    await user.clear(percent);
+    await user.paste('42,5');
+    await user.click(within(dialog).getByRole('button', { name: 'Grabar' }));
+    await within(dialog).findByText(/El compromiso cambió desde que la abriste/);
+    expect(named(calls, 'saveCommitment')[0]?.data).toEqual({
+      id: 'p-1',
+      commitment: { commitmentId: 'k-1', version: 2, taskId: 11, week: '2026-03-09', percent: 42.5 },
+    });
+  });
+
+  it('changes a quantity commitment from its es-CL value, thousands and all', async () => {
+    const calls = stub('planificador', {
+      loadWeeklyPlan: {
+        body: {
+          result: plan({
+            commitments: [
+              commitment({
+                taskId: 13,
+                taskCode: '1.2.8',
+                taskName: 'Hormigonar',
+                unit: 'm³',
+                amount: { kind: 'quantity', quantity: 1200.5 },
+                amountText: '1.200,5 m³',
+              }),
+            ],
+          }),
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Cambiar el compromiso de 1.2.8 «Hormigonar»' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambiar el compromiso de 1.2.8 «Hormigonar»' });
+    const quantity = within(dialog).getByRole('textbox', { name: /Cantidad \(m³\)/ });
+    expect(quantity).toHaveProperty('value', '1200,5');
+    await user.clear(quantity);
+    await user.paste('1.350,25');
+    await user.click(within(dialog).getByRole('button', { name: 'Grabar' }));
+    await waitFor(() => expect(named(calls, 'saveCommitment')).toHaveLength(1));
+    expect(named(calls, 'saveCommitment')[0]?.data).toEqual({
+      id: 'p-1',
+      commitment: { commitmentId: 'k-1', version: 2, taskId: 13, week: '2026-03-09', quantity: 1350.25 },
+    });
+  });
+
   it("a Subcontratista commits its company's tasks only, and closes nothing", async () => {
     stub('subcontratista');
     renderScreen();
@@ -211,6 +271,7 @@ describe('WeeklyPlanScreen', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Pasar al avance' })).toBeNull();
     // its company's open commitment may be withdrawn; another company's task offers no 'Comprometer'
     await screen.findByRole('button', { name: 'Retirar el compromiso de 1.2.6 «Excavar»' });
+    expect(screen.getByRole('button', { name: 'Cambiar el compromiso de 1.2.6 «Excavar»' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Comprometer 1.2.8 «Hormigonar»' })).toBeNull();
   });
 
@@ -218,7 +279,9 @@ describe('WeeklyPlanScreen', { timeout: 30_000 }, () => {
     stub('lector');
     renderScreen();
     await screen.findByTestId('commitment-11');
-    expect(screen.queryAllByRole('button', { name: /Comprometer|Cumplido|Retirar|Pasar al avance/ })).toEqual([]);
+    expect(screen.queryAllByRole('button', { name: /Comprometer|Cumplido|Retirar|Cambiar|Pasar al avance/ })).toEqual(
+      [],
+    );
   });
 
   it("Pasar al avance: a preview with the Gantt's version, then a stale Gantt said in Spanish and read again", async () => {

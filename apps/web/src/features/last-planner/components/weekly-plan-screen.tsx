@@ -6,6 +6,7 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import EditIcon from '@mui/icons-material/Edit';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import ReplayIcon from '@mui/icons-material/Replay';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
@@ -43,7 +44,9 @@ import { LastPlannerLinks } from './last-planner-links';
 import { ReadinessChips, areaText } from './look-ahead-task';
 import { TransferDialog } from './transfer-dialog';
 
-type Committing = { task: LastPlannerTask; sequence: number } | null;
+/** The task the commitment dialog is for: taking a new commitment, or changing an open one. */
+type CommitTarget = { id: number; code: string; name: string; unit: string | null };
+type Committing = { task: CommitTarget; changing?: StoredCommitment; sequence: number } | null;
 
 /** /projects/{id}/plan-semanal, 'Plan semanal' (issue 36): a week's commitments, their close and PPC. */
 export function ProjectWeeklyPlan() {
@@ -321,6 +324,32 @@ export function WeeklyPlanScreen({ project }: { project: Pick<LoadedProject, '_i
                         <Button
                           size="small"
                           color="inherit"
+                          startIcon={<EditIcon />}
+                          disabled={isBusy}
+                          aria-label={t('lastPlanner.weekly.changeLabel', {
+                            task: taskLabel({ code: commitment.taskCode, name: commitment.taskName }),
+                          })}
+                          onClick={() => {
+                            setCommitRefusal(null);
+                            setCommitting((previous) => ({
+                              task: {
+                                id: commitment.taskId,
+                                code: commitment.taskCode,
+                                name: commitment.taskName,
+                                unit: commitment.unit,
+                              },
+                              changing: commitment,
+                              sequence: (previous?.sequence ?? 0) + 1,
+                            }));
+                          }}
+                        >
+                          {t('lastPlanner.weekly.change')}
+                        </Button>
+                      )}
+                      {commitment.outcome === null && mayCommit(commitment.companyId) && (
+                        <Button
+                          size="small"
+                          color="inherit"
                           disabled={isBusy}
                           aria-label={t('lastPlanner.weekly.withdrawLabel', {
                             task: taskLabel({ code: commitment.taskCode, name: commitment.taskName }),
@@ -497,7 +526,8 @@ export function WeeklyPlanScreen({ project }: { project: Pick<LoadedProject, '_i
             taskId={committing.task.id}
             taskText={taskLabel(committing.task)}
             unit={committing.task.unit}
-            week={data.week}
+            week={committing.changing?.week ?? data.week}
+            changing={committing.changing}
             isSaving={saveCommitment.isPending}
             refusal={commitRefusal}
             onClose={() => setCommitting(null)}

@@ -48,7 +48,12 @@ describe('reading typed values', () => {
   it('reads decimals the Chilean way', () => {
     expect(readDecimal('12,5')).toBe(12.5);
     expect(readDecimal('30')).toBe(30);
-    expect(readDecimal('1.000,5')).toBeNull();
+    expect(readDecimal('12.5')).toBe(12.5);
+    // with a decimal comma, dots group thousands ('1.200,5 kg' of rebar)
+    expect(readDecimal('1.000,5')).toBe(1000.5);
+    expect(readDecimal('12.345.678,25')).toBe(12345678.25);
+    expect(readDecimal('1.00,5')).toBeNull();
+    expect(readDecimal('1.000.5')).toBeNull();
     expect(readDecimal('abc')).toBeNull();
   });
 });

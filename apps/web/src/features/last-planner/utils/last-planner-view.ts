@@ -58,9 +58,11 @@ export function isIsoDay(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** A decimal typed the Chilean way ('12,5' or '12.5'); null when it is not one. */
+/** A decimal typed the Chilean way ('12,5', '1.234,5' or '12.5'); null when it is not one. */
 export function readDecimal(text: string): number | null {
   const trimmed = text.trim().replace(/\s/g, '');
+  // with a decimal comma, dots group thousands ('1.234,5')
+  if (/^\d{1,3}(\.\d{3})+,\d+$/.test(trimmed)) return Number(trimmed.replace(/\./g, '').replace(',', '.'));
   if (!/^\d+([.,]\d+)?$/.test(trimmed)) return null;
   return Number(trimmed.replace(',', '.'));
 }
