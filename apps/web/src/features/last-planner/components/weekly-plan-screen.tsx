@@ -1,7 +1,7 @@
 import { formatIsoDate } from '@cimiento/domain';
 import type { LoadedProject } from '@cimiento/domain';
 import { COMMITMENT_OUTCOME_LABELS, PPC_TARGET, addDays, ppcPasses, taskLabel } from '@cimiento/domain/last-planner';
-import type { LastPlannerTask, StoredCommitment } from '@cimiento/domain/last-planner';
+import type { StoredCommitment } from '@cimiento/domain/last-planner';
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
