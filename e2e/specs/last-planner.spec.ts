@@ -256,6 +256,17 @@ describe('Last Planner: Intermedia, Restricciones, Plan semanal and PPC', () => 
     await commitment.waitFor();
     expect(await commitment.getByTestId('commitment-state').innerText()).toBe('Pendiente');
     await candidate.getByText('Comprometida').waitFor();
+    expect(await commitment.innerText()).toContain('30 % de la tarea');
+
+    // 'Cambiar' the open commitment's amount: the dialog starts from it
+    await commitment.getByRole('button', { name: /^Cambiar el compromiso de .*Excavar/ }).click();
+    const change = page.getByRole('dialog', { name: /^Cambiar el compromiso de .*Excavar/ });
+    const percent = change.getByRole('textbox', { name: /^Porcentaje de la tarea/ });
+    expect(await percent.inputValue()).toBe('30');
+    await percent.fill('45,5');
+    await change.getByRole('button', { name: 'Grabar' }).click();
+    await change.waitFor({ state: 'detached' });
+    await expect.poll(() => commitment.innerText()).toContain('45,5 % de la tarea');
 
     await commitment.getByRole('button', { name: /^No cumplido: .*Excavar/ }).click();
     const close = page.getByRole('dialog', { name: /^No cumplido: .*Excavar/ });
