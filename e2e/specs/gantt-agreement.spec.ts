@@ -12,6 +12,7 @@ import {
   shown,
   toolbarButton,
   unsavedChip,
+  releaseMouse,
 } from '../support/gantt';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
@@ -131,7 +132,7 @@ async function pointerDrag(page: Page, x: number, y: number, dx: number): Promis
   await page.mouse.move(x, y, { steps: 2 });
   await page.mouse.down();
   await page.mouse.move(x + dx, y, { steps: 10 });
-  await page.mouse.up();
+  await releaseMouse(page);
 }
 
 async function centre(locator: Locator): Promise<{ x: number; y: number }> {
@@ -251,7 +252,7 @@ describe('Gantt: the chart and the engine agree after random edits (issue 18)', 
           await page.mouse.down();
           await page.mouse.move(from.x + 12, from.y + 6, { steps: 4 });
           await page.mouse.move(target.x, target.y, { steps: 12 });
-          await page.mouse.up();
+          await releaseMouse(page);
           break;
         }
         case 'unlink': {

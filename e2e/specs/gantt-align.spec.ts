@@ -2,7 +2,17 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
 import type { GanttTask, SeededGantt } from '../support/gantt';
-import { bar, cell, openGanttPage, row, seedGanttProject, selectTask, toolbar, toolbarButton } from '../support/gantt';
+import {
+  bar,
+  cell,
+  openGanttPage,
+  row,
+  seedGanttProject,
+  selectTask,
+  toolbar,
+  toolbarButton,
+  releaseMouse,
+} from '../support/gantt';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
 
@@ -327,7 +337,7 @@ describe('the Gantt as a workspace at 1440×900 (issue 32)', () => {
       await page.mouse.down();
       await page.mouse.move((handle.x + x) / 2, y, { steps: 5 });
       await page.mouse.move(x, y, { steps: 5 });
-      await page.mouse.up();
+      await releaseMouse(page);
     };
 
     // to the right edge: the chart keeps its least width, the divider stays on screen

@@ -15,6 +15,7 @@ import {
   toolbar,
   toolbarButton,
   unsavedChip,
+  releaseMouse,
 } from '../support/gantt';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
@@ -70,7 +71,7 @@ async function pointerDrag(page: Page, from: Point, to: Point): Promise<void> {
   await page.mouse.down();
   await page.mouse.move(from.x + 12, from.y + 6, { steps: 4 });
   await page.mouse.move(to.x, to.y, { steps: 12 });
-  await page.mouse.up();
+  await releaseMouse(page);
 }
 
 /** Drags from a bar's end circle to another bar's end circle. */
@@ -287,7 +288,7 @@ describe('Gantt handling (issue 12)', () => {
     await page.mouse.move(box.x + box.width - 3, y, { steps: 3 });
     await page.mouse.down();
     await page.mouse.move(box.x + box.width + 45, y, { steps: 10 });
-    await page.mouse.up();
+    await releaseMouse(page);
     // 02-01 … 12-01: 2, 5, 6, 7, 8, 9 and 12 January, 7 working days
     await expect.poll(() => cell(page, ACT3, 'workDays').innerText()).toBe('7');
     expect(await cell(page, ACT3, 'endIso').innerText()).toBe('12-01-2026');
@@ -504,7 +505,7 @@ describe('Gantt handling (issue 12)', () => {
     await page.mouse.down();
     await page.mouse.move(handle.x + 60, handle.y, { steps: 6 });
     await page.mouse.move(handle.x + 120, handle.y, { steps: 6 });
-    await page.mouse.up();
+    await releaseMouse(page);
     await expect.poll(async () => Math.round((await grid.boundingBox())?.width ?? 0)).toBe(before + 120);
     expect(Number(await divider.getAttribute('aria-valuenow'))).toBe(valueBefore + 120);
     // the arrows move it too, 16 px a press

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
 import type { SeededGantt } from '../support/gantt';
-import { bar, cell, openGanttPage, seedGanttProject, toolbar, toolbarButton } from '../support/gantt';
+import { bar, cell, openGanttPage, seedGanttProject, toolbar, toolbarButton, releaseMouse } from '../support/gantt';
 import type { SignedInSession } from '../support/signed-in';
 import { openAsFirstAdmin } from '../support/signed-in';
 
@@ -155,7 +155,7 @@ describe('Gantt layout at 1366×768 and 1024×768 (issue 12)', () => {
     await page.mouse.down();
     await page.mouse.move(handle.x + handle.width / 2 - 40, handle.y + handle.height / 2, { steps: 5 });
     await page.mouse.move(handle.x + handle.width / 2 - 80, handle.y + handle.height / 2, { steps: 5 });
-    await page.mouse.up();
+    await releaseMouse(page);
     const narrowed = async () => Math.abs(((await codeCell.boundingBox())?.width ?? 0) - (before - 80)) <= 2;
     await expect.poll(narrowed).toBe(true);
     // now it is cut, as the user chose; the tooltip still has the code

@@ -226,6 +226,21 @@ export async function dragBar(page: Page, id: number, dx: number): Promise<void>
   await page.mouse.move(x, y);
   await page.mouse.down();
   await page.mouse.move(x + dx, y, { steps: 10 });
+  await releaseMouse(page);
+}
+
+/**
+ * Lets go of the mouse once the page has drawn two frames after the last move. SVAR applies a drag's
+ * moves through React state, so a mouseup sent right after the last move could, on a loaded machine,
+ * end the drag one step short (a parallel e2e run saw collaboration.spec's bar move 6 days, not 7).
+ */
+export async function releaseMouse(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      }),
+  );
   await page.mouse.up();
 }
 
