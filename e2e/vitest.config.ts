@@ -1,12 +1,14 @@
 import { defineProject } from 'vitest/config';
 
 // Browser specs drive the built app in Chromium (scripts/find-chromium.mjs), after the other tiers.
-// One spec file at a time for now. Two at a time (each with its own server, port, data folder and
-// browser; support/server.ts takes another port when one is taken) ran the whole of `npm test` in
-// 28 min instead of ~50, but each parallel full run so far has had a test fail beside another spec
-// that passes alone (unsaved-work.spec.ts twice; on 2026-12-01 gantt-sequencing.spec.ts's 'Tren de
-// actividades' confirmation not shown within 15 s). Until those waits are made load-proof (issue 37),
-// the e2e tier stays serial; the port-race fix stays, it is right either way.
+// One spec file at a time. Two at a time (each with its own server, port, data folder and browser;
+// support/server.ts takes another port when one is taken) saves little on the 2-core machines this
+// runs on: on 2026-12-01 the e2e tier alone took 19.5 min with two files at once against 23.4 min
+// serial in CI's run before (each spec already keeps both cores busy: Chromium and the server), and
+// every parallel run so far has had one test fail beside another spec that passes alone
+// (unsaved-work.spec.ts twice, gantt-sequencing.spec.ts's selection race, collaboration.spec.ts's
+// drag ending a step short: the last two fixed by selectTask and releaseMouse in support/gantt.ts).
+// The port-race fix stays, it is right either way.
 export default defineProject({
   test: {
     name: 'e2e',
