@@ -17,9 +17,9 @@ import { openAsFirstAdmin } from '../support/signed-in';
  * come from today's week in America/Santiago, so the spec passes any day, weekends and holidays
  * included: the Gantt moves a start off a holiday, and a task started before the window is still
  * listed, under way). On 'Intermedia' a constraint is refused at its fields, then added: the task is
- * 'No lista'; released, it is 'Lista' again. On 'Plan semanal' it is committed (30 %) and closed 'No
- * cumplido' with a cause; 'PPC' shows the week at 0,0 % and the cause in the Pareto. Each screen
- * passes axe and fits a 390 px phone without scrolling sideways.
+ * 'No lista'; released, it is 'Lista' again. On 'Plan semanal' it is committed (30 %), changed
+ * (45,5 %) and closed 'No cumplido' with a cause; 'PPC' shows the week at 0,0 % and the cause in the
+ * Pareto. Each screen passes axe and fits a 390 px phone without scrolling sideways.
  */
 
 const today = santiagoToday();
@@ -258,7 +258,8 @@ describe('Last Planner: Intermedia, Restricciones, Plan semanal and PPC', () => 
     await candidate.getByText('Comprometida').waitFor();
     expect(await commitment.innerText()).toContain('30 % de la tarea');
 
-    // 'Cambiar' the open commitment's amount: the dialog starts from it
+    // 'Cambiar' the open commitment's amount: the dialog starts from it (45,5 % is what 'Pasar al
+    // avance' records below)
     await commitment.getByRole('button', { name: /^Cambiar el compromiso de .*Excavar/ }).click();
     const change = page.getByRole('dialog', { name: /^Cambiar el compromiso de .*Excavar/ });
     const percent = change.getByRole('textbox', { name: /^Porcentaje de la tarea/ });
@@ -326,7 +327,7 @@ describe('Last Planner: Intermedia, Restricciones, Plan semanal and PPC', () => 
     await dialog.getByRole('button', { name: 'Vista previa' }).click();
     const preview = dialog.getByRole('table', { name: 'Vista previa del avance' });
     await preview.waitFor();
-    expect(await preview.getByRole('row').nth(1).innerText()).toMatch(/ACT1\s*Excavar\s+0 %\s+30 %\s+1/);
+    expect(await preview.getByRole('row').nth(1).innerText()).toMatch(/ACT1\s*Excavar\s+0 %\s+45,50 %\s+1/);
     await settle(page);
     await screenshot(page, 'last-planner-transfer-preview-task');
     await dialog.getByRole('button', { name: 'Confirmar' }).click();
@@ -334,7 +335,7 @@ describe('Last Planner: Intermedia, Restricciones, Plan semanal and PPC', () => 
     await expect.poll(() => commitment.innerText()).toContain(`Pasado al avance el ${formatIsoDate(today)}`);
     expect(await commitment.getByRole('button', { name: /^Reabrir/ }).count()).toBe(0);
     const gantt = await callFunction<GanttOutput>(session.server.url, 'loadGantt', { id: project._id }, cookie);
-    expect(gantt.activities.find((activity) => activity.TaskID === excavar)?.Progress).toBe(30);
+    expect(gantt.activities.find((activity) => activity.TaskID === excavar)?.Progress).toBe(45.5);
   });
 
   it('passes axe, fits a 390 px phone, and looks right at 1440 and 390 px, light and dark', async () => {
