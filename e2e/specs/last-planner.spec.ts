@@ -268,6 +268,7 @@ describe('Last Planner: Intermedia, Restricciones, Plan semanal and PPC', () => 
     await change.getByRole('button', { name: 'Grabar' }).click();
     await change.waitFor({ state: 'detached' });
     await expect.poll(() => commitment.innerText()).toContain('45,5 % de la tarea');
+    await screenshot(page, 'last-planner-commitment-open');
 
     await commitment.getByRole('button', { name: /^No cumplido: .*Excavar/ }).click();
     const close = page.getByRole('dialog', { name: /^No cumplido: .*Excavar/ });
