@@ -126,6 +126,11 @@ function networkError(): FunctionError {
   return new FunctionError('INTERNAL', i18next.t('errors.network'));
 }
 
+/** A call that got no answer at all (no connection, the server unreachable): no HTTP status. */
+export function isNetworkError(error: unknown): boolean {
+  return isFunctionError(error) && error.code === 'INTERNAL' && error.httpStatus === 0;
+}
+
 function functionUrl(name: FunctionName): string {
   return `/api/functions/${name}`;
 }

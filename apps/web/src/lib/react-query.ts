@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { describeError, isFunctionError, onUnauthenticated } from '@/lib/api-client';
+import { describeError, isFunctionError, isNetworkError, onUnauthenticated } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/auth';
 import { notifyError } from '@/lib/stores/notices-store';
 import { keepDraftsForSignIn } from '@/lib/stores/unsaved-work-store';
@@ -33,14 +33,26 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /**
+ * A read that got no answer while the browser says it is offline. A boot made offline (the field
+ * screen opened from a phone without signal) runs the shell's reads, because TanStack Query's
+ * onlineManager starts 'online' and only learns from the 'offline' event; they fail and would toast
+ * 'No se pudo conectar…' over a screen that already says 'Sin conexión', while the same reads pause
+ * quietly when the connection drops after the boot. Such a read shows no toast; a failed save does.
+ */
+function isOfflineRead(error: unknown): boolean {
+  return isNetworkError(error) && typeof navigator !== 'undefined' && !navigator.onLine;
+}
+
+/**
  * Failed calls show the error toast (spec §8) unless the caller handles them; an expired session
- * is not an error to show: the api client reports it and the app goes to /login.
+ * is not an error to show: the api client reports it and the app goes to /login. A read that found
+ * no connection while offline is not one either (isOfflineRead).
  */
 export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (isUnauthenticated(error) || query.meta?.showErrorToast === false) return;
+        if (isUnauthenticated(error) || isOfflineRead(error) || query.meta?.showErrorToast === false) return;
         notifyError(describeError(error));
       },
     }),
