@@ -321,46 +321,46 @@ export function WeeklyPlanScreen({ project }: { project: Pick<LoadedProject, '_i
                         </Button>
                       )}
                       {commitment.outcome === null && mayCommit(commitment.companyId) && (
-                        <Button
-                          size="small"
-                          color="inherit"
-                          startIcon={<EditIcon />}
-                          disabled={isBusy}
-                          aria-label={t('lastPlanner.weekly.changeLabel', {
-                            task: taskLabel({ code: commitment.taskCode, name: commitment.taskName }),
-                          })}
-                          onClick={() => {
-                            setCommitRefusal(null);
-                            setCommitting((previous) => ({
-                              task: {
-                                id: commitment.taskId,
-                                code: commitment.taskCode,
-                                name: commitment.taskName,
-                                unit: commitment.unit,
-                              },
-                              changing: commitment,
-                              sequence: (previous?.sequence ?? 0) + 1,
-                            }));
-                          }}
-                        >
-                          {t('lastPlanner.weekly.change')}
-                        </Button>
-                      )}
-                      {commitment.outcome === null && mayCommit(commitment.companyId) && (
-                        <Button
-                          size="small"
-                          color="inherit"
-                          disabled={isBusy}
-                          aria-label={t('lastPlanner.weekly.withdrawLabel', {
-                            task: taskLabel({ code: commitment.taskCode, name: commitment.taskName }),
-                          })}
-                          onClick={() => {
-                            setWithdrawRefusal(null);
-                            setWithdrawing(commitment);
-                          }}
-                        >
-                          {t('lastPlanner.weekly.withdraw')}
-                        </Button>
+                        <>
+                          <Button
+                            size="small"
+                            color="inherit"
+                            startIcon={<EditIcon />}
+                            disabled={isBusy}
+                            aria-label={t('lastPlanner.weekly.changeLabel', {
+                              task: taskLabel({ code: commitment.taskCode, name: commitment.taskName }),
+                            })}
+                            onClick={() => {
+                              setCommitRefusal(null);
+                              setCommitting((previous) => ({
+                                task: {
+                                  id: commitment.taskId,
+                                  code: commitment.taskCode,
+                                  name: commitment.taskName,
+                                  unit: commitment.unit,
+                                },
+                                changing: commitment,
+                                sequence: (previous?.sequence ?? 0) + 1,
+                              }));
+                            }}
+                          >
+                            {t('lastPlanner.weekly.change')}
+                          </Button>
+                          <Button
+                            size="small"
+                            color="inherit"
+                            disabled={isBusy}
+                            aria-label={t('lastPlanner.weekly.withdrawLabel', {
+                              task: taskLabel({ code: commitment.taskCode, name: commitment.taskName }),
+                            })}
+                            onClick={() => {
+                              setWithdrawRefusal(null);
+                              setWithdrawing(commitment);
+                            }}
+                          >
+                            {t('lastPlanner.weekly.withdraw')}
+                          </Button>
+                        </>
                       )}
                     </Stack>
                   </Row>
