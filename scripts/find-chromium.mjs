@@ -4,7 +4,10 @@
 //   CHROMIUM_PATH, when set, must name an executable; otherwise the usual Debian and Chrome paths are
 //   tried in order; when none is there and we run as root with apt-get, Debian's chromium is
 //   installed; otherwise the one command to run is printed and the exit code is 1.
-// e2e/support/browser.ts and bench/*.mjs call chromiumExecutablePath(), the same lookup without the install.
+// bench/*.mjs call chromiumExecutablePath(), the same lookup without the install. The end-to-end
+// tier calls e2eChromiumExecutablePath(): Debian's chromium-headless-shell when it is installed (the
+// same Chromium build without the desktop browser's UI, what Playwright itself runs headless; about a
+// third less CPU per spec on 2 cores, see e2e/vitest.config.ts), else the same lookup.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
@@ -20,8 +23,11 @@ export const CHROMIUM_CANDIDATES = Object.freeze([
   '/snap/bin/chromium',
 ]);
 
+/** Debian's headless shell (package chromium-headless-shell), tried first by the end-to-end tier. */
+export const HEADLESS_SHELL_CANDIDATES = Object.freeze(['/usr/bin/chromium-headless-shell']);
+
 /** What a person runs on Debian (or Ubuntu) to get the Chromium the tests use. */
-export const INSTALL_COMMAND = 'sudo apt-get update && sudo apt-get install -y chromium';
+export const INSTALL_COMMAND = 'sudo apt-get update && sudo apt-get install -y chromium chromium-headless-shell';
 
 /**
  * @typedef {object} LookupDependencies
@@ -101,6 +107,18 @@ export function chromiumExecutablePath(dependencies) {
 }
 
 /**
+ * The path the end-to-end tier launches: CHROMIUM_PATH if set, else Debian's headless shell, else the
+ * usual candidates (chromiumExecutablePath's).
+ * @param {LookupDependencies & { shellCandidates?: readonly string[] }} [dependencies]
+ * @returns {string}
+ */
+export function e2eChromiumExecutablePath({ shellCandidates = HEADLESS_SHELL_CANDIDATES, ...dependencies } = {}) {
+  const shell = lookupChromium({ ...dependencies, candidates: shellCandidates });
+  if (shell.ok) return shell.path;
+  return chromiumExecutablePath(dependencies);
+}
+
+/**
  * @typedef {LookupDependencies & {
  *   isRoot?: () => boolean,
  *   hasAptGet?: () => boolean,
@@ -109,14 +127,17 @@ export function chromiumExecutablePath(dependencies) {
  * }} EnsureDependencies
  */
 
-/** `apt-get update && apt-get install -y chromium`, showing apt's output; true when both succeed. */
+/**
+ * `apt-get update && apt-get install -y chromium chromium-headless-shell`, showing apt's output; true
+ * when both succeed.
+ */
 function installWithAptGet() {
   const options = /** @type {const} */ ({
     stdio: 'inherit',
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
   if (spawnSync('apt-get', ['update'], options).status !== 0) return false;
-  return spawnSync('apt-get', ['install', '-y', 'chromium'], options).status === 0;
+  return spawnSync('apt-get', ['install', '-y', 'chromium', 'chromium-headless-shell'], options).status === 0;
 }
 
 /**
@@ -139,7 +160,7 @@ export function ensureChromium(dependencies = {}) {
   if (first.reason === 'bad-chromium-path' || !isRoot() || !hasAptGet()) return { ok: false, message: first.message };
 
   log(
-    'No se encontró Chromium: se instala el paquete chromium de Debian (apt-get update && apt-get install -y chromium).',
+    'No se encontró Chromium: se instalan los paquetes chromium y chromium-headless-shell de Debian (apt-get update && apt-get install -y chromium chromium-headless-shell).',
   );
   if (!install()) {
     return { ok: false, message: `No se pudo instalar Chromium con apt-get.\n${notFoundMessage()}` };
@@ -156,7 +177,7 @@ export function ensureChromium(dependencies = {}) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const result = ensureChromium();
   if (result.ok) {
-    process.stdout.write(`Chromium para las pruebas de punta a punta: ${result.path}\n`);
+    process.stdout.write(`Chromium para las pruebas de punta a punta: ${e2eChromiumExecutablePath()}\n`);
   } else {
     process.stderr.write(`${result.message}\n`);
     process.exitCode = 1;

@@ -7,7 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   CHROMIUM_CANDIDATES,
   INSTALL_COMMAND,
+  HEADLESS_SHELL_CANDIDATES,
   chromiumExecutablePath,
+  e2eChromiumExecutablePath,
   ensureChromium,
   lookupChromium,
 } from './find-chromium.mjs';
@@ -103,6 +105,43 @@ describe('lookupChromium', () => {
   });
 });
 
+describe('e2eChromiumExecutablePath', () => {
+  it("tries Debian's headless shell first", () => {
+    expect(HEADLESS_SHELL_CANDIDATES).toEqual(['/usr/bin/chromium-headless-shell']);
+    const shell = file('chromium-headless-shell');
+    file('chromium');
+    expect(
+      e2eChromiumExecutablePath({
+        env: {},
+        shellCandidates: candidates('chromium-headless-shell'),
+        candidates: candidates('chromium'),
+      }),
+    ).toBe(shell);
+  });
+
+  it('falls back to the usual candidates when the headless shell is not installed', () => {
+    const found = file('chromium');
+    expect(
+      e2eChromiumExecutablePath({ env: {}, shellCandidates: candidates('missing'), candidates: candidates('chromium') }),
+    ).toBe(found);
+    expect(() =>
+      e2eChromiumExecutablePath({ env: {}, shellCandidates: candidates('missing'), candidates: candidates('gone') }),
+    ).toThrow(INSTALL_COMMAND);
+  });
+
+  it('takes CHROMIUM_PATH over the headless shell', () => {
+    const own = file('mi-chrome');
+    file('chromium-headless-shell');
+    expect(
+      e2eChromiumExecutablePath({
+        env: { CHROMIUM_PATH: own },
+        shellCandidates: candidates('chromium-headless-shell'),
+        candidates: candidates('chromium'),
+      }),
+    ).toBe(own);
+  });
+});
+
 describe('ensureChromium', () => {
   it('does not install when a Chromium is already there', () => {
     const found = file('chromium');
@@ -128,7 +167,9 @@ describe('ensureChromium', () => {
     const result = ensureChromium({ env: {}, candidates: list, ...m.dependencies });
     expect(result).toEqual({ ok: true, path: path.join(folder, 'chromium'), installed: true });
     expect(m.calls.install).toBe(1);
-    expect(m.calls.lines[0]).toMatch(/se instala el paquete chromium de Debian \(apt-get update && apt-get install/);
+    expect(m.calls.lines[0]).toMatch(
+      /se instalan los paquetes chromium y chromium-headless-shell de Debian \(apt-get update && apt-get install -y chromium chromium-headless-shell\)/,
+    );
     expect(m.calls.lines[1]).toBe(`Chromium instalado: ${path.join(folder, 'chromium')}`);
   });
 

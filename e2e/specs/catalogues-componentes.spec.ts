@@ -183,6 +183,9 @@ describe('Componentes', () => {
 
     await page.getByRole('button', { name: 'Eliminar Cubierta' }).click();
     await confirm.getByRole('button', { name: 'Si, estoy seguro' }).click();
+    // the open dialog hides the table from the accessibility tree, so the row reads as gone while
+    // the delete is still on its way: the dialog closes when the server has answered
+    await confirm.waitFor({ state: 'hidden' });
     await rowButton(page, 'Cubierta').waitFor({ state: 'detached' });
     expect(await api.findByCode('componentes', 'CUB')).toBeUndefined();
   });

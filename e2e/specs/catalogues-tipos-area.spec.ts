@@ -174,6 +174,8 @@ describe('Tipos de área', () => {
 
     await page.getByRole('button', { name: 'Eliminar Bodega' }).click();
     await confirm.getByRole('button', { name: 'Si, estoy seguro' }).click();
+    // the open dialog hides the table from the accessibility tree: wait for the server's answer first
+    await confirm.waitFor({ state: 'hidden' });
     await rowButton(page, 'Bodega').waitFor({ state: 'detached' });
     expect(await api.findByCode('tipos-area', 'BOD')).toBeUndefined();
   });

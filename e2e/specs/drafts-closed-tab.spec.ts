@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumExecutablePath } from '../../scripts/find-chromium.mjs';
+import { e2eChromiumExecutablePath } from '../../scripts/find-chromium.mjs';
 import { signInContext } from '../support/api';
 import { screenshot } from '../support/browser';
 import { confirmDialog } from '../support/catalogues';
@@ -259,7 +259,7 @@ describe('drafts: nothing lost with a closed browser (issue 32)', () => {
 
   const launch = async () => {
     const launched = await chromium.launchPersistentContext(profileDir, {
-      executablePath: chromiumExecutablePath(),
+      executablePath: e2eChromiumExecutablePath(),
       headless: true,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
       baseURL: session.server.url,

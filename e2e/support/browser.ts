@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromiumExecutablePath } from '../../scripts/find-chromium.mjs';
+import { e2eChromiumExecutablePath } from '../../scripts/find-chromium.mjs';
 
 const artifactsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 
@@ -13,7 +13,7 @@ const artifactsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
  */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: chromiumExecutablePath(),
+    executablePath: e2eChromiumExecutablePath(),
     headless: true,
     args: [
       '--headless',
