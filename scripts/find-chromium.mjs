@@ -23,8 +23,15 @@ export const CHROMIUM_CANDIDATES = Object.freeze([
   '/snap/bin/chromium',
 ]);
 
-/** Debian's headless shell (package chromium-headless-shell), tried first by the end-to-end tier. */
-export const HEADLESS_SHELL_CANDIDATES = Object.freeze(['/usr/bin/chromium-headless-shell']);
+/**
+ * Debian's headless shell (package chromium-headless-shell), tried first by the end-to-end tier: the
+ * binary itself before /usr/bin's wrapper script, which stays behind as its parent (a browser killed
+ * after a timeout would leave the real one running).
+ */
+export const HEADLESS_SHELL_CANDIDATES = Object.freeze([
+  '/usr/lib/chromium/chromium-headless-shell',
+  '/usr/bin/chromium-headless-shell',
+]);
 
 /** What a person runs on Debian (or Ubuntu) to get the Chromium the tests use. */
 export const INSTALL_COMMAND = 'sudo apt-get update && sudo apt-get install -y chromium chromium-headless-shell';

@@ -107,7 +107,10 @@ describe('lookupChromium', () => {
 
 describe('e2eChromiumExecutablePath', () => {
   it("tries Debian's headless shell first", () => {
-    expect(HEADLESS_SHELL_CANDIDATES).toEqual(['/usr/bin/chromium-headless-shell']);
+    expect(HEADLESS_SHELL_CANDIDATES).toEqual([
+      '/usr/lib/chromium/chromium-headless-shell',
+      '/usr/bin/chromium-headless-shell',
+    ]);
     const shell = file('chromium-headless-shell');
     file('chromium');
     expect(
@@ -122,7 +125,11 @@ describe('e2eChromiumExecutablePath', () => {
   it('falls back to the usual candidates when the headless shell is not installed', () => {
     const found = file('chromium');
     expect(
-      e2eChromiumExecutablePath({ env: {}, shellCandidates: candidates('missing'), candidates: candidates('chromium') }),
+      e2eChromiumExecutablePath({
+        env: {},
+        shellCandidates: candidates('missing'),
+        candidates: candidates('chromium'),
+      }),
     ).toBe(found);
     expect(() =>
       e2eChromiumExecutablePath({ env: {}, shellCandidates: candidates('missing'), candidates: candidates('gone') }),
