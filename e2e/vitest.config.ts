@@ -1,7 +1,9 @@
 import { defineProject } from 'vitest/config';
 
 // Browser specs drive the built app in Chromium (scripts/find-chromium.mjs), after the other tiers.
-// One spec file at a time. Two at a time (each with its own server, port, data folder and browser;
+// One spec file at a time. On 2026-12-02 three at a time made each spec 2.4–3.6× slower, and in the
+// 7.5 minutes that run was let go on it had finished 4 files, as the serial run does in 5.4 (see
+// docs/ARCHITECTURE.md). Two at a time (each with its own server, port, data folder and browser;
 // support/server.ts takes another port when one is taken) saves little on the 2-core machines this
 // runs on: on 2026-12-01 the e2e tier alone took 19.5 min with two files at once against 23.4 min
 // serial in CI's run before (each spec already keeps both cores busy: Chromium and the server), and
