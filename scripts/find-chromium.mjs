@@ -6,8 +6,8 @@
 //   installed; otherwise the one command to run is printed and the exit code is 1.
 // bench/*.mjs call chromiumExecutablePath(), the same lookup without the install. The end-to-end
 // tier calls e2eChromiumExecutablePath(): Debian's chromium-headless-shell when it is installed (the
-// same Chromium build without the desktop browser's UI, what Playwright itself runs headless; about a
-// third less CPU per spec on 2 cores, see e2e/vitest.config.ts), else the same lookup.
+// same Chromium build without the desktop browser's UI, what Playwright itself runs headless; a fifth
+// to two fifths less CPU per spec on 2 cores, see docs/ARCHITECTURE.md), else the same lookup.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
