@@ -119,10 +119,12 @@ export function chromiumExecutablePath(dependencies) {
  * @param {LookupDependencies & { shellCandidates?: readonly string[] }} [dependencies]
  * @returns {string}
  */
-export function e2eChromiumExecutablePath({ shellCandidates = HEADLESS_SHELL_CANDIDATES, ...dependencies } = {}) {
-  const shell = lookupChromium({ ...dependencies, candidates: shellCandidates });
-  if (shell.ok) return shell.path;
-  return chromiumExecutablePath(dependencies);
+export function e2eChromiumExecutablePath({
+  shellCandidates = HEADLESS_SHELL_CANDIDATES,
+  candidates = CHROMIUM_CANDIDATES,
+  ...dependencies
+} = {}) {
+  return chromiumExecutablePath({ ...dependencies, candidates: [...shellCandidates, ...candidates] });
 }
 
 /**
