@@ -19,6 +19,10 @@ export default defineProject({
     setupFiles: ['support/failure-snapshot.ts'],
     testTimeout: 90_000,
     hookTimeout: 120_000,
+    // expect.poll waits up to 10 s (vitest's default is 1 s): a screen's first data can take longer on
+    // a loaded machine (CI's run on 2026-12-02 failed trash.spec's bell count so: the page had not yet
+    // booted and fetched the count when the second ran out); the pages' own waits allow 15 s (support/browser.ts)
+    expect: { poll: { timeout: 10_000 } },
     fileParallelism: false,
     sequence: { groupOrder: 1 },
   },
