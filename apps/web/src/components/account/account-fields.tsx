@@ -1,19 +1,18 @@
-import Checkbox from '@mui/material/Checkbox';
 import FilledInput from '@mui/material/FilledInput';
 import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { Controller } from 'react-hook-form';
-import type { Control, FieldError, FieldValues, Path, UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { muiField } from '@/lib/forms';
 
 /**
  * The account forms' fields (issue 31): name, email and password, as the first account, the sign-in,
  * 'Nuevo usuario' and the profile's 'Información básica' show them. A field is full width; under it
  * its error (the form's own words) or else its hint. Registered with react-hook-form, or read-only
- * (the profile's name and email, filled).
+ * (the profile's name and email, filled). Only types come from react-hook-form: the sign-in form,
+ * on /login's first download, registers its fields without it (the yes/no boxes are in
+ * account-checkbox.tsx).
  */
 export type AccountFieldProps = {
   id: string;
@@ -89,41 +88,4 @@ export function EmailField(props: AccountFieldProps) {
 /** 'Contraseña' (or 'Contraseña temporal'): its rule as the hint. */
 export function PasswordField(props: AccountFieldProps) {
   return <AccountField type="password" {...props} />;
-}
-
-export type AccountCheckboxProps<T extends FieldValues, V extends FieldValues> = {
-  control: Control<T, unknown, V>;
-  name: Path<T>;
-  label: string;
-  color?: 'success';
-};
-
-/** A yes/no of an account form ('Administrador', 'Cargar catálogos de ejemplo'), held by react-hook-form. */
-export function AccountCheckbox<T extends FieldValues, V extends FieldValues>({
-  control,
-  name,
-  label,
-  color,
-}: AccountCheckboxProps<T, V>) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormControlLabel
-          label={label}
-          control={
-            <Checkbox
-              name={field.name}
-              checked={Boolean(field.value)}
-              color={color}
-              onChange={(event) => field.onChange(event.target.checked)}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-            />
-          }
-        />
-      )}
-    />
-  );
 }

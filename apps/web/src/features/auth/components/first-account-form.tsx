@@ -4,7 +4,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AccountCheckbox, EmailField, NameField, PasswordField } from '@/components/account/account-fields';
+import { AccountCheckbox } from '@/components/account/account-checkbox';
+import { EmailField, NameField, PasswordField } from '@/components/account/account-fields';
 
 export type FirstAccountValues = {
   name: string;

@@ -159,6 +159,44 @@ describe('LoginScreen', () => {
     });
   });
 
+  it('asks for the email and the password before calling the server: the first empty field takes the focus, and an error goes as the field is filled', async () => {
+    const user = userEvent.setup();
+    const requests = stubServer({
+      '/api/login-options': loginOptions(false),
+      '/api/auth/sign-in/email': () => jsonResponse(401, { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'x' }),
+    });
+    renderWithApp(<LoginScreen />, { path: '/login', session: null });
+    const email = await screen.findByLabelText('Correo');
+    const password = screen.getByLabelText('Contraseña');
+    // no error before the first submit, typing or not
+    await user.type(password, 'x');
+    await user.clear(password);
+    expect(screen.queryByText('Ingresa tu contraseña')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(await screen.findByText('Ingresa tu correo', { selector: '.Mui-error' })).toBeTruthy();
+    expect(screen.getByText('Ingresa tu contraseña', { selector: '.Mui-error' })).toBeTruthy();
+    expect(document.activeElement).toBe(email);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-describedby')).toBe('sign-in-email-helper-text');
+
+    // once submitted, a field is checked again as it is typed in
+    await user.type(email, 'ana@constructora.cl');
+    await waitFor(() => expect(screen.queryByText('Ingresa tu correo')).toBeNull());
+    expect(screen.getByText('Ingresa tu contraseña')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(document.activeElement).toBe(password);
+    expect(requests.some((request) => request.path === '/api/auth/sign-in/email')).toBe(false);
+
+    await user.type(password, 'secreta');
+    await waitFor(() => expect(screen.queryByText('Ingresa tu contraseña')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    await screen.findByRole('alert');
+    expect(
+      requests.filter((request) => request.path === '/api/auth/sign-in/email').map((request) => request.body),
+    ).toEqual([{ email: 'ana@constructora.cl', password: 'secreta', rememberMe: true }]);
+  });
+
   it.each([
     [
       401,

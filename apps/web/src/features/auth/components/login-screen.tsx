@@ -8,7 +8,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
@@ -17,7 +17,6 @@ import { sidebarColorValues } from '@/lib/theme';
 import { loginOptionsQueryOptions } from '../api/login-options';
 import { seedCatalogues } from '../api/seed-catalogues';
 import { authErrorMessage, googleErrorMessage, redirectErrorMessage } from '../utils/auth-error-message';
-import { FirstAccountForm } from './first-account-form';
 import type { FirstAccountValues } from './first-account-form';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { SignInForm } from './sign-in-form';
@@ -40,6 +39,12 @@ export type LoginScreenProps = {
   /** the page's layout: the card alone, under a cover band, or beside an illustration */
   layout?: AuthLayoutVariant;
 };
+
+/**
+ * The first administrator's form, wanted once per installation: loaded when the server says no user
+ * exists, so /login's first download leaves out it and react-hook-form (issue 37).
+ */
+const FirstAccountForm = lazy(async () => ({ default: (await import('./first-account-form')).FirstAccountForm }));
 
 function redirectBrowser(url: string): void {
   window.location.assign(url);
@@ -111,6 +116,12 @@ export function LoginScreen({ onRedirect = redirectBrowser, purpose = 'signIn', 
     },
   });
 
+  const loading = (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+      <CircularProgress aria-label={t('common.loading')} />
+    </Box>
+  );
+
   return (
     <AuthLayout variant={layout}>
       <Card component="main" sx={{ width: '100%', maxWidth: 420, overflow: 'visible', mx: 'auto' }}>
@@ -151,14 +162,14 @@ export function LoginScreen({ onRedirect = redirectBrowser, purpose = 'signIn', 
               </Alert>
             )}
             {options.isPending ? (
-              <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-                <CircularProgress aria-label={t('common.loading')} />
-              </Box>
+              loading
             ) : options.data?.needsFirstAccount ? (
-              <FirstAccountForm
-                isSubmitting={signUp.isPending || seedStarter.isPending}
-                onSubmit={(values) => signUp.mutate(values)}
-              />
+              <Suspense fallback={loading}>
+                <FirstAccountForm
+                  isSubmitting={signUp.isPending || seedStarter.isPending}
+                  onSubmit={(values) => signUp.mutate(values)}
+                />
+              </Suspense>
             ) : purpose !== 'signIn' ? (
               <Stack spacing={2} sx={{ textAlign: 'center', py: 1 }}>
                 <Typography variant="h6" component="h2">

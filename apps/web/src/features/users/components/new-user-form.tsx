@@ -12,7 +12,8 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { PagePanel } from '@/components/ui/page-panel';
 import { useSession } from '@/lib/auth';
-import { AccountCheckbox, EmailField, NameField, PasswordField } from '@/components/account/account-fields';
+import { AccountCheckbox } from '@/components/account/account-checkbox';
+import { EmailField, NameField, PasswordField } from '@/components/account/account-fields';
 import { useSaveUser } from '../api/save-user';
 
 /** The limits of saveUser's new-user payload (packages/domain user-contracts), with the catalogue's words. */
