@@ -4,7 +4,8 @@
 // (dist/.build-stamp.json) whose figures all match:
 //   - sources: a SHA-256 of every file of the workspace and of packages/domain (node_modules, dist,
 //     dot folders, tests and the like left out, see IGNORED_FOLDERS and isTestFile), plus the root
-//     package.json and tsconfig.base.json, by path and content;
+//     package.json and tsconfig.base.json (and the web's build step, scripts/precompress-assets.ts),
+//     by path and content;
 //   - lockfile: package-lock.json's SHA-256;
 //   - node: the Node version, platform and architecture;
 //   - outputs: the path, size and modification time of every file in dist, as the build left it, so
@@ -56,7 +57,8 @@ function npmRunBuild(workspace) {
 export const BUILDS = Object.freeze([
   {
     name: 'la web',
-    sources: ['apps/web', 'packages/domain', 'package.json', 'tsconfig.base.json'],
+    // vite.config.ts's build step lives in scripts/
+    sources: ['apps/web', 'packages/domain', 'scripts/precompress-assets.ts', 'package.json', 'tsconfig.base.json'],
     dist: 'apps/web/dist',
     command: npmRunBuild('@cimiento/web'),
   },

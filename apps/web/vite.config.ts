@@ -1,7 +1,9 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin, ProxyOptions } from 'vite';
+import { precompressFolder } from '../../scripts/precompress-assets';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 // the server's PUBLIC_URL (its default when unset), the only origin better-auth accepts
@@ -33,10 +35,29 @@ function dropSvarWebFonts(): Plugin {
   };
 }
 
+/**
+ * Issue 37: the hashed files get their .br and .gz siblings once, at build time, for the server to
+ * send as they are (scripts/precompress-assets.ts) rather than compress each on every request.
+ */
+function precompressAssets(): Plugin {
+  let assetsDir = '';
+  return {
+    name: 'cimiento-precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      assetsDir = path.resolve(config.root, config.build.outDir, config.build.assetsDir);
+    },
+    async writeBundle() {
+      await precompressFolder(assetsDir);
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     dropSvarWebFonts(),
     react(),
+    precompressAssets(),
     // issue 36: the app installs and opens offline (the field screen). The service worker is
     // registered by the field screen itself (injectRegister: false), so the other screens, their
     // first visit and the benches load exactly as before; once registered it keeps the built files

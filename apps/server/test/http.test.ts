@@ -9,10 +9,18 @@ import type { TestAccount } from './support/factories';
 import { createTestApp, databaseKinds } from './support/test-app';
 import type { TestApp } from './support/test-app';
 import { collectLogLines } from './support/log-lines';
+import { compressedVersions } from '../../../scripts/precompress-assets';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const INDEX_HTML = '<!doctype html><html><head><title>Cimiento</title></head><body><div id="root"></div></body></html>';
 const APP_JS = 'console.log("cimiento");';
+/** An asset big enough to be compressed (≥ 1 KB), with the build's .br and .gz beside it. */
+const BIG_JS = Array.from(
+  { length: 200 },
+  (_, index) => `export const fila${index} = "Torre ${index % 2 ? 'B' : 'A'}";`,
+).join('\n');
+/** One the build left without siblings (compressed on the fly). */
+const BARE_JS = BIG_JS.replace(/fila/g, 'piso');
 
 describe.each(databaseKinds)('HTTP behaviour (%s)', (kind) => {
   let t: TestApp;
@@ -24,6 +32,11 @@ describe.each(databaseKinds)('HTTP behaviour (%s)', (kind) => {
     await mkdir(path.join(webDistDir, 'assets'));
     await writeFile(path.join(webDistDir, 'index.html'), INDEX_HTML);
     await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js'), APP_JS);
+    await writeFile(path.join(webDistDir, 'assets', 'big-abc123.js'), BIG_JS);
+    const built = await compressedVersions(Buffer.from(BIG_JS));
+    await writeFile(path.join(webDistDir, 'assets', 'big-abc123.js.br'), built.br);
+    await writeFile(path.join(webDistDir, 'assets', 'big-abc123.js.gz'), built.gz);
+    await writeFile(path.join(webDistDir, 'assets', 'bare-abc123.js'), BARE_JS);
     t = await createTestApp(kind, {}, { webDistDir });
     admin = await createFirstAdmin(t);
   });
@@ -184,6 +197,47 @@ describe.each(databaseKinds)('HTTP behaviour (%s)', (kind) => {
       expect(response.statusCode).toBe(200);
       expect(response.body).toBe(APP_JS);
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it("sends an asset's build-time .br or .gz as it is, by what the client accepts, cached as the asset", async () => {
+      const stored = await compressedVersions(Buffer.from(BIG_JS));
+      const get = (encoding: string) =>
+        t.app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': encoding } });
+      const brotli = await get('gzip, deflate, br, zstd');
+      expect(brotli.statusCode).toBe(200);
+      expect(brotli.headers['content-encoding']).toBe('br');
+      // the stored bytes (quality 11), not the on-the-fly compressor's (quality 4)
+      expect(brotli.rawPayload.equals(stored.br)).toBe(true);
+      expect(brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(BIG_JS);
+      expect(brotli.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(String(brotli.headers.vary).toLowerCase()).toBe('accept-encoding');
+
+      const gzip = await get('gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gzip.rawPayload.equals(stored.gz)).toBe(true);
+      expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(BIG_JS);
+
+      const plain = await get('identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(BIG_JS);
+      expect(plain.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    });
+
+    it('compresses an asset the build left without .br or .gz on the fly, and never serves a sibling by its own name as the asset', async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/assets/bare-abc123.js',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(response.rawPayload).toString('utf8')).toBe(BARE_JS);
+      expect(String(response.headers.vary).toLowerCase()).toBe('accept-encoding');
+      // a sibling asked for by name is a file like any other, never decoded into the asset
+      const sibling = await t.app.inject({ method: 'GET', url: '/assets/big-abc123.js.br' });
+      expect(sibling.statusCode).toBe(200);
+      expect(sibling.headers['content-encoding']).toBeUndefined();
     });
 
     it.each(['/api/nope', '/api/functions'])('answers GET %s with a JSON 404, not the app', async (url) => {

@@ -7,8 +7,9 @@ import { METRICS_PATH } from './metrics';
 const ONE_YEAR_SECONDS = 31536000;
 
 /**
- * The built web app: hashed files under /assets cached for a year, index.html never cached, and
- * every other GET or HEAD that is not an API path answered with index.html (the SPA's router decides).
+ * The built web app: hashed files under /assets cached for a year (their .br and .gz built beside
+ * them), index.html never cached, and every other GET or HEAD that is not an API path answered with
+ * index.html (the SPA's router decides).
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -24,6 +25,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
           'cache-control',
           isHashedAsset ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache',
         );
+        // an asset is sent as brotli, gzip or plain by the request's Accept-Encoding (preCompressed)
+        if (isHashedAsset) response.setHeader('vary', 'accept-encoding');
       },
     } as const;
     // the few files beside index.html: a route each (and reply.sendFile, for the not-found handler)
@@ -43,6 +46,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       prefix: '/assets/',
       wildcard: true,
       decorateReply: false,
+      // the build's .br and .gz siblings (scripts/precompress-assets.ts), sent as they are when the
+      // client accepts them; a file without them is compressed on the fly as any answer (issue 37)
+      preCompressed: true,
       allowedPath: (pathname) => /^\/[^/]+$/.test(pathname) && !pathname.includes('..'),
     });
   }
