@@ -356,7 +356,11 @@ const STALLED = STALLED_USERS * STREAMS_PER_USER;
 /** Sockets the server may have opened meanwhile (its database pool, a call's keep-alive connection). */
 const SOCKET_SLACK = 10;
 const RSS_MARGIN_MB = 50;
-const P99_LIMIT_MS = 200;
+/**
+ * Signed-in calls made meanwhile, each of which must be answered (200). How fast is a figure of
+ * bench/live-bounds.mjs (p50/p99), not a check here: speed targets belong in benchmarks, and a
+ * test timed on a shared 2-core CI machine measures the machine.
+ */
 const CALLS = 200;
 /** How long the saves may go on before the test gives up on the streams being destroyed. */
 const PUSH_DEADLINE_MS = 120_000;
@@ -364,7 +368,7 @@ const PUSH_DEADLINE_MS = 120_000;
 const CALL_INTERVAL_MS = 20;
 
 describe.each(databaseKinds)('300 streams that never read, on the built server (%s)', (kind) => {
-  it('destroys them as they fall behind; the RSS comes back within 50 MB and a signed-in call keeps p99 under 200 ms', async () => {
+  it('destroys them as they fall behind; the RSS comes back within 50 MB and signed-in calls are answered meanwhile', async () => {
     const { config, cleanup } = await createTestConfig(kind);
     const port = await findFreePort();
     const server = startServerProcess(
@@ -481,7 +485,7 @@ describe.each(databaseKinds)('300 streams that never read, on the built server (
         `${rssPeak.toFixed(1)}, after ${samples.map((sample) => sample.toFixed(1)).join(' → ')}; ` +
         `${pushed.length} saves; sockets before ${socketsBefore}, after ${socketsAfter}; ` +
         `loadProfile p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms ` +
-        `over ${times.length} calls (${times.filter((time) => time >= P99_LIMIT_MS).length} of them ≥ ${P99_LIMIT_MS} ms), ` +
+        `over ${times.length} calls, ` +
         `max ${Math.max(...times).toFixed(1)} ms`;
       expect(destroyed, figures).toBe(STALLED);
       expect(socketsAfter, figures).toBeLessThanOrEqual(socketsGoneAt);
@@ -490,8 +494,8 @@ describe.each(databaseKinds)('300 streams that never read, on the built server (
         figures,
       ).toBe(true);
       expect(samples.at(-1), figures).toBeLessThanOrEqual(rssBefore + RSS_MARGIN_MB);
+      // every call was answered with 200 (startTimedCalls throws otherwise), at least CALLS of them
       expect(times.length, figures).toBeGreaterThanOrEqual(CALLS);
-      expect(percentile(times, 99), figures).toBeLessThan(P99_LIMIT_MS);
       // the server goes on: a new stream opens and gets the next save
       const after = await openEventStream(server.baseUrl, readerCookie);
       readers.push(after);
