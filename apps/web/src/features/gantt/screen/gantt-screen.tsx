@@ -9,7 +9,7 @@ import {
   nextGanttTaskId,
   updateGanttTask,
 } from '@cimiento/domain';
-import type { ExchangeFormat, ExportedFile, GanttOutput, LoadedProject, SequencingMode } from '@cimiento/domain';
+import type { GanttOutput, LoadedProject, SequencingMode } from '@cimiento/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,18 +22,10 @@ import { taskDeletionNote } from '@/lib/deletion-money';
 import { StaleSaveAlert } from '@/components/ui/stale-save-alert';
 import { PagePanel } from '@/components/ui/page-panel';
 import { describeError, isFunctionError } from '@/lib/api-client';
-import { downloadBlob } from '@/lib/download';
 import { notifyError, notifyMessage } from '@/lib/stores/notices-store';
-import {
-  ganttQueryOptions,
-  useExportGanttFile,
-  useRegenerateGanttSequence,
-  useReloadGantt,
-  useSaveGantt,
-} from '../api/gantt';
+import { ganttQueryOptions, useRegenerateGanttSequence, useReloadGantt, useSaveGantt } from '../api/gantt';
 import {
   GanttEditorContext,
-  countLinks,
   createGanttEditorStore,
   saveVariablesOf,
   selectHasGeneratedLinks,
@@ -53,15 +45,14 @@ import { useGanttHistoryKeys } from '../chart/use-gantt-keyboard';
 import { GanttDraft } from './gantt-draft';
 import { ganttMove, ganttMoveQuestion } from './gantt-move-question';
 import { GanttHeaderActions } from './gantt-header-actions';
-import { GanttImportDialog } from '../exchange/gantt-import-dialog';
 import { GanttProgressTools } from '../tracking/gantt-progress-tools';
 import { GanttLevelingTools } from '../resources/gantt-leveling-tools';
 import { useGanttResources } from '../api/resources';
 import type { GanttTaskPanelHandle } from './gantt-task-panel';
 import { GanttTaskPanel } from './gantt-task-panel';
 import { GanttToolbar } from './gantt-toolbar';
-import type { GanttExportChoice } from './gantt-toolbar';
-import { GanttUnsavedDialog } from '../editor/gantt-unsaved-dialog';
+import { ganttSequencingQuestion } from './gantt-sequencing-question';
+import { useGanttExchange } from './use-gantt-exchange';
 import { RoleNotice } from '@/components/project/role-notice';
 import { useProjectAbilities } from '@/lib/project-abilities';
 
@@ -79,18 +70,6 @@ type PendingConfirm =
   | { kind: 'save' }
   | { kind: 'reload' }
   | { kind: 'sequencing'; sequencing: SequencingMode; text: string };
-
-/** An export or an import asked for while the Gantt has unsaved edits (issue 14). */
-type UnsavedChoice = { kind: 'export'; format: ExchangeFormat } | { kind: 'import' };
-
-/** The server's file as a download: MSPDI comes as XML text, a workbook as base64. */
-export function blobOfExportedFile(file: ExportedFile, format: ExchangeFormat): Blob {
-  if (format === 'mspdi') return new Blob([file.content], { type: file.mimeType });
-  const binary = atob(file.content);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
-  return new Blob([bytes], { type: file.mimeType });
-}
 
 function GanttScreen({ project }: { project: LoadedProject }) {
   const { t } = useTranslation();
@@ -110,9 +89,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
   const readOnly = useGanttEditor((state) => state.readOnly);
   const { role, canRecordProgress } = useProjectAbilities(project._id);
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
-  const [unsavedChoice, setUnsavedChoice] = useState<UnsavedChoice | null>(null);
   const [isCalendarOpen, setIsCalendarOpen] = useState(false);
-  const [isImportOpen, setIsImportOpen] = useState(false);
   const panelRef = useRef<GanttTaskPanelHandle>(null);
   const chartRef = useRef<HTMLDivElement>(null);
   const ganttRef = useRef<GanttChartHandle>(null);
@@ -122,7 +99,7 @@ function GanttScreen({ project }: { project: LoadedProject }) {
   const saveGantt = useSaveGantt({ onSuccess: (output) => store.getState().load(output) });
   const reloadGantt = useReloadGantt({ onSuccess: (output) => store.getState().load(output) });
   const regenerateSequence = useRegenerateGanttSequence({ onSuccess: (output) => store.getState().load(output) });
-  const exportFile = useExportGanttFile();
+  const exchange = useGanttExchange({ projectId: project._id, version, saveFirst, requestPrint: print.requestPrint });
 
   // issue 35: the resources catalogue, for the 'Recursos' column and the task editor
   const resources = useGanttResources();
@@ -141,11 +118,11 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     const keydown = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 's') return;
       event.preventDefault();
-      if (!isConfirming && !isCalendarOpen && !isImportOpen && unsavedChoice === null) setConfirm({ kind: 'save' });
+      if (!isConfirming && !isCalendarOpen && !exchange.isOpen) setConfirm({ kind: 'save' });
     };
     window.addEventListener('keydown', keydown);
     return () => window.removeEventListener('keydown', keydown);
-  }, [isConfirming, isCalendarOpen, isImportOpen, unsavedChoice]);
+  }, [isConfirming, isCalendarOpen, exchange.isOpen]);
 
   // issue 32: Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z) undo and redo the Gantt's edits, as its toolbar's buttons
   useGanttHistoryKeys({
@@ -301,30 +278,10 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     saveGantt.mutate(saveVariablesOf(project._id, store.getState()), { onError: onRefused });
   }
 
-  /**
-   * The question before the sequencing changes (issue 13), with the counts of the Gantt on screen:
-   * the generated links replaced, the user's links and task edits kept, and the unsaved edits that
-   * are saved first.
-   */
   function requestSequencing(next: SequencingMode) {
     const state = store.getState();
-    const counts = countLinks(state.tasks);
-    const mode = t(`projects.sequencingModes.${next}`);
-    const generated = { count: counts.generated, formatted: formatNumber(counts.generated), mode };
-    const sentences =
-      next === 'none'
-        ? [counts.generated === 0 ? t('gantt.sequencingRemoveNone', { mode }) : t('gantt.sequencingRemove', generated)]
-        : [
-            counts.generated === 0 ? t('gantt.sequencingCreate', { mode }) : t('gantt.sequencingReplace', generated),
-            t('gantt.sequencingRestored'),
-          ];
-    sentences.push(
-      counts.user === 0
-        ? t('gantt.sequencingKeepNone')
-        : t('gantt.sequencingKeep', { count: counts.user, formatted: formatNumber(counts.user) }),
-    );
-    if (selectIsDirty(state)) sentences.push(t('gantt.sequencingSaveFirst'));
-    setConfirm({ kind: 'sequencing', sequencing: next, text: sentences.join(' ') });
+    const text = ganttSequencingQuestion(t, state.tasks, selectIsDirty(state), next);
+    setConfirm({ kind: 'sequencing', sequencing: next, text });
   }
 
   /** Saves the unsaved edits first (a refusal stops there, keeping them), then regenerates. */
@@ -350,48 +307,6 @@ function GanttScreen({ project }: { project: LoadedProject }) {
     } catch (error) {
       onRefused(error);
       return false;
-    }
-  }
-
-  /** 'MS Project (XML)' and 'Excel' (issue 14): the server builds the file from the saved Gantt. */
-  async function downloadServerExport(format: ExchangeFormat) {
-    try {
-      const file = await exportFile.mutateAsync({ projectId: project._id, format });
-      downloadBlob(blobOfExportedFile(file, format), file.fileName);
-      notifyMessage(file.message);
-    } catch {
-      // the error toast already told the user (the mutation's default)
-    }
-  }
-
-  function requestExport(choice: GanttExportChoice) {
-    if (choice === 'mspdi' || choice === 'xlsx') {
-      if (selectIsDirty(store.getState())) setUnsavedChoice({ kind: 'export', format: choice });
-      else void downloadServerExport(choice);
-    } else print.requestPrint(choice);
-  }
-
-  /** 'Importar desde Excel': with unsaved edits the user saves or discards them first (never lost silently). */
-  function requestImport() {
-    if (selectIsDirty(store.getState())) setUnsavedChoice({ kind: 'import' });
-    else setIsImportOpen(true);
-  }
-
-  async function handleUnsavedSave() {
-    const pending = unsavedChoice;
-    setUnsavedChoice(null);
-    if (!pending || !(await saveFirst())) return;
-    if (pending.kind === 'export') await downloadServerExport(pending.format);
-    else setIsImportOpen(true);
-  }
-
-  function handleUnsavedOther() {
-    const pending = unsavedChoice;
-    setUnsavedChoice(null);
-    if (pending?.kind === 'export') void downloadServerExport(pending.format);
-    else if (pending?.kind === 'import') {
-      // 'Descartar cambios': the saved Gantt as it is now (also the version the import checks)
-      reloadGantt.mutate(project._id, { onSuccess: () => setIsImportOpen(true) });
     }
   }
 
@@ -470,9 +385,9 @@ function GanttScreen({ project }: { project: LoadedProject }) {
         sequencing={confirm?.kind === 'sequencing' ? confirm.sequencing : sequencing}
         onSequencingChange={requestSequencing}
         onRegenerate={() => requestSequencing(store.getState().sequencing)}
-        onExport={requestExport}
+        onExport={exchange.requestExport}
         onCalendar={() => setIsCalendarOpen(true)}
-        onImport={requestImport}
+        onImport={exchange.requestImport}
         progressTools={canRecordProgress ? <GanttProgressTools projectId={project._id} /> : null}
         resourceTools={readOnly === null ? <GanttLevelingTools projectId={project._id} /> : null}
       />
@@ -543,25 +458,8 @@ function GanttScreen({ project }: { project: LoadedProject }) {
         }}
         onClose={() => setIsCalendarOpen(false)}
       />
-      <GanttUnsavedDialog
-        isOpen={unsavedChoice !== null}
-        text={t(unsavedChoice?.kind === 'import' ? 'gantt.import.unsaved' : 'gantt.exportSavedOnly')}
-        saveLabel={t(unsavedChoice?.kind === 'import' ? 'gantt.import.saveFirst' : 'gantt.exportSaveFirst')}
-        otherLabel={t(unsavedChoice?.kind === 'import' ? 'gantt.import.discard' : 'gantt.exportAnyway')}
-        isOtherDestructive={unsavedChoice?.kind === 'import'}
-        onSave={() => void handleUnsavedSave()}
-        onOther={handleUnsavedOther}
-        onCancel={() => setUnsavedChoice(null)}
-      />
+      {exchange.dialogs}
       {print.dialog}
-      <GanttImportDialog
-        isOpen={isImportOpen}
-        projectId={project._id}
-        version={version}
-        onImported={(output) => store.getState().load(output)}
-        onStale={(message) => store.getState().markStale(message)}
-        onClose={() => setIsImportOpen(false)}
-      />
     </PagePanel>
   );
 }
