@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -34,6 +35,31 @@ function dropSvarWebFonts(): Plugin {
       if (!id.includes('/@svar-ui/') || !id.split('?')[0]?.endsWith('.css')) return null;
       return { code: code.replace(/@font-face\s*\{[^}]*\}/g, ''), map: null };
     },
+  };
+}
+
+/**
+ * React Router 7's package exports name its development build for every condition (its issue
+ * #12532, "intended to be temporary"): production builds carried its development warnings. The
+ * build takes the production files, identical but for `ENABLE_DEV_WARNINGS = false`, which lets
+ * the minifier drop those warnings; the dev server and the tests keep the warnings.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const dist = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production',
+  );
+  return {
+    name: 'cimiento-react-router-production',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: path.join(dist, 'index.mjs') },
+          { find: /^react-router\/dom$/, replacement: path.join(dist, 'dom-export.mjs') },
+        ],
+      },
+    }),
   };
 }
 
@@ -113,6 +139,7 @@ export default defineConfig({
     dropSvarWebFonts(),
     react(),
     precompressAssets(),
+    reactRouterProductionBuild(),
     // issue 36: the app installs and opens offline (the field screen). The service worker is
     // registered by the field screen itself (injectRegister: false), so the other screens, their
     // first visit and the benches load exactly as before; once registered it keeps the built files
