@@ -36,14 +36,50 @@ describe('the Código column sized to its codes (issue 12: codes cut at the defa
     expect(codeColumnWidth(['ELA.1.1.AAP.1.1.AP.1.1'], () => 150.4)).toBe(Math.ceil(CODE_CELL_ROOM + 150.4));
   });
 
-  it('measures each code once at most, and not those that cannot be the widest', () => {
+  it('measures each character and each code once at most, and not the codes that cannot be the widest', () => {
     const measured: string[] = [];
     const counting = (text: string) => {
       measured.push(text);
       return text.length * 7;
     };
     codeColumnWidth(['AROMOSA2B.1.1', 'ACT1', 'A', 'AROMOSA2B.1.1'], counting);
-    expect(measured).toEqual(['AROMOSA2B.1.1']);
+    const codes = measured.filter((text) => text.length > 1);
+    expect(codes).toEqual(['AROMOSA2B.1.1']);
+    // A R O M S 2 B . 1 C T: each character once
+    expect(measured.filter((text) => text.length === 1).sort()).toEqual(['.', '1', '2', 'A', 'B', 'C', 'M', 'O', 'R', 'S', 'T']);
+  });
+
+  it('issue 37: 10,000 codes of one length measure a handful, not one by one, and still find the widest', () => {
+    // a proportional font: 'W' and 'M' wide, '1' and '.' narrow
+    const widths: Record<string, number> = { W: 12, M: 11, '1': 5, '.': 3 };
+    const widthOf = (text: string) => [...text].reduce((sum, character) => sum + (widths[character] ?? 7), 0);
+    const codes: string[] = [];
+    for (let group = 0; group < 100; group += 1) {
+      for (let task = 0; task < 100; task += 1) codes.push(`G${String(group).padStart(3, '0')}.${String(task).padStart(4, '0')}`);
+    }
+    // one code of the same length, wider than every other by its letters alone
+    codes.splice(5_000, 0, 'GWMW.0000');
+    const measured: string[] = [];
+    const width = codeColumnWidth(codes, (text) => {
+      measured.push(text);
+      return widthOf(text);
+    });
+    expect(width).toBe(Math.ceil(Math.max(CODE_COLUMN_MIN, CODE_CELL_ROOM + widthOf('GWMW.0000'))));
+    expect(measured.filter((text) => text.length > 1)).toEqual(['GWMW.0000']);
+    expect(measured.length).toBeLessThan(20);
+  });
+
+  it('measures on while a kerned code could still pass the widest measured one', () => {
+    // the canvas kerns 'AV' 2 px narrower than its characters side by side: the next code, with no
+    // such pair, is measured too, and it is the widest
+    const kerned = (text: string) => text.length * 7 - (text.includes('AV') ? 2 : 0);
+    const measured: string[] = [];
+    const width = codeColumnWidth(['AVAVAVAVAVAVAVAVAVAV', 'XXXXXXXXXXXXXXXXXXXX'], (text) => {
+      measured.push(text);
+      return kerned(text);
+    });
+    expect(measured.filter((text) => text.length > 1)).toHaveLength(2);
+    expect(width).toBe(CODE_CELL_ROOM + 20 * 7);
   });
 
   it('takes each task’s code unique in the project: an EDC task’s with its EDP item’s', () => {

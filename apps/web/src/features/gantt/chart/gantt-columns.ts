@@ -29,8 +29,11 @@ const GRID_BORDER = 1;
 /** SVAR's divider between grid and chart, taken from the grid's half: the chart keeps the larger one. */
 const DIVIDER = 4;
 
-/** wider than any character of the grid's font ('W' is about 12 px): a bound that spares measuring */
-const WIDEST_CHARACTER = 14;
+/**
+ * How far a code may pass the sum of its characters' widths (a kerning pair that widens) and still
+ * count as measured: well inside CODE_CELL_ROOM's six spare pixels.
+ */
+const KERNING_SPARE = 0.5;
 
 /** The codes the Código column shows: each task's, unique in the project (issue 32). */
 export function shownCodes(
@@ -49,13 +52,27 @@ export function codeColumnWidth(
   max = CODE_COLUMN_MAX,
 ): number {
   let widest = CODE_COLUMN_MIN;
-  // a text's width never passes its length in the widest character: the codes are measured from
-  // the one that could be widest down, until none can win (issue 18: a few measured instead of
-  // thousands, at 10,000 tasks)
-  const candidates = [...new Set(codes)].filter((code) => code !== '');
-  candidates.sort((left, right) => right.length - left.length);
-  for (const code of candidates) {
-    if (CODE_CELL_ROOM + code.length * WIDEST_CHARACTER <= widest) break;
+  // a code is as wide as its characters side by side, kerning aside (it narrows a pair, seldom widens
+  // it): the codes are measured from the one whose characters are widest down, until none can win.
+  // issue 37: the characters are a few dozen, measured once each; a bound by the widest character
+  // left codes of one length to be measured one by one, 10,000 of them at 10,000 tasks.
+  const characterWidths = new Map<string, number>();
+  const boundOf = (code: string) => {
+    let bound = 0;
+    for (const character of code) {
+      let width = characterWidths.get(character);
+      if (width === undefined) {
+        width = measure(character);
+        characterWidths.set(character, width);
+      }
+      bound += width;
+    }
+    return bound;
+  };
+  const candidates = [...new Set(codes)].filter((code) => code !== '').map((code) => ({ code, bound: boundOf(code) }));
+  candidates.sort((left, right) => right.bound - left.bound);
+  for (const { code, bound } of candidates) {
+    if (CODE_CELL_ROOM + bound <= widest + KERNING_SPARE) break;
     widest = Math.max(widest, CODE_CELL_ROOM + measure(code));
     if (widest >= max) return max;
   }
